@@ -1,0 +1,54 @@
+#!/usr/bin/env -S npx tsx
+/**
+ * The local dev server: `npm start`. DynamoDB Local embedded, the sample
+ * competition loaded on first start, the API on http://127.0.0.1:$PORT.
+ *
+ *   npm start -- [--port 3000] [--data-dir .local/data] [--competition file.yaml]
+ *
+ * Environment (local only; the deployed stack never reads these):
+ *   PORT, SCORING_DATA_DIR, SCORING_ADMIN_TOKEN, SCORING_SERVICE_TOKEN,
+ *   SCORING_LOCAL_IAM_KEYS=KEYID:SECRET:admin|service,...
+ */
+import { parseArgs } from 'node:util';
+import { startLocalStack } from '../lib/local/local-stack';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    'data-dir': { type: 'string' },
+    competition: { type: 'string' },
+  },
+});
+
+const stack = await startLocalStack({
+  port: Number(values.port ?? process.env.PORT ?? 3000),
+  dataDir: values['data-dir'] ?? process.env.SCORING_DATA_DIR,
+  competitionFile: values.competition,
+  adminToken: process.env.SCORING_ADMIN_TOKEN,
+  serviceToken: process.env.SCORING_SERVICE_TOKEN,
+  iamKeys: process.env.SCORING_LOCAL_IAM_KEYS,
+  announce: true,
+}).catch((error: Error) => {
+  console.error(`Could not start: ${error.message}`);
+  process.exit(1);
+});
+
+const shutdown = async () => {
+  await stack.stop();
+  process.exit(0);
+};
+// Registered after DynamoDB Local's own handlers, which stop Java and exit.
+process.removeAllListeners('SIGINT');
+process.removeAllListeners('SIGTERM');
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+
+console.error(
+  [
+    `Scoring API listening on ${stack.url}/api/v1  (try: curl ${stack.url}/api/v1/teams)`,
+    `DynamoDB Local at ${stack.dynamodb.endpoint}, table ${process.env.TABLE_NAME}, ${
+      stack.loaded === 'sample' ? 'sample competition loaded' : 'existing competition kept'
+    }${values['data-dir'] ?? process.env.SCORING_DATA_DIR ? '' : ' (in memory: gone when the server stops)'}`,
+    'Ctrl-C stops the server and DynamoDB Local.',
+  ].join('\n'),
+);

@@ -1,0 +1,28 @@
+import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerWithContextResult } from 'aws-lambda';
+import { principalFromHeader, type AuthorizerContext } from '../shared/http/principal';
+import { HttpProblem } from '../shared/http/problem';
+import { createLogger, describeError } from '../shared/log';
+
+type AuthorizerResult = APIGatewaySimpleAuthorizerWithContextResult<AuthorizerContext>;
+
+/**
+ * The token API's Lambda authorizer (simple responses). It authenticates:
+ * a valid token becomes the principal in the request context. A missing or
+ * bad token is passed on as `rejected` so that the route's handler answers
+ * with the contract's problem+json 401 (API Gateway's own denials cannot carry
+ * one); the handler refuses every protected route without a principal. Any
+ * failure to decide — the table unreachable, a bug — denies (fail closed).
+ */
+export async function handler(event: APIGatewayRequestAuthorizerEventV2): Promise<AuthorizerResult> {
+  try {
+    const principal = await principalFromHeader(event.headers?.authorization);
+    if (!principal || principal.via !== 'token') {
+      return { isAuthorized: true, context: { rejected: 'This route needs credentials: send "Authorization: Bearer <token>".' } };
+    }
+    return { isAuthorized: true, context: { role: principal.role, name: principal.name, tokenId: principal.tokenId } };
+  } catch (error) {
+    if (error instanceof HttpProblem && error.status === 401) return { isAuthorized: true, context: { rejected: error.detail } };
+    createLogger({ requestId: event.requestContext?.requestId }).error('authorizer failed; denying', describeError(error));
+    return { isAuthorized: false, context: { rejected: 'authorizer error' } };
+  }
+}

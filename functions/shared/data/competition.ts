@@ -1,0 +1,156 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Competition } from '../domain/competition';
+import { emptyTotals, type ServiceRecord, type Team, type TeamRecord } from '../domain/model';
+import { SETTINGS_ID } from '../domain/settings';
+import { db, tableName } from './client';
+import { allocateIds } from './counters';
+import { keys, PARTITION, type Key } from './keys';
+import { batchWrite, queryPartition } from './operations';
+import { getSettings } from './settings';
+
+export class CompetitionExistsError extends Error {
+  constructor(readonly loadedAt: string) {
+    super(`A competition was already loaded at ${loadedAt}; pass --replace to replace it.`);
+  }
+}
+
+export interface LoadProgress {
+  phase: 'deleting' | 'writing';
+  done: number;
+  total: number;
+}
+
+export interface LoadSummary {
+  teams: number;
+  services: number;
+  superTypes: number;
+  subtypes: number;
+}
+
+export async function competitionLoadedAt(): Promise<string | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.competition(), ConsistentRead: true }));
+  return result.Item?.loaded_at as string | undefined;
+}
+
+/**
+ * Writes a validated competition. Refuses when one is loaded unless `replace`,
+ * which first removes the old teams, services, scans, DNS records and
+ * adjustments. Id counters and tokens survive a replace: ids are never reused.
+ */
+export async function loadCompetition(
+  competition: Competition,
+  options: { replace: boolean; loadedBy: string; onProgress?: (progress: LoadProgress) => void },
+): Promise<LoadSummary> {
+  const loadedAt = new Date().toISOString();
+  const claimed = await claim(loadedAt, options.loadedBy, options.replace);
+  if (!claimed.ok) throw new CompetitionExistsError(claimed.loadedAt);
+  if (options.replace) await deleteCompetitionData(options.onProgress);
+
+  const previousSettings = await getSettings({ consistent: true });
+  const items = await buildItems(competition, (previousSettings?.version ?? 0) + 1, options.loadedBy);
+  await batchWrite(
+    items.map((Item) => ({ PutRequest: { Item } })),
+    (done) => options.onProgress?.({ phase: 'writing', done, total: items.length }),
+  );
+  return {
+    teams: competition.teams.length,
+    services: competition.teams.reduce((n, t) => n + t.services.length, 0),
+    superTypes: competition.super_types.length,
+    subtypes: competition.subtypes.length,
+  };
+}
+
+async function claim(loadedAt: string, loadedBy: string, replace: boolean) {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.competition(), loaded_at: loadedAt, loaded_by: loadedBy },
+        ConditionExpression: replace ? undefined : 'attribute_not_exists(pk)',
+      }),
+    );
+    return { ok: true as const };
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    return { ok: false as const, loadedAt: (await competitionLoadedAt()) ?? 'an unknown time' };
+  }
+}
+
+async function buildItems(competition: Competition, settingsVersion: number, loadedBy: string) {
+  const serviceCount = competition.teams.reduce((n, t) => n + t.services.length, 0);
+  const teamIds = competition.teams.length > 0 ? await allocateIds('team', competition.teams.length) : [];
+  const serviceIds = serviceCount > 0 ? await allocateIds('service', serviceCount) : [];
+  const superTypeIds = competition.super_types.map((s) => s.id);
+  const subtypes = new Map(competition.subtypes.map((s) => [s.id, s]));
+
+  const items: Record<string, unknown>[] = [
+    { ...keys.settings(SETTINGS_ID), settings: competition.settings, version: settingsVersion, updated_by: loadedBy },
+    ...competition.super_types.map((s) => ({ ...keys.superType(s.id), ...s })),
+    ...competition.subtypes.map((s) => ({ ...keys.subtype(s.id), ...s })),
+  ];
+
+  let nextService = 0;
+  competition.teams.forEach((entry, index) => {
+    const team: Team = {
+      id: teamIds[index]!,
+      number: entry.number,
+      name: entry.name,
+      logo: entry.logo,
+      team_url: entry.team_url,
+      guest_division: entry.guest_division,
+    };
+    const record: TeamRecord = {
+      team,
+      hidden: entry.hidden,
+      services_total: entry.services.length,
+      totals: emptyTotals(superTypeIds, entry.services.length),
+    };
+    items.push({ ...keys.team(team.id), ...record });
+    for (const s of entry.services) {
+      const subtype = subtypes.get(s.subtype_id)!;
+      const id = serviceIds[nextService++]!;
+      const service: ServiceRecord = {
+        service: {
+          id,
+          subtype: subtype.name,
+          subtype_id: subtype.id,
+          team,
+          url: s.url,
+          port: s.port,
+          last_scan: 0,
+          last_scan_time: null,
+          last_scan_error: null,
+          in_progress: false,
+          max_score: s.max_score ?? subtype.max_score,
+        },
+        hidden: entry.hidden,
+        super_type_id: subtype.super_type_id,
+        points_earned: 0,
+        scan_count: 0,
+      };
+      items.push({ ...keys.service(id), ...keys.serviceIndexes(id, team.number, subtype.id), ...service });
+    }
+  });
+  return items;
+}
+
+/** Removes a loaded competition's data by walking its known partitions (no table Scan). */
+async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => void) {
+  const partitions: string[] = [PARTITION.superTypes, PARTITION.subtypes, PARTITION.dns];
+  const teams = await queryPartition(PARTITION.teams, { consistent: true });
+  const services = await queryPartition(PARTITION.services, { consistent: true });
+  partitions.push(
+    ...teams.map((t) => keys.teamPartition((t.team as Team).id)),
+    ...services.map((s) => keys.servicePartition((s.service as { id: number }).id)),
+  );
+  const doomed: Key[] = [...teams, ...services].map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
+  for (const pk of partitions) {
+    const items = await queryPartition(pk, { consistent: true });
+    doomed.push(...items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
+  }
+  await batchWrite(
+    doomed.map((Key) => ({ DeleteRequest: { Key } })),
+    (done) => onProgress?.({ phase: 'deleting', done, total: doomed.length }),
+  );
+}

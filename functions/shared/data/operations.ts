@@ -1,0 +1,86 @@
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import type { Key } from './keys';
+
+type Item = Record<string, unknown>;
+type QueryOptions = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
+
+/** A Query followed to its last page: no request path may return a partial list. */
+export async function queryAll(options: QueryOptions): Promise<Item[]> {
+  const items: Item[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ ...options, TableName: tableName(), ExclusiveStartKey: startKey }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** Every item of one partition, in sort-key order. */
+export function queryPartition(pk: string, options: { consistent?: boolean; skPrefix?: string } = {}) {
+  return queryAll({
+    KeyConditionExpression: options.skPrefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': pk, ...(options.skPrefix ? { ':prefix': options.skPrefix } : {}) },
+    ConsistentRead: options.consistent ?? false,
+  });
+}
+
+/** Every item of one index partition, in index sort-key order. */
+export function queryIndex(indexName: string, partitionAttribute: string, value: string) {
+  return queryAll({
+    IndexName: indexName,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': partitionAttribute },
+    ExpressionAttributeValues: { ':pk': value },
+  });
+}
+
+const BATCH_GET_LIMIT = 100;
+const BATCH_WRITE_LIMIT = 25;
+
+/** BatchGetItem in chunks, retrying unprocessed keys; items come back in no particular order. */
+export async function batchGet(keyList: Key[]): Promise<Item[]> {
+  const items: Item[] = [];
+  for (let i = 0; i < keyList.length; i += BATCH_GET_LIMIT) {
+    let pending: Key[] | undefined = keyList.slice(i, i + BATCH_GET_LIMIT);
+    for (let attempt = 0; pending && pending.length > 0; attempt++) {
+      if (attempt > 0) await backoff(attempt);
+      const result = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      items.push(...(result.Responses?.[tableName()] ?? []));
+      pending = result.UnprocessedKeys?.[tableName()]?.Keys as Key[] | undefined;
+    }
+  }
+  return items;
+}
+
+type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Key } };
+
+/** BatchWriteItem in chunks, retrying unprocessed items. For bulk loads, not request paths. */
+export async function batchWrite(requests: WriteRequest[], onProgress?: (done: number) => void): Promise<void> {
+  for (let i = 0; i < requests.length; i += BATCH_WRITE_LIMIT) {
+    let pending: WriteRequest[] | undefined = requests.slice(i, i + BATCH_WRITE_LIMIT);
+    for (let attempt = 0; pending && pending.length > 0; attempt++) {
+      if (attempt > 0) await backoff(attempt);
+      const result = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+      pending = result.UnprocessedItems?.[tableName()] as WriteRequest[] | undefined;
+    }
+    onProgress?.(Math.min(i + BATCH_WRITE_LIMIT, requests.length));
+  }
+}
+
+export function backoff(attempt: number): Promise<void> {
+  const ms = Math.min(1000, 10 * 2 ** attempt) * (0.5 + Math.random());
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The item without its key attributes. */
+export function withoutKeys<T>(item: Item): T {
+  const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ...rest } = item;
+  return rest as T;
+}

@@ -1,0 +1,69 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '../../../lib/routes';
+import { generateToken, hashToken, type TokenRecord } from '../auth/tokens';
+import { db, tableName } from './client';
+import { keys, PARTITION } from './keys';
+import { queryPartition } from './operations';
+
+const toRecord = (item: Record<string, unknown>): TokenRecord => ({
+  token_id: String(item.token_id),
+  role: item.role as Role,
+  name: String(item.name),
+  created_at: String(item.created_at),
+  expires_at: (item.expires_at as string | null) ?? null,
+  revoked_at: (item.revoked_at as string | null) ?? null,
+});
+
+/** Creates a token and returns its secret: the only time the secret exists outside the caller. */
+export async function createToken(input: { role: Role; name: string; expiresAt: string | null; token?: string }) {
+  const generated = generateToken();
+  // A caller-chosen token (the dev server's SCORING_ADMIN_TOKEN) is stored the same way.
+  const token = input.token ?? generated.token;
+  const hash = input.token ? hashToken(input.token) : generated.hash;
+  const record: TokenRecord = {
+    token_id: input.token ? hash.slice(0, 8) : generated.tokenId,
+    role: input.role,
+    name: input.name,
+    created_at: new Date().toISOString(),
+    expires_at: input.expiresAt,
+    revoked_at: null,
+  };
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.token(hash), ...record } }));
+  return { token, record };
+}
+
+/** The token with this hash, if any. Strongly consistent, so a revocation counts at once. */
+export async function findToken(token: string): Promise<TokenRecord | undefined> {
+  const result = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.token(hashToken(token)), ConsistentRead: true }),
+  );
+  return result.Item ? toRecord(result.Item) : undefined;
+}
+
+export async function listTokens(): Promise<TokenRecord[]> {
+  const items = await queryPartition(PARTITION.tokens, { consistent: true });
+  return items.map(toRecord).sort((a, b) => a.created_at.localeCompare(b.created_at));
+}
+
+/** Revokes the token with this public id; false when there is none (or it is already revoked). */
+export async function revokeToken(tokenId: string): Promise<boolean> {
+  const items = await queryPartition(PARTITION.tokens, { consistent: true });
+  const item = items.find((i) => i.token_id === tokenId);
+  if (!item) return false;
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: item.pk, sk: item.sk },
+        UpdateExpression: 'SET revoked_at = :now',
+        ConditionExpression: 'attribute_exists(pk) AND revoked_at = :null',
+        ExpressionAttributeValues: { ':now': new Date().toISOString(), ':null': null },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}

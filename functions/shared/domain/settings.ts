@@ -1,0 +1,94 @@
+import * as v from 'valibot';
+import { Timestamp } from '../validation';
+import { isHostName } from './hostnames';
+
+/** The one settings object. `id` is always 1 and read-only. */
+export interface Settings extends SettingsFields {
+  id: number;
+}
+
+export const SETTINGS_ID = 1;
+
+const NAME_MAX = 200;
+
+const HostName = v.pipe(
+  v.string(),
+  v.toLowerCase(),
+  v.check(isHostName, 'must be a host name: labels of letters, digits and hyphens joined by dots'),
+);
+
+/** `10.0.{team_number}`: three octets, each a number 0–255 or the team number placeholder. */
+export const ADDRESS_TEMPLATE = /^(?:\d{1,3}|\{team_number\})(?:\.(?:\d{1,3}|\{team_number\})){2}$/;
+
+const AddressTemplate = v.pipe(
+  v.string(),
+  v.regex(ADDRESS_TEMPLATE, 'must be three octets such as 10.0.{team_number}'),
+  v.check((t) => t.includes('{team_number}'), 'must contain {team_number}'),
+  v.check(
+    (t) => t.split('.').every((octet) => octet === '{team_number}' || Number(octet) <= 255),
+    'octets must be 0–255',
+  ),
+);
+
+const HostMaster = v.pipe(
+  v.string(),
+  v.toLowerCase(),
+  v.regex(/^[a-z0-9-]{1,63}@[a-z0-9.-]+$/, 'must be an address such as hostmaster@example.com (no dots before the @)'),
+  v.check((s) => isHostName(s.split('@')[1] ?? ''), 'must have a host name after the @'),
+);
+
+const fields = {
+  competition_name: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(NAME_MAX)),
+  guest_division_enabled: v.boolean(),
+  scoring_enabled: v.boolean(),
+  start_time: v.nullable(Timestamp),
+  end_time: v.nullable(Timestamp),
+  dns_ttl: v.pipe(v.number(), v.integer(), v.minValue(60), v.maxValue(86400)),
+  dns_nameservers: v.pipe(v.array(HostName), v.minLength(1, 'needs at least one name server'), v.maxLength(8)),
+  dns_hostmaster: HostMaster,
+  dns_address_template: AddressTemplate,
+};
+
+export function windowInOrder(s: { start_time?: unknown; end_time?: unknown }): boolean {
+  return typeof s.start_time !== 'string' || typeof s.end_time !== 'string' || Date.parse(s.start_time) < Date.parse(s.end_time);
+}
+
+/** Every writable field: a PUT body and the competition file's `settings`. */
+export const SettingsFieldsSchema = v.pipe(
+  v.strictObject(fields),
+  v.forward(v.partialCheck([['start_time'], ['end_time']], windowInOrder, 'must be after start_time'), ['end_time']),
+);
+export type SettingsFields = v.InferOutput<typeof SettingsFieldsSchema>;
+
+/** A PATCH body: any subset of the writable fields. The window is checked after merging. */
+export const SettingsPatchSchema = v.partial(v.strictObject(fields));
+export type SettingsPatch = v.InferOutput<typeof SettingsPatchSchema>;
+
+export const DEFAULT_SETTINGS: SettingsFields = {
+  competition_name: 'Cyber Defense Competition',
+  guest_division_enabled: false,
+  scoring_enabled: true,
+  start_time: null,
+  end_time: null,
+  dns_ttl: 300,
+  dns_nameservers: ['ns1.scoring.example'],
+  dns_hostmaster: 'hostmaster@scoring.example',
+  dns_address_template: '10.0.{team_number}',
+};
+
+/** Whether a scan recorded at `time` earns points under these settings. */
+export function scoringOpenAt(settings: SettingsFields, time: Date): boolean {
+  if (!settings.scoring_enabled) return false;
+  const at = time.getTime();
+  if (settings.start_time && at < Date.parse(settings.start_time)) return false;
+  if (settings.end_time && at >= Date.parse(settings.end_time)) return false;
+  return true;
+}
+
+/** The first three octets of a team's addresses, e.g. `10.0.12` for team 12. */
+export function teamAddressPrefix(settings: SettingsFields, teamNumber: number): string {
+  return settings.dns_address_template.replaceAll('{team_number}', String(teamNumber));
+}
+
+/** The largest team number the address template can hold (an octet is at most 255). */
+export const MAX_TEAM_NUMBER_IN_ADDRESS = 255;

@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import middy, { type MiddlewareObj } from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import * as v from 'valibot';
+import { routeNamed, type Route } from '../../../lib/routes';
+import { createLogger, describeError, type Logger } from '../log';
+import { parseWith, positiveIntFrom } from '../validation';
+import { checkAccess, principalName, resolvePrincipal, type Principal } from './principal';
+import {
+  badRequest,
+  HttpProblem,
+  internalErrorResponse,
+  notFound,
+  payloadTooLarge,
+  problemResponse,
+  unsupportedMediaType,
+  validationFailed,
+} from './problem';
+import type { ApiResult } from './responses';
+
+/** Request bodies above this are refused with 413 before they are parsed. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Public reads may be cached this long by browsers and the CDN. */
+const PUBLIC_MAX_AGE_SECONDS = 5;
+
+export interface ApiRequest<Body, Query> {
+  /** The `{id}` path parameter, already a positive integer (routes without one get 0). */
+  id: number;
+  body: Body;
+  query: Query;
+  principal: Principal | undefined;
+  headers: Record<string, string | undefined>;
+  requestId: string;
+  log: Logger;
+}
+
+type Schema = v.GenericSchema | undefined;
+type Out<S extends Schema> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
+
+interface EndpointSpec<B extends Schema, Q extends Schema> {
+  body?: B;
+  query?: Q;
+}
+
+type Event = APIGatewayProxyEventV2;
+type Result = APIGatewayProxyStructuredResultV2;
+
+/** Per-request state the middlewares share. */
+interface RequestState {
+  requestId: string;
+  log: Logger;
+  startedAt: number;
+  principal?: Principal;
+}
+const stateOf = new WeakMap<Event, RequestState>();
+const state = (event: Event) => stateOf.get(event)!;
+
+/**
+ * Builds a route's Lambda handler: one middy chain, the same for every route.
+ * request → log context → caller and access → body limits → JSON → input
+ * validation → the route's function → response headers (ETag, caching).
+ */
+export function endpoint<B extends Schema = undefined, Q extends Schema = undefined>(
+  routeName: string,
+  spec: EndpointSpec<B, Q>,
+  fn: (request: ApiRequest<Out<B>, Out<Q>>) => Promise<ApiResult>,
+) {
+  const route = routeNamed(routeName);
+  const chain = middy<Event, Result, Error, Context>()
+    .use(problemsAndAccessLog(route))
+    .use(caller(route))
+    .use(bodyLimits(spec.body !== undefined));
+  if (spec.body) chain.use(httpJsonBodyParser());
+  return chain.handler(async (event) => {
+    const { requestId, log, principal } = state(event);
+    const request: ApiRequest<Out<B>, Out<Q>> = {
+      id: pathId(route, event),
+      body: validated(spec.body, event.body, '') as Out<B>,
+      query: validated(spec.query, event.queryStringParameters ?? {}, 'query.') as Out<Q>,
+      principal,
+      headers: event.headers,
+      requestId,
+      log,
+    };
+    return toLambdaResult(await fn(request), route, event);
+  });
+}
+
+function pathId(route: Route, event: Event): number {
+  if (!route.path.includes('{id}')) return 0;
+  const id = positiveIntFrom(event.pathParameters?.id);
+  if (id === undefined) throw notFound(`No record has id ${JSON.stringify(event.pathParameters?.id ?? '')}: ids are positive integers.`);
+  return id;
+}
+
+function validated(schema: Schema, input: unknown, prefix: string): unknown {
+  if (!schema) return undefined;
+  const parsed = parseWith(schema, input);
+  if (!parsed.ok) throw validationFailed(parsed.errors.map((e) => ({ ...e, path: `${prefix}${e.path}`.replace(/\.$/, '') })));
+  return parsed.value;
+}
+
+function problemsAndAccessLog(route: Route): MiddlewareObj<Event, Result> {
+  const accessLog = (event: Event, status: number) => {
+    const s = state(event);
+    s.log.info('request', {
+      method: event.requestContext.http.method,
+      path: event.rawPath,
+      status,
+      ms: Date.now() - s.startedAt,
+      caller: principalName(s.principal),
+    });
+  };
+  return {
+    before: ({ event, context }) => {
+      const requestId = event.requestContext.requestId ?? context.awsRequestId;
+      stateOf.set(event, { requestId, startedAt: Date.now(), log: createLogger({ requestId, route: route.name }) });
+    },
+    after: ({ event, response }) => {
+      if (response) accessLog(event, response.statusCode ?? 200);
+    },
+    onError: (request) => {
+      const { event, error } = request;
+      const s = stateOf.get(event) ?? { requestId: event.requestContext?.requestId ?? 'unknown', log: createLogger({}), startedAt: Date.now() };
+      stateOf.set(event, s);
+      const problem = asProblem(error);
+      if (!problem) s.log.error('unhandled error', describeError(error));
+      request.response = problem ? problemResponse(problem, s.requestId) : internalErrorResponse(s.requestId);
+      accessLog(event, request.response.statusCode ?? 500);
+    },
+  };
+}
+
+/** Our own problems, and the JSON body parser's errors mapped to the contract's statuses. */
+function asProblem(error: unknown): HttpProblem | undefined {
+  if (error instanceof HttpProblem) return error;
+  const cause = (error as { cause?: { package?: string } } | undefined)?.cause;
+  if (cause?.package === '@middy/http-json-body-parser') {
+    if ((error as Error).message === 'Unsupported Media Type') return unsupportedMediaType();
+    return badRequest('malformed_json', 'The request body is not valid JSON.');
+  }
+  return undefined;
+}
+
+function caller(route: Route): MiddlewareObj<Event, Result> {
+  return {
+    before: async ({ event }) => {
+      const principal = await resolvePrincipal(event);
+      checkAccess(route, principal);
+      state(event).principal = principal;
+    },
+  };
+}
+
+function bodyLimits(expectsBody: boolean): MiddlewareObj<Event, Result> {
+  return {
+    before: ({ event }) => {
+      const size = event.body === undefined ? 0 : Buffer.byteLength(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+      if (size > BODY_LIMIT_BYTES) throw payloadTooLarge(BODY_LIMIT_BYTES);
+      if (expectsBody && (event.body === undefined || size === 0)) {
+        throw badRequest('body_required', 'This request needs a JSON body.');
+      }
+    },
+  };
+}
+
+function toLambdaResult(result: ApiResult, route: Route, event: Event): Result {
+  const { requestId, principal } = state(event);
+  const headers: Record<string, string> = { 'x-request-id': requestId, ...result.headers };
+  let body: string | undefined;
+  if (result.text) {
+    headers['content-type'] = result.text.contentType;
+    body = result.text.content;
+  } else if (result.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(result.body);
+  }
+  if (event.requestContext.http.method !== 'GET' || result.status !== 200 || body === undefined) {
+    return { statusCode: result.status, headers, body };
+  }
+
+  // Reads carry an ETag and answer If-None-Match with 304. Anonymous reads of
+  // public routes may be cached briefly (the CDN absorbs scoreboard crowds);
+  // anything an authenticated caller sees is private to them.
+  headers.etag ??= `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const shared = route.access === 'public' && principal === undefined;
+  headers['cache-control'] = shared ? `public, max-age=${PUBLIC_MAX_AGE_SECONDS}` : 'private, no-cache';
+  if (route.access === 'public') headers.vary = 'Authorization';
+  if (etagMatches(event.headers['if-none-match'], headers.etag)) {
+    const { 'content-type': _dropped, ...notModified } = headers;
+    return { statusCode: 304, headers: notModified };
+  }
+  return { statusCode: 200, headers, body };
+}
+
+function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const weakless = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || weakless(tag) === weakless(etag));
+}

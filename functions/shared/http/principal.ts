@@ -1,0 +1,83 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { roleMayCall, type Role, type Route } from '../../../lib/routes';
+import { parseAuthorization, tokenRejection } from '../auth/tokens';
+import { findToken } from '../data/tokens';
+import { forbidden, unauthorized } from './problem';
+
+/**
+ * Who is calling. `token` callers have a role; `iam` callers were already
+ * allowed this exact route by IAM (API Gateway's IAM authorizer, or the local
+ * server's emulation of it), so their role is not re-checked here.
+ */
+export type Principal = { via: 'token'; role: Role; name: string; tokenId: string } | { via: 'iam'; name: string };
+
+/** What our Lambda authorizer puts in the request context (simple responses allow flat string values). */
+export type AuthorizerContext = { role: Role; name: string; tokenId: string } | { rejected: string };
+
+interface AuthorizerShape {
+  lambda?: Partial<Record<'role' | 'name' | 'tokenId' | 'rejected', string>>;
+  iam?: { userArn?: string; accessKey?: string };
+}
+
+/** Resolves the caller from the authorizer's context or, on routes without one, from the header. */
+export async function resolvePrincipal(event: APIGatewayProxyEventV2): Promise<Principal | undefined> {
+  const authorizer = (event.requestContext as { authorizer?: AuthorizerShape }).authorizer;
+  if (authorizer?.iam) return { via: 'iam', name: authorizer.iam.userArn ?? `access key ${authorizer.iam.accessKey}` };
+  if (authorizer?.lambda) {
+    const { role, name, tokenId, rejected } = authorizer.lambda;
+    if (rejected || !role || !name || !tokenId) throw unauthorized(rejected ?? 'The credentials were not accepted.');
+    return { via: 'token', role: role as Role, name, tokenId };
+  }
+  return principalFromHeader(event.headers.authorization);
+}
+
+/**
+ * The Bearer token in a header, checked against the table. Shared by the
+ * Lambda authorizer and by public routes, which have no authorizer in front.
+ */
+export async function principalFromHeader(header: string | undefined): Promise<Principal | undefined> {
+  const authorization = parseAuthorization(header);
+  switch (authorization.scheme) {
+    case 'none':
+      return undefined;
+    case 'malformed':
+      throw unauthorized('The Authorization header must be "Bearer <token>".');
+    case 'sigv4':
+      throw unauthorized('SigV4-signed requests are accepted only on the IAM API.');
+    case 'bearer': {
+      const record = await findToken(authorization.token);
+      if (!record) throw unauthorized('The token is not known.');
+      const rejection = tokenRejection(record, new Date());
+      if (rejection) throw unauthorized(rejection);
+      return { via: 'token', role: record.role, name: record.name, tokenId: record.token_id };
+    }
+  }
+}
+
+/** 401 when a protected route has no caller, 403 when the caller's role may not use it. */
+export function checkAccess(route: Route, principal: Principal | undefined): void {
+  if (route.access === 'public') return;
+  if (!principal) throw unauthorized('This route needs credentials: send "Authorization: Bearer <token>".');
+  if (principal.via === 'token' && !roleMayCall(route.access, principal.role)) {
+    throw forbidden(`A ${principal.role} token may not use ${route.method} ${route.path}.`);
+  }
+}
+
+/** Admins and services (and IAM callers) see what the public does not: hidden teams. */
+export function seesHidden(principal: Principal | undefined): boolean {
+  return principal !== undefined;
+}
+
+export function principalName(principal: Principal | undefined): string {
+  if (!principal) return 'anonymous';
+  return principal.via === 'token' ? `${principal.name} (token ${principal.tokenId})` : principal.name;
+}
+
+/** Whether the caller may see a record: hidden teams' records only for admins and services. */
+export function canSee(principal: Principal | undefined, record: { hidden: boolean }): boolean {
+  return !record.hidden || seesHidden(principal);
+}
+
+export function visibleTo<T extends { hidden: boolean }>(principal: Principal | undefined, records: T[]): T[] {
+  return records.filter((record) => canSee(principal, record));
+}

@@ -1,0 +1,77 @@
+import { STATUS_CODES } from 'node:http';
+
+/** One field that failed validation: `path` is dotted (`settings.dns_ttl`, `records.0.name`). */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/**
+ * An error that is meant for the client: it becomes an RFC 9457 problem
+ * response. Anything else thrown is a 500 whose details stay in the logs.
+ */
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly errors?: FieldError[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail);
+  }
+}
+
+export const badRequest = (code: string, detail: string, errors?: FieldError[]) =>
+  new HttpProblem(400, code, detail, errors);
+export const validationFailed = (errors: FieldError[]) =>
+  badRequest(
+    'validation_failed',
+    `The request is not valid: ${errors.map((e) => `${e.path || '(body)'}: ${e.message}`).join('; ')}`,
+    errors,
+  );
+export const unauthorized = (detail: string) =>
+  new HttpProblem(401, 'unauthorized', detail, undefined, { 'www-authenticate': 'Bearer realm="scoring"' });
+export const forbidden = (detail: string) => new HttpProblem(403, 'forbidden', detail);
+export const notFound = (detail: string) => new HttpProblem(404, 'not_found', detail);
+export const methodNotAllowed = (allow: string[]) =>
+  new HttpProblem(405, 'method_not_allowed', `This path accepts ${allow.join(', ')}.`, undefined, {
+    allow: allow.join(', '),
+  });
+export const conflict = (code: string, detail: string) => new HttpProblem(409, code, detail);
+export const preconditionFailed = (detail: string) => new HttpProblem(412, 'precondition_failed', detail);
+export const payloadTooLarge = (limit: number) =>
+  new HttpProblem(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`);
+export const unsupportedMediaType = () =>
+  new HttpProblem(415, 'unsupported_media_type', 'Send the request body as application/json.');
+
+export interface ProblemResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export function problemResponse(problem: HttpProblem, requestId: string): ProblemResponse {
+  const body = {
+    type: 'about:blank',
+    title: STATUS_CODES[problem.status] ?? 'Error',
+    status: problem.status,
+    detail: problem.detail,
+    code: problem.code,
+    ...(problem.errors ? { errors: problem.errors } : {}),
+    request_id: requestId,
+  };
+  return {
+    statusCode: problem.status,
+    headers: { 'content-type': 'application/problem+json', 'x-request-id': requestId, ...problem.headers },
+    body: JSON.stringify(body),
+  };
+}
+
+/** What a client sees for anything unexpected: that it failed, and the request id to quote. */
+export function internalErrorResponse(requestId: string): ProblemResponse {
+  return problemResponse(
+    new HttpProblem(500, 'internal_error', `The request failed. Quote request id ${requestId} when reporting it.`),
+    requestId,
+  );
+}

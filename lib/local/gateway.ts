@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  APIGatewayRequestAuthorizerEventV2,
+  Context,
+} from 'aws-lambda';
+import { buildEvent, lambdaContext } from './events';
+import { HttpProblem, forbidden, internalErrorResponse, payloadTooLarge, problemResponse, unauthorized } from '../../functions/shared/http/problem';
+import { createLogger } from '../../functions/shared/log';
+import { matchRoute } from '../route-matching';
+import { fallbackHandler, roleMayCall, type Route } from '../routes';
+import { verifySigV4, type LocalIamKey } from './sigv4';
+
+/**
+ * The local twin of API Gateway (HTTP API, payload format 2.0): turns each
+ * HTTP request into the event a Lambda would get, runs the same handler file,
+ * and writes its result back. It plays both APIs of the stack on one port:
+ * SigV4-signed requests go the IAM API's way, everything else the token API's
+ * (protected routes through the Lambda authorizer, public routes open).
+ */
+
+type Handler = (event: unknown, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** API Gateway itself refuses bodies over 10 MB; we stop reading well before. */
+const GATEWAY_BODY_LIMIT = 1024 * 1024;
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface GatewayOptions {
+  iamKeys: LocalIamKey[];
+}
+
+export function createGateway(options: GatewayOptions) {
+  const modules = new Map<string, Promise<Handler>>();
+  const load = (file: string) => {
+    if (!modules.has(file)) {
+      modules.set(file, import(pathToFileURL(resolve(ROOT, file)).href).then((m: { handler: Handler }) => m.handler));
+    }
+    return modules.get(file)!;
+  };
+
+  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestId = randomUUID();
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const log = createLogger({ requestId, route: 'gateway' });
+    try {
+      const body = await readBody(req);
+      if (body === 'too-large') {
+        return send(res, problemResponse(payloadTooLarge(64 * 1024), requestId), { close: true });
+      }
+      const rawQueryString = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?') + 1) : '';
+      const match = matchRoute(method, url.pathname);
+      const event = buildEvent(
+        { method, rawPath: url.pathname, rawQueryString, headers: lowerCaseHeaders(req), body, requestId, sourceIp: req.socket.remoteAddress, protocol: `HTTP/${req.httpVersion}` },
+        match,
+      );
+
+      if (match.kind !== 'route') return send(res, await (await load(fallbackHandler))(event, lambdaContext(requestId)));
+      const route = match.route;
+      if (route.planned) throw new HttpProblem(501, 'not_implemented', `${route.method} ${route.path} is specified but not built yet.`);
+      const authorizer = await authorize(route, event, body);
+      (event.requestContext as unknown as { authorizer?: unknown }).authorizer = authorizer;
+      const result = await (await load(route.handler))(event, lambdaContext(requestId));
+      send(res, result);
+    } catch (error) {
+      if (error instanceof HttpProblem) {
+        log.info('request', { method, path: url.pathname, status: error.status, reason: error.detail });
+        return send(res, problemResponse(error, requestId));
+      }
+      log.error('gateway failure', { error: String(error) });
+      send(res, internalErrorResponse(requestId));
+    }
+  };
+
+  /** What API Gateway would put in `requestContext.authorizer` for this route, or a refusal. */
+  async function authorize(route: Route, event: APIGatewayProxyEventV2, body: Buffer) {
+    const authorization = event.headers.authorization ?? '';
+    if (authorization.startsWith('AWS4-HMAC-SHA256')) {
+      const verification = verifySigV4(
+        { method: event.requestContext.http.method, rawPath: event.rawPath, rawQueryString: event.rawQueryString, headers: event.headers as Record<string, string>, body },
+        options.iamKeys,
+      );
+      if (!verification.ok) throw unauthorized(verification.reason);
+      // IAM's decision: the admin and service policies grant exactly their route sets.
+      if (!roleMayCall(route.access, verification.key.role)) {
+        throw forbidden(`The ${verification.key.role} policy does not allow ${route.method} ${route.path}.`);
+      }
+      return {
+        iam: {
+          accessKey: verification.key.accessKeyId,
+          accountId: '000000000000',
+          userArn: `arn:aws:iam::000000000000:user/local-${verification.key.role}-${verification.key.accessKeyId}`,
+          userId: verification.key.accessKeyId,
+        },
+      };
+    }
+    if (route.access === 'public') return undefined;
+    const authorizerEvent = {
+      version: '2.0',
+      type: 'REQUEST',
+      routeArn: `arn:aws:execute-api:local:000000000000:local/$default/${route.method}${route.path}`,
+      identitySource: [authorization],
+      routeKey: event.routeKey,
+      rawPath: event.rawPath,
+      rawQueryString: event.rawQueryString,
+      headers: event.headers,
+      requestContext: event.requestContext,
+      pathParameters: event.pathParameters,
+      queryStringParameters: event.queryStringParameters,
+    } as unknown as APIGatewayRequestAuthorizerEventV2;
+    const decision = (await (await load('functions/auth/authorizer.ts'))(authorizerEvent, lambdaContext(event.requestContext.requestId))) as unknown as {
+      isAuthorized: boolean;
+      context?: Record<string, string>;
+    };
+    if (!decision.isAuthorized) throw forbidden('The authorizer denied the request.');
+    return { lambda: decision.context ?? {} };
+  }
+}
+
+function lowerCaseHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return headers;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > GATEWAY_BODY_LIMIT) {
+        req.pause();
+        resolveBody('too-large');
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolveBody(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2, options: { close?: boolean } = {}): void {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  if (options.close) headers.connection = 'close';
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'));
+}

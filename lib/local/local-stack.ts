@@ -1,0 +1,88 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { dirname, resolve } from 'node:path';
+import { competitionLoadedAt, loadCompetition } from '../../functions/shared/data/competition';
+import { ensureTable } from '../../functions/shared/data/table';
+import { createToken } from '../../functions/shared/data/tokens';
+import { formatProblems, readCompetitionFile } from './competition-file';
+import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
+import { createGateway } from './gateway';
+import { parseIamKeys } from './sigv4';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const SAMPLE_COMPETITION = resolve(ROOT, 'competitions/sample.yaml');
+export const LOCAL_TABLE = 'scoring-local';
+/** Where a running dev server says how to reach its DynamoDB Local (read by the CLI). */
+export const LOCAL_STATE_FILE = resolve(ROOT, '.local/server.json');
+
+export interface LocalStackOptions {
+  port: number;
+  host?: string;
+  dataDir?: string;
+  competitionFile?: string;
+  adminToken?: string;
+  serviceToken?: string;
+  iamKeys?: string;
+  /** Write the state file for the command-line tool (the dev server does; tests do not). */
+  announce?: boolean;
+  /** Use this DynamoDB endpoint instead of starting DynamoDB Local (tests share one). */
+  dynamodbEndpoint?: string;
+}
+
+export interface LocalStack {
+  url: string;
+  dynamodb: DynamoDbLocal;
+  server: Server;
+  loaded: 'sample' | 'existing';
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole local product: DynamoDB Local, the table, the sample competition
+ * on first start, the configured tokens, and the API on loopback.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const iamKeys = parseIamKeys(options.iamKeys);
+  const dynamodb: DynamoDbLocal = options.dynamodbEndpoint
+    ? { endpoint: options.dynamodbEndpoint, stop: () => undefined }
+    : await startDynamoDbLocal({ dataDir: options.dataDir });
+  process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
+  process.env.TABLE_NAME ??= LOCAL_TABLE;
+  try {
+    await ensureTable(process.env.TABLE_NAME);
+    const loaded = await loadSampleOnFirstStart(options.competitionFile ?? SAMPLE_COMPETITION);
+    for (const [role, token] of [['admin', options.adminToken], ['service', options.serviceToken]] as const) {
+      if (token) await createToken({ role, name: `${role} (from SCORING_${role.toUpperCase()}_TOKEN)`, expiresAt: null, token });
+    }
+    const server = createServer(createGateway({ iamKeys }));
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, options.host ?? '127.0.0.1', () => resolveListen());
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
+    if (options.announce) {
+      mkdirSync(dirname(LOCAL_STATE_FILE), { recursive: true });
+      writeFileSync(LOCAL_STATE_FILE, JSON.stringify({ url, endpoint: dynamodb.endpoint, table: process.env.TABLE_NAME, pid: process.pid }));
+    }
+    const stop = async () => {
+      if (options.announce) rmSync(LOCAL_STATE_FILE, { force: true });
+      await new Promise((r) => server.close(r));
+      server.closeAllConnections();
+      dynamodb.stop();
+    };
+    return { url, dynamodb, server, loaded, stop };
+  } catch (error) {
+    dynamodb.stop();
+    throw error;
+  }
+}
+
+async function loadSampleOnFirstStart(file: string): Promise<'sample' | 'existing'> {
+  if (await competitionLoadedAt()) return 'existing';
+  const parsed = readCompetitionFile(file);
+  if (!parsed.ok) throw new Error(`The competition file is not valid:\n${formatProblems(file, parsed.problems)}`);
+  await loadCompetition(parsed.competition, { replace: false, loadedBy: 'local server (first start)' });
+  return 'sample';
+}

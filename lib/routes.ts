@@ -1,0 +1,101 @@
+/**
+ * The route table: every endpoint of the API, once. Data only — the CDK stack
+ * and the local dev server both read it, so it must not import aws-cdk-lib.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route. `public` routes are open, but a caller who presents
+ * credentials there is still recognised (admins and services see hidden teams).
+ */
+export type Access = 'public' | 'admin' | 'admin-or-service';
+
+/** What the route's function may do to the table; the stack grants exactly this. */
+export type TableAccess = 'read' | 'read-write';
+
+export interface Route {
+  /** Stable name, used for construct ids and function names. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** API Gateway path syntax: `{id}` is a path parameter. */
+  readonly path: string;
+  /** The handler module, relative to the repository root; it exports `handler`. */
+  readonly handler: string;
+  readonly access: Access;
+  readonly table: TableAccess;
+  /**
+   * Set while a route is specified but not built yet: the local server answers
+   * it with 501 and the stack does not deploy it. Removed when it is built.
+   */
+  readonly planned?: true;
+}
+
+export const API_PREFIX = '/api/v1';
+
+const route = (
+  name: string,
+  method: HttpMethod,
+  path: string,
+  handler: string,
+  access: Access,
+  table: TableAccess,
+  planned?: 'planned',
+): Route => ({
+  name,
+  method,
+  path: `${API_PREFIX}${path}`,
+  handler: `functions/${handler}.ts`,
+  access,
+  table,
+  ...(planned ? { planned: true as const } : {}),
+});
+
+export const routes: readonly Route[] = [
+  route('ListTeams', 'GET', '/teams', 'teams/list-teams', 'public', 'read'),
+  route('GetScoreboard', 'GET', '/teams/scoreboard', 'teams/get-scoreboard', 'public', 'read', 'planned'),
+  route('GetTeam', 'GET', '/teams/{id}', 'teams/get-team', 'public', 'read'),
+  route('GetScorecard', 'GET', '/teams/{id}/scorecard', 'teams/get-scorecard', 'public', 'read', 'planned'),
+  route('ExportTeamDns', 'GET', '/teams/{id}/dns', 'teams/export-team-dns', 'admin', 'read', 'planned'),
+  route('ExportTeamZone', 'GET', '/teams/{id}/dns.zone', 'teams/export-team-zone', 'admin', 'read', 'planned'),
+  route('ListAdjustments', 'GET', '/teams/{id}/adjustments', 'teams/list-adjustments', 'admin', 'read', 'planned'),
+  route('CreateAdjustment', 'POST', '/teams/{id}/adjustments', 'teams/create-adjustment', 'admin', 'read-write', 'planned'),
+
+  route('ListDnsRecords', 'GET', '/dns', 'dns/list-dns-records', 'admin-or-service', 'read', 'planned'),
+  route('CreateDnsRecord', 'POST', '/dns', 'dns/create-dns-record', 'admin-or-service', 'read-write', 'planned'),
+  route('GetDnsRecord', 'GET', '/dns/{id}', 'dns/get-dns-record', 'admin-or-service', 'read', 'planned'),
+  route('UpdateDnsRecord', 'PUT', '/dns/{id}', 'dns/update-dns-record', 'admin-or-service', 'read-write', 'planned'),
+  route('DeleteDnsRecord', 'DELETE', '/dns/{id}', 'dns/delete-dns-record', 'admin-or-service', 'read-write', 'planned'),
+
+  route('ListSettings', 'GET', '/settings', 'settings/list-settings', 'admin-or-service', 'read', 'planned'),
+  route('GetSettings', 'GET', '/settings/{id}', 'settings/get-settings', 'admin-or-service', 'read', 'planned'),
+  route('ReplaceSettings', 'PUT', '/settings/{id}', 'settings/replace-settings', 'admin-or-service', 'read-write', 'planned'),
+  route('UpdateSettings', 'PATCH', '/settings/{id}', 'settings/update-settings', 'admin-or-service', 'read-write', 'planned'),
+
+  route('ListServices', 'GET', '/services', 'services/list-services', 'public', 'read'),
+  route('GetService', 'GET', '/services/{id}', 'services/get-service', 'public', 'read'),
+  route('ReportScan', 'POST', '/services/{id}/scans', 'services/report-scan', 'admin-or-service', 'read-write', 'planned'),
+];
+
+/** The function behind every path and method no route matches (problem+json 404/405). */
+export const fallbackHandler = 'functions/not-found.ts';
+
+export function routeNamed(name: string): Route {
+  const found = routes.find((r) => r.name === name);
+  if (!found) throw new Error(`No route named ${name}`);
+  return found;
+}
+
+/** Whether a role may call a route. Anonymous callers have no role. */
+export function roleMayCall(access: Access, role: Role | undefined): boolean {
+  switch (access) {
+    case 'public':
+      return true;
+    case 'admin':
+      return role === 'admin';
+    case 'admin-or-service':
+      return role === 'admin' || role === 'service';
+  }
+}
+
+export type Role = 'admin' | 'service';

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { loadCompetition } from '../../functions/shared/data/competition';
+import { ensureTable } from '../../functions/shared/data/table';
+import { createToken } from '../../functions/shared/data/tokens';
+import type { Competition } from '../../functions/shared/domain/competition';
+import { readCompetitionFile } from '../../lib/local/competition-file';
+import { SAMPLE_COMPETITION } from '../../lib/local/local-stack';
+
+/**
+ * Points this test file's data layer at a new table in the shared DynamoDB
+ * Local and loads a competition into it (the sample unless told otherwise).
+ */
+export async function useFreshTable(competition: Competition | 'sample' | 'none' = 'sample'): Promise<string> {
+  process.env.DYNAMODB_ENDPOINT = inject('dynamodbEndpoint');
+  process.env.TABLE_NAME = `test-${randomUUID()}`;
+  await ensureTable(process.env.TABLE_NAME);
+  if (competition !== 'none') {
+    await loadCompetition(competition === 'sample' ? sampleCompetition() : competition, { replace: false, loadedBy: 'test' });
+  }
+  return process.env.TABLE_NAME;
+}
+
+export function sampleCompetition(): Competition {
+  const parsed = readCompetitionFile(SAMPLE_COMPETITION);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.problems));
+  return parsed.competition;
+}
+
+/** Fresh admin and service tokens in the current table. */
+export async function mintTokens() {
+  const admin = await createToken({ role: 'admin', name: 'test admin', expiresAt: null });
+  const service = await createToken({ role: 'service', name: 'test agent', expiresAt: null });
+  return { admin: admin.token, service: service.token };
+}

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { buildEvent, lambdaContext } from '../../lib/local/events';
+import { matchRoute } from '../../lib/route-matching';
+import { fallbackHandler } from '../../lib/routes';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+export interface Invocation {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  json: any;
+}
+
+/**
+ * Runs the handler a route names with a real payload-2.0 event, as Lambda
+ * would, with no server in between. A Bearer token is resolved by the
+ * handler itself (as on routes without an authorizer).
+ */
+export async function invoke(
+  method: string,
+  pathAndQuery: string,
+  options: { headers?: Record<string, string>; body?: unknown; rawBody?: string } = {},
+): Promise<Invocation> {
+  const [rawPath = '', rawQueryString = ''] = pathAndQuery.split('?');
+  const match = matchRoute(method, rawPath);
+  const file = match.kind === 'route' ? match.route.handler : fallbackHandler;
+  const { handler } = (await import(pathToFileURL(resolve(ROOT, file)).href)) as {
+    handler: (event: unknown, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+  };
+  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  const headers = { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...options.headers };
+  const requestId = randomUUID();
+  const event = buildEvent({ method, rawPath, rawQueryString, headers, body, requestId }, match);
+  const result = await handler(event, lambdaContext(requestId));
+  const text = result.body ?? '';
+  const responseHeaders = Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)]));
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: result.statusCode ?? 200, headers: responseHeaders, text, json };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,70 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { matchRoute } from '../../lib/route-matching';
+import { API_PREFIX, fallbackHandler, routes } from '../../lib/routes';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const built = routes.filter((r) => !r.planned);
+
+describe('the route table', () => {
+  it('has each method and path once, and each name once', () => {
+    const keys = routes.map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    const names = routes.map((r) => r.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('puts every route under /api/v1', () => {
+    for (const route of routes) expect(route.path.startsWith(`${API_PREFIX}/`)).toBe(true);
+  });
+
+  it('names handler files that exist and export a handler', () => {
+    for (const file of [...built.map((r) => r.handler), fallbackHandler]) {
+      const path = resolve(ROOT, file);
+      expect(existsSync(path), file).toBe(true);
+      expect(readFileSync(path, 'utf8'), file).toMatch(/export (const|async function) handler\b/);
+    }
+  });
+
+  it('gives every handler file the route that names it', () => {
+    for (const route of built) {
+      const source = readFileSync(resolve(ROOT, route.handler), 'utf8');
+      expect(source, route.handler).toContain(`'${route.name}'`);
+    }
+  });
+
+  it('lets only read-write routes use write methods, and GET routes only read', () => {
+    for (const route of routes) {
+      expect(route.table, `${route.method} ${route.path}`).toBe(route.method === 'GET' ? 'read' : 'read-write');
+    }
+  });
+});
+
+describe('route matching', () => {
+  it('prefers literal segments over parameters', () => {
+    const match = matchRoute('GET', '/api/v1/teams/scoreboard');
+    expect(match.kind === 'route' && match.route.name).toBe('GetScoreboard');
+    const team = matchRoute('GET', '/api/v1/teams/7');
+    expect(team.kind === 'route' && team.route.name).toBe('GetTeam');
+    expect(team.kind === 'route' && team.pathParameters).toEqual({ id: '7' });
+  });
+
+  it('tells the zone export from the JSON export', () => {
+    const zone = matchRoute('GET', '/api/v1/teams/3/dns.zone');
+    expect(zone.kind === 'route' && zone.route.name).toBe('ExportTeamZone');
+    const json = matchRoute('GET', '/api/v1/teams/3/dns');
+    expect(json.kind === 'route' && json.route.name).toBe('ExportTeamDns');
+  });
+
+  it('answers a known path with the wrong method with the allowed methods', () => {
+    expect(matchRoute('DELETE', '/api/v1/settings/1')).toEqual({ kind: 'wrong-method', allow: ['GET', 'PATCH', 'PUT'] });
+    expect(matchRoute('POST', '/api/v1/teams/scoreboard')).toEqual({ kind: 'wrong-method', allow: ['GET'] });
+  });
+
+  it('matches nothing for unknown paths, including prefixes of known ones', () => {
+    expect(matchRoute('GET', '/api/v1')).toEqual({ kind: 'none' });
+    expect(matchRoute('GET', '/api/v2/teams')).toEqual({ kind: 'none' });
+    expect(matchRoute('GET', '/api/v1/teams/1/scorecard/extra')).toEqual({ kind: 'none' });
+  });
+});
