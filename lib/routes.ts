@@ -67,10 +67,10 @@ export const routes: readonly Route[] = [
   route('UpdateDnsRecord', 'PUT', '/dns/{id}', 'dns/update-dns-record', 'admin-or-service', 'read-write', 'planned'),
   route('DeleteDnsRecord', 'DELETE', '/dns/{id}', 'dns/delete-dns-record', 'admin-or-service', 'read-write', 'planned'),
 
-  route('ListSettings', 'GET', '/settings', 'settings/list-settings', 'admin-or-service', 'read', 'planned'),
-  route('GetSettings', 'GET', '/settings/{id}', 'settings/get-settings', 'admin-or-service', 'read', 'planned'),
-  route('ReplaceSettings', 'PUT', '/settings/{id}', 'settings/replace-settings', 'admin-or-service', 'read-write', 'planned'),
-  route('UpdateSettings', 'PATCH', '/settings/{id}', 'settings/update-settings', 'admin-or-service', 'read-write', 'planned'),
+  route('ListSettings', 'GET', '/settings', 'settings/list-settings', 'admin-or-service', 'read'),
+  route('GetSettings', 'GET', '/settings/{id}', 'settings/get-settings', 'admin-or-service', 'read'),
+  route('ReplaceSettings', 'PUT', '/settings/{id}', 'settings/replace-settings', 'admin-or-service', 'read-write'),
+  route('UpdateSettings', 'PATCH', '/settings/{id}', 'settings/update-settings', 'admin-or-service', 'read-write'),
 
   route('ListServices', 'GET', '/services', 'services/list-services', 'public', 'read'),
   route('GetService', 'GET', '/services/{id}', 'services/get-service', 'public', 'read'),

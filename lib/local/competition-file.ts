@@ -35,20 +35,18 @@ export function parseCompetition(text: string): CompetitionFileResult {
       ok: false,
       problems: document.errors.map((e) => ({
         path: '',
-        line: e.linePos?.[0]?.line,
+        line: lineCounter.linePos(e.pos[0]).line,
         message: e.message.split('\n')[0] ?? e.message,
       })),
     };
   }
   const result = validateCompetition(document.toJS({ maxAliasCount: 100 }));
   if (result.ok) return { ok: true, competition: result.value };
-  return {
-    ok: false,
-    problems: result.errors.map((error) => {
-      const segments = error.path === '' ? [] : error.path.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-      return { path: error.path, line: lineOf(document, segments, lineCounter), message: error.message };
-    }),
-  };
+  const problems = result.errors.map((error) => {
+    const segments = error.path === '' ? [] : error.path.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+    return { path: error.path, line: lineOf(document, segments, lineCounter), message: error.message };
+  });
+  return { ok: false, problems: problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0)) };
 }
 
 /** The line of the deepest node that exists along the path. */

@@ -61,8 +61,8 @@ export function createGateway(options: GatewayOptions) {
 
       if (match.kind !== 'route') return send(res, await (await load(fallbackHandler))(event, lambdaContext(requestId)));
       const route = match.route;
-      if (route.planned) throw new HttpProblem(501, 'not_implemented', `${route.method} ${route.path} is specified but not built yet.`);
       const authorizer = await authorize(route, event, body);
+      if (route.planned) throw new HttpProblem(501, 'not_implemented', `${route.method} ${route.path} is specified but not built yet.`);
       (event.requestContext as unknown as { authorizer?: unknown }).authorizer = authorizer;
       const result = await (await load(route.handler))(event, lambdaContext(requestId));
       send(res, result);

@@ -1,7 +1,10 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { SETTINGS_ID, type Settings, type SettingsFields } from '../domain/settings';
+import { DEFAULT_SETTINGS, SETTINGS_ID, type Settings, type SettingsFields } from '../domain/settings';
+import type { FieldError } from '../http/problem';
+import type { Parsed } from '../validation';
 import { db, tableName } from './client';
+import { backoff } from './operations';
 import { keys } from './keys';
 
 /** The settings with the version that guards concurrent writes (and makes the ETag). */
@@ -16,7 +19,7 @@ export async function getSettings(options: { consistent?: boolean } = {}): Promi
   );
   if (!result.Item) return undefined;
   const { settings, version } = result.Item as { settings: SettingsFields; version: number };
-  return { settings: { id: SETTINGS_ID, ...settings }, version };
+  return { settings: withId(settings), version };
 }
 
 /**
@@ -42,5 +45,43 @@ export async function saveSettings(
     if (error instanceof ConditionalCheckFailedException) return 'stale';
     throw error;
   }
-  return { settings: { id: SETTINGS_ID, ...fields }, version };
+  return { settings: withId(fields), version };
+}
+
+export type SettingsChangeResult =
+  | { kind: 'saved'; value: VersionedSettings }
+  | { kind: 'stale'; current: number }
+  | { kind: 'invalid'; errors: FieldError[] }
+  | { kind: 'missing' };
+
+const CHANGE_ATTEMPTS = 5;
+
+/**
+ * Applies `change` to the current settings and saves the result if nobody
+ * wrote in between. With `ifMatch` a version, a concurrent or earlier write
+ * makes it `stale` (the client asked for exactly that version); without, the
+ * change is re-applied to the newer settings, so no write is lost.
+ */
+export async function changeSettings(
+  change: (current: SettingsFields) => Parsed<SettingsFields>,
+  options: { ifMatch: number | 'any'; updatedBy: string },
+): Promise<SettingsChangeResult> {
+  for (let attempt = 0; ; attempt++) {
+    const current = await getSettings({ consistent: true });
+    if (!current) return { kind: 'missing' };
+    if (options.ifMatch !== 'any' && options.ifMatch !== current.version) return { kind: 'stale', current: current.version };
+    const { id: _id, ...fields } = current.settings;
+    const next = change(fields);
+    if (!next.ok) return { kind: 'invalid', errors: next.errors };
+    const saved = await saveSettings(next.value, current.version, options.updatedBy);
+    if (saved !== 'stale') return { kind: 'saved', value: saved };
+    if (options.ifMatch !== 'any' || attempt + 1 >= CHANGE_ATTEMPTS) return { kind: 'stale', current: current.version };
+    await backoff(attempt);
+  }
+}
+
+/** The settings in their documented field order, id first (stored maps lose order). */
+function withId(fields: SettingsFields): Settings {
+  const ordered = Object.fromEntries(Object.keys(DEFAULT_SETTINGS).map((key) => [key, fields[key as keyof SettingsFields]]));
+  return { id: SETTINGS_ID, ...(ordered as SettingsFields) };
 }

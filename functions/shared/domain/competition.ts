@@ -53,64 +53,92 @@ export interface Competition extends Omit<FileShape, 'settings'> {
 }
 
 /**
- * Validates a parsed file as a whole: shape, then every cross-reference and
- * uniqueness rule. Returns all problems at once, each with its path.
+ * Validates a parsed file as a whole: its shape, its settings, and every
+ * cross-reference and uniqueness rule. All problems come back at once, each
+ * with its path; the cross-checks read the raw file so that a malformed entry
+ * elsewhere does not hide them.
  */
 export function validateCompetition(input: unknown): { ok: true; value: Competition } | { ok: false; errors: FieldError[] } {
   const shape = parseWith(CompetitionFileSchema, input);
-  if (!shape.ok) return shape;
-  const file = shape.value;
+  const raw = asRecord(input);
+  const settingsInput = asRecord(raw.settings);
+  const settings = parseWith(SettingsFieldsSchema, { ...DEFAULT_SETTINGS, ...settingsInput });
+  const errors: FieldError[] = [
+    ...(shape.ok ? [] : shape.errors),
+    ...(settings.ok ? [] : settings.errors.map((e) => ({ ...e, path: `settings.${e.path}` }))),
+    ...crossReferenceErrors(raw, { ...DEFAULT_SETTINGS, ...settingsInput }),
+  ];
+  if (!shape.ok || !settings.ok || errors.length > 0) return { ok: false, errors: dedupe(errors) };
+  return { ok: true, value: { ...shape.value, settings: settings.value } };
+}
+
+type Loose = Record<string, unknown>;
+const asRecord = (value: unknown): Loose => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : {});
+const asList = (value: unknown): Loose[] => (Array.isArray(value) ? value.map(asRecord) : []);
+const normalised = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+function crossReferenceErrors(file: Loose, settings: Loose): FieldError[] {
   const errors: FieldError[] = [];
+  const superTypes = asList(file.super_types);
+  const subtypes = asList(file.subtypes);
+  const teams = asList(file.teams);
 
-  const settings = parseWith(SettingsFieldsSchema, { ...DEFAULT_SETTINGS, ...file.settings });
-  if (!settings.ok) errors.push(...settings.errors.map((e) => ({ ...e, path: `settings.${e.path}` })));
-
-  const duplicates = <T>(list: T[], field: keyof T & string, at: string) => {
+  const duplicates = (list: Loose[], field: string, at: string) => {
     const seen = new Map<unknown, number>();
     list.forEach((entry, index) => {
-      const value = entry[field];
+      const value = normalised(entry[field]);
+      if (value === undefined) return;
       const first = seen.get(value);
-      if (first !== undefined) errors.push({ path: `${at}.${index}.${field}`, message: `duplicates ${at}.${first}.${field} (${String(value)})` });
+      if (first !== undefined) errors.push({ path: `${at}.${index}.${field}`, message: `duplicates ${at}.${first}.${field} (${String(entry[field])})` });
       else seen.set(value, index);
     });
   };
-  duplicates(file.super_types, 'id', 'super_types');
-  duplicates(file.super_types, 'name', 'super_types');
-  duplicates(file.subtypes, 'id', 'subtypes');
-  duplicates(file.subtypes, 'name', 'subtypes');
-  duplicates(file.teams, 'number', 'teams');
-  duplicates(file.teams, 'name', 'teams');
-  duplicates(file.teams, 'team_url', 'teams');
+  duplicates(superTypes, 'id', 'super_types');
+  duplicates(superTypes, 'name', 'super_types');
+  duplicates(subtypes, 'id', 'subtypes');
+  duplicates(subtypes, 'name', 'subtypes');
+  duplicates(teams, 'number', 'teams');
+  duplicates(teams, 'name', 'teams');
+  duplicates(teams, 'team_url', 'teams');
 
-  const superTypeIds = new Set(file.super_types.map((s) => s.id));
-  file.subtypes.forEach((subtype, index) => {
-    if (!superTypeIds.has(subtype.super_type_id)) {
-      errors.push({ path: `subtypes.${index}.super_type_id`, message: `no super type has id ${subtype.super_type_id}` });
+  const superTypeIds = new Set(superTypes.map((s) => s.id));
+  subtypes.forEach((subtype, index) => {
+    if (subtype.super_type_id !== undefined && !superTypeIds.has(subtype.super_type_id)) {
+      errors.push({ path: `subtypes.${index}.super_type_id`, message: `no super type has id ${String(subtype.super_type_id)}` });
     }
   });
 
-  const subtypeIds = new Set(file.subtypes.map((s) => s.id));
-  const templateUsesNumber = settings.ok && settings.value.dns_address_template.includes('{team_number}');
-  file.teams.forEach((team, t) => {
-    if (templateUsesNumber && team.number > MAX_TEAM_NUMBER_IN_ADDRESS) {
+  const subtypeIds = new Set(subtypes.map((s) => s.id));
+  const template = settings.dns_address_template;
+  const numberIsAnOctet = typeof template === 'string' && template.includes('{team_number}');
+  teams.forEach((team, t) => {
+    if (numberIsAnOctet && typeof team.number === 'number' && team.number > MAX_TEAM_NUMBER_IN_ADDRESS) {
       errors.push({
         path: `teams.${t}.number`,
         message: `must be at most ${MAX_TEAM_NUMBER_IN_ADDRESS}: it is an octet of the team's addresses (settings.dns_address_template)`,
       });
     }
     const endpoints = new Map<string, number>();
-    team.services.forEach((service, s) => {
-      if (!subtypeIds.has(service.subtype_id)) {
-        errors.push({ path: `teams.${t}.services.${s}.subtype_id`, message: `no subtype has id ${service.subtype_id}` });
+    asList(team.services).forEach((service, s) => {
+      if (service.subtype_id !== undefined && !subtypeIds.has(service.subtype_id)) {
+        errors.push({ path: `teams.${t}.services.${s}.subtype_id`, message: `no subtype has id ${String(service.subtype_id)}` });
       }
-      const endpoint = `${service.subtype_id} ${service.url}:${service.port}`;
+      const endpoint = `${String(service.subtype_id)} ${String(normalised(service.url))}:${String(service.port)}`;
       const first = endpoints.get(endpoint);
       if (first !== undefined) {
         errors.push({ path: `teams.${t}.services.${s}`, message: `duplicates teams.${t}.services.${first} (same subtype, url and port)` });
       } else endpoints.set(endpoint, s);
     });
   });
+  return errors;
+}
 
-  if (errors.length > 0 || !settings.ok) return { ok: false, errors };
-  return { ok: true, value: { ...file, settings: settings.value } };
+function dedupe(errors: FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    const key = `${e.path}\u0000${e.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }

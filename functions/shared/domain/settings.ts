@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Timestamp } from '../validation';
+import { parseWith, Timestamp } from '../validation';
 import { isHostName } from './hostnames';
 
 /** The one settings object. `id` is always 1 and read-only. */
@@ -38,7 +38,13 @@ const HostMaster = v.pipe(
 );
 
 const fields = {
-  competition_name: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(NAME_MAX)),
+  competition_name: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, 'must not be empty'),
+    v.maxLength(NAME_MAX),
+    v.regex(/^[^\p{Cc}]*$/u, 'must not contain control characters'),
+  ),
   guest_division_enabled: v.boolean(),
   scoring_enabled: v.boolean(),
   start_time: v.nullable(Timestamp),
@@ -60,9 +66,24 @@ export const SettingsFieldsSchema = v.pipe(
 );
 export type SettingsFields = v.InferOutput<typeof SettingsFieldsSchema>;
 
+/** `id` may be sent back as it was read, never changed. */
+const ReadOnlyId = v.optional(v.pipe(v.number(), v.check((id) => id === SETTINGS_ID, `is read-only (always ${SETTINGS_ID})`)));
+
+/** A PUT body: every writable field (and optionally the unchanged id). */
+export const SettingsReplacementSchema = v.pipe(
+  v.strictObject({ id: ReadOnlyId, ...fields }),
+  v.forward(v.partialCheck([['start_time'], ['end_time']], windowInOrder, 'must be after start_time'), ['end_time']),
+);
+
 /** A PATCH body: any subset of the writable fields. The window is checked after merging. */
-export const SettingsPatchSchema = v.partial(v.strictObject(fields));
+export const SettingsPatchSchema = v.strictObject({ id: ReadOnlyId, ...v.partial(v.strictObject(fields)).entries });
 export type SettingsPatch = v.InferOutput<typeof SettingsPatchSchema>;
+
+/** Current settings with a patch applied, or the merged result's problems (e.g. end before start). */
+export function applySettingsPatch(current: SettingsFields, patch: SettingsPatch) {
+  const { id: _readOnly, ...changes } = patch;
+  return parseWith(SettingsFieldsSchema, { ...current, ...changes });
+}
 
 export const DEFAULT_SETTINGS: SettingsFields = {
   competition_name: 'Cyber Defense Competition',
@@ -92,3 +113,14 @@ export function teamAddressPrefix(settings: SettingsFields, teamNumber: number):
 
 /** The largest team number the address template can hold (an octet is at most 255). */
 export const MAX_TEAM_NUMBER_IN_ADDRESS = 255;
+
+/** The ETag of a settings version, and the version an If-Match header names (undefined for `*` or none). */
+export function settingsETag(version: number): string {
+  return `"settings-v${version}"`;
+}
+
+export function versionFromIfMatch(header: string | undefined): number | 'any' | 'unparseable' {
+  if (header === undefined || header.trim() === '*') return 'any';
+  const match = /^\s*(?:W\/)?"settings-v(\d+)"\s*$/.exec(header);
+  return match ? Number(match[1]) : 'unparseable';
+}

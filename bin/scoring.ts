@@ -1,0 +1,184 @@
+#!/usr/bin/env -S npx tsx
+/**
+ * The organisers' command-line tool: `npm run scoring -- <command>`.
+ * Works against the running dev server's table (the default) or a deployed
+ * table (`--table <name> [--region <region>]`, standard AWS credential chain).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { CompetitionExistsError, loadCompetition } from '../functions/shared/data/competition';
+import { createToken, listTokens, revokeToken } from '../functions/shared/data/tokens';
+import { formatTimestamp } from '../functions/shared/validation';
+import { formatProblems, readCompetitionFile } from '../lib/local/competition-file';
+import { LOCAL_STATE_FILE } from '../lib/local/local-stack';
+import type { Role } from '../lib/routes';
+
+const USAGE = `Usage: npm run scoring -- <command> [options]
+
+Commands:
+  validate <file>                      Check a competition file; list every problem with its line
+  load <file> [--replace]              Load a competition (refuses to replace one unless --replace)
+  token create --role admin|service --name <name> [--expires <ISO time> | --expires-in <N>d|h]
+                                       Create a token; it is printed once and never stored
+  token list                           List tokens (never their secrets)
+  token revoke <token-id>              Revoke a token at once
+
+Target (default: the running dev server's DynamoDB Local):
+  --table <name>       a deployed table (the stack's TableName output)
+  --region <region>    its region (else AWS_REGION / your AWS profile's)
+  --endpoint <url>     a DynamoDB endpoint (e.g. another DynamoDB Local)`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    table: { type: 'string' },
+    region: { type: 'string' },
+    endpoint: { type: 'string' },
+    replace: { type: 'boolean', default: false },
+    role: { type: 'string' },
+    name: { type: 'string' },
+    expires: { type: 'string' },
+    'expires-in': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+class UsageError extends Error {}
+
+async function main(): Promise<void> {
+  const [command, sub, argument] = positionals;
+  if (values.help || !command) return console.log(USAGE);
+  if (command === 'validate') return validate(sub);
+  selectTarget();
+  if (command === 'load') return load(sub);
+  if (command === 'token' && sub === 'create') return tokenCreate();
+  if (command === 'token' && sub === 'list') return tokenList();
+  if (command === 'token' && sub === 'revoke') return tokenRevoke(argument);
+  throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
+}
+
+/** Points the data layer at the chosen table. */
+function selectTarget(): void {
+  if (values.region) process.env.AWS_REGION = values.region;
+  if (values.table) {
+    process.env.TABLE_NAME = values.table;
+    if (values.endpoint) process.env.DYNAMODB_ENDPOINT = values.endpoint;
+    else delete process.env.DYNAMODB_ENDPOINT;
+    return;
+  }
+  if (!existsSync(LOCAL_STATE_FILE)) {
+    throw new UsageError('No table given and no dev server running: start it with `npm start`, or pass --table <name>.');
+  }
+  const local = JSON.parse(readFileSync(LOCAL_STATE_FILE, 'utf8')) as { endpoint: string; table: string; pid: number };
+  if (!processAlive(local.pid)) throw new UsageError('The dev server that wrote .local/server.json is gone: start it with `npm start`.');
+  process.env.DYNAMODB_ENDPOINT = local.endpoint;
+  process.env.TABLE_NAME = local.table;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function readValid(file: string | undefined) {
+  if (!file) throw new UsageError('Name the competition file.');
+  const parsed = readCompetitionFile(file);
+  if (!parsed.ok) {
+    console.error(`${file} is not valid (${parsed.problems.length} problem${parsed.problems.length === 1 ? '' : 's'}); nothing was loaded:`);
+    console.error(formatProblems(file, parsed.problems));
+    process.exit(1);
+  }
+  return parsed.competition;
+}
+
+function validate(file: string | undefined): void {
+  const competition = readValid(file);
+  const services = competition.teams.reduce((n, t) => n + t.services.length, 0);
+  console.log(`${file} is valid: ${competition.teams.length} teams, ${services} services.`);
+}
+
+async function load(file: string | undefined): Promise<void> {
+  const competition = readValid(file);
+  let lastReport = 0;
+  try {
+    const summary = await loadCompetition(competition, {
+      replace: values.replace,
+      loadedBy: `command-line tool (${process.env.USER ?? 'unknown user'})`,
+      onProgress: ({ phase, done, total }) => {
+        if (done === total || Date.now() - lastReport > 1000) {
+          lastReport = Date.now();
+          console.error(`  ${phase}: ${done}/${total} items`);
+        }
+      },
+    });
+    console.log(
+      `Loaded ${summary.teams} teams, ${summary.services} services, ${summary.superTypes} super types and ${summary.subtypes} subtypes into ${process.env.TABLE_NAME}.`,
+    );
+  } catch (error) {
+    if (error instanceof CompetitionExistsError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+async function tokenCreate(): Promise<void> {
+  const role = values.role as Role | undefined;
+  if (role !== 'admin' && role !== 'service') throw new UsageError('--role must be admin or service.');
+  if (!values.name?.trim()) throw new UsageError('--name is required: who or what holds this token.');
+  const { token, record } = await createToken({ role, name: values.name.trim(), expiresAt: expiry() });
+  console.error(`Created ${role} token ${record.token_id} for "${record.name}"${record.expires_at ? `, expires ${record.expires_at}` : ''}.`);
+  console.error('This is the only time the token is shown; store it now:');
+  console.log(token);
+}
+
+function expiry(): string | null {
+  if (values.expires) {
+    const at = Date.parse(values.expires);
+    if (Number.isNaN(at) || at <= Date.now()) throw new UsageError('--expires must be a future ISO 8601 time.');
+    return formatTimestamp(at);
+  }
+  const relative = values['expires-in'];
+  if (!relative) return null;
+  const match = /^(\d+)([dh])$/.exec(relative);
+  if (!match || Number(match[1]) === 0) throw new UsageError('--expires-in takes a number of days or hours, e.g. 3d or 12h.');
+  const hours = Number(match[1]) * (match[2] === 'd' ? 24 : 1);
+  return formatTimestamp(Date.now() + hours * 3_600_000);
+}
+
+async function tokenList(): Promise<void> {
+  const tokens = await listTokens();
+  if (tokens.length === 0) return console.log('No tokens.');
+  const now = Date.now();
+  const rows = tokens.map((t) => [
+    t.token_id,
+    t.role,
+    t.revoked_at ? `revoked ${t.revoked_at}` : t.expires_at && Date.parse(t.expires_at) <= now ? `expired ${t.expires_at}` : 'active',
+    t.created_at,
+    t.expires_at ?? 'never',
+    t.name,
+  ]);
+  printTable(['ID', 'ROLE', 'STATE', 'CREATED', 'EXPIRES', 'NAME'], rows);
+}
+
+async function tokenRevoke(tokenId: string | undefined): Promise<void> {
+  if (!tokenId) throw new UsageError('Name the token id to revoke (see `token list`).');
+  if (!(await revokeToken(tokenId))) throw new UsageError(`No active token has id ${tokenId}.`);
+  console.log(`Revoked token ${tokenId}; it is refused from the next request on.`);
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  for (const row of [header, ...rows]) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
+}
+
+main().catch((error: Error) => {
+  if (error instanceof UsageError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error(`Failed: ${error.message}`);
+  process.exit(1);
+});

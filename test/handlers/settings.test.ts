@@ -1,0 +1,142 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, invoke } from '../support/invoke';
+import { mintTokens, useFreshTable } from '../support/database';
+
+let admin: Record<string, string>;
+let service: Record<string, string>;
+
+beforeAll(async () => {
+  await useFreshTable();
+  const tokens = await mintTokens();
+  admin = bearer(tokens.admin);
+  service = bearer(tokens.service);
+});
+
+const FULL = {
+  competition_name: 'Finals',
+  guest_division_enabled: true,
+  scoring_enabled: true,
+  start_time: '2026-11-22T08:00:00Z',
+  end_time: '2026-11-22T18:00:00.000Z',
+  dns_ttl: 600,
+  dns_nameservers: ['ns1.finals.example', 'NS2.finals.example'],
+  dns_hostmaster: 'noc@finals.example',
+  dns_address_template: '172.16.{team_number}',
+};
+
+describe('settings', () => {
+  it('lists the one settings object, with id 1 first', async () => {
+    const response = await invoke('GET', '/api/v1/settings', { headers: service });
+    expect(response.status).toBe(200);
+    expect(response.json).toHaveLength(1);
+    expect(Object.keys(response.json[0])[0]).toBe('id');
+    expect(response.json[0]).toMatchObject({ id: 1, competition_name: 'Regional CCDC Practice Round', dns_ttl: 300 });
+  });
+
+  it('is 404 for any id but 1', async () => {
+    for (const id of ['2', '0', 'one']) expect((await invoke('GET', `/api/v1/settings/${id}`, { headers: admin })).status).toBe(404);
+  });
+
+  it('replaces every field with PUT, normalising times and host names', async () => {
+    const response = await invoke('PUT', '/api/v1/settings/1', { headers: admin, body: FULL });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({
+      id: 1,
+      ...FULL,
+      end_time: '2026-11-22T18:00:00Z',
+      dns_nameservers: ['ns1.finals.example', 'ns2.finals.example'],
+    });
+    expect((await invoke('GET', '/api/v1/settings/1', { headers: service })).json).toEqual(response.json);
+  });
+
+  it('accepts the unchanged id back but never a new one', async () => {
+    expect((await invoke('PUT', '/api/v1/settings/1', { headers: admin, body: { id: 1, ...FULL } })).status).toBe(200);
+    const changed = await invoke('PUT', '/api/v1/settings/1', { headers: admin, body: { ...FULL, id: 2 } });
+    expect(changed.status).toBe(400);
+    expect(changed.json.errors).toEqual([{ path: 'id', message: 'is read-only (always 1)' }]);
+  });
+
+  it('needs every field for PUT and names each missing or wrong one', async () => {
+    const { dns_ttl: _, ...missing } = FULL;
+    const response = await invoke('PUT', '/api/v1/settings/1', {
+      headers: admin,
+      body: { ...missing, scoring_enabled: 'yes', dns_nameservers: ['bad name!'], colour: 'blue' },
+    });
+    expect(response.status).toBe(400);
+    const paths = response.json.errors.map((e: { path: string }) => e.path).sort();
+    expect(paths).toEqual(['colour', 'dns_nameservers.0', 'dns_ttl', 'scoring_enabled']);
+  });
+
+  it('patches a subset and keeps the rest', async () => {
+    await invoke('PUT', '/api/v1/settings/1', { headers: admin, body: FULL });
+    const response = await invoke('PATCH', '/api/v1/settings/1', { headers: service, body: { scoring_enabled: false, dns_ttl: 60 } });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ competition_name: 'Finals', scoring_enabled: false, dns_ttl: 60, end_time: '2026-11-22T18:00:00Z' });
+  });
+
+  it('rejects out-of-range values, unknown fields and a window that ends before it starts', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ dns_ttl: 59 }, 'dns_ttl'],
+      [{ dns_ttl: 86401 }, 'dns_ttl'],
+      [{ dns_ttl: 300.5 }, 'dns_ttl'],
+      [{ start_time: 'tomorrow' }, 'start_time'],
+      [{ start_time: '2026-11-22T19:00:00Z' }, 'end_time'],
+      [{ dns_address_template: '10.0.0' }, 'dns_address_template'],
+      [{ dns_address_template: '300.0.{team_number}' }, 'dns_address_template'],
+      [{ dns_hostmaster: 'host.master@example.com' }, 'dns_hostmaster'],
+      [{ dns_nameservers: [] }, 'dns_nameservers'],
+      [{ competition_name: 'line\nbreak' }, 'competition_name'],
+      [{ guest_division: true }, 'guest_division'],
+    ];
+    const before = (await invoke('GET', '/api/v1/settings/1', { headers: admin })).json;
+    for (const [patch, path] of cases) {
+      const response = await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: patch });
+      expect(response.status, JSON.stringify(patch)).toBe(400);
+      expect(response.json.errors.map((e: { path: string }) => e.path), JSON.stringify(patch)).toContain(path);
+    }
+    expect((await invoke('GET', '/api/v1/settings/1', { headers: admin })).json).toEqual(before);
+  });
+
+  it('answers a stale If-Match with 412 and a current one with the change', async () => {
+    const read = await invoke('GET', '/api/v1/settings/1', { headers: admin });
+    const etag = read.headers.etag!;
+    expect(etag).toMatch(/^"settings-v\d+"$/);
+    const first = await invoke('PATCH', '/api/v1/settings/1', { headers: { ...admin, 'if-match': etag }, body: { dns_ttl: 120 } });
+    expect(first.status).toBe(200);
+    expect(first.headers.etag).not.toBe(etag);
+    const stale = await invoke('PATCH', '/api/v1/settings/1', { headers: { ...admin, 'if-match': etag }, body: { dns_ttl: 180 } });
+    expect(stale.status).toBe(412);
+    expect(stale.json.code).toBe('precondition_failed');
+    const stalePut = await invoke('PUT', '/api/v1/settings/1', { headers: { ...admin, 'if-match': etag }, body: FULL });
+    expect(stalePut.status).toBe(412);
+    expect((await invoke('GET', '/api/v1/settings/1', { headers: admin })).json.dns_ttl).toBe(120);
+  });
+
+  it('loses no concurrent patches made without If-Match', async () => {
+    await invoke('PUT', '/api/v1/settings/1', { headers: admin, body: FULL });
+    const results = await Promise.all([
+      invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { dns_ttl: 999 } }),
+      invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { competition_name: 'Renamed' } }),
+      invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { scoring_enabled: false } }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const after = (await invoke('GET', '/api/v1/settings/1', { headers: admin })).json;
+    expect(after).toMatchObject({ dns_ttl: 999, competition_name: 'Renamed', scoring_enabled: false });
+  });
+
+  it('is closed to anonymous callers', async () => {
+    expect((await invoke('GET', '/api/v1/settings')).status).toBe(401);
+    expect((await invoke('PATCH', '/api/v1/settings/1', { body: { dns_ttl: 60 } })).status).toBe(401);
+  });
+
+  it('rejects a body that is not JSON, not an object, or missing', async () => {
+    expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin, rawBody: '{"dns_ttl": ' })).json.code).toBe('malformed_json');
+    expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin, rawBody: '[1,2]' })).status).toBe(400);
+    expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin })).status).toBe(400);
+    const wrongType = await invoke('PATCH', '/api/v1/settings/1', {
+      headers: { ...admin, 'content-type': 'text/plain' },
+      rawBody: '{"dns_ttl": 60}',
+    });
+    expect(wrongType.status).toBe(415);
+  });
+});

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToken, revokeToken } from '../../functions/shared/data/tokens';
+import type { LocalStack } from '../../lib/local/local-stack';
+import { routes, type Access, type Route } from '../../lib/routes';
+import { ENV_TOKENS, IAM_KEYS, startTestServer } from '../support/server';
+import { signedHeaders } from '../support/sigv4';
+
+/**
+ * Every route of the route table × every kind of caller, over HTTP through
+ * the local gateway (authorizer and IAM emulation included). Generated from
+ * the table, so a new route cannot escape it.
+ */
+type Caller =
+  | 'anonymous'
+  | 'malformed header'
+  | 'unknown token'
+  | 'revoked token'
+  | 'expired token'
+  | 'service token'
+  | 'admin token'
+  | 'SigV4 admin'
+  | 'SigV4 service'
+  | 'bad signature';
+
+type Outcome = 'allowed' | 401 | 403;
+
+const EXPECTED: Record<Access, Record<Caller, Outcome>> = {
+  public: {
+    anonymous: 'allowed',
+    'malformed header': 401,
+    'unknown token': 401,
+    'revoked token': 401,
+    'expired token': 401,
+    'service token': 'allowed',
+    'admin token': 'allowed',
+    'SigV4 admin': 'allowed',
+    'SigV4 service': 'allowed',
+    'bad signature': 401,
+  },
+  admin: {
+    anonymous: 401,
+    'malformed header': 401,
+    'unknown token': 401,
+    'revoked token': 401,
+    'expired token': 401,
+    'service token': 403,
+    'admin token': 'allowed',
+    'SigV4 admin': 'allowed',
+    'SigV4 service': 403,
+    'bad signature': 401,
+  },
+  'admin-or-service': {
+    anonymous: 401,
+    'malformed header': 401,
+    'unknown token': 401,
+    'revoked token': 401,
+    'expired token': 401,
+    'service token': 'allowed',
+    'admin token': 'allowed',
+    'SigV4 admin': 'allowed',
+    'SigV4 service': 'allowed',
+    'bad signature': 401,
+  },
+};
+
+let stack: LocalStack;
+let revoked: string;
+let expired: string;
+
+beforeAll(async () => {
+  stack = await startTestServer();
+  const r = await createToken({ role: 'admin', name: 'soon revoked', expiresAt: null });
+  await revokeToken(r.record.token_id);
+  revoked = r.token;
+  expired = (await createToken({ role: 'admin', name: 'expired', expiresAt: '2020-01-01T00:00:00Z' })).token;
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** A concrete URL for a route: `{id}` becomes 999999, which names nothing (so writes change nothing). */
+const urlOf = (route: Route) => `${stack.url}${route.path.replace('{id}', '999999')}`;
+
+async function headersFor(caller: Caller, route: Route): Promise<Record<string, string>> {
+  const url = urlOf(route);
+  switch (caller) {
+    case 'anonymous':
+      return {};
+    case 'malformed header':
+      return { authorization: 'Token abc' };
+    case 'unknown token':
+      return { authorization: `Bearer ccdc_12345678_${'z'.repeat(43)}` };
+    case 'revoked token':
+      return { authorization: `Bearer ${revoked}` };
+    case 'expired token':
+      return { authorization: `Bearer ${expired}` };
+    case 'service token':
+      return { authorization: `Bearer ${ENV_TOKENS.service}` };
+    case 'admin token':
+      return { authorization: `Bearer ${ENV_TOKENS.admin}` };
+    case 'SigV4 admin':
+      return signedHeaders(url, { method: route.method, ...IAM_KEYS.admin });
+    case 'SigV4 service':
+      return signedHeaders(url, { method: route.method, ...IAM_KEYS.service });
+    case 'bad signature':
+      return signedHeaders(url, { method: route.method, accessKeyId: IAM_KEYS.admin.accessKeyId, secretAccessKey: 'not-the-secret' });
+  }
+}
+
+const callers = Object.keys(EXPECTED.public) as Caller[];
+
+describe.each(routes.filter((r) => !r.planned))('$method $path ($access)', (route) => {
+  it.each(callers)('%s', async (caller) => {
+    const response = await fetch(urlOf(route), { method: route.method, headers: await headersFor(caller, route) });
+    const expected = EXPECTED[route.access][caller];
+    if (expected === 'allowed') {
+      expect([401, 403], `got ${response.status}: ${await response.clone().text()}`).not.toContain(response.status);
+    } else {
+      expect(response.status, await response.clone().text()).toBe(expected);
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+    }
+    await response.arrayBuffer();
+  });
+});

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LocalStack } from '../../lib/local/local-stack';
+import { ENV_TOKENS, IAM_KEYS, startTestServer } from '../support/server';
+import { signedHeaders } from '../support/sigv4';
+
+let stack: LocalStack;
+const api = (path: string) => `${stack.url}/api/v1${path}`;
+
+beforeAll(async () => {
+  stack = await startTestServer();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function problemOf(response: Response) {
+  expect(response.headers.get('content-type')).toBe('application/problem+json');
+  const body = await response.json();
+  expect(body).toMatchObject({ type: 'about:blank', status: response.status });
+  expect(typeof body.title).toBe('string');
+  expect(typeof body.detail).toBe('string');
+  expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+|Error:|node_modules/);
+  return body;
+}
+
+describe('the local server', () => {
+  it('serves the sample teams over HTTP with a request id', async () => {
+    const response = await fetch(api('/teams'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await response.json()).length).toBe(6);
+  });
+
+  it('answers unknown routes with a problem+json 404', async () => {
+    for (const path of ['/nope', '/teams/1/nope', '/', '/teams/1/scorecard/x']) {
+      const response = await fetch(api(path));
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('x-request-id')).toBeTruthy();
+      expect((await problemOf(response)).code).toBe('not_found');
+    }
+    expect((await fetch(`${stack.url}/elsewhere`)).status).toBe(404);
+  });
+
+  it('answers a known path with the wrong method with 405 and Allow', async () => {
+    const response = await fetch(api('/teams'), { method: 'DELETE' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET');
+    await problemOf(response);
+  });
+
+  it('refuses bodies over 64 KiB with 413, whatever their size', async () => {
+    for (const size of [64 * 1024 + 1, 3 * 1024 * 1024]) {
+      const response = await fetch(api('/settings/1'), {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${ENV_TOKENS.admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ competition_name: 'x'.repeat(size) }),
+      });
+      expect(response.status, String(size)).toBe(413);
+      expect((await problemOf(response)).code).toBe('payload_too_large');
+    }
+    const settings = await fetch(api('/settings/1'), { headers: { authorization: `Bearer ${ENV_TOKENS.admin}` } });
+    expect((await settings.json()).competition_name).toBe('Regional CCDC Practice Round');
+  });
+
+  it('registers the tokens from the environment', async () => {
+    const asService = await fetch(api('/settings'), { headers: { authorization: `Bearer ${ENV_TOKENS.service}` } });
+    expect(asService.status).toBe(200);
+    const anonymous = await fetch(api('/settings'));
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    await problemOf(anonymous);
+  });
+
+  it('accepts SigV4-signed requests from configured keys', async () => {
+    const url = api('/services?subtype_id=1&team=99');
+    const headers = await signedHeaders(url, { method: 'GET', ...IAM_KEYS.service });
+    const response = await fetch(url, { headers });
+    expect(response.status).toBe(200);
+    expect((await response.json()).length).toBe(1);
+
+    const body = JSON.stringify({ dns_ttl: 900 });
+    const patchUrl = api('/settings/1');
+    const patch = await fetch(patchUrl, { method: 'PATCH', body, headers: await signedHeaders(patchUrl, { method: 'PATCH', body, ...IAM_KEYS.admin }) });
+    expect(patch.status).toBe(200);
+    expect((await patch.json()).dns_ttl).toBe(900);
+  });
+
+  it('refuses a wrong secret, an unknown key, a tampered body and a stale date with 401', async () => {
+    const url = api('/settings');
+    const cases = [
+      await signedHeaders(url, { method: 'GET', accessKeyId: IAM_KEYS.admin.accessKeyId, secretAccessKey: 'wrong' }),
+      await signedHeaders(url, { method: 'GET', accessKeyId: 'AKIDUNKNOWN', secretAccessKey: 'x' }),
+      await signedHeaders(url, { method: 'GET', ...IAM_KEYS.admin, date: new Date(Date.now() - 16 * 60 * 1000) }),
+      await signedHeaders(`${url}?x=1`, { method: 'GET', ...IAM_KEYS.admin }),
+    ];
+    for (const headers of cases) {
+      const response = await fetch(url, { headers });
+      expect(response.status).toBe(401);
+      await problemOf(response);
+    }
+    const body = JSON.stringify({ dns_ttl: 61 });
+    const headers = await signedHeaders(api('/settings/1'), { method: 'PATCH', body, ...IAM_KEYS.admin });
+    const tampered = await fetch(api('/settings/1'), { method: 'PATCH', body: JSON.stringify({ dns_ttl: 62 }), headers });
+    expect(tampered.status).toBe(401);
+  });
+
+  it('never shows a stack trace, even for hostile input', async () => {
+    const hostile = ['{"__proto__": {"x": 1}}', '\u0000\u0001', '{"dns_ttl": 1e999}', '[]'.repeat(1000), '"'];
+    for (const body of hostile) {
+      const response = await fetch(api('/settings/1'), {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${ENV_TOKENS.admin}`, 'content-type': 'application/json' },
+        body,
+      });
+      expect(response.status, body.slice(0, 20)).toBe(400);
+      await problemOf(response);
+    }
+    const encoded = await fetch(`${stack.url}/api/v1/teams/%E0%A4%A`);
+    expect(encoded.status).toBe(404);
+  });
+});

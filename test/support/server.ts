@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { startLocalStack, type LocalStack } from '../../lib/local/local-stack';
+
+export const IAM_KEYS = {
+  admin: { accessKeyId: 'AKIDLOCALADMIN', secretAccessKey: 'admin-secret-key' },
+  service: { accessKeyId: 'AKIDLOCALAGENT', secretAccessKey: 'agent-secret-key' },
+};
+
+export const ENV_TOKENS = {
+  admin: 'ccdc_aaaaaaaa_' + 'A'.repeat(43),
+  service: 'ccdc_bbbbbbbb_' + 'B'.repeat(43),
+};
+
+/**
+ * The real local server (gateway, authorizer, IAM emulation, handlers) on a
+ * free loopback port, over a fresh table in the shared DynamoDB Local.
+ */
+export async function startTestServer(): Promise<LocalStack> {
+  process.env.TABLE_NAME = `http-${randomUUID()}`;
+  const stack = await startLocalStack({
+    port: 0,
+    dynamodbEndpoint: inject('dynamodbEndpoint'),
+    adminToken: ENV_TOKENS.admin,
+    serviceToken: ENV_TOKENS.service,
+    iamKeys: [
+      `${IAM_KEYS.admin.accessKeyId}:${IAM_KEYS.admin.secretAccessKey}:admin`,
+      `${IAM_KEYS.service.accessKeyId}:${IAM_KEYS.service.secretAccessKey}:service`,
+    ].join(','),
+  });
+  return stack;
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { parseCompetition } from '../../lib/local/competition-file';
+import { readFileSync } from 'node:fs';
+import { SAMPLE_COMPETITION } from '../../lib/local/local-stack';
+
+const GOOD = `
+settings:
+  competition_name: Test
+super_types:
+  - { id: 1, name: Services }
+  - { id: 2, name: Injects }
+subtypes:
+  - { id: 1, name: HTTP, super_type_id: 1, max_score: 10 }
+teams:
+  - number: 1
+    name: One
+    team_url: one.example
+    services:
+      - { subtype_id: 1, url: www.one.example, port: 80 }
+  - number: 2
+    name: Two
+    team_url: two.example
+    guest_division: true
+    hidden: true
+`;
+
+function problemsOf(text: string) {
+  const result = parseCompetition(text);
+  if (result.ok) throw new Error('expected problems');
+  return result.problems;
+}
+
+describe('the competition file', () => {
+  it('accepts the sample and fills in defaults', () => {
+    const sample = parseCompetition(readFileSync(SAMPLE_COMPETITION, 'utf8'));
+    expect(sample.ok).toBe(true);
+    const good = parseCompetition(GOOD);
+    if (!good.ok) throw new Error(JSON.stringify(good.problems));
+    expect(good.competition.settings).toMatchObject({ competition_name: 'Test', dns_ttl: 300, scoring_enabled: true });
+    expect(good.competition.teams[0]).toMatchObject({ logo: '', guest_division: false, hidden: false });
+    expect(good.competition.teams[1]).toMatchObject({ guest_division: true, hidden: true, services: [] });
+  });
+
+  it('accepts JSON too', () => {
+    const json = JSON.stringify({ super_types: [{ id: 1, name: 'S' }], subtypes: [], teams: [] });
+    expect(parseCompetition(json).ok).toBe(true);
+  });
+
+  it('reports YAML syntax errors with their line', () => {
+    const problems = problemsOf('super_types:\n  - { id: 1, name: S\nteams: []\n');
+    expect(problems[0]?.line).toBeGreaterThan(0);
+  });
+
+  it('reports a duplicate key instead of silently keeping the last one', () => {
+    expect(problemsOf('teams: []\nteams: []\nsuper_types: []\nsubtypes: []\n').length).toBeGreaterThan(0);
+  });
+
+  it('names every problem at once, each with its path and line', () => {
+    const bad = `
+settings:
+  dns_ttl: 5
+  colour: blue
+super_types:
+  - { id: 1, name: Services }
+  - { id: 1, name: Services }
+subtypes:
+  - { id: 1, name: HTTP, super_type_id: 9, max_score: 0 }
+teams:
+  - number: 300
+    name: One
+    team_url: "bad host!"
+    services:
+      - { subtype_id: 7, url: x.example, port: 70000 }
+      - { subtype_id: 1, url: www.example, port: 80 }
+      - { subtype_id: 1, url: WWW.example, port: 80 }
+    extra: 1
+  - number: 300
+    name: One
+    team_url: two.example
+  - "not a team"
+`;
+    const problems = problemsOf(bad);
+    const byPath = new Map(problems.map((p) => [p.path, p]));
+    for (const path of [
+      'settings.dns_ttl',
+      'settings.colour',
+      'super_types.1.id',
+      'super_types.1.name',
+      'subtypes.0.super_type_id',
+      'subtypes.0.max_score',
+      'teams.0.team_url',
+      'teams.0.services.0.subtype_id',
+      'teams.0.services.0.port',
+      'teams.0.services.2',
+      'teams.0.extra',
+      'teams.0.number',
+      'teams.1.number',
+      'teams.1.name',
+      'teams.2',
+    ]) {
+      expect(byPath.has(path), `${path} in ${JSON.stringify(problems, null, 1)}`).toBe(true);
+    }
+    expect(byPath.get('teams.0.services.0.port')?.line).toBe(15);
+    expect(byPath.get('settings.colour')?.line).toBe(4);
+    const teamNumberMessages = problems.filter((p) => p.path === 'teams.1.number').map((p) => p.message);
+    expect(teamNumberMessages).toEqual(expect.arrayContaining([expect.stringMatching(/duplicates teams\.0\.number/)]));
+  });
+
+  it('needs the top-level sections', () => {
+    const paths = problemsOf('settings: {}\n').map((p) => p.path);
+    expect(paths).toEqual(expect.arrayContaining(['super_types', 'subtypes', 'teams']));
+  });
+
+  it('rejects a file that is not a mapping', () => {
+    expect(problemsOf('- 1\n- 2\n').length).toBeGreaterThan(0);
+    expect(problemsOf('').length).toBeGreaterThan(0);
+  });
+});
