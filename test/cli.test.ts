@@ -1,0 +1,76 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { listTeamRecords } from '../functions/shared/data/teams';
+import { findToken } from '../functions/shared/data/tokens';
+import { SAMPLE_COMPETITION } from '../lib/local/local-stack';
+import { useFreshTable } from './support/database';
+import { runTool } from './support/processes';
+
+let target: string[];
+
+beforeAll(async () => {
+  const table = await useFreshTable('none');
+  target = ['--table', table, '--endpoint', inject('dynamodbEndpoint')];
+});
+
+const scoring = (...args: string[]) => runTool('bin/scoring.ts', args);
+
+describe('the command-line tool', () => {
+  it('refuses a bad file, naming each problem, and writes nothing', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'comp-')), 'bad.yaml');
+    writeFileSync(file, 'super_types: []\nsubtypes: []\nteams:\n  - number: 1\n    name: X\n    team_url: "no spaces allowed"\n');
+    const result = await scoring('load', file, ...target);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/nothing was loaded/);
+    expect(result.stderr).toMatch(/bad\.yaml:6 +teams\.0\.team_url/);
+    expect(result.stderr).toMatch(/super_types/);
+    expect(await listTeamRecords()).toEqual([]);
+  });
+
+  it('loads a competition, then refuses to load over it unless told to replace it', async () => {
+    const first = await scoring('load', SAMPLE_COMPETITION, ...target);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/Loaded 7 teams, 26 services, 3 super types and 4 subtypes/);
+    expect(first.stderr).toMatch(/writing: \d+\/\d+ items/);
+    const ids = (await listTeamRecords()).map((t) => t.team.id);
+
+    const again = await scoring('load', SAMPLE_COMPETITION, ...target);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/--replace/);
+    expect((await listTeamRecords()).map((t) => t.team.id)).toEqual(ids);
+
+    const replaced = await scoring('load', SAMPLE_COMPETITION, '--replace', ...target);
+    expect(replaced.code, replaced.stderr).toBe(0);
+    const newIds = (await listTeamRecords()).map((t) => t.team.id);
+    expect(newIds).toHaveLength(7);
+    // Ids are never reused, even across a replace.
+    expect(newIds.some((id) => ids.includes(id))).toBe(false);
+  });
+
+  it('creates, lists and revokes tokens, showing a secret only once', async () => {
+    const created = await scoring('token', 'create', '--role', 'service', '--name', 'agent-7', '--expires-in', '2d', ...target);
+    expect(created.code, created.stderr).toBe(0);
+    const token = created.stdout.trim();
+    expect(token).toMatch(/^ccdc_[0-9a-f]{8}_[\w-]{43}$/);
+    const record = await findToken(token);
+    expect(record).toMatchObject({ role: 'service', name: 'agent-7', revoked_at: null });
+
+    const listed = await scoring('token', 'list', ...target);
+    expect(listed.stdout).toContain(record!.token_id);
+    expect(listed.stdout).toContain('agent-7');
+    expect(listed.stdout).not.toContain(token.slice(14));
+
+    const revoked = await scoring('token', 'revoke', record!.token_id, ...target);
+    expect(revoked.code).toBe(0);
+    expect((await findToken(token))?.revoked_at).toBeTruthy();
+    expect((await scoring('token', 'revoke', record!.token_id, ...target)).code).toBe(2);
+  });
+
+  it('explains a bad command or option', async () => {
+    expect((await scoring('token', 'create', '--role', 'root', '--name', 'x', ...target)).stderr).toMatch(/--role must be admin or service/);
+    expect((await scoring('frobnicate', ...target)).code).toBe(2);
+  });
+});
