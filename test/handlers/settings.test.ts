@@ -85,6 +85,8 @@ describe('settings', () => {
       [{ dns_address_template: '300.0.{team_number}' }, 'dns_address_template'],
       [{ dns_hostmaster: 'host.master@example.com' }, 'dns_hostmaster'],
       [{ dns_nameservers: [] }, 'dns_nameservers'],
+      // The Kelvin sign lower-cases to an ASCII k: it must be refused, not normalised into a valid name.
+      [{ dns_nameservers: ['ns.\u212Aelvin.example'] }, 'dns_nameservers.0'],
       [{ competition_name: 'line\nbreak' }, 'competition_name'],
       [{ guest_division: true }, 'guest_division'],
     ];

@@ -106,6 +106,11 @@ teams:
     expect(teamNumberMessages).toEqual(expect.arrayContaining([expect.stringMatching(/duplicates teams\.0\.number/)]));
   });
 
+  it('wants team URLs as plain host names, without a trailing dot', () => {
+    const paths = problemsOf(GOOD.replace('team_url: one.example', 'team_url: one.example.')).map((p) => p.path);
+    expect(paths).toEqual(['teams.0.team_url']);
+  });
+
   it('needs the top-level sections', () => {
     const paths = problemsOf('settings: {}\n').map((p) => p.path);
     expect(paths).toEqual(expect.arrayContaining(['super_types', 'subtypes', 'teams']));

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { FieldError } from '../http/problem';
 import { parseWith, PositiveInt } from '../validation';
-import { isHostName } from './hostnames';
+import { HostNameSchema, RelativeHostNameSchema } from './hostnames';
 import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS, SettingsFieldsSchema, type SettingsFields } from './settings';
 
 /**
@@ -10,16 +10,11 @@ import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS, SettingsFieldsSchema, typ
  * subtype ids); teams and services get ids allocated when the file is loaded.
  */
 const Name = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(100));
-const Host = v.pipe(
-  v.string(),
-  v.toLowerCase(),
-  v.check(isHostName, 'must be a host name: labels of letters, digits and hyphens joined by dots'),
-);
 const LogoUrl = v.pipe(v.string(), v.maxLength(2048), v.regex(/^(https?:\/\/\S+)?$/, 'must be an http(s) URL or empty'));
 
 const ServiceEntry = v.strictObject({
   subtype_id: PositiveInt,
-  url: Host,
+  url: HostNameSchema,
   port: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535)),
   /** Overrides the subtype's max score for this one service. */
   max_score: v.optional(PositiveInt),
@@ -29,7 +24,7 @@ const TeamEntry = v.strictObject({
   number: PositiveInt,
   name: Name,
   logo: v.optional(LogoUrl, ''),
-  team_url: Host,
+  team_url: RelativeHostNameSchema,
   guest_division: v.optional(v.boolean(), false),
   hidden: v.optional(v.boolean(), false),
   services: v.optional(v.pipe(v.array(ServiceEntry), v.maxLength(200)), []),

@@ -1,9 +1,11 @@
+import * as v from 'valibot';
+
 /**
  * Host names and labels as a zone file accepts them. Deliberately narrower
  * than DNS allows (no underscores, no escapes, ASCII only): whatever passes
  * here can be written into a zone file verbatim without changing its meaning.
  */
-const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+const LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/;
 
 export function isLabel(text: string): boolean {
   return LABEL.test(text);
@@ -16,7 +18,20 @@ export function isHostName(text: string): boolean {
   return bare.split('.').every(isLabel);
 }
 
-/** Host name in the canonical lower-case form, for comparisons and storage. */
-export function canonicalHostName(text: string): string {
-  return text.toLowerCase();
-}
+/**
+ * A host name field: checked as written, then stored lower-case. Checking
+ * first matters: `toLowerCase` maps some non-ASCII letters to ASCII (the
+ * Kelvin sign becomes `k`), which must not sneak past the ASCII rule.
+ */
+export const HostNameSchema = v.pipe(
+  v.string(),
+  v.check(isHostName, 'must be a host name: labels of letters, digits and hyphens joined by dots'),
+  v.toLowerCase(),
+);
+
+/** A host name that is not fully qualified (no trailing dot), such as a team's zone. */
+export const RelativeHostNameSchema = v.pipe(
+  v.string(),
+  v.check((s) => isHostName(s) && !s.endsWith('.'), 'must be a host name without a trailing dot, e.g. team1.example.org'),
+  v.toLowerCase(),
+);

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { parseWith, Timestamp } from '../validation';
-import { isHostName } from './hostnames';
+import { HostNameSchema, isHostName } from './hostnames';
 
 /** The one settings object. `id` is always 1 and read-only. */
 export interface Settings extends SettingsFields {
@@ -10,12 +10,6 @@ export interface Settings extends SettingsFields {
 export const SETTINGS_ID = 1;
 
 const NAME_MAX = 200;
-
-const HostName = v.pipe(
-  v.string(),
-  v.toLowerCase(),
-  v.check(isHostName, 'must be a host name: labels of letters, digits and hyphens joined by dots'),
-);
 
 /** `10.0.{team_number}`: three octets, each a number 0–255 or the team number placeholder. */
 export const ADDRESS_TEMPLATE = /^(?:\d{1,3}|\{team_number\})(?:\.(?:\d{1,3}|\{team_number\})){2}$/;
@@ -32,9 +26,9 @@ const AddressTemplate = v.pipe(
 
 const HostMaster = v.pipe(
   v.string(),
-  v.toLowerCase(),
-  v.regex(/^[a-z0-9-]{1,63}@[a-z0-9.-]+$/, 'must be an address such as hostmaster@example.com (no dots before the @)'),
+  v.regex(/^[A-Za-z0-9-]{1,63}@[A-Za-z0-9.-]+$/, 'must be an address such as hostmaster@example.com (no dots before the @)'),
   v.check((s) => isHostName(s.split('@')[1] ?? ''), 'must have a host name after the @'),
+  v.toLowerCase(),
 );
 
 const fields = {
@@ -50,7 +44,7 @@ const fields = {
   start_time: v.nullable(Timestamp),
   end_time: v.nullable(Timestamp),
   dns_ttl: v.pipe(v.number(), v.integer(), v.minValue(60), v.maxValue(86400)),
-  dns_nameservers: v.pipe(v.array(HostName), v.minLength(1, 'needs at least one name server'), v.maxLength(8)),
+  dns_nameservers: v.pipe(v.array(HostNameSchema), v.minLength(1, 'needs at least one name server'), v.maxLength(8)),
   dns_hostmaster: HostMaster,
   dns_address_template: AddressTemplate,
 };

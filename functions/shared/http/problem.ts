@@ -44,6 +44,9 @@ export const payloadTooLarge = (limit: number) =>
   new HttpProblem(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`);
 export const unsupportedMediaType = () =>
   new HttpProblem(415, 'unsupported_media_type', 'Send the request body as application/json.');
+/** A write that kept losing races to concurrent writers: nothing was written, the client may retry. */
+export const serviceUnavailable = (code: string, detail: string, retryAfterSeconds: number) =>
+  new HttpProblem(503, code, detail, undefined, { 'retry-after': String(retryAfterSeconds) });
 
 export interface ProblemResponse {
   statusCode: number;
