@@ -4,13 +4,15 @@
  * Works against the running dev server's table (the default) or a deployed
  * table (`--table <name> [--region <region>]`, standard AWS credential chain).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CompetitionExistsError, loadCompetition } from '../functions/shared/data/competition';
 import { createToken, listTokens, revokeToken } from '../functions/shared/data/tokens';
 import { formatTimestamp } from '../functions/shared/validation';
 import { formatProblems, readCompetitionFile } from '../lib/local/competition-file';
 import { LOCAL_STATE_FILE } from '../lib/local/local-stack';
+import { exportResults } from '../lib/local/results-export';
 import type { Role } from '../lib/routes';
 
 const USAGE = `Usage: npm run scoring -- <command> [options]
@@ -22,6 +24,8 @@ Commands:
                                        Create a token; it is printed once and never stored
   token list                           List tokens (never their secrets)
   token revoke <token-id>              Revoke a token at once
+  export [--out <dir>] [--include-hidden]
+                                       Write the results: standings.csv, services.csv, results.json
 
 Target (default: the running dev server's DynamoDB Local):
   --table <name>       a deployed table (the stack's TableName output)
@@ -39,6 +43,8 @@ const { values, positionals } = parseArgs({
     name: { type: 'string' },
     expires: { type: 'string' },
     'expires-in': { type: 'string' },
+    out: { type: 'string', default: 'results' },
+    'include-hidden': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -54,6 +60,7 @@ async function main(): Promise<void> {
   if (command === 'token' && sub === 'create') return tokenCreate();
   if (command === 'token' && sub === 'list') return tokenList();
   if (command === 'token' && sub === 'revoke') return tokenRevoke(argument);
+  if (command === 'export') return exportCommand();
   throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
 }
 
@@ -167,6 +174,18 @@ async function tokenRevoke(tokenId: string | undefined): Promise<void> {
   if (!tokenId) throw new UsageError('Name the token id to revoke (see `token list`).');
   if (!(await revokeToken(tokenId))) throw new UsageError(`No active token has id ${tokenId}.`);
   console.log(`Revoked token ${tokenId}; it is refused from the next request on.`);
+}
+
+async function exportCommand(): Promise<void> {
+  const results = await exportResults({ includeHidden: values['include-hidden'] });
+  mkdirSync(values.out, { recursive: true });
+  const files = {
+    'standings.csv': results.csv.standings,
+    'services.csv': results.csv.services,
+    'results.json': `${JSON.stringify(results.json, null, 2)}\n`,
+  };
+  for (const [name, content] of Object.entries(files)) writeFileSync(join(values.out, name), content);
+  console.log(`Wrote ${Object.keys(files).map((name) => join(values.out, name)).join(', ')}.`);
 }
 
 function printTable(header: string[], rows: string[][]): void {

@@ -53,13 +53,13 @@ const route = (
 
 export const routes: readonly Route[] = [
   route('ListTeams', 'GET', '/teams', 'teams/list-teams', 'public', 'read'),
-  route('GetScoreboard', 'GET', '/teams/scoreboard', 'teams/get-scoreboard', 'public', 'read', 'planned'),
+  route('GetScoreboard', 'GET', '/teams/scoreboard', 'teams/get-scoreboard', 'public', 'read'),
   route('GetTeam', 'GET', '/teams/{id}', 'teams/get-team', 'public', 'read'),
-  route('GetScorecard', 'GET', '/teams/{id}/scorecard', 'teams/get-scorecard', 'public', 'read', 'planned'),
+  route('GetScorecard', 'GET', '/teams/{id}/scorecard', 'teams/get-scorecard', 'public', 'read'),
   route('ExportTeamDns', 'GET', '/teams/{id}/dns', 'teams/export-team-dns', 'admin', 'read'),
   route('ExportTeamZone', 'GET', '/teams/{id}/dns.zone', 'teams/export-team-zone', 'admin', 'read'),
-  route('ListAdjustments', 'GET', '/teams/{id}/adjustments', 'teams/list-adjustments', 'admin', 'read', 'planned'),
-  route('CreateAdjustment', 'POST', '/teams/{id}/adjustments', 'teams/create-adjustment', 'admin', 'read-write', 'planned'),
+  route('ListAdjustments', 'GET', '/teams/{id}/adjustments', 'teams/list-adjustments', 'admin', 'read'),
+  route('CreateAdjustment', 'POST', '/teams/{id}/adjustments', 'teams/create-adjustment', 'admin', 'read-write'),
 
   route('ListDnsRecords', 'GET', '/dns', 'dns/list-dns-records', 'admin-or-service', 'read'),
   route('CreateDnsRecord', 'POST', '/dns', 'dns/create-dns-record', 'admin-or-service', 'read-write'),
@@ -74,7 +74,7 @@ export const routes: readonly Route[] = [
 
   route('ListServices', 'GET', '/services', 'services/list-services', 'public', 'read'),
   route('GetService', 'GET', '/services/{id}', 'services/get-service', 'public', 'read'),
-  route('ReportScan', 'POST', '/services/{id}/scans', 'services/report-scan', 'admin-or-service', 'read-write', 'planned'),
+  route('ReportScan', 'POST', '/services/{id}/scans', 'services/report-scan', 'admin-or-service', 'read-write'),
 ];
 
 /** The function behind every path and method no route matches (problem+json 404/405). */

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +67,19 @@ describe('the command-line tool', () => {
     expect(revoked.code).toBe(0);
     expect((await findToken(token))?.revoked_at).toBeTruthy();
     expect((await scoring('token', 'revoke', record!.token_id, ...target)).code).toBe(2);
+  });
+
+  it('exports the results as CSV and JSON', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'results-'));
+    const result = await scoring('export', '--out', out, ...target);
+    expect(result.code, result.stderr).toBe(0);
+    const standings = readFileSync(join(out, 'standings.csv'), 'utf8').trim().split('\r\n');
+    expect(standings).toHaveLength(1 + 6);
+    expect(standings[0]).toMatch(/^rank,/);
+    const json = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+    expect(json.competition_name).toBe('Regional CCDC Practice Round');
+    expect(json.standings).toHaveLength(6);
+    expect(readFileSync(join(out, 'services.csv'), 'utf8').trim().split('\r\n')).toHaveLength(1 + 22);
   });
 
   it('explains a bad command or option', async () => {

@@ -1,0 +1,10 @@
+import { listAdjustments } from '../shared/data/scoring';
+import { endpoint } from '../shared/http/endpoint';
+import { notFound } from '../shared/http/problem';
+import { ok } from '../shared/http/responses';
+
+export const handler = endpoint('ListAdjustments', {}, async ({ id }) => {
+  const adjustments = await listAdjustments(id);
+  if (!adjustments) throw notFound(`No team has id ${id}.`);
+  return ok(adjustments);
+});

@@ -1,0 +1,189 @@
+/**
+ * The organisers' final report: standings (as the public scoreboard ranks
+ * them), each team's per-super-type scores and statistics, and each
+ * service's figures from its scan history. Reads the table the data layer is
+ * pointed at; not a request path, so it may read every service's history.
+ */
+import { scanHistory } from '../../functions/shared/data/scans';
+import { listServiceRecords } from '../../functions/shared/data/services';
+import { getSettings } from '../../functions/shared/data/settings';
+import { listSuperTypes, listTeamRecords } from '../../functions/shared/data/teams';
+import type { ServiceRecord, SuperType } from '../../functions/shared/domain/model';
+import { buildScoreboard, buildScorecard, uptime, type Division, type Scorecard } from '../../functions/shared/domain/scoring';
+import { DEFAULT_SETTINGS } from '../../functions/shared/domain/settings';
+import { formatTimestamp } from '../../functions/shared/validation';
+
+export interface ResultsExport {
+  json: ResultsJson;
+  csv: { standings: string; services: string };
+}
+
+export interface ResultsJson {
+  competition_name: string;
+  exported_at: string;
+  segregate: boolean;
+  super_types: SuperType[];
+  standings: StandingEntry[];
+  services: ServiceEntry[];
+}
+
+export interface StandingEntry extends Scorecard {
+  rank: number;
+  division: Division;
+  hidden: boolean;
+  team: { id: number; number: number; name: string; team_url: string; guest_division: boolean };
+}
+
+export interface ServiceEntry {
+  service_id: number;
+  team_id: number;
+  team_number: number;
+  team_name: string;
+  subtype_id: number;
+  subtype: string;
+  super_type_id: number;
+  url: string;
+  port: number;
+  max_score: number;
+  scans: number;
+  scans_passed: number;
+  uptime: number | null;
+  points_earned: number;
+  last_scan: number;
+  last_scan_time: string | null;
+  last_scan_error: string | null;
+}
+
+/** Histories are read a few services at a time: enough to be quick, few enough not to throttle. */
+const HISTORY_CONCURRENCY = 8;
+
+/**
+ * Builds the export. Hidden (organisers' test) teams are left out unless
+ * `includeHidden`; ranks are computed over the teams included, so the default
+ * matches the public scoreboard.
+ */
+export async function exportResults(options: { includeHidden?: boolean; now?: Date } = {}): Promise<ResultsExport> {
+  const [settingsRecord, allTeams, superTypes, allServices] = await Promise.all([
+    getSettings({ consistent: true }),
+    listTeamRecords(),
+    listSuperTypes(),
+    listServiceRecords(),
+  ]);
+  const settings = settingsRecord?.settings ?? DEFAULT_SETTINGS;
+  const teams = allTeams.filter((t) => options.includeHidden || !t.hidden);
+  const segregate = settings.guest_division_enabled;
+  const byId = new Map(teams.map((t) => [t.team.id, t]));
+
+  const standings: StandingEntry[] = buildScoreboard(teams, superTypes, segregate).map((row) => {
+    const record = byId.get(row.team.id)!;
+    const { id, number, name, team_url, guest_division } = row.team;
+    return {
+      rank: row.rank,
+      division: row.division,
+      hidden: record.hidden,
+      team: { id, number, name, team_url, guest_division },
+      ...buildScorecard(record, superTypes, row.rank),
+    };
+  });
+
+  const services = await mapLimited(
+    allServices.filter((s) => byId.has(s.service.team.id)),
+    HISTORY_CONCURRENCY,
+    serviceEntry,
+  );
+  services.sort((a, b) => a.team_number - b.team_number || a.service_id - b.service_id);
+
+  const sortedSuperTypes = [...superTypes].sort((a, b) => a.id - b.id);
+  const json: ResultsJson = {
+    competition_name: settings.competition_name,
+    exported_at: formatTimestamp(options.now ?? new Date()),
+    segregate,
+    super_types: sortedSuperTypes,
+    standings,
+    services,
+  };
+  return { json, csv: { standings: standingsCsv(standings, sortedSuperTypes), services: servicesCsv(services) } };
+}
+
+async function serviceEntry(record: ServiceRecord): Promise<ServiceEntry> {
+  const s = record.service;
+  const history = await scanHistory(s.id);
+  const passed = history.filter((scan) => scan.score >= s.max_score).length;
+  return {
+    service_id: s.id,
+    team_id: s.team.id,
+    team_number: s.team.number,
+    team_name: s.team.name,
+    subtype_id: s.subtype_id,
+    subtype: s.subtype,
+    super_type_id: record.super_type_id,
+    url: s.url,
+    port: s.port,
+    max_score: s.max_score,
+    scans: history.length,
+    scans_passed: passed,
+    uptime: uptime({ checks_total: history.length, checks_passed: passed }),
+    points_earned: record.points_earned,
+    last_scan: s.last_scan,
+    last_scan_time: s.last_scan_time,
+    last_scan_error: s.last_scan_error,
+  };
+}
+
+function standingsCsv(standings: StandingEntry[], superTypes: SuperType[]): string {
+  const header = [
+    'rank', 'division', 'team_id', 'team_number', 'team_name', 'hidden', 'total_score',
+    ...superTypes.flatMap((s) => [`${s.name} score`, `${s.name} max`]),
+    'services_up', 'services_down', 'services_unscanned', 'services_total',
+    'checks_total', 'checks_passed', 'checks_failed', 'uptime', 'adjustments_total', 'last_scan_time',
+  ];
+  const rows = standings.map((e) => {
+    const scores = new Map(e.scores.map((s) => [s.super_type_id, s]));
+    return [
+      e.rank, e.division, e.team.id, e.team.number, e.team.name, e.hidden, e.total_score,
+      ...superTypes.flatMap((s) => [scores.get(s.id)?.score ?? 0, scores.get(s.id)?.max_score ?? 0]),
+      e.stats.services_up, e.stats.services_down, e.stats.services_unscanned, e.stats.services_total,
+      e.stats.checks_total, e.stats.checks_passed, e.stats.checks_failed, e.stats.uptime, e.stats.adjustments_total,
+      e.stats.last_scan_time,
+    ];
+  });
+  return toCsv([header, ...rows]);
+}
+
+function servicesCsv(services: ServiceEntry[]): string {
+  const columns: (keyof ServiceEntry)[] = [
+    'team_number', 'team_name', 'service_id', 'subtype', 'super_type_id', 'url', 'port', 'max_score',
+    'scans', 'scans_passed', 'uptime', 'points_earned', 'last_scan', 'last_scan_time', 'last_scan_error',
+  ];
+  return toCsv([columns, ...services.map((s) => columns.map((c) => s[c]))]);
+}
+
+type Cell = string | number | boolean | null;
+
+/** RFC 4180: CRLF line ends; a field with a comma, quote or line break is quoted, quotes doubled. */
+export function toCsv(rows: Cell[][]): string {
+  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+function csvField(cell: Cell): string {
+  if (cell === null) return '';
+  if (typeof cell !== 'string') return String(cell);
+  // Text from agents (scan errors quote what a service answered, which a red
+  // team may control) must not run as a spreadsheet formula: OWASP's advice is
+  // a leading apostrophe. Numbers are written as numbers and never touched.
+  const text = /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import { emptyTotals, type Team, type TeamRecord, type TeamTotals } from '../../functions/shared/domain/model';
+import {
+  adjustmentDelta,
+  buildScoreboard,
+  buildScorecard,
+  rankRows,
+  sameResult,
+  scanOutcome,
+  serviceState,
+  stateDeltas,
+  superTypeScores,
+  type ServiceState,
+} from '../../functions/shared/domain/scoring';
+import { DEFAULT_SETTINGS, scoringOpenAt } from '../../functions/shared/domain/settings';
+
+const SUPER_TYPES = [
+  { id: 2, name: 'Injects' },
+  { id: 1, name: 'Services' },
+];
+
+function team(number: number, overrides: Partial<Team> = {}): Team {
+  return { id: number + 100, number, name: `Team ${number}`, logo: '', team_url: `t${number}.example`, guest_division: false, ...overrides };
+}
+
+function record(number: number, points: Record<string, number>, overrides: { guest?: boolean; totals?: Partial<TeamTotals> } = {}): TeamRecord {
+  return {
+    team: team(number, { guest_division: overrides.guest ?? false }),
+    hidden: false,
+    services_total: 4,
+    totals: { ...emptyTotals([1, 2], 4), points, ...overrides.totals },
+  };
+}
+
+describe('ranks', () => {
+  const rows = (totals: [number, number][]) => totals.map(([number, total_score]) => ({ team: team(number), total_score }));
+
+  it('ranks ties alike and skips the places they take (100, 90, 90, 80 → 1, 2, 2, 4)', () => {
+    const ranked = rankRows(rows([[1, 90], [2, 100], [3, 80], [4, 90]]));
+    expect(ranked.map((r) => [r.team.number, r.rank])).toEqual([[2, 1], [1, 2], [4, 2], [3, 4]]);
+  });
+
+  it('lists ties by team number, whatever order they come in', () => {
+    const ranked = rankRows(rows([[30, 5], [10, 5], [20, 5]]));
+    expect(ranked.map((r) => [r.team.number, r.rank])).toEqual([[10, 1], [20, 1], [30, 1]]);
+  });
+
+  it('handles negative totals and an empty field', () => {
+    expect(rankRows(rows([[1, -10], [2, 0]])).map((r) => r.rank)).toEqual([1, 2]);
+    expect(rankRows([])).toEqual([]);
+  });
+});
+
+describe('the scoreboard', () => {
+  const records = [
+    record(11, { '1': 50, '2': 10 }),
+    record(12, { '1': 80 }),
+    record(21, { '1': 100 }, { guest: true }),
+    record(13, { '1': 40, '2': 20 }),
+    record(22, { '1': 5 }, { guest: true }),
+  ];
+
+  it('ranks everyone together when not segregated, division still shown', () => {
+    const board = buildScoreboard(records, SUPER_TYPES, false);
+    expect(board.map((r) => [r.team.number, r.rank, r.division, r.total_score])).toEqual([
+      [21, 1, 'guest', 100],
+      [12, 2, 'main', 80],
+      [11, 3, 'main', 60],
+      [13, 3, 'main', 60],
+      [22, 5, 'guest', 5],
+    ]);
+  });
+
+  it('ranks each division on its own when segregated, main first', () => {
+    const board = buildScoreboard(records, SUPER_TYPES, true);
+    expect(board.map((r) => [r.team.number, r.rank, r.division])).toEqual([
+      [12, 1, 'main'],
+      [11, 2, 'main'],
+      [13, 2, 'main'],
+      [21, 1, 'guest'],
+      [22, 2, 'guest'],
+    ]);
+  });
+
+  it('gives each row its super type scores in id order, and services up of total', () => {
+    const [row] = buildScoreboard([record(11, { '1': 7, '2': 3 }, { totals: { max_points: { '1': 10 }, services_up: 3 } })], SUPER_TYPES, false);
+    expect(row).toEqual({
+      rank: 1,
+      division: 'main',
+      team: team(11),
+      total_score: 10,
+      scores: [
+        { super_type_id: 1, super_type: 'Services', score: 7, max_score: 10 },
+        { super_type_id: 2, super_type: 'Injects', score: 3, max_score: 0 },
+      ],
+      services_up: 3,
+      services_total: 4,
+    });
+    expect(Object.keys(row!)).toEqual(['rank', 'division', 'team', 'total_score', 'scores', 'services_up', 'services_total']);
+  });
+
+  it('scores a super type the team has no entry for (added later) as 0', () => {
+    expect(superTypeScores(emptyTotals([1], 0), [...SUPER_TYPES, { id: 3, name: 'Red Team' }]).map((s) => s.score)).toEqual([0, 0, 0]);
+  });
+});
+
+describe('the scorecard', () => {
+  it('derives failed checks, uptime and the total from the totals', () => {
+    const card = buildScorecard(
+      record(11, { '1': 30, '2': -5 }, { totals: { checks_total: 8, checks_passed: 6, services_up: 3, services_down: 1, services_unscanned: 0, adjustments_total: -5, last_scan_time: '2026-11-22T10:15:00Z' } }),
+      SUPER_TYPES,
+      2,
+    );
+    expect(card).toEqual({
+      total_score: 25,
+      stats: {
+        rank: 2,
+        checks_total: 8,
+        checks_passed: 6,
+        checks_failed: 2,
+        uptime: 0.75,
+        services_total: 4,
+        services_up: 3,
+        services_down: 1,
+        services_unscanned: 0,
+        adjustments_total: -5,
+        last_scan_time: '2026-11-22T10:15:00Z',
+      },
+      scores: [
+        { super_type_id: 1, super_type: 'Services', score: 30, max_score: 0 },
+        { super_type_id: 2, super_type: 'Injects', score: -5, max_score: 0 },
+      ],
+    });
+  });
+
+  it('has a null uptime before any check', () => {
+    expect(buildScorecard(record(11, {}), SUPER_TYPES, 1).stats.uptime).toBeNull();
+  });
+});
+
+describe('scoring windows', () => {
+  const at = (iso: string) => new Date(iso);
+  const settings = { ...DEFAULT_SETTINGS, start_time: '2026-11-22T09:00:00Z', end_time: '2026-11-22T17:00:00Z' };
+
+  it('is open inside [start, end), closed before start and from end on', () => {
+    expect(scoringOpenAt(settings, at('2026-11-22T08:59:59Z'))).toBe(false);
+    expect(scoringOpenAt(settings, at('2026-11-22T09:00:00Z'))).toBe(true);
+    expect(scoringOpenAt(settings, at('2026-11-22T16:59:59Z'))).toBe(true);
+    expect(scoringOpenAt(settings, at('2026-11-22T17:00:00Z'))).toBe(false);
+  });
+
+  it('is closed whenever scoring is disabled, and always open with no window', () => {
+    expect(scoringOpenAt({ ...settings, scoring_enabled: false }, at('2026-11-22T12:00:00Z'))).toBe(false);
+    expect(scoringOpenAt(DEFAULT_SETTINGS, at('1999-01-01T00:00:00Z'))).toBe(true);
+    expect(scoringOpenAt({ ...DEFAULT_SETTINGS, end_time: '2026-01-01T00:00:00Z' }, at('2025-12-31T23:59:59Z'))).toBe(true);
+  });
+});
+
+describe('what a scan changes', () => {
+  const service = (last_scan: number, last_scan_time: string | null) => ({ last_scan, last_scan_time, max_score: 10 });
+
+  it('classifies services: up at max_score, down below, unscanned before any scan', () => {
+    expect(serviceState(service(0, null))).toBe('unscanned');
+    expect(serviceState(service(10, '2026-11-22T10:00:00Z'))).toBe('up');
+    expect(serviceState(service(9, '2026-11-22T10:00:00Z'))).toBe('down');
+    expect(serviceState(service(0, '2026-11-22T10:00:00Z'))).toBe('down');
+  });
+
+  it('moves one service between states, keeping the team counts summing to the same total', () => {
+    const states: ServiceState[] = ['up', 'down', 'unscanned'];
+    for (const from of states) {
+      for (const to of states) {
+        const d = stateDeltas(from, to);
+        expect(d.services_up + d.services_down + d.services_unscanned, `${from}→${to}`).toBe(0);
+        if (from === to) expect(d).toEqual({ services_up: 0, services_down: 0, services_unscanned: 0 });
+      }
+    }
+    expect(stateDeltas('unscanned', 'up')).toEqual({ services_up: 1, services_down: 0, services_unscanned: -1 });
+    expect(stateDeltas('up', 'down')).toEqual({ services_up: -1, services_down: 1, services_unscanned: 0 });
+  });
+
+  it('earns the score and counts max_score while scoring is open', () => {
+    expect(scanOutcome(service(0, null), 1, 10, true)).toEqual({
+      points: 10,
+      delta: {
+        points: { '1': 10 },
+        max_points: { '1': 10 },
+        checks_total: 1,
+        checks_passed: 1,
+        adjustments_total: 0,
+        services_up: 1,
+        services_down: 0,
+        services_unscanned: -1,
+      },
+    });
+    const partial = scanOutcome(service(10, '2026-11-22T10:00:00Z'), 1, 4, true);
+    expect(partial.points).toBe(4);
+    expect(partial.delta).toMatchObject({ checks_passed: 0, services_up: -1, services_down: 1, services_unscanned: 0 });
+  });
+
+  it('still counts the check and moves the state, but earns nothing, while scoring is closed', () => {
+    const closed = scanOutcome(service(3, '2026-11-22T10:00:00Z'), 1, 10, false);
+    expect(closed.points).toBe(0);
+    expect(closed.delta).toMatchObject({
+      points: { '1': 0 },
+      max_points: { '1': 0 },
+      checks_total: 1,
+      checks_passed: 1,
+      services_up: 1,
+      services_down: -1,
+    });
+  });
+
+  it('treats a repeated report as the same result only when score and error both match', () => {
+    expect(sameResult({ score: 5, error: null }, { score: 5, error: null })).toBe(true);
+    expect(sameResult({ score: 5, error: 'timeout' }, { score: 5, error: 'timeout' })).toBe(true);
+    expect(sameResult({ score: 5, error: null }, { score: 4, error: null })).toBe(false);
+    expect(sameResult({ score: 5, error: null }, { score: 5, error: '' })).toBe(false);
+  });
+});
+
+describe('adjustments arithmetic', () => {
+  it('moves points in one super type and the net adjustments, nothing else', () => {
+    expect(adjustmentDelta(2, -50)).toEqual({
+      points: { '2': -50 },
+      max_points: {},
+      checks_total: 0,
+      checks_passed: 0,
+      adjustments_total: -50,
+      services_up: 0,
+      services_down: 0,
+      services_unscanned: 0,
+    });
+  });
+
+  it('counts in the super type score and the total, which may go negative', () => {
+    const totals = emptyTotals([1, 2], 4);
+    for (const points of [40, -15, -50]) {
+      const delta = adjustmentDelta(2, points);
+      totals.points['2']! += delta.points['2']!;
+      totals.adjustments_total += delta.adjustments_total;
+    }
+    totals.points['1'] = 20;
+    const card = buildScorecard({ team: team(11), hidden: false, services_total: 4, totals }, SUPER_TYPES, 1);
+    expect(card.scores.map((s) => s.score)).toEqual([20, -25]);
+    expect(card.total_score).toBe(-5);
+    expect(card.stats.adjustments_total).toBe(-25);
+  });
+});
