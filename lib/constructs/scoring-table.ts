@@ -1,0 +1,42 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { GLOBAL_INDEXES, TABLE_KEYS } from '../table-schema';
+
+export interface ScoringTableProps {
+  readonly tableName: string;
+  /** Deletion protection and RETAIN when true; neither (DESTROY) for throw-away stages. */
+  readonly retainData: boolean;
+}
+
+/**
+ * The single table: on demand, point-in-time recovery, the key schema and
+ * global indexes of lib/table-schema.ts (every index projects ALL).
+ */
+export class ScoringTable extends Construct {
+  readonly table: Table;
+  /** The ARNs of the global indexes, by name, for exact IAM grants. */
+  readonly indexArns: string[];
+
+  constructor(scope: Construct, id: string, props: ScoringTableProps) {
+    super(scope, id);
+    this.table = new Table(this, 'Table', {
+      tableName: props.tableName,
+      partitionKey: { name: TABLE_KEYS.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE_KEYS.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: props.retainData,
+      removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    for (const index of GLOBAL_INDEXES) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      });
+    }
+    this.indexArns = GLOBAL_INDEXES.map((index) => `${this.table.tableArn}/index/${index.indexName}`);
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The stack's settings, read from CDK context (`cdk deploy -c stage=prod ...`
+ * or the `context` block of cdk.json). Values given on the command line arrive
+ * as strings, so every reader accepts both the string and the typed form.
+ */
+export interface StackConfig {
+  /** `-c stage=prod`; part of every name. Default `dev`. */
+  readonly stage: string;
+  /** Prefix of every physical name (table, functions, APIs, policies). Default `scoring-<stage>`. */
+  readonly prefix: string;
+  /** CloudFormation stack name. Default `Scoring-<stage>`. */
+  readonly stackName: string;
+  /**
+   * How long the token API caches an authorizer decision (per Authorization
+   * header and route). 0 turns the cache off: every request is authorized
+   * afresh, and a request without an Authorization header still reaches the
+   * authorizer (so the handler answers the contract's problem+json 401).
+   */
+  readonly authorizerCacheSeconds: number;
+  /**
+   * Keep the table: deletion protection and RemovalPolicy.RETAIN. Set
+   * `-c retainData=false` for throw-away test stages (DESTROY, no protection).
+   */
+  readonly retainData: boolean;
+  /** CloudWatch Logs retention for function and access logs, in days (a value CloudWatch accepts). */
+  readonly logRetentionDays: number;
+  /** Lambda memory in MB for the route functions. */
+  readonly memorySize: number;
+  /** Stage-wide API Gateway throttling: steady requests per second and burst. */
+  readonly throttleRate: number;
+  readonly throttleBurst: number;
+}
+
+interface ContextReader {
+  tryGetContext(key: string): unknown;
+}
+
+/** CloudWatch Logs' accepted retention periods, in days. */
+const RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
+
+export function readStackConfig(node: ContextReader): StackConfig {
+  const stage = text(node, 'stage', 'dev');
+  const prefix = text(node, 'prefix', `scoring-${stage}`);
+  if (!/^[a-z][a-z0-9-]{0,30}$/.test(prefix)) {
+    throw new Error(`context prefix (or stage) "${prefix}" must be lower-case letters, digits and hyphens, at most 31 characters`);
+  }
+  const logRetentionDays = int(node, 'logRetentionDays', 30, 1, 3653);
+  if (!RETENTION_DAYS.includes(logRetentionDays)) {
+    throw new Error(`context logRetentionDays must be one of ${RETENTION_DAYS.join(', ')}`);
+  }
+  return {
+    stage,
+    prefix,
+    stackName: text(node, 'stackName', `Scoring-${stage}`),
+    authorizerCacheSeconds: int(node, 'authorizerCacheSeconds', 0, 0, 3600),
+    retainData: bool(node, 'retainData', true),
+    logRetentionDays,
+    memorySize: int(node, 'memorySize', 256, 128, 10240),
+    throttleRate: int(node, 'throttleRate', 500, 1, 10000),
+    throttleBurst: int(node, 'throttleBurst', 1000, 1, 5000),
+  };
+}
+
+function text(node: ContextReader, key: string, fallback: string): string {
+  const value = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return fallback;
+  if (typeof value !== 'string') throw new Error(`context ${key} must be a string`);
+  return value;
+}
+
+function int(node: ContextReader, key: string, fallback: number, min: number, max: number): number {
+  const value = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return fallback;
+  const parsed = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+    throw new Error(`context ${key} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
+  }
+  return parsed;
+}
+
+function bool(node: ContextReader, key: string, fallback: boolean): boolean {
+  const value = node.tryGetContext(key);
+  if (value === undefined || value === null || value === '') return fallback;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new Error(`context ${key} must be true or false, got ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,401 @@
+/**
+ * Template assertions generated from the route table: whatever routes are
+ * built when this runs, each must be deployed exactly as its row says.
+ */
+import { resolve } from 'node:path';
+import { Stack } from 'aws-cdk-lib';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { describe, expect, it } from 'vitest';
+import { ApiAccessPolicies } from '../../lib/constructs/api-access-policies';
+import { ScoringStack } from '../../lib/scoring-stack';
+import { publicReadPathPatterns } from '../../lib/route-resources';
+import { API_PREFIX, fallbackHandler, routes, type Route } from '../../lib/routes';
+import { readStackConfig } from '../../lib/stack-config';
+import { GLOBAL_INDEXES, TABLE_KEYS } from '../../lib/table-schema';
+import {
+  cdkContext,
+  flat,
+  logicalId,
+  newApp,
+  permissions,
+  policyAllows,
+  resourcesOfType,
+  ROOT,
+  rolePermissions,
+  samplePath,
+  synthesize,
+  wildcardMatches,
+  type CfnTemplate,
+} from './synth';
+
+const built = routes.filter((r) => !r.planned);
+const planned = routes.filter((r) => r.planned);
+const { stack, json, template } = synthesize();
+const prefix = stack.config.prefix;
+
+// What each declared table access means, written out here rather than taken
+// from the stack's code, so the test is the specification.
+const READ = ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query'];
+const WRITE = ['dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+const tableArn = `\${${logicalId(stack.table.table)}.Arn}`;
+const indexArns = GLOBAL_INDEXES.map((index) => `${tableArn}/index/${index.indexName}`);
+
+/** The table permissions a declared access must produce, as sorted "action on resource" lines. */
+function expectedTablePermissions(access: 'get-item' | Route['table']): string[] {
+  const onTable = access === 'get-item' ? ['dynamodb:GetItem'] : access === 'read' ? READ : [...READ, ...WRITE];
+  const onIndexes = access === 'get-item' ? [] : ['dynamodb:Query'];
+  return [
+    ...onTable.map((action) => `${action} on ${tableArn}`),
+    ...indexArns.flatMap((arn) => onIndexes.map((action) => `${action} on ${arn}`)),
+  ].sort();
+}
+
+function functionNamed(name: string): [string, NonNullable<CfnTemplate['Resources'][string]>] {
+  const found = resourcesOfType(json, 'AWS::Lambda::Function').filter(([, r]) => r.Properties?.FunctionName === name);
+  expect(found, `function ${name}`).toHaveLength(1);
+  return found[0]!;
+}
+
+describe('functions', () => {
+  it('makes one function per built route, plus the authorizer and the $default function, and none for planned routes', () => {
+    const names = resourcesOfType(json, 'AWS::Lambda::Function').map(([, r]) => r.Properties?.FunctionName).sort();
+    expect(names).toEqual([...built.map((r) => `${prefix}-${r.name}`), `${prefix}-Authorizer`, `${prefix}-NotFound`].sort());
+    for (const route of planned) expect(names).not.toContain(`${prefix}-${route.name}`);
+  });
+
+  it("bundles each route's own handler file", () => {
+    for (const route of built) {
+      const fn = stack.routeFunctions.get(route.name)!;
+      expect(fn.entry).toBe(resolve(ROOT, route.handler));
+      expect(functionNamed(`${prefix}-${route.name}`)[0]).toBe(logicalId(fn.fn));
+    }
+    expect(stack.authorizerFunction.entry).toBe(resolve(ROOT, 'functions/auth/authorizer.ts'));
+    expect(stack.notFoundFunction.entry).toBe(resolve(ROOT, fallbackHandler));
+  });
+
+  it('runs every function on Node 22, ARM64, with source maps and its own log group with retention', () => {
+    for (const [id, fn] of resourcesOfType(json, 'AWS::Lambda::Function')) {
+      const p = fn.Properties!;
+      expect(p.Runtime, id).toBe('nodejs22.x');
+      expect(p.Architectures, id).toEqual(['arm64']);
+      expect(p.Handler, id).toBe('index.handler');
+      expect(p.MemorySize, id).toBe(256);
+      expect(p.Environment.Variables.NODE_OPTIONS, id).toBe('--enable-source-maps');
+      const logGroup = json.Resources[p.LoggingConfig.LogGroup.Ref]!;
+      expect(logGroup.Type).toBe('AWS::Logs::LogGroup');
+      expect(logGroup.Properties?.RetentionInDays).toBe(30);
+    }
+  });
+
+  it('gives route functions TABLE_NAME, and the $default function neither the name nor any table access', () => {
+    for (const route of built) {
+      expect(functionNamed(`${prefix}-${route.name}`)[1].Properties!.Environment.Variables.TABLE_NAME).toEqual({
+        Ref: logicalId(stack.table.table),
+      });
+    }
+    const [, notFound] = functionNamed(`${prefix}-NotFound`);
+    expect(notFound.Properties!.Environment.Variables.TABLE_NAME).toBeUndefined();
+  });
+
+  /** A function's permissions, as "action on resource" lines, with its log-group permissions checked and removed. */
+  function tablePermissionsOf(functionName: string): string[] {
+    const [, fn] = functionNamed(functionName);
+    const perms = rolePermissions(json, fn.Properties!.Role['Fn::GetAtt'][0]);
+    expect(perms.every((p) => p.effect === 'Allow')).toBe(true);
+    const logs = perms.filter((p) => p.action.startsWith('logs:'));
+    expect(logs.map((p) => p.action).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+    for (const p of logs) expect(p.resource).toBe(`\${${fn.Properties!.LoggingConfig.LogGroup.Ref}.Arn}`);
+    return perms
+      .filter((p) => !p.action.startsWith('logs:'))
+      .map((p) => `${p.action} on ${p.resource}`)
+      .sort();
+  }
+
+  it.each(built.map((r) => [r.name, r] as const))("lets %s do exactly its declared table actions, on this table and its indexes only", (_, route) => {
+    expect(tablePermissionsOf(`${prefix}-${route.name}`)).toEqual(expectedTablePermissions(route.table));
+  });
+
+  it('lets the authorizer only GetItem on the table, and the $default function nothing', () => {
+    expect(tablePermissionsOf(`${prefix}-Authorizer`)).toEqual(expectedTablePermissions('get-item'));
+    expect(tablePermissionsOf(`${prefix}-NotFound`)).toEqual([]);
+  });
+});
+
+describe('the two HTTP APIs', () => {
+  const tokenApi = logicalId(stack.tokenApi.api);
+  const iamApi = logicalId(stack.iamApi.api);
+  const apiRoutes = (api: string) =>
+    new Map(resourcesOfType(json, 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties!.ApiId.Ref === api).map(([, r]) => [r.Properties!.RouteKey as string, r.Properties!]));
+  const [authorizerId, authorizer] = resourcesOfType(json, 'AWS::ApiGatewayV2::Authorizer')[0]!;
+
+  /** The function an API route's integration invokes. */
+  function targetFunction(api: string, routeProps: Record<string, any>): string {
+    const integrationId = flat(routeProps.Target).replace(/^integrations\/\$\{(.+)\}$/, '$1');
+    const integration = json.Resources[integrationId]!;
+    expect(integration.Properties!.ApiId.Ref).toBe(api);
+    expect(integration.Properties!.PayloadFormatVersion).toBe('2.0');
+    return integration.Properties!.IntegrationUri['Fn::GetAtt'][0];
+  }
+
+  it('puts every built route, and only those, on both APIs with a $default route', () => {
+    const keys = [...built.map((r) => `${r.method} ${r.path}`), '$default'].sort();
+    expect([...apiRoutes(tokenApi).keys()].sort()).toEqual(keys);
+    expect([...apiRoutes(iamApi).keys()].sort()).toEqual(keys);
+  });
+
+  it.each(built.map((r) => [`${r.method} ${r.path}`, r] as const))('routes %s to its function on both APIs with the right authorization', (key, route) => {
+    const fnId = logicalId(stack.routeFunctions.get(route.name)!.fn);
+    const onToken = apiRoutes(tokenApi).get(key)!;
+    expect(targetFunction(tokenApi, onToken)).toBe(fnId);
+    if (route.access === 'public') {
+      expect(onToken.AuthorizationType).toBe('NONE');
+      expect(onToken.AuthorizerId).toBeUndefined();
+    } else {
+      expect(onToken.AuthorizationType).toBe('CUSTOM');
+      expect(onToken.AuthorizerId).toEqual({ Ref: authorizerId });
+    }
+    const onIam = apiRoutes(iamApi).get(key)!;
+    expect(targetFunction(iamApi, onIam)).toBe(fnId);
+    expect(onIam.AuthorizationType).toBe('AWS_IAM');
+  });
+
+  it('sends $default to the not-found function: open on the token API, IAM on the IAM API', () => {
+    const notFound = logicalId(stack.notFoundFunction.fn);
+    expect(targetFunction(tokenApi, apiRoutes(tokenApi).get('$default')!)).toBe(notFound);
+    expect(apiRoutes(tokenApi).get('$default')!.AuthorizationType).toBe('NONE');
+    expect(targetFunction(iamApi, apiRoutes(iamApi).get('$default')!)).toBe(notFound);
+    expect(apiRoutes(iamApi).get('$default')!.AuthorizationType).toBe('AWS_IAM');
+  });
+
+  it('authorizes token routes with the Lambda authorizer: simple responses, uncached by default so revocation counts at once', () => {
+    expect(resourcesOfType(json, 'AWS::ApiGatewayV2::Authorizer')).toHaveLength(1);
+    expect(authorizer.Properties).toMatchObject({
+      ApiId: { Ref: tokenApi },
+      AuthorizerType: 'REQUEST',
+      EnableSimpleResponses: true,
+      AuthorizerPayloadFormatVersion: '2.0',
+      IdentitySource: [],
+      AuthorizerResultTtlInSeconds: 0,
+    });
+    expect(flat(authorizer.Properties!.AuthorizerUri)).toContain(`\${${logicalId(stack.authorizerFunction.fn)}.Arn}`);
+  });
+
+  it('deploys each API on a throttled $default stage with JSON access logs', () => {
+    for (const api of [tokenApi, iamApi]) {
+      const stages = resourcesOfType(json, 'AWS::ApiGatewayV2::Stage').filter(([, s]) => s.Properties!.ApiId.Ref === api);
+      expect(stages).toHaveLength(1);
+      const p = stages[0]![1].Properties!;
+      expect(p.StageName).toBe('$default');
+      expect(p.AutoDeploy).toBe(true);
+      expect(p.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000 });
+      expect(JSON.parse(p.AccessLogSettings.Format)).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
+      expect(json.Resources[p.AccessLogSettings.DestinationArn['Fn::GetAtt'][0]]!.Properties!.RetentionInDays).toBe(30);
+    }
+  });
+
+  it('lets API Gateway invoke each route function only from its own route on each API', () => {
+    const permissionsFor = (fnId: string) =>
+      resourcesOfType(json, 'AWS::Lambda::Permission').filter(([, p]) => p.Properties!.FunctionName['Fn::GetAtt']?.[0] === fnId);
+    for (const route of built) {
+      const sources = permissionsFor(logicalId(stack.routeFunctions.get(route.name)!.fn)).map(([, p]) => flat(p.Properties!.SourceArn));
+      expect(sources).toHaveLength(2);
+      for (const api of [tokenApi, iamApi]) expect(sources.some((s) => s.includes(`\${${api}}/*/*${route.path}`))).toBe(true);
+    }
+  });
+});
+
+describe('IAM callers', () => {
+  const iamApi = logicalId(stack.iamApi.api);
+  const arn = (resource: string) => `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${iamApi}}/${resource}`;
+  const invokeResource = (r: Route) => arn(`*/${r.method}${r.path.replace(/\{[^/}]+\}/g, '*')}`);
+  const requestArn = (method: string, path: string) => arn(`$default/${method}${path}`);
+  const policy = (construct: object) => json.Resources[logicalId(construct as never)]!.Properties!;
+  const admin = permissions(policy(stack.access.adminPolicy).PolicyDocument);
+  const service = permissions(policy(stack.access.servicePolicy).PolicyDocument);
+  const lines = (perms: typeof admin, effect: 'Allow' | 'Deny') =>
+    perms.filter((p) => p.effect === effect).map((p) => `${p.action} ${p.resource}`).sort();
+
+  it('gives admins execute-api:Invoke on exactly every built route (and $default)', () => {
+    expect(lines(admin, 'Allow')).toEqual([...built.map(invokeResource), arn('*/$default')].map((r) => `execute-api:Invoke ${r}`).sort());
+    expect(lines(admin, 'Deny')).toEqual([]);
+  });
+
+  it('gives service accounts exactly the public and admin-or-service routes, and denies the admin-only ones', () => {
+    const serviceRoutes = built.filter((r) => r.access !== 'admin');
+    expect(lines(service, 'Allow')).toEqual([...serviceRoutes.map(invokeResource), arn('*/$default')].map((r) => `execute-api:Invoke ${r}`).sort());
+    expect(lines(service, 'Deny')).toEqual(built.filter((r) => r.access === 'admin').map((r) => `execute-api:Invoke ${invokeResource(r)}`).sort());
+  });
+
+  it('lets, by IAM evaluation of a real request, admins call every route and services exactly the non-admin ones', () => {
+    for (const route of built) {
+      const request = requestArn(route.method, samplePath(route));
+      expect(policyAllows(admin, 'execute-api:Invoke', request), `admin ${route.name}`).toBe(true);
+      expect(policyAllows(service, 'execute-api:Invoke', request), `service ${route.name}`).toBe(route.access !== 'admin');
+    }
+  });
+
+  it('keeps admin-only routes nested under public ones away from service accounts (the whole contract, planned routes too)', () => {
+    // A bare stack with the complete route table: every route as if built.
+    const app = newApp();
+    const bare = new Stack(app, 'Bare');
+    const all = routes.map(({ planned: _planned, ...route }) => route as Route);
+    const api = new HttpApi(bare, 'Api');
+    const access = new ApiAccessPolicies(bare, 'Access', { api, routes: all, prefix: 'bare' });
+    const bareJson = app.synth().getStackArtifact(bare.artifactId).template as CfnTemplate;
+    const doc = (c: object) => permissions(bareJson.Resources[logicalId(c as never)]!.Properties!.PolicyDocument);
+    const bareArn = (method: string, path: string) =>
+      `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${logicalId(api)}}/$default/${method}${path}`;
+    // The case that needs the Deny: GET /teams/{id} is public, GET /teams/{id}/dns.zone is admin-only.
+    expect(all.some((r) => r.access === 'admin' && r.path.startsWith(`${API_PREFIX}/teams/{id}/`))).toBe(true);
+    for (const route of all) {
+      const request = bareArn(route.method, samplePath(route));
+      expect(policyAllows(doc(access.adminPolicy), 'execute-api:Invoke', request), `admin ${route.name}`).toBe(true);
+      expect(policyAllows(doc(access.servicePolicy), 'execute-api:Invoke', request), `service ${route.name}`).toBe(route.access !== 'admin');
+    }
+  });
+
+  it('grants a role the same sets with grantAdmin and grantServiceAccount', () => {
+    const app = newApp({ ...cdkContext, 'aws:cdk:bundling-stacks': [] });
+    const s = new ScoringStack(app, 'Grants', { config: readStackConfig(app.node) });
+    const adminRole = new Role(s, 'AdminRole', { assumedBy: new ServicePrincipal('ec2.amazonaws.com') });
+    const agentRole = new Role(s, 'AgentRole', { assumedBy: new ServicePrincipal('ec2.amazonaws.com') });
+    s.grantAdmin(adminRole);
+    s.grantServiceAccount(agentRole);
+    const grantsJson = app.synth().getStackArtifact(s.artifactId).template as CfnTemplate;
+    const managed = (c: object) => permissions(grantsJson.Resources[logicalId(c as never)]!.Properties!.PolicyDocument);
+    const sorted = (perms: ReturnType<typeof permissions>) => perms.map((p) => `${p.effect} ${p.action} ${p.resource}`).sort();
+    expect(sorted(rolePermissions(grantsJson, logicalId(adminRole)))).toEqual(sorted(managed(s.access.adminPolicy)));
+    expect(sorted(rolePermissions(grantsJson, logicalId(agentRole)))).toEqual(sorted(managed(s.access.servicePolicy)));
+  });
+});
+
+describe('the table', () => {
+  it('is on demand with point-in-time recovery, deletion protection, and the GSIs of lib/table-schema.ts', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    const [, table] = resourcesOfType(json, 'AWS::DynamoDB::Table')[0]!;
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.UpdateReplacePolicy).toBe('Retain');
+    const p = table.Properties!;
+    expect(p.TableName).toBe(prefix);
+    expect(p.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(p.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(p.DeletionProtectionEnabled).toBe(true);
+    expect(p.KeySchema).toEqual([
+      { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+      { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+    ]);
+    expect(p.GlobalSecondaryIndexes).toEqual(
+      GLOBAL_INDEXES.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+  });
+});
+
+describe('the CDN', () => {
+  const [, distribution] = resourcesOfType(json, 'AWS::CloudFront::Distribution')[0]!;
+  const config = distribution.Properties!.DistributionConfig;
+  const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+  const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+  const publicCachePolicy = logicalId(stack.cdn.publicReadsCachePolicy);
+  /** The behavior CloudFront picks for a path: the first matching pattern, else the default. */
+  const behaviorFor = (path: string) =>
+    (config.CacheBehaviors as any[]).find((b) => wildcardMatches(b.PathPattern, path)) ?? config.DefaultCacheBehavior;
+
+  it('fronts the token API over HTTPS', () => {
+    expect(config.Origins).toHaveLength(1);
+    expect(flat(config.Origins[0].DomainName)).toBe(`\${${logicalId(stack.tokenApi.api)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}`);
+    expect(config.Origins[0].CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+  });
+
+  it('caches public GET routes by the origin Cache-Control, keyed by Authorization and query string', () => {
+    const [, policy] = resourcesOfType(json, 'AWS::CloudFront::CachePolicy')[0]!;
+    const p = policy.Properties!.CachePolicyConfig;
+    expect(p.MinTTL).toBe(0);
+    expect(p.DefaultTTL).toBe(0);
+    expect(p.ParametersInCacheKeyAndForwardedToOrigin.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: ['Authorization'] });
+    expect(p.ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig.QueryStringBehavior).toBe('all');
+    expect(config.CacheBehaviors.map((b: any) => b.PathPattern).sort()).toEqual(expect.arrayContaining(['/api/v1/services*', '/api/v1/teams*']));
+    for (const route of built.filter((r) => r.access === 'public' && r.method === 'GET')) {
+      const behavior = behaviorFor(samplePath(route));
+      expect(behavior.CachePolicyId, route.name).toEqual({ Ref: publicCachePolicy });
+      expect(behavior.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']));
+      expect(behavior.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+    }
+  });
+
+  it('passes everything else through uncached with all viewer headers but Host', () => {
+    const d = config.DefaultCacheBehavior;
+    expect(d.CachePolicyId).toBe(CACHING_DISABLED);
+    expect(d.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+    expect(d.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));
+    expect(d.ViewerProtocolPolicy).toBe('https-only');
+    // A route is under a cached pattern only if its collection has a public GET route.
+    const collection = (r: Route) => r.path.split('/')[3];
+    const publicCollections = new Set(built.filter((r) => r.access === 'public' && r.method === 'GET').map(collection));
+    for (const route of built.filter((r) => !publicCollections.has(collection(r)))) {
+      expect(behaviorFor(samplePath(route)).CachePolicyId, route.name).toBe(CACHING_DISABLED);
+    }
+    // Unknown paths too, and error responses are never cached by default.
+    expect(behaviorFor('/api/v1/dns/7').CachePolicyId).toBe(CACHING_DISABLED);
+    expect(config.CustomErrorResponses.every((e: any) => e.ErrorCachingMinTTL === 0)).toBe(true);
+  });
+
+  it('derives one cached pattern per public collection (the whole contract)', () => {
+    const all = routes.map(({ planned: _planned, ...route }) => route as Route);
+    expect(publicReadPathPatterns(all)).toEqual(['/api/v1/services*', '/api/v1/teams*']);
+    expect(publicReadPathPatterns([])).toEqual([]);
+  });
+});
+
+describe('outputs', () => {
+  it('names both API URLs, the CDN URL, the table and both policies', () => {
+    const outputs = json.Outputs!;
+    expect(Object.keys(outputs).sort()).toEqual(['AdminPolicyArn', 'CdnUrl', 'IamApiUrl', 'ServicePolicyArn', 'TableName', 'TokenApiUrl']);
+    expect(outputs.TableName!.Value).toEqual({ Ref: logicalId(stack.table.table) });
+    expect(flat(outputs.TokenApiUrl!.Value)).toBe(`https://\${${logicalId(stack.tokenApi.api)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/`);
+    expect(flat(outputs.IamApiUrl!.Value)).toBe(`https://\${${logicalId(stack.iamApi.api)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/`);
+    expect(flat(outputs.CdnUrl!.Value)).toBe(`https://\${${logicalId(stack.cdn.distribution)}.DomainName}/`);
+    expect(outputs.AdminPolicyArn!.Value).toEqual({ Ref: logicalId(stack.access.adminPolicy) });
+    expect(outputs.ServicePolicyArn!.Value).toEqual({ Ref: logicalId(stack.access.servicePolicy) });
+  });
+});
+
+describe('context', () => {
+  it('names everything after the stage', () => {
+    const { stack: prod, json: prodJson } = synthesize({ context: { stage: 'prod' } });
+    expect(prod.stackName).toBe('Scoring-prod');
+    expect(resourcesOfType(prodJson, 'AWS::DynamoDB::Table')[0]![1].Properties!.TableName).toBe('scoring-prod');
+    const names = resourcesOfType(prodJson, 'AWS::Lambda::Function').map(([, r]) => r.Properties!.FunctionName as string);
+    expect(names.every((n) => n.startsWith('scoring-prod-'))).toBe(true);
+  });
+
+  it('relaxes deletion protection for throw-away stages (-c retainData=false)', () => {
+    const { json: testJson } = synthesize({ context: { stage: 'ci', retainData: 'false' } });
+    const [, table] = resourcesOfType(testJson, 'AWS::DynamoDB::Table')[0]!;
+    expect(table.Properties!.DeletionProtectionEnabled).toBe(false);
+    expect(table.DeletionPolicy).toBe('Delete');
+    for (const [, group] of resourcesOfType(testJson, 'AWS::Logs::LogGroup')) expect(group.DeletionPolicy).toBe('Delete');
+  });
+
+  it('caches authorizer decisions with -c authorizerCacheSeconds=N, keyed per Authorization header and route', () => {
+    const { json: cached } = synthesize({ context: { authorizerCacheSeconds: '10' } });
+    const [, authorizer] = resourcesOfType(cached, 'AWS::ApiGatewayV2::Authorizer')[0]!;
+    expect(authorizer.Properties!.AuthorizerResultTtlInSeconds).toBe(10);
+    expect(authorizer.Properties!.IdentitySource).toEqual(['$request.header.Authorization', '$context.routeKey']);
+  });
+
+  it('refuses nonsense', () => {
+    const read = (context: Record<string, unknown>) => () => readStackConfig({ tryGetContext: (k) => context[k] });
+    expect(read({ authorizerCacheSeconds: 'ten' })).toThrow(/authorizerCacheSeconds/);
+    expect(read({ retainData: 'maybe' })).toThrow(/retainData/);
+    expect(read({ stage: 'Prod_1' })).toThrow(/prefix/);
+    expect(read({ logRetentionDays: '10' })).toThrow(/logRetentionDays/);
+  });
+});
