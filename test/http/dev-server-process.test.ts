@@ -19,7 +19,7 @@ describe('npm start (bin/local-server.ts)', () => {
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output())![1]!;
     const dynamoPort = Number(/DynamoDB Local at http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())![1]);
 
-    const teams = await (await fetch(`${url}/api/v1/teams`)).json();
+    const teams = (await (await fetch(`${url}/api/v1/teams`)).json()) as any;
     expect(teams.map((t: { name: string }) => t.name)).toContain('Packet Wranglers');
     expect(await portOpen(dynamoPort)).toBe(true);
 

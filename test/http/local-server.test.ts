@@ -15,7 +15,7 @@ afterAll(async () => {
 
 async function problemOf(response: Response) {
   expect(response.headers.get('content-type')).toBe('application/problem+json');
-  const body = await response.json();
+  const body = (await response.json()) as any;
   expect(body).toMatchObject({ type: 'about:blank', status: response.status });
   expect(typeof body.title).toBe('string');
   expect(typeof body.detail).toBe('string');
@@ -28,7 +28,7 @@ describe('the local server', () => {
     const response = await fetch(api('/teams'));
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await response.json()).length).toBe(6);
+    expect(((await response.json()) as any).length).toBe(6);
   });
 
   it('answers unknown routes with a problem+json 404', async () => {
@@ -59,7 +59,7 @@ describe('the local server', () => {
       expect((await problemOf(response)).code).toBe('payload_too_large');
     }
     const settings = await fetch(api('/settings/1'), { headers: { authorization: `Bearer ${ENV_TOKENS.admin}` } });
-    expect((await settings.json()).competition_name).toBe('Regional CCDC Practice Round');
+    expect(((await settings.json()) as any).competition_name).toBe('Regional CCDC Practice Round');
   });
 
   it('registers the tokens from the environment', async () => {
@@ -76,13 +76,13 @@ describe('the local server', () => {
     const headers = await signedHeaders(url, { method: 'GET', ...IAM_KEYS.service });
     const response = await fetch(url, { headers });
     expect(response.status).toBe(200);
-    expect((await response.json()).length).toBe(1);
+    expect(((await response.json()) as any).length).toBe(1);
 
     const body = JSON.stringify({ dns_ttl: 900 });
     const patchUrl = api('/settings/1');
     const patch = await fetch(patchUrl, { method: 'PATCH', body, headers: await signedHeaders(patchUrl, { method: 'PATCH', body, ...IAM_KEYS.admin }) });
     expect(patch.status).toBe(200);
-    expect((await patch.json()).dns_ttl).toBe(900);
+    expect(((await patch.json()) as any).dns_ttl).toBe(900);
   });
 
   it('refuses a wrong secret, an unknown key, a tampered body and a stale date with 401', async () => {

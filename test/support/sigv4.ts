@@ -40,14 +40,16 @@ export async function signedHeaders(
 /** The SDK's checksum interface over node:crypto (HMAC when given a secret). */
 class NodeSha256 {
   private hash: Hash | Hmac;
-  constructor(private readonly secret?: Uint8Array | string) {
+  private readonly secret?: Uint8Array | string;
+  constructor(secret?: Uint8Array | string | ArrayBuffer | ArrayBufferView) {
+    this.secret = secret === undefined || typeof secret === 'string' ? secret : bytes(secret);
     this.hash = this.fresh();
   }
   private fresh() {
     return this.secret === undefined ? createHash('sha256') : createHmac('sha256', this.secret);
   }
-  update(data: Uint8Array | string) {
-    this.hash.update(data);
+  update(data: Uint8Array | string | ArrayBuffer | ArrayBufferView) {
+    this.hash.update(typeof data === 'string' ? data : bytes(data));
   }
   async digest() {
     return new Uint8Array(this.hash.digest());
@@ -55,4 +57,8 @@ class NodeSha256 {
   reset() {
     this.hash = this.fresh();
   }
+}
+
+function bytes(data: ArrayBuffer | ArrayBufferView): Uint8Array {
+  return data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 }
