@@ -1,0 +1,118 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { buildEvent } from '../lib/local/events';
+import { matchRoute } from '../lib/route-matching';
+import { fallbackHandler, routes } from '../lib/routes';
+import { LAMBDA_BUNDLING } from '../lib/bundling';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+export interface ColdStart {
+  function: string;
+  bytes: number;
+  gzipBytes: number;
+  /** Wall time from spawning `node` to the process exiting after answering one request (median of runs). */
+  coldMs: number;
+  status: number;
+}
+
+interface Target {
+  name: string;
+  entry: string;
+  event: unknown;
+}
+
+/**
+ * Bundles every function as the stack does (ESM, minified, AWS SDK included)
+ * and times a fresh Node process that imports the bundle and answers one
+ * request against DynamoDB Local — next to an empty Node process.
+ */
+export async function measureColdStarts(options: { endpoint: string; table: string; adminToken: string; runs: number }) {
+  const dir = mkdtempSync(join(tmpdir(), 'scoring-bundles-'));
+  const targets: Target[] = [
+    ...routes.map((route) => {
+      const path = route.path.replace('{id}', '1');
+      const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : '{}';
+      return { name: route.name, entry: route.handler, event: requestEvent(route.method, path, options.adminToken, body) };
+    }),
+    { name: 'NotFound', entry: fallbackHandler, event: requestEvent('GET', '/api/v1/nowhere', undefined) },
+    {
+      name: 'Authorizer',
+      entry: 'functions/auth/authorizer.ts',
+      event: { type: 'REQUEST', routeKey: 'GET /api/v1/dns', headers: { authorization: `Bearer ${options.adminToken}` }, requestContext: { requestId: 'bench' } },
+    },
+  ];
+
+  await build({
+    ...LAMBDA_BUNDLING,
+    mainFields: [...LAMBDA_BUNDLING.mainFields],
+    entryPoints: Object.fromEntries(targets.map((t) => [t.name, resolve(ROOT, t.entry)])),
+    outdir: dir,
+    outExtension: { '.js': '.mjs' },
+    sourcemap: false,
+    logLevel: 'warning',
+  });
+
+  const runner = join(dir, 'runner.mjs');
+  writeFileSync(
+    runner,
+    `const { handler } = await import(process.argv[2]);
+const event = JSON.parse(process.argv[3]);
+const result = await handler(event, { awsRequestId: 'bench', getRemainingTimeInMillis: () => 10000 });
+process.stdout.write(JSON.stringify({ status: result.statusCode ?? (result.isAuthorized ? 200 : 403) }));
+process.exit(0);
+`,
+  );
+  const env = { ...process.env, DYNAMODB_ENDPOINT: options.endpoint, TABLE_NAME: options.table, LOG_LEVEL: 'silent', NODE_NO_WARNINGS: '1' };
+  const baseline = median(await repeat(options.runs, () => timeProcess(['-e', ''], env)));
+
+  const results: ColdStart[] = [];
+  for (const target of targets) {
+    const file = join(dir, `${target.name}.mjs`);
+    const code = readFileSync(file);
+    let status = 0;
+    const times = await repeat(options.runs, async () => {
+      const run = await timeProcess([runner, file, JSON.stringify(target.event)], env);
+      status = JSON.parse(run.stdout || '{"status":0}').status;
+      return run;
+    });
+    results.push({ function: target.name, bytes: code.length, gzipBytes: gzipSync(code).length, coldMs: median(times).ms, status });
+  }
+  return { baselineMs: baseline.ms, functions: results };
+}
+
+function requestEvent(method: string, path: string, token: string | undefined, body?: string) {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  if (body) headers['content-type'] = 'application/json';
+  return buildEvent({ method, rawPath: path, headers, body, requestId: 'bench' }, matchRoute(method, path));
+}
+
+async function repeat<T>(n: number, run: () => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < n; i++) out.push(await run());
+  return out;
+}
+
+function timeProcess(args: string[], env: NodeJS.ProcessEnv): Promise<{ ms: number; stdout: string }> {
+  return new Promise((resolveRun, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`cold start run failed (${code}): ${stderr.slice(0, 500)}`));
+      else resolveRun({ ms: performance.now() - started, stdout });
+    });
+  });
+}
+
+function median<T extends { ms: number }>(runs: T[]): T {
+  return [...runs].sort((a, b) => a.ms - b.ms)[Math.floor(runs.length / 2)]!;
+}
