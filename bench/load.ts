@@ -40,7 +40,7 @@ export function autocannon(url: string, options: { connections: number; seconds:
 /** Runs the benchmark's scoring agent (bench/scan-agent.ts) in its own process. */
 export function runScanAgent(plan: object): Promise<{ count: number; seconds: number; latencies: number[]; statuses: Record<string, number> }> {
   return new Promise((resolveRun, reject) => {
-    const child = spawn(resolve(ROOT, 'node_modules/.bin/tsx'), [resolve(ROOT, 'bench/scan-agent.ts')], { env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'bench/scan-agent.ts')], { env: { ...process.env, NODE_NO_WARNINGS: '1' } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d));

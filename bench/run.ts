@@ -1,4 +1,4 @@
-#!/usr/bin/env -S npx tsx
+#!/usr/bin/env -S node --import tsx
 /**
  * `npm run bench [-- --quick] [--teams 100 --services 10 --rounds 50 --concurrency 16 --duration 10]`
  *

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S npx tsx
+#!/usr/bin/env -S node --import tsx
 /**
  * Runs before `npm test`: the zone-file tests check every rendered zone with
  * BIND's own `named-checkzone` (Debian package bind9-utils). Installs it with

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S npx tsx
+#!/usr/bin/env -S node --import tsx
 /**
  * The local dev server: `npm start`. DynamoDB Local embedded, the sample
  * competition loaded on first start, the API on http://127.0.0.1:$PORT.

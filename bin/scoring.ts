@@ -1,4 +1,4 @@
-#!/usr/bin/env -S npx tsx
+#!/usr/bin/env -S node --import tsx
 /**
  * The organisers' command-line tool: `npm run scoring -- <command>`.
  * Works against the running dev server's table (the default) or a deployed

@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { ListTablesCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -35,8 +35,10 @@ export async function startDynamoDbLocal(options: { dataDir?: string } = {}): Pr
 }
 
 function killOnExit(child: ChildProcess): () => Promise<void> {
+  const watchdog = startWatchdog(child);
   const kill = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (watchdog.exitCode === null) watchdog.kill('SIGKILL');
   };
   const onSignal = (signal: NodeJS.Signals) => {
     kill();
@@ -61,6 +63,18 @@ function killOnExit(child: ChildProcess): () => Promise<void> {
     process.off('SIGTERM', onSignal);
     await exited;
   };
+}
+
+/**
+ * Exit handlers do not run when this process is killed outright (SIGKILL, a
+ * crashed test worker): a tiny shell outlives us just long enough to kill Java
+ * then, so DynamoDB Local never survives its owner.
+ */
+function startWatchdog(child: ChildProcess): ChildProcess {
+  const script = `while kill -0 ${process.pid} 2>/dev/null && kill -0 ${child.pid} 2>/dev/null; do sleep 1; done; kill -9 ${child.pid} 2>/dev/null`;
+  const watchdog = spawnProcess('sh', ['-c', script], { detached: true, stdio: 'ignore' });
+  watchdog.unref();
+  return watchdog;
 }
 
 function freePort(): Promise<number> {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
+
 
 export interface Finished {
   code: number | null;
@@ -10,10 +10,14 @@ export interface Finished {
   stderr: string;
 }
 
-/** Runs one of the project's entry points (`bin/*.ts`) to completion. */
+/**
+ * Runs one of the project's entry points (`bin/*.ts`) to completion, as the
+ * npm scripts do: one Node process with tsx's loader (not the tsx CLI, whose
+ * signal relay force-kills a child that is slow to acknowledge a signal).
+ */
 export function runTool(script: string, args: string[], env: Record<string, string> = {}): Promise<Finished> {
   return new Promise((resolveRun, reject) => {
-    const child = spawn(TSX, [resolve(ROOT, script), ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, script), ...args], { cwd: ROOT, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -25,7 +29,7 @@ export function runTool(script: string, args: string[], env: Record<string, stri
 
 /** Starts an entry point and resolves once its output matches `ready`. */
 export function startTool(script: string, args: string[], ready: RegExp, env: Record<string, string> = {}) {
-  const child = spawn(TSX, [resolve(ROOT, script), ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, script), ...args], { cwd: ROOT, env: { ...process.env, ...env } });
   let output = '';
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   const started = new Promise<RegExpMatchArray>((resolveStart, reject) => {
