@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,6 +7,7 @@ import { buildEvent } from '../lib/local/events';
 import { matchRoute } from '../lib/route-matching';
 import { fallbackHandler, routes } from '../lib/routes';
 import { LAMBDA_BUNDLING } from '../lib/bundling';
+import { runProcess } from './process';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -68,7 +68,7 @@ process.exit(0);
 `,
   );
   const env = { ...process.env, DYNAMODB_ENDPOINT: options.endpoint, TABLE_NAME: options.table, LOG_LEVEL: 'silent', NODE_NO_WARNINGS: '1' };
-  const baseline = median(await repeat(options.runs, () => timeProcess(['-e', ''], env)));
+  const baseline = median(await repeat(options.runs, () => runProcess(process.execPath, ['-e', ''], { env })));
 
   const results: ColdStart[] = [];
   for (const target of targets) {
@@ -76,7 +76,7 @@ process.exit(0);
     const code = readFileSync(file);
     let status = 0;
     const times = await repeat(options.runs, async () => {
-      const run = await timeProcess([runner, file, JSON.stringify(target.event)], env);
+      const run = await runProcess(process.execPath, [runner, file, JSON.stringify(target.event)], { env });
       status = JSON.parse(run.stdout || '{"status":0}').status;
       return run;
     });
@@ -95,22 +95,6 @@ async function repeat<T>(n: number, run: () => Promise<T>): Promise<T[]> {
   const out: T[] = [];
   for (let i = 0; i < n; i++) out.push(await run());
   return out;
-}
-
-function timeProcess(args: string[], env: NodeJS.ProcessEnv): Promise<{ ms: number; stdout: string }> {
-  return new Promise((resolveRun, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, args, { env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d));
-    child.stderr.on('data', (d: Buffer) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) reject(new Error(`cold start run failed (${code}): ${stderr.slice(0, 500)}`));
-      else resolveRun({ ms: performance.now() - started, stdout });
-    });
-  });
 }
 
 function median<T extends { ms: number }>(runs: T[]): T {

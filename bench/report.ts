@@ -22,8 +22,8 @@ export function printReport(r: any) {
   );
   console.log(`Loading the competition with the command-line tool: ${fmt(r.load.seconds, 2)} s`);
   const i = r.ingestion;
-  table('Ingestion: POST /services/:id/scans', ['reports', 'statuses', 'reports/s', 'p50 ms', 'p99 ms', 'WCU/report', 'RCU/report'], [
-    [i.reports, JSON.stringify(i.statuses), fmt(i.perSecond), fmt(i.p50), fmt(i.p99), fmt(i.wcuPerReport, 2), fmt(i.rcuPerReport, 2)],
+  table('Ingestion: POST /services/:id/scans', ['reports', 'statuses', 'reports/s', 'p50 ms', 'p99 ms', 'WCU/report', 'RCU/report', 'calls/report'], [
+    [i.reports, JSON.stringify(i.statuses), fmt(i.perSecond), fmt(i.p50), fmt(i.p99), fmt(i.wcuPerReport, 2), fmt(i.rcuPerReport, 2), fmt(i.dynamodbCallsPerReport, 2)],
   ]);
   table(
     `Public reads (autocannon, ${p.concurrency} connections)`,

@@ -24,13 +24,23 @@ const latencies: number[] = [];
 const statuses: Record<number, number> = {};
 const jobs: { id: number; body: string }[] = [];
 for (let round = plan.fromRound; round < plan.toRound; round++) {
-  for (const service of plan.services) {
+  // Within a round, checks finish in no particular order.
+  for (const service of shuffled(plan.services)) {
     // Mostly up, sometimes partly or wholly down: realistic up/down transitions.
     const roll = Math.random();
     const score = roll < 0.8 ? service.max_score : roll < 0.9 ? Math.floor(service.max_score / 2) : 0;
     const error = score === service.max_score ? null : 'connection timed out';
     jobs.push({ id: service.id, body: JSON.stringify({ scan_id: `round-${round}-service-${service.id}`, score, error }) });
   }
+}
+
+function shuffled<T>(list: T[]): T[] {
+  const copy = [...list];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
 }
 
 const started = performance.now();

@@ -20,7 +20,7 @@ export async function startDynamoDbLocal(options: { dataDir?: string } = {}): Pr
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    const child = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
+    const child = withJavaOptions(() => spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' }));
     const stop = killOnExit(child);
     const endpoint = `http://127.0.0.1:${port}`;
     try {
@@ -31,6 +31,25 @@ export async function startDynamoDbLocal(options: { dataDir?: string } = {}): Pr
       // Another process may have taken the port between our probe and Java's bind.
       if (attempt >= 3) throw error;
     }
+  }
+}
+
+/**
+ * DynamoDB Local is a short-lived process on a small machine: the optimising
+ * JIT compiler (C2) costs more CPU than it returns there, and the benchmark
+ * measured about 45% more scan reports per second with C1 only and the serial
+ * collector. Set JAVA_TOOL_OPTIONS yourself to override. The options are set
+ * only around the spawn, which copies the environment at once.
+ */
+const JAVA_OPTIONS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
+
+function withJavaOptions<T>(spawnJava: () => T): T {
+  const previous = process.env.JAVA_TOOL_OPTIONS;
+  process.env.JAVA_TOOL_OPTIONS = previous ?? JAVA_OPTIONS;
+  try {
+    return spawnJava();
+  } finally {
+    if (previous === undefined) delete process.env.JAVA_TOOL_OPTIONS;
   }
 }
 

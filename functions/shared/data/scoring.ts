@@ -124,9 +124,13 @@ export async function recordScanStart(serviceId: number, scanId: string): Promis
  */
 export async function recordScanResult(serviceId: number, report: ScanReport): Promise<ScanResultOutcome> {
   // Consistent: the moment an organiser closes scoring is the moment scans stop earning.
-  const settings = (await getSettings({ consistent: true }))?.settings ?? DEFAULT_SETTINGS;
-  for await (const _attempt of attempts()) {
-    const record = await getServiceRecord(serviceId, { consistent: true });
+  const [current, firstRead] = await Promise.all([
+    getSettings({ consistent: true }),
+    getServiceRecord(serviceId, { consistent: true }),
+  ]);
+  const settings = current?.settings ?? DEFAULT_SETTINGS;
+  for await (const attempt of attempts()) {
+    const record = attempt === 0 ? firstRead : await getServiceRecord(serviceId, { consistent: true });
     if (!record) return { kind: 'not-found' };
     const service = record.service;
     if (report.score > service.max_score) return { kind: 'out-of-range', maxScore: service.max_score };
