@@ -45,13 +45,13 @@ const BATCH_GET_LIMIT = 100;
 const BATCH_WRITE_LIMIT = 25;
 
 /** BatchGetItem in chunks, retrying unprocessed keys; items come back in no particular order. */
-export async function batchGet(keyList: Key[]): Promise<Item[]> {
+export async function batchGet(keyList: Key[], options: { consistent?: boolean } = {}): Promise<Item[]> {
   const items: Item[] = [];
   for (let i = 0; i < keyList.length; i += BATCH_GET_LIMIT) {
     let pending: Key[] | undefined = keyList.slice(i, i + BATCH_GET_LIMIT);
     for (let attempt = 0; pending && pending.length > 0; attempt++) {
       if (attempt > 0) await backoff(attempt);
-      const result = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      const result = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: options.consistent ?? false } } }));
       items.push(...(result.Responses?.[tableName()] ?? []));
       pending = result.UnprocessedKeys?.[tableName()]?.Keys as Key[] | undefined;
     }

@@ -33,7 +33,7 @@ export async function getServiceRecord(id: number, options: { consistent?: boole
   return result.Item ? toServiceRecord(result.Item) : undefined;
 }
 
-function toServiceRecord(item: Record<string, unknown>): ServiceRecord {
+export function toServiceRecord(item: Record<string, unknown>): ServiceRecord {
   const record = withoutKeys<ServiceRecord>(item);
   return { ...record, service: serviceFields(record.service) };
 }

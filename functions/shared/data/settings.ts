@@ -17,8 +17,11 @@ export async function getSettings(options: { consistent?: boolean } = {}): Promi
   const result = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.settings(SETTINGS_ID), ConsistentRead: options.consistent ?? false }),
   );
-  if (!result.Item) return undefined;
-  const { settings, version } = result.Item as { settings: SettingsFields; version: number };
+  return result.Item ? toVersionedSettings(result.Item) : undefined;
+}
+
+export function toVersionedSettings(item: Record<string, unknown>): VersionedSettings {
+  const { settings, version } = item as { settings: SettingsFields; version: number };
   return { settings: withId(settings), version };
 }
 
