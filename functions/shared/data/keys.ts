@@ -46,7 +46,7 @@ export const keys = {
   }),
   /** A service's own partition: its scan history and the scan ids it has seen. */
   servicePartition: (id: number) => `SERVICE#${pad(id)}`,
-  scan: (serviceId: number, sequence: number): Key => ({ pk: `SERVICE#${pad(serviceId)}`, sk: `SCAN#${pad(sequence)}` }),
+  scanResult: (serviceId: number, sequence: number): Key => ({ pk: `SERVICE#${pad(serviceId)}`, sk: `SCAN#${pad(sequence)}` }),
   scanPrefix: 'SCAN#',
   scanId: (serviceId: number, scanId: string): Key => ({ pk: `SERVICE#${pad(serviceId)}`, sk: `SCANID#${scanId}` }),
 

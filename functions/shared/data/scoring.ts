@@ -179,7 +179,7 @@ export async function recordScanResult(serviceId: number, report: ScanReport): P
             {
               Put: {
                 TableName: tableName(),
-                Item: { ...keys.scan(serviceId, sequence), ...scan },
+                Item: { ...keys.scanResult(serviceId, sequence), ...scan },
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
