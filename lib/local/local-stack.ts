@@ -68,8 +68,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     const stop = async () => {
       if (options.announce) rmSync(LOCAL_STATE_FILE, { force: true });
-      await new Promise((r) => server.close(r));
+      // Idle keep-alive connections would hold close() open for seconds.
+      const closed = new Promise((r) => server.close(r));
       server.closeAllConnections();
+      await closed;
       await dynamodb.stop();
     };
     return { url, dynamodb, server, loaded, stop };
