@@ -45,10 +45,10 @@ export async function loadCompetition(
   const loadedAt = new Date().toISOString();
   const claimed = await claim(loadedAt, options.loadedBy, options.replace);
   if (!claimed.ok) throw new CompetitionExistsError(claimed.loadedAt);
-  if (options.replace) await deleteCompetitionData(options.onProgress);
+  const zoneSerials = options.replace ? await deleteCompetitionData(options.onProgress) : new Map<string, number>();
 
   const previousSettings = await getSettings({ consistent: true });
-  const items = await buildItems(competition, (previousSettings?.version ?? 0) + 1, options.loadedBy);
+  const items = await buildItems(competition, (previousSettings?.version ?? 0) + 1, options.loadedBy, zoneSerials);
   await batchWrite(
     items.map((Item) => ({ PutRequest: { Item } })),
     (done) => options.onProgress?.({ phase: 'writing', done, total: items.length }),
@@ -77,7 +77,7 @@ async function claim(loadedAt: string, loadedBy: string, replace: boolean) {
   }
 }
 
-async function buildItems(competition: Competition, settingsVersion: number, loadedBy: string) {
+async function buildItems(competition: Competition, settingsVersion: number, loadedBy: string, zoneSerials: Map<string, number>) {
   const serviceCount = competition.teams.reduce((n, t) => n + t.services.length, 0);
   const teamIds = competition.teams.length > 0 ? await allocateIds('team', competition.teams.length) : [];
   const serviceIds = serviceCount > 0 ? await allocateIds('service', serviceCount) : [];
@@ -107,6 +107,13 @@ async function buildItems(competition: Competition, settingsVersion: number, loa
       totals: emptyTotals(superTypeIds, entry.services.length),
     };
     items.push({ ...keys.team(team.id), ...record });
+    // A zone that existed before a replace keeps its serial (the settings
+    // version, also part of the SOA serial, goes up by one), so secondaries
+    // never see the serial of a team's zone go down.
+    const serial = zoneSerials.get(team.team_url);
+    if (serial !== undefined) {
+      items.push({ ...keys.teamZone(team.id), team: team.id, serial, records: {}, updated_by: loadedBy, updated_at: new Date().toISOString() });
+    }
     for (const s of entry.services) {
       const subtype = subtypes.get(s.subtype_id)!;
       const id = serviceIds[nextService++]!;
@@ -135,8 +142,11 @@ async function buildItems(competition: Competition, settingsVersion: number, loa
   return items;
 }
 
-/** Removes a loaded competition's data by walking its known partitions (no table Scan). */
-async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => void) {
+/**
+ * Removes a loaded competition's data by walking its known partitions (no
+ * table Scan). Returns each zone's serial by team URL, to carry forward.
+ */
+async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => void): Promise<Map<string, number>> {
   const partitions: string[] = [PARTITION.superTypes, PARTITION.subtypes, PARTITION.dns];
   const teams = await queryPartition(PARTITION.teams, { consistent: true });
   const services = await queryPartition(PARTITION.services, { consistent: true });
@@ -145,12 +155,17 @@ async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => vo
     ...services.map((s) => keys.servicePartition((s.service as { id: number }).id)),
   );
   const doomed: Key[] = [...teams, ...services].map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
+  const zoneSerials = new Map<string, number>();
+  const urlOfTeam = new Map(teams.map((t) => [keys.teamPartition((t.team as Team).id), (t.team as Team).team_url]));
   for (const pk of partitions) {
     const items = await queryPartition(pk, { consistent: true });
     doomed.push(...items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
+    const zone = items.find((item) => item.sk === keys.teamZoneSortKey());
+    if (zone && urlOfTeam.has(pk)) zoneSerials.set(urlOfTeam.get(pk)!, Number(zone.serial));
   }
   await batchWrite(
     doomed.map((Key) => ({ DeleteRequest: { Key } })),
     (done) => onProgress?.({ phase: 'deleting', done, total: doomed.length }),
   );
+  return zoneSerials;
 }

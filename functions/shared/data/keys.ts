@@ -9,6 +9,7 @@ export interface Key {
 }
 
 const pad = (n: number) => n.toString().padStart(10, '0');
+const ZONE_SORT_KEY = 'ZONE';
 
 export const PARTITION = {
   teams: 'TEAMS',
@@ -31,7 +32,8 @@ export const keys = {
   team: (id: number): Key => ({ pk: PARTITION.teams, sk: `TEAM#${pad(id)}` }),
   /** A team's own partition: its zone state and its adjustments. */
   teamPartition: (id: number) => `TEAM#${pad(id)}`,
-  teamZone: (teamId: number): Key => ({ pk: `TEAM#${pad(teamId)}`, sk: 'ZONE' }),
+  teamZone: (teamId: number): Key => ({ pk: `TEAM#${pad(teamId)}`, sk: ZONE_SORT_KEY }),
+  teamZoneSortKey: () => ZONE_SORT_KEY,
   adjustment: (teamId: number, id: number): Key => ({ pk: `TEAM#${pad(teamId)}`, sk: `ADJUSTMENT#${pad(id)}` }),
   adjustmentPrefix: 'ADJUSTMENT#',
 
