@@ -1,10 +1,9 @@
 import { getSettings } from '../shared/data/settings';
 import { endpoint } from '../shared/http/endpoint';
 import { notFound } from '../shared/http/problem';
-import { assertSettingsId, settingsResult } from '../shared/http/settings-response';
+import { isSettingsId, settingsResult } from '../shared/http/settings-response';
 
-export const handler = endpoint('GetSettings', {}, async ({ id }) => {
-  assertSettingsId(id);
+export const handler = endpoint('GetSettings', { validId: isSettingsId }, async () => {
   // Strongly consistent: a client about to write needs the current ETag.
   const current = await getSettings({ consistent: true });
   if (!current) throw notFound('No competition is loaded, so there are no settings yet.');

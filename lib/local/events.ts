@@ -24,7 +24,7 @@ export function buildEvent(input: HttpInput, match: RouteMatch): APIGatewayProxy
   const rawQueryString = input.rawQueryString ?? '';
   const query: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(rawQueryString)) {
-    query[name] = name in query ? `${query[name]},${value}` : value;
+    query[name] = Object.hasOwn(query, name) ? `${query[name]},${value}` : value;
   }
   const route = match.kind === 'route' ? match.route : undefined;
   const routeKey = route ? `${route.method} ${route.path}` : '$default';

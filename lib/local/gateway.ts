@@ -10,6 +10,7 @@ import type {
 } from 'aws-lambda';
 import { buildEvent, lambdaContext } from './events';
 import { HttpProblem, forbidden, internalErrorResponse, payloadTooLarge, problemResponse, unauthorized } from '../../functions/shared/http/problem';
+import { BODY_LIMIT_BYTES } from '../../functions/shared/http/endpoint';
 import { createLogger } from '../../functions/shared/log';
 import { matchRoute } from '../route-matching';
 import { fallbackHandler, roleMayCall, type Route } from '../routes';
@@ -50,7 +51,7 @@ export function createGateway(options: GatewayOptions) {
     try {
       const body = await readBody(req);
       if (body === 'too-large') {
-        return send(res, problemResponse(payloadTooLarge(64 * 1024), requestId), { close: true });
+        return send(res, problemResponse(payloadTooLarge(BODY_LIMIT_BYTES), requestId), { close: true });
       }
       const rawQueryString = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?') + 1) : '';
       const match = matchRoute(method, url.pathname);

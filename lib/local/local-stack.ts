@@ -52,6 +52,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await ensureTable(process.env.TABLE_NAME);
     const loaded = await loadSampleOnFirstStart(options.competitionFile ?? SAMPLE_COMPETITION);
     for (const [role, token] of [['admin', options.adminToken], ['service', options.serviceToken]] as const) {
+      if (token !== undefined && !/^[\x21-\x7e]{32,}$/.test(token)) {
+        throw new Error(`SCORING_${role.toUpperCase()}_TOKEN must be at least 32 printable characters (mint one with: openssl rand -hex 32)`);
+      }
       if (token) await createToken({ role, name: `${role} (from SCORING_${role.toUpperCase()}_TOKEN)`, expiresAt: null, token });
     }
     const server = createServer(createGateway({ iamKeys }));

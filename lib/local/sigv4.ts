@@ -64,7 +64,8 @@ export function verifySigV4(request: SignedRequest, keys: LocalIamKey[], now = n
   if (!signedHeaders.includes('host')) return { ok: false, reason: 'The host header must be signed.' };
   const payloadHash = sha256(request.body);
   const claimedPayloadHash = request.headers['x-amz-content-sha256'];
-  if (claimedPayloadHash && claimedPayloadHash !== 'UNSIGNED-PAYLOAD' && claimedPayloadHash !== payloadHash) {
+  // An unsigned payload would let a captured request be replayed with another body.
+  if (claimedPayloadHash && claimedPayloadHash !== payloadHash) {
     return { ok: false, reason: 'X-Amz-Content-Sha256 does not match the body.' };
   }
 
@@ -72,9 +73,9 @@ export function verifySigV4(request: SignedRequest, keys: LocalIamKey[], now = n
     request.method.toUpperCase(),
     canonicalUri(request.rawPath),
     canonicalQuery(request.rawQueryString),
-    signedHeaders.map((name) => `${name}:${canonicalHeaderValue(request.headers[name] ?? '')}\n`).join(''),
+    signedHeaders.map((name) => `${name}:${canonicalHeaderValue(Object.hasOwn(request.headers, name) ? request.headers[name]! : '')}\n`).join(''),
     signedHeaderList,
-    claimedPayloadHash ?? payloadHash,
+    payloadHash,
   ].join('\n');
   const scope = `${scopeDate}/${region}/${service}/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');

@@ -47,15 +47,10 @@ describe('cdk-nag AwsSolutions', () => {
 
   it('passes as a synth-time validation plugin, as bin/app.ts runs it', () => {
     const app = newApp({ ...cdkContext, 'aws:cdk:bundling-stacks': [] });
-    const stack = new ScoringStack(app, 'Nagged', { config: readStackConfig(app.node) });
+    new ScoringStack(app, 'Nagged', { config: readStackConfig(app.node) });
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-    const assembly = app.synth();
-    const reportFile = join(assembly.directory, 'policy-validation-report.json');
-    if (existsSync(reportFile)) {
-      const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-      expect(JSON.stringify(report)).not.toMatch(/"status":\s*"failure"/);
-    }
-    expect(stack.node.metadata).toBeDefined();
+    // The plugin fails the synth on any unacknowledged finding.
+    expect(() => app.synth()).not.toThrow();
   });
 
   it('is live: it does flag a table without point-in-time recovery', () => {

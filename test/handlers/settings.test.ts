@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, invoke } from '../support/invoke';
 import { mintTokens, useFreshTable } from '../support/database';
+import { namedCheckzone } from '../support/named-checkzone';
 
 let admin: Record<string, string>;
 let service: Record<string, string>;
@@ -83,6 +84,8 @@ describe('settings', () => {
       [{ start_time: '2026-11-22T19:00:00Z' }, 'end_time'],
       [{ dns_address_template: '10.0.0' }, 'dns_address_template'],
       [{ dns_address_template: '300.0.{team_number}' }, 'dns_address_template'],
+      // BIND refuses leading zeros in an address ("bad dotted quad").
+      [{ dns_address_template: '10.00.{team_number}' }, 'dns_address_template'],
       [{ dns_hostmaster: 'host.master@example.com' }, 'dns_hostmaster'],
       [{ dns_nameservers: [] }, 'dns_nameservers'],
       // The Kelvin sign lower-cases to an ASCII k: it must be refused, not normalised into a valid name.
@@ -112,6 +115,44 @@ describe('settings', () => {
     const stalePut = await invoke('PUT', '/api/v1/settings/1', { headers: { ...admin, 'if-match': etag }, body: FULL });
     expect(stalePut.status).toBe(412);
     expect((await invoke('GET', '/api/v1/settings/1', { headers: admin })).json.dns_ttl).toBe(120);
+  });
+
+  it('reads If-Match as a list, and any ETag that names no current version as stale', async () => {
+    const etag = (await invoke('GET', '/api/v1/settings/1', { headers: admin })).headers.etag!;
+    const listed = await invoke('PATCH', '/api/v1/settings/1', { headers: { ...admin, 'if-match': `"other", ${etag}` }, body: { dns_ttl: 240 } });
+    expect(listed.status).toBe(200);
+    const foreign = await invoke('PATCH', '/api/v1/settings/1', { headers: { ...admin, 'if-match': '"abc"' }, body: { dns_ttl: 250 } });
+    expect(foreign.status).toBe(412);
+  });
+
+  it('answers 404 for another id before looking at the body', async () => {
+    expect((await invoke('PUT', '/api/v1/settings/2', { headers: admin, body: { dns_ttl: 'nope' } })).status).toBe(404);
+    expect((await invoke('PATCH', '/api/v1/settings/7', { headers: admin, rawBody: '{' })).status).toBe(404);
+  });
+
+  it('takes the media type in any case', async () => {
+    const response = await invoke('PATCH', '/api/v1/settings/1', {
+      headers: { ...admin, 'content-type': 'Application/JSON; Charset=UTF-8' },
+      rawBody: '{"dns_ttl": 300}',
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('accepts a name server inside a team zone only once that zone has its A record', async () => {
+    const team = (await invoke('GET', '/api/v1/teams', { headers: admin })).json.find((t: { number: number }) => t.number === 13);
+    const nameservers = ['ns1.ccdc.example', 'ns.team13.ccdc.example'];
+    const early = await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { dns_nameservers: nameservers } });
+    expect(early.status).toBe(409);
+    expect(early.json.code).toBe('nameserver_needs_address');
+    expect(early.json.errors[0].path).toBe('dns_nameservers.1');
+
+    const record = await invoke('POST', '/api/v1/dns', { headers: admin, body: { name: 'ns', type: 'A', value: 53, team: team.id } });
+    expect(record.status).toBe(201);
+    const later = await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { dns_nameservers: nameservers } });
+    expect(later.status).toBe(200);
+    const zone = await invoke('GET', `/api/v1/teams/${team.id}/dns.zone`, { headers: admin });
+    expect(namedCheckzone('team13.ccdc.example', zone.text).ok).toBe(true);
+    await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { dns_nameservers: ['ns1.ccdc.example'] } });
   });
 
   it('loses no concurrent patches made without If-Match', async () => {

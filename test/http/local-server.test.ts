@@ -98,6 +98,12 @@ describe('the local server', () => {
       expect(response.status).toBe(401);
       await problemOf(response);
     }
+    // An unsigned payload would let the body be swapped; a header named like an Object property is just unknown.
+    const unsigned = await signedHeaders(url, { method: 'GET', ...IAM_KEYS.admin });
+    expect((await fetch(url, { headers: { ...unsigned, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' } })).status).toBe(401);
+    const odd = { ...unsigned, authorization: unsigned.authorization!.replace('SignedHeaders=', 'SignedHeaders=constructor;') };
+    expect((await fetch(url, { headers: odd })).status).toBe(401);
+
     const body = JSON.stringify({ dns_ttl: 61 });
     const headers = await signedHeaders(api('/settings/1'), { method: 'PATCH', body, ...IAM_KEYS.admin });
     const tampered = await fetch(api('/settings/1'), { method: 'PATCH', body: JSON.stringify({ dns_ttl: 62 }), headers });

@@ -111,6 +111,11 @@ teams:
     expect(paths).toEqual(['teams.0.team_url']);
   });
 
+  it('refuses a name server inside a team zone, which could have no address at load', () => {
+    const file = GOOD.replace('competition_name: Test', 'competition_name: Test\n  dns_nameservers: [ns1.outside.example, ns.two.example]');
+    expect(problemsOf(file).map((p) => p.path)).toEqual(['settings.dns_nameservers.1']);
+  });
+
   it('needs the top-level sections', () => {
     const paths = problemsOf('settings: {}\n').map((p) => p.path);
     expect(paths).toEqual(expect.arrayContaining(['super_types', 'subtypes', 'teams']));

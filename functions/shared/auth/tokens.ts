@@ -7,7 +7,6 @@ import type { Role } from '../../../lib/routes';
  * Only the SHA-256 of the whole token is stored.
  */
 export const TOKEN_PREFIX = 'ccdc_';
-const TOKEN_SHAPE = /^ccdc_([0-9a-f]{8})_([A-Za-z0-9_-]{43})$/;
 
 export interface TokenRecord {
   token_id: string;
@@ -28,9 +27,6 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export function looksLikeToken(text: string): boolean {
-  return TOKEN_SHAPE.test(text);
-}
 
 /** Why a stored token may not be used now, or undefined when it may. */
 export function tokenRejection(record: TokenRecord, now: Date): string | undefined {

@@ -57,5 +57,3 @@ export const keys = {
   token: (hash: string): Key => ({ pk: PARTITION.tokens, sk: `TOKEN#${hash}` }),
 };
 
-/** Attributes that are keys, not data: stripped before an item leaves the data layer. */
-export const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk'] as const;

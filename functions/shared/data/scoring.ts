@@ -192,7 +192,12 @@ export async function recordScanResult(serviceId: number, report: ScanReport): P
       if (reasons[1] === 'ConditionalCheckFailed') {
         // The scan_id has a result (an earlier report, or a duplicate that just won).
         const marker = await findScanMarker(serviceId, report.scan_id);
-        if (marker) return sameResult(marker, report) ? { kind: 'repeat', scan: marker, service } : { kind: 'conflict', scan: marker };
+        if (marker && !sameResult(marker, report)) return { kind: 'conflict', scan: marker };
+        if (marker) {
+          // The duplicate that won may have committed after our read: answer with the service as it is now.
+          const now = await getServiceRecord(serviceId, { consistent: true });
+          return { kind: 'repeat', scan: marker, service: now?.service ?? service };
+        }
       }
       // Lost the optimistic lock, or a concurrent transaction touched the
       // same items: read again and decide again. (A missing team item is no race.)

@@ -23,7 +23,9 @@ export async function listServiceRecords(filter: ServiceFilter = {}): Promise<Se
     items = await queryPartition(PARTITION.services);
   }
   const records = items.map(toServiceRecord);
-  return filter.subtypeId === undefined ? records : records.filter((r) => r.service.subtype_id === filter.subtypeId);
+  // With both filters the team's index was queried: narrow it to the subtype.
+  const narrow = filter.teamNumber !== undefined && filter.subtypeId !== undefined;
+  return narrow ? records.filter((r) => r.service.subtype_id === filter.subtypeId) : records;
 }
 
 export async function getServiceRecord(id: number, options: { consistent?: boolean } = {}): Promise<ServiceRecord | undefined> {

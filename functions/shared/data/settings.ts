@@ -61,18 +61,18 @@ const CHANGE_ATTEMPTS = 5;
 
 /**
  * Applies `change` to the current settings and saves the result if nobody
- * wrote in between. With `ifMatch` a version, a concurrent or earlier write
+ * wrote in between. With `ifMatch` versions, a concurrent or earlier write
  * makes it `stale` (the client asked for exactly that version); without, the
  * change is re-applied to the newer settings, so no write is lost.
  */
 export async function changeSettings(
   change: (current: SettingsFields) => Parsed<SettingsFields>,
-  options: { ifMatch: number | 'any'; updatedBy: string },
+  options: { ifMatch: number[] | 'any'; updatedBy: string },
 ): Promise<SettingsChangeResult> {
   for (let attempt = 0; ; attempt++) {
     const current = await getSettings({ consistent: true });
     if (!current) return { kind: 'missing' };
-    if (options.ifMatch !== 'any' && options.ifMatch !== current.version) return { kind: 'stale', current: current.version };
+    if (options.ifMatch !== 'any' && !options.ifMatch.includes(current.version)) return { kind: 'stale', current: current.version };
     const { id: _id, ...fields } = current.settings;
     const next = change(fields);
     if (!next.ok) return { kind: 'invalid', errors: next.errors };

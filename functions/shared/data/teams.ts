@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { teamFields, type SuperType, type Subtype, type TeamRecord } from '../domain/model';
+import { teamFields, type SuperType, type TeamRecord } from '../domain/model';
 import { db, tableName } from './client';
 import { keys, PARTITION } from './keys';
 import { queryPartition, withoutKeys } from './operations';
@@ -20,11 +20,6 @@ export async function getTeamRecord(id: number, options: { consistent?: boolean 
 export async function listSuperTypes(): Promise<SuperType[]> {
   const items = await queryPartition(PARTITION.superTypes);
   return items.map((item) => withoutKeys<SuperType>(item));
-}
-
-export async function listSubtypes(): Promise<Subtype[]> {
-  const items = await queryPartition(PARTITION.subtypes);
-  return items.map((item) => withoutKeys<Subtype>(item));
 }
 
 function toTeamRecord(item: Record<string, unknown>): TeamRecord {

@@ -29,7 +29,18 @@ export async function createToken(input: { role: Role; name: string; expiresAt: 
     expires_at: input.expiresAt,
     revoked_at: null,
   };
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.token(hash), ...record } }));
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.token(hash), ...record },
+        // A caller-chosen token registered again (every dev-server start) must not undo a revocation.
+        ConditionExpression: input.token ? 'attribute_not_exists(pk)' : undefined,
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
   return { token, record };
 }
 

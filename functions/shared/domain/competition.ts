@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { FieldError } from '../http/problem';
 import { parseWith, PositiveInt } from '../validation';
+import { nameInZone } from './dns';
 import { HostNameSchema, RelativeHostNameSchema } from './hostnames';
 import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS, SettingsFieldsSchema, type SettingsFields } from './settings';
 
@@ -100,6 +101,18 @@ function crossReferenceErrors(file: Loose, settings: Loose): FieldError[] {
   subtypes.forEach((subtype, index) => {
     if (subtype.super_type_id !== undefined && !superTypeIds.has(subtype.super_type_id)) {
       errors.push({ path: `subtypes.${index}.super_type_id`, message: `no super type has id ${String(subtype.super_type_id)}` });
+    }
+  });
+
+  // At load no team has DNS records yet, so a name server inside a team's zone would have no address.
+  const nameservers = Array.isArray(settings.dns_nameservers) ? settings.dns_nameservers.filter((n): n is string => typeof n === 'string') : [];
+  nameservers.forEach((nameserver, index) => {
+    const team = teams.findIndex((t) => typeof t.team_url === 'string' && nameInZone(nameserver.toLowerCase(), t.team_url.toLowerCase()) !== undefined);
+    if (team >= 0) {
+      errors.push({
+        path: `settings.dns_nameservers.${index}`,
+        message: `is inside teams.${team}.team_url's zone, which has no A record for it at load: load with name servers outside the teams' zones, add the A record with the API, then change the settings`,
+      });
     }
   });
 

@@ -316,3 +316,37 @@ export function checkRemovalFromZone(
 const conflictWith = (code: DnsConflictCode, detail: string): ZoneProblem => ({ kind: 'conflict', code, detail });
 const displayName = (name: string) => (name === '@' ? 'The zone apex (@)' : `The name ${name}`);
 const describe = (r: DnsRecordData) => `${r.name} ${r.type} ${r.value}`;
+
+/**
+ * Name servers that lie inside a team's zone need an address there, and
+ * cannot be a CNAME: BIND refuses to load a zone whose in-zone NS has no A
+ * record. The DNS writes keep that true; this checks a settings change (or a
+ * competition file) against the zones as they are. Names are lower-case.
+ */
+export function inZoneNameserverProblems(
+  nameservers: readonly string[],
+  zones: readonly { teamUrl: string; records: readonly DnsRecordData[] }[],
+): FieldError[] {
+  const problems: FieldError[] = [];
+  nameservers.forEach((nameserver, index) => {
+    for (const zone of zones) {
+      const name = nameInZone(nameserver, zone.teamUrl);
+      if (name === undefined) continue;
+      const atName = zone.records.filter((r) => r.name === name);
+      if (atName.some((r) => r.type === 'CNAME') || !atName.some((r) => r.type === 'A')) {
+        problems.push({
+          path: `dns_nameservers.${index}`,
+          message: `is inside ${zone.teamUrl}, whose zone has no A record for "${name}" (create it first): BIND refuses a zone whose name server has no address`,
+        });
+      }
+    }
+  });
+  return problems;
+}
+
+/** A host's name relative to a zone (`@` for the apex), or undefined when the host is outside it. */
+export function nameInZone(host: string, zone: string): string | undefined {
+  const bare = host.replace(/\.$/, '');
+  if (bare === zone) return '@';
+  return bare.endsWith(`.${zone}`) ? bare.slice(0, -(zone.length + 1)) : undefined;
+}

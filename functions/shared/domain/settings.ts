@@ -11,8 +11,8 @@ export const SETTINGS_ID = 1;
 
 const NAME_MAX = 200;
 
-/** `10.0.{team_number}`: three octets, each a number 0–255 or the team number placeholder. */
-export const ADDRESS_TEMPLATE = /^(?:\d{1,3}|\{team_number\})(?:\.(?:\d{1,3}|\{team_number\})){2}$/;
+/** `10.0.{team_number}`: three octets, each a number 0–255 without leading zeros (BIND refuses `10.00.1.5`) or the team number placeholder. */
+export const ADDRESS_TEMPLATE = /^(?:0|[1-9]\d{0,2}|\{team_number\})(?:\.(?:0|[1-9]\d{0,2}|\{team_number\})){2}$/;
 
 const AddressTemplate = v.pipe(
   v.string(),
@@ -113,8 +113,16 @@ export function settingsETag(version: number): string {
   return `"settings-v${version}"`;
 }
 
-export function versionFromIfMatch(header: string | undefined): number | 'any' | 'unparseable' {
+/**
+ * The settings versions an If-Match list names (RFC 9110: a list of ETags, or
+ * `*`). ETags that are not settings versions name nothing, so a write with
+ * only those is refused as stale (412), never as malformed.
+ */
+export function versionsFromIfMatch(header: string | undefined): number[] | 'any' {
   if (header === undefined || header.trim() === '*') return 'any';
-  const match = /^\s*(?:W\/)?"settings-v(\d+)"\s*$/.exec(header);
-  return match ? Number(match[1]) : 'unparseable';
+  return header
+    .split(',')
+    .map((tag) => /^\s*(?:W\/)?"settings-v(\d+)"\s*$/.exec(tag))
+    .filter((match) => match !== null)
+    .map((match) => Number(match[1]));
 }

@@ -42,6 +42,8 @@ type Out<S extends Schema> = S extends v.GenericSchema ? v.InferOutput<S> : unde
 interface EndpointSpec<B extends Schema, Q extends Schema> {
   body?: B;
   query?: Q;
+  /** Ids this route can ever have (settings: only 1); others are 404 before the body is looked at. */
+  validId?: (id: number) => boolean;
 }
 
 type Event = APIGatewayProxyEventV2;
@@ -53,6 +55,7 @@ interface RequestState {
   log: Logger;
   startedAt: number;
   principal?: Principal;
+  id?: number;
 }
 const stateOf = new WeakMap<Event, RequestState>();
 const state = (event: Event) => stateOf.get(event)!;
@@ -71,12 +74,13 @@ export function endpoint<B extends Schema = undefined, Q extends Schema = undefi
   const chain = middy<Event, Result, Error, Context>()
     .use(problemsAndAccessLog(route))
     .use(caller(route))
+    .use(pathId(route, spec.validId))
     .use(bodyLimits(spec.body !== undefined));
   if (spec.body) chain.use(httpJsonBodyParser());
   return chain.handler(async (event) => {
-    const { requestId, log, principal } = state(event);
+    const { requestId, log, principal, id } = state(event);
     const request: ApiRequest<Out<B>, Out<Q>> = {
-      id: pathId(route, event),
+      id: id ?? 0,
       body: validated(spec.body, event.body, '') as Out<B>,
       query: validated(spec.query, event.queryStringParameters ?? {}, 'query.') as Out<Q>,
       principal,
@@ -88,11 +92,18 @@ export function endpoint<B extends Schema = undefined, Q extends Schema = undefi
   });
 }
 
-function pathId(route: Route, event: Event): number {
-  if (!route.path.includes('{id}')) return 0;
-  const id = positiveIntFrom(event.pathParameters?.id);
-  if (id === undefined) throw notFound(`No record has id ${JSON.stringify(event.pathParameters?.id ?? '')}: ids are positive integers.`);
-  return id;
+/** The `{id}` path parameter: a positive integer the route can have, or 404 before anything else is read. */
+function pathId(route: Route, validId: ((id: number) => boolean) | undefined): MiddlewareObj<Event, Result> {
+  return {
+    before: ({ event }) => {
+      if (!route.path.includes('{id}')) return;
+      const raw = event.pathParameters?.id;
+      const id = positiveIntFrom(raw);
+      if (id === undefined) throw notFound(`No record has id ${JSON.stringify(raw ?? '')}: ids are positive integers.`);
+      if (validId && !validId(id)) throw notFound(`Nothing here has id ${id}.`);
+      state(event).id = id;
+    },
+  };
 }
 
 function validated(schema: Schema, input: unknown, prefix: string): unknown {
@@ -162,6 +173,9 @@ function bodyLimits(expectsBody: boolean): MiddlewareObj<Event, Result> {
       if (expectsBody && (event.body === undefined || size === 0)) {
         throw badRequest('body_required', 'This request needs a JSON body.');
       }
+      // Media types are case-insensitive; the JSON parser's check is not.
+      const contentType = event.headers['content-type'];
+      if (contentType) event.headers['content-type'] = contentType.toLowerCase();
     },
   };
 }

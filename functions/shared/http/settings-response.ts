@@ -1,9 +1,12 @@
+import { getTeamZone } from '../data/dns';
 import { changeSettings, type VersionedSettings } from '../data/settings';
-import { SETTINGS_ID, settingsETag, versionFromIfMatch, type SettingsFields } from '../domain/settings';
+import { listTeamRecords } from '../data/teams';
+import { inZoneNameserverProblems, nameInZone } from '../domain/dns';
+import { SETTINGS_ID, settingsETag, versionsFromIfMatch, type SettingsFields } from '../domain/settings';
 import type { Parsed } from '../validation';
 import type { ApiRequest } from './endpoint';
 import { principalName } from './principal';
-import { badRequest, notFound, preconditionFailed, validationFailed } from './problem';
+import { HttpProblem, notFound, preconditionFailed, validationFailed } from './problem';
 import { ok, type ApiResult } from './responses';
 
 /** The settings object with its version as the ETag (what If-Match must name). */
@@ -11,18 +14,17 @@ export function settingsResult({ settings, version }: VersionedSettings): ApiRes
   return ok(settings, { etag: settingsETag(version) });
 }
 
-export function assertSettingsId(id: number): void {
-  if (id !== SETTINGS_ID) throw notFound(`There is one settings object, with id ${SETTINGS_ID}.`);
-}
+/** There is one settings object: any other id is 404, before the body is looked at. */
+export const isSettingsId = (id: number) => id === SETTINGS_ID;
 
 /** PUT and PATCH: honour If-Match, apply the change, answer with the new settings or the problem. */
 export async function saveSettingsChange(
   request: ApiRequest<unknown, unknown>,
   change: (current: SettingsFields) => Parsed<SettingsFields>,
 ): Promise<ApiResult> {
-  assertSettingsId(request.id);
-  const ifMatch = versionFromIfMatch(request.headers['if-match']);
-  if (ifMatch === 'unparseable') throw badRequest('bad_if_match', 'If-Match must be an ETag returned by GET /api/v1/settings/1.');
+  const nameservers = (request.body as { dns_nameservers?: string[] }).dns_nameservers;
+  if (nameservers) await checkNameserversAgainstZones(nameservers);
+  const ifMatch = versionsFromIfMatch(request.headers['if-match']);
   const result = await changeSettings(change, { ifMatch, updatedBy: principalName(request.principal) });
   switch (result.kind) {
     case 'missing':
@@ -34,5 +36,16 @@ export async function saveSettingsChange(
     case 'saved':
       request.log.info('settings changed', { by: principalName(request.principal), version: result.value.version });
       return settingsResult(result.value);
+  }
+}
+
+/** A name server inside a team's zone must already have its A record there (409 otherwise). */
+async function checkNameserversAgainstZones(nameservers: string[]): Promise<void> {
+  const teams = (await listTeamRecords()).map((r) => r.team);
+  const inside = teams.filter((t) => nameservers.some((ns) => nameInZone(ns, t.team_url) !== undefined));
+  const zones = await Promise.all(inside.map(async (t) => ({ teamUrl: t.team_url, records: (await getTeamZone(t.id)).records })));
+  const problems = inZoneNameserverProblems(nameservers, zones);
+  if (problems.length > 0) {
+    throw new HttpProblem(409, 'nameserver_needs_address', problems.map((p) => `${p.path} ${p.message}`).join('; '), problems);
   }
 }
