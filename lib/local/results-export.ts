@@ -6,11 +6,9 @@
  */
 import { scanHistory } from '../../functions/shared/data/scans';
 import { listServiceRecords } from '../../functions/shared/data/services';
-import { getSettings } from '../../functions/shared/data/settings';
-import { listSuperTypes, listTeamRecords } from '../../functions/shared/data/teams';
+import { readStandingsInputs } from '../../functions/shared/data/standings';
 import type { ServiceRecord, SuperType } from '../../functions/shared/domain/model';
 import { buildScoreboard, buildScorecard, uptime, type Division, type Scorecard } from '../../functions/shared/domain/scoring';
-import { DEFAULT_SETTINGS } from '../../functions/shared/domain/settings';
 import { formatTimestamp } from '../../functions/shared/validation';
 
 export interface ResultsExport {
@@ -63,15 +61,11 @@ const HISTORY_CONCURRENCY = 8;
  * matches the public scoreboard.
  */
 export async function exportResults(options: { includeHidden?: boolean; now?: Date } = {}): Promise<ResultsExport> {
-  const [settingsRecord, allTeams, superTypes, allServices] = await Promise.all([
-    getSettings({ consistent: true }),
-    listTeamRecords(),
-    listSuperTypes(),
+  const [{ settings, segregate, teams: allTeams, superTypes }, allServices] = await Promise.all([
+    readStandingsInputs({ consistent: true }),
     listServiceRecords(),
   ]);
-  const settings = settingsRecord?.settings ?? DEFAULT_SETTINGS;
   const teams = allTeams.filter((t) => options.includeHidden || !t.hidden);
-  const segregate = settings.guest_division_enabled;
   const byId = new Map(teams.map((t) => [t.team.id, t]));
 
   const standings: StandingEntry[] = buildScoreboard(teams, superTypes, segregate).map((row) => {

@@ -3,8 +3,6 @@
  * unacknowledged, and each acknowledgment says why
  * (lib/constructs/nag-acknowledgments.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { type PolicyViolation, Stack, Validations } from 'aws-cdk-lib';
 import { Table, AttributeType } from 'aws-cdk-lib/aws-dynamodb';
 import { AwsSolutionsChecks } from 'cdk-nag';
