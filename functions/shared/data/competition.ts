@@ -2,12 +2,11 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Competition } from '../domain/competition';
 import { emptyTotals, type ServiceRecord, type Team, type TeamRecord } from '../domain/model';
-import { SETTINGS_ID } from '../domain/settings';
 import { db, tableName } from './client';
 import { allocateIds } from './counters';
 import { keys, PARTITION, type Key } from './keys';
-import { batchWrite, queryPartition } from './operations';
-import { getSettings } from './settings';
+import { backoff, batchWrite, queryPartition } from './operations';
+import { getSettings, saveSettings } from './settings';
 
 export class CompetitionExistsError extends Error {
   constructor(readonly loadedAt: string) {
@@ -47,12 +46,12 @@ export async function loadCompetition(
   if (!claimed.ok) throw new CompetitionExistsError(claimed.loadedAt);
   const zoneSerials = options.replace ? await deleteCompetitionData(options.onProgress) : new Map<string, number>();
 
-  const previousSettings = await getSettings({ consistent: true });
-  const items = await buildItems(competition, (previousSettings?.version ?? 0) + 1, options.loadedBy, zoneSerials);
+  const items = await buildItems(competition, options.loadedBy, zoneSerials);
   await batchWrite(
     items.map((Item) => ({ PutRequest: { Item } })),
     (done) => options.onProgress?.({ phase: 'writing', done, total: items.length }),
   );
+  await replaceSettings(competition.settings, options.loadedBy);
   return {
     teams: competition.teams.length,
     services: competition.teams.reduce((n, t) => n + t.services.length, 0),
@@ -77,7 +76,7 @@ async function claim(loadedAt: string, loadedBy: string, replace: boolean) {
   }
 }
 
-async function buildItems(competition: Competition, settingsVersion: number, loadedBy: string, zoneSerials: Map<string, number>) {
+async function buildItems(competition: Competition, loadedBy: string, zoneSerials: Map<string, number>) {
   const serviceCount = competition.teams.reduce((n, t) => n + t.services.length, 0);
   const teamIds = competition.teams.length > 0 ? await allocateIds('team', competition.teams.length) : [];
   const serviceIds = serviceCount > 0 ? await allocateIds('service', serviceCount) : [];
@@ -85,7 +84,6 @@ async function buildItems(competition: Competition, settingsVersion: number, loa
   const subtypes = new Map(competition.subtypes.map((s) => [s.id, s]));
 
   const items: Record<string, unknown>[] = [
-    { ...keys.settings(SETTINGS_ID), settings: competition.settings, version: settingsVersion, updated_by: loadedBy },
     ...competition.super_types.map((s) => ({ ...keys.superType(s.id), ...s })),
     ...competition.subtypes.map((s) => ({ ...keys.subtype(s.id), ...s })),
   ];
@@ -168,4 +166,18 @@ async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => vo
     (done) => onProgress?.({ phase: 'deleting', done, total: doomed.length }),
   );
   return zoneSerials;
+}
+
+/**
+ * The file's settings, written like any settings change: conditioned on the
+ * version read, so a concurrent PATCH is never overwritten under the same
+ * version (and ETag). The version only grows, also across a replace.
+ */
+async function replaceSettings(settings: Competition['settings'], loadedBy: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const current = await getSettings({ consistent: true });
+    if ((await saveSettings(settings, current?.version, loadedBy)) !== 'stale') return;
+    if (attempt >= 5) throw new Error('The settings kept changing while the competition was loaded; load it again.');
+    await backoff(attempt);
+  }
 }
