@@ -3,12 +3,7 @@ import { listServiceRecords } from '../shared/data/services';
 import { endpoint } from '../shared/http/endpoint';
 import { visibleTo } from '../shared/http/principal';
 import { ok } from '../shared/http/responses';
-
-const PositiveIntParam = v.pipe(
-  v.string(),
-  v.regex(/^[1-9]\d{0,9}$/, 'must be a positive integer'),
-  v.transform(Number),
-);
+import { PositiveIntParam } from '../shared/validation';
 
 const Filters = v.object({
   /** The team's number, not its id. */

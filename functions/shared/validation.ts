@@ -33,8 +33,14 @@ export function formatTimestamp(time: string | number | Date): string {
 
 export const PositiveInt = v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'));
 
+/** A positive integer as written in a path or a query: digits only, no sign, no leading zero. */
+const POSITIVE_INT_TEXT = /^[1-9]\d{0,14}$/;
+
 /** A positive integer from a path or query string; anything else is `undefined`. */
 export function positiveIntFrom(text: string | undefined): number | undefined {
-  if (text === undefined || !/^[1-9]\d{0,14}$/.test(text)) return undefined;
+  if (text === undefined || !POSITIVE_INT_TEXT.test(text)) return undefined;
   return Number(text);
 }
+
+/** A query parameter that must be a positive integer, as a number. */
+export const PositiveIntParam = v.pipe(v.string(), v.regex(POSITIVE_INT_TEXT, 'must be a positive integer'), v.transform(Number));
