@@ -1,4 +1,4 @@
-import { commandObservers } from '../functions/shared/data/client';
+import { commandObservers } from '#shared/data/client';
 
 interface Capacity {
   read: number;

@@ -4,8 +4,8 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { buildEvent } from '../lib/local/events';
-import { matchRoute } from '../lib/route-matching';
-import { fallbackHandler, routes } from '../lib/routes';
+import { matchRoute } from '#shared/api/route-matching';
+import { fallbackHandler, routes } from '#shared/api/routes';
 import { LAMBDA_BUNDLING } from '../lib/bundling';
 import { runProcess } from './process';
 

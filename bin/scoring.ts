@@ -7,13 +7,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CompetitionExistsError, loadCompetition } from '../functions/shared/data/competition';
-import { createToken, listTokens, revokeToken } from '../functions/shared/data/tokens';
-import { formatTimestamp } from '../functions/shared/validation';
+import { CompetitionExistsError, loadCompetition } from '#shared/data/competition';
+import { createToken, listTokens, revokeToken } from '#shared/data/tokens';
+import { formatTimestamp } from '#shared/validation';
 import { formatProblems, readCompetitionFile } from '../lib/local/competition-file';
 import { LOCAL_STATE_FILE } from '../lib/local/local-stack';
 import { exportResults } from '../lib/local/results-export';
-import type { Role } from '../lib/routes';
+import type { Role } from '#shared/api/routes';
 
 const USAGE = `Usage: npm run scoring -- <command> [options]
 

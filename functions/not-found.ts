@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { matchRoute } from '../lib/route-matching';
-import { createLogger } from './shared/log';
-import { methodNotAllowed, notFound, problemResponse } from './shared/http/problem';
+import { matchRoute } from '#shared/api/route-matching';
+import { createLogger } from '#shared/log';
+import { methodNotAllowed, notFound, problemResponse } from '#shared/http/problem';
 
 /**
  * Every request no route matches (API Gateway's `$default`): a problem+json

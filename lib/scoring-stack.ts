@@ -12,7 +12,7 @@ import { PublicCdn } from './constructs/public-cdn';
 import { RouteTableApi } from './constructs/route-table-api';
 import { ScoringTable } from './constructs/scoring-table';
 import { builtRoutes, publicReadPathPatterns } from './route-resources';
-import { fallbackHandler, routes as routeTable, type Route } from './routes';
+import { fallbackHandler, routes as routeTable, type Route } from '#shared/api/routes';
 import type { StackConfig } from './stack-config';
 
 export interface ScoringStackProps extends StackProps {

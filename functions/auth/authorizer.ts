@@ -1,7 +1,7 @@
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerWithContextResult } from 'aws-lambda';
-import { principalFromHeader, type AuthorizerContext } from '../shared/http/principal';
-import { HttpProblem } from '../shared/http/problem';
-import { createLogger, describeError } from '../shared/log';
+import { principalFromHeader, type AuthorizerContext } from '#shared/http/principal';
+import { HttpProblem } from '#shared/http/problem';
+import { createLogger, describeError } from '#shared/log';
 
 type AuthorizerResult = APIGatewaySimpleAuthorizerWithContextResult<AuthorizerContext>;
 

@@ -1,9 +1,9 @@
-import { API_PREFIX } from '../../lib/routes';
-import { createDnsRecord } from '../shared/data/dns';
-import { DnsRecordBody } from '../shared/domain/dns';
-import { endpoint } from '../shared/http/endpoint';
-import { principalName } from '../shared/http/principal';
-import { created } from '../shared/http/responses';
+import { API_PREFIX } from '#shared/api/routes';
+import { createDnsRecord } from '#shared/data/dns';
+import { DnsRecordBody } from '#shared/domain/dns';
+import { endpoint } from '#shared/http/endpoint';
+import { principalName } from '#shared/http/principal';
+import { created } from '#shared/http/responses';
 import { written } from './write-outcome';
 
 export const handler = endpoint('CreateDnsRecord', { body: DnsRecordBody }, async ({ body, principal, log }) => {

@@ -1,7 +1,7 @@
-import { deleteDnsRecord } from '../shared/data/dns';
-import { endpoint } from '../shared/http/endpoint';
-import { principalName } from '../shared/http/principal';
-import { noContent } from '../shared/http/responses';
+import { deleteDnsRecord } from '#shared/data/dns';
+import { endpoint } from '#shared/http/endpoint';
+import { principalName } from '#shared/http/principal';
+import { noContent } from '#shared/http/responses';
 import { written } from './write-outcome';
 
 export const handler = endpoint('DeleteDnsRecord', {}, async ({ id, principal, log }) => {

@@ -1,7 +1,7 @@
-import { getDnsRecord } from '../shared/data/dns';
-import { endpoint } from '../shared/http/endpoint';
-import { notFound } from '../shared/http/problem';
-import { ok } from '../shared/http/responses';
+import { getDnsRecord } from '#shared/data/dns';
+import { endpoint } from '#shared/http/endpoint';
+import { notFound } from '#shared/http/problem';
+import { ok } from '#shared/http/responses';
 
 export const handler = endpoint('GetDnsRecord', {}, async ({ id }) => {
   const record = await getDnsRecord(id);

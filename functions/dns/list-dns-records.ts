@@ -1,5 +1,5 @@
-import { listDnsRecords } from '../shared/data/dns';
-import { endpoint } from '../shared/http/endpoint';
-import { ok } from '../shared/http/responses';
+import { listDnsRecords } from '#shared/data/dns';
+import { endpoint } from '#shared/http/endpoint';
+import { ok } from '#shared/http/responses';
 
 export const handler = endpoint('ListDnsRecords', {}, async () => ok(await listDnsRecords()));

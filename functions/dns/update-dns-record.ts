@@ -1,8 +1,8 @@
-import { updateDnsRecord } from '../shared/data/dns';
-import { DnsRecordBody } from '../shared/domain/dns';
-import { endpoint } from '../shared/http/endpoint';
-import { principalName } from '../shared/http/principal';
-import { ok } from '../shared/http/responses';
+import { updateDnsRecord } from '#shared/data/dns';
+import { DnsRecordBody } from '#shared/domain/dns';
+import { endpoint } from '#shared/http/endpoint';
+import { principalName } from '#shared/http/principal';
+import { ok } from '#shared/http/responses';
 import { written } from './write-outcome';
 
 export const handler = endpoint('UpdateDnsRecord', { body: DnsRecordBody }, async ({ id, body, principal, log }) => {

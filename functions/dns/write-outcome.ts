@@ -1,6 +1,6 @@
-import type { DnsWriteResult } from '../shared/data/dns';
-import type { DnsRecord } from '../shared/domain/dns';
-import { badRequest, conflict, notFound, serviceUnavailable, validationFailed } from '../shared/http/problem';
+import type { DnsWriteResult } from '#shared/data/dns';
+import type { DnsRecord } from '#shared/domain/dns';
+import { badRequest, conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
 
 /**
  * The record a DNS write produced, or the problem that says why it did not

@@ -1,9 +1,9 @@
-import { recentScans } from '../shared/data/scans';
-import { getServiceRecord } from '../shared/data/services';
-import { endpoint } from '../shared/http/endpoint';
-import { canSee } from '../shared/http/principal';
-import { notFound } from '../shared/http/problem';
-import { ok } from '../shared/http/responses';
+import { recentScans } from '#shared/data/scans';
+import { getServiceRecord } from '#shared/data/services';
+import { endpoint } from '#shared/http/endpoint';
+import { canSee } from '#shared/http/principal';
+import { notFound } from '#shared/http/problem';
+import { ok } from '#shared/http/responses';
 
 /** How many of a service's latest scans its detail view lists. */
 const RECENT_SCANS = 10;

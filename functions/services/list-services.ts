@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { listServiceRecords } from '../shared/data/services';
-import { endpoint } from '../shared/http/endpoint';
-import { visibleTo } from '../shared/http/principal';
-import { ok } from '../shared/http/responses';
-import { PositiveIntParam } from '../shared/validation';
+import { listServiceRecords } from '#shared/data/services';
+import { endpoint } from '#shared/http/endpoint';
+import { visibleTo } from '#shared/http/principal';
+import { ok } from '#shared/http/responses';
+import { PositiveIntParam } from '#shared/validation';
 
 const Filters = v.object({
   /** The team's number, not its id. */

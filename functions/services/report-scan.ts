@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { recordScanResult, recordScanStart } from '../shared/data/scoring';
-import { endpoint } from '../shared/http/endpoint';
-import { conflict, notFound, serviceUnavailable, validationFailed } from '../shared/http/problem';
-import { created, ok, type ApiResult } from '../shared/http/responses';
-import { API_PREFIX } from '../../lib/routes';
+import { recordScanResult, recordScanStart } from '#shared/data/scoring';
+import { endpoint } from '#shared/http/endpoint';
+import { conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
+import { created, ok, type ApiResult } from '#shared/http/responses';
+import { API_PREFIX } from '#shared/api/routes';
 
 /** Agent-chosen: a UUID, `round12-http`, an ISO time... Safe in a sort key, bounded. */
 const ScanId = v.pipe(

@@ -1,6 +1,6 @@
-import { getSettings } from '../shared/data/settings';
-import { endpoint } from '../shared/http/endpoint';
-import { ok } from '../shared/http/responses';
+import { getSettings } from '#shared/data/settings';
+import { endpoint } from '#shared/http/endpoint';
+import { ok } from '#shared/http/responses';
 
 export const handler = endpoint('ListSettings', {}, async () => {
   const current = await getSettings();

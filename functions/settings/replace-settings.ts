@@ -1,6 +1,6 @@
-import { SettingsReplacementSchema } from '../shared/domain/settings';
-import { endpoint } from '../shared/http/endpoint';
-import { isSettingsId, saveSettingsChange } from '../shared/http/settings-response';
+import { SettingsReplacementSchema } from '#shared/domain/settings';
+import { endpoint } from '#shared/http/endpoint';
+import { isSettingsId, saveSettingsChange } from '#shared/http/settings-response';
 
 export const handler = endpoint('ReplaceSettings', { body: SettingsReplacementSchema, validId: isSettingsId }, async (request) => {
   const { id: _readOnly, ...replacement } = request.body;

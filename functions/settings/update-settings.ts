@@ -1,6 +1,6 @@
-import { applySettingsPatch, SettingsPatchSchema } from '../shared/domain/settings';
-import { endpoint } from '../shared/http/endpoint';
-import { isSettingsId, saveSettingsChange } from '../shared/http/settings-response';
+import { applySettingsPatch, SettingsPatchSchema } from '#shared/domain/settings';
+import { endpoint } from '#shared/http/endpoint';
+import { isSettingsId, saveSettingsChange } from '#shared/http/settings-response';
 
 export const handler = endpoint('UpdateSettings', { body: SettingsPatchSchema, validId: isSettingsId }, async (request) =>
   saveSettingsChange(request, (current) => applySettingsPatch(current, request.body)),

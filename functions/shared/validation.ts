@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { FieldError } from './http/problem';
+import type { FieldError } from '#shared/http/problem';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 

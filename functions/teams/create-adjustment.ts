@@ -1,11 +1,11 @@
 import * as v from 'valibot';
-import { createAdjustment } from '../shared/data/scoring';
-import { endpoint } from '../shared/http/endpoint';
-import { notFound, serviceUnavailable, validationFailed } from '../shared/http/problem';
-import { principalName } from '../shared/http/principal';
-import { created } from '../shared/http/responses';
-import { PositiveInt } from '../shared/validation';
-import { API_PREFIX } from '../../lib/routes';
+import { createAdjustment } from '#shared/data/scoring';
+import { endpoint } from '#shared/http/endpoint';
+import { notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
+import { principalName } from '#shared/http/principal';
+import { created } from '#shared/http/responses';
+import { PositiveInt } from '#shared/validation';
+import { API_PREFIX } from '#shared/api/routes';
 
 /** Large enough for any real inject or penalty; small enough that a typo cannot swamp a scoreboard. */
 export const ADJUSTMENT_POINTS_MAX = 1_000_000;

@@ -1,9 +1,9 @@
-import { getTeamZone } from '../shared/data/dns';
-import { getTeamRecord } from '../shared/data/teams';
-import { endpoint } from '../shared/http/endpoint';
-import { canSee } from '../shared/http/principal';
-import { notFound } from '../shared/http/problem';
-import { ok } from '../shared/http/responses';
+import { getTeamZone } from '#shared/data/dns';
+import { getTeamRecord } from '#shared/data/teams';
+import { endpoint } from '#shared/http/endpoint';
+import { canSee } from '#shared/http/principal';
+import { notFound } from '#shared/http/problem';
+import { ok } from '#shared/http/responses';
 
 /** The team's DNS records as JSON, in id order: the same records as its zone file. */
 export const handler = endpoint('ExportTeamDns', {}, async ({ id, principal }) => {

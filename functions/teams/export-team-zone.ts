@@ -1,11 +1,11 @@
-import { getTeamZone } from '../shared/data/dns';
-import { getSettings } from '../shared/data/settings';
-import { getTeamRecord } from '../shared/data/teams';
-import { renderZone, ZONE_CONTENT_TYPE, zoneSerial } from '../shared/domain/zone';
-import { endpoint } from '../shared/http/endpoint';
-import { canSee } from '../shared/http/principal';
-import { notFound } from '../shared/http/problem';
-import { textResult } from '../shared/http/responses';
+import { getTeamZone } from '#shared/data/dns';
+import { getSettings } from '#shared/data/settings';
+import { getTeamRecord } from '#shared/data/teams';
+import { renderZone, ZONE_CONTENT_TYPE, zoneSerial } from '#shared/domain/zone';
+import { endpoint } from '#shared/http/endpoint';
+import { canSee } from '#shared/http/principal';
+import { notFound } from '#shared/http/problem';
+import { textResult } from '#shared/http/responses';
 
 /** The team's BIND zone file. Settings are read consistently: a TTL or name server change shows at once. */
 export const handler = endpoint('ExportTeamZone', {}, async ({ id, principal }) => {

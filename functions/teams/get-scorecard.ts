@@ -1,9 +1,9 @@
-import { readStandingsInputs } from '../shared/data/standings';
-import { buildScoreboard, buildScorecard } from '../shared/domain/scoring';
-import { endpoint } from '../shared/http/endpoint';
-import { canSee, visibleTo } from '../shared/http/principal';
-import { notFound } from '../shared/http/problem';
-import { ok } from '../shared/http/responses';
+import { readStandingsInputs } from '#shared/data/standings';
+import { buildScoreboard, buildScorecard } from '#shared/domain/scoring';
+import { endpoint } from '#shared/http/endpoint';
+import { canSee, visibleTo } from '#shared/http/principal';
+import { notFound } from '#shared/http/problem';
+import { ok } from '#shared/http/responses';
 
 /**
  * The team's figures and its rank on the scoreboard this caller would get

@@ -1,8 +1,8 @@
-import { getTeamRecord } from '../shared/data/teams';
-import { endpoint } from '../shared/http/endpoint';
-import { canSee } from '../shared/http/principal';
-import { notFound } from '../shared/http/problem';
-import { ok } from '../shared/http/responses';
+import { getTeamRecord } from '#shared/data/teams';
+import { endpoint } from '#shared/http/endpoint';
+import { canSee } from '#shared/http/principal';
+import { notFound } from '#shared/http/problem';
+import { ok } from '#shared/http/responses';
 
 export const handler = endpoint('GetTeam', {}, async ({ id, principal }) => {
   const record = await getTeamRecord(id);

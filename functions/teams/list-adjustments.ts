@@ -1,7 +1,7 @@
-import { listAdjustments } from '../shared/data/scoring';
-import { endpoint } from '../shared/http/endpoint';
-import { notFound } from '../shared/http/problem';
-import { ok } from '../shared/http/responses';
+import { listAdjustments } from '#shared/data/scoring';
+import { endpoint } from '#shared/http/endpoint';
+import { notFound } from '#shared/http/problem';
+import { ok } from '#shared/http/responses';
 
 export const handler = endpoint('ListAdjustments', {}, async ({ id }) => {
   const adjustments = await listAdjustments(id);

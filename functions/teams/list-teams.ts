@@ -1,7 +1,7 @@
-import { listTeamRecords } from '../shared/data/teams';
-import { endpoint } from '../shared/http/endpoint';
-import { visibleTo } from '../shared/http/principal';
-import { ok } from '../shared/http/responses';
+import { listTeamRecords } from '#shared/data/teams';
+import { endpoint } from '#shared/http/endpoint';
+import { visibleTo } from '#shared/http/principal';
+import { ok } from '#shared/http/responses';
 
 export const handler = endpoint('ListTeams', {}, async ({ principal }) =>
   ok(visibleTo(principal, await listTeamRecords()).map((r) => r.team)),

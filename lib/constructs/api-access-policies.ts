@@ -9,7 +9,7 @@ import {
   executeApiResource,
   serviceRoutes,
 } from '../route-resources';
-import type { Route } from '../routes';
+import type { Route } from '#shared/api/routes';
 
 export interface ApiAccessPoliciesProps {
   /** The IAM API (every route behind IAM authorization). */

@@ -8,7 +8,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { LAMBDA_BUNDLING } from '../bundling';
 
-/** The repository root: route handler paths in lib/routes.ts are relative to it. */
+/** The repository root: route handler paths in the route table are relative to it. */
 export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 
 /**

@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { GLOBAL_INDEXES, TABLE_KEYS } from '../table-schema';
+import { GLOBAL_INDEXES, TABLE_KEYS } from '#shared/data/table-schema';
 
 export interface ScoringTableProps {
   readonly tableName: string;
@@ -11,7 +11,7 @@ export interface ScoringTableProps {
 
 /**
  * The single table: on demand, point-in-time recovery, the key schema and
- * global indexes of lib/table-schema.ts (every index projects ALL).
+ * global indexes of functions/shared/data/table-schema.ts (every index projects ALL).
  */
 export class ScoringTable extends Construct {
   readonly table: Table;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument } from 'yaml';
-import { validateCompetition, type Competition } from '../../functions/shared/domain/competition';
+import { validateCompetition, type Competition } from '#shared/domain/competition';
 
 export interface FileProblem {
   /** Dotted path inside the file, e.g. `teams.3.services.1.port`. */

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import type { RouteMatch } from '../route-matching';
+import type { RouteMatch } from '#shared/api/route-matching';
 
 export interface HttpInput {
   method: string;

@@ -9,11 +9,11 @@ import type {
   Context,
 } from 'aws-lambda';
 import { buildEvent, lambdaContext } from './events';
-import { HttpProblem, forbidden, internalErrorResponse, payloadTooLarge, problemResponse, unauthorized } from '../../functions/shared/http/problem';
-import { BODY_LIMIT_BYTES } from '../../functions/shared/http/endpoint';
-import { createLogger } from '../../functions/shared/log';
-import { matchRoute } from '../route-matching';
-import { fallbackHandler, roleMayCall, type Route } from '../routes';
+import { HttpProblem, forbidden, internalErrorResponse, payloadTooLarge, problemResponse, unauthorized } from '#shared/http/problem';
+import { BODY_LIMIT_BYTES } from '#shared/http/endpoint';
+import { createLogger } from '#shared/log';
+import { matchRoute } from '#shared/api/route-matching';
+import { fallbackHandler, roleMayCall, type Route } from '#shared/api/routes';
 import { verifySigV4, type LocalIamKey } from './sigv4';
 
 /**

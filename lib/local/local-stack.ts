@@ -1,9 +1,9 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { dirname, resolve } from 'node:path';
-import { competitionLoadedAt, loadCompetition } from '../../functions/shared/data/competition';
-import { ensureTable } from '../../functions/shared/data/table';
-import { createToken } from '../../functions/shared/data/tokens';
+import { competitionLoadedAt, loadCompetition } from '#shared/data/competition';
+import { ensureTable } from '#shared/data/table';
+import { createToken } from '#shared/data/tokens';
 import { formatProblems, readCompetitionFile } from './competition-file';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { createGateway } from './gateway';

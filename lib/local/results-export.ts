@@ -4,12 +4,12 @@
  * service's figures from its scan history. Reads the table the data layer is
  * pointed at; not a request path, so it may read every service's history.
  */
-import { scanHistory } from '../../functions/shared/data/scans';
-import { listServiceRecords } from '../../functions/shared/data/services';
-import { readStandingsInputs } from '../../functions/shared/data/standings';
-import type { ServiceRecord, SuperType } from '../../functions/shared/domain/model';
-import { buildScoreboard, buildScorecard, uptime, type Division, type Scorecard } from '../../functions/shared/domain/scoring';
-import { formatTimestamp } from '../../functions/shared/validation';
+import { scanHistory } from '#shared/data/scans';
+import { listServiceRecords } from '#shared/data/services';
+import { readStandingsInputs } from '#shared/data/standings';
+import type { ServiceRecord, SuperType } from '#shared/domain/model';
+import { buildScoreboard, buildScorecard, uptime, type Division, type Scorecard } from '#shared/domain/scoring';
+import { formatTimestamp } from '#shared/validation';
 
 export interface ResultsExport {
   json: ResultsJson;

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { Role } from '../routes';
+import type { Role } from '#shared/api/routes';
 
 /** An access key the local server accepts, and the role IAM would grant it. */
 export interface LocalIamKey {

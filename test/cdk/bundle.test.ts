@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildEvent } from '../../lib/local/events';
-import { matchRoute } from '../../lib/route-matching';
-import { routes } from '../../lib/routes';
+import { matchRoute } from '#shared/api/route-matching';
+import { routes } from '#shared/api/routes';
 import { mintTokens, useFreshTable } from '../support/database';
 import { resourcesOfType, synthesize, type Synthesized } from './synth';
 

@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { ApiAccessPolicies } from '../../lib/constructs/api-access-policies';
 import { ScoringStack } from '../../lib/scoring-stack';
 import { publicReadPathPatterns } from '../../lib/route-resources';
-import { API_PREFIX, fallbackHandler, routes, type Route } from '../../lib/routes';
+import { API_PREFIX, fallbackHandler, routes, type Route } from '#shared/api/routes';
 import { readStackConfig } from '../../lib/stack-config';
-import { GLOBAL_INDEXES, TABLE_KEYS } from '../../lib/table-schema';
+import { GLOBAL_INDEXES, TABLE_KEYS } from '#shared/data/table-schema';
 import {
   cdkContext,
   flat,
@@ -271,7 +271,7 @@ describe('IAM callers', () => {
 });
 
 describe('the table', () => {
-  it('is on demand with point-in-time recovery, deletion protection, and the GSIs of lib/table-schema.ts', () => {
+  it('is on demand with point-in-time recovery, deletion protection, and the GSIs of functions/shared/data/table-schema.ts', () => {
     template.resourceCountIs('AWS::DynamoDB::Table', 1);
     const [, table] = resourcesOfType(json, 'AWS::DynamoDB::Table')[0]!;
     expect(table.DeletionPolicy).toBe('Retain');

@@ -14,7 +14,7 @@ import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { afterAll } from 'vitest';
 import { ScoringStack } from '../../lib/scoring-stack';
 import { readStackConfig } from '../../lib/stack-config';
-import type { Route } from '../../lib/routes';
+import type { Route } from '#shared/api/routes';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 

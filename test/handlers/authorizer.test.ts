@@ -1,7 +1,7 @@
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../functions/auth/authorizer';
-import { createToken, revokeToken } from '../../functions/shared/data/tokens';
+import { createToken, revokeToken } from '#shared/data/tokens';
 import { useFreshTable } from '../support/database';
 
 const eventWith = (authorization?: string) =>

@@ -1,10 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { db, tableName } from '../../functions/shared/data/client';
-import { keys } from '../../functions/shared/data/keys';
-import { getSettings, saveSettings } from '../../functions/shared/data/settings';
-import type { SettingsFields } from '../../functions/shared/domain/settings';
-import { logSink } from '../../functions/shared/log';
+import { db, tableName } from '#shared/data/client';
+import { keys } from '#shared/data/keys';
+import { getSettings, saveSettings } from '#shared/data/settings';
+import type { SettingsFields } from '#shared/domain/settings';
+import { logSink } from '#shared/log';
 import { mintTokens, useFreshTable } from '../support/database';
 import { bearer, invoke } from '../support/invoke';
 import { namedCheckzone } from '../support/named-checkzone';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAdjustment, recordScanResult } from '../../functions/shared/data/scoring';
-import { listServiceRecords } from '../../functions/shared/data/services';
-import { listTeamRecords } from '../../functions/shared/data/teams';
-import type { ServiceRecord } from '../../functions/shared/domain/model';
+import { createAdjustment, recordScanResult } from '#shared/data/scoring';
+import { listServiceRecords } from '#shared/data/services';
+import { listTeamRecords } from '#shared/data/teams';
+import type { ServiceRecord } from '#shared/domain/model';
 import { exportResults, toCsv, type ResultsExport } from '../../lib/local/results-export';
 import { sampleCompetition, useFreshTable } from '../support/database';
 import { invoke } from '../support/invoke';

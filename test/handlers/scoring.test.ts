@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { commandObservers } from '../../functions/shared/data/client';
-import { scanHistory } from '../../functions/shared/data/scans';
-import { getSettings, saveSettings } from '../../functions/shared/data/settings';
-import type { Service, Team } from '../../functions/shared/domain/model';
-import type { SettingsFields } from '../../functions/shared/domain/settings';
-import { routes } from '../../lib/routes';
+import { commandObservers } from '#shared/data/client';
+import { scanHistory } from '#shared/data/scans';
+import { getSettings, saveSettings } from '#shared/data/settings';
+import type { Service, Team } from '#shared/domain/model';
+import type { SettingsFields } from '#shared/domain/settings';
+import { routes } from '#shared/api/routes';
 import { mintTokens, useFreshTable } from '../support/database';
 import { bearer, invoke, type Invocation } from '../support/invoke';
 

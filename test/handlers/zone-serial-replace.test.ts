@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCompetition } from '../../functions/shared/data/competition';
+import { loadCompetition } from '#shared/data/competition';
 import { bearer, invoke } from '../support/invoke';
 import { mintTokens, sampleCompetition, useFreshTable } from '../support/database';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToken, revokeToken } from '../../functions/shared/data/tokens';
+import { createToken, revokeToken } from '#shared/data/tokens';
 import type { LocalStack } from '../../lib/local/local-stack';
-import { routes, type Access, type Route } from '../../lib/routes';
+import { routes, type Access, type Route } from '#shared/api/routes';
 import { ENV_TOKENS, IAM_KEYS, startTestServer } from '../support/server';
 import { signedHeaders } from '../support/sigv4';
 

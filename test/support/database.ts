@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { loadCompetition } from '../../functions/shared/data/competition';
-import { ensureTable } from '../../functions/shared/data/table';
-import { createToken } from '../../functions/shared/data/tokens';
-import type { Competition } from '../../functions/shared/domain/competition';
+import { loadCompetition } from '#shared/data/competition';
+import { ensureTable } from '#shared/data/table';
+import { createToken } from '#shared/data/tokens';
+import type { Competition } from '#shared/domain/competition';
 import { readCompetitionFile } from '../../lib/local/competition-file';
 import { SAMPLE_COMPETITION } from '../../lib/local/local-stack';
 

@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { buildEvent, lambdaContext } from '../../lib/local/events';
-import { matchRoute } from '../../lib/route-matching';
-import { fallbackHandler } from '../../lib/routes';
+import { matchRoute } from '#shared/api/route-matching';
+import { fallbackHandler } from '#shared/api/routes';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 

@@ -9,8 +9,8 @@ import {
   zoneContext,
   type DnsRecordData,
   type ZoneRecords,
-} from '../../functions/shared/domain/dns';
-import { parseWith } from '../../functions/shared/validation';
+} from '#shared/domain/dns';
+import { parseWith } from '#shared/validation';
 
 const parse = (body: unknown) => parseWith(DnsRecordBody, body);
 const valid = { name: 'www', type: 'A', value: '5', team: 3 };

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { matchRoute } from '../../lib/route-matching';
-import { API_PREFIX, fallbackHandler, routes } from '../../lib/routes';
+import { matchRoute } from '#shared/api/route-matching';
+import { API_PREFIX, fallbackHandler, routes } from '#shared/api/routes';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const built = routes.filter((r) => !r.planned);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyTotals, type Team, type TeamRecord, type TeamTotals } from '../../functions/shared/domain/model';
+import { emptyTotals, type Team, type TeamRecord, type TeamTotals } from '#shared/domain/model';
 import {
   adjustmentDelta,
   buildScoreboard,
@@ -11,8 +11,8 @@ import {
   stateDeltas,
   superTypeScores,
   type ServiceState,
-} from '../../functions/shared/domain/scoring';
-import { DEFAULT_SETTINGS, scoringOpenAt } from '../../functions/shared/domain/settings';
+} from '#shared/domain/scoring';
+import { DEFAULT_SETTINGS, scoringOpenAt } from '#shared/domain/settings';
 
 const SUPER_TYPES = [
   { id: 2, name: 'Injects' },

@@ -10,10 +10,10 @@ import {
   zoneContext,
   type DnsRecord,
   type DnsRecordData,
-} from '../../functions/shared/domain/dns';
-import { DEFAULT_SETTINGS, type SettingsFields } from '../../functions/shared/domain/settings';
-import { mailboxName, quoted, renderZone, zoneSerial } from '../../functions/shared/domain/zone';
-import { parseWith } from '../../functions/shared/validation';
+} from '#shared/domain/dns';
+import { DEFAULT_SETTINGS, type SettingsFields } from '#shared/domain/settings';
+import { mailboxName, quoted, renderZone, zoneSerial } from '#shared/domain/zone';
+import { parseWith } from '#shared/validation';
 import { compiledRecords, decodeCharacterString, namedCheckzone } from '../support/named-checkzone';
 
 const settings: SettingsFields = {

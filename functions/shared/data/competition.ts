@@ -1,12 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Competition } from '../domain/competition';
-import { emptyTotals, type ServiceRecord, type Team, type TeamRecord } from '../domain/model';
-import { db, tableName } from './client';
-import { allocateIds } from './counters';
-import { keys, PARTITION, type Key } from './keys';
-import { backoff, batchWrite, queryPartition } from './operations';
-import { getSettings, saveSettings } from './settings';
+import type { Competition } from '#shared/domain/competition';
+import { emptyTotals, type ServiceRecord, type Team, type TeamRecord } from '#shared/domain/model';
+import { db, tableName } from '#shared/data/client';
+import { allocateIds } from '#shared/data/counters';
+import { keys, PARTITION, type Key } from '#shared/data/keys';
+import { backoff, batchWrite, queryPartition } from '#shared/data/operations';
+import { getSettings, saveSettings } from '#shared/data/settings';
 
 export class CompetitionExistsError extends Error {
   constructor(readonly loadedAt: string) {

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
-import { keys } from './keys';
+import { db, tableName } from '#shared/data/client';
+import { keys } from '#shared/data/keys';
 
 export type CountedEntity = 'team' | 'service' | 'dns' | 'adjustment';
 

@@ -10,15 +10,15 @@ import {
   type DnsRecordInput,
   type ZoneProblem,
   type ZoneRecords,
-} from '../domain/dns';
-import type { TeamRecord } from '../domain/model';
-import { formatTimestamp } from '../validation';
-import { db, tableName } from './client';
-import { allocateId } from './counters';
-import { keys, PARTITION } from './keys';
-import { backoff, queryPartition } from './operations';
-import { getSettings } from './settings';
-import { getTeamRecord, listTeamRecords } from './teams';
+} from '#shared/domain/dns';
+import type { TeamRecord } from '#shared/domain/model';
+import { formatTimestamp } from '#shared/validation';
+import { db, tableName } from '#shared/data/client';
+import { allocateId } from '#shared/data/counters';
+import { keys, PARTITION } from '#shared/data/keys';
+import { backoff, queryPartition } from '#shared/data/operations';
+import { getSettings } from '#shared/data/settings';
+import { getTeamRecord, listTeamRecords } from '#shared/data/teams';
 
 /**
  * DNS records. Each record is an item in the DNS partition (list = one Query,

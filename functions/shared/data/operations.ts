@@ -4,8 +4,8 @@ import {
   QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
-import type { Key } from './keys';
+import { db, tableName } from '#shared/data/client';
+import type { Key } from '#shared/data/keys';
 
 type Item = Record<string, unknown>;
 type QueryOptions = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;

@@ -1,8 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { ScanResult } from '../domain/model';
-import { db, tableName } from './client';
-import { keys } from './keys';
-import { queryPartition } from './operations';
+import type { ScanResult } from '#shared/domain/model';
+import { db, tableName } from '#shared/data/client';
+import { keys } from '#shared/data/keys';
+import { queryPartition } from '#shared/data/operations';
 
 const toScan = (item: Record<string, unknown>): ScanResult => ({
   scan_id: String(item.scan_id),

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { ScanResult, Service } from '../domain/model';
-import { adjustmentDelta, sameResult, scanOutcome, type Adjustment, type TotalsDelta } from '../domain/scoring';
-import { DEFAULT_SETTINGS, SETTINGS_ID, scoringOpenAt } from '../domain/settings';
-import { formatTimestamp } from '../validation';
-import { db, tableName } from './client';
-import { allocateId } from './counters';
-import { keys } from './keys';
-import { backoff, batchGet, queryPartition, withoutKeys } from './operations';
-import { getServiceRecord, toServiceRecord } from './services';
-import { toVersionedSettings } from './settings';
-import { getTeamRecord } from './teams';
+import type { ScanResult, Service } from '#shared/domain/model';
+import { adjustmentDelta, sameResult, scanOutcome, type Adjustment, type TotalsDelta } from '#shared/domain/scoring';
+import { DEFAULT_SETTINGS, SETTINGS_ID, scoringOpenAt } from '#shared/domain/settings';
+import { formatTimestamp } from '#shared/validation';
+import { db, tableName } from '#shared/data/client';
+import { allocateId } from '#shared/data/counters';
+import { keys } from '#shared/data/keys';
+import { backoff, batchGet, queryPartition, withoutKeys } from '#shared/data/operations';
+import { getServiceRecord, toServiceRecord } from '#shared/data/services';
+import { toVersionedSettings } from '#shared/data/settings';
+import { getTeamRecord } from '#shared/data/teams';
 
 /**
  * How long a write keeps retrying after losing races (another scan of the

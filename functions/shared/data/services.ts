@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { serviceFields, type ServiceRecord } from '../domain/model';
-import { db, tableName } from './client';
-import { keys, PARTITION } from './keys';
-import { queryIndex, queryPartition, withoutKeys } from './operations';
+import { serviceFields, type ServiceRecord } from '#shared/domain/model';
+import { db, tableName } from '#shared/data/client';
+import { keys, PARTITION } from '#shared/data/keys';
+import { queryIndex, queryPartition, withoutKeys } from '#shared/data/operations';
 
 export interface ServiceFilter {
   teamNumber?: number;

@@ -1,11 +1,11 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DEFAULT_SETTINGS, SETTINGS_ID, type Settings, type SettingsFields } from '../domain/settings';
-import type { FieldError } from '../http/problem';
-import type { Parsed } from '../validation';
-import { db, tableName } from './client';
-import { backoff } from './operations';
-import { keys } from './keys';
+import { DEFAULT_SETTINGS, SETTINGS_ID, type Settings, type SettingsFields } from '#shared/domain/settings';
+import type { FieldError } from '#shared/http/problem';
+import type { Parsed } from '#shared/validation';
+import { db, tableName } from '#shared/data/client';
+import { backoff } from '#shared/data/operations';
+import { keys } from '#shared/data/keys';
 
 /** The settings with the version that guards concurrent writes (and makes the ETag). */
 export interface VersionedSettings {

@@ -1,7 +1,7 @@
-import type { SuperType, TeamRecord } from '../domain/model';
-import { DEFAULT_SETTINGS, type SettingsFields } from '../domain/settings';
-import { getSettings } from './settings';
-import { listSuperTypes, listTeamRecords } from './teams';
+import type { SuperType, TeamRecord } from '#shared/domain/model';
+import { DEFAULT_SETTINGS, type SettingsFields } from '#shared/domain/settings';
+import { getSettings } from '#shared/data/settings';
+import { listSuperTypes, listTeamRecords } from '#shared/data/teams';
 
 /** What ranking needs: every team's running totals, the super types and the settings. */
 export interface StandingsInputs {

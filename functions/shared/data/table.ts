@@ -1,6 +1,6 @@
 import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
-import { GLOBAL_INDEXES, TABLE_KEYS } from '../../../lib/table-schema';
-import { db } from './client';
+import { GLOBAL_INDEXES, TABLE_KEYS } from '#shared/data/table-schema';
+import { db } from '#shared/data/client';
 
 /**
  * Creates the table as the CDK stack defines it, for DynamoDB Local (dev

@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { teamFields, type SuperType, type TeamRecord } from '../domain/model';
-import { db, tableName } from './client';
-import { keys, PARTITION } from './keys';
-import { queryPartition, withoutKeys } from './operations';
+import { teamFields, type SuperType, type TeamRecord } from '#shared/domain/model';
+import { db, tableName } from '#shared/data/client';
+import { keys, PARTITION } from '#shared/data/keys';
+import { queryPartition, withoutKeys } from '#shared/data/operations';
 
 /** Every team with its totals, in id order: one Query on the teams partition. */
 export async function listTeamRecords(): Promise<TeamRecord[]> {

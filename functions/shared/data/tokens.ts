@@ -1,10 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '../../../lib/routes';
-import { generateToken, hashToken, type TokenRecord } from '../auth/tokens';
-import { db, tableName } from './client';
-import { keys, PARTITION } from './keys';
-import { queryPartition } from './operations';
+import type { Role } from '#shared/api/routes';
+import { generateToken, hashToken, type TokenRecord } from '#shared/auth/tokens';
+import { db, tableName } from '#shared/data/client';
+import { keys, PARTITION } from '#shared/data/keys';
+import { queryPartition } from '#shared/data/operations';
 
 const toRecord = (item: Record<string, unknown>): TokenRecord => ({
   token_id: String(item.token_id),

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import type { FieldError } from '../http/problem';
-import { parseWith, PositiveInt } from '../validation';
-import { nameInZone } from './dns';
-import { HostNameSchema, RelativeHostNameSchema } from './hostnames';
-import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS, SettingsFieldsSchema, type SettingsFields } from './settings';
+import type { FieldError } from '#shared/http/problem';
+import { parseWith, PositiveInt } from '#shared/validation';
+import { nameInZone } from '#shared/domain/dns';
+import { HostNameSchema, RelativeHostNameSchema } from '#shared/domain/hostnames';
+import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS, SettingsFieldsSchema, type SettingsFields } from '#shared/domain/settings';
 
 /**
  * The competition file: everything an organiser prepares before the event.

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import type { FieldError } from '../http/problem';
-import { isHostName } from './hostnames';
+import type { FieldError } from '#shared/http/problem';
+import { isHostName } from '#shared/domain/hostnames';
 
 /**
  * DNS records of blue teams: what a client may write, and the rules a team's

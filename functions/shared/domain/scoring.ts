@@ -4,7 +4,7 @@
  * and a scorecard. No I/O: the data layer turns these deltas into one
  * DynamoDB update, and the read handlers feed stored totals in.
  */
-import type { Service, SuperType, Team, TeamRecord, TeamTotals } from './model';
+import type { Service, SuperType, Team, TeamRecord, TeamTotals } from '#shared/domain/model';
 
 // ---------------------------------------------------------------------------
 // Service states and what one scan changes

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { parseWith, Timestamp } from '../validation';
-import { HostNameSchema, isHostName } from './hostnames';
+import { parseWith, Timestamp } from '#shared/validation';
+import { HostNameSchema, isHostName } from '#shared/domain/hostnames';
 
 /** The one settings object. `id` is always 1 and read-only. */
 export interface Settings extends SettingsFields {

@@ -1,6 +1,6 @@
-import type { Team } from './model';
-import { isAcceptedRecord, mxParts, type DnsRecord } from './dns';
-import { teamAddressPrefix, type SettingsFields } from './settings';
+import type { Team } from '#shared/domain/model';
+import { isAcceptedRecord, mxParts, type DnsRecord } from '#shared/domain/dns';
+import { teamAddressPrefix, type SettingsFields } from '#shared/domain/settings';
 
 /** The media type of a zone file (RFC 4027). */
 export const ZONE_CONTENT_TYPE = 'text/dns';

@@ -3,10 +3,10 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as v from 'valibot';
-import { routeNamed, type Route } from '../../../lib/routes';
-import { createLogger, describeError, type Logger } from '../log';
-import { parseWith, positiveIntFrom } from '../validation';
-import { checkAccess, principalName, resolvePrincipal, type Principal } from './principal';
+import { routeNamed, type Route } from '#shared/api/routes';
+import { createLogger, describeError, type Logger } from '#shared/log';
+import { parseWith, positiveIntFrom } from '#shared/validation';
+import { checkAccess, principalName, resolvePrincipal, type Principal } from '#shared/http/principal';
 import {
   badRequest,
   HttpProblem,
@@ -16,8 +16,8 @@ import {
   problemResponse,
   unsupportedMediaType,
   validationFailed,
-} from './problem';
-import type { ApiResult } from './responses';
+} from '#shared/http/problem';
+import type { ApiResult } from '#shared/http/responses';
 
 /** Request bodies above this are refused with 413 before they are parsed. */
 export const BODY_LIMIT_BYTES = 64 * 1024;

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { roleMayCall, type Role, type Route } from '../../../lib/routes';
-import { parseAuthorization, tokenRejection } from '../auth/tokens';
-import { findToken } from '../data/tokens';
-import { forbidden, unauthorized } from './problem';
+import { roleMayCall, type Role, type Route } from '#shared/api/routes';
+import { parseAuthorization, tokenRejection } from '#shared/auth/tokens';
+import { findToken } from '#shared/data/tokens';
+import { forbidden, unauthorized } from '#shared/http/problem';
 
 /**
  * Who is calling. `token` callers have a role; `iam` callers were already

@@ -1,13 +1,13 @@
-import { getTeamZone } from '../data/dns';
-import { changeSettings, type VersionedSettings } from '../data/settings';
-import { listTeamRecords } from '../data/teams';
-import { inZoneNameserverProblems, nameInZone } from '../domain/dns';
-import { SETTINGS_ID, settingsETag, versionsFromIfMatch, type SettingsFields } from '../domain/settings';
-import type { Parsed } from '../validation';
-import type { ApiRequest } from './endpoint';
-import { principalName } from './principal';
-import { HttpProblem, notFound, preconditionFailed, validationFailed } from './problem';
-import { ok, type ApiResult } from './responses';
+import { getTeamZone } from '#shared/data/dns';
+import { changeSettings, type VersionedSettings } from '#shared/data/settings';
+import { listTeamRecords } from '#shared/data/teams';
+import { inZoneNameserverProblems, nameInZone } from '#shared/domain/dns';
+import { SETTINGS_ID, settingsETag, versionsFromIfMatch, type SettingsFields } from '#shared/domain/settings';
+import type { Parsed } from '#shared/validation';
+import type { ApiRequest } from '#shared/http/endpoint';
+import { principalName } from '#shared/http/principal';
+import { HttpProblem, notFound, preconditionFailed, validationFailed } from '#shared/http/problem';
+import { ok, type ApiResult } from '#shared/http/responses';
 
 /** The settings object with its version as the ETag (what If-Match must name). */
 export function settingsResult({ settings, version }: VersionedSettings): ApiResult {

@@ -1,4 +1,4 @@
-import { routes, type Route } from './routes';
+import { routes, type Route } from '#shared/api/routes';
 
 export type RouteMatch =
   | { kind: 'route'; route: Route; pathParameters: Record<string, string> }
