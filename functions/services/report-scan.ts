@@ -4,6 +4,7 @@ import { endpoint } from '#shared/http/endpoint';
 import { conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
 import { created, ok, type ApiResult } from '#shared/http/responses';
 import { API_PREFIX } from '#shared/api/routes';
+import { BoundedInt, FreeText } from '#shared/validation';
 
 /** Agent-chosen: a UUID, `round12-http`, an ISO time... Safe in a sort key, bounded. */
 const ScanId = v.pipe(
@@ -18,8 +19,8 @@ const Body = v.pipe(
   v.strictObject({
     scan_id: ScanId,
     status: v.optional(v.literal('started', 'must be "started" (a result has score and error instead)')),
-    score: v.optional(v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(0, 'must be at least 0'))),
-    error: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(SCAN_ERROR_MAX, `must be at most ${SCAN_ERROR_MAX} characters`)))),
+    score: v.optional(BoundedInt(0)),
+    error: v.optional(v.nullable(FreeText(SCAN_ERROR_MAX))),
   }),
   v.check(
     (b) => (b.status === undefined) !== (b.score === undefined && b.error === undefined),

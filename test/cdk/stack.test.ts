@@ -139,7 +139,8 @@ describe('the two HTTP APIs', () => {
   }
 
   it('puts every built route, and only those, on both APIs with a $default route', () => {
-    const keys = [...built.map((r) => `${r.method} ${r.path}`), '$default'].sort();
+    const heads = built.filter((r) => r.method === 'GET').map((r) => `HEAD ${r.path}`);
+    const keys = [...built.map((r) => `${r.method} ${r.path}`), ...heads, '$default'].sort();
     expect([...apiRoutes(tokenApi).keys()].sort()).toEqual(keys);
     expect([...apiRoutes(iamApi).keys()].sort()).toEqual(keys);
   });
