@@ -49,7 +49,7 @@ export const serviceUnavailable = (code: string, detail: string, retryAfterSecon
   new HttpProblem(503, code, detail, undefined, { 'retry-after': String(retryAfterSeconds) });
 
 /** How long a client should wait before trying again when the database is not there. */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /** The database is unreachable, too slow or throttling: the request may succeed later; nothing was acknowledged. */
 export const databaseUnavailable = () =>
