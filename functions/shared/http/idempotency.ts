@@ -31,7 +31,9 @@ export async function oncePerIdempotencyKey(
     throw badRequest('invalid_idempotency_key', 'Idempotency-Key must be 1 to 255 printable ASCII characters (a UUID is a good key).');
   }
   const scope = sha256(JSON.stringify([caller, event.requestContext.http.method, event.rawPath, key]));
-  const claim = await claimIdempotencyKey(scope, sha256(event.body ?? ''));
+  // The JSON parser has replaced the text by its value by now: the same JSON is the same body.
+  const body: unknown = event.body;
+  const claim = await claimIdempotencyKey(scope, sha256(typeof body === 'string' ? body : JSON.stringify(body ?? null)));
   switch (claim.kind) {
     case 'replay':
       log.info('idempotent replay', { status: claim.response.statusCode });
