@@ -51,7 +51,10 @@ beforeAll(async () => {
     iamKeys: `${IAM_KEYS.service.accessKeyId}:${IAM_KEYS.service.secretAccessKey}:service`,
   });
   process.env.LOG_LEVEL = 'info';
-  log.logSink.write = (line) => void logLines.push(line);
+  log.logSink.write = (line) => {
+    logLines.push(line);
+    return true;
+  };
 });
 
 afterAll(async () => {

@@ -76,12 +76,16 @@ const state = (event: Event) => stateOf.get(event)!;
  * → response headers (ETag, caching, CORS). HEAD runs the GET route and drops
  * the body.
  */
+/** Each route's body schema, by route name, as its handler declared it (the hostile-input tests derive bodies from these). */
+export const bodySchemas = new Map<string, v.GenericSchema>();
+
 export function endpoint<B extends Schema = undefined, Q extends Schema = undefined>(
   routeName: string,
   spec: EndpointSpec<B, Q>,
   fn: (request: ApiRequest<Out<B>, Out<Q>>) => Promise<ApiResult>,
 ) {
   const route = routeNamed(routeName);
+  if (spec.body) bodySchemas.set(routeName, spec.body);
   const chain = middy<Event, Result, Error, Context>()
     .use(problemsAndAccessLog(route))
     .use(canonicalPath(route))
