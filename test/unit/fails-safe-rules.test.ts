@@ -6,6 +6,10 @@ import { ifMatchPasses } from '#shared/http/conditional';
 import { corsHeaders, preflightHeaders } from '#shared/http/cors';
 import { databaseUnavailableCause } from '#shared/data/client';
 import { FreeText, INT_MAX, PositiveInt, positiveIntFrom, Timestamp } from '#shared/validation';
+import { readFileSync } from 'node:fs';
+import { parse, stringify } from 'yaml';
+import { parseCompetition } from '../../lib/local/competition-file';
+import { SAMPLE_COMPETITION } from '../../lib/local/local-stack';
 
 const valid = (schema: v.GenericSchema, input: unknown) => v.safeParse(schema, input).success;
 
@@ -32,6 +36,21 @@ describe('input bounds', () => {
       expect(valid(text, bad), JSON.stringify(bad)).toBe(false);
     }
     expect(valid(text, 'x'.repeat(101))).toBe(false);
+  });
+});
+
+describe('the competition file', () => {
+  it('applies the same rules as the API', () => {
+    const sample = parse(readFileSync(SAMPLE_COMPETITION, 'utf8')) as any;
+    const hostile = structuredClone(sample);
+    hostile.teams[0].name = 'Team \u202Eevil';
+    hostile.teams[1].number = 2 ** 31;
+    hostile.super_types[0].name = '\u200B';
+    hostile.settings = { ...hostile.settings, competition_name: 'a\u0000b', start_time: '2026-02-30T00:00:00Z' };
+    const result = parseCompetition(stringify(hostile));
+    expect(result.ok).toBe(false);
+    const paths = result.ok ? [] : result.problems.map((p) => p.path);
+    for (const path of ['teams.0.name', 'teams.1.number', 'super_types.0.name', 'settings.competition_name', 'settings.start_time']) expect(paths, path).toContain(path);
   });
 });
 

@@ -26,14 +26,14 @@ export function db(): DynamoDBDocumentClient {
  * on a busy laptop in tens to hundreds. The same settings apply in AWS and in
  * the local server.
  *
- * SCORING_DATABASE_CALL_BUDGET_MS stretches the budget (attempts in
- * proportion) for the test suite only: its concurrency tests bury one shared
+ * SCORING_DATABASE_CALL_BUDGET_MS stretches the budget (connection and
+ * attempt timeouts in proportion) for the test suite only: its concurrency tests bury one shared
  * DynamoDB Local under hundreds of transactions on a small machine, where a
  * healthy call can take longer than 3 s. The fault tests run on the defaults.
  */
 const callBudgetMs = Number(process.env.SCORING_DATABASE_CALL_BUDGET_MS) || 3000;
 export const DATABASE_TIMEOUTS = {
-  connectionTimeoutMs: 1000,
+  connectionTimeoutMs: Math.round(callBudgetMs / 3),
   requestTimeoutMs: Math.round((callBudgetMs * 5) / 6),
   maxAttempts: 3,
   callBudgetMs,
