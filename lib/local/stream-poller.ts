@@ -13,6 +13,9 @@ import { tableStreamArn } from '#shared/data/table';
 export interface StreamPoller {
   /** Resolves once every record written before the call has been handed to the consumer and folded. */
   caughtUp(timeoutMs?: number): Promise<void>;
+  /** Stops handing records to the consumer (after the batch in hand) until resume(): tests isolate the request path's writes. */
+  pause(): Promise<void>;
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -47,6 +50,7 @@ export async function startStreamPoller(options: Options): Promise<StreamPoller>
   const iterators = new Map<string, string | undefined>(); // shard id → next iterator (undefined: closed and drained)
   const parents = new Map<string, string | undefined>();
   let stopped = false;
+  let paused: { idle: Promise<void>; markIdle: () => void } | undefined;
   let shardClosed = false;
   let cycle = 0;
   const waiters: { after: number; resolve: () => void }[] = [];
@@ -100,6 +104,11 @@ export async function startStreamPoller(options: Options): Promise<StreamPoller>
 
   const loop = (async () => {
     while (!stopped) {
+      if (paused) {
+        paused.markIdle();
+        await new Promise((r) => setTimeout(r, idleMs));
+        continue;
+      }
       const started = ++cycle;
       let seen = 0;
       let failed = false;
@@ -129,6 +138,15 @@ export async function startStreamPoller(options: Options): Promise<StreamPoller>
         const timer = setTimeout(() => reject(new Error(`the stream poller did not catch up within ${timeoutMs} ms`)), timeoutMs);
         waiters.push({ after: cycle, resolve: () => (clearTimeout(timer), resolve()) });
       }),
+    pause: async () => {
+      let markIdle = () => {};
+      const idle = new Promise<void>((r) => (markIdle = r));
+      paused = { idle, markIdle };
+      await idle;
+    },
+    resume: () => {
+      paused = undefined;
+    },
     stop: async () => {
       stopped = true;
       await loop;
