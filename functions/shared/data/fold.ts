@@ -31,8 +31,12 @@ export interface FoldInput {
   image: Record<string, unknown>;
 }
 
-/** Sequence numbers are decimal strings of up to 40 digits: padded, they compare as strings. */
-export const paddedSequence = (sequenceNumber: string) => sequenceNumber.padStart(40, '0');
+/**
+ * Sequence numbers are decimal strings without leading zeros, of 21 to 40
+ * digits: prefixed with their length (two digits), they compare as strings
+ * in numeric order, and stay short (every byte of TOTALS is paid per write).
+ */
+export const paddedSequence = (sequenceNumber: string) => `${String(sequenceNumber.length).padStart(2, '0')}${sequenceNumber}`;
 
 /** How many teams of one batch are folded at once. */
 const TEAM_CONCURRENCY = 8;

@@ -1,5 +1,5 @@
 import { emptyTotals, teamFields, type SuperType, type Team, type TeamRecord, type TeamTotals } from '#shared/domain/model';
-import { keys, PARTITION } from '#shared/data/keys';
+import { idOfPartition, keys, PARTITION } from '#shared/data/keys';
 import { batchGet, queryPartition, withoutKeys } from '#shared/data/operations';
 
 /** A team's profile as stored at load (static); its totals live in its own partition. */
@@ -43,12 +43,13 @@ export async function readTeamTotals(ids: number[], options: { consistent?: bool
  * The TOTALS item's layout: every counter is a top-level attribute (ADD works
  * only there, and the item may not exist yet): `points_<super type id>`,
  * `max_points_<super type id>`, the check and service counters, and the
- * fold's watermarks `folded_<source partition key>`.
+ * fold's watermarks `w_<service id>` and `w_adjustments` (per source partition).
  */
 export const TOTALS_ATTRIBUTE = {
   points: (superTypeId: string) => `points_${superTypeId}`,
   maxPoints: (superTypeId: string) => `max_points_${superTypeId}`,
-  watermark: (sourcePk: string) => `folded_${sourcePk}`,
+  /** Short on purpose: one per service of the team, in an item rewritten by every fold. */
+  watermark: (sourcePk: string) => `w_${sourcePk.startsWith('TEAM#') ? 'adjustments' : idOfPartition(sourcePk)}`,
 } as const;
 
 export function toTeamTotals(item: Record<string, unknown> | undefined, servicesTotal: number): TeamTotals {
