@@ -13,10 +13,11 @@ interface StoredTeam {
  * Every team with its totals, in id order: one Query on the teams partition
  * (static profiles) and one BatchGetItem of every team's TOTALS item.
  */
-export async function listTeamRecords(options: { consistent?: boolean } = {}): Promise<TeamRecord[]> {
-  const items = await queryPartition(PARTITION.teams, options);
+export async function listTeamRecords(options: { consistent?: boolean; totals?: boolean } = {}): Promise<TeamRecord[]> {
+  const items = await queryPartition(PARTITION.teams, { consistent: options.consistent });
   const teams = items.map((item) => withoutKeys<StoredTeam>(item));
-  const totals = await readTeamTotals(teams.map((t) => t.team.id), options);
+  // The team list shows profiles only: it need not pay a read per team for totals.
+  const totals = options.totals === false ? new Map() : await readTeamTotals(teams.map((t) => t.team.id), options);
   return teams.map((t) => toTeamRecord(t, totals.get(t.team.id)));
 }
 
