@@ -7,7 +7,9 @@ import { createToken } from '#shared/data/tokens';
 import { formatProblems, readCompetitionFile } from './competition-file';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { createGateway } from './gateway';
+import { startScoreHistoryTimer } from './score-history-timer';
 import { parseIamKeys } from './sigv4';
+import { withStaticSite } from './static-site';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const SAMPLE_COMPETITION = resolve(ROOT, 'competitions/sample.yaml');
@@ -27,6 +29,10 @@ export interface LocalStackOptions {
   announce?: boolean;
   /** Use this DynamoDB endpoint instead of starting DynamoDB Local (tests share one). */
   dynamodbEndpoint?: string;
+  /** Serve the web page beside the API (default true). */
+  site?: boolean;
+  /** Record the score history every minute, as the stack's schedule does (the dev server does; tests call the handler). */
+  scoreHistory?: boolean;
 }
 
 export interface LocalStack {
@@ -57,7 +63,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
       if (token) await createToken({ role, name: `${role} (from SCORING_${role.toUpperCase()}_TOKEN)`, expiresAt: null, token });
     }
-    const server = createServer(createGateway({ iamKeys }));
+    const gateway = createGateway({ iamKeys });
+    const server = createServer(options.site === false ? gateway : withStaticSite(gateway));
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);
       server.listen(options.port, options.host ?? '127.0.0.1', () => resolveListen());
@@ -69,7 +76,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mkdirSync(dirname(LOCAL_STATE_FILE), { recursive: true });
       writeFileSync(LOCAL_STATE_FILE, JSON.stringify({ url, endpoint: dynamodb.endpoint, table: process.env.TABLE_NAME, pid: process.pid }));
     }
+    const stopScoreHistory = options.scoreHistory ? startScoreHistoryTimer() : undefined;
     const stop = async () => {
+      stopScoreHistory?.();
       if (options.announce) rmSync(LOCAL_STATE_FILE, { force: true });
       // Idle keep-alive connections would hold close() open for seconds.
       const closed = new Promise((r) => server.close(r));
