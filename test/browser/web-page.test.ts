@@ -71,17 +71,15 @@ async function open(path: string, ready: string): Promise<void> {
 async function seriousAxeViolations(): Promise<string[]> {
   // Through DevTools, not a <script>: the page's CSP rightly refuses inline scripts.
   await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
+  type AxeViolation = { id: string; impact: string; help: string; nodes: { target: string[] }[] };
+  const results = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as { violations: AxeViolation[] };
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
 async function scrollsSideways(): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  return (await page.evaluate('document.documentElement.scrollWidth > window.innerWidth')) as boolean;
 }
 
 describe('the scoreboard page', () => {
@@ -140,7 +138,8 @@ describe('the scoreboard page', () => {
     const service = services.find((s) => s.team.id === 1)!;
     const total = page.locator('tr[data-team-id="1"] .total');
     const before = Number((await total.textContent())!.replace(/,/g, ''));
-    const marker = await page.evaluate(() => ((window as unknown as { marker: number }).marker = Math.random()));
+    // A value that only survives if the page is never reloaded.
+    const marker = await page.evaluate('window.reloadMarker = Math.random()');
 
     const response = await fetch(`${stack.url}/api/v1/services/${service.id}/scans`, {
       method: 'POST',
@@ -149,7 +148,7 @@ describe('the scoreboard page', () => {
     });
     expect(response.status).toBe(201);
     await expect.poll(async () => Number((await total.textContent())!.replace(/,/g, '')), ON_SCREEN).toBe(before + service.max_score);
-    expect(await page.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(marker);
+    expect(await page.evaluate('window.reloadMarker')).toBe(marker);
   });
 
   it('keeps the figures and shows a banner while the API fails, then recovers', async () => {
