@@ -7,13 +7,26 @@ import { serviceState } from './states';
 const CHART_TEAMS = 15;
 
 export function scoreboardPage(content: HTMLElement): void {
+  let board: Scoreboard | undefined;
+  let services: Service[] | undefined;
   follow(async () => {
-    const [board, services] = await Promise.all([api.scoreboard(), api.services()]);
-    if (board.changed || services.changed) render(content, board.data, services.data);
+    // The standings are drawn as soon as they arrive; the service counts (a larger read) fill the cards after.
+    const servicesRead = api.services().then((read) => {
+      if (read.changed || !services) {
+        services = read.data;
+        if (board) render(content, board, services);
+      }
+    });
+    const boardRead = await api.scoreboard();
+    if (boardRead.changed || !board) {
+      board = boardRead.data;
+      render(content, board, services);
+    }
+    await servicesRead;
   });
 }
 
-function render(content: HTMLElement, board: Scoreboard, services: Service[]): void {
+function render(content: HTMLElement, board: Scoreboard, services: Service[] | undefined): void {
   const rows = board.scoreboard;
   const divisions = board.segregate
     ? [
@@ -34,16 +47,17 @@ function render(content: HTMLElement, board: Scoreboard, services: Service[]): v
   );
 }
 
-function cards(rows: ScoreboardRow[], services: Service[]): HTMLElement {
+function cards(rows: ScoreboardRow[], services: Service[] | undefined): HTMLElement {
   const counts = { up: 0, down: 0, unscanned: 0 };
-  for (const service of services) counts[serviceState(service)] += 1;
+  for (const service of services ?? []) counts[serviceState(service)] += 1;
+  const count = (n: number) => (services ? formatNumber(n) : '…');
   const leader = rows.find((r) => r.division === 'main' && r.rank === 1) ?? rows[0];
   return h(
     'section',
     { class: 'cards', 'aria-label': 'Summary' },
-    statCard('Services up', h('span', { class: 'state-up' }, icon('up'), ` ${formatNumber(counts.up)}`), `of ${formatNumber(services.length)}`),
-    statCard('Services down', h('span', { class: 'state-down' }, icon('down'), ` ${formatNumber(counts.down)}`)),
-    statCard('Unscanned', h('span', { class: 'state-unscanned' }, icon('unscanned'), ` ${formatNumber(counts.unscanned)}`)),
+    statCard('Services up', h('span', { class: 'state-up' }, icon('up'), ` ${count(counts.up)}`), services ? `of ${formatNumber(services.length)}` : null),
+    statCard('Services down', h('span', { class: 'state-down' }, icon('down'), ` ${count(counts.down)}`)),
+    statCard('Unscanned', h('span', { class: 'state-unscanned' }, icon('unscanned'), ` ${count(counts.unscanned)}`)),
     statCard('Leader', leader ? h('span', { class: 'leader' }, icon('trophy'), ` ${leader.team.name}`) : '—', leader ? `${formatNumber(leader.total_score)} points` : null),
   );
 }
