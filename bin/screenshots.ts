@@ -53,7 +53,7 @@ try {
       for (const [name, path, ready] of pages) {
         await page.goto(`${stack.url}${path}`);
         await page.locator(ready).first().waitFor({ state: 'attached', timeout: 20_000 });
-        await page.locator('img.logo').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+        await page.locator('.logo img').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
         const file = resolve(out, `${name}-${suffix}.png`);
         await page.screenshot({ path: file, fullPage: true });
         console.error(`wrote ${file}`);

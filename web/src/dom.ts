@@ -60,13 +60,20 @@ export function icon(name: 'up' | 'down' | 'unscanned' | 'trophy'): SVGElement {
   );
 }
 
-/** A team's logo, or its number in a badge when there is none or it fails to load. */
+/**
+ * A team's logo over a badge with its number, in a box of fixed size: when
+ * the image fails (or there is none) it is removed and the badge shows,
+ * without moving anything else on the page (a table of 250 rows would
+ * otherwise be laid out again for every failed logo).
+ */
 export function teamLogo(team: { logo: string; number: number }): HTMLElement {
-  const badge = () => h('span', { class: 'logo logo-fallback', 'aria-hidden': 'true' }, String(team.number));
-  if (!/^https:\/\//i.test(team.logo)) return badge();
-  const image = h('img', { class: 'logo', src: team.logo, alt: '', width: 24, height: 24, loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer' });
-  image.addEventListener('error', () => image.replaceWith(badge()), { once: true });
-  return image;
+  const box = h('span', { class: 'logo', 'aria-hidden': 'true' }, String(team.number));
+  if (/^https:\/\//i.test(team.logo)) {
+    const image = h('img', { src: team.logo, alt: '', width: 24, height: 24, loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer' });
+    image.addEventListener('error', () => image.remove(), { once: true });
+    box.append(image);
+  }
+  return box;
 }
 
 export function teamLink(team: { id: number; name: string; number: number; logo: string }): HTMLElement {
