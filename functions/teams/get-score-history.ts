@@ -25,7 +25,7 @@ const Query = v.object({
  * standings only, so hidden teams appear to nobody here.
  */
 export const handler = endpoint('GetScoreHistory', { query: Query }, async ({ query }) => {
-  const [first, teams] = await Promise.all([firstSampleTime(SAMPLE_SECONDS), listTeamRecords()]);
+  const [first, teams] = await Promise.all([firstSampleTime(SAMPLE_SECONDS), listTeamRecords({ totals: false })]);
   const interval = resolutionFor(first, new Date());
   const samples = await readSamples(interval, { since: query.since, limit: MAX_SAMPLES });
   return ok(buildHistory(interval, samples, teams.filter((t) => !t.hidden).map((t) => t.team)));
