@@ -54,6 +54,7 @@ const route = (
 export const routes: readonly Route[] = [
   route('ListTeams', 'GET', '/teams', 'teams/list-teams', 'public', 'read'),
   route('GetScoreboard', 'GET', '/teams/scoreboard', 'teams/get-scoreboard', 'public', 'read'),
+  route('GetScoreHistory', 'GET', '/teams/scoreboard/history', 'teams/get-score-history', 'public', 'read'),
   route('GetTeam', 'GET', '/teams/{id}', 'teams/get-team', 'public', 'read'),
   route('GetScorecard', 'GET', '/teams/{id}/scorecard', 'teams/get-scorecard', 'public', 'read'),
   route('ExportTeamDns', 'GET', '/teams/{id}/dns', 'teams/export-team-dns', 'admin', 'read'),
