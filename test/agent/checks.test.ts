@@ -149,7 +149,7 @@ describe('banners', () => {
 });
 
 describe('dns (BIND on loopback)', () => {
-  const dns = { check: 'dns' as const, name: 'www', timeout_seconds: 2 };
+  const dns = { check: 'dns' as const, query: 'www', timeout_seconds: 2 };
   const server = () => ({ host: 'ns.team12.ccdc.example', address: '127.0.0.1', port: named.port });
   it('passes when the answer holds the expected address', async () => {
     expect(await runCheck(server(), dns, { name: 'www.team12.ccdc.example', addresses: ['127.0.12.10'] })).toEqual({ passed: true });

@@ -46,8 +46,16 @@ describe('settings', () => {
       ...FULL,
       end_time: '2026-11-22T18:00:00Z',
       dns_nameservers: ['ns1.finals.example', 'ns2.finals.example'],
+      round_seconds: 60, // left out by clients written before it existed: its default
     });
     expect((await invoke('GET', '/api/v1/settings/1', { headers: service })).json).toEqual(response.json);
+  });
+
+  it('sets the agents\' round length, at least 10 s', async () => {
+    expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { round_seconds: 120 } })).json).toMatchObject({ round_seconds: 120 });
+    const tooShort = await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { round_seconds: 5 } });
+    expect(tooShort.status).toBe(400);
+    expect(tooShort.json.errors.map((e: { path: string }) => e.path)).toEqual(['round_seconds']);
   });
 
   it('accepts the unchanged id back but never a new one', async () => {

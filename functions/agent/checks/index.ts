@@ -17,7 +17,7 @@ export function runCheck(target: ProbeTarget, check: CheckDefinition, dnsExpecta
     case 'tcp':
       return checkTcp(target, check);
     case 'dns':
-      return checkDns(target, check, dnsExpectation ?? { name: check.name, addresses: [] });
+      return checkDns(target, check, dnsExpectation ?? { name: check.query, addresses: [] });
     case 'ssh':
     case 'smtp':
     case 'ftp':

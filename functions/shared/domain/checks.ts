@@ -39,7 +39,12 @@ const Pattern = v.pipe(
 );
 
 const Timeout = v.optional(
-  v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_CHECK_TIMEOUT_SECONDS)),
+  v.pipe(
+    v.number('must be a number of seconds'),
+    v.integer('must be a whole number of seconds'),
+    v.minValue(1, 'must be at least 1 s'),
+    v.maxValue(MAX_CHECK_TIMEOUT_SECONDS, `must be at most ${MAX_CHECK_TIMEOUT_SECONDS} s`),
+  ),
   DEFAULT_CHECK_TIMEOUT_SECONDS,
 );
 
@@ -49,7 +54,7 @@ const HttpPath = v.pipe(
   v.regex(/^\/[\x21-\x7e]*$/, 'must start with / and hold only printable ASCII without spaces'),
 );
 
-/** A DNS check's name, relative to the team's zone as DNS records are named: `@` or labels. */
+/** The name a DNS check asks for, relative to the team's zone as DNS records are named: `@` or labels. */
 const ZoneName = v.pipe(
   v.string(),
   v.check((n) => n === '@' || (isHostName(n) && !n.endsWith('.')), 'must be @ or a name relative to the team\'s zone, such as www'),
@@ -61,7 +66,7 @@ export const checkParameters = {
   http: { path: v.optional(HttpPath, '/'), status: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(599)), 200), content: v.optional(Pattern), timeout_seconds: Timeout },
   https: { path: v.optional(HttpPath, '/'), status: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(599)), 200), content: v.optional(Pattern), timeout_seconds: Timeout },
   tcp: { timeout_seconds: Timeout },
-  dns: { name: ZoneName, timeout_seconds: Timeout },
+  dns: { query: ZoneName, timeout_seconds: Timeout },
   ssh: { banner: v.optional(Pattern), timeout_seconds: Timeout },
   smtp: { banner: v.optional(Pattern), timeout_seconds: Timeout },
   ftp: { banner: v.optional(Pattern), timeout_seconds: Timeout },
@@ -69,7 +74,7 @@ export const checkParameters = {
 
 export type HttpCheck = { check: 'http' | 'https'; path: string; status: number; content?: string; timeout_seconds: number };
 export type TcpCheck = { check: 'tcp'; timeout_seconds: number };
-export type DnsCheck = { check: 'dns'; name: string; timeout_seconds: number };
+export type DnsCheck = { check: 'dns'; query: string; timeout_seconds: number };
 export type BannerCheck = { check: 'ssh' | 'smtp' | 'ftp'; banner?: string; timeout_seconds: number };
 export type CheckDefinition = HttpCheck | TcpCheck | DnsCheck | BannerCheck;
 
