@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { createLogger } from '#shared/log';
 import { runAgent } from '../functions/agent/agent';
 import { ApiError, scoringApi, type ApiAuth } from '../functions/agent/api';
+import { authFromEnvironment } from '../functions/agent/local/credentials';
 import { CompetitionDns } from '../functions/agent/local/competition-dns';
 import { hostsFileResolver, loopbackOnly, withLiterals, type HostResolver } from '../functions/agent/resolve';
 
@@ -52,14 +53,8 @@ const rounds = values.forever ? 'forever' : /^[1-9]\d*$/.test(values.rounds ?? '
 const concurrency = /^[1-9]\d*$/.test(values.concurrency) && Number(values.concurrency) <= 900 ? Number(values.concurrency) : fail('--concurrency must be 1–900 (open files stay under 1 024).');
 
 function auth(): ApiAuth {
-  const key = process.env.SCORING_AGENT_KEY;
-  if (key) {
-    const [accessKeyId, secretAccessKey] = key.split(':');
-    if (!accessKeyId || !secretAccessKey) fail('SCORING_AGENT_KEY must be KEYID:SECRET.');
-    return { kind: 'sigv4', credentials: () => ({ accessKeyId, secretAccessKey }), region: process.env.AWS_REGION ?? 'us-east-1' };
-  }
-  if (process.env.SCORING_AGENT_TOKEN) return { kind: 'bearer', token: process.env.SCORING_AGENT_TOKEN };
-  return fail('Set SCORING_AGENT_KEY=KEYID:SECRET (an IAM key of SCORING_LOCAL_IAM_KEYS) or SCORING_AGENT_TOKEN.');
+  const found = authFromEnvironment(['SCORING_AGENT']);
+  return 'error' in found ? fail(found.error) : found;
 }
 
 const log = createLogger({ component: 'agent' });

@@ -45,6 +45,8 @@ export interface ScoringApi {
   /** A team's BIND zone (admins only). */
   teamZone(teamId: number): Promise<string>;
   report(reports: ScanReport[]): Promise<ReportOutcome[]>;
+  /** Used by the demo targets, which play the organiser (admins and service accounts may). */
+  createDnsRecord(record: Omit<DnsRecord, 'id'>): Promise<DnsRecord>;
 }
 
 export class ApiError extends Error {
@@ -109,6 +111,11 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
       const response = await call('GET', `/teams/${teamId}/dns.zone`);
       if (response.status !== 200) throw new ApiError(response.status, problemDetail(response.json, response.text), `/teams/${teamId}/dns.zone`);
       return response.text;
+    },
+    async createDnsRecord(record) {
+      const response = await call('POST', '/dns', record);
+      if (response.status !== 201) throw new ApiError(response.status, problemDetail(response.json, response.text), '/dns');
+      return response.json as DnsRecord;
     },
     // One request per report on POST /services/{id}/scans. A resent result
     // that differs from the one recorded (an agent restarted mid-round and
