@@ -10,6 +10,7 @@ import { ApiFunction, type ApiFunctionDefaults } from './constructs/api-function
 import { acknowledgeNagFindings } from './constructs/nag-acknowledgments';
 import { PublicCdn } from './constructs/public-cdn';
 import { RouteTableApi } from './constructs/route-table-api';
+import { ScoringAgent } from './constructs/scoring-agent';
 import { ScoringTable } from './constructs/scoring-table';
 import { builtRoutes, publicReadPathPatterns } from './route-resources';
 import { fallbackHandler, routes as routeTable, type Route } from '#shared/api/routes';
@@ -38,6 +39,7 @@ export class ScoringStack extends Stack {
   readonly iamApi: RouteTableApi;
   readonly access: ApiAccessPolicies;
   readonly cdn: PublicCdn;
+  readonly agent?: ScoringAgent;
 
   constructor(scope: Construct, id: string, props: ScoringStackProps) {
     super(scope, id, props);
@@ -131,6 +133,12 @@ export class ScoringStack extends Stack {
       cachedPathPatterns: publicReadPathPatterns(this.routes),
       prefix: config.prefix,
     });
+
+    if (config.agent) {
+      this.agent = new ScoringAgent(this, 'Agent', { prefix: config.prefix, defaults, iamApiUrl: this.iamApi.url, vpc: config.agentVpc });
+      this.grantServiceAccount(this.agent.grantee);
+      this.agent.acknowledgeServiceGrant(this.access.serviceStatements);
+    }
 
     const output = (id: string, value: string, description: string) =>
       new CfnOutput(this, id, { value, description });

@@ -60,7 +60,7 @@ function functionNamed(name: string): [string, NonNullable<CfnTemplate['Resource
 describe('functions', () => {
   it('makes one function per built route, plus the authorizer and the $default function, and none for planned routes', () => {
     const names = resourcesOfType(json, 'AWS::Lambda::Function').map(([, r]) => r.Properties?.FunctionName).sort();
-    expect(names).toEqual([...built.map((r) => `${prefix}-${r.name}`), `${prefix}-Authorizer`, `${prefix}-NotFound`].sort());
+    expect(names).toEqual([...built.map((r) => `${prefix}-${r.name}`), `${prefix}-Authorizer`, `${prefix}-NotFound`, `${prefix}-Agent`].sort());
     for (const route of planned) expect(names).not.toContain(`${prefix}-${route.name}`);
   });
 
