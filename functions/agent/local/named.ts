@@ -35,6 +35,10 @@ export class Named {
     writeConfig(directory, options.addresses, port, options.zones);
     const child = spawn('named', ['-g', '-c', join(directory, 'named.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
     const named = new Named(child, directory, port, new Map(options.zones), options.addresses);
+    // Whatever way this process ends (short of SIGKILL), named goes with it.
+    const stopOnExit = () => named.stop();
+    process.once('exit', stopOnExit);
+    child.once('exit', () => process.off('exit', stopOnExit));
     await new Promise<void>((resolve, reject) => {
       let log = '';
       const onData = (chunk: Buffer) => {
@@ -66,7 +70,7 @@ export class Named {
   }
 
   stop(): void {
-    if (this.child.exitCode === null) this.child.kill('SIGTERM');
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGTERM');
     rmSync(this.directory, { recursive: true, force: true });
   }
 }
