@@ -1,8 +1,8 @@
-import { createLogger } from '#shared/log';
-import { scoringApi } from './api';
+import { createLogger, type Logger } from '#shared/log';
+import { scoringApi, type ScoringApi } from './api';
 import { concurrencyLimit, roundsInMinute } from './schedule';
 import { runRound, type RoundSummary } from './round';
-import { systemResolver, withLiterals } from './resolve';
+import { systemResolver, withLiterals, type HostResolver } from './resolve';
 
 /**
  * The agent in AWS. EventBridge Scheduler invokes it once a minute with the
@@ -25,13 +25,20 @@ export async function handler(event: { time?: string }): Promise<RoundSummary[]>
       sessionToken: process.env.AWS_SESSION_TOKEN,
     }),
   });
-  const scheduled = Date.parse(event.time ?? '') || Date.now();
+  return runScheduledMinute(event.time, { api, resolver: withLiterals(systemResolver), log });
+}
+
+/** The rounds scheduled in the invoked minute, each at its time; none when no round starts in it. */
+export async function runScheduledMinute(
+  time: string | undefined,
+  { api, resolver, log }: { api: ScoringApi; resolver: HostResolver; log: Logger },
+): Promise<RoundSummary[]> {
+  const scheduled = Date.parse(time ?? '') || Date.now();
   const minute = Math.floor(scheduled / 60_000) * 60_000;
   const settings = await api.settings();
   const starts = roundsInMinute(minute, settings.round_seconds);
   if (starts.length === 0) return [];
   const checkLimit = concurrencyLimit(CONCURRENCY);
-  const resolver = withLiterals(systemResolver);
   const rounds = starts.map(async (start) => {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, start - Date.now())));
     const summary = await runRound(start, settings, { api, resolver, checkLimit, log });

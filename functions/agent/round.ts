@@ -88,8 +88,8 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
     passed,
     failed: outcomes.length - passed,
     unchecked: services.length - planned.length,
-    check_seconds: checkSeconds,
-    report_seconds: reportSeconds,
+    check_seconds: Number(checkSeconds.toFixed(3)),
+    report_seconds: Number(reportSeconds.toFixed(3)),
     reports_failed: reportsFailed,
   };
   log.info('round finished', { ...summary });

@@ -13,6 +13,7 @@ import { scoringApi, type ScoringApi } from '../../functions/agent/api';
 import { Named } from '../../functions/agent/local/named';
 import { hostsFileResolver, loopbackOnly, withLiterals } from '../../functions/agent/resolve';
 import { runRound } from '../../functions/agent/round';
+import { runScheduledMinute } from '../../functions/agent/handler';
 import { concurrencyLimit, roundStartAt } from '../../functions/agent/schedule';
 import { ENV_TOKENS, IAM_KEYS } from '../support/server';
 
@@ -137,5 +138,15 @@ describe('the scoring agent', () => {
     const detail = (await (await fetch(`${stack.url}/api/v1/services/${www.id}`)).json()) as { recent_scans: { scan_id: string }[] };
     const ids = detail.recent_scans.map((s) => s.scan_id);
     expect(ids.filter((id) => id.includes(`svc${www.id}`) && id.startsWith(`r${new Date(start).toISOString().replace(/[-:]/g, '').replace(/\.000Z$/, 'Z')}`))).toHaveLength(1);
+  }, 60_000);
+
+  it('in AWS, runs the round scheduled in the invoked minute, and nothing in a minute without one', async () => {
+    const patched = await fetch(`${stack.url}/api/v1/settings/1`, { method: 'PATCH', headers: admin, body: JSON.stringify({ round_seconds: 120 }) });
+    expect(patched.status).toBe(200);
+    const evenMinute = Math.floor(Date.now() / 120_000) * 120_000;
+    const deps = { api: agentApi, resolver: resolver(), log };
+    expect(await runScheduledMinute(new Date(evenMinute + 60_000).toISOString(), deps)).toEqual([]);
+    const [summary] = await runScheduledMinute(new Date(evenMinute + 1_000).toISOString(), deps);
+    expect(summary).toMatchObject({ round: new Date(evenMinute).toISOString(), checks: 7, reports_failed: 0 });
   }, 60_000);
 });
