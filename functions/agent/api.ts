@@ -117,22 +117,42 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
       if (response.status !== 201) throw new ApiError(response.status, problemDetail(response.json, response.text), '/dns');
       return response.json as DnsRecord;
     },
-    // One request per report on POST /services/{id}/scans. A resent result
-    // that differs from the one recorded (an agent restarted mid-round and
-    // checked again) is a 409: the first result stands, which is what we want.
+    // POST /scans: up to 100 reports a request, each answered in order. A
+    // report the database was too busy for (503) is sent again, alone with
+    // the others like it; a resent result that differs from the one recorded
+    // (an agent restarted mid-round and checked again) is a 409: the first
+    // result stands, which is what we want.
     async report(reports) {
-      return mapLimited(reports, PER_SERVICE_CONCURRENCY, async (report): Promise<ReportOutcome> => {
-        // The one-report route refuses fields it does not know, and `time`
-        // is not one of them yet: the check's time goes with the batch route.
-        const { service, time: _time, ...body } = report as ScanReport & { time?: string };
+      const outcomes: ReportOutcome[] = new Array(reports.length);
+      let pending = reports.map((_, index) => index);
+      for (let attempt = 1; pending.length > 0; attempt++) {
+        const body = pending.map((i) => {
+          const { service, ...report } = reports[i]!;
+          return { service_id: service, ...report };
+        });
+        let answers: { status: number; body: unknown }[];
         try {
-          const response = await call('POST', `/services/${service}/scans`, body);
-          if (response.status < 300 || response.status === 409) return { ok: true };
-          return { ok: false, status: response.status, detail: problemDetail(response.json, response.text) };
+          const response = await call('POST', '/scans', body);
+          if (response.status !== 200) {
+            const detail = problemDetail(response.json, response.text);
+            for (const i of pending) outcomes[i] = { ok: false, status: response.status, detail };
+            break;
+          }
+          answers = response.json as { status: number; body: unknown }[];
         } catch (error) {
-          return { ok: false, status: 0, detail: (error as Error).message };
+          for (const i of pending) outcomes[i] = { ok: false, status: 0, detail: (error as Error).message };
+          break;
         }
-      });
+        const busy: number[] = [];
+        answers.forEach((answer, k) => {
+          const i = pending[k]!;
+          if (answer.status === 503 && attempt < ATTEMPTS) busy.push(i);
+          else outcomes[i] = answer.status < 300 || answer.status === 409 ? { ok: true } : { ok: false, status: answer.status, detail: problemDetail(answer.body, '') };
+        });
+        pending = busy;
+        if (pending.length > 0) await pause(1000 * attempt);
+      }
+      return outcomes;
     },
   };
 }
@@ -140,22 +160,6 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
 function problemDetail(json: unknown, text: string): string {
   const problem = json as { detail?: string; title?: string } | undefined;
   return (problem?.detail ?? problem?.title ?? text).slice(0, 300);
-}
-
-/** Requests in flight per batch on the one-report route (the round sends a few batches at once). */
-const PER_SERVICE_CONCURRENCY = 2;
-
-async function mapLimited<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

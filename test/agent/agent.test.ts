@@ -104,6 +104,7 @@ const log = createLogger({ component: 'agent-test' });
 const resolver = () => loopbackOnly(withLiterals(hostsFileResolver(join(dir, 'hosts'))));
 
 async function services() {
+  await stack.fold.caughtUp(); // results reach the services' state through the stream consumer
   const response = await fetch(`${stack.url}/api/v1/services`);
   return (await response.json()) as { id: number; url: string; last_scan: number; last_scan_error: string | null; last_scan_time: string | null; in_progress: boolean }[];
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { parseWith, Timestamp } from '#shared/validation';
+import { FreeText, parseWith, Timestamp } from '#shared/validation';
 import { HostNameSchema, isHostName } from '#shared/domain/hostnames';
 
 /** The one settings object. `id` is always 1 and read-only. */
@@ -10,6 +10,9 @@ export interface Settings extends SettingsFields {
 export const SETTINGS_ID = 1;
 
 const NAME_MAX = 200;
+
+/** Five minutes: an agent that reconnects shortly after the end still lands its last round. */
+export const DEFAULT_LATE_RESULT_GRACE_SECONDS = 300;
 
 /** `10.0.{team_number}`: three octets, each a number 0–255 without leading zeros (BIND refuses `10.00.1.5`) or the team number placeholder. */
 export const ADDRESS_TEMPLATE = /^(?:0|[1-9]\d{0,2}|\{team_number\})(?:\.(?:0|[1-9]\d{0,2}|\{team_number\})){2}$/;
@@ -35,13 +38,7 @@ const HostMaster = v.pipe(
 export const DEFAULT_ROUND_SECONDS = 60;
 
 const fields = {
-  competition_name: v.pipe(
-    v.string(),
-    v.trim(),
-    v.minLength(1, 'must not be empty'),
-    v.maxLength(NAME_MAX),
-    v.regex(/^[^\p{Cc}]*$/u, 'must not contain control characters'),
-  ),
+  competition_name: FreeText(NAME_MAX),
   guest_division_enabled: v.boolean(),
   scoring_enabled: v.boolean(),
   start_time: v.nullable(Timestamp),
@@ -52,6 +49,11 @@ const fields = {
   dns_address_template: AddressTemplate,
   /** Optional with a default, so PUT clients written before it existed keep working. */
   round_seconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(86400)), DEFAULT_ROUND_SECONDS),
+  /** Results arriving later than end_time plus this earn nothing. Optional so that older PUT clients keep working. */
+  late_result_grace_seconds: v.optional(
+    v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0), v.maxValue(86400)),
+    DEFAULT_LATE_RESULT_GRACE_SECONDS,
+  ),
 };
 
 export function windowInOrder(s: { start_time?: unknown; end_time?: unknown }): boolean {
@@ -95,6 +97,7 @@ export const DEFAULT_SETTINGS: SettingsFields = {
   dns_hostmaster: 'hostmaster@scoring.example',
   dns_address_template: '10.0.{team_number}',
   round_seconds: DEFAULT_ROUND_SECONDS,
+  late_result_grace_seconds: DEFAULT_LATE_RESULT_GRACE_SECONDS,
 };
 
 /** Whether a scan recorded at `time` earns points under these settings. */
@@ -122,13 +125,14 @@ export function settingsETag(version: number): string {
 /**
  * The settings versions an If-Match list names (RFC 9110: a list of ETags, or
  * `*`). ETags that are not settings versions name nothing, so a write with
- * only those is refused as stale (412), never as malformed.
+ * only those is refused as stale (412), never as malformed. If-Match compares
+ * strongly: a weak tag (W/"…") names nothing either.
  */
 export function versionsFromIfMatch(header: string | undefined): number[] | 'any' {
   if (header === undefined || header.trim() === '*') return 'any';
   return header
     .split(',')
-    .map((tag) => /^\s*(?:W\/)?"settings-v(\d+)"\s*$/.exec(tag))
+    .map((tag) => /^\s*"settings-v(\d+)"\s*$/.exec(tag))
     .filter((match) => match !== null)
     .map((match) => Number(match[1]));
 }
