@@ -12,6 +12,7 @@ import { PublicCdn } from './constructs/public-cdn';
 import { RouteTableApi } from './constructs/route-table-api';
 import { ScoreHistorySchedule } from './constructs/score-history-schedule';
 import { ScanFold } from './constructs/scan-fold';
+import { ScoringAgent } from './constructs/scoring-agent';
 import { ScoringTable } from './constructs/scoring-table';
 import { builtRoutes, publicReadPathPatterns } from './route-resources';
 import { fallbackHandler, routes as routeTable, type Route } from '#shared/api/routes';
@@ -43,6 +44,7 @@ export class ScoringStack extends Stack {
   readonly access: ApiAccessPolicies;
   readonly cdn: PublicCdn;
   readonly scoreHistory: ScoreHistorySchedule;
+  readonly agent?: ScoringAgent;
 
   constructor(scope: Construct, id: string, props: ScoringStackProps) {
     super(scope, id, props);
@@ -146,6 +148,12 @@ export class ScoringStack extends Stack {
       logRetention: defaults.logRetention,
     });
     this.scoreHistory = new ScoreHistorySchedule(this, 'ScoreHistory', { prefix: config.prefix, defaults, table: { table, indexArns } });
+
+    if (config.agent) {
+      this.agent = new ScoringAgent(this, 'Agent', { prefix: config.prefix, defaults, iamApiUrl: this.iamApi.url, vpc: config.agentVpc });
+      this.grantServiceAccount(this.agent.grantee);
+      this.agent.acknowledgeServiceGrant(this.access.serviceStatements);
+    }
 
     const output = (id: string, value: string, description: string) =>
       new CfnOutput(this, id, { value, description });

@@ -62,9 +62,9 @@ function functionNamed(name: string): [string, NonNullable<CfnTemplate['Resource
 }
 
 describe('functions', () => {
-  it('makes one function per built route, plus the authorizer, the $default function, the fold consumer and the score history recorder, and none for planned routes', () => {
+  it('makes one function per built route, plus the authorizer, the $default function, the fold consumer, the score history recorder and the scoring agent, and none for planned routes', () => {
     const names = ownFunctions(json).map(([, r]) => r.Properties?.FunctionName).sort();
-    expect(names).toEqual([...built.map((r) => `${prefix}-${r.name}`), `${prefix}-Authorizer`, `${prefix}-NotFound`, `${prefix}-FoldResults`, `${prefix}-RecordScoreSnapshot`].sort());
+    expect(names).toEqual([...built.map((r) => `${prefix}-${r.name}`), `${prefix}-Authorizer`, `${prefix}-NotFound`, `${prefix}-FoldResults`, `${prefix}-RecordScoreSnapshot`, `${prefix}-Agent`].sort());
     for (const route of planned) expect(names).not.toContain(`${prefix}-${route.name}`);
   });
 

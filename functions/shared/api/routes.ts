@@ -73,6 +73,8 @@ export const routes: readonly Route[] = [
   route('ReplaceSettings', 'PUT', '/settings/{id}', 'settings/replace-settings', 'admin-or-service', 'read-write'),
   route('UpdateSettings', 'PATCH', '/settings/{id}', 'settings/update-settings', 'admin-or-service', 'read-write'),
 
+  route('ListSubtypes', 'GET', '/subtypes', 'subtypes/list-subtypes', 'admin-or-service', 'read'),
+
   route('ListServices', 'GET', '/services', 'services/list-services', 'public', 'read'),
   route('GetService', 'GET', '/services/{id}', 'services/get-service', 'public', 'read'),
   route('ReportScan', 'POST', '/services/{id}/scans', 'services/report-scan', 'admin-or-service', 'read-write'),
