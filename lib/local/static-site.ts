@@ -22,8 +22,11 @@ export function withStaticSite(api: RequestListener, files: SiteFile[] = buildSi
   byPath.set('/', byPath.get('/index.html')!);
 
   return (req: IncomingMessage, res: ServerResponse) => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path === API_PREFIX || path.startsWith('/api/')) return api(req, res);
+    // The path as sent (`//x` is a path, not a host); anything that looks like
+    // the API in any spelling goes to the gateway, which answers
+    // non-canonical spellings with its problem+json 404.
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (/^\/+api(\/|%2f|$)/i.test(path) || path.startsWith(API_PREFIX)) return api(req, res);
     const method = req.method ?? 'GET';
     const file = byPath.get(path);
     const headers: Record<string, string> = {
