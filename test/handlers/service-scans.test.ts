@@ -76,6 +76,22 @@ describe('GET /api/v1/services/:id/scans', () => {
     expect(exact.json.cursor).toBeNull();
   });
 
+  it('gives the whole history exactly once whatever the page size', async () => {
+    for (let limit = 1; limit <= newestFirst.length + 1; limit++) {
+      const seen: string[] = [];
+      let next: string | null = null;
+      let pages = 0;
+      do {
+        const response = await history(service.id, `?limit=${limit}${next ? `&cursor=${encodeURIComponent(next)}` : ''}`);
+        seen.push(...response.json.items.map((s: { scan_id: string }) => s.scan_id));
+        next = response.json.cursor;
+        pages++;
+      } while (next && pages <= newestFirst.length);
+      expect(seen, `limit ${limit}`).toEqual(newestFirst);
+      expect(pages, `limit ${limit}`).toBe(Math.ceil(newestFirst.length / limit));
+    }
+  });
+
   it('refuses an edited, foreign or malformed cursor with 400, and limits outside 1–500', async () => {
     const first = (await history(service.id, '?limit=2')).json.cursor as string;
     const [payload, mac] = first.split('.') as [string, string];
