@@ -54,6 +54,7 @@ const route = (
 export const routes: readonly Route[] = [
   route('ListTeams', 'GET', '/teams', 'teams/list-teams', 'public', 'read'),
   route('GetScoreboard', 'GET', '/teams/scoreboard', 'teams/get-scoreboard', 'public', 'read'),
+  route('GetScoreHistory', 'GET', '/teams/scoreboard/history', 'teams/get-score-history', 'public', 'read'),
   route('GetTeam', 'GET', '/teams/{id}', 'teams/get-team', 'public', 'read'),
   route('GetScorecard', 'GET', '/teams/{id}/scorecard', 'teams/get-scorecard', 'public', 'read'),
   route('ExportTeamDns', 'GET', '/teams/{id}/dns', 'teams/export-team-dns', 'admin', 'read'),
@@ -71,6 +72,8 @@ export const routes: readonly Route[] = [
   route('GetSettings', 'GET', '/settings/{id}', 'settings/get-settings', 'admin-or-service', 'read'),
   route('ReplaceSettings', 'PUT', '/settings/{id}', 'settings/replace-settings', 'admin-or-service', 'read-write'),
   route('UpdateSettings', 'PATCH', '/settings/{id}', 'settings/update-settings', 'admin-or-service', 'read-write'),
+
+  route('ListSubtypes', 'GET', '/subtypes', 'subtypes/list-subtypes', 'admin-or-service', 'read'),
 
   route('ListServices', 'GET', '/services', 'services/list-services', 'public', 'read'),
   route('GetService', 'GET', '/services/{id}', 'services/get-service', 'public', 'read'),
