@@ -4,6 +4,7 @@ import { HttpNoneAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Grant, IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { ApiAccessPolicies } from './constructs/api-access-policies';
 import { ApiFunction, type ApiFunctionDefaults } from './constructs/api-function';
@@ -42,6 +43,8 @@ export class ScoringStack extends Stack {
   readonly tokenApi: RouteTableApi;
   readonly iamApi: RouteTableApi;
   readonly access: ApiAccessPolicies;
+  /** The key that signs page cursors (functions/shared/http/cursor.ts). */
+  readonly cursorSigningKey: Secret;
   readonly cdn: PublicCdn;
   readonly scoreHistory: ScoreHistorySchedule;
   readonly agent?: ScoringAgent;
@@ -94,6 +97,18 @@ export class ScoringStack extends Stack {
     // CORS is decided by the functions per route class (functions/shared/http/cors.ts).
     for (const f of [...this.routeFunctions.values(), this.notFoundFunction]) {
       f.fn.addEnvironment('CORS_ALLOWED_ORIGINS', config.corsOrigins.join(','));
+    }
+
+    // Generated once at the first deployment; CloudFormation resolves it into
+    // the functions' (encrypted) environment, so no function reads Secrets
+    // Manager on a request. A new value invalidates outstanding cursors only.
+    this.cursorSigningKey = new Secret(this, 'CursorSigningKey', {
+      description: `${config.prefix}: HMAC key of the API's page cursors`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: removal,
+    });
+    for (const f of this.routeFunctions.values()) {
+      f.fn.addEnvironment('CURSOR_SIGNING_KEY', this.cursorSigningKey.secretValue.unsafeUnwrap());
     }
 
     const functions = new Map<string, IFunction>([...this.routeFunctions].map(([name, f]) => [name, f.fn]));

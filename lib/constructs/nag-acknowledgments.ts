@@ -32,6 +32,12 @@ export function acknowledgeNagFindings(stack: ScoringStack): void {
     'This queue is itself the failure destination of the fold consumer\'s event source mapping (it receives descriptions of batches that kept failing); a queue behind it would have nothing to add.',
   );
 
+  ack(
+    stack.cursorSigningKey,
+    'AwsSolutions-SMG4',
+    'The secret only signs page cursors, which live as long as a client pages through a list; it reaches the functions through their environment at deployment, so rotation means a redeployment (and merely sends clients back to the first page). Automatic rotation would add a rotation function for no protection.',
+  );
+
   // Open routes of the token API.
   for (const route of stack.routes.filter((r) => r.access === 'public')) {
     ack(

@@ -102,6 +102,16 @@ describe('functions', () => {
     expect(notFound.Properties!.Environment.Variables.TABLE_NAME).toBeUndefined();
   });
 
+  it("gives route functions the cursor key as a deploy-time reference to the stack's generated secret, and no role may read the secret", () => {
+    const secretId = logicalId(stack.cursorSigningKey);
+    expect(json.Resources[secretId]!.Properties!.GenerateSecretString).toMatchObject({ PasswordLength: 48 });
+    for (const route of built) {
+      const key = flat(functionNamed(`${prefix}-${route.name}`)[1].Properties!.Environment.Variables.CURSOR_SIGNING_KEY);
+      expect(key).toBe(`{{resolve:secretsmanager:\${${secretId}}:SecretString:::}}`);
+    }
+    expect(JSON.stringify(json)).not.toContain('secretsmanager:GetSecretValue');
+  });
+
   /** A function's permissions, as "action on resource" lines, with its log-group permissions checked and removed. */
   function tablePermissionsOf(functionName: string): string[] {
     const [, fn] = functionNamed(functionName);

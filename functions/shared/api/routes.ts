@@ -77,6 +77,7 @@ export const routes: readonly Route[] = [
 
   route('ListServices', 'GET', '/services', 'services/list-services', 'public', 'read'),
   route('GetService', 'GET', '/services/{id}', 'services/get-service', 'public', 'read'),
+  route('ListServiceScans', 'GET', '/services/{id}/scans', 'services/list-service-scans', 'public', 'read'),
   route('ReportScan', 'POST', '/services/{id}/scans', 'services/report-scan', 'admin-or-service', 'read-write'),
   route('ReportScans', 'POST', '/scans', 'scans/report-scans', 'admin-or-service', 'read-write'),
 ];

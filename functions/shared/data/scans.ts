@@ -1,5 +1,7 @@
 import type { ScanResult, StoredResult } from '#shared/domain/model';
 import { keys } from '#shared/data/keys';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/data/client';
 import { queryAll, queryPartition } from '#shared/data/operations';
 
 const toScan = (item: Record<string, unknown>): ScanResult => ({
@@ -26,6 +28,48 @@ function historyQuery(serviceId: number, options: { limit?: number; consistent?:
 /** The newest `limit` results of a service, newest first by check time: one bounded Query. */
 export async function recentScans(serviceId: number, limit: number): Promise<ScanResult[]> {
   return (await historyQuery(serviceId, { limit })).map(toScan);
+}
+
+/** Where a page of history resumes: the last result of the page before (check time, then scan_id). */
+export interface HistoryPosition {
+  time: string;
+  scan_id: string;
+}
+
+/** A result as the history lists it: voided results stay listed, marked. */
+export interface HistoryEntry extends ScanResult {
+  voided: boolean;
+}
+
+export interface HistoryPage {
+  items: HistoryEntry[];
+  /** Where the next page starts; absent on the last page. */
+  next?: HistoryPosition;
+}
+
+/**
+ * One page of a service's history, newest first by check time: one Query.
+ * It asks for one result more than the page so that the last page says so
+ * (no empty page behind a cursor); the next page starts after the page's last result.
+ */
+export async function scanHistoryPage(serviceId: number, limit: number, after?: HistoryPosition): Promise<HistoryPage> {
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'lsi1',
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.servicePartition(serviceId) },
+      ScanIndexForward: false,
+      Limit: limit + 1,
+      ...(after ? { ExclusiveStartKey: keys.scanHistoryPosition(serviceId, after.time, after.scan_id) } : {}),
+    }),
+  );
+  const items = (page.Items ?? []).map((item) => ({ ...toScan(item), voided: item.voided === true }));
+  // A Query also stops at 1 MB: then there is more even with fewer items than asked.
+  const more = items.length > limit || (page.LastEvaluatedKey !== undefined && items.length > 0);
+  const shown = items.slice(0, limit);
+  const last = shown[shown.length - 1];
+  return more && last ? { items: shown, next: { time: last.time, scan_id: last.scan_id } } : { items: shown };
 }
 
 /** A service's whole history, newest first by check time (results export and audits, not request paths). */

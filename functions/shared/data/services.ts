@@ -9,7 +9,7 @@ export interface ServiceFilter {
 }
 
 /** The static item as stored at load: the definition, its team's visibility and super type. */
-interface StoredDefinition {
+export interface StoredDefinition {
   service: ServiceDefinition;
   hidden: boolean;
   super_type_id: number;
@@ -48,12 +48,12 @@ export async function getServiceRecord(id: number, options: { consistent?: boole
   return toServiceRecord(withoutKeys<StoredDefinition>(definition), state ? toServiceState(state) : undefined, now);
 }
 
-/** The static part only: what a result needs (max_score, team, super type). */
-export async function getServiceDefinition(id: number): Promise<{ service: ServiceDefinition; super_type_id: number } | undefined> {
+/** The static part only: what a result needs (max_score, team, super type) and whether its team is hidden. */
+export async function getServiceDefinition(id: number): Promise<StoredDefinition | undefined> {
   const [item] = await batchGet([keys.service(id)]);
   if (!item) return undefined;
-  const { service, super_type_id } = withoutKeys<StoredDefinition>(item);
-  return { service, super_type_id };
+  const { service, super_type_id, hidden } = withoutKeys<StoredDefinition>(item);
+  return { service, super_type_id, hidden };
 }
 
 /** The STATE items of these services, by service id (absent: never scanned nor started). */

@@ -20,13 +20,16 @@ export const GLOBAL_INDEXES = [
  * Local secondary indexes (table partition key, another sort key). lsi1: a
  * service's scan history by check time — result items are keyed by scan_id
  * (their idempotency key), the index orders them by `T#<time>#<scan_id>`.
- * It projects only what the history shows.
+ * It projects only what the history shows, and what the rules that read it
+ * will: `voided` (voids, listed but marked) and `scored` (SLA runs count only
+ * checks made while scoring was open). A local index's projection is fixed
+ * when the table is created: changing it later means a new table.
  */
 export const LOCAL_INDEXES = [
   {
     indexName: 'lsi1',
     sortKey: 'lsi1sk',
-    projection: ['scan_id', 'score', 'error', 'time', 'received_at', 'points'],
+    projection: ['scan_id', 'score', 'error', 'time', 'received_at', 'points', 'scored', 'voided'],
   },
 ] as const;
 
