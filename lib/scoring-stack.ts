@@ -124,7 +124,7 @@ export class ScoringStack extends Stack {
       callerLogVariable: '$context.identity.userArn',
     });
 
-    this.access = new ApiAccessPolicies(this, 'Access', { api: this.iamApi.api, routes: this.routes, prefix: config.prefix });
+    this.access = new ApiAccessPolicies(this, 'Access', { api: this.iamApi.api, routes: this.routes, registry: table });
 
     this.cdn = new PublicCdn(this, 'Cdn', {
       originDomainName: this.tokenApi.domainName,

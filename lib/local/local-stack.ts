@@ -3,11 +3,12 @@ import { createServer, type Server } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { competitionLoadedAt, loadCompetition } from '#shared/data/competition';
 import { ensureTable } from '#shared/data/table';
+import { registerIamPrincipal } from '#shared/data/iam-principals';
 import { createToken } from '#shared/data/tokens';
 import { formatProblems, readCompetitionFile } from './competition-file';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { createGateway } from './gateway';
-import { parseIamKeys } from './sigv4';
+import { localIamArn, parseIamKeys } from './sigv4';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const SAMPLE_COMPETITION = resolve(ROOT, 'competitions/sample.yaml');
@@ -57,6 +58,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
       if (token) await createToken({ role, name: `${role} (from SCORING_${role.toUpperCase()}_TOKEN)`, expiresAt: null, token });
     }
+    // As the stack's grant helpers do in AWS: each local key's principal is registered with its role.
+    for (const key of iamKeys) await registerIamPrincipal({ arn: localIamArn(key), role: key.role, source: 'local' });
     const server = createServer(createGateway({ iamKeys }));
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);

@@ -97,9 +97,20 @@ function uriEncode(text: string): string {
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** Non-S3 services encode each (already encoded) path segment once more. */
+/**
+ * Non-S3 services normalise the path (RFC 3986: no empty, `.` or `..`
+ * segments; a trailing slash kept), as the AWS SDKs do when signing, and
+ * encode each (already encoded) segment once more.
+ */
 function canonicalUri(rawPath: string): string {
-  return rawPath.split('/').map(uriEncode).join('/') || '/';
+  const segments: string[] = [];
+  for (const segment of rawPath.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  const trailing = segments.length > 0 && rawPath.endsWith('/') ? '/' : '';
+  return `/${segments.map(uriEncode).join('/')}${trailing}`;
 }
 
 function canonicalQuery(rawQueryString: string): string {
@@ -126,4 +137,9 @@ function decode(text: string): string {
 
 function canonicalHeaderValue(value: string): string {
   return value.trim().replace(/\s+/g, ' ');
+}
+
+/** The IAM user ARN API Gateway would report for a local key; the dev server registers it with the key's role. */
+export function localIamArn(key: Pick<LocalIamKey, 'accessKeyId' | 'role'>): string {
+  return `arn:aws:iam::000000000000:user/local-${key.role}-${key.accessKeyId}`;
 }

@@ -208,7 +208,7 @@ describe('the two HTTP APIs', () => {
 describe('IAM callers', () => {
   const iamApi = logicalId(stack.iamApi.api);
   const arn = (resource: string) => `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${iamApi}}/${resource}`;
-  const invokeResource = (r: Route) => arn(`*/${r.method}${r.path.replace(/\{[^/}]+\}/g, '*')}`);
+  const invokeResource = (r: Pick<Route, 'method' | 'path'>) => arn(`*/${r.method}${r.path.replace(/\{[^/}]+\}/g, '*')}`);
   const requestArn = (method: string, path: string) => arn(`$default/${method}${path}`);
   const policy = (construct: object) => json.Resources[logicalId(construct as never)]!.Properties!;
   const admin = permissions(policy(stack.access.adminPolicy).PolicyDocument);
@@ -216,15 +216,31 @@ describe('IAM callers', () => {
   const lines = (perms: typeof admin, effect: 'Allow' | 'Deny') =>
     perms.filter((p) => p.effect === effect).map((p) => `${p.action} ${p.resource}`).sort();
 
-  it('gives admins execute-api:Invoke on exactly every built route (and $default)', () => {
-    expect(lines(admin, 'Allow')).toEqual([...built.map(invokeResource), arn('*/$default')].map((r) => `execute-api:Invoke ${r}`).sort());
+  /** The methods IAM checks for a route: HEAD is answered by the GET route. */
+  const methodsOf = (r: Route) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method]);
+  const allowLines = (rs: Route[]) => rs.flatMap((r) => methodsOf(r).map((m) => `execute-api:Invoke ${invokeResource({ ...r, method: m as Route['method'] })}`)).sort();
+
+  it('gives admins execute-api:Invoke on exactly every built route (HEAD with GET), each ARN ending in its own path', () => {
+    expect(lines(admin, 'Allow')).toEqual(allowLines(built));
     expect(lines(admin, 'Deny')).toEqual([]);
+    expect(lines(admin, 'Allow').some((l) => l.includes('$default'))).toBe(false);
   });
 
-  it('gives service accounts exactly the public and admin-or-service routes, and denies the admin-only ones', () => {
+  it('gives service accounts exactly the public and admin-or-service routes, and denies the admin-only ones with any suffix', () => {
     const serviceRoutes = built.filter((r) => r.access !== 'admin');
-    expect(lines(service, 'Allow')).toEqual([...serviceRoutes.map(invokeResource), arn('*/$default')].map((r) => `execute-api:Invoke ${r}`).sort());
-    expect(lines(service, 'Deny')).toEqual(built.filter((r) => r.access === 'admin').map((r) => `execute-api:Invoke ${invokeResource(r)}`).sort());
+    expect(lines(service, 'Allow')).toEqual(allowLines(serviceRoutes));
+    expect(lines(service, 'Deny')).toEqual(allowLines(built.filter((r) => r.access === 'admin')).map((l) => `${l}*`).sort());
+  });
+
+  it('denies service accounts every spelling of an admin-only path that IAM compares', () => {
+    for (const route of built.filter((r) => r.access === 'admin')) {
+      const path = samplePath(route);
+      for (const variant of [path, `${path}/`, `${path}//`, `${path}/x`, `${path}.`]) {
+        for (const method of methodsOf(route)) {
+          expect(policyAllows(service, 'execute-api:Invoke', requestArn(method, variant)), `${method} ${variant}`).toBe(false);
+        }
+      }
+    }
   });
 
   it('lets, by IAM evaluation of a real request, admins call every route and services exactly the non-admin ones', () => {
@@ -241,7 +257,7 @@ describe('IAM callers', () => {
     const bare = new Stack(app, 'Bare');
     const all = routes.map(({ planned: _planned, ...route }) => route as Route);
     const api = new HttpApi(bare, 'Api');
-    const access = new ApiAccessPolicies(bare, 'Access', { api, routes: all, prefix: 'bare' });
+    const access = new ApiAccessPolicies(bare, 'Access', { api, routes: all });
     const bareJson = app.synth().getStackArtifact(bare.artifactId).template as CfnTemplate;
     const doc = (c: object) => permissions(bareJson.Resources[logicalId(c as never)]!.Properties!.PolicyDocument);
     const bareArn = (method: string, path: string) =>
@@ -267,6 +283,14 @@ describe('IAM callers', () => {
     const sorted = (perms: ReturnType<typeof permissions>) => perms.map((p) => `${p.effect} ${p.action} ${p.resource}`).sort();
     expect(sorted(rolePermissions(grantsJson, logicalId(adminRole)))).toEqual(sorted(managed(s.access.adminPolicy)));
     expect(sorted(rolePermissions(grantsJson, logicalId(agentRole)))).toEqual(sorted(managed(s.access.servicePolicy)));
+    // Each grant also registers its role (by path-less role ARN) in the table's registry of IAM principals.
+    const registrations = resourcesOfType(grantsJson, 'Custom::AWS').map(([, r]) => flat(r.Properties!.Create));
+    expect(registrations).toHaveLength(2);
+    for (const [role, name] of [[adminRole, 'admin'], [agentRole, 'service']] as const) {
+      const registration = registrations.find((c) => c.includes(`role/\${${logicalId(role)}}`));
+      expect(registration, name).toMatch(new RegExp(`"role":\\{"S":"${name}"\\}`));
+      expect(registration).toContain('"action":"putItem"');
+    }
   });
 });
 

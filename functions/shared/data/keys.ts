@@ -57,3 +57,7 @@ export const keys = {
   token: (hash: string): Key => ({ pk: PARTITION.tokens, sk: `TOKEN#${hash}` }),
 };
 
+
+/** The registry of IAM principals (users, roles) that may call the IAM API, with their role: one item per ARN. */
+export const IAM_PRINCIPALS_PARTITION = 'IAM_PRINCIPALS';
+export const iamPrincipalKey = (arn: string): Key => ({ pk: IAM_PRINCIPALS_PARTITION, sk: `ARN#${arn}` });
