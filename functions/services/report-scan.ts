@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { recordScanResult, recordScanStart } from '#shared/data/scoring';
 import { endpoint } from '#shared/http/endpoint';
+import * as metrics from '#shared/metrics';
 import { conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
 import { created, ok, type ApiResult } from '#shared/http/responses';
 import { API_PREFIX } from '#shared/api/routes';
@@ -52,6 +53,7 @@ export const handler = endpoint('ReportScan', { body: Body }, async ({ id, body 
   }
 
   const outcome = await recordScanResult(id, body);
+  metrics.recordScanResult(outcome.kind);
   switch (outcome.kind) {
     case 'recorded':
       return created({ scan: outcome.scan, service: outcome.service }, `${API_PREFIX}/services/${id}`);

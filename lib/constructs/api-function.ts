@@ -29,7 +29,6 @@ export const TABLE_ACTIONS: Record<TableGrant, readonly string[]> = {
     'dynamodb:PutItem',
     'dynamodb:UpdateItem',
     'dynamodb:DeleteItem',
-    'dynamodb:BatchWriteItem',
     'dynamodb:ConditionCheckItem',
   ],
 };

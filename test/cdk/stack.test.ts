@@ -37,7 +37,7 @@ const prefix = stack.config.prefix;
 // What each declared table access means, written out here rather than taken
 // from the stack's code, so the test is the specification.
 const READ = ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query'];
-const WRITE = ['dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+const WRITE = ['dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
 const tableArn = `\${${logicalId(stack.table.table)}.Arn}`;
 const indexArns = GLOBAL_INDEXES.map((index) => `${tableArn}/index/${index.indexName}`);
 

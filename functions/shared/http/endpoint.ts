@@ -5,6 +5,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import * as v from 'valibot';
 import { routeNamed, type Route } from '#shared/api/routes';
 import { createLogger, describeError, type Logger } from '#shared/log';
+import { recordAuthorizationFailure } from '#shared/metrics';
 import { parseWith, positiveIntFrom } from '#shared/validation';
 import { checkAccess, principalName, resolvePrincipal, type Principal } from '#shared/http/principal';
 import {
@@ -122,6 +123,7 @@ function problemsAndAccessLog(route: Route): MiddlewareObj<Event, Result> {
       status,
       ms: Date.now() - s.startedAt,
       caller: principalName(s.principal),
+      role: s.principal?.role ?? 'anonymous',
     });
   };
   return {
@@ -138,6 +140,7 @@ function problemsAndAccessLog(route: Route): MiddlewareObj<Event, Result> {
       stateOf.set(event, s);
       const problem = asProblem(error);
       if (!problem) s.log.error('unhandled error', describeError(error));
+      if (problem?.status === 401 || problem?.status === 403) recordAuthorizationFailure(problem.code);
       request.response = problem ? problemResponse(problem, s.requestId) : internalErrorResponse(s.requestId);
       accessLog(event, request.response.statusCode ?? 500);
     },

@@ -8,6 +8,7 @@ import type { ApiRequest } from '#shared/http/endpoint';
 import { principalName } from '#shared/http/principal';
 import { HttpProblem, notFound, preconditionFailed, validationFailed } from '#shared/http/problem';
 import { ok, type ApiResult } from '#shared/http/responses';
+import { recordSettingsChange } from '#shared/metrics';
 
 /** The settings object with its version as the ETag (what If-Match must name). */
 export function settingsResult({ settings, version }: VersionedSettings): ApiResult {
@@ -35,6 +36,7 @@ export async function saveSettingsChange(
       throw validationFailed(result.errors);
     case 'saved':
       request.log.info('settings changed', { by: principalName(request.principal), version: result.value.version });
+      recordSettingsChange();
       return settingsResult(result.value);
   }
 }
