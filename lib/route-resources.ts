@@ -98,3 +98,14 @@ export function publicReadPathPatterns(table: readonly Route[] = allRoutes): str
     });
   return [...new Set(patterns)].sort();
 }
+
+/**
+ * The query parameters of the deployed public GET routes: the CDN's cache key
+ * holds these and no others, so `?_=123` or any other string hits the cache.
+ */
+export function publicReadQueryParameters(table: readonly Route[] = allRoutes): string[] {
+  const names = builtRoutes(table)
+    .filter((route) => route.access === 'public' && route.method === 'GET')
+    .flatMap((route) => route.query);
+  return [...new Set(names)].sort();
+}

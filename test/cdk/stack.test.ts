@@ -60,7 +60,7 @@ function functionNamed(name: string): [string, NonNullable<CfnTemplate['Resource
 describe('functions', () => {
   it('makes one function per built route, plus the authorizer and the $default function, and none for planned routes', () => {
     const names = resourcesOfType(json, 'AWS::Lambda::Function').map(([, r]) => r.Properties?.FunctionName).sort();
-    expect(names).toEqual([...built.map((r) => `${prefix}-${r.name}`), `${prefix}-Authorizer`, `${prefix}-NotFound`].sort());
+    expect(names).toEqual([...built.map((r) => `${prefix}-${r.name}`), `${prefix}-Authorizer`, `${prefix}-NotFound`, `${prefix}-ScoringWatch`].sort());
     for (const route of planned) expect(names).not.toContain(`${prefix}-${route.name}`);
   });
 
@@ -106,8 +106,12 @@ describe('functions', () => {
     const logs = perms.filter((p) => p.action.startsWith('logs:'));
     expect(logs.map((p) => p.action).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
     for (const p of logs) expect(p.resource).toBe(`\${${fn.Properties!.LoggingConfig.LogGroup.Ref}.Arn}`);
+    // X-Ray active tracing: write-only trace actions, which have no resource-level permissions.
+    const xray = perms.filter((p) => p.action.startsWith('xray:'));
+    expect(xray.map((p) => `${p.action} on ${p.resource}`).sort()).toEqual(['xray:PutTelemetryRecords on *', 'xray:PutTraceSegments on *']);
+    expect(fn.Properties!.TracingConfig).toEqual({ Mode: 'Active' });
     return perms
-      .filter((p) => !p.action.startsWith('logs:'))
+      .filter((p) => !p.action.startsWith('logs:') && !p.action.startsWith('xray:'))
       .map((p) => `${p.action} on ${p.resource}`)
       .sort();
   }
@@ -338,13 +342,15 @@ describe('the CDN', () => {
     expect(config.Origins[0].CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
   });
 
-  it('caches public GET routes by the origin Cache-Control, keyed by Authorization and query string', () => {
+  it('caches public GET routes by the origin Cache-Control, keyed by Authorization and the query parameters they accept', () => {
     const [, policy] = resourcesOfType(json, 'AWS::CloudFront::CachePolicy')[0]!;
     const p = policy.Properties!.CachePolicyConfig;
     expect(p.MinTTL).toBe(0);
     expect(p.DefaultTTL).toBe(0);
     expect(p.ParametersInCacheKeyAndForwardedToOrigin.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: ['Authorization'] });
-    expect(p.ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig.QueryStringBehavior).toBe('all');
+    const accepted = [...new Set(built.filter((r) => r.access === 'public' && r.method === 'GET').flatMap((r) => r.query))].sort();
+    expect(accepted).toEqual(expect.arrayContaining(['subtype_id', 'team']));
+    expect(p.ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig).toEqual({ QueryStringBehavior: 'whitelist', QueryStrings: accepted });
     expect(config.CacheBehaviors.map((b: any) => b.PathPattern).sort()).toEqual(expect.arrayContaining(['/api/v1/services*', '/api/v1/teams*']));
     for (const route of built.filter((r) => r.access === 'public' && r.method === 'GET')) {
       const behavior = behaviorFor(samplePath(route));
@@ -381,7 +387,7 @@ describe('the CDN', () => {
 describe('outputs', () => {
   it('names both API URLs, the CDN URL, the table and both policies', () => {
     const outputs = json.Outputs!;
-    expect(Object.keys(outputs).sort()).toEqual(['AdminPolicyArn', 'CdnUrl', 'IamApiUrl', 'ServicePolicyArn', 'TableName', 'TokenApiUrl']);
+    expect(Object.keys(outputs).sort()).toEqual(['AdminPolicyArn', 'AlarmTopicArn', 'CdnUrl', 'DashboardName', 'IamApiUrl', 'ServicePolicyArn', 'TableName', 'TokenApiUrl']);
     expect(outputs.TableName!.Value).toEqual({ Ref: logicalId(stack.table.table) });
     expect(flat(outputs.TokenApiUrl!.Value)).toBe(`https://\${${logicalId(stack.tokenApi.api)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/`);
     expect(flat(outputs.IamApiUrl!.Value)).toBe(`https://\${${logicalId(stack.iamApi.api)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/`);

@@ -8,6 +8,7 @@ import { createLogger, describeError, type Logger } from '#shared/log';
 import { recordAuthorizationFailure } from '#shared/metrics';
 import { parseWith, positiveIntFrom } from '#shared/validation';
 import { checkAccess, principalName, resolvePrincipal, type Principal } from '#shared/http/principal';
+import { originCheck } from '#shared/http/origin-check';
 import {
   badRequest,
   HttpProblem,
@@ -74,6 +75,7 @@ export function endpoint<B extends Schema = undefined, Q extends Schema = undefi
   const route = routeNamed(routeName);
   const chain = middy<Event, Result, Error, Context>()
     .use(problemsAndAccessLog(route))
+    .use(originCheck())
     .use(caller(route))
     .use(pathId(route, spec.validId))
     .use(bodyLimits(spec.body !== undefined));
