@@ -15,7 +15,7 @@ import { flat, logicalId, newApp, resourcesOfType, synthesize, type CfnTemplate 
 const built = routes.filter((r) => !r.planned);
 const { stack, json } = synthesize();
 const prefix = stack.config.prefix;
-const alarms = resourcesOfType(json, 'AWS::CloudWatch::Alarm').map(([id, r]) => ({ id, ...r.Properties! }));
+const alarms = resourcesOfType(json, 'AWS::CloudWatch::Alarm').map(([id, r]) => ({ id, ...r.Properties! }) as Record<string, any> & { id: string });
 const fnByName = (name: string) => resourcesOfType(json, 'AWS::Lambda::Function').find(([, r]) => r.Properties!.FunctionName === name)!;
 
 describe('capacity', () => {
