@@ -13,6 +13,7 @@ import { ApiFunction, type ApiFunctionDefaults } from './constructs/api-function
 import { acknowledgeNagFindings } from './constructs/nag-acknowledgments';
 import { PublicCdn } from './constructs/public-cdn';
 import { RouteTableApi } from './constructs/route-table-api';
+import { ScanFold } from './constructs/scan-fold';
 import { ScoringTable } from './constructs/scoring-table';
 import { builtRoutes, publicReadPathPatterns, publicReadQueryParameters } from './route-resources';
 import { Observability, type ObservedFunction } from './constructs/observability';
@@ -43,6 +44,8 @@ export class ScoringStack extends Stack {
   readonly routeFunctions = new Map<string, ApiFunction>();
   readonly authorizerFunction: ApiFunction;
   readonly notFoundFunction: ApiFunction;
+  /** The stream consumer (results and adjustments into totals), its failure queue and its iterator-age metric. */
+  readonly scanFold: ScanFold;
   readonly tokenApi: RouteTableApi;
   readonly iamApi: RouteTableApi;
   readonly access: ApiAccessPolicies;
@@ -111,6 +114,9 @@ export class ScoringStack extends Stack {
       description: 'Unmatched requests ($default): problem+json 404/405',
       defaults,
     });
+
+    this.scanFold = new ScanFold(this, 'ScanFold', { table, functionName: `${config.prefix}-FoldResults`, defaults });
+    this.streamConsumers.push({ name: 'FoldResults', fn: this.scanFold.function.fn });
 
     const functions = new Map<string, IFunction>([...this.routeFunctions].map(([name, f]) => [name, f.fn]));
     const apiDefaults = {
@@ -192,6 +198,7 @@ export class ScoringStack extends Stack {
         { name: 'Authorizer', fn: this.authorizerFunction.fn },
         { name: 'NotFound', fn: this.notFoundFunction.fn },
         { name: 'ScoringWatch', fn: this.scoringWatchFunction.fn },
+        ...this.streamConsumers,
       ],
       authorizer: { fn: this.authorizerFunction.fn, logGroup: this.authorizerFunction.logGroup },
       table,

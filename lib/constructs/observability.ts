@@ -144,8 +144,8 @@ export class Observability extends Construct {
     this.alarm('SettingsChanged', settingsChanges, 1, 1, 'The competition settings were changed (see the settings functions\' logs for who and what).');
 
     for (const { name, fn } of props.streamConsumers ?? []) {
-      const age = new Metric({ namespace: 'AWS/Lambda', metricName: 'IteratorAge', dimensionsMap: { FunctionName: fn.functionName }, period: minute, statistic: 'Maximum' });
-      this.alarm(`${name}IteratorAge`, age, 60_000, 3, `${name} is more than a minute behind its stream.`);
+      const age = fn.metric('IteratorAge', { period: minute, statistic: 'Maximum' });
+      this.alarm(`${name}IteratorAge`, age, 60_000, 3, `${name} is more than a minute behind its stream: totals and the scoreboard lag.`);
     }
 
     const scanResults = new MathExpression({

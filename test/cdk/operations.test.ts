@@ -39,7 +39,8 @@ describe('capacity', () => {
       .filter(([, r]) => r.Properties!.ReservedConcurrentExecutions !== undefined)
       .map(([, r]) => r.Properties!.FunctionName as string)
       .sort();
-    expect(reserved).toEqual([`${prefix}-Authorizer`, `${prefix}-ReportScan`]);
+    expect(reserved).toEqual([`${prefix}-Authorizer`, ...built.filter((r) => r.throttle === 'scan-report').map((r) => `${prefix}-${r.name}`)].sort());
+    expect(reserved).toContain(`${prefix}-ReportScan`);
     const { json: none } = synthesize({ context: { reservedScanConcurrency: '0', reservedAuthorizerConcurrency: '0' } });
     expect(resourcesOfType(none, 'AWS::Lambda::Function').some(([, r]) => r.Properties!.ReservedConcurrentExecutions !== undefined)).toBe(false);
   });
@@ -79,9 +80,10 @@ describe('alarms and the dashboard', () => {
   });
 
   it('watches every function for errors, throttles and p99 duration', () => {
-    const names = [...built.map((r) => r.name), 'Authorizer', 'NotFound', 'ScoringWatch'];
+    const others = { Authorizer: stack.authorizerFunction.fn, NotFound: stack.notFoundFunction.fn, ScoringWatch: stack.scoringWatchFunction.fn, FoldResults: stack.scanFold.function.fn };
+    const names = [...built.map((r) => r.name), ...Object.keys(others)];
     for (const name of names) {
-      const fnId = logicalId(name === 'Authorizer' ? stack.authorizerFunction.fn : name === 'NotFound' ? stack.notFoundFunction.fn : name === 'ScoringWatch' ? stack.scoringWatchFunction.fn : stack.routeFunctions.get(name)!.fn);
+      const fnId = logicalId(others[name as keyof typeof others] ?? stack.routeFunctions.get(name)!.fn);
       const on = (metric: string) =>
         alarms.filter((a) => a.MetricName === metric && a.Namespace === 'AWS/Lambda' && a.Dimensions?.[0]?.Value?.Ref === fnId);
       expect(on('Errors'), name).toHaveLength(1);
@@ -110,6 +112,11 @@ describe('alarms and the dashboard', () => {
     expect(rule.Properties!.ScheduleExpression).toBe('rate(1 minute)');
     expect(flat(rule.Properties!.Targets[0].Arn)).toBe(`\${${logicalId(stack.scoringWatchFunction.fn)}.Arn}`);
     expect(named('SettingsChanged')).toHaveLength(1);
+  });
+
+  it("watches the stream consumer's iterator age", () => {
+    const ages = alarms.filter((a) => a.MetricName === 'IteratorAge');
+    expect(ages.map((a) => a.Dimensions[0].Value)).toEqual([{ Ref: logicalId(stack.scanFold.function.fn) }]);
   });
 
   it('has one dashboard', () => {

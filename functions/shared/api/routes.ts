@@ -110,6 +110,7 @@ export const routes: readonly Route[] = [
   route('ListServices', 'GET', '/services', 'services/list-services', 'public', 'read', { query: ['team', 'subtype_id'] }),
   route('GetService', 'GET', '/services/{id}', 'services/get-service', 'public', 'read'),
   route('ReportScan', 'POST', '/services/{id}/scans', 'services/report-scan', 'admin-or-service', 'read-write', { throttle: 'scan-report' }),
+  route('ReportScans', 'POST', '/scans', 'scans/report-scans', 'admin-or-service', 'read-write', { throttle: 'scan-report' }),
 ];
 
 /** The function behind every path and method no route matches (problem+json 404/405). */
