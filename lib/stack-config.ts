@@ -42,6 +42,12 @@ export interface StackConfig {
    */
   readonly reservedScanConcurrency: number;
   readonly reservedAuthorizerConcurrency: number;
+  /**
+   * `-c corsOrigins=https://a.example,https://b.example`: the web origins that
+   * may call admin and service routes from a browser (none by default). Public
+   * reads answer every origin.
+   */
+  readonly corsOrigins: readonly string[];
 }
 
 interface ContextReader {
@@ -76,6 +82,7 @@ export function readStackConfig(node: ContextReader): StackConfig {
     wafRateLimit: int(node, 'wafRateLimit', 2000, 10, 2_000_000_000),
     reservedScanConcurrency: int(node, 'reservedScanConcurrency', 50, 0, 1000),
     reservedAuthorizerConcurrency: int(node, 'reservedAuthorizerConcurrency', 25, 0, 1000),
+    corsOrigins: origins(node, 'corsOrigins'),
   };
 }
 
@@ -91,6 +98,14 @@ function optionalEmail(node: ContextReader, key: string): string | undefined {
   if (value === '') return undefined;
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new Error(`context ${key} must be an e-mail address, got ${JSON.stringify(value)}`);
   return value;
+}
+
+function origins(node: ContextReader, key: string): string[] {
+  const list = text(node, key, '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+  for (const origin of list) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`context ${key}: "${origin}" is not an origin such as https://scores.example`);
+  }
+  return list;
 }
 
 function int(node: ContextReader, key: string, fallback: number, min: number, max: number): number {

@@ -4,7 +4,7 @@ import { endpoint } from '#shared/http/endpoint';
 import { notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
 import { principalName } from '#shared/http/principal';
 import { created } from '#shared/http/responses';
-import { PositiveInt } from '#shared/validation';
+import { FreeText, PositiveInt } from '#shared/validation';
 import { API_PREFIX } from '#shared/api/routes';
 
 /** Large enough for any real inject or penalty; small enough that a typo cannot swamp a scoreboard. */
@@ -19,10 +19,10 @@ const Body = v.strictObject({
     v.minValue(-ADJUSTMENT_POINTS_MAX, `must be at least ${-ADJUSTMENT_POINTS_MAX}`),
     v.maxValue(ADJUSTMENT_POINTS_MAX, `must be at most ${ADJUSTMENT_POINTS_MAX}`),
   ),
-  reason: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(500, 'must be at most 500 characters')),
+  reason: FreeText(500),
 });
 
-export const handler = endpoint('CreateAdjustment', { body: Body }, async ({ id, body, principal }) => {
+export const handler = endpoint('CreateAdjustment', { body: Body, idempotent: true }, async ({ id, body, principal }) => {
   const outcome = await createAdjustment(id, body, principalName(principal));
   switch (outcome.kind) {
     case 'created':

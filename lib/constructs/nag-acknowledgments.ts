@@ -49,6 +49,8 @@ export function acknowledgeNagFindings(stack: ScoringStack): void {
       'AwsSolutions-APIG4',
       `${route.method} ${route.path} is public by the API contract (anonymous reads of teams, scoreboard and services); the handler still recognises a Bearer token when one is sent. Its IAM API twin requires SigV4.`,
     );
+    const head = stack.tokenApi.headRoutes.get(route.name);
+    if (head) ack(head, 'AwsSolutions-APIG4', `HEAD ${route.path} is the GET route's twin (same function, headers without the body), public like it. Its IAM API twin requires SigV4.`);
   }
   ack(
     stack.tokenApi.defaultRoute,

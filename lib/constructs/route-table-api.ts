@@ -44,6 +44,8 @@ export class RouteTableApi extends Construct {
   readonly api: HttpApi;
   readonly stage: HttpStage;
   readonly routes = new Map<string, HttpRoute>();
+  /** The HEAD twin of each GET route, by route name. */
+  readonly headRoutes = new Map<string, HttpRoute>();
   readonly defaultRoute: HttpRoute;
 
   constructor(scope: Construct, id: string, props: RouteTableApiProps) {
@@ -88,15 +90,29 @@ export class RouteTableApi extends Construct {
     for (const route of props.routes) {
       const fn = props.functions.get(route.name);
       if (!fn) throw new Error(`No function for route ${route.name}`);
+      const integration = new HttpLambdaIntegration(`${route.name}Integration`, fn);
       this.routes.set(
         route.name,
         new HttpRoute(this, route.name, {
           httpApi: this.api,
           routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-          integration: new HttpLambdaIntegration(`${route.name}Integration`, fn),
+          integration,
           authorizer: props.authorizerFor(route),
         }),
       );
+      // HEAD of every GET route: the same function and authorizer (it drops the
+      // body). The $default function cannot serve it: it has no authorizer.
+      if (route.method === 'GET') {
+        this.headRoutes.set(
+          route.name,
+          new HttpRoute(this, `${route.name}Head`, {
+            httpApi: this.api,
+            routeKey: HttpRouteKey.with(route.path, HttpMethod.HEAD),
+            integration,
+            authorizer: props.authorizerFor(route),
+          }),
+        );
+      }
     }
     // Each route's class throttle (the route table's `throttle`); the stage-wide one covers $default.
     (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(

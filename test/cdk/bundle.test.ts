@@ -53,7 +53,8 @@ beforeAll(() => {
   console.log(
     [`synth with bundling: ${synthSeconds.toFixed(1)} s for ${bundles.size} functions`, `  ${'function'.padEnd(36)} ${'index.mjs'.padStart(10)} ${'gzipped'.padStart(10)} ${'.map'.padStart(10)}`, ...rows].join('\n'),
   );
-});
+  // esbuild bundles every function (two dozen) here: on a shared 2-core machine that can exceed the suite's default hook timeout.
+}, 300_000);
 
 interface RunResult {
   file: string;

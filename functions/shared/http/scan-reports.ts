@@ -7,7 +7,7 @@ import { recordScanResult, recordScanStart } from '#shared/data/scoring';
 import { conflict, HttpProblem, notFound, problemResponse, serviceUnavailable, validationFailed } from '#shared/http/problem';
 import { created, ok, type ApiResult } from '#shared/http/responses';
 import { API_PREFIX } from '#shared/api/routes';
-import { parseWith, PositiveInt, Timestamp } from '#shared/validation';
+import { BoundedInt, FreeText, parseWith, PositiveInt, Timestamp } from '#shared/validation';
 import type { Logger } from '#shared/log';
 import * as metrics from '#shared/metrics';
 
@@ -24,8 +24,8 @@ export const MAX_CLOCK_SKEW_MS = 2 * 60_000;
 const reportFields = {
   scan_id: ScanId,
   status: v.optional(v.literal('started', 'must be "started" (a result has score and error instead)')),
-  score: v.optional(v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(0, 'must be at least 0'))),
-  error: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(SCAN_ERROR_MAX, `must be at most ${SCAN_ERROR_MAX} characters`)))),
+  score: v.optional(BoundedInt(0)),
+  error: v.optional(v.nullable(FreeText(SCAN_ERROR_MAX))),
   /** When the check ran (RFC 3339, UTC); absent: when the result arrives. */
   time: v.optional(Timestamp),
 };
