@@ -77,7 +77,6 @@ function run(calls: { functionName: string; event?: unknown }[]): RunResult[] {
 describe('the real bundles', () => {
   it('gives every function one minified ESM file and its source map, within the size budget', () => {
     const prefix = synthesized.stack.config.prefix;
-    // The routes, the authorizer, the $default function and the fold consumer.
     // The routes, the authorizer, the $default function, the fold consumer and the scoring watch.
     expect(bundles.size).toBe(routes.filter((r) => !r.planned).length + 4);
     expect(bundles.has(`${prefix}-Authorizer`)).toBe(true);
