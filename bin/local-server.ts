@@ -8,9 +8,11 @@
  * Environment (local only; the deployed stack never reads these):
  *   PORT, SCORING_DATA_DIR, SCORING_ADMIN_TOKEN, SCORING_SERVICE_TOKEN,
  *   SCORING_LOCAL_IAM_KEYS=KEYID:SECRET:admin|service,...
+ *   LOG_FORMAT=json (the lines as Lambda writes them; default: readable), LOG_LEVEL=silent
  */
 import { parseArgs } from 'node:util';
 import { startLocalStack } from '../lib/local/local-stack';
+import { logSink, readableLine } from '#shared/log';
 
 const { values } = parseArgs({
   options: {
@@ -19,6 +21,9 @@ const { values } = parseArgs({
     competition: { type: 'string' },
   },
 });
+
+// The same log lines the functions write in AWS, one readable line each at a terminal.
+if (process.env.LOG_FORMAT !== 'json') logSink.write = (line: string) => process.stdout.write(`${readableLine(line)}\n`);
 
 const stack = await startLocalStack({
   port: Number(values.port ?? process.env.PORT ?? 3000),

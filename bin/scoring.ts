@@ -8,8 +8,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CompetitionExistsError, loadCompetition } from '#shared/data/competition';
+import { listIamPrincipals, registerIamPrincipal, revokeIamPrincipal } from '#shared/data/iam-principals';
 import { createToken, listTokens, revokeToken } from '#shared/data/tokens';
 import { formatTimestamp } from '#shared/validation';
+import { normalizeIamArn } from '#shared/auth/iam-arns';
 import { formatProblems, readCompetitionFile } from '../lib/local/competition-file';
 import { LOCAL_STATE_FILE } from '../lib/local/local-stack';
 import { exportResults } from '../lib/local/results-export';
@@ -24,6 +26,12 @@ Commands:
                                        Create a token; it is printed once and never stored
   token list                           List tokens (never their secrets)
   token revoke <token-id>              Revoke a token at once
+  iam grant --arn <arn> --role admin|service
+                                       Register an IAM user or role for the IAM API (an assumed-role
+                                       session ARN is registered as its role); it also needs the
+                                       stack's AdminPolicyArn or ServicePolicyArn attached
+  iam list                             List registered IAM principals
+  iam revoke --arn <arn>               Refuse that principal's signed requests from now on
   export [--out <dir>] [--include-hidden]
                                        Write the results: standings.csv, services.csv, results.json
 
@@ -40,6 +48,7 @@ const { values, positionals } = parseArgs({
     endpoint: { type: 'string' },
     replace: { type: 'boolean', default: false },
     role: { type: 'string' },
+    arn: { type: 'string' },
     name: { type: 'string' },
     expires: { type: 'string' },
     'expires-in': { type: 'string' },
@@ -60,6 +69,9 @@ async function main(): Promise<void> {
   if (command === 'token' && sub === 'create') return tokenCreate();
   if (command === 'token' && sub === 'list') return tokenList();
   if (command === 'token' && sub === 'revoke') return tokenRevoke(argument);
+  if (command === 'iam' && sub === 'grant') return iamGrant();
+  if (command === 'iam' && sub === 'list') return iamList();
+  if (command === 'iam' && sub === 'revoke') return iamRevoke();
   if (command === 'export') return exportCommand();
   throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
 }
@@ -174,6 +186,33 @@ async function tokenRevoke(tokenId: string | undefined): Promise<void> {
   if (!tokenId) throw new UsageError('Name the token id to revoke (see `token list`).');
   if (!(await revokeToken(tokenId))) throw new UsageError(`No active token has id ${tokenId}.`);
   console.log(`Revoked token ${tokenId}; it is refused from the next request on.`);
+}
+
+function iamArn(): string {
+  const arn = values.arn?.trim();
+  if (!arn) throw new UsageError('--arn is required: the IAM user or role ARN (arn:aws:iam::<account>:role/<name>).');
+  if (!normalizeIamArn(arn)) throw new UsageError(`--arn "${arn}" is not an IAM user, role or assumed-role ARN.`);
+  return arn;
+}
+
+async function iamGrant(): Promise<void> {
+  const arn = iamArn();
+  const role = values.role as Role | undefined;
+  if (role !== 'admin' && role !== 'service') throw new UsageError('--role must be admin or service.');
+  const record = await registerIamPrincipal({ arn, role, source: 'cli' });
+  console.log(`Registered ${record.arn} as ${role}.`);
+}
+
+async function iamList(): Promise<void> {
+  const principals = await listIamPrincipals();
+  if (principals.length === 0) return console.log('No IAM principals registered.');
+  printTable(['ROLE', 'SOURCE', 'CREATED', 'ARN'], principals.map((p) => [p.role, p.source, p.created_at, p.arn]));
+}
+
+async function iamRevoke(): Promise<void> {
+  const arn = iamArn();
+  if (!(await revokeIamPrincipal(arn))) throw new UsageError(`${arn} is not registered.`);
+  console.log(`Removed ${arn}; its signed requests are refused from the next one on.`);
 }
 
 async function exportCommand(): Promise<void> {

@@ -21,27 +21,66 @@ export function serviceRoutes(table: readonly Route[] = allRoutes): Route[] {
   return builtRoutes(table).filter((route) => route.access !== 'admin');
 }
 
-/** Admin-only routes: a service account's policy denies them explicitly (see `executeApiResource`). */
+/** Admin-only routes: a service account's policy denies them, and everything below them. */
 export function adminOnlyRoutes(table: readonly Route[] = allRoutes): Route[] {
   return builtRoutes(table).filter((route) => route.access === 'admin');
+}
+
+/** The methods IAM sees for a route: API Gateway answers HEAD with the GET route, and IAM checks it as HEAD. */
+export function invokedMethods(route: Pick<Route, 'method'>): string[] {
+  return route.method === 'GET' ? ['GET', 'HEAD'] : [route.method];
 }
 
 /**
  * The part of a route's execute-api ARN after the API id: the stage (any),
  * then `/METHOD/path` with path parameters becoming `*`; for
- * `GET /api/v1/teams/{id}` that is the stage wildcard, then `/GET/api/v1/teams/*`.
- *
- * IAM's `*` also matches `/`, so `GET/api/v1/teams/*` covers
- * `GET /api/v1/teams/7/dns` as well: an Allow for a parameterised route can
- * reach deeper routes. That is why the service-account policy adds an explicit
- * Deny for the admin-only routes.
+ * `GET /api/v1/teams/{id}` that is the stage wildcard, then `/GET/api/v1/teams/` and a wildcard. The ARN ends in
+ * the route's own last segment, so an Allow reaches no deeper route unless the
+ * route itself ends in a parameter.
  */
-export function executeApiResource(route: Pick<Route, 'method' | 'path'>): string {
-  return `*/${route.method}${route.path.replace(/\{[^/}]+\}/g, '*')}`;
+export function executeApiResource(route: Pick<Route, 'path'>, method: string): string {
+  return `*/${method}${route.path.replace(/\{[^/}]+\}/g, '*')}`;
 }
 
-/** The `$default` route (unmatched requests → 404/405) as an execute-api resource. */
-export const DEFAULT_ROUTE_RESOURCE = '*/$default';
+/**
+ * IAM's `*` also matches `/`, so `GET/api/v1/teams/*` (a public route) covers
+ * `GET /api/v1/teams/7/dns.zone` and any spelling of it (`.../dns.zone/`,
+ * `.../dns.zone//`). The Deny on an admin-only route therefore ends in `*`:
+ * every suffix of its path is denied too.
+ */
+export function denyResource(route: Pick<Route, 'path'>, method: string): string {
+  return `${executeApiResource(route, method)}*`;
+}
+
+export type IamRole = 'admin' | 'service';
+
+/** The execute-api resources a role's policy allows and denies (no `$default`: its requests are checked by path like any other). */
+export function iamPolicyResources(role: IamRole, table: readonly Route[] = allRoutes): { allow: string[]; deny: string[] } {
+  const allowed = role === 'admin' ? adminRoutes(table) : serviceRoutes(table);
+  const denied = role === 'admin' ? [] : adminOnlyRoutes(table);
+  return {
+    allow: allowed.flatMap((route) => invokedMethods(route).map((method) => executeApiResource(route, method))),
+    deny: denied.flatMap((route) => invokedMethods(route).map((method) => denyResource(route, method))),
+  };
+}
+
+/** IAM resource matching: `*` is any run of characters, slashes included; `?` one character. */
+export function iamWildcardMatches(pattern: string, value: string): boolean {
+  const regex = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  return new RegExp(`^${regex}$`, 's').test(value);
+}
+
+/**
+ * What IAM decides for a signed request of this role on the IAM API: the
+ * request's resource is `<stage>/<METHOD><path as sent>`, allowed when an
+ * Allow matches and no Deny does. The local gateway uses it to answer as API
+ * Gateway would.
+ */
+export function iamAllows(role: IamRole, method: string, rawPath: string, table: readonly Route[] = allRoutes): boolean {
+  const request = `$default/${method.toUpperCase()}${rawPath}`;
+  const { allow, deny } = iamPolicyResources(role, table);
+  return allow.some((r) => iamWildcardMatches(r, request)) && !deny.some((r) => iamWildcardMatches(r, request));
+}
 
 /**
  * CloudFront path patterns for the public reads: one `/api/v1/<collection>*`
@@ -58,4 +97,15 @@ export function publicReadPathPatterns(table: readonly Route[] = allRoutes): str
       return first === '' || first.includes('{') ? `${API_PREFIX}/*` : `${API_PREFIX}/${first}*`;
     });
   return [...new Set(patterns)].sort();
+}
+
+/**
+ * The query parameters of the deployed public GET routes: the CDN's cache key
+ * holds these and no others, so `?_=123` or any other string hits the cache.
+ */
+export function publicReadQueryParameters(table: readonly Route[] = allRoutes): string[] {
+  const names = builtRoutes(table)
+    .filter((route) => route.access === 'public' && route.method === 'GET')
+    .flatMap((route) => route.query);
+  return [...new Set(names)].sort();
 }

@@ -29,6 +29,19 @@ export interface StackConfig {
   /** Stage-wide API Gateway throttling: steady requests per second and burst. */
   readonly throttleRate: number;
   readonly throttleBurst: number;
+  /** `-c alarmEmail=ops@example.org` subscribes an address to the alarm topic(s). */
+  readonly alarmEmail?: string;
+  /** `-c waf=true`: an AWS WAF web ACL with a per-IP rate rule in front of the CDN (us-east-1 companion stack). */
+  readonly waf: boolean;
+  /** Requests per 5 minutes one IP may send through the CDN when the WAF is on. */
+  readonly wafRateLimit: number;
+  /**
+   * Concurrency reserved for scan reporting and for the authorizer, so a
+   * spectator surge cannot starve them; 0 reserves none (an account whose
+   * concurrency limit is still the new-account 10 cannot reserve any).
+   */
+  readonly reservedScanConcurrency: number;
+  readonly reservedAuthorizerConcurrency: number;
   /**
    * `-c corsOrigins=https://a.example,https://b.example`: the web origins that
    * may call admin and service routes from a browser (none by default). Public
@@ -72,6 +85,11 @@ export function readStackConfig(node: ContextReader): StackConfig {
     memorySize: int(node, 'memorySize', 256, 128, 10240),
     throttleRate: int(node, 'throttleRate', 500, 1, 10000),
     throttleBurst: int(node, 'throttleBurst', 1000, 1, 5000),
+    alarmEmail: optionalEmail(node, 'alarmEmail'),
+    waf: bool(node, 'waf', false),
+    wafRateLimit: int(node, 'wafRateLimit', 2000, 10, 2_000_000_000),
+    reservedScanConcurrency: int(node, 'reservedScanConcurrency', 50, 0, 1000),
+    reservedAuthorizerConcurrency: int(node, 'reservedAuthorizerConcurrency', 25, 0, 1000),
     corsOrigins: origins(node, 'corsOrigins'),
     agent: bool(node, 'agent', true),
     agentVpc: agentVpc(node),
@@ -98,6 +116,13 @@ function text(node: ContextReader, key: string, fallback: string): string {
   const value = node.tryGetContext(key);
   if (value === undefined || value === null || value === '') return fallback;
   if (typeof value !== 'string') throw new Error(`context ${key} must be a string`);
+  return value;
+}
+
+function optionalEmail(node: ContextReader, key: string): string | undefined {
+  const value = text(node, key, '');
+  if (value === '') return undefined;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new Error(`context ${key} must be an e-mail address, got ${JSON.stringify(value)}`);
   return value;
 }
 

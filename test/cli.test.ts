@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { listTeamRecords } from '#shared/data/teams';
 import { findToken } from '#shared/data/tokens';
+import { resolveIamRole } from '#shared/data/iam-principals';
 import { SAMPLE_COMPETITION } from '../lib/local/local-stack';
 import { useFreshTable } from './support/database';
 import { runTool } from './support/processes';
@@ -67,6 +68,19 @@ describe('the command-line tool', () => {
     expect(revoked.code).toBe(0);
     expect((await findToken(token))?.revoked_at).toBeTruthy();
     expect((await scoring('token', 'revoke', record!.token_id, ...target)).code).toBe(2);
+  });
+
+  it('grants, lists and revokes IAM principals, keying an assumed-role session by its role', async () => {
+    const role = 'arn:aws:iam::123456789012:role/agents/ScoringAgent';
+    const session = 'arn:aws:sts::123456789012:assumed-role/ScoringAgent/i-0abc';
+    const granted = await scoring('iam', 'grant', '--arn', role, '--role', 'service', ...target);
+    expect(granted.code, granted.stderr).toBe(0);
+    expect(await resolveIamRole(session)).toBe('service');
+    expect((await scoring('iam', 'list', ...target)).stdout).toMatch(/service +cli +\S+ +arn:aws:iam::123456789012:role\/ScoringAgent/);
+    expect((await scoring('iam', 'grant', '--arn', 'arn:aws:s3:::bucket', '--role', 'admin', ...target)).code).toBe(2);
+    expect((await scoring('iam', 'revoke', '--arn', session, ...target)).code).toBe(0);
+    expect(await resolveIamRole(session)).toBeUndefined();
+    expect((await scoring('iam', 'revoke', '--arn', role, ...target)).code).toBe(2);
   });
 
   it('exports the results as CSV and JSON', async () => {

@@ -1,5 +1,6 @@
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerWithContextResult } from 'aws-lambda';
 import { principalFromHeader, type AuthorizerContext } from '#shared/http/principal';
+import { cameThroughCdn } from '#shared/http/origin-check';
 import { HttpProblem } from '#shared/http/problem';
 import { databaseUnavailableCause } from '#shared/data/client';
 import { createLogger, describeError } from '#shared/log';
@@ -21,6 +22,8 @@ type AuthorizerResult = APIGatewaySimpleAuthorizerWithContextResult<AuthorizerCo
  * Any other failure to decide (a bug) denies: fail closed.
  */
 export async function handler(event: APIGatewayRequestAuthorizerEventV2): Promise<AuthorizerResult> {
+  // Not through the CDN: refused before any token is looked up.
+  if (!cameThroughCdn(event.headers)) return { isAuthorized: false, context: { rejected: 'not through the CDN' } };
   try {
     const principal = await principalFromHeader(event.headers?.authorization);
     if (!principal || principal.via !== 'token') {

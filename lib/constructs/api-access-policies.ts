@@ -1,33 +1,33 @@
-import { ArnFormat, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Names, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Effect, Grant, type IGrantable, ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, Grant, type IGrantable, type IPrincipal, ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import {
-  adminOnlyRoutes,
-  adminRoutes,
-  DEFAULT_ROUTE_RESOURCE,
-  executeApiResource,
-  serviceRoutes,
-} from '../route-resources';
+import { iamPolicyResources, type IamRole } from '../route-resources';
 import type { Route } from '#shared/api/routes';
+import { iamPrincipalKey } from '#shared/data/keys';
 
 export interface ApiAccessPoliciesProps {
   /** The IAM API (every route behind IAM authorization). */
   readonly api: IHttpApi;
   readonly routes: readonly Route[];
-  readonly prefix: string;
+  /** The table holding the registry of IAM principals; the grant helpers register each grantee there. */
+  readonly registry?: ITable;
 }
 
 /**
- * Who may call the IAM API, from the route table's access column: the admin
- * set (every route) and the service-account set (public and admin-or-service
- * routes). Both also allow the `$default` route, so a signed caller gets the
- * API's 404/405 for a path or method that does not exist.
+ * Who may call the IAM API, from the route table's access column, as
+ * allow-lists: admins every route, service accounts the public and
+ * admin-or-service ones (HEAD wherever GET). IAM's `*` matches `/`, so the
+ * service policy's Allow for `GET …/teams/*` would reach
+ * `GET …/teams/7/dns.zone` and its spellings; it therefore denies every
+ * admin-only route with an ARN ending in `*` (any suffix). A principal should
+ * hold one of the two sets, not both (the Deny would win over the admin Allow).
  *
- * IAM's `*` matches `/` too, so the service set's `GET .../teams/*` would also
- * match `GET .../teams/7/dns`; the service policy therefore denies every
- * admin-only route explicitly. A principal should hold one of the two sets,
- * not both (the Deny would win over the admin Allow).
+ * The grant helpers also register the grantee in the table's registry of IAM
+ * principals (a custom resource writes the item), because handlers learn an
+ * IAM caller's role there and refuse a signed caller that is not registered.
  */
 export class ApiAccessPolicies extends Construct {
   readonly adminPolicy: ManagedPolicy;
@@ -35,9 +35,11 @@ export class ApiAccessPolicies extends Construct {
   /** The statements of each policy (also what `grantAdmin` / `grantServiceAccount` add). */
   readonly adminStatements: readonly PolicyStatement[];
   readonly serviceStatements: readonly PolicyStatement[];
+  private readonly registry?: ITable;
 
   constructor(scope: Construct, id: string, props: ApiAccessPoliciesProps) {
     super(scope, id);
+    this.registry = props.registry;
     const arn = (resource: string) =>
       Stack.of(this).formatArn({
         service: 'execute-api',
@@ -45,37 +47,38 @@ export class ApiAccessPolicies extends Construct {
         resourceName: resource,
         arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
       });
-    const invoke = (sid: string, effect: Effect, resources: string[]) =>
-      new PolicyStatement({ sid, effect, actions: ['execute-api:Invoke'], resources: resources.map(arn) });
+    const statements = (role: IamRole, name: string) => {
+      const { allow, deny } = iamPolicyResources(role, props.routes);
+      const invoke = (sid: string, effect: Effect, resources: string[]) =>
+        new PolicyStatement({ sid, effect, actions: ['execute-api:Invoke'], resources: resources.map(arn) });
+      return [
+        ...(allow.length > 0 ? [invoke(`Invoke${name}Routes`, Effect.ALLOW, allow)] : []),
+        ...(deny.length > 0 ? [invoke('DenyAdminOnlyRoutes', Effect.DENY, deny)] : []),
+      ];
+    };
+    this.adminStatements = statements('admin', 'Admin');
+    this.serviceStatements = statements('service', 'Service');
 
-    this.adminStatements = [
-      invoke('InvokeAdminRoutes', Effect.ALLOW, [...adminRoutes(props.routes).map(executeApiResource), DEFAULT_ROUTE_RESOURCE]),
-    ];
-    const adminOnly = adminOnlyRoutes(props.routes).map(executeApiResource);
-    this.serviceStatements = [
-      invoke('InvokeServiceRoutes', Effect.ALLOW, [...serviceRoutes(props.routes).map(executeApiResource), DEFAULT_ROUTE_RESOURCE]),
-      ...(adminOnly.length > 0 ? [invoke('DenyAdminOnlyRoutes', Effect.DENY, adminOnly)] : []),
-    ];
-
+    // No physical names: two stages or regions in one account never collide.
     this.adminPolicy = new ManagedPolicy(this, 'Admin', {
-      managedPolicyName: `${props.prefix}-api-admin`,
       description: 'Invoke every route of the scoring IAM API (admin).',
       statements: [...this.adminStatements],
     });
     this.servicePolicy = new ManagedPolicy(this, 'ServiceAccount', {
-      managedPolicyName: `${props.prefix}-api-service-account`,
       description: 'Invoke the public and admin-or-service routes of the scoring IAM API (scoring agents).',
       statements: [...this.serviceStatements],
     });
   }
 
-  /** Lets a principal (role, user, group) call every route of the IAM API. */
+  /** Lets a principal (role, user) call every route of the IAM API, and registers it as an admin. */
   grantAdmin(grantee: IGrantable): Grant {
+    this.register(grantee, 'admin');
     return this.grant(grantee, this.adminStatements);
   }
 
-  /** Lets a principal call the service-account routes of the IAM API (and denies the admin-only ones). */
+  /** Lets a principal call the service-account routes of the IAM API (denying the admin-only ones), and registers it as a service. */
   grantServiceAccount(grantee: IGrantable): Grant {
+    this.register(grantee, 'service');
     return this.grant(grantee, this.serviceStatements);
   }
 
@@ -89,4 +92,43 @@ export class ApiAccessPolicies extends Construct {
     for (const deny of denies) grantee.grantPrincipal.addToPrincipalPolicy(deny.copy());
     return grant;
   }
+
+  /** Writes the grantee's registry item on deploy and deletes it when the grant goes. */
+  private register(grantee: IGrantable, role: IamRole): void {
+    if (!this.registry) return;
+    const principal = grantee.grantPrincipal;
+    const arn = registryArn(principal);
+    if (!arn) throw new Error('grantAdmin / grantServiceAccount take an IAM role or user (the registry needs its ARN)');
+    const key = iamPrincipalKey(arn);
+    const keyAttributes = { pk: { S: key.pk }, sk: { S: key.sk } };
+    const tableName = this.registry.tableName;
+    const put = {
+      service: 'DynamoDB',
+      action: 'putItem',
+      parameters: { TableName: tableName, Item: { ...keyAttributes, arn: { S: arn }, role: { S: role }, source: { S: 'stack' } } },
+      physicalResourceId: PhysicalResourceId.of(`${role}:${arn}`),
+    };
+    const id = Construct.isConstruct(principal) ? Names.uniqueId(principal) : arn;
+    new AwsCustomResource(this, `Register${id}`, {
+      onCreate: put,
+      onUpdate: put,
+      onDelete: { service: 'DynamoDB', action: 'deleteItem', parameters: { TableName: tableName, Key: keyAttributes } },
+      policy: AwsCustomResourcePolicy.fromStatements([
+        new PolicyStatement({ actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'], resources: [this.registry.tableArn] }),
+      ]),
+      installLatestAwsSdk: false,
+    });
+  }
+}
+
+/**
+ * The ARN the registry keys a principal by: a role's without its path (the
+ * form an assumed-role session normalises to), a user's as it is.
+ */
+function registryArn(principal: IPrincipal): string | undefined {
+  const candidate = principal as Partial<{ roleName: string; userArn: string }>;
+  if (typeof candidate.roleName === 'string') {
+    return Stack.of(principal as unknown as Construct).formatArn({ service: 'iam', region: '', resource: 'role', resourceName: candidate.roleName });
+  }
+  return typeof candidate.userArn === 'string' ? candidate.userArn : undefined;
 }

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -30,7 +30,6 @@ export const TABLE_ACTIONS: Record<TableGrant, readonly string[]> = {
     'dynamodb:PutItem',
     'dynamodb:UpdateItem',
     'dynamodb:DeleteItem',
-    'dynamodb:BatchWriteItem',
     'dynamodb:ConditionCheckItem',
   ],
   // The stream consumer: reads the state it folds into, and updates it.
@@ -47,6 +46,8 @@ export const INDEX_ACTIONS: Record<TableGrant, readonly string[]> = {
 
 export interface ApiFunctionDefaults {
   readonly memorySize: number;
+  /** Environment every function gets (the metrics namespace, the service name). */
+  readonly environment?: Readonly<Record<string, string>>;
   readonly logRetention: RetentionDays;
   readonly logRemovalPolicy: RemovalPolicy;
 }
@@ -60,6 +61,8 @@ export interface ApiFunctionProps {
   /** Table access; omitted for functions that never touch the table. */
   readonly table?: { readonly table: ITable; readonly indexArns: readonly string[]; readonly grant: TableGrant };
   readonly timeout?: Duration;
+  /** Concurrency kept for this function alone, so a surge elsewhere cannot starve it. */
+  readonly reservedConcurrency?: number;
 }
 
 /**
@@ -103,7 +106,11 @@ export class ApiFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(10),
       role: this.role,
       logGroup: this.logGroup,
+      // X-Ray active tracing: each request's trace through API Gateway, Lambda and DynamoDB.
+      tracing: Tracing.ACTIVE,
+      reservedConcurrentExecutions: props.reservedConcurrency,
       environment: {
+        ...props.defaults.environment,
         ...(props.table ? { TABLE_NAME: props.table.table.tableName } : {}),
         NODE_OPTIONS: '--enable-source-maps',
       },

@@ -32,11 +32,17 @@ export interface PublicCdnProps {
   readonly originDomainName: string;
   /** Path patterns whose GETs may be cached (`/api/v1/teams*`, ...). */
   readonly cachedPathPatterns: readonly string[];
+  /** The query parameters the public reads accept: the cache key holds these only. */
+  readonly cachedQueryParameters: readonly string[];
+  /** Headers CloudFront adds to every origin request (the origin-verify secret). */
+  readonly originHeaders?: Readonly<Record<string, string>>;
   readonly prefix: string;
   /** Keep the page's bucket when the stack is deleted (its files are rebuilt on every deploy either way). */
   readonly retainData: boolean;
   /** Retention of the log group of CDK's deployment function, like every other log group of the stack. */
   readonly logRetention: RetentionDays;
+  /** A CloudFront-scope WAF web ACL (`-c waf=true`). */
+  readonly webAclArn?: string;
 }
 
 const WEB_DIRECTORY = resolve(import.meta.dirname, '../../web');
@@ -69,17 +75,22 @@ export class PublicCdn extends Construct {
     const origin = new HttpOrigin(props.originDomainName, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      customHeaders: props.originHeaders ? { ...props.originHeaders } : undefined,
     });
 
     this.publicReadsCachePolicy = new CachePolicy(this, 'PublicReads', {
-      cachePolicyName: `${props.prefix}-public-reads`,
-      comment: 'Scoring public reads: TTL from the origin Cache-Control, keyed by Authorization and query string',
+      // No name: CloudFront names are account-wide, and CDK's default carries the region and the construct path.
+      comment: 'Scoring public reads: TTL from the origin Cache-Control, keyed by Authorization and the accepted query parameters',
       minTtl: Duration.seconds(0),
       defaultTtl: Duration.seconds(0),
       // A cap, in case a handler ever sends a long max-age by mistake.
       maxTtl: Duration.minutes(5),
       headerBehavior: CacheHeaderBehavior.allowList('Authorization'),
-      queryStringBehavior: CacheQueryStringBehavior.all(),
+      // Only what the routes read: any other query string (`?_=123`) cannot split the cache or bypass it.
+      queryStringBehavior:
+        props.cachedQueryParameters.length > 0
+          ? CacheQueryStringBehavior.allowList(...props.cachedQueryParameters)
+          : CacheQueryStringBehavior.none(),
       cookieBehavior: CacheCookieBehavior.none(),
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
@@ -140,6 +151,7 @@ export class PublicCdn extends Construct {
       errorResponses: UNCACHED_ERROR_STATUSES.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
+      webAclId: props.webAclArn,
     });
 
     // The page is built by esbuild at synth (no Docker: the local bundler always succeeds).

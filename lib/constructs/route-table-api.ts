@@ -1,6 +1,7 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  CfnStage,
   HttpApi,
   HttpMethod,
   HttpRoute,
@@ -13,7 +14,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { Route } from '#shared/api/routes';
+import { THROTTLES, type Route } from '#shared/api/routes';
 
 export interface RouteTableApiProps {
   readonly apiName: string;
@@ -113,6 +114,16 @@ export class RouteTableApi extends Construct {
         );
       }
     }
+    // Each route's class throttle (the route table's `throttle`); the stage-wide one covers $default.
+    (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
+      props.routes.map((route) => [
+        `${route.method} ${route.path}`,
+        { ThrottlingRateLimit: THROTTLES[route.throttle].rate, ThrottlingBurstLimit: THROTTLES[route.throttle].burst },
+      ]),
+    );
+    // A stage's route settings may only name routes that already exist.
+    for (const route of this.routes.values()) this.stage.node.addDependency(route);
+
     this.defaultRoute = new HttpRoute(this, 'Default', {
       httpApi: this.api,
       routeKey: HttpRouteKey.DEFAULT,

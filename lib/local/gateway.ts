@@ -14,8 +14,9 @@ import { isCanonicalPath } from '#shared/http/canonical-path';
 import { BODY_LIMIT_BYTES } from '#shared/http/endpoint';
 import { createLogger } from '#shared/log';
 import { matchRoute } from '#shared/api/route-matching';
-import { fallbackHandler, roleMayCall, type Route } from '#shared/api/routes';
-import { verifySigV4, type LocalIamKey } from './sigv4';
+import { fallbackHandler, type Route } from '#shared/api/routes';
+import { iamAllows } from '../route-resources';
+import { localIamArn, verifySigV4, type LocalIamKey } from './sigv4';
 
 /**
  * The local twin of API Gateway (HTTP API, payload format 2.0): turns each
@@ -62,7 +63,11 @@ export function createGateway(options: GatewayOptions) {
         match,
       );
 
-      if (match.kind !== 'route') return send(res, await (await load(fallbackHandler))(event, lambdaContext(requestId)));
+      if (match.kind !== 'route') {
+        // The IAM API's $default route is behind IAM too, and no policy allows a path that is no route.
+        if (isSigned(event)) await authorizeIam(event, body);
+        return send(res, await (await load(fallbackHandler))(event, lambdaContext(requestId)));
+      }
       const route = match.route;
       const authorizer = await authorize(route, event, body);
       if (route.planned) throw new HttpProblem(501, 'not_implemented', `${route.method} ${route.path} is specified but not built yet.`);
@@ -72,6 +77,7 @@ export function createGateway(options: GatewayOptions) {
       const result = await (await load(route.handler))(event, lambdaContext(requestId));
       send(res, result);
     } catch (error) {
+      if (error instanceof IamDenied) return send(res, IAM_FORBIDDEN);
       if (error instanceof HttpProblem) {
         log.info('request', { method, path: rawPath, status: error.status, reason: error.detail });
         return send(res, problemResponse(error, requestId));
@@ -81,29 +87,33 @@ export function createGateway(options: GatewayOptions) {
     }
   };
 
+  /**
+   * The IAM authorizer: a valid signature, then the caller's policy (admin or
+   * service, from lib/route-resources.ts) evaluated against the request path
+   * as sent. What IAM denies gets API Gateway's own plain 403.
+   */
+  async function authorizeIam(event: APIGatewayProxyEventV2, body: Buffer) {
+    const verification = verifySigV4(
+      { method: event.requestContext.http.method, rawPath: event.rawPath, rawQueryString: event.rawQueryString, headers: event.headers as Record<string, string>, body },
+      options.iamKeys,
+      options.region ?? LOCAL_REGION,
+    );
+    if (!verification.ok) throw unauthorized(verification.reason);
+    if (!iamAllows(verification.key.role, event.requestContext.http.method, event.rawPath)) throw new IamDenied();
+    return {
+      iam: {
+        accessKey: verification.key.accessKeyId,
+        accountId: '000000000000',
+        userArn: localIamArn(verification.key),
+        userId: verification.key.accessKeyId,
+      },
+    };
+  }
+
   /** What API Gateway would put in `requestContext.authorizer` for this route, or a refusal. */
   async function authorize(route: Route, event: APIGatewayProxyEventV2, body: Buffer) {
     const authorization = event.headers.authorization ?? '';
-    if (authorization.startsWith('AWS4-HMAC-SHA256')) {
-      const verification = verifySigV4(
-        { method: event.requestContext.http.method, rawPath: event.rawPath, rawQueryString: event.rawQueryString, headers: event.headers as Record<string, string>, body },
-        options.iamKeys,
-        options.region ?? LOCAL_REGION,
-      );
-      if (!verification.ok) throw unauthorized(verification.reason);
-      // IAM's decision: the admin and service policies grant exactly their route sets.
-      if (!roleMayCall(route.access, verification.key.role)) {
-        throw forbidden(`The ${verification.key.role} policy does not allow ${route.method} ${route.path}.`);
-      }
-      return {
-        iam: {
-          accessKey: verification.key.accessKeyId,
-          accountId: '000000000000',
-          userArn: `arn:aws:iam::000000000000:user/local-${verification.key.role}-${verification.key.accessKeyId}`,
-          userId: verification.key.accessKeyId,
-        },
-      };
-    }
+    if (isSigned(event)) return authorizeIam(event, body);
     if (route.access === 'public') return undefined;
     const authorizerEvent = {
       version: '2.0',
@@ -126,6 +136,17 @@ export function createGateway(options: GatewayOptions) {
     return { lambda: decision.context ?? {} };
   }
 }
+
+const isSigned = (event: APIGatewayProxyEventV2) => (event.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256');
+
+class IamDenied extends Error {}
+
+/** API Gateway's answer when IAM denies a request: not problem+json, its own body. */
+const IAM_FORBIDDEN: APIGatewayProxyStructuredResultV2 = {
+  statusCode: 403,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ message: 'Forbidden' }),
+};
 
 /** The region the local IAM API plays (the one a client signs for). */
 export const LOCAL_REGION = process.env.AWS_REGION ?? 'us-east-1';

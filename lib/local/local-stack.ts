@@ -3,13 +3,14 @@ import { createServer, type Server } from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { competitionLoadedAt, loadCompetition } from '#shared/data/competition';
 import { ensureTable } from '#shared/data/table';
+import { registerIamPrincipal } from '#shared/data/iam-principals';
 import { createToken } from '#shared/data/tokens';
 import { createLogger, describeError } from '#shared/log';
 import { formatProblems, readCompetitionFile } from './competition-file';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { createGateway } from './gateway';
 import { startScoreHistoryTimer } from './score-history-timer';
-import { parseIamKeys } from './sigv4';
+import { localIamArn, parseIamKeys } from './sigv4';
 import { withStaticSite } from './static-site';
 import { startStreamPoller, type StreamPoller } from './stream-poller';
 import { handler as foldResults } from '../../functions/scoring/fold-results';
@@ -70,6 +71,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
       if (token) await createToken({ role, name: `${role} (from SCORING_${role.toUpperCase()}_TOKEN)`, expiresAt: null, token });
     }
+    // As the stack's grant helpers do in AWS: each local key's principal is registered with its role.
+    for (const key of iamKeys) await registerIamPrincipal({ arn: localIamArn(key), role: key.role, source: 'local' });
     const gateway = createGateway({ iamKeys });
     const server = createServer(options.site === false ? gateway : withStaticSite(gateway));
     await new Promise<void>((resolveListen, reject) => {

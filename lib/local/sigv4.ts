@@ -71,21 +71,26 @@ export function verifySigV4(request: SignedRequest, keys: LocalIamKey[], region:
     return { ok: false, reason: 'X-Amz-Content-Sha256 does not match the body.' };
   }
 
-  const canonicalRequest = [
-    request.method.toUpperCase(),
-    canonicalUri(request.rawPath),
-    canonicalQuery(request.rawQueryString),
-    signedHeaders.map((name) => `${name}:${canonicalHeaderValue(Object.hasOwn(request.headers, name) ? request.headers[name]! : '')}\n`).join(''),
-    signedHeaderList,
-    payloadHash,
-  ].join('\n');
   const scope = `${scopeDate}/${region}/${service}/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
   let signingKey = hmac(`AWS4${key.secretAccessKey}`, scopeDate!);
   for (const part of [region!, service!, 'aws4_request']) signingKey = hmac(signingKey, part);
-  const expected = createHmac('sha256', signingKey).update(stringToSign).digest();
   const given = Buffer.from(signature!, 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  // The SDKs sign the normalised path; some clients (curl) sign the path as
+  // sent. Either verifies; IAM then decides on the path as sent.
+  const verifies = (uri: string) => {
+    const canonicalRequest = [
+      request.method.toUpperCase(),
+      uri,
+      canonicalQuery(request.rawQueryString),
+      signedHeaders.map((name) => `${name}:${canonicalHeaderValue(Object.hasOwn(request.headers, name) ? request.headers[name]! : '')}\n`).join(''),
+      signedHeaderList,
+      payloadHash,
+    ].join('\n');
+    const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
+    const expected = createHmac('sha256', signingKey).update(stringToSign).digest();
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  if (!verifies(canonicalUri(request.rawPath)) && !verifies(literalUri(request.rawPath))) {
     return { ok: false, reason: 'The signature does not match.' };
   }
   return { ok: true, key };
@@ -99,8 +104,24 @@ function uriEncode(text: string): string {
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** Non-S3 services encode each (already encoded) path segment once more. */
+/**
+ * Non-S3 services normalise the path (RFC 3986: no empty, `.` or `..`
+ * segments; a trailing slash kept), as the AWS SDKs do when signing, and
+ * encode each (already encoded) segment once more.
+ */
 function canonicalUri(rawPath: string): string {
+  const segments: string[] = [];
+  for (const segment of rawPath.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  const trailing = segments.length > 0 && rawPath.endsWith('/') ? '/' : '';
+  return `/${segments.map(uriEncode).join('/')}${trailing}`;
+}
+
+/** The path as sent, each segment encoded once more (no normalisation). */
+function literalUri(rawPath: string): string {
   return rawPath.split('/').map(uriEncode).join('/') || '/';
 }
 
@@ -128,4 +149,9 @@ function decode(text: string): string {
 
 function canonicalHeaderValue(value: string): string {
   return value.trim().replace(/\s+/g, ' ');
+}
+
+/** The IAM user ARN API Gateway would report for a local key; the dev server registers it with the key's role. */
+export function localIamArn(key: Pick<LocalIamKey, 'accessKeyId' | 'role'>): string {
+  return `arn:aws:iam::000000000000:user/local-${key.role}-${key.accessKeyId}`;
 }

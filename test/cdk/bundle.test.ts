@@ -78,8 +78,8 @@ function run(calls: { functionName: string; event?: unknown }[]): RunResult[] {
 describe('the real bundles', () => {
   it('gives every function one minified ESM file and its source map, within the size budget', () => {
     const prefix = synthesized.stack.config.prefix;
-    // Every built route, the authorizer, the $default function, the fold consumer, the score history recorder and the scoring agent.
-    expect(bundles.size).toBe(routes.filter((r) => !r.planned).length + 5);
+    // Every built route, the authorizer, the $default function, the fold consumer, the score history recorder, the scoring agent and the scoring watch.
+    expect(bundles.size).toBe(routes.filter((r) => !r.planned).length + 6);
     expect(bundles.has(`${prefix}-Authorizer`)).toBe(true);
     for (const bundle of bundles.values()) {
       expect(bundle.files, bundle.functionName).toEqual(['index.mjs', 'index.mjs.map']);

@@ -38,7 +38,7 @@ const prefix = stack.config.prefix;
 // What each declared table access means, written out here rather than taken
 // from the stack's code, so the test is the specification.
 const READ = ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query'];
-const WRITE = ['dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+const WRITE = ['dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
 const tableArn = `\${${logicalId(stack.table.table)}.Arn}`;
 /** The project's functions: not CDK's own handler that copies the web page into its bucket at deploy time. */
 const ownFunctions = (template: typeof json) =>
@@ -62,9 +62,9 @@ function functionNamed(name: string): [string, NonNullable<CfnTemplate['Resource
 }
 
 describe('functions', () => {
-  it('makes one function per built route, plus the authorizer, the $default function, the fold consumer, the score history recorder and the scoring agent, and none for planned routes', () => {
+  it('makes one function per built route, plus the authorizer, the $default function, the fold consumer, the score history recorder, the scoring agent and the scoring watch, and none for planned routes', () => {
     const names = ownFunctions(json).map(([, r]) => r.Properties?.FunctionName).sort();
-    expect(names).toEqual([...built.map((r) => `${prefix}-${r.name}`), `${prefix}-Authorizer`, `${prefix}-NotFound`, `${prefix}-FoldResults`, `${prefix}-RecordScoreSnapshot`, `${prefix}-Agent`].sort());
+    expect(names).toEqual([...built.map((r) => `${prefix}-${r.name}`), `${prefix}-Authorizer`, `${prefix}-NotFound`, `${prefix}-FoldResults`, `${prefix}-RecordScoreSnapshot`, `${prefix}-Agent`, `${prefix}-ScoringWatch`].sort());
     for (const route of planned) expect(names).not.toContain(`${prefix}-${route.name}`);
   });
 
@@ -120,8 +120,12 @@ describe('functions', () => {
     const logs = perms.filter((p) => p.action.startsWith('logs:'));
     expect(logs.map((p) => p.action).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
     for (const p of logs) expect(p.resource).toBe(`\${${fn.Properties!.LoggingConfig.LogGroup.Ref}.Arn}`);
+    // X-Ray active tracing: write-only trace actions, which have no resource-level permissions.
+    const xray = perms.filter((p) => p.action.startsWith('xray:'));
+    expect(xray.map((p) => `${p.action} on ${p.resource}`).sort()).toEqual(['xray:PutTelemetryRecords on *', 'xray:PutTraceSegments on *']);
+    expect(fn.Properties!.TracingConfig).toEqual({ Mode: 'Active' });
     return perms
-      .filter((p) => !p.action.startsWith('logs:'))
+      .filter((p) => !p.action.startsWith('logs:') && !p.action.startsWith('xray:'))
       .map((p) => `${p.action} on ${p.resource}`)
       .sort();
   }
@@ -225,7 +229,7 @@ describe('the two HTTP APIs', () => {
 describe('IAM callers', () => {
   const iamApi = logicalId(stack.iamApi.api);
   const arn = (resource: string) => `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${iamApi}}/${resource}`;
-  const invokeResource = (r: Route) => arn(`*/${r.method}${r.path.replace(/\{[^/}]+\}/g, '*')}`);
+  const invokeResource = (r: Pick<Route, 'method' | 'path'>) => arn(`*/${r.method}${r.path.replace(/\{[^/}]+\}/g, '*')}`);
   const requestArn = (method: string, path: string) => arn(`$default/${method}${path}`);
   const policy = (construct: object) => json.Resources[logicalId(construct as never)]!.Properties!;
   const admin = permissions(policy(stack.access.adminPolicy).PolicyDocument);
@@ -233,15 +237,31 @@ describe('IAM callers', () => {
   const lines = (perms: typeof admin, effect: 'Allow' | 'Deny') =>
     perms.filter((p) => p.effect === effect).map((p) => `${p.action} ${p.resource}`).sort();
 
-  it('gives admins execute-api:Invoke on exactly every built route (and $default)', () => {
-    expect(lines(admin, 'Allow')).toEqual([...built.map(invokeResource), arn('*/$default')].map((r) => `execute-api:Invoke ${r}`).sort());
+  /** The methods IAM checks for a route: HEAD is answered by the GET route. */
+  const methodsOf = (r: Route) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method]);
+  const allowLines = (rs: Route[]) => rs.flatMap((r) => methodsOf(r).map((m) => `execute-api:Invoke ${invokeResource({ ...r, method: m as Route['method'] })}`)).sort();
+
+  it('gives admins execute-api:Invoke on exactly every built route (HEAD with GET), each ARN ending in its own path', () => {
+    expect(lines(admin, 'Allow')).toEqual(allowLines(built));
     expect(lines(admin, 'Deny')).toEqual([]);
+    expect(lines(admin, 'Allow').some((l) => l.includes('$default'))).toBe(false);
   });
 
-  it('gives service accounts exactly the public and admin-or-service routes, and denies the admin-only ones', () => {
+  it('gives service accounts exactly the public and admin-or-service routes, and denies the admin-only ones with any suffix', () => {
     const serviceRoutes = built.filter((r) => r.access !== 'admin');
-    expect(lines(service, 'Allow')).toEqual([...serviceRoutes.map(invokeResource), arn('*/$default')].map((r) => `execute-api:Invoke ${r}`).sort());
-    expect(lines(service, 'Deny')).toEqual(built.filter((r) => r.access === 'admin').map((r) => `execute-api:Invoke ${invokeResource(r)}`).sort());
+    expect(lines(service, 'Allow')).toEqual(allowLines(serviceRoutes));
+    expect(lines(service, 'Deny')).toEqual(allowLines(built.filter((r) => r.access === 'admin')).map((l) => `${l}*`).sort());
+  });
+
+  it('denies service accounts every spelling of an admin-only path that IAM compares', () => {
+    for (const route of built.filter((r) => r.access === 'admin')) {
+      const path = samplePath(route);
+      for (const variant of [path, `${path}/`, `${path}//`, `${path}/x`, `${path}.`]) {
+        for (const method of methodsOf(route)) {
+          expect(policyAllows(service, 'execute-api:Invoke', requestArn(method, variant)), `${method} ${variant}`).toBe(false);
+        }
+      }
+    }
   });
 
   it('lets, by IAM evaluation of a real request, admins call every route and services exactly the non-admin ones', () => {
@@ -258,7 +278,7 @@ describe('IAM callers', () => {
     const bare = new Stack(app, 'Bare');
     const all = routes.map(({ planned: _planned, ...route }) => route as Route);
     const api = new HttpApi(bare, 'Api');
-    const access = new ApiAccessPolicies(bare, 'Access', { api, routes: all, prefix: 'bare' });
+    const access = new ApiAccessPolicies(bare, 'Access', { api, routes: all });
     const bareJson = app.synth().getStackArtifact(bare.artifactId).template as CfnTemplate;
     const doc = (c: object) => permissions(bareJson.Resources[logicalId(c as never)]!.Properties!.PolicyDocument);
     const bareArn = (method: string, path: string) =>
@@ -284,6 +304,14 @@ describe('IAM callers', () => {
     const sorted = (perms: ReturnType<typeof permissions>) => perms.map((p) => `${p.effect} ${p.action} ${p.resource}`).sort();
     expect(sorted(rolePermissions(grantsJson, logicalId(adminRole)))).toEqual(sorted(managed(s.access.adminPolicy)));
     expect(sorted(rolePermissions(grantsJson, logicalId(agentRole)))).toEqual(sorted(managed(s.access.servicePolicy)));
+    // Each grant also registers its role (by path-less role ARN) in the table's registry of IAM principals.
+    const registrations = resourcesOfType(grantsJson, 'Custom::AWS').map(([, r]) => flat(r.Properties!.Create));
+    expect(registrations).toHaveLength(2);
+    for (const [role, name] of [[adminRole, 'admin'], [agentRole, 'service']] as const) {
+      const registration = registrations.find((c) => c.includes(`role/\${${logicalId(role)}}`));
+      expect(registration, name).toMatch(new RegExp(`"role":\\{"S":"${name}"\\}`));
+      expect(registration).toContain('"action":"putItem"');
+    }
   });
 });
 
@@ -348,7 +376,7 @@ describe('the fold consumer', () => {
     const table = perms.filter((x) => x.resource === tableArn).map((x) => x.action).sort();
     expect(table).toEqual(['dynamodb:BatchGetItem', 'dynamodb:UpdateItem']);
     const others = perms.filter((x) => x.resource !== tableArn).map((x) => x.action);
-    expect(others.every((a) => /^dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)$|^sqs:/.test(a)), others.join(', ')).toBe(true);
+    expect(others.every((a) => /^dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)$|^sqs:|^xray:Put(TraceSegments|TelemetryRecords)$/.test(a)), others.join(', ')).toBe(true);
   });
 
   it('exposes its iterator age for alarms', () => {
@@ -399,13 +427,15 @@ describe('the CDN', () => {
     expect(behaviorFor('/api/v1/dns').TargetOriginId).not.toBe(siteOrigin.Id);
   });
 
-  it('caches public GET routes by the origin Cache-Control, keyed by Authorization and query string', () => {
+  it('caches public GET routes by the origin Cache-Control, keyed by Authorization and the query parameters they accept', () => {
     const [, policy] = resourcesOfType(json, 'AWS::CloudFront::CachePolicy')[0]!;
     const p = policy.Properties!.CachePolicyConfig;
     expect(p.MinTTL).toBe(0);
     expect(p.DefaultTTL).toBe(0);
     expect(p.ParametersInCacheKeyAndForwardedToOrigin.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: ['Authorization'] });
-    expect(p.ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig.QueryStringBehavior).toBe('all');
+    const accepted = [...new Set(built.filter((r) => r.access === 'public' && r.method === 'GET').flatMap((r) => r.query))].sort();
+    expect(accepted).toEqual(expect.arrayContaining(['subtype_id', 'team']));
+    expect(p.ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig).toEqual({ QueryStringBehavior: 'whitelist', QueryStrings: accepted });
     expect(config.CacheBehaviors.map((b: any) => b.PathPattern).sort()).toEqual(expect.arrayContaining(['/api/v1/services*', '/api/v1/teams*']));
     for (const route of built.filter((r) => r.access === 'public' && r.method === 'GET')) {
       const behavior = behaviorFor(samplePath(route));
@@ -443,7 +473,7 @@ describe('the CDN', () => {
 describe('outputs', () => {
   it('names both API URLs, the CDN URL, the table and both policies', () => {
     const outputs = json.Outputs!;
-    expect(Object.keys(outputs).sort()).toEqual(['AdminPolicyArn', 'CdnUrl', 'IamApiUrl', 'PageUrl', 'ServicePolicyArn', 'TableName', 'TokenApiUrl']);
+    expect(Object.keys(outputs).sort()).toEqual(['AdminPolicyArn', 'AlarmTopicArn', 'CdnUrl', 'DashboardName', 'IamApiUrl', 'PageUrl', 'ServicePolicyArn', 'TableName', 'TokenApiUrl']);
     expect(flat(outputs.PageUrl!.Value)).toBe(`https://\${${logicalId(stack.cdn.distribution)}.DomainName}/`);
     expect(outputs.TableName!.Value).toEqual({ Ref: logicalId(stack.table.table) });
     expect(flat(outputs.TokenApiUrl!.Value)).toBe(`https://\${${logicalId(stack.tokenApi.api)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/`);

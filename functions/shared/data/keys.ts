@@ -92,3 +92,7 @@ export const historyKeys = {
   }),
   samplePrefix: HISTORY_SAMPLE_PREFIX,
 };
+
+/** The registry of IAM principals (users, roles) that may call the IAM API, with their role: one item per ARN. */
+export const IAM_PRINCIPALS_PARTITION = 'IAM_PRINCIPALS';
+export const iamPrincipalKey = (arn: string): Key => ({ pk: IAM_PRINCIPALS_PARTITION, sk: `ARN#${arn}` });

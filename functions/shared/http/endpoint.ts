@@ -6,8 +6,10 @@ import { routeNamed, type Route } from '#shared/api/routes';
 import { DATABASE_CALL_BUDGET_MS, databaseUnavailableCause } from '#shared/data/client';
 import { withDeadline } from '#shared/data/deadline';
 import { createLogger, describeError, type Logger } from '#shared/log';
+import { recordAuthorizationFailure } from '#shared/metrics';
 import { parseWith, positiveIntFrom } from '#shared/validation';
 import { checkAccess, principalName, resolvePrincipal, type Principal } from '#shared/http/principal';
+import { originCheck } from '#shared/http/origin-check';
 import { isCanonicalPath } from '#shared/http/canonical-path';
 import { representationETag } from '#shared/http/conditional';
 import { corsHeaders } from '#shared/http/cors';
@@ -89,6 +91,7 @@ export function endpoint<B extends Schema = undefined, Q extends Schema = undefi
   const chain = middy<Event, Result, Error, Context>()
     .use(problemsAndAccessLog(route))
     .use(canonicalPath(route))
+    .use(originCheck())
     .use(caller(route))
     .use(pathId(route, spec.validId))
     .use(bodyLimits(spec.body !== undefined));
@@ -156,6 +159,7 @@ function problemsAndAccessLog(route: Route): MiddlewareObj<Event, Result> {
       status,
       ms: Date.now() - s.startedAt,
       caller: principalName(s.principal),
+      role: s.principal?.role ?? 'anonymous',
     });
   };
   return {
@@ -180,6 +184,7 @@ function problemsAndAccessLog(route: Route): MiddlewareObj<Event, Result> {
       } else if (!problem) {
         s.log.error('unhandled error', describeError(error));
       }
+      if (problem?.status === 401 || problem?.status === 403) recordAuthorizationFailure(problem.code);
       request.response = finished(problem ? problemResponse(problem, s.requestId) : internalErrorResponse(s.requestId), route, event);
       accessLog(event, request.response.statusCode ?? 500);
     },

@@ -1,15 +1,16 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { roleMayCall, type Role, type Route } from '#shared/api/routes';
 import { parseAuthorization, tokenRejection } from '#shared/auth/tokens';
+import { resolveIamRole } from '#shared/data/iam-principals';
 import { findToken } from '#shared/data/tokens';
 import { databaseUnavailable, forbidden, unauthorized } from '#shared/http/problem';
 
 /**
- * Who is calling. `token` callers have a role; `iam` callers were already
- * allowed this exact route by IAM (API Gateway's IAM authorizer, or the local
- * server's emulation of it), so their role is not re-checked here.
+ * Who is calling, with their role: a token's from the token record, an IAM
+ * caller's from the registry of IAM principals (IAM's policy let the request
+ * through; the registry says who it is, and a caller not in it is refused).
  */
-export type Principal = { via: 'token'; role: Role; name: string; tokenId: string } | { via: 'iam'; name: string };
+export type Principal = { via: 'token'; role: Role; name: string; tokenId: string } | { via: 'iam'; role: Role; name: string };
 
 /**
  * What our Lambda authorizer puts in the request context (simple responses
@@ -39,7 +40,12 @@ interface AuthorizerShape {
 /** Resolves the caller from the authorizer's context or, on routes without one, from the header. */
 export async function resolvePrincipal(event: APIGatewayProxyEventV2): Promise<Principal | undefined> {
   const authorizer = (event.requestContext as { authorizer?: AuthorizerShape }).authorizer;
-  if (authorizer?.iam) return { via: 'iam', name: authorizer.iam.userArn ?? `access key ${authorizer.iam.accessKey}` };
+  if (authorizer?.iam) {
+    const arn = authorizer.iam.userArn ?? '';
+    const role = arn ? await resolveIamRole(arn) : undefined;
+    if (!role) throw forbidden(`The IAM principal ${arn || `of access key ${authorizer.iam.accessKey}`} is not registered for this API.`);
+    return { via: 'iam', role, name: arn };
+  }
   if (authorizer?.lambda) {
     const { role, name, tokenId, rejected, unavailable, decidedAt } = authorizer.lambda;
     if (unavailable) {
@@ -79,8 +85,8 @@ export async function principalFromHeader(header: string | undefined): Promise<P
 export function checkAccess(route: Route, principal: Principal | undefined): void {
   if (route.access === 'public') return;
   if (!principal) throw unauthorized('This route needs credentials: send "Authorization: Bearer <token>".');
-  if (principal.via === 'token' && !roleMayCall(route.access, principal.role)) {
-    throw forbidden(`A ${principal.role} token may not use ${route.method} ${route.path}.`);
+  if (!roleMayCall(route.access, principal.role)) {
+    throw forbidden(`A ${principal.role} ${principal.via === 'token' ? 'token' : 'IAM principal'} may not use ${route.method} ${route.path}.`);
   }
 }
 

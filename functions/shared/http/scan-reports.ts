@@ -9,6 +9,7 @@ import { created, ok, type ApiResult } from '#shared/http/responses';
 import { API_PREFIX } from '#shared/api/routes';
 import { BoundedInt, FreeText, parseWith, PositiveInt, Timestamp } from '#shared/validation';
 import type { Logger } from '#shared/log';
+import * as metrics from '#shared/metrics';
 
 /** Agent-chosen: a UUID, `round12-http`, an ISO time... Safe in a sort key, bounded. */
 const ScanId = v.pipe(
@@ -88,6 +89,8 @@ export async function answerReport(serviceId: number, report: ScanReportInput, n
     throw validationFailed([{ path: 'time', message: "must not be more than 2 minutes ahead of the server's clock" }]);
   }
   const outcome = await recordScanResult(serviceId, report, now);
+  metrics.recordScanResult(outcome.kind);
+  if (outcome.kind === 'recorded' && report.time !== undefined) metrics.recordScanLag(new Date(report.time), now);
   switch (outcome.kind) {
     case 'recorded':
       return created(outcome.scan, `${API_PREFIX}/services/${serviceId}`);

@@ -8,6 +8,7 @@ import type { ApiRequest } from '#shared/http/endpoint';
 import { principalName } from '#shared/http/principal';
 import { HttpProblem, notFound, preconditionFailed, serviceUnavailable, validationFailed } from '#shared/http/problem';
 import { ok, type ApiResult } from '#shared/http/responses';
+import { recordSettingsChange } from '#shared/metrics';
 
 /** The settings object with its version as the ETag (what If-Match must name). */
 export function settingsResult({ settings, version }: VersionedSettings): ApiResult {
@@ -37,6 +38,7 @@ export async function saveSettingsChange(
       throw serviceUnavailable('settings_busy', 'The settings are being changed by many writers at once; nothing was written. Try again.', 1);
     case 'saved':
       request.log.info('settings changed', { by: principalName(request.principal), version: result.value.version });
+      recordSettingsChange();
       return settingsResult(result.value);
   }
 }

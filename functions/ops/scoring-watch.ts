@@ -1,0 +1,27 @@
+import { readStandingsInputs } from '#shared/data/standings';
+import { scoringOpenAt } from '#shared/domain/settings';
+import { createLogger, describeError } from '#shared/log';
+import { recordScoringState } from '#shared/metrics';
+
+/**
+ * Runs every minute (EventBridge schedule): publishes whether scoring is open
+ * and how long ago the last scan result arrived. CloudWatch's missing-data
+ * rule knows nothing of the scoring window, so the "no scan for 5 minutes
+ * while scoring is open" alarm combines these two metrics. With no scan ever,
+ * the clock runs from the window's start (none set: from 0, no alarm).
+ */
+export async function handler(): Promise<{ open: boolean; secondsSinceLastScan: number }> {
+  try {
+    const { settings, teams } = await readStandingsInputs();
+    const now = new Date();
+    const open = scoringOpenAt(settings, now);
+    const lastScan = Math.max(0, ...teams.map((team) => Date.parse(team.totals.last_scan_time ?? '') || 0));
+    const since = lastScan || (settings.start_time ? Date.parse(settings.start_time) : now.getTime());
+    const secondsSinceLastScan = Math.max(0, Math.round((now.getTime() - since) / 1000));
+    recordScoringState(open, secondsSinceLastScan);
+    return { open, secondsSinceLastScan };
+  } catch (error) {
+    createLogger({ route: 'ScoringWatch' }).error('scoring watch failed', describeError(error));
+    throw error;
+  }
+}

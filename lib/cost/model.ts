@@ -1,0 +1,140 @@
+/**
+ * The cost of an event on this stack, line by line, from the capacity profile
+ * (what one request consumes, measured by the benchmark) and the typed prices.
+ * Pure arithmetic: bin/cost.ts reads the inputs and prints the table.
+ */
+import type { CapacityProfile, RequestKind } from './profile';
+import type { PRICES } from './prices';
+
+export interface EventShape {
+  teams: number;
+  /** Services per team, each checked once a round. */
+  services: number;
+  roundSeconds: number;
+  hours: number;
+  /** People watching the scoreboard at once, through the CDN. */
+  spectators: number;
+  /** How often a spectator's page polls (each poll reads `publicPaths` paths). */
+  pollSeconds: number;
+  publicPaths: number;
+  /** CloudFront edge caches that each miss once per `Cache-Control` max-age per path. */
+  edgeCaches: number;
+  cacheSeconds: number;
+  memoryMb: number;
+  /** X-Ray's default sampling keeps about 5% of requests (plus one a second). */
+  traceSampleRate: number;
+  /** Alarm metrics in the stack (metric math alarms count each metric). */
+  alarmMetrics: number;
+  customMetrics: number;
+  /** Bytes of DynamoDB storage each scan report leaves behind (its history item). */
+  bytesStoredPerScan: number;
+  /** API Gateway access-log bytes per API request. */
+  accessLogBytes: number;
+  waf: boolean;
+}
+
+export interface CostLine {
+  item: string;
+  /** What the event's traffic costs. */
+  perEvent: number;
+  /** What the stack costs every month, event or not (storage, alarms, ...). */
+  monthly: number;
+  basis: string;
+}
+
+const M = 1e6;
+const GB = 1024 ** 3;
+const fmt = (n: number) => (n >= M ? `${(n / M).toFixed(1)} M` : n >= 1000 ? `${(n / 1000).toFixed(1)} k` : n.toFixed(0));
+
+export function estimateCost(event: EventShape, profile: CapacityProfile, prices: typeof PRICES): CostLine[] {
+  const seconds = event.hours * 3600;
+  const counts: Record<RequestKind, number> = {
+    scanReport: event.teams * event.services * (seconds / event.roundSeconds),
+    publicRead: event.publicPaths * event.edgeCaches * (seconds / event.cacheSeconds),
+    // Agents report through the token API (the CDN): one authorizer call per report.
+    authorizer: 0,
+    scoringWatch: seconds / 60,
+  };
+  counts.authorizer = counts.scanReport;
+  const viewerRequests = event.spectators * event.publicPaths * (seconds / event.pollSeconds);
+  // Spectators cannot ask the origin more often than the caches miss.
+  counts.publicRead = Math.min(counts.publicRead, viewerRequests);
+  const apiRequests = counts.scanReport + counts.publicRead;
+  const kinds = Object.keys(counts) as RequestKind[];
+  const sum = (f: (kind: RequestKind) => number) => kinds.reduce((n, kind) => n + f(kind), 0);
+  const use = (kind: RequestKind) => profile.requests[kind];
+
+  const invocations = sum((k) => counts[k]);
+  const gbSeconds = sum((k) => counts[k] * (use(k).lambdaMs / 1000) * (event.memoryMb / 1024));
+  const writeUnits = sum((k) => counts[k] * use(k).writeUnits);
+  const indexWriteUnits = sum((k) => counts[k] * use(k).indexWriteUnits);
+  const readUnits = sum((k) => counts[k] * use(k).readUnits);
+  const cdnRequests = viewerRequests + counts.scanReport;
+  const cdnBytes = viewerRequests * use('publicRead').responseBytes + counts.scanReport * use('scanReport').responseBytes;
+  const logBytes = sum((k) => counts[k] * use(k).logBytes) + apiRequests * event.accessLogBytes;
+  const storedBytes = counts.scanReport * event.bytesStoredPerScan;
+
+  const lines: CostLine[] = [
+    { item: 'Lambda requests', perEvent: (invocations / M) * prices.lambdaPerMillionRequests, monthly: 0, basis: `${fmt(invocations)} invocations` },
+    { item: 'Lambda compute (GB-s)', perEvent: gbSeconds * prices.lambdaPerGbSecond, monthly: 0, basis: `${fmt(gbSeconds)} GB-s at ${event.memoryMb} MB, arm64` },
+    { item: 'API Gateway (HTTP API)', perEvent: (apiRequests / M) * prices.httpApiPerMillionRequests, monthly: 0, basis: `${fmt(apiRequests)} requests reach the API` },
+    { item: 'DynamoDB writes (table)', perEvent: (writeUnits / M) * prices.dynamoPerMillionWriteUnits, monthly: 0, basis: `${fmt(writeUnits)} write units` },
+    { item: 'DynamoDB writes (indexes)', perEvent: (indexWriteUnits / M) * prices.dynamoPerMillionWriteUnits, monthly: 0, basis: `${fmt(indexWriteUnits)} write units` },
+    { item: 'DynamoDB reads', perEvent: (readUnits / M) * prices.dynamoPerMillionReadUnits, monthly: 0, basis: `${fmt(readUnits)} read units` },
+    {
+      item: 'DynamoDB storage and backups',
+      perEvent: 0,
+      monthly: (storedBytes / GB) * (prices.dynamoStoragePerGbMonth + prices.dynamoBackupPerGbMonth),
+      basis: `${(storedBytes / GB).toFixed(2)} GB of scan history, point-in-time recovery`,
+    },
+    { item: 'CloudFront requests', perEvent: (cdnRequests / M) * prices.cloudFrontPerMillionHttpsRequests, monthly: 0, basis: `${fmt(cdnRequests)} HTTPS requests` },
+    { item: 'CloudFront transfer out', perEvent: (cdnBytes / GB) * prices.cloudFrontPerGbOut, monthly: 0, basis: `${(cdnBytes / GB).toFixed(1)} GB` },
+    {
+      item: 'CloudWatch Logs',
+      perEvent: (logBytes / GB) * prices.logsIngestPerGb,
+      monthly: (logBytes / GB) * prices.logsStoragePerGbMonth,
+      basis: `${(logBytes / GB).toFixed(2)} GB ingested (function, access and EMF lines), kept 30 days`,
+    },
+    {
+      item: 'X-Ray traces',
+      perEvent: ((apiRequests * event.traceSampleRate + seconds) / M) * prices.xrayPerMillionTracesRecorded,
+      monthly: 0,
+      basis: `${Math.round(event.traceSampleRate * 100)}% of API requests plus one a second`,
+    },
+    {
+      item: 'CloudWatch alarms, metrics, dashboard',
+      perEvent: 0,
+      monthly: event.alarmMetrics * prices.alarmMetricPerMonth + event.customMetrics * prices.customMetricPerMonth + prices.dashboardPerMonth,
+      basis: `${event.alarmMetrics} alarm metrics, ${event.customMetrics} custom metrics, 1 dashboard`,
+    },
+    { item: 'Secrets Manager (origin secret)', perEvent: 0, monthly: prices.secretPerMonth, basis: '1 secret' },
+  ];
+  if (event.waf) {
+    lines.push({
+      item: 'AWS WAF (-c waf=true)',
+      perEvent: (cdnRequests / M) * prices.wafPerMillionRequests,
+      monthly: prices.wafWebAclPerMonth + prices.wafRulePerMonth,
+      basis: '1 web ACL, 1 rate rule',
+    });
+  }
+  return lines;
+}
+
+/** The table as text (a terminal) or Markdown (the README's cost section). */
+export function formatCost(lines: CostLine[], options: { markdown: boolean; title: string }): string {
+  const money = (n: number) => (n === 0 ? '–' : n < 0.01 ? '< $0.01' : `$${n.toFixed(2)}`);
+  const totalEvent = lines.reduce((n, l) => n + l.perEvent, 0);
+  const totalMonthly = lines.reduce((n, l) => n + l.monthly, 0);
+  const rows = [
+    ...lines.map((l) => [l.item, money(l.perEvent), money(l.monthly), l.basis]),
+    ['**total**', `**${money(totalEvent)}**`, `**${money(totalMonthly)}**`, `a month with one event: ${money(totalEvent + totalMonthly)}`],
+  ];
+  const header = ['line', 'per event', 'per month', 'basis'];
+  if (options.markdown) {
+    return [options.title, '', `| ${header.join(' | ')} |`, '|---|--:|--:|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  }
+  const plain = rows.map((r) => r.map((c) => c.replaceAll('**', '')));
+  const widths = header.map((h, i) => Math.max(h.length, ...plain.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  return [options.title, '', line(header), ...plain.map(line)].join('\n');
+}

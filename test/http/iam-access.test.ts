@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerIamPrincipal, revokeIamPrincipal } from '#shared/data/iam-principals';
+import { API_PREFIX, routes, type Route } from '#shared/api/routes';
+import type { LocalStack } from '../../lib/local/local-stack';
+import { localIamArn } from '../../lib/local/sigv4';
+import { iamAllows } from '../../lib/route-resources';
+import { ENV_TOKENS, IAM_KEYS, startTestServer } from '../support/server';
+import { signedHeaders } from '../support/sigv4';
+
+/**
+ * What IAM and the registry of IAM principals decide, over HTTP through the
+ * local gateway: every built route × each kind of principal × spellings of
+ * its path. IAM's refusals are API Gateway's plain 403; whatever IAM lets
+ * through is the function's to answer (a non-canonical spelling is its 404,
+ * asserted with the endpoint wrapper's tests), never that plain 403.
+ */
+type Principal = 'anonymous' | 'service token' | 'admin token' | 'service key' | 'admin key';
+const PRINCIPALS: Principal[] = ['anonymous', 'service token', 'admin token', 'service key', 'admin key'];
+const IAM_FORBIDDEN = { message: 'Forbidden' };
+
+const built = routes.filter((r) => !r.planned);
+const canonical = (route: Route) => route.path.replace('{id}', '999999');
+const VARIANTS: Record<string, (route: Route) => string> = {
+  canonical,
+  'trailing slash': (route) => `${canonical(route)}/`,
+  'doubled slash': (route) => canonical(route).replace(`${API_PREFIX}/`, `${API_PREFIX}//`),
+  'suffix segment': (route) => `${canonical(route)}/x`,
+};
+
+let stack: LocalStack;
+beforeAll(async () => {
+  stack = await startTestServer();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function call(principal: Principal, method: string, path: string): Promise<Response> {
+  const url = `${stack.url}${path}`;
+  const keyOf = { 'service key': IAM_KEYS.service, 'admin key': IAM_KEYS.admin } as const;
+  let headers: Record<string, string> = {};
+  if (principal === 'service token') headers = { authorization: `Bearer ${ENV_TOKENS.service}` };
+  if (principal === 'admin token') headers = { authorization: `Bearer ${ENV_TOKENS.admin}` };
+  if (principal === 'service key' || principal === 'admin key') headers = await signedHeaders(url, { method, ...keyOf[principal] });
+  return fetch(url, { method, headers });
+}
+
+const roleOfKey = (principal: Principal) => (principal === 'admin key' ? 'admin' : principal === 'service key' ? 'service' : undefined);
+
+describe.each(built.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_, route) => {
+  it.each(PRINCIPALS.flatMap((principal) => Object.keys(VARIANTS).map((variant) => [principal, variant] as const)))(
+    '%s, %s',
+    async (principal, variant) => {
+      const path = VARIANTS[variant]!(route);
+      const response = await call(principal, route.method, path);
+      const text = await response.text();
+      const role = roleOfKey(principal);
+      if (role && !iamAllows(role, route.method, path)) {
+        expect(response.status, text).toBe(403);
+        expect(JSON.parse(text)).toEqual(IAM_FORBIDDEN);
+        return;
+      }
+      expect(text.startsWith('{"message"'), text).toBe(false);
+      if (variant === 'canonical' && role) {
+        // The registry gives the handler the caller's role; IAM already kept the service key off admin routes.
+        expect([401, 403], text).not.toContain(response.status);
+      }
+    },
+  );
+});
+
+describe('the registry of IAM principals', () => {
+  const serviceArn = localIamArn({ accessKeyId: IAM_KEYS.service.accessKeyId, role: 'service' });
+
+  it('refuses a correctly signed caller that is not registered, even on a public route', async () => {
+    expect(await revokeIamPrincipal(serviceArn)).toBe(true);
+    try {
+      const response = await call('service key', 'GET', `${API_PREFIX}/teams`);
+      expect(response.status).toBe(403);
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+      expect(((await response.json()) as { detail: string }).detail).toMatch(/not registered/);
+    } finally {
+      await registerIamPrincipal({ arn: serviceArn, role: 'service', source: 'local' });
+    }
+    expect((await call('service key', 'GET', `${API_PREFIX}/teams`)).status).toBe(200);
+  });
+
+  it("takes the caller's role from the registry, not from the key", async () => {
+    // The admin key's principal registered as a service: IAM lets it reach an admin route, the handler refuses it.
+    const adminArn = localIamArn({ accessKeyId: IAM_KEYS.admin.accessKeyId, role: 'admin' });
+    await registerIamPrincipal({ arn: adminArn, role: 'service', source: 'test' });
+    try {
+      const response = await call('admin key', 'GET', `${API_PREFIX}/teams/1/dns.zone`);
+      expect(response.status).toBe(403);
+      expect(response.headers.get('content-type')).toBe('application/problem+json');
+    } finally {
+      await registerIamPrincipal({ arn: adminArn, role: 'admin', source: 'local' });
+    }
+  });
+});
