@@ -183,7 +183,12 @@ export class ScoringStack extends Stack {
       callerLogVariable: '$context.identity.userArn',
     });
 
-    this.access = new ApiAccessPolicies(this, 'Access', { api: this.iamApi.api, routes: this.routes, registry: table });
+    this.access = new ApiAccessPolicies(this, 'Access', {
+      api: this.iamApi.api,
+      routes: this.routes,
+      registry: table,
+      registryLogs: { retention: defaults.logRetention, removalPolicy: removal },
+    });
 
     this.cdn = new PublicCdn(this, 'Cdn', {
       originDomainName: this.tokenApi.domainName,

@@ -1,7 +1,8 @@
-import { ArnFormat, Names, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Names, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, Grant, type IGrantable, type IPrincipal, ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { iamPolicyResources, type IamRole } from '../route-resources';
@@ -14,6 +15,8 @@ export interface ApiAccessPoliciesProps {
   readonly routes: readonly Route[];
   /** The table holding the registry of IAM principals; the grant helpers register each grantee there. */
   readonly registry?: ITable;
+  /** The log group of CDK's custom-resource function that writes registry items (retention and removal like the stack's others). */
+  readonly registryLogs?: { readonly retention: RetentionDays; readonly removalPolicy: RemovalPolicy };
 }
 
 /**
@@ -36,10 +39,13 @@ export class ApiAccessPolicies extends Construct {
   readonly adminStatements: readonly PolicyStatement[];
   readonly serviceStatements: readonly PolicyStatement[];
   private readonly registry?: ITable;
+  private readonly registryLogs?: ApiAccessPoliciesProps['registryLogs'];
+  private registryLogGroup?: LogGroup;
 
   constructor(scope: Construct, id: string, props: ApiAccessPoliciesProps) {
     super(scope, id);
     this.registry = props.registry;
+    this.registryLogs = props.registryLogs;
     const arn = (resource: string) =>
       Stack.of(this).formatArn({
         service: 'execute-api',
@@ -93,6 +99,16 @@ export class ApiAccessPolicies extends Construct {
     return grant;
   }
 
+  /** One log group for CDK's singleton custom-resource function, which otherwise keeps its logs forever and survives the stack. */
+  private registryLogGroupOnce(): LogGroup | undefined {
+    if (!this.registryLogs) return undefined;
+    this.registryLogGroup ??= new LogGroup(this, 'RegistryWriterLogs', {
+      retention: this.registryLogs.retention,
+      removalPolicy: this.registryLogs.removalPolicy,
+    });
+    return this.registryLogGroup;
+  }
+
   /** Writes the grantee's registry item on deploy and deletes it when the grant goes. */
   private register(grantee: IGrantable, role: IamRole): void {
     if (!this.registry) return;
@@ -117,6 +133,7 @@ export class ApiAccessPolicies extends Construct {
         new PolicyStatement({ actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'], resources: [this.registry.tableArn] }),
       ]),
       installLatestAwsSdk: false,
+      logGroup: this.registryLogGroupOnce(),
     });
   }
 }

@@ -50,7 +50,8 @@ describe('the token API only through the CDN', () => {
   it('has CloudFront send the generated secret, and every function compare it', () => {
     const secret = logicalId(stack.originSecret);
     const [, distribution] = resourcesOfType(json, 'AWS::CloudFront::Distribution')[0]!;
-    const headers = distribution.Properties!.DistributionConfig.Origins[0].OriginCustomHeaders;
+    const apiOrigin = distribution.Properties!.DistributionConfig.Origins.find((o: { OriginCustomHeaders?: unknown }) => o.OriginCustomHeaders);
+    const headers = apiOrigin.OriginCustomHeaders;
     expect(headers).toHaveLength(1);
     expect(headers[0].HeaderName).toBe('x-origin-verify');
     expect(flat(headers[0].HeaderValue)).toContain(`{{resolve:secretsmanager:\${${secret}}:SecretString:::}}`);
