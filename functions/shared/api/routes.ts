@@ -206,7 +206,7 @@ export const routes = [
     tag: 'docs',
     responses: { 200: json('The OpenAPI 3.1 description of the token API.', r.OpenApiDocumentSchema) },
   }),
-  route('GetOpenApiIam', 'GET', '/openapi-iam.json', 'docs/get-openapi', 'public', 'read', {
+  route('GetOpenApiIam', 'GET', '/openapi-iam.json', 'docs/get-openapi-iam', 'public', 'read', {
     summary: 'This description (IAM API)',
     tag: 'docs',
     responses: { 200: json('The OpenAPI 3.1 description of the IAM (SigV4) API.', r.OpenApiDocumentSchema) },
