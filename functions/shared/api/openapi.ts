@@ -109,7 +109,7 @@ const HEADERS = {
 const header = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
 
 /** What the endpoint wrapper answers for every route of a shape, before the route's own problems. */
-export function problemsOf(route: Route, flavour: ApiFlavour = 'token'): Map<number, string[]> {
+export function problemsOf(route: Route): Map<number, string[]> {
   const problems = new Map<number, string[]>();
   const add = (status: number, ...codes: string[]) => problems.set(status, [...new Set([...(problems.get(status) ?? []), ...codes])]);
   if (route.body) {
@@ -118,7 +118,8 @@ export function problemsOf(route: Route, flavour: ApiFlavour = 'token'): Map<num
     add(415, 'unsupported_media_type');
   }
   if (route.query) add(400, 'validation_failed');
-  if (route.access !== 'public' || flavour === 'iam') add(401, 'unauthorized');
+  // Public routes too: credentials that are presented must be good.
+  add(401, 'unauthorized');
   if (route.access !== 'public') add(403, 'forbidden');
   if (route.path.includes('{id}')) add(404, 'not_found');
   for (const [status, codes] of Object.entries(route.problems ?? {})) add(Number(status), ...codes);
@@ -171,7 +172,8 @@ const PROBLEM_TITLES: Record<number, string> = {
 
 /** API Gateway's own refusal of a bad or missing signature: AWS's body, not problem+json. */
 const AWS_FORBIDDEN = {
-  description: 'API Gateway refused the signature, or IAM denies this principal the route (AWS\'s own body, not problem+json); or, from the function, the role may not use this route.',
+  description:
+    "API Gateway refused the signature, or IAM denies this principal the route (AWS's own body, application/json); or the role may not use this route (problem+json, code `forbidden`).",
   content: {
     'application/json': {
       schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
@@ -202,7 +204,7 @@ function successResponses(route: Route): Record<string, ResponseObject> {
 }
 
 const ACCESS_TEXT: Record<Route['access'], string> = {
-  public: 'Public. Admins and service accounts who authenticate also see hidden teams.',
+  public: 'Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).',
   admin: 'Admins only.',
   'admin-or-service': 'Admins and service accounts.',
 };
@@ -227,8 +229,14 @@ function operation(route: Route, flavour: ApiFlavour): Operation {
   }
 
   const responsesOut: Record<string, ResponseObject> = successResponses(route);
-  for (const [status, codes] of problemsOf(route, flavour)) responsesOut[String(status)] = problemResponse(status, codes);
-  if (flavour === 'iam') responsesOut['403'] = AWS_FORBIDDEN;
+  for (const [status, codes] of problemsOf(route)) responsesOut[String(status)] = problemResponse(status, codes);
+  if (flavour === 'iam') {
+    // Both can answer 403 there: API Gateway (IAM) with its own body, and the function (role) with a problem.
+    const fromFunction = responsesOut['403'];
+    responsesOut['403'] = fromFunction
+      ? { description: AWS_FORBIDDEN.description, content: { ...fromFunction.content, ...AWS_FORBIDDEN.content } }
+      : AWS_FORBIDDEN;
+  }
 
   const requestExample = REQUEST_EXAMPLES[route.name];
   const security =

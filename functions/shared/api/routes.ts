@@ -157,7 +157,7 @@ export const routes = [
   route('DeleteDnsRecord', 'DELETE', '/dns/{id}', 'dns/delete-dns-record', 'admin-or-service', 'read-write', {
     summary: 'Delete a DNS record',
     responses: { 204: none },
-    problems: { 503: ['dns_zone_busy'] },
+    problems: { 409: ['nameserver_needs_address'], 503: ['dns_zone_busy'] },
   }),
 
   route('ListSettings', 'GET', '/settings', 'settings/list-settings', 'admin-or-service', 'read', {
