@@ -64,6 +64,7 @@ export class ScoringStack extends Stack {
           description: `${route.method} ${route.path} (${route.access}, table ${route.table})`,
           defaults,
           table: { table, indexArns, grant: route.table },
+          files: route.files,
         }),
       );
     }

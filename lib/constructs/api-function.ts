@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -56,6 +56,8 @@ export interface ApiFunctionProps {
   /** Table access; omitted for functions that never touch the table. */
   readonly table?: { readonly table: ITable; readonly indexArns: readonly string[]; readonly grant: TableGrant };
   readonly timeout?: Duration;
+  /** Repository files the function reads at run time, copied next to its bundle (the route's `files`). */
+  readonly files?: readonly string[];
 }
 
 /**
@@ -120,6 +122,16 @@ export class ApiFunction extends Construct {
         bundleAwsSDK: true,
         forceDockerBundling: false,
         logLevel: LogLevel.WARNING,
+        ...(props.files && props.files.length > 0
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) =>
+                  props.files!.map((file) => `cp "${join(inputDir, file)}" "${outputDir}/"`),
+              },
+            }
+          : {}),
       },
     });
 

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildEvent } from '../../lib/local/events';
@@ -79,7 +79,8 @@ describe('the real bundles', () => {
     expect(bundles.size).toBe(routes.filter((r) => !r.planned).length + 2);
     expect(bundles.has(`${prefix}-Authorizer`)).toBe(true);
     for (const bundle of bundles.values()) {
-      expect(bundle.files, bundle.functionName).toEqual(['index.mjs', 'index.mjs.map']);
+      const shipped = routes.find((r) => bundle.functionName === `${prefix}-${r.name}`)?.files?.map((f) => basename(f)) ?? [];
+      expect(bundle.files, bundle.functionName).toEqual(['index.mjs', 'index.mjs.map', ...shipped].sort());
       expect(bundle.bytes, bundle.functionName).toBeLessThan(MAX_BUNDLE_BYTES);
       const code = readFileSync(join(bundle.dir, 'index.mjs'), 'utf8');
       expect(code, bundle.functionName).toMatch(/\bexport\s*\{[^}]*\bhandler\b/);
@@ -107,11 +108,13 @@ describe('the real bundles', () => {
       headers: { authorization },
       requestContext: { requestId: 'bundle-test' },
     });
-    const [teams, admin, stranger, missing] = run([
+    const [teams, admin, stranger, missing, docs, description] = run([
       { functionName: `${prefix}-ListTeams`, event: event('GET', '/api/v1/teams') },
       { functionName: `${prefix}-Authorizer`, event: authorizerEvent(`Bearer ${tokens.admin}`) },
       { functionName: `${prefix}-Authorizer`, event: authorizerEvent('Bearer not-a-token') },
       { functionName: `${prefix}-NotFound`, event: event('GET', '/api/v1/nope') },
+      { functionName: `${prefix}-GetDocs`, event: event('GET', '/api/v1/docs') },
+      { functionName: `${prefix}-GetOpenApi`, event: event('GET', '/api/v1/openapi.json') },
     ]);
     expect(teams!.error).toBeUndefined();
     expect(teams!.returned.statusCode).toBe(200);
@@ -120,5 +123,9 @@ describe('the real bundles', () => {
     expect(stranger!.returned.context.rejected).toBeTruthy();
     expect(missing!.returned.statusCode).toBe(404);
     expect(missing!.returned.headers['content-type']).toMatch(/problem\+json/);
+    // The reference page reads Redoc's script shipped next to its bundle.
+    expect(docs!.returned.statusCode).toBe(200);
+    expect(docs!.returned.body).toContain('Redoc.init(');
+    expect(JSON.parse(description!.returned.body).openapi).toBe('3.1.0');
   });
 });
