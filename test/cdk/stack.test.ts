@@ -347,9 +347,9 @@ describe('the CDN', () => {
     expect(config.CustomErrorResponses.every((e: any) => e.ErrorCachingMinTTL === 0)).toBe(true);
   });
 
-  it('derives one cached pattern per public collection (the whole contract)', () => {
+  it('derives one cached pattern per public collection (the whole contract, its description and reference page)', () => {
     const all = routes.map(({ planned: _planned, ...route }) => route as Route);
-    expect(publicReadPathPatterns(all)).toEqual(['/api/v1/services*', '/api/v1/teams*']);
+    expect(publicReadPathPatterns(all)).toEqual(['/api/v1/docs*', '/api/v1/openapi-iam.json*', '/api/v1/openapi.json*', '/api/v1/services*', '/api/v1/teams*']);
     expect(publicReadPathPatterns([])).toEqual([]);
   });
 });
