@@ -25,10 +25,48 @@ export async function autocannon(url: string, options: { connections: number; se
   return { requests: r.requests.total, rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
+export interface AgentRun {
+  count: number;
+  requests: number;
+  seconds: number;
+  latencies: number[];
+  statuses: Record<string, number>;
+}
+
 /** Runs the benchmark's scoring agent (bench/scan-agent.ts) in its own process. */
-export async function runScanAgent(plan: object): Promise<{ count: number; seconds: number; latencies: number[]; statuses: Record<string, number> }> {
+export async function runScanAgent(plan: object): Promise<AgentRun> {
   const { stdout } = await runScript('bench/scan-agent.ts', [], { env: { ...process.env, NODE_NO_WARNINGS: '1' }, stdin: JSON.stringify(plan) });
   return JSON.parse(stdout);
+}
+
+export interface ScanReport {
+  service_id: number;
+  scan_id: string;
+  score: number;
+  error: string | null;
+  time?: string;
+}
+
+/** Rounds of results for these services: each round's in random order, mostly up, sometimes partly or wholly down. */
+export function roundReports(services: { id: number; max_score: number }[], fromRound: number, toRound: number, tag = 'round'): ScanReport[] {
+  const reports: ScanReport[] = [];
+  for (let round = fromRound; round < toRound; round++) {
+    for (const service of shuffled(services)) {
+      const roll = Math.random();
+      const score = roll < 0.8 ? service.max_score : roll < 0.9 ? Math.floor(service.max_score / 2) : 0;
+      reports.push({ service_id: service.id, scan_id: `${tag}-${round}-service-${service.id}`, score, error: score === service.max_score ? null : 'connection timed out' });
+    }
+  }
+  return reports;
+}
+
+export function shuffled<T>(list: T[]): T[] {
+  const copy = [...list];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
 }
 
 export function percentile(values: number[], p: number): number {

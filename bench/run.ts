@@ -1,9 +1,11 @@
 #!/usr/bin/env -S node --import tsx
 /**
- * `npm run bench [-- --quick] [--teams 100 --services 10 --rounds 50 --concurrency 16 --duration 10]`
+ * `npm run bench [-- --quick | --full] [--teams 100 --services 10 --rounds 10 --concurrency 16 --duration 10]`
  *
  * Measures the service on the local twin (DynamoDB Local + the local API
- * Gateway): ingestion of scan reports, the public reads under load, how the
+ * Gateway + the stream consumer fed by the local poller): ingestion of scan
+ * reports (steady, bursts, a backlog, a batched round), what each result
+ * costs in AWS write units, the public reads under load, how the
  * scoreboard's cost grows with rounds and teams, and each function's bundle
  * size and cold start. Prints a table and writes the same as JSON to
  * bench/results/. Starts and stops everything it uses.
@@ -17,17 +19,22 @@ import { ensureTable } from '#shared/data/table';
 import { createToken } from '#shared/data/tokens';
 import { validateCompetition } from '#shared/domain/competition';
 import { startDynamoDbLocal } from '../lib/local/dynamodb-local';
-import { startLocalStack } from '../lib/local/local-stack';
+import { startFoldPoller, startLocalStack } from '../lib/local/local-stack';
+import type { StreamPoller } from '../lib/local/stream-poller';
 import { capacityMeter } from './capacity';
 import { measureColdStarts } from './cold-start';
 import { generateCompetition } from './generate';
-import { autocannon, percentile, runScanAgent } from './load';
+import { keys, PARTITION } from '#shared/data/keys';
+import { batchGet, queryPartition } from '#shared/data/operations';
+import { awsWritesDuring, itemBytes } from './aws-units';
+import { autocannon, percentile, roundReports, runScanAgent, shuffled, type ScanReport } from './load';
 import { runScript } from './process';
 import { printReport } from './report';
 
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
+    full: { type: 'boolean', default: false },
     teams: { type: 'string' },
     services: { type: 'string' },
     rounds: { type: 'string' },
@@ -36,18 +43,24 @@ const { values } = parseArgs({
   },
 });
 const quick = values.quick;
+const full = values.full && !quick;
 const params = {
   teams: Number(values.teams ?? (quick ? 20 : 100)),
   servicesPerTeam: Number(values.services ?? (quick ? 5 : 10)),
-  rounds: Number(values.rounds ?? (quick ? 5 : 50)),
+  rounds: Number(values.rounds ?? (quick ? 3 : full ? 50 : 10)),
   concurrency: Number(values.concurrency),
+  burstConcurrency: 64,
+  burstTeam: quick ? 100 : 500,
+  burstService: quick ? 50 : 200,
+  backlog: quick ? 200 : 1000,
+  batchedRound: quick ? 500 : 5000,
   readSeconds: Number(values.duration ?? (quick ? 2 : 5)),
-  growthRounds: quick ? [5, 10, 20] : [10, 100, 1000],
+  growthRounds: quick ? [5, 10, 20] : full ? [10, 100, 1000] : [10, 100, 300],
   // The scoreboard reads team totals only, so a small competition shows how it grows with rounds.
   growthRoundsServices: { teams: 5, servicesPerTeam: 1 },
   // A team number is an octet of its addresses (settings.dns_address_template), so 255 teams is the ceiling.
   growthTeams: quick ? [10, 50, 100] : [10, 100, 250],
-  coldStartRuns: quick ? 1 : 3,
+  coldStartRuns: quick ? 1 : full ? 3 : 2,
 };
 
 process.env.DYNAMODB_RETURN_CAPACITY = '1';
@@ -59,6 +72,8 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const dynamodb = await startDynamoDbLocal();
 const meter = capacityMeter();
 let stack: Awaited<ReturnType<typeof startLocalStack>> | undefined;
+/** The fold of the table the server is switched to (useTable): the consumer writes to TABLE_NAME. */
+let tableFold: StreamPoller | undefined;
 try {
   // 1. A competition of the requested size, loaded with the command-line tool.
   const mainTable = 'bench-main';
@@ -76,11 +91,69 @@ try {
   const api = `${stack.url}/api/v1`;
   const services = await servicesOf(api);
 
-  // 2. Ingestion: R rounds of scan reports through the HTTP API.
-  log(`replaying ${params.rounds} rounds of ${services.length} scan reports at concurrency ${params.concurrency}…`);
-  const ingestion = await meter.during(() =>
-    runScanAgent({ url: stack!.url, token: AGENT, services, fromRound: 0, toRound: params.rounds, concurrency: params.concurrency }),
-  );
+  // 2. Ingestion scenarios through the HTTP API, each followed by the wait until the fold has caught up.
+  const scenario = async (name: string, reports: ScanReport[], concurrency: number, batch?: number) => {
+    log(`${name}: ${reports.length} results at concurrency ${concurrency}${batch ? `, ${batch} per POST /scans` : ''}…`);
+    const measured = await meter.during(() =>
+      awsWritesDuring(async () => {
+        const run = await runScanAgent({ url: stack!.url, token: AGENT, reports, concurrency, batch });
+        const lagStarted = performance.now();
+        await stack!.fold.caughtUp(600_000);
+        return { run, foldLagMs: performance.now() - lagStarted };
+      }),
+    );
+    const { run, foldLagMs } = measured.result.result;
+    const n = run.count;
+    return {
+      name,
+      reports: n,
+      requests: run.requests,
+      concurrency,
+      statuses: run.statuses,
+      perSecond: n / run.seconds,
+      p50: percentile(run.latencies, 50),
+      p99: percentile(run.latencies, 99),
+      foldLagMs,
+      awsWcuRequest: measured.result.requestUnits / n,
+      awsWcuFold: measured.result.foldUnits / n,
+      localWcu: measured.write / n,
+      localRcu: measured.read / n,
+      callsRequest: measured.result.requestCalls / n,
+      callsFold: measured.result.foldCalls / n,
+    };
+  };
+  const toReport = (s: { id: number; max_score: number }, scanId: string, extra: Partial<ScanReport> = {}): ScanReport => {
+    const score = Math.random() < 0.8 ? s.max_score : 0;
+    return { service_id: s.id, scan_id: scanId, score, error: score === s.max_score ? null : 'timeout', ...extra };
+  };
+  const firstTeam = services.filter((s) => s.team === services[0]!.team);
+  const ingestion = [
+    await scenario(`steady: ${params.rounds} rounds, one request per result`, roundReports(services, 0, params.rounds), params.concurrency),
+    await scenario(
+      `burst: one team (${firstTeam.length} services)`,
+      Array.from({ length: params.burstTeam }, (_, i) => toReport(firstTeam[i % firstTeam.length]!, `burst-team-${i}`)),
+      params.burstConcurrency,
+    ),
+    await scenario(
+      'burst: one service',
+      Array.from({ length: params.burstService }, (_, i) => toReport(services[1]!, `burst-service-${i}`)),
+      params.burstConcurrency,
+    ),
+    await scenario(
+      'backlog flush, past times',
+      shuffled(Array.from({ length: params.backlog }, (_, i) => {
+        const service = services[i % Math.min(services.length, 100)]!;
+        return toReport(service, `backlog-${i}`, { time: new Date(Date.now() - (60 + Math.floor(Math.random() * 540)) * 1000).toISOString() });
+      })),
+      params.concurrency,
+    ),
+    await scenario(
+      'batched round via POST /scans',
+      roundReports(services, 0, Math.ceil(params.batchedRound / services.length), 'batched').slice(0, params.batchedRound),
+      4,
+      100,
+    ),
+  ];
 
   // 3. The public reads under load.
   const teams = (await (await fetch(`${api}/teams`)).json()) as { id: number; number: number }[];
@@ -91,7 +164,8 @@ try {
     reads.push({ path, ...(await measureRead(`${api}${path}`, params.readSeconds)) });
   }
 
-  // 4. Growth: the scoreboard as rounds accumulate, and as teams are added.
+  // 4. Growth: the scoreboard as rounds accumulate, and as teams are added (each in its own table, with its own fold).
+  await stack.fold.stop();
   const byRounds = [];
   {
     const { teams: t, servicesPerTeam: s } = params.growthRoundsServices;
@@ -99,7 +173,8 @@ try {
     let done = 0;
     for (const level of params.growthRounds) {
       log(`scoreboard after ${level} rounds (${t} teams × ${s} services)…`);
-      await runScanAgent({ url: stack.url, token: AGENT, services: growthServices, fromRound: done, toRound: level, concurrency: params.concurrency });
+      await runScanAgent({ url: stack.url, token: AGENT, reports: roundReports(growthServices, done, level), concurrency: params.concurrency, batch: 100 });
+      await tableFold!.caughtUp(600_000);
       done = level;
       byRounds.push({ rounds: level, ...(await measureRead(`${api}/teams/scoreboard`, Math.min(params.readSeconds, 3))) });
     }
@@ -108,7 +183,7 @@ try {
   for (const level of params.growthTeams) {
     log(`scoreboard with ${level} teams…`);
     await useTable(`bench-teams-${level}`, level, params.servicesPerTeam);
-    byTeams.push({ teams: level, ...(await measureRead(`${api}/teams/scoreboard`, Math.min(params.readSeconds, 3))) });
+    byTeams.push({ teams: level, awsRcu: await scoreboardAwsRcu(), ...(await measureRead(`${api}/teams/scoreboard`, Math.min(params.readSeconds, 3))) });
   }
 
   // 5. Cold starts of the bundles the stack deploys.
@@ -121,17 +196,7 @@ try {
     machine: { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
     parameters: params,
     load: { seconds: loadSeconds, items: params.teams * (1 + params.servicesPerTeam) },
-    ingestion: {
-      reports: ingestion.result.count,
-      statuses: ingestion.result.statuses,
-      seconds: ingestion.result.seconds,
-      perSecond: ingestion.result.count / ingestion.result.seconds,
-      p50: percentile(ingestion.result.latencies, 50),
-      p99: percentile(ingestion.result.latencies, 99),
-      wcuPerReport: ingestion.write / ingestion.result.count,
-      rcuPerReport: ingestion.read / ingestion.result.count,
-      dynamodbCallsPerReport: ingestion.commands / ingestion.result.count,
-    },
+    ingestion,
     reads,
     growth: { byRounds, byTeams },
     coldStarts,
@@ -144,6 +209,7 @@ try {
   printReport(report);
   console.log(`\nJSON: ${outFile}`);
 } finally {
+  await tableFold?.stop();
   await stack?.stop();
   await dynamodb.stop();
 }
@@ -151,19 +217,34 @@ process.exit(0);
 
 async function servicesOf(api: string) {
   const response = await fetch(`${api}/services`, { headers: { authorization: `Bearer ${ADMIN}` } });
-  return ((await response.json()) as { id: number; max_score: number }[]).map(({ id, max_score }) => ({ id, max_score }));
+  return ((await response.json()) as { id: number; max_score: number; team: { id: number } }[]).map(({ id, max_score, team }) => ({ id, max_score, team: team.id }));
 }
 
 /** Switches the running server to a fresh table holding a generated competition. */
 async function useTable(name: string, teams: number, servicesPerTeam: number) {
+  await tableFold?.stop();
   process.env.TABLE_NAME = name;
   await ensureTable(name);
+  tableFold = await startFoldPoller(dynamodb.endpoint, name);
   const competition = validateCompetition(generateCompetition(teams, servicesPerTeam));
   if (!competition.ok) throw new Error(JSON.stringify(competition.errors));
   await loadCompetition(competition.value, { replace: false, loadedBy: 'bench' });
   await createToken({ role: 'admin', name: 'bench admin', expiresAt: null, token: ADMIN });
   await createToken({ role: 'service', name: 'bench agent', expiresAt: null, token: AGENT });
   return servicesOf(`${stack!.url}/api/v1`);
+}
+
+/**
+ * The scoreboard's read units in AWS terms (eventually consistent: 0.5 RCU
+ * per 4 KB): the teams Query by its bytes, one BatchGetItem key per team's
+ * TOTALS (each at least 0.5, found or not), the super types and the settings.
+ */
+async function scoreboardAwsRcu(): Promise<number> {
+  const half = (bytes: number) => Math.max(0.5, Math.ceil(bytes / 4096) * 0.5);
+  const teams = await queryPartition(PARTITION.teams);
+  const totals = await batchGet(teams.map((t) => keys.teamTotals((t.team as { id: number }).id)));
+  const totalsUnits = teams.length * 0.5 + totals.reduce((n, item) => n + half(itemBytes(item)) - 0.5, 0);
+  return half(teams.reduce((n, t) => n + itemBytes(t), 0)) + totalsUnits + 0.5 + 0.5;
 }
 
 async function measureRead(url: string, seconds: number) {

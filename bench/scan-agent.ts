@@ -1,17 +1,26 @@
 /**
  * A scoring agent for the benchmark, run as its own process so that the load
  * it makes does not share an event loop with the server it measures.
- * Reads a plan on stdin; writes one JSON result on stdout.
+ * Reads a plan on stdin (the reports to send, how many at once, and whether
+ * one per request or `batch` per POST /scans); writes one JSON result on stdout.
  */
 export {};
+
+interface Report {
+  service_id: number;
+  scan_id: string;
+  score: number;
+  error: string | null;
+  time?: string;
+}
 
 interface Plan {
   url: string;
   token: string;
-  services: { id: number; max_score: number }[];
-  fromRound: number;
-  toRound: number;
+  reports: Report[];
   concurrency: number;
+  /** Reports per POST /scans; absent: one POST /services/{id}/scans each. */
+  batch?: number;
 }
 
 const plan = JSON.parse(await new Promise<string>((resolve) => {
@@ -20,45 +29,43 @@ const plan = JSON.parse(await new Promise<string>((resolve) => {
   process.stdin.on('end', () => resolve(text));
 })) as Plan;
 
+const headers = { authorization: `Bearer ${plan.token}`, 'content-type': 'application/json' };
+const requests: (() => Promise<number[]>)[] = [];
+if (plan.batch) {
+  for (let i = 0; i < plan.reports.length; i += plan.batch) {
+    const chunk = plan.reports.slice(i, i + plan.batch);
+    requests.push(async () => {
+      const response = await fetch(`${plan.url}/api/v1/scans`, { method: 'POST', headers, body: JSON.stringify(chunk) });
+      if (response.status !== 200) {
+        await response.arrayBuffer();
+        return chunk.map(() => response.status);
+      }
+      return ((await response.json()) as { status: number }[]).map((answer) => answer.status);
+    });
+  }
+} else {
+  for (const { service_id, ...body } of plan.reports) {
+    requests.push(async () => {
+      const response = await fetch(`${plan.url}/api/v1/services/${service_id}/scans`, { method: 'POST', headers, body: JSON.stringify(body) });
+      await response.arrayBuffer();
+      return [response.status];
+    });
+  }
+}
+
 const latencies: number[] = [];
 const statuses: Record<number, number> = {};
-const jobs: { id: number; body: string }[] = [];
-for (let round = plan.fromRound; round < plan.toRound; round++) {
-  // Within a round, checks finish in no particular order.
-  for (const service of shuffled(plan.services)) {
-    // Mostly up, sometimes partly or wholly down: realistic up/down transitions.
-    const roll = Math.random();
-    const score = roll < 0.8 ? service.max_score : roll < 0.9 ? Math.floor(service.max_score / 2) : 0;
-    const error = score === service.max_score ? null : 'connection timed out';
-    jobs.push({ id: service.id, body: JSON.stringify({ scan_id: `round-${round}-service-${service.id}`, score, error }) });
-  }
-}
-
-function shuffled<T>(list: T[]): T[] {
-  const copy = [...list];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy;
-}
-
 const started = performance.now();
 let next = 0;
 async function worker() {
-  while (next < jobs.length) {
-    const job = jobs[next++]!;
+  while (next < requests.length) {
+    const request = requests[next++]!;
     const t0 = performance.now();
-    const response = await fetch(`${plan.url}/api/v1/services/${job.id}/scans`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${plan.token}`, 'content-type': 'application/json' },
-      body: job.body,
-    });
-    await response.arrayBuffer();
+    const answered = await request();
     latencies.push(performance.now() - t0);
-    statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+    for (const status of answered) statuses[status] = (statuses[status] ?? 0) + 1;
   }
 }
 await Promise.all(Array.from({ length: plan.concurrency }, worker));
 const seconds = (performance.now() - started) / 1000;
-process.stdout.write(JSON.stringify({ count: jobs.length, seconds, latencies, statuses }));
+process.stdout.write(JSON.stringify({ count: plan.reports.length, requests: requests.length, seconds, latencies, statuses }));

@@ -10,6 +10,7 @@ import { ApiFunction, type ApiFunctionDefaults } from './constructs/api-function
 import { acknowledgeNagFindings } from './constructs/nag-acknowledgments';
 import { PublicCdn } from './constructs/public-cdn';
 import { RouteTableApi } from './constructs/route-table-api';
+import { ScanFold } from './constructs/scan-fold';
 import { ScoringTable } from './constructs/scoring-table';
 import { builtRoutes, publicReadPathPatterns } from './route-resources';
 import { fallbackHandler, routes as routeTable, type Route } from '#shared/api/routes';
@@ -34,6 +35,8 @@ export class ScoringStack extends Stack {
   readonly routeFunctions = new Map<string, ApiFunction>();
   readonly authorizerFunction: ApiFunction;
   readonly notFoundFunction: ApiFunction;
+  /** The stream consumer (results and adjustments into totals), its failure queue and its iterator-age metric. */
+  readonly scanFold: ScanFold;
   readonly tokenApi: RouteTableApi;
   readonly iamApi: RouteTableApi;
   readonly access: ApiAccessPolicies;
@@ -82,6 +85,8 @@ export class ScoringStack extends Stack {
       description: 'Unmatched requests ($default): problem+json 404/405',
       defaults,
     });
+
+    this.scanFold = new ScanFold(this, 'ScanFold', { table, functionName: `${config.prefix}-FoldResults`, defaults });
 
     const functions = new Map<string, IFunction>([...this.routeFunctions].map(([name, f]) => [name, f.fn]));
     const apiDefaults = {

@@ -13,9 +13,10 @@ export const PROJECT_ROOT = resolve(import.meta.dirname, '../..');
 
 /**
  * What a function may do to the table. `read` and `read-write` come from the
- * route table; `get-item` is the authorizer's (it looks up one token by key).
+ * route table; `get-item` is the authorizer's (it looks up one token by key);
+ * `fold` the stream consumer's.
  */
-export type TableGrant = 'get-item' | 'read' | 'read-write';
+export type TableGrant = 'get-item' | 'read' | 'read-write' | 'fold';
 
 /** DynamoDB actions per grant, on the table itself. */
 export const TABLE_ACTIONS: Record<TableGrant, readonly string[]> = {
@@ -32,6 +33,8 @@ export const TABLE_ACTIONS: Record<TableGrant, readonly string[]> = {
     'dynamodb:BatchWriteItem',
     'dynamodb:ConditionCheckItem',
   ],
+  // The stream consumer: reads the state it folds into, and updates it.
+  fold: ['dynamodb:BatchGetItem', 'dynamodb:UpdateItem'],
 };
 
 /** DynamoDB actions per grant on the global indexes (only Query reads an index). */
@@ -39,6 +42,7 @@ export const INDEX_ACTIONS: Record<TableGrant, readonly string[]> = {
   'get-item': [],
   read: ['dynamodb:Query'],
   'read-write': ['dynamodb:Query'],
+  fold: [],
 };
 
 export interface ApiFunctionDefaults {

@@ -4,10 +4,13 @@ import { dirname, resolve } from 'node:path';
 import { competitionLoadedAt, loadCompetition } from '#shared/data/competition';
 import { ensureTable } from '#shared/data/table';
 import { createToken } from '#shared/data/tokens';
+import { createLogger, describeError } from '#shared/log';
 import { formatProblems, readCompetitionFile } from './competition-file';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { createGateway } from './gateway';
 import { parseIamKeys } from './sigv4';
+import { startStreamPoller, type StreamPoller } from './stream-poller';
+import { handler as foldResults } from '../../functions/scoring/fold-results';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const SAMPLE_COMPETITION = resolve(ROOT, 'competitions/sample.yaml');
@@ -33,6 +36,8 @@ export interface LocalStack {
   url: string;
   dynamodb: DynamoDbLocal;
   server: Server;
+  /** The stream consumer's local event source mapping: `fold.caughtUp()` waits until results are on the scoreboard. */
+  fold: StreamPoller;
   loaded: 'sample' | 'existing';
   stop(): Promise<void>;
 }
@@ -48,8 +53,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     : await startDynamoDbLocal({ dataDir: options.dataDir });
   process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
   process.env.TABLE_NAME ??= LOCAL_TABLE;
+  let fold: StreamPoller | undefined;
   try {
     await ensureTable(process.env.TABLE_NAME);
+    fold = await startFoldPoller(dynamodb.endpoint, process.env.TABLE_NAME);
     const loaded = await loadSampleOnFirstStart(options.competitionFile ?? SAMPLE_COMPETITION);
     for (const [role, token] of [['admin', options.adminToken], ['service', options.serviceToken]] as const) {
       if (token !== undefined && !/^[\x21-\x7e]{32,}$/.test(token)) {
@@ -75,13 +82,26 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const closed = new Promise((r) => server.close(r));
       server.closeAllConnections();
       await closed;
+      await fold!.stop();
       await dynamodb.stop();
     };
-    return { url, dynamodb, server, loaded, stop };
+    return { url, dynamodb, server, fold, loaded, stop };
   } catch (error) {
+    await fold?.stop();
     await dynamodb.stop();
     throw error;
   }
+}
+
+/** The fold consumer, fed by the table's stream as the event source mapping feeds it in AWS. */
+export function startFoldPoller(endpoint: string, tableName: string): Promise<StreamPoller> {
+  const log = createLogger({ route: 'FoldResults' });
+  return startStreamPoller({
+    endpoint,
+    tableName,
+    handler: foldResults,
+    onError: (error) => log.error('stream poll failed', describeError(error)),
+  });
 }
 
 async function loadSampleOnFirstStart(file: string): Promise<'sample' | 'existing'> {

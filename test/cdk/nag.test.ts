@@ -39,7 +39,7 @@ describe('cdk-nag AwsSolutions', () => {
     // Only the rules we mean to accept, nothing broad.
     const rules = new Set(acknowledged.map((a) => a.id.replace(/^Annotation::/i, '').replace(/\[.*$/, '')));
     expect([...rules].sort()).toEqual(
-      ['AwsSolutions-APIG4', 'AwsSolutions-CFR1', 'AwsSolutions-CFR2', 'AwsSolutions-CFR3', 'AwsSolutions-CFR4', 'AwsSolutions-IAM5', 'AwsSolutions-L1'].sort(),
+      ['AwsSolutions-APIG4', 'AwsSolutions-CFR1', 'AwsSolutions-CFR2', 'AwsSolutions-CFR3', 'AwsSolutions-CFR4', 'AwsSolutions-IAM5', 'AwsSolutions-L1', 'AwsSolutions-SQS3'].sort(),
     );
   });
 

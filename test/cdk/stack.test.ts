@@ -12,7 +12,8 @@ import { ScoringStack } from '../../lib/scoring-stack';
 import { publicReadPathPatterns } from '../../lib/route-resources';
 import { API_PREFIX, fallbackHandler, routes, type Route } from '#shared/api/routes';
 import { readStackConfig } from '../../lib/stack-config';
-import { GLOBAL_INDEXES, TABLE_KEYS } from '#shared/data/table-schema';
+import { GLOBAL_INDEXES, LOCAL_INDEXES, TABLE_KEYS } from '#shared/data/table-schema';
+import { FOLD_EVENT_PATTERNS } from '#shared/data/fold-events';
 import {
   cdkContext,
   flat,
@@ -39,7 +40,7 @@ const prefix = stack.config.prefix;
 const READ = ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query'];
 const WRITE = ['dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
 const tableArn = `\${${logicalId(stack.table.table)}.Arn}`;
-const indexArns = GLOBAL_INDEXES.map((index) => `${tableArn}/index/${index.indexName}`);
+const indexArns = [...GLOBAL_INDEXES, ...LOCAL_INDEXES].map((index) => `${tableArn}/index/${index.indexName}`);
 
 /** The table permissions a declared access must produce, as sorted "action on resource" lines. */
 function expectedTablePermissions(access: 'get-item' | Route['table']): string[] {
@@ -58,9 +59,9 @@ function functionNamed(name: string): [string, NonNullable<CfnTemplate['Resource
 }
 
 describe('functions', () => {
-  it('makes one function per built route, plus the authorizer and the $default function, and none for planned routes', () => {
+  it('makes one function per built route, plus the authorizer, the $default function and the fold consumer, and none for planned routes', () => {
     const names = resourcesOfType(json, 'AWS::Lambda::Function').map(([, r]) => r.Properties?.FunctionName).sort();
-    expect(names).toEqual([...built.map((r) => `${prefix}-${r.name}`), `${prefix}-Authorizer`, `${prefix}-NotFound`].sort());
+    expect(names).toEqual([...built.map((r) => `${prefix}-${r.name}`), `${prefix}-Authorizer`, `${prefix}-NotFound`, `${prefix}-FoldResults`].sort());
     for (const route of planned) expect(names).not.toContain(`${prefix}-${route.name}`);
   });
 
@@ -295,6 +296,48 @@ describe('the table', () => {
         Projection: { ProjectionType: 'ALL' },
       })),
     );
+    expect(p.LocalSecondaryIndexes).toEqual(
+      LOCAL_INDEXES.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection] },
+      })),
+    );
+    expect(p.StreamSpecification).toEqual({ StreamViewType: 'NEW_AND_OLD_IMAGES' });
+  });
+});
+
+describe('the fold consumer', () => {
+  const [consumerId, consumer] = functionNamed(`${prefix}-FoldResults`);
+  const [, mapping] = resourcesOfType(json, 'AWS::Lambda::EventSourceMapping')[0]!;
+
+  it('reads the table stream through one filtered mapping with partial batch responses, no bisection and a queue for failed batches', () => {
+    template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+    const p = mapping.Properties!;
+    expect(p.FunctionName).toEqual({ Ref: consumerId });
+    expect(p.EventSourceArn).toEqual({ 'Fn::GetAtt': [logicalId(stack.table.table), 'StreamArn'] });
+    expect(p.StartingPosition).toBe('TRIM_HORIZON');
+    expect(p.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+    expect(p.BisectBatchOnFunctionError).toBe(false);
+    expect(p.BatchSize).toBe(100);
+    expect(p.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual(FOLD_EVENT_PATTERNS);
+    expect(p.DestinationConfig.OnFailure.Destination).toEqual({ 'Fn::GetAtt': [logicalId(stack.scanFold.deadLetterQueue), 'Arn'] });
+  });
+
+  it('may only BatchGetItem and UpdateItem on the table, read the stream and send to its queue', () => {
+    const perms = rolePermissions(json, consumer.Properties!.Role['Fn::GetAtt'][0]).filter((x) => !x.action.startsWith('logs:'));
+    const table = perms.filter((x) => x.resource === tableArn).map((x) => x.action).sort();
+    expect(table).toEqual(['dynamodb:BatchGetItem', 'dynamodb:UpdateItem']);
+    const others = perms.filter((x) => x.resource !== tableArn).map((x) => x.action);
+    expect(others.every((a) => /^dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)$|^sqs:/.test(a)), others.join(', ')).toBe(true);
+  });
+
+  it('exposes its iterator age for alarms', () => {
+    expect(stack.scanFold.iteratorAge.metricName).toBe('IteratorAge');
+    expect(stack.scanFold.iteratorAge.statistic).toBe('Maximum');
   });
 });
 

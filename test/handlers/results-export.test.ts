@@ -1,10 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdjustment, recordScanResult } from '#shared/data/scoring';
 import { listServiceRecords } from '#shared/data/services';
 import { listTeamRecords } from '#shared/data/teams';
 import type { ServiceRecord } from '#shared/domain/model';
 import { exportResults, toCsv, type ResultsExport } from '../../lib/local/results-export';
 import { sampleCompetition, useFreshTable } from '../support/database';
+import { startFold } from '../support/fold';
 import { invoke } from '../support/invoke';
 
 const TRICKY_NAME = 'Commas, "Quotes" & Co';
@@ -12,11 +13,13 @@ const TRICKY_ERROR = '=HYPERLINK("http://evil.example","click")\nsecond line';
 
 let services: ServiceRecord[];
 let exported: ResultsExport;
+let fold: Awaited<ReturnType<typeof startFold>>;
 
 beforeAll(async () => {
   const competition = sampleCompetition();
   competition.teams[1]!.name = TRICKY_NAME; // team 12
   await useFreshTable(competition);
+  fold = await startFold();
   services = await listServiceRecords();
   const of = (number: number) => services.filter((s) => s.service.team.number === number);
 
@@ -34,8 +37,11 @@ beforeAll(async () => {
 
   const team11 = (await listTeamRecords()).find((t) => t.team.number === 11)!;
   await createAdjustment(team11.team.id, { super_type_id: 3, points: -7, reason: 'red team' }, 'test');
+  await fold.caughtUp();
   exported = await exportResults({ now: new Date('2026-11-22T18:00:00.123Z') });
 });
+
+afterAll(() => fold?.stop());
 
 describe('exportResults', () => {
   it('ranks like the public scoreboard, with each team\'s super type scores and statistics', async () => {

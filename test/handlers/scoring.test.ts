@@ -1,25 +1,38 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { commandObservers } from '#shared/data/client';
-import { scanHistory } from '#shared/data/scans';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { commandObservers, db } from '#shared/data/client';
+import { scanHistory, storedResults } from '#shared/data/scans';
+import { clearScoringCaches } from '#shared/data/scoring';
 import { getSettings, saveSettings } from '#shared/data/settings';
 import type { Service, Team } from '#shared/domain/model';
 import type { SettingsFields } from '#shared/domain/settings';
 import { routes } from '#shared/api/routes';
+import { handler as foldResults } from '../../functions/scoring/fold-results';
 import { mintTokens, useFreshTable } from '../support/database';
-import { bearer, invoke, type Invocation } from '../support/invoke';
+import { startFold } from '../support/fold';
+import { bearer, invoke } from '../support/invoke';
 
 let tokens: { admin: string; service: string };
 const admin = () => bearer(tokens.admin);
 const agent = () => bearer(tokens.service);
 
+let fold: Awaited<ReturnType<typeof startFold>> | undefined;
+
+/** A new table with the sample, and the fold consumer on its stream. */
 async function freshCompetition() {
+  await fold?.stop();
   await useFreshTable();
   tokens = await mintTokens();
+  fold = await startFold();
 }
+/** Waits until every result written so far is in the services' state and the teams' totals. */
+const folded = () => fold!.caughtUp();
+afterAll(() => fold?.stop());
 
 const hour = 3600_000;
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+const minute = 60_000;
 
 async function teams(): Promise<Team[]> {
   return (await invoke('GET', '/api/v1/teams', { headers: admin() })).json;
@@ -43,19 +56,8 @@ async function changeSettings(patch: Partial<SettingsFields>) {
   const { id: _id, ...fields } = current.settings;
   const saved = await saveSettings({ ...fields, ...patch }, current.version, 'test');
   expect(saved).not.toBe('stale');
-}
-
-/**
- * Sends a report again while the API says it is busy, after its Retry-After,
- * as an agent would: resending the same scan_id is safe. (A pause, not a timing.)
- */
-async function reportUntilAnswered(serviceId: number, body: unknown): Promise<Invocation> {
-  for (;;) {
-    const response = await report(serviceId, body);
-    if (response.status !== 503) return response;
-    expect(response.json.code).toBe('busy');
-    await new Promise((resolve) => setTimeout(resolve, Number(response.headers['retry-after']) * 1000));
-  }
+  // Functions keep the settings for a few seconds; the test's next result must see this change.
+  clearScoringCaches();
 }
 
 describe('POST /api/v1/services/:id/scans', () => {
@@ -74,18 +76,18 @@ describe('POST /api/v1/services/:id/scans', () => {
   it('marks a scan started, then records its result, clearing in_progress', async () => {
     const started = await report(http.id, { scan_id: 'r1-http', status: 'started' });
     expect(started.status).toBe(202);
-    expect(started.json).toEqual({ scan: { scan_id: 'r1-http', status: 'started' }, service: { ...http, in_progress: true } });
+    expect(started.json).toEqual({ scan_id: 'r1-http', status: 'started' });
     expect((await invoke('GET', `/api/v1/services/${http.id}`)).json.in_progress).toBe(true);
 
     const result = await report(http.id, { scan_id: 'r1-http', score: 10, error: null });
     expect(result.status).toBe(201);
     expect(result.headers.location).toBe(`/api/v1/services/${http.id}`);
-    const { scan, service } = result.json;
-    expect(scan).toEqual({ scan_id: 'r1-http', score: 10, error: null, time: expect.stringMatching(TIMESTAMP), points: 10 });
-    expect(service).toEqual({ ...http, last_scan: 10, last_scan_time: scan.time, last_scan_error: null, in_progress: false });
+    const scan = result.json;
+    expect(scan).toEqual({ scan_id: 'r1-http', score: 10, error: null, time: expect.stringMatching(TIMESTAMP), received_at: scan.time, points: 10 });
 
+    await folded();
     const detail = (await invoke('GET', `/api/v1/services/${http.id}`)).json;
-    expect(detail).toMatchObject({ in_progress: false, last_scan: 10, points_earned: 10, recent_scans: [scan] });
+    expect(detail).toEqual({ ...http, last_scan: 10, last_scan_time: scan.time, last_scan_error: null, in_progress: false, points_earned: 10, recent_scans: [scan] });
 
     const card = await scorecard(team.id);
     expect(card.stats).toMatchObject({
@@ -105,12 +107,14 @@ describe('POST /api/v1/services/:id/scans', () => {
   it('answers the same scan_id and result again with 200 and the same scan, counted once', async () => {
     const first = await report(dns.id, { scan_id: 'r1-dns', score: 2, error: 'slow answer' });
     expect(first.status).toBe(201);
+    await folded();
     const before = await scorecard(team.id);
     for (let i = 0; i < 3; i++) {
       const again = await report(dns.id, { scan_id: 'r1-dns', score: 2, error: 'slow answer' });
       expect(again.status).toBe(200);
-      expect(again.json.scan).toEqual(first.json.scan);
+      expect(again.json).toEqual(first.json);
     }
+    await folded();
     expect(await scorecard(team.id)).toEqual(before);
     expect((await scanHistory(dns.id)).map((s) => s.scan_id)).toEqual(['r1-dns']);
     expect(before.stats).toMatchObject({ checks_total: 2, checks_passed: 1, services_up: 1, services_down: 1, services_unscanned: 2 });
@@ -119,8 +123,8 @@ describe('POST /api/v1/services/:id/scans', () => {
   it('lets a late "started" for a finished scan change nothing', async () => {
     const late = await report(dns.id, { scan_id: 'r1-dns', status: 'started' });
     expect(late.status).toBe(200);
-    expect(late.json.scan.score).toBe(2);
-    expect(late.json.service.in_progress).toBe(false);
+    expect(late.json).toMatchObject({ scan_id: 'r1-dns', score: 2 });
+    expect((await invoke('GET', `/api/v1/services/${dns.id}`)).json.in_progress).toBe(false);
   });
 
   it('is 409 for a used scan_id with another score or another error', async () => {
@@ -138,8 +142,10 @@ describe('POST /api/v1/services/:id/scans', () => {
 
   it('moves a service from up to down and back as its last scan says', async () => {
     expect((await report(http.id, { scan_id: 'r2-http', score: 4, error: 'wrong page' })).status).toBe(201);
+    await folded();
     expect((await scorecard(team.id)).stats).toMatchObject({ services_up: 0, services_down: 2, services_unscanned: 2 });
     expect((await report(http.id, { scan_id: 'r3-http', score: 10, error: null })).status).toBe(201);
+    await folded();
     const card = await scorecard(team.id);
     expect(card.stats).toMatchObject({ services_up: 1, services_down: 1, checks_total: 4, checks_passed: 2, uptime: 0.5 });
     expect(card.scores[0]).toMatchObject({ score: 10 + 2 + 4 + 10, max_score: 10 + 5 + 10 + 10 });
@@ -169,6 +175,10 @@ describe('POST /api/v1/services/:id/scans', () => {
       { scan_id: 'x' },
       { scan_id: 'x', error: 'no score' },
       { score: 1, error: null },
+      { scan_id: 'x', status: 'started', time: '2026-11-22T10:00:00Z' },
+      { scan_id: 'x', score: 1, error: null, time: 'yesterday' },
+      { scan_id: 'x', score: 1, error: null, time: '2026-11-22T10:00:00+01:00' },
+      { scan_id: 'x', score: 1, error: null, time: iso(Date.now() + 3 * minute) },
       [],
     ];
     for (const body of bodies) {
@@ -196,6 +206,7 @@ describe('POST /api/v1/services/:id/scans', () => {
     const hidden = await teamNumbered(99);
     const [service] = await servicesOf(99);
     expect((await report(service!.id, { scan_id: 'h1', score: 10, error: null })).status).toBe(201);
+    await folded();
     expect((await scorecard(hidden.id, admin())).total_score).toBe(10);
     expect((await invoke('GET', `/api/v1/teams/${hidden.id}/scorecard`)).status).toBe(404);
   });
@@ -211,12 +222,14 @@ describe('scans while scoring is closed', () => {
     ssh = (await servicesOf(13))[1]!;
   });
 
-  const expectEarnsNothing = async (scanId: string) => {
+  const expectEarnsNothing = async (scanId: string, time?: string) => {
+    await folded();
     const before = await scorecard(team.id);
-    const response = await report(ssh.id, { scan_id: scanId, score: 10, error: null });
+    const response = await report(ssh.id, { scan_id: scanId, score: 10, error: null, ...(time ? { time } : {}) });
     expect(response.status).toBe(201);
-    expect(response.json.scan.points).toBe(0);
-    expect(response.json.service).toMatchObject({ last_scan: 10, last_scan_time: response.json.scan.time });
+    expect(response.json.points).toBe(0);
+    await folded();
+    expect((await invoke('GET', `/api/v1/services/${ssh.id}`)).json).toMatchObject({ last_scan: 10 });
     const after = await scorecard(team.id);
     expect(after.scores).toEqual(before.scores);
     expect(after.stats.checks_total).toBe(before.stats.checks_total + 1);
@@ -229,99 +242,171 @@ describe('scans while scoring is closed', () => {
     expect((await invoke('GET', `/api/v1/services/${ssh.id}`)).json.points_earned).toBe(0);
   });
 
-  it('earns nothing before start_time or from end_time on', async () => {
+  it('earns nothing before start_time or from end_time on, judged by the check time', async () => {
     await changeSettings({ scoring_enabled: true, start_time: iso(Date.now() + hour), end_time: null });
     await expectEarnsNothing('before-start');
-    await changeSettings({ start_time: iso(Date.now() - 2 * hour), end_time: iso(Date.now() - hour) });
+    await changeSettings({ start_time: iso(Date.now() - 2 * hour), end_time: iso(Date.now() - minute) });
     await expectEarnsNothing('after-end');
+    // Checked before the end, arriving within the grace period: it counts.
+    const inTime = await report(ssh.id, { scan_id: 'late-but-in-time', score: 4, error: 'x', time: iso(Date.now() - 2 * minute) });
+    expect(inTime.json.points).toBe(4);
+  });
+
+  it('gives nothing to results arriving after end_time plus the grace period, whatever their time', async () => {
+    await changeSettings({ start_time: iso(Date.now() - 2 * hour), end_time: iso(Date.now() - 10 * minute), late_result_grace_seconds: 300 });
+    await expectEarnsNothing('backdated', iso(Date.now() - 30 * minute));
+    await changeSettings({ late_result_grace_seconds: 3600 });
+    const graced = await report(ssh.id, { scan_id: 'graced', score: 3, error: 'x', time: iso(Date.now() - 30 * minute) });
+    expect(graced.json.points).toBe(3);
   });
 
   it('earns again inside the window', async () => {
     await changeSettings({ start_time: iso(Date.now() - hour), end_time: null });
+    await folded();
+    const before = (await scorecard(team.id)).scores[0];
     const response = await report(ssh.id, { scan_id: 'open-1', score: 7, error: null });
-    expect(response.json.scan.points).toBe(7);
-    expect((await scorecard(team.id)).scores[0]).toMatchObject({ score: 7, max_score: 10 });
-    expect((await invoke('GET', `/api/v1/services/${ssh.id}`)).json.points_earned).toBe(7);
+    expect(response.json.points).toBe(7);
+    await folded();
+    expect((await scorecard(team.id)).scores[0]).toMatchObject({ score: before.score + 7, max_score: before.max_score + 10 });
   });
 });
 
-describe('hundreds of concurrent reports for one team', () => {
-  // 300 simultaneous writers on one team share one DynamoDB Local (and, here, one
-  // SDK client): most lose races and are answered `busy`, then resend. That takes
-  // a while; the timeout is only room to finish, nothing about speed is asserted.
-  it('leave its totals exactly equal to the sum of the accepted scans', { timeout: 300_000 }, async () => {
+describe("the check's own time", () => {
+  let ftp: Service;
+
+  beforeAll(async () => {
     await freshCompetition();
-    const team = await teamNumbered(11);
-    const services = await servicesOf(11);
-    const maxOf = new Map(services.map((s) => [s.id, s.max_score]));
+    ftp = (await servicesOf(14))[3]!;
+  });
 
-    type Report = { serviceId: number; body: { scan_id: string; score: number; error: string | null } };
-    const random = seeded(11);
-    const distinct: Report[] = Array.from({ length: 270 }, (_, i) => {
-      const service = services[i % services.length]!;
-      const score = random() < 0.6 ? service.max_score : Math.floor(random() * service.max_score);
-      return { serviceId: service.id, body: { scan_id: `c-${i}`, score, error: score === service.max_score ? null : 'degraded' } };
-    });
-    const exactRepeats = Array.from({ length: 20 }, (_, i) => distinct[(i * 13) % distinct.length]!);
-    const conflicting = Array.from({ length: 10 }, (_, i) => {
-      const original = distinct[(i * 17 + 5) % distinct.length]!;
-      const max = maxOf.get(original.serviceId)!;
-      return { ...original, body: { ...original.body, score: (original.body.score + 1) % (max + 1) } };
-    });
-    const all = shuffle([...distinct, ...exactRepeats, ...conflicting], random);
-    expect(all.length).toBe(300);
+  it('keeps the newest check in the last-scan fields, whatever the order of arrival, and lists history by check time', async () => {
+    const now = Date.now();
+    expect((await report(ftp.id, { scan_id: 'b', score: ftp.max_score, error: null, time: iso(now - 2 * minute) })).status).toBe(201);
+    // Older, arriving later: counted and in the history, but not the last scan.
+    expect((await report(ftp.id, { scan_id: 'a', score: 0, error: 'refused', time: iso(now - 5 * minute) })).status).toBe(201);
+    // A check slightly ahead of the server clock (within 2 minutes) is fine.
+    expect((await report(ftp.id, { scan_id: 'c', score: 1, error: 'slow', time: iso(now - 3 * minute) })).status).toBe(201);
+    await folded();
+    const detail = (await invoke('GET', `/api/v1/services/${ftp.id}`)).json;
+    expect(detail).toMatchObject({ last_scan: ftp.max_score, last_scan_time: iso(now - 2 * minute), last_scan_error: null, points_earned: ftp.max_score + 1 });
+    expect(detail.recent_scans.map((s: { scan_id: string }) => s.scan_id)).toEqual(['b', 'c', 'a']);
+    expect(detail.recent_scans[1]).toMatchObject({ time: iso(now - 3 * minute), received_at: expect.stringMatching(TIMESTAMP) });
 
-    const responses = await Promise.all(all.map((r) => reportUntilAnswered(r.serviceId, r.body)));
+    // Equal check times are ordered by scan_id.
+    const tie = iso(now - minute);
+    expect((await report(ftp.id, { scan_id: 'tie-b', score: 0, error: 'down', time: tie })).status).toBe(201);
+    expect((await report(ftp.id, { scan_id: 'tie-a', score: ftp.max_score, error: null, time: tie })).status).toBe(201);
+    expect((await report(ftp.id, { scan_id: 'ahead', score: 0, error: 'e', time: iso(now + minute) })).status).toBe(201);
+    await folded();
+    const after = (await invoke('GET', `/api/v1/services/${ftp.id}`)).json;
+    expect(after.recent_scans.map((s: { scan_id: string }) => s.scan_id)).toEqual(['ahead', 'tie-b', 'tie-a', 'b', 'c', 'a']);
+    expect(after).toMatchObject({ last_scan: 0, last_scan_error: 'e' });
+    const card = await scorecard(ftp.team.id);
+    expect(card.stats).toMatchObject({ checks_total: 6, services_down: 1, last_scan_time: iso(now + minute) });
+  });
 
-    // Each scan_id is recorded once (201); repeats of that result get 200, other results 409.
-    const accepted = new Map<string, { serviceId: number; score: number }>();
-    responses.forEach((response, i) => {
-      const { serviceId, body } = all[i]!;
-      expect([200, 201, 409], JSON.stringify(response.json)).toContain(response.status);
-      if (response.status === 201) {
-        expect(accepted.has(body.scan_id)).toBe(false);
-        accepted.set(body.scan_id, { serviceId, score: body.score });
-      }
-    });
-    expect(accepted.size).toBe(270);
-    responses.forEach((response, i) => {
-      const { body } = all[i]!;
-      const winner = accepted.get(body.scan_id)!;
-      if (response.status === 200) expect(response.json.scan.score).toBe(winner.score);
-      if (response.status === 409) expect(winner.score).not.toBe(body.score);
-    });
-
-    // The history holds exactly the accepted scans, numbered 1..n per service.
-    let expectedPoints = 0;
-    let expectedMax = 0;
-    let passed = 0;
-    let up = 0;
-    for (const service of services) {
-      const history = await scanHistory(service.id);
-      const mine = [...accepted].filter(([, a]) => a.serviceId === service.id);
-      expect(history.map((h) => h.scan_id).sort()).toEqual(mine.map(([id]) => id).sort());
-      for (const h of history) expect(h.score).toBe(accepted.get(h.scan_id)!.score);
-      expectedPoints += history.reduce((sum, h) => sum + h.score, 0);
-      expectedMax += history.length * service.max_score;
-      passed += history.filter((h) => h.score === service.max_score).length;
-      const last = history.at(-1)!;
-      const detail = (await invoke('GET', `/api/v1/services/${service.id}`)).json;
-      expect(detail).toMatchObject({ last_scan: last.score, last_scan_time: last.time, in_progress: false });
-      expect(detail.points_earned).toBe(history.reduce((sum, h) => sum + h.points, 0));
-      if (last.score === service.max_score) up++;
+  it('never leaves in_progress stuck: a started racing its own result, and a started older than 10 minutes', async () => {
+    const [svc] = await servicesOf(22);
+    for (let i = 0; i < 10; i++) {
+      const scan_id = `race-${i}`;
+      const [started, result] = await Promise.all([
+        report(svc!.id, { scan_id, status: 'started' }),
+        report(svc!.id, { scan_id, score: 1, error: null }),
+      ]);
+      expect([200, 202]).toContain(started.status);
+      expect(result.status).toBe(201);
     }
+    await folded();
+    expect((await invoke('GET', `/api/v1/services/${svc!.id}`)).json.in_progress).toBe(false);
+    expect((await report(svc!.id, { scan_id: 'never-finished', status: 'started' })).status).toBe(202);
+    expect((await invoke('GET', `/api/v1/services/${svc!.id}`)).json.in_progress).toBe(true);
+    const { listServiceRecords } = await import('#shared/data/services');
+    const later = await listServiceRecords({ teamNumber: 22 }, new Date(Date.now() + 10 * minute + 1000));
+    expect(later.find((r) => r.service.id === svc!.id)!.service.in_progress).toBe(false);
+  });
+});
 
-    const card = await scorecard(team.id);
-    expect(card.scores[0]).toMatchObject({ score: expectedPoints, max_score: expectedMax });
-    expect(card.total_score).toBe(expectedPoints);
-    expect(card.stats).toMatchObject({
-      checks_total: 270,
-      checks_passed: passed,
-      checks_failed: 270 - passed,
-      services_up: up,
-      services_down: 4 - up,
-      services_unscanned: 0,
-    });
+describe('throttling', () => {
+  beforeAll(freshCompetition);
+
+  /** Makes the data layer's next matching commands fail as DynamoDB would under load. */
+  async function whileFailing<T>(commandPattern: RegExp, error: () => Error, run: () => Promise<T>): Promise<T> {
+    const name = `inject-${Math.random()}`;
+    db().middlewareStack.add(
+      (next, context) => async (args) => {
+        if (commandPattern.test(String(context.commandName))) throw error();
+        return next(args);
+      },
+      { step: 'initialize', name },
+    );
+    try {
+      return await run();
+    } finally {
+      db().middlewareStack.remove(name);
+    }
+  }
+  const named = (name: string) => Object.assign(new Error(name), { name });
+  const cancelled = (code: string) =>
+    new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: code }] });
+
+  it('answers 503 with Retry-After, never 500, and writes nothing', async () => {
+    const [svc] = await servicesOf(11);
+    for (const error of ['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded']) {
+      const response = await whileFailing(/^Put/, () => named(error), () => report(svc!.id, { scan_id: `t-${error}`, score: 1, error: null }));
+      expect(response.status, error).toBe(503);
+      expect(response.headers['retry-after']).toBe('1');
+      expect(response.json.code).toBe('busy');
+    }
+    for (const code of ['ThrottlingError', 'ProvisionedThroughputExceeded', 'TransactionConflict']) {
+      const response = await whileFailing(/^TransactWrite/, () => cancelled(code), () => report(svc!.id, { scan_id: `s-${code}`, status: 'started' }));
+      expect(response.status, code).toBe(503);
+    }
+    const batch = await whileFailing(/^Put/, () => named('ThrottlingException'), () =>
+      invoke('POST', '/api/v1/scans', { headers: agent(), body: [{ service_id: svc!.id, scan_id: 'b-1', score: 1, error: null }] }),
+    );
+    expect(batch.status).toBe(200);
+    expect(batch.json[0]).toMatchObject({ status: 503, body: { code: 'busy' } });
+    const adjustment = await whileFailing(/^Put/, () => named('ThrottlingException'), () => adjust(svc!.team.id, { super_type_id: 2, points: 1, reason: 'x' }));
+    expect(adjustment.status).toBe(503);
+    expect(await storedResults(svc!.id)).toEqual([]);
+    // And once DynamoDB recovers, the same report goes through.
+    expect((await report(svc!.id, { scan_id: 't-ThrottlingException', score: 1, error: null })).status).toBe(201);
+  });
+});
+
+describe('POST /api/v1/scans', () => {
+  beforeAll(freshCompetition);
+
+  it('answers each report in order with its own status; one bad report fails no other', async () => {
+    const [a, b] = await servicesOf(12);
+    const body = [
+      { service_id: a!.id, scan_id: 'x1', status: 'started' },
+      { service_id: a!.id, scan_id: 'x1', score: a!.max_score, error: null },
+      { service_id: b!.id, scan_id: 'x1', score: b!.max_score + 1, error: null },
+      { service_id: 987654, scan_id: 'x1', score: 1, error: null },
+      { service_id: b!.id, scan_id: 'x2', score: 1, error: null, extra: 1 },
+      'not a report',
+      { service_id: b!.id, scan_id: 'x3', score: 0, error: 'down', time: iso(Date.now() - minute) },
+    ];
+    const response = await invoke('POST', '/api/v1/scans', { headers: agent(), body });
+    expect(response.status).toBe(200);
+    expect(response.json.map((r: { status: number }) => r.status)).toEqual([202, 201, 400, 404, 400, 400, 201]);
+    expect(response.json[2].body).toMatchObject({ code: 'validation_failed', errors: [{ path: 'score' }] });
+    expect(response.json[4].body.errors).toEqual([{ path: 'extra', message: 'is not a known field' }]);
+    expect(response.json[6].body).toMatchObject({ scan_id: 'x3', score: 0, points: 0 });
+    const again = await invoke('POST', '/api/v1/scans', { headers: agent(), body: [body[1]] });
+    expect(again.json).toEqual([{ status: 200, body: response.json[1].body }]);
+    await folded();
+    expect((await scorecard(a!.team.id)).stats).toMatchObject({ checks_total: 2, services_up: 1, services_down: 1 });
+  });
+
+  it('is 400 for more than 100 reports or a body that is not an array, 413 over 64 KiB, 401/403 by role', async () => {
+    const many = Array.from({ length: 101 }, (_, i) => ({ service_id: 1, scan_id: `m${i}`, score: 0, error: null }));
+    expect((await invoke('POST', '/api/v1/scans', { headers: agent(), body: many })).status).toBe(400);
+    expect((await invoke('POST', '/api/v1/scans', { headers: agent(), body: { service_id: 1 } })).status).toBe(400);
+    const huge = Array.from({ length: 70 }, (_, i) => ({ service_id: 1, scan_id: `h${i}`, score: 0, error: 'e'.repeat(1000) }));
+    expect((await invoke('POST', '/api/v1/scans', { headers: agent(), body: huge })).status).toBe(413);
+    expect((await invoke('POST', '/api/v1/scans', { body: [] })).status).toBe(401);
   });
 });
 
@@ -345,12 +430,12 @@ describe('a long simulated competition', () => {
       await Promise.all(
         scanned.map(async (service) => {
           const scanId = `round${round}-svc${service.id}`;
-          if (random() < 0.3) expect((await reportUntilAnswered(service.id, { scan_id: scanId, status: 'started' })).status).toBe(202);
+          if (random() < 0.3) expect((await report(service.id, { scan_id: scanId, status: 'started' })).status).toBe(202);
           const roll = random();
           const score = roll < 0.65 ? service.max_score : roll < 0.85 ? 0 : Math.floor(random() * service.max_score);
           const body = { scan_id: scanId, score, error: score === service.max_score ? null : `check failed in round ${round}` };
-          expect((await reportUntilAnswered(service.id, body)).status).toBe(201);
-          if (random() < 0.1) expect((await reportUntilAnswered(service.id, body)).status).toBe(200);
+          expect((await report(service.id, body)).status).toBe(201);
+          if (random() < 0.1) expect((await report(service.id, body)).status).toBe(200);
           if (closed) closedScans.set(service.id, (closedScans.get(service.id) ?? 0) + 1);
         }),
       );
@@ -365,21 +450,25 @@ describe('a long simulated competition', () => {
       }
     }
 
+    await folded();
     // Recompute every team's figures from the raw history and the adjustments.
     const expected = new Map<number, { points: Record<string, number>; max: Record<string, number>; checks: number; passed: number; up: number; down: number; unscanned: number }>();
     for (const team of everyone) {
       const e = { points: { '1': 0, '2': 0, '3': 0 } as Record<string, number>, max: { '1': 0, '2': 0, '3': 0 } as Record<string, number>, checks: 0, passed: 0, up: 0, down: 0, unscanned: 0 };
       for (const service of services.filter((s) => s.team.id === team.id)) {
-        const history = await scanHistory(service.id);
+        const history = await scanHistory(service.id); // newest first by check time
         const st = String(superTypeOf.get(service.subtype_id));
         e.points[st]! += history.reduce((sum, h) => sum + h.points, 0);
         e.max[st]! += (history.length - (closedScans.get(service.id) ?? 0)) * service.max_score;
         e.checks += history.length;
         e.passed += history.filter((h) => h.score === service.max_score).length;
-        const last = history.at(-1);
+        const last = history[0];
         if (!last) e.unscanned++;
         else if (last.score === service.max_score) e.up++;
         else e.down++;
+        const detail = (await invoke('GET', `/api/v1/services/${service.id}`, { headers: admin() })).json;
+        expect(detail).toMatchObject({ last_scan: last?.score ?? 0, last_scan_time: last?.time ?? null, in_progress: false });
+        expect(detail.points_earned).toBe(history.reduce((sum, h) => sum + h.points, 0));
       }
       for (const [st, points] of Object.entries(adjustments.get(team.id) ?? {})) e.points[st]! += points;
       expected.set(team.id, e);
@@ -414,6 +503,18 @@ describe('a long simulated competition', () => {
       const ordered = board.scoreboard.map((r: { total_score: number; team: Team }) => [-r.total_score, r.team.number]);
       expect(ordered).toEqual([...ordered].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
     }
+
+    // Replaying every batch the consumer received (Lambda retries, a shard read twice) changes nothing.
+    const snapshot = async () => ({
+      board: await scoreboard(admin()),
+      services: (await invoke('GET', '/api/v1/services', { headers: admin() })).json,
+      cards: await Promise.all(everyone.map((t) => scorecard(t.id, admin()))),
+    });
+    const before = await snapshot();
+    expect(fold!.seen.length).toBeGreaterThan(0);
+    for (const event of [...fold!.seen]) expect(await foldResults(event)).toEqual({ batchItemFailures: [] });
+    await folded();
+    expect(await snapshot()).toEqual(before);
   });
 });
 
@@ -456,6 +557,7 @@ describe('the scoreboard and scorecard', () => {
     const [main] = await servicesOf(14);
     await report(guest!.id, { scan_id: 'g1', score: 10, error: null });
     await report(main!.id, { scan_id: 'm1', score: 5, error: 'partial' });
+    await folded();
 
     const together = (await scoreboard()).scoreboard.map((r: { team: Team; rank: number }) => [r.team.number, r.rank]);
     expect(together).toEqual([[21, 1], [14, 2], [11, 3], [12, 3], [13, 3], [22, 3]]);
@@ -495,7 +597,7 @@ describe('adjustments', () => {
     team = await teamNumbered(12);
   });
 
-  it('creates an adjustment that shows up in the scoreboard and scorecard at once', async () => {
+  it('creates an adjustment that shows up in the scoreboard and scorecard once folded', async () => {
     const response = await adjust(team.id, { super_type_id: 2, points: 40, reason: '  Inject 3: firewall policy memo  ' });
     expect(response.status).toBe(201);
     expect(response.headers.location).toBe(`/api/v1/teams/${team.id}/adjustments`);
@@ -509,6 +611,7 @@ describe('adjustments', () => {
       created_at: expect.stringMatching(TIMESTAMP),
     });
     expect((await adjust(team.id, { super_type_id: 3, points: -15, reason: 'Red team: domain admin' })).status).toBe(201);
+    await folded();
 
     const row = (await scoreboard()).scoreboard.find((r: { team: Team }) => r.team.id === team.id);
     expect(row).toMatchObject({ rank: 1, total_score: 25 });
@@ -548,6 +651,7 @@ describe('adjustments', () => {
       expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(response.json.code).toBe('validation_failed');
     }
+    await folded();
     expect((await scorecard(team.id)).total_score).toBe(25);
   });
 
@@ -564,6 +668,7 @@ describe('adjustments', () => {
     expect((await adjust(team.id, body, agent())).status).toBe(403);
     expect((await invoke('GET', `/api/v1/teams/${team.id}/adjustments`)).status).toBe(401);
     expect((await invoke('GET', `/api/v1/teams/${team.id}/adjustments`, { headers: agent() })).status).toBe(403);
+    await folded();
     expect((await scorecard(team.id)).total_score).toBe(25);
   });
 });
@@ -576,12 +681,14 @@ describe('DynamoDB requests', () => {
     commandObservers.add(observer);
     try {
       const scoreboardCommands = async () => {
+        await folded(); // the consumer's own commands are not the scoreboard's
         const from = sent.length;
         expect((await invoke('GET', '/api/v1/teams/scoreboard')).status).toBe(200);
         return sent.slice(from).sort();
       };
       const before = await scoreboardCommands();
-      expect(before).toEqual(['GetItemCommand', 'QueryCommand', 'QueryCommand']);
+      // Teams, their totals (one BatchGetItem), super types, settings.
+      expect(before).toEqual(['BatchGetItemCommand', 'GetItemCommand', 'QueryCommand', 'QueryCommand']);
 
       const team = await teamNumbered(13);
       const services = await servicesOf(13);
@@ -623,12 +730,4 @@ function seeded(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function shuffle<T>(items: T[], random: () => number): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-  return items;
 }

@@ -46,6 +46,8 @@ describe('settings', () => {
       ...FULL,
       end_time: '2026-11-22T18:00:00Z',
       dns_nameservers: ['ns1.finals.example', 'ns2.finals.example'],
+      // Not in the PUT (a client older than the field): its default.
+      late_result_grace_seconds: 300,
     });
     expect((await invoke('GET', '/api/v1/settings/1', { headers: service })).json).toEqual(response.json);
   });

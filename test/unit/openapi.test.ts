@@ -10,6 +10,7 @@ import { CLIENT_TYPES_FILE, clientTypesSource } from '../../lib/client-types';
 import { EXAMPLES } from '#shared/api/examples';
 import { openApiDocument } from '#shared/api/openapi';
 import { routes } from '#shared/api/routes';
+import { DEFAULT_SETTINGS } from '#shared/domain/settings';
 import * as schemas from '#shared/api/schemas/responses';
 import { responseViolations } from '../support/described';
 
@@ -52,7 +53,7 @@ describe('the OpenAPI description', () => {
     const sample = parse(readFileSync(resolve(ROOT, 'competitions/sample.yaml'), 'utf8'));
     const { services: _s, ...team11 } = sample.teams[0];
     expect(EXAMPLES.Team).toEqual({ id: 1, ...team11 });
-    expect(EXAMPLES.Settings).toEqual({ id: 1, ...sample.settings });
+    expect(EXAMPLES.Settings).toEqual({ id: 1, ...DEFAULT_SETTINGS, ...sample.settings });
   });
 
   it('is what the committed client types were generated from (npm run openapi:types)', async () => {

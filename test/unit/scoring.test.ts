@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { emptyTotals, type Team, type TeamRecord, type TeamTotals } from '#shared/domain/model';
+import fc from 'fast-check';
+import { emptyServiceState, emptyTotals, type Team, type TeamRecord, type TeamTotals } from '#shared/domain/model';
+import { addDeltas } from '#shared/domain/scoring';
 import {
   adjustmentDelta,
   buildScoreboard,
   buildScorecard,
   rankRows,
+  emptyDelta,
+  foldServiceResults,
+  resultScoring,
   sameResult,
-  scanOutcome,
   serviceState,
+  type FoldedResult,
+  type FoldRecord,
   stateDeltas,
   superTypeScores,
   type ServiceState,
@@ -179,36 +185,18 @@ describe('what a scan changes', () => {
     expect(stateDeltas('up', 'down')).toEqual({ services_up: -1, services_down: 1, services_unscanned: 0 });
   });
 
-  it('earns the score and counts max_score while scoring is open', () => {
-    expect(scanOutcome(service(0, null), 1, 10, true)).toEqual({
-      points: 10,
-      delta: {
-        points: { '1': 10 },
-        max_points: { '1': 10 },
-        checks_total: 1,
-        checks_passed: 1,
-        adjustments_total: 0,
-        services_up: 1,
-        services_down: 0,
-        services_unscanned: -1,
-      },
-    });
-    const partial = scanOutcome(service(10, '2026-11-22T10:00:00Z'), 1, 4, true);
-    expect(partial.points).toBe(4);
-    expect(partial.delta).toMatchObject({ checks_passed: 0, services_up: -1, services_down: 1, services_unscanned: 0 });
-  });
+  const rules = { scoring_enabled: true, start_time: '2026-11-22T09:00:00Z', end_time: '2026-11-22T17:00:00Z', late_result_grace_seconds: 300 };
+  const at = (iso: string) => new Date(iso);
 
-  it('still counts the check and moves the state, but earns nothing, while scoring is closed', () => {
-    const closed = scanOutcome(service(3, '2026-11-22T10:00:00Z'), 1, 10, false);
-    expect(closed.points).toBe(0);
-    expect(closed.delta).toMatchObject({
-      points: { '1': 0 },
-      max_points: { '1': 0 },
-      checks_total: 1,
-      checks_passed: 1,
-      services_up: 1,
-      services_down: -1,
-    });
+  it('earns the score inside the window, judged by the check time', () => {
+    expect(resultScoring(rules, 7, at('2026-11-22T09:00:00Z'), at('2026-11-22T09:00:01Z'))).toEqual({ points: 7, scored: true });
+    expect(resultScoring(rules, 7, at('2026-11-22T08:59:59Z'), at('2026-11-22T09:00:01Z'))).toEqual({ points: 0, scored: false });
+    expect(resultScoring(rules, 7, at('2026-11-22T17:00:00Z'), at('2026-11-22T17:00:00Z'))).toEqual({ points: 0, scored: false });
+    // Checked before the end, arriving within the grace period: counts; after it: nothing, whatever the time.
+    expect(resultScoring(rules, 7, at('2026-11-22T16:59:00Z'), at('2026-11-22T17:05:00Z')).points).toBe(7);
+    expect(resultScoring(rules, 7, at('2026-11-22T16:59:00Z'), at('2026-11-22T17:05:01Z')).points).toBe(0);
+    expect(resultScoring({ ...rules, scoring_enabled: false }, 7, at('2026-11-22T12:00:00Z'), at('2026-11-22T12:00:00Z')).scored).toBe(false);
+    expect(resultScoring({ ...rules, start_time: null, end_time: null }, 7, at('1999-01-01T00:00:00Z'), at('2026-11-22T12:00:00Z')).points).toBe(7);
   });
 
   it('treats a repeated report as the same result only when score and error both match', () => {
@@ -230,6 +218,7 @@ describe('adjustments arithmetic', () => {
       services_up: 0,
       services_down: 0,
       services_unscanned: 0,
+      last_scan_time: null,
     });
   });
 
@@ -245,5 +234,51 @@ describe('adjustments arithmetic', () => {
     expect(card.scores.map((s) => s.score)).toEqual([20, -25]);
     expect(card.total_score).toBe(-5);
     expect(card.stats.adjustments_total).toBe(-25);
+  });
+});
+
+describe('the fold', () => {
+  const seq = (n: number) => String(n).padStart(40, '0');
+  const result = (n: number, score: number, time: string, scanId = `s${n}`): FoldRecord<FoldedResult> => ({
+    seq: seq(n),
+    item: { scan_id: scanId, score, error: score === 10 ? null : 'e', time, points: score, scored: true, max_score: 10, super_type_id: 1 },
+  });
+
+  it('keeps the newest check by time (then scan_id) in the last fields, whatever the arrival order', () => {
+    const records = [result(1, 10, '2026-11-22T10:02:00Z'), result(2, 0, '2026-11-22T10:01:00Z'), result(3, 4, '2026-11-22T10:02:00Z', 's0')];
+    const { state, delta } = foldServiceResults(emptyServiceState(), records, null);
+    expect(state).toMatchObject({ last_scan: 10, last_scan_time: '2026-11-22T10:02:00Z', last_scan_id: 's1', checks: 3, points_earned: 14, folded_seq: seq(3) });
+    expect(delta).toMatchObject({ points: { '1': 14 }, max_points: { '1': 30 }, checks_total: 3, checks_passed: 1, services_up: 1, services_unscanned: -1 });
+    expect(delta.last_scan_time).toBe('2026-11-22T10:02:00Z');
+  });
+
+  it('clears started when it folds that scan, and only then', () => {
+    const started = { ...emptyServiceState(), started: { scan_id: 's2', at: '2026-11-22T10:00:00Z' } };
+    expect(foldServiceResults(started, [result(1, 10, '2026-11-22T10:00:00Z')], null).state.started).not.toBeNull();
+    expect(foldServiceResults(started, [result(2, 10, '2026-11-22T10:00:00Z')], null).state.started).toBeNull();
+  });
+
+  it('is idempotent under replay and under a crash between the team write and the service write', () => {
+    const arbitraryRecords = fc.array(fc.record({ score: fc.integer({ min: 0, max: 10 }), minute: fc.integer({ min: 0, max: 59 }) }), { minLength: 1, maxLength: 12 });
+    fc.assert(
+      fc.property(arbitraryRecords, fc.nat(), fc.nat(), (raw, cutA, cutB) => {
+        const records = raw.map((r, i) => result(i + 1, r.score, `2026-11-22T10:${String(r.minute).padStart(2, '0')}:00Z`));
+        const once = foldServiceResults(emptyServiceState(), records, null);
+        // A first batch of a prefix, the team written up to a later point (crash before the service), then everything replayed.
+        const a = cutA % (records.length + 1);
+        const b = a + (cutB % (records.length - a + 1));
+        const first = foldServiceResults(emptyServiceState(), records.slice(0, a), null);
+        const teamOnly = foldServiceResults(first.state, records.slice(a, b), null); // its team delta landed, its state did not
+        const teamWatermark = b > 0 ? seq(b) : null;
+        const replay = foldServiceResults(first.state, records, teamWatermark);
+        const total = addDeltas(addDeltas(first.delta, teamOnly.delta), replay.delta);
+        expect(replay.state).toEqual(once.state);
+        expect({ ...total, last_scan_time: null }).toEqual({ ...once.delta, last_scan_time: null });
+        // Replaying again changes nothing.
+        const again = foldServiceResults(replay.state, records, seq(records.length));
+        expect(again.state).toEqual(replay.state);
+        expect(again.delta).toEqual(emptyDelta());
+      }),
+    );
   });
 });

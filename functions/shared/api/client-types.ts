@@ -307,6 +307,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/scans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a round of scans
+         * @description Admins and service accounts.
+         */
+        post: operations["ReportScans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -438,6 +458,7 @@ export interface components {
          *       "score": 10,
          *       "error": null,
          *       "time": "2026-11-22T10:15:00Z",
+         *       "received_at": "2026-11-22T10:15:01Z",
          *       "points": 10
          *     }
          */
@@ -447,9 +468,14 @@ export interface components {
             error: string | null;
             /**
              * Format: date-time
-             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+             * @description When the check ran (the agent's `time`, or when the result arrived).
              */
             time: string;
+            /**
+             * Format: date-time
+             * @description When the result reached the service.
+             */
+            received_at: string;
             /** @description What it earned: its score, or 0 when scoring was closed. */
             points: number;
         };
@@ -482,6 +508,7 @@ export interface components {
          *           "score": 10,
          *           "error": null,
          *           "time": "2026-11-22T10:15:00Z",
+         *           "received_at": "2026-11-22T10:15:01Z",
          *           "points": 10
          *         }
          *       ]
@@ -504,45 +531,36 @@ export interface components {
             recent_scans: components["schemas"]["ScanResult"][];
         };
         /**
-         * ScanReportReply
-         * @description The scan as recorded and the service after it.
+         * ScanStarted
+         * @description A scan marked under way.
          * @example {
-         *       "scan": {
+         *       "scan_id": "round13-http",
+         *       "status": "started"
+         *     }
+         */
+        ScanStarted: {
+            scan_id: string;
+            /** @constant */
+            status: "started";
+        };
+        /**
+         * BatchAnswer
+         * @description One report's answer in a batch: the status and body it would have had on its own.
+         * @example {
+         *       "status": 201,
+         *       "body": {
          *         "scan_id": "round12-http",
          *         "score": 10,
          *         "error": null,
          *         "time": "2026-11-22T10:15:00Z",
+         *         "received_at": "2026-11-22T10:15:01Z",
          *         "points": 10
-         *       },
-         *       "service": {
-         *         "id": 1,
-         *         "subtype": "HTTP",
-         *         "subtype_id": 1,
-         *         "team": {
-         *           "id": 1,
-         *           "number": 11,
-         *           "name": "Packet Wranglers",
-         *           "logo": "https://ccdc.example/logos/team11.png",
-         *           "team_url": "team11.ccdc.example",
-         *           "guest_division": false
-         *         },
-         *         "url": "www.team11.ccdc.example",
-         *         "port": 80,
-         *         "last_scan": 10,
-         *         "last_scan_time": "2026-11-22T10:15:00Z",
-         *         "last_scan_error": null,
-         *         "in_progress": false,
-         *         "max_score": 10
          *       }
          *     }
          */
-        ScanReportReply: {
-            scan: components["schemas"]["ScanResult"] | {
-                scan_id: string;
-                /** @constant */
-                status: "started";
-            };
-            service: components["schemas"]["Service"];
+        BatchAnswer: {
+            status: number;
+            body: components["schemas"]["ScanResult"] | components["schemas"]["ScanStarted"] | components["schemas"]["Problem"];
         };
         /**
          * Scoreboard
@@ -730,7 +748,8 @@ export interface components {
          *         "ns2.ccdc.example"
          *       ],
          *       "dns_hostmaster": "hostmaster@ccdc.example",
-         *       "dns_address_template": "10.0.{team_number}"
+         *       "dns_address_template": "10.0.{team_number}",
+         *       "late_result_grace_seconds": 300
          *     }
          */
         Settings: {
@@ -745,6 +764,7 @@ export interface components {
             dns_nameservers: string[];
             dns_hostmaster: string;
             dns_address_template: string;
+            late_result_grace_seconds: number;
         };
         /**
          * OpenApiDocument
@@ -2992,7 +3012,8 @@ export interface operations {
                  *         "ns2.ccdc.example"
                  *       ],
                  *       "dns_hostmaster": "hostmaster@ccdc.example",
-                 *       "dns_address_template": "10.0.{team_number}"
+                 *       "dns_address_template": "10.0.{team_number}",
+                 *       "late_result_grace_seconds": 300
                  *     }
                  */
                 "application/json": {
@@ -3006,6 +3027,8 @@ export interface operations {
                     dns_nameservers: string[];
                     dns_hostmaster: string;
                     dns_address_template: string;
+                    /** @default 300 */
+                    late_result_grace_seconds?: number;
                 };
             };
         };
@@ -3268,6 +3291,8 @@ export interface operations {
                     dns_nameservers?: string[];
                     dns_hostmaster?: string;
                     dns_address_template?: string;
+                    /** @default 300 */
+                    late_result_grace_seconds?: number;
                 };
             };
         };
@@ -3737,31 +3762,33 @@ export interface operations {
                  * @example {
                  *       "scan_id": "round12-http",
                  *       "score": 10,
-                 *       "error": null
+                 *       "error": null,
+                 *       "time": "2026-11-22T10:15:00Z"
                  *     }
                  */
                 "application/json": {
-                    /** @description Chosen by the agent, unique per result: a UUID, `round12-http`, an ISO time... */
+                    /** @description Chosen by the agent, one per result: a UUID, `round12-http`, an ISO time... Sending the same report again is safe. */
                     scan_id: string;
                     /** @constant */
                     status?: "started";
                     score?: number;
                     error?: string | null;
+                    time?: string;
                 };
             };
         };
         responses: {
-            /** @description The same scan_id was reported before: nothing changed, here is what it recorded. */
+            /** @description This scan_id was reported before (or a "started" came after its result): nothing changed; the result as recorded. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScanReportReply"];
+                    "application/json": components["schemas"]["ScanResult"];
                 };
             };
-            /** @description The result is recorded and counted. */
+            /** @description The result is recorded; it counts once the scoreboard has folded it in. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3769,7 +3796,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScanReportReply"];
+                    "application/json": components["schemas"]["ScanResult"];
                 };
             };
             /** @description The service is marked as being scanned. */
@@ -3779,7 +3806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScanReportReply"];
+                    "application/json": components["schemas"]["ScanStarted"];
                 };
             };
             /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`. */
@@ -3994,6 +4021,192 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "busy";
+                    };
+                };
+            };
+        };
+    };
+    ReportScans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "service_id": 1,
+                 *         "scan_id": "round13-http",
+                 *         "status": "started"
+                 *       },
+                 *       {
+                 *         "service_id": 2,
+                 *         "scan_id": "round12-ssh",
+                 *         "score": 10,
+                 *         "error": null,
+                 *         "time": "2026-11-22T10:15:00Z"
+                 *       }
+                 *     ]
+                 */
+                "application/json": unknown[];
+            };
+        };
+        responses: {
+            /** @description One answer per report, in order, each with the status and body it would have had on its own. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchAnswer"][];
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "malformed_json",
+                     *       "errors": [
+                     *         {
+                     *           "path": "name",
+                     *           "message": "is required"
+                     *         }
+                     *       ],
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "malformed_json" | "body_required" | "validation_failed";
+                    };
+                };
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
                     };
                 };
             };

@@ -26,7 +26,7 @@ const service = {
   max_score: 10,
 };
 
-const scan = { scan_id: 'round12-http', score: 10, error: null, time: '2026-11-22T10:15:00Z', points: 10 };
+const scan = { scan_id: 'round12-http', score: 10, error: null, time: '2026-11-22T10:15:00Z', received_at: '2026-11-22T10:15:01Z', points: 10 };
 
 const scores = [
   { super_type_id: 1, super_type: 'Services', score: 10, max_score: 33 },
@@ -40,7 +40,8 @@ export const EXAMPLES = {
   Service: service,
   ScanResult: scan,
   ServiceDetail: { ...service, points_earned: 10, recent_scans: [scan] },
-  ScanReportReply: { scan, service },
+  ScanStarted: { scan_id: 'round13-http', status: 'started' },
+  BatchAnswer: { status: 201, body: scan },
   Scoreboard: {
     segregate: false,
     scoreboard: [{ rank: 1, division: 'main', team, total_score: 60, scores, services_up: 1, services_total: 4 }],
@@ -83,6 +84,7 @@ export const EXAMPLES = {
     dns_nameservers: ['ns1.ccdc.example', 'ns2.ccdc.example'],
     dns_hostmaster: 'hostmaster@ccdc.example',
     dns_address_template: '10.0.{team_number}',
+    late_result_grace_seconds: 300,
   },
 } as const;
 
@@ -93,5 +95,9 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   UpdateDnsRecord: { name: 'www', type: 'A', value: '20', team: 1 },
   ReplaceSettings: { ...EXAMPLES.Settings, dns_ttl: 600 },
   UpdateSettings: { scoring_enabled: false },
-  ReportScan: { scan_id: 'round12-http', score: 10, error: null },
+  ReportScan: { scan_id: 'round12-http', score: 10, error: null, time: '2026-11-22T10:15:00Z' },
+  ReportScans: [
+    { service_id: 1, scan_id: 'round13-http', status: 'started' },
+    { service_id: 2, scan_id: 'round12-ssh', score: 10, error: null, time: '2026-11-22T10:15:00Z' },
+  ],
 };

@@ -194,11 +194,16 @@ export const routes = [
     summary: 'Report a scan',
     body: q.ScanReportBody,
     responses: {
-      200: json('The same scan_id was reported before: nothing changed, here is what it recorded.', r.ScanReportReplySchema),
-      201: json('The result is recorded and counted.', r.ScanReportReplySchema),
-      202: json('The service is marked as being scanned.', r.ScanReportReplySchema),
+      200: json('This scan_id was reported before (or a "started" came after its result): nothing changed; the result as recorded.', r.ScanResultSchema),
+      201: json('The result is recorded; it counts once the scoreboard has folded it in.', r.ScanResultSchema),
+      202: json('The service is marked as being scanned.', r.ScanStartedSchema),
     },
     problems: { 409: ['scan_id_reused'], 503: ['busy'] },
+  }),
+  route('ReportScans', 'POST', '/scans', 'scans/report-scans', 'admin-or-service', 'read-write', {
+    summary: 'Report a round of scans',
+    body: q.ScanReportBatchBody,
+    responses: { 200: list('One answer per report, in order, each with the status and body it would have had on its own.', r.BatchAnswerSchema) },
   }),
 
   route('GetOpenApi', 'GET', '/openapi.json', 'docs/get-openapi', 'public', 'read', {

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Competition } from '#shared/domain/competition';
-import { emptyTotals, type ServiceRecord, type Team, type TeamRecord } from '#shared/domain/model';
+import type { Team, TeamRecord } from '#shared/domain/model';
 import { db, tableName } from '#shared/data/client';
 import { allocateIds } from '#shared/data/counters';
 import { keys, PARTITION, type Key } from '#shared/data/keys';
@@ -80,7 +80,6 @@ async function buildItems(competition: Competition, loadedBy: string, zoneSerial
   const serviceCount = competition.teams.reduce((n, t) => n + t.services.length, 0);
   const teamIds = competition.teams.length > 0 ? await allocateIds('team', competition.teams.length) : [];
   const serviceIds = serviceCount > 0 ? await allocateIds('service', serviceCount) : [];
-  const superTypeIds = competition.super_types.map((s) => s.id);
   const subtypes = new Map(competition.subtypes.map((s) => [s.id, s]));
 
   const items: Record<string, unknown>[] = [
@@ -98,13 +97,9 @@ async function buildItems(competition: Competition, loadedBy: string, zoneSerial
       team_url: entry.team_url,
       guest_division: entry.guest_division,
     };
-    const record: TeamRecord = {
-      team,
-      hidden: entry.hidden,
-      services_total: entry.services.length,
-      totals: emptyTotals(superTypeIds, entry.services.length),
-    };
-    items.push({ ...keys.team(team.id), ...record });
+    // The profile only: the team's totals are its own TOTALS item, folded from the stream.
+    const profile: Omit<TeamRecord, 'totals'> = { team, hidden: entry.hidden, services_total: entry.services.length };
+    items.push({ ...keys.team(team.id), ...profile });
     // A zone that existed before a replace keeps its serial (the settings
     // version, also part of the SOA serial, goes up by one), so secondaries
     // never see the serial of a team's zone go down.
@@ -115,26 +110,13 @@ async function buildItems(competition: Competition, loadedBy: string, zoneSerial
     for (const s of entry.services) {
       const subtype = subtypes.get(s.subtype_id)!;
       const id = serviceIds[nextService++]!;
-      const service: ServiceRecord = {
-        service: {
-          id,
-          subtype: subtype.name,
-          subtype_id: subtype.id,
-          team,
-          url: s.url,
-          port: s.port,
-          last_scan: 0,
-          last_scan_time: null,
-          last_scan_error: null,
-          in_progress: false,
-          max_score: s.max_score ?? subtype.max_score,
-        },
+      // The static definition only (never rewritten by a scan): its state is the service's STATE item.
+      const definition = {
+        service: { id, subtype: subtype.name, subtype_id: subtype.id, team, url: s.url, port: s.port, max_score: s.max_score ?? subtype.max_score },
         hidden: entry.hidden,
         super_type_id: subtype.super_type_id,
-        points_earned: 0,
-        scan_count: 0,
       };
-      items.push({ ...keys.service(id), ...keys.serviceIndexes(id, team.number, subtype.id), ...service });
+      items.push({ ...keys.service(id), ...keys.serviceIndexes(id, team.number, subtype.id), ...definition });
     }
   });
   return items;

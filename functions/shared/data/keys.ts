@@ -10,6 +10,13 @@ export interface Key {
 
 const pad = (n: number) => n.toString().padStart(10, '0');
 const ZONE_SORT_KEY = 'ZONE';
+const TOTALS_SORT_KEY = 'TOTALS';
+const STATE_SORT_KEY = 'STATE';
+const SCAN_RESULT_PREFIX = 'SCANID#';
+
+/** The id in a `SERVICE#0000000012` or `TEAM#0000000003` partition key. */
+export const idOfPartition = (pk: string) => Number(pk.slice(pk.indexOf('#') + 1));
+export const isTeamPartition = (pk: string) => pk.startsWith('TEAM#');
 
 export const PARTITION = {
   teams: 'TEAMS',
@@ -30,8 +37,10 @@ export const keys = {
   subtype: (id: number): Key => ({ pk: PARTITION.subtypes, sk: `SUBTYPE#${pad(id)}` }),
 
   team: (id: number): Key => ({ pk: PARTITION.teams, sk: `TEAM#${pad(id)}` }),
-  /** A team's own partition: its zone state and its adjustments. */
+  /** A team's own partition: its totals, its zone state and its adjustments. */
   teamPartition: (id: number) => `TEAM#${pad(id)}`,
+  /** The team's running totals: written only by the fold consumer. */
+  teamTotals: (id: number): Key => ({ pk: `TEAM#${pad(id)}`, sk: TOTALS_SORT_KEY }),
   teamZone: (teamId: number): Key => ({ pk: `TEAM#${pad(teamId)}`, sk: ZONE_SORT_KEY }),
   teamZoneSortKey: () => ZONE_SORT_KEY,
   adjustment: (teamId: number, id: number): Key => ({ pk: `TEAM#${pad(teamId)}`, sk: `ADJUSTMENT#${pad(id)}` }),
@@ -46,11 +55,15 @@ export const keys = {
     gsi2pk: `SUBTYPE#${pad(subtypeId)}`,
     gsi2sk: `SERVICE#${pad(serviceId)}`,
   }),
-  /** A service's own partition: its scan history and the scan ids it has seen. */
+  /** A service's own partition: its state and its results. */
   servicePartition: (id: number) => `SERVICE#${pad(id)}`,
-  scanResult: (serviceId: number, sequence: number): Key => ({ pk: `SERVICE#${pad(serviceId)}`, sk: `SCAN#${pad(sequence)}` }),
-  scanPrefix: 'SCAN#',
-  scanId: (serviceId: number, scanId: string): Key => ({ pk: `SERVICE#${pad(serviceId)}`, sk: `SCANID#${scanId}` }),
+  /** The service's dynamic state (last scan, started, points): written by the fold, and `started` by the request. */
+  serviceState: (id: number): Key => ({ pk: `SERVICE#${pad(id)}`, sk: STATE_SORT_KEY }),
+  /** A scan result, keyed by its scan_id (the idempotency key: a conditional put). */
+  scanResult: (serviceId: number, scanId: string): Key => ({ pk: `SERVICE#${pad(serviceId)}`, sk: `${SCAN_RESULT_PREFIX}${scanId}` }),
+  scanResultPrefix: SCAN_RESULT_PREFIX,
+  /** The history index's sort key: newest first by check time, equal times by scan_id. */
+  scanHistorySortKey: (time: string, scanId: string) => ({ lsi1sk: `T#${time}#${scanId}` }),
 
   dnsRecord: (id: number): Key => ({ pk: PARTITION.dns, sk: `DNS#${pad(id)}` }),
 

@@ -10,15 +10,15 @@ import type { Key } from '#shared/data/keys';
 type Item = Record<string, unknown>;
 type QueryOptions = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
 
-/** A Query followed to its last page: no request path may return a partial list. */
-export async function queryAll(options: QueryOptions): Promise<Item[]> {
+/** A Query followed to its last page (or until `atMost` items): no request path may return a partial list. */
+export async function queryAll(options: QueryOptions, atMost?: number): Promise<Item[]> {
   const items: Item[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db().send(new QueryCommand({ ...options, TableName: tableName(), ExclusiveStartKey: startKey }));
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  } while (startKey && (atMost === undefined || items.length < atMost));
   return items;
 }
 
@@ -81,6 +81,6 @@ export function backoff(attempt: number): Promise<void> {
 
 /** The item without its key attributes. */
 export function withoutKeys<T>(item: Item): T {
-  const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ...rest } = item;
+  const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, lsi1sk, ...rest } = item;
   return rest as T;
 }

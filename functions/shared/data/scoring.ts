@@ -1,34 +1,77 @@
-import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { ScanResult, Service } from '#shared/domain/model';
-import { adjustmentDelta, sameResult, scanOutcome, type Adjustment, type TotalsDelta } from '#shared/domain/scoring';
-import { DEFAULT_SETTINGS, SETTINGS_ID, scoringOpenAt } from '#shared/domain/settings';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { ScanResult, ServiceDefinition, StoredResult } from '#shared/domain/model';
+import { resultScoring, sameResult, type Adjustment } from '#shared/domain/scoring';
+import { DEFAULT_SETTINGS, type SettingsFields } from '#shared/domain/settings';
 import { formatTimestamp } from '#shared/validation';
 import { db, tableName } from '#shared/data/client';
 import { allocateId } from '#shared/data/counters';
 import { keys } from '#shared/data/keys';
-import { backoff, batchGet, queryPartition, withoutKeys } from '#shared/data/operations';
-import { getServiceRecord, toServiceRecord } from '#shared/data/services';
-import { toVersionedSettings } from '#shared/data/settings';
+import { batchGet, queryPartition, withoutKeys } from '#shared/data/operations';
+import { getServiceDefinition } from '#shared/data/services';
+import { getSettings } from '#shared/data/settings';
 import { getTeamRecord } from '#shared/data/teams';
 
 /**
- * How long a write keeps retrying after losing races (another scan of the
- * same service took the sequence number it read, or a concurrent transaction
- * touched the same team). Scoring agents report a handful of scans per team
- * per round, so this is rarely needed; it must stay well under the function's
- * timeout (10 s) so that an exhausted write answers `busy` (the agent resends
- * the same scan_id, which is safe) instead of being cut off mid-request.
+ * How long a function keeps the settings it read. Every result needs them,
+ * and one item read by every result of a burst would be a hot key; an
+ * organiser's change (closing scoring, moving the window) takes effect
+ * within this time. Said in the README.
  */
-const RETRY_BUDGET_MS = 4_000;
+export const SETTINGS_CACHE_MS = 5_000;
+/** Services' max_score, team and super type never change during an event. */
+const DEFINITION_CACHE_MS = 60_000;
 
-/** The attempts of a write that may lose races: the first at once, then with backoff while the budget lasts. */
-async function* attempts(): AsyncGenerator<number> {
-  const deadline = Date.now() + RETRY_BUDGET_MS;
-  for (let attempt = 0; attempt === 0 || Date.now() < deadline; attempt++) {
-    if (attempt > 0) await backoff(attempt);
-    yield attempt;
+let settingsCache: { value: Promise<SettingsFields>; until: number } | undefined;
+const definitionCache = new Map<number, { value: ServiceDefinitionRecord; until: number }>();
+
+/** Forgets cached settings and services (tests change settings and expect the next result to see it). */
+export function clearScoringCaches(): void {
+  settingsCache = undefined;
+  definitionCache.clear();
+}
+
+function cachedSettings(): Promise<SettingsFields> {
+  const now = Date.now();
+  if (!settingsCache || settingsCache.until <= now) {
+    const value = getSettings().then((s) => s?.settings ?? DEFAULT_SETTINGS);
+    settingsCache = { value, until: now + SETTINGS_CACHE_MS };
+    value.catch(() => (settingsCache = undefined));
+  }
+  return settingsCache.value;
+}
+
+interface ServiceDefinitionRecord {
+  service: ServiceDefinition;
+  super_type_id: number;
+}
+
+async function cachedDefinition(serviceId: number): Promise<ServiceDefinitionRecord | undefined> {
+  const hit = definitionCache.get(serviceId);
+  if (hit && hit.until > Date.now()) return hit.value;
+  const value = await getServiceDefinition(serviceId);
+  if (value) definitionCache.set(serviceId, { value, until: Date.now() + DEFINITION_CACHE_MS });
+  return value;
+}
+
+/** Errors that mean "DynamoDB is shedding load": the client should resend later, and it is never a 500. */
+export function isThrottling(error: unknown): boolean {
+  const name = (error as { name?: string } | undefined)?.name;
+  if (name === 'ProvisionedThroughputExceededException' || name === 'ThrottlingException' || name === 'RequestLimitExceeded') return true;
+  if (error instanceof TransactionCanceledException || name === 'TransactionCanceledException') {
+    const reasons = ((error as TransactionCanceledException).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+    return reasons.some((code) => code === 'ThrottlingError' || code === 'ProvisionedThroughputExceeded' || code === 'TransactionConflict');
+  }
+  return false;
+}
+
+/** Runs a write path, turning throttling into a `busy` outcome. */
+async function unlessThrottled<T>(write: () => Promise<T>): Promise<T | { kind: 'busy' }> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isThrottling(error)) return { kind: 'busy' };
+    throw error;
   }
 }
 
@@ -36,195 +79,111 @@ export interface ScanReport {
   scan_id: string;
   score: number;
   error: string | null;
+  /** The check's own time, already validated; absent: the arrival time. */
+  time?: string;
 }
 
 export type ScanStartOutcome =
-  | { kind: 'started'; service: Service }
+  | { kind: 'started' }
   /** The scan already has a result: a late or repeated "started" changes nothing. */
-  | { kind: 'finished'; scan: ScanResult; service: Service }
+  | { kind: 'finished'; scan: ScanResult }
   | { kind: 'not-found' }
   | { kind: 'busy' };
 
 export type ScanResultOutcome =
-  | { kind: 'recorded'; scan: ScanResult; service: Service }
-  | { kind: 'repeat'; scan: ScanResult; service: Service }
+  | { kind: 'recorded'; scan: ScanResult }
+  | { kind: 'repeat'; scan: ScanResult }
   | { kind: 'conflict'; scan: ScanResult }
   | { kind: 'out-of-range'; maxScore: number }
   | { kind: 'not-found' }
   | { kind: 'busy' };
 
-/** The marker that makes a scan_id count once: it holds the recorded result. */
-async function findScanMarker(serviceId: number, scanId: string): Promise<ScanResult | undefined> {
-  const result = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.scanId(serviceId, scanId), ConsistentRead: true }),
-  );
-  if (!result.Item) return undefined;
-  const { scan_id, score, error, time, points } = result.Item as ScanResult;
-  return { scan_id, score, error: error ?? null, time, points };
+const toScanResult = (item: Record<string, unknown>): ScanResult => ({
+  scan_id: String(item.scan_id),
+  time: String(item.time),
+  received_at: String(item.received_at),
+  score: Number(item.score),
+  error: (item.error as string | null | undefined) ?? null,
+  points: Number(item.points),
+});
+
+async function findResult(serviceId: number, scanId: string): Promise<ScanResult | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.scanResult(serviceId, scanId), ConsistentRead: true }));
+  return result.Item ? toScanResult(result.Item) : undefined;
 }
 
 /**
- * Marks a service's scan as under way. Atomic with a check that the scan_id
- * has no result yet, so a "started" that arrives after its own result (a
- * retry, or a slow network) cannot leave the service stuck in progress.
+ * Records a result: ONE conditional PutItem of its own item, keyed by its
+ * scan_id. Everything the fold needs (points, whether it counts toward
+ * max_score, team, super type) is decided here and stored in it; the stream
+ * consumer folds it into the service's state and the team's totals. Nothing
+ * shared by two services is written, and results never wait on each other.
  */
-export async function recordScanStart(serviceId: number, scanId: string): Promise<ScanStartOutcome> {
-  for await (const _attempt of attempts()) {
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              ConditionCheck: {
-                TableName: tableName(),
-                Key: keys.scanId(serviceId, scanId),
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.service(serviceId),
-                UpdateExpression: 'SET #service.#in_progress = :true',
-                ConditionExpression: 'attribute_exists(pk)',
-                ExpressionAttributeNames: { '#service': 'service', '#in_progress': 'in_progress' },
-                ExpressionAttributeValues: { ':true': true },
-              },
-            },
-          ],
-        }),
-      );
-      const record = await getServiceRecord(serviceId, { consistent: true });
-      return record ? { kind: 'started', service: record.service } : { kind: 'not-found' };
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (reasons[1] === 'ConditionalCheckFailed') return { kind: 'not-found' };
-      if (reasons[0] === 'ConditionalCheckFailed') {
-        const [scan, record] = await Promise.all([
-          findScanMarker(serviceId, scanId),
-          getServiceRecord(serviceId, { consistent: true }),
-        ]);
-        if (!scan || !record) return { kind: 'not-found' };
-        return { kind: 'finished', scan, service: record.service };
-      }
-      if (!reasons.includes('TransactionConflict')) throw error;
-    }
-  }
-  return { kind: 'busy' };
-}
-
-/**
- * Records a scan result in one transaction: the service's last-scan fields
- * and counters (guarded by the scan_count it read), the scan_id marker (which
- * must not exist), the history item, and the team's totals. A lost race
- * re-reads and tries again; the marker makes a retry that raced its own
- * duplicate come back as a repeat instead of counting twice. The marker is
- * read only when the transaction says it exists: repeats are rare, and every
- * request saved matters when many reports for one service collide.
- */
-export async function recordScanResult(serviceId: number, report: ScanReport): Promise<ScanResultOutcome> {
-  // Consistent: the moment an organiser closes scoring is the moment scans stop earning.
-  const { settings, service: firstRead } = await readServiceAndSettings(serviceId);
-  for await (const attempt of attempts()) {
-    const record = attempt === 0 ? firstRead : await getServiceRecord(serviceId, { consistent: true });
-    if (!record) return { kind: 'not-found' };
-    const service = record.service;
+export function recordScanResult(serviceId: number, report: ScanReport, arrival = new Date()) {
+  return unlessThrottled(async (): Promise<ScanResultOutcome> => {
+    const [definition, settings] = await Promise.all([cachedDefinition(serviceId), cachedSettings()]);
+    if (!definition) return { kind: 'not-found' };
+    const { service, super_type_id } = definition;
     if (report.score > service.max_score) return { kind: 'out-of-range', maxScore: service.max_score };
 
-    // Taken per attempt: a retried scan is stamped (and windowed) when it is actually recorded.
-    const at = new Date();
-    const time = formatTimestamp(at);
-    const { points, delta } = scanOutcome(service, record.super_type_id, report.score, scoringOpenAt(settings, at));
-    const scan: ScanResult = { scan_id: report.scan_id, score: report.score, error: report.error, time, points };
-    const sequence = record.scan_count + 1;
+    const receivedAt = formatTimestamp(arrival);
+    const time = report.time ?? receivedAt;
+    const { points, scored } = resultScoring(settings, report.score, new Date(time), arrival);
+    const scan: ScanResult = { scan_id: report.scan_id, score: report.score, error: report.error, time, received_at: receivedAt, points };
+    const item: StoredResult = { ...scan, service_id: serviceId, team_id: service.team.id, super_type_id, max_score: service.max_score, scored };
     try {
       await db().send(
-        new TransactWriteCommand({
-          // SDK-level retries of this same attempt are idempotent; a new attempt gets a new token.
-          ClientRequestToken: randomUUID(),
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.service(serviceId),
-                UpdateExpression:
-                  'SET #service.#last_scan = :score, #service.#last_scan_time = :time, #service.#last_scan_error = :error, ' +
-                  '#service.#in_progress = :false, scan_count = :sequence, points_earned = points_earned + :points',
-                ConditionExpression: 'scan_count = :expected',
-                ExpressionAttributeNames: {
-                  '#service': 'service',
-                  '#last_scan': 'last_scan',
-                  '#last_scan_time': 'last_scan_time',
-                  '#last_scan_error': 'last_scan_error',
-                  '#in_progress': 'in_progress',
-                },
-                ExpressionAttributeValues: {
-                  ':score': report.score,
-                  ':time': time,
-                  ':error': report.error,
-                  ':false': false,
-                  ':sequence': sequence,
-                  ':points': points,
-                  ':expected': record.scan_count,
-                },
-              },
-            },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...keys.scanId(serviceId, report.scan_id), ...scan },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...keys.scanResult(serviceId, sequence), ...scan },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            { Update: { TableName: tableName(), Key: keys.team(service.team.id), ...totalsUpdate(delta, time) } },
-          ],
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.scanResult(serviceId, report.scan_id), ...keys.scanHistorySortKey(time, report.scan_id), ...item },
+          ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
+      return { kind: 'recorded', scan };
     } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (reasons[1] === 'ConditionalCheckFailed') {
-        // The scan_id has a result (an earlier report, or a duplicate that just won).
-        const marker = await findScanMarker(serviceId, report.scan_id);
-        if (marker && !sameResult(marker, report)) return { kind: 'conflict', scan: marker };
-        if (marker) {
-          // The duplicate that won may have committed after our read: answer with the service as it is now.
-          const now = await getServiceRecord(serviceId, { consistent: true });
-          return { kind: 'repeat', scan: marker, service: now?.service ?? service };
-        }
-      }
-      // Lost the optimistic lock, or a concurrent transaction touched the
-      // same items: read again and decide again. (A missing team item is no race.)
-      const raced = reasons.slice(0, 3).includes('ConditionalCheckFailed') || reasons.includes('TransactionConflict');
-      if (!raced) throw error;
-      continue;
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
-    const updated: Service = { ...service, last_scan: report.score, last_scan_time: time, last_scan_error: report.error, in_progress: false };
-    return { kind: 'recorded', scan, service: updated };
-  }
-  return { kind: 'busy' };
+    // The scan_id has a result (a resend, or a duplicate that won the race).
+    const recorded = await findResult(serviceId, report.scan_id);
+    if (!recorded) throw new Error(`The result of scan ${report.scan_id} vanished after its conditional put failed`);
+    return sameResult(recorded, report) ? { kind: 'repeat', scan: recorded } : { kind: 'conflict', scan: recorded };
+  });
 }
 
 /**
- * The service and the settings in one strongly consistent BatchGetItem: every
- * scan report needs both, and one round trip instead of two is measurable
- * when agents report a whole round at once.
+ * Marks a service's scan as under way: one transaction of [the result for
+ * that scan_id does not exist, SET the service state's `started`]. A
+ * "started" arriving after its own result (a resend, a slow network) is
+ * refused by the check, and the fold clears `started` when it folds the
+ * result with that scan_id, so `in_progress` is never left stuck.
  */
-async function readServiceAndSettings(serviceId: number) {
-  const serviceKey = keys.service(serviceId);
-  const items = await batchGet([serviceKey, keys.settings(SETTINGS_ID)], { consistent: true });
-  const serviceItem = items.find((item) => item.pk === serviceKey.pk && item.sk === serviceKey.sk);
-  const settingsItem = items.find((item) => item !== serviceItem);
-  return {
-    service: serviceItem ? toServiceRecord(serviceItem) : undefined,
-    settings: settingsItem ? toVersionedSettings(settingsItem).settings : DEFAULT_SETTINGS,
-  };
+export function recordScanStart(serviceId: number, scanId: string, arrival = new Date()) {
+  return unlessThrottled(async (): Promise<ScanStartOutcome> => {
+    if (!(await cachedDefinition(serviceId))) return { kind: 'not-found' };
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { ConditionCheck: { TableName: tableName(), Key: keys.scanResult(serviceId, scanId), ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.serviceState(serviceId),
+                UpdateExpression: 'SET started = :started',
+                ExpressionAttributeValues: { ':started': { scan_id: scanId, at: formatTimestamp(arrival) } },
+              },
+            },
+          ],
+        }),
+      );
+      return { kind: 'started' };
+    } catch (error) {
+      const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []).map((r) => r.Code) : [];
+      if (reasons[0] !== 'ConditionalCheckFailed') throw error;
+    }
+    const scan = await findResult(serviceId, scanId);
+    return scan ? { kind: 'finished', scan } : { kind: 'not-found' };
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -237,64 +196,35 @@ export type AdjustmentOutcome =
   | { kind: 'busy' };
 
 /**
- * Writes an adjustment and adds it to the team's totals in one transaction,
- * which also checks that the super type exists. The id is allocated first; a
- * refused or failed write leaves a gap in ids, never a reuse.
+ * Writes an adjustment: one conditional put of its item in the team's
+ * partition. The fold consumer adds it to the team's totals (the scoreboard
+ * shows it within a second or two). Team and super type are static, so they
+ * are checked by a read first. The id is allocated first; a refused write
+ * leaves a gap in ids, never a reuse.
  */
-export async function createAdjustment(
-  teamId: number,
-  input: { super_type_id: number; points: number; reason: string },
-  createdBy: string,
-): Promise<AdjustmentOutcome> {
-  const adjustment: Adjustment = {
-    id: await allocateId('adjustment'),
-    team: teamId,
-    super_type_id: input.super_type_id,
-    points: input.points,
-    reason: input.reason,
-    created_by: createdBy,
-    created_at: formatTimestamp(new Date()),
-  };
-  for await (const _attempt of attempts()) {
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          // Makes the SDK's own retries of this attempt idempotent.
-          ClientRequestToken: randomUUID(),
-          TransactItems: [
-            {
-              ConditionCheck: {
-                TableName: tableName(),
-                Key: keys.superType(input.super_type_id),
-                ConditionExpression: 'attribute_exists(pk)',
-              },
-            },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.team(teamId),
-                ...totalsUpdate(adjustmentDelta(input.super_type_id, input.points)),
-              },
-            },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...keys.adjustment(teamId, adjustment.id), ...adjustment },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          ],
-        }),
-      );
-      return { kind: 'created', adjustment };
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (reasons[1] === 'ConditionalCheckFailed') return { kind: 'team-not-found' };
-      if (reasons[0] === 'ConditionalCheckFailed') return { kind: 'unknown-super-type' };
-      if (!reasons.includes('TransactionConflict')) throw error;
-    }
-  }
-  return { kind: 'busy' };
+export function createAdjustment(teamId: number, input: { super_type_id: number; points: number; reason: string }, createdBy: string) {
+  return unlessThrottled(async (): Promise<AdjustmentOutcome> => {
+    const found = await batchGet([keys.team(teamId), keys.superType(input.super_type_id)]);
+    if (!found.some((item) => item.sk === keys.team(teamId).sk)) return { kind: 'team-not-found' };
+    if (!found.some((item) => item.sk === keys.superType(input.super_type_id).sk)) return { kind: 'unknown-super-type' };
+    const adjustment: Adjustment = {
+      id: await allocateId('adjustment'),
+      team: teamId,
+      super_type_id: input.super_type_id,
+      points: input.points,
+      reason: input.reason,
+      created_by: createdBy,
+      created_at: formatTimestamp(new Date()),
+    };
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.adjustment(teamId, adjustment.id), ...adjustment },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return { kind: 'created', adjustment };
+  });
 }
 
 /** A team's adjustments in id order, or undefined when the team does not exist. */
@@ -305,57 +235,4 @@ export async function listAdjustments(teamId: number): Promise<Adjustment[] | un
   ]);
   if (!team) return undefined;
   return items.map((item) => withoutKeys<Adjustment>(item));
-}
-
-// ---------------------------------------------------------------------------
-
-/**
- * The update that adds a delta to a team's stored totals. Entries are written
- * as `if_not_exists(x, 0) + n`, so a super type added after the team was
- * loaded still works; zero increments are left out. The team must exist: an
- * update must never create a team item out of nothing.
- */
-function totalsUpdate(delta: TotalsDelta, lastScanTime?: string) {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets: string[] = [];
-  // Attributes here are known field names and numeric super type ids.
-  const path = (...attributes: string[]) =>
-    attributes
-      .map((attribute) => {
-        const placeholder = `#${attribute}`;
-        names[placeholder] = attribute;
-        return placeholder;
-      })
-      .join('.');
-  const value = (v: unknown) => {
-    const placeholder = `:v${Object.keys(values).length}`;
-    values[placeholder] = v;
-    return placeholder;
-  };
-  // DynamoDB refuses placeholders the expression does not use: register them only for real increments.
-  const add = (attributes: string[], amount: number) => {
-    if (amount === 0) return;
-    const target = path(...attributes);
-    sets.push(`${target} = if_not_exists(${target}, ${value(0)}) + ${value(amount)}`);
-  };
-  for (const field of ['points', 'max_points'] as const) {
-    for (const [superTypeId, amount] of Object.entries(delta[field])) add(['totals', field, superTypeId], amount);
-  }
-  for (const field of ['checks_total', 'checks_passed', 'adjustments_total', 'services_up', 'services_down', 'services_unscanned'] as const) {
-    add(['totals', field], delta[field]);
-  }
-  if (lastScanTime !== undefined) sets.push(`${path('totals', 'last_scan_time')} = ${value(lastScanTime)}`);
-  return {
-    UpdateExpression: `SET ${sets.join(', ')}`,
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
-  };
-}
-
-/** The per-item reasons of a cancelled transaction (`None`, `ConditionalCheckFailed`, `TransactionConflict`, ...). */
-function cancellationReasons(error: unknown): string[] {
-  if (!(error instanceof TransactionCanceledException)) return [];
-  return (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
 }

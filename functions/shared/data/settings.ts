@@ -85,6 +85,6 @@ export async function changeSettings(
 
 /** The settings in their documented field order, id first (stored maps lose order). */
 function withId(fields: SettingsFields): Settings {
-  const ordered = Object.fromEntries(Object.keys(DEFAULT_SETTINGS).map((key) => [key, fields[key as keyof SettingsFields]]));
+  const ordered = Object.fromEntries(Object.keys(DEFAULT_SETTINGS).map((key) => [key, fields[key as keyof SettingsFields] ?? DEFAULT_SETTINGS[key as keyof SettingsFields]]));
   return { id: SETTINGS_ID, ...(ordered as SettingsFields) };
 }

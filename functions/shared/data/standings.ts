@@ -12,11 +12,11 @@ export interface StandingsInputs {
 }
 
 /**
- * The scoreboard's reads: one Query on the teams partition, one on the super
+ * The scoreboard's reads: one Query on the teams partition and one BatchGetItem of their totals, one Query on the super
  * types, one GetItem of the settings — however many scans were recorded.
  */
 export async function readStandingsInputs(options: { consistent?: boolean } = {}): Promise<StandingsInputs> {
-  const [current, teams, superTypes] = await Promise.all([getSettings(options), listTeamRecords(), listSuperTypes()]);
+  const [current, teams, superTypes] = await Promise.all([getSettings(options), listTeamRecords(options), listSuperTypes()]);
   const settings = current?.settings ?? DEFAULT_SETTINGS;
   return { settings, segregate: settings.guest_division_enabled, teams, superTypes };
 }

@@ -5,6 +5,10 @@
  */
 export const TABLE_KEYS = { partitionKey: 'pk', sortKey: 'sk' } as const;
 
+/**
+ * Static items only (written at load, never by a scan), so projecting ALL
+ * costs no index write during an event.
+ */
 export const GLOBAL_INDEXES = [
   /** Services by team number. */
   { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
@@ -12,4 +16,21 @@ export const GLOBAL_INDEXES = [
   { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
 ] as const;
 
-export type IndexName = (typeof GLOBAL_INDEXES)[number]['indexName'];
+/**
+ * Local secondary indexes (table partition key, another sort key). lsi1: a
+ * service's scan history by check time — result items are keyed by scan_id
+ * (their idempotency key), the index orders them by `T#<time>#<scan_id>`.
+ * It projects only what the history shows.
+ */
+export const LOCAL_INDEXES = [
+  {
+    indexName: 'lsi1',
+    sortKey: 'lsi1sk',
+    projection: ['scan_id', 'score', 'error', 'time', 'received_at', 'points'],
+  },
+] as const;
+
+/** The stream the fold consumer reads (both images: a later rule may need the old one). */
+export const TABLE_STREAM_VIEW = 'NEW_AND_OLD_IMAGES' as const;
+
+export type IndexName = (typeof GLOBAL_INDEXES)[number]['indexName'] | (typeof LOCAL_INDEXES)[number]['indexName'];

@@ -1,5 +1,5 @@
-import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
-import { GLOBAL_INDEXES, TABLE_KEYS } from '#shared/data/table-schema';
+import { CreateTableCommand, DescribeTableCommand, ResourceNotFoundException, type TableDescription } from '@aws-sdk/client-dynamodb';
+import { GLOBAL_INDEXES, LOCAL_INDEXES, TABLE_KEYS, TABLE_STREAM_VIEW } from '#shared/data/table-schema';
 import { db } from '#shared/data/client';
 
 /**
@@ -8,12 +8,18 @@ import { db } from '#shared/data/client';
  */
 export async function ensureTable(name: string): Promise<'created' | 'exists'> {
   try {
-    await db().send(new DescribeTableCommand({ TableName: name }));
+    const { Table } = await db().send(new DescribeTableCommand({ TableName: name }));
+    assertCurrentSchema(name, Table);
     return 'exists';
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  const attributes = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...GLOBAL_INDEXES.flatMap((g) => [g.partitionKey, g.sortKey])];
+  const attributes = [
+    TABLE_KEYS.partitionKey,
+    TABLE_KEYS.sortKey,
+    ...GLOBAL_INDEXES.flatMap((g) => [g.partitionKey, g.sortKey]),
+    ...LOCAL_INDEXES.map((l) => l.sortKey),
+  ];
   await db().send(
     new CreateTableCommand({
       TableName: name,
@@ -31,7 +37,35 @@ export async function ensureTable(name: string): Promise<'created' | 'exists'> {
         ],
         Projection: { ProjectionType: 'ALL' },
       })),
+      LocalSecondaryIndexes: LOCAL_INDEXES.map((l) => ({
+        IndexName: l.indexName,
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+          { AttributeName: l.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...l.projection] },
+      })),
+      StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE_STREAM_VIEW },
     }),
   );
   return 'created';
+}
+
+/** A local table kept from an older version (`--data-dir`) lacks the stream or the history index, which cannot be added later. */
+function assertCurrentSchema(name: string, table: TableDescription | undefined) {
+  const indexes = new Set((table?.LocalSecondaryIndexes ?? []).map((l) => l.IndexName));
+  const missing = LOCAL_INDEXES.some((l) => !indexes.has(l.indexName)) || !table?.StreamSpecification?.StreamEnabled;
+  if (missing) {
+    throw new Error(
+      `Table ${name} was created by an older version (no stream or no scan-history index, which DynamoDB cannot add to a table): ` +
+        'remove the data directory, or export and reload the competition into a new table.',
+    );
+  }
+}
+
+/** The table's stream, for the local poller. */
+export async function tableStreamArn(name: string): Promise<string> {
+  const { Table } = await db().send(new DescribeTableCommand({ TableName: name }));
+  if (!Table?.LatestStreamArn) throw new Error(`Table ${name} has no stream`);
+  return Table.LatestStreamArn;
 }

@@ -1,20 +1,32 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { teamFields, type SuperType, type TeamRecord } from '#shared/domain/model';
-import { db, tableName } from '#shared/data/client';
-import { keys, PARTITION } from '#shared/data/keys';
-import { queryPartition, withoutKeys } from '#shared/data/operations';
+import { emptyTotals, teamFields, type SuperType, type Team, type TeamRecord, type TeamTotals } from '#shared/domain/model';
+import { idOfPartition, keys, PARTITION } from '#shared/data/keys';
+import { batchGet, queryPartition, withoutKeys } from '#shared/data/operations';
 
-/** Every team with its totals, in id order: one Query on the teams partition. */
-export async function listTeamRecords(): Promise<TeamRecord[]> {
-  const items = await queryPartition(PARTITION.teams);
-  return items.map(toTeamRecord);
+/** A team's profile as stored at load (static); its totals live in its own partition. */
+interface StoredTeam {
+  team: Team;
+  hidden: boolean;
+  services_total: number;
 }
 
+/**
+ * Every team with its totals, in id order: one Query on the teams partition
+ * (static profiles) and one BatchGetItem of every team's TOTALS item.
+ */
+export async function listTeamRecords(options: { consistent?: boolean; totals?: boolean } = {}): Promise<TeamRecord[]> {
+  const items = await queryPartition(PARTITION.teams, { consistent: options.consistent });
+  const teams = items.map((item) => withoutKeys<StoredTeam>(item));
+  // The team list shows profiles only: it need not pay a read per team for totals.
+  const totals = options.totals === false ? new Map() : await readTeamTotals(teams.map((t) => t.team.id), options);
+  return teams.map((t) => toTeamRecord(t, totals.get(t.team.id)));
+}
+
+/** One team and its totals, in one BatchGetItem. */
 export async function getTeamRecord(id: number, options: { consistent?: boolean } = {}): Promise<TeamRecord | undefined> {
-  const result = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.team(id), ConsistentRead: options.consistent ?? false }),
-  );
-  return result.Item ? toTeamRecord(result.Item) : undefined;
+  const items = await batchGet([keys.team(id), keys.teamTotals(id)], options);
+  const profile = items.find((item) => item.pk === PARTITION.teams);
+  const totals = items.find((item) => item.pk !== PARTITION.teams);
+  return profile ? toTeamRecord(withoutKeys<StoredTeam>(profile), totals) : undefined;
 }
 
 export async function listSuperTypes(): Promise<SuperType[]> {
@@ -22,7 +34,47 @@ export async function listSuperTypes(): Promise<SuperType[]> {
   return items.map((item) => withoutKeys<SuperType>(item));
 }
 
-function toTeamRecord(item: Record<string, unknown>): TeamRecord {
-  const record = withoutKeys<TeamRecord>(item);
-  return { ...record, team: teamFields(record.team) };
+/** The raw TOTALS items by team id. */
+export async function readTeamTotals(ids: number[], options: { consistent?: boolean } = {}): Promise<Map<number, Record<string, unknown>>> {
+  const items = await batchGet(ids.map((id) => keys.teamTotals(id)), options);
+  return new Map(items.map((item) => [Number(String(item.pk).slice('TEAM#'.length)), item]));
+}
+
+/**
+ * The TOTALS item's layout: every counter is a top-level attribute (ADD works
+ * only there, and the item may not exist yet): `points_<super type id>`,
+ * `max_points_<super type id>`, the check and service counters, and the
+ * fold's watermarks `w_<service id>` and `w_adjustments` (per source partition).
+ */
+export const TOTALS_ATTRIBUTE = {
+  points: (superTypeId: string) => `points_${superTypeId}`,
+  maxPoints: (superTypeId: string) => `max_points_${superTypeId}`,
+  /** Short on purpose: one per service of the team, in an item rewritten by every fold. */
+  watermark: (sourcePk: string) => `w_${sourcePk.startsWith('TEAM#') ? 'adjustments' : idOfPartition(sourcePk)}`,
+} as const;
+
+export function toTeamTotals(item: Record<string, unknown> | undefined, servicesTotal: number): TeamTotals {
+  const totals = emptyTotals([], servicesTotal);
+  if (!item) return totals;
+  for (const [name, value] of Object.entries(item)) {
+    if (name.startsWith('points_')) totals.points[name.slice('points_'.length)] = Number(value);
+    else if (name.startsWith('max_points_')) totals.max_points[name.slice('max_points_'.length)] = Number(value);
+  }
+  totals.checks_total = Number(item.checks_total ?? 0);
+  totals.checks_passed = Number(item.checks_passed ?? 0);
+  totals.services_up = Number(item.services_up ?? 0);
+  totals.services_down = Number(item.services_down ?? 0);
+  totals.services_unscanned = servicesTotal - totals.services_up - totals.services_down;
+  totals.adjustments_total = Number(item.adjustments_total ?? 0);
+  totals.last_scan_time = (item.last_scan_time as string | undefined) ?? null;
+  return totals;
+}
+
+function toTeamRecord(stored: StoredTeam, totals: Record<string, unknown> | undefined): TeamRecord {
+  return {
+    team: teamFields(stored.team),
+    hidden: stored.hidden,
+    services_total: stored.services_total,
+    totals: toTeamTotals(totals, stored.services_total),
+  };
 }

@@ -20,8 +20,8 @@ export interface Subtype {
 }
 
 /**
- * A team's running totals, updated in the same transaction as each scan or
- * adjustment so that the scoreboard never sums history. Keyed by super type id.
+ * A team's running totals, folded from the stream of results and adjustments
+ * so that the scoreboard never sums history. Keyed by super type id.
  */
 export interface TeamTotals {
   points: Record<string, number>;
@@ -58,15 +58,45 @@ export interface Service {
   max_score: number;
 }
 
-/** A service as stored: the public Service plus its team's visibility and scoring bookkeeping. */
+/** A service as read: the public Service (static definition merged with its state) plus bookkeeping. */
 export interface ServiceRecord {
   service: Service;
   hidden: boolean;
   super_type_id: number;
   points_earned: number;
-  /** Number of results recorded; the optimistic-lock version of the service's scan state. */
-  scan_count: number;
+  /** Results folded into the service's state. */
+  checks: number;
 }
+
+/** The Service fields that never change during an event (the static item written at load). */
+export type ServiceDefinition = Omit<Service, 'last_scan' | 'last_scan_time' | 'last_scan_error' | 'in_progress'>;
+
+/**
+ * A service's dynamic state (its STATE item): the newest check by check time,
+ * the scan under way, and the fold's watermark (the last stream sequence
+ * number folded in, zero-padded so that strings compare as numbers).
+ */
+export interface ServiceState {
+  last_scan: number;
+  last_scan_time: string | null;
+  last_scan_error: string | null;
+  last_scan_id: string | null;
+  started: { scan_id: string; at: string } | null;
+  points_earned: number;
+  checks: number;
+  folded_seq: string | null;
+}
+
+export const emptyServiceState = (): ServiceState => ({
+  last_scan: 0,
+  last_scan_time: null,
+  last_scan_error: null,
+  last_scan_id: null,
+  started: null,
+  points_earned: 0,
+  checks: 0,
+  folded_seq: null,
+});
 
 export function emptyTotals(superTypeIds: number[], servicesTotal: number): TeamTotals {
   const zeroes = Object.fromEntries(superTypeIds.map((id) => [String(id), 0]));
@@ -83,14 +113,30 @@ export function emptyTotals(superTypeIds: number[], servicesTotal: number): Team
   };
 }
 
-/** One recorded scan result, as the service detail lists it. */
+/** One recorded scan result, as the API answers it and the service detail lists it. */
 export interface ScanResult {
   scan_id: string;
   score: number;
   error: string | null;
+  /** When the check ran (the agent's `time`, or the arrival time without one). */
   time: string;
-  /** Points it earned: its score, or 0 when scoring was closed at the time. */
+  /** When the result reached the service. */
+  received_at: string;
+  /** Points it earned: its score, or 0 when scoring was closed. */
   points: number;
+}
+
+/**
+ * A result as stored (its item is keyed by scan_id): what the fold needs,
+ * decided at arrival, so folding never reads the settings or the service.
+ */
+export interface StoredResult extends ScanResult {
+  service_id: number;
+  team_id: number;
+  super_type_id: number;
+  max_score: number;
+  /** Whether it counted toward what could have been earned (scoring was open). */
+  scored: boolean;
 }
 
 /** A Team with exactly the seed's fields, in the seed's order (stored maps lose order). */

@@ -1,10 +1,11 @@
 /**
- * The scoring model, as pure functions: what a scan or an adjustment changes
- * in a team's running totals, and how totals become scoreboard rows, ranks
- * and a scorecard. No I/O: the data layer turns these deltas into one
- * DynamoDB update, and the read handlers feed stored totals in.
+ * The scoring model, as pure functions: what a result earns at arrival, how
+ * the stream's results fold into a service's state and its team's totals,
+ * and how totals become scoreboard rows, ranks and a scorecard. No I/O: the
+ * fold consumer turns these deltas into DynamoDB updates, and the read
+ * handlers feed stored totals in.
  */
-import type { Service, SuperType, Team, TeamRecord, TeamTotals } from '#shared/domain/model';
+import type { Service, ServiceState as ServiceStateItem, StoredResult, SuperType, Team, TeamRecord, TeamTotals } from '#shared/domain/model';
 
 // ---------------------------------------------------------------------------
 // Service states and what one scan changes
@@ -53,41 +54,156 @@ export interface TotalsDelta extends StateCounts {
   checks_total: number;
   checks_passed: number;
   adjustments_total: number;
+  /** The newest check time among the results folded, if any. */
+  last_scan_time: string | null;
 }
 
-/** What a scan result records: `points` is what it earned, 0 while scoring is closed. */
-export interface ScanOutcome {
-  points: number;
-  delta: TotalsDelta;
+/** Where the scoring window and the grace period come from (the settings). */
+export interface ScoringRules {
+  scoring_enabled: boolean;
+  start_time: string | null;
+  end_time: string | null;
+  late_result_grace_seconds: number;
 }
 
 /**
- * The effect of a scan scoring `score` on a service that was in `service`'s
- * state. While scoring is closed (disabled, or outside the start/end window)
- * the scan still counts as a check and moves the service's state, but earns
- * nothing and adds nothing to what could have been earned.
+ * What a result earns, decided at arrival. `scoring_enabled` (which has no
+ * history) is judged at arrival; the window `[start_time, end_time)` by the
+ * check's own time; and a result arriving later than `end_time` plus the
+ * grace period earns nothing whatever its time, so nobody can backdate points
+ * into a finished event. `scored`: whether it counts toward max_score.
  */
-export function scanOutcome(
-  service: Pick<Service, 'last_scan' | 'last_scan_time' | 'max_score'>,
-  superTypeId: number,
+export function resultScoring(
+  rules: ScoringRules,
   score: number,
-  scoringOpen: boolean,
-): ScanOutcome {
-  const next = stateForScore(score, service.max_score);
-  const points = scoringOpen ? score : 0;
-  const key = String(superTypeId);
+  checkTime: Date,
+  arrival: Date,
+): { points: number; scored: boolean } {
+  const start = rules.start_time ? Date.parse(rules.start_time) : undefined;
+  const end = rules.end_time ? Date.parse(rules.end_time) : undefined;
+  const at = checkTime.getTime();
+  const scored =
+    rules.scoring_enabled &&
+    (start === undefined || at >= start) &&
+    (end === undefined || (at < end && arrival.getTime() <= end + rules.late_result_grace_seconds * 1000));
+  return { points: scored ? score : 0, scored };
+}
+
+/** A crashed agent never leaves a service in progress for longer than this. */
+export const IN_PROGRESS_MAX_MS = 10 * 60_000;
+
+/** In progress: a scan was started, its result is not folded yet, and it started less than 10 minutes ago. */
+export function inProgress(state: Pick<ServiceStateItem, 'started'>, now: Date): boolean {
+  return state.started !== null && now.getTime() - Date.parse(state.started.at) < IN_PROGRESS_MAX_MS;
+}
+
+/** A result of the stream, with its sequence number (zero-padded). */
+export interface FoldRecord<T> {
+  seq: string;
+  item: T;
+}
+
+/** The fields of a result the fold reads. */
+export type FoldedResult = Pick<StoredResult, 'scan_id' | 'score' | 'error' | 'time' | 'points' | 'scored' | 'max_score' | 'super_type_id'>;
+
+/** Whether check (time, scan_id) a is newer than b: by check time, equal times by scan_id. */
+export function newerCheck(a: { time: string; scan_id: string }, b: { time: string | null; scan_id: string | null }): boolean {
+  if (b.time === null) return true;
+  return a.time > b.time || (a.time === b.time && a.scan_id > (b.scan_id ?? ''));
+}
+
+const stateOfService = (state: ServiceStateItem, maxScore: number): ServiceState =>
+  state.last_scan_time === null ? 'unscanned' : stateForScore(state.last_scan, maxScore);
+
+/**
+ * Folds a service's results (in stream order) into its state, and says what
+ * that adds to its team's totals. Records at or below the service's
+ * watermark were folded already and are skipped; records at or below the
+ * team's watermark for this service are already in the team's totals (a fold
+ * that wrote the team and stopped before the service): they move the
+ * service's state but add nothing to the team. So replaying any suffix of
+ * the stream changes nothing. Pure.
+ */
+export function foldServiceResults(
+  state: ServiceStateItem,
+  records: FoldRecord<FoldedResult>[],
+  teamWatermark: string | null,
+): { state: ServiceStateItem; delta: TotalsDelta; folded: number } {
+  let next: ServiceStateItem = { ...state };
+  const delta = emptyDelta();
+  let before: ServiceState | undefined;
+  let maxScore = 0;
+  let folded = 0;
+  for (const { seq, item } of records) {
+    if (state.folded_seq !== null && seq <= state.folded_seq) continue;
+    maxScore = item.max_score;
+    const counts = teamWatermark === null || seq > teamWatermark;
+    if (counts && before === undefined) before = stateOfService(next, maxScore);
+    folded++;
+    next = {
+      ...next,
+      points_earned: next.points_earned + item.points,
+      checks: next.checks + 1,
+      folded_seq: seq,
+      ...(newerCheck(item, { time: next.last_scan_time, scan_id: next.last_scan_id })
+        ? { last_scan: item.score, last_scan_time: item.time, last_scan_error: item.error, last_scan_id: item.scan_id }
+        : {}),
+      ...(next.started?.scan_id === item.scan_id ? { started: null } : {}),
+    };
+    if (!counts) continue;
+    const key = String(item.super_type_id);
+    delta.points[key] = (delta.points[key] ?? 0) + item.points;
+    delta.max_points[key] = (delta.max_points[key] ?? 0) + (item.scored ? item.max_score : 0);
+    delta.checks_total += 1;
+    delta.checks_passed += item.score >= item.max_score ? 1 : 0;
+    if (delta.last_scan_time === null || item.time > delta.last_scan_time) delta.last_scan_time = item.time;
+  }
+  if (before !== undefined) {
+    const moved = stateDeltas(before, stateOfService(next, maxScore));
+    delta.services_up += moved.services_up;
+    delta.services_down += moved.services_down;
+    delta.services_unscanned += moved.services_unscanned;
+  }
+  return { state: next, delta, folded };
+}
+
+export function emptyDelta(): TotalsDelta {
   return {
-    points,
-    delta: {
-      points: { [key]: points },
-      max_points: { [key]: scoringOpen ? service.max_score : 0 },
-      checks_total: 1,
-      checks_passed: next === 'up' ? 1 : 0,
-      adjustments_total: 0,
-      ...stateDeltas(serviceState(service), next),
-    },
+    points: {},
+    max_points: {},
+    checks_total: 0,
+    checks_passed: 0,
+    adjustments_total: 0,
+    services_up: 0,
+    services_down: 0,
+    services_unscanned: 0,
+    last_scan_time: null,
   };
 }
+
+/** Two deltas as one. */
+export function addDeltas(a: TotalsDelta, b: TotalsDelta): TotalsDelta {
+  const sum = (x: Record<string, number>, y: Record<string, number>) => {
+    const out = { ...x };
+    for (const [k, n] of Object.entries(y)) out[k] = (out[k] ?? 0) + n;
+    return out;
+  };
+  const latest = [a.last_scan_time, b.last_scan_time].filter((t): t is string => t !== null).sort().at(-1) ?? null;
+  return {
+    points: sum(a.points, b.points),
+    max_points: sum(a.max_points, b.max_points),
+    checks_total: a.checks_total + b.checks_total,
+    checks_passed: a.checks_passed + b.checks_passed,
+    adjustments_total: a.adjustments_total + b.adjustments_total,
+    services_up: a.services_up + b.services_up,
+    services_down: a.services_down + b.services_down,
+    services_unscanned: a.services_unscanned + b.services_unscanned,
+    last_scan_time: latest,
+  };
+}
+
+/** Whether a delta changes nothing (a batch of records already folded). */
+export const isEmptyDelta = (d: TotalsDelta) => JSON.stringify(d) === JSON.stringify(emptyDelta());
 
 /** Points given or taken by hand in one super type (an inject's grade, a red-team penalty). */
 export interface Adjustment {
@@ -112,6 +228,7 @@ export function adjustmentDelta(superTypeId: number, points: number): TotalsDelt
     services_up: 0,
     services_down: 0,
     services_unscanned: 0,
+    last_scan_time: null,
   };
 }
 

@@ -11,6 +11,9 @@ export const SETTINGS_ID = 1;
 
 const NAME_MAX = 200;
 
+/** Five minutes: an agent that reconnects shortly after the end still lands its last round. */
+export const DEFAULT_LATE_RESULT_GRACE_SECONDS = 300;
+
 /** `10.0.{team_number}`: three octets, each a number 0–255 without leading zeros (BIND refuses `10.00.1.5`) or the team number placeholder. */
 export const ADDRESS_TEMPLATE = /^(?:0|[1-9]\d{0,2}|\{team_number\})(?:\.(?:0|[1-9]\d{0,2}|\{team_number\})){2}$/;
 
@@ -47,6 +50,11 @@ const fields = {
   dns_nameservers: v.pipe(v.array(HostNameSchema), v.minLength(1, 'needs at least one name server'), v.maxLength(8)),
   dns_hostmaster: HostMaster,
   dns_address_template: AddressTemplate,
+  /** Results arriving later than end_time plus this earn nothing. Optional so that older PUT clients keep working. */
+  late_result_grace_seconds: v.optional(
+    v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0), v.maxValue(86400)),
+    DEFAULT_LATE_RESULT_GRACE_SECONDS,
+  ),
 };
 
 export function windowInOrder(s: { start_time?: unknown; end_time?: unknown }): boolean {
@@ -89,6 +97,7 @@ export const DEFAULT_SETTINGS: SettingsFields = {
   dns_nameservers: ['ns1.scoring.example'],
   dns_hostmaster: 'hostmaster@scoring.example',
   dns_address_template: '10.0.{team_number}',
+  late_result_grace_seconds: DEFAULT_LATE_RESULT_GRACE_SECONDS,
 };
 
 /** Whether a scan recorded at `time` earns points under these settings. */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PositiveInt, PositiveIntParam } from '#shared/validation';
+import { PositiveInt, PositiveIntParam, Timestamp } from '#shared/validation';
 
 /**
  * Request bodies and queries the route table names (the handlers validate
@@ -16,30 +16,67 @@ export const ServiceFilters = v.object({
 const ScanId = v.pipe(
   v.string(),
   v.regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1–128 characters: letters, digits, ".", "_", ":" or "-"'),
-  v.description('Chosen by the agent, unique per result: a UUID, `round12-http`, an ISO time...'),
+  v.description('Chosen by the agent, one per result: a UUID, `round12-http`, an ISO time... Sending the same report again is safe.'),
 );
 
 const SCAN_ERROR_MAX = 1000;
+const reportFields = {
+  scan_id: ScanId,
+  status: v.optional(v.literal('started', 'must be "started" (a result has score and error instead)')),
+  score: v.optional(v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(0, 'must be at least 0'))),
+  error: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(SCAN_ERROR_MAX, `must be at most ${SCAN_ERROR_MAX} characters`)))),
+  /** When the check ran (RFC 3339, UTC); absent: when the result arrives. */
+  time: v.optional(v.pipe(Timestamp, v.description("When the check ran (RFC 3339, UTC), at most 2 minutes ahead of the server's clock; without it, when the result arrives."))),
+};
 
-/** `{scan_id, status: "started"}` or `{scan_id, score, error}`; nothing else. */
+type ReportFields = { scan_id: string; status?: 'started'; score?: number; error?: string | null; time?: string };
+
+const reportRules = <T extends ReportFields>() =>
+  [
+    v.check<T, string>(
+      (b) => (b.status === undefined) !== (b.score === undefined && b.error === undefined && b.time === undefined),
+      'send either {"scan_id", "status": "started"} or a result {"scan_id", "score", "error", "time"?}',
+    ),
+    v.check<T, string>((b) => b.status !== undefined || b.score !== undefined, 'a result needs a score'),
+  ] as const;
+
+export type ScanReportInput =
+  | { kind: 'started'; scan_id: string }
+  | { kind: 'result'; scan_id: string; score: number; error: string | null; time?: string };
+
+const toInput = (b: ReportFields): ScanReportInput =>
+  b.status === 'started'
+    ? { kind: 'started', scan_id: b.scan_id }
+    : { kind: 'result', scan_id: b.scan_id, score: b.score ?? 0, error: b.error ?? null, ...(b.time ? { time: b.time } : {}) };
+
+/** `{scan_id, status: "started"}` or `{scan_id, score, error, time?}`; nothing else. */
 export const ScanReportBody = v.pipe(
-  v.strictObject({
-    scan_id: ScanId,
-    status: v.optional(v.literal('started', 'must be "started" (a result has score and error instead)')),
-    score: v.optional(v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(0, 'must be at least 0'))),
-    error: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(SCAN_ERROR_MAX, `must be at most ${SCAN_ERROR_MAX} characters`)))),
-  }),
-  v.description('Either `{"scan_id", "status": "started"}` or a result `{"scan_id", "score", "error"}`.'),
-  v.check(
-    (b) => (b.status === undefined) !== (b.score === undefined && b.error === undefined),
-    'send either {"scan_id", "status": "started"} or a result {"scan_id", "score", "error"}',
+  v.strictObject(reportFields),
+  v.description('Either `{"scan_id", "status": "started"}` or a result `{"scan_id", "score", "error", "time"?}`.'),
+  ...reportRules<ReportFields>(),
+  v.transform(toInput),
+);
+
+/** One report of a batch: the same, with the service it is about. */
+export const BatchReport = v.pipe(
+  v.strictObject({ service_id: PositiveInt, ...reportFields }),
+  ...reportRules<ReportFields & { service_id: number }>(),
+  v.transform((b) => ({ serviceId: b.service_id, report: toInput(b) })),
+);
+
+/** At most this many reports in one POST /scans (a 64 KiB body holds about that many). */
+export const BATCH_REPORTS_MAX = 100;
+export const ScanReportBatchBody = v.pipe(
+  v.array(
+    v.pipe(
+      v.unknown(),
+      v.description(
+        'A report with the service it is about: `{"service_id", "scan_id", "status": "started"}` or `{"service_id", "scan_id", "score", "error", "time"?}`. Each is validated and answered on its own.',
+      ),
+    ),
+    'must be an array of reports',
   ),
-  v.check((b) => b.status !== undefined || b.score !== undefined, 'a result needs a score'),
-  v.transform((b) =>
-    b.status === 'started'
-      ? { kind: 'started' as const, scan_id: b.scan_id }
-      : { kind: 'result' as const, scan_id: b.scan_id, score: b.score ?? 0, error: b.error ?? null },
-  ),
+  v.maxLength(BATCH_REPORTS_MAX, `must hold at most ${BATCH_REPORTS_MAX} reports`),
 );
 
 /** Large enough for any real inject or penalty; small enough that a typo cannot swamp a scoreboard. */

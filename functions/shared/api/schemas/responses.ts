@@ -54,7 +54,8 @@ export const ScanResultSchema = named(
     scan_id: v.string(),
     score: Count,
     error: v.nullable(v.string()),
-    time: Time,
+    time: v.pipe(Time, v.description("When the check ran (the agent's `time`, or when the result arrived).")),
+    received_at: v.pipe(Time, v.description('When the result reached the service.')),
     points: v.pipe(Count, v.description('What it earned: its score, or 0 when scoring was closed.')),
   }),
 );
@@ -73,12 +74,6 @@ export const ScanStartedSchema = named(
   'ScanStarted',
   'A scan marked under way.',
   v.strictObject({ scan_id: v.string(), status: v.literal('started') }),
-);
-
-export const ScanReportReplySchema = named(
-  'ScanReportReply',
-  'The scan as recorded and the service after it.',
-  v.strictObject({ scan: v.union([ScanResultSchema, ScanStartedSchema]), service: ServiceSchema }),
 );
 
 const SuperTypeScoreSchema = named(
@@ -166,6 +161,7 @@ export const SettingsSchema = named(
     dns_nameservers: v.array(v.string()),
     dns_hostmaster: v.string(),
     dns_address_template: v.string(),
+    late_result_grace_seconds: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(86400)),
   }),
 );
 
@@ -194,5 +190,14 @@ export const ProblemSchema = named(
     code: v.string(),
     errors: v.optional(v.array(FieldErrorSchema)),
     request_id: v.string(),
+  }),
+);
+
+export const BatchAnswerSchema = named(
+  'BatchAnswer',
+  "One report's answer in a batch: the status and body it would have had on its own.",
+  v.strictObject({
+    status: v.pipe(v.number(), v.integer(), v.minValue(200), v.maxValue(599)),
+    body: v.union([ScanResultSchema, ScanStartedSchema, ProblemSchema]),
   }),
 );

@@ -1,0 +1,45 @@
+/**
+ * Which stream records the fold consumer receives: new result items and new
+ * adjustment items, nothing else. Data only: the stack turns the patterns
+ * into the event source mapping's filter criteria, and the local poller
+ * applies the same patterns with `matchesFoldFilter`.
+ */
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { keys } from '#shared/data/keys';
+import type { FoldInput } from '#shared/data/fold';
+
+type Pattern = Record<string, unknown>;
+
+/** EventBridge-style patterns (the subset Lambda filtering and the local poller share: literals and `prefix`). */
+export const FOLD_EVENT_PATTERNS: Pattern[] = [
+  { eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: keys.scanResultPrefix }] } } } },
+  { eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: keys.adjustmentPrefix }] } } } },
+];
+
+/** Whether a record matches any of the patterns, as Lambda's event filtering would decide. */
+export function matchesFoldFilter(record: unknown, patterns: Pattern[] = FOLD_EVENT_PATTERNS): boolean {
+  return patterns.some((pattern) => matches(record, pattern));
+}
+
+function matches(value: unknown, pattern: unknown): boolean {
+  if (Array.isArray(pattern)) {
+    return pattern.some((option) =>
+      typeof option === 'object' && option !== null && 'prefix' in option
+        ? typeof value === 'string' && value.startsWith(String((option as { prefix: string }).prefix))
+        : value === option,
+    );
+  }
+  if (typeof pattern === 'object' && pattern !== null) {
+    if (typeof value !== 'object' || value === null) return false;
+    return Object.entries(pattern).every(([key, sub]) => matches((value as Record<string, unknown>)[key], sub));
+  }
+  return value === pattern;
+}
+
+/** The fold's view of a stream record: sequence number, keys and the new image as plain values. */
+export function toFoldInput(record: DynamoDBRecord): FoldInput {
+  const stream = record.dynamodb!;
+  const image = unmarshall(stream.NewImage as Parameters<typeof unmarshall>[0]);
+  return { sequenceNumber: stream.SequenceNumber!, pk: String(image.pk), sk: String(image.sk), image };
+}

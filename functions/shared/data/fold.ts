@@ -1,0 +1,214 @@
+/**
+ * The fold: turns the table's stream of new results and adjustments into each
+ * service's STATE item and each team's TOTALS item. The only writer of both
+ * (except `started`, which the request path sets).
+ *
+ * Idempotent under replay without per-result marks: each item keeps, per
+ * source partition, the stream sequence number it has folded up to (the
+ * watermark), and every write is conditioned on the watermark it read. The
+ * team is written first, then its services: the team's delta depends on the
+ * services' previous states, and a crash between the two leaves a team
+ * watermark ahead of the service's, which the next fold reads as "already
+ * counted for the team" (see foldServiceResults).
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ServiceState, StoredResult } from '#shared/domain/model';
+import { addDeltas, adjustmentDelta, emptyDelta, foldServiceResults, type FoldRecord, type TotalsDelta } from '#shared/domain/scoring';
+import { db, tableName } from '#shared/data/client';
+import { idOfPartition, isTeamPartition, keys } from '#shared/data/keys';
+import { batchGet } from '#shared/data/operations';
+import { toServiceState, } from '#shared/data/services';
+import { TOTALS_ATTRIBUTE } from '#shared/data/teams';
+import type { Logger } from '#shared/log';
+
+/** A new result or adjustment from the stream. */
+export interface FoldInput {
+  /** The stream's SequenceNumber as given (what ReportBatchItemFailures names). */
+  sequenceNumber: string;
+  pk: string;
+  sk: string;
+  image: Record<string, unknown>;
+}
+
+/**
+ * Sequence numbers are decimal strings without leading zeros, of 21 to 40
+ * digits: prefixed with their length (two digits), they compare as strings
+ * in numeric order, and stay short (every byte of TOTALS is paid per write).
+ */
+export const paddedSequence = (sequenceNumber: string) => `${String(sequenceNumber.length).padStart(2, '0')}${sequenceNumber}`;
+
+/** How many teams of one batch are folded at once. */
+const TEAM_CONCURRENCY = 8;
+/** Re-reads after a lost condition (a concurrent fold, or a `started` landing meanwhile) before the batch is retried. */
+const FOLD_ATTEMPTS = 10;
+
+/**
+ * Folds a batch in stream order. Returns the sequence number of the first
+ * record whose team could not be folded (the event source mapping retries
+ * from there; everything after it is replayed, harmlessly), or undefined.
+ */
+export async function foldBatch(inputs: FoldInput[], log?: Logger): Promise<string | undefined> {
+  const byTeam = new Map<number, { index: number; input: FoldInput }[]>();
+  inputs.forEach((input, index) => {
+    const teamId = isTeamPartition(input.pk) ? idOfPartition(input.pk) : Number(input.image.team_id);
+    byTeam.set(teamId, [...(byTeam.get(teamId) ?? []), { index, input }]);
+  });
+  const failed: number[] = [];
+  const queue = [...byTeam];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [teamId, records] = next;
+      try {
+        await foldTeam(teamId, records.map((r) => r.input));
+      } catch (error) {
+        log?.error('fold failed', { team: teamId, error: error instanceof Error ? error.message : String(error) });
+        failed.push(records[0]!.index);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(TEAM_CONCURRENCY, queue.length) }, worker));
+  if (failed.length === 0) return undefined;
+  return inputs[Math.min(...failed)]!.sequenceNumber;
+}
+
+async function foldTeam(teamId: number, inputs: FoldInput[]): Promise<void> {
+  const results = new Map<number, FoldRecord<StoredResult>[]>();
+  const adjustments: FoldRecord<{ super_type_id: number; points: number }>[] = [];
+  for (const input of inputs) {
+    const seq = paddedSequence(input.sequenceNumber);
+    if (isTeamPartition(input.pk)) {
+      adjustments.push({ seq, item: input.image as { super_type_id: number; points: number } });
+    } else {
+      const serviceId = idOfPartition(input.pk);
+      results.set(serviceId, [...(results.get(serviceId) ?? []), { seq, item: input.image as unknown as StoredResult }]);
+    }
+  }
+  const serviceIds = [...results.keys()];
+  for (let attempt = 0; attempt < FOLD_ATTEMPTS; attempt++) {
+    const items = await batchGet([keys.teamTotals(teamId), ...serviceIds.map((id) => keys.serviceState(id))], { consistent: true });
+    const totals = items.find((item) => item.sk === keys.teamTotals(teamId).sk);
+    const states = new Map(items.filter((item) => item !== totals).map((item) => [idOfPartition(String(item.pk)), toServiceState(item)]));
+    const watermarkOf = (sourcePk: string) => (totals?.[TOTALS_ATTRIBUTE.watermark(sourcePk)] as string | undefined) ?? null;
+
+    let delta = emptyDelta();
+    const watermarks: { source: string; read: string | null; next: string }[] = [];
+    const serviceWrites: { id: number; read: ServiceState; next: ServiceState }[] = [];
+    for (const [serviceId, records] of results) {
+      const source = keys.servicePartition(serviceId);
+      const read = states.get(serviceId) ?? toServiceState({});
+      const teamWatermark = watermarkOf(source);
+      const folded = foldServiceResults(read, records, teamWatermark);
+      delta = addDeltas(delta, folded.delta);
+      const newest = records.at(-1)!.seq;
+      if (teamWatermark === null || newest > teamWatermark) watermarks.push({ source, read: teamWatermark, next: newest });
+      if (folded.folded > 0) serviceWrites.push({ id: serviceId, read, next: folded.state });
+    }
+    if (adjustments.length > 0) {
+      const source = keys.teamPartition(teamId);
+      const read = watermarkOf(source);
+      for (const { seq, item } of adjustments) {
+        if (read === null || seq > read) delta = addDeltas(delta, adjustmentDelta(item.super_type_id, Number(item.points)));
+      }
+      const newest = adjustments.at(-1)!.seq;
+      if (read === null || newest > read) watermarks.push({ source, read, next: newest });
+    }
+
+    try {
+      if (watermarks.length > 0) await writeTeamTotals(teamId, delta, watermarks, (totals?.last_scan_time as string | undefined) ?? null);
+      await Promise.all(serviceWrites.map((w) => writeServiceState(w.id, w.read, w.next)));
+      return;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      // Someone else folded or started meanwhile: read again, fold only what is new.
+    }
+  }
+  throw new Error(`team ${teamId}: the fold lost its conditions ${FOLD_ATTEMPTS} times in a row`);
+}
+
+/** ADDs the delta to the team's totals and moves the watermarks, if they are still what was read. */
+async function writeTeamTotals(
+  teamId: number,
+  delta: TotalsDelta,
+  watermarks: { source: string; read: string | null; next: string }[],
+  lastScanTimeRead: string | null,
+) {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const name = (attribute: string) => {
+    const placeholder = `#a${Object.keys(names).length}`;
+    names[placeholder] = attribute;
+    return placeholder;
+  };
+  const value = (v: unknown) => {
+    const placeholder = `:v${Object.keys(values).length}`;
+    values[placeholder] = v;
+    return placeholder;
+  };
+  const adds: string[] = [];
+  const sets: string[] = [];
+  const conditions: string[] = [];
+  const add = (attribute: string, amount: number) => {
+    if (amount !== 0) adds.push(`${name(attribute)} ${value(amount)}`);
+  };
+  for (const [superTypeId, amount] of Object.entries(delta.points)) add(TOTALS_ATTRIBUTE.points(superTypeId), amount);
+  for (const [superTypeId, amount] of Object.entries(delta.max_points)) add(TOTALS_ATTRIBUTE.maxPoints(superTypeId), amount);
+  add('checks_total', delta.checks_total);
+  add('checks_passed', delta.checks_passed);
+  add('adjustments_total', delta.adjustments_total);
+  add('services_up', delta.services_up);
+  add('services_down', delta.services_down);
+  for (const w of watermarks) {
+    const attribute = name(TOTALS_ATTRIBUTE.watermark(w.source));
+    sets.push(`${attribute} = ${value(w.next)}`);
+    conditions.push(w.read === null ? `attribute_not_exists(${attribute})` : `${attribute} = ${value(w.read)}`);
+  }
+  if (delta.last_scan_time !== null && (lastScanTimeRead === null || delta.last_scan_time > lastScanTimeRead)) {
+    const attribute = name('last_scan_time');
+    const newer = value(delta.last_scan_time);
+    sets.push(`${attribute} = ${newer}`);
+    conditions.push(`(attribute_not_exists(${attribute}) OR ${attribute} < ${newer})`);
+  }
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.teamTotals(teamId),
+      UpdateExpression: [adds.length ? `ADD ${adds.join(', ')}` : '', `SET ${sets.join(', ')}`].filter(Boolean).join(' '),
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    }),
+  );
+}
+
+/** Writes the service's folded state if its watermark (and the `started` it clears) are still what was read. */
+async function writeServiceState(serviceId: number, read: ServiceState, next: ServiceState) {
+  const clearStarted = read.started !== null && next.started === null;
+  const values: Record<string, unknown> = {
+    ':last_scan': next.last_scan,
+    ':last_scan_time': next.last_scan_time,
+    ':last_scan_error': next.last_scan_error,
+    ':last_scan_id': next.last_scan_id,
+    ':points_earned': next.points_earned,
+    ':checks': next.checks,
+    ':folded_seq': next.folded_seq,
+  };
+  const conditions = [read.folded_seq === null ? 'attribute_not_exists(folded_seq)' : 'folded_seq = :read_seq'];
+  if (read.folded_seq !== null) values[':read_seq'] = read.folded_seq;
+  if (clearStarted) {
+    conditions.push('started.scan_id = :started_id');
+    values[':started_id'] = read.started!.scan_id;
+  }
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.serviceState(serviceId),
+      UpdateExpression:
+        'SET last_scan = :last_scan, last_scan_time = :last_scan_time, last_scan_error = :last_scan_error, last_scan_id = :last_scan_id, ' +
+        'points_earned = :points_earned, checks = :checks, folded_seq = :folded_seq' +
+        (clearStarted ? ' REMOVE started' : ''),
+      ConditionExpression: conditions.join(' AND '),
+      ExpressionAttributeValues: values,
+    }),
+  );
+}

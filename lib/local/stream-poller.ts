@@ -1,0 +1,185 @@
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record as StreamRecord,
+  type Shard,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { matchesFoldFilter } from '#shared/data/fold-events';
+import { tableStreamArn } from '#shared/data/table';
+
+/** The longest pause between polls of an idle stream: a result reaches the scoreboard well within 2 s. */
+const MAX_IDLE_MS = 250;
+
+export interface StreamPoller {
+  /** Resolves once every record written before the call has been handed to the consumer and folded. */
+  caughtUp(timeoutMs?: number): Promise<void>;
+  /** Stops handing records to the consumer (after the batch in hand) until resume(): tests isolate the request path's writes. */
+  pause(): Promise<void>;
+  resume(): void;
+  stop(): Promise<void>;
+}
+
+interface Options {
+  endpoint: string;
+  tableName: string;
+  /** The consumer, as Lambda calls it. */
+  handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
+  /** The event source mapping's batch size. */
+  batchSize?: number;
+  /** The first pause between polls of an idle stream (it doubles while idle, up to 250 ms). */
+  idleMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * The local twin of a DynamoDB Streams event source mapping: follows the
+ * table's shards (closed shards to their children, parents first), applies
+ * the same filter as the mapping, and calls the consumer with a
+ * DynamoDBStreamEvent of up to `batchSize` records. A partial batch failure
+ * is retried from the record it names, with a pause, as Lambda would.
+ */
+export async function startStreamPoller(options: Options): Promise<StreamPoller> {
+  const client = new DynamoDBStreamsClient({
+    endpoint: options.endpoint,
+    region: process.env.AWS_REGION ?? 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const streamArn = await tableStreamArn(options.tableName);
+  const batchSize = options.batchSize ?? 100;
+  const idleMs = options.idleMs ?? 20;
+  const iterators = new Map<string, string | undefined>(); // shard id → next iterator (undefined: closed and drained)
+  const parents = new Map<string, string | undefined>();
+  let stopped = false;
+  let paused: { idle: Promise<void>; markIdle: () => void } | undefined;
+  let shardClosed = false;
+  let cycle = 0;
+  let idleStreak = 0;
+  const waiters: { after: number; resolve: () => void }[] = [];
+
+  const refreshShards = async () => {
+    let start: string | undefined;
+    const shards: Shard[] = [];
+    do {
+      const { StreamDescription } = await client.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
+      shards.push(...(StreamDescription?.Shards ?? []));
+      start = StreamDescription?.LastEvaluatedShardId;
+    } while (start);
+    for (const shard of shards) {
+      if (!iterators.has(shard.ShardId!)) parents.set(shard.ShardId!, shard.ParentShardId);
+    }
+    for (const shard of shards) {
+      const id = shard.ShardId!;
+      if (iterators.has(id)) continue;
+      const parent = parents.get(id);
+      // A child waits until its parent is drained: records of one key stay in order.
+      const parentDrained = iterators.has(parent ?? '') && iterators.get(parent ?? '') === undefined;
+      if (parent && parents.has(parent) && !parentDrained) continue;
+      const { ShardIterator } = await client.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: id, ShardIteratorType: 'TRIM_HORIZON' }));
+      iterators.set(id, ShardIterator);
+    }
+  };
+
+  /** Polls one shard once; returns how many records it saw. */
+  const pollShard = async (shardId: string): Promise<number> => {
+    const iterator = iterators.get(shardId);
+    if (!iterator) return 0;
+    const page = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: batchSize }));
+    const records = (page.Records ?? []).filter((record) => matchesFoldFilter(record));
+    if (records.length > 0) {
+      const event: DynamoDBStreamEvent = { Records: records.map((record) => toLambdaRecord(record, streamArn)) };
+      const { batchItemFailures } = await options.handler(event);
+      const failed = batchItemFailures[0]?.itemIdentifier;
+      if (failed) {
+        await new Promise((r) => setTimeout(r, 200));
+        const { ShardIterator } = await client.send(
+          new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'AT_SEQUENCE_NUMBER', SequenceNumber: failed }),
+        );
+        iterators.set(shardId, ShardIterator);
+        return records.length;
+      }
+    }
+    iterators.set(shardId, page.NextShardIterator);
+    if (!page.NextShardIterator) shardClosed = true;
+    return page.Records?.length ?? 0;
+  };
+
+  const loop = (async () => {
+    while (!stopped) {
+      if (paused) {
+        paused.markIdle();
+        await new Promise((r) => setTimeout(r, idleMs));
+        continue;
+      }
+      const started = ++cycle;
+      let seen = 0;
+      let failed = false;
+      try {
+        // Shards change rarely (DynamoDB Local rolls them over every few hours): look now and then, and when one closes.
+        if (started % 20 === 1 || shardClosed) await refreshShards();
+        shardClosed = false;
+        for (const shardId of [...iterators.keys()]) seen += await pollShard(shardId);
+      } catch (error) {
+        failed = true;
+        if (!stopped) options.onError?.(error);
+      }
+      if (failed) seen = 1; // not idle: something is left to do
+      if (seen === 0) {
+        for (const waiter of waiters.splice(0)) {
+          if (waiter.after < started) waiter.resolve();
+          else waiters.push(waiter);
+        }
+      }
+      // An idle stream is polled less and less often (down to every 250 ms: the dev server idles cheaply), unless someone waits.
+      idleStreak = seen === 0 ? idleStreak + 1 : 0;
+      const pause = failed ? 200 : seen > 0 || waiters.length > 0 ? 0 : Math.min(MAX_IDLE_MS, idleMs * 2 ** Math.min(idleStreak, 8));
+      if (!stopped) await new Promise((r) => setTimeout(r, pause));
+    }
+  })();
+
+  return {
+    caughtUp: (timeoutMs = 30_000) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the stream poller did not catch up within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({ after: cycle, resolve: () => (clearTimeout(timer), resolve()) });
+      }),
+    pause: async () => {
+      let markIdle = () => {};
+      const idle = new Promise<void>((r) => (markIdle = r));
+      paused = { idle, markIdle };
+      await idle;
+    },
+    resume: () => {
+      paused = undefined;
+    },
+    stop: async () => {
+      stopped = true;
+      await loop;
+      client.destroy();
+    },
+  };
+}
+
+/** A Streams API record in the shape Lambda hands a DynamoDB stream consumer. */
+function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
+  const stream = record.dynamodb!;
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName as DynamoDBRecord['eventName'],
+    eventVersion: record.eventVersion,
+    eventSource: 'aws:dynamodb',
+    awsRegion: record.awsRegion,
+    eventSourceARN: streamArn,
+    dynamodb: {
+      ApproximateCreationDateTime: stream.ApproximateCreationDateTime ? stream.ApproximateCreationDateTime.getTime() / 1000 : undefined,
+      Keys: stream.Keys as NonNullable<DynamoDBRecord['dynamodb']>['Keys'],
+      NewImage: stream.NewImage as NonNullable<DynamoDBRecord['dynamodb']>['NewImage'],
+      OldImage: stream.OldImage as NonNullable<DynamoDBRecord['dynamodb']>['OldImage'],
+      SequenceNumber: stream.SequenceNumber,
+      SizeBytes: stream.SizeBytes,
+      StreamViewType: stream.StreamViewType as NonNullable<DynamoDBRecord['dynamodb']>['StreamViewType'],
+    },
+  };
+}

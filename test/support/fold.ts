@@ -1,0 +1,26 @@
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { inject } from 'vitest';
+import { clearScoringCaches } from '#shared/data/scoring';
+import { handler as foldResults } from '../../functions/scoring/fold-results';
+import { startStreamPoller, type StreamPoller } from '../../lib/local/stream-poller';
+
+/**
+ * The fold consumer on the current test table's stream, as `npm start` runs
+ * it: tests call `caughtUp()` after writing and before asserting on totals,
+ * service state or the scoreboard. `seen` keeps every event handed to the
+ * consumer (to replay them).
+ */
+export async function startFold(): Promise<StreamPoller & { seen: DynamoDBStreamEvent[] }> {
+  clearScoringCaches();
+  const seen: DynamoDBStreamEvent[] = [];
+  const poller = await startStreamPoller({
+    endpoint: inject('dynamodbEndpoint'),
+    tableName: process.env.TABLE_NAME!,
+    handler: (event) => {
+      seen.push(event);
+      return foldResults(event);
+    },
+    onError: (error) => console.error('fold poller', error),
+  });
+  return Object.assign(poller, { seen });
+}
