@@ -70,6 +70,8 @@ function run(calls: { functionName: string; event?: unknown }[]): RunResult[] {
     env: { ...process.env, LOG_LEVEL: 'silent', NODE_OPTIONS: '--enable-source-maps' },
     encoding: 'utf8',
     timeout: 60_000,
+    // The reference page's HTML (Redoc inlined) is over a megabyte.
+    maxBuffer: 32 * 1024 * 1024,
   });
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as RunResult[];
 }
