@@ -10,6 +10,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    env: { LOG_LEVEL: 'silent', CDK_DISABLE_VERSION_CHECK: '1', CDK_DISABLE_CLI_TELEMETRY: '1' },
+    // The shared DynamoDB Local is slow under the concurrency tests: see functions/shared/data/client.ts.
+    env: { LOG_LEVEL: 'silent', SCORING_DATABASE_CALL_BUDGET_MS: '30000', CDK_DISABLE_VERSION_CHECK: '1', CDK_DISABLE_CLI_TELEMETRY: '1' },
   },
 });

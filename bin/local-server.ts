@@ -33,15 +33,21 @@ const stack = await startLocalStack({
   process.exit(1);
 });
 
+// Stop accepting, let requests in flight finish (bounded), then stop DynamoDB
+// Local. A second Ctrl-C does not wait.
+let stopping = false;
 const shutdown = async () => {
+  if (stopping) process.exit(130);
+  stopping = true;
+  console.error('Stopping: finishing the requests in flight…');
   await stack.stop();
   process.exit(0);
 };
 // Registered after DynamoDB Local's own handlers, which stop Java and exit.
 process.removeAllListeners('SIGINT');
 process.removeAllListeners('SIGTERM');
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
 
 console.error(
   [

@@ -88,6 +88,11 @@ export class ScoringStack extends Stack {
 
     this.scanFold = new ScanFold(this, 'ScanFold', { table, functionName: `${config.prefix}-FoldResults`, defaults });
 
+    // CORS is decided by the functions per route class (functions/shared/http/cors.ts).
+    for (const f of [...this.routeFunctions.values(), this.notFoundFunction]) {
+      f.fn.addEnvironment('CORS_ALLOWED_ORIGINS', config.corsOrigins.join(','));
+    }
+
     const functions = new Map<string, IFunction>([...this.routeFunctions].map(([name, f]) => [name, f.fn]));
     const apiDefaults = {
       routes: this.routes,

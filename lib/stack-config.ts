@@ -29,6 +29,12 @@ export interface StackConfig {
   /** Stage-wide API Gateway throttling: steady requests per second and burst. */
   readonly throttleRate: number;
   readonly throttleBurst: number;
+  /**
+   * `-c corsOrigins=https://a.example,https://b.example`: the web origins that
+   * may call admin and service routes from a browser (none by default). Public
+   * reads answer every origin.
+   */
+  readonly corsOrigins: readonly string[];
 }
 
 interface ContextReader {
@@ -58,6 +64,7 @@ export function readStackConfig(node: ContextReader): StackConfig {
     memorySize: int(node, 'memorySize', 256, 128, 10240),
     throttleRate: int(node, 'throttleRate', 500, 1, 10000),
     throttleBurst: int(node, 'throttleBurst', 1000, 1, 5000),
+    corsOrigins: origins(node, 'corsOrigins'),
   };
 }
 
@@ -66,6 +73,14 @@ function text(node: ContextReader, key: string, fallback: string): string {
   if (value === undefined || value === null || value === '') return fallback;
   if (typeof value !== 'string') throw new Error(`context ${key} must be a string`);
   return value;
+}
+
+function origins(node: ContextReader, key: string): string[] {
+  const list = text(node, key, '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+  for (const origin of list) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`context ${key}: "${origin}" is not an origin such as https://scores.example`);
+  }
+  return list;
 }
 
 function int(node: ContextReader, key: string, fallback: number, min: number, max: number): number {

@@ -1,6 +1,7 @@
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerWithContextResult } from 'aws-lambda';
 import { principalFromHeader, type AuthorizerContext } from '#shared/http/principal';
 import { HttpProblem } from '#shared/http/problem';
+import { databaseUnavailableCause } from '#shared/data/client';
 import { createLogger, describeError } from '#shared/log';
 
 type AuthorizerResult = APIGatewaySimpleAuthorizerWithContextResult<AuthorizerContext>;
@@ -10,8 +11,14 @@ type AuthorizerResult = APIGatewaySimpleAuthorizerWithContextResult<AuthorizerCo
  * a valid token becomes the principal in the request context. A missing or
  * bad token is passed on as `rejected` so that the route's handler answers
  * with the contract's problem+json 401 (API Gateway's own denials cannot carry
- * one); the handler refuses every protected route without a principal. Any
- * failure to decide — the table unreachable, a bug — denies (fail closed).
+ * one); the handler refuses every protected route without a principal.
+ *
+ * An HTTP API authorizer can only allow, deny (a bare 403) or fail (a bare
+ * 500). When the table cannot be reached it allows with an `unavailable` mark
+ * and no principal: the handler then asks the table itself and answers 503
+ * with Retry-After while it is still away, so a valid token is never told
+ * "forbidden" for the database's sake and nothing is served unauthenticated.
+ * Any other failure to decide (a bug) denies: fail closed.
  */
 export async function handler(event: APIGatewayRequestAuthorizerEventV2): Promise<AuthorizerResult> {
   try {
@@ -22,6 +29,11 @@ export async function handler(event: APIGatewayRequestAuthorizerEventV2): Promis
     return { isAuthorized: true, context: { role: principal.role, name: principal.name, tokenId: principal.tokenId } };
   } catch (error) {
     if (error instanceof HttpProblem && error.status === 401) return { isAuthorized: true, context: { rejected: error.detail } };
+    const cause = databaseUnavailableCause(error);
+    if (cause) {
+      createLogger({ requestId: event.requestContext?.requestId }).error('database unavailable', { cause, in: 'authorizer' });
+      return { isAuthorized: true, context: { unavailable: cause, decidedAt: String(Date.now()) } };
+    }
     createLogger({ requestId: event.requestContext?.requestId }).error('authorizer failed; denying', describeError(error));
     return { isAuthorized: false, context: { rejected: 'authorizer error' } };
   }

@@ -1,6 +1,7 @@
 import type { DnsWriteResult } from '#shared/data/dns';
 import type { DnsRecord } from '#shared/domain/dns';
-import { badRequest, conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
+import { etagOf } from '#shared/http/conditional';
+import { badRequest, conflict, notFound, preconditionFailed, serviceUnavailable, validationFailed } from '#shared/http/problem';
 
 /**
  * The record a DNS write produced, or the problem that says why it did not
@@ -24,6 +25,12 @@ export function written(result: DnsWriteResult, id?: number): { record: DnsRecor
       throw validationFailed(result.errors);
     case 'conflict':
       throw conflict(result.code, result.detail);
+    case 'stale':
+      throw preconditionFailed(
+        result.current
+          ? `DNS record ${id} changed since you read it; the current ETag is ${etagOf(result.current)}.`
+          : `No DNS record has id ${id}, so If-Match cannot match.`,
+      );
     case 'busy':
       throw serviceUnavailable('dns_zone_busy', "The team's zone is being changed by many writers at once; nothing was written. Try again.", 1);
   }

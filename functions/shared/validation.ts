@@ -19,11 +19,39 @@ function toFieldError(issue: v.BaseIssue<unknown>): FieldError {
   return { path, message: issue.message };
 }
 
+/**
+ * Input bounds: one rule per kind of value, shared by every route and by the
+ * competition-file loader, so that nothing is accepted in one place and
+ * refused (or stored wrongly) in another.
+ */
+
+/** The largest id or count anything accepts: a signed 32-bit integer, far past any event and exact in every language. */
+export const INT_MAX = 2 ** 31 - 1;
+
 /** ISO 8601 in UTC with a Z; stored and returned without fractional seconds. */
+const TIMESTAMP_SHAPE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,3})?Z$/;
+
+/**
+ * Whether an RFC 3339 UTC time exists on the calendar: `Date.parse` would
+ * read 2026-02-30 as March 2 and 24:00 as the next day.
+ */
+function onTheCalendar(text: string): boolean {
+  const [, year, month, day, hour, minute, second] = TIMESTAMP_SHAPE.exec(text)!.map(Number) as number[];
+  const date = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second!));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
+  );
+}
+
 export const Timestamp = v.pipe(
   v.string(),
-  v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/, 'must be an ISO 8601 UTC time such as 2026-11-22T10:15:00Z'),
-  v.check((s) => !Number.isNaN(Date.parse(s)), 'is not a real date and time'),
+  v.regex(TIMESTAMP_SHAPE, 'must be an ISO 8601 UTC time such as 2026-11-22T10:15:00Z'),
+  v.check(onTheCalendar, 'is not a real date and time'),
   v.transform((s: string) => formatTimestamp(s)),
 );
 
@@ -31,16 +59,59 @@ export function formatTimestamp(time: string | number | Date): string {
   return new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-export const PositiveInt = v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(1, 'must be at least 1'));
+/** A whole number from `min` to `max` (at most INT_MAX): 1e300 or 2^53 is a 400, never a 500 from the database. */
+export const BoundedInt = (min: number, max: number = INT_MAX) =>
+  v.pipe(
+    v.number('must be a number'),
+    v.integer('must be an integer'),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(Math.min(max, INT_MAX), `must be at most ${Math.min(max, INT_MAX)}`),
+  );
 
-/** A positive integer as written in a path or a query: digits only, no sign, no leading zero. */
-const POSITIVE_INT_TEXT = /^[1-9]\d{0,14}$/;
+export const PositiveInt = BoundedInt(1);
+
+/** Bidirectional embeddings, overrides and isolates: they make text display other than it reads (U+202A–202E, U+2066–2069). */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
+/** Half of a UTF-16 pair without its other half: not a character, and invalid in UTF-8. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** C0, DEL and C1: no line breaks or tabs in a name or a reason either. */
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+/**
+ * What shows nothing on screen: white space, format characters (zero-width
+ * space, joiners, BOM, soft hyphen…) and the blank-looking fillers. Only used
+ * to tell whether anything visible is left; joiners inside text stay.
+ */
+const INVISIBLE = /[\p{White_Space}\p{Cf}\u115F\u1160\u3164\uFFA0\u2800\u034F]/gu;
+
+/**
+ * Free text (names, reasons, error messages): trimmed, at most `max`
+ * characters, no control characters, no lone surrogates, no bidirectional
+ * controls, and something visible in it. Zero-width joiners (U+200C, U+200D),
+ * which emoji and many scripts need, are allowed.
+ */
+export const FreeText = (max: number) =>
+  v.pipe(
+    v.string('must be a string'),
+    v.trim(),
+    v.check((s) => !LONE_SURROGATE.test(s), 'must be valid Unicode (no lone surrogates)'),
+    v.check((s) => !CONTROL_CHARACTERS.test(s), 'must not contain control characters (line breaks, tabs, NUL…)'),
+    v.check((s) => !BIDI_CONTROLS.test(s), 'must not contain bidirectional control characters (U+202A–202E, U+2066–2069)'),
+    v.check((s) => s.replace(INVISIBLE, '') !== '', 'must not be empty or only invisible characters'),
+    v.maxLength(max, `must be at most ${max} characters`),
+  );
+
+/** A positive integer as written in a path or a query: digits only, no sign, no leading zero, at most INT_MAX. */
+const POSITIVE_INT_TEXT = /^[1-9]\d{0,9}$/;
 
 /** A positive integer from a path or query string; anything else is `undefined`. */
 export function positiveIntFrom(text: string | undefined): number | undefined {
-  if (text === undefined || !POSITIVE_INT_TEXT.test(text)) return undefined;
+  if (text === undefined || !POSITIVE_INT_TEXT.test(text) || Number(text) > INT_MAX) return undefined;
   return Number(text);
 }
 
 /** A query parameter that must be a positive integer, as a number. */
-export const PositiveIntParam = v.pipe(v.string(), v.regex(POSITIVE_INT_TEXT, 'must be a positive integer'), v.transform(Number));
+export const PositiveIntParam = v.pipe(
+  v.string(),
+  v.check((s) => positiveIntFrom(s) !== undefined, `must be a positive integer up to ${INT_MAX}`),
+  v.transform(Number),
+);

@@ -87,15 +87,26 @@ export class RouteTableApi extends Construct {
     for (const route of props.routes) {
       const fn = props.functions.get(route.name);
       if (!fn) throw new Error(`No function for route ${route.name}`);
+      const integration = new HttpLambdaIntegration(`${route.name}Integration`, fn);
       this.routes.set(
         route.name,
         new HttpRoute(this, route.name, {
           httpApi: this.api,
           routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-          integration: new HttpLambdaIntegration(`${route.name}Integration`, fn),
+          integration,
           authorizer: props.authorizerFor(route),
         }),
       );
+      // HEAD of every GET route: the same function and authorizer (it drops the
+      // body). The $default function cannot serve it: it has no authorizer.
+      if (route.method === 'GET') {
+        new HttpRoute(this, `${route.name}Head`, {
+          httpApi: this.api,
+          routeKey: HttpRouteKey.with(route.path, HttpMethod.HEAD),
+          integration,
+          authorizer: props.authorizerFor(route),
+        });
+      }
     }
     this.defaultRoute = new HttpRoute(this, 'Default', {
       httpApi: this.api,

@@ -7,6 +7,8 @@ import { ListTablesCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
 export interface DynamoDbLocal {
   endpoint: string;
+  /** The Java process (the fault tests pause it); undefined when not started here. */
+  pid?: number;
   /** Kills Java and resolves once it has exited (its port is free again). */
   stop(): Promise<void>;
 }
@@ -17,16 +19,16 @@ export interface DynamoDbLocal {
  * is given. The Java process is killed on stop(), on process exit and on
  * SIGINT/SIGTERM, so an interrupted run leaves nothing behind.
  */
-export async function startDynamoDbLocal(options: { dataDir?: string } = {}): Promise<DynamoDbLocal> {
+export async function startDynamoDbLocal(options: { dataDir?: string; port?: number } = {}): Promise<DynamoDbLocal> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     const child = spawnJava(port, options.dataDir);
     const stop = killOnExit(child);
     const endpoint = `http://127.0.0.1:${port}`;
     try {
       await waitUntilReady(endpoint, child);
-      return { endpoint, stop };
+      return { endpoint, pid: child.pid, stop };
     } catch (error) {
       await stop();
       // Another process may have taken the port between our probe and Java's bind.
@@ -64,6 +66,9 @@ function spawnJava(port: number, dataDir: string | undefined): ChildProcess {
   ];
   return spawn('java', args, {
     cwd: home,
+    // Its own process group: a Ctrl-C at the terminal reaches the server, which
+    // finishes the requests in flight before it stops Java, not Java at once.
+    detached: true,
     stdio: 'pipe',
     env: { ...process.env, JAVA_TOOL_OPTIONS: process.env.JAVA_TOOL_OPTIONS ?? '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC' },
   });

@@ -9,7 +9,8 @@ import type {
   Context,
 } from 'aws-lambda';
 import { buildEvent, lambdaContext } from './events';
-import { HttpProblem, forbidden, internalErrorResponse, payloadTooLarge, problemResponse, unauthorized } from '#shared/http/problem';
+import { BASE_RESPONSE_HEADERS, HttpProblem, forbidden, internalErrorResponse, notFound, payloadTooLarge, problemResponse, unauthorized } from '#shared/http/problem';
+import { isCanonicalPath } from '#shared/http/canonical-path';
 import { BODY_LIMIT_BYTES } from '#shared/http/endpoint';
 import { createLogger } from '#shared/log';
 import { matchRoute } from '#shared/api/route-matching';
@@ -32,6 +33,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 export interface GatewayOptions {
   iamKeys: LocalIamKey[];
+  /** The region the IAM API is in: signatures scoped to another are refused, as API Gateway does. */
+  region?: string;
 }
 
 export function createGateway(options: GatewayOptions) {
@@ -45,7 +48,7 @@ export function createGateway(options: GatewayOptions) {
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const requestId = randomUUID();
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const { rawPath, rawQueryString } = splitRequestTarget(req.url ?? '/');
     const method = (req.method ?? 'GET').toUpperCase();
     const log = createLogger({ requestId, route: 'gateway' });
     try {
@@ -53,10 +56,9 @@ export function createGateway(options: GatewayOptions) {
       if (body === 'too-large') {
         return send(res, problemResponse(payloadTooLarge(BODY_LIMIT_BYTES), requestId), { close: true });
       }
-      const rawQueryString = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?') + 1) : '';
-      const match = matchRoute(method, url.pathname);
+      const match = matchRoute(method, rawPath);
       const event = buildEvent(
-        { method, rawPath: url.pathname, rawQueryString, headers: lowerCaseHeaders(req), body, requestId, sourceIp: req.socket.remoteAddress, protocol: `HTTP/${req.httpVersion}` },
+        { method, rawPath, rawQueryString, headers: lowerCaseHeaders(req), body, requestId, sourceIp: req.socket.remoteAddress, protocol: `HTTP/${req.httpVersion}` },
         match,
       );
 
@@ -64,12 +66,14 @@ export function createGateway(options: GatewayOptions) {
       const route = match.route;
       const authorizer = await authorize(route, event, body);
       if (route.planned) throw new HttpProblem(501, 'not_implemented', `${route.method} ${route.path} is specified but not built yet.`);
+      // The functions refuse other spellings themselves; the gateway does too, so no handler ever sees one.
+      if (!isCanonicalPath(route, rawPath)) throw notFound(`No route matches ${rawPath}: paths are spelled exactly as documented.`);
       (event.requestContext as unknown as { authorizer?: unknown }).authorizer = authorizer;
       const result = await (await load(route.handler))(event, lambdaContext(requestId));
       send(res, result);
     } catch (error) {
       if (error instanceof HttpProblem) {
-        log.info('request', { method, path: url.pathname, status: error.status, reason: error.detail });
+        log.info('request', { method, path: rawPath, status: error.status, reason: error.detail });
         return send(res, problemResponse(error, requestId));
       }
       log.error('gateway failure', { error: String(error) });
@@ -84,6 +88,7 @@ export function createGateway(options: GatewayOptions) {
       const verification = verifySigV4(
         { method: event.requestContext.http.method, rawPath: event.rawPath, rawQueryString: event.rawQueryString, headers: event.headers as Record<string, string>, body },
         options.iamKeys,
+        options.region ?? LOCAL_REGION,
       );
       if (!verification.ok) throw unauthorized(verification.reason);
       // IAM's decision: the admin and service policies grant exactly their route sets.
@@ -122,6 +127,22 @@ export function createGateway(options: GatewayOptions) {
   }
 }
 
+/** The region the local IAM API plays (the one a client signs for). */
+export const LOCAL_REGION = process.env.AWS_REGION ?? 'us-east-1';
+
+/**
+ * The path and query of a request target as sent. Not `new URL()`, which
+ * would read `//host/path` as a host name and normalise `.`/`..` and `%2F`
+ * away: the handlers must see exactly what API Gateway would hand them.
+ */
+export function splitRequestTarget(target: string): { rawPath: string; rawQueryString: string } {
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(target);
+  const rest = absolute ? target.slice(absolute[0].length) : target;
+  const query = rest.indexOf('?');
+  const rawPath = query < 0 ? rest : rest.slice(0, query);
+  return { rawPath: rawPath === '' ? '/' : rawPath, rawQueryString: query < 0 ? '' : rest.slice(query + 1) };
+}
+
 function lowerCaseHeaders(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
@@ -147,7 +168,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
 }
 
 function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2, options: { close?: boolean } = {}): void {
-  const headers: Record<string, string | string[]> = {};
+  const headers: Record<string, string | string[]> = { ...BASE_RESPONSE_HEADERS };
   for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   if (options.close) headers.connection = 'close';

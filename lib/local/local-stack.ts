@@ -78,10 +78,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     const stop = async () => {
       if (options.announce) rmSync(LOCAL_STATE_FILE, { force: true });
-      // Idle keep-alive connections would hold close() open for seconds.
-      const closed = new Promise((r) => server.close(r));
-      server.closeAllConnections();
-      await closed;
+      await closeGracefully(server, GRACEFUL_STOP_MS);
       await fold!.stop();
       await dynamodb.stop();
     };
@@ -90,6 +87,28 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await fold?.stop();
     await dynamodb.stop();
     throw error;
+  }
+}
+
+/** How long a stop waits for requests in flight: a stalled database costs each at most its timeouts, well under this. */
+export const GRACEFUL_STOP_MS = 10_000;
+
+/**
+ * Stops accepting connections, lets the requests in flight finish (up to
+ * `boundMs`), then drops whatever is left. Keep-alive connections are closed
+ * as soon as they fall idle, so a client between requests does not hold the
+ * stop open; one in the middle of a request gets its answer first.
+ */
+async function closeGracefully(server: Server, boundMs: number): Promise<void> {
+  const closed = new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+  server.closeIdleConnections();
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  const bound = setTimeout(() => server.closeAllConnections(), boundMs);
+  try {
+    await closed;
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(bound);
   }
 }
 

@@ -40,15 +40,17 @@ const SERVICE = 'execute-api';
 
 /**
  * Verifies an AWS Signature Version 4 (`execute-api`) the way API Gateway's IAM
- * authorizer does: same canonical request, a date within 15 minutes, the host
- * header signed, the key known. Returns why it failed, for a 401 detail.
+ * authorizer does: same canonical request, a date within 15 minutes, the
+ * API's region, the host header signed, the key known. Returns why it failed, for a 401 detail.
  */
-export function verifySigV4(request: SignedRequest, keys: LocalIamKey[], now = new Date()): Verification {
+export function verifySigV4(request: SignedRequest, keys: LocalIamKey[], region: string, now = new Date()): Verification {
   const header = request.headers.authorization ?? '';
   const match = /^AWS4-HMAC-SHA256 Credential=([^/,\s]+)\/(\d{8})\/([^/,\s]+)\/([^/,\s]+)\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/.exec(header.trim());
   if (!match) return { ok: false, reason: 'The Authorization header is not a SigV4 signature.' };
-  const [, accessKeyId, scopeDate, region, service, signedHeaderList, signature] = match as unknown as string[];
+  const [, accessKeyId, scopeDate, scopeRegion, service, signedHeaderList, signature] = match as unknown as string[];
   if (service !== SERVICE) return { ok: false, reason: `The signature is for service "${service}", not "${SERVICE}".` };
+  // API Gateway accepts only signatures scoped to the API's own region.
+  if (scopeRegion !== region) return { ok: false, reason: `Credential should be scoped to a valid region: this API is in ${region}, the signature is for ${scopeRegion}.` };
   const key = keys.find((k) => k.accessKeyId === accessKeyId);
   if (!key) return { ok: false, reason: 'The access key is not known.' };
 

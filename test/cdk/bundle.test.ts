@@ -53,7 +53,7 @@ beforeAll(() => {
   console.log(
     [`synth with bundling: ${synthSeconds.toFixed(1)} s for ${bundles.size} functions`, `  ${'function'.padEnd(36)} ${'index.mjs'.padStart(10)} ${'gzipped'.padStart(10)} ${'.map'.padStart(10)}`, ...rows].join('\n'),
   );
-  // Bundling every function is slow on a shared machine: a generous deadline, not a speed test.
+  // esbuild bundles every function (two dozen) here: on a shared 2-core machine that can exceed the suite's default hook timeout.
 }, 360_000);
 
 interface RunResult {

@@ -140,7 +140,8 @@ describe('the two HTTP APIs', () => {
   }
 
   it('puts every built route, and only those, on both APIs with a $default route', () => {
-    const keys = [...built.map((r) => `${r.method} ${r.path}`), '$default'].sort();
+    const heads = built.filter((r) => r.method === 'GET').map((r) => `HEAD ${r.path}`);
+    const keys = [...built.map((r) => `${r.method} ${r.path}`), ...heads, '$default'].sort();
     expect([...apiRoutes(tokenApi).keys()].sort()).toEqual(keys);
     expect([...apiRoutes(iamApi).keys()].sort()).toEqual(keys);
   });
@@ -200,7 +201,9 @@ describe('the two HTTP APIs', () => {
       resourcesOfType(json, 'AWS::Lambda::Permission').filter(([, p]) => p.Properties!.FunctionName['Fn::GetAtt']?.[0] === fnId);
     for (const route of built) {
       const sources = permissionsFor(logicalId(stack.routeFunctions.get(route.name)!.fn)).map(([, p]) => flat(p.Properties!.SourceArn));
-      expect(sources).toHaveLength(2);
+      // A GET route's HEAD twin adds the same permission (the source ARN spans every method).
+      expect(new Set(sources).size).toBe(2);
+      expect(sources).toHaveLength(route.method === 'GET' ? 4 : 2);
       for (const api of [tokenApi, iamApi]) expect(sources.some((s) => s.includes(`\${${api}}/*/*${route.path}`))).toBe(true);
     }
   });

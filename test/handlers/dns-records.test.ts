@@ -327,7 +327,7 @@ describe('team DNS exports', () => {
     const response = await zoneOf(11);
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('text/dns');
-    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers['cache-control']).toBe('no-store');
     const zone = response.text;
     expect(zone.startsWith('$ORIGIN team11.ccdc.example.\n$TTL 300\n')).toBe(true);
     expect(zone).toContain('\tSOA\tns1.ccdc.example. hostmaster.ccdc.example. ');

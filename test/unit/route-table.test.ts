@@ -58,8 +58,8 @@ describe('route matching', () => {
   });
 
   it('answers a known path with the wrong method with the allowed methods', () => {
-    expect(matchRoute('DELETE', '/api/v1/settings/1')).toEqual({ kind: 'wrong-method', allow: ['GET', 'PATCH', 'PUT'] });
-    expect(matchRoute('POST', '/api/v1/teams/scoreboard')).toEqual({ kind: 'wrong-method', allow: ['GET'] });
+    expect(matchRoute('DELETE', '/api/v1/settings/1')).toEqual({ kind: 'wrong-method', allow: ['GET', 'HEAD', 'PATCH', 'PUT'] });
+    expect(matchRoute('POST', '/api/v1/teams/scoreboard')).toEqual({ kind: 'wrong-method', allow: ['GET', 'HEAD'] });
   });
 
   it('matches nothing for unknown paths, including prefixes of known ones', () => {

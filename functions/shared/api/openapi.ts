@@ -122,9 +122,11 @@ export function problemsOf(route: Route): Map<number, string[]> {
   // Public routes too: credentials that are presented must be good.
   add(401, 'unauthorized');
   if (route.access !== 'public') add(403, 'forbidden');
-  if (route.path.includes('{id}')) add(404, 'not_found');
+  // Any path may be spelled other than canonically (a trailing slash, `//`): 404.
+  add(404, 'not_found');
   for (const [status, codes] of Object.entries(route.problems ?? {})) add(Number(status), ...codes);
   add(500, 'internal_error');
+  add(503, 'database_unavailable');
   return new Map([...problems].sort(([a], [b]) => a - b));
 }
 
@@ -132,14 +134,14 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist.',
   401: 'No credentials, or credentials that are malformed, unknown, revoked or expired.',
   403: 'The credentials are valid but their role may not use this route.',
-  404: 'Nothing has this id (ids are positive integers).',
+  404: 'Nothing has this id (ids are positive integers), or the path is not spelled canonically.',
   409: 'The write conflicts with what is stored.',
   412: 'If-Match names a version that is no longer current; read the resource again.',
   413: `The body is larger than ${BODY_LIMIT_BYTES} bytes.`,
   415: 'The body is not sent as application/json.',
   422: 'The Idempotency-Key was used before with another body.',
   500: 'Something unexpected failed; the body gives the request id to quote.',
-  503: 'Nothing was written: the data store was busy or unreachable. Send the same request again after Retry-After seconds.',
+  503: 'The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds.',
 };
 
 function problemResponse(status: number, codes: string[]): ResponseObject {
@@ -224,6 +226,9 @@ function operation(route: Route, flavour: ApiFlavour): Operation {
   }
   if (route.method === 'GET') {
     parameters.push({ name: 'If-None-Match', in: 'header', required: false, description: 'An ETag read before: 304 if it is still current.', schema: { type: 'string' } });
+  }
+  if (route.problems?.[422]?.includes('idempotency_key_reused')) {
+    parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, description: 'Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice.', schema: { type: 'string', minLength: 1, maxLength: 255 } });
   }
   if (route.problems?.[412]) {
     parameters.push({ name: 'If-Match', in: 'header', required: false, description: 'The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins.', schema: { type: 'string' } });

@@ -9,6 +9,7 @@ export type RouteMatch =
  * Finds the route for a method and path as API Gateway would: a literal
  * segment beats a `{parameter}` (`/teams/scoreboard` is not team
  * "scoreboard"). A known path with another method is a 405 with `Allow`.
+ * HEAD is served by the GET route of a path (the same function, no body).
  */
 export function matchRoute(method: string, path: string, table: readonly Route[] = routes): RouteMatch {
   const segments = splitPath(path);
@@ -18,9 +19,11 @@ export function matchRoute(method: string, path: string, table: readonly Route[]
   if (candidates.length === 0) return { kind: 'none' };
   const best = Math.max(...candidates.map((c) => c.match.literals));
   const onBestPath = candidates.filter((c) => c.match.literals === best);
-  const hit = onBestPath.find((c) => c.route.method === method.toUpperCase());
+  const wanted = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  const hit = onBestPath.find((c) => c.route.method === wanted);
   if (hit) return { kind: 'route', route: hit.route, pathParameters: hit.match.params };
-  return { kind: 'wrong-method', allow: [...new Set(onBestPath.map((c) => c.route.method))].sort() };
+  const methods = onBestPath.flatMap((c) => (c.route.method === 'GET' ? ['GET', 'HEAD'] : [c.route.method]));
+  return { kind: 'wrong-method', allow: [...new Set(methods)].sort() };
 }
 
 function splitPath(path: string): string[] {

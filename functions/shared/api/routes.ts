@@ -70,6 +70,13 @@ export const API_PREFIX = '/api/v1';
 /** The reference page's script, shipped with the docs function (see functions/docs/get-docs.ts). */
 export const REDOC_SCRIPT = 'node_modules/redoc/bundles/redoc.standalone.js';
 
+/** What a creating POST that honours Idempotency-Key may answer (its handler says `idempotent: true`). */
+const IDEMPOTENT = {
+  400: ['invalid_idempotency_key'],
+  409: ['idempotency_key_in_flight'],
+  422: ['idempotency_key_reused'],
+} as const;
+
 const DNS_CONFLICTS = ['duplicate_dns_record', 'cname_conflict', 'too_many_dns_records', 'nameserver_needs_address'];
 
 type Spec = Omit<Route, 'name' | 'method' | 'path' | 'handler' | 'access' | 'table' | 'tag'> & { readonly tag?: string };
@@ -131,7 +138,7 @@ export const routes = [
     summary: 'Add or remove points by hand',
     body: q.AdjustmentBody,
     responses: { 201: json('The adjustment, counted in the team\'s totals.', r.AdjustmentSchema) },
-    problems: { 503: ['busy'] },
+    problems: { ...IDEMPOTENT, 503: ['busy'] },
   }),
 
   route('ListDnsRecords', 'GET', '/dns', 'dns/list-dns-records', 'admin-or-service', 'read', {
@@ -142,7 +149,7 @@ export const routes = [
     summary: 'Create a DNS record',
     body: DnsRecordBody,
     responses: { 201: json('The record, as stored (names lower-case, type upper-case).', r.DnsRecordSchema) },
-    problems: { 400: ['unknown_team'], 409: DNS_CONFLICTS, 503: ['dns_zone_busy'] },
+    problems: { 400: ['unknown_team', ...IDEMPOTENT[400]], 409: [...DNS_CONFLICTS, ...IDEMPOTENT[409]], 422: IDEMPOTENT[422], 503: ['dns_zone_busy'] },
   }),
   route('GetDnsRecord', 'GET', '/dns/{id}', 'dns/get-dns-record', 'admin-or-service', 'read', {
     summary: 'One DNS record',
@@ -152,12 +159,12 @@ export const routes = [
     summary: 'Replace a DNS record',
     body: DnsRecordBody,
     responses: { 200: json('The record, as stored.', r.DnsRecordSchema) },
-    problems: { 400: ['unknown_team'], 409: DNS_CONFLICTS, 503: ['dns_zone_busy'] },
+    problems: { 400: ['unknown_team'], 409: DNS_CONFLICTS, 412: ['precondition_failed'], 503: ['dns_zone_busy'] },
   }),
   route('DeleteDnsRecord', 'DELETE', '/dns/{id}', 'dns/delete-dns-record', 'admin-or-service', 'read-write', {
     summary: 'Delete a DNS record',
     responses: { 204: none },
-    problems: { 409: ['nameserver_needs_address'], 503: ['dns_zone_busy'] },
+    problems: { 409: ['nameserver_needs_address'], 412: ['precondition_failed'], 503: ['dns_zone_busy'] },
   }),
 
   route('ListSettings', 'GET', '/settings', 'settings/list-settings', 'admin-or-service', 'read', {
@@ -172,13 +179,13 @@ export const routes = [
     summary: 'Replace the settings',
     body: SettingsReplacementSchema,
     responses: { 200: { ...json('The new settings and their ETag.', r.SettingsSchema), etag: true } },
-    problems: { 409: ['nameserver_needs_address'], 412: ['precondition_failed'] },
+    problems: { 409: ['nameserver_needs_address'], 412: ['precondition_failed'], 503: ['settings_busy'] },
   }),
   route('UpdateSettings', 'PATCH', '/settings/{id}', 'settings/update-settings', 'admin-or-service', 'read-write', {
     summary: 'Change some settings',
     body: SettingsPatchSchema,
     responses: { 200: { ...json('The new settings and their ETag.', r.SettingsSchema), etag: true } },
-    problems: { 409: ['nameserver_needs_address'], 412: ['precondition_failed'] },
+    problems: { 409: ['nameserver_needs_address'], 412: ['precondition_failed'], 503: ['settings_busy'] },
   }),
 
   route('ListServices', 'GET', '/services', 'services/list-services', 'public', 'read', {

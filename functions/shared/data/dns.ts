@@ -14,6 +14,7 @@ import {
 import type { TeamRecord } from '#shared/domain/model';
 import { formatTimestamp } from '#shared/validation';
 import { db, tableName } from '#shared/data/client';
+import { retryDeadline } from '#shared/data/deadline';
 import { allocateId } from '#shared/data/counters';
 import { keys, PARTITION } from '#shared/data/keys';
 import { backoff, queryPartition } from '#shared/data/operations';
@@ -47,15 +48,18 @@ export type DnsWriteResult =
   | { kind: 'not_found' }
   | { kind: 'unknown_team'; team: number; idOfTeamNumbered?: number }
   | ZoneProblem
+  | { kind: 'stale'; current?: DnsRecord }
   | { kind: 'busy' };
 
 /**
- * How often a write re-reads and retries after losing a race for its zone.
- * In AWS an attempt takes tens of milliseconds and a burst of 40 concurrent
- * writes to one zone settles within a few attempts each; DynamoDB Local is far
- * slower under such a burst, and the tests use it. Exhausted: 503, nothing written.
+ * The client's condition on the record as it stands (If-Match), checked on
+ * each attempt's fresh read: the write is conditioned on the zone serial that
+ * read saw, and every change to a record moves its zone's serial, so a record
+ * that passed cannot change before the write lands. `undefined`: no record.
  */
-const MAX_ATTEMPTS = 20;
+export type Precondition = (current: DnsRecord | undefined) => boolean;
+const always: Precondition = () => true;
+
 
 export async function listDnsRecords(): Promise<DnsRecord[]> {
   const items = await queryPartition(PARTITION.dns, { consistent: true });
@@ -104,12 +108,13 @@ export function createDnsRecord(input: DnsRecordInput, by: string): Promise<DnsW
 }
 
 /** Replaces a record; moving it to another team or name updates both zones in the same transaction. */
-export function updateDnsRecord(id: number, input: DnsRecordInput, by: string): Promise<DnsWriteResult> {
+export function updateDnsRecord(id: number, input: DnsRecordInput, by: string, precondition = always): Promise<DnsWriteResult> {
   const teams = teamLoader();
   return optimistically(async () => {
     const current = await getItem(keys.dnsRecord(id));
-    if (!current) return { kind: 'not_found' };
-    const before = toRecord(current);
+    const before = current && toRecord(current);
+    if (!precondition(before)) return { kind: 'stale', current: before };
+    if (!current || !before) return { kind: 'not_found' };
     const target = await teams.load(input.team);
     if (target.kind !== 'ok') return target;
     const data = recordData(input);
@@ -141,12 +146,13 @@ export function updateDnsRecord(id: number, input: DnsRecordInput, by: string): 
   });
 }
 
-export function deleteDnsRecord(id: number, by: string): Promise<DnsWriteResult> {
+export function deleteDnsRecord(id: number, by: string, precondition = always): Promise<DnsWriteResult> {
   const teams = teamLoader();
   return optimistically(async () => {
     const current = await getItem(keys.dnsRecord(id));
-    if (!current) return { kind: 'not_found' };
-    const record = toRecord(current);
+    const record = current && toRecord(current);
+    if (!precondition(record)) return { kind: 'stale', current: record };
+    if (!record) return { kind: 'not_found' };
     const source = await teams.load(record.team);
     if (source.kind !== 'ok') throw new Error(`DNS record ${id} belongs to team ${record.team}, which does not exist.`);
     const problem = checkRemovalFromZone(id, source.zone.records, source.context);
@@ -245,10 +251,12 @@ async function transact(writes: Write[]): Promise<void> {
 /**
  * Runs a read-check-write attempt until it is not beaten to a zone by another
  * writer: a lost race leaves no trace (the transaction wrote nothing), so the
- * attempt simply starts over from fresh reads. `busy` if it never wins.
+ * attempt simply starts over from fresh reads. `busy` only if it cannot win
+ * within the function's time: a write does not fail for contention.
  */
 async function optimistically(attempt: () => Promise<DnsWriteResult>): Promise<DnsWriteResult> {
-  for (let n = 0; n < MAX_ATTEMPTS; n++) {
+  const deadline = retryDeadline();
+  for (let n = 0; n === 0 || Date.now() < deadline; n++) {
     if (n > 0) await backoff(n);
     try {
       return await attempt();

@@ -68,5 +68,8 @@ export const keys = {
   dnsRecord: (id: number): Key => ({ pk: PARTITION.dns, sk: `DNS#${pad(id)}` }),
 
   token: (hash: string): Key => ({ pk: PARTITION.tokens, sk: `TOKEN#${hash}` }),
+
+  /** One Idempotency-Key of one caller, method and path (hashed together): its own partition. */
+  idempotencyKey: (scopeHash: string): Key => ({ pk: `IDEMPOTENCY#${scopeHash}`, sk: 'IDEMPOTENCY' }),
 };
 

@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS, SETTINGS_ID, type Settings, type SettingsFields } fro
 import type { FieldError } from '#shared/http/problem';
 import type { Parsed } from '#shared/validation';
 import { db, tableName } from '#shared/data/client';
+import { retryDeadline } from '#shared/data/deadline';
 import { backoff } from '#shared/data/operations';
 import { keys } from '#shared/data/keys';
 
@@ -55,20 +56,22 @@ export type SettingsChangeResult =
   | { kind: 'saved'; value: VersionedSettings }
   | { kind: 'stale'; current: number }
   | { kind: 'invalid'; errors: FieldError[] }
-  | { kind: 'missing' };
-
-const CHANGE_ATTEMPTS = 5;
+  | { kind: 'missing' }
+  | { kind: 'busy' };
 
 /**
  * Applies `change` to the current settings and saves the result if nobody
  * wrote in between. With `ifMatch` versions, a concurrent or earlier write
  * makes it `stale` (the client asked for exactly that version); without, the
- * change is re-applied to the newer settings, so no write is lost.
+ * change is re-applied to the newer settings until it lands, so no write is
+ * lost and none fails for contention (`busy` only if it cannot land within
+ * the function's time). A change that changes nothing keeps the version.
  */
 export async function changeSettings(
   change: (current: SettingsFields) => Parsed<SettingsFields>,
   options: { ifMatch: number[] | 'any'; updatedBy: string },
 ): Promise<SettingsChangeResult> {
+  const deadline = retryDeadline();
   for (let attempt = 0; ; attempt++) {
     const current = await getSettings({ consistent: true });
     if (!current) return { kind: 'missing' };
@@ -76,9 +79,11 @@ export async function changeSettings(
     const { id: _id, ...fields } = current.settings;
     const next = change(fields);
     if (!next.ok) return { kind: 'invalid', errors: next.errors };
+    if (JSON.stringify(withId(next.value)) === JSON.stringify(current.settings)) return { kind: 'saved', value: current };
     const saved = await saveSettings(next.value, current.version, options.updatedBy);
     if (saved !== 'stale') return { kind: 'saved', value: saved };
-    if (options.ifMatch !== 'any' || attempt + 1 >= CHANGE_ATTEMPTS) return { kind: 'stale', current: current.version };
+    if (options.ifMatch !== 'any') return { kind: 'stale', current: current.version };
+    if (Date.now() > deadline) return { kind: 'busy' };
     await backoff(attempt);
   }
 }

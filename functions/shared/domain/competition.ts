@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { FieldError } from '#shared/http/problem';
-import { parseWith, PositiveInt } from '#shared/validation';
+import { FreeText, parseWith, PositiveInt } from '#shared/validation';
 import { nameInZone } from '#shared/domain/dns';
 import { HostNameSchema, RelativeHostNameSchema } from '#shared/domain/hostnames';
 import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS, SettingsFieldsSchema, type SettingsFields } from '#shared/domain/settings';
@@ -10,7 +10,7 @@ import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS, SettingsFieldsSchema, typ
  * Super types and subtypes carry their ids (scoring agents are configured with
  * subtype ids); teams and services get ids allocated when the file is loaded.
  */
-const Name = v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(100));
+const Name = FreeText(100);
 const LogoUrl = v.pipe(v.string(), v.maxLength(2048), v.regex(/^(https?:\/\/\S+)?$/, 'must be an http(s) URL or empty'));
 
 const ServiceEntry = v.strictObject({

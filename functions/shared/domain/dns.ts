@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { FieldError } from '#shared/http/problem';
 import { isHostName } from '#shared/domain/hostnames';
+import { INT_MAX } from '#shared/validation';
 
 /**
  * DNS records of blue teams: what a client may write, and the rules a team's
@@ -121,6 +122,7 @@ const TeamId = v.pipe(
   v.number('must be the team id (a positive integer), not the team number'),
   v.integer('must be the team id (a positive integer), not the team number'),
   v.minValue(1, 'must be the team id (a positive integer), not the team number'),
+  v.maxValue(INT_MAX, `must be the team id (a positive integer up to ${INT_MAX}), not the team number`),
 );
 
 /** A missing field and an unknown one both come from the object schema; say which in words. */

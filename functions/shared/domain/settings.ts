@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { parseWith, Timestamp } from '#shared/validation';
+import { FreeText, parseWith, Timestamp } from '#shared/validation';
 import { HostNameSchema, isHostName } from '#shared/domain/hostnames';
 
 /** The one settings object. `id` is always 1 and read-only. */
@@ -35,13 +35,7 @@ const HostMaster = v.pipe(
 );
 
 const fields = {
-  competition_name: v.pipe(
-    v.string(),
-    v.trim(),
-    v.minLength(1, 'must not be empty'),
-    v.maxLength(NAME_MAX),
-    v.regex(/^[^\p{Cc}]*$/u, 'must not contain control characters'),
-  ),
+  competition_name: FreeText(NAME_MAX),
   guest_division_enabled: v.boolean(),
   scoring_enabled: v.boolean(),
   start_time: v.nullable(Timestamp),
@@ -125,13 +119,14 @@ export function settingsETag(version: number): string {
 /**
  * The settings versions an If-Match list names (RFC 9110: a list of ETags, or
  * `*`). ETags that are not settings versions name nothing, so a write with
- * only those is refused as stale (412), never as malformed.
+ * only those is refused as stale (412), never as malformed. If-Match compares
+ * strongly: a weak tag (W/"…") names nothing either.
  */
 export function versionsFromIfMatch(header: string | undefined): number[] | 'any' {
   if (header === undefined || header.trim() === '*') return 'any';
   return header
     .split(',')
-    .map((tag) => /^\s*(?:W\/)?"settings-v(\d+)"\s*$/.exec(tag))
+    .map((tag) => /^\s*"settings-v(\d+)"\s*$/.exec(tag))
     .filter((match) => match !== null)
     .map((match) => Number(match[1]));
 }

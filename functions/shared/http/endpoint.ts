@@ -1,14 +1,21 @@
-import { createHash } from 'node:crypto';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as v from 'valibot';
 import { routeNamed, type Route, type RouteName, type RouteNamed } from '#shared/api/routes';
+import { DATABASE_CALL_BUDGET_MS, databaseUnavailableCause } from '#shared/data/client';
+import { withDeadline } from '#shared/data/deadline';
 import { createLogger, describeError, type Logger } from '#shared/log';
 import { parseWith, positiveIntFrom } from '#shared/validation';
 import { checkAccess, principalName, resolvePrincipal, type Principal } from '#shared/http/principal';
+import { isCanonicalPath } from '#shared/http/canonical-path';
+import { representationETag } from '#shared/http/conditional';
+import { corsHeaders } from '#shared/http/cors';
+import { oncePerIdempotencyKey } from '#shared/http/idempotency';
 import {
   badRequest,
+  BASE_RESPONSE_HEADERS,
+  databaseUnavailable,
   HttpProblem,
   internalErrorResponse,
   notFound,
@@ -43,6 +50,8 @@ type Validated<R, K extends 'body' | 'query'> = R extends { readonly [P in K]: i
 interface EndpointSpec {
   /** Ids this route can ever have (settings: only 1); others are 404 before the body is looked at. */
   validId?: (id: number) => boolean;
+  /** A creating POST: an `Idempotency-Key` header makes a retry return the first answer instead of a second effect. */
+  idempotent?: boolean;
 }
 
 type Event = APIGatewayProxyEventV2;
@@ -61,11 +70,15 @@ const state = (event: Event) => stateOf.get(event)!;
 
 /**
  * Builds a route's Lambda handler: one middy chain, the same for every route.
- * request → log context → caller and access → body limits → JSON → input
- * validation → the route's function → response headers (ETag, caching).
- * The body and query schemas are the route's (route table); the function's
- * result must be one of the route's declared responses.
+ * request → log context → the canonical path → caller and access → body
+ * limits → JSON → input validation → (Idempotency-Key) → the route's function
+ * → response headers (ETag, caching, CORS). HEAD runs the GET route and drops
+ * the body. The body and query schemas are the route's (route table); the
+ * function's result must be one of the route's declared responses.
  */
+/** Each route's body schema, by route name (the hostile-input tests derive bodies from these). */
+export const bodySchemas = new Map<string, v.GenericSchema>();
+
 export function endpoint<N extends RouteName, R extends RouteNamed<N> = RouteNamed<N>>(
   routeName: N,
   spec: EndpointSpec,
@@ -74,13 +87,15 @@ export function endpoint<N extends RouteName, R extends RouteNamed<N> = RouteNam
   const route = routeNamed(routeName);
   type B = Validated<R, 'body'>;
   type Q = Validated<R, 'query'>;
+  if (route.body) bodySchemas.set(routeName, route.body);
   const chain = middy<Event, Result, Error, Context>()
     .use(problemsAndAccessLog(route))
+    .use(canonicalPath(route))
     .use(caller(route))
     .use(pathId(route, spec.validId))
     .use(bodyLimits(route.body !== undefined));
   if (route.body) chain.use(httpJsonBodyParser());
-  return chain.handler(async (event) => {
+  return chain.handler(async (event, context) => {
     const { requestId, log, principal, id } = state(event);
     const request: ApiRequest<B, Q> = {
       id: id ?? 0,
@@ -91,8 +106,24 @@ export function endpoint<N extends RouteName, R extends RouteNamed<N> = RouteNam
       requestId,
       log,
     };
-    return toLambdaResult((await fn(request)) as ApiResult, route, event);
+    const run = async () => toLambdaResult((await fn(request)) as ApiResult, route, event);
+    // Retries stop while there is still time for one more database call and the answer
+    // (or at half the remaining time, when the call budget is stretched for the tests).
+    const remaining = context.getRemainingTimeInMillis();
+    const deadline = Date.now() + Math.max(remaining - DATABASE_CALL_BUDGET_MS - 500, remaining / 2);
+    return withDeadline(deadline, () => (spec.idempotent ? oncePerIdempotencyKey(event, principalName(principal), log, run) : run()));
   });
+}
+
+/** One spelling per route: any other that reaches the function is 404 before anything else is looked at. */
+function canonicalPath(route: Route): MiddlewareObj<Event, Result> {
+  return {
+    before: ({ event }) => {
+      if (!isCanonicalPath(route, event.rawPath)) {
+        throw notFound(`No route matches ${event.rawPath}: paths are spelled exactly as documented (no trailing or doubled slash, no encoded slash, no dot segments).`);
+      }
+    },
+  };
 }
 
 /** The `{id}` path parameter: a positive integer the route can have, or 404 before anything else is read. */
@@ -111,6 +142,8 @@ function pathId(route: Route, validId: ((id: number) => boolean) | undefined): M
 
 function validated(schema: Schema, input: unknown, prefix: string): unknown {
   if (!schema) return undefined;
+  // valibot's object schemas take arrays for objects; a body is one or the other.
+  if (Array.isArray(input) && schema.type !== 'array') throw validationFailed([{ path: '', message: 'must be a JSON object, not an array' }]);
   const parsed = parseWith(schema, input);
   if (!parsed.ok) throw validationFailed(parsed.errors.map((e) => ({ ...e, path: `${prefix}${e.path}`.replace(/\.$/, '') })));
   return parsed.value;
@@ -132,16 +165,24 @@ function problemsAndAccessLog(route: Route): MiddlewareObj<Event, Result> {
       const requestId = event.requestContext.requestId ?? context.awsRequestId;
       stateOf.set(event, { requestId, startedAt: Date.now(), log: createLogger({ requestId, route: route.name }) });
     },
-    after: ({ event, response }) => {
-      if (response) accessLog(event, response.statusCode ?? 200);
+    after: (request) => {
+      if (!request.response) return;
+      request.response = finished(request.response, route, request.event);
+      accessLog(request.event, request.response.statusCode ?? 200);
     },
     onError: (request) => {
       const { event, error } = request;
       const s = stateOf.get(event) ?? { requestId: event.requestContext?.requestId ?? 'unknown', log: createLogger({}), startedAt: Date.now() };
       stateOf.set(event, s);
-      const problem = asProblem(error);
-      if (!problem) s.log.error('unhandled error', describeError(error));
-      request.response = problem ? problemResponse(problem, s.requestId) : internalErrorResponse(s.requestId);
+      let problem = asProblem(error);
+      const unavailable = problem ? undefined : databaseUnavailableCause(error);
+      if (unavailable) {
+        s.log.error('database unavailable', { cause: unavailable });
+        problem = databaseUnavailable();
+      } else if (!problem) {
+        s.log.error('unhandled error', describeError(error));
+      }
+      request.response = finished(problem ? problemResponse(problem, s.requestId) : internalErrorResponse(s.requestId), route, event);
       accessLog(event, request.response.statusCode ?? 500);
     },
   };
@@ -194,22 +235,40 @@ function toLambdaResult(result: ApiResult, route: Route, event: Event): Result {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(result.body);
   }
-  if (event.requestContext.http.method !== 'GET' || result.status !== 200 || body === undefined) {
-    return { statusCode: result.status, headers, body };
-  }
+  const method = event.requestContext.http.method;
+  if (result.status !== 200 || body === undefined) return { statusCode: result.status, headers, body };
+  // What a client must name in If-Match: reads carry it, and so do the answers to changes.
+  headers.etag ??= representationETag(body);
+  if (method !== 'GET' && method !== 'HEAD') return { statusCode: result.status, headers, body };
 
-  // Reads carry an ETag and answer If-None-Match with 304. Anonymous reads of
-  // public routes may be cached briefly (the CDN absorbs scoreboard crowds);
-  // anything an authenticated caller sees is private to them.
-  headers.etag ??= `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  // Reads answer If-None-Match with 304. Anonymous reads of public routes may
+  // be cached briefly (the CDN absorbs scoreboard crowds); what an
+  // authenticated caller sees is never stored (see finished()).
   const shared = route.access === 'public' && principal === undefined;
-  headers['cache-control'] = shared ? `public, max-age=${PUBLIC_MAX_AGE_SECONDS}` : 'private, no-cache';
+  if (shared) headers['cache-control'] = `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`;
   if (route.access === 'public') headers.vary = 'Authorization';
   if (etagMatches(event.headers['if-none-match'], headers.etag)) {
     const { 'content-type': _dropped, ...notModified } = headers;
     return { statusCode: 304, headers: notModified };
   }
   return { statusCode: 200, headers, body };
+}
+
+/**
+ * What every response of every route carries, answers and refusals alike:
+ * nosniff, CORS by the route's class, `no-store` on anything that is not an
+ * anonymous public read, and no body for HEAD.
+ */
+function finished(response: Result, route: Route, event: Event): Result {
+  const { principal } = stateOf.get(event) ?? {};
+  const own = response.headers ?? {};
+  const cors = corsHeaders(route.access, event.headers?.origin);
+  const vary = [own.vary, cors.vary].filter((v) => v !== undefined).join(', ');
+  const headers: Record<string, string | number | boolean> = { ...BASE_RESPONSE_HEADERS, ...cors, ...own };
+  if (vary) headers.vary = vary;
+  if (route.access !== 'public' || principal !== undefined) headers['cache-control'] = 'no-store';
+  if (event.requestContext?.http?.method === 'HEAD') return { ...response, headers, body: undefined };
+  return { ...response, headers };
 }
 
 function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {

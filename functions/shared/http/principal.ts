@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { roleMayCall, type Role, type Route } from '#shared/api/routes';
 import { parseAuthorization, tokenRejection } from '#shared/auth/tokens';
 import { findToken } from '#shared/data/tokens';
-import { forbidden, unauthorized } from '#shared/http/problem';
+import { databaseUnavailable, forbidden, unauthorized } from '#shared/http/problem';
 
 /**
  * Who is calling. `token` callers have a role; `iam` callers were already
@@ -11,11 +11,28 @@ import { forbidden, unauthorized } from '#shared/http/problem';
  */
 export type Principal = { via: 'token'; role: Role; name: string; tokenId: string } | { via: 'iam'; name: string };
 
-/** What our Lambda authorizer puts in the request context (simple responses allow flat string values). */
-export type AuthorizerContext = { role: Role; name: string; tokenId: string } | { rejected: string };
+/**
+ * What our Lambda authorizer puts in the request context (simple responses
+ * allow flat string values). `unavailable`: the authorizer could not reach the
+ * database, so it decided nothing; the handler decides itself (and answers 503
+ * if the database is still not there).
+ */
+export type AuthorizerContext =
+  | { role: Role; name: string; tokenId: string }
+  | { rejected: string }
+  | { unavailable: string; decidedAt: string };
+
+/**
+ * An `unavailable` verdict younger than this was taken for this very request
+ * (the handler runs right after its authorizer, a cold start included): the
+ * database was away a moment ago, so the answer is 503 at once rather than a
+ * second wait. An older one can only come from an authorizer cache, and then
+ * the handler asks the table again so that the verdict never sticks.
+ */
+const FRESH_VERDICT_MS = 10_000;
 
 interface AuthorizerShape {
-  lambda?: Partial<Record<'role' | 'name' | 'tokenId' | 'rejected', string>>;
+  lambda?: Partial<Record<'role' | 'name' | 'tokenId' | 'rejected' | 'unavailable' | 'decidedAt', string>>;
   iam?: { userArn?: string; accessKey?: string };
 }
 
@@ -24,7 +41,11 @@ export async function resolvePrincipal(event: APIGatewayProxyEventV2): Promise<P
   const authorizer = (event.requestContext as { authorizer?: AuthorizerShape }).authorizer;
   if (authorizer?.iam) return { via: 'iam', name: authorizer.iam.userArn ?? `access key ${authorizer.iam.accessKey}` };
   if (authorizer?.lambda) {
-    const { role, name, tokenId, rejected } = authorizer.lambda;
+    const { role, name, tokenId, rejected, unavailable, decidedAt } = authorizer.lambda;
+    if (unavailable) {
+      if (Date.now() - Number(decidedAt ?? 0) < FRESH_VERDICT_MS) throw databaseUnavailable();
+      return principalFromHeader(event.headers.authorization);
+    }
     if (rejected || !role || !name || !tokenId) throw unauthorized(rejected ?? 'The credentials were not accepted.');
     return { via: 'token', role: role as Role, name, tokenId };
   }

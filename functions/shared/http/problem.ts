@@ -48,6 +48,23 @@ export const unsupportedMediaType = () =>
 export const serviceUnavailable = (code: string, detail: string, retryAfterSeconds: number) =>
   new HttpProblem(503, code, detail, undefined, { 'retry-after': String(retryAfterSeconds) });
 
+/** How long a client should wait before trying again when the database is not there. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/** The database is unreachable, too slow or throttling: the request may succeed later; nothing was acknowledged. */
+export const databaseUnavailable = () =>
+  serviceUnavailable(
+    'database_unavailable',
+    `The database is not answering right now; nothing was changed. Try again in ${DATABASE_RETRY_AFTER_SECONDS} seconds.`,
+    DATABASE_RETRY_AFTER_SECONDS,
+  );
+
+/**
+ * Headers on every response the functions and the local server make: error
+ * details echo input, so no browser may sniff a type other than the one sent.
+ */
+export const BASE_RESPONSE_HEADERS: Readonly<Record<string, string>> = { 'x-content-type-options': 'nosniff' };
+
 export interface ProblemResponse {
   statusCode: number;
   headers: Record<string, string>;
@@ -66,7 +83,14 @@ export function problemResponse(problem: HttpProblem, requestId: string): Proble
   };
   return {
     statusCode: problem.status,
-    headers: { 'content-type': 'application/problem+json', 'x-request-id': requestId, ...problem.headers },
+    headers: {
+      ...BASE_RESPONSE_HEADERS,
+      'content-type': 'application/problem+json',
+      // A refusal is about this request at this moment: never reuse it.
+      'cache-control': 'no-store',
+      'x-request-id': requestId,
+      ...problem.headers,
+    },
     body: JSON.stringify(body),
   };
 }

@@ -6,7 +6,7 @@ import { SETTINGS_ID, settingsETag, versionsFromIfMatch, type SettingsFields } f
 import type { Parsed } from '#shared/validation';
 import type { ApiRequest } from '#shared/http/endpoint';
 import { principalName } from '#shared/http/principal';
-import { HttpProblem, notFound, preconditionFailed, validationFailed } from '#shared/http/problem';
+import { HttpProblem, notFound, preconditionFailed, serviceUnavailable, validationFailed } from '#shared/http/problem';
 import { ok } from '#shared/http/responses';
 
 /** The settings object with its version as the ETag (what If-Match must name). */
@@ -33,6 +33,8 @@ export async function saveSettingsChange(
       throw preconditionFailed(`The settings changed since you read them; the current ETag is ${settingsETag(result.current)}.`);
     case 'invalid':
       throw validationFailed(result.errors);
+    case 'busy':
+      throw serviceUnavailable('settings_busy', 'The settings are being changed by many writers at once; nothing was written. Try again.', 1);
     case 'saved':
       request.log.info('settings changed', { by: principalName(request.principal), version: result.value.version });
       return settingsResult(result.value);

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PositiveInt, PositiveIntParam, Timestamp } from '#shared/validation';
+import { BoundedInt, FreeText, PositiveInt, PositiveIntParam, Timestamp } from '#shared/validation';
 
 /**
  * Request bodies and queries the route table names (the handlers validate
@@ -23,8 +23,8 @@ const SCAN_ERROR_MAX = 1000;
 const reportFields = {
   scan_id: ScanId,
   status: v.optional(v.literal('started', 'must be "started" (a result has score and error instead)')),
-  score: v.optional(v.pipe(v.number('must be a number'), v.integer('must be an integer'), v.minValue(0, 'must be at least 0'))),
-  error: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(SCAN_ERROR_MAX, `must be at most ${SCAN_ERROR_MAX} characters`)))),
+  score: v.optional(BoundedInt(0)),
+  error: v.optional(v.nullable(FreeText(SCAN_ERROR_MAX))),
   /** When the check ran (RFC 3339, UTC); absent: when the result arrives. */
   time: v.optional(v.pipe(Timestamp, v.description("When the check ran (RFC 3339, UTC), at most 2 minutes ahead of the server's clock; without it, when the result arrives."))),
 };
@@ -91,5 +91,5 @@ export const AdjustmentBody = v.strictObject({
     v.minValue(-ADJUSTMENT_POINTS_MAX, `must be at least ${-ADJUSTMENT_POINTS_MAX}`),
     v.maxValue(ADJUSTMENT_POINTS_MAX, `must be at most ${ADJUSTMENT_POINTS_MAX}`),
   ),
-  reason: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(500, 'must be at most 500 characters')),
+  reason: FreeText(500),
 });

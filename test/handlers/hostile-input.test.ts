@@ -1,0 +1,143 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import fc from 'fast-check';
+import * as v from 'valibot';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '#shared/api/routes';
+import { db, tableName } from '#shared/data/client';
+import { bodySchemas } from '#shared/http/endpoint';
+import { mintTokens, useFreshTable } from '../support/database';
+import { bearer, invoke } from '../support/invoke';
+
+/**
+ * Every write route of the route table, fed bodies derived from its own
+ * schema: a body its schema accepts with one field (of the fields the schema
+ * names) set to a hostile value or added unknown, or no object at all. Each
+ * is a 4xx problem+json and the table is exactly as it was.
+ */
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const writeRoutes = routes.filter((r) => r.method !== 'GET' && r.method !== 'DELETE' && !r.planned);
+let admin: Record<string, string>;
+/** A body each write route accepts; the property changes one thing in it. */
+const acceptedBodies: Record<string, Record<string, unknown>> = {
+  CreateAdjustment: { super_type_id: 2, points: 5, reason: 'inject graded' },
+  CreateDnsRecord: { name: 'mail', type: 'A', value: 7, team: 1 },
+  UpdateDnsRecord: { name: 'www', type: 'A', value: 6, team: 1 },
+  UpdateSettings: { dns_ttl: 600 },
+  ReportScan: { scan_id: 'hostile-1', score: 1, error: null },
+};
+/**
+ * Routes whose body is a list of reports, each answered on its own (200 with
+ * a status per item): the element is the body of the named single route plus
+ * its `service_id`, and a hostile element must get a 4xx problem of its own.
+ */
+const batchOf: Record<string, { single: string; extra: Record<string, unknown> }> = {
+  ReportScans: { single: 'ReportScan', extra: { service_id: 1 } },
+};
+
+
+beforeAll(async () => {
+  await useFreshTable('sample');
+  admin = bearer((await mintTokens()).admin);
+  // Something for PUT /dns/{id} to aim at.
+  expect((await invoke('POST', '/api/v1/dns', { headers: admin, body: { name: 'www', type: 'A', value: 5, team: 1 } })).status).toBe(201);
+  for (const route of writeRoutes) await import(pathToFileURL(resolve(ROOT, route.handler)).href);
+  const { id: _id, ...settings } = (await invoke('GET', '/api/v1/settings/1', { headers: admin })).json;
+  acceptedBodies.ReplaceSettings = { ...settings, dns_ttl: 900 };
+});
+
+/** The field names an object schema (piped, or a variant of objects) knows. */
+function fieldsOf(schema: unknown, depth = 0): string[] {
+  if (!schema || typeof schema !== 'object' || depth > 4) return [];
+  const s = schema as { entries?: Record<string, unknown>; options?: unknown[]; pipe?: unknown[] };
+  const names = new Set(Object.keys(s.entries ?? {}));
+  for (const option of s.options ?? []) for (const name of fieldsOf(option, depth + 1)) names.add(name);
+  for (const step of s.pipe ?? []) if (step !== schema) for (const name of fieldsOf(step, depth + 1)) names.add(name);
+  return [...names];
+}
+
+/** Values no field of any route accepts: each breaks one of the shared input rules. */
+const HOSTILE_VALUES: unknown[] = [
+  'nul\u0000inside',
+  'right-to-left \u202Eoverride',
+  'isolate \u2066x\u2069',
+  'lone \uD800 surrogate',
+  '\u200B',
+  '\u200D\u200C',
+  'line\nbreak',
+  2 ** 31,
+  2 ** 53,
+  1e300,
+  0.5,
+  {},
+  [[]],
+  { nested: { deeper: ['x'] } },
+];
+const hostileValue = fc.constantFrom(...HOSTILE_VALUES);
+
+/** Anything JSON, for the other fields. */
+const anyValue = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.string({ maxLength: 20 }), fc.constantFrom('A', 'TXT', 'started', 1, 'x'));
+
+function hostileBody(accepted: Record<string, unknown>, fields: string[]) {
+  const withOneHostileField = fc.tuple(fc.constantFrom(...fields), hostileValue).map(([field, value]) => ({ ...accepted, [field]: value }));
+  const withUnknownField = fc
+    .tuple(fc.constantFrom('unknown', 'constructor', '__proto__', 'pk', 'sk', 'created_by'), anyValue)
+    .map(([field, value]) => JSON.parse(`{${JSON.stringify(field)}:${JSON.stringify(value)},${JSON.stringify(accepted).slice(1)}`) as unknown);
+  const notAnObject = fc.constantFrom<unknown>([[]], [[accepted]], 'text', 42, null, true);
+  return fc.oneof(withOneHostileField, withUnknownField, notAnObject);
+}
+
+async function tableSnapshot(): Promise<string> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start, ConsistentRead: true }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return JSON.stringify(items.map((i) => JSON.stringify(i)).sort());
+}
+
+describe('hostile bodies on every write route', () => {
+  it('covers every write route of the route table with its schema', () => {
+    expect(writeRoutes.length).toBeGreaterThan(0);
+    for (const route of writeRoutes) {
+      expect(bodySchemas.get(route.name), route.name).toBeDefined();
+      if (batchOf[route.name]) continue;
+      expect(fieldsOf(bodySchemas.get(route.name) as v.GenericSchema).length, route.name).toBeGreaterThan(0);
+      expect(v.safeParse(bodySchemas.get(route.name)!, acceptedBodies[route.name]).success, route.name).toBe(true);
+    }
+  });
+
+  it.each(writeRoutes.map((r) => [r.name, r] as const))('%s: 4xx problem+json, the table unchanged', async (_name, route) => {
+    const batch = batchOf[route.name];
+    const accepted = batch ? { ...acceptedBodies[batch.single], ...batch.extra } : acceptedBodies[route.name]!;
+    const fields = batch ? [...fieldsOf(bodySchemas.get(batch.single)), ...Object.keys(batch.extra)] : fieldsOf(bodySchemas.get(route.name));
+    const path = route.path.replace('{id}', '1');
+    const before = await tableSnapshot();
+    const expectRefused = async (body: unknown) => {
+      const sent = batch && typeof body === 'object' && body !== null && !Array.isArray(body) ? [body] : body;
+      const response = await invoke(route.method, path, { headers: admin, rawBody: JSON.stringify(sent) });
+      const what = `${JSON.stringify(sent)} → ${response.text}`;
+      if (batch && response.status === 200) {
+        for (const item of response.json as { status: number; body: { status: number } }[]) {
+          expect(item.status, what).toBeGreaterThanOrEqual(400);
+          expect(item.status, what).toBeLessThan(500);
+          expect(item.body.status, what).toBe(item.status);
+        }
+        return;
+      }
+      expect(response.status, what).toBeGreaterThanOrEqual(400);
+      expect(response.status, what).toBeLessThan(500);
+      expect(response.headers['content-type']).toBe('application/problem+json');
+    };
+    await fc.assert(
+      fc.asyncProperty(hostileBody(accepted, fields), expectRefused),
+      // Every field with every hostile value, then random mixtures.
+      { numRuns: 40, examples: fields.flatMap((field) => HOSTILE_VALUES.map((value) => [{ ...accepted, [field]: value }] as [unknown])) },
+    );
+    expect(await tableSnapshot()).toBe(before);
+  });
+});
