@@ -1,10 +1,11 @@
 import { API_PREFIX } from '#shared/api/routes';
-import { expectDescribed } from './described';
 
 /**
  * HTTP tests call the local server with the global fetch: every API response
  * it returns is checked against the OpenAPI description first (described.ts),
- * so a test fails at the request whose answer is not as described.
+ * so a test fails at the request whose answer is not as described. The
+ * checker is loaded at the first API call, not before the test file's own
+ * imports: it loads the data layer, whose settings some tests set first.
  */
 const unchecked = globalThis.fetch;
 
@@ -20,6 +21,7 @@ globalThis.fetch = async (input: string | URL | Request, init?: RequestInit): Pr
     headers: Object.fromEntries([...response.headers].map(([name, value]) => [name.toLowerCase(), value])),
     text: await response.clone().text(),
   };
+  const { expectDescribed } = await import('./described');
   expectDescribed({ method, path: url.pathname, authorization: headers.get('authorization') ?? undefined }, seen);
   return response;
 };
