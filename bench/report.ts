@@ -1,3 +1,4 @@
+import { formatPageFigures } from './page-figures';
 /** Prints the benchmark's figures as readable tables. */
 type Row = (string | number)[];
 
@@ -60,4 +61,16 @@ export function printReport(r: any) {
     ['function', 'bytes', 'gzip', 'cold ms', 'status'],
     r.coldStarts.functions.map((f: any) => [f.function, f.bytes, f.gzipBytes, fmt(f.coldMs), f.status]),
   );
+  console.log(`\n${formatPageFigures(r.page)}`);
+  console.log(
+    `\nStalled database (DynamoDB Local paused), ${r.stalled.requests} requests: p50 ${r.stalled.p50Ms} ms, p99 ${r.stalled.p99Ms} ms, ` +
+      `max ${r.stalled.maxMs} ms (bound per database call ${r.stalled.callBudgetMs} ms); statuses ${JSON.stringify(r.stalled.statuses)}`,
+  );
+  table(
+    `Scoring agent: checks per second against loopback servers (concurrency ${r.agent.concurrency}, timeout ${r.agent.timeout_seconds} s)`,
+    ['kind', 'checks', 'seconds', 'checks/s'],
+    Object.entries(r.agent.per_kind).map(([kind, x]: [string, any]) => [kind, x.checks, fmt(x.seconds, 2), fmt(x.checks_per_second)]),
+  );
+  const round = r.agent.round_250x20;
+  console.log(`One agent round of 250 teams × 20 services: checks took ${round.seconds} s (${round.passed} passed, ${round.failed} failed), reporting apart`);
 }

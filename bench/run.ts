@@ -10,7 +10,7 @@
  * size and cold start. Prints a table and writes the same as JSON to
  * bench/results/. Starts and stops everything it uses.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -61,6 +61,7 @@ const params = {
   // A team number is an octet of its addresses (settings.dns_address_template), so 255 teams is the ceiling.
   growthTeams: quick ? [10, 50, 100] : [10, 100, 250],
   coldStartRuns: quick ? 1 : full ? 3 : 2,
+  pageTeams: quick ? 20 : 100,
 };
 
 process.env.DYNAMODB_RETURN_CAPACITY = '1';
@@ -191,6 +192,16 @@ try {
   process.env.TABLE_NAME = mainTable;
   const coldStarts = await measureColdStarts({ endpoint: dynamodb.endpoint, table: mainTable, adminToken: ADMIN, runs: params.coldStartRuns });
 
+  // 6. Figures from their own processes (each starts what it needs; the data
+  // layer's one client per process would otherwise cling to this table).
+  log('the web page: weight, time to draw, Lighthouse…');
+  const page = lastJsonLine((await runScript('bench/page.ts', ['--teams', String(params.pageTeams)])).stdout);
+  log('a stalled database: time to answer…');
+  const stalled = lastJsonLine((await runScript('bench/stalled.ts', ['--json'])).stdout);
+  log("the scoring agent's checks against loopback servers…");
+  await runScript('bench/agent.ts', []);
+  const agent = JSON.parse(readFileSync(resolve(import.meta.dirname, 'results/agent-latest.json'), 'utf8'));
+
   const report = {
     when: new Date().toISOString(),
     machine: { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
@@ -200,6 +211,9 @@ try {
     reads,
     growth: { byRounds, byTeams },
     coldStarts,
+    page,
+    stalled,
+    agent,
   };
   const outDir = resolve(import.meta.dirname, 'results');
   mkdirSync(outDir, { recursive: true });
@@ -214,6 +228,11 @@ try {
   await dynamodb.stop();
 }
 process.exit(0);
+
+/** The JSON figures a child benchmark prints as its last line. */
+function lastJsonLine(stdout: string) {
+  return JSON.parse(stdout.trim().split('\n').at(-1)!);
+}
 
 async function servicesOf(api: string) {
   const response = await fetch(`${api}/services`, { headers: { authorization: `Bearer ${ADMIN}` } });

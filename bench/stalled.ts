@@ -4,10 +4,12 @@
  * (DynamoDB Local paused with SIGSTOP): every request should be a 503 with
  * Retry-After after at most one database call's budget, never a hang.
  *
- *   node --import tsx bench/stalled.ts [--requests 40] [--concurrency 8]
+ *   node --import tsx bench/stalled.ts [--requests 40] [--concurrency 8] [--json]
  *
- * Or from the benchmark: `const r = await measureStalledDatabase()` and print
- * r.p50Ms / r.p99Ms. Starts and stops everything it uses.
+ * From the benchmark, run it as its own process (`--json` prints the result
+ * as one JSON line): the data layer keeps one client per process, bound to
+ * the first DynamoDB endpoint it was given, and this starts its own DynamoDB
+ * Local. Starts and stops everything it uses.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -71,12 +73,13 @@ export async function measureStalledDatabase(options: { requests?: number; concu
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { requests: { type: 'string' }, concurrency: { type: 'string' } } });
+  const { values } = parseArgs({ options: { requests: { type: 'string' }, concurrency: { type: 'string' }, json: { type: 'boolean', default: false } } });
   const result = await measureStalledDatabase({
     requests: values.requests ? Number(values.requests) : undefined,
     concurrency: values.concurrency ? Number(values.concurrency) : undefined,
   });
-  console.log(
+  if (values.json) console.log(JSON.stringify(result));
+  else console.log(
     `Stalled database (DynamoDB Local paused), ${result.requests} requests: ` +
       `p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms ` +
       `(bound per database call ${result.callBudgetMs} ms); statuses ${JSON.stringify(result.statuses)}`,

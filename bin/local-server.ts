@@ -28,6 +28,7 @@ const stack = await startLocalStack({
   serviceToken: process.env.SCORING_SERVICE_TOKEN,
   iamKeys: process.env.SCORING_LOCAL_IAM_KEYS,
   announce: true,
+  scoreHistory: true,
 }).catch((error: Error) => {
   console.error(`Could not start: ${error.message}`);
   process.exit(1);
@@ -52,6 +53,7 @@ process.on('SIGTERM', shutdown);
 console.error(
   [
     `Scoring API listening on ${stack.url}/api/v1  (try: curl ${stack.url}/api/v1/teams)`,
+    `The scoreboard page: ${stack.url}/  (the score history is recorded every minute)`,
     `DynamoDB Local at ${stack.dynamodb.endpoint}, table ${process.env.TABLE_NAME}, ${
       stack.loaded === 'sample' ? 'sample competition loaded' : 'existing competition kept'
     }${values['data-dir'] ?? process.env.SCORING_DATA_DIR ? '' : ' (in memory: gone when the server stops)'}`,

@@ -10,7 +10,9 @@ import { ApiFunction, type ApiFunctionDefaults } from './constructs/api-function
 import { acknowledgeNagFindings } from './constructs/nag-acknowledgments';
 import { PublicCdn } from './constructs/public-cdn';
 import { RouteTableApi } from './constructs/route-table-api';
+import { ScoreHistorySchedule } from './constructs/score-history-schedule';
 import { ScanFold } from './constructs/scan-fold';
+import { ScoringAgent } from './constructs/scoring-agent';
 import { ScoringTable } from './constructs/scoring-table';
 import { builtRoutes, publicReadPathPatterns } from './route-resources';
 import { fallbackHandler, routes as routeTable, type Route } from '#shared/api/routes';
@@ -41,6 +43,8 @@ export class ScoringStack extends Stack {
   readonly iamApi: RouteTableApi;
   readonly access: ApiAccessPolicies;
   readonly cdn: PublicCdn;
+  readonly scoreHistory: ScoreHistorySchedule;
+  readonly agent?: ScoringAgent;
 
   constructor(scope: Construct, id: string, props: ScoringStackProps) {
     super(scope, id, props);
@@ -141,13 +145,23 @@ export class ScoringStack extends Stack {
       originDomainName: this.tokenApi.domainName,
       cachedPathPatterns: publicReadPathPatterns(this.routes),
       prefix: config.prefix,
+      retainData: config.retainData,
+      logRetention: defaults.logRetention,
     });
+    this.scoreHistory = new ScoreHistorySchedule(this, 'ScoreHistory', { prefix: config.prefix, defaults, table: { table, indexArns } });
+
+    if (config.agent) {
+      this.agent = new ScoringAgent(this, 'Agent', { prefix: config.prefix, defaults, iamApiUrl: this.iamApi.url, vpc: config.agentVpc });
+      this.grantServiceAccount(this.agent.grantee);
+      this.agent.acknowledgeServiceGrant(this.access.serviceStatements);
+    }
 
     const output = (id: string, value: string, description: string) =>
       new CfnOutput(this, id, { value, description });
     output('TokenApiUrl', this.tokenApi.url, 'Token API (Bearer tokens, anonymous public reads): append api/v1/...');
     output('IamApiUrl', this.iamApi.url, 'IAM API (SigV4, execute-api): append api/v1/...');
-    output('CdnUrl', `https://${this.cdn.distribution.distributionDomainName}/`, 'CloudFront in front of the token API (cached public reads)');
+    output('CdnUrl', `https://${this.cdn.distribution.distributionDomainName}/`, 'CloudFront: the scoreboard page, and the token API under api/v1/ (cached public reads)');
+    output('PageUrl', `https://${this.cdn.distribution.distributionDomainName}/`, 'The public scoreboard page (same origin as the API)');
     output('TableName', table.tableName, 'DynamoDB table: npm run scoring -- ... --table <TableName>');
     output('AdminPolicyArn', this.access.adminPolicy.managedPolicyArn, 'Managed policy: invoke every IAM API route');
     output('ServicePolicyArn', this.access.servicePolicy.managedPolicyArn, 'Managed policy: invoke the service-account IAM API routes');

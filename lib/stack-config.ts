@@ -35,6 +35,14 @@ export interface StackConfig {
    * reads answer every origin.
    */
   readonly corsOrigins: readonly string[];
+  /** Deploy the scoring agent (every minute, on the IAM API). `-c agent=false` when you bring your own. */
+  readonly agent: boolean;
+  /**
+   * Run the agent in private subnets (comma-separated ids) with these security
+   * groups, to reach blue teams' hosts there; both or neither. It reaches the
+   * API through a NAT gateway (or an execute-api VPC endpoint).
+   */
+  readonly agentVpc?: { readonly subnetIds: readonly string[]; readonly securityGroupIds: readonly string[] };
 }
 
 interface ContextReader {
@@ -65,7 +73,25 @@ export function readStackConfig(node: ContextReader): StackConfig {
     throttleRate: int(node, 'throttleRate', 500, 1, 10000),
     throttleBurst: int(node, 'throttleBurst', 1000, 1, 5000),
     corsOrigins: origins(node, 'corsOrigins'),
+    agent: bool(node, 'agent', true),
+    agentVpc: agentVpc(node),
   };
+}
+
+function agentVpc(node: ContextReader): StackConfig['agentVpc'] {
+  const ids = (key: string, pattern: RegExp) => {
+    const list = text(node, key, '').split(',').map((id) => id.trim()).filter((id) => id !== '');
+    const bad = list.find((id) => !pattern.test(id));
+    if (bad) throw new Error(`context ${key}: "${bad}" is not an id such as ${pattern.source.slice(1, 8)}…`);
+    return list;
+  };
+  const subnetIds = ids('agentSubnetIds', /^subnet-[0-9a-f]{8,17}$/);
+  const securityGroupIds = ids('agentSecurityGroupIds', /^sg-[0-9a-f]{8,17}$/);
+  if (subnetIds.length === 0 && securityGroupIds.length === 0) return undefined;
+  if (subnetIds.length === 0 || securityGroupIds.length === 0) {
+    throw new Error('context agentSubnetIds and agentSecurityGroupIds go together: give both (comma-separated) or neither');
+  }
+  return { subnetIds, securityGroupIds };
 }
 
 function text(node: ContextReader, key: string, fallback: string): string {

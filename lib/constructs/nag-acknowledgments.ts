@@ -13,7 +13,7 @@ export function acknowledgeNagFindings(stack: ScoringStack): void {
   const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
 
   // Lambda runtime.
-  for (const fn of [...stack.routeFunctions.values(), stack.authorizerFunction, stack.notFoundFunction, stack.scanFold.function]) {
+  for (const fn of [...stack.routeFunctions.values(), stack.authorizerFunction, stack.notFoundFunction, stack.scanFold.function, stack.scoreHistory.recorder]) {
     ack(
       fn,
       'AwsSolutions-L1',
@@ -39,6 +39,8 @@ export function acknowledgeNagFindings(stack: ScoringStack): void {
       'AwsSolutions-APIG4',
       `${route.method} ${route.path} is public by the API contract (anonymous reads of teams, scoreboard and services); the handler still recognises a Bearer token when one is sent. Its IAM API twin requires SigV4.`,
     );
+    const head = stack.tokenApi.headRoutes.get(route.name);
+    if (head) ack(head, 'AwsSolutions-APIG4', `HEAD ${route.path} is the GET route's twin (same function, headers without the body), public like it. Its IAM API twin requires SigV4.`);
   }
   ack(
     stack.tokenApi.defaultRoute,
@@ -78,4 +80,30 @@ export function acknowledgeNagFindings(stack: ScoringStack): void {
     'AwsSolutions-CFR4',
     'The distribution uses the default *.cloudfront.net certificate, for which CloudFront does not allow choosing the viewer TLS policy; with a custom domain and ACM certificate set minimumProtocolVersion to TLS_V1_2_2021.',
   );
+
+  // The web page's bucket and CDK's deployment function that fills it.
+  ack(
+    stack.cdn.siteBucket,
+    'AwsSolutions-S1',
+    'The bucket holds only the built public web page, written by the deployment; every read goes through CloudFront (origin access control), so S3 access logs would record only CloudFront fetching public files.',
+  );
+  const deployment = stack.node.tryFindChild('Custom::CDKBucketDeployment8693BB64968944B69AAFB0CC9EB8756C256MiB');
+  if (deployment) {
+    const why =
+      "CDK's own BucketDeployment handler (aws-cdk-lib/aws-s3-deployment) copies the built page from the CDK asset bucket into the site bucket at deploy time and invalidates CloudFront; its runtime, managed logging policy and S3/CloudFront grants are set by aws-cdk-lib and scoped to those two buckets (CreateInvalidation has no resource-level permissions).";
+    for (const id of [
+      'AwsSolutions-L1',
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+      'AwsSolutions-IAM5[Action::s3:GetObject*]',
+      'AwsSolutions-IAM5[Action::s3:List*]',
+      'AwsSolutions-IAM5[Action::s3:Abort*]',
+      'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
+      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+      `AwsSolutions-IAM5[Resource::<${Stack.of(stack).getLogicalId(stack.cdn.siteBucket.node.defaultChild as never)}.Arn>/*]`,
+      'AwsSolutions-IAM5[Resource::*]',
+    ]) {
+      ack(deployment, id, why);
+    }
+  }
 }

@@ -1,6 +1,10 @@
-import { Duration } from 'aws-cdk-lib';
+import { resolve } from 'node:path';
+import { DockerImage, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AllowedMethods,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  ResponseHeadersPolicy,
   type BehaviorOptions,
   CacheCookieBehavior,
   CachedMethods,
@@ -15,8 +19,13 @@ import {
   PriceClass,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { writeSite } from '../../web/build';
+import { CACHE_CONTROL, CONTENT_SECURITY_POLICY, PAGES } from '../../web/site';
 
 export interface PublicCdnProps {
   /** The token API's host name (`<id>.execute-api.<region>.amazonaws.com`). */
@@ -24,13 +33,25 @@ export interface PublicCdnProps {
   /** Path patterns whose GETs may be cached (`/api/v1/teams*`, ...). */
   readonly cachedPathPatterns: readonly string[];
   readonly prefix: string;
+  /** Keep the page's bucket when the stack is deleted (its files are rebuilt on every deploy either way). */
+  readonly retainData: boolean;
+  /** Retention of the log group of CDK's deployment function, like every other log group of the stack. */
+  readonly logRetention: RetentionDays;
 }
+
+const WEB_DIRECTORY = resolve(import.meta.dirname, '../../web');
 
 /** Error statuses CloudFront would otherwise cache for 10 s when the origin sends no Cache-Control. */
 const UNCACHED_ERROR_STATUSES = [400, 403, 404, 405, 500, 502, 503, 504];
 
 /**
- * CloudFront in front of the token API. The public reads are cached as long
+ * CloudFront in front of the web page and the token API, on one origin: the
+ * default behaviour serves the page's files from a private S3 bucket (origin
+ * access control; page routes are real files, so no error-page rewriting that
+ * would also hide the API's problem+json 403/404), `/api/v1/*` goes to the
+ * token API.
+ *
+ * For the API: The public reads are cached as long
  * as the origin's Cache-Control says (min and default TTL 0, so a response
  * without max-age is not cached; `private` responses never are), keyed by the
  * query string and the Authorization header: anonymous callers share one
@@ -40,6 +61,8 @@ const UNCACHED_ERROR_STATUSES = [400, 403, 404, 405, 500, 502, 503, 504];
 export class PublicCdn extends Construct {
   readonly distribution: Distribution;
   readonly publicReadsCachePolicy: CachePolicy;
+  readonly siteBucket: Bucket;
+  readonly siteDeployments: BucketDeployment[];
 
   constructor(scope: Construct, id: string, props: PublicCdnProps) {
     super(scope, id);
@@ -78,13 +101,88 @@ export class PublicCdn extends Construct {
       cachedMethods: CachedMethods.CACHE_GET_HEAD,
     };
 
+    this.siteBucket = new Bucket(this, 'Site', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    const pageHeaders = new ResponseHeadersPolicy(this, 'PageHeaders', {
+      responseHeadersPolicyName: `${props.prefix}-page-headers`,
+      comment: 'Scoring web page: CSP without inline scripts, no framing, no sniffing',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: false, override: true },
+      },
+    });
+    const site: BehaviorOptions = {
+      origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: pageHeaders,
+      compress: true,
+    };
+
     this.distribution = new Distribution(this, 'Distribution', {
-      comment: `${props.prefix}: public scoreboard reads in front of the token API`,
-      defaultBehavior: passThrough,
-      additionalBehaviors: Object.fromEntries(props.cachedPathPatterns.map((pattern) => [pattern, publicReads])),
+      comment: `${props.prefix}: the scoreboard page and the token API on one origin`,
+      defaultBehavior: site,
+      defaultRootObject: 'index.html',
+      // CloudFront takes the first matching pattern: the cached public reads, then the rest of the API.
+      additionalBehaviors: {
+        ...Object.fromEntries(props.cachedPathPatterns.map((pattern) => [pattern, publicReads])),
+        '/api/v1/*': passThrough,
+      },
       errorResponses: UNCACHED_ERROR_STATUSES.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
     });
+
+    // The page is built by esbuild at synth (no Docker: the local bundler always succeeds).
+    const built = Source.asset(WEB_DIRECTORY, {
+      exclude: ['dist'],
+      bundling: {
+        image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22-slim'),
+        local: {
+          tryBundle(outputDirectory: string) {
+            writeSite(outputDirectory);
+            return true;
+          },
+        },
+      },
+    });
+    const pageFiles = PAGES.map((page) => page.file);
+    const deployLogs = new LogGroup(this, 'DeployLogs', {
+      retention: props.logRetention,
+      removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    // Hashed assets first and cached for good; then the pages, revalidated, and invalidated at the CDN.
+    const assets = new BucketDeployment(this, 'DeployAssets', {
+      sources: [built],
+      destinationBucket: this.siteBucket,
+      exclude: pageFiles,
+      prune: false,
+      cacheControl: [CacheControl.fromString(CACHE_CONTROL.asset)],
+      memoryLimit: 256,
+      logGroup: deployLogs,
+    });
+    const pages = new BucketDeployment(this, 'DeployPages', {
+      sources: [built],
+      destinationBucket: this.siteBucket,
+      exclude: ['*'],
+      include: pageFiles,
+      prune: false,
+      cacheControl: [CacheControl.fromString(CACHE_CONTROL.page)],
+      distribution: this.distribution,
+      distributionPaths: ['/', ...pageFiles.map((file) => `/${file}`)],
+      memoryLimit: 256,
+      logGroup: deployLogs,
+    });
+    pages.node.addDependency(assets);
+    this.siteDeployments = [assets, pages];
   }
 }

@@ -43,6 +43,8 @@ export class RouteTableApi extends Construct {
   readonly api: HttpApi;
   readonly stage: HttpStage;
   readonly routes = new Map<string, HttpRoute>();
+  /** The HEAD twin of each GET route, by route name. */
+  readonly headRoutes = new Map<string, HttpRoute>();
   readonly defaultRoute: HttpRoute;
 
   constructor(scope: Construct, id: string, props: RouteTableApiProps) {
@@ -100,12 +102,15 @@ export class RouteTableApi extends Construct {
       // HEAD of every GET route: the same function and authorizer (it drops the
       // body). The $default function cannot serve it: it has no authorizer.
       if (route.method === 'GET') {
-        new HttpRoute(this, `${route.name}Head`, {
-          httpApi: this.api,
-          routeKey: HttpRouteKey.with(route.path, HttpMethod.HEAD),
-          integration,
-          authorizer: props.authorizerFor(route),
-        });
+        this.headRoutes.set(
+          route.name,
+          new HttpRoute(this, `${route.name}Head`, {
+            httpApi: this.api,
+            routeKey: HttpRouteKey.with(route.path, HttpMethod.HEAD),
+            integration,
+            authorizer: props.authorizerFor(route),
+          }),
+        );
       }
     }
     this.defaultRoute = new HttpRoute(this, 'Default', {

@@ -8,7 +8,9 @@ import { createLogger, describeError } from '#shared/log';
 import { formatProblems, readCompetitionFile } from './competition-file';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { createGateway } from './gateway';
+import { startScoreHistoryTimer } from './score-history-timer';
 import { parseIamKeys } from './sigv4';
+import { withStaticSite } from './static-site';
 import { startStreamPoller, type StreamPoller } from './stream-poller';
 import { handler as foldResults } from '../../functions/scoring/fold-results';
 
@@ -30,6 +32,10 @@ export interface LocalStackOptions {
   announce?: boolean;
   /** Use this DynamoDB endpoint instead of starting DynamoDB Local (tests share one). */
   dynamodbEndpoint?: string;
+  /** Serve the web page beside the API (default true). */
+  site?: boolean;
+  /** Record the score history every minute, as the stack's schedule does (the dev server does; tests call the handler). */
+  scoreHistory?: boolean;
 }
 
 export interface LocalStack {
@@ -64,7 +70,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
       if (token) await createToken({ role, name: `${role} (from SCORING_${role.toUpperCase()}_TOKEN)`, expiresAt: null, token });
     }
-    const server = createServer(createGateway({ iamKeys }));
+    const gateway = createGateway({ iamKeys });
+    const server = createServer(options.site === false ? gateway : withStaticSite(gateway));
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);
       server.listen(options.port, options.host ?? '127.0.0.1', () => resolveListen());
@@ -76,7 +83,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mkdirSync(dirname(LOCAL_STATE_FILE), { recursive: true });
       writeFileSync(LOCAL_STATE_FILE, JSON.stringify({ url, endpoint: dynamodb.endpoint, table: process.env.TABLE_NAME, pid: process.pid }));
     }
+    const stopScoreHistory = options.scoreHistory ? startScoreHistoryTimer() : undefined;
     const stop = async () => {
+      stopScoreHistory?.();
       if (options.announce) rmSync(LOCAL_STATE_FILE, { force: true });
       await closeGracefully(server, GRACEFUL_STOP_MS);
       await fold!.stop();

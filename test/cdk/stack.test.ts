@@ -40,6 +40,9 @@ const prefix = stack.config.prefix;
 const READ = ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query'];
 const WRITE = ['dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
 const tableArn = `\${${logicalId(stack.table.table)}.Arn}`;
+/** The project's functions: not CDK's own handler that copies the web page into its bucket at deploy time. */
+const ownFunctions = (template: typeof json) =>
+  resourcesOfType(template, 'AWS::Lambda::Function').filter(([id]) => !id.startsWith('CustomCDKBucketDeployment'));
 const indexArns = [...GLOBAL_INDEXES, ...LOCAL_INDEXES].map((index) => `${tableArn}/index/${index.indexName}`);
 
 /** The table permissions a declared access must produce, as sorted "action on resource" lines. */
@@ -59,9 +62,9 @@ function functionNamed(name: string): [string, NonNullable<CfnTemplate['Resource
 }
 
 describe('functions', () => {
-  it('makes one function per built route, plus the authorizer, the $default function and the fold consumer, and none for planned routes', () => {
-    const names = resourcesOfType(json, 'AWS::Lambda::Function').map(([, r]) => r.Properties?.FunctionName).sort();
-    expect(names).toEqual([...built.map((r) => `${prefix}-${r.name}`), `${prefix}-Authorizer`, `${prefix}-NotFound`, `${prefix}-FoldResults`].sort());
+  it('makes one function per built route, plus the authorizer, the $default function, the fold consumer, the score history recorder and the scoring agent, and none for planned routes', () => {
+    const names = ownFunctions(json).map(([, r]) => r.Properties?.FunctionName).sort();
+    expect(names).toEqual([...built.map((r) => `${prefix}-${r.name}`), `${prefix}-Authorizer`, `${prefix}-NotFound`, `${prefix}-FoldResults`, `${prefix}-RecordScoreSnapshot`, `${prefix}-Agent`].sort());
     for (const route of planned) expect(names).not.toContain(`${prefix}-${route.name}`);
   });
 
@@ -76,7 +79,7 @@ describe('functions', () => {
   });
 
   it('runs every function on Node 22, ARM64, with source maps and its own log group with retention', () => {
-    for (const [id, fn] of resourcesOfType(json, 'AWS::Lambda::Function')) {
+    for (const [id, fn] of ownFunctions(json)) {
       const p = fn.Properties!;
       expect(p.Runtime, id).toBe('nodejs22.x');
       expect(p.Architectures, id).toEqual(['arm64']);
@@ -355,9 +358,35 @@ describe('the CDN', () => {
     (config.CacheBehaviors as any[]).find((b) => wildcardMatches(b.PathPattern, path)) ?? config.DefaultCacheBehavior;
 
   it('fronts the token API over HTTPS', () => {
-    expect(config.Origins).toHaveLength(1);
-    expect(flat(config.Origins[0].DomainName)).toBe(`\${${logicalId(stack.tokenApi.api)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}`);
-    expect(config.Origins[0].CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    const apiOrigins = (config.Origins as any[]).filter((o) => o.CustomOriginConfig);
+    expect(apiOrigins).toHaveLength(1);
+    expect(flat(apiOrigins[0].DomainName)).toBe(`\${${logicalId(stack.tokenApi.api)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}`);
+    expect(apiOrigins[0].CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+  });
+
+  it('serves the web page from a private bucket by default, through origin access control, with its CSP', () => {
+    const [siteOrigin] = (config.Origins as any[]).filter((o) => o.S3OriginConfig);
+    expect(flat(siteOrigin.DomainName)).toBe(`\${${logicalId(stack.cdn.siteBucket)}.RegionalDomainName}`);
+    expect(siteOrigin.OriginAccessControlId).toBeDefined();
+    const d = config.DefaultCacheBehavior;
+    expect(d.TargetOriginId).toBe(siteOrigin.Id);
+    expect(d.AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect(config.DefaultRootObject).toBe('index.html');
+    const [, bucket] = resourcesOfType(json, 'AWS::S3::Bucket')[0]!;
+    expect(bucket.Properties!.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    const [, headers] = resourcesOfType(json, 'AWS::CloudFront::ResponseHeadersPolicy')[0]!;
+    const csp = headers.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    // Page routes are real files: no error response swaps in a page (that would also rewrite the API's 403 and 404).
+    expect(config.CustomErrorResponses.every((e: any) => e.ResponsePagePath === undefined)).toBe(true);
+    expect(behaviorFor('/api/v1/teams/scoreboard/history').TargetOriginId).not.toBe(siteOrigin.Id);
+    expect(behaviorFor('/api/v1/dns').TargetOriginId).not.toBe(siteOrigin.Id);
   });
 
   it('caches public GET routes by the origin Cache-Control, keyed by Authorization and query string', () => {
@@ -376,8 +405,9 @@ describe('the CDN', () => {
     }
   });
 
-  it('passes everything else through uncached with all viewer headers but Host', () => {
-    const d = config.DefaultCacheBehavior;
+  it('passes the rest of the API through uncached with all viewer headers but Host', () => {
+    const d = behaviorFor('/api/v1/dns');
+    expect(d.PathPattern).toBe('/api/v1/*');
     expect(d.CachePolicyId).toBe(CACHING_DISABLED);
     expect(d.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
     expect(d.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));
@@ -403,7 +433,8 @@ describe('the CDN', () => {
 describe('outputs', () => {
   it('names both API URLs, the CDN URL, the table and both policies', () => {
     const outputs = json.Outputs!;
-    expect(Object.keys(outputs).sort()).toEqual(['AdminPolicyArn', 'CdnUrl', 'IamApiUrl', 'ServicePolicyArn', 'TableName', 'TokenApiUrl']);
+    expect(Object.keys(outputs).sort()).toEqual(['AdminPolicyArn', 'CdnUrl', 'IamApiUrl', 'PageUrl', 'ServicePolicyArn', 'TableName', 'TokenApiUrl']);
+    expect(flat(outputs.PageUrl!.Value)).toBe(`https://\${${logicalId(stack.cdn.distribution)}.DomainName}/`);
     expect(outputs.TableName!.Value).toEqual({ Ref: logicalId(stack.table.table) });
     expect(flat(outputs.TokenApiUrl!.Value)).toBe(`https://\${${logicalId(stack.tokenApi.api)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/`);
     expect(flat(outputs.IamApiUrl!.Value)).toBe(`https://\${${logicalId(stack.iamApi.api)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/`);
@@ -418,7 +449,7 @@ describe('context', () => {
     const { stack: prod, json: prodJson } = synthesize({ context: { stage: 'prod' } });
     expect(prod.stackName).toBe('Scoring-prod');
     expect(resourcesOfType(prodJson, 'AWS::DynamoDB::Table')[0]![1].Properties!.TableName).toBe('scoring-prod');
-    const names = resourcesOfType(prodJson, 'AWS::Lambda::Function').map(([, r]) => r.Properties!.FunctionName as string);
+    const names = ownFunctions(prodJson).map(([, r]) => r.Properties!.FunctionName as string);
     expect(names.every((n) => n.startsWith('scoring-prod-'))).toBe(true);
   });
 

@@ -109,7 +109,7 @@ describe('DNS records: create, read, update, delete', () => {
     expect((await recordsOf(14)).map((r) => r.id)).toContain(record.id);
     expect(await serialOf(13)).toBe(from + 1);
     expect(await serialOf(14)).toBe(to + 1);
-    expect((await zoneOf(14)).text).toContain('mover\tIN\tA\t10.0.14.40\n');
+    expect((await zoneOf(14)).text).toContain('mover\tIN\tA\t127.0.14.40\n');
     expect((await zoneOf(13)).text).not.toContain('mover');
   });
 
@@ -332,7 +332,7 @@ describe('team DNS exports', () => {
     expect(zone.startsWith('$ORIGIN team11.ccdc.example.\n$TTL 300\n')).toBe(true);
     expect(zone).toContain('\tSOA\tns1.ccdc.example. hostmaster.ccdc.example. ');
     expect(zone).toContain('@\tIN\tNS\tns1.ccdc.example.\n@\tIN\tNS\tns2.ccdc.example.\n');
-    expect(zone).toContain('www\tIN\tA\t10.0.11.10\n');
+    expect(zone).toContain('www\tIN\tA\t127.0.11.10\n');
     expect(zone).toContain('@\tIN\tTXT\t"v=spf1 mx -all; \\"q\\" \\\\"\n');
     const check = namedCheckzone('team11.ccdc.example', zone);
     expect(check.ok, `${check.output}\n${zone}`).toBe(true);
@@ -418,7 +418,7 @@ describe('concurrent writes', () => {
     expect(ids.every((id) => listed.has(id))).toBe(true);
     expect((await recordsOf(12)).map((r) => r.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     const zone = (await zoneOf(12)).text;
-    for (let i = 0; i < 40; i++) expect(zone).toContain(`host-${i}\tIN\tA\t10.0.12.${i + 1}\n`);
+    for (let i = 0; i < 40; i++) expect(zone).toContain(`host-${i}\tIN\tA\t127.0.12.${i + 1}\n`);
     expect(await serialOf(12)).toBe(before + 40);
     expect(namedCheckzone('team12.ccdc.example', zone).ok).toBe(true);
   });

@@ -48,8 +48,16 @@ describe('settings', () => {
       dns_nameservers: ['ns1.finals.example', 'ns2.finals.example'],
       // Not in the PUT (a client older than the field): its default.
       late_result_grace_seconds: 300,
+      round_seconds: 60,
     });
     expect((await invoke('GET', '/api/v1/settings/1', { headers: service })).json).toEqual(response.json);
+  });
+
+  it('sets the agents\' round length, at least 10 s', async () => {
+    expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { round_seconds: 120 } })).json).toMatchObject({ round_seconds: 120 });
+    const tooShort = await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { round_seconds: 5 } });
+    expect(tooShort.status).toBe(400);
+    expect(tooShort.json.errors.map((e: { path: string }) => e.path)).toEqual(['round_seconds']);
   });
 
   it('accepts the unchanged id back but never a new one', async () => {

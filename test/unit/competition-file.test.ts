@@ -106,6 +106,29 @@ teams:
     expect(teamNumberMessages).toEqual(expect.arrayContaining([expect.stringMatching(/duplicates teams\.0\.number/)]));
   });
 
+  it('reads check definitions beside their subtypes, with defaults, and names each bad one with its line', () => {
+    const good = parseCompetition(GOOD.replace('max_score: 10 }', 'max_score: 10, check: http, path: /health, content: "ok" }'));
+    if (!good.ok) throw new Error(JSON.stringify(good.problems));
+    expect(good.competition.subtypes[0]).toEqual({ id: 1, name: 'HTTP', super_type_id: 1, max_score: 10, check: 'http', path: '/health', status: 200, content: 'ok', timeout_seconds: 5 });
+
+    const bad = GOOD.replace(
+      '  - { id: 1, name: HTTP, super_type_id: 1, max_score: 10 }',
+      [
+        '  - { id: 1, name: HTTP, super_type_id: 1, max_score: 10, check: gopher }',
+        '  - { id: 2, name: DNS, super_type_id: 1, max_score: 5, check: dns }',
+        '  - { id: 3, name: SSH, super_type_id: 1, max_score: 5, check: ssh, path: / }',
+        '  - { id: 4, name: Web, super_type_id: 1, max_score: 5, check: http, content: "(", timeout_seconds: 600 }',
+      ].join('\n'),
+    );
+    expect(problemsOf(bad)).toEqual([
+      { path: 'subtypes.0.check', line: 8, message: 'must be one of http, https, tcp, dns, ssh, smtp, ftp' },
+      { path: 'subtypes.1.query', line: 9, message: expect.any(String) },
+      { path: 'subtypes.2.path', line: 10, message: 'is not a known field' },
+      { path: 'subtypes.3.content', line: 11, message: 'must be a valid regular expression' },
+      { path: 'subtypes.3.timeout_seconds', line: 11, message: 'must be at most 30 s' },
+    ]);
+  });
+
   it('wants team URLs as plain host names, without a trailing dot', () => {
     const paths = problemsOf(GOOD.replace('team_url: one.example', 'team_url: one.example.')).map((p) => p.path);
     expect(paths).toEqual(['teams.0.team_url']);

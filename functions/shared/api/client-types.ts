@@ -43,6 +43,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/teams/scoreboard/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every team's total over time
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         */
+        get: operations["GetScoreHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/teams/{id}": {
         parameters: {
             query?: never;
@@ -245,6 +265,26 @@ export interface paths {
          * @description Admins and service accounts.
          */
         patch: operations["UpdateSettings"];
+        trace?: never;
+    };
+    "/api/v1/subtypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List subtypes (kinds of check) with their check parameters
+         * @description Admins and service accounts.
+         */
+        get: operations["ListSubtypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/services": {
@@ -561,6 +601,29 @@ export interface components {
         BatchAnswer: {
             status: number;
             body: components["schemas"]["ScanResult"] | components["schemas"]["ScanStarted"] | components["schemas"]["Problem"];
+        };
+        /**
+         * ScoreHistory
+         * @description Every visible team's total over time: one value per sample time, null where the team was not in that sample.
+         */
+        ScoreHistory: {
+            interval_seconds: number;
+            times: string[];
+            teams: {
+                team: components["schemas"]["Team"];
+                totals: (number | null)[];
+            }[];
+        };
+        /**
+         * Subtype
+         * @description A kind of check, its super type and the points a full pass earns; `check` and its parameters tell agents how to check.
+         */
+        Subtype: {
+            id: number;
+            name: string;
+            super_type_id: number;
+            max_score: number;
+            check?: string;
         };
         /**
          * Scoreboard
@@ -980,6 +1043,166 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    GetScoreHistory: {
+        parameters: {
+            query?: {
+                since?: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visible teams' totals at the finest resolution that keeps the answer bounded. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreHistory"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "validation_failed",
+                     *       "errors": [
+                     *         {
+                     *           "path": "name",
+                     *           "message": "is required"
+                     *         }
+                     *       ],
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
             };
             /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
             401: {
@@ -3533,6 +3756,8 @@ export interface operations {
                     dns_nameservers: string[];
                     dns_hostmaster: string;
                     dns_address_template: string;
+                    /** @default 60 */
+                    round_seconds?: number;
                     /** @default 300 */
                     late_result_grace_seconds?: number;
                 };
@@ -3821,6 +4046,8 @@ export interface operations {
                     dns_nameservers?: string[];
                     dns_hostmaster?: string;
                     dns_address_template?: string;
+                    /** @default 60 */
+                    round_seconds?: number;
                     /** @default 300 */
                     late_result_grace_seconds?: number;
                 };
@@ -4073,6 +4300,158 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "settings_busy" | "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ListSubtypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every subtype, by id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subtype"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
                     };
                 };
             };

@@ -43,6 +43,8 @@ const COMPONENTS = {
   ServiceDetail: responses.ServiceDetailSchema,
   ScanStarted: responses.ScanStartedSchema,
   BatchAnswer: responses.BatchAnswerSchema,
+  ScoreHistory: responses.ScoreHistorySchema,
+  Subtype: responses.SubtypeSchema,
   Scoreboard: responses.ScoreboardSchema,
   Scorecard: responses.ScorecardSchema,
   Adjustment: responses.AdjustmentSchema,

@@ -114,6 +114,11 @@ export const routes = [
     summary: 'The scoreboard',
     responses: { 200: json('Every visible team ranked.', r.ScoreboardSchema) },
   }),
+  route('GetScoreHistory', 'GET', '/teams/scoreboard/history', 'teams/get-score-history', 'public', 'read', {
+    summary: "Every team's total over time",
+    query: q.ScoreHistoryQuery,
+    responses: { 200: json('The visible teams\' totals at the finest resolution that keeps the answer bounded.', r.ScoreHistorySchema) },
+  }),
   route('GetTeam', 'GET', '/teams/{id}', 'teams/get-team', 'public', 'read', {
     summary: 'One team',
     responses: { 200: json('The team.', r.TeamSchema) },
@@ -186,6 +191,11 @@ export const routes = [
     body: SettingsPatchSchema,
     responses: { 200: { ...json('The new settings and their ETag.', r.SettingsSchema), etag: true } },
     problems: { 409: ['nameserver_needs_address'], 412: ['precondition_failed'], 503: ['settings_busy'] },
+  }),
+
+  route('ListSubtypes', 'GET', '/subtypes', 'subtypes/list-subtypes', 'admin-or-service', 'read', {
+    summary: 'List subtypes (kinds of check) with their check parameters',
+    responses: { 200: list('Every subtype, by id.', r.SubtypeSchema) },
   }),
 
   route('ListServices', 'GET', '/services', 'services/list-services', 'public', 'read', {

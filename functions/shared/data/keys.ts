@@ -73,3 +73,17 @@ export const keys = {
   idempotencyKey: (scopeHash: string): Key => ({ pk: `IDEMPOTENCY#${scopeHash}`, sk: 'IDEMPOTENCY' }),
 };
 
+
+// ---------------------------------------------------------------------------
+// Score history (issue #11): snapshots of the standings, one partition per
+// resolution, so a request queries one partition for a bounded number of
+// samples and the scan path never writes here.
+const HISTORY_SAMPLE_PREFIX = 'SAMPLE#';
+export const historyKeys = {
+  partition: (intervalSeconds: number) => `HISTORY#${pad(intervalSeconds)}`,
+  sample: (intervalSeconds: number, time: string): Key => ({
+    pk: `HISTORY#${pad(intervalSeconds)}`,
+    sk: `${HISTORY_SAMPLE_PREFIX}${time}`,
+  }),
+  samplePrefix: HISTORY_SAMPLE_PREFIX,
+};

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DEFAULT_SETTINGS, SETTINGS_ID, type Settings, type SettingsFields } from '#shared/domain/settings';
+import { DEFAULT_ROUND_SECONDS, DEFAULT_SETTINGS, SETTINGS_ID, type Settings, type SettingsFields } from '#shared/domain/settings';
 import type { FieldError } from '#shared/http/problem';
 import type { Parsed } from '#shared/validation';
 import { db, tableName } from '#shared/data/client';
@@ -23,7 +23,8 @@ export async function getSettings(options: { consistent?: boolean } = {}): Promi
 
 export function toVersionedSettings(item: Record<string, unknown>): VersionedSettings {
   const { settings, version } = item as { settings: SettingsFields; version: number };
-  return { settings: withId(settings), version };
+  // Settings written before round_seconds existed read as its default.
+  return { settings: withId(Object.assign({ round_seconds: DEFAULT_ROUND_SECONDS }, settings)), version };
 }
 
 /**

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { FieldError } from '#shared/http/problem';
 import { FreeText, parseWith, PositiveInt } from '#shared/validation';
+import { CHECK_KINDS, checkParameters } from '#shared/domain/checks';
 import { nameInZone } from '#shared/domain/dns';
 import { HostNameSchema, RelativeHostNameSchema } from '#shared/domain/hostnames';
 import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS, SettingsFieldsSchema, type SettingsFields } from '#shared/domain/settings';
@@ -31,12 +32,26 @@ const TeamEntry = v.strictObject({
   services: v.optional(v.pipe(v.array(ServiceEntry), v.maxLength(200)), []),
 });
 
+const subtypeFields = { id: PositiveInt, name: Name, super_type_id: PositiveInt, max_score: PositiveInt };
+
+/**
+ * A subtype, with how agents check its services when it has a `check`: the
+ * kind's own parameters sit beside the subtype's fields, and a parameter of
+ * another kind is an unknown field.
+ */
+const SubtypeEntry = v.variant(
+  'check',
+  [
+    ...CHECK_KINDS.map((kind) => v.strictObject({ ...subtypeFields, check: v.literal(kind), ...checkParameters[kind] })),
+    v.strictObject({ ...subtypeFields, check: v.optional(v.undefined()) }),
+  ],
+  `must be one of ${CHECK_KINDS.join(', ')}`,
+);
+
 export const CompetitionFileSchema = v.strictObject({
   settings: v.optional(v.record(v.string(), v.unknown()), {}),
   super_types: v.pipe(v.array(v.strictObject({ id: PositiveInt, name: Name })), v.minLength(1, 'needs at least one super type')),
-  subtypes: v.array(
-    v.strictObject({ id: PositiveInt, name: Name, super_type_id: PositiveInt, max_score: PositiveInt }),
-  ),
+  subtypes: v.array(SubtypeEntry),
   teams: v.pipe(v.array(TeamEntry), v.maxLength(5000)),
 });
 

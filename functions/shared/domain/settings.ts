@@ -34,6 +34,9 @@ const HostMaster = v.pipe(
   v.toLowerCase(),
 );
 
+/** How often scoring agents check every service, unless the settings say otherwise. */
+export const DEFAULT_ROUND_SECONDS = 60;
+
 const fields = {
   competition_name: FreeText(NAME_MAX),
   guest_division_enabled: v.boolean(),
@@ -44,6 +47,8 @@ const fields = {
   dns_nameservers: v.pipe(v.array(HostNameSchema), v.minLength(1, 'needs at least one name server'), v.maxLength(8)),
   dns_hostmaster: HostMaster,
   dns_address_template: AddressTemplate,
+  /** Optional with a default, so PUT clients written before it existed keep working. */
+  round_seconds: v.optional(v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(86400)), DEFAULT_ROUND_SECONDS),
   /** Results arriving later than end_time plus this earn nothing. Optional so that older PUT clients keep working. */
   late_result_grace_seconds: v.optional(
     v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0), v.maxValue(86400)),
@@ -91,6 +96,7 @@ export const DEFAULT_SETTINGS: SettingsFields = {
   dns_nameservers: ['ns1.scoring.example'],
   dns_hostmaster: 'hostmaster@scoring.example',
   dns_address_template: '10.0.{team_number}',
+  round_seconds: DEFAULT_ROUND_SECONDS,
   late_result_grace_seconds: DEFAULT_LATE_RESULT_GRACE_SECONDS,
 };
 

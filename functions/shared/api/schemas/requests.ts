@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { SAMPLE_SECONDS } from '#shared/domain/history';
 import { BoundedInt, FreeText, PositiveInt, PositiveIntParam, Timestamp } from '#shared/validation';
 
 /**
@@ -93,3 +94,17 @@ export const AdjustmentBody = v.strictObject({
   ),
   reason: FreeText(500),
 });
+
+export const ScoreHistoryQuery = v.object({
+  /**
+   * The last sample time the caller has. Only sample boundaries are accepted,
+   * so every up-to-date viewer asks the same URL and shares one CDN entry.
+   */
+  since: v.optional(
+    v.pipe(
+      Timestamp,
+      v.check((time) => Date.parse(time) % (SAMPLE_SECONDS * 1000) === 0, 'must be a sample time (a whole minute) from an earlier answer'),
+    ),
+  ),
+});
+

@@ -201,3 +201,19 @@ export const BatchAnswerSchema = named(
     body: v.union([ScanResultSchema, ScanStartedSchema, ProblemSchema]),
   }),
 );
+
+export const ScoreHistorySchema = named(
+  'ScoreHistory',
+  "Every visible team's total over time: one value per sample time, null where the team was not in that sample.",
+  v.strictObject({
+    interval_seconds: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    times: v.array(Time),
+    teams: v.array(v.strictObject({ team: TeamSchema, totals: v.array(v.nullable(v.number())) })),
+  }),
+);
+
+export const SubtypeSchema = named(
+  'Subtype',
+  'A kind of check, its super type and the points a full pass earns; `check` and its parameters tell agents how to check.',
+  v.looseObject({ id: Id, name: v.string(), super_type_id: Id, max_score: Count, check: v.optional(v.string()) }),
+);

@@ -1,0 +1,96 @@
+#!/usr/bin/env -S node --import tsx
+/**
+ * The scoring agent, locally: every round_seconds it checks every service of
+ * the competition the API holds and reports the results.
+ *
+ *   npm run agent -- --rounds 3            (or --forever; Ctrl-C stops after the current round)
+ *
+ * Environment: SCORING_API_URL (default http://127.0.0.1:3000/api/v1) and the
+ * agent's credentials, SCORING_AGENT_KEY=KEYID:SECRET (an IAM key the local
+ * server accepts, SCORING_LOCAL_IAM_KEYS; requests are SigV4-signed) or
+ * SCORING_AGENT_TOKEN (a Bearer token).
+ */
+import { parseArgs } from 'node:util';
+import { createLogger } from '#shared/log';
+import { runAgent } from '../functions/agent/agent';
+import { ApiError, scoringApi, type ApiAuth } from '../functions/agent/api';
+import { authFromEnvironment } from '../functions/agent/local/credentials';
+import { CompetitionDns } from '../functions/agent/local/competition-dns';
+import { hostsFileResolver, loopbackOnly, withLiterals, type HostResolver } from '../functions/agent/resolve';
+
+const USAGE = `usage: npm run agent -- (--rounds N | --forever) [--hosts FILE] [--allow-remote] [--concurrency N] [--api URL]
+
+  --rounds N       run N rounds, then exit (the first one at once)
+  --forever        run until Ctrl-C
+  --hosts FILE     resolve host names from this file (address name… per line) instead of
+                   the competition's zones (which need an admin key: GET /teams/{id}/dns.zone)
+  --allow-remote   let checks reach addresses outside 127.0.0.0/8
+  --concurrency N  checks in flight at once (default 256)
+  --api URL        the API (default $SCORING_API_URL or http://127.0.0.1:3000/api/v1)`;
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string' },
+    forever: { type: 'boolean', default: false },
+    hosts: { type: 'string' },
+    'allow-remote': { type: 'boolean', default: false },
+    concurrency: { type: 'string', default: '256' },
+    api: { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const rounds = values.forever ? 'forever' : /^[1-9]\d*$/.test(values.rounds ?? '') ? Number(values.rounds) : fail('Give --rounds N or --forever.');
+const concurrency = /^[1-9]\d*$/.test(values.concurrency) && Number(values.concurrency) <= 900 ? Number(values.concurrency) : fail('--concurrency must be 1–900 (open files stay under 1 024).');
+
+function auth(): ApiAuth {
+  const found = authFromEnvironment(['SCORING_AGENT']);
+  return 'error' in found ? fail(found.error) : found;
+}
+
+const log = createLogger({ component: 'agent' });
+const api = scoringApi(values.api ?? process.env.SCORING_API_URL ?? 'http://127.0.0.1:3000/api/v1', auth());
+const guard = (resolver: HostResolver) => withLiterals(values['allow-remote'] ? resolver : loopbackOnly(resolver));
+
+const zones = values.hosts ? undefined : new CompetitionDns(api);
+const hosts = values.hosts ? guard(hostsFileResolver(values.hosts)) : undefined;
+
+const stop = new AbortController();
+process.once('SIGINT', () => {
+  log.info('stopping after the rounds under way');
+  stop.abort();
+});
+
+try {
+  await zones?.refresh(); // fails early, with a hint, when the key may not export zones
+  const summaries = await runAgent({
+    api,
+    rounds,
+    concurrency,
+    log,
+    signal: stop.signal,
+    resolverForRound: async () => hosts ?? guard(await zones!.refresh()),
+  });
+  const checks = summaries.reduce((n, s) => n + s.checks, 0);
+  const passed = summaries.reduce((n, s) => n + s.passed, 0);
+  console.error(`${summaries.length} round(s), ${checks} checks, ${passed} passed, ${checks - passed} failed`);
+  process.exitCode = summaries.length === (rounds === 'forever' ? summaries.length : rounds) ? 0 : 1;
+} catch (error) {
+  if (error instanceof ApiError && error.status === 403 && error.path.endsWith('dns.zone')) {
+    console.error('The zone export needs an admin key: give the agent one, or resolve from a file with --hosts.');
+  } else {
+    console.error(`agent: ${(error as Error).message}`);
+  }
+  process.exitCode = 1;
+} finally {
+  zones?.stop();
+}

@@ -1,0 +1,206 @@
+#!/usr/bin/env -S node --import tsx
+/**
+ * Plays the blue teams on this machine: for every team the API holds, the
+ * servers its services expect, on the team's loopback addresses (the sample's
+ * addresses are 127.0.{team number}.x), some deliberately down or broken, so
+ * that `npm run agent` has something to score. Creates the A records the
+ * services need (except one, for you to create with curl) and serves the
+ * teams' zones, as the API exports them, with BIND on each team's name server.
+ *
+ *   npm run demo-targets            (Ctrl-C stops everything)
+ *
+ * Credentials: SCORING_ADMIN_KEY=KEYID:SECRET or SCORING_ADMIN_TOKEN (the zone
+ * export is an admin route); falls back to SCORING_AGENT_KEY / _TOKEN.
+ */
+import { createSocket, type Socket as UdpSocket } from 'node:dgram';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type Server, type Socket } from 'node:net';
+import { checkOf, type CheckKind } from '#shared/domain/checks';
+import type { Service, Team } from '#shared/domain/model';
+import { teamAddressPrefix } from '#shared/domain/settings';
+import { scoringApi, type ScoringApi } from '../functions/agent/api';
+import { authFromEnvironment } from '../functions/agent/local/credentials';
+import { Named } from '../functions/agent/local/named';
+import { isLoopback } from '../functions/agent/resolve';
+
+/** How each team (in the API's order) behaves; teams past the list are healthy. */
+type Behaviour = 'healthy' | 'missing-www-record' | 'broken' | 'half-down' | 'down';
+const BEHAVIOURS: Behaviour[] = ['healthy', 'missing-www-record', 'broken', 'half-down', 'healthy', 'down'];
+const WHAT: Record<Behaviour, string> = {
+  healthy: 'every service up',
+  'missing-www-record': 'servers up, but no A record for www (create it with curl: HTTP and DNS pass from the next round)',
+  broken: 'HTTP answers 500, SMTP sends a garbage banner',
+  'half-down': 'SSH accepts and never answers (timeout), DNS server down',
+  down: 'nothing runs (connection refused everywhere)',
+};
+/** The last octet given to a service's host name, by its first label. */
+const OCTETS: Record<string, number> = { www: 10, shell: 22, ns: 53, mail: 25, ftp: 21 };
+
+const found = authFromEnvironment(['SCORING_ADMIN', 'SCORING_AGENT']);
+if ('error' in found) {
+  console.error(found.error);
+  process.exit(2);
+}
+const api = scoringApi(process.env.SCORING_API_URL ?? 'http://127.0.0.1:3000/api/v1', found);
+
+const [settings, teams, services, subtypes] = await Promise.all([api.settings(), api.teams(), api.services(), api.subtypes()]);
+const kindOf = new Map(subtypes.map((s) => [s.id, checkOf(s)?.check]));
+const behaviourOf = new Map(teams.map((t, i) => [t.id, BEHAVIOURS[i] ?? 'healthy']));
+
+const relativeName = (service: Service) => service.url.slice(0, -(service.team.team_url.length + 1)) || '@';
+const nextOctet = new Map<number, number>();
+function octetFor(name: string, teamId: number): number {
+  const first = name.split('.')[0]!;
+  if (OCTETS[first]) return OCTETS[first];
+  const octet = (nextOctet.get(teamId) ?? 100) + 1;
+  nextOctet.set(teamId, octet);
+  return octet;
+}
+
+// The A records the services need, unless they exist already.
+const existing = await api.dnsRecords();
+const addresses = new Map<number, string>(); // service id → address
+for (const service of services) {
+  if (!service.url.endsWith(`.${service.team.team_url}`)) continue;
+  const name = relativeName(service);
+  const prefix = teamAddressPrefix(settings, service.team.number);
+  const record = existing.find((r) => r.team === service.team.id && r.name === name && r.type === 'A');
+  const octet = record ? Number(record.value) : octetFor(name, service.team.id);
+  addresses.set(service.id, `${prefix}.${octet}`);
+  const skip = name === 'www' && behaviourOf.get(service.team.id) === 'missing-www-record';
+  if (!record && !skip) existing.push(await api.createDnsRecord({ name, type: 'A', value: String(octet), team: service.team.id }));
+}
+
+const servers: Server[] = [];
+const sockets = new Set<Socket>();
+const started: string[] = [];
+function listen(server: Server, address: string, port: number, what: string) {
+  if (!isLoopback(address)) {
+    console.error(`skipping ${what} on ${address}:${port}: not a loopback address`);
+    return;
+  }
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.once('error', (error) => console.error(`cannot listen on ${address}:${port} for ${what}: ${error.message}`));
+  server.listen(port, address, () => started.push(`${address}:${port} ${what}`));
+  servers.push(server);
+}
+
+const banner = (text: string) => createServer((socket) => socket.end(`${text}\r\n`));
+const dnsAddresses: string[] = [];
+let dnsPort: number | undefined;
+
+for (const service of services) {
+  const address = addresses.get(service.id);
+  const behaviour = behaviourOf.get(service.team.id)!;
+  const kind: CheckKind | undefined = kindOf.get(service.subtype_id);
+  if (!address || !kind || behaviour === 'down') continue;
+  const team: Team = service.team;
+  switch (kind) {
+    case 'http':
+    case 'https': // served as plain HTTP: the demo has no certificates, so an https check fails its handshake
+      listen(
+        createHttpServer((_req, res) =>
+          behaviour === 'broken' ? res.writeHead(500).end('Internal Server Error') : res.end(`<h1>Welcome to ${team.name}</h1>`),
+        ) as unknown as Server,
+        address,
+        service.port,
+        `${kind} ${service.url}${behaviour === 'broken' ? ' (answers 500)' : ''}`,
+      );
+      break;
+    case 'ssh':
+      listen(behaviour === 'half-down' ? createServer(() => undefined) : banner('SSH-2.0-OpenSSH_9.2p1 Demo'), address, service.port, `ssh ${service.url}${behaviour === 'half-down' ? ' (silent)' : ''}`);
+      break;
+    case 'smtp':
+      listen(
+        behaviour === 'broken' ? createServer((s) => s.end(Buffer.from([0x16, 0x03, 0x01, 0xff, 0x00, 0x0a]))) : banner(`220 ${service.url} ESMTP Demo`),
+        address,
+        service.port,
+        `smtp ${service.url}${behaviour === 'broken' ? ' (garbage banner)' : ''}`,
+      );
+      break;
+    case 'ftp':
+      listen(banner('220 Demo FTP server ready'), address, service.port, `ftp ${service.url}`);
+      break;
+    case 'tcp':
+      listen(createServer((s) => s.end()), address, service.port, `tcp ${service.url}`);
+      break;
+    case 'dns':
+      if (behaviour === 'half-down') break;
+      if (dnsPort !== undefined && dnsPort !== service.port) {
+        console.error(`skipping dns ${service.url}: every demo name server shares one port (${dnsPort})`);
+        break;
+      }
+      dnsPort = service.port;
+      if (isLoopback(address)) dnsAddresses.push(address);
+      break;
+  }
+}
+
+async function exportedZones(source: ScoringApi): Promise<Map<string, string>> {
+  const zones = new Map<string, string>();
+  for (const team of teams) zones.set(team.team_url.toLowerCase(), await source.teamZone(team.id));
+  return zones;
+}
+
+/**
+ * named answers only on addresses configured on an interface, and loopback
+ * holds just 127.0.0.1: each team's name server address relays UDP queries
+ * to the one named on 127.0.0.1 (no change to the machine's interfaces).
+ */
+const relays: UdpSocket[] = [];
+function relayDns(address: string, port: number, upstreamPort: number) {
+  const socket = createSocket('udp4');
+  socket.on('message', (query, client) => {
+    const upstream = createSocket('udp4');
+    const timer = setTimeout(() => upstream.close(), 5000);
+    upstream.on('message', (answer) => {
+      clearTimeout(timer);
+      socket.send(answer, client.port, client.address);
+      upstream.close();
+    });
+    upstream.on('error', () => {
+      clearTimeout(timer);
+      upstream.close();
+    });
+    upstream.send(query, upstreamPort, '127.0.0.1');
+  });
+  socket.on('error', (error) => console.error(`cannot relay DNS on ${address}:${port}: ${error.message}`));
+  socket.bind(port, address, () => started.push(`${address}:${port} dns (BIND on 127.0.0.1:${upstreamPort}: the zones the API exports, refreshed every 3 s)`));
+  relays.push(socket);
+}
+
+let named: Named | undefined;
+let refresh: NodeJS.Timeout | undefined;
+if (dnsPort !== undefined && dnsAddresses.length > 0) {
+  named = await Named.start({ addresses: ['127.0.0.1'], zones: await exportedZones(api) });
+  for (const address of dnsAddresses) relayDns(address, dnsPort, named.port);
+  // A record created through the API is served within seconds.
+  refresh = setInterval(() => {
+    exportedZones(api)
+      .then((zones) => named!.update(zones) && console.log(`${new Date().toISOString()} zones changed: named reloaded`))
+      .catch((error: unknown) => console.error(`zone refresh failed: ${(error as Error).message}`));
+  }, 3000);
+}
+
+await new Promise((resolve) => setTimeout(resolve, 200));
+console.log('Demo targets (Ctrl-C stops them):');
+for (const team of teams) console.log(`  team ${team.number} ${team.name} (id ${team.id}): ${WHAT[behaviourOf.get(team.id)!]}`);
+console.log(started.sort().map((s) => `    ${s}`).join('\n'));
+const missing = teams.find((t) => behaviourOf.get(t.id) === 'missing-www-record');
+if (missing) {
+  console.log(`\nMake team ${missing.number}'s web and DNS checks pass:\n  curl -s -X POST -H "Authorization: Bearer $ADMIN" -H 'Content-Type: application/json' \\\n       -d '{"name": "www", "type": "A", "value": "10", "team": ${missing.id}}' ${process.env.SCORING_API_URL ?? 'http://127.0.0.1:3000/api/v1'}/dns`);
+}
+
+process.once('SIGINT', () => {
+  clearInterval(refresh);
+  named?.stop();
+  relays.forEach((r) => r.close());
+  sockets.forEach((s) => s.destroy());
+  servers.forEach((s) => s.close());
+  process.exit(0);
+});
+process.once('SIGTERM', () => process.emit('SIGINT'));

@@ -1,0 +1,43 @@
+import { DEFAULT_BANNERS, type BannerCheck } from '#shared/domain/checks';
+import { fail, networkError, openSocket, pass, printable, withDeadline, type CheckOutcome, type ProbeTarget } from './probe';
+
+/** A banner line longer than this is refused; the check never reads more. */
+export const BANNER_MAX_BYTES = 512;
+
+/**
+ * SSH, SMTP and FTP servers speak first: connect, read the first line (at
+ * most 512 bytes), match it against the expected banner, hang up. A peer that
+ * stays silent, trickles, floods or sends garbage fails with what it did.
+ */
+export function checkBanner(target: ProbeTarget, check: BannerCheck): Promise<CheckOutcome> {
+  const expected = new RegExp(check.banner ?? DEFAULT_BANNERS[check.check]);
+  return withDeadline(check.timeout_seconds, async (signal, progress) => {
+    progress('the connection');
+    const socket = await openSocket(target, signal);
+    progress('the banner');
+    const line = await new Promise<{ line: string } | { error: string }>((resolve) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      socket.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.length;
+        const received = Buffer.concat(chunks, size);
+        const end = received.indexOf(0x0a);
+        if (end >= 0 && end <= BANNER_MAX_BYTES) resolve({ line: received.subarray(0, end).toString('latin1').replace(/\r$/, '') });
+        else if (size > BANNER_MAX_BYTES) resolve({ error: `no banner line within ${BANNER_MAX_BYTES} bytes (got "${printable(received)}")` });
+        else return;
+        socket.destroy();
+      });
+      socket.on('error', (error) => resolve({ error: networkError(error) }));
+      socket.on('end', () => {
+        const received = Buffer.concat(chunks, size);
+        resolve({ error: size === 0 ? 'connection closed before a banner' : `connection closed mid-banner ("${printable(received)}")` });
+      });
+      signal.addEventListener('abort', () => socket.destroy(), { once: true });
+    });
+    socket.destroy();
+    if ('error' in line) return fail(line.error);
+    if (!expected.test(line.line)) return fail(`unexpected banner "${printable(line.line)}"`);
+    return pass();
+  });
+}

@@ -1,0 +1,90 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { HttpCheck } from '#shared/domain/checks';
+import { fail, networkError, pass, printable, withDeadline, type CheckOutcome, type ProbeTarget } from './probe';
+
+/** The content pattern is matched against at most this much of the body; the rest is never read. */
+export const BODY_MAX_BYTES = 256 * 1024;
+
+/**
+ * GET the path with the service's host name in `Host` (and SNI), connected to
+ * the resolved address. Passes on the expected status and, when a content
+ * pattern is given, a body (first 256 KiB) that matches it. HTTPS accepts any
+ * certificate: blue teams' certificates are self-signed, and the check is
+ * about the service answering, not about a CA.
+ */
+export function checkHttp(target: ProbeTarget, check: HttpCheck): Promise<CheckOutcome> {
+  const content = check.content === undefined ? undefined : new RegExp(check.content);
+  return withDeadline(check.timeout_seconds, async (signal, progress) => {
+    progress('the response');
+    let res: IncomingMessage;
+    try {
+      res = await new Promise<IncomingMessage>((resolve, reject) => {
+        const options = {
+          host: target.address,
+          port: target.port,
+          path: check.path,
+          method: 'GET',
+          agent: false as const,
+          signal,
+          headers: { host: hostHeader(target, check.check), 'user-agent': 'ccdc-scoring-agent', accept: '*/*', connection: 'close' },
+        };
+        const req =
+          check.check === 'https'
+            ? httpsRequest({ ...options, servername: isAddress(target.host) ? undefined : target.host, rejectUnauthorized: false }, resolve)
+            : httpRequest(options, resolve);
+        req.once('error', reject);
+        req.end();
+      });
+    } catch (error) {
+      return fail(describeRequestError(error));
+    }
+    if (res.statusCode !== check.status) {
+      res.destroy();
+      return fail(`HTTP ${res.statusCode ?? '?'}${check.status === 200 ? '' : ` (expected ${check.status})`}`);
+    }
+    if (!content) {
+      res.destroy();
+      return pass();
+    }
+    progress('the body');
+    const body = await readBounded(res);
+    if ('error' in body) return fail(body.error);
+    if (!content.test(body.text)) return fail(`HTTP ${res.statusCode}, but the body does not match /${printable(check.content ?? '', 40)}/`);
+    return pass();
+  });
+}
+
+function readBounded(res: IncomingMessage): Promise<{ text: string } | { error: string }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      resolve({ text: Buffer.concat(chunks, size).subarray(0, BODY_MAX_BYTES).toString('utf8') });
+      res.destroy();
+    };
+    res.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= BODY_MAX_BYTES) done();
+    });
+    res.on('end', done);
+    res.on('error', (error) => resolve({ error: `body: ${networkError(error)}` }));
+    res.on('aborted', () => resolve({ error: 'connection closed mid-body' }));
+  });
+}
+
+function describeRequestError(error: unknown): string {
+  const code = (error as { code?: string }).code ?? '';
+  if (code.startsWith('HPE_')) return 'invalid HTTP response';
+  if (code === 'ECONNRESET' && /socket hang up/i.test((error as Error).message)) return 'connection closed without a response';
+  if (code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS') || /SSL|TLS/.test((error as Error).message ?? '')) return `TLS handshake failed`;
+  return networkError(error);
+}
+
+const isAddress = (host: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':');
+
+function hostHeader(target: ProbeTarget, scheme: 'http' | 'https'): string {
+  const defaultPort = scheme === 'https' ? 443 : 80;
+  return target.port === defaultPort ? target.host : `${target.host}:${target.port}`;
+}

@@ -1,0 +1,26 @@
+import type { CheckDefinition } from '#shared/domain/checks';
+import { checkBanner } from './banner';
+import { checkDns, type DnsExpectation } from './dns';
+import { checkHttp } from './http';
+import type { CheckOutcome, ProbeTarget } from './probe';
+import { checkTcp } from './tcp';
+
+export type { CheckOutcome, ProbeTarget } from './probe';
+export type { DnsExpectation } from './dns';
+
+/** Runs one check against a resolved target. Never throws: every way a probe can fail is a failed outcome. */
+export function runCheck(target: ProbeTarget, check: CheckDefinition, dnsExpectation?: DnsExpectation): Promise<CheckOutcome> {
+  switch (check.check) {
+    case 'http':
+    case 'https':
+      return checkHttp(target, check);
+    case 'tcp':
+      return checkTcp(target, check);
+    case 'dns':
+      return checkDns(target, check, dnsExpectation ?? { name: check.query, addresses: [] });
+    case 'ssh':
+    case 'smtp':
+    case 'ftp':
+      return checkBanner(target, check);
+  }
+}

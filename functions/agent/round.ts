@@ -1,0 +1,149 @@
+import { checkOf, type CheckDefinition } from '#shared/domain/checks';
+import type { Service } from '#shared/domain/model';
+import { teamAddressPrefix, type Settings } from '#shared/domain/settings';
+import type { Logger } from '#shared/log';
+import type { DnsRecord, ReportOutcome, ScanReport, ScoringApi } from './api';
+import { runCheck, type CheckOutcome, type DnsExpectation } from './checks';
+import { cachedPerRound, type HostResolver } from './resolve';
+import { scanIdFor, type ConcurrencyLimit } from './schedule';
+
+export interface RoundDependencies {
+  api: ScoringApi;
+  resolver: HostResolver;
+  /** Shared by overlapping rounds, so open sockets stay bounded whatever happens. */
+  checkLimit: ConcurrencyLimit;
+  log: Logger;
+}
+
+export interface RoundSummary {
+  round: string;
+  checks: number;
+  passed: number;
+  failed: number;
+  /** Services whose subtype has no check definition: not the agent's to score. */
+  unchecked: number;
+  /** How long the checks took, apart from reporting. */
+  check_seconds: number;
+  report_seconds: number;
+  /** Reports the API did not accept (after retries); logged one by one. */
+  reports_failed: number;
+}
+
+interface Planned {
+  service: Service;
+  check: CheckDefinition;
+  scanId: string;
+}
+
+/** Reports go in batches of this many (the batch route's limit) and this many requests at once. */
+const REPORT_BATCH = 100;
+const REPORT_CONCURRENCY = 8;
+
+/**
+ * One round: list the services and their checks, mark every checked service
+ * started, run every check (each under its own timeout, all under the shared
+ * concurrency limit), then report every result with the time its check began.
+ * A check never throws, so every started service gets a result.
+ */
+export async function runRound(roundStart: number, settings: Settings, deps: RoundDependencies): Promise<RoundSummary> {
+  const { api, log } = deps;
+  const round = new Date(roundStart).toISOString();
+  const [services, subtypes] = await Promise.all([api.services(), api.subtypes()]);
+  const checks = new Map(subtypes.map((s) => [s.id, checkOf(s)]));
+  const planned: Planned[] = [];
+  for (const service of services) {
+    const check = checks.get(service.subtype_id);
+    if (check) planned.push({ service, check, scanId: scanIdFor(roundStart, settings.round_seconds, service.id) });
+  }
+  const records = planned.some((p) => p.check.check === 'dns') ? await api.dnsRecords() : [];
+
+  const reportStarted = Date.now();
+  let reportsFailed = await report(
+    deps,
+    planned.map((p) => ({ service: p.service.id, scan_id: p.scanId, status: 'started' as const })),
+  );
+  let reportSeconds = (Date.now() - reportStarted) / 1000;
+
+  const checksStarted = Date.now();
+  const outcomes = await runChecks(planned, settings, records, deps);
+  const checkSeconds = (Date.now() - checksStarted) / 1000;
+
+  const resultsStarted = Date.now();
+  reportsFailed += await report(
+    deps,
+    outcomes.map(({ planned: p, outcome, time }) => ({
+      service: p.service.id,
+      scan_id: p.scanId,
+      score: outcome.passed ? p.service.max_score : 0,
+      error: outcome.passed ? null : outcome.error,
+      time,
+    })),
+  );
+  reportSeconds += (Date.now() - resultsStarted) / 1000;
+
+  const passed = outcomes.filter((o) => o.outcome.passed).length;
+  const summary: RoundSummary = {
+    round,
+    checks: outcomes.length,
+    passed,
+    failed: outcomes.length - passed,
+    unchecked: services.length - planned.length,
+    check_seconds: Number(checkSeconds.toFixed(3)),
+    report_seconds: Number(reportSeconds.toFixed(3)),
+    reports_failed: reportsFailed,
+  };
+  log.info('round finished', { ...summary });
+  return summary;
+}
+
+/** Runs the planned checks (resolving each host through the round's resolver); no report is sent. */
+export async function runChecks(planned: Planned[], settings: Settings, records: DnsRecord[], deps: Pick<RoundDependencies, 'resolver' | 'checkLimit'>) {
+  const resolve = cachedPerRound(deps.resolver);
+  return Promise.all(
+    planned.map((p) =>
+      deps.checkLimit(async () => {
+        const time = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+        const resolved = await resolve(p.service.url);
+        const outcome: CheckOutcome =
+          'error' in resolved
+            ? { passed: false, error: resolved.error }
+            : await runCheck(
+                { host: p.service.url, address: resolved.address, port: p.service.port },
+                p.check,
+                p.check.check === 'dns' ? dnsExpectation(p.service, p.check.query, settings, records) : undefined,
+              );
+        return { planned: p, outcome, time };
+      }),
+    ),
+  );
+}
+
+/** The name a DNS check asks and the addresses the API's A records give it. */
+export function dnsExpectation(service: Service, query: string, settings: Settings, records: DnsRecord[]): DnsExpectation {
+  const zone = service.team.team_url.toLowerCase();
+  const prefix = teamAddressPrefix(settings, service.team.number);
+  return {
+    name: query === '@' ? zone : `${query}.${zone}`,
+    addresses: records.filter((r) => r.team === service.team.id && r.type === 'A' && r.name === query).map((r) => `${prefix}.${r.value}`),
+  };
+}
+
+async function report(deps: RoundDependencies, reports: ScanReport[]): Promise<number> {
+  const batches: ScanReport[][] = [];
+  for (let i = 0; i < reports.length; i += REPORT_BATCH) batches.push(reports.slice(i, i + REPORT_BATCH));
+  let failed = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      const batch = batches[next++]!;
+      const outcomes: ReportOutcome[] = await deps.api.report(batch);
+      outcomes.forEach((outcome, i) => {
+        if (outcome.ok) return;
+        failed++;
+        deps.log.warn('report refused', { service: batch[i]!.service, scan_id: batch[i]!.scan_id, status: outcome.status, detail: outcome.detail });
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(REPORT_CONCURRENCY, batches.length) }, worker));
+  return failed;
+}

@@ -1,0 +1,52 @@
+/**
+ * Round arithmetic, pure. Rounds are aligned to the Unix epoch in steps of
+ * round_seconds, so every agent (and every restart of one) agrees on when a
+ * round starts without holding any state, and a scan's id follows from the
+ * round's scheduled start and the service alone.
+ */
+
+/** The scheduled start (ms) of the round that holds `now`. */
+export function roundStartAt(now: number, roundSeconds: number): number {
+  const step = roundSeconds * 1000;
+  return Math.floor(now / step) * step;
+}
+
+/**
+ * `r20261123T172600Z-60s-svc12`: the round's scheduled start, its length and
+ * the service. A restarted agent resends the same id for the same round; a
+ * change of round_seconds never reuses one.
+ */
+export function scanIdFor(roundStart: number, roundSeconds: number, serviceId: number): string {
+  const stamp = new Date(roundStart).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+  return `r${stamp}-${roundSeconds}s-svc${serviceId}`;
+}
+
+/**
+ * The rounds an invocation that fires every minute must run: those scheduled
+ * in the minute `[minuteStart, minuteStart + 60 s)`. Rounds of a minute or
+ * more start in at most one such minute; shorter ones run several times
+ * within one invocation.
+ */
+export function roundsInMinute(minuteStart: number, roundSeconds: number): number[] {
+  const step = roundSeconds * 1000;
+  const starts: number[] = [];
+  for (let start = Math.ceil(minuteStart / step) * step; start < minuteStart + 60_000; start += step) starts.push(start);
+  return starts;
+}
+
+/** A limit on how many tasks run at once (a check holds one socket; Lambda allows 1 024 open files). */
+export function concurrencyLimit(max: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function run<T>(task: () => Promise<T>): Promise<T> {
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await task();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+export type ConcurrencyLimit = ReturnType<typeof concurrencyLimit>;

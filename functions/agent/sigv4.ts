@@ -1,0 +1,60 @@
+import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
+import { SignatureV4 } from '@smithy/signature-v4';
+
+/** AWS credentials: a local IAM key, or the Lambda function's own (with a session token). */
+export interface AwsCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+/**
+ * Signs a request for API Gateway's IAM authorization (`execute-api`), as the
+ * AWS SDK does; returns the headers to send. The query is signed as parsed,
+ * so its parameters may come in any order.
+ */
+export async function sigv4Headers(
+  url: URL,
+  request: { method: string; body?: string; credentials: AwsCredentials; region: string },
+): Promise<Record<string, string>> {
+  const signer = new SignatureV4({ service: 'execute-api', region: request.region, credentials: request.credentials, sha256: NodeSha256 });
+  const query: Record<string, string> = {};
+  url.searchParams.forEach((value, key) => (query[key] = value));
+  const signed = await signer.sign({
+    method: request.method,
+    protocol: url.protocol,
+    hostname: url.hostname,
+    port: url.port ? Number(url.port) : undefined,
+    path: url.pathname,
+    query,
+    headers: { host: url.host, ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: request.body,
+  });
+  return signed.headers as Record<string, string>;
+}
+
+/** The signer's checksum interface over node:crypto (an HMAC when given a secret). */
+class NodeSha256 {
+  private hash: Hash | Hmac;
+  private readonly secret?: Uint8Array | string;
+  constructor(secret?: Uint8Array | string | ArrayBuffer | ArrayBufferView) {
+    this.secret = secret === undefined || typeof secret === 'string' ? secret : bytes(secret);
+    this.hash = this.fresh();
+  }
+  private fresh() {
+    return this.secret === undefined ? createHash('sha256') : createHmac('sha256', this.secret);
+  }
+  update(data: Uint8Array | string | ArrayBuffer | ArrayBufferView) {
+    this.hash.update(typeof data === 'string' ? data : bytes(data));
+  }
+  async digest() {
+    return new Uint8Array(this.hash.digest());
+  }
+  reset() {
+    this.hash = this.fresh();
+  }
+}
+
+function bytes(data: ArrayBuffer | ArrayBufferView): Uint8Array {
+  return data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+}

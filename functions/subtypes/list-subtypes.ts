@@ -1,0 +1,5 @@
+import { listSubtypes } from '#shared/data/subtypes';
+import { endpoint } from '#shared/http/endpoint';
+import { ok } from '#shared/http/responses';
+
+export const handler = endpoint('ListSubtypes', {}, async () => ok(await listSubtypes()));

@@ -1,0 +1,103 @@
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
+import { PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { IConstruct } from 'constructs';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { ContextAttribute, Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import { Construct } from 'constructs';
+import { ApiFunction, type ApiFunctionDefaults } from './api-function';
+
+export interface ScoringAgentProps {
+  readonly prefix: string;
+  readonly defaults: ApiFunctionDefaults;
+  /** The IAM API's URL (ending in /); the agent calls `<url>api/v1/…` with SigV4. */
+  readonly iamApiUrl: string;
+  /** Run the agent inside the blue teams' network: private subnets and a security group. */
+  readonly vpc?: { readonly subnetIds: readonly string[]; readonly securityGroupIds: readonly string[] };
+}
+
+/**
+ * The scoring agent in AWS: a function EventBridge Scheduler invokes every
+ * minute (its finest rate), which decides from the settings whether a round
+ * is due. Its role may write its logs and, once the stack grants it the
+ * service-account routes, call the IAM API — nothing else; it never touches
+ * the table.
+ */
+export class ScoringAgent extends Construct {
+  readonly function: ApiFunction;
+  readonly schedule: Schedule;
+
+  constructor(scope: Construct, id: string, props: ScoringAgentProps) {
+    super(scope, id);
+    this.function = new ApiFunction(this, 'Function', {
+      entry: 'functions/agent/handler.ts',
+      functionName: `${props.prefix}-Agent`,
+      description: 'Scoring agent: checks every service each round and reports through the IAM API',
+      defaults: props.defaults,
+      // A minute of rounds, plus the longest check (30 s) and the reports.
+      timeout: Duration.minutes(3),
+    });
+    const fn = this.function.fn;
+    fn.addEnvironment('SCORING_API_URL', `${props.iamApiUrl}api/v1`);
+
+    if (props.vpc) {
+      (fn.node.defaultChild as CfnFunction).vpcConfig = {
+        subnetIds: [...props.vpc.subnetIds],
+        securityGroupIds: [...props.vpc.securityGroupIds],
+      };
+      // What Lambda needs to attach the function to the subnets.
+      this.function.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          sid: 'VpcNetworkInterfaces',
+          actions: ['ec2:CreateNetworkInterface', 'ec2:DescribeNetworkInterfaces', 'ec2:DeleteNetworkInterface', 'ec2:AssignPrivateIpAddresses', 'ec2:UnassignPrivateIpAddresses'],
+          resources: ['*'],
+        }),
+      );
+      this.acknowledgeWildcards(this.function.role, ['*'], 'Lambda attaches a VPC function through network interfaces it creates; these EC2 actions take no resource narrower than *.');
+    }
+
+    const schedulerRole = new Role(this, 'SchedulerRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
+      description: `${props.prefix}: EventBridge Scheduler invokes the scoring agent`,
+    });
+    this.acknowledgeWildcards(schedulerRole, [`${fn.functionArn}:*`], 'Invoking the agent function: Lambda grants cover the function and its versions (ARN:*).');
+
+    this.schedule = new Schedule(this, 'EveryMinute', {
+      description: 'Invokes the scoring agent every minute; the agent decides from round_seconds whether a round is due',
+      schedule: ScheduleExpression.rate(Duration.minutes(1)),
+      target: new LambdaInvoke(fn, {
+        input: ScheduleTargetInput.fromObject({ time: ContextAttribute.scheduledTime }),
+        retryAttempts: 0,
+        role: schedulerRole,
+      }),
+    });
+
+    Validations.of(this.function).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'Node.js 22 (an LTS line supported by Lambda) is the runtime the project targets and tests.',
+    });
+  }
+
+  /** The principal to grant the IAM API's service-account routes. */
+  get grantee(): IGrantable {
+    return this.function.role;
+  }
+
+  /** Acknowledges the wildcards of the service-account grant (statements as the access policies hold them). */
+  acknowledgeServiceGrant(statements: readonly PolicyStatement[]): void {
+    const resources = statements.filter((s) => s.effect === 'Allow').flatMap((s) => s.resources);
+    this.acknowledgeWildcards(
+      this.function.role,
+      resources,
+      'execute-api ARNs of the service-account routes: the stage and path parameters are wildcards IAM cannot narrow; the admin-only routes are denied explicitly.',
+    );
+  }
+
+  private acknowledgeWildcards(scope: IConstruct, resources: readonly string[], reason: string): void {
+    for (const resource of resources) {
+      const flat = flattenCfnReference(Stack.of(this).resolve(resource));
+      if (flat.includes('*')) Validations.of(scope).acknowledge({ id: `AwsSolutions-IAM5[Resource::${flat}]`, reason });
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { API_PREFIX } from '#shared/api/routes';
+import { buildSite, type SiteFile } from '../../web/build';
+import { CONTENT_SECURITY_POLICY } from '../../web/site';
+
+/**
+ * The local twin of the stack's S3 bucket behind CloudFront: the built web
+ * page on the same origin as the API. Everything under /api/ goes to the API
+ * gateway; GET and HEAD of anything else are the page's files, built in
+ * memory at start (so `npm start` needs no build step) and sent gzipped when
+ * the browser accepts it, as CloudFront would.
+ */
+export function withStaticSite(api: RequestListener, files: SiteFile[] = buildSite()): RequestListener {
+  const byPath = new Map(
+    files.map((file) => [
+      `/${file.path}`,
+      { ...file, gzipped: gzipSync(file.contents), etag: `"${createHash('sha256').update(file.contents).digest('base64url').slice(0, 27)}"` },
+    ]),
+  );
+  byPath.set('/', byPath.get('/index.html')!);
+
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (path === API_PREFIX || path.startsWith('/api/')) return api(req, res);
+    const method = req.method ?? 'GET';
+    const file = byPath.get(path);
+    const headers: Record<string, string> = {
+      'content-security-policy': CONTENT_SECURITY_POLICY,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+    };
+    if (method !== 'GET' && method !== 'HEAD') {
+      res.writeHead(405, { ...headers, allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
+      return res.end('Method not allowed\n');
+    }
+    if (!file) {
+      res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' });
+      return res.end(method === 'HEAD' ? undefined : 'Not found. The scoreboard is at /\n');
+    }
+    Object.assign(headers, { 'content-type': file.contentType, 'cache-control': file.cacheControl, etag: file.etag, vary: 'Accept-Encoding' });
+    if (req.headers['if-none-match'] === file.etag) {
+      res.writeHead(304, headers);
+      return res.end();
+    }
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const body = gzip ? file.gzipped : file.contents;
+    if (gzip) headers['content-encoding'] = 'gzip';
+    headers['content-length'] = String(body.length);
+    res.writeHead(200, headers);
+    res.end(method === 'HEAD' ? undefined : body);
+  };
+}

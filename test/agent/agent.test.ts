@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type Server, type Socket } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { createLogger } from '#shared/log';
+import { startLocalStack, type LocalStack } from '../../lib/local/local-stack';
+import { runAgent } from '../../functions/agent/agent';
+import { scoringApi, type ScoringApi } from '../../functions/agent/api';
+import { Named } from '../../functions/agent/local/named';
+import { hostsFileResolver, loopbackOnly, withLiterals } from '../../functions/agent/resolve';
+import { runRound } from '../../functions/agent/round';
+import { runScheduledMinute } from '../../functions/agent/handler';
+import { concurrencyLimit, roundStartAt } from '../../functions/agent/schedule';
+import { ENV_TOKENS, IAM_KEYS } from '../support/server';
+
+/**
+ * The agent end to end on loopback: the real local server (SigV4 for the
+ * agent's service key), real targets, and BIND serving the zone the API
+ * exports, so a record created through the API is resolved and scored.
+ */
+const servers: Server[] = [];
+const sockets = new Set<Socket>();
+let stack: LocalStack;
+let named: Named;
+let agentApi: ScoringApi;
+const dir = mkdtempSync(join(tmpdir(), 'agent-test-'));
+
+async function listen(server: Server): Promise<number> {
+  servers.push(server);
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as { port: number }).port;
+}
+
+const admin = { authorization: `Bearer ${ENV_TOKENS.admin}`, 'content-type': 'application/json' };
+
+beforeAll(async () => {
+  const web = await listen(createHttpServer((_req, res) => res.end('Welcome, team one')) as unknown as Server);
+  const ssh = await listen(createServer((s) => s.end('SSH-2.0-OpenSSH_9.2\r\n')));
+  const silent = await listen(createServer(() => undefined));
+  const closed = await listen(createServer());
+  await new Promise((resolve) => servers.pop()!.close(resolve));
+  named = await Named.start({ addresses: ['127.0.0.1'], zones: new Map() });
+
+  const competition = `
+settings: { dns_address_template: "127.0.{team_number}", round_seconds: 60, dns_nameservers: [ns1.scoring.example] }
+super_types: [{ id: 1, name: Services }]
+subtypes:
+  - { id: 1, name: Web, super_type_id: 1, max_score: 10, check: http, content: Welcome, timeout_seconds: 2 }
+  - { id: 2, name: SSH, super_type_id: 1, max_score: 7, check: ssh, timeout_seconds: 2 }
+  - { id: 3, name: SMTP, super_type_id: 1, max_score: 5, check: smtp, timeout_seconds: 1 }
+  - { id: 4, name: Database, super_type_id: 1, max_score: 5, check: tcp, timeout_seconds: 2 }
+  - { id: 5, name: DNS, super_type_id: 1, max_score: 5, check: dns, query: www, timeout_seconds: 2 }
+  - { id: 6, name: Notes, super_type_id: 1, max_score: 5 }
+teams:
+  - number: 1
+    name: One
+    team_url: one.example
+    services:
+      - { subtype_id: 1, url: www.one.example, port: ${web} }
+      - { subtype_id: 2, url: shell.one.example, port: ${ssh} }
+      - { subtype_id: 3, url: mail.one.example, port: ${silent} }
+      - { subtype_id: 4, url: db.one.example, port: ${closed} }
+      - { subtype_id: 5, url: ns.one.example, port: ${named.port} }
+      - { subtype_id: 1, url: remote.one.example, port: 80 }
+      - { subtype_id: 1, url: lost.one.example, port: 80 }
+      - { subtype_id: 6, url: notes.one.example, port: 80 }
+`;
+  writeFileSync(join(dir, 'competition.yaml'), competition);
+  writeFileSync(join(dir, 'hosts'), ['127.0.0.1 www.one.example shell.one.example mail.one.example db.one.example ns.one.example', '10.0.0.1 remote.one.example', ''].join('\n'));
+  process.env.TABLE_NAME = `agent-${randomUUID()}`;
+  stack = await startLocalStack({
+    port: 0,
+    dynamodbEndpoint: inject('dynamodbEndpoint'),
+    competitionFile: join(dir, 'competition.yaml'),
+    adminToken: ENV_TOKENS.admin,
+    serviceToken: ENV_TOKENS.service,
+    iamKeys: `${IAM_KEYS.service.accessKeyId}:${IAM_KEYS.service.secretAccessKey}:service`,
+  });
+  agentApi = scoringApi(`${stack.url}/api/v1`, { kind: 'sigv4', credentials: () => IAM_KEYS.service, region: 'us-east-1' });
+
+  // The record, created through the API, reaches BIND through the API's zone export.
+  const created = await fetch(`${stack.url}/api/v1/dns`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'www', type: 'A', value: '10', team: 1 }) });
+  expect(created.status).toBe(201);
+  const zone = await (await fetch(`${stack.url}/api/v1/teams/1/dns.zone`, { headers: admin })).text();
+  named.update(new Map([['one.example', zone]]));
+}, 60_000);
+
+afterAll(async () => {
+  named?.stop();
+  sockets.forEach((s) => s.destroy());
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  await stack?.stop();
+});
+
+const log = createLogger({ component: 'agent-test' });
+const resolver = () => loopbackOnly(withLiterals(hostsFileResolver(join(dir, 'hosts'))));
+
+async function services() {
+  await stack.fold.caughtUp(); // results reach the services' state through the stream consumer
+  const response = await fetch(`${stack.url}/api/v1/services`);
+  return (await response.json()) as { id: number; url: string; last_scan: number; last_scan_error: string | null; last_scan_time: string | null; in_progress: boolean }[];
+}
+
+describe('the scoring agent', () => {
+  it('checks every service with a check definition and reports each result, failures with their reason', async () => {
+    const summaries = await runAgent({ api: agentApi, rounds: 1, concurrency: 4, log, resolverForRound: async () => resolver() });
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]).toMatchObject({ checks: 7, passed: 3, failed: 4, unchecked: 1, reports_failed: 0 });
+
+    const byUrl = Object.fromEntries((await services()).map((s) => [`${s.url}`, s]));
+    expect(Object.values(byUrl).every((s) => !s.in_progress)).toBe(true);
+    const result = (url: string) => [byUrl[url]!.last_scan, byUrl[url]!.last_scan_error];
+    expect(result('www.one.example')).toEqual([10, null]);
+    expect(result('shell.one.example')).toEqual([7, null]);
+    expect(result('ns.one.example')).toEqual([5, null]);
+    expect(result('mail.one.example')).toEqual([0, 'timeout after 1 s waiting for the banner']);
+    expect(result('db.one.example')).toEqual([0, 'connection refused']);
+    expect(result('remote.one.example')).toEqual([0, 'target outside loopback (local mode)']);
+    expect(result('lost.one.example')).toEqual([0, 'cannot resolve lost.one.example: not in the hosts file']);
+    expect(byUrl['notes.one.example']!.last_scan_time).toBeNull();
+  }, 60_000);
+
+  it('reports a round again under the same scan ids, so a restarted agent counts nothing twice', async () => {
+    const settings = await agentApi.settings();
+    const start = roundStartAt(Date.now(), settings.round_seconds);
+    const deps = { api: agentApi, resolver: resolver(), checkLimit: concurrencyLimit(4), log };
+    await runRound(start, settings, deps);
+    const again = await runRound(start, settings, deps);
+    expect(again.reports_failed).toBe(0);
+    const www = (await services()).find((s) => s.url === 'www.one.example')!;
+    const detail = (await (await fetch(`${stack.url}/api/v1/services/${www.id}`)).json()) as { recent_scans: { scan_id: string }[] };
+    const ids = detail.recent_scans.map((s) => s.scan_id);
+    expect(ids.filter((id) => id.includes(`svc${www.id}`) && id.startsWith(`r${new Date(start).toISOString().replace(/[-:]/g, '').replace(/\.000Z$/, 'Z')}`))).toHaveLength(1);
+  }, 60_000);
+
+  it('in AWS, runs the round scheduled in the invoked minute, and nothing in a minute without one', async () => {
+    const patched = await fetch(`${stack.url}/api/v1/settings/1`, { method: 'PATCH', headers: admin, body: JSON.stringify({ round_seconds: 120 }) });
+    expect(patched.status).toBe(200);
+    const evenMinute = Math.floor(Date.now() / 120_000) * 120_000;
+    const deps = { api: agentApi, resolver: resolver(), log };
+    expect(await runScheduledMinute(new Date(evenMinute + 60_000).toISOString(), deps)).toEqual([]);
+    const [summary] = await runScheduledMinute(new Date(evenMinute + 1_000).toISOString(), deps);
+    expect(summary).toMatchObject({ round: new Date(evenMinute).toISOString(), checks: 7, reports_failed: 0 });
+  }, 60_000);
+});

@@ -1,0 +1,167 @@
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCheck, type ProbeTarget } from '../../functions/agent/checks';
+import { Named } from '../../functions/agent/local/named';
+
+/**
+ * Every check kind against real loopback servers, well-behaved and hostile.
+ * Hostile ones use 1 s timeouts: a check must end by its own deadline, so the
+ * test's generous limit only guards against a hang.
+ */
+const servers: Server[] = [];
+const sockets = new Set<Socket>();
+
+async function listen(onConnection: (socket: Socket) => void): Promise<number> {
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+    onConnection(socket);
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as { port: number }).port;
+}
+
+const at = (port: number, host = 'svc.team12.ccdc.example'): ProbeTarget => ({ host, address: '127.0.0.1', port });
+const timers = new Set<NodeJS.Timeout>();
+
+let ports: Record<string, number>;
+let closedPort: number;
+let named: Named;
+
+beforeAll(async () => {
+  const http = createHttpServer((req, res) => {
+    if (req.url === '/broken') {
+      res.writeHead(500).end('oops');
+    } else if (req.url === '/huge') {
+      // 100 MB if anyone read it all: the check must stop early.
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      let sent = 0;
+      const pump = () => {
+        while (sent < 100 * 1024 * 1024 && res.write(chunk)) sent += chunk.length;
+        if (sent < 100 * 1024 * 1024) res.once('drain', pump);
+        else res.end();
+      };
+      res.on('close', () => (sent = Infinity));
+      pump();
+    } else {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<h1>Welcome to ${req.headers.host}</h1>`);
+    }
+  });
+  servers.push(http as unknown as Server);
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const byteBySecond = (text: string) => (socket: Socket) => {
+    let i = 0;
+    const timer = setInterval(() => (i < text.length ? socket.write(text[i++]!) : clearInterval(timer)), 1000);
+    timers.add(timer);
+    socket.on('close', () => clearInterval(timer));
+  };
+  ports = {
+    http: (http.address() as { port: number }).port,
+    silent: await listen(() => undefined),
+    reset: await listen((s) => s.resetAndDestroy()),
+    ssh: await listen((s) => s.write('SSH-2.0-OpenSSH_9.2p1 Debian\r\n')),
+    smtp: await listen((s) => s.write('220 mail.team12.ccdc.example ESMTP Postfix\r\n')),
+    garbage: await listen((s) => s.end(Buffer.from([0xde, 0xad, 0xbe, 0xef, 0x0a]))),
+    trickle: await listen(byteBySecond('SSH-2.0-slow\r\n')),
+    flood: await listen((s) => {
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const pump = () => {
+        while (!s.destroyed && s.write(chunk));
+        if (!s.destroyed) s.once('drain', pump);
+      };
+      pump();
+    }),
+    closes: await listen((s) => s.end()),
+  };
+  closedPort = await listen(() => undefined);
+  await new Promise<void>((resolve) => servers.pop()!.close(() => resolve()));
+
+  const zone = [
+    '$ORIGIN team12.ccdc.example.',
+    '$TTL 60',
+    '@ IN SOA ns1.scoring.example. hostmaster.scoring.example. 1 3600 600 86400 60',
+    '@ IN NS ns1.scoring.example.',
+    'www IN A 127.0.12.10',
+    'mail IN A 127.0.12.25',
+    '',
+  ].join('\n');
+  named = await Named.start({ addresses: ['127.0.0.1'], zones: new Map([['team12.ccdc.example', zone]]) });
+}, 30_000);
+
+afterAll(async () => {
+  named?.stop();
+  timers.forEach(clearInterval);
+  sockets.forEach((s) => s.destroy());
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+const http = (path: string, extra: Record<string, unknown> = {}) => ({ check: 'http' as const, path, status: 200, timeout_seconds: 2, ...extra });
+const banner = (check: 'ssh' | 'smtp' | 'ftp', extra: Record<string, unknown> = {}) => ({ check, timeout_seconds: 2, ...extra });
+
+describe('http', () => {
+  it('passes on the expected status and content, sending the service host name', async () => {
+    expect(await runCheck(at(ports.http!), http('/', { content: 'Welcome to svc\\.team12' }))).toEqual({ passed: true });
+  });
+  it('fails with the status, or the content it missed', async () => {
+    expect(await runCheck(at(ports.http!), http('/broken'))).toEqual({ passed: false, error: 'HTTP 500' });
+    expect(await runCheck(at(ports.http!), http('/', { content: 'Goodbye' }))).toEqual({ passed: false, error: 'HTTP 200, but the body does not match /Goodbye/' });
+  });
+  it('reads at most 256 KiB of a 100 MB body', async () => {
+    expect(await runCheck(at(ports.http!), http('/huge', { content: 'b' }))).toEqual({ passed: false, error: 'HTTP 200, but the body does not match /b/' });
+  });
+  it('fails cleanly on refusal, reset, silence, garbage and a hang-up', async () => {
+    expect(await runCheck(at(closedPort), http('/'))).toEqual({ passed: false, error: 'connection refused' });
+    expect((await runCheck(at(ports.reset!), http('/'))).passed).toBe(false);
+    expect(await runCheck(at(ports.silent!), http('/', { timeout_seconds: 1 }))).toEqual({ passed: false, error: 'timeout after 1 s waiting for the response' });
+    expect(await runCheck(at(ports.garbage!), http('/'))).toEqual({ passed: false, error: 'invalid HTTP response' });
+    expect(await runCheck(at(ports.closes!), http('/'))).toEqual({ passed: false, error: 'connection closed without a response' });
+  });
+  it('https against a plain-text listener is a failed handshake, not a crash', async () => {
+    expect(await runCheck(at(ports.smtp!), { ...http('/'), check: 'https' })).toMatchObject({ passed: false });
+  });
+});
+
+describe('tcp', () => {
+  it('passes when a connection is accepted, and says why not', async () => {
+    expect(await runCheck(at(ports.silent!), { check: 'tcp', timeout_seconds: 2 })).toEqual({ passed: true });
+    expect(await runCheck(at(closedPort), { check: 'tcp', timeout_seconds: 2 })).toEqual({ passed: false, error: 'connection refused' });
+  });
+});
+
+describe('banners', () => {
+  it('passes on the expected banner (default or given)', async () => {
+    expect(await runCheck(at(ports.ssh!), banner('ssh'))).toEqual({ passed: true });
+    expect(await runCheck(at(ports.smtp!), banner('smtp'))).toEqual({ passed: true });
+    expect(await runCheck(at(ports.smtp!), banner('ftp', { banner: 'FTP' }))).toEqual({ passed: false, error: 'unexpected banner "220 mail.team12.ccdc.example ESMTP Postfix"' });
+  });
+  it('fails cleanly on garbage, silence, trickling, flooding, hang-ups and resets', async () => {
+    expect(await runCheck(at(ports.garbage!), banner('ssh'))).toEqual({ passed: false, error: 'unexpected banner "\\xde\\xad\\xbe\\xef"' });
+    expect(await runCheck(at(ports.silent!), banner('ssh', { timeout_seconds: 1 }))).toEqual({ passed: false, error: 'timeout after 1 s waiting for the banner' });
+    expect(await runCheck(at(ports.trickle!), banner('ssh', { timeout_seconds: 2 }))).toEqual({ passed: false, error: 'timeout after 2 s waiting for the banner' });
+    expect(await runCheck(at(ports.flood!), banner('smtp'))).toMatchObject({ passed: false, error: expect.stringMatching(/^no banner line within 512 bytes \(got "x{60}…"\)$/) });
+    expect(await runCheck(at(ports.closes!), banner('ftp'))).toEqual({ passed: false, error: 'connection closed before a banner' });
+    expect((await runCheck(at(ports.reset!), banner('ftp'))).passed).toBe(false);
+  });
+});
+
+describe('dns (BIND on loopback)', () => {
+  const dns = { check: 'dns' as const, query: 'www', timeout_seconds: 2 };
+  const server = () => ({ host: 'ns.team12.ccdc.example', address: '127.0.0.1', port: named.port });
+  it('passes when the answer holds the expected address', async () => {
+    expect(await runCheck(server(), dns, { name: 'www.team12.ccdc.example', addresses: ['127.0.12.10'] })).toEqual({ passed: true });
+  });
+  it('fails with what it expected and what it got', async () => {
+    expect(await runCheck(server(), dns, { name: 'www.team12.ccdc.example', addresses: ['127.0.12.11'] })).toEqual({ passed: false, error: 'expected 127.0.12.11, got 127.0.12.10' });
+    expect(await runCheck(server(), dns, { name: 'ftp.team12.ccdc.example', addresses: ['127.0.12.21'] })).toEqual({ passed: false, error: 'expected 127.0.12.21, got NXDOMAIN' });
+    expect(await runCheck(server(), dns, { name: 'www.team12.ccdc.example', addresses: [] })).toEqual({ passed: false, error: 'no A record for www.team12.ccdc.example in the scoring DNS records' });
+  });
+  it('a server that never answers is a timeout', async () => {
+    const silentUdp = { host: 'ns', address: '127.0.0.1', port: ports.silent! };
+    const outcome = await runCheck(silentUdp, { ...dns, timeout_seconds: 1 }, { name: 'www.team12.ccdc.example', addresses: ['127.0.12.10'] });
+    expect(outcome).toMatchObject({ passed: false, error: expect.stringMatching(/^(timeout after 1 s waiting for the answer|expected 127\.0\.12\.10, got (connection refused|no answer \(timeout\)))$/) });
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * The scoring agent in the stack: a function on a once-a-minute schedule,
+ * allowed exactly the service-account routes of the IAM API and nothing else.
+ */
+import { describe, expect, it } from 'vitest';
+import { routes } from '#shared/api/routes';
+import { readStackConfig } from '../../lib/stack-config';
+import { logicalId, newApp, policyAllows, resourcesOfType, rolePermissions, samplePath, synthesize } from './synth';
+
+const { stack, json } = synthesize();
+
+describe('the scoring agent', () => {
+  const agent = stack.agent!;
+  const fnId = logicalId(agent.function.fn);
+  const fn = json.Resources[fnId]!;
+
+  it('is one function, calling the IAM API by its URL', () => {
+    expect(fn.Properties?.FunctionName).toBe(`${stack.config.prefix}-Agent`);
+    expect(JSON.stringify(fn.Properties?.Environment?.Variables?.SCORING_API_URL)).toContain(logicalId(stack.iamApi.api));
+    expect(fn.Properties?.VpcConfig).toBeUndefined();
+  });
+
+  it('is invoked every minute with the scheduled time', () => {
+    const schedules = resourcesOfType(json, 'AWS::Scheduler::Schedule');
+    expect(schedules).toHaveLength(1);
+    const schedule = schedules[0]![1].Properties!;
+    expect(schedule.ScheduleExpression).toBe('rate(1 minute)');
+    expect(JSON.stringify(schedule.Target.Arn)).toContain(fnId);
+    expect(JSON.parse(schedule.Target.Input)).toEqual({ time: '<aws.scheduler.scheduled-time>' });
+  });
+
+  it('may call exactly the routes a service account may, and never touches the table', () => {
+    const perms = rolePermissions(json, logicalId(agent.function.role));
+    const iamApi = logicalId(stack.iamApi.api);
+    for (const route of routes.filter((r) => !r.planned)) {
+      const request = `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${iamApi}}/$default/${route.method}${samplePath(route)}`;
+      expect(policyAllows(perms, 'execute-api:Invoke', request), route.name).toBe(route.access !== 'admin');
+    }
+    expect(perms.filter((p) => p.action.startsWith('dynamodb:'))).toEqual([]);
+  });
+
+  it('runs in the given subnets and security groups, with what Lambda needs to attach it', () => {
+    const withVpc = synthesize({ context: { agentSubnetIds: 'subnet-0123abcd,subnet-4567ef01', agentSecurityGroupIds: 'sg-0123abcd' } });
+    const vpcFn = withVpc.json.Resources[logicalId(withVpc.stack.agent!.function.fn)]!;
+    expect(vpcFn.Properties?.VpcConfig).toEqual({ SubnetIds: ['subnet-0123abcd', 'subnet-4567ef01'], SecurityGroupIds: ['sg-0123abcd'] });
+    const perms = rolePermissions(withVpc.json, logicalId(withVpc.stack.agent!.function.role));
+    expect(policyAllows(perms, 'ec2:CreateNetworkInterface', '*')).toBe(true);
+  });
+
+  it('can be left out, and wants subnets and security groups together', () => {
+    expect(synthesize({ context: { agent: 'false' } }).stack.agent).toBeUndefined();
+    expect(() => readStackConfig(newApp({ agentSubnetIds: 'subnet-0123abcd' }).node)).toThrow(/go together/);
+    expect(() => readStackConfig(newApp({ agentSubnetIds: 'subnet-x', agentSecurityGroupIds: 'sg-0123abcd' }).node)).toThrow(/not an id/);
+  });
+});

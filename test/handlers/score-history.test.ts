@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as recordScoreSnapshot } from '../../functions/teams/record-score-snapshot';
+import { commandObservers } from '#shared/data/client';
+import { bearer, invoke } from '../support/invoke';
+import { mintTokens, useFreshTable } from '../support/database';
+import { startFold } from '../support/fold';
+
+let tokens: { admin: string; service: string };
+let fold: Awaited<ReturnType<typeof startFold>>;
+// Recent minutes: the resolution answered depends on how long ago the first sample was.
+const START = Math.floor(Date.now() / 60_000) * 60_000 - 10 * 60_000;
+const minute = (m: number) => new Date(START + m * 60_000).toISOString().replace('.000Z', 'Z');
+
+beforeAll(async () => {
+  await useFreshTable();
+  tokens = await mintTokens();
+  fold = await startFold();
+});
+
+afterAll(async () => {
+  await fold?.stop();
+});
+
+describe('GET /api/v1/teams/scoreboard/history', () => {
+  it('is empty before the first snapshot, and cacheable like the other public reads', async () => {
+    const response = await invoke('GET', '/api/v1/teams/scoreboard/history');
+    expect(response.status).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=5');
+    expect(response.headers.etag).toBeTruthy();
+    expect(response.json.times).toEqual([]);
+    expect(response.json.interval_seconds).toBe(60);
+  });
+
+  it('records the public standings each minute; hidden teams appear to nobody', async () => {
+    const services = (await invoke('GET', '/api/v1/services', { headers: bearer(tokens.admin) })).json as { id: number; max_score: number; team: { number: number } }[];
+    await recordScoreSnapshot({ time: minute(0) });
+    const scored = services.find((s) => s.team.number === 11)!;
+    const hiddenService = services.find((s) => s.team.number === 99)!;
+    for (const [service, scanId] of [[scored, 'h-1'], [hiddenService, 'h-2']] as const) {
+      const report = await invoke('POST', `/api/v1/services/${service.id}/scans`, {
+        headers: bearer(tokens.service),
+        body: { scan_id: scanId, score: service.max_score, error: null },
+      });
+      expect(report.status).toBe(201);
+    }
+    // Results reach the totals through the stream's fold: the snapshot records what the scoreboard shows once folded.
+    await fold.caughtUp();
+    // A repeated run for the same minute replaces its sample rather than adding one.
+    await recordScoreSnapshot({ time: new Date(Date.parse(minute(1)) + 30_000).toISOString() });
+    await recordScoreSnapshot({ time: minute(1) });
+
+    for (const headers of [{}, bearer(tokens.admin)]) {
+      const history = (await invoke('GET', '/api/v1/teams/scoreboard/history', { headers })).json;
+      expect(history.times).toEqual([minute(0), minute(1)]);
+      const numbers = history.teams.map((t: { team: { number: number } }) => t.team.number);
+      expect(numbers).not.toContain(99);
+      expect(numbers).toEqual([11, 12, 13, 14, 21, 22]);
+      const team11 = history.teams.find((t: { team: { number: number } }) => t.team.number === 11);
+      expect(team11.totals).toEqual([0, scored.max_score]);
+    }
+  });
+
+  it('returns only the samples after ?since=, which must be a sample time', async () => {
+    await recordScoreSnapshot({ time: minute(2) });
+    const increment = await invoke('GET', `/api/v1/teams/scoreboard/history?since=${minute(1)}`);
+    expect(increment.status).toBe(200);
+    expect(increment.json.times).toEqual([minute(2)]);
+    expect(increment.json.teams[0].totals).toHaveLength(1);
+    const upToDate = await invoke('GET', `/api/v1/teams/scoreboard/history?since=${minute(2)}`);
+    expect(upToDate.json.times).toEqual([]);
+
+    const unaligned = await invoke('GET', `/api/v1/teams/scoreboard/history?since=${minute(1).replace(':00Z', ':30Z')}`);
+    expect(unaligned.status).toBe(400);
+    expect(unaligned.json.errors[0].path).toBe('query.since');
+    expect((await invoke('GET', '/api/v1/teams/scoreboard/history?since=yesterday')).status).toBe(400);
+  });
+
+  it('reads a bounded number of items with Query only, however many samples exist', async () => {
+    const calls: { command: string; limit?: number }[] = [];
+    const observe = ({ command, input }: { command: string; input: unknown }) => calls.push({ command, limit: (input as { Limit?: number }).Limit });
+    // The fold runs in this process too: pause it so only the request's own calls are seen.
+    await fold.pause();
+    commandObservers.add(observe);
+    try {
+      await invoke('GET', '/api/v1/teams/scoreboard/history');
+    } finally {
+      commandObservers.delete(observe);
+      fold.resume();
+    }
+    expect(calls.map((c) => c.command).filter((c) => !['QueryCommand', 'GetCommand', 'BatchGetCommand'].includes(c))).toEqual([]);
+    const sampleQueries = calls.filter((c) => c.limit !== undefined && c.limit > 1);
+    expect(sampleQueries.every((c) => c.limit! <= 500)).toBe(true);
+  });
+});

@@ -1,0 +1,28 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, invoke } from '../support/invoke';
+import { mintTokens, useFreshTable } from '../support/database';
+
+let tokens: Awaited<ReturnType<typeof mintTokens>>;
+
+beforeAll(async () => {
+  await useFreshTable();
+  tokens = await mintTokens();
+});
+
+describe('GET /subtypes', () => {
+  it('lists every subtype with its check definition, for admins and service accounts', async () => {
+    const response = await invoke('GET', '/api/v1/subtypes', { headers: bearer(tokens.service) });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual([
+      { id: 1, name: 'HTTP', super_type_id: 1, max_score: 10, check: 'http', path: '/', status: 200, content: 'Welcome', timeout_seconds: 5 },
+      { id: 2, name: 'SSH', super_type_id: 1, max_score: 10, check: 'ssh', timeout_seconds: 5 },
+      { id: 3, name: 'DNS', super_type_id: 1, max_score: 5, check: 'dns', query: 'www', timeout_seconds: 3 },
+      { id: 4, name: 'SMTP', super_type_id: 1, max_score: 8, check: 'smtp', timeout_seconds: 5 },
+    ]);
+    expect((await invoke('GET', '/api/v1/subtypes', { headers: bearer(tokens.admin) })).status).toBe(200);
+  });
+
+  it('is not public', async () => {
+    expect((await invoke('GET', '/api/v1/subtypes')).status).toBe(401);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { concurrencyLimit, roundStartAt, roundsInMinute, scanIdFor } from '../../functions/agent/schedule';
+
+const at = (iso: string) => Date.parse(iso);
+
+describe('agent rounds', () => {
+  it('aligns rounds to round_seconds since the epoch, so every agent and restart agrees', () => {
+    expect(roundStartAt(at('2026-11-23T17:26:59.900Z'), 60)).toBe(at('2026-11-23T17:26:00Z'));
+    expect(roundStartAt(at('2026-11-23T17:26:29Z'), 30)).toBe(at('2026-11-23T17:26:00Z'));
+    expect(roundStartAt(at('2026-11-23T17:26:30Z'), 30)).toBe(at('2026-11-23T17:26:30Z'));
+  });
+
+  it('derives scan ids from the scheduled start, the round length and the service', () => {
+    expect(scanIdFor(at('2026-11-23T17:26:00Z'), 60, 12)).toBe('r20261123T172600Z-60s-svc12');
+    expect(scanIdFor(at('2026-11-23T17:26:00Z'), 120, 12)).not.toBe(scanIdFor(at('2026-11-23T17:26:00Z'), 60, 12));
+    expect(scanIdFor(at('2026-11-23T17:26:00Z'), 60, 12)).toMatch(/^[A-Za-z0-9._:-]{1,128}$/);
+  });
+
+  it('runs every round scheduled in the minute a once-a-minute invocation covers', () => {
+    const minute = at('2026-11-23T17:26:00Z');
+    expect(roundsInMinute(minute, 60)).toEqual([minute]);
+    expect(roundsInMinute(minute, 20)).toEqual([minute, minute + 20_000, minute + 40_000]);
+    expect(roundsInMinute(minute, 120)).toEqual([minute]);
+    expect(roundsInMinute(minute + 60_000, 120)).toEqual([]);
+    expect(roundsInMinute(minute, 45)).toEqual([at('2026-11-23T17:26:15Z')]);
+  });
+
+  it('never runs more tasks at once than its limit', async () => {
+    const limit = concurrencyLimit(3);
+    let running = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        limit(async () => {
+          most = Math.max(most, ++running);
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          running--;
+        }),
+      ),
+    );
+    expect(most).toBe(3);
+  });
+});

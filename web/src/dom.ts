@@ -1,0 +1,98 @@
+/**
+ * Building the DOM from data. Strings from the API only ever become text
+ * nodes or attribute values here — never markup.
+ */
+type Child = Node | string | number | null | undefined | false;
+type Attributes = Record<string, string | number | boolean | null | undefined>;
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  setAttributes(element, attributes);
+  append(element, children);
+  return element;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export function s(tag: string, attributes: Attributes = {}, ...children: Child[]): SVGElement {
+  const element = document.createElementNS(SVG_NS, tag);
+  setAttributes(element, attributes);
+  append(element, children);
+  return element;
+}
+
+function setAttributes(element: Element, attributes: Attributes): void {
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    element.setAttribute(name, value === true ? '' : String(value));
+  }
+}
+
+function append(element: Element, children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replaces an element's content with new nodes in one step (no flash of empty content). */
+export function replaceContent(target: Element, ...children: Child[]): void {
+  const fragment = document.createDocumentFragment();
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    fragment.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  target.replaceChildren(fragment);
+}
+
+/** The small icons the page uses, drawn inline (no icon font, no request). */
+export function icon(name: 'up' | 'down' | 'unscanned' | 'trophy'): SVGElement {
+  const paths = {
+    up: 'M3 8.5l3.2 3.2L13 5',
+    down: 'M4 4l8 8M12 4l-8 8',
+    unscanned: 'M3 8h10',
+    trophy: 'M5 2h6v3a3 3 0 0 1-6 0zM8 8v3M5 14h6M5 3H2.5a2 2 0 0 0 2.5 3M11 3h2.5a2 2 0 0 1-2.5 3',
+  } as const;
+  return s(
+    'svg',
+    { class: `icon icon-${name}`, viewBox: '0 0 16 16', width: 16, height: 16, 'aria-hidden': 'true', focusable: 'false' },
+    s('path', { d: paths[name], fill: 'none', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }),
+  );
+}
+
+/**
+ * A team's logo over a badge with its number, in a box of fixed size: when
+ * the image fails (or there is none) it is removed and the badge shows,
+ * without moving anything else on the page (a table of 250 rows would
+ * otherwise be laid out again for every failed logo).
+ */
+export function teamLogo(team: { logo: string; number: number }): HTMLElement {
+  const box = h('span', { class: 'logo', 'aria-hidden': 'true' }, String(team.number));
+  if (/^https:\/\//i.test(team.logo)) {
+    const image = h('img', { src: team.logo, alt: '', width: 24, height: 24, loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer' });
+    image.addEventListener('error', () => image.remove(), { once: true });
+    box.append(image);
+  }
+  return box;
+}
+
+export function teamLink(team: { id: number; name: string; number: number; logo: string }): HTMLElement {
+  return h('a', { class: 'team', href: `/team.html?id=${team.id}` }, teamLogo(team), h('span', { class: 'team-name' }, team.name), h('span', { class: 'team-number' }, `#${team.number}`));
+}
+
+export const formatNumber = (n: number) => n.toLocaleString('en-US');
+
+export function formatTime(iso: string | null): string {
+  if (!iso) return 'never';
+  const date = new Date(iso);
+  return date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }) + ' UTC';
+}
+
+export function statCard(label: string, value: Child, detail?: Child): HTMLElement {
+  return h('div', { class: 'card' }, h('p', { class: 'card-label' }, label), h('p', { class: 'card-value' }, value), detail ? h('p', { class: 'card-detail' }, detail) : null);
+}
+
+/** A wide table in its own focusable, scrollable region, so the page never scrolls sideways. */
+export function scrollRegion(label: string, table: HTMLTableElement): HTMLElement {
+  return h('div', { class: 'scroll', role: 'region', 'aria-label': label, tabindex: 0 }, table);
+}

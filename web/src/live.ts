@@ -1,0 +1,60 @@
+/**
+ * Keeps a page following the API: polls at the API's public max-age, pauses
+ * while the tab is hidden, shows a banner and backs off when a poll fails,
+ * and says how fresh the figures are. Whatever was drawn stays on screen.
+ */
+
+/** The API's `Cache-Control: public, max-age=5`: polling faster only hits the CDN's copy. */
+const POLL_MS = 5000;
+const MAX_BACKOFF_MS = 60_000;
+
+export function follow(refresh: () => Promise<void>): void {
+  const banner = document.getElementById('banner')!;
+  const live = document.getElementById('live')!;
+  let lastSuccess = 0;
+  let failures = 0;
+  let timer: number | undefined;
+  let running = false;
+
+  const showAge = () => {
+    if (document.hidden) live.textContent = 'Paused while this tab is hidden';
+    else if (lastSuccess === 0) live.textContent = 'Connecting…';
+    else live.textContent = `Live · updated ${Math.max(0, Math.round((Date.now() - lastSuccess) / 1000))} s ago`;
+    live.classList.toggle('stale', failures > 0);
+  };
+
+  const schedule = (ms: number) => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(() => void tick(), ms);
+  };
+
+  const tick = async () => {
+    if (document.hidden || running) return;
+    running = true;
+    try {
+      await refresh();
+      lastSuccess = Date.now();
+      failures = 0;
+      banner.hidden = true;
+      schedule(POLL_MS);
+    } catch (error) {
+      failures += 1;
+      const wait = Math.min(MAX_BACKOFF_MS, POLL_MS * 2 ** (failures - 1));
+      banner.textContent = `Could not reach the scoreboard (${error instanceof Error ? error.message : 'network error'}). Showing the last figures; retrying in ${Math.round(wait / 1000)} s.`;
+      banner.hidden = false;
+      schedule(wait);
+    } finally {
+      running = false;
+      showAge();
+    }
+  };
+
+  document.addEventListener('visibilitychange', () => {
+    showAge();
+    if (document.hidden) window.clearTimeout(timer);
+    else void tick();
+  });
+  window.setInterval(showAge, 1000);
+  showAge();
+  void tick();
+}

@@ -1,0 +1,15 @@
+import { historyPage } from './pages/history';
+import { scoreboardPage } from './pages/scoreboard';
+import { statusPage } from './pages/status';
+import { teamPage } from './pages/team';
+
+const pages: Record<string, (content: HTMLElement) => void> = {
+  scoreboard: scoreboardPage,
+  status: statusPage,
+  history: historyPage,
+  team: teamPage,
+};
+
+const content = document.getElementById('content');
+const page = pages[document.body.dataset.page ?? ''];
+if (content && page) page(content);
