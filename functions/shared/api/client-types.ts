@@ -812,7 +812,8 @@ export interface components {
          *       ],
          *       "dns_hostmaster": "hostmaster@ccdc.example",
          *       "dns_address_template": "10.0.{team_number}",
-         *       "late_result_grace_seconds": 300
+         *       "late_result_grace_seconds": 300,
+         *       "round_seconds": 30
          *     }
          */
         Settings: {
@@ -828,6 +829,8 @@ export interface components {
             dns_hostmaster: string;
             dns_address_template: string;
             late_result_grace_seconds: number;
+            /** @description How often the scoring agent checks every service. */
+            round_seconds: number;
         };
         /**
          * OpenApiDocument
@@ -3742,7 +3745,8 @@ export interface operations {
                  *       ],
                  *       "dns_hostmaster": "hostmaster@ccdc.example",
                  *       "dns_address_template": "10.0.{team_number}",
-                 *       "late_result_grace_seconds": 300
+                 *       "late_result_grace_seconds": 300,
+                 *       "round_seconds": 30
                  *     }
                  */
                 "application/json": {

@@ -85,6 +85,7 @@ export const EXAMPLES = {
     dns_hostmaster: 'hostmaster@ccdc.example',
     dns_address_template: '10.0.{team_number}',
     late_result_grace_seconds: 300,
+    round_seconds: 30,
   },
 } as const;
 

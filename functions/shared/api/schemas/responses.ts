@@ -162,6 +162,7 @@ export const SettingsSchema = named(
     dns_hostmaster: v.string(),
     dns_address_template: v.string(),
     late_result_grace_seconds: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(86400)),
+    round_seconds: v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(86400), v.description('How often the scoring agent checks every service.')),
   }),
 );
 
