@@ -811,7 +811,7 @@ export interface components {
          *         "ns2.ccdc.example"
          *       ],
          *       "dns_hostmaster": "hostmaster@ccdc.example",
-         *       "dns_address_template": "10.0.{team_number}",
+         *       "dns_address_template": "127.0.{team_number}",
          *       "late_result_grace_seconds": 300,
          *       "round_seconds": 30
          *     }
@@ -3744,7 +3744,7 @@ export interface operations {
                  *         "ns2.ccdc.example"
                  *       ],
                  *       "dns_hostmaster": "hostmaster@ccdc.example",
-                 *       "dns_address_template": "10.0.{team_number}",
+                 *       "dns_address_template": "127.0.{team_number}",
                  *       "late_result_grace_seconds": 300,
                  *       "round_seconds": 30
                  *     }

@@ -83,7 +83,7 @@ export const EXAMPLES = {
     dns_ttl: 300,
     dns_nameservers: ['ns1.ccdc.example', 'ns2.ccdc.example'],
     dns_hostmaster: 'hostmaster@ccdc.example',
-    dns_address_template: '10.0.{team_number}',
+    dns_address_template: '127.0.{team_number}',
     late_result_grace_seconds: 300,
     round_seconds: 30,
   },
