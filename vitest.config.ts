@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // One DynamoDB Local for the whole run; each test file works in its own table.
     globalSetup: ['test/support/global-setup.ts'],
+    // Every API response an HTTP test fetches is checked against the OpenAPI description.
+    setupFiles: ['test/support/response-check.setup.ts'],
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -4,7 +4,7 @@
  * deployed, which an IAM admin or service account may invoke, the
  * execute-api resource of each, and the CDN paths worth caching.
  */
-import { API_PREFIX, routes as allRoutes, type Route } from '#shared/api/routes';
+import { API_PREFIX, queryParameterNames, routes as allRoutes, type Route } from '#shared/api/routes';
 
 /** Routes that exist in AWS: planned ones are answered 501 locally and not deployed. */
 export function builtRoutes(table: readonly Route[] = allRoutes): Route[] {
@@ -106,6 +106,6 @@ export function publicReadPathPatterns(table: readonly Route[] = allRoutes): str
 export function publicReadQueryParameters(table: readonly Route[] = allRoutes): string[] {
   const names = builtRoutes(table)
     .filter((route) => route.access === 'public' && route.method === 'GET')
-    .flatMap((route) => route.query);
+    .flatMap((route) => queryParameterNames(route));
   return [...new Set(names)].sort();
 }

@@ -102,6 +102,7 @@ export class ScoringStack extends Stack {
           defaults,
           table: { table, indexArns, grant: route.table },
           reservedConcurrency: route.throttle === 'scan-report' && config.reservedScanConcurrency > 0 ? config.reservedScanConcurrency : undefined,
+          files: route.files,
         }),
       );
     }

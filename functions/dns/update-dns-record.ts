@@ -1,12 +1,11 @@
 import { updateDnsRecord } from '#shared/data/dns';
-import { DnsRecordBody } from '#shared/domain/dns';
 import { endpoint } from '#shared/http/endpoint';
 import { ifMatchCondition } from '#shared/http/conditional';
 import { principalName } from '#shared/http/principal';
 import { ok } from '#shared/http/responses';
 import { written } from './write-outcome';
 
-export const handler = endpoint('UpdateDnsRecord', { body: DnsRecordBody }, async ({ id, body, principal, headers, log }) => {
+export const handler = endpoint('UpdateDnsRecord', {}, async ({ id, body, principal, headers, log }) => {
   const by = principalName(principal);
   const { record, previousTeam } = written(await updateDnsRecord(id, body, by, ifMatchCondition(headers['if-match'])), id);
   log.info('dns record updated', { by, id, team: record.team, previous_team: previousTeam, name: record.name, type: record.type });

@@ -9,28 +9,12 @@ import { notFound } from '#shared/http/problem';
 import { ok } from '#shared/http/responses';
 import { Timestamp } from '#shared/validation';
 
-const DEFAULT_LIMIT = 100;
-const MAX_LIMIT = 500;
-
-const Query = v.object({
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^[1-9]\d{0,2}$/, `must be a whole number from 1 to ${MAX_LIMIT}`),
-      v.transform(Number),
-      v.maxValue(MAX_LIMIT, `must be a whole number from 1 to ${MAX_LIMIT}`),
-    ),
-    String(DEFAULT_LIMIT),
-  ),
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(1024, 'is not a cursor this API hands out'))),
-});
-
 /** Where a page resumes, as the cursor carries it. */
 const Position = v.strictObject({ time: Timestamp, scan_id: v.pipe(v.string(), v.minLength(1), v.maxLength(256)) });
 
 const path = routeNamed('ListServiceScans').path;
 
-export const handler = endpoint('ListServiceScans', { query: Query }, async ({ id, query, principal }) => {
+export const handler = endpoint('ListServiceScans', {}, async ({ id, query, principal }) => {
   // A cursor is bound to its service: one of another service fails its signature.
   const scope = `service-scans:${id}`;
   const after = query.cursor === undefined ? undefined : openCursor(scope, query.cursor, Position);

@@ -1,4 +1,4 @@
-import { answerReport, ScanReportBody } from '#shared/http/scan-reports';
 import { endpoint } from '#shared/http/endpoint';
+import { answerReport } from '#shared/http/scan-reports';
 
-export const handler = endpoint('ReportScan', { body: ScanReportBody }, ({ id, body }) => answerReport(id, body));
+export const handler = endpoint('ReportScan', {}, ({ id, body }) => answerReport(id, body));

@@ -1,8 +1,7 @@
-import { SettingsReplacementSchema } from '#shared/domain/settings';
 import { endpoint } from '#shared/http/endpoint';
 import { isSettingsId, saveSettingsChange } from '#shared/http/settings-response';
 
-export const handler = endpoint('ReplaceSettings', { body: SettingsReplacementSchema, validId: isSettingsId }, async (request) => {
+export const handler = endpoint('ReplaceSettings', { validId: isSettingsId }, async (request) => {
   const { id: _readOnly, ...replacement } = request.body;
   return saveSettingsChange(request, () => ({ ok: true, value: replacement }));
 });

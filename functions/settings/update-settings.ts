@@ -1,7 +1,7 @@
-import { applySettingsPatch, SettingsPatchSchema } from '#shared/domain/settings';
+import { applySettingsPatch } from '#shared/domain/settings';
 import { endpoint } from '#shared/http/endpoint';
 import { isSettingsId, saveSettingsChange } from '#shared/http/settings-response';
 
-export const handler = endpoint('UpdateSettings', { body: SettingsPatchSchema, validId: isSettingsId }, async (request) =>
+export const handler = endpoint('UpdateSettings', { validId: isSettingsId }, async (request) =>
   saveSettingsChange(request, (current) => applySettingsPatch(current, request.body)),
 );

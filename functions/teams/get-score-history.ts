@@ -1,30 +1,15 @@
-import * as v from 'valibot';
 import { firstSampleTime, readSamples } from '#shared/data/history';
 import { listTeamRecords } from '#shared/data/teams';
 import { buildHistory, MAX_SAMPLES, resolutionFor, SAMPLE_SECONDS } from '#shared/domain/history';
 import { endpoint } from '#shared/http/endpoint';
 import { ok } from '#shared/http/responses';
-import { Timestamp } from '#shared/validation';
-
-const Query = v.object({
-  /**
-   * The last sample time the caller has. Only sample boundaries are accepted,
-   * so every up-to-date viewer asks the same URL and shares one CDN entry.
-   */
-  since: v.optional(
-    v.pipe(
-      Timestamp,
-      v.check((time) => Date.parse(time) % (SAMPLE_SECONDS * 1000) === 0, 'must be a sample time (a whole minute) from an earlier answer'),
-    ),
-  ),
-});
 
 /**
  * Every visible team's total over time, at the finest resolution that keeps
  * the answer within MAX_SAMPLES per team. The samples hold the public
  * standings only, so hidden teams appear to nobody here.
  */
-export const handler = endpoint('GetScoreHistory', { query: Query }, async ({ query }) => {
+export const handler = endpoint('GetScoreHistory', {}, async ({ query }) => {
   const [first, teams] = await Promise.all([firstSampleTime(SAMPLE_SECONDS), listTeamRecords({ totals: false })]);
   const interval = resolutionFor(first, new Date());
   const samples = await readSamples(interval, { since: query.since, limit: MAX_SAMPLES });

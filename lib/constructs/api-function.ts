@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -63,6 +63,8 @@ export interface ApiFunctionProps {
   readonly timeout?: Duration;
   /** Concurrency kept for this function alone, so a surge elsewhere cannot starve it. */
   readonly reservedConcurrency?: number;
+  /** Repository files the function reads at run time, copied next to its bundle (the route's `files`). */
+  readonly files?: readonly string[];
 }
 
 /**
@@ -131,6 +133,16 @@ export class ApiFunction extends Construct {
         bundleAwsSDK: true,
         forceDockerBundling: false,
         logLevel: LogLevel.WARNING,
+        ...(props.files && props.files.length > 0
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (inputDir: string, outputDir: string) =>
+                  props.files!.map((file) => `cp "${join(inputDir, file)}" "${outputDir}/"`),
+              },
+            }
+          : {}),
       },
     });
 

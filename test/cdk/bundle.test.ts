@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildEvent } from '../../lib/local/events';
@@ -55,7 +55,7 @@ beforeAll(() => {
     [`synth with bundling: ${synthSeconds.toFixed(1)} s for ${bundles.size} functions`, `  ${'function'.padEnd(36)} ${'index.mjs'.padStart(10)} ${'gzipped'.padStart(10)} ${'.map'.padStart(10)}`, ...rows].join('\n'),
   );
   // esbuild bundles every function (two dozen) here: on a shared 2-core machine that can exceed the suite's default hook timeout.
-}, 300_000);
+}, 360_000);
 
 interface RunResult {
   file: string;
@@ -71,6 +71,8 @@ function run(calls: { functionName: string; event?: unknown }[]): RunResult[] {
     env: { ...process.env, LOG_LEVEL: 'silent', NODE_OPTIONS: '--enable-source-maps' },
     encoding: 'utf8',
     timeout: 60_000,
+    // The reference page's HTML (Redoc inlined) is over a megabyte.
+    maxBuffer: 32 * 1024 * 1024,
   });
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as RunResult[];
 }
@@ -82,7 +84,8 @@ describe('the real bundles', () => {
     expect(bundles.size).toBe(routes.filter((r) => !r.planned).length + 6);
     expect(bundles.has(`${prefix}-Authorizer`)).toBe(true);
     for (const bundle of bundles.values()) {
-      expect(bundle.files, bundle.functionName).toEqual(['index.mjs', 'index.mjs.map']);
+      const shipped = routes.find((r) => bundle.functionName === `${prefix}-${r.name}`)?.files?.map((f) => basename(f)) ?? [];
+      expect(bundle.files, bundle.functionName).toEqual(['index.mjs', 'index.mjs.map', ...shipped].sort());
       expect(bundle.bytes, bundle.functionName).toBeLessThan(MAX_BUNDLE_BYTES);
       const code = readFileSync(join(bundle.dir, 'index.mjs'), 'utf8');
       expect(code, bundle.functionName).toMatch(/\bexport\s*\{[^}]*\bhandler\b/);
@@ -110,11 +113,13 @@ describe('the real bundles', () => {
       headers: { authorization },
       requestContext: { requestId: 'bundle-test' },
     });
-    const [teams, admin, stranger, missing] = run([
+    const [teams, admin, stranger, missing, docs, description] = run([
       { functionName: `${prefix}-ListTeams`, event: event('GET', '/api/v1/teams') },
       { functionName: `${prefix}-Authorizer`, event: authorizerEvent(`Bearer ${tokens.admin}`) },
       { functionName: `${prefix}-Authorizer`, event: authorizerEvent('Bearer not-a-token') },
       { functionName: `${prefix}-NotFound`, event: event('GET', '/api/v1/nope') },
+      { functionName: `${prefix}-GetDocs`, event: event('GET', '/api/v1/docs') },
+      { functionName: `${prefix}-GetOpenApi`, event: event('GET', '/api/v1/openapi.json') },
     ]);
     expect(teams!.error).toBeUndefined();
     expect(teams!.returned.statusCode).toBe(200);
@@ -123,5 +128,9 @@ describe('the real bundles', () => {
     expect(stranger!.returned.context.rejected).toBeTruthy();
     expect(missing!.returned.statusCode).toBe(404);
     expect(missing!.returned.headers['content-type']).toMatch(/problem\+json/);
+    // The reference page reads Redoc's script shipped next to its bundle.
+    expect(docs!.returned.statusCode).toBe(200);
+    expect(docs!.returned.body).toContain('Redoc.init(');
+    expect(JSON.parse(description!.returned.body).openapi).toBe('3.1.0');
   });
 });

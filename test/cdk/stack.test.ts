@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiAccessPolicies } from '../../lib/constructs/api-access-policies';
 import { ScoringStack } from '../../lib/scoring-stack';
 import { publicReadPathPatterns } from '../../lib/route-resources';
-import { API_PREFIX, fallbackHandler, routes, type Route } from '#shared/api/routes';
+import { API_PREFIX, fallbackHandler, queryParameterNames, routes, type Route } from '#shared/api/routes';
 import { readStackConfig } from '../../lib/stack-config';
 import { GLOBAL_INDEXES, LOCAL_INDEXES, TABLE_KEYS } from '#shared/data/table-schema';
 import { FOLD_EVENT_PATTERNS } from '#shared/data/fold-events';
@@ -435,7 +435,7 @@ describe('the CDN', () => {
     expect(p.MinTTL).toBe(0);
     expect(p.DefaultTTL).toBe(0);
     expect(p.ParametersInCacheKeyAndForwardedToOrigin.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: ['Authorization'] });
-    const accepted = [...new Set(built.filter((r) => r.access === 'public' && r.method === 'GET').flatMap((r) => r.query))].sort();
+    const accepted = [...new Set(built.filter((r) => r.access === 'public' && r.method === 'GET').flatMap((r) => queryParameterNames(r)))].sort();
     expect(accepted).toEqual(expect.arrayContaining(['subtype_id', 'team']));
     expect(p.ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig).toEqual({ QueryStringBehavior: 'whitelist', QueryStrings: accepted });
     expect(config.CacheBehaviors.map((b: any) => b.PathPattern).sort()).toEqual(expect.arrayContaining(['/api/v1/services*', '/api/v1/teams*']));
@@ -465,9 +465,9 @@ describe('the CDN', () => {
     expect(config.CustomErrorResponses.every((e: any) => e.ErrorCachingMinTTL === 0)).toBe(true);
   });
 
-  it('derives one cached pattern per public collection (the whole contract)', () => {
+  it('derives one cached pattern per public collection (the whole contract, its description and reference page)', () => {
     const all = routes.map(({ planned: _planned, ...route }) => route as Route);
-    expect(publicReadPathPatterns(all)).toEqual(['/api/v1/services*', '/api/v1/teams*']);
+    expect(publicReadPathPatterns(all)).toEqual(['/api/v1/docs*', '/api/v1/openapi-iam.json*', '/api/v1/openapi.json*', '/api/v1/services*', '/api/v1/teams*']);
     expect(publicReadPathPatterns([])).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../lib/local/local-stack';
+import { createScoringClient } from '#shared/api/client';
 import { ENV_TOKENS, IAM_KEYS, startTestServer } from '../support/server';
 import { signedHeaders } from '../support/sigv4';
 
@@ -123,5 +124,44 @@ describe('the local server', () => {
     }
     const encoded = await fetch(`${stack.url}/api/v1/teams/%E0%A4%A`);
     expect(encoded.status).toBe(404);
+  });
+});
+
+describe('the API description', () => {
+  it('is served at /api/v1/openapi.json and openapi-iam.json, public and cacheable, naming this server', async () => {
+    const token = await fetch(api('/openapi.json'));
+    expect(token.status).toBe(200);
+    expect(token.headers.get('cache-control')).toMatch(/^public/);
+    const document = (await token.json()) as any;
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.servers[0].url).toBe(stack.url);
+    expect(Object.keys(document.components.securitySchemes)).toEqual(['bearer']);
+    expect(await fetch(api('/openapi.json'), { headers: { 'if-none-match': token.headers.get('etag')! } })).toHaveProperty('status', 304);
+    const iam = (await (await fetch(api('/openapi-iam.json'))).json()) as any;
+    expect(iam.components.securitySchemes.sigv4).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization', 'x-amazon-apigateway-authtype': 'awsSigv4' });
+  });
+
+  it('has a reference page at /api/v1/docs that loads nothing from elsewhere', async () => {
+    const response = await fetch(api('/docs'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await response.text();
+    expect(html).toContain('Redoc.init(');
+    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);
+  });
+
+  it('drives the typed client', async () => {
+    const anonymous = createScoringClient({ baseUrl: stack.url });
+    const teams = await anonymous.GET('/api/v1/teams');
+    expect(teams.data?.[0]?.number).toBe(11);
+    const service = createScoringClient({ baseUrl: stack.url, token: ENV_TOKENS.service });
+    const report = await service.POST('/api/v1/services/{id}/scans', {
+      params: { path: { id: 1 } },
+      body: { scan_id: 'typed-client-1', score: 10, error: null },
+    });
+    expect(report.response.status).toBe(201);
+    expect(report.data).toMatchObject({ scan_id: 'typed-client-1', score: 10 });
+    const refused = await anonymous.POST('/api/v1/services/{id}/scans', { params: { path: { id: 1 } }, body: { scan_id: 'x', score: 1 } });
+    expect(refused.error?.code).toBe('unauthorized');
   });
 });

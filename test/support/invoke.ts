@@ -5,6 +5,7 @@ import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { buildEvent, lambdaContext } from '../../lib/local/events';
 import { matchRoute } from '#shared/api/route-matching';
 import { fallbackHandler } from '#shared/api/routes';
+import { expectDescribed } from './described';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -18,7 +19,8 @@ export interface Invocation {
 /**
  * Runs the handler a route names with a real payload-2.0 event, as Lambda
  * would, with no server in between. A Bearer token is resolved by the
- * handler itself (as on routes without an authorizer).
+ * handler itself (as on routes without an authorizer). Every response is
+ * checked against the OpenAPI description (./described.ts).
  */
 export async function invoke(
   method: string,
@@ -44,7 +46,10 @@ export async function invoke(
   } catch {
     json = undefined;
   }
-  return { status: result.statusCode ?? 200, headers: responseHeaders, text, json };
+  const status = result.statusCode ?? 200;
+  const authorization = Object.entries(options.headers ?? {}).find(([name]) => name.toLowerCase() === 'authorization')?.[1];
+  expectDescribed({ method, path: rawPath, authorization }, { status, headers: responseHeaders, text });
+  return { status, headers: responseHeaders, text, json };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

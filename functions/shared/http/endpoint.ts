@@ -2,7 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as v from 'valibot';
-import { routeNamed, type Route } from '#shared/api/routes';
+import { routeNamed, type Route, type RouteName, type RouteNamed } from '#shared/api/routes';
 import { DATABASE_CALL_BUDGET_MS, databaseUnavailableCause } from '#shared/data/client';
 import { withDeadline } from '#shared/data/deadline';
 import { createLogger, describeError, type Logger } from '#shared/log';
@@ -26,7 +26,7 @@ import {
   unsupportedMediaType,
   validationFailed,
 } from '#shared/http/problem';
-import type { ApiResult } from '#shared/http/responses';
+import type { ApiResult, RouteResult } from '#shared/http/responses';
 
 /** Request bodies above this are refused with 413 before they are parsed. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -46,11 +46,10 @@ export interface ApiRequest<Body, Query> {
 }
 
 type Schema = v.GenericSchema | undefined;
-type Out<S extends Schema> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
+/** What the route's body or query schema (in the route table) validates to; `undefined` for a route without one. */
+type Validated<R, K extends 'body' | 'query'> = R extends { readonly [P in K]: infer S extends v.GenericSchema } ? v.InferOutput<S> : undefined;
 
-interface EndpointSpec<B extends Schema, Q extends Schema> {
-  body?: B;
-  query?: Q;
+interface EndpointSpec {
   /** Ids this route can ever have (settings: only 1); others are 404 before the body is looked at. */
   validId?: (id: number) => boolean;
   /** A creating POST: an `Idempotency-Key` header makes a retry return the first answer instead of a second effect. */
@@ -76,38 +75,41 @@ const state = (event: Event) => stateOf.get(event)!;
  * request → log context → the canonical path → caller and access → body
  * limits → JSON → input validation → (Idempotency-Key) → the route's function
  * → response headers (ETag, caching, CORS). HEAD runs the GET route and drops
- * the body.
+ * the body. The body and query schemas are the route's (route table); the
+ * function's result must be one of the route's declared responses.
  */
-/** Each route's body schema, by route name, as its handler declared it (the hostile-input tests derive bodies from these). */
+/** Each route's body schema, by route name (the hostile-input tests derive bodies from these). */
 export const bodySchemas = new Map<string, v.GenericSchema>();
 
-export function endpoint<B extends Schema = undefined, Q extends Schema = undefined>(
-  routeName: string,
-  spec: EndpointSpec<B, Q>,
-  fn: (request: ApiRequest<Out<B>, Out<Q>>) => Promise<ApiResult>,
+export function endpoint<N extends RouteName, R extends RouteNamed<N> = RouteNamed<N>>(
+  routeName: N,
+  spec: EndpointSpec,
+  fn: (request: ApiRequest<Validated<R, 'body'>, Validated<R, 'query'>>) => Promise<RouteResult<R>>,
 ) {
   const route = routeNamed(routeName);
-  if (spec.body) bodySchemas.set(routeName, spec.body);
+  type B = Validated<R, 'body'>;
+  type Q = Validated<R, 'query'>;
+  if (route.body) bodySchemas.set(routeName, route.body);
   const chain = middy<Event, Result, Error, Context>()
     .use(problemsAndAccessLog(route))
     .use(canonicalPath(route))
     .use(originCheck())
     .use(caller(route))
     .use(pathId(route, spec.validId))
-    .use(bodyLimits(spec.body !== undefined));
-  if (spec.body) chain.use(httpJsonBodyParser());
+    .use(bodyLimits(route.body !== undefined));
+  if (route.body) chain.use(httpJsonBodyParser());
   return chain.handler(async (event, context) => {
     const { requestId, log, principal, id } = state(event);
-    const request: ApiRequest<Out<B>, Out<Q>> = {
+    const request: ApiRequest<B, Q> = {
       id: id ?? 0,
-      body: validated(spec.body, event.body, '') as Out<B>,
-      query: validated(spec.query, event.queryStringParameters ?? {}, 'query.') as Out<Q>,
+      body: validated(route.body, event.body, '') as B,
+      query: validated(route.query, event.queryStringParameters ?? {}, 'query.') as Q,
       principal,
       headers: event.headers,
       requestId,
       log,
     };
-    const run = async () => toLambdaResult(await fn(request), route, event);
+    const run = async () => toLambdaResult((await fn(request)) as ApiResult, route, event);
     // Retries stop while there is still time for one more database call and the answer
     // (or at half the remaining time, when the call budget is stretched for the tests).
     const remaining = context.getRemainingTimeInMillis();

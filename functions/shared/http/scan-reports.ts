@@ -2,81 +2,30 @@
  * A scoring agent's report (a "started" or a result) and its answer: shared
  * by POST /services/{id}/scans (one report) and POST /scans (up to 100).
  */
-import * as v from 'valibot';
 import { recordScanResult, recordScanStart } from '#shared/data/scoring';
 import { conflict, HttpProblem, notFound, problemResponse, serviceUnavailable, validationFailed } from '#shared/http/problem';
-import { created, ok, type ApiResult } from '#shared/http/responses';
+import { created, ok } from '#shared/http/responses';
 import { API_PREFIX } from '#shared/api/routes';
-import { BoundedInt, FreeText, parseWith, PositiveInt, Timestamp } from '#shared/validation';
+import { parseWith } from '#shared/validation';
+import type * as v from 'valibot';
+import { BatchReport, type ScanReportInput } from '#shared/api/schemas/requests';
+import type { BatchAnswerSchema, ProblemSchema } from '#shared/api/schemas/responses';
 import type { Logger } from '#shared/log';
 import * as metrics from '#shared/metrics';
 
-/** Agent-chosen: a UUID, `round12-http`, an ISO time... Safe in a sort key, bounded. */
-const ScanId = v.pipe(
-  v.string(),
-  v.regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1–128 characters: letters, digits, ".", "_", ":" or "-"'),
-);
-
-const SCAN_ERROR_MAX = 1000;
 /** A check's time may be this far ahead of the server's clock (agents' clocks drift a little). */
 export const MAX_CLOCK_SKEW_MS = 2 * 60_000;
-
-const reportFields = {
-  scan_id: ScanId,
-  status: v.optional(v.literal('started', 'must be "started" (a result has score and error instead)')),
-  score: v.optional(BoundedInt(0)),
-  error: v.optional(v.nullable(FreeText(SCAN_ERROR_MAX))),
-  /** When the check ran (RFC 3339, UTC); absent: when the result arrives. */
-  time: v.optional(Timestamp),
-};
-
-type ReportFields = { scan_id: string; status?: 'started'; score?: number; error?: string | null; time?: string };
-
-const reportRules = <T extends ReportFields>() =>
-  [
-    v.check<T, string>(
-      (b) => (b.status === undefined) !== (b.score === undefined && b.error === undefined && b.time === undefined),
-      'send either {"scan_id", "status": "started"} or a result {"scan_id", "score", "error", "time"?}',
-    ),
-    v.check<T, string>((b) => b.status !== undefined || b.score !== undefined, 'a result needs a score'),
-  ] as const;
-
-export type ScanReportInput =
-  | { kind: 'started'; scan_id: string }
-  | { kind: 'result'; scan_id: string; score: number; error: string | null; time?: string };
-
-const toInput = (b: ReportFields): ScanReportInput =>
-  b.status === 'started'
-    ? { kind: 'started', scan_id: b.scan_id }
-    : { kind: 'result', scan_id: b.scan_id, score: b.score ?? 0, error: b.error ?? null, ...(b.time ? { time: b.time } : {}) };
-
-/** `{scan_id, status: "started"}` or `{scan_id, score, error, time?}`; nothing else. */
-export const ScanReportBody = v.pipe(v.strictObject(reportFields), ...reportRules<ReportFields>(), v.transform(toInput));
-
-/** One report of a batch: the same, with the service it is about. */
-const BatchReport = v.pipe(
-  v.strictObject({ service_id: PositiveInt, ...reportFields }),
-  ...reportRules<ReportFields & { service_id: number }>(),
-  v.transform((b) => ({ serviceId: b.service_id, report: toInput(b) })),
-);
-
-/** At most this many reports in one POST /scans (a 64 KiB body holds about that many). */
-export const BATCH_REPORTS_MAX = 100;
-export const ScanReportBatchBody = v.pipe(
-  v.array(v.unknown(), 'must be an array of reports'),
-  v.maxLength(BATCH_REPORTS_MAX, `must hold at most ${BATCH_REPORTS_MAX} reports`),
-);
 
 /** Nothing was written; resending the same report (same scan_id) is safe. */
 const busy = () => serviceUnavailable('busy', 'The database is throttling writes; send the same report again.', 1);
 
 /** The answer to one report (a problem is thrown). */
-export async function answerReport(serviceId: number, report: ScanReportInput, now = new Date()): Promise<ApiResult> {
+export async function answerReport(serviceId: number, report: ScanReportInput, now = new Date()) {
   if (report.kind === 'started') {
     const outcome = await recordScanStart(serviceId, report.scan_id, now);
     switch (outcome.kind) {
       case 'started':
-        return { status: 202, body: { scan_id: report.scan_id, status: 'started' } };
+        return { status: 202 as const, body: { scan_id: report.scan_id, status: 'started' as const } };
       case 'finished':
         return ok(outcome.scan);
       case 'not-found':
@@ -113,10 +62,9 @@ export async function answerReport(serviceId: number, report: ScanReportInput, n
 /** Reports of one batch in flight at once: enough to hide latency, few enough not to burst one function's connections. */
 const BATCH_CONCURRENCY = 16;
 
-export interface BatchAnswer {
-  status: number;
-  body: unknown;
-}
+/** One report's answer: typed by the schema the description shows. */
+export type BatchAnswer = v.InferOutput<typeof BatchAnswerSchema>;
+type ProblemBody = v.InferOutput<typeof ProblemSchema>;
 
 /**
  * Answers every report of a batch, in order, each with its own status and
@@ -126,7 +74,7 @@ export async function answerBatch(reports: unknown[], requestId: string, log: Lo
   const answers: BatchAnswer[] = new Array(reports.length);
   const asAnswer = (problem: HttpProblem) => {
     const { statusCode, body } = problemResponse(problem, requestId);
-    return { status: statusCode, body: JSON.parse(body) as unknown };
+    return { status: statusCode, body: JSON.parse(body) as ProblemBody };
   };
   let next = 0;
   const worker = async () => {

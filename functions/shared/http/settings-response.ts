@@ -7,11 +7,11 @@ import type { Parsed } from '#shared/validation';
 import type { ApiRequest } from '#shared/http/endpoint';
 import { principalName } from '#shared/http/principal';
 import { HttpProblem, notFound, preconditionFailed, serviceUnavailable, validationFailed } from '#shared/http/problem';
-import { ok, type ApiResult } from '#shared/http/responses';
+import { ok } from '#shared/http/responses';
 import { recordSettingsChange } from '#shared/metrics';
 
 /** The settings object with its version as the ETag (what If-Match must name). */
-export function settingsResult({ settings, version }: VersionedSettings): ApiResult {
+export function settingsResult({ settings, version }: VersionedSettings) {
   return ok(settings, { etag: settingsETag(version) });
 }
 
@@ -22,7 +22,7 @@ export const isSettingsId = (id: number) => id === SETTINGS_ID;
 export async function saveSettingsChange(
   request: ApiRequest<unknown, unknown>,
   change: (current: SettingsFields) => Parsed<SettingsFields>,
-): Promise<ApiResult> {
+): Promise<ReturnType<typeof settingsResult>> {
   const nameservers = (request.body as { dns_nameservers?: string[] }).dns_nameservers;
   if (nameservers) await checkNameserversAgainstZones(nameservers);
   const ifMatch = versionsFromIfMatch(request.headers['if-match']);

@@ -1,0 +1,5858 @@
+/* eslint-disable */
+// Generated from the OpenAPI description by `npm run openapi:types`; do not edit.
+// test/unit/openapi.test.ts fails when it is stale.
+
+export interface paths {
+    "/api/v1/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List teams
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         */
+        get: operations["ListTeams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/scoreboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scoreboard
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         */
+        get: operations["GetScoreboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/scoreboard/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every team's total over time
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         */
+        get: operations["GetScoreHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One team
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         */
+        get: operations["GetTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{id}/scorecard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's scorecard
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         */
+        get: operations["GetScorecard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{id}/dns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's DNS records
+         * @description Admins only.
+         */
+        get: operations["ExportTeamDns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{id}/dns.zone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's zone file
+         * @description Admins only.
+         */
+        get: operations["ExportTeamZone"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{id}/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's adjustments
+         * @description Admins only.
+         */
+        get: operations["ListAdjustments"];
+        put?: never;
+        /**
+         * Add or remove points by hand
+         * @description Admins only.
+         */
+        post: operations["CreateAdjustment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List DNS records
+         * @description Admins and service accounts.
+         */
+        get: operations["ListDnsRecords"];
+        put?: never;
+        /**
+         * Create a DNS record
+         * @description Admins and service accounts.
+         */
+        post: operations["CreateDnsRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One DNS record
+         * @description Admins and service accounts.
+         */
+        get: operations["GetDnsRecord"];
+        /**
+         * Replace a DNS record
+         * @description Admins and service accounts.
+         */
+        put: operations["UpdateDnsRecord"];
+        post?: never;
+        /**
+         * Delete a DNS record
+         * @description Admins and service accounts.
+         */
+        delete: operations["DeleteDnsRecord"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The settings, as a list
+         * @description Admins and service accounts.
+         */
+        get: operations["ListSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The settings
+         * @description Admins and service accounts.
+         */
+        get: operations["GetSettings"];
+        /**
+         * Replace the settings
+         * @description Admins and service accounts.
+         */
+        put: operations["ReplaceSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change some settings
+         * @description Admins and service accounts.
+         */
+        patch: operations["UpdateSettings"];
+        trace?: never;
+    };
+    "/api/v1/subtypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List subtypes (kinds of check) with their check parameters
+         * @description Admins and service accounts.
+         */
+        get: operations["ListSubtypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List services
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         */
+        get: operations["ListServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One service
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         */
+        get: operations["GetService"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/{id}/scans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A service's check history, paged
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         */
+        get: operations["ListServiceScans"];
+        put?: never;
+        /**
+         * Report a scan
+         * @description Admins and service accounts.
+         */
+        post: operations["ReportScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a round of scans
+         * @description Admins and service accounts.
+         */
+        post: operations["ReportScans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This description (token API)
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         */
+        get: operations["GetOpenApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/openapi-iam.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This description (IAM API)
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         */
+        get: operations["GetOpenApiIam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API reference, for people
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         */
+        get: operations["GetDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * Team
+         * @description A blue team. Hidden (test) teams appear only to admins and service accounts.
+         * @example {
+         *       "id": 1,
+         *       "number": 11,
+         *       "name": "Packet Wranglers",
+         *       "logo": "https://ccdc.example/logos/team11.png",
+         *       "team_url": "team11.ccdc.example",
+         *       "guest_division": false
+         *     }
+         */
+        Team: {
+            id: number;
+            /** @description The team number (what ?team= filters by); not its id. */
+            number: number;
+            name: string;
+            logo: string;
+            team_url: string;
+            guest_division: boolean;
+        };
+        /**
+         * Service
+         * @description One team's instance of a subtype (a kind of check) at url:port.
+         * @example {
+         *       "id": 1,
+         *       "subtype": "HTTP",
+         *       "subtype_id": 1,
+         *       "team": {
+         *         "id": 1,
+         *         "number": 11,
+         *         "name": "Packet Wranglers",
+         *         "logo": "https://ccdc.example/logos/team11.png",
+         *         "team_url": "team11.ccdc.example",
+         *         "guest_division": false
+         *       },
+         *       "url": "www.team11.ccdc.example",
+         *       "port": 80,
+         *       "last_scan": 10,
+         *       "last_scan_time": "2026-11-22T10:15:00Z",
+         *       "last_scan_error": null,
+         *       "in_progress": false,
+         *       "max_score": 10
+         *     }
+         */
+        Service: {
+            id: number;
+            subtype: string;
+            subtype_id: number;
+            team: components["schemas"]["Team"];
+            url: string;
+            port: number;
+            /** @description The score of the latest scan (0 before any). */
+            last_scan: number;
+            last_scan_time: string | null;
+            last_scan_error: string | null;
+            in_progress: boolean;
+            max_score: number;
+        };
+        /**
+         * ScanResult
+         * @description One recorded scan result.
+         * @example {
+         *       "scan_id": "round12-http",
+         *       "score": 10,
+         *       "error": null,
+         *       "time": "2026-11-22T10:15:00Z",
+         *       "received_at": "2026-11-22T10:15:01Z",
+         *       "points": 10
+         *     }
+         */
+        ScanResult: {
+            scan_id: string;
+            score: number;
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description When the check ran (the agent's `time`, or when the result arrived).
+             */
+            time: string;
+            /**
+             * Format: date-time
+             * @description When the result reached the service.
+             */
+            received_at: string;
+            /** @description What it earned: its score, or 0 when scoring was closed. */
+            points: number;
+        };
+        /**
+         * HistoryEntry
+         * @description One result in a service's check history.
+         */
+        HistoryEntry: {
+            scan_id: string;
+            /**
+             * Format: date-time
+             * @description When the check ran (the agent's `time`, or when the result arrived).
+             */
+            time: string;
+            /**
+             * Format: date-time
+             * @description When the result reached the service.
+             */
+            received_at: string;
+            score: number;
+            error: string | null;
+            /** @description What it earned: its score, or 0 when scoring was closed. */
+            points: number;
+            /** @description Removed from scoring by an organiser (it earns nothing). */
+            voided: boolean;
+        };
+        /**
+         * ServiceScansPage
+         * @description A page of a service's check history, newest first by check time.
+         */
+        ServiceScansPage: {
+            items: components["schemas"]["HistoryEntry"][];
+            /** @description Opaque: pass it as `?cursor=` for the next page; null on the last page. */
+            cursor: string | null;
+        };
+        /**
+         * ServiceDetail
+         * @description A service with the points it earned and its latest scans, newest first.
+         * @example {
+         *       "id": 1,
+         *       "subtype": "HTTP",
+         *       "subtype_id": 1,
+         *       "team": {
+         *         "id": 1,
+         *         "number": 11,
+         *         "name": "Packet Wranglers",
+         *         "logo": "https://ccdc.example/logos/team11.png",
+         *         "team_url": "team11.ccdc.example",
+         *         "guest_division": false
+         *       },
+         *       "url": "www.team11.ccdc.example",
+         *       "port": 80,
+         *       "last_scan": 10,
+         *       "last_scan_time": "2026-11-22T10:15:00Z",
+         *       "last_scan_error": null,
+         *       "in_progress": false,
+         *       "max_score": 10,
+         *       "points_earned": 10,
+         *       "recent_scans": [
+         *         {
+         *           "scan_id": "round12-http",
+         *           "score": 10,
+         *           "error": null,
+         *           "time": "2026-11-22T10:15:00Z",
+         *           "received_at": "2026-11-22T10:15:01Z",
+         *           "points": 10
+         *         }
+         *       ]
+         *     }
+         */
+        ServiceDetail: {
+            id: number;
+            subtype: string;
+            subtype_id: number;
+            team: components["schemas"]["Team"];
+            url: string;
+            port: number;
+            /** @description The score of the latest scan (0 before any). */
+            last_scan: number;
+            last_scan_time: string | null;
+            last_scan_error: string | null;
+            in_progress: boolean;
+            max_score: number;
+            points_earned: number;
+            recent_scans: components["schemas"]["ScanResult"][];
+        };
+        /**
+         * ScanStarted
+         * @description A scan marked under way.
+         * @example {
+         *       "scan_id": "round13-http",
+         *       "status": "started"
+         *     }
+         */
+        ScanStarted: {
+            scan_id: string;
+            /** @constant */
+            status: "started";
+        };
+        /**
+         * BatchAnswer
+         * @description One report's answer in a batch: the status and body it would have had on its own.
+         * @example {
+         *       "status": 201,
+         *       "body": {
+         *         "scan_id": "round12-http",
+         *         "score": 10,
+         *         "error": null,
+         *         "time": "2026-11-22T10:15:00Z",
+         *         "received_at": "2026-11-22T10:15:01Z",
+         *         "points": 10
+         *       }
+         *     }
+         */
+        BatchAnswer: {
+            status: number;
+            body: components["schemas"]["ScanResult"] | components["schemas"]["ScanStarted"] | components["schemas"]["Problem"];
+        };
+        /**
+         * ScoreHistory
+         * @description Every visible team's total over time: one value per sample time, null where the team was not in that sample.
+         */
+        ScoreHistory: {
+            interval_seconds: number;
+            times: string[];
+            teams: {
+                team: components["schemas"]["Team"];
+                totals: (number | null)[];
+            }[];
+        };
+        /**
+         * Subtype
+         * @description A kind of check, its super type and the points a full pass earns; `check` and its parameters tell agents how to check.
+         */
+        Subtype: {
+            id: number;
+            name: string;
+            super_type_id: number;
+            max_score: number;
+            check?: string;
+        };
+        /**
+         * Scoreboard
+         * @description Every visible team ranked; with `segregate` each division is ranked on its own, main first.
+         * @example {
+         *       "segregate": false,
+         *       "scoreboard": [
+         *         {
+         *           "rank": 1,
+         *           "division": "main",
+         *           "team": {
+         *             "id": 1,
+         *             "number": 11,
+         *             "name": "Packet Wranglers",
+         *             "logo": "https://ccdc.example/logos/team11.png",
+         *             "team_url": "team11.ccdc.example",
+         *             "guest_division": false
+         *           },
+         *           "total_score": 60,
+         *           "scores": [
+         *             {
+         *               "super_type_id": 1,
+         *               "super_type": "Services",
+         *               "score": 10,
+         *               "max_score": 33
+         *             },
+         *             {
+         *               "super_type_id": 2,
+         *               "super_type": "Injects",
+         *               "score": 50,
+         *               "max_score": 0
+         *             },
+         *             {
+         *               "super_type_id": 3,
+         *               "super_type": "Red Team",
+         *               "score": 0,
+         *               "max_score": 0
+         *             }
+         *           ],
+         *           "services_up": 1,
+         *           "services_total": 4
+         *         }
+         *       ]
+         *     }
+         */
+        Scoreboard: {
+            segregate: boolean;
+            scoreboard: {
+                rank: number;
+                /** @enum {string} */
+                division: "main" | "guest";
+                team: components["schemas"]["Team"];
+                total_score: number;
+                scores: {
+                    super_type_id: number;
+                    super_type: string;
+                    score: number;
+                    max_score: number;
+                }[];
+                services_up: number;
+                services_total: number;
+            }[];
+        };
+        /**
+         * Scorecard
+         * @description A team's figures and its rank on the scoreboard this caller would get.
+         * @example {
+         *       "total_score": 60,
+         *       "stats": {
+         *         "rank": 1,
+         *         "checks_total": 1,
+         *         "checks_passed": 1,
+         *         "checks_failed": 0,
+         *         "uptime": 1,
+         *         "services_total": 4,
+         *         "services_up": 1,
+         *         "services_down": 0,
+         *         "services_unscanned": 3,
+         *         "adjustments_total": 50,
+         *         "last_scan_time": "2026-11-22T10:15:00Z"
+         *       },
+         *       "scores": [
+         *         {
+         *           "super_type_id": 1,
+         *           "super_type": "Services",
+         *           "score": 10,
+         *           "max_score": 33
+         *         },
+         *         {
+         *           "super_type_id": 2,
+         *           "super_type": "Injects",
+         *           "score": 50,
+         *           "max_score": 0
+         *         },
+         *         {
+         *           "super_type_id": 3,
+         *           "super_type": "Red Team",
+         *           "score": 0,
+         *           "max_score": 0
+         *         }
+         *       ]
+         *     }
+         */
+        Scorecard: {
+            total_score: number;
+            stats: {
+                rank: number;
+                checks_total: number;
+                checks_passed: number;
+                checks_failed: number;
+                uptime: number | null;
+                services_total: number;
+                services_up: number;
+                services_down: number;
+                services_unscanned: number;
+                adjustments_total: number;
+                last_scan_time: string | null;
+            };
+            scores: {
+                super_type_id: number;
+                super_type: string;
+                score: number;
+                max_score: number;
+            }[];
+        };
+        /**
+         * Adjustment
+         * @description Points added to or removed from a team in a super type, by hand.
+         * @example {
+         *       "id": 1,
+         *       "team": 1,
+         *       "super_type_id": 2,
+         *       "points": 50,
+         *       "reason": "Inject 3: firewall change request",
+         *       "created_by": "alice (organiser)",
+         *       "created_at": "2026-11-22T11:00:00Z"
+         *     }
+         */
+        Adjustment: {
+            id: number;
+            /** @description The team's id. */
+            team: number;
+            super_type_id: number;
+            points: number;
+            reason: string;
+            created_by: string;
+            /**
+             * Format: date-time
+             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+             */
+            created_at: string;
+        };
+        /**
+         * DnsRecord
+         * @description A record in a blue team's zone. `team` is the team's id, not its number; an A record's value is the address's last octet.
+         * @example {
+         *       "id": 1,
+         *       "name": "www",
+         *       "type": "A",
+         *       "value": "10",
+         *       "team": 1
+         *     }
+         */
+        DnsRecord: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            type: "A" | "CNAME" | "MX" | "TXT";
+            value: string;
+            team: number;
+        };
+        /**
+         * Settings
+         * @description The one settings object (id 1).
+         * @example {
+         *       "id": 1,
+         *       "competition_name": "Regional CCDC Practice Round",
+         *       "guest_division_enabled": false,
+         *       "scoring_enabled": true,
+         *       "start_time": null,
+         *       "end_time": null,
+         *       "dns_ttl": 300,
+         *       "dns_nameservers": [
+         *         "ns1.ccdc.example",
+         *         "ns2.ccdc.example"
+         *       ],
+         *       "dns_hostmaster": "hostmaster@ccdc.example",
+         *       "dns_address_template": "127.0.{team_number}",
+         *       "late_result_grace_seconds": 300,
+         *       "round_seconds": 30
+         *     }
+         */
+        Settings: {
+            /** @description Always 1. */
+            id: number;
+            competition_name: string;
+            guest_division_enabled: boolean;
+            scoring_enabled: boolean;
+            start_time: string | null;
+            end_time: string | null;
+            dns_ttl: number;
+            dns_nameservers: string[];
+            dns_hostmaster: string;
+            dns_address_template: string;
+            late_result_grace_seconds: number;
+            /** @description How often the scoring agent checks every service. */
+            round_seconds: number;
+        };
+        /**
+         * OpenApiDocument
+         * @description An OpenAPI 3.1 description of this API.
+         */
+        OpenApiDocument: {
+            openapi: string;
+            info: Record<string, never>;
+            paths: Record<string, never>;
+        };
+        /**
+         * FieldError
+         * @description One field that failed validation; `path` is dotted (`settings.dns_ttl`, `records.0.name`).
+         */
+        FieldError: {
+            path: string;
+            message: string;
+        };
+        /**
+         * Problem
+         * @description RFC 9457 problem details. `code` is stable and meant for programs; `detail` is for people. `errors` lists the fields that failed validation.
+         */
+        Problem: {
+            /** @constant */
+            type: "about:blank";
+            title: string;
+            status: number;
+            detail: string;
+            code: string;
+            errors?: components["schemas"]["FieldError"][];
+            request_id: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /** @description The version of this representation; send it back in If-None-Match (reads) or If-Match (settings writes). */
+        ETag: string;
+        /** @description `public, max-age=5` for anonymous reads of public routes, `private, no-cache` otherwise. */
+        CacheControl: string;
+        /** @description Where the new record can be read. */
+        Location: string;
+        /** @description The request id, to quote when reporting a problem. */
+        RequestId: string;
+        /** @description The scheme to authenticate with: `Bearer realm="scoring"`. */
+        WWWAuthenticate: string;
+        /** @description Seconds to wait before sending the same request again. */
+        RetryAfter: number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    ListTeams: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every visible team, by id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    GetScoreboard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every visible team ranked. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scoreboard"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    GetScoreHistory: {
+        parameters: {
+            query?: {
+                since?: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visible teams' totals at the finest resolution that keeps the answer bounded. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScoreHistory"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "validation_failed",
+                     *       "errors": [
+                     *         {
+                     *           "path": "name",
+                     *           "message": "is required"
+                     *         }
+                     *       ],
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    GetTeam: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    GetScorecard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's totals, statistics and rank. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scorecard"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ExportTeamDns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's records, by id: the same records as its zone file. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnsRecord"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ExportTeamZone: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A BIND zone file for the origin `<team_url>.`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/dns": string;
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ListAdjustments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's adjustments, by id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Adjustment"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    CreateAdjustment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "super_type_id": 2,
+                 *       "points": 50,
+                 *       "reason": "Inject 3: firewall change request"
+                 *     }
+                 */
+                "application/json": {
+                    super_type_id: number;
+                    points: number;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The adjustment, counted in the team's totals. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Adjustment"];
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`, `invalid_idempotency_key`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "malformed_json",
+                     *       "errors": [
+                     *         {
+                     *           "path": "name",
+                     *           "message": "is required"
+                     *         }
+                     *       ],
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "malformed_json" | "body_required" | "validation_failed" | "invalid_idempotency_key";
+                    };
+                };
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The write conflicts with what is stored. Codes: `idempotency_key_in_flight`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "idempotency_key_in_flight",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_in_flight";
+                    };
+                };
+            };
+            /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description The Idempotency-Key was used before with another body. Codes: `idempotency_key_reused`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `busy`, `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "busy",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "busy" | "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ListDnsRecords: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every team's records, by id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnsRecord"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    CreateDnsRecord: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "www",
+                 *       "type": "A",
+                 *       "value": "10",
+                 *       "team": 1
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @constant */
+                    type: "A";
+                    value: string | number;
+                    team: number;
+                } | {
+                    name: string;
+                    /** @constant */
+                    type: "CNAME";
+                    value: string;
+                    team: number;
+                } | {
+                    name: string;
+                    /** @constant */
+                    type: "MX";
+                    value: string;
+                    team: number;
+                } | {
+                    name: string;
+                    /** @constant */
+                    type: "TXT";
+                    value: string;
+                    team: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The record, as stored (names lower-case, type upper-case). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnsRecord"];
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`, `unknown_team`, `invalid_idempotency_key`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "malformed_json",
+                     *       "errors": [
+                     *         {
+                     *           "path": "name",
+                     *           "message": "is required"
+                     *         }
+                     *       ],
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "malformed_json" | "body_required" | "validation_failed" | "unknown_team" | "invalid_idempotency_key";
+                    };
+                };
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The write conflicts with what is stored. Codes: `duplicate_dns_record`, `cname_conflict`, `too_many_dns_records`, `nameserver_needs_address`, `idempotency_key_in_flight`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "duplicate_dns_record",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "duplicate_dns_record" | "cname_conflict" | "too_many_dns_records" | "nameserver_needs_address" | "idempotency_key_in_flight";
+                    };
+                };
+            };
+            /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description The Idempotency-Key was used before with another body. Codes: `idempotency_key_reused`. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "idempotency_key_reused",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "idempotency_key_reused";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `dns_zone_busy`, `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "dns_zone_busy",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "dns_zone_busy" | "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    GetDnsRecord: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnsRecord"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    UpdateDnsRecord: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "www",
+                 *       "type": "A",
+                 *       "value": "20",
+                 *       "team": 1
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @constant */
+                    type: "A";
+                    value: string | number;
+                    team: number;
+                } | {
+                    name: string;
+                    /** @constant */
+                    type: "CNAME";
+                    value: string;
+                    team: number;
+                } | {
+                    name: string;
+                    /** @constant */
+                    type: "MX";
+                    value: string;
+                    team: number;
+                } | {
+                    name: string;
+                    /** @constant */
+                    type: "TXT";
+                    value: string;
+                    team: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The record, as stored. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DnsRecord"];
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`, `unknown_team`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "malformed_json",
+                     *       "errors": [
+                     *         {
+                     *           "path": "name",
+                     *           "message": "is required"
+                     *         }
+                     *       ],
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "malformed_json" | "body_required" | "validation_failed" | "unknown_team";
+                    };
+                };
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The write conflicts with what is stored. Codes: `duplicate_dns_record`, `cname_conflict`, `too_many_dns_records`, `nameserver_needs_address`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "duplicate_dns_record",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "duplicate_dns_record" | "cname_conflict" | "too_many_dns_records" | "nameserver_needs_address";
+                    };
+                };
+            };
+            /** @description If-Match names a version that is no longer current; read the resource again. Codes: `precondition_failed`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Precondition Failed",
+                     *       "status": 412,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "precondition_failed",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "precondition_failed";
+                    };
+                };
+            };
+            /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `dns_zone_busy`, `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "dns_zone_busy",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "dns_zone_busy" | "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    DeleteDnsRecord: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The write conflicts with what is stored. Codes: `nameserver_needs_address`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "nameserver_needs_address",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "nameserver_needs_address";
+                    };
+                };
+            };
+            /** @description If-Match names a version that is no longer current; read the resource again. Codes: `precondition_failed`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Precondition Failed",
+                     *       "status": 412,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "precondition_failed",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "precondition_failed";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `dns_zone_busy`, `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "dns_zone_busy",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "dns_zone_busy" | "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ListSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one settings object, or nothing before a competition is loaded. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    GetSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings; the ETag is what If-Match must name. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ReplaceSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": 1,
+                 *       "competition_name": "Regional CCDC Practice Round",
+                 *       "guest_division_enabled": false,
+                 *       "scoring_enabled": true,
+                 *       "start_time": null,
+                 *       "end_time": null,
+                 *       "dns_ttl": 600,
+                 *       "dns_nameservers": [
+                 *         "ns1.ccdc.example",
+                 *         "ns2.ccdc.example"
+                 *       ],
+                 *       "dns_hostmaster": "hostmaster@ccdc.example",
+                 *       "dns_address_template": "127.0.{team_number}",
+                 *       "late_result_grace_seconds": 300,
+                 *       "round_seconds": 30
+                 *     }
+                 */
+                "application/json": {
+                    id?: number;
+                    competition_name: string;
+                    guest_division_enabled: boolean;
+                    scoring_enabled: boolean;
+                    start_time: string | null;
+                    end_time: string | null;
+                    dns_ttl: number;
+                    dns_nameservers: string[];
+                    dns_hostmaster: string;
+                    dns_address_template: string;
+                    /** @default 60 */
+                    round_seconds?: number;
+                    /** @default 300 */
+                    late_result_grace_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new settings and their ETag. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "malformed_json",
+                     *       "errors": [
+                     *         {
+                     *           "path": "name",
+                     *           "message": "is required"
+                     *         }
+                     *       ],
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "malformed_json" | "body_required" | "validation_failed";
+                    };
+                };
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The write conflicts with what is stored. Codes: `nameserver_needs_address`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "nameserver_needs_address",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "nameserver_needs_address";
+                    };
+                };
+            };
+            /** @description If-Match names a version that is no longer current; read the resource again. Codes: `precondition_failed`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Precondition Failed",
+                     *       "status": 412,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "precondition_failed",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "precondition_failed";
+                    };
+                };
+            };
+            /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `settings_busy`, `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "settings_busy",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "settings_busy" | "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    UpdateSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scoring_enabled": false
+                 *     }
+                 */
+                "application/json": {
+                    id?: number;
+                    competition_name?: string;
+                    guest_division_enabled?: boolean;
+                    scoring_enabled?: boolean;
+                    start_time?: string | null;
+                    end_time?: string | null;
+                    dns_ttl?: number;
+                    dns_nameservers?: string[];
+                    dns_hostmaster?: string;
+                    dns_address_template?: string;
+                    /** @default 60 */
+                    round_seconds?: number;
+                    /** @default 300 */
+                    late_result_grace_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new settings and their ETag. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "malformed_json",
+                     *       "errors": [
+                     *         {
+                     *           "path": "name",
+                     *           "message": "is required"
+                     *         }
+                     *       ],
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "malformed_json" | "body_required" | "validation_failed";
+                    };
+                };
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The write conflicts with what is stored. Codes: `nameserver_needs_address`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "nameserver_needs_address",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "nameserver_needs_address";
+                    };
+                };
+            };
+            /** @description If-Match names a version that is no longer current; read the resource again. Codes: `precondition_failed`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Precondition Failed",
+                     *       "status": 412,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "precondition_failed",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "precondition_failed";
+                    };
+                };
+            };
+            /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `settings_busy`, `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "settings_busy",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "settings_busy" | "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ListSubtypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every subtype, by id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subtype"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ListServices: {
+        parameters: {
+            query?: {
+                team?: string;
+                subtype_id?: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visible services that match, by id (none match: an empty list). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Service"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "validation_failed",
+                     *       "errors": [
+                     *         {
+                     *           "path": "name",
+                     *           "message": "is required"
+                     *         }
+                     *       ],
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    GetService: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service, its points and its latest scans. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceDetail"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ListServiceScans: {
+        parameters: {
+            query?: {
+                limit?: string;
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first by check time; `cursor` (also in `Link: rel="next"`) resumes, null on the last page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceScansPage"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`, `invalid_cursor`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "validation_failed",
+                     *       "errors": [
+                     *         {
+                     *           "path": "name",
+                     *           "message": "is required"
+                     *         }
+                     *       ],
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "invalid_cursor";
+                    };
+                };
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ReportScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scan_id": "round12-http",
+                 *       "score": 10,
+                 *       "error": null,
+                 *       "time": "2026-11-22T10:15:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Chosen by the agent, one per result: a UUID, `round12-http`, an ISO time... Sending the same report again is safe. */
+                    scan_id: string;
+                    /** @constant */
+                    status?: "started";
+                    score?: number;
+                    error?: string | null;
+                    time?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description This scan_id was reported before (or a "started" came after its result): nothing changed; the result as recorded. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanResult"];
+                };
+            };
+            /** @description The result is recorded; it counts once the scoreboard has folded it in. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanResult"];
+                };
+            };
+            /** @description The service is marked as being scanned. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanStarted"];
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "malformed_json",
+                     *       "errors": [
+                     *         {
+                     *           "path": "name",
+                     *           "message": "is required"
+                     *         }
+                     *       ],
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "malformed_json" | "body_required" | "validation_failed";
+                    };
+                };
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The write conflicts with what is stored. Codes: `scan_id_reused`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "scan_id_reused",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "scan_id_reused";
+                    };
+                };
+            };
+            /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `busy`, `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "busy",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "busy" | "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ReportScans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "service_id": 1,
+                 *         "scan_id": "round13-http",
+                 *         "status": "started"
+                 *       },
+                 *       {
+                 *         "service_id": 2,
+                 *         "scan_id": "round12-ssh",
+                 *         "score": 10,
+                 *         "error": null,
+                 *         "time": "2026-11-22T10:15:00Z"
+                 *       }
+                 *     ]
+                 */
+                "application/json": unknown[];
+            };
+        };
+        responses: {
+            /** @description One answer per report, in order, each with the status and body it would have had on its own. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchAnswer"][];
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "malformed_json",
+                     *       "errors": [
+                     *         {
+                     *           "path": "name",
+                     *           "message": "is required"
+                     *         }
+                     *       ],
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "malformed_json" | "body_required" | "validation_failed";
+                    };
+                };
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    GetOpenApi: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 description of the token API. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    GetOpenApiIam: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 description of the IAM (SigV4) API. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    GetDocs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page (Redoc) built from this description. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+}

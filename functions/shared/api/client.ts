@@ -1,0 +1,37 @@
+import createClient, { type Client } from 'openapi-fetch';
+import type { components, paths } from '#shared/api/client-types';
+
+/**
+ * A typed client of the token API for the project's own callers (the bench's
+ * agent, the scoring agent, the web page): paths, parameters, bodies and
+ * responses come from the generated description, so a change that breaks the
+ * contract breaks their typecheck.
+ *
+ *   const api = createScoringClient({ baseUrl: 'http://127.0.0.1:3000', token });
+ *   const { data, error, response } = await api.POST('/api/v1/services/{id}/scans', {
+ *     params: { path: { id: 7 } },
+ *     body: { scan_id: 'round12-http', score: 10, error: null },
+ *   });
+ */
+export type ScoringClient = Client<paths>;
+
+/** The response and request shapes, by component name (`ApiSchemas['Service']`). */
+export type ApiSchemas = components['schemas'];
+export type { paths as ApiPaths };
+
+export interface ScoringClientOptions {
+  /** Scheme, host and port; the paths carry `/api/v1`. */
+  baseUrl: string;
+  /** A bearer token (admin or service account); public reads need none. */
+  token?: string;
+  headers?: Record<string, string>;
+  fetch?: typeof fetch;
+}
+
+export function createScoringClient(options: ScoringClientOptions): ScoringClient {
+  return createClient<paths>({
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    headers: { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+}

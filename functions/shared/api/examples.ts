@@ -1,0 +1,104 @@
+/**
+ * Examples for the OpenAPI description, drawn from the sample competition
+ * (competitions/sample.yaml as `npm start` loads it: team 11 gets id 1).
+ * test/unit/openapi.test.ts checks that they match their schemas and the file.
+ */
+const team = {
+  id: 1,
+  number: 11,
+  name: 'Packet Wranglers',
+  logo: 'https://ccdc.example/logos/team11.png',
+  team_url: 'team11.ccdc.example',
+  guest_division: false,
+};
+
+const service = {
+  id: 1,
+  subtype: 'HTTP',
+  subtype_id: 1,
+  team,
+  url: 'www.team11.ccdc.example',
+  port: 80,
+  last_scan: 10,
+  last_scan_time: '2026-11-22T10:15:00Z',
+  last_scan_error: null,
+  in_progress: false,
+  max_score: 10,
+};
+
+const scan = { scan_id: 'round12-http', score: 10, error: null, time: '2026-11-22T10:15:00Z', received_at: '2026-11-22T10:15:01Z', points: 10 };
+
+const scores = [
+  { super_type_id: 1, super_type: 'Services', score: 10, max_score: 33 },
+  { super_type_id: 2, super_type: 'Injects', score: 50, max_score: 0 },
+  { super_type_id: 3, super_type: 'Red Team', score: 0, max_score: 0 },
+];
+
+/** One per component schema (by component name). */
+export const EXAMPLES = {
+  Team: team,
+  Service: service,
+  ScanResult: scan,
+  ServiceDetail: { ...service, points_earned: 10, recent_scans: [scan] },
+  ScanStarted: { scan_id: 'round13-http', status: 'started' },
+  BatchAnswer: { status: 201, body: scan },
+  Scoreboard: {
+    segregate: false,
+    scoreboard: [{ rank: 1, division: 'main', team, total_score: 60, scores, services_up: 1, services_total: 4 }],
+  },
+  Scorecard: {
+    total_score: 60,
+    stats: {
+      rank: 1,
+      checks_total: 1,
+      checks_passed: 1,
+      checks_failed: 0,
+      uptime: 1,
+      services_total: 4,
+      services_up: 1,
+      services_down: 0,
+      services_unscanned: 3,
+      adjustments_total: 50,
+      last_scan_time: '2026-11-22T10:15:00Z',
+    },
+    scores,
+  },
+  Adjustment: {
+    id: 1,
+    team: 1,
+    super_type_id: 2,
+    points: 50,
+    reason: 'Inject 3: firewall change request',
+    created_by: 'alice (organiser)',
+    created_at: '2026-11-22T11:00:00Z',
+  },
+  DnsRecord: { id: 1, name: 'www', type: 'A', value: '10', team: 1 },
+  Settings: {
+    id: 1,
+    competition_name: 'Regional CCDC Practice Round',
+    guest_division_enabled: false,
+    scoring_enabled: true,
+    start_time: null,
+    end_time: null,
+    dns_ttl: 300,
+    dns_nameservers: ['ns1.ccdc.example', 'ns2.ccdc.example'],
+    dns_hostmaster: 'hostmaster@ccdc.example',
+    dns_address_template: '127.0.{team_number}',
+    late_result_grace_seconds: 300,
+    round_seconds: 30,
+  },
+} as const;
+
+/** Request bodies by route name. */
+export const REQUEST_EXAMPLES: Record<string, unknown> = {
+  CreateAdjustment: { super_type_id: 2, points: 50, reason: 'Inject 3: firewall change request' },
+  CreateDnsRecord: { name: 'www', type: 'A', value: '10', team: 1 },
+  UpdateDnsRecord: { name: 'www', type: 'A', value: '20', team: 1 },
+  ReplaceSettings: { ...EXAMPLES.Settings, dns_ttl: 600 },
+  UpdateSettings: { scoring_enabled: false },
+  ReportScan: { scan_id: 'round12-http', score: 10, error: null, time: '2026-11-22T10:15:00Z' },
+  ReportScans: [
+    { service_id: 1, scan_id: 'round13-http', status: 'started' },
+    { service_id: 2, scan_id: 'round12-ssh', score: 10, error: null, time: '2026-11-22T10:15:00Z' },
+  ],
+};

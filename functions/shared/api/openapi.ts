@@ -1,0 +1,329 @@
+import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+import { EXAMPLES, REQUEST_EXAMPLES } from '#shared/api/examples';
+import { API_PREFIX, routes as allRoutes, type Route } from '#shared/api/routes';
+import * as responses from '#shared/api/schemas/responses';
+import { BODY_LIMIT_BYTES } from '#shared/http/endpoint';
+
+/**
+ * The OpenAPI 3.1 description, made from the route table and its valibot
+ * schemas: nothing here is written by hand per route except what the table
+ * says. Pure: the same table gives the same document.
+ *
+ * OpenAPI cannot bind a security scheme to a server, so the two APIs the
+ * stack deploys over the same functions get a document each: `token`
+ * (bearer tokens, openapi.json) and `iam` (SigV4, openapi-iam.json).
+ */
+export type ApiFlavour = 'token' | 'iam';
+
+export type JsonSchema = Record<string, unknown>;
+export type OpenApiDocument = {
+  openapi: string;
+  info: Record<string, unknown>;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown>; headers: Record<string, unknown> };
+  [key: string]: unknown;
+};
+export type Operation = {
+  operationId: string;
+  responses: Record<string, ResponseObject>;
+  [key: string]: unknown;
+};
+export type ResponseObject = {
+  description: string;
+  headers?: Record<string, unknown>;
+  content?: Record<string, { schema: JsonSchema; example?: unknown }>;
+};
+
+/** Response bodies named in the description's components (titled schemas, each once). */
+const COMPONENTS = {
+  Team: responses.TeamSchema,
+  Service: responses.ServiceSchema,
+  ScanResult: responses.ScanResultSchema,
+  HistoryEntry: responses.HistoryEntrySchema,
+  ServiceScansPage: responses.ServiceScansPageSchema,
+  ServiceDetail: responses.ServiceDetailSchema,
+  ScanStarted: responses.ScanStartedSchema,
+  BatchAnswer: responses.BatchAnswerSchema,
+  ScoreHistory: responses.ScoreHistorySchema,
+  Subtype: responses.SubtypeSchema,
+  Scoreboard: responses.ScoreboardSchema,
+  Scorecard: responses.ScorecardSchema,
+  Adjustment: responses.AdjustmentSchema,
+  DnsRecord: responses.DnsRecordSchema,
+  Settings: responses.SettingsSchema,
+  OpenApiDocument: responses.OpenApiDocumentSchema,
+  FieldError: responses.FieldErrorSchema,
+  Problem: responses.ProblemSchema,
+} satisfies Record<string, v.GenericSchema>;
+
+const REF = '#/components/schemas/';
+
+const conversion: ConversionConfig = {
+  target: 'draft-2020-12',
+  typeMode: 'input',
+  // Checks that JSON Schema cannot say (a CNAME not at @, end after start)
+  // stay in the handler's validation; the description gives the shape.
+  errorMode: 'ignore',
+  definitions: COMPONENTS,
+};
+
+/** A valibot schema as a schema inside the document: component references, no `$schema`/`$defs`. */
+function schemaOf(schema: v.GenericSchema): JsonSchema {
+  const { $schema: _s, $defs: _d, ...rest } = toJsonSchema(described(schema), conversion) as unknown as JsonSchema;
+  return relinked(rest) as JsonSchema;
+}
+
+/**
+ * A pipe that narrows an untyped input with a later schema (the DNS body: any
+ * object, then a variant on `type`) is described by that later schema.
+ */
+function described(schema: v.GenericSchema): v.GenericSchema {
+  const later = (schema as { pipe?: readonly { kind: string }[] }).pipe?.slice(1).filter((item) => item.kind === 'schema');
+  return later && later.length > 0 ? (later.at(-1) as v.GenericSchema) : schema;
+}
+
+function relinked(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(relinked);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? v.replace('#/$defs/', REF) : relinked(v)]),
+    );
+  }
+  return value;
+}
+
+function componentSchemas(): Record<string, JsonSchema> {
+  const defs = toJsonSchemaDefs(COMPONENTS, conversion) as unknown as Record<string, JsonSchema>;
+  return Object.fromEntries(
+    Object.entries(defs).map(([name, schema]) => {
+      const example = EXAMPLES[name as keyof typeof EXAMPLES];
+      return [name, { ...(relinked(schema) as JsonSchema), ...(example === undefined ? {} : { examples: [example] }) }];
+    }),
+  );
+}
+
+const HEADERS = {
+  ETag: { description: 'The version of this representation; send it back in If-None-Match (reads) or If-Match (settings writes).', schema: { type: 'string' } },
+  CacheControl: { description: '`public, max-age=5` for anonymous reads of public routes, `private, no-cache` otherwise.', schema: { type: 'string' } },
+  Location: { description: 'Where the new record can be read.', schema: { type: 'string' } },
+  RequestId: { description: 'The request id, to quote when reporting a problem.', schema: { type: 'string' } },
+  WWWAuthenticate: { description: 'The scheme to authenticate with: `Bearer realm="scoring"`.', schema: { type: 'string' } },
+  RetryAfter: { description: 'Seconds to wait before sending the same request again.', schema: { type: 'integer', minimum: 0 } },
+};
+const header = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
+
+/** What the endpoint wrapper answers for every route of a shape, before the route's own problems. */
+export function problemsOf(route: Route): Map<number, string[]> {
+  const problems = new Map<number, string[]>();
+  const add = (status: number, ...codes: string[]) => problems.set(status, [...new Set([...(problems.get(status) ?? []), ...codes])]);
+  if (route.body) {
+    add(400, 'malformed_json', 'body_required', 'validation_failed');
+    add(413, 'payload_too_large');
+    add(415, 'unsupported_media_type');
+  }
+  if (route.query) add(400, 'validation_failed');
+  // Public routes too: credentials that are presented must be good.
+  add(401, 'unauthorized');
+  if (route.access !== 'public') add(403, 'forbidden');
+  // Any path may be spelled other than canonically (a trailing slash, `//`): 404.
+  add(404, 'not_found');
+  for (const [status, codes] of Object.entries(route.problems ?? {})) add(Number(status), ...codes);
+  add(500, 'internal_error');
+  add(503, 'database_unavailable');
+  return new Map([...problems].sort(([a], [b]) => a - b));
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist.',
+  401: 'No credentials, or credentials that are malformed, unknown, revoked or expired.',
+  403: 'The credentials are valid but their role may not use this route.',
+  404: 'Nothing has this id (ids are positive integers), or the path is not spelled canonically.',
+  409: 'The write conflicts with what is stored.',
+  412: 'If-Match names a version that is no longer current; read the resource again.',
+  413: `The body is larger than ${BODY_LIMIT_BYTES} bytes.`,
+  415: 'The body is not sent as application/json.',
+  422: 'The Idempotency-Key was used before with another body.',
+  500: 'Something unexpected failed; the body gives the request id to quote.',
+  503: 'The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds.',
+};
+
+function problemResponse(status: number, codes: string[]): ResponseObject {
+  const headers: Record<string, unknown> = { 'X-Request-Id': header('RequestId') };
+  if (status === 401) headers['WWW-Authenticate'] = header('WWWAuthenticate');
+  if (status === 503) headers['Retry-After'] = header('RetryAfter');
+  return {
+    description: `${STATUS_TEXT[status] ?? 'A problem.'} Codes: ${codes.map((c) => `\`${c}\``).join(', ')}.`,
+    headers,
+    content: {
+      'application/problem+json': {
+        schema: { allOf: [{ $ref: `${REF}Problem` }, { type: 'object', properties: { code: { enum: codes } } }] },
+        example: {
+          type: 'about:blank',
+          title: PROBLEM_TITLES[status] ?? 'Error',
+          status,
+          detail: 'What went wrong, for a person.',
+          code: codes[0],
+          ...(codes.includes('validation_failed') ? { errors: [{ path: 'name', message: 'is required' }] } : {}),
+          request_id: 'c0ffee00-0000-4000-8000-000000000000',
+        },
+      },
+    },
+  };
+}
+
+const PROBLEM_TITLES: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 412: 'Precondition Failed',
+  413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 500: 'Internal Server Error', 503: 'Service Unavailable',
+};
+
+/** API Gateway's own refusal of a bad or missing signature: AWS's body, not problem+json. */
+const AWS_FORBIDDEN = {
+  description:
+    "API Gateway refused the signature, or IAM denies this principal the route (AWS's own body, application/json); or the role may not use this route (problem+json, code `forbidden`).",
+  content: {
+    'application/json': {
+      schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+      example: { message: 'Forbidden' },
+    },
+  },
+};
+
+function successResponses(route: Route): Record<string, ResponseObject> {
+  const out: Record<string, ResponseObject> = {};
+  for (const [status, reply] of Object.entries(route.responses)) {
+    const headers: Record<string, unknown> = { 'X-Request-Id': header('RequestId') };
+    if ((route.method === 'GET' && status === '200') || reply.etag) headers.ETag = header('ETag');
+    if (route.method === 'GET' && status === '200') headers['Cache-Control'] = header('CacheControl');
+    if (status === '201') headers.Location = header('Location');
+    const response: ResponseObject = { description: reply.description, headers };
+    if (reply.json) response.content = { 'application/json': { schema: schemaOf(reply.json) } };
+    if (reply.text) response.content = { [reply.text]: { schema: { type: 'string' } } };
+    out[status] = response;
+  }
+  if (route.method === 'GET') {
+    out['304'] = {
+      description: 'If-None-Match named the current ETag: nothing changed since the caller read it.',
+      headers: { ETag: header('ETag'), 'X-Request-Id': header('RequestId') },
+    };
+  }
+  return out;
+}
+
+const ACCESS_TEXT: Record<Route['access'], string> = {
+  public: 'Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).',
+  admin: 'Admins only.',
+  'admin-or-service': 'Admins and service accounts.',
+};
+
+function operation(route: Route, flavour: ApiFlavour): Operation {
+  const parameters: unknown[] = [];
+  if (route.path.includes('{id}')) {
+    parameters.push({ name: 'id', in: 'path', required: true, description: 'A positive integer id.', schema: { type: 'integer', minimum: 1 } });
+  }
+  if (route.query) {
+    const query = schemaOf(route.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, schema] of Object.entries(query.properties ?? {})) {
+      const { description, ...rest } = schema;
+      parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, ...(description ? { description } : {}), schema: rest });
+    }
+  }
+  if (route.method === 'GET') {
+    parameters.push({ name: 'If-None-Match', in: 'header', required: false, description: 'An ETag read before: 304 if it is still current.', schema: { type: 'string' } });
+  }
+  if (route.problems?.[422]?.includes('idempotency_key_reused')) {
+    parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, description: 'Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice.', schema: { type: 'string', minLength: 1, maxLength: 255 } });
+  }
+  if (route.problems?.[412]) {
+    parameters.push({ name: 'If-Match', in: 'header', required: false, description: 'The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins.', schema: { type: 'string' } });
+  }
+
+  const responsesOut: Record<string, ResponseObject> = successResponses(route);
+  for (const [status, codes] of problemsOf(route)) responsesOut[String(status)] = problemResponse(status, codes);
+  if (flavour === 'iam') {
+    // Both can answer 403 there: API Gateway (IAM) with its own body, and the function (role) with a problem.
+    const fromFunction = responsesOut['403'];
+    responsesOut['403'] = fromFunction
+      ? { description: AWS_FORBIDDEN.description, content: { ...fromFunction.content, ...AWS_FORBIDDEN.content } }
+      : AWS_FORBIDDEN;
+  }
+
+  const requestExample = REQUEST_EXAMPLES[route.name];
+  const security =
+    flavour === 'iam' ? [{ sigv4: [] }] : route.access === 'public' ? [{}, { bearer: [] }] : [{ bearer: [] }];
+  return {
+    operationId: route.name,
+    summary: route.summary,
+    description: ACCESS_TEXT[route.access],
+    tags: [route.tag],
+    security,
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: schemaOf(route.body), ...(requestExample ? { example: requestExample } : {}) } },
+          },
+        }
+      : {}),
+    responses: Object.fromEntries(Object.entries(responsesOut).sort(([a], [b]) => Number(a) - Number(b))),
+  };
+}
+
+const TAGS: Record<string, string> = {
+  teams: 'Teams, the scoreboard and scorecards (public); DNS exports and adjustments (admins).',
+  services: "Teams' services (public) and scan reports (service accounts).",
+  dns: "Blue teams' DNS records.",
+  settings: 'The competition settings.',
+  docs: 'This description and its reference page.',
+};
+
+const DESCRIPTION: Record<ApiFlavour, string> = {
+  token: `The scoring service's token API. Protected routes take \`Authorization: Bearer <token>\` (tokens are minted with the command-line tool); public routes take it too, and then show hidden teams to admins and service accounts. The same routes, with SigV4 instead, are described in [openapi-iam.json](${API_PREFIX}/openapi-iam.json).`,
+  iam: `The scoring service's IAM API (AWS only): the same routes and functions as the token API, every route signed with SigV4 (\`execute-api\`). API Gateway refuses a bad signature or a principal IAM does not allow with its own 403 body. The local server accepts signatures of the access keys it is configured with. The token API is described in [openapi.json](${API_PREFIX}/openapi.json).`,
+};
+
+const COMMON = `
+
+Every error is RFC 9457 problem+json with a stable \`code\`; each operation lists the codes it can answer. A path that exists under other methods answers 405 with \`Allow\`; an unknown path 404. Reads carry an \`ETag\` and answer \`If-None-Match\` with 304. Request bodies are JSON, at most ${BODY_LIMIT_BYTES} bytes (413), sent as \`application/json\` (415). Unknown fields in a write body are 400.`;
+
+export interface DocumentOptions {
+  /** Where the API is reached; the served document names the host it was fetched from. */
+  serverUrl?: string;
+  table?: readonly Route[];
+}
+
+export function openApiDocument(flavour: ApiFlavour, options: DocumentOptions = {}): OpenApiDocument {
+  const table = (options.table ?? allRoutes).filter((route) => !route.planned);
+  const paths: OpenApiDocument['paths'] = {};
+  for (const route of table) (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route, flavour);
+  const tags = [...new Set(table.map((route) => route.tag))].map((name) => ({ name, description: TAGS[name] ?? name }));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: flavour === 'token' ? 'CCDC scoring API' : 'CCDC scoring API (IAM)',
+      version: '1',
+      description: DESCRIPTION[flavour] + COMMON,
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: options.serverUrl ?? 'http://127.0.0.1:3000', description: options.serverUrl ? 'This server' : 'The local server (npm start)' }],
+    tags,
+    paths,
+    components: {
+      schemas: componentSchemas(),
+      headers: HEADERS,
+      securitySchemes:
+        flavour === 'token'
+          ? { bearer: { type: 'http', scheme: 'bearer', description: 'A token minted with `npm run scoring -- token create`.' } }
+          : {
+              sigv4: {
+                type: 'apiKey',
+                name: 'Authorization',
+                in: 'header',
+                description: 'AWS Signature Version 4 for the service `execute-api`.',
+                'x-amazon-apigateway-authtype': 'awsSigv4',
+              },
+            },
+    },
+  };
+}

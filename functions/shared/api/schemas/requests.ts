@@ -1,0 +1,127 @@
+import * as v from 'valibot';
+import { SAMPLE_SECONDS } from '#shared/domain/history';
+import { BoundedInt, FreeText, PositiveInt, PositiveIntParam, Timestamp } from '#shared/validation';
+
+/**
+ * Request bodies and queries the route table names (the handlers validate
+ * with them and the OpenAPI description shows them). Schemas that belong to
+ * a domain (DNS records, settings) stay in functions/shared/domain.
+ */
+
+export const ServiceFilters = v.object({
+  team: v.optional(v.pipe(PositiveIntParam, v.description("The team's number, not its id."))),
+  subtype_id: v.optional(v.pipe(PositiveIntParam, v.description('The subtype id.'))),
+});
+
+/** Agent-chosen: a UUID, `round12-http`, an ISO time... Safe in a sort key, bounded. */
+const ScanId = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1–128 characters: letters, digits, ".", "_", ":" or "-"'),
+  v.description('Chosen by the agent, one per result: a UUID, `round12-http`, an ISO time... Sending the same report again is safe.'),
+);
+
+const SCAN_ERROR_MAX = 1000;
+const reportFields = {
+  scan_id: ScanId,
+  status: v.optional(v.literal('started', 'must be "started" (a result has score and error instead)')),
+  score: v.optional(BoundedInt(0)),
+  error: v.optional(v.nullable(FreeText(SCAN_ERROR_MAX))),
+  /** When the check ran (RFC 3339, UTC); absent: when the result arrives. */
+  time: v.optional(v.pipe(Timestamp, v.description("When the check ran (RFC 3339, UTC), at most 2 minutes ahead of the server's clock; without it, when the result arrives."))),
+};
+
+type ReportFields = { scan_id: string; status?: 'started'; score?: number; error?: string | null; time?: string };
+
+const reportRules = <T extends ReportFields>() =>
+  [
+    v.check<T, string>(
+      (b) => (b.status === undefined) !== (b.score === undefined && b.error === undefined && b.time === undefined),
+      'send either {"scan_id", "status": "started"} or a result {"scan_id", "score", "error", "time"?}',
+    ),
+    v.check<T, string>((b) => b.status !== undefined || b.score !== undefined, 'a result needs a score'),
+  ] as const;
+
+export type ScanReportInput =
+  | { kind: 'started'; scan_id: string }
+  | { kind: 'result'; scan_id: string; score: number; error: string | null; time?: string };
+
+const toInput = (b: ReportFields): ScanReportInput =>
+  b.status === 'started'
+    ? { kind: 'started', scan_id: b.scan_id }
+    : { kind: 'result', scan_id: b.scan_id, score: b.score ?? 0, error: b.error ?? null, ...(b.time ? { time: b.time } : {}) };
+
+/** `{scan_id, status: "started"}` or `{scan_id, score, error, time?}`; nothing else. */
+export const ScanReportBody = v.pipe(
+  v.strictObject(reportFields),
+  v.description('Either `{"scan_id", "status": "started"}` or a result `{"scan_id", "score", "error", "time"?}`.'),
+  ...reportRules<ReportFields>(),
+  v.transform(toInput),
+);
+
+/** One report of a batch: the same, with the service it is about. */
+export const BatchReport = v.pipe(
+  v.strictObject({ service_id: PositiveInt, ...reportFields }),
+  ...reportRules<ReportFields & { service_id: number }>(),
+  v.transform((b) => ({ serviceId: b.service_id, report: toInput(b) })),
+);
+
+/** At most this many reports in one POST /scans (a 64 KiB body holds about that many). */
+export const BATCH_REPORTS_MAX = 100;
+export const ScanReportBatchBody = v.pipe(
+  v.array(
+    v.pipe(
+      v.unknown(),
+      v.description(
+        'A report with the service it is about: `{"service_id", "scan_id", "status": "started"}` or `{"service_id", "scan_id", "score", "error", "time"?}`. Each is validated and answered on its own.',
+      ),
+    ),
+    'must be an array of reports',
+  ),
+  v.maxLength(BATCH_REPORTS_MAX, `must hold at most ${BATCH_REPORTS_MAX} reports`),
+);
+
+/** Large enough for any real inject or penalty; small enough that a typo cannot swamp a scoreboard. */
+export const ADJUSTMENT_POINTS_MAX = 1_000_000;
+
+export const AdjustmentBody = v.strictObject({
+  super_type_id: PositiveInt,
+  points: v.pipe(
+    v.number('must be a number'),
+    v.integer('must be an integer'),
+    v.check((n) => n !== 0, 'must not be 0'),
+    v.minValue(-ADJUSTMENT_POINTS_MAX, `must be at least ${-ADJUSTMENT_POINTS_MAX}`),
+    v.maxValue(ADJUSTMENT_POINTS_MAX, `must be at most ${ADJUSTMENT_POINTS_MAX}`),
+  ),
+  reason: FreeText(500),
+});
+
+export const ScoreHistoryQuery = v.object({
+  /**
+   * The last sample time the caller has. Only sample boundaries are accepted,
+   * so every up-to-date viewer asks the same URL and shares one CDN entry.
+   */
+  since: v.optional(
+    v.pipe(
+      Timestamp,
+      v.check((time) => Date.parse(time) % (SAMPLE_SECONDS * 1000) === 0, 'must be a sample time (a whole minute) from an earlier answer'),
+    ),
+  ),
+});
+
+
+/** A page of a service's check history: how many results, and where to resume. */
+export const SERVICE_SCANS_DEFAULT_LIMIT = 100;
+export const SERVICE_SCANS_MAX_LIMIT = 500;
+export const ServiceScansQuery = v.object({
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,2}$/, `must be a whole number from 1 to ${SERVICE_SCANS_MAX_LIMIT}`),
+      v.transform(Number),
+      v.maxValue(SERVICE_SCANS_MAX_LIMIT, `must be a whole number from 1 to ${SERVICE_SCANS_MAX_LIMIT}`),
+      v.description(`How many results, 1–${SERVICE_SCANS_MAX_LIMIT} (default ${SERVICE_SCANS_DEFAULT_LIMIT}).`),
+    ),
+    String(SERVICE_SCANS_DEFAULT_LIMIT),
+  ),
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(1024, 'is not a cursor this API hands out'), v.description('The `cursor` of the previous page.'))),
+});

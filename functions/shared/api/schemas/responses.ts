@@ -1,0 +1,243 @@
+import * as v from 'valibot';
+import { DNS_TYPES } from '#shared/domain/dns';
+
+/**
+ * What the API answers, as valibot schemas: the one source of the OpenAPI
+ * description's response bodies and of the types every handler's result must
+ * have. Objects are strict, so a field a handler adds without adding it here
+ * fails the response checks of the tests. `title` names the component in the
+ * description.
+ */
+
+const Id = v.pipe(v.number(), v.integer(), v.minValue(1));
+const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const Points = v.pipe(v.number(), v.integer());
+const Time = v.pipe(v.string(), v.isoTimestamp(), v.description('An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.'));
+const named = <S extends v.GenericSchema>(title: string, description: string, schema: S) =>
+  v.pipe(schema, v.title(title), v.description(description));
+
+export const TeamSchema = named(
+  'Team',
+  'A blue team. Hidden (test) teams appear only to admins and service accounts.',
+  v.strictObject({
+    id: Id,
+    number: v.pipe(Id, v.description('The team number (what ?team= filters by); not its id.')),
+    name: v.string(),
+    logo: v.string(),
+    team_url: v.string(),
+    guest_division: v.boolean(),
+  }),
+);
+
+export const ServiceSchema = named(
+  'Service',
+  "One team's instance of a subtype (a kind of check) at url:port.",
+  v.strictObject({
+    id: Id,
+    subtype: v.string(),
+    subtype_id: Id,
+    team: TeamSchema,
+    url: v.string(),
+    port: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535)),
+    last_scan: v.pipe(Count, v.description('The score of the latest scan (0 before any).')),
+    last_scan_time: v.nullable(Time),
+    last_scan_error: v.nullable(v.string()),
+    in_progress: v.boolean(),
+    max_score: Count,
+  }),
+);
+
+export const ScanResultSchema = named(
+  'ScanResult',
+  'One recorded scan result.',
+  v.strictObject({
+    scan_id: v.string(),
+    score: Count,
+    error: v.nullable(v.string()),
+    time: v.pipe(Time, v.description("When the check ran (the agent's `time`, or when the result arrived).")),
+    received_at: v.pipe(Time, v.description('When the result reached the service.')),
+    points: v.pipe(Count, v.description('What it earned: its score, or 0 when scoring was closed.')),
+  }),
+);
+
+export const HistoryEntrySchema = named(
+  'HistoryEntry',
+  "One result in a service's check history.",
+  v.strictObject({
+    scan_id: v.string(),
+    time: v.pipe(Time, v.description("When the check ran (the agent's `time`, or when the result arrived).")),
+    received_at: v.pipe(Time, v.description('When the result reached the service.')),
+    score: Count,
+    error: v.nullable(v.string()),
+    points: v.pipe(Count, v.description('What it earned: its score, or 0 when scoring was closed.')),
+    voided: v.pipe(v.boolean(), v.description('Removed from scoring by an organiser (it earns nothing).')),
+  }),
+);
+
+export const ServiceScansPageSchema = named(
+  'ServiceScansPage',
+  "A page of a service's check history, newest first by check time.",
+  v.strictObject({
+    items: v.array(HistoryEntrySchema),
+    cursor: v.pipe(v.nullable(v.string()), v.description('Opaque: pass it as `?cursor=` for the next page; null on the last page.')),
+  }),
+);
+
+export const ServiceDetailSchema = named(
+  'ServiceDetail',
+  'A service with the points it earned and its latest scans, newest first.',
+  v.strictObject({
+    ...ServiceSchema.entries,
+    points_earned: Count,
+    recent_scans: v.array(ScanResultSchema),
+  }),
+);
+
+export const ScanStartedSchema = named(
+  'ScanStarted',
+  'A scan marked under way.',
+  v.strictObject({ scan_id: v.string(), status: v.literal('started') }),
+);
+
+const SuperTypeScoreSchema = named(
+  'SuperTypeScore',
+  "A team's points in one super type, and what it could have earned there so far.",
+  v.strictObject({ super_type_id: Id, super_type: v.string(), score: Points, max_score: Count }),
+);
+
+export const ScoreboardSchema = named(
+  'Scoreboard',
+  'Every visible team ranked; with `segregate` each division is ranked on its own, main first.',
+  v.strictObject({
+    segregate: v.boolean(),
+    scoreboard: v.array(
+      named(
+        'ScoreboardRow',
+        'A ranked team. Ranks are tie-aware; ties are listed by team number.',
+        v.strictObject({
+          rank: Id,
+          division: v.picklist(['main', 'guest']),
+          team: TeamSchema,
+          total_score: Points,
+          scores: v.array(SuperTypeScoreSchema),
+          services_up: Count,
+          services_total: Count,
+        }),
+      ),
+    ),
+  }),
+);
+
+export const ScorecardSchema = named(
+  'Scorecard',
+  "A team's figures and its rank on the scoreboard this caller would get.",
+  v.strictObject({
+    total_score: Points,
+    stats: v.strictObject({
+      rank: Id,
+      checks_total: Count,
+      checks_passed: Count,
+      checks_failed: Count,
+      uptime: v.nullable(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
+      services_total: Count,
+      services_up: Count,
+      services_down: Count,
+      services_unscanned: Count,
+      adjustments_total: Points,
+      last_scan_time: v.nullable(Time),
+    }),
+    scores: v.array(SuperTypeScoreSchema),
+  }),
+);
+
+export const AdjustmentSchema = named(
+  'Adjustment',
+  'Points added to or removed from a team in a super type, by hand.',
+  v.strictObject({
+    id: Id,
+    team: v.pipe(Id, v.description("The team's id.")),
+    super_type_id: Id,
+    points: Points,
+    reason: v.string(),
+    created_by: v.string(),
+    created_at: Time,
+  }),
+);
+
+export const DnsRecordSchema = named(
+  'DnsRecord',
+  "A record in a blue team's zone. `team` is the team's id, not its number; an A record's value is the address's last octet.",
+  v.strictObject({ id: Id, name: v.string(), type: v.picklist(DNS_TYPES), value: v.string(), team: Id }),
+);
+
+export const SettingsSchema = named(
+  'Settings',
+  'The one settings object (id 1).',
+  v.strictObject({
+    id: v.pipe(Id, v.description('Always 1.')),
+    competition_name: v.string(),
+    guest_division_enabled: v.boolean(),
+    scoring_enabled: v.boolean(),
+    start_time: v.nullable(Time),
+    end_time: v.nullable(Time),
+    dns_ttl: v.pipe(v.number(), v.integer(), v.minValue(60), v.maxValue(86400)),
+    dns_nameservers: v.array(v.string()),
+    dns_hostmaster: v.string(),
+    dns_address_template: v.string(),
+    late_result_grace_seconds: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(86400)),
+    round_seconds: v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(86400), v.description('How often the scoring agent checks every service.')),
+  }),
+);
+
+/** An OpenAPI document: checked only as an object here (its own lint checks the rest). */
+export const OpenApiDocumentSchema = named(
+  'OpenApiDocument',
+  'An OpenAPI 3.1 description of this API.',
+  v.looseObject({ openapi: v.string(), info: v.looseObject({}), paths: v.looseObject({}) }),
+);
+
+export const FieldErrorSchema = named(
+  'FieldError',
+  'One field that failed validation; `path` is dotted (`settings.dns_ttl`, `records.0.name`).',
+  v.strictObject({ path: v.string(), message: v.string() }),
+);
+
+/** RFC 9457 problem details, as every error answers. */
+export const ProblemSchema = named(
+  'Problem',
+  'RFC 9457 problem details. `code` is stable and meant for programs; `detail` is for people. `errors` lists the fields that failed validation.',
+  v.strictObject({
+    type: v.literal('about:blank'),
+    title: v.string(),
+    status: v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599)),
+    detail: v.string(),
+    code: v.string(),
+    errors: v.optional(v.array(FieldErrorSchema)),
+    request_id: v.string(),
+  }),
+);
+
+export const BatchAnswerSchema = named(
+  'BatchAnswer',
+  "One report's answer in a batch: the status and body it would have had on its own.",
+  v.strictObject({
+    status: v.pipe(v.number(), v.integer(), v.minValue(200), v.maxValue(599)),
+    body: v.union([ScanResultSchema, ScanStartedSchema, ProblemSchema]),
+  }),
+);
+
+export const ScoreHistorySchema = named(
+  'ScoreHistory',
+  "Every visible team's total over time: one value per sample time, null where the team was not in that sample.",
+  v.strictObject({
+    interval_seconds: v.pipe(v.number(), v.integer(), v.minValue(1)),
+    times: v.array(Time),
+    teams: v.array(v.strictObject({ team: TeamSchema, totals: v.array(v.nullable(v.number())) })),
+  }),
+);
+
+export const SubtypeSchema = named(
+  'Subtype',
+  'A kind of check, its super type and the points a full pass earns; `check` and its parameters tell agents how to check.',
+  v.looseObject({ id: Id, name: v.string(), super_type_id: Id, max_score: Count, check: v.optional(v.string()) }),
+);

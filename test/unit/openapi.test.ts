@@ -1,0 +1,87 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import * as v from 'valibot';
+import { parse } from 'yaml';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CLIENT_TYPES_FILE, clientTypesSource } from '../../lib/client-types';
+import { EXAMPLES } from '#shared/api/examples';
+import { openApiDocument } from '#shared/api/openapi';
+import { routes } from '#shared/api/routes';
+import { DEFAULT_SETTINGS } from '#shared/domain/settings';
+import * as schemas from '#shared/api/schemas/responses';
+import { responseViolations } from '../support/described';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const token = openApiDocument('token');
+const iam = openApiDocument('iam');
+const dir = mkdtempSync(join(tmpdir(), 'openapi-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the OpenAPI description', () => {
+  it('describes every route of the table in both documents, with a summary and a success response', () => {
+    for (const route of routes.filter((r) => !r.planned)) {
+      for (const document of [token, iam]) {
+        const operation = document.paths[route.path]?.[route.method.toLowerCase()];
+        expect(operation, `${route.method} ${route.path}`).toBeDefined();
+        expect(operation!.operationId).toBe(route.name);
+        expect(operation!.summary, route.name).toMatch(/\w/);
+        expect(Object.keys(operation!.responses).some((s) => s.startsWith('2')), route.name).toBe(true);
+      }
+    }
+  });
+
+  it('passes @redocly/cli lint with the recommended rules', async () => {
+    const files = [join(dir, 'openapi.json'), join(dir, 'openapi-iam.json')];
+    writeFileSync(files[0]!, JSON.stringify(token));
+    writeFileSync(files[1]!, JSON.stringify(iam));
+    const lint = await promisify(execFile)(resolve(ROOT, 'node_modules/.bin/redocly'), ['lint', '--extends', 'recommended', '--format', 'summary', ...files], {
+      cwd: dir,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+    }).catch((error: { stdout: string; stderr: string }) => ({ ...error, failed: true }));
+    expect('failed' in lint, `${lint.stdout}\n${lint.stderr}`).toBe(false);
+    expect(lint.stderr).toMatch(/valid/);
+  });
+
+  it('has examples that match their schemas and the sample competition', () => {
+    for (const [name, example] of Object.entries(EXAMPLES)) {
+      const schema = (schemas as Record<string, v.GenericSchema>)[`${name}Schema`]!;
+      expect(v.safeParse(schema, example).issues, name).toBeUndefined();
+    }
+    const sample = parse(readFileSync(resolve(ROOT, 'competitions/sample.yaml'), 'utf8'));
+    const { services: _s, ...team11 } = sample.teams[0];
+    expect(EXAMPLES.Team).toEqual({ id: 1, ...team11 });
+    expect(EXAMPLES.Settings).toEqual({ id: 1, ...DEFAULT_SETTINGS, ...sample.settings });
+  });
+
+  it('is what the committed client types were generated from (npm run openapi:types)', async () => {
+    expect(readFileSync(resolve(ROOT, CLIENT_TYPES_FILE), 'utf8') === (await clientTypesSource()), `${CLIENT_TYPES_FILE} is stale: run npm run openapi:types`).toBe(true);
+  });
+});
+
+describe('the response check of the tests', () => {
+  const team = { ...EXAMPLES.Team };
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
+    status,
+    headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json', 'x-request-id': 'r', etag: '"e"', 'cache-control': 'public', ...headers },
+    text: JSON.stringify(body),
+  });
+  const problem = (status: number, code: string) => ({ type: 'about:blank', title: 'T', status, detail: 'd', code, request_id: 'r' });
+  const getTeam = { method: 'GET', path: '/api/v1/teams/1' };
+
+  it('accepts a response as described', () => {
+    expect(responseViolations(getTeam, json(200, team))).toEqual([]);
+    expect(responseViolations(getTeam, json(404, problem(404, 'not_found')))).toEqual([]);
+  });
+
+  it('refuses a renamed or added field, an undeclared status, a problem code the route does not declare', () => {
+    const { name, ...renamed } = team;
+    expect(responseViolations(getTeam, json(200, { ...renamed, title: name })).join()).toMatch(/does not match/);
+    expect(responseViolations(getTeam, json(200, { ...team, hidden: false })).join()).toMatch(/does not match/);
+    expect(responseViolations(getTeam, json(409, problem(409, 'conflict'))).join()).toMatch(/not declared/);
+    expect(responseViolations(getTeam, json(404, problem(404, 'scan_id_reused'))).join()).toMatch(/does not match/);
+    expect(responseViolations(getTeam, json(200, team, { etag: undefined as never })).join()).toMatch(/ETag/);
+  });
+});
