@@ -84,10 +84,20 @@ export class Observability extends Construct {
       return rate;
     });
 
-    // Every function: errors, throttles, p99 duration near its timeout.
+    // Every function: errors or throttles (one alarm for both: a CloudFormation
+    // stack holds at most 500 resources, and two per function would pass it),
+    // p99 duration near its timeout.
     for (const { name, fn } of props.functions) {
-      this.alarm(`${name}Errors`, fn.metricErrors({ period: minute, statistic: 'Sum' }), 1, 2, `${name} failed (an unhandled error) in 2 minutes running.`);
-      this.alarm(`${name}Throttles`, fn.metricThrottles({ period: minute, statistic: 'Sum' }), 1, 1, `${name} was throttled: concurrency ran out.`);
+      const failures = new MathExpression({
+        expression: 'errors + throttles',
+        usingMetrics: {
+          errors: fn.metricErrors({ period: minute, statistic: 'Sum' }),
+          throttles: fn.metricThrottles({ period: minute, statistic: 'Sum' }),
+        },
+        label: `${name} errors + throttles`,
+        period: minute,
+      });
+      this.alarm(`${name}ErrorsOrThrottles`, failures, 1, 1, `${name} failed (an unhandled error) or was throttled (concurrency ran out) in the last minute.`);
       const timeout = (fn as IFunction & { timeout?: Duration }).timeout ?? Duration.seconds(10);
       this.alarm(
         `${name}P99Duration`,

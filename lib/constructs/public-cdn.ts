@@ -96,8 +96,15 @@ export class PublicCdn extends Construct {
       enableAcceptEncodingBrotli: true,
     });
 
+    // nosniff on every API answer through the CDN, API Gateway's own refusals
+    // (403, 429) included: the functions send it, API Gateway cannot.
+    const apiHeaders = new ResponseHeadersPolicy(this, 'ApiHeaders', {
+      comment: 'Scoring API: X-Content-Type-Options nosniff on every answer',
+      securityHeadersBehavior: { contentTypeOptions: { override: true } },
+    });
     const passThrough: BehaviorOptions = {
       origin,
+      responseHeadersPolicy: apiHeaders,
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: AllowedMethods.ALLOW_ALL,
       cachePolicy: CachePolicy.CACHING_DISABLED,
@@ -120,7 +127,6 @@ export class PublicCdn extends Construct {
       removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     const pageHeaders = new ResponseHeadersPolicy(this, 'PageHeaders', {
-      responseHeadersPolicyName: `${props.prefix}-page-headers`,
       comment: 'Scoring web page: CSP without inline scripts, no framing, no sniffing',
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },

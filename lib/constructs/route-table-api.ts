@@ -90,7 +90,9 @@ export class RouteTableApi extends Construct {
     for (const route of props.routes) {
       const fn = props.functions.get(route.name);
       if (!fn) throw new Error(`No function for route ${route.name}`);
-      const integration = new HttpLambdaIntegration(`${route.name}Integration`, fn);
+      // One invoke permission per function and API (any of its routes, HEAD twins
+      // included), not one per route: a CloudFormation stack holds at most 500 resources.
+      const integration = new HttpLambdaIntegration(`${route.name}Integration`, fn, { scopePermissionToRoute: false });
       this.routes.set(
         route.name,
         new HttpRoute(this, route.name, {
@@ -127,7 +129,7 @@ export class RouteTableApi extends Construct {
     this.defaultRoute = new HttpRoute(this, 'Default', {
       httpApi: this.api,
       routeKey: HttpRouteKey.DEFAULT,
-      integration: new HttpLambdaIntegration('DefaultIntegration', props.fallback),
+      integration: new HttpLambdaIntegration('DefaultIntegration', props.fallback, { scopePermissionToRoute: false }),
       authorizer: props.authorizerFor(undefined),
     });
   }

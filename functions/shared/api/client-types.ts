@@ -978,6 +978,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
             /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
             404: {
                 headers: {
@@ -1104,6 +1127,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
                     };
                 };
             };
@@ -1267,6 +1313,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
             /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
             404: {
                 headers: {
@@ -1396,6 +1465,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
                     };
                 };
             };
@@ -1531,6 +1623,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
             /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
             404: {
                 headers: {
@@ -1663,7 +1778,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1818,7 +1933,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1973,7 +2088,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2162,7 +2277,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2406,7 +2521,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2613,7 +2728,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2860,7 +2975,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3069,7 +3184,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3303,7 +3418,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3501,7 +3616,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3656,7 +3771,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3868,7 +3983,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4158,7 +4273,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4402,7 +4517,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4586,6 +4701,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
             /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
             404: {
                 headers: {
@@ -4715,6 +4853,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
                     };
                 };
             };
@@ -4880,6 +5041,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
                     };
                 };
             };
@@ -5071,7 +5255,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5327,7 +5511,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The credentials are valid but their role may not use this route. Codes: `forbidden`. */
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5525,6 +5709,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
             /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
             404: {
                 headers: {
@@ -5654,6 +5861,29 @@ export interface operations {
                     };
                 };
             };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
             /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
             404: {
                 headers: {
@@ -5780,6 +6010,29 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
                     };
                 };
             };

@@ -125,7 +125,8 @@ export function problemsOf(route: Route): Map<number, string[]> {
   if (route.query) add(400, 'validation_failed');
   // Public routes too: credentials that are presented must be good.
   add(401, 'unauthorized');
-  if (route.access !== 'public') add(403, 'forbidden');
+  // Public routes too: a request that did not come through the CDN, or a signed caller not in the IAM registry.
+  add(403, 'forbidden');
   // Any path may be spelled other than canonically (a trailing slash, `//`): 404.
   add(404, 'not_found');
   for (const [status, codes] of Object.entries(route.problems ?? {})) add(Number(status), ...codes);
@@ -137,7 +138,7 @@ export function problemsOf(route: Route): Map<number, string[]> {
 const STATUS_TEXT: Record<number, string> = {
   400: 'The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist.',
   401: 'No credentials, or credentials that are malformed, unknown, revoked or expired.',
-  403: 'The credentials are valid but their role may not use this route.',
+  403: 'The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN.',
   404: 'Nothing has this id (ids are positive integers), or the path is not spelled canonically.',
   409: 'The write conflicts with what is stored.',
   412: 'If-Match names a version that is no longer current; read the resource again.',
