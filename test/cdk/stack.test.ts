@@ -421,8 +421,15 @@ describe('the CDN', () => {
       IgnorePublicAcls: true,
       RestrictPublicBuckets: true,
     });
-    const [, headers] = resourcesOfType(json, 'AWS::CloudFront::ResponseHeadersPolicy')[0]!;
-    const csp = headers.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+    const policies = resourcesOfType(json, 'AWS::CloudFront::ResponseHeadersPolicy').map(([, p]) => p.Properties!.ResponseHeadersPolicyConfig);
+    const page = policies.find((c) => c.SecurityHeadersConfig.ContentSecurityPolicy)!;
+    const csp = page.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+    // Every answer through the CDN, the API's included (API Gateway's own refusals too), says nosniff.
+    for (const config of policies) expect(config.SecurityHeadersConfig.ContentTypeOptions).toEqual({ Override: true });
+    const apiBehaviours = [...config.CacheBehaviors];
+    const apiPolicyIds = new Set(apiBehaviours.map((b: { ResponseHeadersPolicyId: unknown }) => JSON.stringify(b.ResponseHeadersPolicyId)));
+    expect(apiPolicyIds.size).toBe(1);
+    expect([...apiPolicyIds][0]).not.toBe('undefined');
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
     // Page routes are real files: no error response swaps in a page (that would also rewrite the API's 403 and 404).
