@@ -9,6 +9,12 @@
  * scoreboard's cost grows with rounds and teams, and each function's bundle
  * size and cold start. Prints a table and writes the same as JSON to
  * bench/results/. Starts and stops everything it uses.
+ *
+ * `npm run bench` stretches the database call budget
+ * (SCORING_DATABASE_CALL_BUDGET_MS): loading a generated competition into a
+ * DynamoDB Local busy from the previous scenario can take longer than the 3 s
+ * a request may wait, and the bench measures throughput, not timeouts (the
+ * stalled-database part runs with the production budget).
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -197,7 +203,9 @@ try {
   log('the web page: weight, time to draw, Lighthouse…');
   const page = lastJsonLine((await runScript('bench/page.ts', ['--teams', String(params.pageTeams)])).stdout);
   log('a stalled database: time to answer…');
-  const stalled = lastJsonLine((await runScript('bench/stalled.ts', ['--json'])).stdout);
+  // With the production call budget: the answer to a stalled database is what it measures.
+  const { SCORING_DATABASE_CALL_BUDGET_MS: _stretched, ...productionEnv } = process.env;
+  const stalled = lastJsonLine((await runScript('bench/stalled.ts', ['--json'], { env: productionEnv })).stdout);
   log("the scoring agent's checks against loopback servers…");
   await runScript('bench/agent.ts', []);
   const agent = JSON.parse(readFileSync(resolve(import.meta.dirname, 'results/agent-latest.json'), 'utf8'));
