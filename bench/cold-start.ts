@@ -1,6 +1,6 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { buildEvent } from '../lib/local/events';
@@ -56,6 +56,9 @@ export async function measureColdStarts(options: { endpoint: string; table: stri
     sourcemap: false,
     logLevel: 'warning',
   });
+
+  // What the stack ships beside a route's bundle (the docs page's script), as the stack does.
+  for (const file of routes.flatMap((route) => route.files ?? [])) copyFileSync(resolve(ROOT, file), join(dir, basename(file)));
 
   const runner = join(dir, 'runner.mjs');
   writeFileSync(
