@@ -76,20 +76,31 @@ export async function answerBatch(reports: unknown[], requestId: string, log: Lo
     const { statusCode, body } = problemResponse(problem, requestId);
     return { status: statusCode, body: JSON.parse(body) as ProblemBody };
   };
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < reports.length; i = next++) {
-      const parsed = parseWith(BatchReport, reports[i]);
-      try {
-        if (!parsed.ok) throw validationFailed(parsed.errors);
-        const { status, body } = await answerReport(parsed.value.serviceId, parsed.value.report);
-        answers[i] = { status, body };
-      } catch (error) {
-        if (!(error instanceof HttpProblem)) log.error('report failed', { index: i, error: error instanceof Error ? error.message : String(error) });
-        answers[i] = asAnswer(error instanceof HttpProblem ? error : new HttpProblem(500, 'internal_error', `This report failed. Quote request id ${requestId} when reporting it.`));
-      }
+  const parsed = reports.map((report) => parseWith(BatchReport, report));
+  // Reports of one service are answered in the order sent (a "started" before
+  // its own result); different services run side by side.
+  const groups = new Map<string, number[]>();
+  parsed.forEach((p, i) => {
+    const key = p.ok ? `service-${p.value.serviceId}` : `invalid-${i}`;
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+  });
+  const queue = [...groups.values()];
+  const answer = async (i: number) => {
+    const p = parsed[i]!;
+    try {
+      if (!p.ok) throw validationFailed(p.errors);
+      const { status, body } = await answerReport(p.value.serviceId, p.value.report);
+      answers[i] = { status, body };
+    } catch (error) {
+      if (!(error instanceof HttpProblem)) log.error('report failed', { index: i, error: error instanceof Error ? error.message : String(error) });
+      answers[i] = asAnswer(error instanceof HttpProblem ? error : new HttpProblem(500, 'internal_error', `This report failed. Quote request id ${requestId} when reporting it.`));
     }
   };
-  await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, reports.length) }, worker));
+  const worker = async () => {
+    for (let group = queue.shift(); group; group = queue.shift()) {
+      for (const i of group) await answer(i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, queue.length) }, worker));
   return answers;
 }
