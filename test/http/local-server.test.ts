@@ -163,5 +163,28 @@ describe('the API description', () => {
     expect(report.data).toMatchObject({ scan_id: 'typed-client-1', score: 10 });
     const refused = await anonymous.POST('/api/v1/services/{id}/scans', { params: { path: { id: 1 } }, body: { scan_id: 'x', score: 1 } });
     expect(refused.error?.code).toBe('unauthorized');
+
+    // Creating POSTs carry an Idempotency-Key: the same request sent twice makes one record.
+    const keys: (string | null)[] = [];
+    const sent: Request[] = [];
+    const admin = createScoringClient({
+      baseUrl: stack.url,
+      token: ENV_TOKENS.admin,
+      fetch: async (input: string | URL | Request, init?: RequestInit) => {
+        const request = new Request(input, init);
+        keys.push(request.headers.get('idempotency-key'));
+        sent.push(request.clone());
+        return fetch(request);
+      },
+    });
+    const adjustment = await admin.POST('/api/v1/teams/{id}/adjustments', {
+      params: { path: { id: 1 } },
+      body: { super_type_id: 2, points: 5, reason: 'typed client' },
+    });
+    expect(adjustment.response.status).toBe(201);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    const resent = await fetch(sent[0]!);
+    expect(resent.status).toBe(201);
+    expect(((await resent.json()) as { id: number }).id).toBe(adjustment.data!.id);
   });
 });

@@ -29,9 +29,19 @@ export interface ScoringClientOptions {
 }
 
 export function createScoringClient(options: ScoringClientOptions): ScoringClient {
-  return createClient<paths>({
+  const client = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     headers: { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  // Creating POSTs honour Idempotency-Key: one key per call, so a resend of
+  // the same request (a retry after a timeout) never creates twice. Routes
+  // that key on something else (scan reports: scan_id) ignore it.
+  client.use({
+    onRequest({ request }) {
+      if (request.method === 'POST' && !request.headers.has('idempotency-key')) request.headers.set('idempotency-key', crypto.randomUUID());
+      return request;
+    },
+  });
+  return client;
 }
