@@ -33,8 +33,8 @@ export async function sigv4Headers(
   return signed.headers as Record<string, string>;
 }
 
-/** The signer's checksum interface over node:crypto (an HMAC when given a secret). */
-class NodeSha256 {
+/** The signer's checksum interface over node:crypto (an HMAC when given a secret); the tests' signer uses it too. */
+export class NodeSha256 {
   private hash: Hash | Hmac;
   private readonly secret?: Uint8Array | string;
   constructor(secret?: Uint8Array | string | ArrayBuffer | ArrayBufferView) {

@@ -1,4 +1,4 @@
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
+import { NodeSha256 } from '../../functions/agent/sigv4';
 import { SignatureV4 } from '@smithy/signature-v4';
 
 /**
@@ -35,30 +35,4 @@ export async function signedHeaders(
     { signingDate: options.date },
   );
   return signed.headers as Record<string, string>;
-}
-
-/** The SDK's checksum interface over node:crypto (HMAC when given a secret). */
-class NodeSha256 {
-  private hash: Hash | Hmac;
-  private readonly secret?: Uint8Array | string;
-  constructor(secret?: Uint8Array | string | ArrayBuffer | ArrayBufferView) {
-    this.secret = secret === undefined || typeof secret === 'string' ? secret : bytes(secret);
-    this.hash = this.fresh();
-  }
-  private fresh() {
-    return this.secret === undefined ? createHash('sha256') : createHmac('sha256', this.secret);
-  }
-  update(data: Uint8Array | string | ArrayBuffer | ArrayBufferView) {
-    this.hash.update(typeof data === 'string' ? data : bytes(data));
-  }
-  async digest() {
-    return new Uint8Array(this.hash.digest());
-  }
-  reset() {
-    this.hash = this.fresh();
-  }
-}
-
-function bytes(data: ArrayBuffer | ArrayBufferView): Uint8Array {
-  return data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 }
