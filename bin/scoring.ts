@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { CompetitionExistsError, loadCompetition } from '#shared/data/competition';
 import { listIamPrincipals, registerIamPrincipal, revokeIamPrincipal } from '#shared/data/iam-principals';
 import { createToken, listTokens, revokeToken } from '#shared/data/tokens';
+import { verifyTotals } from '#shared/data/verify';
 import { formatTimestamp } from '#shared/validation';
 import { normalizeIamArn } from '#shared/auth/iam-arns';
 import { formatProblems, readCompetitionFile } from '../lib/local/competition-file';
@@ -34,6 +35,9 @@ Commands:
   iam revoke --arn <arn>               Refuse that principal's signed requests from now on
   export [--out <dir>] [--include-hidden]
                                        Write the results: standings.csv, services.csv, results.json
+  verify [--repair]                    Recompute every team's totals from its history (results,
+                                       voids, adjustments, SLA penalties); list any difference;
+                                       --repair writes the recomputed figures back
 
 Target (default: the running dev server's DynamoDB Local):
   --table <name>       a deployed table (the stack's TableName output)
@@ -54,6 +58,7 @@ const { values, positionals } = parseArgs({
     'expires-in': { type: 'string' },
     out: { type: 'string', default: 'results' },
     'include-hidden': { type: 'boolean', default: false },
+    repair: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -73,6 +78,7 @@ async function main(): Promise<void> {
   if (command === 'iam' && sub === 'list') return iamList();
   if (command === 'iam' && sub === 'revoke') return iamRevoke();
   if (command === 'export') return exportCommand();
+  if (command === 'verify') return verify();
   throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
 }
 
@@ -225,6 +231,22 @@ async function exportCommand(): Promise<void> {
   };
   for (const [name, content] of Object.entries(files)) writeFileSync(join(values.out, name), content);
   console.log(`Wrote ${Object.keys(files).map((name) => join(values.out, name)).join(', ')}.`);
+}
+
+async function verify(): Promise<void> {
+  const teams = await verifyTotals({ repair: values.repair });
+  const wrong = teams.filter((t) => t.differences.length > 0);
+  for (const t of wrong) {
+    const state = t.repaired ? 'repaired' : t.settled ? 'differs' : 'results still folding';
+    console.log(`Team ${t.team.number} (${t.team.name}): ${state}`);
+    printTable(
+      ['  figure', 'stored', 'recomputed'],
+      t.differences.map((d) => [`  ${d.figure}`, String(d.stored), String(d.recomputed)]),
+    );
+  }
+  const unrepaired = wrong.filter((t) => !t.repaired);
+  console.log(`${teams.length} teams checked: ${teams.length - wrong.length} match their history${wrong.length ? `, ${wrong.length} differ` : ''}${values.repair ? `, ${wrong.length - unrepaired.length} repaired` : ''}.`);
+  if (unrepaired.length > 0) process.exitCode = 1;
 }
 
 function printTable(header: string[], rows: string[][]): void {

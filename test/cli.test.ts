@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '#shared/data/client';
+import { keys } from '#shared/data/keys';
 import { listTeamRecords } from '#shared/data/teams';
 import { findToken } from '#shared/data/tokens';
 import { resolveIamRole } from '#shared/data/iam-principals';
@@ -94,6 +97,23 @@ describe('the command-line tool', () => {
     expect(json.competition_name).toBe('Regional CCDC Practice Round');
     expect(json.standings).toHaveLength(6);
     expect(readFileSync(join(out, 'services.csv'), 'utf8').trim().split('\r\n')).toHaveLength(1 + 22);
+  });
+
+  it('verifies every total against the history, and repairs a total that drifted', async () => {
+    const clean = await scoring('verify', ...target);
+    expect(clean.code, clean.stderr).toBe(0);
+    expect(clean.stdout).toMatch(/(\d+) teams checked: \1 match their history/);
+    const team = (await listTeamRecords()).find((t) => t.team.number === 12)!;
+    await db().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: keys.teamTotals(team.team.id), UpdateExpression: 'ADD points_1 :n', ExpressionAttributeValues: { ':n': 7 } }));
+    const found = await scoring('verify', ...target);
+    expect(found.code).toBe(1);
+    expect(found.stdout).toMatch(/Team 12 \(Root Cause\): differs/);
+    expect(found.stdout).toMatch(/points\.1 +7 +0/);
+    const repaired = await scoring('verify', '--repair', ...target);
+    expect(repaired.code, repaired.stderr).toBe(0);
+    expect(repaired.stdout).toMatch(/1 repaired/);
+    expect((await listTeamRecords({ consistent: true })).find((t) => t.team.number === 12)!.totals.points['1']).toBe(0);
+    expect((await scoring('verify', ...target)).code).toBe(0);
   });
 
   it('explains a bad command or option', async () => {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearScoringCaches } from '#shared/data/scoring';
+import { verifyTotals } from '#shared/data/verify';
 import type { Service, Team } from '#shared/domain/model';
 import { mintTokens, sampleCompetition, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
@@ -88,5 +89,11 @@ describe('SLA penalties', () => {
     const card = (await invoke('GET', `/api/v1/teams/${team.id}/scorecard`, { headers: admin() })).json;
     expect(card.total_score).toBe(before - 20 - 7);
     expect(card.stats.sla_violations).toBe(2);
+  });
+
+  it('leaves totals equal to a recomputation from the history (what `verify` checks)', async () => {
+    await fold.caughtUp();
+    const teams = await verifyTotals({ repair: false, pauseMs: 100 });
+    expect(teams.filter((t) => t.differences.length > 0)).toEqual([]);
   });
 });

@@ -139,13 +139,13 @@ async function foldTeam(teamId: number, inputs: FoldInput[]): Promise<void> {
 }
 
 /** A service's SLA figures as the team's totals count them, and what they become. */
-interface SlaWrite {
+export interface SlaWrite {
   serviceId: number;
   read: { violations: number; penalty: number };
   next: { violations: number; penalty: number };
 }
 
-function countedSla(totals: Record<string, unknown> | undefined, serviceId: number) {
+export function countedSla(totals: Record<string, unknown> | undefined, serviceId: number) {
   return {
     violations: Number(totals?.[TOTALS_ATTRIBUTE.serviceViolations(serviceId)] ?? 0),
     penalty: Number(totals?.[TOTALS_ATTRIBUTE.servicePenalty(serviceId)] ?? 0),
@@ -159,7 +159,7 @@ function countedSla(totals: Record<string, unknown> | undefined, serviceId: numb
 export async function writeTeamTotals(
   teamId: number,
   delta: TotalsDelta,
-  watermarks: { source: string; read: string | null; next: string }[],
+  watermarks: { source: string; read: string | null; next: string | null }[],
   lastScanTimeRead: string | null,
   slaWrites: SlaWrite[] = [],
 ) {
@@ -203,7 +203,8 @@ export async function writeTeamTotals(
   }
   for (const w of watermarks) {
     const attribute = name(TOTALS_ATTRIBUTE.watermark(w.source));
-    sets.push(`${attribute} = ${value(w.next)}`);
+    // A watermark that stays where it was is only a condition (a repair that must not race a fold).
+    if (w.next !== null && w.next !== w.read) sets.push(`${attribute} = ${value(w.next)}`);
     conditions.push(w.read === null ? `attribute_not_exists(${attribute})` : `${attribute} = ${value(w.read)}`);
   }
   if (delta.last_scan_time !== null && (lastScanTimeRead === null || delta.last_scan_time > lastScanTimeRead)) {
@@ -216,7 +217,7 @@ export async function writeTeamTotals(
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.teamTotals(teamId),
-      UpdateExpression: [adds.length ? `ADD ${adds.join(', ')}` : '', `SET ${sets.join(', ')}`].filter(Boolean).join(' '),
+      UpdateExpression: [adds.length ? `ADD ${adds.join(', ')}` : '', sets.length ? `SET ${sets.join(', ')}` : ''].filter(Boolean).join(' '),
       ConditionExpression: conditions.join(' AND '),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,

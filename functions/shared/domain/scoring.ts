@@ -446,3 +446,81 @@ export function buildScorecard(record: TeamRecord, superTypes: SuperType[], rank
     scores: scores.map((s) => ({ ...s, sla_penalty: t.sla_penalty[String(s.super_type_id)] ?? 0 })),
   };
 }
+
+// ---------------------------------------------------------------------------
+// Verification: a team's totals recomputed from its history
+
+/** What a team's totals must hold, recomputed from its services' results and its adjustments. */
+export interface HistoryFigures {
+  points: Record<string, number>;
+  max_points: Record<string, number>;
+  checks_total: number;
+  checks_passed: number;
+  adjustments_total: number;
+  sla_penalty: Record<string, number>;
+  sla_violations: number;
+  /** Each service's SLA standing (what its STATE and the team's `sv_`/`sp_` must hold). */
+  sla: Map<number, SlaState>;
+}
+
+/**
+ * The one truth the fold must equal: every result earns its points unless
+ * voided, counts toward max_score when scored, and each service's SLA
+ * penalties come off its super type. Pure.
+ */
+export function figuresFromHistory(
+  services: { service_id: number; super_type_id: number; results: FoldedResult[] }[],
+  adjustments: { super_type_id: number; points: number }[],
+): HistoryFigures {
+  let delta = emptyDelta();
+  const sla = new Map<number, SlaState>();
+  for (const service of services) {
+    const key = String(service.super_type_id);
+    for (const r of service.results) {
+      if (r.voided === true) continue;
+      delta.points[key] = (delta.points[key] ?? 0) + r.points;
+      delta.max_points[key] = (delta.max_points[key] ?? 0) + (r.scored ? r.max_score : 0);
+      delta.checks_total += 1;
+      delta.checks_passed += r.score >= r.max_score ? 1 : 0;
+    }
+    const standing = slaOfHistory(service.results);
+    sla.set(service.service_id, standing);
+    delta = addDeltas(delta, slaDelta(service.super_type_id, { violations: 0, penalty: 0 }, standing));
+  }
+  for (const a of adjustments) delta = addDeltas(delta, adjustmentDelta(a.super_type_id, a.points));
+  return { ...delta, sla };
+}
+
+/** A stored figure that differs from the recomputation, by name (`points.1`, `checks_total`, …). */
+export interface FigureDifference {
+  figure: string;
+  stored: number;
+  recomputed: number;
+}
+
+/** Where stored totals differ from the recomputation, and the delta that repairs them. */
+export function compareFigures(stored: TeamTotals, recomputed: HistoryFigures): { differences: FigureDifference[]; repair: TotalsDelta } {
+  const differences: FigureDifference[] = [];
+  const repair = emptyDelta();
+  const perSuperType = (name: 'points' | 'max_points' | 'sla_penalty') => {
+    const ids = new Set([...Object.keys(stored[name]), ...Object.keys(recomputed[name])]);
+    for (const id of [...ids].sort()) {
+      const s = stored[name][id] ?? 0;
+      const r = recomputed[name][id] ?? 0;
+      if (s !== r) {
+        differences.push({ figure: `${name}.${id}`, stored: s, recomputed: r });
+        repair[name][id] = r - s;
+      }
+    }
+  };
+  perSuperType('points');
+  perSuperType('max_points');
+  perSuperType('sla_penalty');
+  for (const name of ['checks_total', 'checks_passed', 'adjustments_total', 'sla_violations'] as const) {
+    if (stored[name] !== recomputed[name]) {
+      differences.push({ figure: name, stored: stored[name], recomputed: recomputed[name] });
+      repair[name] = recomputed[name] - stored[name];
+    }
+  }
+  return { differences, repair };
+}
