@@ -8,7 +8,7 @@ import type { Service, Team } from '#shared/domain/model';
 import type { SettingsFields } from '#shared/domain/settings';
 import { routes } from '#shared/api/routes';
 import { handler as foldResults } from '../../functions/scoring/fold-results';
-import { mintTokens, useFreshTable } from '../support/database';
+import { mintTokens, TEST_AUDIT, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
 import { bearer, invoke } from '../support/invoke';
 
@@ -54,7 +54,7 @@ const adjust = (teamId: number, body: unknown, headers: Record<string, string> =
 async function changeSettings(patch: Partial<SettingsFields>) {
   const current = (await getSettings({ consistent: true }))!;
   const { id: _id, ...fields } = current.settings;
-  const saved = await saveSettings({ ...fields, ...patch }, current.version, 'test');
+  const saved = await saveSettings({ ...fields, ...patch }, current, { ...TEST_AUDIT, action: 'settings.update' });
   expect(saved).not.toBe('stale');
   // Functions keep the settings for a few seconds; the test's next result must see this change.
   clearScoringCaches();
