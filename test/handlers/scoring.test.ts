@@ -366,7 +366,8 @@ describe('throttling', () => {
     );
     expect(batch.status).toBe(200);
     expect(batch.json[0]).toMatchObject({ status: 503, body: { code: 'busy' } });
-    const adjustment = await whileFailing(/^Put/, () => named('ThrottlingException'), () => adjust(svc!.team.id, { super_type_id: 2, points: 1, reason: 'x' }));
+    // An adjustment is one transaction with its audit entry and the results-lock check.
+    const adjustment = await whileFailing(/^TransactWrite/, () => cancelled('ThrottlingError'), () => adjust(svc!.team.id, { super_type_id: 2, points: 1, reason: 'x' }));
     expect(adjustment.status).toBe(503);
     expect(await storedResults(svc!.id)).toEqual([]);
     // And once DynamoDB recovers, the same report goes through.
