@@ -329,8 +329,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * DynamoDB the OS user's name.
  */
 let auditContext: Promise<AuditContext> | undefined;
+
+/** The command as typed, without the target options (which table is not what was done). */
+function commandLine(): string[] {
+  const args = process.argv.slice(2);
+  return args.filter((arg, i) => !TARGET_OPTIONS.has(arg.split('=')[0]!) && !(TARGET_OPTIONS.has(args[i - 1]!) && !args[i - 1]!.includes('=')));
+}
+const TARGET_OPTIONS = new Set(['--table', '--region', '--endpoint']);
 function cliAudit(): Promise<AuditContext> {
-  const route = `scoring ${positionals.join(' ')}`;
+  const route = `scoring ${commandLine().join(' ')}`;
   auditContext ??= (async (): Promise<AuditContext> => {
     if (values.table && !values.endpoint) {
       const { Arn } = await new STSClient({}).send(new GetCallerIdentityCommand({}));

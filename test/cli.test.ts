@@ -112,6 +112,7 @@ describe('the command-line tool', () => {
     ]);
     const revoke = entries.find((e) => e.action === 'token.revoke')!;
     expect(revoke.route).toMatch(/^scoring token revoke [0-9a-f]{8}$/);
+    expect(entries.find((e) => e.action === 'competition.replace')!.route).toBe(`scoring load ${SAMPLE_COMPETITION} --replace`);
     expect(revoke.before).toMatchObject({ revoked_at: null, name: 'agent-7' });
     expect(JSON.stringify(entries)).not.toMatch(/ccdc_/);
   });
@@ -129,7 +130,7 @@ describe('the command-line tool', () => {
     expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: out, encoding: 'utf8' }).trim().split('\n')).toHaveLength(3);
     expect((await getSettings())?.final).toBeDefined();
     const [exported, finalised] = (await auditPage(2)).items;
-    expect(finalised).toMatchObject({ action: 'competition.finalise', route: 'scoring finalise --force' });
+    expect(finalised).toMatchObject({ action: 'competition.finalise', route: `scoring finalise --force --out ${out}` });
     const manifest = readFileSync(join(out, 'SHA256SUMS'), 'utf8');
     expect(exported!.action).toBe('competition.final_export');
     expect(manifest).toContain((exported!.after as { files: Record<string, string> }).files['results.json']);
