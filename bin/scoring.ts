@@ -279,8 +279,8 @@ async function finalise(): Promise<void> {
     console.error(`Already finalised at ${current.final.at} by ${current.final.by}; writing the final export again.`);
   } else {
     const refusal = finaliseRefusal(current.settings, new Date());
-    if (refusal && !values.force) throw new UsageError(`${refusal} Finalise after that, or pass --force to lock the results now.`);
-    const outcome = await markFinal(audit);
+    if (refusal && !values.force) throw new UsageError(`${refusal} Pass --force to lock the results now anyway.`);
+    const outcome = await markFinal(audit, { forced: refusal !== undefined });
     if (outcome.kind === 'missing') throw new UsageError('No competition is loaded.');
     console.error(`Finalised at ${outcome.final.at}${refusal ? ' (forced)' : ''}: scan reports, adjustments, voids and scoring settings are refused from now on (409 competition_final).`);
   }

@@ -150,7 +150,8 @@ function toEntry(item: Record<string, unknown>): AuditEntry {
   return {
     id: String(item.id),
     time: String(item.time),
-    actor: item.actor as AuditActor,
+    // Stored maps lose their order: the kind and the name first.
+    actor: (({ type, name, ...rest }) => ({ type, name, ...rest }))(item.actor as AuditActor) as AuditActor,
     route: String(item.route),
     request_id: (item.request_id as string | null | undefined) ?? null,
     action: String(item.action),

@@ -40,7 +40,7 @@ export type FinaliseOutcome =
  * settings change that read the settings before is refused as stale and,
  * re-read, meets the mark.
  */
-export async function markFinal(audit: AuditContext): Promise<FinaliseOutcome> {
+export async function markFinal(audit: AuditContext, options: { forced?: boolean } = {}): Promise<FinaliseOutcome> {
   for (;;) {
     const current = await getSettings({ consistent: true });
     if (!current) return { kind: 'missing' };
@@ -64,7 +64,7 @@ export async function markFinal(audit: AuditContext): Promise<FinaliseOutcome> {
               action: 'competition.finalise',
               target: 'competition',
               before: { final: null },
-              after: { final, end_time: current.settings.end_time, late_result_grace_seconds: current.settings.late_result_grace_seconds },
+              after: { final, end_time: current.settings.end_time, late_result_grace_seconds: current.settings.late_result_grace_seconds, forced: options.forced === true },
             }),
           ],
         }),
