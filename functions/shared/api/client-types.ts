@@ -2684,10 +2684,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record, as stored (names lower-case, type upper-case). */
+            /** @description The record, as stored (names lower-case, type upper-case), and its ETag. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -3141,10 +3142,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record, as stored. */
+            /** @description The record, as stored, and its new ETag. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
