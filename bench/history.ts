@@ -13,6 +13,7 @@
  * DynamoDB Local's own figures are shown beside them.
  */
 import { parseArgs } from 'node:util';
+import { systemActor } from '#shared/data/audit';
 import { loadCompetition } from '#shared/data/competition';
 import { storedResults, scanHistoryPage, type HistoryPosition } from '#shared/data/scans';
 import { recordScanResult } from '#shared/data/scoring';
@@ -44,7 +45,7 @@ try {
   await ensureTable(process.env.TABLE_NAME);
   const parsed = validateCompetition(generateCompetition(1, 1));
   if (!parsed.ok) throw new Error('the generated competition is invalid');
-  await loadCompetition(parsed.value, { replace: false, loadedBy: 'bench' });
+  await loadCompetition(parsed.value, { replace: false, loadedBy: 'bench', audit: { actor: systemActor('bench'), route: 'npm run bench' } });
   const [service] = await listServiceRecords();
   const id = service!.service.id;
   const meter = capacityMeter();

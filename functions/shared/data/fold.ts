@@ -163,6 +163,17 @@ export async function writeTeamTotals(
   lastScanTimeRead: string | null,
   slaWrites: SlaWrite[] = [],
 ) {
+  await db().send(new UpdateCommand(teamTotalsUpdate(teamId, delta, watermarks, lastScanTimeRead, slaWrites)));
+}
+
+/** The conditional update of a team's TOTALS that writeTeamTotals sends (a repair sends it in a transaction with its audit entry). */
+export function teamTotalsUpdate(
+  teamId: number,
+  delta: TotalsDelta,
+  watermarks: { source: string; read: string | null; next: string | null }[],
+  lastScanTimeRead: string | null,
+  slaWrites: SlaWrite[] = [],
+) {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const name = (attribute: string) => {
@@ -213,16 +224,14 @@ export async function writeTeamTotals(
     sets.push(`${attribute} = ${newer}`);
     conditions.push(`(attribute_not_exists(${attribute}) OR ${attribute} < ${newer})`);
   }
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.teamTotals(teamId),
-      UpdateExpression: [adds.length ? `ADD ${adds.join(', ')}` : '', sets.length ? `SET ${sets.join(', ')}` : ''].filter(Boolean).join(' '),
-      ConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    }),
-  );
+  return {
+    TableName: tableName(),
+    Key: keys.teamTotals(teamId),
+    UpdateExpression: [adds.length ? `ADD ${adds.join(', ')}` : '', sets.length ? `SET ${sets.join(', ')}` : ''].filter(Boolean).join(' '),
+    ConditionExpression: conditions.join(' AND '),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
 }
 
 /** Writes the service's folded state if its watermark (and the `started` it clears) are still what was read. */

@@ -11,12 +11,13 @@
  * a fold landing meanwhile makes the repair read and compare again rather
  * than count twice.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { auditPut, type AuditContext } from '#shared/data/audit';
 import type { ServiceState, SlaState, Team } from '#shared/domain/model';
 import { compareFigures, figuresFromHistory, type FigureDifference } from '#shared/domain/scoring';
 import { db, tableName } from '#shared/data/client';
-import { countedSla, writeTeamTotals, type SlaWrite } from '#shared/data/fold';
+import { countedSla, teamTotalsUpdate, type SlaWrite } from '#shared/data/fold';
 import { keys } from '#shared/data/keys';
 import { queryPartition } from '#shared/data/operations';
 import { storedResults } from '#shared/data/scans';
@@ -33,6 +34,8 @@ export interface TeamVerification {
 
 export interface VerifyOptions {
   repair: boolean;
+  /** Who repairs: each repair is written in one transaction with its audit entry. */
+  audit?: AuditContext;
   /** Reads of one team before its differences are reported. */
   attempts?: number;
   pauseMs?: number;
@@ -95,11 +98,20 @@ async function verifyTeam(team: Team, servicesTotal: number, options: VerifyOpti
       return { source, read, next: read };
     });
     try {
-      await writeTeamTotals(team.id, repair, watermarks, null, slaWrites);
-      await Promise.all(slaStates.map((s) => writeServiceSla(s.id, s.read, s.next)));
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: teamTotalsUpdate(team.id, repair, watermarks, null, slaWrites) },
+            ...slaStates.map((s) => ({ Update: serviceSlaUpdate(s.id, s.read, s.next) })),
+            ...(options.audit
+              ? [auditPut(options.audit, { action: 'totals.repair', target: `teams/${team.id}`, before: differencesAs(differences, 'stored'), after: differencesAs(differences, 'recomputed') })]
+              : []),
+          ],
+        }),
+      );
       return { ...last, repaired: true };
     } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      if (!(error instanceof TransactionCanceledException)) throw error;
       // A fold landed meanwhile: read and compare again.
       confirmed = false;
     }
@@ -107,15 +119,16 @@ async function verifyTeam(team: Team, servicesTotal: number, options: VerifyOpti
   return last;
 }
 
+const differencesAs = (differences: FigureDifference[], side: 'stored' | 'recomputed') =>
+  Object.fromEntries(differences.map((d) => [d.figure, d[side]]));
+
 /** Sets a service's SLA standing if its state folded nothing since it was read. */
-async function writeServiceSla(serviceId: number, read: ServiceState, sla: SlaState) {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.serviceState(serviceId),
-      UpdateExpression: 'SET sla = :sla',
-      ConditionExpression: read.folded_seq === null ? 'attribute_not_exists(folded_seq)' : 'folded_seq = :read_seq',
-      ExpressionAttributeValues: { ':sla': sla, ...(read.folded_seq === null ? {} : { ':read_seq': read.folded_seq }) },
-    }),
-  );
+function serviceSlaUpdate(serviceId: number, read: ServiceState, sla: SlaState) {
+  return {
+    TableName: tableName(),
+    Key: keys.serviceState(serviceId),
+    UpdateExpression: 'SET sla = :sla',
+    ConditionExpression: read.folded_seq === null ? 'attribute_not_exists(folded_seq)' : 'folded_seq = :read_seq',
+    ExpressionAttributeValues: { ':sla': sla, ...(read.folded_seq === null ? {} : { ':read_seq': read.folded_seq }) },
+  };
 }
