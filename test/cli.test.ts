@@ -129,7 +129,9 @@ describe('the command-line tool', () => {
       'competition.replace', 'settings.replace',
       'token.create', 'token.revoke',
       'iam.grant', 'iam.revoke',
+      'totals.repair',
     ]);
+    expect(entries.find((e) => e.action === 'totals.repair')).toMatchObject({ route: expect.stringMatching(/^scoring verify --repair$/), before: { 'points.1': 7 }, after: { 'points.1': 0 } });
     const revoke = entries.find((e) => e.action === 'token.revoke')!;
     expect(revoke.route).toMatch(/^scoring token revoke [0-9a-f]{8}$/);
     expect(entries.find((e) => e.action === 'competition.replace')!.route).toBe(`scoring load ${SAMPLE_COMPETITION} --replace`);
