@@ -1,6 +1,6 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { foldBatch } from '#shared/data/fold';
-import { matchesFoldFilter, toFoldInput } from '#shared/data/fold-events';
+import { toFoldInputs } from '#shared/data/fold-events';
 import { createLogger } from '#shared/log';
 
 /**
@@ -12,7 +12,7 @@ import { createLogger } from '#shared/log';
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const log = createLogger({ route: 'FoldResults' });
   // The event source mapping filters already; this keeps a misconfigured mapping harmless.
-  const inputs = event.Records.filter((record) => matchesFoldFilter(record)).map(toFoldInput);
+  const inputs = toFoldInputs(event.Records);
   const failed = await foldBatch(inputs, log);
   log.info('folded', { records: event.Records.length, folded: inputs.length, failed: failed ?? null });
   return { batchItemFailures: failed ? [{ itemIdentifier: failed }] : [] };

@@ -15,6 +15,8 @@ type Pattern = Record<string, unknown>;
 export const FOLD_EVENT_PATTERNS: Pattern[] = [
   { eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: keys.scanResultPrefix }] } } } },
   { eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: keys.adjustmentPrefix }] } } } },
+  // Results change only when voided or restored; toFoldInputs drops any other MODIFY.
+  { eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: [{ prefix: keys.scanResultPrefix }] } } } },
 ];
 
 /** Whether a record matches any of the patterns, as Lambda's event filtering would decide. */
@@ -37,9 +39,23 @@ function matches(value: unknown, pattern: unknown): boolean {
   return value === pattern;
 }
 
-/** The fold's view of a stream record: sequence number, keys and the new image as plain values. */
-export function toFoldInput(record: DynamoDBRecord): FoldInput {
+/**
+ * The fold's view of a stream record: sequence number, keys and the new image
+ * as plain values; for a MODIFY, whether it voided or restored the result
+ * (undefined: a MODIFY the fold has nothing to do with).
+ */
+export function toFoldInput(record: DynamoDBRecord): FoldInput | undefined {
   const stream = record.dynamodb!;
   const image = unmarshall(stream.NewImage as Parameters<typeof unmarshall>[0]);
-  return { sequenceNumber: stream.SequenceNumber!, pk: String(image.pk), sk: String(image.sk), image };
+  const input: FoldInput = { sequenceNumber: stream.SequenceNumber!, pk: String(image.pk), sk: String(image.sk), image };
+  if (record.eventName !== 'MODIFY') return input;
+  const old = unmarshall((stream.OldImage ?? {}) as Parameters<typeof unmarshall>[0]);
+  const was = old.voided === true;
+  const is = image.voided === true;
+  if (was === is) return undefined;
+  return { ...input, flip: is ? 'void' : 'unvoid' };
 }
+
+/** The records of a batch the fold takes, in stream order. */
+export const toFoldInputs = (records: DynamoDBRecord[]): FoldInput[] =>
+  records.filter((record) => matchesFoldFilter(record)).flatMap((record) => toFoldInput(record) ?? []);

@@ -14,7 +14,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ServiceState, StoredResult } from '#shared/domain/model';
-import { addDeltas, adjustmentDelta, emptyDelta, foldServiceResults, slaDelta, slaOfHistory, type FoldRecord, type TotalsDelta } from '#shared/domain/scoring';
+import { addDeltas, adjustmentDelta, emptyDelta, foldServiceResults, slaDelta, slaOfHistory, type FoldRecord, type TotalsDelta, type VoidFlip } from '#shared/domain/scoring';
 import { db, tableName } from '#shared/data/client';
 import { idOfPartition, isTeamPartition, keys } from '#shared/data/keys';
 import { batchGet } from '#shared/data/operations';
@@ -30,6 +30,8 @@ export interface FoldInput {
   pk: string;
   sk: string;
   image: Record<string, unknown>;
+  /** A result voided or restored (a MODIFY whose `voided` flag changed). */
+  flip?: VoidFlip;
 }
 
 /**
@@ -82,7 +84,7 @@ async function foldTeam(teamId: number, inputs: FoldInput[]): Promise<void> {
       adjustments.push({ seq, item: input.image as { super_type_id: number; points: number } });
     } else {
       const serviceId = idOfPartition(input.pk);
-      results.set(serviceId, [...(results.get(serviceId) ?? []), { seq, item: input.image as unknown as StoredResult }]);
+      results.set(serviceId, [...(results.get(serviceId) ?? []), { seq, item: input.image as unknown as StoredResult, ...(input.flip ? { flip: input.flip } : {}) }]);
     }
   }
   const serviceIds = [...results.keys()];

@@ -104,7 +104,12 @@ export function inProgress(state: Pick<ServiceStateItem, 'started'>, now: Date):
 export interface FoldRecord<T> {
   seq: string;
   item: T;
+  /** Set when the record is a result's `voided` flag changing (a MODIFY), not a new result. */
+  flip?: VoidFlip;
 }
+
+/** A result voided (its points, max_points and check taken back) or restored. */
+export type VoidFlip = 'void' | 'unvoid';
 
 /** The fields of a result the fold reads. */
 export type FoldedResult = Pick<StoredResult, 'scan_id' | 'score' | 'error' | 'time' | 'points' | 'scored' | 'max_score' | 'super_type_id'> &
@@ -189,10 +194,19 @@ export function foldServiceResults(
   // A result older than the newest check in the run breaks the incremental
   // count: the caller recomputes the run from the service's history instead.
   let slaNeedsHistory = false;
-  for (const { seq, item } of records) {
+  for (const { seq, item, flip } of records) {
     if (state.folded_seq !== null && seq <= state.folded_seq) continue;
-    maxScore = item.max_score;
     const counts = teamWatermark === null || seq > teamWatermark;
+    if (flip) {
+      // The check stays in the service's history (its `checks` and last scan): only what it earned comes and goes.
+      const sign = flip === 'void' ? -1 : 1;
+      folded++;
+      slaNeedsHistory = true;
+      next = { ...next, points_earned: next.points_earned + sign * item.points, folded_seq: seq };
+      if (counts) addResult(delta, item, sign);
+      continue;
+    }
+    maxScore = item.max_score;
     if (counts && before === undefined) before = stateOfService(next, maxScore);
     folded++;
     if (takesPartInSla(item) && !slaNeedsHistory) {
@@ -210,11 +224,7 @@ export function foldServiceResults(
       ...(next.started?.scan_id === item.scan_id ? { started: null } : {}),
     };
     if (!counts) continue;
-    const key = String(item.super_type_id);
-    delta.points[key] = (delta.points[key] ?? 0) + item.points;
-    delta.max_points[key] = (delta.max_points[key] ?? 0) + (item.scored ? item.max_score : 0);
-    delta.checks_total += 1;
-    delta.checks_passed += item.score >= item.max_score ? 1 : 0;
+    addResult(delta, item, 1);
     if (delta.last_scan_time === null || item.time > delta.last_scan_time) delta.last_scan_time = item.time;
   }
   if (before !== undefined) {
@@ -224,6 +234,15 @@ export function foldServiceResults(
     delta.services_unscanned += moved.services_unscanned;
   }
   return { state: next, delta, folded, slaNeedsHistory };
+}
+
+/** Adds (sign 1) or takes back (sign -1) what one result counts for in its team's totals. */
+function addResult(delta: TotalsDelta, item: FoldedResult, sign: 1 | -1) {
+  const key = String(item.super_type_id);
+  delta.points[key] = (delta.points[key] ?? 0) + sign * item.points;
+  delta.max_points[key] = (delta.max_points[key] ?? 0) + sign * (item.scored ? item.max_score : 0);
+  delta.checks_total += sign;
+  delta.checks_passed += sign * (item.score >= item.max_score ? 1 : 0);
 }
 
 /**
