@@ -122,7 +122,9 @@ export class ScoringStack extends Stack {
       defaults,
     });
 
-    this.scanFold = new ScanFold(this, 'ScanFold', { table, functionName: `${config.prefix}-FoldResults`, defaults });
+    // The history index: a void job walks each service's results in its time range.
+    const historyIndexArns = this.table.indexArns.filter((arn) => arn.endsWith('/index/lsi1'));
+    this.scanFold = new ScanFold(this, 'ScanFold', { table, historyIndexArns, functionName: `${config.prefix}-FoldResults`, defaults });
     this.streamConsumers.push({ name: 'FoldResults', fn: this.scanFold.function.fn });
 
     // CORS is decided by the functions per route class (functions/shared/http/cors.ts).

@@ -33,8 +33,9 @@ export const TABLE_ACTIONS: Record<TableGrant, readonly string[]> = {
     'dynamodb:ConditionCheckItem',
   ],
   // The stream consumer: reads the state it folds into, and updates it; Query
-  // reads a service's results when a late one re-evaluates its SLA run.
-  fold: ['dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
+  // reads a service's results when a late one re-evaluates its SLA run;
+  // GetItem reads a void job it steps (and UpdateItem flips its results).
+  fold: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
 };
 
 /** DynamoDB actions per grant on the global indexes (only Query reads an index). */
@@ -42,7 +43,8 @@ export const INDEX_ACTIONS: Record<TableGrant, readonly string[]> = {
   'get-item': [],
   read: ['dynamodb:Query'],
   'read-write': ['dynamodb:Query'],
-  fold: [],
+  // A void job walks a service's results by check time (the history index).
+  fold: ['dynamodb:Query'],
 };
 
 export interface ApiFunctionDefaults {

@@ -10,6 +10,8 @@ import { ApiFunction, type ApiFunctionDefaults } from './api-function';
 
 export interface ScanFoldProps {
   readonly table: ITable;
+  /** The index a void job Queries. */
+  readonly historyIndexArns: readonly string[];
   readonly functionName: string;
   readonly defaults: ApiFunctionDefaults;
 }
@@ -40,7 +42,7 @@ export class ScanFold extends Construct {
       functionName: props.functionName,
       description: 'DynamoDB stream consumer: folds scan results and adjustments into service state and team totals',
       defaults: props.defaults,
-      table: { table: props.table, indexArns: [], grant: 'fold' },
+      table: { table: props.table, indexArns: props.historyIndexArns, grant: 'fold' },
       timeout: Duration.seconds(60),
     });
     this.deadLetterQueue = new Queue(this, 'FailedBatches', {

@@ -11,13 +11,19 @@ import type { FoldInput } from '#shared/data/fold';
 
 type Pattern = Record<string, unknown>;
 
-/** EventBridge-style patterns (the subset Lambda filtering and the local poller share: literals and `prefix`). */
-export const FOLD_EVENT_PATTERNS: Pattern[] = [
+/** What the fold itself takes: new results, new adjustments, results voided or restored. */
+const RESULT_PATTERNS: Pattern[] = [
   { eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: keys.scanResultPrefix }] } } } },
   { eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: keys.adjustmentPrefix }] } } } },
   // Results change only when voided or restored; toFoldInputs drops any other MODIFY.
   { eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: [{ prefix: keys.scanResultPrefix }] } } } },
 ];
+
+/** A void job's item while it runs: each of its steps' writes wakes the consumer for the next step. */
+const VOID_JOB_PATTERN: Pattern = { eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: [keys.voidJobSortKey()] } }, NewImage: { status: { S: ['running'] } } } };
+
+/** EventBridge-style patterns (the subset Lambda filtering and the local poller share: literals and `prefix`). */
+export const FOLD_EVENT_PATTERNS: Pattern[] = [...RESULT_PATTERNS, VOID_JOB_PATTERN];
 
 /** Whether a record matches any of the patterns, as Lambda's event filtering would decide. */
 export function matchesFoldFilter(record: unknown, patterns: Pattern[] = FOLD_EVENT_PATTERNS): boolean {
@@ -58,4 +64,15 @@ export function toFoldInput(record: DynamoDBRecord): FoldInput | undefined {
 
 /** The records of a batch the fold takes, in stream order. */
 export const toFoldInputs = (records: DynamoDBRecord[]): FoldInput[] =>
-  records.filter((record) => matchesFoldFilter(record)).flatMap((record) => toFoldInput(record) ?? []);
+  records.filter((record) => matchesFoldFilter(record, RESULT_PATTERNS)).flatMap((record) => toFoldInput(record) ?? []);
+
+/** The running void jobs a batch wakes, each once, with the first record that names it. */
+export function voidJobWakeups(records: DynamoDBRecord[]): { sequenceNumber: string; pk: string }[] {
+  const seen = new Map<string, string>();
+  for (const record of records) {
+    if (!matchesFoldFilter(record, [VOID_JOB_PATTERN])) continue;
+    const pk = String(record.dynamodb!.Keys!.pk!.S);
+    if (!seen.has(pk)) seen.set(pk, record.dynamodb!.SequenceNumber!);
+  }
+  return [...seen].map(([pk, sequenceNumber]) => ({ pk, sequenceNumber }));
+}

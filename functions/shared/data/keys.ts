@@ -13,6 +13,7 @@ const ZONE_SORT_KEY = 'ZONE';
 const TOTALS_SORT_KEY = 'TOTALS';
 const STATE_SORT_KEY = 'STATE';
 const SCAN_RESULT_PREFIX = 'SCANID#';
+const VOID_JOB_SORT_KEY = 'VOIDJOB';
 
 /** The id in a `SERVICE#0000000012` or `TEAM#0000000003` partition key. */
 export const idOfPartition = (pk: string) => Number(pk.slice(pk.indexOf('#') + 1));
@@ -71,6 +72,10 @@ export const keys = {
   }),
 
   dnsRecord: (id: number): Key => ({ pk: PARTITION.dns, sk: `DNS#${pad(id)}` }),
+
+  /** A void (or unvoid): its preview, then its job's progress. Its own partition: the job's updates are its only writes. */
+  voidJob: (id: number): Key => ({ pk: `VOID#${pad(id)}`, sk: VOID_JOB_SORT_KEY }),
+  voidJobSortKey: () => VOID_JOB_SORT_KEY,
 
   token: (hash: string): Key => ({ pk: PARTITION.tokens, sk: `TOKEN#${hash}` }),
 
