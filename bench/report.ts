@@ -72,6 +72,13 @@ export function printReport(r: any) {
       console.log(`  SLA run recomputed for a late result, ${s.results} results: p50 ${fmt(s.p50Ms)} ms, ${s.awsRcu} AWS RCU (one consistent Query)`);
     }
   }
+  if (r.voids) {
+    const v = r.voids;
+    console.log(
+      `\nA void of ${v.results} results: preview ${fmt(v.preview.ms / 1000, 1)} s, ${v.preview.awsRcu} AWS RCU; confirm ${fmt(v.confirm.ms / 1000, 1)} s, ${v.confirm.awsRcu} AWS RCU; ` +
+        `the job to done and folded ${fmt(v.job.ms / 1000, 1)} s, ~${v.job.awsWcu} AWS WCU, ${v.job.awsRcu} AWS RCU`,
+    );
+  }
   console.log(
     `\nStalled database (DynamoDB Local paused), ${r.stalled.requests} requests: p50 ${r.stalled.p50Ms} ms, p99 ${r.stalled.p99Ms} ms, ` +
       `max ${r.stalled.maxMs} ms (bound per database call ${r.stalled.callBudgetMs} ms); statuses ${JSON.stringify(r.stalled.statuses)}`,

@@ -214,6 +214,7 @@ try {
   await runScript('bench/agent.ts', []);
   const agent = JSON.parse(readFileSync(resolve(import.meta.dirname, 'results/agent-latest.json'), 'utf8'));
   const history = lastJsonLine((await runScript('bench/history.ts', ['--json', '--results', quick ? '500' : '2000'])).stdout);
+  const voids = lastJsonLine((await runScript('bench/void.ts', ['--json', '--results', quick ? '1000' : '5000'])).stdout);
 
   const report = {
     when: new Date().toISOString(),
@@ -228,6 +229,7 @@ try {
     stalled,
     agent,
     history,
+    voids,
   };
   const outDir = resolve(import.meta.dirname, 'results');
   mkdirSync(outDir, { recursive: true });
