@@ -5,7 +5,7 @@ import { principalName } from '#shared/http/principal';
 import { created } from '#shared/http/responses';
 import { written } from './write-outcome';
 
-export const handler = endpoint('CreateDnsRecord', { idempotent: true }, async ({ body, principal, log }) => {
+export const handler = endpoint('CreateDnsRecord', {}, async ({ body, principal, log }) => {
   const by = principalName(principal);
   const { record } = written(await createDnsRecord(body, by));
   log.info('dns record created', { by, id: record.id, team: record.team, name: record.name, type: record.type });

@@ -5,7 +5,7 @@ import { principalName } from '#shared/http/principal';
 import { created } from '#shared/http/responses';
 import { API_PREFIX } from '#shared/api/routes';
 
-export const handler = endpoint('CreateAdjustment', { idempotent: true }, async ({ id, body, principal }) => {
+export const handler = endpoint('CreateAdjustment', {}, async ({ id, body, principal }) => {
   const outcome = await createAdjustment(id, body, principalName(principal));
   switch (outcome.kind) {
     case 'created':

@@ -33,6 +33,17 @@ describe('the OpenAPI description', () => {
     }
   });
 
+  it('offers Idempotency-Key, and its problem codes, exactly on the routes the table marks idempotent', () => {
+    for (const route of routes.filter((r) => !r.planned)) {
+      const operation = token.paths[route.path]![route.method.toLowerCase()]!;
+      const keyParameter = ((operation.parameters ?? []) as { name: string }[]).some((p) => p.name === 'Idempotency-Key');
+      const flagged = 'idempotent' in route && route.idempotent === true;
+      expect(keyParameter, route.name).toBe(flagged);
+      expect(JSON.stringify(operation.responses['422'] ?? {}).includes('idempotency_key_reused'), route.name).toBe(flagged);
+    }
+    expect(routes.filter((r) => 'idempotent' in r).map((r) => r.name)).toEqual(expect.arrayContaining(['CreateAdjustment', 'CreateDnsRecord']));
+  });
+
   it('passes @redocly/cli lint with the recommended rules', async () => {
     const files = [join(dir, 'openapi.json'), join(dir, 'openapi-iam.json')];
     writeFileSync(files[0]!, JSON.stringify(token));

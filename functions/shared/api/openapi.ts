@@ -130,6 +130,12 @@ export function problemsOf(route: Route): Map<number, string[]> {
   // Any path may be spelled other than canonically (a trailing slash, `//`): 404.
   add(404, 'not_found');
   for (const [status, codes] of Object.entries(route.problems ?? {})) add(Number(status), ...codes);
+  // A creating POST that honours Idempotency-Key (the route table says so).
+  if (route.idempotent) {
+    add(400, 'invalid_idempotency_key');
+    add(409, 'idempotency_key_in_flight');
+    add(422, 'idempotency_key_reused');
+  }
   add(500, 'internal_error');
   add(503, 'database_unavailable');
   return new Map([...problems].sort(([a], [b]) => a - b));
@@ -232,7 +238,7 @@ function operation(route: Route, flavour: ApiFlavour): Operation {
   if (route.method === 'GET') {
     parameters.push({ name: 'If-None-Match', in: 'header', required: false, description: 'An ETag read before: 304 if it is still current.', schema: { type: 'string' } });
   }
-  if (route.problems?.[422]?.includes('idempotency_key_reused')) {
+  if (route.idempotent) {
     parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, description: 'Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice.', schema: { type: 'string', minLength: 1, maxLength: 255 } });
   }
   if (route.problems?.[412]) {

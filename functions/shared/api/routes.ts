@@ -56,6 +56,13 @@ export interface Route {
   /** Success responses by status. */
   readonly responses: Readonly<Partial<Record<200 | 201 | 202 | 204, Reply>>>;
   readonly problems?: Problems;
+  /**
+   * A creating POST that honours `Idempotency-Key`: a retry with the same key
+   * and body answers the first answer again instead of acting twice. The
+   * endpoint wrapper, the description's header parameter and its problem
+   * codes all follow from this flag.
+   */
+  readonly idempotent?: true;
   /** Files of the repository the function reads at run time; the stack copies them next to its bundle. */
   readonly files?: readonly string[];
   /** Its API Gateway throttle (see THROTTLES): declared for scan reports, otherwise derived from access and method. */
@@ -97,13 +104,6 @@ export function queryParameterNames(route: Pick<Route, 'query'>): string[] {
 
 /** The reference page's script, shipped with the docs function (see functions/docs/get-docs.ts). */
 export const REDOC_SCRIPT = 'node_modules/redoc/bundles/redoc.standalone.js';
-
-/** What a creating POST that honours Idempotency-Key may answer (its handler says `idempotent: true`). */
-const IDEMPOTENT = {
-  400: ['invalid_idempotency_key'],
-  409: ['idempotency_key_in_flight'],
-  422: ['idempotency_key_reused'],
-} as const;
 
 const DNS_CONFLICTS = ['duplicate_dns_record', 'cname_conflict', 'too_many_dns_records', 'nameserver_needs_address'];
 
@@ -174,8 +174,9 @@ export const routes = [
   route('CreateAdjustment', 'POST', '/teams/{id}/adjustments', 'teams/create-adjustment', 'admin', 'read-write', {
     summary: 'Add or remove points by hand',
     body: q.AdjustmentBody,
+    idempotent: true,
     responses: { 201: json('The adjustment, counted in the team\'s totals.', r.AdjustmentSchema) },
-    problems: { ...IDEMPOTENT, 503: ['busy'] },
+    problems: { 503: ['busy'] },
   }),
 
   route('ListDnsRecords', 'GET', '/dns', 'dns/list-dns-records', 'admin-or-service', 'read', {
@@ -185,8 +186,9 @@ export const routes = [
   route('CreateDnsRecord', 'POST', '/dns', 'dns/create-dns-record', 'admin-or-service', 'read-write', {
     summary: 'Create a DNS record',
     body: DnsRecordBody,
+    idempotent: true,
     responses: { 201: json('The record, as stored (names lower-case, type upper-case).', r.DnsRecordSchema) },
-    problems: { 400: ['unknown_team', ...IDEMPOTENT[400]], 409: [...DNS_CONFLICTS, ...IDEMPOTENT[409]], 422: IDEMPOTENT[422], 503: ['dns_zone_busy'] },
+    problems: { 400: ['unknown_team'], 409: DNS_CONFLICTS, 503: ['dns_zone_busy'] },
   }),
   route('GetDnsRecord', 'GET', '/dns/{id}', 'dns/get-dns-record', 'admin-or-service', 'read', {
     summary: 'One DNS record',
