@@ -30,6 +30,8 @@ export interface Reply {
   readonly text?: string;
   /** The response carries an ETag (every 200 of a GET does; writes that return a versioned record say so). */
   readonly etag?: true;
+  /** One page of a longer list: `Link: <…>; rel="next"` names the next page (absent on the last). */
+  readonly paged?: true;
 }
 
 /** Problem `code`s by status, beyond those the endpoint wrapper gives every route of its shape (see openapi.ts). */
@@ -244,7 +246,7 @@ export const routes = [
   route('ListServiceScans', 'GET', '/services/{id}/scans', 'services/list-service-scans', 'public', 'read', {
     summary: "A service's check history, paged",
     query: q.ServiceScansQuery,
-    responses: { 200: json('One page, newest first by check time; `cursor` (also in `Link: rel="next"`) resumes, null on the last page.', r.ServiceScansPageSchema) },
+    responses: { 200: { ...json('One page, newest first by check time; `cursor` (also in `Link: rel="next"`) resumes, null on the last page.', r.ServiceScansPageSchema), paged: true } },
     problems: { 400: ['invalid_cursor'] },
   }),
   route('ReportScan', 'POST', '/services/{id}/scans', 'services/report-scan', 'admin-or-service', 'read-write', {
