@@ -14,12 +14,14 @@
  * SCORING_AGENT_KEY / _TOKEN (a service account is enough).
  */
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, type RequestListener } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type Server, type Socket } from 'node:net';
 import { checkOf, type CheckKind } from '#shared/domain/checks';
 import type { Service, Team } from '#shared/domain/model';
 import { teamAddressPrefix } from '#shared/domain/settings';
 import { scoringApi } from '../functions/agent/api';
+import { selfSignedCertificate } from '../functions/agent/local/certificate';
 import { CompetitionZones } from '../functions/agent/local/competition-dns';
 import { authFromEnvironment } from '../functions/agent/local/credentials';
 import { Named } from '../functions/agent/local/named';
@@ -91,6 +93,11 @@ function listen(server: Server, address: string, port: number, what: string) {
   servers.push(server);
 }
 
+/** One self-signed certificate for every HTTPS host name, made when the first is needed. */
+let tls: { key: string; cert: string } | undefined;
+const certificate = () =>
+  (tls ??= selfSignedCertificate(services.filter((s) => kindOf.get(s.subtype_id) === 'https').map((s) => s.url.toLowerCase())));
+
 const banner = (text: string) => createServer((socket) => socket.end(`${text}\r\n`));
 const dnsAddresses: string[] = [];
 let dnsPort: number | undefined;
@@ -103,16 +110,14 @@ for (const service of services) {
   const team: Team = service.team;
   switch (kind) {
     case 'http':
-    case 'https': // served as plain HTTP: the demo has no certificates, so an https check fails its handshake
-      listen(
-        createHttpServer((_req, res) =>
-          behaviour === 'broken' ? res.writeHead(500).end('Internal Server Error') : res.end(`<h1>Welcome to ${team.name}</h1>`),
-        ) as unknown as Server,
-        address,
-        service.port,
-        `${kind} ${service.url}${behaviour === 'broken' ? ' (answers 500)' : ''}`,
-      );
+    case 'https': {
+      const site: RequestListener = (_req, res) =>
+        behaviour === 'broken' ? res.writeHead(500).end('Internal Server Error') : res.end(`<h1>Welcome to ${team.name}</h1>`);
+      // HTTPS is real TLS with a self-signed certificate, as blue teams' usually are.
+      const server = kind === 'https' ? createHttpsServer(certificate(), site) : createHttpServer(site);
+      listen(server as unknown as Server, address, service.port, `${kind} ${service.url}${behaviour === 'broken' ? ' (answers 500)' : ''}`);
       break;
+    }
     case 'ssh':
       listen(behaviour === 'half-down' ? createServer(() => undefined) : banner('SSH-2.0-OpenSSH_9.2p1 Demo'), address, service.port, `ssh ${service.url}${behaviour === 'half-down' ? ' (silent)' : ''}`);
       break;
