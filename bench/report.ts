@@ -73,4 +73,10 @@ export function printReport(r: any) {
   );
   const round = r.agent.round_250x20;
   console.log(`One agent round of 250 teams × 20 services: checks took ${round.seconds} s (${round.passed} passed, ${round.failed} failed), reporting apart`);
+  const whole = r.agent.round_250x20_end_to_end;
+  if (whole) {
+    console.log(
+      `The same round end to end through the API: ${whole.seconds} s (checks ${whole.check_seconds} s, reporting ${whole.reports} reports through POST /scans ${whole.report_seconds} s; ${whole.reports_failed} refused)`,
+    );
+  }
 }
