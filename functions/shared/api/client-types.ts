@@ -503,6 +503,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail: who changed what, paged
+         * @description Admins only.
+         */
+        get: operations["ListAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightAudit"];
+        /**
+         * The audit trail: who changed what, paged (headers only)
+         * @description Admins only. The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["ListAuditEntriesHead"];
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -3737,7 +3765,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The write conflicts with what is stored. Codes: `idempotency_key_in_flight`. */
+            /** @description The write conflicts with what is stored. Codes: `competition_final`, `idempotency_key_in_flight`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3750,13 +3778,13 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, for a person.",
-                     *       "code": "idempotency_key_in_flight",
+                     *       "code": "competition_final",
                      *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "idempotency_key_in_flight";
+                        code?: "competition_final" | "idempotency_key_in_flight";
                     };
                 };
             };
@@ -4272,10 +4300,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record, as stored (names lower-case, type upper-case). */
+            /** @description The record, as stored (names lower-case, type upper-case), and its ETag. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -4917,10 +4946,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record, as stored. */
+            /** @description The record, as stored, and its new ETag. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6207,7 +6237,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The write conflicts with what is stored. Codes: `nameserver_needs_address`. */
+            /** @description The write conflicts with what is stored. Codes: `nameserver_needs_address`, `competition_final`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6226,7 +6256,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "nameserver_needs_address";
+                        code?: "nameserver_needs_address" | "competition_final";
                     };
                 };
             };
@@ -6675,7 +6705,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The write conflicts with what is stored. Codes: `nameserver_needs_address`. */
+            /** @description The write conflicts with what is stored. Codes: `nameserver_needs_address`, `competition_final`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6694,7 +6724,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "nameserver_needs_address";
+                        code?: "nameserver_needs_address" | "competition_final";
                     };
                 };
             };
@@ -8223,7 +8253,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The write conflicts with what is stored. Codes: `scan_id_reused`. */
+            /** @description The write conflicts with what is stored. Codes: `scan_id_reused`, `competition_final`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8242,7 +8272,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "scan_id_reused";
+                        code?: "scan_id_reused" | "competition_final";
                     };
                 };
             };
@@ -8852,6 +8882,427 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+        };
+    };
+    ListAuditEntries: {
+        parameters: {
+            query?: {
+                limit?: string;
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first; `cursor` (also in `Link: rel="next"`) resumes, null on the last page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Unique; sorts by time. */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the change was made (milliseconds, UTC).
+                             */
+                            time: string;
+                            /**
+                             * AuditActor
+                             * @description Who made a change: a token (by its public id, never its secret), an IAM principal (its ARN), the command-line tool (the AWS identity of its credentials, or locally the OS user) or the service itself (`system`: the local server at start, tests).
+                             */
+                            actor: {
+                                /** @constant */
+                                type: "token";
+                                name: string;
+                                token_id: string;
+                                /** @enum {string} */
+                                role: "admin" | "service";
+                            } | {
+                                /** @constant */
+                                type: "iam";
+                                name: string;
+                                arn: string;
+                                /** @enum {string} */
+                                role: "admin" | "service";
+                            } | {
+                                /** @constant */
+                                type: "cli";
+                                name: string;
+                                arn?: string;
+                            } | {
+                                /** @constant */
+                                type: "system";
+                                name: string;
+                            };
+                            /** @description The request (`PATCH /api/v1/settings/1`) or the command (`scoring token create`). */
+                            route: string;
+                            /** @description The request's id (in its logs); null for commands. */
+                            request_id: string | null;
+                            /** @description What kind of change: `settings.update`, `dns.create`, `adjustment.create`, `token.revoke`, `competition.finalise`… */
+                            action: string;
+                            /** @description What changed: `settings/1`, `dns/12`, `teams/3/adjustments/7`, `tokens/3f9a1c2b`… */
+                            target: string;
+                            /** @description The record before the change; null for a creation. Never a secret. */
+                            before: unknown;
+                            /** @description The record after the change; null for a removal. Never a secret. */
+                            after: unknown;
+                        }[];
+                        /** @description Opaque: pass it as `?cursor=` for the next page; null on the last page. */
+                        cursor: string | null;
+                    };
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`, `invalid_cursor`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "validation_failed",
+                     *       "errors": [
+                     *         {
+                     *           "path": "name",
+                     *           "message": "is required"
+                     *         }
+                     *       ],
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "invalid_cursor";
+                    };
+                };
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    PreflightAudit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    ListAuditEntriesHead: {
+        parameters: {
+            query?: {
+                limit?: string;
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first; `cursor` (also in `Link: rel="next"`) resumes, null on the last page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`, `invalid_cursor`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -28,7 +28,7 @@ export interface Reply {
   readonly description: string;
   readonly json?: v.GenericSchema;
   readonly text?: string;
-  /** The response carries an ETag (every 200 of a GET does; writes that return a versioned record say so). */
+  /** The response carries an ETag (every 200 does; a 201 whose body is the created resource says so). */
   readonly etag?: true;
   /** One page of a longer list: `Link: <…>; rel="next"` names the next page (absent on the last). */
   readonly paged?: true;
@@ -107,6 +107,9 @@ export function queryParameterNames(route: Pick<Route, 'query'>): string[] {
 /** The reference page's script, shipped with the docs function (see functions/docs/get-docs.ts). */
 export const REDOC_SCRIPT = 'node_modules/redoc/bundles/redoc.standalone.js';
 
+/** Every write that would change a score, once `scoring finalise` has locked the results. */
+const FINAL = 'competition_final';
+
 const DNS_CONFLICTS = ['duplicate_dns_record', 'cname_conflict', 'too_many_dns_records', 'nameserver_needs_address'];
 
 type Spec = Omit<Route, 'name' | 'method' | 'path' | 'handler' | 'access' | 'table' | 'tag' | 'throttle'> & {
@@ -178,7 +181,7 @@ export const routes = [
     body: q.AdjustmentBody,
     idempotent: true,
     responses: { 201: json('The adjustment, counted in the team\'s totals.', r.AdjustmentSchema) },
-    problems: { 503: ['busy'] },
+    problems: { 409: [FINAL], 503: ['busy'] },
   }),
 
   route('ListDnsRecords', 'GET', '/dns', 'dns/list-dns-records', 'admin-or-service', 'read', {
@@ -189,7 +192,7 @@ export const routes = [
     summary: 'Create a DNS record',
     body: DnsRecordBody,
     idempotent: true,
-    responses: { 201: json('The record, as stored (names lower-case, type upper-case).', r.DnsRecordSchema) },
+    responses: { 201: { ...json('The record, as stored (names lower-case, type upper-case), and its ETag.', r.DnsRecordSchema), etag: true } },
     problems: { 400: ['unknown_team'], 409: DNS_CONFLICTS, 503: ['dns_zone_busy'] },
   }),
   route('GetDnsRecord', 'GET', '/dns/{id}', 'dns/get-dns-record', 'admin-or-service', 'read', {
@@ -199,7 +202,7 @@ export const routes = [
   route('UpdateDnsRecord', 'PUT', '/dns/{id}', 'dns/update-dns-record', 'admin-or-service', 'read-write', {
     summary: 'Replace a DNS record',
     body: DnsRecordBody,
-    responses: { 200: json('The record, as stored.', r.DnsRecordSchema) },
+    responses: { 200: { ...json('The record, as stored, and its new ETag.', r.DnsRecordSchema), etag: true } },
     problems: { 400: ['unknown_team'], 409: DNS_CONFLICTS, 412: ['precondition_failed'], 503: ['dns_zone_busy'] },
   }),
   route('DeleteDnsRecord', 'DELETE', '/dns/{id}', 'dns/delete-dns-record', 'admin-or-service', 'read-write', {
@@ -220,13 +223,13 @@ export const routes = [
     summary: 'Replace the settings',
     body: SettingsReplacementSchema,
     responses: { 200: { ...json('The new settings and their ETag.', r.SettingsSchema), etag: true } },
-    problems: { 409: ['nameserver_needs_address'], 412: ['precondition_failed'], 503: ['settings_busy'] },
+    problems: { 409: ['nameserver_needs_address', FINAL], 412: ['precondition_failed'], 503: ['settings_busy'] },
   }),
   route('UpdateSettings', 'PATCH', '/settings/{id}', 'settings/update-settings', 'admin-or-service', 'read-write', {
     summary: 'Change some settings',
     body: SettingsPatchSchema,
     responses: { 200: { ...json('The new settings and their ETag.', r.SettingsSchema), etag: true } },
-    problems: { 409: ['nameserver_needs_address'], 412: ['precondition_failed'], 503: ['settings_busy'] },
+    problems: { 409: ['nameserver_needs_address', FINAL], 412: ['precondition_failed'], 503: ['settings_busy'] },
   }),
 
   route('ListSubtypes', 'GET', '/subtypes', 'subtypes/list-subtypes', 'admin-or-service', 'read', {
@@ -258,13 +261,20 @@ export const routes = [
       201: json('The result is recorded; it counts once the scoreboard has folded it in.', r.ScanResultSchema),
       202: json('The service is marked as being scanned.', r.ScanStartedSchema),
     },
-    problems: { 409: ['scan_id_reused'], 503: ['busy'] },
+    problems: { 409: ['scan_id_reused', FINAL], 503: ['busy'] },
   }),
   route('ReportScans', 'POST', '/scans', 'scans/report-scans', 'admin-or-service', 'read-write', {
     summary: 'Report a round of scans',
     throttle: 'scan-report',
     body: q.ScanReportBatchBody,
     responses: { 200: list('One answer per report, in order, each with the status and body it would have had on its own.', r.BatchAnswerSchema) },
+  }),
+
+  route('ListAuditEntries', 'GET', '/audit', 'audit/list-audit-entries', 'admin', 'read', {
+    summary: 'The audit trail: who changed what, paged',
+    query: q.AuditQuery,
+    responses: { 200: json('One page, newest first; `cursor` (also in `Link: rel="next"`) resumes, null on the last page.', r.AuditPageSchema) },
+    problems: { 400: ['invalid_cursor'] },
   }),
 
   route('GetOpenApi', 'GET', '/openapi.json', 'docs/get-openapi', 'public', 'read', {

@@ -40,6 +40,8 @@ export interface ApiRequest<Body, Query> {
   body: Body;
   query: Query;
   principal: Principal | undefined;
+  /** The method and path as called (`PATCH /api/v1/settings/1`): what the audit trail records. */
+  route: string;
   headers: Record<string, string | undefined>;
   requestId: string;
   log: Logger;
@@ -103,6 +105,7 @@ export function endpoint<N extends RouteName, R extends RouteNamed<N> = RouteNam
       body: validated(route.body, event.body, '') as B,
       query: validated(route.query, event.queryStringParameters ?? {}, 'query.') as Q,
       principal,
+      route: `${event.requestContext.http.method} ${event.rawPath}`,
       headers: event.headers,
       requestId,
       log,
@@ -239,8 +242,10 @@ function toLambdaResult(result: ApiResult, route: Route, event: Event): Result {
     body = JSON.stringify(result.body);
   }
   const method = event.requestContext.http.method;
-  if (result.status !== 200 || body === undefined) return { statusCode: result.status, headers, body };
-  // What a client must name in If-Match: reads carry it, and so do the answers to changes.
+  // What a client must name in If-Match: reads carry it, and so do the answers
+  // to changes, a creation included where its answer is the new resource.
+  const representsResource = result.status === 200 || route.responses[result.status as keyof Route['responses']]?.etag === true;
+  if (!representsResource || body === undefined) return { statusCode: result.status, headers, body };
   headers.etag ??= representationETag(body);
   if (method !== 'GET' && method !== 'HEAD') return { statusCode: result.status, headers, body };
 
