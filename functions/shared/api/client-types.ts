@@ -8907,6 +8907,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9234,6 +9235,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content?: never;

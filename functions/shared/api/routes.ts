@@ -140,6 +140,8 @@ const route = <const N extends string, const S extends Spec>(
 
 const json = <S extends v.GenericSchema>(description: string, schema: S) => ({ description, json: schema });
 const list = <S extends v.GenericSchema>(description: string, schema: S) => ({ description, json: v.array(schema) });
+/** One page of an unbounded list (`{items, cursor}`): the description adds its `Link: rel="next"` header. */
+const page = <S extends v.GenericSchema>(description: string, schema: S) => ({ description, json: schema, paged: true as const });
 const none = { description: 'Done; no body.' } as const;
 
 export const routes = [
@@ -249,7 +251,7 @@ export const routes = [
   route('ListServiceScans', 'GET', '/services/{id}/scans', 'services/list-service-scans', 'public', 'read', {
     summary: "A service's check history, paged",
     query: q.ServiceScansQuery,
-    responses: { 200: { ...json('One page, newest first by check time; `cursor` (also in `Link: rel="next"`) resumes, null on the last page.', r.ServiceScansPageSchema), paged: true } },
+    responses: { 200: page('One page, newest first by check time; `cursor` (also in `Link: rel="next"`) resumes, null on the last page.', r.ServiceScansPageSchema) },
     problems: { 400: ['invalid_cursor'] },
   }),
   route('ReportScan', 'POST', '/services/{id}/scans', 'services/report-scan', 'admin-or-service', 'read-write', {
@@ -273,7 +275,7 @@ export const routes = [
   route('ListAuditEntries', 'GET', '/audit', 'audit/list-audit-entries', 'admin', 'read', {
     summary: 'The audit trail: who changed what, paged',
     query: q.AuditQuery,
-    responses: { 200: json('One page, newest first; `cursor` (also in `Link: rel="next"`) resumes, null on the last page.', r.AuditPageSchema) },
+    responses: { 200: page('One page, newest first; `cursor` (also in `Link: rel="next"`) resumes, null on the last page.', r.AuditPageSchema) },
     problems: { 400: ['invalid_cursor'] },
   }),
 
