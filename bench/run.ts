@@ -213,6 +213,7 @@ try {
   log("the scoring agent's checks against loopback servers…");
   await runScript('bench/agent.ts', []);
   const agent = JSON.parse(readFileSync(resolve(import.meta.dirname, 'results/agent-latest.json'), 'utf8'));
+  const history = lastJsonLine((await runScript('bench/history.ts', ['--json', '--results', quick ? '500' : '2000'])).stdout);
 
   const report = {
     when: new Date().toISOString(),
@@ -226,6 +227,7 @@ try {
     page,
     stalled,
     agent,
+    history,
   };
   const outDir = resolve(import.meta.dirname, 'results');
   mkdirSync(outDir, { recursive: true });
