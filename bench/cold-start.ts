@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { buildEvent } from '../lib/local/events';
 import { matchRoute } from '#shared/api/route-matching';
 import { fallbackHandler, routes } from '#shared/api/routes';
@@ -52,9 +52,10 @@ export async function measureColdStarts(options: { endpoint: string; table: stri
     },
   ];
 
-  await build({
+  const built = await build({
     ...LAMBDA_BUNDLING,
     mainFields: [...LAMBDA_BUNDLING.mainFields],
+    metafile: true,
     entryPoints: Object.fromEntries(targets.map((t) => [t.name, resolve(ROOT, t.entry)])),
     outdir: dir,
     outExtension: { '.js': '.mjs' },
@@ -113,6 +114,8 @@ process.exit(0);
     emptyNodeMs: median(turns.empty).ms,
     before: { what: "the SDK's default credential chain bundled", ...figuresOf(`${compared.name}-before.mjs`, turns.before) },
     after: { what: 'credentials from the environment (lib/bundling.ts alias)', ...figuresOf(`${compared.name}.mjs`, turns.after) },
+    /** What the compared bundle is made of (esbuild's metafile): minified bytes by package, largest first. */
+    composition: composition(built.metafile!, `${compared.name}.mjs`),
   };
 
   const results: ColdStart[] = [];
@@ -128,6 +131,16 @@ process.exit(0);
     results.push({ function: target.name, bytes: code.length, gzipBytes: gzipSync(code).length, coldMs: median(times).ms, status });
   }
   return { baselineMs: baseline.ms, functions: results, comparison };
+}
+
+export function composition(metafile: Metafile, file: string): { source: string; bytes: number }[] {
+  const output = Object.entries(metafile.outputs).find(([path]) => basename(path) === file)?.[1];
+  const bytes = new Map<string, number>();
+  for (const [input, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) {
+    const source = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? (input.includes('functions/shared/api/') ? 'the route table and its schemas' : 'functions/ (our code)');
+    bytes.set(source, (bytes.get(source) ?? 0) + bytesInOutput);
+  }
+  return [...bytes].map(([source, n]) => ({ source, bytes: n })).sort((a, b) => b.bytes - a.bytes);
 }
 
 function requestEvent(method: string, path: string, token: string | undefined, body?: string) {

@@ -82,6 +82,9 @@ export function printReport(r: any) {
       ['bundle', 'bytes', 'gzip', 'cold ms', 'x empty Node'],
       [c.before, c.after].map((x: any) => [x.what, x.bytes, x.gzipBytes, fmt(x.coldMs), fmt(x.coldMs / c.emptyNodeMs, 2)]),
     );
+    if (c.composition) {
+      console.log(`${c.function} now (esbuild metafile, minified bytes): ${c.composition.slice(0, 10).map((x: any) => `${x.source} ${fmt(x.bytes / 1024)} KB`).join(', ')}`);
+    }
   }
   table(
     `Cold start: a fresh Node process imports the bundle and answers one request (empty Node process: ${fmt(r.coldStarts.baselineMs)} ms)`,
