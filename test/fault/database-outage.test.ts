@@ -140,12 +140,13 @@ describe('with the database stalled', () => {
 });
 
 describe('with the database killed while writes are in flight', () => {
-  // Skipped, open in issue #15: in the full suite (not alone) one DNS record
-  // acknowledged with 201 just before Java is SIGKILLed is missing after the
-  // restart. Either DynamoDB Local acknowledges before SQLite commits, or the
-  // DNS create path has a gap under a dying database; until that is settled
-  // this test would fail CI rather than guard anything.
-  it.skip('answers 503 meanwhile, serves again after a restart, and loses nothing it acknowledged', { timeout: 180_000 }, async () => {
+  // Killed with SIGTERM, as `kill` does by default. DynamoDB Local (unlike
+  // DynamoDB) acknowledges a TransactWriteItems before SQLite has committed
+  // it, so a SIGKILL right after an acknowledgment loses that transaction
+  // even without our code in the way: a bare SDK loop lost the last
+  // acknowledged one in 3 of 8 SIGKILLs, none in 14 SIGTERMs. With SIGKILL
+  // this test would measure the emulator, not the service.
+  it('answers 503 meanwhile, serves again after a restart, and loses nothing it acknowledged', { timeout: 180_000 }, async () => {
     const acknowledged: number[] = [];
     const statuses = new Set<number>();
     let writing = true;
@@ -165,7 +166,7 @@ describe('with the database killed while writes are in flight', () => {
     };
     const writers = Array.from({ length: 4 }, writer);
     while (acknowledged.length < 8) await new Promise((r) => setTimeout(r, 20));
-    await dynamodb.stop();
+    await dynamodb.stop('SIGTERM');
     const afterKill = n;
     while (n < afterKill + 8) await new Promise((r) => setTimeout(r, 20));
     const { startDynamoDbLocal } = await import('../../lib/local/dynamodb-local');

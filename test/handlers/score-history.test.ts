@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as recordScoreSnapshot } from '../../functions/teams/record-score-snapshot';
 import { commandObservers } from '#shared/data/client';
 import { bearer, invoke } from '../support/invoke';
-import { mintTokens, useFreshTable } from '../support/database';
+import { loadCompetition } from '#shared/data/competition';
+import { mintTokens, sampleCompetition, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
 
 let tokens: { admin: string; service: string };
@@ -90,5 +91,14 @@ describe('GET /api/v1/teams/scoreboard/history', () => {
     expect(calls.map((c) => c.command).filter((c) => !['QueryCommand', 'GetCommand', 'BatchGetCommand'].includes(c))).toEqual([]);
     const sampleQueries = calls.filter((c) => c.limit !== undefined && c.limit > 1);
     expect(sampleQueries.every((c) => c.limit! <= 500)).toBe(true);
+  });
+
+  it('starts empty again when the competition is replaced: no line of the old teams survives', async () => {
+    expect((await invoke('GET', '/api/v1/teams/scoreboard/history')).json.times.length).toBeGreaterThan(0);
+    await loadCompetition(sampleCompetition(), { replace: true, loadedBy: 'test' });
+    const history = await invoke('GET', '/api/v1/teams/scoreboard/history');
+    expect(history.status).toBe(200);
+    expect(history.json.times).toEqual([]);
+    expect(history.json.teams.map((t: { totals: unknown[] }) => t.totals)).toEqual(history.json.teams.map(() => []));
   });
 });

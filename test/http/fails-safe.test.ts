@@ -157,6 +157,8 @@ describe('concurrency control', () => {
     const path = `/api/v1/dns/${created.json.id}`;
     const read = await raw('GET', path, { headers: admin });
     const etag = read.headers.etag!;
+    // The creation's answer is the record: its ETag is the one a read gives.
+    expect(created.headers.etag).toBe(etag);
     const change = (value: number, ifMatch: string) => raw('PUT', path, { headers: { ...admin, 'if-match': ifMatch }, body: { name: 'ifmatch', type: 'A', value, team: 1 } });
 
     expectProblem(await change(11, `W/${etag}`), 412);
@@ -164,6 +166,7 @@ describe('concurrency control', () => {
     const first = await change(11, etag);
     expect(first.status).toBe(200);
     expect(first.headers.etag).not.toBe(etag);
+    expect(first.headers.etag).toBe((await raw('GET', path, { headers: admin })).headers.etag);
     const stale = await change(12, etag);
     expectProblem(stale, 412);
     expect(stale.json.detail).toContain(first.headers.etag);

@@ -2664,10 +2664,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record, as stored (names lower-case, type upper-case). */
+            /** @description The record, as stored (names lower-case, type upper-case), and its ETag. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
@@ -3121,10 +3122,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The record, as stored. */
+            /** @description The record, as stored, and its new ETag. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -28,7 +28,7 @@ export interface Reply {
   readonly description: string;
   readonly json?: v.GenericSchema;
   readonly text?: string;
-  /** The response carries an ETag (every 200 of a GET does; writes that return a versioned record say so). */
+  /** The response carries an ETag (every 200 does; a 201 whose body is the created resource says so). */
   readonly etag?: true;
 }
 
@@ -185,7 +185,7 @@ export const routes = [
   route('CreateDnsRecord', 'POST', '/dns', 'dns/create-dns-record', 'admin-or-service', 'read-write', {
     summary: 'Create a DNS record',
     body: DnsRecordBody,
-    responses: { 201: json('The record, as stored (names lower-case, type upper-case).', r.DnsRecordSchema) },
+    responses: { 201: { ...json('The record, as stored (names lower-case, type upper-case), and its ETag.', r.DnsRecordSchema), etag: true } },
     problems: { 400: ['unknown_team', ...IDEMPOTENT[400]], 409: [...DNS_CONFLICTS, ...IDEMPOTENT[409]], 422: IDEMPOTENT[422], 503: ['dns_zone_busy'] },
   }),
   route('GetDnsRecord', 'GET', '/dns/{id}', 'dns/get-dns-record', 'admin-or-service', 'read', {
@@ -195,7 +195,7 @@ export const routes = [
   route('UpdateDnsRecord', 'PUT', '/dns/{id}', 'dns/update-dns-record', 'admin-or-service', 'read-write', {
     summary: 'Replace a DNS record',
     body: DnsRecordBody,
-    responses: { 200: json('The record, as stored.', r.DnsRecordSchema) },
+    responses: { 200: { ...json('The record, as stored, and its new ETag.', r.DnsRecordSchema), etag: true } },
     problems: { 400: ['unknown_team'], 409: DNS_CONFLICTS, 412: ['precondition_failed'], 503: ['dns_zone_busy'] },
   }),
   route('DeleteDnsRecord', 'DELETE', '/dns/{id}', 'dns/delete-dns-record', 'admin-or-service', 'read-write', {

@@ -1,10 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Competition } from '#shared/domain/competition';
+import { RESOLUTIONS_SECONDS } from '#shared/domain/history';
 import type { Team, TeamRecord } from '#shared/domain/model';
 import { db, tableName } from '#shared/data/client';
 import { allocateIds } from '#shared/data/counters';
-import { keys, PARTITION, type Key } from '#shared/data/keys';
+import { historyKeys, keys, PARTITION, type Key } from '#shared/data/keys';
 import { backoff, batchWrite, queryPartition } from '#shared/data/operations';
 import { getSettings, saveSettings } from '#shared/data/settings';
 
@@ -127,7 +128,8 @@ async function buildItems(competition: Competition, loadedBy: string, zoneSerial
  * table Scan). Returns each zone's serial by team URL, to carry forward.
  */
 async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => void): Promise<Map<string, number>> {
-  const partitions: string[] = [PARTITION.superTypes, PARTITION.subtypes, PARTITION.dns];
+  // The score history's lines belong to the old teams (whose ids are not reused).
+  const partitions: string[] = [PARTITION.superTypes, PARTITION.subtypes, PARTITION.dns, ...RESOLUTIONS_SECONDS.map(historyKeys.partition)];
   const teams = await queryPartition(PARTITION.teams, { consistent: true });
   const services = await queryPartition(PARTITION.services, { consistent: true });
   partitions.push(

@@ -241,8 +241,10 @@ function toLambdaResult(result: ApiResult, route: Route, event: Event): Result {
     body = JSON.stringify(result.body);
   }
   const method = event.requestContext.http.method;
-  if (result.status !== 200 || body === undefined) return { statusCode: result.status, headers, body };
-  // What a client must name in If-Match: reads carry it, and so do the answers to changes.
+  // What a client must name in If-Match: reads carry it, and so do the answers
+  // to changes, a creation included where its answer is the new resource.
+  const representsResource = result.status === 200 || route.responses[result.status as keyof Route['responses']]?.etag === true;
+  if (!representsResource || body === undefined) return { statusCode: result.status, headers, body };
   headers.etag ??= representationETag(body);
   if (method !== 'GET' && method !== 'HEAD') return { statusCode: result.status, headers, body };
 
