@@ -42,6 +42,10 @@ import { autocannon, percentile, roundReports, runScanAgent, shuffled, type Scan
 import { runScript } from './process';
 import { printReport } from './report';
 import { capacityProfileFrom, measureRequestTimes, writeCapacityProfile } from './capacity-profile';
+import type { AuditContext } from '#shared/data/audit';
+
+/** The bench's own setup writes, in the audit trail. */
+const BENCH_AUDIT: AuditContext = { actor: { type: 'system', name: 'bench' }, route: 'npm run bench' };
 
 const { values } = parseArgs({
   options: {
@@ -317,9 +321,9 @@ async function useTable(name: string, teams: number, servicesPerTeam: number) {
   tableFold = await startFoldPoller(dynamodb.endpoint, name);
   const competition = validateCompetition(generateCompetition(teams, servicesPerTeam));
   if (!competition.ok) throw new Error(JSON.stringify(competition.errors));
-  await loadCompetition(competition.value, { replace: false, loadedBy: 'bench' });
-  await createToken({ role: 'admin', name: 'bench admin', expiresAt: null, token: ADMIN });
-  await createToken({ role: 'service', name: 'bench agent', expiresAt: null, token: AGENT });
+  await loadCompetition(competition.value, { replace: false, loadedBy: 'bench', audit: BENCH_AUDIT });
+  await createToken({ role: 'admin', name: 'bench admin', expiresAt: null, token: ADMIN, audit: BENCH_AUDIT });
+  await createToken({ role: 'service', name: 'bench agent', expiresAt: null, token: AGENT, audit: BENCH_AUDIT });
   return servicesOf(`${stack!.url}/api/v1`);
 }
 

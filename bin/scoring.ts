@@ -4,10 +4,19 @@
  * Works against the running dev server's table (the default) or a deployed
  * table (`--table <name> [--region <region>]`, standard AWS credential chain).
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { CompetitionExistsError, loadCompetition } from '#shared/data/competition';
+import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
+import { recordAudit, type AuditContext } from '#shared/data/audit';
+import { CompetitionExistsError, CompetitionFinalError, loadCompetition } from '#shared/data/competition';
+import { markFinal } from '#shared/data/final';
+import { SETTINGS_CACHE_MS } from '#shared/data/scoring';
+import { getSettings } from '#shared/data/settings';
+import { readStandingsInputs } from '#shared/data/standings';
+import { finaliseRefusal } from '#shared/domain/final';
 import { listIamPrincipals, registerIamPrincipal, revokeIamPrincipal } from '#shared/data/iam-principals';
 import { createToken, listTokens, revokeToken } from '#shared/data/tokens';
 import { formatTimestamp } from '#shared/validation';
@@ -21,7 +30,9 @@ const USAGE = `Usage: npm run scoring -- <command> [options]
 
 Commands:
   validate <file>                      Check a competition file; list every problem with its line
-  load <file> [--replace]              Load a competition (refuses to replace one unless --replace)
+  load <file> [--replace] [--override-final]
+                                       Load a competition (refuses to replace one unless --replace,
+                                       and a finalised one unless --override-final too)
   token create --role admin|service --name <name> [--expires <ISO time> | --expires-in <N>d|h]
                                        Create a token; it is printed once and never stored
   token list                           List tokens (never their secrets)
@@ -34,6 +45,14 @@ Commands:
   iam revoke --arn <arn>               Refuse that principal's signed requests from now on
   export [--out <dir>] [--include-hidden]
                                        Write the results: standings.csv, services.csv, results.json
+                                       and SHA256SUMS (check with \`sha256sum -c SHA256SUMS\` in <dir>)
+  finalise [--force] [--out <dir>] [--include-hidden]
+                                       Lock the results after end_time plus the late-result grace
+                                       (--force: before it), then write the final export with its
+                                       SHA256SUMS to <dir> (default results/final)
+
+Every change (load, token create/revoke, iam grant/revoke, finalise) is recorded in the audit
+trail (GET /api/v1/audit) with your AWS identity, or locally your OS user name.
 
 Target (default: the running dev server's DynamoDB Local):
   --table <name>       a deployed table (the stack's TableName output)
@@ -47,12 +66,14 @@ const { values, positionals } = parseArgs({
     region: { type: 'string' },
     endpoint: { type: 'string' },
     replace: { type: 'boolean', default: false },
+    'override-final': { type: 'boolean', default: false },
+    force: { type: 'boolean', default: false },
     role: { type: 'string' },
     arn: { type: 'string' },
     name: { type: 'string' },
     expires: { type: 'string' },
     'expires-in': { type: 'string' },
-    out: { type: 'string', default: 'results' },
+    out: { type: 'string' },
     'include-hidden': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
@@ -73,6 +94,7 @@ async function main(): Promise<void> {
   if (command === 'iam' && sub === 'list') return iamList();
   if (command === 'iam' && sub === 'revoke') return iamRevoke();
   if (command === 'export') return exportCommand();
+  if (command === 'finalise' || command === 'finalize') return finalise();
   throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
 }
 
@@ -124,9 +146,12 @@ async function load(file: string | undefined): Promise<void> {
   const competition = readValid(file);
   let lastReport = 0;
   try {
+    const audit = await cliAudit();
     const summary = await loadCompetition(competition, {
       replace: values.replace,
-      loadedBy: `command-line tool (${process.env.USER ?? 'unknown user'})`,
+      overrideFinal: values['override-final'],
+      audit,
+      loadedBy: `command-line tool (${audit.actor.name})`,
       onProgress: ({ phase, done, total }) => {
         if (done === total || Date.now() - lastReport > 1000) {
           lastReport = Date.now();
@@ -138,7 +163,7 @@ async function load(file: string | undefined): Promise<void> {
       `Loaded ${summary.teams} teams, ${summary.services} services, ${summary.superTypes} super types and ${summary.subtypes} subtypes into ${process.env.TABLE_NAME}.`,
     );
   } catch (error) {
-    if (error instanceof CompetitionExistsError) throw new UsageError(error.message);
+    if (error instanceof CompetitionExistsError || error instanceof CompetitionFinalError) throw new UsageError(error.message);
     throw error;
   }
 }
@@ -147,7 +172,7 @@ async function tokenCreate(): Promise<void> {
   const role = values.role as Role | undefined;
   if (role !== 'admin' && role !== 'service') throw new UsageError('--role must be admin or service.');
   if (!values.name?.trim()) throw new UsageError('--name is required: who or what holds this token.');
-  const { token, record } = await createToken({ role, name: values.name.trim(), expiresAt: expiry() });
+  const { token, record } = await createToken({ role, name: values.name.trim(), expiresAt: expiry(), audit: await cliAudit() });
   console.error(`Created ${role} token ${record.token_id} for "${record.name}"${record.expires_at ? `, expires ${record.expires_at}` : ''}.`);
   console.error('This is the only time the token is shown; store it now:');
   console.log(token);
@@ -184,7 +209,7 @@ async function tokenList(): Promise<void> {
 
 async function tokenRevoke(tokenId: string | undefined): Promise<void> {
   if (!tokenId) throw new UsageError('Name the token id to revoke (see `token list`).');
-  if (!(await revokeToken(tokenId))) throw new UsageError(`No active token has id ${tokenId}.`);
+  if (!(await revokeToken(tokenId, await cliAudit()))) throw new UsageError(`No active token has id ${tokenId}.`);
   console.log(`Revoked token ${tokenId}; it is refused from the next request on.`);
 }
 
@@ -199,7 +224,7 @@ async function iamGrant(): Promise<void> {
   const arn = iamArn();
   const role = values.role as Role | undefined;
   if (role !== 'admin' && role !== 'service') throw new UsageError('--role must be admin or service.');
-  const record = await registerIamPrincipal({ arn, role, source: 'cli' });
+  const record = await registerIamPrincipal({ arn, role, source: 'cli', audit: await cliAudit() });
   console.log(`Registered ${record.arn} as ${role}.`);
 }
 
@@ -211,20 +236,117 @@ async function iamList(): Promise<void> {
 
 async function iamRevoke(): Promise<void> {
   const arn = iamArn();
-  if (!(await revokeIamPrincipal(arn))) throw new UsageError(`${arn} is not registered.`);
+  if (!(await revokeIamPrincipal(arn, await cliAudit()))) throw new UsageError(`${arn} is not registered.`);
   console.log(`Removed ${arn}; its signed requests are refused from the next one on.`);
 }
 
 async function exportCommand(): Promise<void> {
+  const written = await writeExport(values.out ?? 'results');
+  console.log(`Wrote ${written.map((f) => join(values.out ?? 'results', f.name)).join(', ')}.`);
+}
+
+/** The results files and a SHA256SUMS manifest of them (the format `sha256sum -c` checks). */
+async function writeExport(dir: string): Promise<{ name: string; sha256: string }[]> {
   const results = await exportResults({ includeHidden: values['include-hidden'] });
-  mkdirSync(values.out, { recursive: true });
+  mkdirSync(dir, { recursive: true });
   const files = {
     'standings.csv': results.csv.standings,
     'services.csv': results.csv.services,
     'results.json': `${JSON.stringify(results.json, null, 2)}\n`,
   };
-  for (const [name, content] of Object.entries(files)) writeFileSync(join(values.out, name), content);
-  console.log(`Wrote ${Object.keys(files).map((name) => join(values.out, name)).join(', ')}.`);
+  const digests = Object.entries(files).map(([name, content]) => {
+    writeFileSync(join(dir, name), content);
+    return { name, sha256: createHash('sha256').update(content, 'utf8').digest('hex') };
+  });
+  const manifest = digests.map((f) => `${f.sha256}  ${f.name}\n`).join('');
+  writeFileSync(join(dir, 'SHA256SUMS'), manifest);
+  return [...digests, { name: 'SHA256SUMS', sha256: createHash('sha256').update(manifest, 'utf8').digest('hex') }];
+}
+
+/**
+ * Locks the results, then writes the final export. The lock is exact for
+ * every transactional write (adjustments, voids, settings, loads); scan
+ * reports see it within their settings cache, so the export waits that out
+ * and for the totals to stop moving (the fold catching up) before reading
+ * them: the export is the locked state.
+ */
+async function finalise(): Promise<void> {
+  const dir = values.out ?? join('results', 'final');
+  const current = await getSettings({ consistent: true });
+  if (!current) throw new UsageError('No competition is loaded.');
+  const audit = await cliAudit();
+  if (current.final) {
+    console.error(`Already finalised at ${current.final.at} by ${current.final.by}; writing the final export again.`);
+  } else {
+    const refusal = finaliseRefusal(current.settings, new Date());
+    if (refusal && !values.force) throw new UsageError(`${refusal} Pass --force to lock the results now anyway.`);
+    const outcome = await markFinal(audit, { forced: refusal !== undefined });
+    if (outcome.kind === 'missing') throw new UsageError('No competition is loaded.');
+    console.error(`Finalised at ${outcome.final.at}${refusal ? ' (forced)' : ''}: scan reports, adjustments, voids and scoring settings are refused from now on (409 competition_final).`);
+  }
+  const final = (await getSettings({ consistent: true }))!.final!;
+  const cacheLapses = Date.parse(final.at) + SETTINGS_CACHE_MS + REQUEST_SLACK_MS - Date.now();
+  if (cacheLapses > 0) {
+    console.error(`Waiting ${Math.ceil(cacheLapses / 1000)} s for scan reports already under way to land…`);
+    await sleep(cacheLapses);
+  }
+  await totalsSettled();
+  const written = await writeExport(dir);
+  await recordAudit(audit, {
+    action: 'competition.final_export',
+    target: 'competition',
+    before: null,
+    after: { final, include_hidden: values['include-hidden'], files: Object.fromEntries(written.map((f) => [f.name, f.sha256])) },
+  });
+  console.log(`Wrote the final results to ${dir}/: ${written.map((f) => f.name).join(', ')}.`);
+  console.log(`SHA256SUMS: ${written.at(-1)!.sha256} (recorded in the audit trail; publish it to let anyone check the files)`);
+}
+
+/** Beyond the scan path's settings cache: a report that read the settings just before may still be writing (functions time out at 10 s). */
+const REQUEST_SLACK_MS = 10_000;
+const SETTLE_READS_MS = 2_000;
+const SETTLE_LIMIT_MS = 120_000;
+
+/** Waits until two readings of every team's totals, SETTLE_READS_MS apart, agree: the fold has caught up with what was accepted. */
+async function totalsSettled(): Promise<void> {
+  const reading = async () => JSON.stringify((await readStandingsInputs({ consistent: true })).teams.map((t) => t.totals));
+  const giveUp = Date.now() + SETTLE_LIMIT_MS;
+  let previous = await reading();
+  for (;;) {
+    await sleep(SETTLE_READS_MS);
+    const next = await reading();
+    if (next === previous) return;
+    if (Date.now() > giveUp) throw new Error('The totals kept changing for 2 minutes after finalising; is the fold consumer failing? Run finalise again to retry the export.');
+    previous = next;
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Who runs the tool, for the audit trail: against a deployed table the AWS
+ * identity its credentials belong to (STS GetCallerIdentity); against a local
+ * DynamoDB the OS user's name.
+ */
+let auditContext: Promise<AuditContext> | undefined;
+
+/** The command as typed, without the target options (which table is not what was done). */
+function commandLine(): string[] {
+  const args = process.argv.slice(2);
+  return args.filter((arg, i) => !TARGET_OPTIONS.has(arg.split('=')[0]!) && !(TARGET_OPTIONS.has(args[i - 1]!) && !args[i - 1]!.includes('=')));
+}
+const TARGET_OPTIONS = new Set(['--table', '--region', '--endpoint']);
+function cliAudit(): Promise<AuditContext> {
+  const route = `scoring ${commandLine().join(' ')}`;
+  auditContext ??= (async (): Promise<AuditContext> => {
+    if (values.table && !values.endpoint) {
+      const { Arn } = await new STSClient({}).send(new GetCallerIdentityCommand({}));
+      if (!Arn) throw new Error('AWS did not say who these credentials belong to.');
+      return { actor: { type: 'cli', name: Arn, arn: Arn }, route };
+    }
+    return { actor: { type: 'cli', name: userInfo().username }, route };
+  })();
+  return auditContext;
 }
 
 function printTable(header: string[], rows: string[][]): void {

@@ -1,11 +1,14 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { listTeamRecords } from '#shared/data/teams';
 import { findToken } from '#shared/data/tokens';
 import { resolveIamRole } from '#shared/data/iam-principals';
+import { auditPage } from '#shared/data/audit';
+import { getSettings } from '#shared/data/settings';
 import { SAMPLE_COMPETITION } from '../lib/local/local-stack';
 import { useFreshTable } from './support/database';
 import { runTool } from './support/processes';
@@ -94,7 +97,51 @@ describe('the command-line tool', () => {
     expect(json.competition_name).toBe('Regional CCDC Practice Round');
     expect(json.standings).toHaveLength(6);
     expect(readFileSync(join(out, 'services.csv'), 'utf8').trim().split('\r\n')).toHaveLength(1 + 22);
+    expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: out, encoding: 'utf8' })).toMatch(/results\.json: OK/);
   });
+
+  it('records each of its changes in the audit trail as the OS user who ran it', async () => {
+    const entries = (await auditPage(500)).items.filter((e) => e.actor.type === 'cli');
+    expect(entries.every((e) => e.actor.name === userInfo().username)).toBe(true);
+    const actions = entries.map((e) => e.action).reverse();
+    expect(actions).toEqual([
+      'competition.load', 'settings.replace',
+      'competition.replace', 'settings.replace',
+      'token.create', 'token.revoke',
+      'iam.grant', 'iam.revoke',
+    ]);
+    const revoke = entries.find((e) => e.action === 'token.revoke')!;
+    expect(revoke.route).toMatch(/^scoring token revoke [0-9a-f]{8}$/);
+    expect(entries.find((e) => e.action === 'competition.replace')!.route).toBe(`scoring load ${SAMPLE_COMPETITION} --replace`);
+    expect(revoke.before).toMatchObject({ revoked_at: null, name: 'agent-7' });
+    expect(JSON.stringify(entries)).not.toMatch(/ccdc_/);
+  });
+
+  it('finalises only after the end unless forced, then writes the final export with its checksums and refuses a reload', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'final-'));
+    const early = await scoring('finalise', '--out', out, ...target);
+    expect(early.code).toBe(2);
+    expect(early.stderr).toMatch(/--force/);
+    expect((await getSettings())?.final).toBeUndefined();
+
+    const forced = await scoring('finalise', '--force', '--out', out, ...target);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stdout).toMatch(/SHA256SUMS: [0-9a-f]{64}/);
+    expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: out, encoding: 'utf8' }).trim().split('\n')).toHaveLength(3);
+    expect((await getSettings())?.final).toBeDefined();
+    const [exported, finalised] = (await auditPage(2)).items;
+    expect(finalised).toMatchObject({ action: 'competition.finalise', route: `scoring finalise --force --out ${out}` });
+    const manifest = readFileSync(join(out, 'SHA256SUMS'), 'utf8');
+    expect(exported!.action).toBe('competition.final_export');
+    expect(manifest).toContain((exported!.after as { files: Record<string, string> }).files['results.json']);
+
+    const reload = await scoring('load', SAMPLE_COMPETITION, '--replace', ...target);
+    expect(reload.code).toBe(2);
+    expect(reload.stderr).toMatch(/--override-final/);
+    const overridden = await scoring('load', SAMPLE_COMPETITION, '--replace', '--override-final', ...target);
+    expect(overridden.code, overridden.stderr).toBe(0);
+    expect((await getSettings())?.final).toBeUndefined();
+  }, 120_000);
 
   it('explains a bad command or option', async () => {
     expect((await scoring('token', 'create', '--role', 'root', '--name', 'x', ...target)).stderr).toMatch(/--role must be admin or service/);

@@ -1,13 +1,15 @@
 import { deleteDnsRecord } from '#shared/data/dns';
 import { endpoint } from '#shared/http/endpoint';
 import { ifMatchCondition } from '#shared/http/conditional';
+import { auditContext } from '#shared/http/audit-context';
 import { principalName } from '#shared/http/principal';
 import { noContent } from '#shared/http/responses';
 import { written } from './write-outcome';
 
-export const handler = endpoint('DeleteDnsRecord', {}, async ({ id, principal, headers, log }) => {
+export const handler = endpoint('DeleteDnsRecord', {}, async (request) => {
+  const { id, principal, headers, log } = request;
   const by = principalName(principal);
-  const { record } = written(await deleteDnsRecord(id, by, ifMatchCondition(headers['if-match'])), id);
+  const { record } = written(await deleteDnsRecord(id, by, auditContext(request), ifMatchCondition(headers['if-match'])), id);
   log.info('dns record deleted', { by, id, team: record.team, name: record.name, type: record.type });
   return noContent();
 });

@@ -3,5 +3,5 @@ import { isSettingsId, saveSettingsChange } from '#shared/http/settings-response
 
 export const handler = endpoint('ReplaceSettings', { validId: isSettingsId }, async (request) => {
   const { id: _readOnly, ...replacement } = request.body;
-  return saveSettingsChange(request, () => ({ ok: true, value: replacement }));
+  return saveSettingsChange(request, 'settings.replace', () => ({ ok: true, value: replacement }));
 });

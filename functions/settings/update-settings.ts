@@ -3,5 +3,5 @@ import { endpoint } from '#shared/http/endpoint';
 import { isSettingsId, saveSettingsChange } from '#shared/http/settings-response';
 
 export const handler = endpoint('UpdateSettings', { validId: isSettingsId }, async (request) =>
-  saveSettingsChange(request, (current) => applySettingsPatch(current, request.body)),
+  saveSettingsChange(request, 'settings.update', (current) => applySettingsPatch(current, request.body)),
 );

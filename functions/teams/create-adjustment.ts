@@ -1,12 +1,15 @@
 import { createAdjustment } from '#shared/data/scoring';
 import { endpoint } from '#shared/http/endpoint';
+import { auditContext } from '#shared/http/audit-context';
+import { competitionFinal } from '#shared/http/final';
 import { notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
 import { principalName } from '#shared/http/principal';
 import { created } from '#shared/http/responses';
 import { API_PREFIX } from '#shared/api/routes';
 
-export const handler = endpoint('CreateAdjustment', { idempotent: true }, async ({ id, body, principal }) => {
-  const outcome = await createAdjustment(id, body, principalName(principal));
+export const handler = endpoint('CreateAdjustment', { idempotent: true }, async (request) => {
+  const { id, body, principal } = request;
+  const outcome = await createAdjustment(id, body, principalName(principal), auditContext(request));
   switch (outcome.kind) {
     case 'created':
       return created(outcome.adjustment, `${API_PREFIX}/teams/${id}/adjustments`);
@@ -14,6 +17,8 @@ export const handler = endpoint('CreateAdjustment', { idempotent: true }, async 
       throw notFound(`No team has id ${id}.`);
     case 'unknown-super-type':
       throw validationFailed([{ path: 'super_type_id', message: `no super type has id ${body.super_type_id}` }]);
+    case 'final':
+      throw competitionFinal();
     case 'busy':
       throw serviceUnavailable('busy', 'Too many concurrent writes to this team; nothing was written, try again.', 1);
   }

@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { competitionLoadedAt, loadCompetition } from '#shared/data/competition';
 import { ensureTable } from '#shared/data/table';
 import { registerIamPrincipal } from '#shared/data/iam-principals';
+import { systemActor, type AuditContext } from '#shared/data/audit';
 import { createToken } from '#shared/data/tokens';
 import { createLogger, describeError } from '#shared/log';
 import { formatProblems, readCompetitionFile } from './competition-file';
@@ -69,10 +70,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (token !== undefined && !/^[\x21-\x7e]{32,}$/.test(token)) {
         throw new Error(`SCORING_${role.toUpperCase()}_TOKEN must be at least 32 printable characters (mint one with: openssl rand -hex 32)`);
       }
-      if (token) await createToken({ role, name: `${role} (from SCORING_${role.toUpperCase()}_TOKEN)`, expiresAt: null, token });
+      if (token) await createToken({ role, name: `${role} (from SCORING_${role.toUpperCase()}_TOKEN)`, expiresAt: null, token, audit: LOCAL_SERVER_AUDIT });
     }
     // As the stack's grant helpers do in AWS: each local key's principal is registered with its role.
-    for (const key of iamKeys) await registerIamPrincipal({ arn: localIamArn(key), role: key.role, source: 'local' });
+    for (const key of iamKeys) await registerIamPrincipal({ arn: localIamArn(key), role: key.role, source: 'local', audit: LOCAL_SERVER_AUDIT });
     const gateway = createGateway({ iamKeys });
     const server = createServer(options.site === false ? gateway : withStaticSite(gateway));
     await new Promise<void>((resolveListen, reject) => {
@@ -135,10 +136,13 @@ export function startFoldPoller(endpoint: string, tableName: string): Promise<St
   });
 }
 
+/** The local server's own writes at start (its competition, its environment's tokens and keys) in the audit trail. */
+const LOCAL_SERVER_AUDIT: AuditContext = { actor: systemActor('local server'), route: 'npm start' };
+
 async function loadSampleOnFirstStart(file: string): Promise<'sample' | 'existing'> {
   if (await competitionLoadedAt()) return 'existing';
   const parsed = readCompetitionFile(file);
   if (!parsed.ok) throw new Error(`The competition file is not valid:\n${formatProblems(file, parsed.problems)}`);
-  await loadCompetition(parsed.competition, { replace: false, loadedBy: 'local server (first start)' });
+  await loadCompetition(parsed.competition, { replace: false, loadedBy: 'local server (first start)', audit: LOCAL_SERVER_AUDIT });
   return 'sample';
 }

@@ -2,7 +2,7 @@ import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../functions/auth/authorizer';
 import { createToken, revokeToken } from '#shared/data/tokens';
-import { useFreshTable } from '../support/database';
+import { TEST_AUDIT, useFreshTable } from '../support/database';
 
 const eventWith = (authorization?: string) =>
   ({
@@ -22,7 +22,7 @@ beforeAll(async () => {
 
 describe('the Lambda authorizer', () => {
   it('puts a valid token\'s principal in the context', async () => {
-    const { token, record } = await createToken({ role: 'service', name: 'agent', expiresAt: null });
+    const { token, record } = await createToken({ role: 'service', name: 'agent', expiresAt: null, audit: TEST_AUDIT });
     expect(await handler(eventWith(`Bearer ${token}`))).toEqual({
       isAuthorized: true,
       context: { role: 'service', name: 'agent', tokenId: record.token_id },
@@ -30,9 +30,9 @@ describe('the Lambda authorizer', () => {
   });
 
   it('passes bad credentials on as a rejection, for the handler\'s 401', async () => {
-    const { token, record } = await createToken({ role: 'admin', name: 'gone', expiresAt: null });
-    await revokeToken(record.token_id);
-    const expired = await createToken({ role: 'admin', name: 'old', expiresAt: '2021-01-01T00:00:00Z' });
+    const { token, record } = await createToken({ role: 'admin', name: 'gone', expiresAt: null, audit: TEST_AUDIT });
+    await revokeToken(record.token_id, TEST_AUDIT);
+    const expired = await createToken({ role: 'admin', name: 'old', expiresAt: '2021-01-01T00:00:00Z', audit: TEST_AUDIT });
     const cases: [string | undefined, RegExp][] = [
       [undefined, /needs credentials/],
       ['Basic dXNlcjpwYXNz', /must be "Bearer <token>"/],
@@ -48,7 +48,7 @@ describe('the Lambda authorizer', () => {
   });
 
   it('denies when it cannot decide (fails closed)', async () => {
-    const { token } = await createToken({ role: 'admin', name: 'admin', expiresAt: null });
+    const { token } = await createToken({ role: 'admin', name: 'admin', expiresAt: null, audit: TEST_AUDIT });
     process.env.TABLE_NAME = 'no-such-table';
     try {
       expect((await handler(eventWith(`Bearer ${token}`))).isAuthorized).toBe(false);

@@ -5,7 +5,7 @@ import { keys } from '#shared/data/keys';
 import { getSettings, saveSettings } from '#shared/data/settings';
 import type { SettingsFields } from '#shared/domain/settings';
 import { logSink } from '#shared/log';
-import { mintTokens, useFreshTable } from '../support/database';
+import { mintTokens, TEST_AUDIT, useFreshTable } from '../support/database';
 import { bearer, invoke } from '../support/invoke';
 import { namedCheckzone } from '../support/named-checkzone';
 
@@ -470,6 +470,6 @@ describe('accountability', () => {
 async function changeSettings(change: Partial<SettingsFields>) {
   const current = (await getSettings({ consistent: true }))!;
   const { id: _id, ...fields } = current.settings;
-  const saved = await saveSettings({ ...fields, ...change }, current.version, 'test');
+  const saved = await saveSettings({ ...fields, ...change }, current, { ...TEST_AUDIT, action: 'settings.update' });
   if (saved === 'stale') throw new Error('settings changed concurrently');
 }

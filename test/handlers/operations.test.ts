@@ -3,7 +3,7 @@ import { changeSettings } from '#shared/data/settings';
 import { handler as scoringWatch } from '../../functions/ops/scoring-watch';
 import { handler as authorizer } from '../../functions/auth/authorizer';
 import { invoke } from '../support/invoke';
-import { useFreshTable } from '../support/database';
+import { TEST_AUDIT, useFreshTable } from '../support/database';
 
 beforeAll(async () => {
   await useFreshTable('sample');
@@ -35,7 +35,7 @@ describe('the scoring watch', () => {
     const start = new Date(Date.now() - 600_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const saved = await changeSettings((current) => ({ ok: true, value: { ...current, scoring_enabled: true, start_time: start, end_time: null } }), {
       ifMatch: 'any',
-      updatedBy: 'test',
+      audit: { ...TEST_AUDIT, action: 'settings.update' },
     });
     expect(saved.kind).toBe('saved');
     const state = await scoringWatch();

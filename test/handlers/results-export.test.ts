@@ -4,7 +4,7 @@ import { listServiceRecords } from '#shared/data/services';
 import { listTeamRecords } from '#shared/data/teams';
 import type { ServiceRecord } from '#shared/domain/model';
 import { exportResults, toCsv, type ResultsExport } from '../../lib/local/results-export';
-import { sampleCompetition, useFreshTable } from '../support/database';
+import { sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
 import { invoke } from '../support/invoke';
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
   await recordScanResult(of(99)[0]!.service.id, { scan_id: 'r1', score: 10, error: null });
 
   const team11 = (await listTeamRecords()).find((t) => t.team.number === 11)!;
-  await createAdjustment(team11.team.id, { super_type_id: 3, points: -7, reason: 'red team' }, 'test');
+  await createAdjustment(team11.team.id, { super_type_id: 3, points: -7, reason: 'red team' }, 'test', TEST_AUDIT);
   await fold.caughtUp();
   exported = await exportResults({ now: new Date('2026-11-22T18:00:00.123Z') });
 });

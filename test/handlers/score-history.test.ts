@@ -3,7 +3,7 @@ import { handler as recordScoreSnapshot } from '../../functions/teams/record-sco
 import { commandObservers } from '#shared/data/client';
 import { bearer, invoke } from '../support/invoke';
 import { loadCompetition } from '#shared/data/competition';
-import { mintTokens, sampleCompetition, useFreshTable } from '../support/database';
+import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
 
 let tokens: { admin: string; service: string };
@@ -95,7 +95,7 @@ describe('GET /api/v1/teams/scoreboard/history', () => {
 
   it('starts empty again when the competition is replaced: no line of the old teams survives', async () => {
     expect((await invoke('GET', '/api/v1/teams/scoreboard/history')).json.times.length).toBeGreaterThan(0);
-    await loadCompetition(sampleCompetition(), { replace: true, loadedBy: 'test' });
+    await loadCompetition(sampleCompetition(), { replace: true, loadedBy: 'test', audit: TEST_AUDIT });
     const history = await invoke('GET', '/api/v1/teams/scoreboard/history');
     expect(history.status).toBe(200);
     expect(history.json.times).toEqual([]);

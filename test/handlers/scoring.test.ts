@@ -8,7 +8,7 @@ import type { Service, Team } from '#shared/domain/model';
 import type { SettingsFields } from '#shared/domain/settings';
 import { routes } from '#shared/api/routes';
 import { handler as foldResults } from '../../functions/scoring/fold-results';
-import { mintTokens, useFreshTable } from '../support/database';
+import { mintTokens, TEST_AUDIT, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
 import { bearer, invoke } from '../support/invoke';
 
@@ -54,7 +54,7 @@ const adjust = (teamId: number, body: unknown, headers: Record<string, string> =
 async function changeSettings(patch: Partial<SettingsFields>) {
   const current = (await getSettings({ consistent: true }))!;
   const { id: _id, ...fields } = current.settings;
-  const saved = await saveSettings({ ...fields, ...patch }, current.version, 'test');
+  const saved = await saveSettings({ ...fields, ...patch }, current, { ...TEST_AUDIT, action: 'settings.update' });
   expect(saved).not.toBe('stale');
   // Functions keep the settings for a few seconds; the test's next result must see this change.
   clearScoringCaches();
@@ -366,7 +366,8 @@ describe('throttling', () => {
     );
     expect(batch.status).toBe(200);
     expect(batch.json[0]).toMatchObject({ status: 503, body: { code: 'busy' } });
-    const adjustment = await whileFailing(/^Put/, () => named('ThrottlingException'), () => adjust(svc!.team.id, { super_type_id: 2, points: 1, reason: 'x' }));
+    // An adjustment is one transaction with its audit entry and the results-lock check.
+    const adjustment = await whileFailing(/^TransactWrite/, () => cancelled('ThrottlingError'), () => adjust(svc!.team.id, { super_type_id: 2, points: 1, reason: 'x' }));
     expect(adjustment.status).toBe(503);
     expect(await storedResults(svc!.id)).toEqual([]);
     // And once DynamoDB recovers, the same report goes through.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCompetition } from '#shared/data/competition';
 import { bearer, invoke } from '../support/invoke';
-import { mintTokens, sampleCompetition, useFreshTable } from '../support/database';
+import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
 
 let admin: Record<string, string>;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ describe('the zone serial across a competition replace', () => {
     }
     const oldSerial = serialOf((await invoke('GET', `/api/v1/teams/${before.id}/dns.zone`, { headers: admin })).text);
 
-    await loadCompetition(sampleCompetition(), { replace: true, loadedBy: 'test' });
+    await loadCompetition(sampleCompetition(), { replace: true, loadedBy: 'test', audit: TEST_AUDIT });
     const after = await teamNumbered(11);
     expect(after.id).not.toBe(before.id);
     const zone = await invoke('GET', `/api/v1/teams/${after.id}/dns.zone`, { headers: admin });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, revokeToken } from '#shared/data/tokens';
+import { TEST_AUDIT } from '../support/database';
 import type { LocalStack } from '../../lib/local/local-stack';
 import { routes, type Access, type Route } from '#shared/api/routes';
 import { ENV_TOKENS, IAM_KEYS, startTestServer } from '../support/server';
@@ -69,10 +70,10 @@ let expired: string;
 
 beforeAll(async () => {
   stack = await startTestServer();
-  const r = await createToken({ role: 'admin', name: 'soon revoked', expiresAt: null });
-  await revokeToken(r.record.token_id);
+  const r = await createToken({ role: 'admin', name: 'soon revoked', expiresAt: null, audit: TEST_AUDIT });
+  await revokeToken(r.record.token_id, TEST_AUDIT);
   revoked = r.token;
-  expired = (await createToken({ role: 'admin', name: 'expired', expiresAt: '2020-01-01T00:00:00Z' })).token;
+  expired = (await createToken({ role: 'admin', name: 'expired', expiresAt: '2020-01-01T00:00:00Z', audit: TEST_AUDIT })).token;
 });
 afterAll(async () => {
   await stack?.stop();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerIamPrincipal, revokeIamPrincipal } from '#shared/data/iam-principals';
+import { TEST_AUDIT } from '../support/database';
 import { API_PREFIX, routes, type Route } from '#shared/api/routes';
 import type { LocalStack } from '../../lib/local/local-stack';
 import { localIamArn } from '../../lib/local/sigv4';
@@ -98,14 +99,14 @@ describe('the registry of IAM principals', () => {
   const serviceArn = localIamArn({ accessKeyId: IAM_KEYS.service.accessKeyId, role: 'service' });
 
   it('refuses a correctly signed caller that is not registered, even on a public route', async () => {
-    expect(await revokeIamPrincipal(serviceArn)).toBe(true);
+    expect(await revokeIamPrincipal(serviceArn, TEST_AUDIT)).toBe(true);
     try {
       const response = await call('service key', 'GET', `${API_PREFIX}/teams`);
       expect(response.status).toBe(403);
       expect(response.headers.get('content-type')).toBe('application/problem+json');
       expect(((await response.json()) as { detail: string }).detail).toMatch(/not registered/);
     } finally {
-      await registerIamPrincipal({ arn: serviceArn, role: 'service', source: 'local' });
+      await registerIamPrincipal({ arn: serviceArn, role: 'service', source: 'local', audit: TEST_AUDIT });
     }
     expect((await call('service key', 'GET', `${API_PREFIX}/teams`)).status).toBe(200);
   });
@@ -113,13 +114,13 @@ describe('the registry of IAM principals', () => {
   it("takes the caller's role from the registry, not from the key", async () => {
     // The admin key's principal registered as a service: IAM lets it reach an admin route, the handler refuses it.
     const adminArn = localIamArn({ accessKeyId: IAM_KEYS.admin.accessKeyId, role: 'admin' });
-    await registerIamPrincipal({ arn: adminArn, role: 'service', source: 'test' });
+    await registerIamPrincipal({ arn: adminArn, role: 'service', source: 'test', audit: TEST_AUDIT });
     try {
       const response = await call('admin key', 'GET', `${API_PREFIX}/teams/1/dns.zone`);
       expect(response.status).toBe(403);
       expect(response.headers.get('content-type')).toBe('application/problem+json');
     } finally {
-      await registerIamPrincipal({ arn: adminArn, role: 'admin', source: 'local' });
+      await registerIamPrincipal({ arn: adminArn, role: 'admin', source: 'local', audit: TEST_AUDIT });
     }
   });
 });

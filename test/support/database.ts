@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import { loadCompetition } from '#shared/data/competition';
 import { ensureTable } from '#shared/data/table';
 import { createToken } from '#shared/data/tokens';
+import type { AuditContext } from '#shared/data/audit';
 import type { Competition } from '#shared/domain/competition';
 import { readCompetitionFile } from '../../lib/local/competition-file';
 import { SAMPLE_COMPETITION } from '../../lib/local/local-stack';
@@ -16,10 +17,13 @@ export async function useFreshTable(competition: Competition | 'sample' | 'none'
   process.env.TABLE_NAME = `test-${randomUUID()}`;
   await ensureTable(process.env.TABLE_NAME);
   if (competition !== 'none') {
-    await loadCompetition(competition === 'sample' ? sampleCompetition() : competition, { replace: false, loadedBy: 'test' });
+    await loadCompetition(competition === 'sample' ? sampleCompetition() : competition, { replace: false, loadedBy: 'test', audit: TEST_AUDIT });
   }
   return process.env.TABLE_NAME;
 }
+
+/** Who the tests' own setup writes are by, in the audit trail. */
+export const TEST_AUDIT: AuditContext = { actor: { type: 'system', name: 'test' }, route: 'test' };
 
 export function sampleCompetition(): Competition {
   const parsed = readCompetitionFile(SAMPLE_COMPETITION);
@@ -29,7 +33,7 @@ export function sampleCompetition(): Competition {
 
 /** Fresh admin and service tokens in the current table. */
 export async function mintTokens() {
-  const admin = await createToken({ role: 'admin', name: 'test admin', expiresAt: null });
-  const service = await createToken({ role: 'service', name: 'test agent', expiresAt: null });
+  const admin = await createToken({ role: 'admin', name: 'test admin', expiresAt: null, audit: TEST_AUDIT });
+  const service = await createToken({ role: 'service', name: 'test agent', expiresAt: null, audit: TEST_AUDIT });
   return { admin: admin.token, service: service.token };
 }

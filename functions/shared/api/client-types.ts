@@ -371,6 +371,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit trail: who changed what, paged
+         * @description Admins only.
+         */
+        get: operations["ListAuditEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -2323,7 +2343,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The write conflicts with what is stored. Codes: `idempotency_key_in_flight`. */
+            /** @description The write conflicts with what is stored. Codes: `idempotency_key_in_flight`, `competition_final`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2342,7 +2362,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "idempotency_key_in_flight";
+                        code?: "idempotency_key_in_flight" | "competition_final";
                     };
                 };
             };
@@ -4031,7 +4051,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The write conflicts with what is stored. Codes: `nameserver_needs_address`. */
+            /** @description The write conflicts with what is stored. Codes: `nameserver_needs_address`, `competition_final`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4050,7 +4070,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "nameserver_needs_address";
+                        code?: "nameserver_needs_address" | "competition_final";
                     };
                 };
             };
@@ -4321,7 +4341,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The write conflicts with what is stored. Codes: `nameserver_needs_address`. */
+            /** @description The write conflicts with what is stored. Codes: `nameserver_needs_address`, `competition_final`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4340,7 +4360,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "nameserver_needs_address";
+                        code?: "nameserver_needs_address" | "competition_final";
                     };
                 };
             };
@@ -5303,7 +5323,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The write conflicts with what is stored. Codes: `scan_id_reused`. */
+            /** @description The write conflicts with what is stored. Codes: `scan_id_reused`, `competition_final`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5322,7 +5342,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "scan_id_reused";
+                        code?: "scan_id_reused" | "competition_final";
                     };
                 };
             };
@@ -5602,6 +5622,243 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    ListAuditEntries: {
+        parameters: {
+            query?: {
+                limit?: string;
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first; `cursor` (also in `Link: rel="next"`) resumes, null on the last page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description Unique; sorts by time. */
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description When the change was made (milliseconds, UTC).
+                             */
+                            time: string;
+                            /**
+                             * AuditActor
+                             * @description Who made a change: a token (by its public id, never its secret), an IAM principal (its ARN), the command-line tool (the AWS identity of its credentials, or locally the OS user) or the service itself (`system`: the local server at start, tests).
+                             */
+                            actor: {
+                                /** @constant */
+                                type: "token";
+                                name: string;
+                                token_id: string;
+                                /** @enum {string} */
+                                role: "admin" | "service";
+                            } | {
+                                /** @constant */
+                                type: "iam";
+                                name: string;
+                                arn: string;
+                                /** @enum {string} */
+                                role: "admin" | "service";
+                            } | {
+                                /** @constant */
+                                type: "cli";
+                                name: string;
+                                arn?: string;
+                            } | {
+                                /** @constant */
+                                type: "system";
+                                name: string;
+                            };
+                            /** @description The request (`PATCH /api/v1/settings/1`) or the command (`scoring token create`). */
+                            route: string;
+                            /** @description The request's id (in its logs); null for commands. */
+                            request_id: string | null;
+                            /** @description What kind of change: `settings.update`, `dns.create`, `adjustment.create`, `token.revoke`, `competition.finalise`… */
+                            action: string;
+                            /** @description What changed: `settings/1`, `dns/12`, `teams/3/adjustments/7`, `tokens/3f9a1c2b`… */
+                            target: string;
+                            /** @description The record before the change; null for a creation. Never a secret. */
+                            before: unknown;
+                            /** @description The record after the change; null for a removal. Never a secret. */
+                            after: unknown;
+                        }[];
+                        /** @description Opaque: pass it as `?cursor=` for the next page; null on the last page. */
+                        cursor: string | null;
+                    };
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`, `invalid_cursor`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "validation_failed",
+                     *       "errors": [
+                     *         {
+                     *           "path": "name",
+                     *           "message": "is required"
+                     *         }
+                     *       ],
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "validation_failed" | "invalid_cursor";
+                    };
+                };
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
                     };
                 };
             };

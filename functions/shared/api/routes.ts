@@ -105,6 +105,9 @@ const IDEMPOTENT = {
   422: ['idempotency_key_reused'],
 } as const;
 
+/** Every write that would change a score, once `scoring finalise` has locked the results. */
+const FINAL = 'competition_final';
+
 const DNS_CONFLICTS = ['duplicate_dns_record', 'cname_conflict', 'too_many_dns_records', 'nameserver_needs_address'];
 
 type Spec = Omit<Route, 'name' | 'method' | 'path' | 'handler' | 'access' | 'table' | 'tag' | 'throttle'> & {
@@ -175,7 +178,7 @@ export const routes = [
     summary: 'Add or remove points by hand',
     body: q.AdjustmentBody,
     responses: { 201: json('The adjustment, counted in the team\'s totals.', r.AdjustmentSchema) },
-    problems: { ...IDEMPOTENT, 503: ['busy'] },
+    problems: { ...IDEMPOTENT, 409: [...IDEMPOTENT[409], FINAL], 503: ['busy'] },
   }),
 
   route('ListDnsRecords', 'GET', '/dns', 'dns/list-dns-records', 'admin-or-service', 'read', {
@@ -216,13 +219,13 @@ export const routes = [
     summary: 'Replace the settings',
     body: SettingsReplacementSchema,
     responses: { 200: { ...json('The new settings and their ETag.', r.SettingsSchema), etag: true } },
-    problems: { 409: ['nameserver_needs_address'], 412: ['precondition_failed'], 503: ['settings_busy'] },
+    problems: { 409: ['nameserver_needs_address', FINAL], 412: ['precondition_failed'], 503: ['settings_busy'] },
   }),
   route('UpdateSettings', 'PATCH', '/settings/{id}', 'settings/update-settings', 'admin-or-service', 'read-write', {
     summary: 'Change some settings',
     body: SettingsPatchSchema,
     responses: { 200: { ...json('The new settings and their ETag.', r.SettingsSchema), etag: true } },
-    problems: { 409: ['nameserver_needs_address'], 412: ['precondition_failed'], 503: ['settings_busy'] },
+    problems: { 409: ['nameserver_needs_address', FINAL], 412: ['precondition_failed'], 503: ['settings_busy'] },
   }),
 
   route('ListSubtypes', 'GET', '/subtypes', 'subtypes/list-subtypes', 'admin-or-service', 'read', {
@@ -254,13 +257,20 @@ export const routes = [
       201: json('The result is recorded; it counts once the scoreboard has folded it in.', r.ScanResultSchema),
       202: json('The service is marked as being scanned.', r.ScanStartedSchema),
     },
-    problems: { 409: ['scan_id_reused'], 503: ['busy'] },
+    problems: { 409: ['scan_id_reused', FINAL], 503: ['busy'] },
   }),
   route('ReportScans', 'POST', '/scans', 'scans/report-scans', 'admin-or-service', 'read-write', {
     summary: 'Report a round of scans',
     throttle: 'scan-report',
     body: q.ScanReportBatchBody,
     responses: { 200: list('One answer per report, in order, each with the status and body it would have had on its own.', r.BatchAnswerSchema) },
+  }),
+
+  route('ListAuditEntries', 'GET', '/audit', 'audit/list-audit-entries', 'admin', 'read', {
+    summary: 'The audit trail: who changed what, paged',
+    query: q.AuditQuery,
+    responses: { 200: json('One page, newest first; `cursor` (also in `Link: rel="next"`) resumes, null on the last page.', r.AuditPageSchema) },
+    problems: { 400: ['invalid_cursor'] },
   }),
 
   route('GetOpenApi', 'GET', '/openapi.json', 'docs/get-openapi', 'public', 'read', {

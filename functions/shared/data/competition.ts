@@ -1,5 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { auditPut, type AuditContext } from '#shared/data/audit';
+import { notFinal } from '#shared/data/final';
 import type { Competition } from '#shared/domain/competition';
 import { RESOLUTIONS_SECONDS } from '#shared/domain/history';
 import type { Team, TeamRecord } from '#shared/domain/model';
@@ -12,6 +14,13 @@ import { getSettings, saveSettings } from '#shared/data/settings';
 export class CompetitionExistsError extends Error {
   constructor(readonly loadedAt: string) {
     super(`A competition was already loaded at ${loadedAt}; pass --replace to replace it.`);
+  }
+}
+
+/** The loaded competition was finalised: replacing it needs an explicit override. */
+export class CompetitionFinalError extends Error {
+  constructor() {
+    super('The loaded competition is finalised (its results are locked); pass --override-final as well to replace it anyway.');
   }
 }
 
@@ -40,11 +49,26 @@ export async function competitionLoadedAt(): Promise<string | undefined> {
  */
 export async function loadCompetition(
   competition: Competition,
-  options: { replace: boolean; loadedBy: string; onProgress?: (progress: LoadProgress) => void },
+  options: {
+    replace: boolean;
+    loadedBy: string;
+    /** Who loads it, for the audit trail: the load's entry is written with its claim, the settings' with them. */
+    audit: AuditContext;
+    /** Replace a finalised competition too. */
+    overrideFinal?: boolean;
+    onProgress?: (progress: LoadProgress) => void;
+  },
 ): Promise<LoadSummary> {
   const loadedAt = new Date().toISOString();
-  const claimed = await claim(loadedAt, options.loadedBy, options.replace);
-  if (!claimed.ok) throw new CompetitionExistsError(claimed.loadedAt);
+  const summary = {
+    teams: competition.teams.length,
+    services: competition.teams.reduce((n, t) => n + t.services.length, 0),
+    superTypes: competition.super_types.length,
+    subtypes: competition.subtypes.length,
+  };
+  const claimed = await claim(loadedAt, options, { competition_name: competition.settings.competition_name, ...summary });
+  if (claimed.kind === 'final') throw new CompetitionFinalError();
+  if (claimed.kind === 'exists') throw new CompetitionExistsError(claimed.loadedAt);
   const zoneSerials = options.replace ? await deleteCompetitionData(options.onProgress) : new Map<string, number>();
 
   const items = await buildItems(competition, options.loadedBy, zoneSerials);
@@ -52,28 +76,51 @@ export async function loadCompetition(
     items.map((Item) => ({ PutRequest: { Item } })),
     (done) => options.onProgress?.({ phase: 'writing', done, total: items.length }),
   );
-  await replaceSettings(competition.settings, options.loadedBy);
-  return {
-    teams: competition.teams.length,
-    services: competition.teams.reduce((n, t) => n + t.services.length, 0),
-    superTypes: competition.super_types.length,
-    subtypes: competition.subtypes.length,
-  };
+  await replaceSettings(competition.settings, options.audit);
+  return summary;
 }
 
-async function claim(loadedAt: string, loadedBy: string, replace: boolean) {
+/**
+ * Claims the load: the competition item, the load's audit entry and (unless
+ * overridden) the check that the loaded competition is not finalised, in one
+ * transaction. The entry records the start of the load; the data follows.
+ */
+async function claim(
+  loadedAt: string,
+  options: { replace: boolean; loadedBy: string; audit: AuditContext; overrideFinal?: boolean },
+  loaded: Record<string, unknown>,
+) {
+  const previous = options.replace
+    ? (await db().send(new GetCommand({ TableName: tableName(), Key: keys.competition(), ConsistentRead: true }))).Item
+    : undefined;
+  const guard = options.overrideFinal ? [] : [notFinal()];
   try {
     await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.competition(), loaded_at: loadedAt, loaded_by: loadedBy },
-        ConditionExpression: replace ? undefined : 'attribute_not_exists(pk)',
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.competition(), loaded_at: loadedAt, loaded_by: options.loadedBy },
+              ConditionExpression: options.replace ? undefined : 'attribute_not_exists(pk)',
+            },
+          },
+          ...guard,
+          auditPut(options.audit, {
+            action: options.replace ? 'competition.replace' : 'competition.load',
+            target: 'competition',
+            before: previous ? { loaded_at: previous.loaded_at, loaded_by: previous.loaded_by } : null,
+            after: { loaded_at: loadedAt, ...loaded, ...(options.overrideFinal ? { override_final: true } : {}) },
+          }),
+        ],
       }),
     );
-    return { ok: true as const };
+    return { kind: 'claimed' as const };
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    return { ok: false as const, loadedAt: (await competitionLoadedAt()) ?? 'an unknown time' };
+    const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []).map((r) => r.Code) : [];
+    if (guard.length > 0 && reasons[1] === 'ConditionalCheckFailed') return { kind: 'final' as const };
+    if (reasons[0] !== 'ConditionalCheckFailed') throw error;
+    return { kind: 'exists' as const, loadedAt: (await competitionLoadedAt()) ?? 'an unknown time' };
   }
 }
 
@@ -157,10 +204,12 @@ async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => vo
  * version read, so a concurrent PATCH is never overwritten under the same
  * version (and ETag). The version only grows, also across a replace.
  */
-async function replaceSettings(settings: Competition['settings'], loadedBy: string): Promise<void> {
+async function replaceSettings(settings: Competition['settings'], audit: AuditContext): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     const current = await getSettings({ consistent: true });
-    if ((await saveSettings(settings, current?.version, loadedBy)) !== 'stale') return;
+    // A new competition starts unlocked: the finalise mark is not carried over.
+    const previous = current && { version: current.version, settings: current.settings };
+    if ((await saveSettings(settings, previous, { ...audit, action: 'settings.replace' })) !== 'stale') return;
     if (attempt >= 5) throw new Error('The settings kept changing while the competition was loaded; load it again.');
     await backoff(attempt);
   }

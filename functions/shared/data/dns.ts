@@ -20,6 +20,7 @@ import { keys, PARTITION } from '#shared/data/keys';
 import { backoff, queryPartition } from '#shared/data/operations';
 import { getSettings } from '#shared/data/settings';
 import { getTeamRecord, listTeamRecords } from '#shared/data/teams';
+import { auditPut, type AuditContext } from '#shared/data/audit';
 
 /**
  * DNS records. Each record is an item in the DNS partition (list = one Query,
@@ -77,7 +78,8 @@ export async function getTeamZone(teamId: number): Promise<TeamZone> {
   return { serial: zone.serial ?? 0, records: zoneRecordList(teamId, zone.records) };
 }
 
-export function createDnsRecord(input: DnsRecordInput, by: string): Promise<DnsWriteResult> {
+/** Every write carries its audit entry in its transaction (`audit`); `by` is what the record keeps as its writer. */
+export function createDnsRecord(input: DnsRecordInput, by: string, audit: AuditContext): Promise<DnsWriteResult> {
   // The id is allocated once the record is known to fit, and kept across
   // retries: a write refused on its first reading uses no id. One refused
   // after losing a race (an identical record won) leaves a gap, never a reuse.
@@ -102,13 +104,14 @@ export function createDnsRecord(input: DnsRecordInput, by: string): Promise<DnsW
         },
       },
       zonePut(input.team, target.zone, { ...target.zone.records, [id]: data }, by, now),
+      auditPut(audit, { action: 'dns.create', target: `dns/${id}`, before: null, after: record }),
     ]);
     return { kind: 'ok', record };
   });
 }
 
 /** Replaces a record; moving it to another team or name updates both zones in the same transaction. */
-export function updateDnsRecord(id: number, input: DnsRecordInput, by: string, precondition = always): Promise<DnsWriteResult> {
+export function updateDnsRecord(id: number, input: DnsRecordInput, by: string, audit: AuditContext, precondition = always): Promise<DnsWriteResult> {
   const teams = teamLoader();
   return optimistically(async () => {
     const current = await getItem(keys.dnsRecord(id));
@@ -139,6 +142,7 @@ export function updateDnsRecord(id: number, input: DnsRecordInput, by: string, p
         },
       },
       zonePut(input.team, target.zone, { ...target.zone.records, [id]: data }, by, now),
+      auditPut(audit, { action: 'dns.update', target: `dns/${id}`, before, after: record }),
     ];
     if (moved) writes.push(zonePut(before.team, source.zone, without(source.zone.records, id), by, now));
     await transact(writes);
@@ -146,7 +150,7 @@ export function updateDnsRecord(id: number, input: DnsRecordInput, by: string, p
   });
 }
 
-export function deleteDnsRecord(id: number, by: string, precondition = always): Promise<DnsWriteResult> {
+export function deleteDnsRecord(id: number, by: string, audit: AuditContext, precondition = always): Promise<DnsWriteResult> {
   const teams = teamLoader();
   return optimistically(async () => {
     const current = await getItem(keys.dnsRecord(id));
@@ -160,6 +164,7 @@ export function deleteDnsRecord(id: number, by: string, precondition = always): 
     await transact([
       { Delete: { TableName: tableName(), Key: keys.dnsRecord(id), ...stillIn(record.team) } },
       zonePut(record.team, source.zone, without(source.zone.records, id), by, formatTimestamp(new Date())),
+      auditPut(audit, { action: 'dns.delete', target: `dns/${id}`, before: record, after: null }),
     ]);
     return { kind: 'ok', record };
   });

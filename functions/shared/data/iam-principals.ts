@@ -1,4 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { auditPut, type AuditContext } from '#shared/data/audit';
 import type { Role } from '#shared/api/routes';
 import { normalizeIamArn } from '#shared/auth/iam-arns';
 import { db, tableName } from '#shared/data/client';
@@ -24,24 +26,73 @@ function registryKey(arn: string): string {
   return normalized;
 }
 
-/** Registers (or re-registers with a new role) a principal; assumed-role session ARNs are stored as their role. */
-export async function registerIamPrincipal(input: { arn: string; role: Role; source: string }): Promise<IamPrincipalRecord> {
-  const record: IamPrincipalRecord = { arn: registryKey(input.arn), role: input.role, source: input.source, created_at: new Date().toISOString() };
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...iamPrincipalKey(record.arn), ...record } }));
-  return record;
+/**
+ * Registers (or re-registers with a new role) a principal; assumed-role
+ * session ARNs are stored as their role. Registering it again with the role
+ * it has changes nothing (and records nothing). Each change is one
+ * transaction with its audit entry, conditioned on the registration read.
+ */
+export async function registerIamPrincipal(input: { arn: string; role: Role; source: string; audit: AuditContext }): Promise<IamPrincipalRecord> {
+  const arn = registryKey(input.arn);
+  for (;;) {
+    const before = await readPrincipal(arn);
+    if (before?.role === input.role) return before;
+    const record: IamPrincipalRecord = { arn, role: input.role, source: input.source, created_at: new Date().toISOString() };
+    const changed = await transactUnlessChanged([
+      { Put: { TableName: tableName(), Item: { ...iamPrincipalKey(arn), ...record }, ...asRead(before) } },
+      auditPut(input.audit, { action: 'iam.grant', target: `iam/${arn}`, before: before ?? null, after: record }),
+    ]);
+    if (changed) return record;
+  }
 }
 
 /** Removes a principal; false when it was not registered. */
-export async function revokeIamPrincipal(arn: string): Promise<boolean> {
-  const result = await db().send(
-    new DeleteCommand({ TableName: tableName(), Key: iamPrincipalKey(registryKey(arn)), ReturnValues: 'ALL_OLD' }),
-  );
-  return result.Attributes !== undefined;
+export async function revokeIamPrincipal(arn: string, audit: AuditContext): Promise<boolean> {
+  const key = registryKey(arn);
+  for (;;) {
+    const before = await readPrincipal(key);
+    if (!before) return false;
+    const changed = await transactUnlessChanged([
+      { Delete: { TableName: tableName(), Key: iamPrincipalKey(key), ...asRead(before) } },
+      auditPut(audit, { action: 'iam.revoke', target: `iam/${key}`, before, after: null }),
+    ]);
+    if (changed) return true;
+  }
 }
+
+async function readPrincipal(arn: string): Promise<IamPrincipalRecord | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: iamPrincipalKey(arn), ConsistentRead: true }));
+  return result.Item ? toPrincipal(result.Item) : undefined;
+}
+
+/** The condition that the registration is still as read (absent, or with the created_at read). */
+function asRead(before: IamPrincipalRecord | undefined) {
+  return before
+    ? { ConditionExpression: 'created_at = :read', ExpressionAttributeValues: { ':read': before.created_at } }
+    : { ConditionExpression: 'attribute_not_exists(pk)' };
+}
+
+/** Runs the transaction; false when the registration changed since it was read (the caller reads again). */
+async function transactUnlessChanged(items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>): Promise<boolean> {
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+const toPrincipal = (item: Record<string, unknown>): IamPrincipalRecord => ({
+  arn: String(item.arn),
+  role: item.role as Role,
+  source: String(item.source ?? ''),
+  created_at: String(item.created_at ?? ''),
+});
 
 export async function listIamPrincipals(): Promise<IamPrincipalRecord[]> {
   const items = await queryPartition(IAM_PRINCIPALS_PARTITION, { consistent: true });
-  return items.map((item) => ({ arn: String(item.arn), role: item.role as Role, source: String(item.source ?? ''), created_at: String(item.created_at ?? '') }));
+  return items.map(toPrincipal);
 }
 
 /** The role of a signed caller (user, role or assumed-role session ARN), or undefined when it is not registered. */

@@ -96,3 +96,16 @@ export const historyKeys = {
 /** The registry of IAM principals (users, roles) that may call the IAM API, with their role: one item per ARN. */
 export const IAM_PRINCIPALS_PARTITION = 'IAM_PRINCIPALS';
 export const iamPrincipalKey = (arn: string): Key => ({ pk: IAM_PRINCIPALS_PARTITION, sk: `ARN#${arn}` });
+
+/**
+ * The audit trail: entries spread over a few partitions (a random shard per
+ * entry, so admin writes share no single partition), each ordered by time.
+ * `ENTRY#` keeps them out of the fold's stream filter (results, adjustments).
+ */
+const AUDIT_ENTRY_PREFIX = 'ENTRY#';
+export const auditKeys = {
+  partition: (shard: number) => `AUDIT#${shard}`,
+  /** `id` is `<ISO time>#<random>`: sort order is time order in every shard. */
+  entry: (shard: number, id: string): Key => ({ pk: `AUDIT#${shard}`, sk: `${AUDIT_ENTRY_PREFIX}${id}` }),
+  entryPrefix: AUDIT_ENTRY_PREFIX,
+};

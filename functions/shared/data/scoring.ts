@@ -11,6 +11,8 @@ import { batchGet, queryPartition, withoutKeys } from '#shared/data/operations';
 import { getServiceDefinition } from '#shared/data/services';
 import { getSettings } from '#shared/data/settings';
 import { getTeamRecord } from '#shared/data/teams';
+import { auditPut, type AuditContext } from '#shared/data/audit';
+import { notFinal, refusedAsFinal } from '#shared/data/final';
 
 /**
  * How long a function keeps the settings it read. Every result needs them,
@@ -22,7 +24,13 @@ export const SETTINGS_CACHE_MS = 5_000;
 /** Services' max_score, team and super type never change during an event. */
 const DEFINITION_CACHE_MS = 60_000;
 
-let settingsCache: { value: Promise<SettingsFields>; until: number } | undefined;
+let settingsCache: { value: Promise<CachedSettings>; until: number } | undefined;
+
+/** The settings and whether the competition is finalised (the mark lives on the settings item: one read for both). */
+interface CachedSettings {
+  settings: SettingsFields;
+  final: boolean;
+}
 const definitionCache = new Map<number, { value: ServiceDefinitionRecord; until: number }>();
 
 /** Forgets cached settings and services (tests change settings and expect the next result to see it). */
@@ -31,15 +39,22 @@ export function clearScoringCaches(): void {
   definitionCache.clear();
 }
 
-function cachedSettings(): Promise<SettingsFields> {
+function cachedSettingsItem(): Promise<CachedSettings> {
   const now = Date.now();
   if (!settingsCache || settingsCache.until <= now) {
-    const value = getSettings().then((s) => s?.settings ?? DEFAULT_SETTINGS);
+    const value = getSettings().then((s) => ({ settings: s?.settings ?? DEFAULT_SETTINGS, final: s?.final !== undefined }));
     settingsCache = { value, until: now + SETTINGS_CACHE_MS };
     value.catch(() => (settingsCache = undefined));
   }
   return settingsCache.value;
 }
+
+function cachedSettings(): Promise<SettingsFields> {
+  return cachedSettingsItem().then((s) => s.settings);
+}
+
+/** Whether scan reports are refused: the competition was finalised (seen within SETTINGS_CACHE_MS). */
+const finalised = () => cachedSettingsItem().then((s) => s.final);
 
 interface ServiceDefinitionRecord {
   service: ServiceDefinition;
@@ -88,6 +103,7 @@ export type ScanStartOutcome =
   /** The scan already has a result: a late or repeated "started" changes nothing. */
   | { kind: 'finished'; scan: ScanResult }
   | { kind: 'not-found' }
+  | { kind: 'final' }
   | { kind: 'busy' };
 
 export type ScanResultOutcome =
@@ -96,6 +112,7 @@ export type ScanResultOutcome =
   | { kind: 'conflict'; scan: ScanResult }
   | { kind: 'out-of-range'; maxScore: number }
   | { kind: 'not-found' }
+  | { kind: 'final' }
   | { kind: 'busy' };
 
 const toScanResult = (item: Record<string, unknown>): ScanResult => ({
@@ -121,8 +138,9 @@ async function findResult(serviceId: number, scanId: string): Promise<ScanResult
  */
 export function recordScanResult(serviceId: number, report: ScanReport, arrival = new Date()) {
   return unlessThrottled(async (): Promise<ScanResultOutcome> => {
-    const [definition, settings] = await Promise.all([cachedDefinition(serviceId), cachedSettings()]);
+    const [definition, settings, final] = await Promise.all([cachedDefinition(serviceId), cachedSettings(), finalised()]);
     if (!definition) return { kind: 'not-found' };
+    if (final) return { kind: 'final' };
     const { service, super_type_id } = definition;
     if (report.score > service.max_score) return { kind: 'out-of-range', maxScore: service.max_score };
 
@@ -159,7 +177,9 @@ export function recordScanResult(serviceId: number, report: ScanReport, arrival 
  */
 export function recordScanStart(serviceId: number, scanId: string, arrival = new Date()) {
   return unlessThrottled(async (): Promise<ScanStartOutcome> => {
-    if (!(await cachedDefinition(serviceId))) return { kind: 'not-found' };
+    const [definition, final] = await Promise.all([cachedDefinition(serviceId), finalised()]);
+    if (!definition) return { kind: 'not-found' };
+    if (final) return { kind: 'final' };
     try {
       await db().send(
         new TransactWriteCommand({
@@ -193,16 +213,17 @@ export type AdjustmentOutcome =
   | { kind: 'created'; adjustment: Adjustment }
   | { kind: 'team-not-found' }
   | { kind: 'unknown-super-type' }
+  | { kind: 'final' }
   | { kind: 'busy' };
 
 /**
- * Writes an adjustment: one conditional put of its item in the team's
- * partition. The fold consumer adds it to the team's totals (the scoreboard
+ * Writes an adjustment: one transaction of its item in the team's
+ * partition, its audit entry and the check that the results are not final. The fold consumer adds it to the team's totals (the scoreboard
  * shows it within a second or two). Team and super type are static, so they
  * are checked by a read first. The id is allocated first; a refused write
  * leaves a gap in ids, never a reuse.
  */
-export function createAdjustment(teamId: number, input: { super_type_id: number; points: number; reason: string }, createdBy: string) {
+export function createAdjustment(teamId: number, input: { super_type_id: number; points: number; reason: string }, createdBy: string, audit: AuditContext) {
   return unlessThrottled(async (): Promise<AdjustmentOutcome> => {
     const found = await batchGet([keys.team(teamId), keys.superType(input.super_type_id)]);
     if (!found.some((item) => item.sk === keys.team(teamId).sk)) return { kind: 'team-not-found' };
@@ -216,13 +237,20 @@ export function createAdjustment(teamId: number, input: { super_type_id: number;
       created_by: createdBy,
       created_at: formatTimestamp(new Date()),
     };
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.adjustment(teamId, adjustment.id), ...adjustment },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            notFinal(),
+            { Put: { TableName: tableName(), Item: { ...keys.adjustment(teamId, adjustment.id), ...adjustment }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            auditPut(audit, { action: 'adjustment.create', target: `teams/${teamId}/adjustments/${adjustment.id}`, before: null, after: adjustment }),
+          ],
+        }),
+      );
+    } catch (error) {
+      if (refusedAsFinal(error, 0)) return { kind: 'final' };
+      throw error;
+    }
     return { kind: 'created', adjustment };
   });
 }

@@ -1,5 +1,6 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { lockedFieldsChanged, type FinalMark } from '#shared/domain/final';
 import { DEFAULT_ROUND_SECONDS, DEFAULT_SETTINGS, SETTINGS_ID, type Settings, type SettingsFields } from '#shared/domain/settings';
 import type { FieldError } from '#shared/http/problem';
 import type { Parsed } from '#shared/validation';
@@ -7,11 +8,14 @@ import { db, tableName } from '#shared/data/client';
 import { retryDeadline } from '#shared/data/deadline';
 import { backoff } from '#shared/data/operations';
 import { keys } from '#shared/data/keys';
+import { auditPut, type AuditContext } from '#shared/data/audit';
 
 /** The settings with the version that guards concurrent writes (and makes the ETag). */
 export interface VersionedSettings {
   settings: Settings;
   version: number;
+  /** Set by `scoring finalise`: the results are locked. */
+  final?: FinalMark;
 }
 
 export async function getSettings(options: { consistent?: boolean } = {}): Promise<VersionedSettings | undefined> {
@@ -22,35 +26,53 @@ export async function getSettings(options: { consistent?: boolean } = {}): Promi
 }
 
 export function toVersionedSettings(item: Record<string, unknown>): VersionedSettings {
-  const { settings, version } = item as { settings: SettingsFields; version: number };
+  const { settings, version, final } = item as { settings: SettingsFields; version: number; final?: FinalMark };
   // Settings written before round_seconds existed read as its default.
-  return { settings: withId(Object.assign({ round_seconds: DEFAULT_ROUND_SECONDS }, settings)), version };
+  return { settings: withId(Object.assign({ round_seconds: DEFAULT_ROUND_SECONDS }, settings)), version, ...(final ? { final } : {}) };
 }
 
 /**
  * Writes the settings if they are still at `expectedVersion` (or absent, for
- * `undefined`). Returns the new version, or `stale` when someone wrote first.
+ * `undefined`), with the change's audit entry in the same transaction.
+ * Returns the new version, or `stale` when someone wrote first. `final`
+ * (the finalise mark) is carried over as read; a competition load passes none.
  */
 export async function saveSettings(
   fields: SettingsFields,
-  expectedVersion: number | undefined,
-  updatedBy: string,
+  previous: { version: number; settings: SettingsFields; final?: FinalMark } | undefined,
+  audit: AuditContext & { action: string },
 ): Promise<VersionedSettings | 'stale'> {
-  const version = (expectedVersion ?? 0) + 1;
+  const version = (previous?.version ?? 0) + 1;
+  const final = previous?.final;
+  const { id: _id, ...before } = (previous?.settings ?? {}) as Settings;
   try {
     await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.settings(SETTINGS_ID), settings: fields, version, updated_by: updatedBy, updated_at: new Date().toISOString() },
-        ConditionExpression: expectedVersion === undefined ? 'attribute_not_exists(pk)' : 'version = :expected',
-        ExpressionAttributeValues: expectedVersion === undefined ? undefined : { ':expected': expectedVersion },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.settings(SETTINGS_ID),
+                settings: fields,
+                version,
+                ...(final ? { final } : {}),
+                updated_by: audit.actor.name,
+                updated_at: new Date().toISOString(),
+              },
+              ConditionExpression: previous === undefined ? 'attribute_not_exists(pk)' : 'version = :expected',
+              ExpressionAttributeValues: previous === undefined ? undefined : { ':expected': previous.version },
+            },
+          },
+          auditPut(audit, { action: audit.action, target: `settings/${SETTINGS_ID}`, before: previous ? before : null, after: fields }),
+        ],
       }),
     );
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return 'stale';
+    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return 'stale';
     throw error;
   }
-  return { settings: withId(fields), version };
+  return { settings: withId(fields), version, ...(final ? { final } : {}) };
 }
 
 export type SettingsChangeResult =
@@ -58,6 +80,8 @@ export type SettingsChangeResult =
   | { kind: 'stale'; current: number }
   | { kind: 'invalid'; errors: FieldError[] }
   | { kind: 'missing' }
+  /** The competition is finalised and the change would alter these locked fields. */
+  | { kind: 'final'; fields: string[]; final: FinalMark }
   | { kind: 'busy' };
 
 /**
@@ -70,7 +94,7 @@ export type SettingsChangeResult =
  */
 export async function changeSettings(
   change: (current: SettingsFields) => Parsed<SettingsFields>,
-  options: { ifMatch: number[] | 'any'; updatedBy: string },
+  options: { ifMatch: number[] | 'any'; audit: AuditContext & { action: string } },
 ): Promise<SettingsChangeResult> {
   const deadline = retryDeadline();
   for (let attempt = 0; ; attempt++) {
@@ -81,7 +105,11 @@ export async function changeSettings(
     const next = change(fields);
     if (!next.ok) return { kind: 'invalid', errors: next.errors };
     if (JSON.stringify(withId(next.value)) === JSON.stringify(current.settings)) return { kind: 'saved', value: current };
-    const saved = await saveSettings(next.value, current.version, options.updatedBy);
+    if (current.final) {
+      const locked = lockedFieldsChanged(fields, next.value);
+      if (locked.length > 0) return { kind: 'final', fields: locked, final: current.final };
+    }
+    const saved = await saveSettings(next.value, current, options.audit);
     if (saved !== 'stale') return { kind: 'saved', value: saved };
     if (options.ifMatch !== 'any') return { kind: 'stale', current: current.version };
     if (Date.now() > deadline) return { kind: 'busy' };

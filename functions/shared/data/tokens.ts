@@ -1,10 +1,16 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '#shared/api/routes';
 import { generateToken, hashToken, type TokenRecord } from '#shared/auth/tokens';
 import { db, tableName } from '#shared/data/client';
 import { keys, PARTITION } from '#shared/data/keys';
 import { queryPartition } from '#shared/data/operations';
+import { auditPut, type AuditContext } from '#shared/data/audit';
+
+/** A token as the audit trail shows it: its public id, never its hash or secret. */
+const audited = ({ token_id, role, name, created_at, expires_at, revoked_at }: TokenRecord) => ({ token_id, role, name, created_at, expires_at, revoked_at });
+const conditionFailed = (error: unknown) =>
+  error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';
 
 const toRecord = (item: Record<string, unknown>): TokenRecord => ({
   token_id: String(item.token_id),
@@ -16,7 +22,7 @@ const toRecord = (item: Record<string, unknown>): TokenRecord => ({
 });
 
 /** Creates a token and returns its secret: the only time the secret exists outside the caller. */
-export async function createToken(input: { role: Role; name: string; expiresAt: string | null; token?: string }) {
+export async function createToken(input: { role: Role; name: string; expiresAt: string | null; token?: string; audit: AuditContext }) {
   const generated = generateToken();
   // A caller-chosen token (the dev server's SCORING_ADMIN_TOKEN) is stored the same way.
   const token = input.token ?? generated.token;
@@ -31,15 +37,23 @@ export async function createToken(input: { role: Role; name: string; expiresAt: 
   };
   try {
     await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.token(hash), ...record },
-        // A caller-chosen token registered again (every dev-server start) must not undo a revocation.
-        ConditionExpression: input.token ? 'attribute_not_exists(pk)' : undefined,
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.token(hash), ...record },
+              // A caller-chosen token registered again (every dev-server start) must not undo a revocation.
+              ConditionExpression: input.token ? 'attribute_not_exists(pk)' : undefined,
+            },
+          },
+          auditPut(input.audit, { action: 'token.create', target: `tokens/${record.token_id}`, before: null, after: audited(record) }),
+        ],
       }),
     );
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    // Registered before: nothing changed, so nothing is recorded either.
+    if (!conditionFailed(error)) throw error;
   }
   return { token, record };
 }
@@ -58,23 +72,32 @@ export async function listTokens(): Promise<TokenRecord[]> {
 }
 
 /** Revokes the token with this public id; false when there is none (or it is already revoked). */
-export async function revokeToken(tokenId: string): Promise<boolean> {
+export async function revokeToken(tokenId: string, audit: AuditContext): Promise<boolean> {
   const items = await queryPartition(PARTITION.tokens, { consistent: true });
   const item = items.find((i) => i.token_id === tokenId);
   if (!item) return false;
+  const before = toRecord(item);
+  const revokedAt = new Date().toISOString();
   try {
     await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { pk: item.pk, sk: item.sk },
-        UpdateExpression: 'SET revoked_at = :now',
-        ConditionExpression: 'attribute_exists(pk) AND revoked_at = :null',
-        ExpressionAttributeValues: { ':now': new Date().toISOString(), ':null': null },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: { pk: item.pk, sk: item.sk },
+              UpdateExpression: 'SET revoked_at = :now',
+              ConditionExpression: 'attribute_exists(pk) AND revoked_at = :null',
+              ExpressionAttributeValues: { ':now': revokedAt, ':null': null },
+            },
+          },
+          auditPut(audit, { action: 'token.revoke', target: `tokens/${tokenId}`, before: audited(before), after: audited({ ...before, revoked_at: revokedAt }) }),
+        ],
       }),
     );
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (conditionFailed(error)) return false;
     throw error;
   }
 }

@@ -40,6 +40,8 @@ export interface ApiRequest<Body, Query> {
   body: Body;
   query: Query;
   principal: Principal | undefined;
+  /** The method and path as called (`PATCH /api/v1/settings/1`): what the audit trail records. */
+  route: string;
   headers: Record<string, string | undefined>;
   requestId: string;
   log: Logger;
@@ -105,6 +107,7 @@ export function endpoint<N extends RouteName, R extends RouteNamed<N> = RouteNam
       body: validated(route.body, event.body, '') as B,
       query: validated(route.query, event.queryStringParameters ?? {}, 'query.') as Q,
       principal,
+      route: `${event.requestContext.http.method} ${event.rawPath}`,
       headers: event.headers,
       requestId,
       log,

@@ -5,6 +5,7 @@
 import { recordScanResult, recordScanStart } from '#shared/data/scoring';
 import { conflict, HttpProblem, notFound, problemResponse, serviceUnavailable, validationFailed } from '#shared/http/problem';
 import { created, ok } from '#shared/http/responses';
+import { competitionFinal } from '#shared/http/final';
 import { API_PREFIX } from '#shared/api/routes';
 import { parseWith } from '#shared/validation';
 import type * as v from 'valibot';
@@ -30,6 +31,8 @@ export async function answerReport(serviceId: number, report: ScanReportInput, n
         return ok(outcome.scan);
       case 'not-found':
         throw notFound(`No service has id ${serviceId}.`);
+      case 'final':
+        throw competitionFinal();
       case 'busy':
         throw busy();
     }
@@ -54,6 +57,8 @@ export async function answerReport(serviceId: number, report: ScanReportInput, n
       throw validationFailed([{ path: 'score', message: `must be at most ${outcome.maxScore}, the service's max_score` }]);
     case 'not-found':
       throw notFound(`No service has id ${serviceId}.`);
+    case 'final':
+      throw competitionFinal();
     case 'busy':
       throw busy();
   }

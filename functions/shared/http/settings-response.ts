@@ -5,8 +5,9 @@ import { inZoneNameserverProblems, nameInZone } from '#shared/domain/dns';
 import { SETTINGS_ID, settingsETag, versionsFromIfMatch, type SettingsFields } from '#shared/domain/settings';
 import type { Parsed } from '#shared/validation';
 import type { ApiRequest } from '#shared/http/endpoint';
+import { auditContext } from '#shared/http/audit-context';
 import { principalName } from '#shared/http/principal';
-import { HttpProblem, notFound, preconditionFailed, serviceUnavailable, validationFailed } from '#shared/http/problem';
+import { conflict, HttpProblem, notFound, preconditionFailed, serviceUnavailable, validationFailed } from '#shared/http/problem';
 import { ok } from '#shared/http/responses';
 import { recordSettingsChange } from '#shared/metrics';
 
@@ -21,12 +22,13 @@ export const isSettingsId = (id: number) => id === SETTINGS_ID;
 /** PUT and PATCH: honour If-Match, apply the change, answer with the new settings or the problem. */
 export async function saveSettingsChange(
   request: ApiRequest<unknown, unknown>,
+  action: 'settings.replace' | 'settings.update',
   change: (current: SettingsFields) => Parsed<SettingsFields>,
 ): Promise<ReturnType<typeof settingsResult>> {
   const nameservers = (request.body as { dns_nameservers?: string[] }).dns_nameservers;
   if (nameservers) await checkNameserversAgainstZones(nameservers);
   const ifMatch = versionsFromIfMatch(request.headers['if-match']);
-  const result = await changeSettings(change, { ifMatch, updatedBy: principalName(request.principal) });
+  const result = await changeSettings(change, { ifMatch, audit: { ...auditContext(request), action } });
   switch (result.kind) {
     case 'missing':
       throw notFound('No competition is loaded, so there are no settings yet.');
@@ -34,6 +36,11 @@ export async function saveSettingsChange(
       throw preconditionFailed(`The settings changed since you read them; the current ETag is ${settingsETag(result.current)}.`);
     case 'invalid':
       throw validationFailed(result.errors);
+    case 'final':
+      throw conflict(
+        'competition_final',
+        `The competition was finalised at ${result.final.at} by ${result.final.by}: ${result.fields.join(', ')} can no longer change (the results are locked).`,
+      );
     case 'busy':
       throw serviceUnavailable('settings_busy', 'The settings are being changed by many writers at once; nothing was written. Try again.', 1);
     case 'saved':

@@ -125,3 +125,18 @@ export const ServiceScansQuery = v.object({
   ),
   cursor: v.optional(v.pipe(v.string(), v.maxLength(1024, 'is not a cursor this API hands out'), v.description('The `cursor` of the previous page.'))),
 });
+
+/** A page of the audit trail: how many entries, and where to resume. */
+export const AuditQuery = v.object({
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,2}$/, `must be a whole number from 1 to ${SERVICE_SCANS_MAX_LIMIT}`),
+      v.transform(Number),
+      v.maxValue(SERVICE_SCANS_MAX_LIMIT, `must be a whole number from 1 to ${SERVICE_SCANS_MAX_LIMIT}`),
+      v.description(`How many entries, 1–${SERVICE_SCANS_MAX_LIMIT} (default ${SERVICE_SCANS_DEFAULT_LIMIT}).`),
+    ),
+    String(SERVICE_SCANS_DEFAULT_LIMIT),
+  ),
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(1024, 'is not a cursor this API hands out'), v.description('The `cursor` of the previous page.'))),
+});

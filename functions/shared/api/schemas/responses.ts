@@ -241,3 +241,41 @@ export const SubtypeSchema = named(
   'A kind of check, its super type and the points a full pass earns; `check` and its parameters tell agents how to check.',
   v.looseObject({ id: Id, name: v.string(), super_type_id: Id, max_score: Count, check: v.optional(v.string()) }),
 );
+
+const Role = v.picklist(['admin', 'service']);
+
+export const AuditActorSchema = named(
+  'AuditActor',
+  'Who made a change: a token (by its public id, never its secret), an IAM principal (its ARN), the command-line tool (the AWS identity of its credentials, or locally the OS user) or the service itself (`system`: the local server at start, tests).',
+  v.variant('type', [
+    v.strictObject({ type: v.literal('token'), name: v.string(), token_id: v.string(), role: Role }),
+    v.strictObject({ type: v.literal('iam'), name: v.string(), arn: v.string(), role: Role }),
+    v.strictObject({ type: v.literal('cli'), name: v.string(), arn: v.optional(v.string()) }),
+    v.strictObject({ type: v.literal('system'), name: v.string() }),
+  ]),
+);
+
+export const AuditEntrySchema = named(
+  'AuditEntry',
+  'One recorded change, written in the same transaction as the change itself.',
+  v.strictObject({
+    id: v.pipe(v.string(), v.description('Unique; sorts by time.')),
+    time: v.pipe(v.string(), v.isoTimestamp(), v.description('When the change was made (milliseconds, UTC).')),
+    actor: AuditActorSchema,
+    route: v.pipe(v.string(), v.description('The request (`PATCH /api/v1/settings/1`) or the command (`scoring token create`).')),
+    request_id: v.pipe(v.nullable(v.string()), v.description("The request's id (in its logs); null for commands.")),
+    action: v.pipe(v.string(), v.description('What kind of change: `settings.update`, `dns.create`, `adjustment.create`, `token.revoke`, `competition.finalise`…')),
+    target: v.pipe(v.string(), v.description('What changed: `settings/1`, `dns/12`, `teams/3/adjustments/7`, `tokens/3f9a1c2b`…')),
+    before: v.pipe(v.unknown(), v.description('The record before the change; null for a creation. Never a secret.')),
+    after: v.pipe(v.unknown(), v.description('The record after the change; null for a removal. Never a secret.')),
+  }),
+);
+
+export const AuditPageSchema = named(
+  'AuditPage',
+  'A page of the audit trail, newest first.',
+  v.strictObject({
+    items: v.array(AuditEntrySchema),
+    cursor: v.pipe(v.nullable(v.string()), v.description('Opaque: pass it as `?cursor=` for the next page; null on the last page.')),
+  }),
+);

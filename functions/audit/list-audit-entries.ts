@@ -1,0 +1,20 @@
+import * as v from 'valibot';
+import { routeNamed } from '#shared/api/routes';
+import { auditPage } from '#shared/data/audit';
+import { endpoint } from '#shared/http/endpoint';
+import { openCursor, sealCursor } from '#shared/http/cursor';
+import { ok } from '#shared/http/responses';
+
+/** Where a page resumes: the id of the last entry shown. */
+const Position = v.strictObject({ after: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) });
+const SCOPE = 'audit';
+const path = routeNamed('ListAuditEntries').path;
+
+export const handler = endpoint('ListAuditEntries', {}, async ({ query }) => {
+  const after = query.cursor === undefined ? undefined : openCursor(SCOPE, query.cursor, Position).after;
+  const page = await auditPage(query.limit, after);
+  const cursor = page.next ? sealCursor(SCOPE, { after: page.next }) : null;
+  const headers: Record<string, string> = {};
+  if (cursor) headers.link = `<${path}?limit=${query.limit}&cursor=${encodeURIComponent(cursor)}>; rel="next"`;
+  return ok({ items: page.items, cursor }, headers);
+});

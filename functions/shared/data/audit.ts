@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { PutCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '#shared/api/routes';
+import { db, tableName } from '#shared/data/client';
+import { auditKeys } from '#shared/data/keys';
+
+/**
+ * The audit trail: who changed what, when, through which route or command.
+ * Every admin and service-account write adds ONE entry item to the very
+ * transaction that makes the change (`auditPut`), so a change and its record
+ * land together or not at all; a refused or lost-race write leaves no entry,
+ * and a replayed idempotent request (answered from its stored response, the
+ * write not run again) leaves no second one.
+ *
+ * Keys: entries are spread over AUDIT_SHARDS partitions (`AUDIT#<n>`, n
+ * random per entry) with the sort key `ENTRY#<time>#<random>`, so no single
+ * partition carries every admin write (nor, the table having a local index,
+ * its 10 GB item-collection cap); reading newest first queries every shard
+ * (in parallel) and merges. Entries expire after AUDIT_RETENTION_DAYS (the
+ * table's TTL attribute).
+ */
+
+export const AUDIT_SHARDS = 4;
+export const AUDIT_RETENTION_DAYS = 400;
+
+/** Who made a change. Never a secret: a token by its public id, never its hash. */
+export type AuditActor =
+  /** A request with a Bearer token. */
+  | { type: 'token'; name: string; token_id: string; role: Role }
+  /** A SigV4-signed request: the caller's ARN. */
+  | { type: 'iam'; name: string; arn: string; role: Role }
+  /** The command-line tool: the caller's AWS identity (its ARN), or locally the OS user's name. */
+  | { type: 'cli'; name: string; arn?: string }
+  /** The service itself on someone's behalf: the local server's start-up registrations, the stack's grant helpers, tests. */
+  | { type: 'system'; name: string };
+
+/** What an entry says about where a change came from. */
+export interface AuditContext {
+  actor: AuditActor;
+  /** `PATCH /api/v1/settings/1`, or the command line: `scoring token create`. */
+  route: string;
+  /** The request's id (requests only), to find its log lines. */
+  requestId?: string;
+}
+
+/** What changed: `before` is null for a creation, `after` null for a removal. Never secrets. */
+export interface AuditChange {
+  /** `settings.update`, `dns.create`, `adjustment.create`, `token.revoke`, `scans.void`… */
+  action: string;
+  /** What was changed: `settings/1`, `dns/12`, `teams/3/adjustments/7`, `tokens/3f9a1c2b`… */
+  target: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface AuditEntry extends AuditChange {
+  id: string;
+  time: string;
+  actor: AuditActor;
+  route: string;
+  request_id: string | null;
+}
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** The entry of one change, as a TransactWrite item to add to the write that makes the change. */
+export function auditPut(context: AuditContext, change: AuditChange, at = new Date()): TransactItem {
+  const time = at.toISOString();
+  const id = `${time}#${randomBytes(6).toString('hex')}`;
+  const shard = randomBytes(1)[0]! % AUDIT_SHARDS;
+  const entry: AuditEntry = {
+    id,
+    time,
+    actor: context.actor,
+    route: context.route,
+    request_id: context.requestId ?? null,
+    action: change.action,
+    target: change.target,
+    before: change.before ?? null,
+    after: change.after ?? null,
+  };
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: { ...auditKeys.entry(shard, id), ...entry, ttl: Math.floor(at.getTime() / 1000) + AUDIT_RETENTION_DAYS * 86_400 },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/**
+ * Records a change that is not a DynamoDB write of this table (a final
+ * export written to disk): a put of the entry on its own.
+ */
+export async function recordAudit(context: AuditContext, change: AuditChange): Promise<void> {
+  await db().send(new PutCommand(auditPut(context, change).Put!));
+}
+
+/** An actor for what the service does on its own behalf or for a tool (not a request). */
+export const systemActor = (name: string): AuditActor => ({ type: 'system', name });
+
+export interface AuditPage {
+  items: AuditEntry[];
+  /** The id of the page's last entry, where the next page starts; absent on the last page. */
+  next?: string;
+}
+
+/**
+ * One page of the trail, newest first: one Query per shard, in parallel,
+ * each asking for a page and one more after `after`, merged by id (time,
+ * then random part). A shard that has more than it returned (the one more,
+ * or DynamoDB's 1 MB page end) bounds the page: nothing older than its
+ * last entry is shown, since its unread entries could be newer than others'.
+ */
+export async function auditPage(limit: number, after?: string): Promise<AuditPage> {
+  const shards = await Promise.all(
+    Array.from({ length: AUDIT_SHARDS }, async (_, shard) => {
+      const result = await db().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: after ? 'pk = :pk AND sk < :after' : 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: {
+            ':pk': auditKeys.partition(shard),
+            ...(after ? { ':after': auditKeys.entry(shard, after).sk } : { ':prefix': auditKeys.entryPrefix }),
+          },
+          ScanIndexForward: false,
+          Limit: limit + 1,
+        }),
+      );
+      const items = (result.Items ?? []).map(toEntry);
+      const more = items.length > limit || result.LastEvaluatedKey !== undefined;
+      return { items, more };
+    }),
+  );
+  const bound = shards
+    .filter((s) => s.more && s.items.length > 0)
+    .map((s) => s.items[s.items.length - 1]!.id)
+    .reduce<string | undefined>((highest, id) => (highest === undefined || id > highest ? id : highest), undefined);
+  const merged = shards
+    .flatMap((s) => s.items)
+    .filter((entry) => bound === undefined || entry.id >= bound)
+    .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  const items = merged.slice(0, limit);
+  const more = merged.length > limit || bound !== undefined;
+  const last = items[items.length - 1];
+  return more && last ? { items, next: last.id } : { items };
+}
+
+function toEntry(item: Record<string, unknown>): AuditEntry {
+  return {
+    id: String(item.id),
+    time: String(item.time),
+    // Stored maps lose their order: the kind and the name first.
+    actor: (({ type, name, ...rest }) => ({ type, name, ...rest }))(item.actor as AuditActor) as AuditActor,
+    route: String(item.route),
+    request_id: (item.request_id as string | null | undefined) ?? null,
+    action: String(item.action),
+    target: String(item.target),
+    before: item.before ?? null,
+    after: item.after ?? null,
+  };
+}

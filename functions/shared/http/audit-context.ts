@@ -1,0 +1,18 @@
+import type { AuditActor, AuditContext } from '#shared/data/audit';
+import type { Principal } from '#shared/http/principal';
+
+/** The actor of a request: a token by its public id and name, an IAM caller by its ARN. */
+export function auditActor(principal: Principal): AuditActor {
+  return principal.via === 'token'
+    ? { type: 'token', name: principal.name, token_id: principal.tokenId, role: principal.role }
+    : { type: 'iam', name: principal.name, arn: principal.name, role: principal.role };
+}
+
+/**
+ * Who, through which route, for the audit entry a write adds to its
+ * transaction. Writes are never anonymous (their routes need credentials).
+ */
+export function auditContext(request: { principal: Principal | undefined; route: string; requestId: string }): AuditContext {
+  if (!request.principal) throw new Error(`An audited write without a caller: ${request.route}`);
+  return { actor: auditActor(request.principal), route: request.route, requestId: request.requestId };
+}

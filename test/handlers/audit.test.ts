@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { markFinal } from '#shared/data/final';
+import { clearScoringCaches } from '#shared/data/scoring';
+import { findToken } from '#shared/data/tokens';
+import { sealCursor } from '#shared/http/cursor';
+import { mintTokens, TEST_AUDIT, useFreshTable } from '../support/database';
+import { bearer, invoke } from '../support/invoke';
+
+let tokens: { admin: string; service: string };
+let admin: Record<string, string>;
+let service: Record<string, string>;
+let adminTokenId: string;
+
+interface Entry {
+  id: string;
+  time: string;
+  actor: Record<string, unknown>;
+  route: string;
+  request_id: string | null;
+  action: string;
+  target: string;
+  before: any;
+  after: any;
+}
+
+/** The whole trail, newest first, read a page of `limit` at a time. */
+async function trail(limit = 100): Promise<Entry[]> {
+  const entries: Entry[] = [];
+  let cursor: string | null = null;
+  do {
+    const response = await invoke('GET', `/api/v1/audit?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: admin });
+    expect(response.status).toBe(200);
+    entries.push(...response.json.items);
+    cursor = response.json.cursor;
+  } while (cursor);
+  return entries;
+}
+
+const newest = async () => (await trail())[0]!;
+
+beforeAll(async () => {
+  await useFreshTable();
+  tokens = await mintTokens();
+  admin = bearer(tokens.admin);
+  service = bearer(tokens.service);
+  adminTokenId = (await findToken(tokens.admin))!.token_id;
+});
+
+describe('the audit trail', () => {
+  it('records the load and the tokens of the setup, with who did them', async () => {
+    const entries = await trail();
+    expect(entries.map((e) => e.action).reverse()).toEqual(['competition.load', 'settings.replace', 'token.create', 'token.create']);
+    expect(entries.every((e) => e.actor.type === 'system' && e.actor.name === 'test')).toBe(true);
+    const created = entries.find((e) => e.action === 'token.create' && e.after.role === 'admin')!;
+    expect(created).toMatchObject({ target: `tokens/${adminTokenId}`, before: null, after: { token_id: adminTokenId, name: 'test admin', revoked_at: null } });
+    // Never a secret: neither the token nor its hash is anywhere in the trail.
+    const hash = createHash('sha256').update(tokens.admin).digest('hex');
+    const text = JSON.stringify(entries);
+    expect(text).not.toContain(tokens.admin.split('_')[2]);
+    expect(text).not.toContain(hash);
+  });
+
+  it('records a settings change with the token, the route, and the settings before and after', async () => {
+    const response = await invoke('PATCH', '/api/v1/settings/1', { headers: service, body: { dns_ttl: 900 } });
+    expect(response.status).toBe(200);
+    const entry = await newest();
+    expect(entry).toMatchObject({
+      action: 'settings.update',
+      target: 'settings/1',
+      route: 'PATCH /api/v1/settings/1',
+      actor: { type: 'token', name: 'test agent', role: 'service' },
+      before: { dns_ttl: 300 },
+      after: { dns_ttl: 900 },
+    });
+    expect(entry.request_id).toBe(response.headers['x-request-id']);
+    expect(entry.actor.token_id).toMatch(/^[0-9a-f]{8}$/);
+  });
+
+  it('records nothing for a write that is refused or changes nothing', async () => {
+    const before = (await trail()).length;
+    const stale = await invoke('PATCH', '/api/v1/settings/1', { headers: { ...admin, 'if-match': '"settings-v1"' }, body: { dns_ttl: 1200 } });
+    expect(stale.status).toBe(412);
+    expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { dns_ttl: 900 } })).status).toBe(200);
+    expect((await invoke('POST', '/api/v1/dns', { headers: admin, body: { name: 'www', type: 'A', value: '5', team: 99999 } })).status).toBe(400);
+    expect(await trail()).toHaveLength(before);
+  });
+
+  it('records a DNS record created once, however often an idempotent create is replayed, then its update and removal', async () => {
+    const team = (await invoke('GET', '/api/v1/teams')).json[0].id;
+    const create = { headers: { ...admin, 'idempotency-key': 'audit-create-1' }, body: { name: 'www', type: 'A', value: '5', team } };
+    const first = await invoke('POST', '/api/v1/dns', create);
+    const replay = await invoke('POST', '/api/v1/dns', create);
+    expect([first.status, replay.status]).toEqual([201, 201]);
+    expect(replay.json.id).toBe(first.json.id);
+    const id = first.json.id;
+    const creations = (await trail()).filter((e) => e.action === 'dns.create');
+    expect(creations).toHaveLength(1);
+    expect(creations[0]).toMatchObject({ target: `dns/${id}`, before: null, after: { id, name: 'www', type: 'A', value: '5', team } });
+
+    const etag = (await invoke('GET', `/api/v1/dns/${id}`, { headers: admin })).headers.etag!;
+    const updated = await invoke('PUT', `/api/v1/dns/${id}`, { headers: { ...admin, 'if-match': etag }, body: { name: 'www', type: 'A', value: '6', team } });
+    expect(updated.status).toBe(200);
+    expect(await newest()).toMatchObject({ action: 'dns.update', route: `PUT /api/v1/dns/${id}`, before: { value: '5' }, after: { value: '6' } });
+    expect((await invoke('DELETE', `/api/v1/dns/${id}`, { headers: service })).status).toBe(204);
+    expect(await newest()).toMatchObject({ action: 'dns.delete', before: { id, value: '6' }, after: null, actor: { name: 'test agent' } });
+  });
+
+  it('records an adjustment', async () => {
+    const team = (await invoke('GET', '/api/v1/teams')).json[0].id;
+    const response = await invoke('POST', `/api/v1/teams/${team}/adjustments`, { headers: admin, body: { super_type_id: 2, points: 40, reason: 'Inject 3' } });
+    expect(response.status).toBe(201);
+    expect(await newest()).toMatchObject({
+      action: 'adjustment.create',
+      target: `teams/${team}/adjustments/${response.json.id}`,
+      actor: { type: 'token', token_id: adminTokenId, name: 'test admin', role: 'admin' },
+      before: null,
+      after: { points: 40, reason: 'Inject 3' },
+    });
+  });
+
+  it('pages newest first with a signed cursor, in the body and the Link header', async () => {
+    const all = await trail();
+    expect(all.map((e) => e.id)).toEqual([...all.map((e) => e.id)].sort().reverse());
+    const paged = await trail(2);
+    expect(paged.map((e) => e.id)).toEqual(all.map((e) => e.id));
+
+    const first = await invoke('GET', '/api/v1/audit?limit=2', { headers: admin });
+    expect(first.headers.link).toBe(`</api/v1/audit?limit=2&cursor=${encodeURIComponent(first.json.cursor)}>; rel="next"`);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const edited = `${first.json.cursor.slice(0, -2)}AA`;
+    expect((await invoke('GET', `/api/v1/audit?cursor=${encodeURIComponent(edited)}`, { headers: admin })).json.code).toBe('invalid_cursor');
+    const foreign = sealCursor('service-scans:1', { after: all[0]!.id });
+    expect((await invoke('GET', `/api/v1/audit?cursor=${encodeURIComponent(foreign)}`, { headers: admin })).status).toBe(400);
+    expect((await invoke('GET', '/api/v1/audit?limit=0', { headers: admin })).status).toBe(400);
+  });
+
+  it('is for admins only', async () => {
+    expect((await invoke('GET', '/api/v1/audit', { headers: service })).status).toBe(403);
+    expect((await invoke('GET', '/api/v1/audit')).status).toBe(401);
+  });
+});
+
+describe('a finalised competition', () => {
+  let team: number;
+  let serviceId: number;
+
+  beforeAll(async () => {
+    team = (await invoke('GET', '/api/v1/teams')).json[0].id;
+    serviceId = (await invoke('GET', '/api/v1/services')).json[0].id;
+    const outcome = await markFinal({ ...TEST_AUDIT, route: 'scoring finalise' });
+    expect(outcome.kind).toBe('finalised');
+    // Scan reports see the mark with their cached settings (at most SETTINGS_CACHE_MS later).
+    clearScoringCaches();
+  });
+
+  it('is recorded in the trail', async () => {
+    expect(await newest()).toMatchObject({ action: 'competition.finalise', route: 'scoring finalise', before: { final: null }, after: { final: { by: 'test' } } });
+    expect((await markFinal(TEST_AUDIT)).kind).toBe('already');
+  });
+
+  it('refuses every write that would change a score with 409 competition_final, and records none of them', async () => {
+    const before = (await trail()).length;
+    const refused = [
+      await invoke('POST', `/api/v1/teams/${team}/adjustments`, { headers: admin, body: { super_type_id: 2, points: 5, reason: 'late' } }),
+      await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { scoring_enabled: false } }),
+      await invoke('POST', `/api/v1/services/${serviceId}/scans`, { headers: service, body: { scan_id: 'after-final', score: 1, error: null } }),
+      await invoke('POST', `/api/v1/services/${serviceId}/scans`, { headers: service, body: { scan_id: 'after-final-2', status: 'started' } }),
+    ];
+    for (const response of refused) {
+      expect(response.status, response.text).toBe(409);
+      expect(response.json.code).toBe('competition_final');
+    }
+    const batch = await invoke('POST', '/api/v1/scans', { headers: service, body: [{ service_id: serviceId, scan_id: 'after-final-3', score: 1, error: null }] });
+    expect(batch.json[0]).toMatchObject({ status: 409, body: { code: 'competition_final' } });
+    expect(await trail()).toHaveLength(before);
+  });
+
+  it('still takes settings that move no score, keeping the lock', async () => {
+    const response = await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { competition_name: 'Finals (final)' } });
+    expect(response.status).toBe(200);
+    expect(await newest()).toMatchObject({ action: 'settings.update', after: { competition_name: 'Finals (final)' } });
+    expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { late_result_grace_seconds: 17 } })).json.code).toBe('competition_final');
+  });
+});
