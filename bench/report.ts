@@ -92,6 +92,16 @@ export function printReport(r: any) {
     r.coldStarts.functions.map((f: any) => [f.function, f.bytes, f.gzipBytes, fmt(f.coldMs), f.status]),
   );
   console.log(`\n${formatPageFigures(r.page)}`);
+  if (r.history) {
+    const h = r.history;
+    console.log(
+      `\nA service's history (${h.results} results): a page of ${h.page.size} (GET /services/:id/scans) p50 ${fmt(h.page.p50Ms)} ms, ` +
+        `${fmt(h.page.awsRcu, 1)} AWS RCU per page (one Query)`,
+    );
+    for (const s of h.slaRecompute) {
+      console.log(`  SLA run recomputed for a late result, ${s.results} results: p50 ${fmt(s.p50Ms)} ms, ${s.awsRcu} AWS RCU (one consistent Query)`);
+    }
+  }
   console.log(
     `\nStalled database (DynamoDB Local paused), ${r.stalled.requests} requests: p50 ${r.stalled.p50Ms} ms, p99 ${r.stalled.p99Ms} ms, ` +
       `max ${r.stalled.maxMs} ms (bound per database call ${r.stalled.callBudgetMs} ms); statuses ${JSON.stringify(r.stalled.statuses)}`,

@@ -260,6 +260,7 @@ try {
   log("the scoring agent's checks against loopback servers…");
   await runScript('bench/agent.ts', []);
   const agent = JSON.parse(readFileSync(resolve(import.meta.dirname, 'results/agent-latest.json'), 'utf8'));
+  const history = lastJsonLine((await runScript('bench/history.ts', ['--json', '--results', quick ? '500' : '2000'])).stdout);
 
   const when = new Date().toISOString();
   // The cost model's inputs, from a run at the default size or larger (a quick or resized run would misstate them).
@@ -288,6 +289,7 @@ try {
     requestTimes,
     capacityProfile: capacityProfile ? { written: profileRun, ...capacityProfile } : undefined,
     seconds: (performance.now() - benchStarted) / 1000,
+    history,
   };
   const outDir = resolve(import.meta.dirname, 'results');
   mkdirSync(outDir, { recursive: true });

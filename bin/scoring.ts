@@ -19,6 +19,7 @@ import { readStandingsInputs } from '#shared/data/standings';
 import { finaliseRefusal } from '#shared/domain/final';
 import { listIamPrincipals, registerIamPrincipal, revokeIamPrincipal } from '#shared/data/iam-principals';
 import { createToken, listTokens, revokeToken } from '#shared/data/tokens';
+import { verifyTotals } from '#shared/data/verify';
 import { formatTimestamp } from '#shared/validation';
 import { normalizeIamArn } from '#shared/auth/iam-arns';
 import { formatProblems, readCompetitionFile } from '../lib/local/competition-file';
@@ -50,8 +51,11 @@ Commands:
                                        Lock the results after end_time plus the late-result grace
                                        (--force: before it), then write the final export with its
                                        SHA256SUMS to <dir> (default results/final)
+  verify [--repair]                    Recompute every team's totals from its history (results,
+                                       adjustments, SLA penalties); list any difference;
+                                       --repair writes the recomputed figures back
 
-Every change (load, token create/revoke, iam grant/revoke, finalise) is recorded in the audit
+Every change (load, token create/revoke, iam grant/revoke, finalise, verify --repair) is recorded in the audit
 trail (GET /api/v1/audit) with your AWS identity, or locally your OS user name.
 
 Target (default: the running dev server's DynamoDB Local):
@@ -75,6 +79,7 @@ const { values, positionals } = parseArgs({
     'expires-in': { type: 'string' },
     out: { type: 'string' },
     'include-hidden': { type: 'boolean', default: false },
+    repair: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -94,6 +99,7 @@ async function main(): Promise<void> {
   if (command === 'iam' && sub === 'list') return iamList();
   if (command === 'iam' && sub === 'revoke') return iamRevoke();
   if (command === 'export') return exportCommand();
+  if (command === 'verify') return verify();
   if (command === 'finalise' || command === 'finalize') return finalise();
   throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
 }
@@ -347,6 +353,22 @@ function cliAudit(): Promise<AuditContext> {
     return { actor: { type: 'cli', name: userInfo().username }, route };
   })();
   return auditContext;
+}
+
+async function verify(): Promise<void> {
+  const teams = await verifyTotals({ repair: values.repair, ...(values.repair ? { audit: await cliAudit() } : {}) });
+  const wrong = teams.filter((t) => t.differences.length > 0);
+  for (const t of wrong) {
+    const state = t.repaired ? 'repaired' : t.settled ? 'differs' : 'results still folding';
+    console.log(`Team ${t.team.number} (${t.team.name}): ${state}`);
+    printTable(
+      ['  figure', 'stored', 'recomputed'],
+      t.differences.map((d) => [`  ${d.figure}`, String(d.stored), String(d.recomputed)]),
+    );
+  }
+  const unrepaired = wrong.filter((t) => !t.repaired);
+  console.log(`${teams.length} teams checked: ${teams.length - wrong.length} match their history${wrong.length ? `, ${wrong.length} differ` : ''}${values.repair ? `, ${wrong.length - unrepaired.length} repaired` : ''}.`);
+  if (unrepaired.length > 0) process.exitCode = 1;
 }
 
 function printTable(header: string[], rows: string[][]): void {

@@ -4,6 +4,9 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '#shared/data/client';
+import { keys } from '#shared/data/keys';
 import { listTeamRecords } from '#shared/data/teams';
 import { findToken } from '#shared/data/tokens';
 import { resolveIamRole } from '#shared/data/iam-principals';
@@ -100,6 +103,23 @@ describe('the command-line tool', () => {
     expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: out, encoding: 'utf8' })).toMatch(/results\.json: OK/);
   });
 
+  it('verifies every total against the history, and repairs a total that drifted', async () => {
+    const clean = await scoring('verify', ...target);
+    expect(clean.code, clean.stderr).toBe(0);
+    expect(clean.stdout).toMatch(/(\d+) teams checked: \1 match their history/);
+    const team = (await listTeamRecords()).find((t) => t.team.number === 12)!;
+    await db().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: keys.teamTotals(team.team.id), UpdateExpression: 'ADD points_1 :n', ExpressionAttributeValues: { ':n': 7 } }));
+    const found = await scoring('verify', ...target);
+    expect(found.code).toBe(1);
+    expect(found.stdout).toMatch(/Team 12 \(Root Cause\): differs/);
+    expect(found.stdout).toMatch(/points\.1 +7 +0/);
+    const repaired = await scoring('verify', '--repair', ...target);
+    expect(repaired.code, repaired.stderr).toBe(0);
+    expect(repaired.stdout).toMatch(/1 repaired/);
+    expect((await listTeamRecords({ consistent: true })).find((t) => t.team.number === 12)!.totals.points['1']).toBe(0);
+    expect((await scoring('verify', ...target)).code).toBe(0);
+  });
+
   it('records each of its changes in the audit trail as the OS user who ran it', async () => {
     const entries = (await auditPage(500)).items.filter((e) => e.actor.type === 'cli');
     expect(entries.every((e) => e.actor.name === userInfo().username)).toBe(true);
@@ -109,7 +129,9 @@ describe('the command-line tool', () => {
       'competition.replace', 'settings.replace',
       'token.create', 'token.revoke',
       'iam.grant', 'iam.revoke',
+      'totals.repair',
     ]);
+    expect(entries.find((e) => e.action === 'totals.repair')).toMatchObject({ route: expect.stringMatching(/^scoring verify --repair$/), before: { 'points.1': 7 }, after: { 'points.1': 0 } });
     const revoke = entries.find((e) => e.action === 'token.revoke')!;
     expect(revoke.route).toMatch(/^scoring token revoke [0-9a-f]{8}$/);
     expect(entries.find((e) => e.action === 'competition.replace')!.route).toBe(`scoring load ${SAMPLE_COMPETITION} --replace`);

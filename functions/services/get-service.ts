@@ -11,5 +11,6 @@ const RECENT_SCANS = 10;
 export const handler = endpoint('GetService', {}, async ({ id, principal }) => {
   const [record, scans] = await Promise.all([getServiceRecord(id), recentScans(id, RECENT_SCANS)]);
   if (!record || !canSee(principal, record)) throw notFound(`No service has id ${id}.`);
-  return ok({ ...record.service, points_earned: record.points_earned, recent_scans: scans });
+  const sla = { run: record.sla.run, violations: record.sla.violations, penalty: record.sla.penalty };
+  return ok({ ...record.service, points_earned: record.points_earned, sla, recent_scans: scans });
 });

@@ -32,8 +32,9 @@ export const TABLE_ACTIONS: Record<TableGrant, readonly string[]> = {
     'dynamodb:DeleteItem',
     'dynamodb:ConditionCheckItem',
   ],
-  // The stream consumer: reads the state it folds into, and updates it.
-  fold: ['dynamodb:BatchGetItem', 'dynamodb:UpdateItem'],
+  // The stream consumer: reads the state it folds into, and updates it; Query
+  // reads a service's results when a late one re-evaluates its SLA run.
+  fold: ['dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:UpdateItem'],
 };
 
 /** DynamoDB actions per grant on the global indexes (only Query reads an index). */

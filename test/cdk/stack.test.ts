@@ -380,10 +380,10 @@ describe('the fold consumer', () => {
     expect(p.DestinationConfig.OnFailure.Destination).toEqual({ 'Fn::GetAtt': [logicalId(stack.scanFold.deadLetterQueue), 'Arn'] });
   });
 
-  it('may only BatchGetItem and UpdateItem on the table, read the stream and send to its queue', () => {
+  it('may only BatchGetItem, Query (a late result re-evaluates an SLA run from the history) and UpdateItem on the table, read the stream and send to its queue', () => {
     const perms = rolePermissions(json, consumer.Properties!.Role['Fn::GetAtt'][0]).filter((x) => !x.action.startsWith('logs:'));
     const table = perms.filter((x) => x.resource === tableArn).map((x) => x.action).sort();
-    expect(table).toEqual(['dynamodb:BatchGetItem', 'dynamodb:UpdateItem']);
+    expect(table).toEqual(['dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
     const others = perms.filter((x) => x.resource !== tableArn).map((x) => x.action);
     expect(others.every((a) => /^dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)$|^sqs:|^xray:Put(TraceSegments|TelemetryRecords)$/.test(a)), others.join(', ')).toBe(true);
   });

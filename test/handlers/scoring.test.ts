@@ -87,7 +87,7 @@ describe('POST /api/v1/services/:id/scans', () => {
 
     await folded();
     const detail = (await invoke('GET', `/api/v1/services/${http.id}`)).json;
-    expect(detail).toEqual({ ...http, last_scan: 10, last_scan_time: scan.time, last_scan_error: null, in_progress: false, points_earned: 10, recent_scans: [scan] });
+    expect(detail).toEqual({ ...http, last_scan: 10, last_scan_time: scan.time, last_scan_error: null, in_progress: false, points_earned: 10, sla: { run: 0, violations: 0, penalty: 0 }, recent_scans: [scan] });
 
     const card = await scorecard(team.id);
     expect(card.stats).toMatchObject({
@@ -101,7 +101,7 @@ describe('POST /api/v1/services/:id/scans', () => {
       services_unscanned: 3,
       last_scan_time: scan.time,
     });
-    expect(card.scores[0]).toEqual({ super_type_id: 1, super_type: 'Services', score: 10, max_score: 10 });
+    expect(card.scores[0]).toEqual({ super_type_id: 1, super_type: 'Services', score: 10, max_score: 10, sla_penalty: 0 });
   });
 
   it('answers the same scan_id and result again with 200 and the same scan, counted once', async () => {
@@ -620,7 +620,7 @@ describe('adjustments', () => {
     const card = await scorecard(team.id);
     expect(card.total_score).toBe(25);
     expect(card.stats.adjustments_total).toBe(25);
-    expect(card.scores[1]).toEqual({ super_type_id: 2, super_type: 'Injects', score: 40, max_score: 0 });
+    expect(card.scores[1]).toEqual({ super_type_id: 2, super_type: 'Injects', score: 40, max_score: 0, sla_penalty: 0 });
   });
 
   it('lists a team\'s adjustments in id order', async () => {

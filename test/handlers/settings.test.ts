@@ -49,6 +49,8 @@ describe('settings', () => {
       // Not in the PUT (a client older than the field): its default.
       late_result_grace_seconds: 300,
       round_seconds: 60,
+      sla_threshold: 0,
+      sla_penalty: 0,
     });
     expect((await invoke('GET', '/api/v1/settings/1', { headers: service })).json).toEqual(response.json);
   });

@@ -12,6 +12,9 @@ import {
   resultScoring,
   sameResult,
   serviceState,
+  slaDelta,
+  slaOfHistory,
+  slaRulesFor,
   type FoldedResult,
   type FoldRecord,
   stateDeltas,
@@ -131,10 +134,11 @@ describe('the scorecard', () => {
         services_unscanned: 0,
         adjustments_total: -5,
         last_scan_time: '2026-11-22T10:15:00Z',
+        sla_violations: 0,
       },
       scores: [
-        { super_type_id: 1, super_type: 'Services', score: 30, max_score: 0 },
-        { super_type_id: 2, super_type: 'Injects', score: -5, max_score: 0 },
+        { super_type_id: 1, super_type: 'Services', score: 30, max_score: 0, sla_penalty: 0 },
+        { super_type_id: 2, super_type: 'Injects', score: -5, max_score: 0, sla_penalty: 0 },
       ],
     });
   });
@@ -219,6 +223,8 @@ describe('adjustments arithmetic', () => {
       services_down: 0,
       services_unscanned: 0,
       last_scan_time: null,
+      sla_penalty: {},
+      sla_violations: 0,
     });
   });
 
@@ -235,6 +241,12 @@ describe('adjustments arithmetic', () => {
     expect(card.total_score).toBe(-5);
     expect(card.stats.adjustments_total).toBe(-25);
   });
+});
+
+/** A result with the SLA rules that were in force when it arrived. */
+const sla = (record: FoldRecord<FoldedResult>, threshold: number, penalty: number): FoldRecord<FoldedResult> => ({
+  ...record,
+  item: { ...record.item, sla_threshold: threshold, sla_penalty: penalty },
 });
 
 describe('the fold', () => {
@@ -258,27 +270,106 @@ describe('the fold', () => {
     expect(foldServiceResults(started, [result(2, 10, '2026-11-22T10:00:00Z')], null).state.started).toBeNull();
   });
 
+  /** What the data layer does when a batch holds a late result: the run is recomputed from the history folded so far. */
+  const foldWithHistory = (state: ReturnType<typeof emptyServiceState>, records: FoldRecord<FoldedResult>[], teamWatermark: string | null, history: FoldRecord<FoldedResult>[]) => {
+    const folded = foldServiceResults(state, records, teamWatermark);
+    if (folded.slaNeedsHistory) folded.state.sla = slaOfHistory(history.map((r) => r.item));
+    return folded;
+  };
+
   it('is idempotent under replay and under a crash between the team write and the service write', () => {
     const arbitraryRecords = fc.array(fc.record({ score: fc.integer({ min: 0, max: 10 }), minute: fc.integer({ min: 0, max: 59 }) }), { minLength: 1, maxLength: 12 });
     fc.assert(
       fc.property(arbitraryRecords, fc.nat(), fc.nat(), (raw, cutA, cutB) => {
-        const records = raw.map((r, i) => result(i + 1, r.score, `2026-11-22T10:${String(r.minute).padStart(2, '0')}:00Z`));
-        const once = foldServiceResults(emptyServiceState(), records, null);
+        const records = raw.map((r, i) => sla(result(i + 1, r.score, `2026-11-22T10:${String(r.minute).padStart(2, '0')}:00Z`), 2, 3));
+        const once = foldWithHistory(emptyServiceState(), records, null, records);
         // A first batch of a prefix, the team written up to a later point (crash before the service), then everything replayed.
         const a = cutA % (records.length + 1);
         const b = a + (cutB % (records.length - a + 1));
-        const first = foldServiceResults(emptyServiceState(), records.slice(0, a), null);
-        const teamOnly = foldServiceResults(first.state, records.slice(a, b), null); // its team delta landed, its state did not
+        const first = foldWithHistory(emptyServiceState(), records.slice(0, a), null, records.slice(0, a));
+        const teamOnly = foldWithHistory(first.state, records.slice(a, b), null, records.slice(0, b)); // its team delta landed, its state did not
         const teamWatermark = b > 0 ? seq(b) : null;
-        const replay = foldServiceResults(first.state, records, teamWatermark);
+        const replay = foldWithHistory(first.state, records, teamWatermark, records);
         const total = addDeltas(addDeltas(first.delta, teamOnly.delta), replay.delta);
         expect(replay.state).toEqual(once.state);
         expect({ ...total, last_scan_time: null }).toEqual({ ...once.delta, last_scan_time: null });
         // Replaying again changes nothing.
-        const again = foldServiceResults(replay.state, records, seq(records.length));
+        const again = foldWithHistory(replay.state, records, seq(records.length), records);
         expect(again.state).toEqual(replay.state);
         expect(again.delta).toEqual(emptyDelta());
       }),
     );
+  });
+});
+
+describe('SLA penalties', () => {
+  const seq = (n: number) => String(n).padStart(40, '0');
+  const check = (n: number, passed: boolean, minute: number, threshold = 3, penalty = 5, extra: Partial<FoldedResult> = {}): FoldRecord<FoldedResult> => ({
+    seq: seq(n),
+    item: {
+      scan_id: `s${n}`,
+      score: passed ? 10 : 0,
+      error: passed ? null : 'down',
+      time: `2026-11-22T10:${String(minute).padStart(2, '0')}:00Z`,
+      points: passed ? 10 : 0,
+      scored: true,
+      max_score: 10,
+      super_type_id: 1,
+      sla_threshold: threshold,
+      sla_penalty: penalty,
+      ...extra,
+    },
+  });
+  const items = (records: FoldRecord<FoldedResult>[]) => records.map((r) => r.item);
+
+  it('costs the penalty when a run reaches the threshold and at every multiple, and a pass ends the run', () => {
+    const fails = (from: number, n: number) => Array.from({ length: n }, (_, i) => check(from + i, false, from + i));
+    expect(slaOfHistory(items(fails(1, 2)))).toMatchObject({ run: 2, violations: 0, penalty: 0 });
+    expect(slaOfHistory(items(fails(1, 3)))).toMatchObject({ run: 3, violations: 1, penalty: 5 });
+    expect(slaOfHistory(items(fails(1, 7)))).toMatchObject({ run: 7, violations: 2, penalty: 10 });
+    // Two runs of two, broken by a pass: no violation.
+    expect(slaOfHistory(items([...fails(1, 2), check(3, true, 3), ...fails(4, 2)]))).toMatchObject({ run: 2, violations: 0 });
+  });
+
+  it('is off at threshold 0, and applies a change of the rules from the change on', () => {
+    expect(slaOfHistory(items([check(1, false, 1, 0), check(2, false, 2, 0), check(3, false, 3, 0)])).violations).toBe(0);
+    // Three failures under the old rule (no violation at 0), the fourth under threshold 2 (a multiple of 2): one violation at its penalty.
+    expect(slaOfHistory(items([check(1, false, 1, 0), check(2, false, 2, 0), check(3, false, 3, 0), check(4, false, 4, 2, 7)]))).toMatchObject({ violations: 1, penalty: 7 });
+  });
+
+  it('leaves out checks that are not scored or are voided: they neither count nor break a run', () => {
+    const history = [check(1, false, 1), check(2, true, 2, 3, 5, { scored: false }), check(3, false, 3), check(4, true, 4, 3, 5, { voided: true }), check(5, false, 5)];
+    expect(slaOfHistory(items(history))).toMatchObject({ run: 3, violations: 1, penalty: 5 });
+  });
+
+  it('takes the subtype\'s own rules over the settings\', field by field', () => {
+    expect(slaRulesFor({ sla_threshold: 3, sla_penalty: 5 }, { sla_penalty: 20 })).toEqual({ sla_threshold: 3, sla_penalty: 20 });
+    expect(slaRulesFor({ sla_threshold: 3, sla_penalty: 5 }, undefined)).toEqual({ sla_threshold: 3, sla_penalty: 5 });
+  });
+
+  it('reaches the same standing whatever order the results arrive in, one at a time or in batches', () => {
+    const arbitraryChecks = fc.array(fc.record({ passed: fc.boolean(), minute: fc.integer({ min: 0, max: 59 }), scored: fc.boolean() }), { minLength: 1, maxLength: 14 });
+    fc.assert(
+      fc.property(arbitraryChecks, fc.array(fc.nat()), fc.nat({ max: 4 }), (raw, order, batch) => {
+        const all = raw.map((r, i) => check(i + 1, r.passed, r.minute, 2, 3, { scored: r.scored || i % 3 !== 0 }));
+        // Arrival order: a permutation; stream sequence numbers follow arrival.
+        const shuffled = [...all].sort((a, b) => (order[Number(a.item.scan_id.slice(1))] ?? 0) - (order[Number(b.item.scan_id.slice(1))] ?? 0));
+        const arrived = shuffled.map((r, i) => ({ ...r, seq: seq(i + 1) }));
+        let state = emptyServiceState();
+        const size = batch + 1;
+        for (let i = 0; i < arrived.length; i += size) {
+          const folded = foldServiceResults(state, arrived.slice(i, i + size), null);
+          if (folded.slaNeedsHistory) folded.state.sla = slaOfHistory(items(arrived.slice(0, i + size)));
+          state = folded.state;
+        }
+        const truth = slaOfHistory(items(all));
+        expect({ run: state.sla.run, violations: state.sla.violations, penalty: state.sla.penalty }).toEqual({ run: truth.run, violations: truth.violations, penalty: truth.penalty });
+      }),
+    );
+  });
+
+  it('moves the team by the difference from what it counted: the penalty comes off the super type\'s points', () => {
+    expect(slaDelta(1, { violations: 1, penalty: 5 }, { violations: 2, penalty: 10 })).toMatchObject({ points: { '1': -5 }, sla_penalty: { '1': 5 }, sla_violations: 1 });
+    expect(slaDelta(1, { violations: 2, penalty: 10 }, { violations: 0, penalty: 0 })).toMatchObject({ points: { '1': 10 }, sla_penalty: { '1': -10 }, sla_violations: -2 });
   });
 });

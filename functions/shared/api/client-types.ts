@@ -598,6 +598,11 @@ export interface components {
          *       "in_progress": false,
          *       "max_score": 10,
          *       "points_earned": 10,
+         *       "sla": {
+         *         "run": 0,
+         *         "violations": 0,
+         *         "penalty": 0
+         *       },
          *       "recent_scans": [
          *         {
          *           "scan_id": "round12-http",
@@ -624,6 +629,14 @@ export interface components {
             in_progress: boolean;
             max_score: number;
             points_earned: number;
+            /** @description The service's SLA standing: its current run of failed checks and what its runs cost. */
+            sla: {
+                /** @description Consecutive failed checks up to its newest scored check (0 after a pass). */
+                run: number;
+                violations: number;
+                /** @description Points its team lost to its SLA violations. */
+                penalty: number;
+            };
             recent_scans: components["schemas"]["ScanResult"][];
         };
         /**
@@ -759,26 +772,30 @@ export interface components {
          *         "services_down": 0,
          *         "services_unscanned": 3,
          *         "adjustments_total": 50,
-         *         "last_scan_time": "2026-11-22T10:15:00Z"
+         *         "last_scan_time": "2026-11-22T10:15:00Z",
+         *         "sla_violations": 0
          *       },
          *       "scores": [
          *         {
          *           "super_type_id": 1,
          *           "super_type": "Services",
          *           "score": 10,
-         *           "max_score": 33
+         *           "max_score": 33,
+         *           "sla_penalty": 0
          *         },
          *         {
          *           "super_type_id": 2,
          *           "super_type": "Injects",
          *           "score": 50,
-         *           "max_score": 0
+         *           "max_score": 0,
+         *           "sla_penalty": 0
          *         },
          *         {
          *           "super_type_id": 3,
          *           "super_type": "Red Team",
          *           "score": 0,
-         *           "max_score": 0
+         *           "max_score": 0,
+         *           "sla_penalty": 0
          *         }
          *       ]
          *     }
@@ -797,12 +814,15 @@ export interface components {
                 services_unscanned: number;
                 adjustments_total: number;
                 last_scan_time: string | null;
+                /** @description How many times a service of the team reached a multiple of its SLA threshold. */
+                sla_violations: number;
             };
             scores: {
                 super_type_id: number;
                 super_type: string;
                 score: number;
                 max_score: number;
+                sla_penalty: number;
             }[];
         };
         /**
@@ -869,7 +889,9 @@ export interface components {
          *       "dns_hostmaster": "hostmaster@ccdc.example",
          *       "dns_address_template": "127.0.{team_number}",
          *       "late_result_grace_seconds": 300,
-         *       "round_seconds": 30
+         *       "round_seconds": 30,
+         *       "sla_threshold": 0,
+         *       "sla_penalty": 0
          *     }
          */
         Settings: {
@@ -887,6 +909,10 @@ export interface components {
             late_result_grace_seconds: number;
             /** @description How often the scoring agent checks every service. */
             round_seconds: number;
+            /** @description Consecutive failed checks of a service that cost its team `sla_penalty` points, again at every multiple; 0 turns SLA off. A subtype's own value in the competition file wins. */
+            sla_threshold: number;
+            /** @description Points a team loses at each SLA violation, in the service's super type. */
+            sla_penalty: number;
         };
         /**
          * OpenApiDocument
@@ -3919,7 +3945,9 @@ export interface operations {
                  *       "dns_hostmaster": "hostmaster@ccdc.example",
                  *       "dns_address_template": "127.0.{team_number}",
                  *       "late_result_grace_seconds": 300,
-                 *       "round_seconds": 30
+                 *       "round_seconds": 30,
+                 *       "sla_threshold": 0,
+                 *       "sla_penalty": 0
                  *     }
                  */
                 "application/json": {
@@ -3937,6 +3965,10 @@ export interface operations {
                     round_seconds?: number;
                     /** @default 300 */
                     late_result_grace_seconds?: number;
+                    /** @default 0 */
+                    sla_threshold?: number;
+                    /** @default 0 */
+                    sla_penalty?: number;
                 };
             };
         };
@@ -4227,6 +4259,10 @@ export interface operations {
                     round_seconds?: number;
                     /** @default 300 */
                     late_result_grace_seconds?: number;
+                    /** @default 0 */
+                    sla_threshold?: number;
+                    /** @default 0 */
+                    sla_penalty?: number;
                 };
             };
         };

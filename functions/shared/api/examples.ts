@@ -39,7 +39,7 @@ export const EXAMPLES = {
   Team: team,
   Service: service,
   ScanResult: scan,
-  ServiceDetail: { ...service, points_earned: 10, recent_scans: [scan] },
+  ServiceDetail: { ...service, points_earned: 10, sla: { run: 0, violations: 0, penalty: 0 }, recent_scans: [scan] },
   ScanStarted: { scan_id: 'round13-http', status: 'started' },
   BatchAnswer: { status: 201, body: scan },
   Scoreboard: {
@@ -60,8 +60,9 @@ export const EXAMPLES = {
       services_unscanned: 3,
       adjustments_total: 50,
       last_scan_time: '2026-11-22T10:15:00Z',
+      sla_violations: 0,
     },
-    scores,
+    scores: scores.map((s) => ({ ...s, sla_penalty: 0 })),
   },
   Adjustment: {
     id: 1,
@@ -86,6 +87,8 @@ export const EXAMPLES = {
     dns_address_template: '127.0.{team_number}',
     late_result_grace_seconds: 300,
     round_seconds: 30,
+    sla_threshold: 0,
+    sla_penalty: 0,
   },
 } as const;
 

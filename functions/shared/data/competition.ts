@@ -124,6 +124,15 @@ async function claim(
   }
 }
 
+/** A subtype's own SLA rules, copied onto its services' definitions (what a result reads at arrival). */
+function slaOverride(subtype: { sla_threshold?: number; sla_penalty?: number }) {
+  const sla = {
+    ...(subtype.sla_threshold !== undefined ? { sla_threshold: subtype.sla_threshold } : {}),
+    ...(subtype.sla_penalty !== undefined ? { sla_penalty: subtype.sla_penalty } : {}),
+  };
+  return Object.keys(sla).length > 0 ? { sla } : {};
+}
+
 async function buildItems(competition: Competition, loadedBy: string, zoneSerials: Map<string, number>) {
   const serviceCount = competition.teams.reduce((n, t) => n + t.services.length, 0);
   const teamIds = competition.teams.length > 0 ? await allocateIds('team', competition.teams.length) : [];
@@ -163,6 +172,7 @@ async function buildItems(competition: Competition, loadedBy: string, zoneSerial
         service: { id, subtype: subtype.name, subtype_id: subtype.id, team, url: s.url, port: s.port, max_score: s.max_score ?? subtype.max_score },
         hidden: entry.hidden,
         super_type_id: subtype.super_type_id,
+        ...slaOverride(subtype),
       };
       items.push({ ...keys.service(id), ...keys.serviceIndexes(id, team.number, subtype.id), ...definition });
     }

@@ -14,10 +14,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ServiceState, StoredResult } from '#shared/domain/model';
-import { addDeltas, adjustmentDelta, emptyDelta, foldServiceResults, type FoldRecord, type TotalsDelta } from '#shared/domain/scoring';
+import { addDeltas, adjustmentDelta, emptyDelta, foldServiceResults, slaDelta, slaOfHistory, type FoldRecord, type TotalsDelta } from '#shared/domain/scoring';
 import { db, tableName } from '#shared/data/client';
 import { idOfPartition, isTeamPartition, keys } from '#shared/data/keys';
 import { batchGet } from '#shared/data/operations';
+import { storedResults } from '#shared/data/scans';
 import { toServiceState, } from '#shared/data/services';
 import { TOTALS_ATTRIBUTE } from '#shared/data/teams';
 import type { Logger } from '#shared/log';
@@ -94,15 +95,24 @@ async function foldTeam(teamId: number, inputs: FoldInput[]): Promise<void> {
     let delta = emptyDelta();
     const watermarks: { source: string; read: string | null; next: string }[] = [];
     const serviceWrites: { id: number; read: ServiceState; next: ServiceState }[] = [];
+    const slaWrites: SlaWrite[] = [];
     for (const [serviceId, records] of results) {
       const source = keys.servicePartition(serviceId);
       const read = states.get(serviceId) ?? toServiceState({});
       const teamWatermark = watermarkOf(source);
       const folded = foldServiceResults(read, records, teamWatermark);
+      // A late result (or a void) re-evaluates the run from the history, read after the state: it holds every result folded so far.
+      if (folded.slaNeedsHistory) folded.state.sla = slaOfHistory(await storedResults(serviceId));
       delta = addDeltas(delta, folded.delta);
       const newest = records.at(-1)!.seq;
       if (teamWatermark === null || newest > teamWatermark) watermarks.push({ source, read: teamWatermark, next: newest });
       if (folded.folded > 0) serviceWrites.push({ id: serviceId, read, next: folded.state });
+      const counted = countedSla(totals, serviceId);
+      const now = folded.folded > 0 ? folded.state.sla : read.sla;
+      if (counted.violations !== now.violations || counted.penalty !== now.penalty) {
+        delta = addDeltas(delta, slaDelta(records[0]!.item.super_type_id, counted, now));
+        slaWrites.push({ serviceId, read: counted, next: { violations: now.violations, penalty: now.penalty } });
+      }
     }
     if (adjustments.length > 0) {
       const source = keys.teamPartition(teamId);
@@ -115,7 +125,9 @@ async function foldTeam(teamId: number, inputs: FoldInput[]): Promise<void> {
     }
 
     try {
-      if (watermarks.length > 0) await writeTeamTotals(teamId, delta, watermarks, (totals?.last_scan_time as string | undefined) ?? null);
+      if (watermarks.length > 0 || slaWrites.length > 0) {
+        await writeTeamTotals(teamId, delta, watermarks, (totals?.last_scan_time as string | undefined) ?? null, slaWrites);
+      }
       await Promise.all(serviceWrites.map((w) => writeServiceState(w.id, w.read, w.next)));
       return;
     } catch (error) {
@@ -126,12 +138,41 @@ async function foldTeam(teamId: number, inputs: FoldInput[]): Promise<void> {
   throw new Error(`team ${teamId}: the fold lost its conditions ${FOLD_ATTEMPTS} times in a row`);
 }
 
-/** ADDs the delta to the team's totals and moves the watermarks, if they are still what was read. */
-async function writeTeamTotals(
+/** A service's SLA figures as the team's totals count them, and what they become. */
+export interface SlaWrite {
+  serviceId: number;
+  read: { violations: number; penalty: number };
+  next: { violations: number; penalty: number };
+}
+
+export function countedSla(totals: Record<string, unknown> | undefined, serviceId: number) {
+  return {
+    violations: Number(totals?.[TOTALS_ATTRIBUTE.serviceViolations(serviceId)] ?? 0),
+    penalty: Number(totals?.[TOTALS_ATTRIBUTE.servicePenalty(serviceId)] ?? 0),
+  };
+}
+
+/**
+ * ADDs the delta to the team's totals and moves the watermarks and the
+ * services' counted SLA figures, if they are all still what was read.
+ */
+export async function writeTeamTotals(
   teamId: number,
   delta: TotalsDelta,
-  watermarks: { source: string; read: string | null; next: string }[],
+  watermarks: { source: string; read: string | null; next: string | null }[],
   lastScanTimeRead: string | null,
+  slaWrites: SlaWrite[] = [],
+) {
+  await db().send(new UpdateCommand(teamTotalsUpdate(teamId, delta, watermarks, lastScanTimeRead, slaWrites)));
+}
+
+/** The conditional update of a team's TOTALS that writeTeamTotals sends (a repair sends it in a transaction with its audit entry). */
+export function teamTotalsUpdate(
+  teamId: number,
+  delta: TotalsDelta,
+  watermarks: { source: string; read: string | null; next: string | null }[],
+  lastScanTimeRead: string | null,
+  slaWrites: SlaWrite[] = [],
 ) {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -158,9 +199,23 @@ async function writeTeamTotals(
   add('adjustments_total', delta.adjustments_total);
   add('services_up', delta.services_up);
   add('services_down', delta.services_down);
+  for (const [superTypeId, amount] of Object.entries(delta.sla_penalty)) add(TOTALS_ATTRIBUTE.slaPenalty(superTypeId), amount);
+  add('sla_violations', delta.sla_violations);
+  for (const w of slaWrites) {
+    for (const [attribute, read, next] of [
+      [TOTALS_ATTRIBUTE.serviceViolations(w.serviceId), w.read.violations, w.next.violations],
+      [TOTALS_ATTRIBUTE.servicePenalty(w.serviceId), w.read.penalty, w.next.penalty],
+    ] as const) {
+      const placeholder = name(attribute);
+      sets.push(`${placeholder} = ${value(next)}`);
+      // Absent counts as 0: a service without violations has no attribute.
+      conditions.push(read === 0 ? `(attribute_not_exists(${placeholder}) OR ${placeholder} = ${value(0)})` : `${placeholder} = ${value(read)}`);
+    }
+  }
   for (const w of watermarks) {
     const attribute = name(TOTALS_ATTRIBUTE.watermark(w.source));
-    sets.push(`${attribute} = ${value(w.next)}`);
+    // A watermark that stays where it was is only a condition (a repair that must not race a fold).
+    if (w.next !== null && w.next !== w.read) sets.push(`${attribute} = ${value(w.next)}`);
     conditions.push(w.read === null ? `attribute_not_exists(${attribute})` : `${attribute} = ${value(w.read)}`);
   }
   if (delta.last_scan_time !== null && (lastScanTimeRead === null || delta.last_scan_time > lastScanTimeRead)) {
@@ -169,16 +224,14 @@ async function writeTeamTotals(
     sets.push(`${attribute} = ${newer}`);
     conditions.push(`(attribute_not_exists(${attribute}) OR ${attribute} < ${newer})`);
   }
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.teamTotals(teamId),
-      UpdateExpression: [adds.length ? `ADD ${adds.join(', ')}` : '', `SET ${sets.join(', ')}`].filter(Boolean).join(' '),
-      ConditionExpression: conditions.join(' AND '),
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    }),
-  );
+  return {
+    TableName: tableName(),
+    Key: keys.teamTotals(teamId),
+    UpdateExpression: [adds.length ? `ADD ${adds.join(', ')}` : '', sets.length ? `SET ${sets.join(', ')}` : ''].filter(Boolean).join(' '),
+    ConditionExpression: conditions.join(' AND '),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
 }
 
 /** Writes the service's folded state if its watermark (and the `started` it clears) are still what was read. */
@@ -192,6 +245,7 @@ async function writeServiceState(serviceId: number, read: ServiceState, next: Se
     ':points_earned': next.points_earned,
     ':checks': next.checks,
     ':folded_seq': next.folded_seq,
+    ':sla': next.sla,
   };
   const conditions = [read.folded_seq === null ? 'attribute_not_exists(folded_seq)' : 'folded_seq = :read_seq'];
   if (read.folded_seq !== null) values[':read_seq'] = read.folded_seq;
@@ -205,7 +259,7 @@ async function writeServiceState(serviceId: number, read: ServiceState, next: Se
       Key: keys.serviceState(serviceId),
       UpdateExpression:
         'SET last_scan = :last_scan, last_scan_time = :last_scan_time, last_scan_error = :last_scan_error, last_scan_id = :last_scan_id, ' +
-        'points_earned = :points_earned, checks = :checks, folded_seq = :folded_seq' +
+        'points_earned = :points_earned, checks = :checks, folded_seq = :folded_seq, sla = :sla' +
         (clearStarted ? ' REMOVE started' : ''),
       ConditionExpression: conditions.join(' AND '),
       ExpressionAttributeValues: values,

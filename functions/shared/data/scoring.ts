@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScanResult, ServiceDefinition, StoredResult } from '#shared/domain/model';
-import { resultScoring, sameResult, type Adjustment } from '#shared/domain/scoring';
+import { resultScoring, sameResult, slaRulesFor, type Adjustment, type SlaRules } from '#shared/domain/scoring';
 import { DEFAULT_SETTINGS, type SettingsFields } from '#shared/domain/settings';
 import { formatTimestamp } from '#shared/validation';
 import { db, tableName } from '#shared/data/client';
@@ -59,6 +59,7 @@ const finalised = () => cachedSettingsItem().then((s) => s.final);
 interface ServiceDefinitionRecord {
   service: ServiceDefinition;
   super_type_id: number;
+  sla?: Partial<SlaRules>;
 }
 
 async function cachedDefinition(serviceId: number): Promise<ServiceDefinitionRecord | undefined> {
@@ -141,14 +142,23 @@ export function recordScanResult(serviceId: number, report: ScanReport, arrival 
     const [definition, settings, final] = await Promise.all([cachedDefinition(serviceId), cachedSettings(), finalised()]);
     if (!definition) return { kind: 'not-found' };
     if (final) return { kind: 'final' };
-    const { service, super_type_id } = definition;
+    const { service, super_type_id, sla } = definition;
     if (report.score > service.max_score) return { kind: 'out-of-range', maxScore: service.max_score };
 
     const receivedAt = formatTimestamp(arrival);
     const time = report.time ?? receivedAt;
     const { points, scored } = resultScoring(settings, report.score, new Date(time), arrival);
     const scan: ScanResult = { scan_id: report.scan_id, score: report.score, error: report.error, time, received_at: receivedAt, points };
-    const item: StoredResult = { ...scan, service_id: serviceId, team_id: service.team.id, super_type_id, max_score: service.max_score, scored };
+    // The SLA rules in force travel with the result, so a change of them applies from the change on.
+    const item: StoredResult = {
+      ...scan,
+      service_id: serviceId,
+      team_id: service.team.id,
+      super_type_id,
+      max_score: service.max_score,
+      scored,
+      ...slaRulesFor(settings, sla),
+    };
     try {
       await db().send(
         new PutCommand({

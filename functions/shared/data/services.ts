@@ -1,5 +1,5 @@
-import { emptyServiceState, serviceFields, type ServiceDefinition, type ServiceRecord, type ServiceState } from '#shared/domain/model';
-import { inProgress } from '#shared/domain/scoring';
+import { emptyServiceState, emptySla, serviceFields, type SlaState, type ServiceDefinition, type ServiceRecord, type ServiceState } from '#shared/domain/model';
+import { inProgress, type SlaRules } from '#shared/domain/scoring';
 import { keys, PARTITION } from '#shared/data/keys';
 import { batchGet, queryIndex, queryPartition, withoutKeys } from '#shared/data/operations';
 
@@ -13,6 +13,8 @@ export interface StoredDefinition {
   service: ServiceDefinition;
   hidden: boolean;
   super_type_id: number;
+  /** The subtype's own SLA rules from the competition file, where it has them. */
+  sla?: Partial<SlaRules>;
 }
 
 /**
@@ -52,8 +54,8 @@ export async function getServiceRecord(id: number, options: { consistent?: boole
 export async function getServiceDefinition(id: number): Promise<StoredDefinition | undefined> {
   const [item] = await batchGet([keys.service(id)]);
   if (!item) return undefined;
-  const { service, super_type_id, hidden } = withoutKeys<StoredDefinition>(item);
-  return { service, super_type_id, hidden };
+  const { service, super_type_id, hidden, sla } = withoutKeys<StoredDefinition>(item);
+  return { service, super_type_id, hidden, ...(sla ? { sla } : {}) };
 }
 
 /** The STATE items of these services, by service id (absent: never scanned nor started). */
@@ -73,6 +75,7 @@ export function toServiceState(item: Record<string, unknown>): ServiceState {
     points_earned: Number(item.points_earned ?? 0),
     checks: Number(item.checks ?? 0),
     folded_seq: (item.folded_seq as string | undefined) ?? null,
+    sla: { ...emptySla(), ...(item.sla as Partial<SlaState> | undefined) },
   };
 }
 
@@ -89,5 +92,6 @@ function toServiceRecord(definition: StoredDefinition, state: ServiceState = emp
     super_type_id: definition.super_type_id,
     points_earned: state.points_earned,
     checks: state.checks,
+    sla: state.sla,
   };
 }

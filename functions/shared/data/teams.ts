@@ -44,13 +44,19 @@ export async function readTeamTotals(ids: number[], options: { consistent?: bool
  * The TOTALS item's layout: every counter is a top-level attribute (ADD works
  * only there, and the item may not exist yet): `points_<super type id>`,
  * `max_points_<super type id>`, the check and service counters, and the
- * fold's watermarks `w_<service id>` and `w_adjustments` (per source partition).
+ * fold's watermarks `w_<service id>` and `w_adjustments` (per source partition),
+ * `sla_penalty_<super type id>`, `sla_violations`, and per service what of them
+ * it accounts for (`sv_<service id>`, `sp_<service id>`).
  */
 export const TOTALS_ATTRIBUTE = {
   points: (superTypeId: string) => `points_${superTypeId}`,
   maxPoints: (superTypeId: string) => `max_points_${superTypeId}`,
   /** Short on purpose: one per service of the team, in an item rewritten by every fold. */
   watermark: (sourcePk: string) => `w_${sourcePk.startsWith('TEAM#') ? 'adjustments' : idOfPartition(sourcePk)}`,
+  slaPenalty: (superTypeId: string) => `sla_penalty_${superTypeId}`,
+  /** The SLA violations and penalty points of one service as counted in the team's totals (absent: none). */
+  serviceViolations: (serviceId: number) => `sv_${serviceId}`,
+  servicePenalty: (serviceId: number) => `sp_${serviceId}`,
 } as const;
 
 export function toTeamTotals(item: Record<string, unknown> | undefined, servicesTotal: number): TeamTotals {
@@ -59,6 +65,7 @@ export function toTeamTotals(item: Record<string, unknown> | undefined, services
   for (const [name, value] of Object.entries(item)) {
     if (name.startsWith('points_')) totals.points[name.slice('points_'.length)] = Number(value);
     else if (name.startsWith('max_points_')) totals.max_points[name.slice('max_points_'.length)] = Number(value);
+    else if (name.startsWith('sla_penalty_')) totals.sla_penalty[name.slice('sla_penalty_'.length)] = Number(value);
   }
   totals.checks_total = Number(item.checks_total ?? 0);
   totals.checks_passed = Number(item.checks_passed ?? 0);
@@ -67,6 +74,7 @@ export function toTeamTotals(item: Record<string, unknown> | undefined, services
   totals.services_unscanned = servicesTotal - totals.services_up - totals.services_down;
   totals.adjustments_total = Number(item.adjustments_total ?? 0);
   totals.last_scan_time = (item.last_scan_time as string | undefined) ?? null;
+  totals.sla_violations = Number(item.sla_violations ?? 0);
   return totals;
 }
 

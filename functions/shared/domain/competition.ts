@@ -4,7 +4,7 @@ import { FreeText, parseWith, PositiveInt } from '#shared/validation';
 import { CHECK_KINDS, checkParameters } from '#shared/domain/checks';
 import { nameInZone } from '#shared/domain/dns';
 import { HostNameSchema, RelativeHostNameSchema } from '#shared/domain/hostnames';
-import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS, SettingsFieldsSchema, type SettingsFields } from '#shared/domain/settings';
+import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS, SettingsFieldsSchema, SlaPenalty, SlaThreshold, type SettingsFields } from '#shared/domain/settings';
 
 /**
  * The competition file: everything an organiser prepares before the event.
@@ -32,7 +32,15 @@ const TeamEntry = v.strictObject({
   services: v.optional(v.pipe(v.array(ServiceEntry), v.maxLength(200)), []),
 });
 
-const subtypeFields = { id: PositiveInt, name: Name, super_type_id: PositiveInt, max_score: PositiveInt };
+const subtypeFields = {
+  id: PositiveInt,
+  name: Name,
+  super_type_id: PositiveInt,
+  max_score: PositiveInt,
+  /** This subtype's own SLA rules, over the settings'. */
+  sla_threshold: v.optional(SlaThreshold),
+  sla_penalty: v.optional(SlaPenalty),
+};
 
 /**
  * A subtype, with how agents check its services when it has a `check`: the

@@ -33,6 +33,9 @@ export interface TeamTotals {
   services_unscanned: number;
   adjustments_total: number;
   last_scan_time: string | null;
+  /** Points lost to SLA violations, per super type id (already taken off `points`). */
+  sla_penalty: Record<string, number>;
+  sla_violations: number;
 }
 
 /** A team as stored: the public Team plus what only the service knows. */
@@ -66,6 +69,7 @@ export interface ServiceRecord {
   points_earned: number;
   /** Results folded into the service's state. */
   checks: number;
+  sla: SlaState;
 }
 
 /** The Service fields that never change during an event (the static item written at load). */
@@ -85,7 +89,24 @@ export interface ServiceState {
   points_earned: number;
   checks: number;
   folded_seq: string | null;
+  sla: SlaState;
 }
+
+/**
+ * A service's SLA standing: the run of consecutive failed checks at its
+ * newest check that takes part (scored, not voided), by check time; the
+ * violations so far and the points they cost. `last_*` names that newest
+ * check, so that a result older than it is known to be late.
+ */
+export interface SlaState {
+  run: number;
+  violations: number;
+  penalty: number;
+  last_time: string | null;
+  last_scan_id: string | null;
+}
+
+export const emptySla = (): SlaState => ({ run: 0, violations: 0, penalty: 0, last_time: null, last_scan_id: null });
 
 export const emptyServiceState = (): ServiceState => ({
   last_scan: 0,
@@ -96,6 +117,7 @@ export const emptyServiceState = (): ServiceState => ({
   points_earned: 0,
   checks: 0,
   folded_seq: null,
+  sla: emptySla(),
 });
 
 export function emptyTotals(superTypeIds: number[], servicesTotal: number): TeamTotals {
@@ -110,6 +132,8 @@ export function emptyTotals(superTypeIds: number[], servicesTotal: number): Team
     services_unscanned: servicesTotal,
     adjustments_total: 0,
     last_scan_time: null,
+    sla_penalty: {},
+    sla_violations: 0,
   };
 }
 
@@ -137,6 +161,11 @@ export interface StoredResult extends ScanResult {
   max_score: number;
   /** Whether it counted toward what could have been earned (scoring was open). */
   scored: boolean;
+  /** The SLA rules in force when it arrived (0: SLA off); absent on results stored before SLA existed. */
+  sla_threshold?: number;
+  sla_penalty?: number;
+  /** Removed from scoring by an organiser: it earns nothing and takes no part in SLA runs. */
+  voided?: boolean;
 }
 
 /** A Team with exactly the seed's fields, in the seed's order (stored maps lose order). */

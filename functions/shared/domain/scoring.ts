@@ -5,7 +5,7 @@
  * fold consumer turns these deltas into DynamoDB updates, and the read
  * handlers feed stored totals in.
  */
-import type { Service, ServiceState as ServiceStateItem, StoredResult, SuperType, Team, TeamRecord, TeamTotals } from '#shared/domain/model';
+import { emptySla, type Service, type ServiceState as ServiceStateItem, type SlaState, type StoredResult, type SuperType, type Team, type TeamRecord, type TeamTotals } from '#shared/domain/model';
 
 // ---------------------------------------------------------------------------
 // Service states and what one scan changes
@@ -56,6 +56,9 @@ export interface TotalsDelta extends StateCounts {
   adjustments_total: number;
   /** The newest check time among the results folded, if any. */
   last_scan_time: string | null;
+  /** Points lost to SLA violations, per super type id (also taken off `points`). */
+  sla_penalty: Record<string, number>;
+  sla_violations: number;
 }
 
 /** Where the scoring window and the grace period come from (the settings). */
@@ -104,7 +107,56 @@ export interface FoldRecord<T> {
 }
 
 /** The fields of a result the fold reads. */
-export type FoldedResult = Pick<StoredResult, 'scan_id' | 'score' | 'error' | 'time' | 'points' | 'scored' | 'max_score' | 'super_type_id'>;
+export type FoldedResult = Pick<StoredResult, 'scan_id' | 'score' | 'error' | 'time' | 'points' | 'scored' | 'max_score' | 'super_type_id'> &
+  Pick<StoredResult, 'sla_threshold' | 'sla_penalty' | 'voided'>;
+
+// ---------------------------------------------------------------------------
+// SLA: penalties for runs of consecutive failed checks
+
+/** The SLA rules in force: a penalty at every multiple of `sla_threshold` consecutive failed checks (0: off). */
+export interface SlaRules {
+  sla_threshold: number;
+  sla_penalty: number;
+}
+
+/** A subtype's own SLA rules (from the competition file) win over the settings'. */
+export function slaRulesFor(settings: SlaRules, override: Partial<SlaRules> | undefined): SlaRules {
+  return { sla_threshold: override?.sla_threshold ?? settings.sla_threshold, sla_penalty: override?.sla_penalty ?? settings.sla_penalty };
+}
+
+type SlaInput = Pick<FoldedResult, 'scan_id' | 'time' | 'score' | 'max_score' | 'scored' | 'voided' | 'sla_threshold' | 'sla_penalty'>;
+
+/** Checks outside the scoring window, made while scoring was disabled, or voided take no part in runs. */
+export const takesPartInSla = (result: Pick<SlaInput, 'scored' | 'voided'>) => result.scored && result.voided !== true;
+
+/**
+ * One more check (newer than every check in `state`) in a service's run. A
+ * failed check lengthens the run, and costs the penalty recorded with it when
+ * the run reaches a multiple of the threshold recorded with it, so a change
+ * of the rules applies to the checks made after it; a passing check ends
+ * the run.
+ */
+export function slaStep(state: SlaState, check: SlaInput): SlaState {
+  const last = { last_time: check.time, last_scan_id: check.scan_id };
+  if (check.score >= check.max_score) return { ...state, ...last, run: 0 };
+  const run = state.run + 1;
+  const threshold = check.sla_threshold ?? 0;
+  const violation = threshold > 0 && run % threshold === 0;
+  return {
+    ...last,
+    run,
+    violations: state.violations + (violation ? 1 : 0),
+    penalty: state.penalty + (violation ? (check.sla_penalty ?? 0) : 0),
+  };
+}
+
+/** A service's SLA standing recomputed from its whole history (any order): the one truth the incremental fold must equal. */
+export function slaOfHistory(results: SlaInput[]): SlaState {
+  return results
+    .filter(takesPartInSla)
+    .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.scan_id < b.scan_id ? -1 : a.scan_id > b.scan_id ? 1 : 0))
+    .reduce(slaStep, emptySla());
+}
 
 /** Whether check (time, scan_id) a is newer than b: by check time, equal times by scan_id. */
 export function newerCheck(a: { time: string; scan_id: string }, b: { time: string | null; scan_id: string | null }): boolean {
@@ -128,18 +180,25 @@ export function foldServiceResults(
   state: ServiceStateItem,
   records: FoldRecord<FoldedResult>[],
   teamWatermark: string | null,
-): { state: ServiceStateItem; delta: TotalsDelta; folded: number } {
+): { state: ServiceStateItem; delta: TotalsDelta; folded: number; slaNeedsHistory: boolean } {
   let next: ServiceStateItem = { ...state };
   const delta = emptyDelta();
   let before: ServiceState | undefined;
   let maxScore = 0;
   let folded = 0;
+  // A result older than the newest check in the run breaks the incremental
+  // count: the caller recomputes the run from the service's history instead.
+  let slaNeedsHistory = false;
   for (const { seq, item } of records) {
     if (state.folded_seq !== null && seq <= state.folded_seq) continue;
     maxScore = item.max_score;
     const counts = teamWatermark === null || seq > teamWatermark;
     if (counts && before === undefined) before = stateOfService(next, maxScore);
     folded++;
+    if (takesPartInSla(item) && !slaNeedsHistory) {
+      if (newerCheck(item, { time: next.sla.last_time, scan_id: next.sla.last_scan_id })) next = { ...next, sla: slaStep(next.sla, item) };
+      else slaNeedsHistory = true;
+    }
     next = {
       ...next,
       points_earned: next.points_earned + item.points,
@@ -164,7 +223,25 @@ export function foldServiceResults(
     delta.services_down += moved.services_down;
     delta.services_unscanned += moved.services_unscanned;
   }
-  return { state: next, delta, folded };
+  return { state: next, delta, folded, slaNeedsHistory };
+}
+
+/**
+ * What moves the team's totals when a service's SLA standing goes from what
+ * the team's totals hold for it to what the service now has: the penalty
+ * comes off the super type's points. Absolute on both ends, so a replay or a
+ * repair converges instead of counting twice.
+ */
+export function slaDelta(superTypeId: number, counted: Pick<SlaState, 'violations' | 'penalty'>, now: Pick<SlaState, 'violations' | 'penalty'>): TotalsDelta {
+  const delta = emptyDelta();
+  const key = String(superTypeId);
+  const penalty = now.penalty - counted.penalty;
+  if (penalty !== 0) {
+    delta.points[key] = -penalty;
+    delta.sla_penalty[key] = penalty;
+  }
+  delta.sla_violations = now.violations - counted.violations;
+  return delta;
 }
 
 export function emptyDelta(): TotalsDelta {
@@ -178,6 +255,8 @@ export function emptyDelta(): TotalsDelta {
     services_down: 0,
     services_unscanned: 0,
     last_scan_time: null,
+    sla_penalty: {},
+    sla_violations: 0,
   };
 }
 
@@ -199,6 +278,8 @@ export function addDeltas(a: TotalsDelta, b: TotalsDelta): TotalsDelta {
     services_down: a.services_down + b.services_down,
     services_unscanned: a.services_unscanned + b.services_unscanned,
     last_scan_time: latest,
+    sla_penalty: sum(a.sla_penalty, b.sla_penalty),
+    sla_violations: a.sla_violations + b.sla_violations,
   };
 }
 
@@ -219,17 +300,7 @@ export interface Adjustment {
 
 /** An adjustment moves the team's points in one super type; `adjustments_total` is the net of all adjustments. */
 export function adjustmentDelta(superTypeId: number, points: number): TotalsDelta {
-  return {
-    points: { [String(superTypeId)]: points },
-    max_points: {},
-    checks_total: 0,
-    checks_passed: 0,
-    adjustments_total: points,
-    services_up: 0,
-    services_down: 0,
-    services_unscanned: 0,
-    last_scan_time: null,
-  };
+  return { ...emptyDelta(), points: { [String(superTypeId)]: points }, adjustments_total: points };
 }
 
 /** Scan results are equal when the agent reported the same score and error (for idempotent repeats). */
@@ -334,12 +405,19 @@ export interface ScorecardStats {
   services_unscanned: number;
   adjustments_total: number;
   last_scan_time: string | null;
+  /** How many times a service of the team reached a multiple of its SLA threshold. */
+  sla_violations: number;
+}
+
+/** A scorecard's super type entry: the score (penalties already taken off) and the SLA penalty points in it. */
+export interface ScorecardSuperTypeScore extends SuperTypeScore {
+  sla_penalty: number;
 }
 
 export interface Scorecard {
   total_score: number;
   stats: ScorecardStats;
-  scores: SuperTypeScore[];
+  scores: ScorecardSuperTypeScore[];
 }
 
 export const uptime = (totals: Pick<TeamTotals, 'checks_total' | 'checks_passed'>): number | null =>
@@ -363,7 +441,86 @@ export function buildScorecard(record: TeamRecord, superTypes: SuperType[], rank
       services_unscanned: t.services_unscanned,
       adjustments_total: t.adjustments_total,
       last_scan_time: t.last_scan_time,
+      sla_violations: t.sla_violations,
     },
-    scores,
+    scores: scores.map((s) => ({ ...s, sla_penalty: t.sla_penalty[String(s.super_type_id)] ?? 0 })),
   };
+}
+
+// ---------------------------------------------------------------------------
+// Verification: a team's totals recomputed from its history
+
+/** What a team's totals must hold, recomputed from its services' results and its adjustments. */
+export interface HistoryFigures {
+  points: Record<string, number>;
+  max_points: Record<string, number>;
+  checks_total: number;
+  checks_passed: number;
+  adjustments_total: number;
+  sla_penalty: Record<string, number>;
+  sla_violations: number;
+  /** Each service's SLA standing (what its STATE and the team's `sv_`/`sp_` must hold). */
+  sla: Map<number, SlaState>;
+}
+
+/**
+ * The one truth the fold must equal: every result earns its points unless
+ * voided, counts toward max_score when scored, and each service's SLA
+ * penalties come off its super type. Pure.
+ */
+export function figuresFromHistory(
+  services: { service_id: number; super_type_id: number; results: FoldedResult[] }[],
+  adjustments: { super_type_id: number; points: number }[],
+): HistoryFigures {
+  let delta = emptyDelta();
+  const sla = new Map<number, SlaState>();
+  for (const service of services) {
+    const key = String(service.super_type_id);
+    for (const r of service.results) {
+      if (r.voided === true) continue;
+      delta.points[key] = (delta.points[key] ?? 0) + r.points;
+      delta.max_points[key] = (delta.max_points[key] ?? 0) + (r.scored ? r.max_score : 0);
+      delta.checks_total += 1;
+      delta.checks_passed += r.score >= r.max_score ? 1 : 0;
+    }
+    const standing = slaOfHistory(service.results);
+    sla.set(service.service_id, standing);
+    delta = addDeltas(delta, slaDelta(service.super_type_id, { violations: 0, penalty: 0 }, standing));
+  }
+  for (const a of adjustments) delta = addDeltas(delta, adjustmentDelta(a.super_type_id, a.points));
+  return { ...delta, sla };
+}
+
+/** A stored figure that differs from the recomputation, by name (`points.1`, `checks_total`, …). */
+export interface FigureDifference {
+  figure: string;
+  stored: number;
+  recomputed: number;
+}
+
+/** Where stored totals differ from the recomputation, and the delta that repairs them. */
+export function compareFigures(stored: TeamTotals, recomputed: HistoryFigures): { differences: FigureDifference[]; repair: TotalsDelta } {
+  const differences: FigureDifference[] = [];
+  const repair = emptyDelta();
+  const perSuperType = (name: 'points' | 'max_points' | 'sla_penalty') => {
+    const ids = new Set([...Object.keys(stored[name]), ...Object.keys(recomputed[name])]);
+    for (const id of [...ids].sort()) {
+      const s = stored[name][id] ?? 0;
+      const r = recomputed[name][id] ?? 0;
+      if (s !== r) {
+        differences.push({ figure: `${name}.${id}`, stored: s, recomputed: r });
+        repair[name][id] = r - s;
+      }
+    }
+  };
+  perSuperType('points');
+  perSuperType('max_points');
+  perSuperType('sla_penalty');
+  for (const name of ['checks_total', 'checks_passed', 'adjustments_total', 'sla_violations'] as const) {
+    if (stored[name] !== recomputed[name]) {
+      differences.push({ figure: name, stored: stored[name], recomputed: recomputed[name] });
+      repair[name] = recomputed[name] - stored[name];
+    }
+  }
+  return { differences, repair };
 }

@@ -34,6 +34,10 @@ const HostMaster = v.pipe(
   v.toLowerCase(),
 );
 
+/** The SLA fields, shared with the competition file's per-subtype overrides. */
+export const SlaThreshold = v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0), v.maxValue(10_000));
+export const SlaPenalty = v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0), v.maxValue(1_000_000));
+
 /** How often scoring agents check every service, unless the settings say otherwise. */
 export const DEFAULT_ROUND_SECONDS = 60;
 
@@ -54,6 +58,10 @@ const fields = {
     v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0), v.maxValue(86400)),
     DEFAULT_LATE_RESULT_GRACE_SECONDS,
   ),
+  /** Consecutive failed checks of a service that cost its team `sla_penalty` (and again at every multiple); 0 turns SLA off. */
+  sla_threshold: v.optional(SlaThreshold, 0),
+  /** Points a team loses at each SLA violation. */
+  sla_penalty: v.optional(SlaPenalty, 0),
 };
 
 export function windowInOrder(s: { start_time?: unknown; end_time?: unknown }): boolean {
@@ -98,6 +106,8 @@ export const DEFAULT_SETTINGS: SettingsFields = {
   dns_address_template: '10.0.{team_number}',
   round_seconds: DEFAULT_ROUND_SECONDS,
   late_result_grace_seconds: DEFAULT_LATE_RESULT_GRACE_SECONDS,
+  sla_threshold: 0,
+  sla_penalty: 0,
 };
 
 /** Whether a scan recorded at `time` earns points under these settings. */

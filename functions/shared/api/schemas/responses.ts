@@ -89,6 +89,14 @@ export const ServiceDetailSchema = named(
   v.strictObject({
     ...ServiceSchema.entries,
     points_earned: Count,
+    sla: v.pipe(
+      v.strictObject({
+        run: v.pipe(Count, v.description('Consecutive failed checks up to its newest scored check (0 after a pass).')),
+        violations: Count,
+        penalty: v.pipe(Count, v.description('Points its team lost to its SLA violations.')),
+      }),
+      v.description("The service's SLA standing: its current run of failed checks and what its runs cost."),
+    ),
     recent_scans: v.array(ScanResultSchema),
   }),
 );
@@ -145,8 +153,15 @@ export const ScorecardSchema = named(
       services_unscanned: Count,
       adjustments_total: Points,
       last_scan_time: v.nullable(Time),
+      sla_violations: v.pipe(Count, v.description('How many times a service of the team reached a multiple of its SLA threshold.')),
     }),
-    scores: v.array(SuperTypeScoreSchema),
+    scores: v.array(
+      named(
+        'ScorecardSuperTypeScore',
+        'A super type on a scorecard: the score (SLA penalties already taken off) and the SLA penalty points in it.',
+        v.strictObject({ ...SuperTypeScoreSchema.entries, sla_penalty: Count }),
+      ),
+    ),
   }),
 );
 
@@ -186,6 +201,8 @@ export const SettingsSchema = named(
     dns_address_template: v.string(),
     late_result_grace_seconds: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(86400)),
     round_seconds: v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(86400), v.description('How often the scoring agent checks every service.')),
+    sla_threshold: v.pipe(Count, v.description("Consecutive failed checks of a service that cost its team `sla_penalty` points, again at every multiple; 0 turns SLA off. A subtype's own value in the competition file wins.")),
+    sla_penalty: v.pipe(Count, v.description('Points a team loses at each SLA violation, in the service\'s super type.')),
   }),
 );
 

@@ -1,0 +1,134 @@
+/**
+ * `npm run scoring -- verify`: every team's totals recomputed from its
+ * history (results and adjustments) and compared with what the fold wrote;
+ * with `repair`, the differences written back. Not a request path: it reads
+ * every result of every service (one Query per service).
+ *
+ * Against a live fold: a team is compared only once every service's state
+ * has folded as many results as its history holds (else the stream is still
+ * carrying some: read again after a pause), and a repair ADDs the difference
+ * on the condition that no watermark of the team moved since it was read, so
+ * a fold landing meanwhile makes the repair read and compare again rather
+ * than count twice.
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { auditPut, type AuditContext } from '#shared/data/audit';
+import type { ServiceState, SlaState, Team } from '#shared/domain/model';
+import { compareFigures, figuresFromHistory, type FigureDifference } from '#shared/domain/scoring';
+import { db, tableName } from '#shared/data/client';
+import { countedSla, teamTotalsUpdate, type SlaWrite } from '#shared/data/fold';
+import { keys } from '#shared/data/keys';
+import { queryPartition } from '#shared/data/operations';
+import { storedResults } from '#shared/data/scans';
+import { listServiceRecords, readServiceStates } from '#shared/data/services';
+import { listTeamRecords, readTeamTotals, TOTALS_ATTRIBUTE, toTeamTotals } from '#shared/data/teams';
+
+export interface TeamVerification {
+  team: Team;
+  /** False: the fold was still behind the history after every attempt; the differences may be results in flight. */
+  settled: boolean;
+  differences: FigureDifference[];
+  repaired: boolean;
+}
+
+export interface VerifyOptions {
+  repair: boolean;
+  /** Who repairs: each repair is written in one transaction with its audit entry. */
+  audit?: AuditContext;
+  /** Reads of one team before its differences are reported. */
+  attempts?: number;
+  pauseMs?: number;
+}
+
+export async function verifyTotals(options: VerifyOptions): Promise<TeamVerification[]> {
+  const teams = await listTeamRecords({ consistent: true, totals: false });
+  const out: TeamVerification[] = [];
+  for (const record of teams) out.push(await verifyTeam(record.team, record.services_total, options));
+  return out;
+}
+
+async function verifyTeam(team: Team, servicesTotal: number, options: VerifyOptions): Promise<TeamVerification> {
+  const attempts = options.attempts ?? 5;
+  const services = await listServiceRecords({ teamNumber: team.number });
+  let last: TeamVerification = { team, settled: false, differences: [], repaired: false };
+  let confirmed = false;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    if (attempt > 1) await new Promise((r) => setTimeout(r, options.pauseMs ?? 1000));
+    // Totals and states first, then the history: whatever the history holds beyond them shows as "not settled".
+    const [totalsItems, states] = await Promise.all([
+      readTeamTotals([team.id], { consistent: true }),
+      readServiceStates(services.map((s) => s.service.id), { consistent: true }),
+    ]);
+    const raw = totalsItems.get(team.id);
+    const histories = await Promise.all(services.map(async (s) => ({ service_id: s.service.id, super_type_id: s.super_type_id, results: await storedResults(s.service.id) })));
+    const adjustments = (await queryPartition(keys.teamPartition(team.id), { consistent: true, skPrefix: keys.adjustmentPrefix })).map((a) => ({
+      super_type_id: Number(a.super_type_id),
+      points: Number(a.points),
+    }));
+    const settled = histories.every((h) => (states.get(h.service_id)?.checks ?? 0) === h.results.length);
+    const figures = figuresFromHistory(histories, adjustments);
+    const { differences, repair } = compareFigures(toTeamTotals(raw, servicesTotal), figures);
+    const slaWrites: SlaWrite[] = [];
+    const slaStates: { id: number; read: ServiceState; next: SlaState }[] = [];
+    for (const h of histories) {
+      const now = figures.sla.get(h.service_id)!;
+      const counted = countedSla(raw, h.service_id);
+      if (counted.violations !== now.violations || counted.penalty !== now.penalty) {
+        differences.push({ figure: `service ${h.service_id} sla_penalty`, stored: counted.penalty, recomputed: now.penalty });
+        slaWrites.push({ serviceId: h.service_id, read: counted, next: { violations: now.violations, penalty: now.penalty } });
+      }
+      const state = states.get(h.service_id);
+      if (state && (state.sla.run !== now.run || state.sla.violations !== now.violations || state.sla.penalty !== now.penalty)) {
+        differences.push({ figure: `service ${h.service_id} sla_run`, stored: state.sla.run, recomputed: now.run });
+        slaStates.push({ id: h.service_id, read: state, next: now });
+      }
+    }
+    last = { team, settled, differences, repaired: false };
+    if (differences.length === 0) return last;
+    // Reported only when two settled reads in a row find it: never a result the stream is still carrying.
+    if (!settled) continue;
+    if (!confirmed) {
+      confirmed = true;
+      continue;
+    }
+    if (!options.repair) return last;
+    const watermarks = [...services.map((s) => keys.servicePartition(s.service.id)), keys.teamPartition(team.id)].map((source) => {
+      const read = (raw?.[TOTALS_ATTRIBUTE.watermark(source)] as string | undefined) ?? null;
+      return { source, read, next: read };
+    });
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Update: teamTotalsUpdate(team.id, repair, watermarks, null, slaWrites) },
+            ...slaStates.map((s) => ({ Update: serviceSlaUpdate(s.id, s.read, s.next) })),
+            ...(options.audit
+              ? [auditPut(options.audit, { action: 'totals.repair', target: `teams/${team.id}`, before: differencesAs(differences, 'stored'), after: differencesAs(differences, 'recomputed') })]
+              : []),
+          ],
+        }),
+      );
+      return { ...last, repaired: true };
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      // A fold landed meanwhile: read and compare again.
+      confirmed = false;
+    }
+  }
+  return last;
+}
+
+const differencesAs = (differences: FigureDifference[], side: 'stored' | 'recomputed') =>
+  Object.fromEntries(differences.map((d) => [d.figure, d[side]]));
+
+/** Sets a service's SLA standing if its state folded nothing since it was read. */
+function serviceSlaUpdate(serviceId: number, read: ServiceState, sla: SlaState) {
+  return {
+    TableName: tableName(),
+    Key: keys.serviceState(serviceId),
+    UpdateExpression: 'SET sla = :sla',
+    ConditionExpression: read.folded_seq === null ? 'attribute_not_exists(folded_seq)' : 'folded_seq = :read_seq',
+    ExpressionAttributeValues: { ':sla': sla, ...(read.folded_seq === null ? {} : { ':read_seq': read.folded_seq }) },
+  };
+}
