@@ -258,7 +258,8 @@ try {
   const { SCORING_DATABASE_CALL_BUDGET_MS: _stretched, ...productionEnv } = process.env;
   const stalled = lastJsonLine((await runScript('bench/stalled.ts', ['--json'], { env: productionEnv })).stdout);
   log("the scoring agent's checks against loopback servers…");
-  await runScript('bench/agent.ts', []);
+  // The agent's round end to end through the API adds about 1.5 min: --full only (npm run bench:agent runs it too).
+  await runScript('bench/agent.ts', full ? [] : ['--checks-only']);
   const agent = JSON.parse(readFileSync(resolve(import.meta.dirname, 'results/agent-latest.json'), 'utf8'));
   const history = lastJsonLine((await runScript('bench/history.ts', ['--json', '--results', quick ? '500' : '2000'])).stdout);
 
