@@ -8623,7 +8623,16 @@ export interface operations {
                  *       }
                  *     ]
                  */
-                "application/json": unknown[];
+                "application/json": {
+                    service_id: number;
+                    /** @description Chosen by the agent, one per result: a UUID, `round12-http`, an ISO time... Sending the same report again is safe. */
+                    scan_id: string;
+                    /** @constant */
+                    status?: "started";
+                    score?: number;
+                    error?: string | null;
+                    time?: string;
+                }[];
             };
         };
         responses: {

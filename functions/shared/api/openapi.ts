@@ -66,6 +66,11 @@ const conversion: ConversionConfig = {
   // stay in the handler's validation; the description gives the shape.
   errorMode: 'ignore',
   definitions: COMPONENTS,
+  // An input the handler validates itself, piece by piece, names the schema it is validated with (`v.metadata({ describedBy })`).
+  overrideAction: ({ valibotAction, jsonSchema }) => {
+    const describedBy = valibotAction.type === 'metadata' ? (valibotAction as unknown as { metadata: { describedBy?: v.GenericSchema } }).metadata.describedBy : undefined;
+    return describedBy ? { ...schemaOf(describedBy), ...(jsonSchema.description ? { description: jsonSchema.description } : {}) } : undefined;
+  },
 };
 
 /** A valibot schema as a schema inside the document: component references, no `$schema`/`$defs`. */
