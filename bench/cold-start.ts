@@ -77,6 +77,9 @@ process.stdout.write(JSON.stringify({ status: result.statusCode ?? (result.isAut
 process.exit(0);
 `,
   );
+  // Lambda's "Init Duration": the process starts and imports the handler's module, before any request.
+  const initRunner = join(dir, 'init-runner.mjs');
+  writeFileSync(initRunner, 'await import(process.argv[2]);\nprocess.exit(0);\n');
   const env = { ...process.env, DYNAMODB_ENDPOINT: options.endpoint, TABLE_NAME: options.table, LOG_LEVEL: 'silent', NODE_NO_WARNINGS: '1' };
   const baseline = median(await repeat(options.runs, () => runProcess(process.execPath, ['-e', ''], { env })));
 
@@ -96,24 +99,26 @@ process.exit(0);
     logLevel: 'warning',
     absWorkingDir: ROOT,
   });
-  const turns = { empty: [] as Run[], before: [] as Run[], after: [] as Run[] };
+  const turns = { empty: [] as Run[], before: [] as Run[], after: [] as Run[], beforeInit: [] as Run[], afterInit: [] as Run[] };
   for (let i = 0; i < options.comparisonRuns; i++) {
     turns.empty.push(await runProcess(process.execPath, ['-e', ''], { env }));
     for (const variant of ['before', 'after'] as const) {
       const file = join(dir, `${compared.name}${variant === 'before' ? '-before' : ''}.mjs`);
       turns[variant].push(await runProcess(process.execPath, [runner, file, JSON.stringify(compared.event)], { env }));
+      turns[`${variant}Init`].push(await runProcess(process.execPath, [initRunner, file], { env }));
     }
   }
   const figuresOf = (file: string, runs: Run[]) => {
     const code = readFileSync(join(dir, file));
     return { bytes: code.length, gzipBytes: gzipSync(code).length, coldMs: median(runs).ms };
   };
+  const initMs = (runs: Run[]) => ({ initMs: median(runs).ms });
   const comparison = {
     function: compared.name,
     runs: options.comparisonRuns,
     emptyNodeMs: median(turns.empty).ms,
-    before: { what: "the SDK's default credential chain bundled", ...figuresOf(`${compared.name}-before.mjs`, turns.before) },
-    after: { what: 'credentials from the environment (lib/bundling.ts alias)', ...figuresOf(`${compared.name}.mjs`, turns.after) },
+    before: { what: "the SDK's default credential chain bundled", ...figuresOf(`${compared.name}-before.mjs`, turns.before), ...initMs(turns.beforeInit) },
+    after: { what: 'credentials from the environment (lib/bundling.ts alias)', ...figuresOf(`${compared.name}.mjs`, turns.after), ...initMs(turns.afterInit) },
     /** What the compared bundle is made of (esbuild's metafile): minified bytes by package, largest first. */
     composition: composition(built.metafile!, `${compared.name}.mjs`),
   };
