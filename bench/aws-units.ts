@@ -48,6 +48,8 @@ const isFoldKey = (key: Item) => key.sk === 'STATE' || key.sk === 'TOTALS';
 export interface AwsWrites {
   /** Write units of the request path, and of the consumer. */
   requestUnits: number;
+  /** The part of requestUnits that index entries cost. */
+  requestIndexUnits: number;
   foldUnits: number;
   /** DynamoDB calls of the request path (reads included), and of the consumer. */
   requestCalls: number;
@@ -57,6 +59,7 @@ export interface AwsWrites {
 /** Records every write the data layer sends in this process while `work` runs, and prices it. */
 export async function awsWritesDuring<T>(work: () => Promise<T>): Promise<{ result: T } & AwsWrites> {
   let requestUnits = 0;
+  let requestIndexUnits = 0;
   let foldUnits = 0;
   let requestCalls = 0;
   let foldCalls = 0;
@@ -69,12 +72,20 @@ export async function awsWritesDuring<T>(work: () => Promise<T>): Promise<{ resu
       (/^BatchGet/.test(command) && Object.values(i.RequestItems as Record<string, { Keys: Item[]; ConsistentRead?: boolean }>).every((r) => r.ConsistentRead && r.Keys.some(isFoldKey)));
     if (fold) foldCalls++;
     else requestCalls++;
-    if (/^Put/.test(command)) requestUnits += wcu(itemBytes(i.Item as Item)) + indexUnits(i.Item as Item);
+    if (/^Put/.test(command)) {
+      const index = indexUnits(i.Item as Item);
+      requestUnits += wcu(itemBytes(i.Item as Item)) + index;
+      requestIndexUnits += index;
+    }
     else if (/^Update/.test(command)) updates.push({ key: i.Key as Item, transactional: false, fold });
     else if (/^TransactWrite/.test(command)) {
       for (const op of i.TransactItems as Record<string, Item>[]) {
         const [kind, body] = Object.entries(op)[0]!;
-        if (kind === 'Put') requestUnits += 2 * wcu(itemBytes(body.Item as Item)) + indexUnits(body.Item as Item);
+        if (kind === 'Put') {
+          const index = indexUnits(body.Item as Item);
+          requestUnits += 2 * wcu(itemBytes(body.Item as Item)) + index;
+          requestIndexUnits += index;
+        }
         else if (kind === 'Update') updates.push({ key: keyOf(body)!, transactional: true, fold: false });
         else requestUnits += 2; // a condition check on an item that (usually) does not exist: the 1 KB minimum, transactional
       }
@@ -94,5 +105,5 @@ export async function awsWritesDuring<T>(work: () => Promise<T>): Promise<{ resu
     if (u.fold) foldUnits += units;
     else requestUnits += units;
   }
-  return { result: result!, requestUnits, foldUnits, requestCalls, foldCalls };
+  return { result: result!, requestUnits, requestIndexUnits, foldUnits, requestCalls, foldCalls };
 }

@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { buildEvent } from '../lib/local/events';
 import { matchRoute } from '#shared/api/route-matching';
 import { fallbackHandler, routes } from '#shared/api/routes';
@@ -10,6 +10,11 @@ import { LAMBDA_BUNDLING } from '../lib/bundling';
 import { runProcess } from './process';
 
 const ROOT = resolve(import.meta.dirname, '..');
+
+/** The function whose cold start is compared before and after the bundling change: a typical public read. */
+const COMPARED_FUNCTION = 'GetScoreboard';
+
+type Run = { ms: number };
 
 export interface ColdStart {
   function: string;
@@ -31,7 +36,7 @@ interface Target {
  * and times a fresh Node process that imports the bundle and answers one
  * request against DynamoDB Local — next to an empty Node process.
  */
-export async function measureColdStarts(options: { endpoint: string; table: string; adminToken: string; runs: number }) {
+export async function measureColdStarts(options: { endpoint: string; table: string; adminToken: string; runs: number; comparisonRuns: number }) {
   const dir = mkdtempSync(join(tmpdir(), 'scoring-bundles-'));
   const targets: Target[] = [
     ...routes.map((route) => {
@@ -47,14 +52,16 @@ export async function measureColdStarts(options: { endpoint: string; table: stri
     },
   ];
 
-  await build({
+  const built = await build({
     ...LAMBDA_BUNDLING,
     mainFields: [...LAMBDA_BUNDLING.mainFields],
+    metafile: true,
     entryPoints: Object.fromEntries(targets.map((t) => [t.name, resolve(ROOT, t.entry)])),
     outdir: dir,
     outExtension: { '.js': '.mjs' },
     sourcemap: false,
     logLevel: 'warning',
+    absWorkingDir: ROOT,
   });
 
   // What the stack ships beside a route's bundle (the docs page's script), as the stack does.
@@ -70,8 +77,51 @@ process.stdout.write(JSON.stringify({ status: result.statusCode ?? (result.isAut
 process.exit(0);
 `,
   );
+  // Lambda's "Init Duration": the process starts and imports the handler's module, before any request.
+  const initRunner = join(dir, 'init-runner.mjs');
+  writeFileSync(initRunner, 'await import(process.argv[2]);\nprocess.exit(0);\n');
   const env = { ...process.env, DYNAMODB_ENDPOINT: options.endpoint, TABLE_NAME: options.table, LOG_LEVEL: 'silent', NODE_NO_WARNINGS: '1' };
   const baseline = median(await repeat(options.runs, () => runProcess(process.execPath, ['-e', ''], { env })));
+
+  // Before and after "import only what each function uses" (#13): one function
+  // bundled with the SDK's whole default credential chain, as before, and as
+  // the stack bundles it now; timed in turns with an empty Node process so
+  // that the machine's load weighs on all three alike.
+  const compared = targets.find((t) => t.name === COMPARED_FUNCTION)!;
+  const { alias: _credentialsAlias, ...withoutAlias } = LAMBDA_BUNDLING;
+  await build({
+    ...withoutAlias,
+    mainFields: [...LAMBDA_BUNDLING.mainFields],
+    entryPoints: { [`${compared.name}-before`]: resolve(ROOT, compared.entry) },
+    outdir: dir,
+    outExtension: { '.js': '.mjs' },
+    sourcemap: false,
+    logLevel: 'warning',
+    absWorkingDir: ROOT,
+  });
+  const turns = { empty: [] as Run[], before: [] as Run[], after: [] as Run[], beforeInit: [] as Run[], afterInit: [] as Run[] };
+  for (let i = 0; i < options.comparisonRuns; i++) {
+    turns.empty.push(await runProcess(process.execPath, ['-e', ''], { env }));
+    for (const variant of ['before', 'after'] as const) {
+      const file = join(dir, `${compared.name}${variant === 'before' ? '-before' : ''}.mjs`);
+      turns[variant].push(await runProcess(process.execPath, [runner, file, JSON.stringify(compared.event)], { env }));
+      turns[`${variant}Init`].push(await runProcess(process.execPath, [initRunner, file], { env }));
+    }
+  }
+  const figuresOf = (file: string, runs: Run[]) => {
+    const code = readFileSync(join(dir, file));
+    return { bytes: code.length, gzipBytes: gzipSync(code).length, coldMs: median(runs).ms };
+  };
+  const initMs = (runs: Run[]) => ({ initMs: median(runs).ms });
+  const comparison = {
+    function: compared.name,
+    runs: options.comparisonRuns,
+    emptyNodeMs: median(turns.empty).ms,
+    before: { what: "the SDK's default credential chain bundled", ...figuresOf(`${compared.name}-before.mjs`, turns.before), ...initMs(turns.beforeInit) },
+    after: { what: 'credentials from the environment (lib/bundling.ts alias)', ...figuresOf(`${compared.name}.mjs`, turns.after), ...initMs(turns.afterInit) },
+    /** What the compared bundle is made of (esbuild's metafile): minified bytes by package, largest first. */
+    composition: composition(built.metafile!, `${compared.name}.mjs`),
+  };
 
   const results: ColdStart[] = [];
   for (const target of targets) {
@@ -85,7 +135,17 @@ process.exit(0);
     });
     results.push({ function: target.name, bytes: code.length, gzipBytes: gzipSync(code).length, coldMs: median(times).ms, status });
   }
-  return { baselineMs: baseline.ms, functions: results };
+  return { baselineMs: baseline.ms, functions: results, comparison };
+}
+
+export function composition(metafile: Metafile, file: string): { source: string; bytes: number }[] {
+  const output = Object.entries(metafile.outputs).find(([path]) => basename(path) === file)?.[1];
+  const bytes = new Map<string, number>();
+  for (const [input, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) {
+    const source = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? (input.includes('functions/shared/api/') ? 'the route table and its schemas' : 'functions/ (our code)');
+    bytes.set(source, (bytes.get(source) ?? 0) + bytesInOutput);
+  }
+  return [...bytes].map(([source, n]) => ({ source, bytes: n })).sort((a, b) => b.bytes - a.bytes);
 }
 
 function requestEvent(method: string, path: string, token: string | undefined, body?: string) {

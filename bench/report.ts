@@ -19,14 +19,33 @@ export function printReport(r: any) {
   const p = r.parameters;
   console.log(`\nMachine: ${r.machine.cores} cores (${r.machine.cpu}), ${r.machine.memoryGiB} GiB, Node ${r.machine.node}`);
   console.log(
-    `Parameters: ${p.teams} teams × ${p.servicesPerTeam} services, ${p.rounds} steady rounds, concurrency ${p.concurrency} (bursts ${p.burstConcurrency}), ${p.readSeconds}s per read endpoint`,
+    `Parameters: ${p.teams} teams × ${p.servicesPerTeam} services, ${p.rounds} steady rounds after ${p.warmup} warm-up results, concurrency ${p.concurrency} (bursts ${p.burstConcurrency}), ${p.readSeconds}s per read endpoint`,
   );
+  if (r.seconds) console.log(`The whole run: ${fmt(r.seconds / 60, 1)} min`);
   console.log(`Loading the competition with the command-line tool: ${fmt(r.load.seconds, 2)} s`);
   table(
-    'Ingestion (each scenario ends when the fold has caught up; "fold lag" = from the last answer until then)',
-    ['scenario', 'results', 'requests', 'conc', 'statuses', 'results/s', 'p50 ms', 'p99 ms', 'fold lag ms'],
-    r.ingestion.map((x: any) => [x.name, x.reports, x.requests, x.concurrency, JSON.stringify(x.statuses), fmt(x.perSecond), fmt(x.p50), fmt(x.p99), fmt(x.foldLagMs, 0)]),
+    'Ingestion (each scenario ends when the fold has caught up; "catch-up" = from the last answer until then; consumer paused: results/s of the request path alone, then the consumer alone)',
+    ['scenario', 'results', 'requests', 'conc', 'statuses', 'results/s', 'p50 ms', 'p99 ms', 'catch-up ms', 'folded/s'],
+    r.ingestion.map((x: any) => [
+      x.name,
+      x.reports,
+      x.requests,
+      x.concurrency,
+      JSON.stringify(x.statuses),
+      fmt(x.perSecond),
+      fmt(x.p50),
+      fmt(x.p99),
+      fmt(x.foldLagMs, 0),
+      x.foldPaused ? fmt(x.reports / (x.foldLagMs / 1000)) : '',
+    ]),
   );
+  if (r.foldLag) {
+    const l = r.foldLag;
+    console.log(
+      `\nFold lag (a result's 201 until GET /teams/scoreboard shows it; ${l.probes} results one at a time, scoreboard polled every 50 ms): ` +
+        `p50 ${fmt(l.p50, 0)} ms, p99 ${fmt(l.p99, 0)} ms, max ${fmt(l.max, 0)} ms${l.missed ? `, ${l.missed} not seen within 30 s` : ''} (target: within 2 s)`,
+    );
+  }
   table(
     'Cost per result: AWS write units (from item sizes; 2x in a transaction; + index entries) and DynamoDB calls; the consumer amortised over its batches',
     ['scenario', 'AWS WCU request', 'AWS WCU fold', 'AWS WCU total', 'Local WCU', 'Local RCU', 'calls request', 'calls fold'],
@@ -56,6 +75,18 @@ export function printReport(r: any) {
     ['teams', 'req/s', 'p50 ms', 'p99 ms', 'Local RCU/req', 'AWS RCU/req', 'bytes'],
     r.growth.byTeams.map((x: any) => [x.teams, fmt(x.rps), fmt(x.p50), fmt(x.p99), fmt(x.rcuPerRequest, 2), fmt(x.awsRcu, 1), x.bytes]),
   );
+  const c = r.coldStarts.comparison;
+  if (c) {
+    table(
+      `Cold start before and after importing only what a function uses (${c.function}, median of ${c.runs} runs in turns; empty Node process ${fmt(c.emptyNodeMs)} ms; budget 2x = ${fmt(2 * c.emptyNodeMs)} ms)`,
+      ['bundle', 'bytes', 'gzip', 'init ms (import)', 'x empty Node', 'init + 1st request ms', 'x empty Node'],
+      [c.before, c.after].map((x: any) => [x.what, x.bytes, x.gzipBytes, fmt(x.initMs), fmt(x.initMs / c.emptyNodeMs, 2), fmt(x.coldMs), fmt(x.coldMs / c.emptyNodeMs, 2)]),
+    );
+    console.log("(init = Lambda's Init Duration: start Node and import the handler's module; the first request adds its DynamoDB round trips)");
+    if (c.composition) {
+      console.log(`${c.function} now (esbuild metafile, minified bytes): ${c.composition.slice(0, 10).map((x: any) => `${x.source} ${fmt(x.bytes / 1024)} KB`).join(', ')}`);
+    }
+  }
   table(
     `Cold start: a fresh Node process imports the bundle and answers one request (empty Node process: ${fmt(r.coldStarts.baselineMs)} ms)`,
     ['function', 'bytes', 'gzip', 'cold ms', 'status'],
@@ -90,4 +121,22 @@ export function printReport(r: any) {
   );
   const round = r.agent.round_250x20;
   console.log(`One agent round of 250 teams × 20 services: checks took ${round.seconds} s (${round.passed} passed, ${round.failed} failed), reporting apart`);
+  const whole = r.agent.round_250x20_end_to_end;
+  if (whole) {
+    console.log(
+      `The same round end to end through the API: ${whole.seconds} s (checks ${whole.check_seconds} s, reporting ${whole.reports} reports through POST /scans ${whole.report_seconds} s; ${whole.reports_failed} refused)`,
+    );
+  }
+  if (r.capacityProfile) {
+    const t = r.requestTimes;
+    console.log(
+      `\nOne request at a time (Lambda serves one per instance): scan report ${fmt(t.scanReportMs)} ms, scoreboard at 250 teams ${fmt(t.publicReadMs)} ms ` +
+        `(${t.publicReadGzipBytes} bytes gzip), authorizer ${fmt(t.authorizerMs)} ms, scoring watch ${fmt(t.scoringWatchMs)} ms`,
+    );
+    table(
+      `Capacity profile${r.capacityProfile.written ? ' (written to lib/cost/capacity-profile.json; README cost section regenerated)' : ' (not written: quick or resized run)'}`,
+      ['request', 'read units', 'write units', 'index write units', 'lambda ms', 'log bytes', 'response bytes'],
+      Object.entries(r.capacityProfile.requests).map(([kind, x]: [string, any]) => [kind, x.readUnits, x.writeUnits, x.indexWriteUnits, x.lambdaMs, x.logBytes, x.responseBytes]),
+    );
+  }
 }

@@ -1,14 +1,19 @@
 #!/usr/bin/env -S node --import tsx
 /**
- * `npm run bench [-- --quick | --full] [--teams 100 --services 10 --rounds 10 --concurrency 16 --duration 10]`
+ * `npm run bench [-- --quick | --full] [--teams 100 --services 10 --rounds 2 --concurrency 16 --duration 3]`
  *
  * Measures the service on the local twin (DynamoDB Local + the local API
  * Gateway + the stream consumer fed by the local poller): ingestion of scan
- * reports (steady, bursts, a backlog, a batched round), what each result
- * costs in AWS write units, the public reads under load, how the
- * scoreboard's cost grows with rounds and teams, and each function's bundle
- * size and cold start. Prints a table and writes the same as JSON to
- * bench/results/. Starts and stops everything it uses.
+ * reports (steady after a warm-up, the same with the consumer paused,
+ * bursts, a backlog, a batched round), the fold's lag as the scoreboard shows
+ * it, what each result costs in AWS write units, the public reads under
+ * load, how the scoreboard's cost grows with rounds and teams, each
+ * function's bundle size and cold start (and one function's before and
+ * after the bundling change), the page, a stalled database and the agent's
+ * checks. Prints a table and writes the same as JSON to bench/results/; a
+ * run at the default size (or --full) also rewrites the capacity profile
+ * lib/cost/capacity-profile.json and the README's cost section from what it
+ * measured. Starts and stops everything it uses.
  *
  * `npm run bench` stretches the database call budget
  * (SCORING_DATABASE_CALL_BUDGET_MS): loading a generated competition into a
@@ -36,6 +41,7 @@ import { awsWritesDuring, itemBytes } from './aws-units';
 import { autocannon, percentile, roundReports, runScanAgent, shuffled, type ScanReport } from './load';
 import { runScript } from './process';
 import { printReport } from './report';
+import { capacityProfileFrom, measureRequestTimes, writeCapacityProfile } from './capacity-profile';
 import type { AuditContext } from '#shared/data/audit';
 
 /** The bench's own setup writes, in the audit trail. */
@@ -57,20 +63,30 @@ const full = values.full && !quick;
 const params = {
   teams: Number(values.teams ?? (quick ? 20 : 100)),
   servicesPerTeam: Number(values.services ?? (quick ? 5 : 10)),
-  rounds: Number(values.rounds ?? (quick ? 3 : full ? 50 : 10)),
+  // Measured steady rounds (one result per service each), after a warm-up that is not measured.
+  rounds: Number(values.rounds ?? (quick ? 2 : full ? 20 : 2)),
+  warmup: quick ? 50 : 300,
+  // The same load with the stream consumer paused: the request path alone, then the consumer catching up alone.
+  pausedFold: quick ? 200 : 1000,
+  // Results sent one at a time to a team no other load touches, each followed until the scoreboard shows it.
+  lagProbes: quick ? 5 : 20,
   concurrency: Number(values.concurrency),
   burstConcurrency: 64,
   burstTeam: quick ? 100 : 500,
   burstService: quick ? 50 : 200,
   backlog: quick ? 200 : 1000,
   batchedRound: quick ? 500 : 5000,
-  readSeconds: Number(values.duration ?? (quick ? 2 : 5)),
-  growthRounds: quick ? [5, 10, 20] : full ? [10, 100, 1000] : [10, 100, 300],
+  readSeconds: Number(values.duration ?? (quick ? 2 : full ? 5 : 3)),
+  growthRounds: quick ? [5, 10, 20] : full ? [10, 100, 1000] : [10, 100],
   // The scoreboard reads team totals only, so a small competition shows how it grows with rounds.
   growthRoundsServices: { teams: 5, servicesPerTeam: 1 },
   // A team number is an octet of its addresses (settings.dns_address_template), so 255 teams is the ceiling.
-  growthTeams: quick ? [10, 50, 100] : [10, 100, 250],
-  coldStartRuns: quick ? 1 : full ? 3 : 2,
+  growthTeams: [10, 100, 250],
+  // The scoreboard reads one TOTALS item per team whatever its services: few services load faster.
+  growthTeamsServices: full ? Number(values.services ?? 10) : 2,
+  coldStartRuns: quick ? 1 : full ? 3 : 1,
+  // The before/after comparison of one function, in turns with an empty Node process.
+  coldStartComparisonRuns: quick ? 3 : full ? 9 : 7,
   pageTeams: quick ? 20 : 100,
 };
 
@@ -78,7 +94,8 @@ process.env.DYNAMODB_RETURN_CAPACITY = '1';
 process.env.LOG_LEVEL = 'silent';
 const ADMIN = `ccdc_00000a11_${'a'.repeat(43)}`;
 const AGENT = `ccdc_00000b22_${'b'.repeat(43)}`;
-const log = (line: string) => process.stderr.write(`${line}\n`);
+const benchStarted = performance.now();
+const log = (line: string) => process.stderr.write(`[${((performance.now() - benchStarted) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
 
 const dynamodb = await startDynamoDbLocal();
 const meter = capacityMeter();
@@ -103,11 +120,14 @@ try {
   const services = await servicesOf(api);
 
   // 2. Ingestion scenarios through the HTTP API, each followed by the wait until the fold has caught up.
-  const scenario = async (name: string, reports: ScanReport[], concurrency: number, batch?: number) => {
+  const scenario = async (name: string, reports: ScanReport[], concurrency: number, options: { batch?: number; pauseFold?: boolean } = {}) => {
+    const { batch, pauseFold } = options;
     log(`${name}: ${reports.length} results at concurrency ${concurrency}${batch ? `, ${batch} per POST /scans` : ''}…`);
     const measured = await meter.during(() =>
       awsWritesDuring(async () => {
+        if (pauseFold) await stack!.fold.pause();
         const run = await runScanAgent({ url: stack!.url, token: AGENT, reports, concurrency, batch });
+        if (pauseFold) stack!.fold.resume();
         const lagStarted = performance.now();
         await stack!.fold.caughtUp(600_000);
         return { run, foldLagMs: performance.now() - lagStarted };
@@ -125,7 +145,9 @@ try {
       p50: percentile(run.latencies, 50),
       p99: percentile(run.latencies, 99),
       foldLagMs,
+      foldPaused: pauseFold === true,
       awsWcuRequest: measured.result.requestUnits / n,
+      awsWcuRequestIndex: measured.result.requestIndexUnits / n,
       awsWcuFold: measured.result.foldUnits / n,
       localWcu: measured.write / n,
       localRcu: measured.read / n,
@@ -138,8 +160,18 @@ try {
     return { service_id: s.id, scan_id: scanId, score, error: score === s.max_score ? null : 'timeout', ...extra };
   };
   const firstTeam = services.filter((s) => s.team === services[0]!.team);
+  // The last team is the fold-lag probes' own: no other load changes its total.
+  const probeTeam = services.at(-1)!.team;
+  const loadServices = services.filter((s) => s.team !== probeTeam);
+  log(`warm-up: ${params.warmup} results at concurrency ${params.concurrency} (not measured)…`);
+  await runScanAgent({ url: stack.url, token: AGENT, reports: roundReports(loadServices, 0, 1, 'warmup').slice(0, params.warmup), concurrency: params.concurrency });
+  await stack.fold.caughtUp(600_000);
+  const steady = await scenario(`steady: ${params.rounds} rounds, one request per result`, roundReports(loadServices, 0, params.rounds), params.concurrency);
+  const pausedRounds = Math.ceil(params.pausedFold / loadServices.length);
+  const pausedReports = roundReports(loadServices, params.rounds, params.rounds + pausedRounds).slice(0, params.pausedFold);
   const ingestion = [
-    await scenario(`steady: ${params.rounds} rounds, one request per result`, roundReports(services, 0, params.rounds), params.concurrency),
+    steady,
+    await scenario('steady, stream consumer paused (request path alone)', pausedReports, params.concurrency, { pauseFold: true }),
     await scenario(
       `burst: one team (${firstTeam.length} services)`,
       Array.from({ length: params.burstTeam }, (_, i) => toReport(firstTeam[i % firstTeam.length]!, `burst-team-${i}`)),
@@ -153,18 +185,22 @@ try {
     await scenario(
       'backlog flush, past times',
       shuffled(Array.from({ length: params.backlog }, (_, i) => {
-        const service = services[i % Math.min(services.length, 100)]!;
+        const service = loadServices[i % Math.min(loadServices.length, 100)]!;
         return toReport(service, `backlog-${i}`, { time: new Date(Date.now() - (60 + Math.floor(Math.random() * 540)) * 1000).toISOString() });
       })),
       params.concurrency,
     ),
     await scenario(
       'batched round via POST /scans',
-      roundReports(services, 0, Math.ceil(params.batchedRound / services.length), 'batched').slice(0, params.batchedRound),
+      roundReports(loadServices, 0, Math.ceil(params.batchedRound / loadServices.length), 'batched').slice(0, params.batchedRound),
       4,
-      100,
+      { batch: 100 },
     ),
   ];
+
+  // The fold's lag as a spectator sees it: a result answered 201 until GET /teams/scoreboard shows it.
+  log(`fold lag: ${params.lagProbes} results, each followed on the scoreboard…`);
+  const foldLag = await foldLagProbes(api, services.find((s) => s.team === probeTeam)!, params.lagProbes);
 
   // 3. The public reads under load.
   const teams = (await (await fetch(`${api}/teams`)).json()) as { id: number; number: number }[];
@@ -193,14 +229,25 @@ try {
   const byTeams = [];
   for (const level of params.growthTeams) {
     log(`scoreboard with ${level} teams…`);
-    await useTable(`bench-teams-${level}`, level, params.servicesPerTeam);
+    await useTable(`bench-teams-${level}`, level, params.growthTeamsServices);
     byTeams.push({ teams: level, awsRcu: await scoreboardAwsRcu(), ...(await measureRead(`${api}/teams/scoreboard`, Math.min(params.readSeconds, 3))) });
   }
+
+  // What one request of each kind takes, one at a time, on the last (largest) competition: the capacity profile's durations.
+  log('one request at a time, for the capacity profile…');
+  const profileServices = await servicesOf(api);
+  const requestTimes = await measureRequestTimes({ api, agentToken: AGENT, service: profileServices[0]!, meter });
 
   // 5. Cold starts of the bundles the stack deploys.
   log('bundling every function and timing cold starts…');
   process.env.TABLE_NAME = mainTable;
-  const coldStarts = await measureColdStarts({ endpoint: dynamodb.endpoint, table: mainTable, adminToken: ADMIN, runs: params.coldStartRuns });
+  const coldStarts = await measureColdStarts({
+    endpoint: dynamodb.endpoint,
+    table: mainTable,
+    adminToken: ADMIN,
+    runs: params.coldStartRuns,
+    comparisonRuns: params.coldStartComparisonRuns,
+  });
 
   // 6. Figures from their own processes (each starts what it needs; the data
   // layer's one client per process would otherwise cling to this table).
@@ -211,23 +258,39 @@ try {
   const { SCORING_DATABASE_CALL_BUDGET_MS: _stretched, ...productionEnv } = process.env;
   const stalled = lastJsonLine((await runScript('bench/stalled.ts', ['--json'], { env: productionEnv })).stdout);
   log("the scoring agent's checks against loopback servers…");
-  await runScript('bench/agent.ts', []);
+  // The agent's round end to end through the API adds about 1.5 min: --full only (npm run bench:agent runs it too).
+  await runScript('bench/agent.ts', full ? [] : ['--checks-only']);
   const agent = JSON.parse(readFileSync(resolve(import.meta.dirname, 'results/agent-latest.json'), 'utf8'));
   const history = lastJsonLine((await runScript('bench/history.ts', ['--json', '--results', quick ? '500' : '2000'])).stdout);
   const voids = lastJsonLine((await runScript('bench/void.ts', ['--json', '--results', quick ? '1000' : '5000'])).stdout);
 
+  const when = new Date().toISOString();
+  // The cost model's inputs, from a run at the default size or larger (a quick or resized run would misstate them).
+  const profileRun = !quick && values.teams === undefined && values.services === undefined && values.rounds === undefined;
+  const scoreboard250 = byTeams.find((x) => x.teams === 250);
+  const capacityProfile =
+    scoreboard250 && capacityProfileFrom({ when, steady, scoreboard250, times: requestTimes });
+  if (profileRun && capacityProfile) {
+    await writeCapacityProfile(capacityProfile);
+    log('wrote lib/cost/capacity-profile.json and the README\'s cost section (npm run cost -- --markdown)');
+  }
+
   const report = {
-    when: new Date().toISOString(),
+    when,
     machine: { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version },
     parameters: params,
     load: { seconds: loadSeconds, items: params.teams * (1 + params.servicesPerTeam) },
     ingestion,
+    foldLag,
     reads,
     growth: { byRounds, byTeams },
     coldStarts,
     page,
     stalled,
     agent,
+    requestTimes,
+    capacityProfile: capacityProfile ? { written: profileRun, ...capacityProfile } : undefined,
+    seconds: (performance.now() - benchStarted) / 1000,
     history,
     voids,
   };
@@ -296,4 +359,41 @@ async function measureRead(url: string, seconds: number) {
     // Eventually consistent reads cost 0.5 RCU per 4 KB: what the returned bytes alone would need.
     minRcuPerRequest: Math.ceil(bytes / 4096) * 0.5,
   };
+}
+
+/**
+ * Sends results one at a time for a service of a team no other load touches
+ * and times each from its 201 until GET /teams/scoreboard shows the team's
+ * new total (polled every 50 ms): the lag a spectator sees.
+ */
+async function foldLagProbes(api: string, service: { id: number; max_score: number; team: number }, count: number) {
+  const totalOf = async () => {
+    const board = (await (await fetch(`${api}/teams/scoreboard`)).json()) as { scoreboard: { team: { id: number }; total_score: number }[] };
+    return board.scoreboard.find((row) => row.team.id === service.team)?.total_score ?? 0;
+  };
+  const lags: number[] = [];
+  let missed = 0;
+  for (let i = 0; i < count; i++) {
+    const before = await totalOf();
+    const response = await fetch(`${api}/services/${service.id}/scans`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ scan_id: `lag-${i}`, score: service.max_score, error: null }),
+    });
+    await response.arrayBuffer();
+    const answered = performance.now();
+    if (response.status !== 201) throw new Error(`a fold-lag probe answered ${response.status}`);
+    let seen = false;
+    while (performance.now() - answered < 30_000) {
+      if ((await totalOf()) > before) {
+        seen = true;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    if (seen) lags.push(performance.now() - answered);
+    else missed++;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { probes: count, missed, p50: percentile(lags, 50), p99: percentile(lags, 99), max: Math.max(0, ...lags) };
 }

@@ -3,8 +3,9 @@
  * it makes does not share an event loop with the server it measures.
  * Reads a plan on stdin (the reports to send, how many at once, and whether
  * one per request or `batch` per POST /scans); writes one JSON result on stdout.
+ * It calls the API through the typed client, as the scoring agent does.
  */
-export {};
+import { createScoringClient } from '#shared/api/client';
 
 interface Report {
   service_id: number;
@@ -29,25 +30,20 @@ const plan = JSON.parse(await new Promise<string>((resolve) => {
   process.stdin.on('end', () => resolve(text));
 })) as Plan;
 
-const headers = { authorization: `Bearer ${plan.token}`, 'content-type': 'application/json' };
+const client = createScoringClient({ baseUrl: plan.url, token: plan.token });
 const requests: (() => Promise<number[]>)[] = [];
 if (plan.batch) {
   for (let i = 0; i < plan.reports.length; i += plan.batch) {
     const chunk = plan.reports.slice(i, i + plan.batch);
     requests.push(async () => {
-      const response = await fetch(`${plan.url}/api/v1/scans`, { method: 'POST', headers, body: JSON.stringify(chunk) });
-      if (response.status !== 200) {
-        await response.arrayBuffer();
-        return chunk.map(() => response.status);
-      }
-      return ((await response.json()) as { status: number }[]).map((answer) => answer.status);
+      const { data, response } = await client.POST('/api/v1/scans', { body: chunk });
+      return data ? data.map((answer) => answer.status) : chunk.map(() => response.status);
     });
   }
 } else {
   for (const { service_id, ...body } of plan.reports) {
     requests.push(async () => {
-      const response = await fetch(`${plan.url}/api/v1/services/${service_id}/scans`, { method: 'POST', headers, body: JSON.stringify(body) });
-      await response.arrayBuffer();
+      const { response } = await client.POST('/api/v1/services/{id}/scans', { params: { path: { id: service_id } }, body });
       return [response.status];
     });
   }

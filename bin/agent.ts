@@ -23,7 +23,7 @@ const USAGE = `usage: npm run agent -- (--rounds N | --forever) [--hosts FILE] [
   --rounds N       run N rounds, then exit (the first one at once)
   --forever        run until Ctrl-C
   --hosts FILE     resolve host names from this file (address name… per line) instead of
-                   the competition's zones (which need an admin key: GET /teams/{id}/dns.zone)
+                   the competition's zones (built from GET /dns and the settings, served by named)
   --allow-remote   let checks reach addresses outside 127.0.0.0/8
   --concurrency N  checks in flight at once (default 256)
   --api URL        the API (default $SCORING_API_URL or http://127.0.0.1:3000/api/v1)`;
@@ -71,7 +71,7 @@ process.once('SIGINT', () => {
 });
 
 try {
-  await zones?.refresh(); // fails early, with a hint, when the key may not export zones
+  await zones?.refresh(); // fails early when the key may not read the records or named cannot start
   const summaries = await runAgent({
     api,
     rounds,
@@ -85,8 +85,8 @@ try {
   console.error(`${summaries.length} round(s), ${checks} checks, ${passed} passed, ${checks - passed} failed`);
   process.exitCode = summaries.length === (rounds === 'forever' ? summaries.length : rounds) ? 0 : 1;
 } catch (error) {
-  if (error instanceof ApiError && error.status === 403 && error.path.endsWith('dns.zone')) {
-    console.error('The zone export needs an admin key: give the agent one, or resolve from a file with --hosts.');
+  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+    console.error(`agent: ${error.message}: the agent needs a service account's (or an admin's) key or token.`);
   } else {
     console.error(`agent: ${(error as Error).message}`);
   }

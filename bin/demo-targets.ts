@@ -5,20 +5,24 @@
  * addresses are 127.0.{team number}.x), some deliberately down or broken, so
  * that `npm run agent` has something to score. Creates the A records the
  * services need (except one, for you to create with curl) and serves the
- * teams' zones, as the API exports them, with BIND on each team's name server.
+ * teams' zones (rendered as the API exports them, from GET /dns and the
+ * settings) with BIND on each team's name server.
  *
  *   npm run demo-targets            (Ctrl-C stops everything)
  *
- * Credentials: SCORING_ADMIN_KEY=KEYID:SECRET or SCORING_ADMIN_TOKEN (the zone
- * export is an admin route); falls back to SCORING_AGENT_KEY / _TOKEN.
+ * Credentials: SCORING_ADMIN_KEY=KEYID:SECRET or SCORING_ADMIN_TOKEN, else
+ * SCORING_AGENT_KEY / _TOKEN (a service account is enough).
  */
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, type RequestListener } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type Server, type Socket } from 'node:net';
 import { checkOf, type CheckKind } from '#shared/domain/checks';
 import type { Service, Team } from '#shared/domain/model';
 import { teamAddressPrefix } from '#shared/domain/settings';
-import { scoringApi, type ScoringApi } from '../functions/agent/api';
+import { scoringApi } from '../functions/agent/api';
+import { selfSignedCertificate } from '../functions/agent/local/certificate';
+import { CompetitionZones } from '../functions/agent/local/competition-dns';
 import { authFromEnvironment } from '../functions/agent/local/credentials';
 import { Named } from '../functions/agent/local/named';
 import { isLoopback } from '../functions/agent/resolve';
@@ -89,6 +93,11 @@ function listen(server: Server, address: string, port: number, what: string) {
   servers.push(server);
 }
 
+/** One self-signed certificate for every HTTPS host name, made when the first is needed. */
+let tls: { key: string; cert: string } | undefined;
+const certificate = () =>
+  (tls ??= selfSignedCertificate(services.filter((s) => kindOf.get(s.subtype_id) === 'https').map((s) => s.url.toLowerCase())));
+
 const banner = (text: string) => createServer((socket) => socket.end(`${text}\r\n`));
 const dnsAddresses: string[] = [];
 let dnsPort: number | undefined;
@@ -101,16 +110,14 @@ for (const service of services) {
   const team: Team = service.team;
   switch (kind) {
     case 'http':
-    case 'https': // served as plain HTTP: the demo has no certificates, so an https check fails its handshake
-      listen(
-        createHttpServer((_req, res) =>
-          behaviour === 'broken' ? res.writeHead(500).end('Internal Server Error') : res.end(`<h1>Welcome to ${team.name}</h1>`),
-        ) as unknown as Server,
-        address,
-        service.port,
-        `${kind} ${service.url}${behaviour === 'broken' ? ' (answers 500)' : ''}`,
-      );
+    case 'https': {
+      const site: RequestListener = (_req, res) =>
+        behaviour === 'broken' ? res.writeHead(500).end('Internal Server Error') : res.end(`<h1>Welcome to ${team.name}</h1>`);
+      // HTTPS is real TLS with a self-signed certificate, as blue teams' usually are.
+      const server = kind === 'https' ? createHttpsServer(certificate(), site) : createHttpServer(site);
+      listen(server as unknown as Server, address, service.port, `${kind} ${service.url}${behaviour === 'broken' ? ' (answers 500)' : ''}`);
       break;
+    }
     case 'ssh':
       listen(behaviour === 'half-down' ? createServer(() => undefined) : banner('SSH-2.0-OpenSSH_9.2p1 Demo'), address, service.port, `ssh ${service.url}${behaviour === 'half-down' ? ' (silent)' : ''}`);
       break;
@@ -140,11 +147,7 @@ for (const service of services) {
   }
 }
 
-async function exportedZones(source: ScoringApi): Promise<Map<string, string>> {
-  const zones = new Map<string, string>();
-  for (const team of teams) zones.set(team.team_url.toLowerCase(), await source.teamZone(team.id));
-  return zones;
-}
+const competitionZones = new CompetitionZones(api);
 
 /**
  * named answers only on addresses configured on an interface, and loopback
@@ -169,18 +172,18 @@ function relayDns(address: string, port: number, upstreamPort: number) {
     upstream.send(query, upstreamPort, '127.0.0.1');
   });
   socket.on('error', (error) => console.error(`cannot relay DNS on ${address}:${port}: ${error.message}`));
-  socket.bind(port, address, () => started.push(`${address}:${port} dns (BIND on 127.0.0.1:${upstreamPort}: the zones the API exports, refreshed every 3 s)`));
+  socket.bind(port, address, () => started.push(`${address}:${port} dns (BIND on 127.0.0.1:${upstreamPort}: the competition's zones, refreshed every 3 s)`));
   relays.push(socket);
 }
 
 let named: Named | undefined;
 let refresh: NodeJS.Timeout | undefined;
 if (dnsPort !== undefined && dnsAddresses.length > 0) {
-  named = await Named.start({ addresses: ['127.0.0.1'], zones: await exportedZones(api) });
+  named = await Named.start({ addresses: ['127.0.0.1'], zones: await competitionZones.current() });
   for (const address of dnsAddresses) relayDns(address, dnsPort, named.port);
   // A record created through the API is served within seconds.
   refresh = setInterval(() => {
-    exportedZones(api)
+    competitionZones.current()
       .then((zones) => named!.update(zones) && console.log(`${new Date().toISOString()} zones changed: named reloaded`))
       .catch((error: unknown) => console.error(`zone refresh failed: ${(error as Error).message}`));
   }, 3000);

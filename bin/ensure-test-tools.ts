@@ -2,7 +2,8 @@
 /**
  * Runs before `npm test`: the suite drives real Debian tools — BIND's
  * `named-checkzone` checks every rendered zone, `named` serves zones to the
- * scoring agent's DNS checks, Chromium renders the web page. Installs what is
+ * scoring agent's DNS checks, `openssl` makes the self-signed certificate of
+ * the HTTPS check's test server, Chromium renders the web page. Installs what is
  * missing with one apt-get step when we may (root on Debian); otherwise says
  * how.
  */
@@ -12,6 +13,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 const TOOLS: Record<string, string> = {
   'named-checkzone': 'bind9-utils',
   named: 'bind9',
+  openssl: 'openssl',
   chromium: 'chromium',
 };
 

@@ -10,6 +10,12 @@ export const LAMBDA_BUNDLING = {
   format: 'esm',
   mainFields: ['module', 'main'],
   minify: true,
+  // Import only what a function uses: in Lambda the credentials are the
+  // role's, in the environment, so the SDK's default credential chain (SSO,
+  // STS, INI files, instance metadata and their nested clients) is replaced
+  // by a reader of the environment. Paths are relative to the project root,
+  // where the stack and the benchmark run esbuild.
+  alias: { '@aws-sdk/credential-provider-node': './functions/shared/data/lambda-credentials.ts' },
   // CommonJS dependencies inside an ESM bundle may call require().
   banner: {
     js: "import { createRequire as __scoringCreateRequire } from 'node:module'; const require = __scoringCreateRequire(import.meta.url);",

@@ -11,7 +11,7 @@ export function builtRoutes(table: readonly Route[] = allRoutes): Route[] {
   return table.filter((route) => !route.planned);
 }
 
-/** Every deployed route: what an IAM admin may invoke. */
+/** Every deployed route: what an IAM admin may invoke (its policy allows their methods under the prefix: see iamPolicyResources). */
 export function adminRoutes(table: readonly Route[] = allRoutes): Route[] {
   return builtRoutes(table);
 }
@@ -54,13 +54,26 @@ export function denyResource(route: Pick<Route, 'path'>, method: string): string
 
 export type IamRole = 'admin' | 'service';
 
-/** The execute-api resources a role's policy allows and denies (no `$default`: its requests are checked by path like any other). */
+/**
+ * The execute-api resources a role's policy allows and denies (no `$default`:
+ * its requests are checked by path like any other).
+ *
+ * A service account is allowed exactly its routes. An admin may call every
+ * route, so its policy allows every path under the API prefix for the
+ * methods the table uses: what IAM would refuse an admin is only other
+ * spellings (`…/dns.zone/`, `…//teams/…`) and paths that are no route, and
+ * those reach a function that answers 404 problem+json (the endpoint
+ * wrapper's canonical-path check, or the fallback function), never IAM's
+ * plain 403 — an admin learns the path is wrong, not that it is forbidden.
+ */
 export function iamPolicyResources(role: IamRole, table: readonly Route[] = allRoutes): { allow: string[]; deny: string[] } {
-  const allowed = role === 'admin' ? adminRoutes(table) : serviceRoutes(table);
-  const denied = role === 'admin' ? [] : adminOnlyRoutes(table);
+  if (role === 'admin') {
+    const methods = [...new Set(adminRoutes(table).flatMap((route) => invokedMethods(route)))].sort();
+    return { allow: methods.map((method) => `*/${method}${API_PREFIX}/*`), deny: [] };
+  }
   return {
-    allow: allowed.flatMap((route) => invokedMethods(route).map((method) => executeApiResource(route, method))),
-    deny: denied.flatMap((route) => invokedMethods(route).map((method) => denyResource(route, method))),
+    allow: serviceRoutes(table).flatMap((route) => invokedMethods(route).map((method) => executeApiResource(route, method))),
+    deny: adminOnlyRoutes(table).flatMap((route) => invokedMethods(route).map((method) => denyResource(route, method))),
   };
 }
 

@@ -1,33 +1,22 @@
-import type { CheckDefinition } from '#shared/domain/checks';
-import type { Service, Team } from '#shared/domain/model';
-import type { Settings } from '#shared/domain/settings';
-import { sigv4Headers, type AwsCredentials } from './sigv4';
+import { createScoringClient, type ApiSchemas } from '#shared/api/client';
+import { sigv4Signer, type AwsCredentials } from './sigv4';
 
 /**
- * Every call the agent makes to the scoring API, in one place: the agent is a
- * client of the API like any other, so it can move onto a generated client
- * without touching the rounds or the checks.
+ * Every call the agent makes to the scoring API, in one place, through the
+ * typed client generated from the description: the agent is a client of the
+ * API like any other, and a change to the contract that breaks it breaks its
+ * typecheck.
  */
 export type ApiAuth =
   | { kind: 'sigv4'; credentials: () => AwsCredentials; region: string }
   | { kind: 'bearer'; token: string };
 
-export interface Subtype {
-  id: number;
-  name: string;
-  super_type_id: number;
-  max_score: number;
-  check?: CheckDefinition['check'];
-  [parameter: string]: unknown;
-}
-
-export interface DnsRecord {
-  id: number;
-  name: string;
-  type: string;
-  value: string;
-  team: number;
-}
+export type Settings = ApiSchemas['Settings'];
+export type Service = ApiSchemas['Service'];
+export type Team = ApiSchemas['Team'];
+export type DnsRecord = ApiSchemas['DnsRecord'];
+/** A subtype and its check parameters (`check`, then the parameters of that kind of check). */
+export type Subtype = ApiSchemas['Subtype'] & Record<string, unknown>;
 
 export type ScanReport =
   | { service: number; scan_id: string; status: 'started' }
@@ -42,8 +31,6 @@ export interface ScoringApi {
   subtypes(): Promise<Subtype[]>;
   dnsRecords(): Promise<DnsRecord[]>;
   teams(): Promise<Team[]>;
-  /** A team's BIND zone (admins only). */
-  teamZone(teamId: number): Promise<string>;
   report(reports: ScanReport[]): Promise<ReportOutcome[]>;
   /** Used by the demo targets, which play the organiser (admins and service accounts may). */
   createDnsRecord(record: Omit<DnsRecord, 'id'>): Promise<DnsRecord>;
@@ -63,31 +50,27 @@ export class ApiError extends Error {
 const ATTEMPTS = 4;
 const REQUEST_TIMEOUT_MS = 30_000;
 
-export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
-  const base = baseUrl.replace(/\/+$/, '');
+type Answer = { data?: unknown; error?: unknown; response: Response };
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; text: string; json: unknown }> {
-    const url = new URL(`${base}${path}`);
-    const payload = body === undefined ? undefined : JSON.stringify(body);
+/**
+ * `baseUrl` is where the API's paths start (`…/api/v1`, as SCORING_API_URL
+ * is given); the client's paths carry `/api/v1` themselves.
+ */
+export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
+  const client = createScoringClient({
+    baseUrl: baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, ''),
+    ...(auth.kind === 'bearer' ? { token: auth.token } : { sign: sigv4Signer(auth.credentials, auth.region) }),
+  });
+
+  async function send<A extends Answer>(path: string, request: (signal: AbortSignal) => Promise<A>): Promise<A> {
     for (let attempt = 1; ; attempt++) {
-      const headers =
-        auth.kind === 'bearer'
-          ? { authorization: `Bearer ${auth.token}`, ...(payload !== undefined ? { 'content-type': 'application/json' } : {}) }
-          : await sigv4Headers(url, { method, body: payload, credentials: auth.credentials(), region: auth.region });
       try {
-        const response = await fetch(url, { method, headers, body: payload, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-        const text = await response.text();
-        if (response.status === 503 && attempt < ATTEMPTS) {
-          await pause(Number(response.headers.get('retry-after') ?? '1') * 1000);
+        const answer = await request(AbortSignal.timeout(REQUEST_TIMEOUT_MS));
+        if (answer.response.status === 503 && attempt < ATTEMPTS) {
+          await pause(Number(answer.response.headers.get('retry-after') ?? '1') * 1000);
           continue;
         }
-        let json: unknown;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = undefined;
-        }
-        return { status: response.status, text, json };
+        return answer;
       } catch (error) {
         if (attempt >= ATTEMPTS) throw new ApiError(0, `unreachable: ${(error as Error).message}`, path);
         await pause(250 * 2 ** attempt);
@@ -95,27 +78,22 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
     }
   }
 
-  async function get<T>(path: string): Promise<T> {
-    const response = await call('GET', path);
-    if (response.status !== 200) throw new ApiError(response.status, problemDetail(response.json, response.text), path);
-    return response.json as T;
+  async function expect<A extends Answer>(status: number, path: string, request: (signal: AbortSignal) => Promise<A>): Promise<NonNullable<A['data']>> {
+    const { data, error, response } = await send(path, request);
+    if (response.status !== status || data === undefined) throw new ApiError(response.status, problemDetail(error), path);
+    return data as NonNullable<A['data']>;
   }
 
   return {
-    settings: () => get<Settings>('/settings/1'),
-    services: () => get<Service[]>('/services'),
-    subtypes: () => get<Subtype[]>('/subtypes'),
-    dnsRecords: () => get<DnsRecord[]>('/dns'),
-    teams: () => get<Team[]>('/teams'),
-    async teamZone(teamId) {
-      const response = await call('GET', `/teams/${teamId}/dns.zone`);
-      if (response.status !== 200) throw new ApiError(response.status, problemDetail(response.json, response.text), `/teams/${teamId}/dns.zone`);
-      return response.text;
-    },
-    async createDnsRecord(record) {
-      const response = await call('POST', '/dns', record);
-      if (response.status !== 201) throw new ApiError(response.status, problemDetail(response.json, response.text), '/dns');
-      return response.json as DnsRecord;
+    settings: () => expect(200, '/settings/1', (signal) => client.GET('/api/v1/settings/{id}', { params: { path: { id: 1 } }, signal })),
+    services: () => expect(200, '/services', (signal) => client.GET('/api/v1/services', { signal })),
+    subtypes: async () => (await expect(200, '/subtypes', (signal) => client.GET('/api/v1/subtypes', { signal }))) as Subtype[],
+    dnsRecords: () => expect(200, '/dns', (signal) => client.GET('/api/v1/dns', { signal })),
+    teams: () => expect(200, '/teams', (signal) => client.GET('/api/v1/teams', { signal })),
+    createDnsRecord(record) {
+      // One key for every attempt: a retry after a lost answer creates nothing twice.
+      const key = crypto.randomUUID();
+      return expect(201, '/dns', (signal) => client.POST('/api/v1/dns', { body: record, params: { header: { 'Idempotency-Key': key } }, signal }));
     },
     // POST /scans: up to 100 reports a request, each answered in order. A
     // report the database was too busy for (503) is sent again, alone with
@@ -130,15 +108,15 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
           const { service, ...report } = reports[i]!;
           return { service_id: service, ...report };
         });
-        let answers: { status: number; body: unknown }[];
+        let answers: ApiSchemas['BatchAnswer'][];
         try {
-          const response = await call('POST', '/scans', body);
-          if (response.status !== 200) {
-            const detail = problemDetail(response.json, response.text);
+          const { data, error, response } = await send('/scans', (signal) => client.POST('/api/v1/scans', { body, signal }));
+          if (response.status !== 200 || !data) {
+            const detail = problemDetail(error);
             for (const i of pending) outcomes[i] = { ok: false, status: response.status, detail };
             break;
           }
-          answers = response.json as { status: number; body: unknown }[];
+          answers = data;
         } catch (error) {
           for (const i of pending) outcomes[i] = { ok: false, status: 0, detail: (error as Error).message };
           break;
@@ -147,7 +125,7 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
         answers.forEach((answer, k) => {
           const i = pending[k]!;
           if (answer.status === 503 && attempt < ATTEMPTS) busy.push(i);
-          else outcomes[i] = answer.status < 300 || answer.status === 409 ? { ok: true } : { ok: false, status: answer.status, detail: problemDetail(answer.body, '') };
+          else outcomes[i] = answer.status < 300 || answer.status === 409 ? { ok: true } : { ok: false, status: answer.status, detail: problemDetail(answer.body) };
         });
         pending = busy;
         if (pending.length > 0) await pause(1000 * attempt);
@@ -157,9 +135,10 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
   };
 }
 
-function problemDetail(json: unknown, text: string): string {
-  const problem = json as { detail?: string; title?: string } | undefined;
-  return (problem?.detail ?? problem?.title ?? text).slice(0, 300);
+function problemDetail(error: unknown): string {
+  if (typeof error === 'string') return error.slice(0, 300);
+  const problem = error as { detail?: string; title?: string } | undefined;
+  return (problem?.detail ?? problem?.title ?? '').slice(0, 300);
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

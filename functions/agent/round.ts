@@ -1,8 +1,7 @@
 import { checkOf, type CheckDefinition } from '#shared/domain/checks';
-import type { Service } from '#shared/domain/model';
-import { teamAddressPrefix, type Settings } from '#shared/domain/settings';
+import { teamAddressPrefix } from '#shared/domain/settings';
 import type { Logger } from '#shared/log';
-import type { DnsRecord, ReportOutcome, ScanReport, ScoringApi } from './api';
+import type { DnsRecord, ReportOutcome, ScanReport, ScoringApi, Service, Settings } from './api';
 import { runCheck, type CheckOutcome, type DnsExpectation } from './checks';
 import { cachedPerRound, type HostResolver } from './resolve';
 import { scanIdFor, type ConcurrencyLimit } from './schedule';

@@ -58,3 +58,18 @@ export class NodeSha256 {
 function bytes(data: ArrayBuffer | ArrayBufferView): Uint8Array {
   return data instanceof ArrayBuffer ? new Uint8Array(data) : new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
 }
+
+/**
+ * The typed client's signing hook (createScoringClient's `sign`): signs the
+ * request exactly as it will be sent, body included, with fresh credentials
+ * each time (a Lambda role's rotate).
+ */
+export function sigv4Signer(credentials: () => AwsCredentials, region: string): (request: Request) => Promise<Request> {
+  return async (request) => {
+    const body = request.body === null ? undefined : await request.clone().text();
+    const signed = await sigv4Headers(new URL(request.url), { method: request.method, body, credentials: credentials(), region });
+    const headers = new Headers(request.headers);
+    for (const [name, value] of Object.entries(signed)) headers.set(name, value);
+    return new Request(request.url, { method: request.method, headers, body, signal: request.signal });
+  };
+}

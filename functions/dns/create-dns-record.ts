@@ -6,7 +6,7 @@ import { principalName } from '#shared/http/principal';
 import { created } from '#shared/http/responses';
 import { written } from './write-outcome';
 
-export const handler = endpoint('CreateDnsRecord', { idempotent: true }, async (request) => {
+export const handler = endpoint('CreateDnsRecord', {}, async (request) => {
   const { body, principal, log } = request;
   const by = principalName(principal);
   const { record } = written(await createDnsRecord(body, by, auditContext(request)));

@@ -7,7 +7,7 @@ import { principalName } from '#shared/http/principal';
 import { created } from '#shared/http/responses';
 import { API_PREFIX } from '#shared/api/routes';
 
-export const handler = endpoint('CreateAdjustment', { idempotent: true }, async (request) => {
+export const handler = endpoint('CreateAdjustment', {}, async (request) => {
   const { id, body, principal } = request;
   const outcome = await createAdjustment(id, body, principalName(principal), auditContext(request));
   switch (outcome.kind) {

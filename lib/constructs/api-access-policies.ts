@@ -20,9 +20,11 @@ export interface ApiAccessPoliciesProps {
 }
 
 /**
- * Who may call the IAM API, from the route table's access column, as
- * allow-lists: admins every route, service accounts the public and
- * admin-or-service ones (HEAD wherever GET). IAM's `*` matches `/`, so the
+ * Who may call the IAM API, from the route table's access column: service
+ * accounts exactly the public and admin-or-service routes (HEAD wherever
+ * GET); admins every path under the API prefix with the table's methods, so
+ * that a misspelt path reaches a function's 404 instead of IAM's 403 (see
+ * iamPolicyResources). IAM's `*` matches `/`, so the
  * service policy's Allow for `GET …/teams/*` would reach
  * `GET …/teams/7/dns.zone` and its spellings; it therefore denies every
  * admin-only route with an ARN ending in `*` (any suffix). A principal should
@@ -67,7 +69,7 @@ export class ApiAccessPolicies extends Construct {
 
     // No physical names: two stages or regions in one account never collide.
     this.adminPolicy = new ManagedPolicy(this, 'Admin', {
-      description: 'Invoke every route of the scoring IAM API (admin).',
+      description: 'Invoke every route of the scoring IAM API (admin): every path under its prefix.',
       statements: [...this.adminStatements],
     });
     this.servicePolicy = new ManagedPolicy(this, 'ServiceAccount', {

@@ -127,6 +127,7 @@ export class ApiFunction extends Construct {
         platform: LAMBDA_BUNDLING.platform,
         mainFields: [...LAMBDA_BUNDLING.mainFields],
         minify: LAMBDA_BUNDLING.minify,
+        esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_BUNDLING.alias).map(([from, to]) => [`--alias:${from}`, to])),
         // CommonJS dependencies inside an ESM bundle may call require().
         banner: LAMBDA_BUNDLING.banner.js,
         sourceMap: true,

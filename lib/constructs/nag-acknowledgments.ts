@@ -75,15 +75,17 @@ export function acknowledgeNagFindings(stack: ScoringStack): void {
 
   // execute-api resources in the two caller policies.
   const invokeReason =
-    'execute-api ARNs: the first * is the stage (the API has only $default) and the others are path parameters ({id}); IAM cannot narrow a path parameter further. The service-account policy explicitly denies the admin-only routes that such a wildcard would otherwise reach.';
-  const policies: [IConstruct, readonly PolicyStatement[]][] = [
-    [stack.access.adminPolicy, stack.access.adminStatements],
-    [stack.access.servicePolicy, stack.access.serviceStatements],
+    'execute-api ARNs of the service-account policy: the first * is the stage (the API has only $default) and the others are path parameters ({id}); IAM cannot narrow a path parameter further. The service-account policy explicitly denies the admin-only routes that such a wildcard would otherwise reach.';
+  const adminInvokeReason =
+    'execute-api ARNs of the admin policy: the first * is the stage (the API has only $default), the last every path under /api/v1 for the methods of the route table. An admin may call every route; a path that is no route, or not its canonical spelling, reaches a function that answers 404 rather than IAM\'s 403.';
+  const policies: [IConstruct, readonly PolicyStatement[], string][] = [
+    [stack.access.adminPolicy, stack.access.adminStatements, adminInvokeReason],
+    [stack.access.servicePolicy, stack.access.serviceStatements, invokeReason],
   ];
-  for (const [policy, statements] of policies) {
+  for (const [policy, statements, reason] of policies) {
     for (const resource of statements.filter((s) => s.effect === 'Allow').flatMap((s) => s.resources)) {
       const flat = flattenCfnReference(Stack.of(stack).resolve(resource));
-      if (flat.includes('*')) ack(policy, `AwsSolutions-IAM5[Resource::${flat}]`, invokeReason);
+      if (flat.includes('*')) ack(policy, `AwsSolutions-IAM5[Resource::${flat}]`, reason);
     }
   }
 

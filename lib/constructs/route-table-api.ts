@@ -116,15 +116,17 @@ export class RouteTableApi extends Construct {
         );
       }
     }
-    // Each route's class throttle (the route table's `throttle`); the stage-wide one covers $default.
+    // Each route's class throttle (the route table's `throttle`), its HEAD's too (as the
+    // description says); the stage-wide one covers $default (preflights, unknown paths).
     (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
-      props.routes.map((route) => [
-        `${route.method} ${route.path}`,
-        { ThrottlingRateLimit: THROTTLES[route.throttle].rate, ThrottlingBurstLimit: THROTTLES[route.throttle].burst },
-      ]),
+      props.routes.flatMap((route) => {
+        const limits = { ThrottlingRateLimit: THROTTLES[route.throttle].rate, ThrottlingBurstLimit: THROTTLES[route.throttle].burst };
+        const keys = route.method === 'GET' ? [`GET ${route.path}`, `HEAD ${route.path}`] : [`${route.method} ${route.path}`];
+        return keys.map((key) => [key, limits]);
+      }),
     );
     // A stage's route settings may only name routes that already exist.
-    for (const route of this.routes.values()) this.stage.node.addDependency(route);
+    for (const route of [...this.routes.values(), ...this.headRoutes.values()]) this.stage.node.addDependency(route);
 
     this.defaultRoute = new HttpRoute(this, 'Default', {
       httpApi: this.api,

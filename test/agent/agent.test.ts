@@ -10,6 +10,7 @@ import { createLogger } from '#shared/log';
 import { startLocalStack, type LocalStack } from '../../lib/local/local-stack';
 import { runAgent } from '../../functions/agent/agent';
 import { scoringApi, type ScoringApi } from '../../functions/agent/api';
+import { CompetitionZones } from '../../functions/agent/local/competition-dns';
 import { Named } from '../../functions/agent/local/named';
 import { hostsFileResolver, loopbackOnly, withLiterals } from '../../functions/agent/resolve';
 import { runRound } from '../../functions/agent/round';
@@ -126,6 +127,26 @@ describe('the scoring agent', () => {
     expect(result('remote.one.example')).toEqual([0, 'target outside loopback (local mode)']);
     expect(result('lost.one.example')).toEqual([0, 'cannot resolve lost.one.example: not in the hosts file']);
     expect(byUrl['notes.one.example']!.last_scan_time).toBeNull();
+  }, 60_000);
+
+  it("builds the competition's zones from what a service account reads, as the admin-only export renders them", async () => {
+    const zones = new CompetitionZones(agentApi); // signed with the service key
+    const built = await zones.current();
+    const exported = await (await fetch(`${stack.url}/api/v1/teams/1/dns.zone`, { headers: admin })).text();
+    const withoutSerial = (zone: string) => zone.replace(/(\tSOA\t\S+ \S+ )\d+/, '$1<serial>');
+    expect(withoutSerial(built.get('one.example')!)).toBe(withoutSerial(exported));
+    expect(built.get('one.example')).toMatch(/^www\tIN\tA\t127\.0\.1\.10$/m);
+    // The serial stays while nothing changes, and grows when a record does.
+    const serial = (zone: string) => Number(/\tSOA\t\S+ \S+ (\d+)/.exec(zone)![1]);
+    const first = serial(built.get('one.example')!);
+    expect(serial((await zones.current()).get('one.example')!)).toBe(first);
+    const txt = await fetch(`${stack.url}/api/v1/dns`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'notes', type: 'TXT', value: 'zone test', team: 1 }) });
+    expect(txt.status).toBe(201);
+    const after = (await zones.current()).get('one.example')!;
+    expect(serial(after)).toBeGreaterThan(first);
+    expect(after).toMatch(/^notes\tIN\tTXT\t"zone test"$/m);
+    const id = ((await txt.json()) as { id: number }).id;
+    expect((await fetch(`${stack.url}/api/v1/dns/${id}`, { method: 'DELETE', headers: admin })).status).toBe(204);
   }, 60_000);
 
   it('reports a round again under the same scan ids, so a restarted agent counts nothing twice', async () => {

@@ -1,7 +1,9 @@
 import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck, type ProbeTarget } from '../../functions/agent/checks';
+import { selfSignedCertificate } from '../../functions/agent/local/certificate';
 import { Named } from '../../functions/agent/local/named';
 
 /**
@@ -119,6 +121,20 @@ describe('http', () => {
     expect(await runCheck(at(ports.silent!), http('/', { timeout_seconds: 1 }))).toEqual({ passed: false, error: 'timeout after 1 s waiting for the response' });
     expect(await runCheck(at(ports.garbage!), http('/'))).toEqual({ passed: false, error: 'invalid HTTP response' });
     expect(await runCheck(at(ports.closes!), http('/'))).toEqual({ passed: false, error: 'connection closed without a response' });
+  });
+  it('https does a TLS handshake, accepts a self-signed certificate, and sends the host name as SNI', async () => {
+    let sni: string | undefined;
+    const tls = createHttpsServer(selfSignedCertificate(['svc.team12.ccdc.example']), (req, res) => {
+      sni = (req.socket as { servername?: string }).servername;
+      res.end(`<h1>Welcome over TLS to ${req.headers.host}</h1>`);
+    });
+    servers.push(tls as unknown as Server);
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    const port = (tls.address() as { port: number }).port;
+    expect(await runCheck(at(port), { ...http('/'), check: 'https', content: 'Welcome over TLS' })).toEqual({ passed: true });
+    expect(sni).toBe('svc.team12.ccdc.example');
+    // The same listener spoken to in plain HTTP is not a pass.
+    expect((await runCheck(at(port), http('/'))).passed).toBe(false);
   });
   it('https against a plain-text listener is a failed handshake, not a crash', async () => {
     expect(await runCheck(at(ports.smtp!), { ...http('/'), check: 'https' })).toMatchObject({ passed: false });

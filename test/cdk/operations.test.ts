@@ -19,12 +19,17 @@ const alarms = resourcesOfType(json, 'AWS::CloudWatch::Alarm').map(([id, r]) => 
 const fnByName = (name: string) => resourcesOfType(json, 'AWS::Lambda::Function').find(([, r]) => r.Properties!.FunctionName === name)!;
 
 describe('capacity', () => {
-  it("throttles each route on both APIs by its class in the route table (scan reports sized for a round's burst)", () => {
+  it("throttles each route (and a GET's HEAD) on both APIs by its class in the route table (scan reports sized for a round's burst)", () => {
     const stages = resourcesOfType(json, 'AWS::ApiGatewayV2::Stage');
     expect(stages).toHaveLength(2);
     for (const [, stage] of stages) {
       const expected = Object.fromEntries(
-        built.map((r) => [`${r.method} ${r.path}`, { ThrottlingRateLimit: THROTTLES[r.throttle].rate, ThrottlingBurstLimit: THROTTLES[r.throttle].burst }]),
+        built.flatMap((r) =>
+          (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method]).map((method) => [
+            `${method} ${r.path}`,
+            { ThrottlingRateLimit: THROTTLES[r.throttle].rate, ThrottlingBurstLimit: THROTTLES[r.throttle].burst },
+          ]),
+        ),
       );
       expect(stage.Properties!.RouteSettings).toEqual(expected);
     }

@@ -70,6 +70,31 @@ describe.each(built.map((route) => [`${route.method} ${route.path}`, route] as c
   );
 });
 
+describe("a team's zone file over the IAM API (issue #13, done means)", () => {
+  const zone = `${API_PREFIX}/teams/1/dns.zone`;
+  const variants = [`${zone}/`, `${API_PREFIX}//teams/1/dns.zone`];
+
+  it('is refused to a service key by IAM in every spelling', async () => {
+    for (const path of [zone, ...variants]) {
+      const response = await call('service key', 'GET', path);
+      expect(response.status, path).toBe(403);
+      expect(await response.json(), path).toEqual(IAM_FORBIDDEN);
+    }
+  });
+
+  it('reaches a function for an admin key: the canonical path is served, other spellings are 404 problem+json', async () => {
+    const canonicalResponse = await call('admin key', 'GET', zone);
+    expect([401, 403], await canonicalResponse.clone().text()).not.toContain(canonicalResponse.status);
+    await canonicalResponse.arrayBuffer();
+    for (const path of variants) {
+      const response = await call('admin key', 'GET', path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).toBe('application/problem+json');
+      await response.arrayBuffer();
+    }
+  });
+});
+
 describe('the registry of IAM principals', () => {
   const serviceArn = localIamArn({ accessKeyId: IAM_KEYS.service.accessKeyId, role: 'service' });
 

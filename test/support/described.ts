@@ -1,6 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { openApiDocument, type ApiFlavour, type OpenApiDocument, type ResponseObject } from '#shared/api/openapi';
 import { matchRoute } from '#shared/api/route-matching';
+import type { HttpMethod } from '#shared/api/routes';
 
 /**
  * Every response the tests see is checked against the OpenAPI description
@@ -8,7 +9,8 @@ import { matchRoute } from '#shared/api/route-matching';
  * response-check.setup.ts for HTTP tests): its status must be declared for
  * the route, its media type and headers too, and its body must match the
  * schema, so an undeclared or renamed field, an undeclared status, or a
- * problem `code` the route does not declare fails the test.
+ * problem `code` the route does not declare fails the test. HEAD is checked
+ * against the path's `head` operation, CORS preflights against its `options`.
  */
 
 export interface SeenRequest {
@@ -45,13 +47,13 @@ const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').r
 /** The problems with a response, in words; empty when it is as described. */
 export function responseViolations(request: SeenRequest, response: SeenResponse): string[] {
   const method = request.method.toUpperCase();
-  if (method === 'OPTIONS') return []; // CORS preflights are answered before any route.
   const flavour: ApiFlavour = request.authorization?.startsWith('AWS4-HMAC-SHA256') ? 'iam' : 'token';
   // IAM's own refusal, made by API Gateway before any function runs: AWS's body, not the description's.
   if (flavour === 'iam' && response.status === 403 && parsed(response.text)?.message === 'Forbidden') return [];
   const { document, ajv, validators } = described(flavour);
   const where = `${method} ${request.path} → ${response.status}`;
-  const match = matchRoute(method === 'HEAD' ? 'GET' : method, request.path);
+  // A preflight is answered for every path some route has, whatever its methods.
+  const match = method === 'OPTIONS' ? routeOnPath(request.path) : matchRoute(method === 'HEAD' ? 'GET' : method, request.path);
 
   if (match.kind !== 'route') {
     // The fallback function: 404 for unknown paths, 405 with Allow for other methods.
@@ -69,17 +71,26 @@ export function responseViolations(request: SeenRequest, response: SeenResponse)
   }
 
   const route = match.route;
-  if (route.planned) return response.status === 501 ? [] : [`${where}: a planned route answers 501`];
-  const operation = document.paths[route.path]?.[route.method.toLowerCase()];
-  if (!operation) return [`${where}: route ${route.name} has no description in openapi.json`];
+  if (route.planned) return response.status === 501 || method === 'OPTIONS' ? [] : [`${where}: a planned route answers 501`];
+  const operationKey = method === 'HEAD' || method === 'OPTIONS' ? method.toLowerCase() : route.method.toLowerCase();
+  const operation = document.paths[route.path]?.[operationKey];
+  if (!operation) return [`${where}: ${operationKey.toUpperCase()} ${route.path} has no description in openapi.json`];
   const declared: ResponseObject | undefined = operation.responses[String(response.status)];
   if (!declared) {
     return [`${where}: status ${response.status} is not declared for ${route.name} (declared: ${Object.keys(operation.responses).join(', ')}); body ${response.text.slice(0, 300)}`];
   }
 
   const problems: string[] = [];
-  for (const name of Object.keys(declared.headers ?? {})) {
-    if (response.headers[name.toLowerCase()] === undefined) problems.push(`${where}: header ${name} is declared but missing`);
+  for (const [name, declaration] of Object.entries(declared.headers ?? {})) {
+    const optional = headerObject(document, declaration).required === false;
+    if (!optional && response.headers[name.toLowerCase()] === undefined) problems.push(`${where}: header ${name} is declared but missing`);
+  }
+  // Paged lists: Link is declared where it can come, and comes whenever there is a next page.
+  const declaresLink = Object.keys(declared.headers ?? {}).includes('Link');
+  if (response.headers.link !== undefined && !declaresLink) problems.push(`${where}: a Link header the description does not declare`);
+  if (declaresLink && method !== 'HEAD') {
+    const cursor = parsed(response.text)?.cursor;
+    if (typeof cursor === 'string' && !/rel="next"/.test(response.headers.link ?? '')) problems.push(`${where}: a next page (cursor) without Link: rel="next"`);
   }
   const mediaType = (response.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   const content = declared.content ?? {};
@@ -108,6 +119,24 @@ export function responseViolations(request: SeenRequest, response: SeenResponse)
     problems.push(`${where}: the body does not match the description: ${details.slice(0, 8).join('; ')}; body ${response.text.slice(0, 300)}`);
   }
   return problems;
+}
+
+const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** Any route of the path (what its preflight is described under), or no match. */
+function routeOnPath(path: string): ReturnType<typeof matchRoute> {
+  for (const method of METHODS) {
+    const match = matchRoute(method, path);
+    if (match.kind === 'route') return match;
+  }
+  return { kind: 'none' };
+}
+
+/** A response's header declaration, its component reference followed. */
+function headerObject(document: OpenApiDocument, declaration: unknown): { required?: boolean } {
+  const ref = (declaration as { $ref?: string }).$ref;
+  if (!ref) return declaration as { required?: boolean };
+  return (document.components.headers[ref.split('/').pop()!] ?? {}) as { required?: boolean };
 }
 
 function parsed(text: string): any {

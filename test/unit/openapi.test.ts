@@ -33,6 +33,32 @@ describe('the OpenAPI description', () => {
     }
   });
 
+  it('offers Idempotency-Key, and its problem codes, exactly on the routes the table marks idempotent', () => {
+    for (const route of routes.filter((r) => !r.planned)) {
+      const operation = token.paths[route.path]![route.method.toLowerCase()]!;
+      const keyParameter = ((operation.parameters ?? []) as { name: string }[]).some((p) => p.name === 'Idempotency-Key');
+      const flagged = 'idempotent' in route && route.idempotent === true;
+      expect(keyParameter, route.name).toBe(flagged);
+      expect(JSON.stringify(operation.responses['422'] ?? {}).includes('idempotency_key_reused'), route.name).toBe(flagged);
+    }
+    expect(routes.filter((r) => 'idempotent' in r).map((r) => r.name)).toEqual(expect.arrayContaining(['CreateAdjustment', 'CreateDnsRecord']));
+  });
+
+  it('describes HEAD for every GET, a preflight for every path, 429 by throttle class, and Link on paged lists', () => {
+    for (const route of routes.filter((r) => !r.planned)) {
+      for (const document of [token, iam]) {
+        const onPath = document.paths[route.path]!;
+        expect(onPath.options?.responses['204'], `OPTIONS ${route.path}`).toBeDefined();
+        expect(onPath[route.method.toLowerCase()]!.responses['429']!.description).toContain(route.throttle);
+        if (route.method === 'GET') expect(Object.keys(onPath.head!.responses).sort()).toEqual(Object.keys(onPath.get!.responses).sort());
+      }
+      const success = Object.values(token.paths[route.path]![route.method.toLowerCase()]!.responses)[0]!;
+      const paged = Object.values(route.responses as Record<string, { paged?: true }>).some((reply) => reply.paged);
+      expect('Link' in (success.headers ?? {}), route.name).toBe(paged);
+    }
+    expect(token.paths['/api/v1/services/{id}/scans']!.options!.responses['204']!.description).toMatch(/GET and HEAD: any origin.*POST: only the origins the deployment lists/);
+  });
+
   it('passes @redocly/cli lint with the recommended rules', async () => {
     const files = [join(dir, 'openapi.json'), join(dir, 'openapi-iam.json')];
     writeFileSync(files[0]!, JSON.stringify(token));
@@ -83,5 +109,26 @@ describe('the response check of the tests', () => {
     expect(responseViolations(getTeam, json(409, problem(409, 'conflict'))).join()).toMatch(/not declared/);
     expect(responseViolations(getTeam, json(404, problem(404, 'scan_id_reused'))).join()).toMatch(/does not match/);
     expect(responseViolations(getTeam, json(200, team, { etag: undefined as never })).join()).toMatch(/ETag/);
+  });
+
+  it('checks HEAD, preflights, throttling and paging as described', () => {
+    const head = { method: 'HEAD', path: '/api/v1/teams/1' };
+    expect(responseViolations(head, { ...json(200, team), text: '' })).toEqual([]);
+    expect(responseViolations(head, json(200, team)).join()).toMatch(/a body where the description declares none/);
+
+    const preflight = { method: 'OPTIONS', path: '/api/v1/services/1/scans' };
+    const allowed = { allow: 'GET, HEAD, OPTIONS, POST', 'x-request-id': 'r', 'access-control-allow-origin': '*' };
+    expect(responseViolations(preflight, { status: 204, headers: allowed, text: '' })).toEqual([]);
+    expect(responseViolations(preflight, { status: 204, headers: { 'x-request-id': 'r' }, text: '' }).join()).toMatch(/Allow is declared but missing/);
+    expect(responseViolations({ method: 'OPTIONS', path: '/api/v1/nothing' }, json(404, problem(404, 'not_found')))).toEqual([]);
+
+    expect(responseViolations(getTeam, { status: 429, headers: { 'content-type': 'application/json' }, text: '{"message":"Too Many Requests"}' })).toEqual([]);
+
+    const scans = { method: 'GET', path: '/api/v1/services/1/scans' };
+    const page = (cursor: string | null, headers: Record<string, string> = {}) => json(200, { items: [], cursor }, headers);
+    expect(responseViolations(scans, page(null))).toEqual([]);
+    expect(responseViolations(scans, page('abc', { link: '</api/v1/services/1/scans?limit=50&cursor=abc>; rel="next"' }))).toEqual([]);
+    expect(responseViolations(scans, page('abc')).join()).toMatch(/without Link/);
+    expect(responseViolations(getTeam, json(200, team, { link: '<x>; rel="next"' })).join()).toMatch(/does not declare/);
   });
 });

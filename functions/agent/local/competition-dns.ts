@@ -1,23 +1,52 @@
+import { renderZone } from '#shared/domain/zone';
 import type { ScoringApi } from '../api';
 import { dnsServerResolver, type HostResolver } from '../resolve';
 import { Named } from './named';
 
 /**
- * The local agent's resolver: the competition's own zones, exported by the
- * API (GET /teams/{id}/dns.zone, an admin route) and served by a `named` on
- * 127.0.0.1 that this agent starts. Refreshed at the start of every round,
- * so a record created through the API resolves from the next round on. The
- * system resolver is never asked.
+ * The competition's zones, rendered here exactly as the API's zone export
+ * renders them, from what a service account may read: the teams, every DNS
+ * record (GET /dns) and the settings (address template, TTL, name servers,
+ * hostmaster). So the local agent needs no admin key. The serial only grows:
+ * it moves to the current second whenever anything in a zone changed.
  */
-export class CompetitionDns {
-  private named?: Named;
+export class CompetitionZones {
+  private serial = 0;
+  private lastInput = '';
 
   constructor(private readonly api: ScoringApi) {}
 
-  async refresh(): Promise<HostResolver> {
-    const teams = await this.api.teams();
+  async current(): Promise<Map<string, string>> {
+    const [teams, records, settings] = await Promise.all([this.api.teams(), this.api.dnsRecords(), this.api.settings()]);
+    const input = JSON.stringify([teams, records, settings]);
+    if (input !== this.lastInput) {
+      this.serial = Math.max(this.serial + 1, Math.floor(Date.now() / 1000));
+      this.lastInput = input;
+    }
     const zones = new Map<string, string>();
-    for (const team of teams) zones.set(team.team_url.toLowerCase(), await this.api.teamZone(team.id));
+    for (const team of teams) {
+      zones.set(team.team_url.toLowerCase(), renderZone({ team, records: records.filter((r) => r.team === team.id), serial: this.serial, settings }));
+    }
+    return zones;
+  }
+}
+
+/**
+ * The local agent's resolver: the competition's own zones served by a
+ * `named` on 127.0.0.1 that this agent starts. Refreshed at the start of
+ * every round, so a record created through the API resolves from the next
+ * round on. The system resolver is never asked.
+ */
+export class CompetitionDns {
+  private named?: Named;
+  private readonly zones: CompetitionZones;
+
+  constructor(api: ScoringApi) {
+    this.zones = new CompetitionZones(api);
+  }
+
+  async refresh(): Promise<HostResolver> {
+    const zones = await this.zones.current();
     if (!this.named) this.named = await Named.start({ addresses: ['127.0.0.1'], zones });
     else this.named.update(zones);
     return dnsServerResolver(`127.0.0.1:${this.named.port}`);

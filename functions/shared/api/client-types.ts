@@ -18,8 +18,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightTeams"];
+        /**
+         * List teams (headers only)
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["ListTeamsHead"];
         patch?: never;
         trace?: never;
     };
@@ -38,8 +46,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightTeamsScoreboard"];
+        /**
+         * The scoreboard (headers only)
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["GetScoreboardHead"];
         patch?: never;
         trace?: never;
     };
@@ -58,8 +74,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightTeamsScoreboardHistory"];
+        /**
+         * Every team's total over time (headers only)
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["GetScoreHistoryHead"];
         patch?: never;
         trace?: never;
     };
@@ -78,8 +102,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightTeamsId"];
+        /**
+         * One team (headers only)
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["GetTeamHead"];
         patch?: never;
         trace?: never;
     };
@@ -98,8 +130,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightTeamsIdScorecard"];
+        /**
+         * A team's scorecard (headers only)
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["GetScorecardHead"];
         patch?: never;
         trace?: never;
     };
@@ -118,8 +158,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightTeamsIdDns"];
+        /**
+         * A team's DNS records (headers only)
+         * @description Admins only. The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["ExportTeamDnsHead"];
         patch?: never;
         trace?: never;
     };
@@ -138,8 +186,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightTeamsIdDnsZone"];
+        /**
+         * A team's zone file (headers only)
+         * @description Admins only. The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["ExportTeamZoneHead"];
         patch?: never;
         trace?: never;
     };
@@ -162,8 +218,16 @@ export interface paths {
          */
         post: operations["CreateAdjustment"];
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightTeamsIdAdjustments"];
+        /**
+         * A team's adjustments (headers only)
+         * @description Admins only. The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["ListAdjustmentsHead"];
         patch?: never;
         trace?: never;
     };
@@ -186,8 +250,16 @@ export interface paths {
          */
         post: operations["CreateDnsRecord"];
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightDns"];
+        /**
+         * List DNS records (headers only)
+         * @description Admins and service accounts. The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["ListDnsRecordsHead"];
         patch?: never;
         trace?: never;
     };
@@ -214,8 +286,16 @@ export interface paths {
          * @description Admins and service accounts.
          */
         delete: operations["DeleteDnsRecord"];
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightDnsId"];
+        /**
+         * One DNS record (headers only)
+         * @description Admins and service accounts. The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["GetDnsRecordHead"];
         patch?: never;
         trace?: never;
     };
@@ -234,8 +314,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightSettings"];
+        /**
+         * The settings, as a list (headers only)
+         * @description Admins and service accounts. The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["ListSettingsHead"];
         patch?: never;
         trace?: never;
     };
@@ -258,8 +346,16 @@ export interface paths {
         put: operations["ReplaceSettings"];
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightSettingsId"];
+        /**
+         * The settings (headers only)
+         * @description Admins and service accounts. The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["GetSettingsHead"];
         /**
          * Change some settings
          * @description Admins and service accounts.
@@ -282,8 +378,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightSubtypes"];
+        /**
+         * List subtypes (kinds of check) with their check parameters (headers only)
+         * @description Admins and service accounts. The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["ListSubtypesHead"];
         patch?: never;
         trace?: never;
     };
@@ -302,8 +406,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightServices"];
+        /**
+         * List services (headers only)
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["ListServicesHead"];
         patch?: never;
         trace?: never;
     };
@@ -322,8 +434,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightServicesId"];
+        /**
+         * One service (headers only)
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["GetServiceHead"];
         patch?: never;
         trace?: never;
     };
@@ -346,8 +466,16 @@ export interface paths {
          */
         post: operations["ReportScan"];
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightServicesIdScans"];
+        /**
+         * A service's check history, paged (headers only)
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["ListServiceScansHead"];
         patch?: never;
         trace?: never;
     };
@@ -366,7 +494,11 @@ export interface paths {
          */
         post: operations["ReportScans"];
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightScans"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -386,8 +518,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightAudit"];
+        /**
+         * The audit trail: who changed what, paged (headers only)
+         * @description Admins only. The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["ListAuditEntriesHead"];
         patch?: never;
         trace?: never;
     };
@@ -406,8 +546,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightOpenapiJson"];
+        /**
+         * This description (token API) (headers only)
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["GetOpenApiHead"];
         patch?: never;
         trace?: never;
     };
@@ -426,8 +574,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightOpenapiIamJson"];
+        /**
+         * This description (IAM API) (headers only)
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["GetOpenApiIamHead"];
         patch?: never;
         trace?: never;
     };
@@ -446,8 +602,16 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
-        head?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightDocs"];
+        /**
+         * The API reference, for people (headers only)
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["GetDocsHead"];
         patch?: never;
         trace?: never;
     };
@@ -962,6 +1126,10 @@ export interface components {
         WWWAuthenticate: string;
         /** @description Seconds to wait before sending the same request again. */
         RetryAfter: number;
+        /** @description The next page (RFC 8288): `<path?limit=…&cursor=…>; rel="next"`, the same cursor as the body's `cursor`. Absent on the last page. */
+        Link: string;
+        /** @description The methods this path answers (every GET route answers HEAD too). */
+        Allow: string;
     };
     pathItems: never;
 }
@@ -1070,6 +1238,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -1116,6 +1300,162 @@ export interface operations {
                         code?: "database_unavailable";
                     };
                 };
+            };
+        };
+    };
+    PreflightTeams: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    ListTeamsHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every visible team, by id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1222,6 +1562,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -1268,6 +1624,162 @@ export interface operations {
                         code?: "database_unavailable";
                     };
                 };
+            };
+        };
+    };
+    PreflightTeamsScoreboard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GetScoreboardHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every visible team ranked. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1405,6 +1917,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -1451,6 +1979,172 @@ export interface operations {
                         code?: "database_unavailable";
                     };
                 };
+            };
+        };
+    };
+    PreflightTeamsScoreboardHistory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GetScoreHistoryHead: {
+        parameters: {
+            query?: {
+                since?: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visible teams' totals at the finest resolution that keeps the answer bounded. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1560,6 +2254,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -1606,6 +2316,168 @@ export interface operations {
                         code?: "database_unavailable";
                     };
                 };
+            };
+        };
+    };
+    PreflightTeamsId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path: {
+                /** @description A positive integer id (the preflight does not look the record up). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GetTeamHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1715,6 +2587,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -1761,6 +2649,168 @@ export interface operations {
                         code?: "database_unavailable";
                     };
                 };
+            };
+        };
+    };
+    PreflightTeamsIdScorecard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path: {
+                /** @description A positive integer id (the preflight does not look the record up). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GetScorecardHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's totals, statistics and rank. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1870,6 +2920,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -1916,6 +2982,168 @@ export interface operations {
                         code?: "database_unavailable";
                     };
                 };
+            };
+        };
+    };
+    PreflightTeamsIdDns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path: {
+                /** @description A positive integer id (the preflight does not look the record up). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    ExportTeamDnsHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's records, by id: the same records as its zone file. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -2025,6 +3253,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -2071,6 +3315,168 @@ export interface operations {
                         code?: "database_unavailable";
                     };
                 };
+            };
+        };
+    };
+    PreflightTeamsIdDnsZone: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path: {
+                /** @description A positive integer id (the preflight does not look the record up). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    ExportTeamZoneHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A BIND zone file for the origin `<team_url>.`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -2177,6 +3583,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
                     };
                 };
             };
@@ -2369,7 +3791,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The write conflicts with what is stored. Codes: `idempotency_key_in_flight`, `competition_final`. */
+            /** @description The write conflicts with what is stored. Codes: `competition_final`, `idempotency_key_in_flight`. */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2382,13 +3804,13 @@ export interface operations {
                      *       "title": "Conflict",
                      *       "status": 409,
                      *       "detail": "What went wrong, for a person.",
-                     *       "code": "idempotency_key_in_flight",
+                     *       "code": "competition_final",
                      *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "idempotency_key_in_flight" | "competition_final";
+                        code?: "competition_final" | "idempotency_key_in_flight";
                     };
                 };
             };
@@ -2461,6 +3883,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `admin-write` (5 requests a second steady, bursts of 10: adjustments: a person at a keyboard), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -2507,6 +3945,168 @@ export interface operations {
                         code?: "busy" | "database_unavailable";
                     };
                 };
+            };
+        };
+    };
+    PreflightTeamsIdAdjustments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD" | "POST";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path: {
+                /** @description A positive integer id (the preflight does not look the record up). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD, POST (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default); POST: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    ListAdjustmentsHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's adjustments, by id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -2610,6 +4210,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
                     };
                 };
             };
@@ -2913,6 +4529,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `service-write` (20 requests a second steady, bursts of 40: agents and organisers changing DNS records and settings), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -2959,6 +4591,162 @@ export interface operations {
                         code?: "dns_zone_busy" | "database_unavailable";
                     };
                 };
+            };
+        };
+    };
+    PreflightDns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD" | "POST";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD, POST (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default); POST: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    ListDnsRecordsHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every team's records, by id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -3065,6 +4853,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
                     };
                 };
             };
@@ -3370,6 +5174,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `service-write` (20 requests a second steady, bursts of 40: agents and organisers changing DNS records and settings), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -3558,6 +5378,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `service-write` (20 requests a second steady, bursts of 40: agents and organisers changing DNS records and settings), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -3604,6 +5440,168 @@ export interface operations {
                         code?: "dns_zone_busy" | "database_unavailable";
                     };
                 };
+            };
+        };
+    };
+    PreflightDnsId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "DELETE" | "GET" | "HEAD" | "PUT";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path: {
+                /** @description A positive integer id (the preflight does not look the record up). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers DELETE, GET, HEAD, PUT (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default); PUT: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default); DELETE: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GetDnsRecordHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -3710,6 +5708,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -3756,6 +5770,162 @@ export interface operations {
                         code?: "database_unavailable";
                     };
                 };
+            };
+        };
+    };
+    PreflightSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    ListSettingsHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The one settings object, or nothing before a competition is loaded. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -3862,6 +6032,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
                     };
                 };
             };
@@ -4175,6 +6361,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `service-write` (20 requests a second steady, bursts of 40: agents and organisers changing DNS records and settings), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -4221,6 +6423,168 @@ export interface operations {
                         code?: "settings_busy" | "database_unavailable";
                     };
                 };
+            };
+        };
+    };
+    PreflightSettingsId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD" | "PATCH" | "PUT";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path: {
+                /** @description A positive integer id (the preflight does not look the record up). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD, PATCH, PUT (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default); PUT: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default); PATCH: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GetSettingsHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings; the ETag is what If-Match must name. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -4469,6 +6833,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `service-write` (20 requests a second steady, bursts of 40: agents and organisers changing DNS records and settings), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -4621,6 +7001,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -4667,6 +7063,162 @@ export interface operations {
                         code?: "database_unavailable";
                     };
                 };
+            };
+        };
+    };
+    PreflightSubtypes: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    ListSubtypesHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every subtype, by id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -4805,6 +7357,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -4851,6 +7419,173 @@ export interface operations {
                         code?: "database_unavailable";
                     };
                 };
+            };
+        };
+    };
+    PreflightServices: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    ListServicesHead: {
+        parameters: {
+            query?: {
+                team?: string;
+                subtype_id?: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visible services that match, by id (none match: an empty list). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -4960,6 +7695,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -5009,6 +7760,168 @@ export interface operations {
             };
         };
     };
+    PreflightServicesId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path: {
+                /** @description A positive integer id (the preflight does not look the record up). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GetServiceHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service, its points and its latest scans. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     ListServiceScans: {
         parameters: {
             query?: {
@@ -5034,6 +7947,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5145,6 +8059,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
                         code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
                     };
                 };
             };
@@ -5428,6 +8358,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `scan-report` (500 requests a second steady, bursts of 5000: a whole round's reports (teams x services) in one burst), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -5477,6 +8423,181 @@ export interface operations {
             };
         };
     };
+    PreflightServicesIdScans: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD" | "POST";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path: {
+                /** @description A positive integer id (the preflight does not look the record up). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD, POST (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials); POST: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    ListServiceScansHead: {
+        parameters: {
+            query?: {
+                limit?: string;
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first by check time; `cursor` (also in `Link: rel="next"`) resumes, null on the last page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`, `invalid_cursor`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     ReportScans: {
         parameters: {
             query?: never;
@@ -5502,7 +8623,16 @@ export interface operations {
                  *       }
                  *     ]
                  */
-                "application/json": unknown[];
+                "application/json": {
+                    service_id: number;
+                    /** @description Chosen by the agent, one per result: a UUID, `round12-http`, an ISO time... Sending the same report again is safe. */
+                    scan_id: string;
+                    /** @constant */
+                    status?: "started";
+                    score?: number;
+                    error?: string | null;
+                    time?: string;
+                }[];
             };
         };
         responses: {
@@ -5661,6 +8791,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `scan-report` (500 requests a second steady, bursts of 5000: a whole round's reports (teams x services) in one burst), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -5710,6 +8856,80 @@ export interface operations {
             };
         };
     };
+    PreflightScans: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "POST";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers POST (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — POST: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
     ListAuditEntries: {
         parameters: {
             query?: {
@@ -5732,6 +8952,7 @@ export interface operations {
                     "X-Request-Id": components["headers"]["RequestId"];
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5898,6 +9119,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -5944,6 +9181,175 @@ export interface operations {
                         code?: "database_unavailable";
                     };
                 };
+            };
+        };
+    };
+    PreflightAudit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    ListAuditEntriesHead: {
+        parameters: {
+            query?: {
+                limit?: string;
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first; `cursor` (also in `Link: rel="next"`) resumes, null on the last page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`, `invalid_cursor`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -6050,6 +9456,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -6096,6 +9518,162 @@ export interface operations {
                         code?: "database_unavailable";
                     };
                 };
+            };
+        };
+    };
+    PreflightOpenapiJson: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GetOpenApiHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 description of the token API. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -6202,6 +9780,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -6248,6 +9842,162 @@ export interface operations {
                         code?: "database_unavailable";
                     };
                 };
+            };
+        };
+    };
+    PreflightOpenapiIamJson: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GetOpenApiIamHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 description of the IAM (SigV4) API. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -6354,6 +10104,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
             500: {
                 headers: {
@@ -6400,6 +10166,162 @@ export interface operations {
                         code?: "database_unavailable";
                     };
                 };
+            };
+        };
+    };
+    PreflightDocs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GetDocsHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An HTML page (Redoc) built from this description. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -2,10 +2,12 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { components, paths } from '#shared/api/client-types';
 
 /**
- * A typed client of the token API for the project's own callers (the bench's
+ * A typed client of the API for the project's own callers (the bench's
  * agent, the scoring agent, the web page): paths, parameters, bodies and
  * responses come from the generated description, so a change that breaks the
- * contract breaks their typecheck.
+ * contract breaks their typecheck. Bearer tokens, or any signature (`sign`:
+ * the scoring agent signs for the IAM API with SigV4). No Node built-ins: the
+ * web page bundles it.
  *
  *   const api = createScoringClient({ baseUrl: 'http://127.0.0.1:3000', token });
  *   const { data, error, response } = await api.POST('/api/v1/services/{id}/scans', {
@@ -24,6 +26,12 @@ export interface ScoringClientOptions {
   baseUrl: string;
   /** A bearer token (admin or service account); public reads need none. */
   token?: string;
+  /**
+   * Signs each request as it is sent, after every other header is set (the
+   * IAM API's SigV4: see functions/agent/sigv4.ts `sigv4Signer`): the final
+   * request in, the same request with its authorization headers out.
+   */
+  sign?: (request: Request) => Promise<Request>;
   headers?: Record<string, string>;
   fetch?: typeof fetch;
 }
@@ -43,5 +51,7 @@ export function createScoringClient(options: ScoringClientOptions): ScoringClien
       return request;
     },
   });
+  const { sign } = options;
+  if (sign) client.use({ onRequest: ({ request }) => sign(request) });
   return client;
 }

@@ -1,7 +1,7 @@
 import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { EXAMPLES, REQUEST_EXAMPLES } from '#shared/api/examples';
-import { API_PREFIX, routes as allRoutes, type Route } from '#shared/api/routes';
+import { API_PREFIX, routes as allRoutes, THROTTLES, type Route } from '#shared/api/routes';
 import * as responses from '#shared/api/schemas/responses';
 import { BODY_LIMIT_BYTES } from '#shared/http/endpoint';
 
@@ -66,6 +66,11 @@ const conversion: ConversionConfig = {
   // stay in the handler's validation; the description gives the shape.
   errorMode: 'ignore',
   definitions: COMPONENTS,
+  // An input the handler validates itself, piece by piece, names the schema it is validated with (`v.metadata({ describedBy })`).
+  overrideAction: ({ valibotAction, jsonSchema }) => {
+    const describedBy = valibotAction.type === 'metadata' ? (valibotAction as unknown as { metadata: { describedBy?: v.GenericSchema } }).metadata.describedBy : undefined;
+    return describedBy ? { ...schemaOf(describedBy), ...(jsonSchema.description ? { description: jsonSchema.description } : {}) } : undefined;
+  },
 };
 
 /** A valibot schema as a schema inside the document: component references, no `$schema`/`$defs`. */
@@ -110,6 +115,12 @@ const HEADERS = {
   RequestId: { description: 'The request id, to quote when reporting a problem.', schema: { type: 'string' } },
   WWWAuthenticate: { description: 'The scheme to authenticate with: `Bearer realm="scoring"`.', schema: { type: 'string' } },
   RetryAfter: { description: 'Seconds to wait before sending the same request again.', schema: { type: 'integer', minimum: 0 } },
+  Link: {
+    description: 'The next page (RFC 8288): `<path?limit=…&cursor=…>; rel="next"`, the same cursor as the body\'s `cursor`. Absent on the last page.',
+    required: false,
+    schema: { type: 'string' },
+  },
+  Allow: { description: 'The methods this path answers (every GET route answers HEAD too).', schema: { type: 'string' } },
 };
 const header = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
 
@@ -130,6 +141,12 @@ export function problemsOf(route: Route): Map<number, string[]> {
   // Any path may be spelled other than canonically (a trailing slash, `//`): 404.
   add(404, 'not_found');
   for (const [status, codes] of Object.entries(route.problems ?? {})) add(Number(status), ...codes);
+  // A creating POST that honours Idempotency-Key (the route table says so).
+  if (route.idempotent) {
+    add(400, 'invalid_idempotency_key');
+    add(409, 'idempotency_key_in_flight');
+    add(422, 'idempotency_key_reused');
+  }
   add(500, 'internal_error');
   add(503, 'database_unavailable');
   return new Map([...problems].sort(([a], [b]) => a - b));
@@ -178,17 +195,34 @@ const PROBLEM_TITLES: Record<number, string> = {
   413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 500: 'Internal Server Error', 503: 'Service Unavailable',
 };
 
-/** API Gateway's own refusal of a bad or missing signature: AWS's body, not problem+json. */
-const AWS_FORBIDDEN = {
+/** What API Gateway answers by itself, without a function: AWS's body, not problem+json. */
+const awsBody = (message: string) => ({
+  'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] }, example: { message } },
+});
+
+/** API Gateway's own refusal of a bad or missing signature. */
+const AWS_FORBIDDEN: ResponseObject = {
   description:
     "API Gateway refused the signature, or IAM denies this principal the route (AWS's own body, application/json); or the role may not use this route (problem+json, code `forbidden`).",
-  content: {
-    'application/json': {
-      schema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
-      example: { message: 'Forbidden' },
-    },
-  },
+  content: awsBody('Forbidden'),
 };
+
+/**
+ * API Gateway's throttle (429, its own body): a route's (and its HEAD's)
+ * throttle class from the route table, or, for what no route names
+ * (preflights, unknown paths), the stage-wide limit of the stack's configuration.
+ */
+function throttledResponse(route: Route | undefined): ResponseObject {
+  const limit = route && THROTTLES[route.throttle];
+  const which =
+    route && limit
+      ? `this route's throttle class, \`${route.throttle}\` (${limit.rate} requests a second steady, bursts of ${limit.burst}: ${limit.why})`
+      : "the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`)";
+  return {
+    description: `Too many requests: API Gateway answers by itself, beyond ${which}, with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off.`,
+    content: awsBody('Too Many Requests'),
+  };
+}
 
 function successResponses(route: Route): Record<string, ResponseObject> {
   const out: Record<string, ResponseObject> = {};
@@ -197,6 +231,7 @@ function successResponses(route: Route): Record<string, ResponseObject> {
     if ((route.method === 'GET' && status === '200') || reply.etag) headers.ETag = header('ETag');
     if (route.method === 'GET' && status === '200') headers['Cache-Control'] = header('CacheControl');
     if (status === '201') headers.Location = header('Location');
+    if (reply.paged) headers.Link = header('Link');
     const response: ResponseObject = { description: reply.description, headers };
     if (reply.json) response.content = { 'application/json': { schema: schemaOf(reply.json) } };
     if (reply.text) response.content = { [reply.text]: { schema: { type: 'string' } } };
@@ -232,7 +267,7 @@ function operation(route: Route, flavour: ApiFlavour): Operation {
   if (route.method === 'GET') {
     parameters.push({ name: 'If-None-Match', in: 'header', required: false, description: 'An ETag read before: 304 if it is still current.', schema: { type: 'string' } });
   }
-  if (route.problems?.[422]?.includes('idempotency_key_reused')) {
+  if (route.idempotent) {
     parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, description: 'Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice.', schema: { type: 'string', minLength: 1, maxLength: 255 } });
   }
   if (route.problems?.[412]) {
@@ -241,6 +276,7 @@ function operation(route: Route, flavour: ApiFlavour): Operation {
 
   const responsesOut: Record<string, ResponseObject> = successResponses(route);
   for (const [status, codes] of problemsOf(route)) responsesOut[String(status)] = problemResponse(status, codes);
+  responsesOut['429'] = throttledResponse(route);
   if (flavour === 'iam') {
     // Both can answer 403 there: API Gateway (IAM) with its own body, and the function (role) with a problem.
     const fromFunction = responsesOut['403'];
@@ -271,6 +307,75 @@ function operation(route: Route, flavour: ApiFlavour): Operation {
   };
 }
 
+/** HEAD of a GET route (API Gateway routes it to the same function): the GET's statuses and headers, never a body. */
+function headOperation(get: Operation, route: Route): Operation {
+  const responses = Object.fromEntries(Object.entries(get.responses).map(([status, { content: _body, ...rest }]) => [status, rest]));
+  return {
+    ...get,
+    operationId: `${route.name}Head`,
+    summary: `${route.summary} (headers only)`,
+    description: `${String(get.description)} The same answer as GET (status, ETag, caching), without the body.`,
+    responses,
+  };
+}
+
+const CORS_BY_ACCESS: Record<Route['access'], string> = {
+  public: 'any origin (`Access-Control-Allow-Origin: *`, no credentials)',
+  admin: 'only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default)',
+  'admin-or-service': 'only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default)',
+};
+
+const optionalHeader = (description: string) => ({ description, required: false, schema: { type: 'string' } });
+
+/**
+ * The CORS preflight of a path (the `$default` function answers it): Allow,
+ * and the permissions of the route whose method the browser asks about, by
+ * that route's class.
+ */
+function preflightOperation(path: string, onPath: readonly Route[], flavour: ApiFlavour): Operation {
+  const methods = [...new Set(onPath.flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method])))].sort();
+  const classes = onPath.map((r) => `${r.method === 'GET' ? 'GET and HEAD' : r.method}: ${CORS_BY_ACCESS[r.access]}`);
+  const pascal = path
+    .slice(API_PREFIX.length)
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('');
+  const responses: Record<string, ResponseObject> = {
+    '204': {
+      description: `The path answers ${methods.join(', ')} (and OPTIONS). With \`Access-Control-Request-Method\`, the CORS permissions of that method's route, by its class — ${classes.join('; ')}. An origin the class does not allow gets no \`Access-Control-Allow-Origin\`, which browsers take as a refusal.`,
+      headers: {
+        Allow: header('Allow'),
+        'X-Request-Id': header('RequestId'),
+        'Access-Control-Allow-Origin': optionalHeader('`*` for public routes; the requesting origin when the deployment lists it; absent otherwise.'),
+        'Access-Control-Allow-Methods': optionalHeader('The methods of this path, when the origin is allowed.'),
+        'Access-Control-Allow-Headers': optionalHeader('The request headers the API reads, when the origin is allowed.'),
+        'Access-Control-Max-Age': optionalHeader('Seconds a browser may keep this answer, when the origin is allowed.'),
+      },
+    },
+    '404': problemResponse(404, ['not_found']),
+    '429': throttledResponse(undefined),
+  };
+  if (flavour === 'iam') responses['403'] = AWS_FORBIDDEN;
+  return {
+    operationId: `Preflight${pascal}`,
+    summary: 'CORS preflight',
+    description:
+      flavour === 'iam'
+        ? 'On the IAM API every request must be signed, preflights included, and browsers do not sign preflights: browser pages use the token API.'
+        : 'Answered without credentials, as browsers send it. A path spelled other than canonically is 404.',
+    tags: [onPath[0]!.tag],
+    security: flavour === 'iam' ? [{ sigv4: [] }] : [{}],
+    parameters: [
+      ...(path.includes('{id}') ? [{ name: 'id', in: 'path', required: true, description: 'A positive integer id (the preflight does not look the record up).', schema: { type: 'integer', minimum: 1 } }] : []),
+      { name: 'Origin', in: 'header', required: false, description: "The page's origin.", schema: { type: 'string' } },
+      { name: 'Access-Control-Request-Method', in: 'header', required: false, description: 'The method the page means to send.', schema: { type: 'string', enum: methods } },
+      { name: 'Access-Control-Request-Headers', in: 'header', required: false, description: 'The headers the page means to send.', schema: { type: 'string' } },
+    ],
+    responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
+  };
+}
+
 const TAGS: Record<string, string> = {
   teams: 'Teams, the scoreboard and scorecards (public); DNS exports and adjustments (admins).',
   services: "Teams' services (public) and scan reports (service accounts).",
@@ -286,7 +391,7 @@ const DESCRIPTION: Record<ApiFlavour, string> = {
 
 const COMMON = `
 
-Every error is RFC 9457 problem+json with a stable \`code\`; each operation lists the codes it can answer. A path that exists under other methods answers 405 with \`Allow\`; an unknown path 404. Reads carry an \`ETag\` and answer \`If-None-Match\` with 304. Request bodies are JSON, at most ${BODY_LIMIT_BYTES} bytes (413), sent as \`application/json\` (415). Unknown fields in a write body are 400.`;
+Every error is RFC 9457 problem+json with a stable \`code\`; each operation lists the codes it can answer. A path that exists under other methods answers 405 with \`Allow\`; an unknown path 404. Reads carry an \`ETag\` and answer \`If-None-Match\` with 304; every GET answers HEAD too (the same status and headers, no body). Every path answers CORS preflights (OPTIONS); CORS is by route class: public reads allow any origin, admin and service routes only the origins the deployment lists. API Gateway throttles each route by its class and answers 429 by itself, with its own body. A paged list carries \`Link: rel="next"\` until its last page. Request bodies are JSON, at most ${BODY_LIMIT_BYTES} bytes (413), sent as \`application/json\` (415). Unknown fields in a write body are 400.`;
 
 export interface DocumentOptions {
   /** Where the API is reached; the served document names the host it was fetched from. */
@@ -297,7 +402,14 @@ export interface DocumentOptions {
 export function openApiDocument(flavour: ApiFlavour, options: DocumentOptions = {}): OpenApiDocument {
   const table = (options.table ?? allRoutes).filter((route) => !route.planned);
   const paths: OpenApiDocument['paths'] = {};
-  for (const route of table) (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route, flavour);
+  for (const route of table) {
+    const onPath = (paths[route.path] ??= {});
+    onPath[route.method.toLowerCase()] = operation(route, flavour);
+    if (route.method === 'GET') onPath.head = headOperation(onPath.get!, route);
+  }
+  for (const [path, onPath] of Object.entries(paths)) {
+    onPath.options = preflightOperation(path, table.filter((route) => route.path === path), flavour);
+  }
   const tags = [...new Set(table.map((route) => route.tag))].map((name) => ({ name, description: TAGS[name] ?? name }));
   return {
     openapi: '3.1.0',

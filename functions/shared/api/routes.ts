@@ -30,6 +30,8 @@ export interface Reply {
   readonly text?: string;
   /** The response carries an ETag (every 200 does; a 201 whose body is the created resource says so). */
   readonly etag?: true;
+  /** One page of a longer list: `Link: <…>; rel="next"` names the next page (absent on the last). */
+  readonly paged?: true;
 }
 
 /** Problem `code`s by status, beyond those the endpoint wrapper gives every route of its shape (see openapi.ts). */
@@ -56,6 +58,13 @@ export interface Route {
   /** Success responses by status. */
   readonly responses: Readonly<Partial<Record<200 | 201 | 202 | 204, Reply>>>;
   readonly problems?: Problems;
+  /**
+   * A creating POST that honours `Idempotency-Key`: a retry with the same key
+   * and body answers the first answer again instead of acting twice. The
+   * endpoint wrapper, the description's header parameter and its problem
+   * codes all follow from this flag.
+   */
+  readonly idempotent?: true;
   /** Files of the repository the function reads at run time; the stack copies them next to its bundle. */
   readonly files?: readonly string[];
   /** Its API Gateway throttle (see THROTTLES): declared for scan reports, otherwise derived from access and method. */
@@ -98,13 +107,6 @@ export function queryParameterNames(route: Pick<Route, 'query'>): string[] {
 /** The reference page's script, shipped with the docs function (see functions/docs/get-docs.ts). */
 export const REDOC_SCRIPT = 'node_modules/redoc/bundles/redoc.standalone.js';
 
-/** What a creating POST that honours Idempotency-Key may answer (its handler says `idempotent: true`). */
-const IDEMPOTENT = {
-  400: ['invalid_idempotency_key'],
-  409: ['idempotency_key_in_flight'],
-  422: ['idempotency_key_reused'],
-} as const;
-
 /** Every write that would change a score, once `scoring finalise` has locked the results. */
 const FINAL = 'competition_final';
 
@@ -138,6 +140,8 @@ const route = <const N extends string, const S extends Spec>(
 
 const json = <S extends v.GenericSchema>(description: string, schema: S) => ({ description, json: schema });
 const list = <S extends v.GenericSchema>(description: string, schema: S) => ({ description, json: v.array(schema) });
+/** One page of an unbounded list (`{items, cursor}`): the description adds its `Link: rel="next"` header. */
+const page = <S extends v.GenericSchema>(description: string, schema: S) => ({ description, json: schema, paged: true as const });
 const none = { description: 'Done; no body.' } as const;
 
 export const routes = [
@@ -177,8 +181,9 @@ export const routes = [
   route('CreateAdjustment', 'POST', '/teams/{id}/adjustments', 'teams/create-adjustment', 'admin', 'read-write', {
     summary: 'Add or remove points by hand',
     body: q.AdjustmentBody,
+    idempotent: true,
     responses: { 201: json('The adjustment, counted in the team\'s totals.', r.AdjustmentSchema) },
-    problems: { ...IDEMPOTENT, 409: [...IDEMPOTENT[409], FINAL], 503: ['busy'] },
+    problems: { 409: [FINAL], 503: ['busy'] },
   }),
 
   route('ListDnsRecords', 'GET', '/dns', 'dns/list-dns-records', 'admin-or-service', 'read', {
@@ -188,8 +193,9 @@ export const routes = [
   route('CreateDnsRecord', 'POST', '/dns', 'dns/create-dns-record', 'admin-or-service', 'read-write', {
     summary: 'Create a DNS record',
     body: DnsRecordBody,
+    idempotent: true,
     responses: { 201: { ...json('The record, as stored (names lower-case, type upper-case), and its ETag.', r.DnsRecordSchema), etag: true } },
-    problems: { 400: ['unknown_team', ...IDEMPOTENT[400]], 409: [...DNS_CONFLICTS, ...IDEMPOTENT[409]], 422: IDEMPOTENT[422], 503: ['dns_zone_busy'] },
+    problems: { 400: ['unknown_team'], 409: DNS_CONFLICTS, 503: ['dns_zone_busy'] },
   }),
   route('GetDnsRecord', 'GET', '/dns/{id}', 'dns/get-dns-record', 'admin-or-service', 'read', {
     summary: 'One DNS record',
@@ -245,7 +251,7 @@ export const routes = [
   route('ListServiceScans', 'GET', '/services/{id}/scans', 'services/list-service-scans', 'public', 'read', {
     summary: "A service's check history, paged",
     query: q.ServiceScansQuery,
-    responses: { 200: json('One page, newest first by check time; `cursor` (also in `Link: rel="next"`) resumes, null on the last page.', r.ServiceScansPageSchema) },
+    responses: { 200: page('One page, newest first by check time; `cursor` (also in `Link: rel="next"`) resumes, null on the last page.', r.ServiceScansPageSchema) },
     problems: { 400: ['invalid_cursor'] },
   }),
   route('ReportScan', 'POST', '/services/{id}/scans', 'services/report-scan', 'admin-or-service', 'read-write', {
@@ -269,7 +275,7 @@ export const routes = [
   route('ListAuditEntries', 'GET', '/audit', 'audit/list-audit-entries', 'admin', 'read', {
     summary: 'The audit trail: who changed what, paged',
     query: q.AuditQuery,
-    responses: { 200: json('One page, newest first; `cursor` (also in `Link: rel="next"`) resumes, null on the last page.', r.AuditPageSchema) },
+    responses: { 200: page('One page, newest first; `cursor` (also in `Link: rel="next"`) resumes, null on the last page.', r.AuditPageSchema) },
     problems: { 400: ['invalid_cursor'] },
   }),
 

@@ -54,8 +54,6 @@ type Validated<R, K extends 'body' | 'query'> = R extends { readonly [P in K]: i
 interface EndpointSpec {
   /** Ids this route can ever have (settings: only 1); others are 404 before the body is looked at. */
   validId?: (id: number) => boolean;
-  /** A creating POST: an `Idempotency-Key` header makes a retry return the first answer instead of a second effect. */
-  idempotent?: boolean;
 }
 
 type Event = APIGatewayProxyEventV2;
@@ -117,7 +115,7 @@ export function endpoint<N extends RouteName, R extends RouteNamed<N> = RouteNam
     // (or at half the remaining time, when the call budget is stretched for the tests).
     const remaining = context.getRemainingTimeInMillis();
     const deadline = Date.now() + Math.max(remaining - DATABASE_CALL_BUDGET_MS - 500, remaining / 2);
-    return withDeadline(deadline, () => (spec.idempotent ? oncePerIdempotencyKey(event, principalName(principal), log, run) : run()));
+    return withDeadline(deadline, () => (route.idempotent ? oncePerIdempotencyKey(event, principalName(principal), log, run) : run()));
   });
 }
 

@@ -74,6 +74,8 @@ export const ScanReportBatchBody = v.pipe(
       v.description(
         'A report with the service it is about: `{"service_id", "scan_id", "status": "started"}` or `{"service_id", "scan_id", "score", "error", "time"?}`. Each is validated and answered on its own.',
       ),
+      // Validated one by one in the handler (a bad report fails alone); described, and so typed in the client, as BatchReport.
+      v.metadata({ describedBy: BatchReport }),
     ),
     'must be an array of reports',
   ),
