@@ -20,7 +20,10 @@ import { finaliseRefusal } from '#shared/domain/final';
 import { listIamPrincipals, registerIamPrincipal, revokeIamPrincipal } from '#shared/data/iam-principals';
 import { createToken, listTokens, revokeToken } from '#shared/data/tokens';
 import { verifyTotals } from '#shared/data/verify';
-import { formatTimestamp } from '#shared/validation';
+import { applyVoid, getVoidJob, previewVoid } from '#shared/data/voids';
+import type { VoidAction } from '#shared/domain/voids';
+import { VoidBody } from '#shared/api/schemas/requests';
+import { formatTimestamp, parseWith } from '#shared/validation';
 import { normalizeIamArn } from '#shared/auth/iam-arns';
 import { formatProblems, readCompetitionFile } from '../lib/local/competition-file';
 import { LOCAL_STATE_FILE } from '../lib/local/local-stack';
@@ -54,8 +57,14 @@ Commands:
   verify [--repair]                    Recompute every team's totals from its history (results,
                                        adjustments, SLA penalties); list any difference;
                                        --repair writes the recomputed figures back
+  void --from <time> --to <time> [--team <id>] [--subtype <id>] [--confirm <preview_id>]
+  unvoid (the same options)            Preview voiding (or restoring) the results checked in
+                                       [from, to): how many, each team's total before and after,
+                                       a preview id. With --confirm <preview_id> (and the same
+                                       filter): apply exactly that set, as a job the stream
+                                       consumer runs; waits for it (at most --wait seconds, 60)
 
-Every change (load, token create/revoke, iam grant/revoke, finalise, verify --repair) is recorded in the audit
+Every change (load, token create/revoke, iam grant/revoke, finalise, verify --repair, void/unvoid) is recorded in the audit
 trail (GET /api/v1/audit) with your AWS identity, or locally your OS user name.
 
 Target (default: the running dev server's DynamoDB Local):
@@ -80,6 +89,12 @@ const { values, positionals } = parseArgs({
     out: { type: 'string' },
     'include-hidden': { type: 'boolean', default: false },
     repair: { type: 'boolean', default: false },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    team: { type: 'string' },
+    subtype: { type: 'string' },
+    confirm: { type: 'string' },
+    wait: { type: 'string', default: '60' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -100,6 +115,7 @@ async function main(): Promise<void> {
   if (command === 'iam' && sub === 'revoke') return iamRevoke();
   if (command === 'export') return exportCommand();
   if (command === 'verify') return verify();
+  if (command === 'void' || command === 'unvoid') return voidCommand(command);
   if (command === 'finalise' || command === 'finalize') return finalise();
   throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
 }
@@ -369,6 +385,61 @@ async function verify(): Promise<void> {
   const unrepaired = wrong.filter((t) => !t.repaired);
   console.log(`${teams.length} teams checked: ${teams.length - wrong.length} match their history${wrong.length ? `, ${wrong.length} differ` : ''}${values.repair ? `, ${wrong.length - unrepaired.length} repaired` : ''}.`);
   if (unrepaired.length > 0) process.exitCode = 1;
+}
+
+/**
+ * Voids (or restores) results as POST /api/v1/scans/void would: preview first,
+ * then confirm that preview. The job itself runs in the table's stream
+ * consumer (the deployed one, or the local server's), not here.
+ */
+async function voidCommand(action: VoidAction): Promise<void> {
+  const asNumber = (text: string | undefined) => (text === undefined ? undefined : /^\d+$/.test(text) ? Number(text) : text);
+  const parsed = parseWith(VoidBody, {
+    from: values.from,
+    to: values.to,
+    ...(values.team === undefined ? {} : { team_id: asNumber(values.team) }),
+    ...(values.subtype === undefined ? {} : { subtype_id: asNumber(values.subtype) }),
+    dry_run: values.confirm === undefined,
+    ...(values.confirm === undefined ? {} : { preview_id: asNumber(values.confirm) }),
+  });
+  if (!parsed.ok) {
+    const option = (path: string) => ({ team_id: '--team ', subtype_id: '--subtype ', preview_id: '--confirm ' })[path] ?? (path ? `--${path} ` : '');
+    throw new UsageError(parsed.errors.map((e) => `${option(e.path)}${e.message}`).join('; '));
+  }
+  const { filter, dry_run: dryRun, preview_id: previewId } = parsed.value;
+  if (dryRun) {
+    const preview = await previewVoid(action, filter);
+    console.log(`Preview ${preview.preview_id}: ${preview.count} result(s) would be ${action === 'void' ? 'voided' : 'restored'}.`);
+    printTable(['team id', 'total before', 'total after'], preview.teams.map((t) => [String(t.team_id), String(t.total_before), String(t.total_after)]));
+    const filterOptions = commandLine().filter((arg, i, all) => arg !== action && !(all[i - 1] === '--confirm' || arg === '--confirm' || arg.startsWith('--confirm=')));
+    console.log(`Apply exactly this set: npm run scoring -- ${action} ${filterOptions.join(' ')} --confirm ${preview.preview_id}`);
+    return;
+  }
+  const outcome = await applyVoid(previewId!, action, filter, await cliAudit());
+  switch (outcome.kind) {
+    case 'not-found':
+      throw new UsageError(`No preview has id ${previewId}.`);
+    case 'mismatch':
+      throw new UsageError(outcome.detail);
+    case 'changed':
+      throw new UsageError(`The results of preview ${previewId} changed since it was made (another void or unvoid): nothing was done; preview again.`);
+    case 'final':
+      throw new UsageError('The competition is final: its results can no longer change.');
+    case 'started':
+      break;
+  }
+  const deadline = Date.now() + Number(values.wait) * 1000;
+  let job = outcome.job;
+  while (job.status !== 'done' && Date.now() < deadline) {
+    await sleep(500);
+    job = (await getVoidJob(previewId!)) ?? job;
+  }
+  if (job.status !== 'done') {
+    console.log(`Void ${previewId} is running: ${job.flipped} of ${job.count} flipped so far (the stream consumer carries on; run the same command again to follow it).`);
+    return;
+  }
+  console.log(`Void ${previewId} done: ${job.flipped} result(s) ${action === 'void' ? 'voided' : 'restored'}; recorded in the audit trail.`);
+  printTable(['team id', 'total before', 'total after'], job.teams.map((t) => [String(t.team_id), String(t.total_before), String(t.total_after)]));
 }
 
 function printTable(header: string[], rows: string[][]): void {

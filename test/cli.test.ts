@@ -13,7 +13,9 @@ import { resolveIamRole } from '#shared/data/iam-principals';
 import { auditPage } from '#shared/data/audit';
 import { getSettings } from '#shared/data/settings';
 import { SAMPLE_COMPETITION } from '../lib/local/local-stack';
-import { useFreshTable } from './support/database';
+import { mintTokens, useFreshTable } from './support/database';
+import { startFold } from './support/fold';
+import { bearer, invoke } from './support/invoke';
 import { runTool } from './support/processes';
 
 let target: string[];
@@ -120,6 +122,45 @@ describe('the command-line tool', () => {
     expect((await scoring('verify', ...target)).code).toBe(0);
   });
 
+  it('voids results with a preview, then applies exactly that set (the stream consumer runs the job), and refuses a changed set', async () => {
+    const fold = await startFold();
+    try {
+      const tokens = await mintTokens();
+      const services: { id: number; team: { id: number; number: number } }[] = (await invoke('GET', '/api/v1/services?team=13', { headers: bearer(tokens.admin) })).json;
+      const service = services[0]!;
+      const at = (secondsAgo: number) => new Date(Math.floor(Date.now() / 1000 - secondsAgo) * 1000).toISOString().replace('.000Z', 'Z');
+      for (const [i, secondsAgo] of [120, 90, 60].entries()) {
+        const report = await invoke('POST', `/api/v1/services/${service.id}/scans`, { headers: bearer(tokens.service), body: { scan_id: `cli-void-${i}`, score: 0, error: 'broken check', time: at(secondsAgo) } });
+        expect(report.status).toBe(201);
+      }
+      await fold.caughtUp();
+      const filter = ['--from', at(600), '--to', at(-60), '--team', String(service.team.id)];
+
+      const first = await scoring('void', ...filter, ...target);
+      expect(first.code, first.stderr).toBe(0);
+      const stale = Number(/Preview (\d+): 3 result\(s\) would be voided/.exec(first.stdout)?.[1]);
+      const second = await scoring('void', ...filter, ...target);
+      const previewId = Number(/Preview (\d+): 3 result\(s\) would be voided/.exec(second.stdout)?.[1]);
+      expect(second.stdout).toContain(`--confirm ${previewId}`);
+
+      const applied = await scoring('void', ...filter, '--confirm', String(previewId), ...target);
+      expect(applied.code, applied.stderr).toBe(0);
+      expect(applied.stdout).toMatch(new RegExp(`Void ${previewId} done: 3 result\\(s\\) voided`));
+      const history = (await invoke('GET', `/api/v1/services/${service.id}/scans`, { headers: bearer(tokens.admin) })).json.items as { scan_id: string; voided: boolean }[];
+      expect(history.filter((r) => r.scan_id.startsWith('cli-void-')).map((r) => r.voided)).toEqual([true, true, true]);
+
+      // The first preview's set has changed since (voided by the second): refused, nothing done.
+      const refused = await scoring('void', ...filter, '--confirm', String(stale), ...target);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(/changed since it was made/);
+      expect((await scoring('void', '--from', at(0), '--to', at(60), ...target)).stderr).toMatch(/`from` must be before `to`/);
+      await fold.caughtUp();
+      expect((await scoring('verify', ...target)).code).toBe(0);
+    } finally {
+      await fold.stop();
+    }
+  });
+
   it('records each of its changes in the audit trail as the OS user who ran it', async () => {
     const entries = (await auditPage(500)).items.filter((e) => e.actor.type === 'cli');
     expect(entries.every((e) => e.actor.name === userInfo().username)).toBe(true);
@@ -130,6 +171,7 @@ describe('the command-line tool', () => {
       'token.create', 'token.revoke',
       'iam.grant', 'iam.revoke',
       'totals.repair',
+      'scans.void',
     ]);
     expect(entries.find((e) => e.action === 'totals.repair')).toMatchObject({ route: expect.stringMatching(/^scoring verify --repair$/), before: { 'points.1': 7 }, after: { 'points.1': 0 } });
     const revoke = entries.find((e) => e.action === 'token.revoke')!;

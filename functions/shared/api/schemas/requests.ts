@@ -142,3 +142,25 @@ export const AuditQuery = v.object({
   ),
   cursor: v.optional(v.pipe(v.string(), v.maxLength(1024, 'is not a cursor this API hands out'), v.description('The `cursor` of the previous page.'))),
 });
+
+/**
+ * A void or unvoid: the filter (check time range, optional team and subtype)
+ * and whether to preview it (the default) or apply a preview.
+ */
+export const VoidBody = v.pipe(
+  v.strictObject({
+    from: v.pipe(Timestamp, v.description('Results checked at or after this time (RFC 3339, UTC).')),
+    to: v.pipe(Timestamp, v.description('…and before this time.')),
+    team_id: v.optional(v.pipe(PositiveInt, v.description("Only this team's results (its id)."))),
+    subtype_id: v.optional(v.pipe(PositiveInt, v.description("Only this subtype's results."))),
+    dry_run: v.optional(v.pipe(v.boolean('must be true or false'), v.description('True (the default): only preview. False: apply the preview named by `preview_id`.')), true),
+    preview_id: v.optional(v.pipe(PositiveInt, v.description('The preview to apply (with `"dry_run": false`).'))),
+  }),
+  v.check((b) => b.from < b.to, '`from` must be before `to`'),
+  v.check((b) => b.dry_run || b.preview_id !== undefined, 'applying (`"dry_run": false`) needs the `preview_id` of a preview'),
+  v.transform((b) => ({
+    filter: { from: b.from, to: b.to, team_id: b.team_id ?? null, subtype_id: b.subtype_id ?? null },
+    dry_run: b.dry_run,
+    preview_id: b.preview_id ?? null,
+  })),
+);
