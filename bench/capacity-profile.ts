@@ -6,7 +6,7 @@ import type { capacityMeter } from './capacity';
 import { ROOT, runScript } from './process';
 
 /** Sequential requests per figure: Lambda serves one request at a time per instance, so this is its duration plus loopback. */
-const SEQUENTIAL = 30;
+const SEQUENTIAL = 15;
 
 export interface RequestTimes {
   scanReportMs: number;

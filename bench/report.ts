@@ -66,12 +66,12 @@ export function printReport(r: any) {
     r.reads.map((x: any) => [x.path, fmt(x.rps), fmt(x.p50), fmt(x.p99), x.failures, x.bytes, fmt(x.rcuPerRequest, 2), fmt(x.minRcuPerRequest, 2)]),
   );
   table(
-    'Growth: GET /teams/scoreboard as rounds accumulate (should stay flat)',
+    `Growth: GET /teams/scoreboard as rounds accumulate (should stay flat; ${p.growthConnections ?? p.concurrency} connections)`,
     ['rounds', 'req/s', 'p50 ms', 'p99 ms', 'RCU/req', 'bytes'],
     r.growth.byRounds.map((x: any) => [x.rounds, fmt(x.rps), fmt(x.p50), fmt(x.p99), fmt(x.rcuPerRequest, 2), x.bytes]),
   );
   table(
-    'Growth: GET /teams/scoreboard as teams are added (should grow linearly; AWS RCU from item sizes, eventually consistent)',
+    `Growth: GET /teams/scoreboard as teams are added (should grow linearly; AWS RCU from item sizes, eventually consistent; ${p.growthConnections ?? p.concurrency} connections)`,
     ['teams', 'req/s', 'p50 ms', 'p99 ms', 'Local RCU/req', 'AWS RCU/req', 'bytes'],
     r.growth.byTeams.map((x: any) => [x.teams, fmt(x.rps), fmt(x.p50), fmt(x.p99), fmt(x.rcuPerRequest, 2), fmt(x.awsRcu, 1), x.bytes]),
   );

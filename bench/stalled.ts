@@ -4,7 +4,7 @@
  * (DynamoDB Local paused with SIGSTOP): every request should be a 503 with
  * Retry-After after at most one database call's budget, never a hang.
  *
- *   node --import tsx bench/stalled.ts [--requests 40] [--concurrency 8] [--json]
+ *   node --import tsx bench/stalled.ts [--requests 40] [--concurrency 20] [--json]
  *
  * From the benchmark, run it as its own process (`--json` prints the result
  * as one JSON line): the data layer keeps one client per process, bound to
@@ -31,7 +31,7 @@ export interface StalledDatabaseResult {
 
 export async function measureStalledDatabase(options: { requests?: number; concurrency?: number } = {}): Promise<StalledDatabaseResult> {
   const requests = options.requests ?? 40;
-  const concurrency = options.concurrency ?? 8;
+  const concurrency = options.concurrency ?? 20;
   const dynamodb = await startDynamoDbLocal();
   const adminToken = `bench_${randomBytes(24).toString('hex')}`;
   process.env.TABLE_NAME = 'bench-stalled';
