@@ -5,7 +5,7 @@ import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { FOLD_EVENT_PATTERNS } from '#shared/data/fold-events';
+import { FOLD_BATCH_SIZE, FOLD_EVENT_PATTERNS } from '#shared/data/fold-events';
 import { ApiFunction, type ApiFunctionDefaults } from './api-function';
 
 export interface ScanFoldProps {
@@ -16,8 +16,6 @@ export interface ScanFoldProps {
   readonly defaults: ApiFunctionDefaults;
 }
 
-/** Records per invocation: a round's burst for one team fits in a few batches. */
-export const FOLD_BATCH_SIZE = 100;
 /** How long the mapping gathers records before invoking: bounds how far the scoreboard lags (plus the fold itself). */
 export const FOLD_BATCHING_WINDOW = Duration.seconds(1);
 

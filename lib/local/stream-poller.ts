@@ -7,7 +7,7 @@ import {
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { matchesFoldFilter } from '#shared/data/fold-events';
+import { FOLD_BATCH_SIZE, matchesFoldFilter } from '#shared/data/fold-events';
 import { tableStreamArn } from '#shared/data/table';
 
 /** The longest pause between polls of an idle stream: a result reaches the scoreboard well within 2 s. */
@@ -48,7 +48,7 @@ export async function startStreamPoller(options: Options): Promise<StreamPoller>
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   const streamArn = await tableStreamArn(options.tableName);
-  const batchSize = options.batchSize ?? 100;
+  const batchSize = options.batchSize ?? FOLD_BATCH_SIZE;
   const idleMs = options.idleMs ?? 20;
   const iterators = new Map<string, string | undefined>(); // shard id → next iterator (undefined: closed and drained)
   const parents = new Map<string, string | undefined>();

@@ -13,7 +13,7 @@ import { publicReadPathPatterns } from '../../lib/route-resources';
 import { API_PREFIX, fallbackHandler, queryParameterNames, routes, type Route } from '#shared/api/routes';
 import { readStackConfig } from '../../lib/stack-config';
 import { GLOBAL_INDEXES, LOCAL_INDEXES, TABLE_KEYS } from '#shared/data/table-schema';
-import { FOLD_EVENT_PATTERNS } from '#shared/data/fold-events';
+import { FOLD_BATCH_SIZE, FOLD_EVENT_PATTERNS } from '#shared/data/fold-events';
 import {
   cdkContext,
   flat,
@@ -375,7 +375,7 @@ describe('the fold consumer', () => {
     expect(p.StartingPosition).toBe('TRIM_HORIZON');
     expect(p.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
     expect(p.BisectBatchOnFunctionError).toBe(false);
-    expect(p.BatchSize).toBe(100);
+    expect(p.BatchSize).toBe(FOLD_BATCH_SIZE);
     expect(p.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern))).toEqual(FOLD_EVENT_PATTERNS);
     expect(p.DestinationConfig.OnFailure.Destination).toEqual({ 'Fn::GetAtt': [logicalId(stack.scanFold.deadLetterQueue), 'Arn'] });
   });

@@ -22,6 +22,18 @@ const RESULT_PATTERNS: Pattern[] = [
 /** A void job's item while it runs: each of its steps' writes wakes the consumer for the next step. */
 const VOID_JOB_PATTERN: Pattern = { eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: [keys.voidJobSortKey()] } }, NewImage: { status: { S: ['running'] } } } };
 
+/**
+ * Records per invocation, for the event source mapping and the local poller
+ * alike. A round over 100 teams in random order puts about one result per
+ * team in a batch of 100, so the fold paid one totals update per result; with
+ * 1 000 (GetRecords' most per call; well under Lambda's 6 MB payload at about
+ * 2 KB a record with both images) a team's results share their totals update.
+ * Measured on the bench's default run: the fold's AWS write units per result
+ * 1.81 → 1.54 (steady), 1.68 → 1.07 (batched round), the batched round's
+ * catch-up 36 s → 14 s.
+ */
+export const FOLD_BATCH_SIZE = 1000;
+
 /** EventBridge-style patterns (the subset Lambda filtering and the local poller share: literals and `prefix`). */
 export const FOLD_EVENT_PATTERNS: Pattern[] = [...RESULT_PATTERNS, VOID_JOB_PATTERN];
 
