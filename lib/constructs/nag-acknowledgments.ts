@@ -1,4 +1,4 @@
-import { Stack, Validations } from 'aws-cdk-lib';
+import { Stack, Token, Validations } from 'aws-cdk-lib';
 import type { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import type { IConstruct } from 'constructs';
@@ -136,11 +136,21 @@ export function acknowledgeNagFindings(stack: ScoringStack): void {
       'AwsSolutions-IAM5[Action::s3:List*]',
       'AwsSolutions-IAM5[Action::s3:Abort*]',
       'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
-      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+      `AwsSolutions-IAM5[Resource::${assetBucketObjects(Stack.of(stack))}]`,
       `AwsSolutions-IAM5[Resource::<${Stack.of(stack).getLogicalId(stack.cdn.siteBucket.node.defaultChild as never)}.Arn>/*]`,
       'AwsSolutions-IAM5[Resource::*]',
     ]) {
       ack(deployment, id, why);
     }
   }
+}
+
+/**
+ * CDK's asset bucket objects as cdk-nag spells them: a stack deployed to a
+ * named region (bin/app.ts always names one) has its partition and region
+ * written out, an environment-agnostic one keeps the pseudo parameters.
+ */
+function assetBucketObjects(stack: Stack): string {
+  const known = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
+  return `arn:${known(stack.partition, 'Partition')}:s3:::cdk-hnb659fds-assets-${known(stack.account, 'AccountId')}-${known(stack.region, 'Region')}/*`;
 }

@@ -43,9 +43,9 @@ describe('cdk-nag AwsSolutions', () => {
     );
   });
 
-  it('passes as a synth-time validation plugin, as bin/app.ts runs it', () => {
+  it('passes as a synth-time validation plugin, as bin/app.ts runs it (in a named region, as bin/app.ts deploys it)', () => {
     const app = newApp({ ...cdkContext, 'aws:cdk:bundling-stacks': [] });
-    new ScoringStack(app, 'Nagged', { config: readStackConfig(app.node) });
+    new ScoringStack(app, 'Nagged', { config: readStackConfig(app.node), env: { region: 'eu-west-1' } });
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
     // The plugin fails the synth on any unacknowledged finding.
     expect(() => app.synth()).not.toThrow();
