@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -226,7 +226,10 @@ export class ScoringStack extends Stack {
       this.agent.acknowledgeServiceGrant(this.access.serviceStatements);
     }
 
-    this.observability = new Observability(this, 'Observability', {
+    // Alarms and the dashboard (about 80 resources) live in a nested stack: with
+    // them, the API's own template would pass CloudFormation's 500 resources.
+    const monitoring = new NestedStack(this, 'Monitoring', { description: `${config.prefix}: alarms and the event dashboard` });
+    this.observability = new Observability(monitoring, 'Observability', {
       stage: config.stage,
       namespace: metricsNamespace(config.stage),
       alarmEmail: config.alarmEmail,

@@ -8,7 +8,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { App, type CfnElement, Stack } from 'aws-cdk-lib';
+import { App, type CfnElement, type NestedStack, Stack } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { afterAll } from 'vitest';
@@ -158,6 +159,20 @@ export function policyAllows(perms: readonly Permission[], action: string, resou
 /** A concrete request path for a route: each `{param}` becomes a sample value. */
 export function samplePath(route: Pick<Route, 'path'>): string {
   return route.path.replace(/\{[^/}]+\}/g, '7');
+}
+
+/**
+ * The template of the nested stack that holds `construct`, with the values
+ * its parent passes in put in place of its parameters: references to the
+ * parent's resources then read as they would in one template.
+ */
+export function nestedTemplate(parent: CfnTemplate, construct: IConstruct): CfnTemplate {
+  const nested = Stack.of(construct) as NestedStack;
+  if (!nested.nestedStackResource) throw new Error(`${construct.node.path} is not in a nested stack`);
+  const parameters: Record<string, unknown> = parent.Resources[logicalId(nested.nestedStackResource)]?.Properties?.Parameters ?? {};
+  const isParameterRef = (v: unknown): v is { Ref: string } =>
+    typeof v === 'object' && v !== null && Object.keys(v).length === 1 && typeof (v as { Ref?: unknown }).Ref === 'string' && (v as { Ref: string }).Ref in parameters;
+  return JSON.parse(JSON.stringify(Template.fromStack(nested).toJSON()), (_key, v) => (isParameterRef(v) ? parameters[v.Ref] : v)) as CfnTemplate;
 }
 
 export function resourcesOfType(json: CfnTemplate, type: string): [string, CfnResource][] {
