@@ -503,6 +503,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/scans/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void results: preview, then apply
+         * @description Admins only.
+         */
+        post: operations["VoidScans"];
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightScansVoid"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scans/unvoid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore voided results: preview, then apply
+         * @description Admins only.
+         */
+        post: operations["UnvoidScans"];
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightScansUnvoid"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scans/voids/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A void or unvoid: its preview and its progress
+         * @description Admins only.
+         */
+        get: operations["GetVoidJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
+         */
+        options: operations["PreflightScansVoidsId"];
+        /**
+         * A void or unvoid: its preview and its progress (headers only)
+         * @description Admins only. The same answer as GET (status, ETag, caching), without the body.
+         */
+        head: operations["GetVoidJobHead"];
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audit": {
         parameters: {
             query?: never;
@@ -8927,6 +9003,1299 @@ export interface operations {
                         message: string;
                     };
                 };
+            };
+        };
+    };
+    VoidScans: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins. */
+                "If-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    from: string;
+                    to: string;
+                    /** @description Only this team's results (its id). */
+                    team_id?: number;
+                    /** @description Only this subtype's results. */
+                    subtype_id?: number;
+                    /**
+                     * @description True (the default): only preview. False: apply the preview named by `preview_id`.
+                     * @default true
+                     */
+                    dry_run?: boolean;
+                    /** @description The preview to apply (with `"dry_run": false`). */
+                    preview_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The preview: how many results would be voided, each team's total before and after; nothing changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Send it back with `"dry_run": false` to apply exactly this set. */
+                        preview_id: number;
+                        /** @enum {string} */
+                        action: "void" | "unvoid";
+                        filter: {
+                            /**
+                             * Format: date-time
+                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                             */
+                            from: string;
+                            /**
+                             * Format: date-time
+                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                             */
+                            to: string;
+                            team_id: number | null;
+                            subtype_id: number | null;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description The set is the filter's results received before this time (to the second): later results are never touched.
+                         */
+                        previewed_at: string;
+                        /** @description How many results the preview found to flip. */
+                        count: number;
+                        teams: {
+                            team_id: number;
+                            total_before: number;
+                            total_after: number;
+                        }[];
+                        /**
+                         * @description `previewed` until applied; `running` while the job flips the results; `done`.
+                         * @enum {string}
+                         */
+                        status: "previewed" | "running" | "done";
+                        /** @description Results the job has flipped so far. */
+                        flipped: number;
+                        applied_at: string | null;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Applying: the job flips the results; `Location` is its status resource. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Send it back with `"dry_run": false` to apply exactly this set. */
+                        preview_id: number;
+                        /** @enum {string} */
+                        action: "void" | "unvoid";
+                        filter: {
+                            /**
+                             * Format: date-time
+                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                             */
+                            from: string;
+                            /**
+                             * Format: date-time
+                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                             */
+                            to: string;
+                            team_id: number | null;
+                            subtype_id: number | null;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description The set is the filter's results received before this time (to the second): later results are never touched.
+                         */
+                        previewed_at: string;
+                        /** @description How many results the preview found to flip. */
+                        count: number;
+                        teams: {
+                            team_id: number;
+                            total_before: number;
+                            total_after: number;
+                        }[];
+                        /**
+                         * @description `previewed` until applied; `running` while the job flips the results; `done`.
+                         * @enum {string}
+                         */
+                        status: "previewed" | "running" | "done";
+                        /** @description Results the job has flipped so far. */
+                        flipped: number;
+                        applied_at: string | null;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "malformed_json",
+                     *       "errors": [
+                     *         {
+                     *           "path": "name",
+                     *           "message": "is required"
+                     *         }
+                     *       ],
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "malformed_json" | "body_required" | "validation_failed";
+                    };
+                };
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The write conflicts with what is stored. Codes: `preview_mismatch`, `competition_final`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "preview_mismatch",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "preview_mismatch" | "competition_final";
+                    };
+                };
+            };
+            /** @description If-Match names a version that is no longer current; read the resource again. Codes: `precondition_failed`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Precondition Failed",
+                     *       "status": 412,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "precondition_failed",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "precondition_failed";
+                    };
+                };
+            };
+            /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `admin-write` (5 requests a second steady, bursts of 10: adjustments: a person at a keyboard), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    PreflightScansVoid: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "POST";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers POST (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — POST: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    UnvoidScans: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins. */
+                "If-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    from: string;
+                    to: string;
+                    /** @description Only this team's results (its id). */
+                    team_id?: number;
+                    /** @description Only this subtype's results. */
+                    subtype_id?: number;
+                    /**
+                     * @description True (the default): only preview. False: apply the preview named by `preview_id`.
+                     * @default true
+                     */
+                    dry_run?: boolean;
+                    /** @description The preview to apply (with `"dry_run": false`). */
+                    preview_id?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The preview: how many results would be restored, each team's total before and after; nothing changed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Send it back with `"dry_run": false` to apply exactly this set. */
+                        preview_id: number;
+                        /** @enum {string} */
+                        action: "void" | "unvoid";
+                        filter: {
+                            /**
+                             * Format: date-time
+                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                             */
+                            from: string;
+                            /**
+                             * Format: date-time
+                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                             */
+                            to: string;
+                            team_id: number | null;
+                            subtype_id: number | null;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description The set is the filter's results received before this time (to the second): later results are never touched.
+                         */
+                        previewed_at: string;
+                        /** @description How many results the preview found to flip. */
+                        count: number;
+                        teams: {
+                            team_id: number;
+                            total_before: number;
+                            total_after: number;
+                        }[];
+                        /**
+                         * @description `previewed` until applied; `running` while the job flips the results; `done`.
+                         * @enum {string}
+                         */
+                        status: "previewed" | "running" | "done";
+                        /** @description Results the job has flipped so far. */
+                        flipped: number;
+                        applied_at: string | null;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description Applying: the job flips the results; `Location` is its status resource. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Send it back with `"dry_run": false` to apply exactly this set. */
+                        preview_id: number;
+                        /** @enum {string} */
+                        action: "void" | "unvoid";
+                        filter: {
+                            /**
+                             * Format: date-time
+                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                             */
+                            from: string;
+                            /**
+                             * Format: date-time
+                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                             */
+                            to: string;
+                            team_id: number | null;
+                            subtype_id: number | null;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description The set is the filter's results received before this time (to the second): later results are never touched.
+                         */
+                        previewed_at: string;
+                        /** @description How many results the preview found to flip. */
+                        count: number;
+                        teams: {
+                            team_id: number;
+                            total_before: number;
+                            total_after: number;
+                        }[];
+                        /**
+                         * @description `previewed` until applied; `running` while the job flips the results; `done`.
+                         * @enum {string}
+                         */
+                        status: "previewed" | "running" | "done";
+                        /** @description Results the job has flipped so far. */
+                        flipped: number;
+                        applied_at: string | null;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "malformed_json",
+                     *       "errors": [
+                     *         {
+                     *           "path": "name",
+                     *           "message": "is required"
+                     *         }
+                     *       ],
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "malformed_json" | "body_required" | "validation_failed";
+                    };
+                };
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description The write conflicts with what is stored. Codes: `preview_mismatch`, `competition_final`. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "preview_mismatch",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "preview_mismatch" | "competition_final";
+                    };
+                };
+            };
+            /** @description If-Match names a version that is no longer current; read the resource again. Codes: `precondition_failed`. */
+            412: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Precondition Failed",
+                     *       "status": 412,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "precondition_failed",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "precondition_failed";
+                    };
+                };
+            };
+            /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "payload_too_large",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unsupported_media_type",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `admin-write` (5 requests a second steady, bursts of 10: adjustments: a person at a keyboard), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    PreflightScansUnvoid: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "POST";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers POST (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — POST: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GetVoidJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The void, previewed, running or done. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Send it back with `"dry_run": false` to apply exactly this set. */
+                        preview_id: number;
+                        /** @enum {string} */
+                        action: "void" | "unvoid";
+                        filter: {
+                            /**
+                             * Format: date-time
+                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                             */
+                            from: string;
+                            /**
+                             * Format: date-time
+                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                             */
+                            to: string;
+                            team_id: number | null;
+                            subtype_id: number | null;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description The set is the filter's results received before this time (to the second): later results are never touched.
+                         */
+                        previewed_at: string;
+                        /** @description How many results the preview found to flip. */
+                        count: number;
+                        teams: {
+                            team_id: number;
+                            total_before: number;
+                            total_after: number;
+                        }[];
+                        /**
+                         * @description `previewed` until applied; `running` while the job flips the results; `done`.
+                         * @enum {string}
+                         */
+                        status: "previewed" | "running" | "done";
+                        /** @description Results the job has flipped so far. */
+                        flipped: number;
+                        applied_at: string | null;
+                        finished_at: string | null;
+                    };
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "unauthorized",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "forbidden",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "forbidden";
+                    };
+                };
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Internal Server Error",
+                     *       "status": 500,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "internal_error",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "internal_error";
+                    };
+                };
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "database_unavailable",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "database_unavailable";
+                    };
+                };
+            };
+        };
+    };
+    PreflightScansVoidsId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The page's origin. */
+                Origin?: string;
+                /** @description The method the page means to send. */
+                "Access-Control-Request-Method"?: "GET" | "HEAD";
+                /** @description The headers the page means to send. */
+                "Access-Control-Request-Headers"?: string;
+            };
+            path: {
+                /** @description A positive integer id (the preflight does not look the record up). */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
+            204: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description The methods of this path, when the origin is allowed. */
+                    "Access-Control-Allow-Methods"?: string;
+                    /** @description The request headers the API reads, when the origin is allowed. */
+                    "Access-Control-Allow-Headers"?: string;
+                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
+                    "Access-Control-Max-Age"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "not_found",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+        };
+    };
+    GetVoidJobHead: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The void, previewed, running or done. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

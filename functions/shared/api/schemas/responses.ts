@@ -296,3 +296,20 @@ export const AuditPageSchema = named(
     cursor: v.pipe(v.nullable(v.string()), v.description('Opaque: pass it as `?cursor=` for the next page; null on the last page.')),
   }),
 );
+
+export const VoidJobSchema = named(
+  'VoidJob',
+  'A void (or unvoid) of results: its preview (each affected team\'s total before and after, recomputed from the history), then, once applied, its progress.',
+  v.strictObject({
+    preview_id: v.pipe(Id, v.description('Send it back with `"dry_run": false` to apply exactly this set.')),
+    action: v.picklist(['void', 'unvoid']),
+    filter: v.strictObject({ from: Time, to: Time, team_id: v.nullable(Id), subtype_id: v.nullable(Id) }),
+    previewed_at: v.pipe(Time, v.description('The set is the filter\'s results received before this time (to the second): later results are never touched.')),
+    count: v.pipe(Count, v.description('How many results the preview found to flip.')),
+    teams: v.array(v.strictObject({ team_id: Id, total_before: Points, total_after: Points })),
+    status: v.pipe(v.picklist(['previewed', 'running', 'done']), v.description('`previewed` until applied; `running` while the job flips the results; `done`.')),
+    flipped: v.pipe(Count, v.description('Results the job has flipped so far.')),
+    applied_at: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+    finished_at: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+  }),
+);
