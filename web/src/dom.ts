@@ -80,7 +80,7 @@ export function teamLink(team: { id: number; name: string; number: number; logo:
   return h('a', { class: 'team', href: `/team.html?id=${team.id}` }, teamLogo(team), h('span', { class: 'team-name' }, team.name), h('span', { class: 'team-number' }, `#${team.number}`));
 }
 
-export const formatNumber = (n: number) => n.toLocaleString('en-US');
+export { formatNumber } from './format';
 
 export function formatTime(iso: string | null): string {
   if (!iso) return 'never';

@@ -11,10 +11,13 @@ export function scoreboardPage(content: HTMLElement): void {
   let services: Service[] | undefined;
   follow(async () => {
     // The standings are drawn as soon as they arrive; the service counts (a larger read) fill the cards after.
+    // Only the cards depend on them: redrawing the whole table for them doubled the page's layout and
+    // re-requested every logo (a long task of several hundred ms at 100 teams on a throttled phone).
     const servicesRead = api.services().then((read) => {
       if (read.changed || !services) {
         services = read.data;
-        if (board) render(content, board, services);
+        const drawn = content.querySelector('section.cards');
+        if (board && drawn) drawn.replaceWith(cards(board.scoreboard, services));
       }
     });
     const boardRead = await api.scoreboard();
