@@ -27,6 +27,8 @@ const acceptedBodies: Record<string, Record<string, unknown>> = {
   UpdateDnsRecord: { name: 'www', type: 'A', value: 6, team: 1 },
   UpdateSettings: { dns_ttl: 600 },
   ReportScan: { scan_id: 'hostile-1', score: 1, error: null },
+  VoidScans: { from: '2026-11-22T10:00:00Z', to: '2026-11-22T11:00:00Z', team_id: 1 },
+  UnvoidScans: { from: '2026-11-22T10:00:00Z', to: '2026-11-22T11:00:00Z', team_id: 1, subtype_id: 1 },
 };
 /**
  * Routes whose body is a list of reports, each answered on its own (200 with
