@@ -92,5 +92,5 @@ try {
   }
   process.exitCode = 1;
 } finally {
-  zones?.stop();
+  await zones?.stop();
 }

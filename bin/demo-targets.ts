@@ -200,7 +200,7 @@ if (missing) {
 
 process.once('SIGINT', () => {
   clearInterval(refresh);
-  named?.stop();
+  named?.stopNow();
   relays.forEach((r) => r.close());
   sockets.forEach((s) => s.destroy());
   servers.forEach((s) => s.close());

@@ -95,7 +95,7 @@ teams:
 }, 60_000);
 
 afterAll(async () => {
-  named?.stop();
+  await named?.stop();
   sockets.forEach((s) => s.destroy());
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   await stack?.stop();

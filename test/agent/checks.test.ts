@@ -95,7 +95,7 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
-  named?.stop();
+  await named?.stop();
   timers.forEach(clearInterval);
   sockets.forEach((s) => s.destroy());
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));

@@ -52,7 +52,7 @@ export class CompetitionDns {
     return dnsServerResolver(`127.0.0.1:${this.named.port}`);
   }
 
-  stop(): void {
-    this.named?.stop();
+  async stop(): Promise<void> {
+    await this.named?.stop();
   }
 }

@@ -36,7 +36,7 @@ export class Named {
     const child = spawn('named', ['-g', '-c', join(directory, 'named.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
     const named = new Named(child, directory, port, new Map(options.zones), options.addresses);
     // Whatever way this process ends (short of SIGKILL), named goes with it.
-    const stopOnExit = () => named.stop();
+    const stopOnExit = () => named.stopNow();
     process.once('exit', stopOnExit);
     child.once('exit', () => process.off('exit', stopOnExit));
     await new Promise<void>((resolve, reject) => {
@@ -52,8 +52,8 @@ export class Named {
       child.stderr?.on('data', onData);
       child.once('error', (error) => reject(new Error(`cannot start named (Debian package bind9): ${error.message}`)));
       child.once('exit', (code) => reject(new Error(`named exited with ${code} before it was ready:\n${log}`)));
-    }).catch((error: unknown) => {
-      named.stop();
+    }).catch(async (error: unknown) => {
+      await named.stop();
       throw error;
     });
     return named;
@@ -69,9 +69,34 @@ export class Named {
     return true;
   }
 
-  stop(): void {
-    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGTERM');
-    rmSync(this.directory, { recursive: true, force: true });
+  /**
+   * Stops named and removes its directory once it has exited: named writes
+   * files there while it shuts down, so removing them under it races it
+   * (ENOTEMPTY). SIGKILL after 5 s if it has not gone.
+   */
+  async stop(): Promise<void> {
+    if (this.running()) {
+      const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+      this.child.kill('SIGTERM');
+      const killer = setTimeout(() => this.child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(killer);
+    }
+    rmSync(this.directory, { recursive: true, force: true, maxRetries: 3 });
+  }
+
+  /** For a process `exit` handler, which cannot wait: signal named, remove what can be removed. */
+  stopNow(): void {
+    if (this.running()) this.child.kill('SIGTERM');
+    try {
+      rmSync(this.directory, { recursive: true, force: true });
+    } catch {
+      // named is still writing there; the directory is in the system's temporary folder.
+    }
+  }
+
+  private running(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
   }
 }
 
