@@ -1,5 +1,7 @@
+import { cachedSettings } from '#shared/data/scoring';
 import { recentScans } from '#shared/data/scans';
 import { getServiceRecord } from '#shared/data/services';
+import { freezeFields, freezeView, frozenServiceFigures } from '#shared/domain/freeze';
 import { endpoint } from '#shared/http/endpoint';
 import { canSee } from '#shared/http/principal';
 import { notFound } from '#shared/http/problem';
@@ -8,9 +10,14 @@ import { ok } from '#shared/http/responses';
 /** How many of a service's latest scans its detail view lists. */
 const RECENT_SCANS = 10;
 
+/** A service, its points and its latest scans; during a freeze the public gets the points and scans as of the freeze, the status live. */
 export const handler = endpoint('GetService', {}, async ({ id, principal }) => {
-  const [record, scans] = await Promise.all([getServiceRecord(id), recentScans(id, RECENT_SCANS)]);
+  const settings = await cachedSettings();
+  const freeze = freezeView(settings.scoreboard_freeze_time, principal === undefined, new Date());
+  const frozenAt = freeze.applies ? (freeze.frozen_since ?? undefined) : undefined;
+  const [record, scans] = await Promise.all([getServiceRecord(id), recentScans(id, RECENT_SCANS, frozenAt)]);
   if (!record || !canSee(principal, record)) throw notFound(`No service has id ${id}.`);
-  const sla = { run: record.sla.run, violations: record.sla.violations, penalty: record.sla.penalty };
-  return ok({ ...record.service, points_earned: record.points_earned, sla, recent_scans: scans });
+  const live = { points_earned: record.points_earned, sla: { run: record.sla.run, violations: record.sla.violations, penalty: record.sla.penalty } };
+  const figures = frozenAt ? frozenServiceFigures(live, record.after_freeze, frozenAt) : live;
+  return ok({ ...record.service, ...freezeFields(freeze), ...figures, recent_scans: scans }, undefined, freeze.freshUntil);
 });

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { routeNamed } from '#shared/api/routes';
 import { scanHistoryPage } from '#shared/data/scans';
+import { cachedSettings } from '#shared/data/scoring';
+import { freezeFields, freezeView } from '#shared/domain/freeze';
 import { getServiceDefinition } from '#shared/data/services';
 import { endpoint } from '#shared/http/endpoint';
 import { openCursor, sealCursor } from '#shared/http/cursor';
@@ -14,14 +16,18 @@ const Position = v.strictObject({ time: Timestamp, scan_id: v.pipe(v.string(), v
 
 const path = routeNamed('ListServiceScans').path;
 
+/** During a freeze the public's pages hold the checks made before it (the status stays live on the service itself). */
 export const handler = endpoint('ListServiceScans', {}, async ({ id, query, principal }) => {
   // A cursor is bound to its service: one of another service fails its signature.
   const scope = `service-scans:${id}`;
   const after = query.cursor === undefined ? undefined : openCursor(scope, query.cursor, Position);
-  const [definition, page] = await Promise.all([getServiceDefinition(id), scanHistoryPage(id, query.limit, after)]);
+  const freeze = freezeView((await cachedSettings()).scoreboard_freeze_time, principal === undefined, new Date());
+  const before = freeze.applies ? (freeze.frozen_since ?? undefined) : undefined;
+  const [definition, page] = await Promise.all([getServiceDefinition(id), scanHistoryPage(id, query.limit, after, before)]);
   if (!definition || !canSee(principal, definition)) throw notFound(`No service has id ${id}.`);
   const cursor = page.next ? sealCursor(scope, page.next) : null;
   const headers: Record<string, string> = {};
   if (cursor) headers.link = `<${path.replace('{id}', String(id))}?limit=${query.limit}&cursor=${encodeURIComponent(cursor)}>; rel="next"`;
-  return ok({ items: page.items.map(({ scan_id, time, received_at, score, error, points, voided }) => ({ scan_id, time, received_at, score, error, points, voided })), cursor }, headers);
+  const items = page.items.map(({ scan_id, time, received_at, score, error, points, voided }) => ({ scan_id, time, received_at, score, error, points, voided }));
+  return ok({ ...freezeFields(freeze), items, cursor }, headers, freeze.freshUntil);
 });

@@ -121,7 +121,7 @@ describe('GET /api/v1/services/:id', () => {
     const [first] = (await invoke('GET', '/api/v1/services')).json;
     const response = await invoke('GET', `/api/v1/services/${first.id}`);
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ ...first, points_earned: 0, sla: { run: 0, violations: 0, penalty: 0 }, recent_scans: [] });
+    expect(response.json).toEqual({ ...first, frozen: false, frozen_since: null, points_earned: 0, sla: { run: 0, violations: 0, penalty: 0 }, recent_scans: [] });
   });
 
   it('is 404 for unknown, malformed and hidden services', async () => {

@@ -87,7 +87,7 @@ describe('POST /api/v1/services/:id/scans', () => {
 
     await folded();
     const detail = (await invoke('GET', `/api/v1/services/${http.id}`)).json;
-    expect(detail).toEqual({ ...http, last_scan: 10, last_scan_time: scan.time, last_scan_error: null, in_progress: false, points_earned: 10, sla: { run: 0, violations: 0, penalty: 0 }, recent_scans: [scan] });
+    expect(detail).toEqual({ ...http, last_scan: 10, last_scan_time: scan.time, last_scan_error: null, in_progress: false, frozen: false, frozen_since: null, points_earned: 10, sla: { run: 0, violations: 0, penalty: 0 }, recent_scans: [scan] });
 
     const card = await scorecard(team.id);
     expect(card.stats).toMatchObject({

@@ -49,6 +49,7 @@ describe('settings', () => {
       // Not in the PUT (a client older than the field): its default.
       late_result_grace_seconds: 300,
       round_seconds: 60,
+      scoreboard_freeze_time: null,
       sla_threshold: 0,
       sla_penalty: 0,
     });

@@ -125,7 +125,7 @@ describe('the response check of the tests', () => {
     expect(responseViolations(getTeam, { status: 429, headers: { 'content-type': 'application/json' }, text: '{"message":"Too Many Requests"}' })).toEqual([]);
 
     const scans = { method: 'GET', path: '/api/v1/services/1/scans' };
-    const page = (cursor: string | null, headers: Record<string, string> = {}) => json(200, { items: [], cursor }, headers);
+    const page = (cursor: string | null, headers: Record<string, string> = {}) => json(200, { frozen: false, frozen_since: null, items: [], cursor }, headers);
     expect(responseViolations(scans, page(null))).toEqual([]);
     expect(responseViolations(scans, page('abc', { link: '</api/v1/services/1/scans?limit=50&cursor=abc>; rel="next"' }))).toEqual([]);
     expect(responseViolations(scans, page('abc')).join()).toMatch(/without Link/);

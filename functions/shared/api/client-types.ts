@@ -811,6 +811,10 @@ export interface components {
          * @description A page of a service's check history, newest first by check time.
          */
         ServiceScansPage: {
+            /** @description The scoreboard freeze is in effect: anonymous callers get every score as of `frozen_since` (status stays live); admins and service accounts still get live figures. */
+            frozen: boolean;
+            /** @description When the freeze began; null when there is none. */
+            frozen_since: string | null;
             items: components["schemas"]["HistoryEntry"][];
             /** @description Opaque: pass it as `?cursor=` for the next page; null on the last page. */
             cursor: string | null;
@@ -837,6 +841,8 @@ export interface components {
          *       "last_scan_error": null,
          *       "in_progress": false,
          *       "max_score": 10,
+         *       "frozen": false,
+         *       "frozen_since": null,
          *       "points_earned": 10,
          *       "sla": {
          *         "run": 0,
@@ -868,6 +874,10 @@ export interface components {
             last_scan_error: string | null;
             in_progress: boolean;
             max_score: number;
+            /** @description The scoreboard freeze is in effect: anonymous callers get every score as of `frozen_since` (status stays live); admins and service accounts still get live figures. */
+            frozen: boolean;
+            /** @description When the freeze began; null when there is none. */
+            frozen_since: string | null;
             points_earned: number;
             /** @description The service's SLA standing: its current run of failed checks and what its runs cost. */
             sla: {
@@ -916,6 +926,10 @@ export interface components {
          * @description Every visible team's total over time: one value per sample time, null where the team was not in that sample.
          */
         ScoreHistory: {
+            /** @description The scoreboard freeze is in effect: anonymous callers get every score as of `frozen_since` (status stays live); admins and service accounts still get live figures. */
+            frozen: boolean;
+            /** @description When the freeze began; null when there is none. */
+            frozen_since: string | null;
             interval_seconds: number;
             times: string[];
             teams: {
@@ -975,7 +989,9 @@ export interface components {
          *           "services_up": 1,
          *           "services_total": 4
          *         }
-         *       ]
+         *       ],
+         *       "frozen": false,
+         *       "frozen_since": null
          *     }
          */
         Scoreboard: {
@@ -995,6 +1011,10 @@ export interface components {
                 services_up: number;
                 services_total: number;
             }[];
+            /** @description The scoreboard freeze is in effect: anonymous callers get every score as of `frozen_since` (status stays live); admins and service accounts still get live figures. */
+            frozen: boolean;
+            /** @description When the freeze began; null when there is none. */
+            frozen_since: string | null;
         };
         /**
          * Scorecard
@@ -1037,7 +1057,9 @@ export interface components {
          *           "max_score": 0,
          *           "sla_penalty": 0
          *         }
-         *       ]
+         *       ],
+         *       "frozen": false,
+         *       "frozen_since": null
          *     }
          */
         Scorecard: {
@@ -1064,6 +1086,10 @@ export interface components {
                 max_score: number;
                 sla_penalty: number;
             }[];
+            /** @description The scoreboard freeze is in effect: anonymous callers get every score as of `frozen_since` (status stays live); admins and service accounts still get live figures. */
+            frozen: boolean;
+            /** @description When the freeze began; null when there is none. */
+            frozen_since: string | null;
         };
         /**
          * Adjustment
@@ -1131,7 +1157,8 @@ export interface components {
          *       "late_result_grace_seconds": 300,
          *       "round_seconds": 30,
          *       "sla_threshold": 0,
-         *       "sla_penalty": 0
+         *       "sla_penalty": 0,
+         *       "scoreboard_freeze_time": null
          *     }
          */
         Settings: {
@@ -1153,6 +1180,8 @@ export interface components {
             sla_threshold: number;
             /** @description Points a team loses at each SLA violation, in the service's super type. */
             sla_penalty: number;
+            /** @description From this time on, anonymous readers see every score as of it; status stays live, admins and service accounts see everything live. A new time must be at least 3 minutes ahead; null lifts the freeze. */
+            scoreboard_freeze_time: string | null;
         };
         /**
          * OpenApiDocument
@@ -6209,7 +6238,8 @@ export interface operations {
                  *       "late_result_grace_seconds": 300,
                  *       "round_seconds": 30,
                  *       "sla_threshold": 0,
-                 *       "sla_penalty": 0
+                 *       "sla_penalty": 0,
+                 *       "scoreboard_freeze_time": null
                  *     }
                  */
                 "application/json": {
@@ -6231,6 +6261,8 @@ export interface operations {
                     sla_threshold?: number;
                     /** @default 0 */
                     sla_penalty?: number;
+                    /** @default null */
+                    scoreboard_freeze_time?: string | null;
                 };
             };
         };
@@ -6703,6 +6735,8 @@ export interface operations {
                     sla_threshold?: number;
                     /** @default 0 */
                     sla_penalty?: number;
+                    /** @default null */
+                    scoreboard_freeze_time?: string | null;
                 };
             };
         };

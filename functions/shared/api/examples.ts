@@ -34,17 +34,21 @@ const scores = [
   { super_type_id: 3, super_type: 'Red Team', score: 0, max_score: 0 },
 ];
 
+/** What answers a freeze changes say outside one. */
+const notFrozen = { frozen: false, frozen_since: null };
+
 /** One per component schema (by component name). */
 export const EXAMPLES = {
   Team: team,
   Service: service,
   ScanResult: scan,
-  ServiceDetail: { ...service, points_earned: 10, sla: { run: 0, violations: 0, penalty: 0 }, recent_scans: [scan] },
+  ServiceDetail: { ...service, ...notFrozen, points_earned: 10, sla: { run: 0, violations: 0, penalty: 0 }, recent_scans: [scan] },
   ScanStarted: { scan_id: 'round13-http', status: 'started' },
   BatchAnswer: { status: 201, body: scan },
   Scoreboard: {
     segregate: false,
     scoreboard: [{ rank: 1, division: 'main', team, total_score: 60, scores, services_up: 1, services_total: 4 }],
+    ...notFrozen,
   },
   Scorecard: {
     total_score: 60,
@@ -63,6 +67,7 @@ export const EXAMPLES = {
       sla_violations: 0,
     },
     scores: scores.map((s) => ({ ...s, sla_penalty: 0 })),
+    ...notFrozen,
   },
   Adjustment: {
     id: 1,
@@ -89,6 +94,7 @@ export const EXAMPLES = {
     round_seconds: 30,
     sla_threshold: 0,
     sla_penalty: 0,
+    scoreboard_freeze_time: null,
   },
 } as const;
 

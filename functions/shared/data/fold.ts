@@ -14,7 +14,21 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ServiceState, StoredResult } from '#shared/domain/model';
-import { addDeltas, adjustmentDelta, emptyDelta, foldServiceResults, slaDelta, slaOfHistory, type FoldRecord, type TotalsDelta, type VoidFlip } from '#shared/domain/scoring';
+import { afterFreeze, freezeStamp, shareFor } from '#shared/domain/freeze';
+import {
+  addDeltas,
+  adjustmentDelta,
+  emptyDelta,
+  foldServiceResults,
+  isEmptyDelta,
+  slaAfterFreeze,
+  slaDelta,
+  slaOfHistory,
+  type FoldRecord,
+  type TotalsDelta,
+  type VoidFlip,
+} from '#shared/domain/scoring';
+import { cachedSettings } from '#shared/data/scoring';
 import { db, tableName } from '#shared/data/client';
 import { idOfPartition, isTeamPartition, keys } from '#shared/data/keys';
 import { batchGet } from '#shared/data/operations';
@@ -52,6 +66,8 @@ const FOLD_ATTEMPTS = 10;
  * from there; everything after it is replayed, harmlessly), or undefined.
  */
 export async function foldBatch(inputs: FoldInput[], log?: Logger): Promise<string | undefined> {
+  // The freeze time in force (cached a few seconds, as on the scan path): results checked after it are also counted apart.
+  const freezeTime = inputs.length === 0 ? null : (await cachedSettings()).scoreboard_freeze_time;
   const byTeam = new Map<number, { index: number; input: FoldInput }[]>();
   inputs.forEach((input, index) => {
     const teamId = isTeamPartition(input.pk) ? idOfPartition(input.pk) : Number(input.image.team_id);
@@ -63,7 +79,7 @@ export async function foldBatch(inputs: FoldInput[], log?: Logger): Promise<stri
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [teamId, records] = next;
       try {
-        await foldTeam(teamId, records.map((r) => r.input));
+        await foldTeam(teamId, records.map((r) => r.input), freezeTime);
       } catch (error) {
         log?.error('fold failed', { team: teamId, error: error instanceof Error ? error.message : String(error) });
         failed.push(records[0]!.index);
@@ -75,13 +91,13 @@ export async function foldBatch(inputs: FoldInput[], log?: Logger): Promise<stri
   return inputs[Math.min(...failed)]!.sequenceNumber;
 }
 
-async function foldTeam(teamId: number, inputs: FoldInput[]): Promise<void> {
+async function foldTeam(teamId: number, inputs: FoldInput[], freezeTime: string | null): Promise<void> {
   const results = new Map<number, FoldRecord<StoredResult>[]>();
-  const adjustments: FoldRecord<{ super_type_id: number; points: number }>[] = [];
+  const adjustments: FoldRecord<{ super_type_id: number; points: number; created_at: string }>[] = [];
   for (const input of inputs) {
     const seq = paddedSequence(input.sequenceNumber);
     if (isTeamPartition(input.pk)) {
-      adjustments.push({ seq, item: input.image as { super_type_id: number; points: number } });
+      adjustments.push({ seq, item: input.image as { super_type_id: number; points: number; created_at: string } });
     } else {
       const serviceId = idOfPartition(input.pk);
       results.set(serviceId, [...(results.get(serviceId) ?? []), { seq, item: input.image as unknown as StoredResult, ...(input.flip ? { flip: input.flip } : {}) }]);
@@ -95,6 +111,8 @@ async function foldTeam(teamId: number, inputs: FoldInput[]): Promise<void> {
     const watermarkOf = (sourcePk: string) => (totals?.[TOTALS_ATTRIBUTE.watermark(sourcePk)] as string | undefined) ?? null;
 
     let delta = emptyDelta();
+    let afterFreezeDelta = emptyDelta();
+    const stamp = freezeTime === null ? undefined : freezeStamp(freezeTime);
     const watermarks: { source: string; read: string | null; next: string }[] = [];
     const serviceWrites: { id: number; read: ServiceState; next: ServiceState }[] = [];
     const slaWrites: SlaWrite[] = [];
@@ -102,33 +120,51 @@ async function foldTeam(teamId: number, inputs: FoldInput[]): Promise<void> {
       const source = keys.servicePartition(serviceId);
       const read = states.get(serviceId) ?? toServiceState({});
       const teamWatermark = watermarkOf(source);
-      const folded = foldServiceResults(read, records, teamWatermark);
+      const folded = foldServiceResults(read, records, teamWatermark, freezeTime);
       // A late result (or a void) re-evaluates the run from the history, read after the state: it holds every result folded so far.
-      if (folded.slaNeedsHistory) folded.state.sla = slaOfHistory(await storedResults(serviceId));
+      if (folded.slaNeedsHistory) {
+        const history = await storedResults(serviceId);
+        folded.state.sla = slaOfHistory(history);
+        if (folded.state.after_freeze) folded.state.after_freeze = { ...folded.state.after_freeze, ...slaAfterFreeze(history, folded.state.after_freeze.at) };
+      }
       delta = addDeltas(delta, folded.delta);
+      afterFreezeDelta = addDeltas(afterFreezeDelta, folded.afterFreeze);
       const newest = records.at(-1)!.seq;
       if (teamWatermark === null || newest > teamWatermark) watermarks.push({ source, read: teamWatermark, next: newest });
       if (folded.folded > 0) serviceWrites.push({ id: serviceId, read, next: folded.state });
+      const superTypeId = records[0]!.item.super_type_id;
+      // The SLA figures are absolute on both ends (what the team counts for the service, what the service has), live and after the freeze.
       const counted = countedSla(totals, serviceId);
       const now = folded.folded > 0 ? folded.state.sla : read.sla;
       if (counted.violations !== now.violations || counted.penalty !== now.penalty) {
-        delta = addDeltas(delta, slaDelta(records[0]!.item.super_type_id, counted, now));
+        delta = addDeltas(delta, slaDelta(superTypeId, counted, now));
         slaWrites.push({ serviceId, read: counted, next: { violations: now.violations, penalty: now.penalty } });
+      }
+      if (stamp !== undefined) {
+        const countedAfter = countedSla(totals, serviceId, stamp);
+        const share = shareFor(folded.folded > 0 ? folded.state.after_freeze : read.after_freeze, freezeTime)!;
+        if (countedAfter.violations !== share.violations || countedAfter.penalty !== share.penalty) {
+          afterFreezeDelta = addDeltas(afterFreezeDelta, slaDelta(superTypeId, countedAfter, share));
+          slaWrites.push({ serviceId, stamp, read: countedAfter, next: { violations: share.violations, penalty: share.penalty } });
+        }
       }
     }
     if (adjustments.length > 0) {
       const source = keys.teamPartition(teamId);
       const read = watermarkOf(source);
       for (const { seq, item } of adjustments) {
-        if (read === null || seq > read) delta = addDeltas(delta, adjustmentDelta(item.super_type_id, Number(item.points)));
+        if (read !== null && seq <= read) continue;
+        delta = addDeltas(delta, adjustmentDelta(item.super_type_id, Number(item.points)));
+        if (afterFreeze(item.created_at, freezeTime)) afterFreezeDelta = addDeltas(afterFreezeDelta, adjustmentDelta(item.super_type_id, Number(item.points)));
       }
       const newest = adjustments.at(-1)!.seq;
       if (read === null || newest > read) watermarks.push({ source, read, next: newest });
     }
+    const afterFreezeShare = stamp === undefined || isEmptyDelta(afterFreezeDelta) ? undefined : { stamp, delta: afterFreezeDelta };
 
     try {
       if (watermarks.length > 0 || slaWrites.length > 0) {
-        await writeTeamTotals(teamId, delta, watermarks, (totals?.last_scan_time as string | undefined) ?? null, slaWrites);
+        await writeTeamTotals(teamId, delta, watermarks, (totals?.last_scan_time as string | undefined) ?? null, slaWrites, afterFreezeShare);
       }
       await Promise.all(serviceWrites.map((w) => writeServiceState(w.id, w.read, w.next)));
       return;
@@ -140,18 +176,28 @@ async function foldTeam(teamId: number, inputs: FoldInput[]): Promise<void> {
   throw new Error(`team ${teamId}: the fold lost its conditions ${FOLD_ATTEMPTS} times in a row`);
 }
 
-/** A service's SLA figures as the team's totals count them, and what they become. */
+/** A service's SLA figures as the team's totals count them (live, or in the after-freeze share of `stamp`), and what they become. */
 export interface SlaWrite {
   serviceId: number;
+  stamp?: string;
   read: { violations: number; penalty: number };
   next: { violations: number; penalty: number };
 }
 
-export function countedSla(totals: Record<string, unknown> | undefined, serviceId: number) {
+/** The team's totals' attribute for a figure: live, or in the after-freeze share of `stamp`. */
+const figureAttribute = (attribute: string, stamp: string | undefined) => (stamp === undefined ? attribute : TOTALS_ATTRIBUTE.afterFreeze(stamp, attribute));
+
+export function countedSla(totals: Record<string, unknown> | undefined, serviceId: number, stamp?: string) {
   return {
-    violations: Number(totals?.[TOTALS_ATTRIBUTE.serviceViolations(serviceId)] ?? 0),
-    penalty: Number(totals?.[TOTALS_ATTRIBUTE.servicePenalty(serviceId)] ?? 0),
+    violations: Number(totals?.[figureAttribute(TOTALS_ATTRIBUTE.serviceViolations(serviceId), stamp)] ?? 0),
+    penalty: Number(totals?.[figureAttribute(TOTALS_ATTRIBUTE.servicePenalty(serviceId), stamp)] ?? 0),
   };
+}
+
+/** The after-freeze share of a fold: what its results checked at or after the freeze add, under the freeze time's stamp. */
+export interface AfterFreezeWrite {
+  stamp: string;
+  delta: TotalsDelta;
 }
 
 /**
@@ -164,8 +210,9 @@ export async function writeTeamTotals(
   watermarks: { source: string; read: string | null; next: string | null }[],
   lastScanTimeRead: string | null,
   slaWrites: SlaWrite[] = [],
+  afterFreezeShare?: AfterFreezeWrite,
 ) {
-  await db().send(new UpdateCommand(teamTotalsUpdate(teamId, delta, watermarks, lastScanTimeRead, slaWrites)));
+  await db().send(new UpdateCommand(teamTotalsUpdate(teamId, delta, watermarks, lastScanTimeRead, slaWrites, afterFreezeShare)));
 }
 
 /** The conditional update of a team's TOTALS that writeTeamTotals sends (a repair sends it in a transaction with its audit entry). */
@@ -175,6 +222,7 @@ export function teamTotalsUpdate(
   watermarks: { source: string; read: string | null; next: string | null }[],
   lastScanTimeRead: string | null,
   slaWrites: SlaWrite[] = [],
+  afterFreezeShare?: AfterFreezeWrite,
 ) {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -191,22 +239,26 @@ export function teamTotalsUpdate(
   const adds: string[] = [];
   const sets: string[] = [];
   const conditions: string[] = [];
-  const add = (attribute: string, amount: number) => {
-    if (amount !== 0) adds.push(`${name(attribute)} ${value(amount)}`);
+  const addFigures = (figures: TotalsDelta, stamp?: string) => {
+    const add = (attribute: string, amount: number) => {
+      if (amount !== 0) adds.push(`${name(figureAttribute(attribute, stamp))} ${value(amount)}`);
+    };
+    for (const [superTypeId, amount] of Object.entries(figures.points)) add(TOTALS_ATTRIBUTE.points(superTypeId), amount);
+    for (const [superTypeId, amount] of Object.entries(figures.max_points)) add(TOTALS_ATTRIBUTE.maxPoints(superTypeId), amount);
+    add('checks_total', figures.checks_total);
+    add('checks_passed', figures.checks_passed);
+    add('adjustments_total', figures.adjustments_total);
+    add('services_up', figures.services_up);
+    add('services_down', figures.services_down);
+    for (const [superTypeId, amount] of Object.entries(figures.sla_penalty)) add(TOTALS_ATTRIBUTE.slaPenalty(superTypeId), amount);
+    add('sla_violations', figures.sla_violations);
   };
-  for (const [superTypeId, amount] of Object.entries(delta.points)) add(TOTALS_ATTRIBUTE.points(superTypeId), amount);
-  for (const [superTypeId, amount] of Object.entries(delta.max_points)) add(TOTALS_ATTRIBUTE.maxPoints(superTypeId), amount);
-  add('checks_total', delta.checks_total);
-  add('checks_passed', delta.checks_passed);
-  add('adjustments_total', delta.adjustments_total);
-  add('services_up', delta.services_up);
-  add('services_down', delta.services_down);
-  for (const [superTypeId, amount] of Object.entries(delta.sla_penalty)) add(TOTALS_ATTRIBUTE.slaPenalty(superTypeId), amount);
-  add('sla_violations', delta.sla_violations);
+  addFigures(delta);
+  if (afterFreezeShare) addFigures(afterFreezeShare.delta, afterFreezeShare.stamp);
   for (const w of slaWrites) {
     for (const [attribute, read, next] of [
-      [TOTALS_ATTRIBUTE.serviceViolations(w.serviceId), w.read.violations, w.next.violations],
-      [TOTALS_ATTRIBUTE.servicePenalty(w.serviceId), w.read.penalty, w.next.penalty],
+      [figureAttribute(TOTALS_ATTRIBUTE.serviceViolations(w.serviceId), w.stamp), w.read.violations, w.next.violations],
+      [figureAttribute(TOTALS_ATTRIBUTE.servicePenalty(w.serviceId), w.stamp), w.read.penalty, w.next.penalty],
     ] as const) {
       const placeholder = name(attribute);
       sets.push(`${placeholder} = ${value(next)}`);
@@ -248,6 +300,7 @@ async function writeServiceState(serviceId: number, read: ServiceState, next: Se
     ':checks': next.checks,
     ':folded_seq': next.folded_seq,
     ':sla': next.sla,
+    ':after_freeze': next.after_freeze,
   };
   const conditions = [read.folded_seq === null ? 'attribute_not_exists(folded_seq)' : 'folded_seq = :read_seq'];
   if (read.folded_seq !== null) values[':read_seq'] = read.folded_seq;
@@ -261,7 +314,7 @@ async function writeServiceState(serviceId: number, read: ServiceState, next: Se
       Key: keys.serviceState(serviceId),
       UpdateExpression:
         'SET last_scan = :last_scan, last_scan_time = :last_scan_time, last_scan_error = :last_scan_error, last_scan_id = :last_scan_id, ' +
-        'points_earned = :points_earned, checks = :checks, folded_seq = :folded_seq, sla = :sla' +
+        'points_earned = :points_earned, checks = :checks, folded_seq = :folded_seq, sla = :sla, after_freeze = :after_freeze' +
         (clearStarted ? ' REMOVE started' : ''),
       ConditionExpression: conditions.join(' AND '),
       ExpressionAttributeValues: values,

@@ -31,11 +31,13 @@ export async function firstSampleTime(finest: ResolutionSeconds): Promise<string
 }
 
 /**
- * The newest `limit` samples of a resolution, after `since` when given, oldest
- * first. Reads newest first and stops at the limit, so the cost is bounded
+ * The newest `limit` samples of a resolution, after `since` and up to `until`
+ * (inclusive) when given, oldest first. Reads newest first and stops at the limit, so the cost is bounded
  * however long the event ran.
  */
-export async function readSamples(resolution: ResolutionSeconds, options: { since?: string; limit: number }): Promise<Snapshot[]> {
+export async function readSamples(resolution: ResolutionSeconds, options: { since?: string; until?: string; limit: number }): Promise<Snapshot[]> {
+  // Nothing lies after `since` and up to `until` (and DynamoDB refuses a BETWEEN whose bounds are crossed).
+  if (options.since !== undefined && options.until !== undefined && options.since >= options.until) return [];
   const samples: Snapshot[] = [];
   const lower = `${historyKeys.samplePrefix}${options.since ?? ''}`;
   let startKey: Record<string, unknown> | undefined;
@@ -48,7 +50,7 @@ export async function readSamples(resolution: ResolutionSeconds, options: { sinc
         ExpressionAttributeValues: {
           ':pk': historyKeys.partition(resolution),
           ':lower': options.since ? `${lower}\u0000` : lower,
-          ':upper': `${historyKeys.samplePrefix}~`,
+          ':upper': `${historyKeys.samplePrefix}${options.until ?? '~'}`,
         },
         ScanIndexForward: false,
         Limit: options.limit - samples.length,

@@ -65,6 +65,8 @@ export const keys = {
   scanResultPrefix: SCAN_RESULT_PREFIX,
   /** The history index's sort key: newest first by check time, equal times by scan_id. */
   scanHistorySortKey: (time: string, scanId: string) => ({ lsi1sk: `T#${time}#${scanId}` }),
+  /** Sorts after every check made before `time` and before every check made at or after it. */
+  scanHistoryBound: (time: string) => `T#${time}`,
   /** A result's whole key in the history index: where a page of history starts after it. */
   scanHistoryPosition: (serviceId: number, time: string, scanId: string): Key & { lsi1sk: string } => ({
     ...keys.scanResult(serviceId, scanId),

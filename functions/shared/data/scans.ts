@@ -13,21 +13,30 @@ const toScan = (item: Record<string, unknown>): ScanResult => ({
   points: Number(item.points),
 });
 
+/** The key condition on a service's history index: all of it, or the checks made before `before` (a scoreboard freeze). */
+function historyRange(serviceId: number, before: string | undefined) {
+  return before === undefined
+    ? { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.servicePartition(serviceId) } }
+    : {
+        KeyConditionExpression: 'pk = :pk AND lsi1sk < :before',
+        ExpressionAttributeValues: { ':pk': keys.servicePartition(serviceId), ':before': keys.scanHistoryBound(before) },
+      };
+}
+
 /** The history index (lsi1) of one service, newest first by check time (equal times by scan_id). */
-function historyQuery(serviceId: number, options: { limit?: number; consistent?: boolean }) {
+function historyQuery(serviceId: number, options: { limit?: number; consistent?: boolean; before?: string }) {
   return queryAll({
     IndexName: 'lsi1',
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.servicePartition(serviceId) },
+    ...historyRange(serviceId, options.before),
     ScanIndexForward: false,
     ConsistentRead: options.consistent ?? false,
     ...(options.limit !== undefined ? { Limit: options.limit } : {}),
   }, options.limit);
 }
 
-/** The newest `limit` results of a service, newest first by check time: one bounded Query. */
-export async function recentScans(serviceId: number, limit: number): Promise<ScanResult[]> {
-  return (await historyQuery(serviceId, { limit })).map(toScan);
+/** The newest `limit` results of a service (checked before `before`, when given), newest first by check time: one bounded Query. */
+export async function recentScans(serviceId: number, limit: number, before?: string): Promise<ScanResult[]> {
+  return (await historyQuery(serviceId, { limit, before })).map(toScan);
 }
 
 /** Where a page of history resumes: the last result of the page before (check time, then scan_id). */
@@ -48,20 +57,21 @@ export interface HistoryPage {
 }
 
 /**
- * One page of a service's history, newest first by check time: one Query.
+ * One page of a service's history (checked before `before`, when given), newest first by check time: one Query.
  * It asks for one result more than the page so that the last page says so
  * (no empty page behind a cursor); the next page starts after the page's last result.
  */
-export async function scanHistoryPage(serviceId: number, limit: number, after?: HistoryPosition): Promise<HistoryPage> {
+export async function scanHistoryPage(serviceId: number, limit: number, after?: HistoryPosition, before?: string): Promise<HistoryPage> {
+  // A position at or past `before` (a cursor from a live page) resumes where the bounded range begins: DynamoDB refuses a start key outside it.
+  const resumeAt = after && !(before !== undefined && after.time >= before) ? after : undefined;
   const page = await db().send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: 'lsi1',
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.servicePartition(serviceId) },
+      ...historyRange(serviceId, before),
       ScanIndexForward: false,
       Limit: limit + 1,
-      ...(after ? { ExclusiveStartKey: keys.scanHistoryPosition(serviceId, after.time, after.scan_id) } : {}),
+      ...(resumeAt ? { ExclusiveStartKey: keys.scanHistoryPosition(serviceId, resumeAt.time, resumeAt.scan_id) } : {}),
     }),
   );
   const items = (page.Items ?? []).map((item) => ({ ...toScan(item), voided: item.voided === true }));

@@ -49,7 +49,8 @@ function cachedSettingsItem(): Promise<CachedSettings> {
   return settingsCache.value;
 }
 
-function cachedSettings(): Promise<SettingsFields> {
+/** The settings as this function last read them (at most SETTINGS_CACHE_MS ago): the scan path and the fold read them so. */
+export function cachedSettings(): Promise<SettingsFields> {
   return cachedSettingsItem().then((s) => s.settings);
 }
 

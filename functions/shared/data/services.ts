@@ -1,4 +1,4 @@
-import { emptyServiceState, emptySla, serviceFields, type SlaState, type ServiceDefinition, type ServiceRecord, type ServiceState } from '#shared/domain/model';
+import { emptyServiceState, emptySla, serviceFields, type ServiceAfterFreeze, type SlaState, type ServiceDefinition, type ServiceRecord, type ServiceState } from '#shared/domain/model';
 import { inProgress, type SlaRules } from '#shared/domain/scoring';
 import { keys, PARTITION } from '#shared/data/keys';
 import { batchGet, queryIndex, queryPartition, withoutKeys } from '#shared/data/operations';
@@ -76,6 +76,7 @@ export function toServiceState(item: Record<string, unknown>): ServiceState {
     checks: Number(item.checks ?? 0),
     folded_seq: (item.folded_seq as string | undefined) ?? null,
     sla: { ...emptySla(), ...(item.sla as Partial<SlaState> | undefined) },
+    after_freeze: (item.after_freeze as ServiceAfterFreeze | undefined) ?? null,
   };
 }
 
@@ -93,5 +94,6 @@ function toServiceRecord(definition: StoredDefinition, state: ServiceState = emp
     points_earned: state.points_earned,
     checks: state.checks,
     sla: state.sla,
+    after_freeze: state.after_freeze,
   };
 }

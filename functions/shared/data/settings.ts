@@ -1,6 +1,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { lockedFieldsChanged, type FinalMark } from '#shared/domain/final';
+import { freezeTimeProblem } from '#shared/domain/freeze';
 import { DEFAULT_ROUND_SECONDS, DEFAULT_SETTINGS, SETTINGS_ID, type Settings, type SettingsFields } from '#shared/domain/settings';
 import type { FieldError } from '#shared/http/problem';
 import type { Parsed } from '#shared/validation';
@@ -104,6 +105,8 @@ export async function changeSettings(
     const { id: _id, ...fields } = current.settings;
     const next = change(fields);
     if (!next.ok) return { kind: 'invalid', errors: next.errors };
+    const freezeProblem = freezeTimeProblem(fields.scoreboard_freeze_time, next.value.scoreboard_freeze_time, new Date());
+    if (freezeProblem) return { kind: 'invalid', errors: [freezeProblem] };
     if (JSON.stringify(withId(next.value)) === JSON.stringify(current.settings)) return { kind: 'saved', value: current };
     if (current.final) {
       const locked = lockedFieldsChanged(fields, next.value);

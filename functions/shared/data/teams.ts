@@ -1,6 +1,7 @@
 import { emptyTotals, teamFields, type SuperType, type Team, type TeamRecord, type TeamTotals } from '#shared/domain/model';
 import { idOfPartition, keys, PARTITION } from '#shared/data/keys';
 import { batchGet, queryPartition, withoutKeys } from '#shared/data/operations';
+import { emptyShare, type AfterFreezeShare } from '#shared/domain/freeze';
 
 /** A team's profile as stored at load (static); its totals live in its own partition. */
 interface StoredTeam {
@@ -46,7 +47,10 @@ export async function readTeamTotals(ids: number[], options: { consistent?: bool
  * `max_points_<super type id>`, the check and service counters, and the
  * fold's watermarks `w_<service id>` and `w_adjustments` (per source partition),
  * `sla_penalty_<super type id>`, `sla_violations`, and per service what of them
- * it accounts for (`sv_<service id>`, `sp_<service id>`).
+ * it accounts for (`sv_<service id>`, `sp_<service id>`). The after-freeze
+ * share repeats the scoring figures behind a prefix naming its freeze time
+ * (`fz<stamp>_points_1`, `fz<stamp>_sv_12`, …), written only once results
+ * checked after a freeze arrive.
  */
 export const TOTALS_ATTRIBUTE = {
   points: (superTypeId: string) => `points_${superTypeId}`,
@@ -57,24 +61,38 @@ export const TOTALS_ATTRIBUTE = {
   /** The SLA violations and penalty points of one service as counted in the team's totals (absent: none). */
   serviceViolations: (serviceId: number) => `sv_${serviceId}`,
   servicePenalty: (serviceId: number) => `sp_${serviceId}`,
+  /** A scoring figure's after-freeze share: the same name behind its freeze time's stamp. */
+  afterFreeze: (stamp: string, attribute: string) => `fz${stamp}_${attribute}`,
 } as const;
+
+const AFTER_FREEZE = /^fz([0-9a-z]+)_(.+)$/;
+
+/** Reads the scoring figures of a TOTALS item (or of one of its after-freeze shares) into `into`. */
+function readFigures(attributes: Iterable<[string, unknown]>, into: AfterFreezeShare) {
+  for (const [name, value] of attributes) {
+    if (name.startsWith('points_')) into.points[name.slice('points_'.length)] = Number(value);
+    else if (name.startsWith('max_points_')) into.max_points[name.slice('max_points_'.length)] = Number(value);
+    else if (name.startsWith('sla_penalty_')) into.sla_penalty[name.slice('sla_penalty_'.length)] = Number(value);
+    else if (name === 'checks_total' || name === 'checks_passed' || name === 'adjustments_total' || name === 'sla_violations') into[name] = Number(value);
+  }
+}
 
 export function toTeamTotals(item: Record<string, unknown> | undefined, servicesTotal: number): TeamTotals {
   const totals = emptyTotals([], servicesTotal);
   if (!item) return totals;
+  const live: [string, unknown][] = [];
+  const shares = new Map<string, [string, unknown][]>();
   for (const [name, value] of Object.entries(item)) {
-    if (name.startsWith('points_')) totals.points[name.slice('points_'.length)] = Number(value);
-    else if (name.startsWith('max_points_')) totals.max_points[name.slice('max_points_'.length)] = Number(value);
-    else if (name.startsWith('sla_penalty_')) totals.sla_penalty[name.slice('sla_penalty_'.length)] = Number(value);
+    const share = AFTER_FREEZE.exec(name);
+    if (share) shares.set(share[1]!, [...(shares.get(share[1]!) ?? []), [share[2]!, value]]);
+    else live.push([name, value]);
   }
-  totals.checks_total = Number(item.checks_total ?? 0);
-  totals.checks_passed = Number(item.checks_passed ?? 0);
+  readFigures(live, totals);
+  for (const [stamp, attributes] of shares) readFigures(attributes, (totals.after_freeze[stamp] = emptyShare()));
   totals.services_up = Number(item.services_up ?? 0);
   totals.services_down = Number(item.services_down ?? 0);
   totals.services_unscanned = servicesTotal - totals.services_up - totals.services_down;
-  totals.adjustments_total = Number(item.adjustments_total ?? 0);
   totals.last_scan_time = (item.last_scan_time as string | undefined) ?? null;
-  totals.sla_violations = Number(item.sla_violations ?? 0);
   return totals;
 }
 

@@ -2,7 +2,9 @@
  * `npm run scoring -- verify`: every team's totals recomputed from its
  * history (results and adjustments) and compared with what the fold wrote;
  * with `repair`, the differences written back. Not a request path: it reads
- * every result of every service (one Query per service).
+ * every result of every service (one Query per service). With a scoreboard
+ * freeze set, the after-freeze share the public's frozen figures leave out
+ * is recomputed and compared too.
  *
  * Against a live fold: a team is compared only once every service's state
  * has folded as many results as its history holds (else the stream is still
@@ -22,7 +24,9 @@ import { keys } from '#shared/data/keys';
 import { queryPartition } from '#shared/data/operations';
 import { storedResults } from '#shared/data/scans';
 import { listServiceRecords, readServiceStates } from '#shared/data/services';
+import { getSettings } from '#shared/data/settings';
 import { listTeamRecords, readTeamTotals, TOTALS_ATTRIBUTE, toTeamTotals } from '#shared/data/teams';
+import { freezeStamp } from '#shared/domain/freeze';
 
 export interface TeamVerification {
   team: Team;
@@ -42,13 +46,16 @@ export interface VerifyOptions {
 }
 
 export async function verifyTotals(options: VerifyOptions): Promise<TeamVerification[]> {
-  const teams = await listTeamRecords({ consistent: true, totals: false });
+  const [teams, settings] = await Promise.all([listTeamRecords({ consistent: true, totals: false }), getSettings({ consistent: true })]);
+  // With a freeze time, the after-freeze share (what the public does not see) is checked too.
+  const freezeTime = settings?.settings.scoreboard_freeze_time ?? null;
   const out: TeamVerification[] = [];
-  for (const record of teams) out.push(await verifyTeam(record.team, record.services_total, options));
+  for (const record of teams) out.push(await verifyTeam(record.team, record.services_total, freezeTime, options));
   return out;
 }
 
-async function verifyTeam(team: Team, servicesTotal: number, options: VerifyOptions): Promise<TeamVerification> {
+async function verifyTeam(team: Team, servicesTotal: number, freezeTime: string | null, options: VerifyOptions): Promise<TeamVerification> {
+  const stamp = freezeTime === null ? undefined : freezeStamp(freezeTime);
   const attempts = options.attempts ?? 5;
   const services = await listServiceRecords({ teamNumber: team.number });
   let last: TeamVerification = { team, settled: false, differences: [], repaired: false };
@@ -65,10 +72,11 @@ async function verifyTeam(team: Team, servicesTotal: number, options: VerifyOpti
     const adjustments = (await queryPartition(keys.teamPartition(team.id), { consistent: true, skPrefix: keys.adjustmentPrefix })).map((a) => ({
       super_type_id: Number(a.super_type_id),
       points: Number(a.points),
+      created_at: String(a.created_at),
     }));
     const settled = histories.every((h) => (states.get(h.service_id)?.checks ?? 0) === h.results.length);
-    const figures = figuresFromHistory(histories, adjustments);
-    const { differences, repair } = compareFigures(toTeamTotals(raw, servicesTotal), figures);
+    const figures = figuresFromHistory(histories, adjustments, freezeTime);
+    const { differences, repair, afterFreezeRepair } = compareFigures(toTeamTotals(raw, servicesTotal), figures, stamp);
     const slaWrites: SlaWrite[] = [];
     const slaStates: { id: number; read: ServiceState; next: SlaState }[] = [];
     for (const h of histories) {
@@ -77,6 +85,12 @@ async function verifyTeam(team: Team, servicesTotal: number, options: VerifyOpti
       if (counted.violations !== now.violations || counted.penalty !== now.penalty) {
         differences.push({ figure: `service ${h.service_id} sla_penalty`, stored: counted.penalty, recomputed: now.penalty });
         slaWrites.push({ serviceId: h.service_id, read: counted, next: { violations: now.violations, penalty: now.penalty } });
+      }
+      const after = figures.after_freeze?.sla.get(h.service_id);
+      const countedAfter = countedSla(raw, h.service_id, stamp);
+      if (after && stamp !== undefined && (countedAfter.violations !== after.violations || countedAfter.penalty !== after.penalty)) {
+        differences.push({ figure: `service ${h.service_id} after_freeze.sla_penalty`, stored: countedAfter.penalty, recomputed: after.penalty });
+        slaWrites.push({ serviceId: h.service_id, stamp, read: countedAfter, next: after });
       }
       const state = states.get(h.service_id);
       if (state && (state.sla.run !== now.run || state.sla.violations !== now.violations || state.sla.penalty !== now.penalty)) {
@@ -101,7 +115,7 @@ async function verifyTeam(team: Team, servicesTotal: number, options: VerifyOpti
       await db().send(
         new TransactWriteCommand({
           TransactItems: [
-            { Update: teamTotalsUpdate(team.id, repair, watermarks, null, slaWrites) },
+            { Update: teamTotalsUpdate(team.id, repair, watermarks, null, slaWrites, afterFreezeRepair && stamp !== undefined ? { stamp, delta: afterFreezeRepair } : undefined) },
             ...slaStates.map((s) => ({ Update: serviceSlaUpdate(s.id, s.read, s.next) })),
             ...(options.audit
               ? [auditPut(options.audit, { action: 'totals.repair', target: `teams/${team.id}`, before: differencesAs(differences, 'stored'), after: differencesAs(differences, 'recomputed') })]

@@ -19,23 +19,37 @@ export interface Subtype {
   super_type_id: number;
 }
 
-/**
- * A team's running totals, folded from the stream of results and adjustments
- * so that the scoreboard never sums history. Keyed by super type id.
- */
-export interface TeamTotals {
+/** The figures points make: a team's totals hold them, and so does their share from after a scoreboard freeze. Keyed by super type id. */
+export interface ScoringFigures {
   points: Record<string, number>;
   max_points: Record<string, number>;
   checks_total: number;
   checks_passed: number;
-  services_up: number;
-  services_down: number;
-  services_unscanned: number;
   adjustments_total: number;
-  last_scan_time: string | null;
   /** Points lost to SLA violations, per super type id (already taken off `points`). */
   sla_penalty: Record<string, number>;
   sla_violations: number;
+}
+
+/**
+ * A team's running totals, folded from the stream of results and adjustments
+ * so that the scoreboard never sums history.
+ */
+export interface TeamTotals extends ScoringFigures {
+  services_up: number;
+  services_down: number;
+  services_unscanned: number;
+  last_scan_time: string | null;
+  /** What of the scoring figures came from at or after a scoreboard freeze, by the freeze time's stamp (see domain/freeze.ts). */
+  after_freeze: Record<string, ScoringFigures>;
+}
+
+/** What of one service's figures came from checks at or after the scoreboard freeze `at` (its STATE item keeps it). */
+export interface ServiceAfterFreeze {
+  at: string;
+  points: number;
+  violations: number;
+  penalty: number;
 }
 
 /** A team as stored: the public Team plus what only the service knows. */
@@ -70,6 +84,7 @@ export interface ServiceRecord {
   /** Results folded into the service's state. */
   checks: number;
   sla: SlaState;
+  after_freeze: ServiceAfterFreeze | null;
 }
 
 /** The Service fields that never change during an event (the static item written at load). */
@@ -90,6 +105,8 @@ export interface ServiceState {
   checks: number;
   folded_seq: string | null;
   sla: SlaState;
+  /** What of its points and SLA figures came from checks at or after the scoreboard freeze (null: no freeze). */
+  after_freeze: ServiceAfterFreeze | null;
 }
 
 /**
@@ -118,6 +135,7 @@ export const emptyServiceState = (): ServiceState => ({
   checks: 0,
   folded_seq: null,
   sla: emptySla(),
+  after_freeze: null,
 });
 
 export function emptyTotals(superTypeIds: number[], servicesTotal: number): TeamTotals {
@@ -134,6 +152,7 @@ export function emptyTotals(superTypeIds: number[], servicesTotal: number): Team
     last_scan_time: null,
     sla_penalty: {},
     sla_violations: 0,
+    after_freeze: {},
   };
 }
 

@@ -5,7 +5,8 @@
  * fold consumer turns these deltas into DynamoDB updates, and the read
  * handlers feed stored totals in.
  */
-import { emptySla, type Service, type ServiceState as ServiceStateItem, type SlaState, type StoredResult, type SuperType, type Team, type TeamRecord, type TeamTotals } from '#shared/domain/model';
+import { afterFreeze, emptyShare, shareFor } from '#shared/domain/freeze';
+import { emptySla, type ScoringFigures, type Service, type ServiceState as ServiceStateItem, type SlaState, type StoredResult, type SuperType, type Team, type TeamRecord, type TeamTotals } from '#shared/domain/model';
 
 // ---------------------------------------------------------------------------
 // Service states and what one scan changes
@@ -179,40 +180,57 @@ const stateOfService = (state: ServiceStateItem, maxScore: number): ServiceState
  * team's watermark for this service are already in the team's totals (a fold
  * that wrote the team and stopped before the service): they move the
  * service's state but add nothing to the team. So replaying any suffix of
- * the stream changes nothing. Pure.
+ * the stream changes nothing. With a freeze time, what results checked at or
+ * after it add is also counted apart (`afterFreeze`, and the state's
+ * `after_freeze`), so that the public's frozen view can leave it out. Pure.
  */
 export function foldServiceResults(
   state: ServiceStateItem,
   records: FoldRecord<FoldedResult>[],
   teamWatermark: string | null,
-): { state: ServiceStateItem; delta: TotalsDelta; folded: number; slaNeedsHistory: boolean } {
-  let next: ServiceStateItem = { ...state };
+  freezeTime: string | null = null,
+): { state: ServiceStateItem; delta: TotalsDelta; afterFreeze: TotalsDelta; folded: number; slaNeedsHistory: boolean } {
+  let next: ServiceStateItem = { ...state, after_freeze: shareFor(state.after_freeze, freezeTime) };
   const delta = emptyDelta();
+  const afterFreezeDelta = emptyDelta();
   let before: ServiceState | undefined;
   let maxScore = 0;
   let folded = 0;
   // A result older than the newest check in the run breaks the incremental
   // count: the caller recomputes the run from the service's history instead.
   let slaNeedsHistory = false;
+  const shareOf = (item: FoldedResult, points: number, sla: { violations: number; penalty: number } = { violations: 0, penalty: 0 }) => {
+    if (!afterFreeze(item.time, freezeTime) || !next.after_freeze) return;
+    const share = next.after_freeze;
+    next = { ...next, after_freeze: { ...share, points: share.points + points, violations: share.violations + sla.violations, penalty: share.penalty + sla.penalty } };
+  };
   for (const { seq, item, flip } of records) {
     if (state.folded_seq !== null && seq <= state.folded_seq) continue;
     const counts = teamWatermark === null || seq > teamWatermark;
+    const late = afterFreeze(item.time, freezeTime);
     if (flip) {
       // The check stays in the service's history (its `checks` and last scan): only what it earned comes and goes.
       const sign = flip === 'void' ? -1 : 1;
       folded++;
       slaNeedsHistory = true;
       next = { ...next, points_earned: next.points_earned + sign * item.points, folded_seq: seq };
+      shareOf(item, sign * item.points);
       if (counts) addResult(delta, item, sign);
+      if (counts && late) addResult(afterFreezeDelta, item, sign);
       continue;
     }
     maxScore = item.max_score;
     if (counts && before === undefined) before = stateOfService(next, maxScore);
     folded++;
+    let gained = { violations: 0, penalty: 0 };
     if (takesPartInSla(item) && !slaNeedsHistory) {
-      if (newerCheck(item, { time: next.sla.last_time, scan_id: next.sla.last_scan_id })) next = { ...next, sla: slaStep(next.sla, item) };
-      else slaNeedsHistory = true;
+      if (newerCheck(item, { time: next.sla.last_time, scan_id: next.sla.last_scan_id })) {
+        const sla = slaStep(next.sla, item);
+        gained = { violations: sla.violations - next.sla.violations, penalty: sla.penalty - next.sla.penalty };
+        next = { ...next, sla };
+      } else slaNeedsHistory = true;
     }
+    shareOf(item, item.points, gained);
     next = {
       ...next,
       points_earned: next.points_earned + item.points,
@@ -225,6 +243,7 @@ export function foldServiceResults(
     };
     if (!counts) continue;
     addResult(delta, item, 1);
+    if (late) addResult(afterFreezeDelta, item, 1);
     if (delta.last_scan_time === null || item.time > delta.last_scan_time) delta.last_scan_time = item.time;
   }
   if (before !== undefined) {
@@ -233,7 +252,18 @@ export function foldServiceResults(
     delta.services_down += moved.services_down;
     delta.services_unscanned += moved.services_unscanned;
   }
-  return { state: next, delta, folded, slaNeedsHistory };
+  return { state: next, delta, afterFreeze: afterFreezeDelta, folded, slaNeedsHistory };
+}
+
+/**
+ * What of a service's SLA standing its checks at or after the freeze account
+ * for. Runs are counted in check-time order, so the standing as of the
+ * freeze is the one of the checks before it, and the rest came after.
+ */
+export function slaAfterFreeze(results: SlaInput[], freezeTime: string): { violations: number; penalty: number } {
+  const all = slaOfHistory(results);
+  const before = slaOfHistory(results.filter((r) => r.time < freezeTime));
+  return { violations: all.violations - before.violations, penalty: all.penalty - before.penalty };
 }
 
 /** Adds (sign 1) or takes back (sign -1) what one result counts for in its team's totals. */
@@ -470,44 +500,49 @@ export function buildScorecard(record: TeamRecord, superTypes: SuperType[], rank
 // Verification: a team's totals recomputed from its history
 
 /** What a team's totals must hold, recomputed from its services' results and its adjustments. */
-export interface HistoryFigures {
-  points: Record<string, number>;
-  max_points: Record<string, number>;
-  checks_total: number;
-  checks_passed: number;
-  adjustments_total: number;
-  sla_penalty: Record<string, number>;
-  sla_violations: number;
+export interface HistoryFigures extends ScoringFigures {
   /** Each service's SLA standing (what its STATE and the team's `sv_`/`sp_` must hold). */
   sla: Map<number, SlaState>;
+  /** With a freeze time: the after-freeze share the totals must hold, and each service's SLA part of it. */
+  after_freeze?: { share: TotalsDelta; sla: Map<number, { violations: number; penalty: number }> };
 }
 
 /**
  * The one truth the fold must equal: every result earns its points unless
  * voided, counts toward max_score when scored, and each service's SLA
- * penalties come off its super type. Pure.
+ * penalties come off its super type. With a freeze time, also the share of
+ * it that results checked (and adjustments made) at or after it account
+ * for. Pure.
  */
 export function figuresFromHistory(
   services: { service_id: number; super_type_id: number; results: FoldedResult[] }[],
-  adjustments: { super_type_id: number; points: number }[],
+  adjustments: { super_type_id: number; points: number; created_at?: string }[],
+  freezeTime: string | null = null,
 ): HistoryFigures {
   let delta = emptyDelta();
+  let share = emptyDelta();
   const sla = new Map<number, SlaState>();
+  const slaAfter = new Map<number, { violations: number; penalty: number }>();
   for (const service of services) {
-    const key = String(service.super_type_id);
     for (const r of service.results) {
       if (r.voided === true) continue;
-      delta.points[key] = (delta.points[key] ?? 0) + r.points;
-      delta.max_points[key] = (delta.max_points[key] ?? 0) + (r.scored ? r.max_score : 0);
-      delta.checks_total += 1;
-      delta.checks_passed += r.score >= r.max_score ? 1 : 0;
+      addResult(delta, r, 1);
+      if (afterFreeze(r.time, freezeTime)) addResult(share, r, 1);
     }
     const standing = slaOfHistory(service.results);
     sla.set(service.service_id, standing);
     delta = addDeltas(delta, slaDelta(service.super_type_id, { violations: 0, penalty: 0 }, standing));
+    if (freezeTime !== null) {
+      const after = slaAfterFreeze(service.results, freezeTime);
+      slaAfter.set(service.service_id, after);
+      share = addDeltas(share, slaDelta(service.super_type_id, { violations: 0, penalty: 0 }, after));
+    }
   }
-  for (const a of adjustments) delta = addDeltas(delta, adjustmentDelta(a.super_type_id, a.points));
-  return { ...delta, sla };
+  for (const a of adjustments) {
+    delta = addDeltas(delta, adjustmentDelta(a.super_type_id, a.points));
+    if (a.created_at !== undefined && afterFreeze(a.created_at, freezeTime)) share = addDeltas(share, adjustmentDelta(a.super_type_id, a.points));
+  }
+  return { ...delta, sla, ...(freezeTime !== null ? { after_freeze: { share, sla: slaAfter } } : {}) };
 }
 
 /** A stored figure that differs from the recomputation, by name (`points.1`, `checks_total`, …). */
@@ -517,8 +552,8 @@ export interface FigureDifference {
   recomputed: number;
 }
 
-/** Where stored totals differ from the recomputation, and the delta that repairs them. */
-export function compareFigures(stored: TeamTotals, recomputed: HistoryFigures): { differences: FigureDifference[]; repair: TotalsDelta } {
+/** Where stored figures differ from the recomputation, and the delta that repairs them; `prefix` names the figures (`after_freeze.`). */
+function compareScoring(stored: ScoringFigures, recomputed: ScoringFigures, prefix = ''): { differences: FigureDifference[]; repair: TotalsDelta } {
   const differences: FigureDifference[] = [];
   const repair = emptyDelta();
   const perSuperType = (name: 'points' | 'max_points' | 'sla_penalty') => {
@@ -527,7 +562,7 @@ export function compareFigures(stored: TeamTotals, recomputed: HistoryFigures): 
       const s = stored[name][id] ?? 0;
       const r = recomputed[name][id] ?? 0;
       if (s !== r) {
-        differences.push({ figure: `${name}.${id}`, stored: s, recomputed: r });
+        differences.push({ figure: `${prefix}${name}.${id}`, stored: s, recomputed: r });
         repair[name][id] = r - s;
       }
     }
@@ -537,9 +572,21 @@ export function compareFigures(stored: TeamTotals, recomputed: HistoryFigures): 
   perSuperType('sla_penalty');
   for (const name of ['checks_total', 'checks_passed', 'adjustments_total', 'sla_violations'] as const) {
     if (stored[name] !== recomputed[name]) {
-      differences.push({ figure: name, stored: stored[name], recomputed: recomputed[name] });
+      differences.push({ figure: `${prefix}${name}`, stored: stored[name], recomputed: recomputed[name] });
       repair[name] = recomputed[name] - stored[name];
     }
   }
   return { differences, repair };
+}
+
+/**
+ * Where stored totals differ from the recomputation, and the deltas that
+ * repair them: the live figures, and the after-freeze share stored under
+ * `stamp` (the freeze time's) when the recomputation has one.
+ */
+export function compareFigures(stored: TeamTotals, recomputed: HistoryFigures, stamp?: string): { differences: FigureDifference[]; repair: TotalsDelta; afterFreezeRepair?: TotalsDelta } {
+  const live = compareScoring(stored, recomputed);
+  if (!recomputed.after_freeze || stamp === undefined) return live;
+  const share = compareScoring(stored.after_freeze[stamp] ?? emptyShare(), recomputed.after_freeze.share, 'after_freeze.');
+  return { differences: [...live.differences, ...share.differences], repair: live.repair, afterFreezeRepair: share.repair };
 }

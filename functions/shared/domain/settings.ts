@@ -62,6 +62,11 @@ const fields = {
   sla_threshold: v.optional(SlaThreshold, 0),
   /** Points a team loses at each SLA violation. */
   sla_penalty: v.optional(SlaPenalty, 0),
+  /**
+   * From this time on, anonymous readers see the points as of it (null: no
+   * freeze). A new time must be FREEZE_LEAD_SECONDS ahead (see domain/freeze.ts).
+   */
+  scoreboard_freeze_time: v.optional(v.nullable(Timestamp), null),
 };
 
 export function windowInOrder(s: { start_time?: unknown; end_time?: unknown }): boolean {
@@ -108,6 +113,7 @@ export const DEFAULT_SETTINGS: SettingsFields = {
   late_result_grace_seconds: DEFAULT_LATE_RESULT_GRACE_SECONDS,
   sla_threshold: 0,
   sla_penalty: 0,
+  scoreboard_freeze_time: null,
 };
 
 /** Whether a scan recorded at `time` earns points under these settings. */

@@ -253,7 +253,7 @@ function toLambdaResult(result: ApiResult, route: Route, event: Event): Result {
   // be cached briefly (the CDN absorbs scoreboard crowds); what an
   // authenticated caller sees is never stored (see finished()).
   const shared = route.access === 'public' && principal === undefined;
-  if (shared) headers['cache-control'] = `public, max-age=${PUBLIC_MAX_AGE_SECONDS}`;
+  if (shared) headers['cache-control'] = `public, max-age=${publicMaxAge(result.freshUntil, Date.now())}`;
   if (route.access === 'public') headers.vary = 'Authorization';
   if (etagMatches(event.headers['if-none-match'], headers.etag)) {
     const { 'content-type': _dropped, ...notModified } = headers;
@@ -277,6 +277,12 @@ function finished(response: Result, route: Route, event: Event): Result {
   if (route.access !== 'public' || principal !== undefined) headers['cache-control'] = 'no-store';
   if (event.requestContext?.http?.method === 'HEAD') return { ...response, headers, body: undefined };
   return { ...response, headers };
+}
+
+/** PUBLIC_MAX_AGE_SECONDS, or less when the answer changes sooner (it is fresh until `freshUntil`). */
+export function publicMaxAge(freshUntil: number | undefined, now: number): number {
+  if (freshUntil === undefined) return PUBLIC_MAX_AGE_SECONDS;
+  return Math.max(0, Math.min(PUBLIC_MAX_AGE_SECONDS, Math.floor((freshUntil - now) / 1000)));
 }
 
 function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {

@@ -40,7 +40,7 @@ export function historyPage(content: HTMLElement): void {
 
 /** Appends an increment (`?since=`) to what we hold; teams new to the history start with gaps. */
 function merge(held: ScoreHistory, increment: ScoreHistory): ScoreHistory {
-  if (increment.times.length === 0) return held;
+  if (increment.times.length === 0) return { ...held, frozen: increment.frozen, frozen_since: increment.frozen_since };
   const incoming = new Map(increment.teams.map((t) => [t.team.id, t]));
   const padding = held.times.map(() => null);
   const teams = increment.teams.map((t) => {
@@ -48,7 +48,13 @@ function merge(held: ScoreHistory, increment: ScoreHistory): ScoreHistory {
     return { team: t.team, totals: [...before, ...t.totals] };
   });
   // Teams that left (hidden since) are dropped: only the API's current list counts.
-  return { interval_seconds: held.interval_seconds, times: [...held.times, ...increment.times], teams: teams.filter((t) => incoming.has(t.team.id)) };
+  return {
+    frozen: increment.frozen,
+    frozen_since: increment.frozen_since,
+    interval_seconds: held.interval_seconds,
+    times: [...held.times, ...increment.times],
+    teams: teams.filter((t) => incoming.has(t.team.id)),
+  };
 }
 
 function latest(values: (number | null)[]): number {

@@ -16,6 +16,17 @@ const Time = v.pipe(v.string(), v.isoTimestamp(), v.description('An RFC 3339 ins
 const named = <S extends v.GenericSchema>(title: string, description: string, schema: S) =>
   v.pipe(schema, v.title(title), v.description(description));
 
+/** What every answer a scoreboard freeze changes says about it. */
+const FreezeFields = {
+  frozen: v.pipe(
+    v.boolean(),
+    v.description(
+      "The scoreboard freeze is in effect: anonymous callers get every score as of `frozen_since` (status stays live); admins and service accounts still get live figures.",
+    ),
+  ),
+  frozen_since: v.pipe(v.nullable(Time), v.description('When the freeze began; null when there is none.')),
+};
+
 export const TeamSchema = named(
   'Team',
   'A blue team. Hidden (test) teams appear only to admins and service accounts.',
@@ -78,6 +89,7 @@ export const ServiceScansPageSchema = named(
   'ServiceScansPage',
   "A page of a service's check history, newest first by check time.",
   v.strictObject({
+    ...FreezeFields,
     items: v.array(HistoryEntrySchema),
     cursor: v.pipe(v.nullable(v.string()), v.description('Opaque: pass it as `?cursor=` for the next page; null on the last page.')),
   }),
@@ -88,6 +100,7 @@ export const ServiceDetailSchema = named(
   'A service with the points it earned and its latest scans, newest first.',
   v.strictObject({
     ...ServiceSchema.entries,
+    ...FreezeFields,
     points_earned: Count,
     sla: v.pipe(
       v.strictObject({
@@ -133,6 +146,7 @@ export const ScoreboardSchema = named(
         }),
       ),
     ),
+    ...FreezeFields,
   }),
 );
 
@@ -162,6 +176,7 @@ export const ScorecardSchema = named(
         v.strictObject({ ...SuperTypeScoreSchema.entries, sla_penalty: Count }),
       ),
     ),
+    ...FreezeFields,
   }),
 );
 
@@ -203,6 +218,12 @@ export const SettingsSchema = named(
     round_seconds: v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(86400), v.description('How often the scoring agent checks every service.')),
     sla_threshold: v.pipe(Count, v.description("Consecutive failed checks of a service that cost its team `sla_penalty` points, again at every multiple; 0 turns SLA off. A subtype's own value in the competition file wins.")),
     sla_penalty: v.pipe(Count, v.description('Points a team loses at each SLA violation, in the service\'s super type.')),
+    scoreboard_freeze_time: v.pipe(
+      v.nullable(Time),
+      v.description(
+        'From this time on, anonymous readers see every score as of it; status stays live, admins and service accounts see everything live. A new time must be at least 3 minutes ahead; null lifts the freeze.',
+      ),
+    ),
   }),
 );
 
@@ -247,6 +268,7 @@ export const ScoreHistorySchema = named(
   'ScoreHistory',
   "Every visible team's total over time: one value per sample time, null where the team was not in that sample.",
   v.strictObject({
+    ...FreezeFields,
     interval_seconds: v.pipe(v.number(), v.integer(), v.minValue(1)),
     times: v.array(Time),
     teams: v.array(v.strictObject({ team: TeamSchema, totals: v.array(v.nullable(v.number())) })),
