@@ -88,6 +88,17 @@ export function formatTime(iso: string | null): string {
   return date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }) + ' UTC';
 }
 
+/**
+ * Said above the figures while the scoreboard freeze is in effect (the API's
+ * `frozen`, `frozen_since`). The time is written out by hand: the first Intl
+ * call is a long task of its own on a slow phone.
+ */
+export function frozenNotice(view: { frozen: boolean; frozen_since: string | null }): HTMLElement | null {
+  if (!view.frozen || !view.frozen_since) return null;
+  const since = view.frozen_since.replace('T', ' ').replace(/:\d\dZ$/, ' UTC');
+  return h('p', { class: 'notice' }, `Scores frozen since ${since}: they stay as they were then until the organisers lift the freeze. Service status is live.`);
+}
+
 export function statCard(label: string, value: Child, detail?: Child): HTMLElement {
   return h('div', { class: 'card' }, h('p', { class: 'card-label' }, label), h('p', { class: 'card-value' }, value), detail ? h('p', { class: 'card-detail' }, detail) : null);
 }

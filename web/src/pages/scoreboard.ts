@@ -1,6 +1,6 @@
 import { api, type Scoreboard, type ScoreboardRow, type Service } from '../api';
 import { barChart } from '../charts';
-import { formatNumber, h, icon, replaceContent, scrollRegion, statCard, teamLink } from '../dom';
+import { formatNumber, frozenNotice, h, icon, replaceContent, scrollRegion, statCard, teamLink } from '../dom';
 import { follow } from '../live';
 import { serviceState } from './states';
 
@@ -40,6 +40,7 @@ function render(content: HTMLElement, board: Scoreboard, services: Service[] | u
   const byTotal = [...rows].sort((a, b) => b.total_score - a.total_score || a.team.number - b.team.number).slice(0, CHART_TEAMS);
   replaceContent(
     content,
+    frozenNotice(board),
     cards(rows, services),
     ...divisions.flatMap((d) => [h('h2', {}, d.title), standingsTable(d.title, d.rows, !board.segregate)]),
     h('h2', {}, 'Totals'),

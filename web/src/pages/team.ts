@@ -1,5 +1,5 @@
 import { api, ApiError, type Scorecard, type Service, type Team } from '../api';
-import { formatNumber, formatTime, h, replaceContent, scrollRegion, statCard, teamLogo } from '../dom';
+import { formatNumber, formatTime, frozenNotice, h, replaceContent, scrollRegion, statCard, teamLogo } from '../dom';
 import { follow } from '../live';
 import { stateTag } from './status';
 
@@ -78,6 +78,7 @@ function render(content: HTMLElement, team: Team, card: Scorecard, services: Ser
   );
   replaceContent(
     content,
+    frozenNotice(card),
     h(
       'section',
       { class: 'cards scorecard', 'aria-label': 'Scorecard' },
