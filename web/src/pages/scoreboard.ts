@@ -6,12 +6,15 @@ import { serviceState } from './states';
 
 const CHART_TEAMS = 15;
 /**
- * Rows put in the table with the rest of the first screen, then rows added per frame. Building and laying
- * out a row costs about 1 ms on a slow phone (4x slowdown of a laptop); 100 rows in one task blocked the main
- * thread for 300–400 ms. In small batches, one per frame, no task is long and the first screen comes first.
+ * Rows are put in the tables a batch per frame: at most this many, and no more than BATCH_MS of building.
+ * Building, laying out and painting 100 rows in one go blocked the main thread of a slow phone (Lighthouse's
+ * 4x slowdown) for 300–400 ms; a batch and its frame stay well under the 50 ms of a long task, and the first
+ * batch is the first screenful. The time budget makes batches smaller on a slower (or busier) device.
  */
-const FIRST_ROWS = 15;
-const ROWS_PER_FRAME = 30;
+const ROWS_PER_BATCH = 8;
+const BATCH_MS = 4;
+/** A row's height in style.css (`.standings tbody tr`), for the room kept for rows not yet in. */
+const ROW_HEIGHT_PX = 38;
 
 /** What is on screen: the tables' rows by team id, so a poll changes the cells that changed and nothing else. */
 interface Drawn {
@@ -74,8 +77,11 @@ function draw(content: HTMLElement, board: Scoreboard, services: Service[] | und
   const byTotal = [...rows].sort((a, b) => b.total_score - a.total_score || a.team.number - b.team.number).slice(0, CHART_TEAMS);
   const bars = byTotal.map((r) => ({ label: r.team.name, value: r.total_score }));
   const chartKey = JSON.stringify([rows.length > CHART_TEAMS, bars]);
-  const chartOf = () =>
-    barChart(rows.length > CHART_TEAMS ? `The ${CHART_TEAMS} highest totals (the tables list every team)` : 'Total score of each team', bars);
+  const chartOf = () => {
+    const chart = barChart(rows.length > CHART_TEAMS ? `The ${CHART_TEAMS} highest totals (the tables list every team)` : 'Total score of each team', bars);
+    chart.classList.add('scoreboard-chart');
+    return chart;
+  };
 
   if (previous && previous.shape === shape && !previous.pending && content.contains(previous.bodies[0]!)) {
     // A poll: the same tables, some figures changed. Cells are updated in place and rows moved only when
@@ -109,16 +115,23 @@ function draw(content: HTMLElement, board: Scoreboard, services: Service[] | und
     drawnNow.bodies.push(body);
     return { ...d, region, body };
   });
-  // Every row in order, the first screenful now, the rest a batch per frame while nothing else is drawn.
+  // Every row in order, the first batch now, the others a frame apart. Until they are all in, each table keeps
+  // the room its rows will take, so what follows it (off screen) is not drawn and moved at every batch.
   const queue = tables.flatMap((t) => t.rows.map((row) => ({ body: t.body, row })));
-  const addRows = (count: number) => {
-    for (const { body, row } of queue.splice(0, count)) {
+  for (const t of tables) t.body.style.minHeight = `${t.rows.length * ROW_HEIGHT_PX}px`;
+  const addRows = () => {
+    const deadline = performance.now() + BATCH_MS;
+    for (let added = 0; queue.length > 0 && added < ROWS_PER_BATCH && (added === 0 || performance.now() < deadline); added++) {
+      const { body, row } = queue.shift()!;
       const drawnRow = tableRow(row, !board.segregate);
       drawnNow.rows.set(row.team.id, drawnRow);
       body.append(drawnRow.tr);
     }
+    if (queue.length > 0) return;
+    for (const t of tables) t.body.style.minHeight = '';
+    drawnNow.pending = false;
   };
-  addRows(FIRST_ROWS);
+  addRows();
   replaceContent(
     content,
     cards(rows, services),
@@ -128,12 +141,10 @@ function draw(content: HTMLElement, board: Scoreboard, services: Service[] | und
   );
   const fill = () => {
     if (!content.contains(drawnNow.bodies[0]!)) return; // drawn anew since
-    addRows(ROWS_PER_FRAME);
-    if (queue.length > 0) afterNextFrame(fill);
-    else drawnNow.pending = false;
+    addRows();
+    if (drawnNow.pending) afterNextFrame(fill);
   };
-  if (queue.length > 0) afterNextFrame(fill);
-  else drawnNow.pending = false;
+  if (drawnNow.pending) afterNextFrame(fill);
   return drawnNow;
 }
 
