@@ -61,10 +61,12 @@ export function icon(name: 'up' | 'down' | 'unscanned' | 'trophy'): SVGElement {
 }
 
 /**
- * A team's logo over a badge with its number, in a box of fixed size: when
- * the image fails (or there is none) it is removed and the badge shows,
- * without moving anything else on the page (a table of 250 rows would
- * otherwise be laid out again for every failed logo).
+ * A team's logo over a badge with its number, in a box of fixed size. The
+ * image stays hidden until it has loaded, so the badge shows while it loads
+ * and when it fails (a host that does not answer, a bad URL), and a failed
+ * logo changes nothing on the page: no element removed, nothing laid out
+ * again (a scoreboard of 100 teams with unreachable logos was laid out and
+ * painted again for each failure).
  */
 export function teamLogo(team: { logo: string; number: number }): HTMLElement {
   return fillLogo(h('span', { class: 'logo', 'aria-hidden': 'true' }), team);
@@ -78,7 +80,7 @@ function fillLogo(box: HTMLElement, team: { logo: string; number: number }): HTM
     logoImage ??= h('img', { alt: '', width: 24, height: 24, loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer' });
     const image = logoImage.cloneNode() as HTMLImageElement;
     image.src = team.logo;
-    image.addEventListener('error', () => image.remove(), { once: true });
+    image.addEventListener('load', () => image.classList.add('loaded'), { once: true });
     box.append(image);
   }
   return box;
