@@ -149,8 +149,15 @@ describe('the scoreboard page', () => {
       body: JSON.stringify({ scan_id: 'browser-test-1', score: service.max_score, error: null }),
     });
     expect(response.status).toBe(201);
+    // A mark on the row's element: a poll changes the cells in place, it does not draw the table anew.
+    await page.evaluate('document.querySelector(\'tr[data-team-id="1"]\').rowMarker = true');
     await expect.poll(async () => Number((await total.textContent())!.replace(/,/g, '')), ON_SCREEN).toBe(before + service.max_score);
     expect(await page.evaluate('window.reloadMarker')).toBe(marker);
+    expect(await page.evaluate('document.querySelector(\'tr[data-team-id="1"]\').rowMarker')).toBe(true);
+    // The rows are in the API's order (moved, when a rank changed).
+    const { scoreboard } = (await api('/teams/scoreboard')) as { scoreboard: Row[] };
+    const order = () => page.locator('table.standings tbody tr').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-team-id'))));
+    await expect.poll(order, ON_SCREEN).toEqual(scoreboard.map((r) => r.team.id));
   });
 
   it('keeps the figures and shows a banner while the API fails, then recovers', async () => {
