@@ -164,23 +164,28 @@ function cards(rows: ScoreboardRow[], services: Service[] | undefined): HTMLElem
   );
 }
 
+/**
+ * The table's elements carry their roles too (table, rowgroup, row, columnheader, rowheader, cell): their boxes
+ * are blocks and grids (style.css), and some browsers have taken a table's semantics from its boxes.
+ */
 function standingsTable(title: string, superTypes: string[]): { region: HTMLElement; body: HTMLTableSectionElement } {
-  const body = h('tbody', {});
+  const body = h('tbody', { role: 'rowgroup' });
+  const column = (name: string, className?: string) => h('th', { scope: 'col', role: 'columnheader', class: className }, name);
   const table = h(
     'table',
-    { class: 'standings' },
+    { class: 'standings', role: 'table' },
     h('caption', { class: 'visually-hidden' }, title),
     h(
       'thead',
-      {},
+      { role: 'rowgroup' },
       h(
         'tr',
-        {},
-        h('th', { scope: 'col', class: 'num' }, 'Rank'),
-        h('th', { scope: 'col' }, 'Team'),
-        h('th', { scope: 'col', class: 'num' }, 'Total'),
-        ...superTypes.map((s) => h('th', { scope: 'col', class: 'num' }, s)),
-        h('th', { scope: 'col', class: 'num' }, 'Services up'),
+        { role: 'row' },
+        column('Rank', 'num'),
+        column('Team'),
+        column('Total', 'num'),
+        ...superTypes.map((s) => column(s, 'num')),
+        column('Services up', 'num'),
       ),
     ),
     body,
@@ -199,7 +204,7 @@ function textsOf(row: ScoreboardRow): string[] {
 }
 
 function teamCell(row: ScoreboardRow, showDivision: boolean): HTMLElement {
-  return h('th', { scope: 'row' }, teamLink(row.team), showDivision && row.division === 'guest' ? h('span', { class: 'tag' }, 'Guest') : null);
+  return h('th', { scope: 'row', role: 'rowheader' }, teamLink(row.team), showDivision && row.division === 'guest' ? h('span', { class: 'tag' }, 'Guest') : null);
 }
 
 /**
@@ -213,7 +218,14 @@ function tableRow(row: ScoreboardRow, showDivision: boolean): DrawnRow {
   if (template?.key !== texts.length) {
     template = {
       key: texts.length,
-      tr: h('tr', {}, h('td', { class: 'num rank' }), h('th', { scope: 'row' }), h('td', { class: 'num total' }), ...texts.slice(2).map(() => h('td', { class: 'num' }))),
+      tr: h(
+        'tr',
+        { role: 'row' },
+        h('td', { class: 'num rank', role: 'cell' }),
+        h('th', {}),
+        h('td', { class: 'num total', role: 'cell' }),
+        ...texts.slice(2).map(() => h('td', { class: 'num', role: 'cell' })),
+      ),
     };
   }
   const tr = template.tr.cloneNode(true) as HTMLTableRowElement;
