@@ -90,6 +90,8 @@ describe('the scoreboard page', () => {
     const headings = await page.locator('main h2').allTextContents();
     expect(headings.slice(0, 2)).toEqual(['Main division', 'Guest division']);
 
+    // The rows come in batches, a frame apart.
+    await expect.poll(() => page.locator('table.standings tbody tr').count(), ON_SCREEN).toBe(scoreboard.length);
     const shown = await page.locator('table.standings tbody tr').evaluateAll((rows) =>
       rows.map((row) => ({
         table: row.closest('.scroll')!.getAttribute('aria-label'),

@@ -9,7 +9,7 @@ const CHART_TEAMS = 15;
  * Rows are put in the tables a batch per frame: at most this many, and no more than BATCH_MS of building.
  * Building, laying out and painting 100 rows in one go blocked the main thread of a slow phone (Lighthouse's
  * 4x slowdown) for 300–400 ms; a batch and its frame stay well under the 50 ms of a long task, and the first
- * batch is the first screenful. The time budget makes batches smaller on a slower (or busier) device.
+ * screenful is in after two or three frames. The time budget makes batches smaller on a slower (or busier) device.
  */
 const ROWS_PER_BATCH = 8;
 const BATCH_MS = 4;
@@ -115,8 +115,9 @@ function draw(content: HTMLElement, board: Scoreboard, services: Service[] | und
     drawnNow.bodies.push(body);
     return { ...d, region, body };
   });
-  // Every row in order, the first batch now, the others a frame apart. Until they are all in, each table keeps
-  // the room its rows will take, so what follows it (off screen) is not drawn and moved at every batch.
+  // Every row in order, a batch a frame, from the frame after the one that draws the cards and headings (the
+  // first frame lays out new fonts, a cost of its own). Until the rows are all in, each table keeps the room
+  // they will take, so what follows it (off screen) is not drawn and moved at every batch.
   const queue = tables.flatMap((t) => t.rows.map((row) => ({ body: t.body, row })));
   for (const t of tables) t.body.style.minHeight = `${t.rows.length * ROW_HEIGHT_PX}px`;
   const addRows = () => {
@@ -131,7 +132,6 @@ function draw(content: HTMLElement, board: Scoreboard, services: Service[] | und
     for (const t of tables) t.body.style.minHeight = '';
     drawnNow.pending = false;
   };
-  addRows();
   replaceContent(
     content,
     cards(rows, services),
@@ -144,7 +144,7 @@ function draw(content: HTMLElement, board: Scoreboard, services: Service[] | und
     addRows();
     if (drawnNow.pending) afterNextFrame(fill);
   };
-  if (drawnNow.pending) afterNextFrame(fill);
+  afterNextFrame(fill);
   return drawnNow;
 }
 
