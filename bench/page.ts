@@ -7,25 +7,25 @@
  * - a Lighthouse run (npm `lighthouse` on Debian's Chromium, its default
  *   mobile emulation) with the performance and accessibility scores (target 95 or more each).
  *
- *   node --import tsx bench/page.ts [--teams 100] [--no-lighthouse]
+ *   node --import tsx bench/page.ts [--teams 100] [--no-lighthouse] [--trace DIR]
  *
  * `measurePage()` is the entry for `npm run bench`; it starts and stops
  * everything it uses (DynamoDB Local, the local server, Chromium).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import lighthouse from 'lighthouse';
+import lighthouse, { type RunnerResult } from 'lighthouse';
 import { startLocalStack } from '../lib/local/local-stack';
 import { formatPageFigures, type PageFigures } from './page-figures';
 import { CHROMIUM_PATH, HERMETIC_CHROMIUM_ARGS, hermeticContext, launchChromium } from '../web/browser';
 
 
-export async function measurePage(options: { teams?: number; lighthouse?: boolean; loads?: number } = {}): Promise<PageFigures> {
+export async function measurePage(options: { teams?: number; lighthouse?: boolean; loads?: number; traceDirectory?: string } = {}): Promise<PageFigures> {
   const teams = options.teams ?? 100;
   const directory = mkdtempSync(join(tmpdir(), 'page-bench-'));
   const competitionFile = join(directory, 'competition.json');
@@ -60,7 +60,7 @@ export async function measurePage(options: { teams?: number; lighthouse?: boolea
     }
     const sorted = [...runs].sort((a, b) => a - b);
     const figures: PageFigures = { teams, transferred, scoreboardDrawnMs: { median: sorted[Math.floor(sorted.length / 2)]!, runs } };
-    if (options.lighthouse !== false) figures.lighthouse = await runLighthouse(`${stack.url}/`);
+    if (options.lighthouse !== false) figures.lighthouse = await runLighthouse(`${stack.url}/`, options.traceDirectory);
     return figures;
   } finally {
     await stack.stop();
@@ -69,7 +69,7 @@ export async function measurePage(options: { teams?: number; lighthouse?: boolea
 }
 
 /** One Lighthouse run on a Chromium of our own (the same hermetic flags), reached over its DevTools port. */
-async function runLighthouse(url: string): Promise<NonNullable<PageFigures['lighthouse']>> {
+async function runLighthouse(url: string, traceDirectory?: string): Promise<NonNullable<PageFigures['lighthouse']>> {
   const profile = mkdtempSync(join(tmpdir(), 'lighthouse-chromium-'));
   const chromium = spawn(CHROMIUM_PATH, [...HERMETIC_CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -87,6 +87,7 @@ async function runLighthouse(url: string): Promise<NonNullable<PageFigures['ligh
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
     if (!result) throw new Error('Lighthouse returned nothing');
     const { categories, audits } = result.lhr;
+    if (traceDirectory) saveTrace(traceDirectory, result);
     return {
       performance: Math.round((categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
@@ -101,6 +102,23 @@ async function runLighthouse(url: string): Promise<NonNullable<PageFigures['ligh
     await new Promise((r) => (chromium.exitCode !== null ? r(undefined) : chromium.once('exit', r)));
     rmSync(profile, { recursive: true, force: true });
   }
+}
+
+/**
+ * With `--trace DIR`: Lighthouse's trace (open it in Chrome's Performance panel), its report as JSON, and on
+ * stderr what held the main thread — the long tasks after first paint and the work by kind (4x slowdown included).
+ */
+function saveTrace(directory: string, result: RunnerResult): void {
+  mkdirSync(directory, { recursive: true });
+  writeFileSync(join(directory, 'trace.json'), JSON.stringify(result.artifacts.Trace));
+  writeFileSync(join(directory, 'lighthouse.json'), JSON.stringify(result.lhr));
+  type Items = { details?: { items?: Record<string, unknown>[] } } | undefined;
+  const items = (id: string) => ((result.lhr.audits[id] as Items)?.details?.items ?? []);
+  const lines = [`trace and report in ${directory}`, 'long tasks (start, duration ms, url):'];
+  for (const task of items('long-tasks')) lines.push(`  ${Math.round(Number(task.startTime))}  ${Math.round(Number(task.duration))}  ${String(task.url ?? '')}`);
+  lines.push('main-thread work by kind (ms):');
+  for (const group of items('mainthread-work-breakdown')) lines.push(`  ${String(group.groupLabel ?? group.group)}: ${Math.round(Number(group.duration))}`);
+  console.error(lines.join('\n'));
 }
 
 /** The response body and how many bytes came over the wire, asking for gzip as browsers do. */
@@ -147,8 +165,8 @@ function competition(teams: number) {
 
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  const { values } = parseArgs({ options: { teams: { type: 'string' }, 'no-lighthouse': { type: 'boolean', default: false } } });
-  const figures = await measurePage({ teams: values.teams ? Number(values.teams) : undefined, lighthouse: !values['no-lighthouse'] });
+  const { values } = parseArgs({ options: { teams: { type: 'string' }, 'no-lighthouse': { type: 'boolean', default: false }, trace: { type: 'string' } } });
+  const figures = await measurePage({ teams: values.teams ? Number(values.teams) : undefined, lighthouse: !values['no-lighthouse'], traceDirectory: values.trace });
   console.log(formatPageFigures(figures));
   console.log(JSON.stringify(figures));
 }

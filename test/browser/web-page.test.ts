@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as recordScoreSnapshot } from '../../functions/teams/record-score-snapshot';
 import { startLocalStack, type LocalStack } from '../../lib/local/local-stack';
 import { hermeticContext, isLoopback, launchChromium } from '../../web/browser';
-import { sampleCompetition, useFreshTable } from '../support/database';
+import { clearScoringCaches } from '#shared/data/scoring';
+import { getSettings, saveSettings } from '#shared/data/settings';
+import { sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
 import { ENV_TOKENS } from '../support/server';
 
 /**
@@ -90,6 +92,8 @@ describe('the scoreboard page', () => {
     const headings = await page.locator('main h2').allTextContents();
     expect(headings.slice(0, 2)).toEqual(['Main division', 'Guest division']);
 
+    // The rows come in batches, a frame apart.
+    await expect.poll(() => page.locator('table.standings tbody tr').count(), ON_SCREEN).toBe(scoreboard.length);
     const shown = await page.locator('table.standings tbody tr').evaluateAll((rows) =>
       rows.map((row) => ({
         table: row.closest('.scroll')!.getAttribute('aria-label'),
@@ -115,7 +119,9 @@ describe('the scoreboard page', () => {
     // Every logo URL was stopped before leaving the machine, and each fell back to the team's number.
     expect(context.blocked.length).toBeGreaterThan(0);
     expect(context.blocked.every((url) => url.startsWith('https://ccdc.example/'))).toBe(true);
-    await expect.poll(() => page.locator('table.standings .logo img').count(), ON_SCREEN).toBe(0);
+    // A logo is shown only once it has loaded: none did, so none is visible and every badge shows.
+    expect(await page.locator('table.standings .logo img.loaded').count()).toBe(0);
+    expect(await page.locator('table.standings .logo img:visible').count()).toBe(0);
     expect(await page.locator('table.standings .logo').allTextContents()).toEqual(scoreboard.map((r) => String(r.team.number)));
 
     // The stat cards and the bar chart.
@@ -147,8 +153,15 @@ describe('the scoreboard page', () => {
       body: JSON.stringify({ scan_id: 'browser-test-1', score: service.max_score, error: null }),
     });
     expect(response.status).toBe(201);
+    // A mark on the row's element: a poll changes the cells in place, it does not draw the table anew.
+    await page.evaluate('document.querySelector(\'tr[data-team-id="1"]\').rowMarker = true');
     await expect.poll(async () => Number((await total.textContent())!.replace(/,/g, '')), ON_SCREEN).toBe(before + service.max_score);
     expect(await page.evaluate('window.reloadMarker')).toBe(marker);
+    expect(await page.evaluate('document.querySelector(\'tr[data-team-id="1"]\').rowMarker')).toBe(true);
+    // The rows are in the API's order (moved, when a rank changed).
+    const { scoreboard } = (await api('/teams/scoreboard')) as { scoreboard: Row[] };
+    const order = () => page.locator('table.standings tbody tr').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-team-id'))));
+    await expect.poll(order, ON_SCREEN).toEqual(scoreboard.map((r) => r.team.id));
   });
 
   it('keeps the figures and shows a banner while the API fails, then recovers', async () => {
@@ -217,6 +230,31 @@ describe('the other pages', () => {
       }
     }
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, { axe: [], sideways: false }])));
+  });
+
+  it('says when the scores are frozen, on the scoreboard and the team page, and stops saying it when the freeze is lifted', async () => {
+    const setFreeze = async (time: string | null) => {
+      const current = (await getSettings({ consistent: true }))!;
+      const { id: _id, ...fields } = current.settings;
+      // Written as a competition load would: the API takes only a freeze time at least 3 minutes ahead.
+      expect(await saveSettings({ ...fields, scoreboard_freeze_time: time }, current, { ...TEST_AUDIT, action: 'settings.update' })).not.toBe('stale');
+      clearScoringCaches();
+    };
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open('/', 'table.standings tbody tr');
+    expect(await page.locator('.notice').count()).toBe(0);
+    await setFreeze('2026-11-22T10:10:00Z');
+    try {
+      // The open page learns it from its next poll.
+      await page.locator('.notice', { hasText: 'Scores frozen since 2026-11-22 10:10 UTC' }).waitFor(ON_SCREEN);
+      expect(await page.locator('.notice').textContent()).toContain('Service status is live');
+      await open('/team.html?id=1', '.scorecard');
+      expect(await page.locator('.notice').textContent()).toContain('Scores frozen since 2026-11-22 10:10 UTC');
+      await open('/', 'table.standings tbody tr');
+    } finally {
+      await setFreeze(null);
+    }
+    await page.locator('.notice').waitFor({ state: 'detached', ...ON_SCREEN });
   });
 
   it('logged no console errors', () => {

@@ -1,54 +1,153 @@
 import { api, type Scoreboard, type ScoreboardRow, type Service } from '../api';
 import { barChart } from '../charts';
-import { formatNumber, frozenNotice, h, icon, replaceContent, scrollRegion, statCard, teamLink } from '../dom';
+import { afterNextFrame, formatNumber, frozenNotice, h, icon, replaceContent, scrollRegion, statCard, teamLink } from '../dom';
 import { follow } from '../live';
 import { serviceState } from './states';
 
 const CHART_TEAMS = 15;
+/**
+ * Rows are put in the tables a batch per frame: at most this many, and no more than BATCH_MS of building.
+ * Building, laying out and painting 100 rows in one go blocked the main thread of a slow phone (Lighthouse's
+ * 4x slowdown) for 300–400 ms; a batch and its frame stay well under the 50 ms of a long task, and the first
+ * screenful is in after two or three frames. The time budget makes batches smaller on a slower (or busier) device.
+ */
+const ROWS_PER_BATCH = 8;
+const BATCH_MS = 4;
+/** A row's height in style.css (`.standings tbody tr`), for the room kept for rows not yet in. */
+const ROW_HEIGHT_PX = 38;
+
+/** What is on screen: the tables' rows by team id, so a poll changes the cells that changed and nothing else. */
+interface Drawn {
+  /** Divisions, super types, whether guests are tagged and the freeze: when it changes, the page is drawn anew. */
+  shape: string;
+  bodies: HTMLTableSectionElement[];
+  rows: Map<number, DrawnRow>;
+  chartKey: string;
+  chart: HTMLElement;
+  /** Rows still to be put in the tables, batch by batch (the first drawing). */
+  pending: boolean;
+}
+
+interface DrawnRow {
+  tr: HTMLTableRowElement;
+  /** The team cell's content (name, number, logo, guest tag), rebuilt only when it changes. */
+  teamKey: string;
+  /** The cells holding text only, and their text. */
+  cells: HTMLElement[];
+  texts: string[];
+}
 
 export function scoreboardPage(content: HTMLElement): void {
   let board: Scoreboard | undefined;
   let services: Service[] | undefined;
+  let drawn: Drawn | undefined;
   follow(async () => {
     // The standings are drawn as soon as they arrive; the service counts (a larger read) fill the cards after.
-    // Only the cards depend on them: redrawing the whole table for them doubled the page's layout and
-    // re-requested every logo (a long task of several hundred ms at 100 teams on a throttled phone).
     const servicesRead = api.services().then((read) => {
       if (read.changed || !services) {
         services = read.data;
-        const drawn = content.querySelector('section.cards');
-        if (board && drawn) drawn.replaceWith(cards(board.scoreboard, services));
+        const cardsDrawn = content.querySelector('section.cards');
+        if (board && cardsDrawn) cardsDrawn.replaceWith(cards(board.scoreboard, services));
       }
     });
     const boardRead = await api.scoreboard();
     if (boardRead.changed || !board) {
       board = boardRead.data;
-      render(content, board, services);
+      drawn = draw(content, board, services, drawn);
     }
     await servicesRead;
   });
 }
 
-function render(content: HTMLElement, board: Scoreboard, services: Service[] | undefined): void {
+function divisionsOf(board: Scoreboard): { title: string; rows: ScoreboardRow[] }[] {
   const rows = board.scoreboard;
-  const divisions = board.segregate
+  return board.segregate
     ? [
         { title: 'Main division', rows: rows.filter((r) => r.division === 'main') },
         { title: 'Guest division', rows: rows.filter((r) => r.division === 'guest') },
       ].filter((d) => d.rows.length > 0)
     : [{ title: 'Standings', rows }];
+}
+
+function draw(content: HTMLElement, board: Scoreboard, services: Service[] | undefined, previous: Drawn | undefined): Drawn {
+  const rows = board.scoreboard;
+  const divisions = divisionsOf(board);
+  const superTypes = rows[0]?.scores.map((s) => s.super_type) ?? [];
+  // The freeze's notice sits above the tables: a freeze beginning or lifted draws the page anew.
+  const shape = JSON.stringify([divisions.map((d) => d.title), superTypes, board.segregate, board.frozen_since]);
   const byTotal = [...rows].sort((a, b) => b.total_score - a.total_score || a.team.number - b.team.number).slice(0, CHART_TEAMS);
+  const bars = byTotal.map((r) => ({ label: r.team.name, value: r.total_score }));
+  const chartKey = JSON.stringify([rows.length > CHART_TEAMS, bars]);
+  const chartOf = () => {
+    const chart = barChart(rows.length > CHART_TEAMS ? `The ${CHART_TEAMS} highest totals (the tables list every team)` : 'Total score of each team', bars);
+    chart.classList.add('scoreboard-chart');
+    return chart;
+  };
+
+  if (previous && previous.shape === shape && !previous.pending && content.contains(previous.bodies[0]!)) {
+    // A poll: the same tables, some figures changed. Cells are updated in place and rows moved only when
+    // their rank changed, so the browser lays out what changed rather than the whole page.
+    const cardsDrawn = content.querySelector('section.cards');
+    if (cardsDrawn) cardsDrawn.replaceWith(cards(rows, services));
+    const seen = new Set<number>();
+    divisions.forEach((division, index) => {
+      const body = previous.bodies[index]!;
+      division.rows.forEach((row, position) => {
+        seen.add(row.team.id);
+        let drawnRow = previous.rows.get(row.team.id);
+        if (drawnRow) updateRow(drawnRow, row, !board.segregate);
+        else previous.rows.set(row.team.id, (drawnRow = tableRow(row, !board.segregate)));
+        if (body.rows[position] !== drawnRow.tr) body.insertBefore(drawnRow.tr, body.rows[position] ?? null);
+      });
+      while (body.rows.length > division.rows.length) body.rows[division.rows.length]!.remove();
+    });
+    for (const id of [...previous.rows.keys()]) if (!seen.has(id)) previous.rows.delete(id);
+    if (previous.chartKey !== chartKey) {
+      const chart = chartOf();
+      previous.chart.replaceWith(chart);
+      Object.assign(previous, { chart, chartKey });
+    }
+    return previous;
+  }
+
+  const drawnNow: Drawn = { shape, bodies: [], rows: new Map(), chartKey, chart: chartOf(), pending: true };
+  const tables = divisions.map((d) => {
+    const { region, body } = standingsTable(d.title, superTypes);
+    drawnNow.bodies.push(body);
+    return { ...d, region, body };
+  });
+  // Every row in order, a batch a frame, from the frame after the one that draws the cards and headings (the
+  // first frame lays out new fonts, a cost of its own). Until the rows are all in, each table keeps the room
+  // they will take, so what follows it (off screen) is not drawn and moved at every batch.
+  const queue = tables.flatMap((t) => t.rows.map((row) => ({ body: t.body, row })));
+  for (const t of tables) t.body.style.minHeight = `${t.rows.length * ROW_HEIGHT_PX}px`;
+  const addRows = () => {
+    const deadline = performance.now() + BATCH_MS;
+    for (let added = 0; queue.length > 0 && added < ROWS_PER_BATCH && (added === 0 || performance.now() < deadline); added++) {
+      const { body, row } = queue.shift()!;
+      const drawnRow = tableRow(row, !board.segregate);
+      drawnNow.rows.set(row.team.id, drawnRow);
+      body.append(drawnRow.tr);
+    }
+    if (queue.length > 0) return;
+    for (const t of tables) t.body.style.minHeight = '';
+    drawnNow.pending = false;
+  };
   replaceContent(
     content,
     frozenNotice(board),
     cards(rows, services),
-    ...divisions.flatMap((d) => [h('h2', {}, d.title), standingsTable(d.title, d.rows, !board.segregate)]),
+    ...tables.flatMap((t) => [h('h2', {}, t.title), t.region]),
     h('h2', {}, 'Totals'),
-    barChart(
-      rows.length > CHART_TEAMS ? `The ${CHART_TEAMS} highest totals (the tables list every team)` : 'Total score of each team',
-      byTotal.map((r) => ({ label: r.team.name, value: r.total_score })),
-    ),
+    drawnNow.chart,
   );
+  const fill = () => {
+    if (!content.contains(drawnNow.bodies[0]!)) return; // drawn anew since
+    addRows();
+    if (drawnNow.pending) afterNextFrame(fill);
+  };
+  afterNextFrame(fill);
+  return drawnNow;
 }
 
 function cards(rows: ScoreboardRow[], services: Service[] | undefined): HTMLElement {
@@ -59,47 +158,96 @@ function cards(rows: ScoreboardRow[], services: Service[] | undefined): HTMLElem
   return h(
     'section',
     { class: 'cards', 'aria-label': 'Summary' },
-    statCard('Services up', h('span', { class: 'state-up' }, icon('up'), ` ${count(counts.up)}`), services ? `of ${formatNumber(services.length)}` : null),
+    // "of …" until the services arrive, so the card does not grow (and move the page) when they do.
+    statCard('Services up', h('span', { class: 'state-up' }, icon('up'), ` ${count(counts.up)}`), `of ${services ? formatNumber(services.length) : '…'}`),
     statCard('Services down', h('span', { class: 'state-down' }, icon('down'), ` ${count(counts.down)}`)),
     statCard('Unscanned', h('span', { class: 'state-unscanned' }, icon('unscanned'), ` ${count(counts.unscanned)}`)),
     statCard('Leader', leader ? h('span', { class: 'leader' }, icon('trophy'), ` ${leader.team.name}`) : '—', leader ? `${formatNumber(leader.total_score)} points` : null),
   );
 }
 
-function standingsTable(title: string, rows: ScoreboardRow[], showDivision: boolean): HTMLElement {
-  const superTypes = rows[0]?.scores ?? [];
+/**
+ * The table's elements carry their roles too (table, rowgroup, row, columnheader, rowheader, cell): their boxes
+ * are blocks and grids (style.css), and some browsers have taken a table's semantics from its boxes.
+ */
+function standingsTable(title: string, superTypes: string[]): { region: HTMLElement; body: HTMLTableSectionElement } {
+  const body = h('tbody', { role: 'rowgroup' });
+  const column = (name: string, className?: string) => h('th', { scope: 'col', role: 'columnheader', class: className }, name);
   const table = h(
     'table',
-    { class: 'standings' },
+    { class: 'standings', role: 'table' },
     h('caption', { class: 'visually-hidden' }, title),
     h(
       'thead',
-      {},
+      { role: 'rowgroup' },
       h(
         'tr',
-        {},
-        h('th', { scope: 'col', class: 'num' }, 'Rank'),
-        h('th', { scope: 'col' }, 'Team'),
-        h('th', { scope: 'col', class: 'num' }, 'Total'),
-        ...superTypes.map((s) => h('th', { scope: 'col', class: 'num' }, s.super_type)),
-        h('th', { scope: 'col', class: 'num' }, 'Services up'),
+        { role: 'row' },
+        column('Rank', 'num'),
+        column('Team'),
+        column('Total', 'num'),
+        ...superTypes.map((s) => column(s, 'num')),
+        column('Services up', 'num'),
       ),
     ),
-    h(
-      'tbody',
-      {},
-      ...rows.map((row) =>
-        h(
-          'tr',
-          { 'data-team-id': row.team.id },
-          h('td', { class: 'num rank' }, String(row.rank)),
-          h('th', { scope: 'row' }, teamLink(row.team), showDivision && row.division === 'guest' ? h('span', { class: 'tag' }, 'Guest') : null),
-          h('td', { class: 'num total' }, formatNumber(row.total_score)),
-          ...row.scores.map((s) => h('td', { class: 'num' }, formatNumber(s.score))),
-          h('td', { class: 'num' }, `${row.services_up} / ${row.services_total}`),
-        ),
-      ),
-    ),
+    body,
   );
-  return scrollRegion(title, table);
+  // The rows are grids of the same columns (style.css says why); how many there are is only known here.
+  table.style.setProperty('--scores', String(superTypes.length + 2));
+  return { region: scrollRegion(title, table), body };
+}
+
+function teamKeyOf(row: ScoreboardRow, showDivision: boolean): string {
+  return JSON.stringify([row.team, showDivision && row.division === 'guest']);
+}
+
+function textsOf(row: ScoreboardRow): string[] {
+  return [String(row.rank), formatNumber(row.total_score), ...row.scores.map((s) => formatNumber(s.score)), `${row.services_up} / ${row.services_total}`];
+}
+
+function teamCell(row: ScoreboardRow, showDivision: boolean): HTMLElement {
+  return h('th', { scope: 'row', role: 'rowheader' }, teamLink(row.team), showDivision && row.division === 'guest' ? h('span', { class: 'tag' }, 'Guest') : null);
+}
+
+/**
+ * A row is a clone of one built with h() (cloning is done by the browser in one call, several times faster
+ * than creating each element and attribute from script), then its texts and its team cell are set.
+ */
+let template: { key: number; tr: HTMLTableRowElement } | undefined;
+
+function tableRow(row: ScoreboardRow, showDivision: boolean): DrawnRow {
+  const texts = textsOf(row);
+  if (template?.key !== texts.length) {
+    template = {
+      key: texts.length,
+      tr: h(
+        'tr',
+        { role: 'row' },
+        h('td', { class: 'num rank', role: 'cell' }),
+        h('th', {}),
+        h('td', { class: 'num total', role: 'cell' }),
+        ...texts.slice(2).map(() => h('td', { class: 'num', role: 'cell' })),
+      ),
+    };
+  }
+  const tr = template.tr.cloneNode(true) as HTMLTableRowElement;
+  tr.dataset.teamId = String(row.team.id);
+  const cells = [...tr.cells].filter((_, i) => i !== 1);
+  cells.forEach((cell, i) => (cell.textContent = texts[i]!));
+  tr.cells[1]!.replaceWith(teamCell(row, showDivision));
+  return { tr, teamKey: teamKeyOf(row, showDivision), cells, texts };
+}
+
+function updateRow(drawnRow: DrawnRow, row: ScoreboardRow, showDivision: boolean): void {
+  const teamKey = teamKeyOf(row, showDivision);
+  if (teamKey !== drawnRow.teamKey) {
+    drawnRow.tr.cells[1]!.replaceWith(teamCell(row, showDivision));
+    drawnRow.teamKey = teamKey;
+  }
+  textsOf(row).forEach((text, i) => {
+    if (drawnRow.texts[i] !== text) {
+      drawnRow.cells[i]!.textContent = text;
+      drawnRow.texts[i] = text;
+    }
+  });
 }
