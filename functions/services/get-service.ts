@@ -1,7 +1,7 @@
 import { cachedSettings } from '#shared/data/scoring';
 import { recentScans } from '#shared/data/scans';
 import { getServiceRecord } from '#shared/data/services';
-import { freezeFields, freezeView, frozenServiceFigures } from '#shared/domain/freeze';
+import { freezeFields, freezeView, frozenFor, frozenServiceFigures } from '#shared/domain/freeze';
 import { endpoint } from '#shared/http/endpoint';
 import { canSee } from '#shared/http/principal';
 import { notFound } from '#shared/http/problem';
@@ -14,7 +14,7 @@ const RECENT_SCANS = 10;
 export const handler = endpoint('GetService', {}, async ({ id, principal }) => {
   const settings = await cachedSettings();
   const freeze = freezeView(settings.scoreboard_freeze_time, principal === undefined, new Date());
-  const frozenAt = freeze.applies ? (freeze.frozen_since ?? undefined) : undefined;
+  const frozenAt = frozenFor(freeze);
   const [record, scans] = await Promise.all([getServiceRecord(id), recentScans(id, RECENT_SCANS, frozenAt)]);
   if (!record || !canSee(principal, record)) throw notFound(`No service has id ${id}.`);
   const live = { points_earned: record.points_earned, sla: { run: record.sla.run, violations: record.sla.violations, penalty: record.sla.penalty } };

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { routeNamed } from '#shared/api/routes';
 import { scanHistoryPage } from '#shared/data/scans';
 import { cachedSettings } from '#shared/data/scoring';
-import { freezeFields, freezeView } from '#shared/domain/freeze';
+import { freezeFields, freezeView, frozenFor } from '#shared/domain/freeze';
 import { getServiceDefinition } from '#shared/data/services';
 import { endpoint } from '#shared/http/endpoint';
 import { openCursor, sealCursor } from '#shared/http/cursor';
@@ -22,8 +22,7 @@ export const handler = endpoint('ListServiceScans', {}, async ({ id, query, prin
   const scope = `service-scans:${id}`;
   const after = query.cursor === undefined ? undefined : openCursor(scope, query.cursor, Position);
   const freeze = freezeView((await cachedSettings()).scoreboard_freeze_time, principal === undefined, new Date());
-  const before = freeze.applies ? (freeze.frozen_since ?? undefined) : undefined;
-  const [definition, page] = await Promise.all([getServiceDefinition(id), scanHistoryPage(id, query.limit, after, before)]);
+  const [definition, page] = await Promise.all([getServiceDefinition(id), scanHistoryPage(id, query.limit, after, frozenFor(freeze))]);
   if (!definition || !canSee(principal, definition)) throw notFound(`No service has id ${id}.`);
   const cursor = page.next ? sealCursor(scope, page.next) : null;
   const headers: Record<string, string> = {};

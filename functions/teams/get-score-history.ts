@@ -1,7 +1,7 @@
 import { firstSampleTime, readSamples } from '#shared/data/history';
 import { cachedSettings } from '#shared/data/scoring';
 import { listTeamRecords } from '#shared/data/teams';
-import { freezeFields, freezeView, lastSampleBefore } from '#shared/domain/freeze';
+import { freezeFields, freezeView, frozenFor, lastSampleBefore } from '#shared/domain/freeze';
 import { buildHistory, MAX_SAMPLES, resolutionFor, SAMPLE_SECONDS } from '#shared/domain/history';
 import { endpoint } from '#shared/http/endpoint';
 import { ok } from '#shared/http/responses';
@@ -16,7 +16,8 @@ export const handler = endpoint('GetScoreHistory', {}, async ({ query, principal
   const [first, teams, settings] = await Promise.all([firstSampleTime(SAMPLE_SECONDS), listTeamRecords({ totals: false }), cachedSettings()]);
   const now = new Date();
   const freeze = freezeView(settings.scoreboard_freeze_time, principal === undefined, now);
-  const until = freeze.applies && freeze.frozen_since ? lastSampleBefore(freeze.frozen_since) : undefined;
+  const frozenAt = frozenFor(freeze);
+  const until = frozenAt === undefined ? undefined : lastSampleBefore(frozenAt);
   // Frozen, the answer is the one of the freeze's time: the same for every poll until it is lifted.
   const interval = resolutionFor(first, until ? new Date(until) : now);
   const samples = await readSamples(interval, { since: query.since, until, limit: MAX_SAMPLES });

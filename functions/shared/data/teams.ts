@@ -1,7 +1,6 @@
-import { emptyTotals, teamFields, type SuperType, type Team, type TeamRecord, type TeamTotals } from '#shared/domain/model';
+import { emptyFigures, emptyTotals, teamFields, type ScoringFigures, type SuperType, type Team, type TeamRecord, type TeamTotals } from '#shared/domain/model';
 import { idOfPartition, keys, PARTITION } from '#shared/data/keys';
 import { batchGet, queryPartition, withoutKeys } from '#shared/data/operations';
-import { emptyShare, type AfterFreezeShare } from '#shared/domain/freeze';
 
 /** A team's profile as stored at load (static); its totals live in its own partition. */
 interface StoredTeam {
@@ -68,7 +67,7 @@ export const TOTALS_ATTRIBUTE = {
 const AFTER_FREEZE = /^fz([0-9a-z]+)_(.+)$/;
 
 /** Reads the scoring figures of a TOTALS item (or of one of its after-freeze shares) into `into`. */
-function readFigures(attributes: Iterable<[string, unknown]>, into: AfterFreezeShare) {
+function readFigures(attributes: Iterable<[string, unknown]>, into: ScoringFigures) {
   for (const [name, value] of attributes) {
     if (name.startsWith('points_')) into.points[name.slice('points_'.length)] = Number(value);
     else if (name.startsWith('max_points_')) into.max_points[name.slice('max_points_'.length)] = Number(value);
@@ -88,7 +87,7 @@ export function toTeamTotals(item: Record<string, unknown> | undefined, services
     else live.push([name, value]);
   }
   readFigures(live, totals);
-  for (const [stamp, attributes] of shares) readFigures(attributes, (totals.after_freeze[stamp] = emptyShare()));
+  for (const [stamp, attributes] of shares) readFigures(attributes, (totals.after_freeze[stamp] = emptyFigures()));
   totals.services_up = Number(item.services_up ?? 0);
   totals.services_down = Number(item.services_down ?? 0);
   totals.services_unscanned = servicesTotal - totals.services_up - totals.services_down;

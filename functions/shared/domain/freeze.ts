@@ -22,19 +22,6 @@ import type { FieldError } from '#shared/http/problem';
 /** A new freeze time is at least this far ahead: 2 minutes of allowed clock skew on a check's time, plus the settings cache, with room. */
 export const FREEZE_LEAD_SECONDS = 180;
 
-/** What of a team's figures came from at or after the freeze: taken off the live figures for the public. */
-export type AfterFreezeShare = ScoringFigures;
-
-export const emptyShare = (): AfterFreezeShare => ({
-  points: {},
-  max_points: {},
-  checks_total: 0,
-  checks_passed: 0,
-  adjustments_total: 0,
-  sla_penalty: {},
-  sla_violations: 0,
-});
-
 /**
  * The stamp that names a freeze time's share in the TOTALS item: its epoch
  * seconds in base 36 (short: the item is rewritten by every fold). A share
@@ -64,6 +51,9 @@ export function freezeView(freezeTime: string | null, anonymous: boolean, now: D
   return { frozen: true, frozen_since: freezeTime, applies: anonymous };
 }
 
+/** The freeze time whose figures this caller gets (undefined: live figures). */
+export const frozenFor = (view: FreezeView): string | undefined => (view.applies && view.frozen_since !== null ? view.frozen_since : undefined);
+
 /** The fields every answer that a freeze changes carries. */
 export const freezeFields = (view: FreezeView) => ({ frozen: view.frozen, frozen_since: view.frozen_since });
 
@@ -74,7 +64,7 @@ const minus = (live: Record<string, number>, share: Record<string, number>) => {
 };
 
 /** A team's totals as of the freeze: the live totals minus their after-freeze share. Status (services up/down, last scan) stays live. */
-export function frozenTotals(totals: TeamTotals, share: AfterFreezeShare | undefined): TeamTotals {
+export function frozenTotals(totals: TeamTotals, share: ScoringFigures | undefined): TeamTotals {
   if (!share) return totals;
   return {
     ...totals,
@@ -128,8 +118,9 @@ export function freezeTimeProblem(before: string | null | undefined, after: stri
 
 /** The teams as a caller sees them: with the frozen figures when the freeze applies to it. */
 export function teamsAsSeen(teams: TeamRecord[], view: FreezeView): TeamRecord[] {
-  if (!view.applies || view.frozen_since === null) return teams;
-  const stamp = freezeStamp(view.frozen_since);
+  const frozenAt = frozenFor(view);
+  if (frozenAt === undefined) return teams;
+  const stamp = freezeStamp(frozenAt);
   return teams.map((t) => ({ ...t, totals: frozenTotals(t.totals, t.totals.after_freeze[stamp]) }));
 }
 

@@ -138,20 +138,27 @@ export const emptyServiceState = (): ServiceState => ({
   after_freeze: null,
 });
 
+/** No points, no checks: where a team's totals, and a share of them, start. */
+export const emptyFigures = (): ScoringFigures => ({
+  points: {},
+  max_points: {},
+  checks_total: 0,
+  checks_passed: 0,
+  adjustments_total: 0,
+  sla_penalty: {},
+  sla_violations: 0,
+});
+
 export function emptyTotals(superTypeIds: number[], servicesTotal: number): TeamTotals {
   const zeroes = Object.fromEntries(superTypeIds.map((id) => [String(id), 0]));
   return {
+    ...emptyFigures(),
     points: { ...zeroes },
     max_points: { ...zeroes },
-    checks_total: 0,
-    checks_passed: 0,
     services_up: 0,
     services_down: 0,
     services_unscanned: servicesTotal,
-    adjustments_total: 0,
     last_scan_time: null,
-    sla_penalty: {},
-    sla_violations: 0,
     after_freeze: {},
   };
 }

@@ -5,8 +5,8 @@
  * fold consumer turns these deltas into DynamoDB updates, and the read
  * handlers feed stored totals in.
  */
-import { afterFreeze, emptyShare, shareFor } from '#shared/domain/freeze';
-import { emptySla, type ScoringFigures, type Service, type ServiceState as ServiceStateItem, type SlaState, type StoredResult, type SuperType, type Team, type TeamRecord, type TeamTotals } from '#shared/domain/model';
+import { afterFreeze, shareFor } from '#shared/domain/freeze';
+import { emptyFigures, emptySla, type ScoringFigures, type Service, type ServiceState as ServiceStateItem, type SlaState, type StoredResult, type SuperType, type Team, type TeamRecord, type TeamTotals } from '#shared/domain/model';
 
 // ---------------------------------------------------------------------------
 // Service states and what one scan changes
@@ -587,6 +587,6 @@ function compareScoring(stored: ScoringFigures, recomputed: ScoringFigures, pref
 export function compareFigures(stored: TeamTotals, recomputed: HistoryFigures, stamp?: string): { differences: FigureDifference[]; repair: TotalsDelta; afterFreezeRepair?: TotalsDelta } {
   const live = compareScoring(stored, recomputed);
   if (!recomputed.after_freeze || stamp === undefined) return live;
-  const share = compareScoring(stored.after_freeze[stamp] ?? emptyShare(), recomputed.after_freeze.share, 'after_freeze.');
+  const share = compareScoring(stored.after_freeze[stamp] ?? emptyFigures(), recomputed.after_freeze.share, 'after_freeze.');
   return { differences: [...live.differences, ...share.differences], repair: live.repair, afterFreezeRepair: share.repair };
 }
