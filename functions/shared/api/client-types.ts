@@ -9043,10 +9043,7 @@ export interface operations {
     VoidScans: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins. */
-                "If-Match"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -9503,10 +9500,7 @@ export interface operations {
     UnvoidScans: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins. */
-                "If-Match"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };

@@ -142,6 +142,7 @@ export function problemsOf(route: Route): Map<number, string[]> {
   add(404, 'not_found');
   for (const [status, codes] of Object.entries(route.problems ?? {})) add(Number(status), ...codes);
   // A creating POST that honours Idempotency-Key (the route table says so).
+  if (route.ifMatch) add(412, 'precondition_failed');
   if (route.idempotent) {
     add(400, 'invalid_idempotency_key');
     add(409, 'idempotency_key_in_flight');
@@ -270,7 +271,7 @@ function operation(route: Route, flavour: ApiFlavour): Operation {
   if (route.idempotent) {
     parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, description: 'Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice.', schema: { type: 'string', minLength: 1, maxLength: 255 } });
   }
-  if (route.problems?.[412]) {
+  if (route.ifMatch) {
     parameters.push({ name: 'If-Match', in: 'header', required: false, description: 'The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins.', schema: { type: 'string' } });
   }
 

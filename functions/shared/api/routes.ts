@@ -65,6 +65,14 @@ export interface Route {
    * codes all follow from this flag.
    */
   readonly idempotent?: true;
+  /**
+   * A write that honours `If-Match` (the ETag its GET gives): with it, a
+   * write whose resource changed since is 412, and of concurrent writers
+   * naming one ETag exactly one wins (test/handlers/conditional-races.test.ts
+   * races every route with this flag). The 412 problem and the header
+   * parameter in the description follow from it.
+   */
+  readonly ifMatch?: true;
   /** Files of the repository the function reads at run time; the stack copies them next to its bundle. */
   readonly files?: readonly string[];
   /** Its API Gateway throttle (see THROTTLES): declared for scan reports, otherwise derived from access and method. */
@@ -204,13 +212,15 @@ export const routes = [
   route('UpdateDnsRecord', 'PUT', '/dns/{id}', 'dns/update-dns-record', 'admin-or-service', 'read-write', {
     summary: 'Replace a DNS record',
     body: DnsRecordBody,
+    ifMatch: true,
     responses: { 200: { ...json('The record, as stored, and its new ETag.', r.DnsRecordSchema), etag: true } },
-    problems: { 400: ['unknown_team'], 409: DNS_CONFLICTS, 412: ['precondition_failed'], 503: ['dns_zone_busy'] },
+    problems: { 400: ['unknown_team'], 409: DNS_CONFLICTS, 503: ['dns_zone_busy'] },
   }),
   route('DeleteDnsRecord', 'DELETE', '/dns/{id}', 'dns/delete-dns-record', 'admin-or-service', 'read-write', {
     summary: 'Delete a DNS record',
+    ifMatch: true,
     responses: { 204: none },
-    problems: { 409: ['nameserver_needs_address'], 412: ['precondition_failed'], 503: ['dns_zone_busy'] },
+    problems: { 409: ['nameserver_needs_address'], 503: ['dns_zone_busy'] },
   }),
 
   route('ListSettings', 'GET', '/settings', 'settings/list-settings', 'admin-or-service', 'read', {
@@ -224,14 +234,16 @@ export const routes = [
   route('ReplaceSettings', 'PUT', '/settings/{id}', 'settings/replace-settings', 'admin-or-service', 'read-write', {
     summary: 'Replace the settings',
     body: SettingsReplacementSchema,
+    ifMatch: true,
     responses: { 200: { ...json('The new settings and their ETag.', r.SettingsSchema), etag: true } },
-    problems: { 409: ['nameserver_needs_address', FINAL], 412: ['precondition_failed'], 503: ['settings_busy'] },
+    problems: { 409: ['nameserver_needs_address', FINAL], 503: ['settings_busy'] },
   }),
   route('UpdateSettings', 'PATCH', '/settings/{id}', 'settings/update-settings', 'admin-or-service', 'read-write', {
     summary: 'Change some settings',
     body: SettingsPatchSchema,
+    ifMatch: true,
     responses: { 200: { ...json('The new settings and their ETag.', r.SettingsSchema), etag: true } },
-    problems: { 409: ['nameserver_needs_address', FINAL], 412: ['precondition_failed'], 503: ['settings_busy'] },
+    problems: { 409: ['nameserver_needs_address', FINAL], 503: ['settings_busy'] },
   }),
 
   route('ListSubtypes', 'GET', '/subtypes', 'subtypes/list-subtypes', 'admin-or-service', 'read', {

@@ -25,10 +25,12 @@ import { auditPut, type AuditContext } from '#shared/data/audit';
 /**
  * DNS records. Each record is an item in the DNS partition (list = one Query,
  * get = one GetItem) and an entry in its team's zone item, which also holds the
- * zone's serial. Every write reads the zone item(s) it touches, checks the
- * zone rules, and writes the record and the zone item(s) in one transaction
- * conditioned on the serials it read: a writer that lost a race re-reads and
- * tries again, so concurrent writes to one zone are serialised and none is lost.
+ * zone's serial. Every write reads the record and the zone item(s) it touches,
+ * checks the zone rules, and writes the record and the zone item(s) in one
+ * transaction conditioned on the record's own version and the zone serials it
+ * read: a writer that lost a race re-reads and tries again (or, with If-Match,
+ * finds the record changed: 412), so concurrent writes to one zone are
+ * serialised and none is lost.
  *
  * Reads are strongly consistent: these are low-volume admin and agent calls,
  * and a script that writes a record and reads it back must see it.
@@ -54,9 +56,9 @@ export type DnsWriteResult =
 
 /**
  * The client's condition on the record as it stands (If-Match), checked on
- * each attempt's fresh read: the write is conditioned on the zone serial that
- * read saw, and every change to a record moves its zone's serial, so a record
- * that passed cannot change before the write lands. `undefined`: no record.
+ * each attempt's fresh read of the record: the write is conditioned on the
+ * version that read saw (`unchangedSince`), so a record that passed cannot
+ * change before the write lands. `undefined`: no record.
  */
 export type Precondition = (current: DnsRecord | undefined) => boolean;
 const always: Precondition = () => true;
@@ -99,7 +101,7 @@ export function createDnsRecord(input: DnsRecordInput, by: string, audit: AuditC
       {
         Put: {
           TableName: tableName(),
-          Item: { ...keys.dnsRecord(id), ...record, created_by: by, created_at: now, updated_by: by, updated_at: now },
+          Item: { ...keys.dnsRecord(id), ...record, version: 1, created_by: by, created_at: now, updated_by: by, updated_at: now },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -137,8 +139,8 @@ export function updateDnsRecord(id: number, input: DnsRecordInput, by: string, a
       {
         Put: {
           TableName: tableName(),
-          Item: { ...current, ...record, updated_by: by, updated_at: now },
-          ...stillIn(before.team),
+          Item: { ...current, ...record, version: versionOf(current) + 1, updated_by: by, updated_at: now },
+          ...unchangedSince(current),
         },
       },
       zonePut(input.team, target.zone, { ...target.zone.records, [id]: data }, by, now),
@@ -162,7 +164,7 @@ export function deleteDnsRecord(id: number, by: string, audit: AuditContext, pre
     const problem = checkRemovalFromZone(id, source.zone.records, source.context);
     if (problem) return problem;
     await transact([
-      { Delete: { TableName: tableName(), Key: keys.dnsRecord(id), ...stillIn(record.team) } },
+      { Delete: { TableName: tableName(), Key: keys.dnsRecord(id), ...unchangedSince(current!) } },
       zonePut(record.team, source.zone, without(source.zone.records, id), by, formatTimestamp(new Date())),
       auditPut(audit, { action: 'dns.delete', target: `dns/${id}`, before: record, after: null }),
     ]);
@@ -219,17 +221,20 @@ function memo<T>(load: () => Promise<T>): () => Promise<T> {
   return () => (value ??= load());
 }
 
+/** A record's version: 1 when created, one more at every change (0: written before records had one). */
+const versionOf = (item: Item) => (typeof item.version === 'number' ? item.version : 0);
+
 /**
- * Condition for changing a record: it still belongs to the team it was read
- * with. With the serial condition on that team's zone, this proves the zone
- * read is the one holding the record (a concurrent move fails the write).
+ * Condition for changing a record: it is still the version that was read.
+ * This is what makes If-Match hold (the precondition was checked on that
+ * read), and with the serial condition on the record's zone it proves the
+ * zone read is the one holding the record (a concurrent move fails the write).
  */
-function stillIn(teamId: number) {
-  return {
-    ConditionExpression: '#team = :team',
-    ExpressionAttributeNames: { '#team': 'team' },
-    ExpressionAttributeValues: { ':team': teamId },
-  };
+function unchangedSince(read: Item) {
+  const version = versionOf(read);
+  return version === 0
+    ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#version)', ExpressionAttributeNames: { '#version': 'version' } }
+    : { ConditionExpression: '#version = :version', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':version': version } };
 }
 
 /**
