@@ -1,3 +1,4 @@
+import { decodeUtf8 } from '#shared/http/strict-json';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import type { RouteMatch } from '#shared/api/route-matching';
 import { DATABASE_CALL_BUDGET_MS } from '#shared/data/client';
@@ -26,7 +27,8 @@ export interface HttpInput {
 /**
  * The API Gateway HTTP API payload-2.0 event for a request, as API Gateway
  * builds it: lower-case headers, repeated query values joined by commas, the
- * matched route's key and path parameters, text bodies as-is, others base64.
+ * matched route's key and path parameters, text bodies as-is, others (and
+ * text that is not valid UTF-8) base64.
  */
 export function buildEvent(input: HttpInput, match: RouteMatch): APIGatewayProxyEventV2 {
   const headers = input.headers ?? {};
@@ -39,6 +41,8 @@ export function buildEvent(input: HttpInput, match: RouteMatch): APIGatewayProxy
   const routeKey = route ? `${route.method} ${route.path}` : '$default';
   const body = typeof input.body === 'string' ? Buffer.from(input.body) : input.body ?? Buffer.alloc(0);
   const isText = /json|text|xml|x-www-form-urlencoded/i.test(headers['content-type'] ?? 'application/json');
+  // Bytes that are not UTF-8 cannot be passed as text without losing them: they go base64, as a binary body does.
+  const text = isText ? decodeUtf8(body) : undefined;
   const now = new Date();
   return {
     version: '2.0',
@@ -67,8 +71,8 @@ export function buildEvent(input: HttpInput, match: RouteMatch): APIGatewayProxy
       time: now.toISOString(),
       timeEpoch: now.getTime(),
     },
-    body: body.length === 0 ? undefined : isText ? body.toString('utf8') : body.toString('base64'),
-    isBase64Encoded: body.length > 0 && !isText,
+    body: body.length === 0 ? undefined : text ?? body.toString('base64'),
+    isBase64Encoded: body.length > 0 && text === undefined,
   };
 }
 

@@ -25,7 +25,7 @@ const acceptedBodies: Record<string, Record<string, unknown>> = {
   CreateAdjustment: { super_type_id: 2, points: 5, reason: 'inject graded' },
   CreateDnsRecord: { name: 'mail', type: 'A', value: 7, team: 1 },
   UpdateDnsRecord: { name: 'www', type: 'A', value: 6, team: 1 },
-  UpdateSettings: { dns_ttl: 600 },
+  UpdateSettings: { dns_ttl: 600, competition_name: 'Hostile Cup' },
   ReportScan: { scan_id: 'hostile-1', score: 1, error: null },
   VoidScans: { from: '2026-11-22T10:00:00Z', to: '2026-11-22T11:00:00Z', team_id: 1 },
   UnvoidScans: { from: '2026-11-22T10:00:00Z', to: '2026-11-22T11:00:00Z', team_id: 1, subtype_id: 1 },
@@ -142,4 +142,41 @@ describe('hostile bodies on every write route', () => {
     );
     expect(await tableSnapshot()).toBe(before);
   });
+
+  /**
+   * A body is strict UTF-8 JSON: bytes that are not UTF-8, a charset other
+   * than UTF-8, and a key named twice are each a 400 naming the fault, even
+   * when the body would otherwise be accepted (JSON.parse would keep U+FFFD,
+   * ignore the charset, keep the last of the keys).
+   */
+  it.each(writeRoutes.map((r) => [r.name, r] as const))('%s: not UTF-8, another charset, a repeated key: 400, the table unchanged', async (_name, route) => {
+    const batch = batchOf[route.name];
+    const accepted = batch ? [{ ...acceptedBodies[batch.single], ...batch.extra }] : acceptedBodies[route.name]!;
+    const path = route.path.replace('{id}', '1');
+    const text = JSON.stringify(accepted);
+    const stringField = /"([a-z_]+)":"([^"]*)"/.exec(text)!;
+    const [before, tail] = [text.slice(0, stringField.index + stringField[1]!.length + 4), text.slice(stringField.index + stringField[1]!.length + 4)];
+    const notUtf8 = Buffer.concat([Buffer.from(before), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from(tail)]);
+    const firstKey = /^\[?\{"([a-z_]+)":/.exec(text)![1]!;
+    const repeated = text.replace(/\}(\]?)$/, `,${JSON.stringify(firstKey)}:${JSON.stringify(text.includes(`"${firstKey}":"`) ? 'other' : 2)}}$1`);
+    const snapshot = await tableSnapshot();
+    const cases: { body: string | Buffer; headers: Record<string, string>; code: string }[] = [
+      { body: notUtf8, headers: {}, code: 'invalid_utf8' },
+      { body: text, headers: { 'content-type': 'application/json; charset=utf-16' }, code: 'unsupported_charset' },
+      { body: text, headers: { 'content-type': 'application/json; charset=iso-8859-1' }, code: 'unsupported_charset' },
+      { body: repeated, headers: {}, code: 'duplicate_key' },
+    ];
+    for (const { body, headers, code } of cases) {
+      const response = await invoke(route.method, path, { headers: { ...admin, ...headers }, rawBody: body });
+      expect(response.status, `${code}: ${response.text}`).toBe(400);
+      expect(response.json.code).toBe(code);
+    }
+    expect(await tableSnapshot()).toBe(snapshot);
+    if (!batch) {
+      // The same body, spelled right, is accepted: the cases above failed for their one fault only.
+      const fine = await invoke(route.method, path, { headers: { ...admin, 'content-type': 'application/json; charset=UTF-8' }, rawBody: text });
+      expect(fine.status, fine.text).toBeLessThan(400);
+    }
+  });
 });
+

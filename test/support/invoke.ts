@@ -25,7 +25,7 @@ export interface Invocation {
 export async function invoke(
   method: string,
   pathAndQuery: string,
-  options: { headers?: Record<string, string>; body?: unknown; rawBody?: string } = {},
+  options: { headers?: Record<string, string>; body?: unknown; rawBody?: string | Buffer } = {},
 ): Promise<Invocation> {
   const [rawPath = '', rawQueryString = ''] = pathAndQuery.split('?');
   const match = matchRoute(method, rawPath);

@@ -3797,7 +3797,7 @@ export interface operations {
                     "application/json": components["schemas"]["Adjustment"];
                 };
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`, `invalid_idempotency_key`. */
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`, `invalid_idempotency_key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3822,7 +3822,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "malformed_json" | "body_required" | "validation_failed" | "invalid_idempotency_key";
+                        code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed" | "invalid_idempotency_key";
                     };
                 };
             };
@@ -4443,7 +4443,7 @@ export interface operations {
                     "application/json": components["schemas"]["DnsRecord"];
                 };
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`, `unknown_team`, `invalid_idempotency_key`. */
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`, `unknown_team`, `invalid_idempotency_key`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4468,7 +4468,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "malformed_json" | "body_required" | "validation_failed" | "unknown_team" | "invalid_idempotency_key";
+                        code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed" | "unknown_team" | "invalid_idempotency_key";
                     };
                 };
             };
@@ -5088,7 +5088,7 @@ export interface operations {
                     "application/json": components["schemas"]["DnsRecord"];
                 };
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`, `unknown_team`. */
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`, `unknown_team`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5113,7 +5113,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "malformed_json" | "body_required" | "validation_failed" | "unknown_team";
+                        code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed" | "unknown_team";
                     };
                 };
             };
@@ -6278,7 +6278,7 @@ export interface operations {
                     "application/json": components["schemas"]["Settings"];
                 };
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`. */
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6303,7 +6303,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "malformed_json" | "body_required" | "validation_failed";
+                        code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed";
                     };
                 };
             };
@@ -6752,7 +6752,7 @@ export interface operations {
                     "application/json": components["schemas"]["Settings"];
                 };
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`. */
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -6777,7 +6777,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "malformed_json" | "body_required" | "validation_failed";
+                        code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed";
                     };
                 };
             };
@@ -8300,7 +8300,7 @@ export interface operations {
                     "application/json": components["schemas"]["ScanStarted"];
                 };
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`. */
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8325,7 +8325,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "malformed_json" | "body_required" | "validation_failed";
+                        code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed";
                     };
                 };
             };
@@ -8756,7 +8756,7 @@ export interface operations {
                     "application/json": components["schemas"]["BatchAnswer"][];
                 };
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`. */
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8781,7 +8781,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "malformed_json" | "body_required" | "validation_failed";
+                        code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed";
                     };
                 };
             };
@@ -9167,7 +9167,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`. */
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9192,7 +9192,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "malformed_json" | "body_required" | "validation_failed";
+                        code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed";
                     };
                 };
             };
@@ -9624,7 +9624,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `validation_failed`. */
+            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -9649,7 +9649,7 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"] & {
                         /** @enum {unknown} */
-                        code?: "malformed_json" | "body_required" | "validation_failed";
+                        code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed";
                     };
                 };
             };

@@ -129,7 +129,7 @@ export function problemsOf(route: Route): Map<number, string[]> {
   const problems = new Map<number, string[]>();
   const add = (status: number, ...codes: string[]) => problems.set(status, [...new Set([...(problems.get(status) ?? []), ...codes])]);
   if (route.body) {
-    add(400, 'malformed_json', 'body_required', 'validation_failed');
+    add(400, 'malformed_json', 'body_required', 'invalid_utf8', 'unsupported_charset', 'duplicate_key', 'validation_failed');
     add(413, 'payload_too_large');
     add(415, 'unsupported_media_type');
   }

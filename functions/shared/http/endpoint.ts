@@ -13,6 +13,7 @@ import { originCheck } from '#shared/http/origin-check';
 import { isCanonicalPath } from '#shared/http/canonical-path';
 import { representationETag } from '#shared/http/conditional';
 import { corsHeaders } from '#shared/http/cors';
+import { declaredCharset, decodeUtf8, firstDuplicateKey, isUtf8Charset } from '#shared/http/strict-json';
 import { oncePerIdempotencyKey } from '#shared/http/idempotency';
 import {
   badRequest,
@@ -66,6 +67,8 @@ interface RequestState {
   startedAt: number;
   principal?: Principal;
   id?: number;
+  /** The body's text, as the JSON parser got it. */
+  bodyText?: string;
 }
 const stateOf = new WeakMap<Event, RequestState>();
 const state = (event: Event) => stateOf.get(event)!;
@@ -97,7 +100,7 @@ export function endpoint<N extends RouteName, R extends RouteNamed<N> = RouteNam
     .use(caller(route))
     .use(pathId(route, spec.validId))
     .use(bodyLimits(route.body !== undefined));
-  if (route.body) chain.use(httpJsonBodyParser());
+  if (route.body) chain.use(utf8Body()).use(httpJsonBodyParser()).use(noRepeatedKeys());
   return chain.handler(async (event, context) => {
     const { requestId, log, principal, id } = state(event);
     const request: ApiRequest<B, Q> = {
@@ -226,6 +229,50 @@ function bodyLimits(expectsBody: boolean): MiddlewareObj<Event, Result> {
       // Media types are case-insensitive; the JSON parser's check is not.
       const contentType = event.headers['content-type'];
       if (contentType) event.headers['content-type'] = contentType.toLowerCase();
+    },
+  };
+}
+
+/**
+ * A JSON body is UTF-8 (RFC 8259 §8.1): a declared charset other than UTF-8
+ * is refused, and so are bytes that do not decode (a body API Gateway could
+ * not pass as text reaches the function base64-encoded, and so does one the
+ * local twin cannot decode), instead of storing U+FFFD in their place.
+ */
+function utf8Body(): MiddlewareObj<Event, Result> {
+  return {
+    before: ({ event }) => {
+      const contentType = event.headers['content-type'];
+      const charset = declaredCharset(contentType);
+      // A body that is not JSON at all is the parser's 415.
+      if (charset !== undefined && !isUtf8Charset(charset) && JSON_MEDIA_TYPE.test(contentType ?? '')) {
+        throw badRequest('unsupported_charset', `The body declares charset=${charset}: JSON bodies are UTF-8 (send charset=utf-8, or none).`);
+      }
+      if (event.isBase64Encoded && event.body !== undefined) {
+        const text = decodeUtf8(Buffer.from(event.body, 'base64'));
+        if (text === undefined) throw badRequest('invalid_utf8', 'The body is not valid UTF-8: JSON bodies are UTF-8.');
+        event.body = text;
+        event.isBase64Encoded = false;
+      }
+      state(event).bodyText = event.body;
+    },
+  };
+}
+
+/** The media types the JSON body parser takes. */
+const JSON_MEDIA_TYPE = /^application\/(.+\+)?json($|;.+)/;
+
+/** An object that names a key twice is refused (JSON.parse would keep the last silently): the problem names the key's path. */
+function noRepeatedKeys(): MiddlewareObj<Event, Result> {
+  return {
+    before: ({ event }) => {
+      const text = state(event).bodyText;
+      const repeated = text === undefined ? undefined : firstDuplicateKey(text);
+      if (repeated !== undefined) {
+        throw badRequest('duplicate_key', `The body names ${JSON.stringify(repeated)} twice: each key may appear once in an object.`, [
+          { path: repeated, message: 'appears more than once' },
+        ]);
+      }
     },
   };
 }
