@@ -261,3 +261,30 @@ describe('the other pages', () => {
     expect(consoleErrors).toEqual([]);
   });
 });
+
+describe('the API reference page', () => {
+  it('renders under its Content-Security-Policy (scripts by hash, no framing, no referrer) with no violation', async () => {
+    const docs = await context.newPage();
+    const violations: string[] = [];
+    docs.on('console', (message) => {
+      if (message.type() === 'error') violations.push(message.text());
+    });
+    docs.on('pageerror', (error) => violations.push(String(error)));
+    const response = await docs.goto(`${stack.url}/api/v1/docs`);
+    const headers = response!.headers();
+    expect(headers['content-security-policy']).toMatch(/script-src 'sha256-[^']+' 'sha256-[^']+';/);
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['content-security-policy']).not.toContain('unsafe-eval');
+    expect(headers['referrer-policy']).toBe('no-referrer');
+    expect(headers['x-frame-options']).toBe('DENY');
+    // Redoc drew the operations (its script ran) and its search box (the worker started).
+    await docs.locator('h2', { hasText: 'The scoreboard' }).first().waitFor(ON_SCREEN);
+    await docs.getByPlaceholder('Search...').fill('scorecard');
+    await docs.locator('[role=search] li, [data-role="search:result"]').first().waitFor(ON_SCREEN);
+    // Redoc draws a "powered by" logo from its own CDN: the policy keeps the page from fetching it (and Redoc hides the image).
+    const fromElsewhere = (text: string) => /Loading the image 'https:\/\/cdn\.redoc\.ly\/[^']+' violates/.test(text);
+    expect(violations.filter((text) => !fromElsewhere(text))).toEqual([]);
+    expect(context.blocked.filter((url) => !url.startsWith('https://cdn.redoc.ly/'))).toEqual([]);
+    await docs.close();
+  });
+});
