@@ -1,12 +1,14 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { competitionLoadedAt, loadCompetition } from '#shared/data/competition';
 import { ensureTable } from '#shared/data/table';
 import { registerIamPrincipal } from '#shared/data/iam-principals';
 import { systemActor, type AuditContext } from '#shared/data/audit';
 import { createToken } from '#shared/data/tokens';
-import { createLogger, describeError } from '#shared/log';
+import { createLogger } from '#shared/log';
+import { failureFields } from '#shared/scheduled';
 import { formatProblems, readCompetitionFile } from './competition-file';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { createGateway } from './gateway';
@@ -38,6 +40,8 @@ export interface LocalStackOptions {
   site?: boolean;
   /** Record the score history every minute, as the stack's schedule does (the dev server does; tests call the handler). */
   scoreHistory?: boolean;
+  /** How long a connection may stay open without a request in flight (default IDLE_CONNECTION_MS). */
+  idleConnectionMs?: number;
 }
 
 export interface LocalStack {
@@ -76,6 +80,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     for (const key of iamKeys) await registerIamPrincipal({ arn: localIamArn(key), role: key.role, source: 'local', audit: LOCAL_SERVER_AUDIT });
     const gateway = createGateway({ iamKeys });
     const server = createServer(options.site === false ? gateway : withStaticSite(gateway));
+    closeIdleConnections(server, options.idleConnectionMs ?? IDLE_CONNECTION_MS);
     await new Promise<void>((resolveListen, reject) => {
       server.once('error', reject);
       server.listen(options.port, options.host ?? '127.0.0.1', () => resolveListen());
@@ -101,6 +106,28 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await dynamodb.stop();
     throw error;
   }
+}
+
+/**
+ * A connection with no request in flight is closed after this long without a
+ * byte, as a load balancer closes idle connections. Node's own timeouts do not
+ * cover it: `headersTimeout` starts with a request's first byte, so a client
+ * that connects and sends nothing would hold its socket for good.
+ */
+export const IDLE_CONNECTION_MS = 10_000;
+
+function closeIdleConnections(server: Server, idleMs: number) {
+  const busy = new WeakSet<Socket>();
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    busy.add(request.socket);
+    response.once('close', () => busy.delete(request.socket));
+  });
+  // Inactivity on the socket: a slow answer (a stalled database) keeps its request in flight and is left alone.
+  server.setTimeout(idleMs, (socket: Socket) => {
+    if (!busy.has(socket)) socket.destroy();
+  });
+  // Keep-alive answers announce when the server will close (`Keep-Alive: timeout=`): never later than this.
+  server.keepAliveTimeout = Math.min(server.keepAliveTimeout, idleMs);
 }
 
 /** How long a stop waits for requests in flight: a stalled database costs each at most its timeouts, well under this. */
@@ -132,7 +159,7 @@ export function startFoldPoller(endpoint: string, tableName: string): Promise<St
     endpoint,
     tableName,
     handler: foldResults,
-    onError: (error) => log.error('stream poll failed', describeError(error)),
+    onError: (error) => log.error('stream poll failed', failureFields(error)),
   });
 }
 

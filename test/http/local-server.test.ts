@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../lib/local/local-stack';
 import { createScoringClient } from '#shared/api/client';
@@ -7,8 +8,11 @@ import { signedHeaders } from '../support/sigv4';
 let stack: LocalStack;
 const api = (path: string) => `${stack.url}/api/v1${path}`;
 
+/** Short, so the idle-connection test waits little; keep-alive clients are told (Keep-Alive: timeout=2). */
+const IDLE_MS = 2000;
+
 beforeAll(async () => {
-  stack = await startTestServer();
+  stack = await startTestServer({ idleConnectionMs: IDLE_MS });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -25,6 +29,25 @@ async function problemOf(response: Response) {
 }
 
 describe('the local server', () => {
+  it('closes a connection that sends nothing (as a load balancer would), and serves one that asks at once', async () => {
+    const { port } = new URL(stack.url);
+    const idle = connect(Number(port), '127.0.0.1');
+    const opened = Date.now();
+    const closedAfter = await new Promise<number>((resolve) => idle.on('close', () => resolve(Date.now() - opened)));
+    expect(closedAfter).toBeGreaterThanOrEqual(IDLE_MS - 100);
+    // A generous bound: it proves the configured timeout closes it, not how fast.
+    expect(closedAfter).toBeLessThan(IDLE_MS + 20_000);
+
+    const asking = connect(Number(port), '127.0.0.1');
+    asking.write('GET /api/v1/teams HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    const answer = await new Promise<string>((resolve) => {
+      let text = '';
+      asking.on('data', (chunk) => (text += chunk));
+      asking.on('close', () => resolve(text));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
   it('serves the sample teams over HTTP with a request id', async () => {
     const response = await fetch(api('/teams'));
     expect(response.status).toBe(200);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import { startLocalStack, type LocalStack } from '../../lib/local/local-stack';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../lib/local/local-stack';
 
 export const IAM_KEYS = {
   admin: { accessKeyId: 'AKIDLOCALADMIN', secretAccessKey: 'admin-secret-key' },
@@ -16,7 +16,7 @@ export const ENV_TOKENS = {
  * The real local server (gateway, authorizer, IAM emulation, handlers) on a
  * free loopback port, over a fresh table in the shared DynamoDB Local.
  */
-export async function startTestServer(): Promise<LocalStack> {
+export async function startTestServer(options: Partial<LocalStackOptions> = {}): Promise<LocalStack> {
   process.env.TABLE_NAME = `http-${randomUUID()}`;
   const stack = await startLocalStack({
     port: 0,
@@ -27,6 +27,7 @@ export async function startTestServer(): Promise<LocalStack> {
       `${IAM_KEYS.admin.accessKeyId}:${IAM_KEYS.admin.secretAccessKey}:admin`,
       `${IAM_KEYS.service.accessKeyId}:${IAM_KEYS.service.secretAccessKey}:service`,
     ].join(','),
+    ...options,
   });
   return stack;
 }
