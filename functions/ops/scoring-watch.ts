@@ -1,6 +1,7 @@
 import { readStandingsInputs } from '#shared/data/standings';
 import { scoringOpenAt } from '#shared/domain/settings';
-import { createLogger, describeError } from '#shared/log';
+import { createLogger } from '#shared/log';
+import { failureFields } from '#shared/scheduled';
 import { recordScoringState } from '#shared/metrics';
 
 /**
@@ -21,7 +22,7 @@ export async function handler(): Promise<{ open: boolean; secondsSinceLastScan: 
     recordScoringState(open, secondsSinceLastScan);
     return { open, secondsSinceLastScan };
   } catch (error) {
-    createLogger({ route: 'ScoringWatch' }).error('scoring watch failed', describeError(error));
+    createLogger({ route: 'ScoringWatch' }).error('scoring watch failed', failureFields(error));
     throw error;
   }
 }

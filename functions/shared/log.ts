@@ -82,7 +82,13 @@ export function readableLine(line: string): string {
   const time = typeof timestamp === 'string' ? timestamp.slice(11, 19) : '';
   const extras = Object.entries(rest)
     .filter(([, value]) => value !== undefined && value !== null && value !== '')
-    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+    .map(([key, value]) => `${key}=${typeof value === 'string' ? oneLine(key, value) : JSON.stringify(value)}`);
   const id = typeof requestId === 'string' ? ` [${requestId.slice(0, 8)}]` : '';
   return `${time} ${String(level ?? '').padEnd(5)} ${String(message ?? '')}${id} ${extras.join(' ')}`.trimEnd();
+}
+
+/** A field as one line: a stack by its first frame (the JSON line keeps it whole), other text with its line breaks escaped. */
+function oneLine(key: string, value: string): string {
+  if (key === 'stack') return /^\s+at .*$/m.exec(value)?.[0].trim() ?? value.split('\n')[0]!;
+  return value.replace(/\r?\n/g, '\\n');
 }

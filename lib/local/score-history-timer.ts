@@ -1,6 +1,7 @@
 import { handler as recordScoreSnapshot } from '../../functions/teams/record-score-snapshot';
 import { SAMPLE_SECONDS } from '#shared/domain/history';
-import { createLogger, describeError } from '#shared/log';
+import { createLogger } from '#shared/log';
+import { runScheduled } from '#shared/scheduled';
 
 /**
  * The local twin of the stack's EventBridge schedule: runs the same snapshot
@@ -11,13 +12,7 @@ export function startScoreHistoryTimer(): () => void {
   const log = createLogger({ requestId: 'schedule', route: 'RecordScoreSnapshot' });
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  const run = async () => {
-    try {
-      await recordScoreSnapshot({ time: new Date().toISOString(), id: 'local-timer' });
-    } catch (error) {
-      log.error('score snapshot failed', describeError(error));
-    }
-  };
+  const run = () => runScheduled(log, 'score snapshot', () => recordScoreSnapshot({ time: new Date().toISOString(), id: 'local-timer' }));
   const next = () => {
     if (stopped) return;
     const period = SAMPLE_SECONDS * 1000;

@@ -120,8 +120,15 @@ describe('with the database stalled', () => {
     const attempts = everyWayIn();
     // One database call's whole budget, twice over for a request that makes two, plus the machine's slack.
     const bound = 2 * callBudgetMs + 3000;
+    const [{ runScheduled }, { createLogger }, { handler: recordScoreSnapshot }] = await Promise.all([
+      import('#shared/scheduled'),
+      import('#shared/log'),
+      import('../../functions/teams/record-score-snapshot'),
+    ]);
     process.kill(dynamodb.pid!, 'SIGSTOP');
     let answers: { label: string; status: number; ms: number; retryAfter: string | null; type: string | null; requestId: string | null; code: string }[];
+    // The minute's score snapshot runs meanwhile, as the local timer runs it.
+    const snapshot = runScheduled(createLogger({ requestId: 'schedule-under-outage' }), 'score snapshot', () => recordScoreSnapshot({ id: 'schedule-under-outage' }));
     try {
       answers = await Promise.all(
         attempts.map(async ({ label, send }) => {
@@ -139,6 +146,7 @@ describe('with the database stalled', () => {
           };
         }),
       );
+      expect(await snapshot).toBe(false);
     } finally {
       process.kill(dynamodb.pid!, 'SIGCONT');
     }
@@ -150,6 +158,12 @@ describe('with the database stalled', () => {
       expect(logged, answer.label).toHaveLength(1);
       expect(logged[0]).toMatch(/"cause":"(no answer|timed out)/);
     }
+
+    // The scheduled job's failure is one structured line that names the outage, with no stack.
+    const snapshotLines = logLines.filter((line) => line.includes('schedule-under-outage'));
+    expect(snapshotLines).toHaveLength(1);
+    expect(JSON.parse(snapshotLines[0]!)).toMatchObject({ level: 'ERROR', message: 'score snapshot failed', error: 'database unavailable' });
+    expect(snapshotLines[0]).not.toContain('"stack"');
 
     // Once DynamoDB Local answers again (on a loaded machine the resumed Java first works off the calls
     // that queued while it was stopped), every way in answers at once: nothing in the service stays broken.

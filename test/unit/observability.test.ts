@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger, logSink, readableLine } from '#shared/log';
+import { runScheduled } from '#shared/scheduled';
 import { recordScanResult, recordScoringState } from '#shared/metrics';
 
 describe('logs', () => {
@@ -43,6 +44,21 @@ describe('logs', () => {
     expect(lines).toEqual([]);
     const line = JSON.stringify({ level: 'INFO', message: 'request', timestamp: '2026-01-01T12:00:01.000Z', requestId: 'abcdef123456', status: 200 });
     expect(readableLine(line)).toBe('12:00:01 INFO  request [abcdef12] status=200');
+  });
+
+  it('prints a failure on one line: a stack by its first frame, a database outage by its cause', async () => {
+    const error = new Error('boom\nsecond line');
+    const lines = capture();
+    await runScheduled(createLogger({ requestId: 'schedule' }), 'score snapshot', () => Promise.reject(error));
+    const outage = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+    await runScheduled(createLogger({ requestId: 'schedule' }), 'score snapshot', () => Promise.reject(outage));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ level: 'ERROR', message: 'score snapshot failed', error: 'Error', errorMessage: 'boom\nsecond line' });
+    expect(lines[1]).toMatchObject({ message: 'score snapshot failed', error: 'database unavailable', cause: 'unreachable (ECONNREFUSED)' });
+    expect(lines[1]).not.toHaveProperty('stack');
+    const readable = lines.map((line) => readableLine(JSON.stringify(line)));
+    for (const line of readable) expect(line).not.toContain('\n');
+    expect(readable[0]).toMatch(/errorMessage=boom\\nsecond line stack=at .*observability\.test\.ts/);
   });
 });
 
