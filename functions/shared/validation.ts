@@ -1,5 +1,10 @@
 import * as v from 'valibot';
-import type { FieldError } from '#shared/http/problem';
+
+/** One field that failed validation: `path` is dotted (`settings.dns_ttl`, `records.0.name`). */
+export interface FieldError {
+  path: string;
+  message: string;
+}
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] };
 

@@ -3,6 +3,9 @@ import * as q from '#shared/api/schemas/requests';
 import * as r from '#shared/api/schemas/responses';
 import { DnsRecordBody } from '#shared/domain/dns';
 import { SettingsPatchSchema, SettingsReplacementSchema } from '#shared/domain/settings';
+import type { Role } from '#shared/domain/roles';
+
+export type { Role };
 
 /**
  * The route table: every endpoint of the API, once. Data only — the CDK stack
@@ -356,4 +359,3 @@ export function roleMayCall(access: Access, role: Role | undefined): boolean {
   }
 }
 
-export type Role = 'admin' | 'service';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PutCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '#shared/api/routes';
+import type { Role } from '#shared/domain/roles';
 import { db, tableName } from '#shared/data/client';
 import { auditKeys } from '#shared/data/keys';
 

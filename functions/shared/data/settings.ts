@@ -3,7 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { lockedFieldsChanged, type FinalMark } from '#shared/domain/final';
 import { freezeTimeProblem } from '#shared/domain/freeze';
 import { DEFAULT_ROUND_SECONDS, DEFAULT_SETTINGS, SETTINGS_ID, type Settings, type SettingsFields } from '#shared/domain/settings';
-import type { FieldError } from '#shared/http/problem';
+import type { FieldError } from '#shared/validation';
 import type { Parsed } from '#shared/validation';
 import { db, tableName } from '#shared/data/client';
 import { retryDeadline } from '#shared/data/deadline';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { FieldError } from '#shared/http/problem';
+import type { FieldError } from '#shared/validation';
 import { FreeText, parseWith, PositiveInt } from '#shared/validation';
 import { CHECK_KINDS, checkParameters } from '#shared/domain/checks';
 import { nameInZone } from '#shared/domain/dns';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { FieldError } from '#shared/http/problem';
+import type { FieldError } from '#shared/validation';
 import { isHostName } from '#shared/domain/hostnames';
 import { INT_MAX } from '#shared/validation';
 

@@ -17,7 +17,7 @@
  * clock), and every function's cached settings see it before one can.
  */
 import type { ScoringFigures, ServiceAfterFreeze, SlaState, TeamRecord, TeamTotals } from '#shared/domain/model';
-import type { FieldError } from '#shared/http/problem';
+import type { FieldError } from '#shared/validation';
 
 /** A new freeze time is at least this far ahead: 2 minutes of allowed clock skew on a check's time, plus the settings cache, with room. */
 export const FREEZE_LEAD_SECONDS = 180;

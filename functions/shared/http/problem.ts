@@ -1,10 +1,7 @@
 import { STATUS_CODES } from 'node:http';
+import type { FieldError } from '#shared/validation';
 
-/** One field that failed validation: `path` is dotted (`settings.dns_ttl`, `records.0.name`). */
-export interface FieldError {
-  path: string;
-  message: string;
-}
+export type { FieldError };
 
 /**
  * An error that is meant for the client: it becomes an RFC 9457 problem
