@@ -15,8 +15,8 @@
 import { parseArgs } from 'node:util';
 import { systemActor } from '#shared/data/audit';
 import { loadCompetition } from '#shared/data/competition';
-import { storedResults, scanHistoryPage, type HistoryPosition } from '#shared/data/scans';
-import { recordScanResult } from '#shared/data/scoring';
+import { storedResults, scanHistoryPage, type HistoryPosition } from '#shared/data/results';
+import { recordScanResult } from '#shared/app/scans';
 import { listServiceRecords } from '#shared/data/services';
 import { ensureTable } from '#shared/data/table';
 import { commandObservers } from '#shared/data/client';

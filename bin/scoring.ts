@@ -12,15 +12,15 @@ import { parseArgs } from 'node:util';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { recordAudit, type AuditContext } from '#shared/data/audit';
 import { CompetitionExistsError, CompetitionFinalError, loadCompetition } from '#shared/data/competition';
-import { markFinal } from '#shared/data/final';
-import { SETTINGS_CACHE_MS } from '#shared/data/scoring';
+import { markFinal } from '#shared/app/finalise';
+import { FRESHNESS_MS } from '#shared/data/fresh';
 import { getSettings } from '#shared/data/settings';
 import { readStandingsInputs } from '#shared/data/standings';
 import { finaliseRefusal } from '#shared/domain/final';
 import { listIamPrincipals, registerIamPrincipal, revokeIamPrincipal } from '#shared/data/iam-principals';
 import { createToken, listTokens, revokeToken } from '#shared/data/tokens';
-import { verifyTotals } from '#shared/data/verify';
-import { applyVoid, getVoidJob, previewVoid } from '#shared/data/voids';
+import { verifyTotals } from '#shared/app/verify';
+import { applyVoid, getVoidJob, previewVoid } from '#shared/app/voids';
 import type { VoidAction } from '#shared/domain/voids';
 import { VoidBody } from '#shared/api/schemas/requests';
 import { formatTimestamp, parseWith } from '#shared/validation';
@@ -307,7 +307,7 @@ async function finalise(): Promise<void> {
     console.error(`Finalised at ${outcome.final.at}${refusal ? ' (forced)' : ''}: scan reports, adjustments, voids and scoring settings are refused from now on (409 competition_final).`);
   }
   const final = (await getSettings({ consistent: true }))!.final!;
-  const cacheLapses = Date.parse(final.at) + SETTINGS_CACHE_MS + REQUEST_SLACK_MS - Date.now();
+  const cacheLapses = Date.parse(final.at) + FRESHNESS_MS + REQUEST_SLACK_MS - Date.now();
   if (cacheLapses > 0) {
     console.error(`Waiting ${Math.ceil(cacheLapses / 1000)} s for scan reports already under way to land…`);
     await sleep(cacheLapses);

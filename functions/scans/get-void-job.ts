@@ -1,4 +1,4 @@
-import { getVoidJob } from '#shared/data/voids';
+import { getVoidJob } from '#shared/app/voids';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/http/problem';
 import { ok } from '#shared/http/responses';

@@ -1,4 +1,4 @@
-import { answerBatch } from '#shared/http/scan-reports';
+import { answerBatch } from '#shared/app/scans';
 import { endpoint } from '#shared/http/endpoint';
 import { ok } from '#shared/http/responses';
 

@@ -1,4 +1,4 @@
 import { endpoint } from '#shared/http/endpoint';
-import { voidRequest } from '#shared/http/void-request';
+import { voidRequest } from '#shared/app/voids';
 
 export const handler = endpoint('UnvoidScans', {}, (request) => voidRequest('unvoid', request));

@@ -1,7 +1,6 @@
-import { cachedSettings } from '#shared/data/scoring';
-import { recentScans } from '#shared/data/scans';
+import { recentScans } from '#shared/data/results';
 import { getServiceRecord } from '#shared/data/services';
-import { freezeFields, freezeView, frozenFor, frozenServiceFigures } from '#shared/domain/freeze';
+import { frozenServiceFigures } from '#shared/domain/scoring/freeze';
 import { endpoint } from '#shared/http/endpoint';
 import { canSee } from '#shared/http/principal';
 import { notFound } from '#shared/http/problem';
@@ -11,13 +10,10 @@ import { ok } from '#shared/http/responses';
 const RECENT_SCANS = 10;
 
 /** A service, its points and its latest scans; during a freeze the public gets the points and scans as of the freeze, the status live. */
-export const handler = endpoint('GetService', {}, async ({ id, principal }) => {
-  const settings = await cachedSettings();
-  const freeze = freezeView(settings.scoreboard_freeze_time, principal === undefined, new Date());
-  const frozenAt = frozenFor(freeze);
+export const handler = endpoint('GetService', { freeze: true }, async ({ id, principal, frozenAt }) => {
   const [record, scans] = await Promise.all([getServiceRecord(id), recentScans(id, RECENT_SCANS, frozenAt)]);
   if (!record || !canSee(principal, record)) throw notFound(`No service has id ${id}.`);
   const live = { points_earned: record.points_earned, sla: { run: record.sla.run, violations: record.sla.violations, penalty: record.sla.penalty } };
   const figures = frozenAt ? frozenServiceFigures(live, record.after_freeze, frozenAt) : live;
-  return ok({ ...record.service, ...freezeFields(freeze), ...figures, recent_scans: scans }, undefined, freeze.freshUntil);
+  return ok({ ...record.service, ...figures, recent_scans: scans });
 });

@@ -1,8 +1,6 @@
 import * as v from 'valibot';
 import { routeNamed } from '#shared/api/routes';
-import { scanHistoryPage } from '#shared/data/scans';
-import { cachedSettings } from '#shared/data/scoring';
-import { freezeFields, freezeView, frozenFor } from '#shared/domain/freeze';
+import { scanHistoryPage } from '#shared/data/results';
 import { getServiceDefinition } from '#shared/data/services';
 import { endpoint } from '#shared/http/endpoint';
 import { openCursor, sealCursor } from '#shared/http/cursor';
@@ -17,16 +15,15 @@ const Position = v.strictObject({ time: Timestamp, scan_id: v.pipe(v.string(), v
 const path = routeNamed('ListServiceScans').path;
 
 /** During a freeze the public's pages hold the checks made before it (the status stays live on the service itself). */
-export const handler = endpoint('ListServiceScans', {}, async ({ id, query, principal }) => {
+export const handler = endpoint('ListServiceScans', { freeze: true }, async ({ id, query, principal, frozenAt }) => {
   // A cursor is bound to its service: one of another service fails its signature.
   const scope = `service-scans:${id}`;
   const after = query.cursor === undefined ? undefined : openCursor(scope, query.cursor, Position);
-  const freeze = freezeView((await cachedSettings()).scoreboard_freeze_time, principal === undefined, new Date());
-  const [definition, page] = await Promise.all([getServiceDefinition(id), scanHistoryPage(id, query.limit, after, frozenFor(freeze))]);
+  const [definition, page] = await Promise.all([getServiceDefinition(id), scanHistoryPage(id, query.limit, after, frozenAt)]);
   if (!definition || !canSee(principal, definition)) throw notFound(`No service has id ${id}.`);
   const cursor = page.next ? sealCursor(scope, page.next) : null;
   const headers: Record<string, string> = {};
   if (cursor) headers.link = `<${path.replace('{id}', String(id))}?limit=${query.limit}&cursor=${encodeURIComponent(cursor)}>; rel="next"`;
   const items = page.items.map(({ scan_id, time, received_at, score, error, points, voided }) => ({ scan_id, time, received_at, score, error, points, voided }));
-  return ok({ ...freezeFields(freeze), items, cursor }, headers, freeze.freshUntil);
+  return ok({ items, cursor }, headers);
 });

@@ -1,7 +1,7 @@
 import { getSettings } from '#shared/data/settings';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/http/problem';
-import { isSettingsId, settingsResult } from '#shared/http/settings-response';
+import { isSettingsId, settingsResult } from '#shared/app/settings';
 
 export const handler = endpoint('GetSettings', { validId: isSettingsId }, async () => {
   // Strongly consistent: a client about to write needs the current ETag.

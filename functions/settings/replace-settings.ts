@@ -1,5 +1,5 @@
 import { endpoint } from '#shared/http/endpoint';
-import { isSettingsId, saveSettingsChange } from '#shared/http/settings-response';
+import { isSettingsId, saveSettingsChange } from '#shared/app/settings';
 
 export const handler = endpoint('ReplaceSettings', { validId: isSettingsId }, async (request) => {
   const { id: _readOnly, ...replacement } = request.body;

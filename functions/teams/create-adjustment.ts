@@ -1,11 +1,10 @@
-import { createAdjustment } from '#shared/data/scoring';
+import { createAdjustment } from '#shared/app/adjustments';
 import { endpoint } from '#shared/http/endpoint';
 import { auditContext } from '#shared/http/audit-context';
-import { competitionFinal } from '#shared/http/final';
-import { notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
+import { competitionFinal, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
 import { principalName } from '#shared/http/principal';
 import { created } from '#shared/http/responses';
-import { API_PREFIX } from '#shared/api/routes';
+import { API_PREFIX } from '#shared/api/prefix';
 
 export const handler = endpoint('CreateAdjustment', {}, async (request) => {
   const { id, body, principal } = request;

@@ -1,4 +1,4 @@
-import { listAdjustments } from '#shared/data/scoring';
+import { listAdjustments } from '#shared/app/adjustments';
 import { endpoint } from '#shared/http/endpoint';
 import { notFound } from '#shared/http/problem';
 import { ok } from '#shared/http/responses';

@@ -1,7 +1,7 @@
 import { writeSnapshot } from '#shared/data/history';
 import { readStandingsInputs } from '#shared/data/standings';
 import { resolutionsOf, sampleTimeOf } from '#shared/domain/history';
-import { buildScoreboard } from '#shared/domain/scoring';
+import { buildScoreboard } from '#shared/domain/scoring/standings';
 import { createLogger } from '#shared/log';
 
 /** What EventBridge's schedule sends (only its time matters); the local timer sends the same. */

@@ -4,11 +4,11 @@
  * service's figures from its scan history. Reads the table the data layer is
  * pointed at; not a request path, so it may read every service's history.
  */
-import { scanHistory } from '#shared/data/scans';
+import { scanHistory } from '#shared/data/results';
 import { listServiceRecords } from '#shared/data/services';
 import { readStandingsInputs } from '#shared/data/standings';
 import type { ServiceRecord, SuperType } from '#shared/domain/model';
-import { buildScoreboard, buildScorecard, uptime, type Division, type Scorecard } from '#shared/domain/scoring';
+import { buildScoreboard, buildScorecard, uptime, type Division, type Scorecard } from '#shared/domain/scoring/standings';
 import { formatTimestamp } from '#shared/validation';
 
 export interface ResultsExport {

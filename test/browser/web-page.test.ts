@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as recordScoreSnapshot } from '../../functions/teams/record-score-snapshot';
 import { startLocalStack, type LocalStack } from '../../lib/local/local-stack';
 import { hermeticContext, isLoopback, launchChromium } from '../../web/browser';
-import { clearScoringCaches } from '#shared/data/scoring';
+import { forgetFreshCopies } from '#shared/data/fresh';
 import { getSettings, saveSettings } from '#shared/data/settings';
 import { sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
 import { ENV_TOKENS } from '../support/server';
@@ -238,7 +238,7 @@ describe('the other pages', () => {
       const { id: _id, ...fields } = current.settings;
       // Written as a competition load would: the API takes only a freeze time at least 3 minutes ahead.
       expect(await saveSettings({ ...fields, scoreboard_freeze_time: time }, current, { ...TEST_AUDIT, action: 'settings.update' })).not.toBe('stale');
-      clearScoringCaches();
+      forgetFreshCopies();
     };
     await page.setViewportSize({ width: 1280, height: 900 });
     await open('/', 'table.standings tbody tr');

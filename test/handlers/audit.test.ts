@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { markFinal } from '#shared/data/final';
-import { clearScoringCaches } from '#shared/data/scoring';
+import { markFinal } from '#shared/app/finalise';
+import { forgetFreshCopies } from '#shared/data/fresh';
 import { findToken } from '#shared/data/tokens';
 import { sealCursor } from '#shared/http/cursor';
 import { mintTokens, TEST_AUDIT, useFreshTable } from '../support/database';
@@ -151,7 +151,7 @@ describe('a finalised competition', () => {
     const outcome = await markFinal({ ...TEST_AUDIT, route: 'scoring finalise' });
     expect(outcome.kind).toBe('finalised');
     // Scan reports see the mark with their cached settings (at most SETTINGS_CACHE_MS later).
-    clearScoringCaches();
+    forgetFreshCopies();
   });
 
   it('is recorded in the trail', async () => {

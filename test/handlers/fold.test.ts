@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { db } from '#shared/data/client';
-import { storedResults } from '#shared/data/scans';
-import { recordScanResult } from '#shared/data/scoring';
+import { storedResults } from '#shared/data/results';
+import { recordScanResult } from '#shared/app/scans';
 import { listServiceRecords } from '#shared/data/services';
 import { listTeamRecords } from '#shared/data/teams';
 import type { ServiceRecord } from '#shared/domain/model';

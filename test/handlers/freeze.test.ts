@@ -7,15 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { keys } from '#shared/data/keys';
-import { TOTALS_ATTRIBUTE } from '#shared/data/teams';
-import { freezeStamp } from '#shared/domain/freeze';
+import { TOTALS_ATTRIBUTE } from '#shared/data/totals';
+import { freezeStamp } from '#shared/domain/scoring/freeze';
 import { queryPartition } from '#shared/data/operations';
-import { storedResults } from '#shared/data/scans';
-import { clearScoringCaches } from '#shared/data/scoring';
+import { storedResults } from '#shared/data/results';
+import { forgetFreshCopies } from '#shared/data/fresh';
 import { getSettings, saveSettings } from '#shared/data/settings';
-import { verifyTotals } from '#shared/data/verify';
+import { verifyTotals } from '#shared/app/verify';
 import type { Service, Team } from '#shared/domain/model';
-import { figuresFromHistory } from '#shared/domain/scoring';
+import { figuresFromHistory } from '#shared/domain/scoring/verification';
 import { handler as foldResults } from '../../functions/scoring/fold-results';
 import { handler as recordScoreSnapshot } from '../../functions/teams/record-score-snapshot';
 import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
@@ -202,7 +202,7 @@ describe('the scoreboard freeze', () => {
   it('lifts the freeze with null, refuses a new freeze time less than 3 minutes ahead, and takes one further ahead', async () => {
     const lifted = await invoke('PATCH', '/api/v1/settings/1', { headers: admin(), body: { scoreboard_freeze_time: null } });
     expect(lifted.status).toBe(200);
-    clearScoringCaches();
+    forgetFreshCopies();
     const card = (await invoke('GET', `/api/v1/teams/${team.id}/scorecard`)).json;
     expect(card).toMatchObject({ total_score: 74, frozen: false, frozen_since: null });
 
@@ -229,7 +229,7 @@ describe('the scoreboard freeze', () => {
     const soon = new Date(Date.now() + 3_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     // Written as a competition load would (the API refuses a time this close).
     expect(await saveSettings({ ...fields, scoreboard_freeze_time: soon }, current, { ...TEST_AUDIT, action: 'settings.update' })).not.toBe('stale');
-    clearScoringCaches();
+    forgetFreshCopies();
     for (const path of ['/api/v1/teams/scoreboard', `/api/v1/teams/${team.id}/scorecard`, `/api/v1/services/${http.id}`, '/api/v1/teams/scoreboard/history']) {
       const answer = await invoke('GET', path);
       const maxAge = Number(/max-age=(\d+)/.exec(answer.headers['cache-control'] ?? '')?.[1]);

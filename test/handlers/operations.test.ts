@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { changeSettings } from '#shared/data/settings';
+import { changeSettings } from '#shared/app/settings';
 import { handler as scoringWatch } from '../../functions/ops/scoring-watch';
 import { handler as authorizer } from '../../functions/auth/authorizer';
 import { invoke } from '../support/invoke';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdjustment, recordScanResult } from '#shared/data/scoring';
+import { createAdjustment } from '#shared/app/adjustments';
+import { recordScanResult } from '#shared/app/scans';
 import { listServiceRecords } from '#shared/data/services';
 import { listTeamRecords } from '#shared/data/teams';
 import type { ServiceRecord } from '#shared/domain/model';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { commandObservers, db } from '#shared/data/client';
-import { scanHistory, storedResults } from '#shared/data/scans';
-import { clearScoringCaches } from '#shared/data/scoring';
+import { scanHistory, storedResults } from '#shared/data/results';
+import { forgetFreshCopies } from '#shared/data/fresh';
 import { getSettings, saveSettings } from '#shared/data/settings';
 import type { Service, Team } from '#shared/domain/model';
 import type { SettingsFields } from '#shared/domain/settings';
@@ -57,7 +57,7 @@ async function changeSettings(patch: Partial<SettingsFields>) {
   const saved = await saveSettings({ ...fields, ...patch }, current, { ...TEST_AUDIT, action: 'settings.update' });
   expect(saved).not.toBe('stale');
   // Functions keep the settings for a few seconds; the test's next result must see this change.
-  clearScoringCaches();
+  forgetFreshCopies();
 }
 
 describe('POST /api/v1/services/:id/scans', () => {
@@ -683,6 +683,7 @@ describe('DynamoDB requests', () => {
     try {
       const scoreboardCommands = async () => {
         await folded(); // the consumer's own commands are not the scoreboard's
+        forgetFreshCopies(); // the settings' fresh copy lapsed: the scoreboard reads them (at most once per 5 s)
         const from = sent.length;
         expect((await invoke('GET', '/api/v1/teams/scoreboard')).status).toBe(200);
         return sent.slice(from).sort();

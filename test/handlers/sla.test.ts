@@ -4,8 +4,8 @@
  * the service detail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearScoringCaches } from '#shared/data/scoring';
-import { verifyTotals } from '#shared/data/verify';
+import { forgetFreshCopies } from '#shared/data/fresh';
+import { verifyTotals } from '#shared/app/verify';
 import type { Service, Team } from '#shared/domain/model';
 import { mintTokens, sampleCompetition, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
@@ -48,7 +48,7 @@ async function setSla(threshold: number, penalty: number) {
   expect(answer.status).toBe(200);
   expect(answer.json).toMatchObject({ sla_threshold: threshold, sla_penalty: penalty });
   // Functions keep the settings a few seconds; the next result must see the change.
-  clearScoringCaches();
+  forgetFreshCopies();
 }
 
 describe('SLA penalties', () => {

@@ -6,8 +6,8 @@
  * totals is tested in void.test.ts; this is the HTTP contract.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flipResult } from '#shared/data/voids';
-import { verifyTotals } from '#shared/data/verify';
+import { flipResult } from '#shared/data/results';
+import { verifyTotals } from '#shared/app/verify';
 import type { Service, Team } from '#shared/domain/model';
 import { mintTokens, sampleCompetition, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';

@@ -6,10 +6,11 @@
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearScoringCaches } from '#shared/data/scoring';
-import { verifyTotals } from '#shared/data/verify';
-import { markFinal } from '#shared/data/final';
-import { applyVoid, flipResult, getVoidJob, previewVoid } from '#shared/data/voids';
+import { forgetFreshCopies } from '#shared/data/fresh';
+import { verifyTotals } from '#shared/app/verify';
+import { markFinal } from '#shared/app/finalise';
+import { applyVoid, getVoidJob, previewVoid } from '#shared/app/voids';
+import { flipResult } from '#shared/data/results';
 import type { VoidFilter } from '#shared/domain/voids';
 import type { Service, Team } from '#shared/domain/model';
 import { handler as foldResults } from '../../functions/scoring/fold-results';
@@ -59,7 +60,7 @@ describe('the fold of voided results', () => {
   it('takes a voided result out of the totals and the SLA run, puts it back when restored, and ignores replays', async () => {
     const patch = await invoke('PATCH', '/api/v1/settings/1', { headers: admin(), body: { sla_threshold: 3, sla_penalty: 5 } });
     expect(patch.status).toBe(200);
-    clearScoringCaches();
+    forgetFreshCopies();
     const { team, services } = await team11();
     const http = services.find((s) => s.subtype_id === 1)!;
     await report(http.id, 'v1', 10, at(1));

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandObservers } from '#shared/data/client';
-import { storedResults } from '#shared/data/scans';
+import { storedResults } from '#shared/data/results';
 import type { Service, Team } from '#shared/domain/model';
 import type { LocalStack } from '../../lib/local/local-stack';
 import { ENV_TOKENS, startTestServer } from '../support/server';

@@ -1,6 +1,6 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { inject } from 'vitest';
-import { clearScoringCaches } from '#shared/data/scoring';
+import { forgetFreshCopies } from '#shared/data/fresh';
 import { handler as foldResults } from '../../functions/scoring/fold-results';
 import { startStreamPoller, type StreamPoller } from '../../lib/local/stream-poller';
 
@@ -11,7 +11,7 @@ import { startStreamPoller, type StreamPoller } from '../../lib/local/stream-pol
  * consumer (to replay them).
  */
 export async function startFold(): Promise<StreamPoller & { seen: DynamoDBStreamEvent[] }> {
-  clearScoringCaches();
+  forgetFreshCopies();
   const seen: DynamoDBStreamEvent[] = [];
   const poller = await startStreamPoller({
     endpoint: inject('dynamodbEndpoint'),

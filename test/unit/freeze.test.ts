@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { emptyServiceState, emptyTotals } from '#shared/domain/model';
-import {
-  FREEZE_LEAD_SECONDS,
-  freezeStamp,
-  freezeTimeProblem,
-  freezeView,
-  frozenTotals,
-  lastSampleBefore,
-  shareFor,
-} from '#shared/domain/freeze';
-import { foldServiceResults, slaAfterFreeze, slaOfHistory, type FoldedResult } from '#shared/domain/scoring';
+import { emptyTotals } from '#shared/domain/scoring/figures';
+import { FREEZE_LEAD_SECONDS, freezeStamp, freezeTimeProblem, freezeView, frozenTotals, lastSampleBefore, shareFor } from '#shared/domain/scoring/freeze';
+import { emptyServiceState, foldServiceEvents } from '#shared/domain/scoring/fold';
+import { serviceSource, type CheckEvent } from '#shared/domain/scoring/events';
+import { slaAfterFreeze, slaOfHistory } from '#shared/domain/scoring/sla';
+import { type FoldedResult } from '#shared/domain/scoring/result';
 import { publicMaxAge } from '#shared/http/endpoint';
 
 const now = new Date('2026-11-22T12:00:00Z');
@@ -80,12 +75,14 @@ describe('the fold with a freeze', () => {
     sla_penalty: 3,
   });
 
+  const checkOf = (n: number, item: FoldedResult): CheckEvent => ({ kind: 'check', seq: String(n).padStart(4, '0'), source: serviceSource(1), team_id: 1, service_id: 1, result: item });
+
   it('counts apart exactly what checks at or after the freeze earn and cost, whatever the order of arrival', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 20 }), fc.constantFrom(0, 10)), { minLength: 1, maxLength: 30 }), (checks) => {
         const results = checks.map(([minute, score], n) => result(n, minute, score));
-        const records = results.map((item, n) => ({ seq: String(n + 1).padStart(4, '0'), item }));
-        const folded = foldServiceResults(emptyServiceState(), records, null, FREEZE);
+        const events = results.map((item, n) => checkOf(n + 1, item));
+        const folded = foldServiceEvents(emptyServiceState(), events, null, FREEZE);
         const sla = folded.slaNeedsHistory ? { ...slaAfterFreeze(results, FREEZE) } : { violations: folded.state.after_freeze!.violations, penalty: folded.state.after_freeze!.penalty };
         const late = results.filter((r) => r.time >= FREEZE);
         expect(folded.state.after_freeze!.points).toBe(late.reduce((sum, r) => sum + r.points, 0));
@@ -99,7 +96,7 @@ describe('the fold with a freeze', () => {
   });
 
   it('counts nothing apart without a freeze', () => {
-    const folded = foldServiceResults(emptyServiceState(), [{ seq: '0001', item: result(1, 15, 10) }], null, null);
+    const folded = foldServiceEvents(emptyServiceState(), [checkOf(1, result(1, 15, 10))], null, null);
     expect(folded.state.after_freeze).toBeNull();
     expect(folded.afterFreeze.checks_total).toBe(0);
   });

@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { emptyServiceState, emptyTotals, type Team, type TeamRecord, type TeamTotals } from '#shared/domain/model';
-import { addDeltas } from '#shared/domain/scoring';
-import {
-  adjustmentDelta,
-  buildScoreboard,
-  buildScorecard,
-  rankRows,
-  emptyDelta,
-  foldServiceResults,
-  resultScoring,
-  sameResult,
-  serviceState,
-  slaDelta,
-  slaOfHistory,
-  slaRulesFor,
-  type FoldedResult,
-  type FoldRecord,
-  stateDeltas,
-  superTypeScores,
-  type ServiceState,
-} from '#shared/domain/scoring';
+import { emptyTotals, type TeamTotals } from '#shared/domain/scoring/figures';
+import { type Team, type TeamRecord } from '#shared/domain/model';
+import { addDeltas, awardDelta, emptyDelta, slaDelta } from '#shared/domain/scoring/figures';
+import { buildScoreboard, buildScorecard, rankRows, superTypeScores } from '#shared/domain/scoring/standings';
+import { decideTeamFold, emptyServiceState, emptyTotalsState, foldServiceEvents } from '#shared/domain/scoring/fold';
+import { ADJUSTMENTS_SOURCE, serviceSource, type CheckEvent } from '#shared/domain/scoring/events';
+import { resultScoring, sameResult, type FoldedResult } from '#shared/domain/scoring/result';
+import { serviceStatus, statusDeltas, type ServiceStatus } from '#shared/domain/scoring/status';
+import { slaOfHistory, slaRulesFor } from '#shared/domain/scoring/sla';
 import { DEFAULT_SETTINGS, scoringOpenAt } from '#shared/domain/settings';
 
 const SUPER_TYPES = [
@@ -170,23 +158,23 @@ describe('what a scan changes', () => {
   const service = (last_scan: number, last_scan_time: string | null) => ({ last_scan, last_scan_time, max_score: 10 });
 
   it('classifies services: up at max_score, down below, unscanned before any scan', () => {
-    expect(serviceState(service(0, null))).toBe('unscanned');
-    expect(serviceState(service(10, '2026-11-22T10:00:00Z'))).toBe('up');
-    expect(serviceState(service(9, '2026-11-22T10:00:00Z'))).toBe('down');
-    expect(serviceState(service(0, '2026-11-22T10:00:00Z'))).toBe('down');
+    expect(serviceStatus(service(0, null))).toBe('unscanned');
+    expect(serviceStatus(service(10, '2026-11-22T10:00:00Z'))).toBe('up');
+    expect(serviceStatus(service(9, '2026-11-22T10:00:00Z'))).toBe('down');
+    expect(serviceStatus(service(0, '2026-11-22T10:00:00Z'))).toBe('down');
   });
 
   it('moves one service between states, keeping the team counts summing to the same total', () => {
-    const states: ServiceState[] = ['up', 'down', 'unscanned'];
+    const states: ServiceStatus[] = ['up', 'down', 'unscanned'];
     for (const from of states) {
       for (const to of states) {
-        const d = stateDeltas(from, to);
+        const d = statusDeltas(from, to);
         expect(d.services_up + d.services_down + d.services_unscanned, `${from}→${to}`).toBe(0);
         if (from === to) expect(d).toEqual({ services_up: 0, services_down: 0, services_unscanned: 0 });
       }
     }
-    expect(stateDeltas('unscanned', 'up')).toEqual({ services_up: 1, services_down: 0, services_unscanned: -1 });
-    expect(stateDeltas('up', 'down')).toEqual({ services_up: -1, services_down: 1, services_unscanned: 0 });
+    expect(statusDeltas('unscanned', 'up')).toEqual({ services_up: 1, services_down: 0, services_unscanned: -1 });
+    expect(statusDeltas('up', 'down')).toEqual({ services_up: -1, services_down: 1, services_unscanned: 0 });
   });
 
   const rules = { scoring_enabled: true, start_time: '2026-11-22T09:00:00Z', end_time: '2026-11-22T17:00:00Z', late_result_grace_seconds: 300 };
@@ -213,7 +201,7 @@ describe('what a scan changes', () => {
 
 describe('adjustments arithmetic', () => {
   it('moves points in one super type and the net adjustments, nothing else', () => {
-    expect(adjustmentDelta(2, -50)).toEqual({
+    expect(awardDelta(2, -50, 'adjustment')).toEqual({
       points: { '2': -50 },
       max_points: {},
       checks_total: 0,
@@ -231,7 +219,7 @@ describe('adjustments arithmetic', () => {
   it('counts in the super type score and the total, which may go negative', () => {
     const totals = emptyTotals([1, 2], 4);
     for (const points of [40, -15, -50]) {
-      const delta = adjustmentDelta(2, points);
+      const delta = awardDelta(2, points, 'adjustment');
       totals.points['2']! += delta.points['2']!;
       totals.adjustments_total += delta.adjustments_total;
     }
@@ -244,21 +232,25 @@ describe('adjustments arithmetic', () => {
 });
 
 /** A result with the SLA rules that were in force when it arrived. */
-const sla = (record: FoldRecord<FoldedResult>, threshold: number, penalty: number): FoldRecord<FoldedResult> => ({
+const sla = (record: CheckEvent, threshold: number, penalty: number): CheckEvent => ({
   ...record,
-  item: { ...record.item, sla_threshold: threshold, sla_penalty: penalty },
+  result: { ...record.result, sla_threshold: threshold, sla_penalty: penalty },
 });
 
 describe('the fold', () => {
   const seq = (n: number) => String(n).padStart(40, '0');
-  const result = (n: number, score: number, time: string, scanId = `s${n}`): FoldRecord<FoldedResult> => ({
+  const result = (n: number, score: number, time: string, scanId = `s${n}`): CheckEvent => ({
+    kind: 'check',
     seq: seq(n),
-    item: { scan_id: scanId, score, error: score === 10 ? null : 'e', time, points: score, scored: true, max_score: 10, super_type_id: 1 },
+    source: serviceSource(1),
+    team_id: 1,
+    service_id: 1,
+    result: { scan_id: scanId, score, error: score === 10 ? null : 'e', time, points: score, scored: true, max_score: 10, super_type_id: 1 },
   });
 
   it('keeps the newest check by time (then scan_id) in the last fields, whatever the arrival order', () => {
     const records = [result(1, 10, '2026-11-22T10:02:00Z'), result(2, 0, '2026-11-22T10:01:00Z'), result(3, 4, '2026-11-22T10:02:00Z', 's0')];
-    const { state, delta } = foldServiceResults(emptyServiceState(), records, null);
+    const { state, delta } = foldServiceEvents(emptyServiceState(), records, null);
     expect(state).toMatchObject({ last_scan: 10, last_scan_time: '2026-11-22T10:02:00Z', last_scan_id: 's1', checks: 3, points_earned: 14, folded_seq: seq(3) });
     expect(delta).toMatchObject({ points: { '1': 14 }, max_points: { '1': 30 }, checks_total: 3, checks_passed: 1, services_up: 1, services_unscanned: -1 });
     expect(delta.last_scan_time).toBe('2026-11-22T10:02:00Z');
@@ -266,14 +258,14 @@ describe('the fold', () => {
 
   it('clears started when it folds that scan, and only then', () => {
     const started = { ...emptyServiceState(), started: { scan_id: 's2', at: '2026-11-22T10:00:00Z' } };
-    expect(foldServiceResults(started, [result(1, 10, '2026-11-22T10:00:00Z')], null).state.started).not.toBeNull();
-    expect(foldServiceResults(started, [result(2, 10, '2026-11-22T10:00:00Z')], null).state.started).toBeNull();
+    expect(foldServiceEvents(started, [result(1, 10, '2026-11-22T10:00:00Z')], null).state.started).not.toBeNull();
+    expect(foldServiceEvents(started, [result(2, 10, '2026-11-22T10:00:00Z')], null).state.started).toBeNull();
   });
 
   /** What the data layer does when a batch holds a late result: the run is recomputed from the history folded so far. */
-  const foldWithHistory = (state: ReturnType<typeof emptyServiceState>, records: FoldRecord<FoldedResult>[], teamWatermark: string | null, history: FoldRecord<FoldedResult>[]) => {
-    const folded = foldServiceResults(state, records, teamWatermark);
-    if (folded.slaNeedsHistory) folded.state.sla = slaOfHistory(history.map((r) => r.item));
+  const foldWithHistory = (state: ReturnType<typeof emptyServiceState>, records: CheckEvent[], teamWatermark: string | null, history: CheckEvent[]) => {
+    const folded = foldServiceEvents(state, records, teamWatermark);
+    if (folded.slaNeedsHistory) folded.state.sla = slaOfHistory(history.map((r) => r.result));
     return folded;
   };
 
@@ -304,9 +296,13 @@ describe('the fold', () => {
 
 describe('SLA penalties', () => {
   const seq = (n: number) => String(n).padStart(40, '0');
-  const check = (n: number, passed: boolean, minute: number, threshold = 3, penalty = 5, extra: Partial<FoldedResult> = {}): FoldRecord<FoldedResult> => ({
+  const check = (n: number, passed: boolean, minute: number, threshold = 3, penalty = 5, extra: Partial<FoldedResult> = {}): CheckEvent => ({
+    kind: 'check',
     seq: seq(n),
-    item: {
+    source: serviceSource(1),
+    team_id: 1,
+    service_id: 1,
+    result: {
       scan_id: `s${n}`,
       score: passed ? 10 : 0,
       error: passed ? null : 'down',
@@ -320,7 +316,7 @@ describe('SLA penalties', () => {
       ...extra,
     },
   });
-  const items = (records: FoldRecord<FoldedResult>[]) => records.map((r) => r.item);
+  const items = (records: CheckEvent[]) => records.map((r) => r.result);
 
   it('costs the penalty when a run reaches the threshold and at every multiple, and a pass ends the run', () => {
     const fails = (from: number, n: number) => Array.from({ length: n }, (_, i) => check(from + i, false, from + i));
@@ -353,12 +349,12 @@ describe('SLA penalties', () => {
       fc.property(arbitraryChecks, fc.array(fc.nat()), fc.nat({ max: 4 }), (raw, order, batch) => {
         const all = raw.map((r, i) => check(i + 1, r.passed, r.minute, 2, 3, { scored: r.scored || i % 3 !== 0 }));
         // Arrival order: a permutation; stream sequence numbers follow arrival.
-        const shuffled = [...all].sort((a, b) => (order[Number(a.item.scan_id.slice(1))] ?? 0) - (order[Number(b.item.scan_id.slice(1))] ?? 0));
+        const shuffled = [...all].sort((a, b) => (order[Number(a.result.scan_id.slice(1))] ?? 0) - (order[Number(b.result.scan_id.slice(1))] ?? 0));
         const arrived = shuffled.map((r, i) => ({ ...r, seq: seq(i + 1) }));
         let state = emptyServiceState();
         const size = batch + 1;
         for (let i = 0; i < arrived.length; i += size) {
-          const folded = foldServiceResults(state, arrived.slice(i, i + size), null);
+          const folded = foldServiceEvents(state, arrived.slice(i, i + size), null);
           if (folded.slaNeedsHistory) folded.state.sla = slaOfHistory(items(arrived.slice(0, i + size)));
           state = folded.state;
         }
@@ -373,3 +369,68 @@ describe('SLA penalties', () => {
     expect(slaDelta(1, { violations: 2, penalty: 10 }, { violations: 0, penalty: 0 })).toMatchObject({ points: { '1': 10 }, sla_penalty: { '1': -10 }, sla_violations: -2 });
   });
 });
+
+describe("the fold's decisions for a team", () => {
+  const seq = (n: number) => String(n).padStart(40, '0');
+  const check = (n: number, serviceId: number, score: number, minute: number): CheckEvent => ({
+    kind: 'check',
+    seq: seq(n),
+    source: serviceSource(serviceId),
+    team_id: 7,
+    service_id: serviceId,
+    result: { scan_id: `s${n}`, score, error: score === 10 ? null : 'down', time: `2026-11-22T10:${String(minute).padStart(2, '0')}:00Z`, points: score, scored: true, max_score: 10, super_type_id: 1, sla_threshold: 2, sla_penalty: 4 },
+  });
+  const award = (n: number, points: number, at = '2026-11-22T10:30:00Z') => ({ kind: 'award' as const, origin: 'adjustment' as const, seq: seq(n), source: ADJUSTMENTS_SOURCE, team_id: 7, super_type_id: 2, points, at });
+  const fresh = () => ({ totals: emptyTotalsState(), states: new Map() });
+
+  it("writes one update of the totals (every source's watermark moved) and each service's new state", () => {
+    const decision = decideTeamFold([check(1, 11, 10, 1), check(2, 12, 0, 1), award(3, -5), check(4, 12, 0, 2)], fresh(), null);
+    expect(decision.kind).toBe('write');
+    if (decision.kind !== 'write') return;
+    expect(decision.totals!.delta).toMatchObject({ points: { '1': 6, '2': -5 }, checks_total: 3, checks_passed: 1, adjustments_total: -5, services_up: 1, services_down: 1, sla_violations: 1 });
+    expect(decision.totals!.watermarks).toEqual([
+      { source: serviceSource(11), read: null, next: seq(1) },
+      { source: serviceSource(12), read: null, next: seq(4) },
+      { source: ADJUSTMENTS_SOURCE, read: null, next: seq(3) },
+    ]);
+    expect(decision.totals!.sla).toEqual([{ serviceId: 12, read: { violations: 0, penalty: 0 }, next: { violations: 1, penalty: 4 } }]);
+    expect(decision.services.map((w) => [w.serviceId, w.next.checks, w.next.folded_seq])).toEqual([[11, 1, seq(1)], [12, 2, seq(4)]]);
+  });
+
+  it('asks for the history of a service whose result came late, then recomputes its run from it', () => {
+    const first = [check(1, 11, 0, 5), check(2, 11, 0, 6)];
+    const applied = decideTeamFold(first, fresh(), null);
+    if (applied.kind !== 'write') throw new Error('expected a write');
+    const state = applied.services[0]!.next;
+    expect(state.sla).toMatchObject({ run: 2, violations: 1 });
+    // A check made before both arrives: the incremental run cannot place it.
+    const read = {
+      totals: { ...emptyTotalsState(), watermarks: { [serviceSource(11)]: seq(2) }, sla: { '11': { violations: 1, penalty: 4 } } },
+      states: new Map([[11, state]]),
+    };
+    const late = [check(3, 11, 10, 4)];
+    expect(decideTeamFold(late, read, null)).toEqual({ kind: 'read-histories', services: [11] });
+    const history = [...first, ...late].map((e) => e.result);
+    const decision = decideTeamFold(late, { ...read, histories: new Map([[11, history]]) }, null);
+    if (decision.kind !== 'write') throw new Error('expected a write');
+    // Passed at :04, failed at :05 and :06: still one violation; the newest check (:06) stays the last scan.
+    expect(decision.services[0]!.next.sla).toMatchObject({ run: 2, violations: 1, penalty: 4 });
+    expect(decision.services[0]!.next.last_scan_time).toBe('2026-11-22T10:06:00Z');
+    expect(decision.totals!.delta).toMatchObject({ points: { '1': 10 }, checks_total: 1, checks_passed: 1, services_up: 0, services_down: 0 });
+  });
+
+  it('changes nothing when the same events come again, and counts an award made at or after a freeze apart', () => {
+    const events = [check(1, 11, 10, 1), award(2, 3)];
+    const first = decideTeamFold(events, fresh(), null);
+    if (first.kind !== 'write') throw new Error('expected a write');
+    const watermarks = Object.fromEntries(first.totals!.watermarks.map((w) => [w.source, w.next!]));
+    const again = decideTeamFold(events, { totals: { ...emptyTotalsState(), watermarks }, states: new Map([[11, first.services[0]!.next]]) }, null);
+    expect(again).toEqual({ kind: 'write', services: [] });
+
+    const frozen = decideTeamFold([award(1, 3, '2026-11-22T10:30:00Z'), award(2, 4, '2026-11-22T09:00:00Z')], fresh(), '2026-11-22T10:00:00Z');
+    if (frozen.kind !== 'write') throw new Error('expected a write');
+    expect(frozen.totals!.delta.points).toEqual({ '2': 7 });
+    expect(frozen.totals!.share!.delta.points).toEqual({ '2': 3 });
+  });
+});
+

@@ -87,7 +87,9 @@ export interface Route {
   readonly planned?: true;
 }
 
-export const API_PREFIX = '/api/v1';
+import { API_PREFIX } from '#shared/api/prefix';
+
+export { API_PREFIX };
 
 /**
  * Route classes and their API Gateway throttles (steady requests per second,

@@ -131,3 +131,15 @@ export function databaseUnavailableCause(error: unknown, depth = 0): string | un
   }
   return databaseUnavailableCause(e.cause, depth + 1);
 }
+
+/** Errors that mean "DynamoDB is shedding load" on a write: the client should resend later, and it is never a 500. */
+export function isThrottling(error: unknown): boolean {
+  const name = (error as { name?: string } | undefined)?.name;
+  if (name === 'ProvisionedThroughputExceededException' || name === 'ThrottlingException' || name === 'RequestLimitExceeded') return true;
+  if (name === 'TransactionCanceledException') {
+    const reasons = ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+    return reasons.some((code) => code === 'ThrottlingError' || code === 'ProvisionedThroughputExceeded' || code === 'TransactionConflict');
+  }
+  return false;
+}
+

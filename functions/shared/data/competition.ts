@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { auditPut, type AuditContext } from '#shared/data/audit';
-import { notFinal } from '#shared/data/final';
+import { notFinal } from '#shared/data/settings';
 import type { Competition } from '#shared/domain/competition';
 import { RESOLUTIONS_SECONDS } from '#shared/domain/history';
 import type { Team, TeamRecord } from '#shared/domain/model';

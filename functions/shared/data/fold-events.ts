@@ -1,13 +1,15 @@
 /**
- * Which stream records the fold consumer receives: new result items and new
- * adjustment items, nothing else. Data only: the stack turns the patterns
- * into the event source mapping's filter criteria, and the local poller
- * applies the same patterns with `matchesFoldFilter`.
+ * The table's stream as the fold sees it: which records the stream consumer
+ * receives (new results, new adjustments, results voided or restored, a
+ * running void job's steps), and each record as a score event. The patterns
+ * are data: the stack turns them into the event source mapping's filter
+ * criteria, and the local poller applies them with `matchesFoldFilter`.
  */
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { keys } from '#shared/data/keys';
-import type { FoldInput } from '#shared/data/fold';
+import { ADJUSTMENTS_SOURCE, serviceSource, type ScoreEvent } from '#shared/domain/scoring/events';
+import type { FoldedResult } from '#shared/domain/scoring/result';
+import { idOfPartition, isTeamPartition, keys } from '#shared/data/keys';
 
 type Pattern = Record<string, unknown>;
 
@@ -58,25 +60,48 @@ function matches(value: unknown, pattern: unknown): boolean {
 }
 
 /**
- * The fold's view of a stream record: sequence number, keys and the new image
- * as plain values; for a MODIFY, whether it voided or restored the result
- * (undefined: a MODIFY the fold has nothing to do with).
+ * Sequence numbers are decimal strings without leading zeros, of 21 to 40
+ * digits: prefixed with their length (two digits), they compare as strings
+ * in numeric order, and stay short (every byte of TOTALS is paid per write).
  */
-export function toFoldInput(record: DynamoDBRecord): FoldInput | undefined {
+export const paddedSequence = (sequenceNumber: string) => `${String(sequenceNumber.length).padStart(2, '0')}${sequenceNumber}`;
+
+/** A score event and the stream record it came from (what a partial batch failure names). */
+export interface StreamEvent {
+  sequenceNumber: string;
+  event: ScoreEvent;
+}
+
+/**
+ * A stream record as a score event: a new result is a check, a result's
+ * `voided` flag turned over a void or unvoid (any other change of a result
+ * is nothing to the fold: undefined), a new adjustment an award.
+ */
+export function toScoreEvent(record: DynamoDBRecord): StreamEvent | undefined {
   const stream = record.dynamodb!;
+  const sequenceNumber = stream.SequenceNumber!;
+  const seq = paddedSequence(sequenceNumber);
   const image = unmarshall(stream.NewImage as Parameters<typeof unmarshall>[0]);
-  const input: FoldInput = { sequenceNumber: stream.SequenceNumber!, pk: String(image.pk), sk: String(image.sk), image };
-  if (record.eventName !== 'MODIFY') return input;
+  const pk = String(image.pk);
+  if (isTeamPartition(pk)) {
+    return {
+      sequenceNumber,
+      event: { kind: 'award', origin: 'adjustment', seq, source: ADJUSTMENTS_SOURCE, team_id: idOfPartition(pk), super_type_id: Number(image.super_type_id), points: Number(image.points), at: String(image.created_at) },
+    };
+  }
+  const serviceId = idOfPartition(pk);
+  const base = { seq, source: serviceSource(serviceId), team_id: Number(image.team_id), service_id: serviceId, result: image as unknown as FoldedResult };
+  if (record.eventName !== 'MODIFY') return { sequenceNumber, event: { kind: 'check', ...base } };
   const old = unmarshall((stream.OldImage ?? {}) as Parameters<typeof unmarshall>[0]);
   const was = old.voided === true;
   const is = image.voided === true;
   if (was === is) return undefined;
-  return { ...input, flip: is ? 'void' : 'unvoid' };
+  return { sequenceNumber, event: { kind: is ? 'void' : 'unvoid', ...base } };
 }
 
-/** The records of a batch the fold takes, in stream order. */
-export const toFoldInputs = (records: DynamoDBRecord[]): FoldInput[] =>
-  records.filter((record) => matchesFoldFilter(record, RESULT_PATTERNS)).flatMap((record) => toFoldInput(record) ?? []);
+/** The records of a batch the fold takes, as score events, in stream order. */
+export const toScoreEvents = (records: DynamoDBRecord[]): StreamEvent[] =>
+  records.filter((record) => matchesFoldFilter(record, RESULT_PATTERNS)).flatMap((record) => toScoreEvent(record) ?? []);
 
 /** The running void jobs a batch wakes, each once, with the first record that names it. */
 export function voidJobWakeups(records: DynamoDBRecord[]): { sequenceNumber: string; pk: string }[] {

@@ -1,7 +1,15 @@
-import { emptyServiceState, emptySla, serviceFields, type ServiceAfterFreeze, type SlaState, type ServiceDefinition, type ServiceRecord, type ServiceState } from '#shared/domain/model';
-import { inProgress, type SlaRules } from '#shared/domain/scoring';
+/**
+ * Service definitions (`SERVICES / SERVICE#<id>`, indexed by team number and
+ * by subtype): what a service is, written at load, and the service records
+ * the API shows, a definition merged with its STATE (data/service-state.ts).
+ */
+import { serviceFields, type ServiceDefinition, type ServiceRecord } from '#shared/domain/model';
+import { emptyServiceState, type ServiceState } from '#shared/domain/scoring/fold';
+import type { SlaRules } from '#shared/domain/scoring/sla';
+import { inProgress } from '#shared/domain/scoring/status';
 import { keys, PARTITION } from '#shared/data/keys';
 import { batchGet, queryIndex, queryPartition, withoutKeys } from '#shared/data/operations';
+import { readServiceStates, toServiceState } from '#shared/data/service-state';
 
 export interface ServiceFilter {
   teamNumber?: number;
@@ -58,26 +66,9 @@ export async function getServiceDefinition(id: number): Promise<StoredDefinition
   return { service, super_type_id, hidden, ...(sla ? { sla } : {}) };
 }
 
-/** The STATE items of these services, by service id (absent: never scanned nor started). */
-export async function readServiceStates(ids: number[], options: { consistent?: boolean } = {}): Promise<Map<number, ServiceState>> {
-  const items = await batchGet(ids.map((id) => keys.serviceState(id)), options);
-  return new Map(items.map((item) => [Number(String(item.pk).slice('SERVICE#'.length)), toServiceState(item)]));
-}
-
-export function toServiceState(item: Record<string, unknown>): ServiceState {
-  const empty = emptyServiceState();
-  return {
-    last_scan: Number(item.last_scan ?? empty.last_scan),
-    last_scan_time: (item.last_scan_time as string | undefined) ?? null,
-    last_scan_error: (item.last_scan_error as string | undefined) ?? null,
-    last_scan_id: (item.last_scan_id as string | undefined) ?? null,
-    started: (item.started as ServiceState['started'] | undefined) ?? null,
-    points_earned: Number(item.points_earned ?? 0),
-    checks: Number(item.checks ?? 0),
-    folded_seq: (item.folded_seq as string | undefined) ?? null,
-    sla: { ...emptySla(), ...(item.sla as Partial<SlaState> | undefined) },
-    after_freeze: (item.after_freeze as ServiceAfterFreeze | undefined) ?? null,
-  };
+/** Every service's definition, in id order (one Query of the services' partition). */
+export async function listServiceDefinitions(): Promise<StoredDefinition[]> {
+  return (await queryPartition(PARTITION.services)).map((item) => withoutKeys<StoredDefinition>(item));
 }
 
 function toServiceRecord(definition: StoredDefinition, state: ServiceState = emptyServiceState(), now: Date): ServiceRecord {

@@ -1,13 +1,14 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+/**
+ * The settings item (`SETTINGS / SETTINGS#1`): the one settings object, its
+ * version (which guards concurrent writes and makes the ETag) and the
+ * finalise mark. Read consistently here by the settings routes and writes;
+ * the scoring and rendering paths read it through data/fresh.ts.
+ */
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { lockedFieldsChanged, type FinalMark } from '#shared/domain/final';
-import { freezeTimeProblem } from '#shared/domain/freeze';
+import type { FinalMark } from '#shared/domain/final';
 import { DEFAULT_ROUND_SECONDS, DEFAULT_SETTINGS, SETTINGS_ID, type Settings, type SettingsFields } from '#shared/domain/settings';
-import type { FieldError } from '#shared/validation';
-import type { Parsed } from '#shared/validation';
 import { db, tableName } from '#shared/data/client';
-import { retryDeadline } from '#shared/data/deadline';
-import { backoff } from '#shared/data/operations';
 import { keys } from '#shared/data/keys';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 
@@ -76,52 +77,25 @@ export async function saveSettings(
   return { settings: withId(fields), version, ...(final ? { final } : {}) };
 }
 
-export type SettingsChangeResult =
-  | { kind: 'saved'; value: VersionedSettings }
-  | { kind: 'stale'; current: number }
-  | { kind: 'invalid'; errors: FieldError[] }
-  | { kind: 'missing' }
-  /** The competition is finalised and the change would alter these locked fields. */
-  | { kind: 'final'; fields: string[]; final: FinalMark }
-  | { kind: 'busy' };
-
-/**
- * Applies `change` to the current settings and saves the result if nobody
- * wrote in between. With `ifMatch` versions, a concurrent or earlier write
- * makes it `stale` (the client asked for exactly that version); without, the
- * change is re-applied to the newer settings until it lands, so no write is
- * lost and none fails for contention (`busy` only if it cannot land within
- * the function's time). A change that changes nothing keeps the version.
- */
-export async function changeSettings(
-  change: (current: SettingsFields) => Parsed<SettingsFields>,
-  options: { ifMatch: number[] | 'any'; audit: AuditContext & { action: string } },
-): Promise<SettingsChangeResult> {
-  const deadline = retryDeadline();
-  for (let attempt = 0; ; attempt++) {
-    const current = await getSettings({ consistent: true });
-    if (!current) return { kind: 'missing' };
-    if (options.ifMatch !== 'any' && !options.ifMatch.includes(current.version)) return { kind: 'stale', current: current.version };
-    const { id: _id, ...fields } = current.settings;
-    const next = change(fields);
-    if (!next.ok) return { kind: 'invalid', errors: next.errors };
-    const freezeProblem = freezeTimeProblem(fields.scoreboard_freeze_time, next.value.scoreboard_freeze_time, new Date());
-    if (freezeProblem) return { kind: 'invalid', errors: [freezeProblem] };
-    if (JSON.stringify(withId(next.value)) === JSON.stringify(current.settings)) return { kind: 'saved', value: current };
-    if (current.final) {
-      const locked = lockedFieldsChanged(fields, next.value);
-      if (locked.length > 0) return { kind: 'final', fields: locked, final: current.final };
-    }
-    const saved = await saveSettings(next.value, current, options.audit);
-    if (saved !== 'stale') return { kind: 'saved', value: saved };
-    if (options.ifMatch !== 'any') return { kind: 'stale', current: current.version };
-    if (Date.now() > deadline) return { kind: 'busy' };
-    await backoff(attempt);
-  }
-}
-
 /** The settings in their documented field order, id first (stored maps lose order). */
-function withId(fields: SettingsFields): Settings {
+export function withId(fields: SettingsFields): Settings {
   const ordered = Object.fromEntries(Object.keys(DEFAULT_SETTINGS).map((key) => [key, fields[key as keyof SettingsFields] ?? DEFAULT_SETTINGS[key as keyof SettingsFields]]));
   return { id: SETTINGS_ID, ...(ordered as SettingsFields) };
 }
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * A transaction item that cancels the transaction once the competition is
+ * finalised (`scoring finalise` marks the settings item `final`): writes that
+ * would change a score and are transactions anyway add it.
+ */
+export function notFinal(): TransactItem {
+  return { ConditionCheck: { TableName: tableName(), Key: keys.settings(SETTINGS_ID), ConditionExpression: 'attribute_not_exists(#final)', ExpressionAttributeNames: { '#final': 'final' } } };
+}
+
+/** Whether a cancelled transaction was refused by its `notFinal()` item (at `index` in its items). */
+export function refusedAsFinal(error: unknown, index: number): boolean {
+  return error instanceof TransactionCanceledException && error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
+}
+

@@ -1,6 +1,6 @@
 import type { SuperType, TeamRecord } from '#shared/domain/model';
-import { DEFAULT_SETTINGS, type SettingsFields } from '#shared/domain/settings';
-import { getSettings } from '#shared/data/settings';
+import type { SettingsFields } from '#shared/domain/settings';
+import { freshSettings } from '#shared/data/fresh';
 import { listSuperTypes, listTeamRecords } from '#shared/data/teams';
 
 /** What ranking needs: every team's running totals, the super types and the settings. */
@@ -12,11 +12,12 @@ export interface StandingsInputs {
 }
 
 /**
- * The scoreboard's reads: one Query on the teams partition and one BatchGetItem of their totals, one Query on the super
- * types, one GetItem of the settings — however many scans were recorded.
+ * The scoreboard's reads: one Query on the teams partition and one
+ * BatchGetItem of their totals, one Query on the super types, and the
+ * settings as fresh as every scoring path reads them (data/fresh.ts) —
+ * however many scans were recorded.
  */
 export async function readStandingsInputs(options: { consistent?: boolean } = {}): Promise<StandingsInputs> {
-  const [current, teams, superTypes] = await Promise.all([getSettings(options), listTeamRecords(options), listSuperTypes()]);
-  const settings = current?.settings ?? DEFAULT_SETTINGS;
+  const [{ settings }, teams, superTypes] = await Promise.all([freshSettings(), listTeamRecords(options), listSuperTypes()]);
   return { settings, segregate: settings.guest_division_enabled, teams, superTypes };
 }

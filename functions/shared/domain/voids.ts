@@ -2,7 +2,8 @@
  * Voiding results, the pure part: which results a void's filter takes, and
  * what a team's total becomes when they are flipped.
  */
-import { figuresFromHistory, type FoldedResult } from '#shared/domain/scoring';
+import type { FoldedResult } from '#shared/domain/scoring/result';
+import { figuresFromHistory } from '#shared/domain/scoring/verification';
 
 export type VoidAction = 'void' | 'unvoid';
 

@@ -12,6 +12,8 @@ import { checkAccess, principalName, resolvePrincipal, type Principal } from '#s
 import { originCheck } from '#shared/http/origin-check';
 import { isCanonicalPath } from '#shared/http/canonical-path';
 import { representationETag } from '#shared/http/conditional';
+import { freezeFields, freezeView, frozenFor, type FreezeView } from '#shared/domain/scoring/freeze';
+import { freshSettings } from '#shared/data/fresh';
 import { corsHeaders } from '#shared/http/cors';
 import { declaredCharset, decodeUtf8, firstDuplicateKey, isUtf8Charset } from '#shared/http/strict-json';
 import { oncePerIdempotencyKey } from '#shared/http/idempotency';
@@ -46,6 +48,14 @@ export interface ApiRequest<Body, Query> {
   headers: Record<string, string | undefined>;
   requestId: string;
   log: Logger;
+  /**
+   * On routes with the `freeze` option: the scoreboard freeze as this caller
+   * sees it now (the settings as fresh as every scoring path reads them).
+   * `frozenAt` is the freeze time whose figures the caller gets (anonymous,
+   * while frozen), undefined for live figures.
+   */
+  freeze: FreezeView;
+  frozenAt: string | undefined;
 }
 
 type Schema = v.GenericSchema | undefined;
@@ -55,7 +65,18 @@ type Validated<R, K extends 'body' | 'query'> = R extends { readonly [P in K]: i
 interface EndpointSpec {
   /** Ids this route can ever have (settings: only 1); others are 404 before the body is looked at. */
   validId?: (id: number) => boolean;
+  /**
+   * The answer holds figures the scoreboard freeze holds back from the public:
+   * the wrapper works out the freeze for the caller (`request.freeze`), adds
+   * `frozen` and `frozen_since` to the body, and keeps a public max-age from
+   * reaching past the freeze time.
+   */
+  freeze?: true;
 }
+
+/** A route's results, without the fields the wrapper adds on a `freeze` route. */
+type WithoutFreezeFields<T> = T extends { body: infer B } ? Omit<T, 'body'> & { body: Omit<B, 'frozen' | 'frozen_since'> } : T;
+type HandlerResult<R extends RouteNamed<RouteName>, S extends EndpointSpec> = S extends { freeze: true } ? WithoutFreezeFields<RouteResult<R>> : RouteResult<R>;
 
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
@@ -84,10 +105,10 @@ const state = (event: Event) => stateOf.get(event)!;
 /** Each route's body schema, by route name (the hostile-input tests derive bodies from these). */
 export const bodySchemas = new Map<string, v.GenericSchema>();
 
-export function endpoint<N extends RouteName, R extends RouteNamed<N> = RouteNamed<N>>(
+export function endpoint<N extends RouteName, S extends EndpointSpec, R extends RouteNamed<N> = RouteNamed<N>>(
   routeName: N,
-  spec: EndpointSpec,
-  fn: (request: ApiRequest<Validated<R, 'body'>, Validated<R, 'query'>>) => Promise<RouteResult<R>>,
+  spec: S,
+  fn: (request: ApiRequest<Validated<R, 'body'>, Validated<R, 'query'>>) => Promise<HandlerResult<R, S>>,
 ) {
   const route = routeNamed(routeName);
   type B = Validated<R, 'body'>;
@@ -103,6 +124,7 @@ export function endpoint<N extends RouteName, R extends RouteNamed<N> = RouteNam
   if (route.body) chain.use(utf8Body()).use(httpJsonBodyParser()).use(noRepeatedKeys());
   return chain.handler(async (event, context) => {
     const { requestId, log, principal, id } = state(event);
+    const freeze = spec.freeze ? freezeView((await freshSettings()).settings.scoreboard_freeze_time, principal === undefined, new Date()) : LIVE;
     const request: ApiRequest<B, Q> = {
       id: id ?? 0,
       body: validated(route.body, event.body, '') as B,
@@ -112,14 +134,25 @@ export function endpoint<N extends RouteName, R extends RouteNamed<N> = RouteNam
       headers: event.headers,
       requestId,
       log,
+      freeze,
+      frozenAt: frozenFor(freeze),
     };
-    const run = async () => toLambdaResult((await fn(request)) as ApiResult, route, event);
+    const run = async () => toLambdaResult(spec.freeze ? withFreeze((await fn(request)) as ApiResult, freeze) : ((await fn(request)) as ApiResult), route, event);
     // Retries stop while there is still time for one more database call and the answer
     // (or at half the remaining time, when the call budget is stretched for the tests).
     const remaining = context.getRemainingTimeInMillis();
     const deadline = Date.now() + Math.max(remaining - DATABASE_CALL_BUDGET_MS - 500, remaining / 2);
     return withDeadline(deadline, () => (route.idempotent ? oncePerIdempotencyKey(event, principalName(principal), log, run) : run()));
   });
+}
+
+/** No freeze: what a route without the `freeze` option sees. */
+const LIVE: FreezeView = { frozen: false, frozen_since: null, applies: false };
+
+/** A `freeze` route's answer: its body tells every caller whether the scores are frozen, and a public copy goes stale by the freeze time. */
+function withFreeze(result: ApiResult, freeze: FreezeView): ApiResult {
+  if (result.body === undefined || typeof result.body !== 'object') return result;
+  return { ...result, body: { ...result.body, ...freezeFields(freeze) }, freshUntil: freeze.freshUntil };
 }
 
 /** One spelling per route: any other that reaches the function is 404 before anything else is looked at. */

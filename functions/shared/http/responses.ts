@@ -9,12 +9,12 @@ export interface ApiResult<Status extends number = number, Body = unknown> {
   /** A non-JSON body (the zone file), with its content type. */
   text?: { contentType: string; content: string };
   headers?: Record<string, string>;
-  /** A public read's answer is fresh until then at most (epoch ms): its max-age never reaches past it (the scoreboard freeze). */
+  /** A public read's answer is fresh until then at most (epoch ms): its max-age never reaches past it (set by the wrapper on `freeze` routes). */
   freshUntil?: number;
 }
 
 type ReplyResult<Status extends number, R> = R extends { json: infer S extends v.GenericSchema }
-  ? { status: Status; body: v.InferInput<S>; text?: never; headers?: Record<string, string>; freshUntil?: number }
+  ? { status: Status; body: v.InferInput<S>; text?: never; headers?: Record<string, string> }
   : R extends { text: string }
     ? { status: Status; text: { contentType: string; content: string }; body?: never; headers?: Record<string, string> }
     : { status: Status; body?: never; text?: never; headers?: Record<string, string> };
@@ -27,7 +27,7 @@ export type RouteResult<R extends Pick<Route, 'responses'>> = {
   [S in keyof R['responses'] & number]: ReplyResult<S, R['responses'][S] & Reply>;
 }[keyof R['responses'] & number];
 
-export const ok = <B>(body: B, headers?: Record<string, string>, freshUntil?: number) => ({ status: 200 as const, body, headers, freshUntil });
+export const ok = <B>(body: B, headers?: Record<string, string>) => ({ status: 200 as const, body, headers });
 export const created = <B>(body: B, location: string) => ({ status: 201 as const, body, headers: { location } });
 export const noContent = () => ({ status: 204 as const });
 export const textResult = (contentType: string, content: string, headers?: Record<string, string>) => ({

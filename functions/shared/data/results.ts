@@ -1,10 +1,20 @@
+/**
+ * Result items (`SERVICE#<id> / SCANID#<scan_id>`): one per check, keyed by
+ * the agent's scan_id (a conditional put makes a resend count once), in the
+ * service's partition beside its STATE, and in the history index (lsi1)
+ * newest first by check time. Written once when reported; afterwards only
+ * their `voided` flag changes.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ScanResult, StoredResult } from '#shared/domain/model';
-import { keys } from '#shared/data/keys';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/client';
+import { keys } from '#shared/data/keys';
 import { queryAll, queryPartition } from '#shared/data/operations';
 
-const toScan = (item: Record<string, unknown>): ScanResult => ({
+export const resultKey = keys.scanResult;
+
+export const toScan = (item: Record<string, unknown>): ScanResult => ({
   scan_id: String(item.scan_id),
   score: Number(item.score),
   error: (item.error as string | null | undefined) ?? null,
@@ -92,3 +102,83 @@ export async function storedResults(serviceId: number): Promise<StoredResult[]> 
   const items = await queryPartition(keys.servicePartition(serviceId), { consistent: true, skPrefix: keys.scanResultPrefix });
   return items.map((item) => ({ ...toScan(item), ...(item as unknown as StoredResult) }));
 }
+
+/** Stores a new result: one conditional PutItem. `exists`: that scan_id has a result already (a resend, or a duplicate that won the race). */
+export async function putResult(item: StoredResult): Promise<'stored' | 'exists'> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...resultKey(item.service_id, item.scan_id), ...keys.scanHistorySortKey(item.time, item.scan_id), ...item },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return 'stored';
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return 'exists';
+    throw error;
+  }
+}
+
+/** The result of one scan_id, read consistently. */
+export async function findResult(serviceId: number, scanId: string): Promise<ScanResult | undefined> {
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: resultKey(serviceId, scanId), ConsistentRead: true }));
+  return result.Item ? toScan(result.Item) : undefined;
+}
+
+/** A transaction item that holds only while the scan has no result. */
+export const noResultYet = (serviceId: number, scanId: string) => ({
+  ConditionCheck: { TableName: tableName(), Key: resultKey(serviceId, scanId), ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
+/**
+ * Sets a result's `voided` flag for a void job. False when there is nothing to
+ * change (the result is already so, not flipped by this job, or gone).
+ * Flipping again what the same job flipped counts as flipped: a step retried
+ * after a crash counts the results it had flipped before the crash.
+ */
+export async function flipResult(serviceId: number, scanId: string, voided: boolean, jobId?: number): Promise<boolean> {
+  const flippable = voided ? ['attribute_not_exists(voided)', 'voided = :false'] : ['voided = :true'];
+  if (jobId !== undefined) flippable.push('void_job = :job');
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: resultKey(serviceId, scanId),
+        UpdateExpression: jobId === undefined ? 'SET voided = :voided REMOVE void_job' : 'SET voided = :voided, void_job = :job',
+        ConditionExpression: `attribute_exists(pk) AND ${flippable.length > 1 ? `(${flippable.join(' OR ')})` : flippable[0]}`,
+        ExpressionAttributeValues: {
+          ':voided': voided,
+          ...(voided ? { ':false': false } : { ':true': true }),
+          ...(jobId === undefined ? {} : { ':job': jobId }),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** One page of a service's results checked in [from, to), from the history index (newest first). */
+export async function resultsCheckedBetween(serviceId: number, range: { from: string; to: string }, after: Record<string, unknown> | null, limit?: number) {
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'lsi1',
+      // `T#<to>` sorts before every `T#<to>#<scan_id>`: the range is [from, to).
+      KeyConditionExpression: 'pk = :pk AND lsi1sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': keys.servicePartition(serviceId),
+        ':from': keys.scanHistoryBound(range.from),
+        ':to': keys.scanHistoryBound(range.to),
+      },
+      ConsistentRead: true,
+      ...(after ? { ExclusiveStartKey: after } : {}),
+      ...(limit ? { Limit: limit } : {}),
+    }),
+  );
+  return { items: page.Items ?? [], next: page.LastEvaluatedKey ?? null };
+}
+

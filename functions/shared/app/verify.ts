@@ -15,18 +15,21 @@
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Team } from '#shared/domain/model';
+import { ADJUSTMENTS_SOURCE, serviceSource } from '#shared/domain/scoring/events';
+import type { ServiceState, SlaWrite } from '#shared/domain/scoring/fold';
+import { freezeStamp } from '#shared/domain/scoring/freeze';
+import type { SlaState } from '#shared/domain/scoring/sla';
+import { compareFigures, figuresFromHistory, type FigureDifference } from '#shared/domain/scoring/verification';
+import { listTeamAdjustments } from '#shared/data/adjustments';
 import { auditPut, type AuditContext } from '#shared/data/audit';
-import type { ServiceState, SlaState, Team } from '#shared/domain/model';
-import { compareFigures, figuresFromHistory, type FigureDifference } from '#shared/domain/scoring';
-import { db, tableName } from '#shared/data/client';
-import { countedSla, teamTotalsUpdate, type SlaWrite } from '#shared/data/fold';
-import { keys } from '#shared/data/keys';
-import { queryPartition } from '#shared/data/operations';
-import { storedResults } from '#shared/data/scans';
-import { listServiceRecords, readServiceStates } from '#shared/data/services';
+import { db } from '#shared/data/client';
+import { storedResults } from '#shared/data/results';
+import { readServiceStates, slaUpdate } from '#shared/data/service-state';
+import { listServiceRecords } from '#shared/data/services';
 import { getSettings } from '#shared/data/settings';
-import { listTeamRecords, readTeamTotals, TOTALS_ATTRIBUTE, toTeamTotals } from '#shared/data/teams';
-import { freezeStamp } from '#shared/domain/freeze';
+import { listTeamRecords } from '#shared/data/teams';
+import { readTotalsItems, toTeamTotals, toTotalsState, totalsUpdate } from '#shared/data/totals';
 
 export interface TeamVerification {
   team: Team;
@@ -64,16 +67,13 @@ async function verifyTeam(team: Team, servicesTotal: number, freezeTime: string 
     if (attempt > 1) await new Promise((r) => setTimeout(r, options.pauseMs ?? 1000));
     // Totals and states first, then the history: whatever the history holds beyond them shows as "not settled".
     const [totalsItems, states] = await Promise.all([
-      readTeamTotals([team.id], { consistent: true }),
+      readTotalsItems([team.id], { consistent: true }),
       readServiceStates(services.map((s) => s.service.id), { consistent: true }),
     ]);
     const raw = totalsItems.get(team.id);
+    const counted = toTotalsState(raw);
     const histories = await Promise.all(services.map(async (s) => ({ service_id: s.service.id, super_type_id: s.super_type_id, results: await storedResults(s.service.id) })));
-    const adjustments = (await queryPartition(keys.teamPartition(team.id), { consistent: true, skPrefix: keys.adjustmentPrefix })).map((a) => ({
-      super_type_id: Number(a.super_type_id),
-      points: Number(a.points),
-      created_at: String(a.created_at),
-    }));
+    const adjustments = await listTeamAdjustments(team.id, { consistent: true });
     const settled = histories.every((h) => (states.get(h.service_id)?.checks ?? 0) === h.results.length);
     const figures = figuresFromHistory(histories, adjustments, freezeTime);
     const { differences, repair, afterFreezeRepair } = compareFigures(toTeamTotals(raw, servicesTotal), figures, stamp);
@@ -81,13 +81,13 @@ async function verifyTeam(team: Team, servicesTotal: number, freezeTime: string 
     const slaStates: { id: number; read: ServiceState; next: SlaState }[] = [];
     for (const h of histories) {
       const now = figures.sla.get(h.service_id)!;
-      const counted = countedSla(raw, h.service_id);
-      if (counted.violations !== now.violations || counted.penalty !== now.penalty) {
-        differences.push({ figure: `service ${h.service_id} sla_penalty`, stored: counted.penalty, recomputed: now.penalty });
-        slaWrites.push({ serviceId: h.service_id, read: counted, next: { violations: now.violations, penalty: now.penalty } });
+      const countedLive = counted.sla[String(h.service_id)] ?? { violations: 0, penalty: 0 };
+      if (countedLive.violations !== now.violations || countedLive.penalty !== now.penalty) {
+        differences.push({ figure: `service ${h.service_id} sla_penalty`, stored: countedLive.penalty, recomputed: now.penalty });
+        slaWrites.push({ serviceId: h.service_id, read: countedLive, next: { violations: now.violations, penalty: now.penalty } });
       }
       const after = figures.after_freeze?.sla.get(h.service_id);
-      const countedAfter = countedSla(raw, h.service_id, stamp);
+      const countedAfter = (stamp !== undefined ? counted.share_sla[stamp]?.[String(h.service_id)] : undefined) ?? { violations: 0, penalty: 0 };
       if (after && stamp !== undefined && (countedAfter.violations !== after.violations || countedAfter.penalty !== after.penalty)) {
         differences.push({ figure: `service ${h.service_id} after_freeze.sla_penalty`, stored: countedAfter.penalty, recomputed: after.penalty });
         slaWrites.push({ serviceId: h.service_id, stamp, read: countedAfter, next: after });
@@ -107,16 +107,25 @@ async function verifyTeam(team: Team, servicesTotal: number, freezeTime: string 
       continue;
     }
     if (!options.repair) return last;
-    const watermarks = [...services.map((s) => keys.servicePartition(s.service.id)), keys.teamPartition(team.id)].map((source) => {
-      const read = (raw?.[TOTALS_ATTRIBUTE.watermark(source)] as string | undefined) ?? null;
+    // Every watermark stays where it was, as a condition: a fold landing meanwhile makes the repair read and compare again.
+    const watermarks = [...services.map((s) => serviceSource(s.service.id)), ADJUSTMENTS_SOURCE].map((source) => {
+      const read = counted.watermarks[source] ?? null;
       return { source, read, next: read };
     });
     try {
       await db().send(
         new TransactWriteCommand({
           TransactItems: [
-            { Update: teamTotalsUpdate(team.id, repair, watermarks, null, slaWrites, afterFreezeRepair && stamp !== undefined ? { stamp, delta: afterFreezeRepair } : undefined) },
-            ...slaStates.map((s) => ({ Update: serviceSlaUpdate(s.id, s.read, s.next) })),
+            {
+              Update: totalsUpdate(team.id, {
+                delta: repair,
+                ...(afterFreezeRepair && stamp !== undefined ? { share: { stamp, delta: afterFreezeRepair } } : {}),
+                watermarks,
+                sla: slaWrites,
+                lastScanTimeRead: null,
+              }),
+            },
+            ...slaStates.map((s) => ({ Update: slaUpdate(s.id, s.read, s.next) })),
             ...(options.audit
               ? [auditPut(options.audit, { action: 'totals.repair', target: `teams/${team.id}`, before: differencesAs(differences, 'stored'), after: differencesAs(differences, 'recomputed') })]
               : []),
@@ -135,14 +144,3 @@ async function verifyTeam(team: Team, servicesTotal: number, freezeTime: string 
 
 const differencesAs = (differences: FigureDifference[], side: 'stored' | 'recomputed') =>
   Object.fromEntries(differences.map((d) => [d.figure, d[side]]));
-
-/** Sets a service's SLA standing if its state folded nothing since it was read. */
-function serviceSlaUpdate(serviceId: number, read: ServiceState, sla: SlaState) {
-  return {
-    TableName: tableName(),
-    Key: keys.serviceState(serviceId),
-    UpdateExpression: 'SET sla = :sla',
-    ConditionExpression: read.folded_seq === null ? 'attribute_not_exists(folded_seq)' : 'folded_seq = :read_seq',
-    ExpressionAttributeValues: { ':sla': sla, ...(read.folded_seq === null ? {} : { ':read_seq': read.folded_seq }) },
-  };
-}

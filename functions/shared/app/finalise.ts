@@ -1,33 +1,20 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { SETTINGS_ID } from '#shared/domain/settings';
+/**
+ * Finalising a competition: `scoring finalise` locks the results. The mark
+ * lives on the settings item; a write that would change a score refuses from
+ * then on:
+ * - exactly, for writes that are transactions anyway (adjustments, voids,
+ *   settings, a competition load): they add `notFinal()` (data/settings.ts),
+ *   or, for settings, are conditioned on the version finalising bumps;
+ * - within the freshness bound (data/fresh.ts) for scan reports, which read
+ *   the mark with the settings they already read (no extra read, no hot key).
+ */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { FinalMark } from '#shared/domain/final';
+import { SETTINGS_ID } from '#shared/domain/settings';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
-import { getSettings } from '#shared/data/settings';
-
-/**
- * The results lock. `scoring finalise` marks the settings item `final`; a
- * write that would change a score refuses from then on:
- * - exactly, for writes that are transactions anyway (adjustments, voids,
- *   settings, a competition load): they add `notFinal()` (or, for settings,
- *   are conditioned on the version finalising bumps);
- * - within the scan path's settings cache (5 s) for scan reports, which read
- *   the mark with the settings they already read (no extra read, no hot key).
- */
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-/** A transaction item that cancels the transaction once the competition is finalised. */
-export function notFinal(): TransactItem {
-  return { ConditionCheck: { TableName: tableName(), Key: keys.settings(SETTINGS_ID), ConditionExpression: 'attribute_not_exists(#final)', ExpressionAttributeNames: { '#final': 'final' } } };
-}
-
-/** Whether a cancelled transaction was refused by its `notFinal()` item (at `index` in its items). */
-export function refusedAsFinal(error: unknown, index: number): boolean {
-  return error instanceof TransactionCanceledException && error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
-}
+import { getSettings, refusedAsFinal } from '#shared/data/settings';
 
 export type FinaliseOutcome =
   | { kind: 'finalised'; final: FinalMark }

@@ -16,8 +16,17 @@
  * be checked after it yet (a check's time is at most 2 minutes ahead of the
  * clock), and every function's cached settings see it before one can.
  */
-import type { ScoringFigures, ServiceAfterFreeze, SlaState, TeamRecord, TeamTotals } from '#shared/domain/model';
+import type { ScoringFigures, TeamTotals } from '#shared/domain/scoring/figures';
+import type { SlaState } from '#shared/domain/scoring/sla';
 import type { FieldError } from '#shared/validation';
+
+/** What of one service's figures came from checks at or after the scoreboard freeze `at` (its STATE item keeps it). */
+export interface ServiceAfterFreeze {
+  at: string;
+  points: number;
+  violations: number;
+  penalty: number;
+}
 
 /** A new freeze time is at least this far ahead: 2 minutes of allowed clock skew on a check's time, plus the settings cache, with room. */
 export const FREEZE_LEAD_SECONDS = 180;
@@ -117,7 +126,7 @@ export function freezeTimeProblem(before: string | null | undefined, after: stri
 }
 
 /** The teams as a caller sees them: with the frozen figures when the freeze applies to it. */
-export function teamsAsSeen(teams: TeamRecord[], view: FreezeView): TeamRecord[] {
+export function teamsAsSeen<T extends { totals: TeamTotals }>(teams: T[], view: FreezeView): T[] {
   const frozenAt = frozenFor(view);
   if (frozenAt === undefined) return teams;
   const stamp = freezeStamp(frozenAt);

@@ -1,15 +1,71 @@
+/**
+ * Settings, the use case: PUT and PATCH of the one settings object. A change
+ * is applied to the settings as they are now and saved if nobody wrote in
+ * between (If-Match makes that the client's condition), with the rules a
+ * change must keep: a freeze time announced ahead, no locked field changed
+ * after finalise, a name server inside a team's zone only with its address.
+ */
 import { getTeamZone } from '#shared/data/dns';
-import { changeSettings, type VersionedSettings } from '#shared/data/settings';
+import { retryDeadline } from '#shared/data/deadline';
+import { backoff } from '#shared/data/operations';
+import { getSettings, saveSettings, withId, type VersionedSettings } from '#shared/data/settings';
 import { listTeamRecords } from '#shared/data/teams';
 import { inZoneNameserverProblems, nameInZone } from '#shared/domain/dns';
+import { lockedFieldsChanged, type FinalMark } from '#shared/domain/final';
+import { freezeTimeProblem } from '#shared/domain/scoring/freeze';
 import { SETTINGS_ID, settingsETag, versionsFromIfMatch, type SettingsFields } from '#shared/domain/settings';
-import type { Parsed } from '#shared/validation';
+import type { AuditContext } from '#shared/data/audit';
 import type { ApiRequest } from '#shared/http/endpoint';
 import { auditContext } from '#shared/http/audit-context';
 import { principalName } from '#shared/http/principal';
 import { conflict, HttpProblem, notFound, preconditionFailed, serviceUnavailable, validationFailed } from '#shared/http/problem';
 import { ok } from '#shared/http/responses';
 import { recordSettingsChange } from '#shared/metrics';
+import type { FieldError, Parsed } from '#shared/validation';
+
+export type SettingsChangeResult =
+  | { kind: 'saved'; value: VersionedSettings }
+  | { kind: 'stale'; current: number }
+  | { kind: 'invalid'; errors: FieldError[] }
+  | { kind: 'missing' }
+  /** The competition is finalised and the change would alter these locked fields. */
+  | { kind: 'final'; fields: string[]; final: FinalMark }
+  | { kind: 'busy' };
+
+/**
+ * Applies `change` to the current settings and saves the result if nobody
+ * wrote in between. With `ifMatch` versions, a concurrent or earlier write
+ * makes it `stale` (the client asked for exactly that version); without, the
+ * change is re-applied to the newer settings until it lands, so no write is
+ * lost and none fails for contention (`busy` only if it cannot land within
+ * the function's time). A change that changes nothing keeps the version.
+ */
+export async function changeSettings(
+  change: (current: SettingsFields) => Parsed<SettingsFields>,
+  options: { ifMatch: number[] | 'any'; audit: AuditContext & { action: string } },
+): Promise<SettingsChangeResult> {
+  const deadline = retryDeadline();
+  for (let attempt = 0; ; attempt++) {
+    const current = await getSettings({ consistent: true });
+    if (!current) return { kind: 'missing' };
+    if (options.ifMatch !== 'any' && !options.ifMatch.includes(current.version)) return { kind: 'stale', current: current.version };
+    const { id: _id, ...fields } = current.settings;
+    const next = change(fields);
+    if (!next.ok) return { kind: 'invalid', errors: next.errors };
+    const freezeProblem = freezeTimeProblem(fields.scoreboard_freeze_time, next.value.scoreboard_freeze_time, new Date());
+    if (freezeProblem) return { kind: 'invalid', errors: [freezeProblem] };
+    if (JSON.stringify(withId(next.value)) === JSON.stringify(current.settings)) return { kind: 'saved', value: current };
+    if (current.final) {
+      const locked = lockedFieldsChanged(fields, next.value);
+      if (locked.length > 0) return { kind: 'final', fields: locked, final: current.final };
+    }
+    const saved = await saveSettings(next.value, current, options.audit);
+    if (saved !== 'stale') return { kind: 'saved', value: saved };
+    if (options.ifMatch !== 'any') return { kind: 'stale', current: current.version };
+    if (Date.now() > deadline) return { kind: 'busy' };
+    await backoff(attempt);
+  }
+}
 
 /** The settings object with its version as the ETag (what If-Match must name). */
 export function settingsResult({ settings, version }: VersionedSettings) {

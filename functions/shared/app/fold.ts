@@ -1,0 +1,77 @@
+/**
+ * The fold: the stream consumer's work of turning score events into each
+ * service's STATE and each team's TOTALS. Per team: read (its totals and its
+ * services' states), decide (domain/scoring/fold.ts, pure), write (the
+ * totals, then the states, each conditioned on what was read). A decision
+ * may first ask for services' histories (a late result re-evaluates an SLA
+ * run): they are read and the decision taken again, so each attempt reads
+ * at most twice. A lost condition (a concurrent fold, a `started` landing)
+ * starts the attempt over from fresh reads.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { decideTeamFold, type TeamFoldRead } from '#shared/domain/scoring/fold';
+import type { ScoreEvent } from '#shared/domain/scoring/events';
+import type { SlaInput } from '#shared/domain/scoring/sla';
+import { freshSettings } from '#shared/data/fresh';
+import type { StreamEvent } from '#shared/data/fold-events';
+import { storedResults } from '#shared/data/results';
+import { readServiceStates, writeServiceState } from '#shared/data/service-state';
+import { readTotalsItems, toTotalsState, writeTotals } from '#shared/data/totals';
+import type { Logger } from '#shared/log';
+
+/** How many teams of one batch are folded at once. */
+const TEAM_CONCURRENCY = 8;
+/** Re-reads after a lost condition before the batch is retried. */
+const FOLD_ATTEMPTS = 10;
+
+/**
+ * Folds a batch in stream order. Returns the sequence number of the first
+ * record whose team could not be folded (the event source mapping retries
+ * from there; everything after it is replayed, harmlessly), or undefined.
+ */
+export async function foldBatch(events: StreamEvent[], log?: Logger): Promise<string | undefined> {
+  // The freeze time in force, as fresh as every scoring path sees it: results checked after it are also counted apart.
+  const freezeTime = events.length === 0 ? null : (await freshSettings()).settings.scoreboard_freeze_time;
+  const byTeam = new Map<number, StreamEvent[]>();
+  for (const streamEvent of events) byTeam.set(streamEvent.event.team_id, [...(byTeam.get(streamEvent.event.team_id) ?? []), streamEvent]);
+  const failed: string[] = [];
+  const queue = [...byTeam];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [teamId, teamEvents] = next;
+      try {
+        await foldTeam(teamId, teamEvents.map((e) => e.event), freezeTime);
+      } catch (error) {
+        log?.error('fold failed', { team: teamId, error: error instanceof Error ? error.message : String(error) });
+        failed.push(teamEvents[0]!.sequenceNumber);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(TEAM_CONCURRENCY, queue.length) }, worker));
+  // The first failed record in stream order: every record after it is retried.
+  return events.find((e) => failed.includes(e.sequenceNumber))?.sequenceNumber;
+}
+
+async function foldTeam(teamId: number, events: ScoreEvent[], freezeTime: string | null): Promise<void> {
+  const serviceIds = [...new Set(events.flatMap((e) => (e.kind === 'award' ? [] : [e.service_id])))];
+  for (let attempt = 0; attempt < FOLD_ATTEMPTS; attempt++) {
+    const [totals, states] = await Promise.all([readTotalsItems([teamId], { consistent: true }), readServiceStates(serviceIds, { consistent: true })]);
+    const read: TeamFoldRead = { totals: toTotalsState(totals.get(teamId)), states };
+    let decision = decideTeamFold(events, read, freezeTime);
+    if (decision.kind === 'read-histories') {
+      // Read after the states: the histories hold every result the states have folded.
+      read.histories = new Map<number, SlaInput[]>(await Promise.all(decision.services.map(async (id) => [id, await storedResults(id)] as const)));
+      decision = decideTeamFold(events, read, freezeTime);
+      if (decision.kind !== 'write') throw new Error(`team ${teamId}: the fold asked for histories it was given`);
+    }
+    try {
+      if (decision.totals) await writeTotals(teamId, decision.totals);
+      await Promise.all(decision.services.map(writeServiceState));
+      return;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      // Someone else folded or started meanwhile: read again, fold only what is new.
+    }
+  }
+  throw new Error(`team ${teamId}: the fold lost its conditions ${FOLD_ATTEMPTS} times in a row`);
+}

@@ -1,0 +1,40 @@
+/**
+ * Adjustment items (`TEAM#<id> / ADJUSTMENT#<id>`): points an organiser gives
+ * or takes by hand, in the team's partition (the fold reads them from the
+ * stream as awards). Written once, never changed.
+ */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Adjustment } from '#shared/domain/model';
+import { auditPut, type AuditContext } from '#shared/data/audit';
+import { db, tableName } from '#shared/data/client';
+import { keys } from '#shared/data/keys';
+import { queryPartition, withoutKeys } from '#shared/data/operations';
+import { notFinal, refusedAsFinal } from '#shared/data/settings';
+
+/**
+ * Writes an adjustment: one transaction of its item, its audit entry and the
+ * check that the results are not final. `final`: refused by that check.
+ */
+export async function putAdjustment(adjustment: Adjustment, audit: AuditContext): Promise<'stored' | 'final'> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          notFinal(),
+          { Put: { TableName: tableName(), Item: { ...keys.adjustment(adjustment.team, adjustment.id), ...adjustment }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          auditPut(audit, { action: 'adjustment.create', target: `teams/${adjustment.team}/adjustments/${adjustment.id}`, before: null, after: adjustment }),
+        ],
+      }),
+    );
+    return 'stored';
+  } catch (error) {
+    if (refusedAsFinal(error, 0)) return 'final';
+    throw error;
+  }
+}
+
+/** A team's adjustments in id order. */
+export async function listTeamAdjustments(teamId: number, options: { consistent?: boolean } = {}): Promise<Adjustment[]> {
+  const items = await queryPartition(keys.teamPartition(teamId), { skPrefix: keys.adjustmentPrefix, ...options });
+  return items.map((item) => withoutKeys<Adjustment>(item));
+}

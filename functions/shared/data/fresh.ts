@@ -1,0 +1,60 @@
+/**
+ * The one freshness rule for what the scoring and rendering paths read of the
+ * competition's configuration: the settings (with the finalise mark) and the
+ * service definitions. A function keeps what it read for at most
+ * FRESHNESS_MS, on every path that reads them: scan reports, the fold, the
+ * scoreboard, scorecards, services, their check history and the score history.
+ * One item read by every result of a burst, or by every request of a crowd,
+ * would be a hot key; a change an organiser makes reaches every path within
+ * this bound, and the scoreboard freeze, announced minutes ahead, switches on
+ * every route at the same instant.
+ *
+ * The settings routes, settings writes (If-Match depends on it), the zone
+ * export and the command line read the settings item consistently instead
+ * (data/settings.ts).
+ */
+import { DEFAULT_SETTINGS, type SettingsFields } from '#shared/domain/settings';
+import { getServiceDefinition, type StoredDefinition } from '#shared/data/services';
+import { getSettings } from '#shared/data/settings';
+
+/** How old a function's copy of the settings or a service definition may be. */
+export const FRESHNESS_MS = 5_000;
+
+/** The settings and whether the competition is finalised (the mark lives on the settings item: one read for both). */
+export interface FreshSettings {
+  settings: SettingsFields;
+  final: boolean;
+}
+
+let settingsCopy: { value: Promise<FreshSettings>; until: number } | undefined;
+const definitionCopies = new Map<number, { value: Promise<StoredDefinition | undefined>; until: number }>();
+
+/** The settings as this function last read them, at most FRESHNESS_MS ago (the defaults before a competition is loaded). */
+export function freshSettings(): Promise<FreshSettings> {
+  const now = Date.now();
+  if (!settingsCopy || settingsCopy.until <= now) {
+    const value = getSettings().then((s) => ({ settings: s?.settings ?? DEFAULT_SETTINGS, final: s?.final !== undefined }));
+    settingsCopy = { value, until: now + FRESHNESS_MS };
+    // A failed read is not kept: the next caller reads again.
+    value.catch(() => (settingsCopy = undefined));
+  }
+  return settingsCopy.value;
+}
+
+/** A service's definition (max_score, team, super type, SLA rules) as this function last read it, at most FRESHNESS_MS ago. */
+export function freshServiceDefinition(serviceId: number): Promise<StoredDefinition | undefined> {
+  const now = Date.now();
+  const copy = definitionCopies.get(serviceId);
+  if (copy && copy.until > now) return copy.value;
+  const value = getServiceDefinition(serviceId);
+  definitionCopies.set(serviceId, { value, until: now + FRESHNESS_MS });
+  // Neither a failed read nor an unknown id is kept: the next caller reads again.
+  value.then((definition) => definition ?? definitionCopies.delete(serviceId)).catch(() => definitionCopies.delete(serviceId));
+  return value;
+}
+
+/** Forgets every copy (tests change the settings and expect the next request to see it at once). */
+export function forgetFreshCopies(): void {
+  settingsCopy = undefined;
+  definitionCopies.clear();
+}
