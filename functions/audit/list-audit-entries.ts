@@ -1,5 +1,5 @@
+import { auditRoutes } from '#shared/api/routes/audit';
 import * as v from 'valibot';
-import { routeNamed } from '#shared/api/routes';
 import { auditPage } from '#shared/data/audit';
 import { endpoint } from '#shared/http/endpoint';
 import { openCursor, sealCursor } from '#shared/http/cursor';
@@ -8,9 +8,9 @@ import { ok } from '#shared/http/responses';
 /** Where a page resumes: the id of the last entry shown. */
 const Position = v.strictObject({ after: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) });
 const SCOPE = 'audit';
-const path = routeNamed('ListAuditEntries').path;
+const path = auditRoutes.ListAuditEntries.path;
 
-export const handler = endpoint('ListAuditEntries', {}, async ({ query }) => {
+export const handler = endpoint(auditRoutes.ListAuditEntries, {}, async ({ query }) => {
   const after = query.cursor === undefined ? undefined : openCursor(SCOPE, query.cursor, Position).after;
   const page = await auditPage(query.limit, after);
   const cursor = page.next ? sealCursor(SCOPE, { after: page.next }) : null;

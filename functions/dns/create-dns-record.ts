@@ -1,12 +1,12 @@
-import { API_PREFIX } from '#shared/api/routes';
-import { createDnsRecord } from '#shared/data/dns';
+import { dnsRoutes } from '#shared/api/routes/dns';
+import { API_PREFIX } from '#shared/api/prefix';
+import { createDnsRecord, written } from '#shared/app/dns';
 import { endpoint } from '#shared/http/endpoint';
 import { auditContext } from '#shared/http/audit-context';
 import { principalName } from '#shared/http/principal';
 import { created } from '#shared/http/responses';
-import { written } from './write-outcome';
 
-export const handler = endpoint('CreateDnsRecord', {}, async (request) => {
+export const handler = endpoint(dnsRoutes.CreateDnsRecord, {}, async (request) => {
   const { body, principal, log } = request;
   const by = principalName(principal);
   const { record } = written(await createDnsRecord(body, by, auditContext(request)));

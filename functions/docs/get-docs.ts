@@ -1,8 +1,8 @@
+import { docsRoutes, REDOC_SCRIPT } from '#shared/api/routes/docs';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REDOC_SCRIPT } from '#shared/api/routes';
 import { endpoint } from '#shared/http/endpoint';
 import { textResult } from '#shared/http/responses';
 import { servedDocument } from './served-document';
@@ -53,7 +53,7 @@ function contentSecurityPolicy(scriptHashes: string[]): string {
 let redocHash: string | undefined;
 
 /** The API reference for people: one self-contained page, no CDN. */
-export const handler = endpoint('GetDocs', {}, async ({ headers }) => {
+export const handler = endpoint(docsRoutes.GetDocs, {}, async ({ headers }) => {
   script ??= redocScript();
   redocHash ??= scriptHash(script);
   const document = servedDocument('token', headers);

@@ -1,4 +1,5 @@
+import { scansRoutes } from '#shared/api/routes/scans';
 import { endpoint } from '#shared/http/endpoint';
 import { voidRequest } from '#shared/app/voids';
 
-export const handler = endpoint('VoidScans', {}, (request) => voidRequest('void', request));
+export const handler = endpoint(scansRoutes.VoidScans, {}, (request) => voidRequest('void', request));

@@ -1,5 +1,5 @@
+import { servicesRoutes } from '#shared/api/routes/services';
 import * as v from 'valibot';
-import { routeNamed } from '#shared/api/routes';
 import { scanHistoryPage } from '#shared/data/results';
 import { getServiceDefinition } from '#shared/data/services';
 import { endpoint } from '#shared/http/endpoint';
@@ -12,10 +12,10 @@ import { Timestamp } from '#shared/validation';
 /** Where a page resumes, as the cursor carries it. */
 const Position = v.strictObject({ time: Timestamp, scan_id: v.pipe(v.string(), v.minLength(1), v.maxLength(256)) });
 
-const path = routeNamed('ListServiceScans').path;
+const path = servicesRoutes.ListServiceScans.path;
 
 /** During a freeze the public's pages hold the checks made before it (the status stays live on the service itself). */
-export const handler = endpoint('ListServiceScans', { freeze: true }, async ({ id, query, principal, frozenAt }) => {
+export const handler = endpoint(servicesRoutes.ListServiceScans, { freeze: true }, async ({ id, query, principal, frozenAt }) => {
   // A cursor is bound to its service: one of another service fails its signature.
   const scope = `service-scans:${id}`;
   const after = query.cursor === undefined ? undefined : openCursor(scope, query.cursor, Position);

@@ -1,4 +1,5 @@
+import { servicesRoutes } from '#shared/api/routes/services';
 import { endpoint } from '#shared/http/endpoint';
 import { answerReport } from '#shared/app/scans';
 
-export const handler = endpoint('ReportScan', {}, ({ id, body }) => answerReport(id, body));
+export const handler = endpoint(servicesRoutes.ReportScan, {}, ({ id, body }) => answerReport(id, body));

@@ -1,3 +1,4 @@
+import { teamsRoutes } from '#shared/api/routes/teams';
 import { createAdjustment } from '#shared/app/adjustments';
 import { endpoint } from '#shared/http/endpoint';
 import { auditContext } from '#shared/http/audit-context';
@@ -6,7 +7,7 @@ import { principalName } from '#shared/http/principal';
 import { created } from '#shared/http/responses';
 import { API_PREFIX } from '#shared/api/prefix';
 
-export const handler = endpoint('CreateAdjustment', {}, async (request) => {
+export const handler = endpoint(teamsRoutes.CreateAdjustment, {}, async (request) => {
   const { id, body, principal } = request;
   const outcome = await createAdjustment(id, body, principalName(principal), auditContext(request));
   switch (outcome.kind) {

@@ -1,3 +1,4 @@
+import { teamsRoutes } from '#shared/api/routes/teams';
 import { firstSampleTime, readSamples } from '#shared/data/history';
 import { listTeamRecords } from '#shared/data/teams';
 import { lastSampleBefore } from '#shared/domain/scoring/freeze';
@@ -11,7 +12,7 @@ import { ok } from '#shared/http/responses';
  * standings only, so hidden teams appear to nobody here. During a freeze the
  * public's history ends at the last sample before it.
  */
-export const handler = endpoint('GetScoreHistory', { freeze: true }, async ({ query, frozenAt }) => {
+export const handler = endpoint(teamsRoutes.GetScoreHistory, { freeze: true }, async ({ query, frozenAt }) => {
   const [first, teams] = await Promise.all([firstSampleTime(SAMPLE_SECONDS), listTeamRecords({ totals: false })]);
   const until = frozenAt === undefined ? undefined : lastSampleBefore(frozenAt);
   // Frozen, the answer is the one of the freeze's time: the same for every poll until it is lifted.

@@ -1,3 +1,4 @@
+import { teamsRoutes } from '#shared/api/routes/teams';
 import { readStandingsInputs } from '#shared/data/standings';
 import { teamsAsSeen } from '#shared/domain/scoring/freeze';
 import { buildScoreboard, buildScorecard } from '#shared/domain/scoring/standings';
@@ -12,7 +13,7 @@ import { ok } from '#shared/http/responses';
  * public during a freeze). The rank needs every team's total, so this reads
  * what the scoreboard reads.
  */
-export const handler = endpoint('GetScorecard', { freeze: true }, async ({ id, principal, freeze }) => {
+export const handler = endpoint(teamsRoutes.GetScorecard, { freeze: true }, async ({ id, principal, freeze }) => {
   const { segregate, teams, superTypes } = await readStandingsInputs();
   const seen = teamsAsSeen(teams, freeze);
   const record = seen.find((t) => t.team.id === id);

@@ -2,6 +2,9 @@ import * as v from 'valibot';
 import type { FieldError } from '#shared/validation';
 import { isHostName } from '#shared/domain/hostnames';
 import { INT_MAX } from '#shared/validation';
+import { DNS_TYPES, type DnsRecordData } from '#shared/domain/dns-record';
+
+export { DNS_TYPES, dnsRecordFields, type DnsRecord, type DnsRecordData, type DnsType } from '#shared/domain/dns-record';
 
 /**
  * DNS records of blue teams: what a client may write, and the rules a team's
@@ -9,27 +12,6 @@ import { INT_MAX } from '#shared/validation';
  * than DNS allows, so that any accepted record can be written into a zone file
  * verbatim (TXT text is quoted and escaped) and the zone still loads.
  */
-
-export const DNS_TYPES = ['A', 'CNAME', 'MX', 'TXT'] as const;
-export type DnsType = (typeof DNS_TYPES)[number];
-
-/** What a record says; a team's zone item keeps this per record id. */
-export interface DnsRecordData {
-  name: string;
-  type: DnsType;
-  value: string;
-}
-
-/** The API's DNS record. `team` is the team's id, not its number. */
-export interface DnsRecord extends DnsRecordData {
-  id: number;
-  team: number;
-}
-
-/** A record with exactly the API's fields, in the API's order (stored maps lose order). */
-export function dnsRecordFields(r: DnsRecord): DnsRecord {
-  return { id: r.id, name: r.name, type: r.type, value: r.value, team: r.team };
-}
 
 /** A team's records keyed by record id (the zone item's map). */
 export type ZoneRecords = Readonly<Record<string, DnsRecordData>>;

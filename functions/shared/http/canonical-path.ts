@@ -1,4 +1,4 @@
-import type { Route } from '#shared/api/routes';
+import type { Route } from '#shared/api/route';
 
 /**
  * A path parameter as it may be spelled in a canonical path: unreserved

@@ -1,4 +1,4 @@
-import type { Access } from '#shared/api/routes';
+import type { Access } from '#shared/api/route';
 
 /**
  * CORS by route class. Public reads answer any origin with `*` (never with

@@ -2,7 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as v from 'valibot';
-import { routeNamed, type Route, type RouteName, type RouteNamed } from '#shared/api/routes';
+import type { Route } from '#shared/api/route';
 import { DATABASE_CALL_BUDGET_MS, databaseUnavailableCause } from '#shared/data/client';
 import { withDeadline } from '#shared/data/deadline';
 import { createLogger, describeError, type Logger } from '#shared/log';
@@ -76,7 +76,7 @@ interface EndpointSpec {
 
 /** A route's results, without the fields the wrapper adds on a `freeze` route. */
 type WithoutFreezeFields<T> = T extends { body: infer B } ? Omit<T, 'body'> & { body: Omit<B, 'frozen' | 'frozen_since'> } : T;
-type HandlerResult<R extends RouteNamed<RouteName>, S extends EndpointSpec> = S extends { freeze: true } ? WithoutFreezeFields<RouteResult<R>> : RouteResult<R>;
+type HandlerResult<R extends Route, S extends EndpointSpec> = S extends { freeze: true } ? WithoutFreezeFields<RouteResult<R>> : RouteResult<R>;
 
 type Event = APIGatewayProxyEventV2;
 type Result = APIGatewayProxyStructuredResultV2;
@@ -105,12 +105,12 @@ const state = (event: Event) => stateOf.get(event)!;
 /** Each route's body schema, by route name (the hostile-input tests derive bodies from these). */
 export const bodySchemas = new Map<string, v.GenericSchema>();
 
-export function endpoint<N extends RouteName, S extends EndpointSpec, R extends RouteNamed<N> = RouteNamed<N>>(
-  routeName: N,
+export function endpoint<R extends Route, S extends EndpointSpec>(
+  route: R,
   spec: S,
   fn: (request: ApiRequest<Validated<R, 'body'>, Validated<R, 'query'>>) => Promise<HandlerResult<R, S>>,
 ) {
-  const route = routeNamed(routeName);
+  const routeName = route.name;
   type B = Validated<R, 'body'>;
   type Q = Validated<R, 'query'>;
   if (route.body) bodySchemas.set(routeName, route.body);

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { roleMayCall, type Role, type Route } from '#shared/api/routes';
+import { roleMayCall, type Role, type Route } from '#shared/api/route';
 import { parseAuthorization, tokenRejection } from '#shared/auth/tokens';
 import { resolveIamRole } from '#shared/data/iam-principals';
 import { findToken } from '#shared/data/tokens';

@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { Reply, Route } from '#shared/api/routes';
+import type { Reply, Route } from '#shared/api/route';
 
 /** What a handler returns; the endpoint wrapper turns it into an API Gateway result. */
 export interface ApiResult<Status extends number = number, Body = unknown> {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DNS_TYPES } from '#shared/domain/dns';
+import { DNS_TYPES } from '#shared/domain/dns-record';
 
 /**
  * What the API answers, as valibot schemas: the one source of the OpenAPI

@@ -1,0 +1,163 @@
+import * as v from 'valibot';
+import { API_PREFIX } from '#shared/api/prefix';
+import type { Role } from '#shared/domain/roles';
+
+export type { Role };
+export { API_PREFIX };
+
+/**
+ * The shape of a route, and how one is written: what the route table
+ * (routes.ts, one module per area under routes/) is made of. Data only — the
+ * CDK stack, the local dev server and the handlers all read it, so it must
+ * not import aws-cdk-lib. Each route names its request and response schemas:
+ * the handlers validate and are typed by them, and the OpenAPI description
+ * (openapi.ts) is made from them. A handler imports its own area's module
+ * only, so its bundle carries its area's schemas, not every route's.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route. `public` routes are open, but a caller who presents
+ * credentials there is still recognised (admins and services see hidden teams).
+ */
+export type Access = 'public' | 'admin' | 'admin-or-service';
+
+/** What the route's function may do to the table; the stack grants exactly this. */
+export type TableAccess = 'read' | 'read-write';
+
+/** A success response a route gives: a JSON body (its schema), a text body (its media type), or none. */
+export interface Reply {
+  readonly description: string;
+  readonly json?: v.GenericSchema;
+  readonly text?: string;
+  /** The response carries an ETag (every 200 does; a 201 whose body is the created resource says so). */
+  readonly etag?: true;
+  /** One page of a longer list: `Link: <…>; rel="next"` names the next page (absent on the last). */
+  readonly paged?: true;
+}
+
+/** Problem `code`s by status, beyond those the endpoint wrapper gives every route of its shape (see openapi.ts). */
+export type Problems = Readonly<Partial<Record<400 | 403 | 404 | 409 | 412 | 422 | 503, readonly string[]>>>;
+
+export interface Route {
+  /** Stable name, used for construct ids, function names and the OpenAPI operationId. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** API Gateway path syntax: `{id}` is a path parameter. */
+  readonly path: string;
+  /** The handler module, relative to the repository root; it exports `handler`. */
+  readonly handler: string;
+  readonly access: Access;
+  readonly table: TableAccess;
+  /** One line for the description. */
+  readonly summary: string;
+  /** The description's group (its first path segment, unless said). */
+  readonly tag: string;
+  /** The JSON body the handler validates with (and the description shows). */
+  readonly body?: v.GenericSchema;
+  /** The query string the handler validates with. */
+  readonly query?: v.GenericSchema;
+  /** Success responses by status. */
+  readonly responses: Readonly<Partial<Record<200 | 201 | 202 | 204, Reply>>>;
+  readonly problems?: Problems;
+  /**
+   * A creating POST that honours `Idempotency-Key`: a retry with the same key
+   * and body answers the first answer again instead of acting twice. The
+   * endpoint wrapper, the description's header parameter and its problem
+   * codes all follow from this flag.
+   */
+  readonly idempotent?: true;
+  /**
+   * A write that honours `If-Match` (the ETag its GET gives): with it, a
+   * write whose resource changed since is 412, and of concurrent writers
+   * naming one ETag exactly one wins (test/handlers/conditional-races.test.ts
+   * races every route with this flag). The 412 problem and the header
+   * parameter in the description follow from it.
+   */
+  readonly ifMatch?: true;
+  /** Files of the repository the function reads at run time; the stack copies them next to its bundle. */
+  readonly files?: readonly string[];
+  /** Its API Gateway throttle (see THROTTLES): declared for scan reports, otherwise derived from access and method. */
+  readonly throttle: ThrottleClass;
+  /**
+   * Set while a route is specified but not built yet: the local server answers
+   * it with 501 and the stack does not deploy it. Removed when it is built.
+   */
+  readonly planned?: true;
+}
+
+
+/**
+ * Route classes and their API Gateway throttles (steady requests per second,
+ * burst), per route and per API. Beyond them API Gateway answers 429.
+ */
+export type ThrottleClass = 'scan-report' | 'public-read' | 'protected-read' | 'service-write' | 'admin-write';
+export const THROTTLES: Record<ThrottleClass, { readonly rate: number; readonly burst: number; readonly why: string }> = {
+  // 250 teams x 20 services report once a round, most of them in the round's first seconds.
+  'scan-report': { rate: 500, burst: 5000, why: "a whole round's reports (teams x services) in one burst" },
+  // Spectators are served by the CDN; the origin sees a cache miss per path every few seconds.
+  'public-read': { rate: 200, burst: 400, why: 'behind the CDN: only cache misses reach the API' },
+  'protected-read': { rate: 50, burst: 100, why: 'organisers and agents reading protected records' },
+  'service-write': { rate: 20, burst: 40, why: 'agents and organisers changing DNS records and settings' },
+  'admin-write': { rate: 5, burst: 10, why: 'adjustments: a person at a keyboard' },
+};
+
+function derivedThrottle(method: HttpMethod, access: Access): ThrottleClass {
+  if (method === 'GET') return access === 'public' ? 'public-read' : 'protected-read';
+  return access === 'admin' ? 'admin-write' : 'service-write';
+}
+
+/** The names of the query parameters a route accepts (the CDN's cache key holds exactly those of the public reads). */
+export function queryParameterNames(route: Pick<Route, 'query'>): string[] {
+  const entries = (route.query as { entries?: Record<string, unknown> } | undefined)?.entries;
+  return entries ? Object.keys(entries) : [];
+}
+
+type Spec = Omit<Route, 'name' | 'method' | 'path' | 'handler' | 'access' | 'table' | 'tag' | 'throttle'> & {
+  readonly tag?: string;
+  readonly throttle?: ThrottleClass;
+};
+
+export const route = <const N extends string, const S extends Spec>(
+  name: N,
+  method: HttpMethod,
+  path: string,
+  handler: string,
+  access: Access,
+  table: TableAccess,
+  spec: S,
+) =>
+  ({
+    name,
+    method,
+    path: `${API_PREFIX}${path}`,
+    handler: `functions/${handler}.ts`,
+    access,
+    table,
+    tag: path.split('/')[1]!,
+    throttle: derivedThrottle(method, access),
+    ...spec,
+  }) as Omit<Route, keyof S | 'name'> & Omit<S, 'tag' | 'throttle'> & { readonly name: N; readonly tag: string; readonly throttle: ThrottleClass };
+
+export const json = <S extends v.GenericSchema>(description: string, schema: S) => ({ description, json: schema });
+export const list = <S extends v.GenericSchema>(description: string, schema: S) => ({ description, json: v.array(schema) });
+/** One page of an unbounded list (`{items, cursor}`): the description adds its `Link: rel="next"` header. */
+export const page = <S extends v.GenericSchema>(description: string, schema: S) => ({ description, json: schema, paged: true as const });
+export const none = { description: 'Done; no body.' } as const;
+
+/** Problem code of every write that would change a score, once `scoring finalise` has locked the results. */
+export const FINAL = 'competition_final';
+
+/** Whether a role may call a route. Anonymous callers have no role. */
+export function roleMayCall(access: Access, role: Role | undefined): boolean {
+  switch (access) {
+    case 'public':
+      return true;
+    case 'admin':
+      return role === 'admin';
+    case 'admin-or-service':
+      return role === 'admin' || role === 'service';
+  }
+}
+

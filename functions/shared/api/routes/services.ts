@@ -1,0 +1,33 @@
+import * as q from '#shared/api/schemas/requests';
+import * as r from '#shared/api/schemas/responses';
+import { route, json, list, page, FINAL } from '#shared/api/route';
+
+/** Services: the scored checks, their detail and history, and scan reports for one service. */
+export const servicesRoutes = {
+  ListServices: route('ListServices', 'GET', '/services', 'services/list-services', 'public', 'read', {
+    summary: 'List services',
+    query: q.ServiceFilters,
+    responses: { 200: list('The visible services that match, by id (none match: an empty list).', r.ServiceSchema) },
+  }),
+  GetService: route('GetService', 'GET', '/services/{id}', 'services/get-service', 'public', 'read', {
+    summary: 'One service',
+    responses: { 200: json('The service, its points and its latest scans.', r.ServiceDetailSchema) },
+  }),
+  ListServiceScans: route('ListServiceScans', 'GET', '/services/{id}/scans', 'services/list-service-scans', 'public', 'read', {
+    summary: "A service's check history, paged",
+    query: q.ServiceScansQuery,
+    responses: { 200: page('One page, newest first by check time; `cursor` (also in `Link: rel="next"`) resumes, null on the last page.', r.ServiceScansPageSchema) },
+    problems: { 400: ['invalid_cursor'] },
+  }),
+  ReportScan: route('ReportScan', 'POST', '/services/{id}/scans', 'services/report-scan', 'admin-or-service', 'read-write', {
+    summary: 'Report a scan',
+    throttle: 'scan-report',
+    body: q.ScanReportBody,
+    responses: {
+      200: json('This scan_id was reported before (or a "started" came after its result): nothing changed; the result as recorded.', r.ScanResultSchema),
+      201: json('The result is recorded; it counts once the scoreboard has folded it in.', r.ScanResultSchema),
+      202: json('The service is marked as being scanned.', r.ScanStartedSchema),
+    },
+    problems: { 409: ['scan_id_reused', FINAL], 503: ['busy'] },
+  }),
+} as const;

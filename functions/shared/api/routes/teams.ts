@@ -1,0 +1,47 @@
+import * as q from '#shared/api/schemas/requests';
+import * as r from '#shared/api/schemas/responses';
+import { route, json, list, FINAL } from '#shared/api/route';
+
+/** Teams: the list, the scoreboard and its history, one team, its scorecard, its DNS export and its adjustments. */
+export const teamsRoutes = {
+  ListTeams: route('ListTeams', 'GET', '/teams', 'teams/list-teams', 'public', 'read', {
+    summary: 'List teams',
+    responses: { 200: list('Every visible team, by id.', r.TeamSchema) },
+  }),
+  GetScoreboard: route('GetScoreboard', 'GET', '/teams/scoreboard', 'teams/get-scoreboard', 'public', 'read', {
+    summary: 'The scoreboard',
+    responses: { 200: json('Every visible team ranked.', r.ScoreboardSchema) },
+  }),
+  GetScoreHistory: route('GetScoreHistory', 'GET', '/teams/scoreboard/history', 'teams/get-score-history', 'public', 'read', {
+    summary: "Every team's total over time",
+    query: q.ScoreHistoryQuery,
+    responses: { 200: json('The visible teams\' totals at the finest resolution that keeps the answer bounded.', r.ScoreHistorySchema) },
+  }),
+  GetTeam: route('GetTeam', 'GET', '/teams/{id}', 'teams/get-team', 'public', 'read', {
+    summary: 'One team',
+    responses: { 200: json('The team.', r.TeamSchema) },
+  }),
+  GetScorecard: route('GetScorecard', 'GET', '/teams/{id}/scorecard', 'teams/get-scorecard', 'public', 'read', {
+    summary: "A team's scorecard",
+    responses: { 200: json("The team's totals, statistics and rank.", r.ScorecardSchema) },
+  }),
+  ExportTeamDns: route('ExportTeamDns', 'GET', '/teams/{id}/dns', 'teams/export-team-dns', 'admin', 'read', {
+    summary: "A team's DNS records",
+    responses: { 200: list("The team's records, by id: the same records as its zone file.", r.DnsRecordSchema) },
+  }),
+  ExportTeamZone: route('ExportTeamZone', 'GET', '/teams/{id}/dns.zone', 'teams/export-team-zone', 'admin', 'read', {
+    summary: "A team's zone file",
+    responses: { 200: { description: 'A BIND zone file for the origin `<team_url>.`.', text: 'text/dns' } },
+  }),
+  ListAdjustments: route('ListAdjustments', 'GET', '/teams/{id}/adjustments', 'teams/list-adjustments', 'admin', 'read', {
+    summary: "A team's adjustments",
+    responses: { 200: list("The team's adjustments, by id.", r.AdjustmentSchema) },
+  }),
+  CreateAdjustment: route('CreateAdjustment', 'POST', '/teams/{id}/adjustments', 'teams/create-adjustment', 'admin', 'read-write', {
+    summary: 'Add or remove points by hand',
+    body: q.AdjustmentBody,
+    idempotent: true,
+    responses: { 201: json('The adjustment, counted in the team\'s totals.', r.AdjustmentSchema) },
+    problems: { 409: [FINAL], 503: ['busy'] },
+  }),
+} as const;
