@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeSettings } from '#shared/app/settings';
+import { forgetFreshCopies } from '#shared/data/fresh';
 import { handler as scoringWatch } from '../../functions/ops/scoring-watch';
 import { handler as authorizer } from '../../functions/auth/authorizer';
 import { invoke } from '../support/invoke';
@@ -38,6 +39,7 @@ describe('the scoring watch', () => {
       audit: { ...TEST_AUDIT, action: 'settings.update' },
     });
     expect(saved.kind).toBe('saved');
+    forgetFreshCopies(); // the watch reads the settings as fresh as every scoring path: at most 5 s old
     const state = await scoringWatch();
     expect(state.open).toBe(true);
     expect(state.secondsSinceLastScan).toBeGreaterThanOrEqual(599);

@@ -689,8 +689,8 @@ describe('DynamoDB requests', () => {
         return sent.slice(from).sort();
       };
       const before = await scoreboardCommands();
-      // Teams, their totals (one BatchGetItem), super types, settings.
-      expect(before).toEqual(['BatchGetItemCommand', 'GetItemCommand', 'QueryCommand', 'QueryCommand']);
+      // Teams, their totals (one BatchGetItem), super types, settings, the public version.
+      expect(before).toEqual(['BatchGetItemCommand', 'GetItemCommand', 'GetItemCommand', 'QueryCommand', 'QueryCommand']);
 
       const team = await teamNumbered(13);
       const services = await servicesOf(13);

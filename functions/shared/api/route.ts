@@ -146,6 +146,13 @@ export const list = <S extends v.GenericSchema>(description: string, schema: S) 
 export const page = <S extends v.GenericSchema>(description: string, schema: S) => ({ description, json: schema, paged: true as const });
 export const none = { description: 'Done; no body.' } as const;
 
+/**
+ * A public view: a public read of what the table holds (not the API's own
+ * description). Its ETag is the public version's (data/public-version.ts), so
+ * a conditional request is answered without reading the view.
+ */
+export const isPublicView = (route: Pick<Route, 'method' | 'access' | 'tag'>) => route.method === 'GET' && route.access === 'public' && route.tag !== 'docs';
+
 /** Problem code of every write that would change a score, once `scoring finalise` has locked the results. */
 export const FINAL = 'competition_final';
 

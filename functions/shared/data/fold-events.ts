@@ -9,16 +9,47 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { ADJUSTMENTS_SOURCE, serviceSource, type ScoreEvent } from '#shared/domain/scoring/events';
 import type { FoldedResult } from '#shared/domain/scoring/result';
-import { idOfPartition, isTeamPartition, keys } from '#shared/data/keys';
+import { historyKeys, idOfPartition, isTeamPartition, keys } from '#shared/data/keys';
 
 type Pattern = Record<string, unknown>;
 
-/** What the fold itself takes: new results, new adjustments, results voided or restored. */
+/**
+ * What the fold itself takes: new results and adjustments, and results voided
+ * or restored (results change only so; toScoreEvent drops any other MODIFY,
+ * and adjustments are never modified).
+ */
 const RESULT_PATTERNS: Pattern[] = [
-  { eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: keys.scanResultPrefix }] } } } },
-  { eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: [{ prefix: keys.adjustmentPrefix }] } } } },
-  // Results change only when voided or restored; toFoldInputs drops any other MODIFY.
-  { eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: [{ prefix: keys.scanResultPrefix }] } } } },
+  { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { sk: { S: [{ prefix: keys.scanResultPrefix }, { prefix: keys.adjustmentPrefix }] } } } },
+];
+
+/**
+ * Every other item a public view shows, written or removed by anyone: the
+ * fold's own TOTALS and STATE (and a scan's `started`, a repair), the
+ * settings, the teams, services, super types and subtypes (a load), the
+ * score history's samples. With the results and adjustments above, a batch
+ * that holds any of them moves the public version (data/public-version.ts):
+ * an item type added to a public view is added here, once.
+ */
+const PUBLIC_ITEM_PATTERNS: Pattern[] = [
+  {
+    dynamodb: {
+      Keys: {
+        sk: {
+          S: [
+            keys.teamTotals(0).sk,
+            keys.serviceState(0).sk,
+            // The settings, team profiles, service definitions, super types, subtypes and history samples, by their sort keys.
+            { prefix: 'SETTINGS#' },
+            { prefix: 'TEAM#' },
+            { prefix: 'SERVICE#' },
+            { prefix: 'SUPERTYPE#' },
+            { prefix: 'SUBTYPE#' },
+            { prefix: historyKeys.samplePrefix },
+          ],
+        },
+      },
+    },
+  },
 ];
 
 /** A void job's item while it runs: each of its steps' writes wakes the consumer for the next step. */
@@ -37,7 +68,11 @@ const VOID_JOB_PATTERN: Pattern = { eventName: ['MODIFY'], dynamodb: { Keys: { s
 export const FOLD_BATCH_SIZE = 1000;
 
 /** EventBridge-style patterns (the subset Lambda filtering and the local poller share: literals and `prefix`). */
-export const FOLD_EVENT_PATTERNS: Pattern[] = [...RESULT_PATTERNS, VOID_JOB_PATTERN];
+export const FOLD_EVENT_PATTERNS: Pattern[] = [...RESULT_PATTERNS, ...PUBLIC_ITEM_PATTERNS, VOID_JOB_PATTERN];
+
+/** Whether a batch changes what a public view shows (its stream consumer then moves the public version). */
+export const changesPublicViews = (records: DynamoDBRecord[]) =>
+  records.some((record) => matchesFoldFilter(record, [...RESULT_PATTERNS, ...PUBLIC_ITEM_PATTERNS]));
 
 /** Whether a record matches any of the patterns, as Lambda's event filtering would decide. */
 export function matchesFoldFilter(record: unknown, patterns: Pattern[] = FOLD_EVENT_PATTERNS): boolean {

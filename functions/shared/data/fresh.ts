@@ -24,6 +24,8 @@ export const FRESHNESS_MS = 5_000;
 export interface FreshSettings {
   settings: SettingsFields;
   final: boolean;
+  /** The settings item's version (0 before a competition is loaded): part of a public view's ETag. */
+  version: number;
 }
 
 let settingsCopy: { value: Promise<FreshSettings>; until: number } | undefined;
@@ -33,7 +35,7 @@ const definitionCopies = new Map<number, { value: Promise<StoredDefinition | und
 export function freshSettings(): Promise<FreshSettings> {
   const now = Date.now();
   if (!settingsCopy || settingsCopy.until <= now) {
-    const value = getSettings().then((s) => ({ settings: s?.settings ?? DEFAULT_SETTINGS, final: s?.final !== undefined }));
+    const value = getSettings().then((s) => ({ settings: s?.settings ?? DEFAULT_SETTINGS, final: s?.final !== undefined, version: s?.version ?? 0 }));
     settingsCopy = { value, until: now + FRESHNESS_MS };
     // A failed read is not kept: the next caller reads again.
     value.catch(() => (settingsCopy = undefined));

@@ -81,6 +81,9 @@ export const keys = {
 
   token: (hash: string): Key => ({ pk: PARTITION.tokens, sk: `TOKEN#${hash}` }),
 
+  /** The version of the public views: every change to what they show moves it (see data/public-version.ts). */
+  publicVersion: (): Key => ({ pk: 'PUBLIC', sk: 'VERSION' }),
+
   /** One Idempotency-Key of one caller, method and path (hashed together): its own partition. */
   idempotencyKey: (scopeHash: string): Key => ({ pk: `IDEMPOTENCY#${scopeHash}`, sk: 'IDEMPOTENCY' }),
 };

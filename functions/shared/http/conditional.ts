@@ -26,3 +26,35 @@ export function ifMatchPasses(header: string | undefined, current: string | unde
 export function ifMatchCondition(header: string | undefined): (current: unknown) => boolean {
   return (current) => ifMatchPasses(header, current === undefined ? undefined : etagOf(current));
 }
+
+/**
+ * A view read within this long of the public version's last move is tagged
+ * by its bytes instead: its reads (eventually consistent in AWS) may not yet
+ * hold the change that moved it, and a version tag on older content would
+ * keep a client on that content until the next change.
+ */
+export const VIEW_SETTLE_MS = 2_000;
+
+/**
+ * The ETag of a public view as of the public version: everything the view is
+ * made of that can change without it moving goes in too (the settings copy it
+ * was built from, whether the freeze holds and applies to this caller, the
+ * caller's role, and, for a view that changes with the clock, the clock's
+ * bucket). Undefined while the version is settling (see VIEW_SETTLE_MS).
+ */
+export function viewETag(
+  published: { version: number; movedAt: number },
+  made: { settings: number; freeze: { frozen: boolean; applies: boolean }; role: string | undefined; clockMs?: number },
+  now: number,
+): string | undefined {
+  if (now - published.movedAt < VIEW_SETTLE_MS) return undefined;
+  const parts = [
+    `v${published.version}`,
+    `s${made.settings}`,
+    made.freeze.frozen ? (made.freeze.applies ? 'frozen-applies' : 'frozen') : 'live',
+    made.role ?? 'anonymous',
+    made.clockMs === undefined ? '' : `t${Math.floor(now / made.clockMs)}`,
+  ];
+  return `"v-${createHash('sha256').update(parts.join('|')).digest('base64url').slice(0, 24)}"`;
+}
+

@@ -2,7 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as v from 'valibot';
-import type { Route } from '#shared/api/route';
+import { isPublicView, type Route } from '#shared/api/route';
 import { DATABASE_CALL_BUDGET_MS, databaseUnavailableCause } from '#shared/data/client';
 import { withDeadline } from '#shared/data/deadline';
 import { createLogger, describeError, type Logger } from '#shared/log';
@@ -11,7 +11,8 @@ import { parseWith, positiveIntFrom } from '#shared/validation';
 import { checkAccess, principalName, resolvePrincipal, type Principal } from '#shared/http/principal';
 import { originCheck } from '#shared/http/origin-check';
 import { isCanonicalPath } from '#shared/http/canonical-path';
-import { representationETag } from '#shared/http/conditional';
+import { representationETag, viewETag } from '#shared/http/conditional';
+import { readPublicVersion } from '#shared/data/public-version';
 import { freezeFields, freezeView, frozenFor, type FreezeView } from '#shared/domain/scoring/freeze';
 import { freshSettings } from '#shared/data/fresh';
 import { corsHeaders } from '#shared/http/cors';
@@ -72,6 +73,12 @@ interface EndpointSpec {
    * reaching past the freeze time.
    */
   freeze?: true;
+  /**
+   * A public view that also changes with the clock, not only with writes (a
+   * scan in progress lapses after a while): its ETag changes at least this
+   * often (ms), whether or not anything was written.
+   */
+  changesWithClockMs?: number;
 }
 
 /** A route's results, without the fields the wrapper adds on a `freeze` route. */
@@ -124,7 +131,14 @@ export function endpoint<R extends Route, S extends EndpointSpec>(
   if (route.body) chain.use(utf8Body()).use(httpJsonBodyParser()).use(noRepeatedKeys());
   return chain.handler(async (event, context) => {
     const { requestId, log, principal, id } = state(event);
-    const freeze = spec.freeze ? freezeView((await freshSettings()).settings.scoreboard_freeze_time, principal === undefined, new Date()) : LIVE;
+    const view = isPublicView(route);
+    const now = new Date();
+    const [settings, published] = await Promise.all([spec.freeze || view ? freshSettings() : undefined, view ? readPublicVersion() : undefined]);
+    const freeze = spec.freeze ? freezeView(settings!.settings.scoreboard_freeze_time, principal === undefined, now) : LIVE;
+    // A public view's ETag comes from what it is made of, not from its bytes: a poll whose ETag is current costs one GetItem.
+    const viewTag = published && viewETag(published, { settings: settings!.version, freeze, role: principal?.role, clockMs: spec.changesWithClockMs }, now.getTime());
+    // Only the tag itself: `*` (any representation) waits for the view, which may be a 404.
+    if (viewTag && etagMatches(event.headers['if-none-match'], viewTag, { wildcard: false })) return notModified(route, event, viewTag, freeze.freshUntil);
     const request: ApiRequest<B, Q> = {
       id: id ?? 0,
       body: validated(route.body, event.body, '') as B,
@@ -137,7 +151,7 @@ export function endpoint<R extends Route, S extends EndpointSpec>(
       freeze,
       frozenAt: frozenFor(freeze),
     };
-    const run = async () => toLambdaResult(spec.freeze ? withFreeze((await fn(request)) as ApiResult, freeze) : ((await fn(request)) as ApiResult), route, event);
+    const run = async () => toLambdaResult(spec.freeze ? withFreeze((await fn(request)) as ApiResult, freeze) : ((await fn(request)) as ApiResult), route, event, viewTag);
     // Retries stop while there is still time for one more database call and the answer
     // (or at half the remaining time, when the call budget is stretched for the tests).
     const remaining = context.getRemainingTimeInMillis();
@@ -310,8 +324,21 @@ function noRepeatedKeys(): MiddlewareObj<Event, Result> {
   };
 }
 
-function toLambdaResult(result: ApiResult, route: Route, event: Event): Result {
-  const { requestId, principal } = state(event);
+/** A read's caching headers: anonymous reads of public routes may be kept briefly (the CDN absorbs crowds); authenticated answers never are (see finished()). */
+function readCaching(route: Route, event: Event, freshUntil: number | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (route.access === 'public' && state(event).principal === undefined) headers['cache-control'] = `public, max-age=${publicMaxAge(freshUntil, Date.now())}`;
+  if (route.access === 'public') headers.vary = 'Authorization';
+  return headers;
+}
+
+/** 304: the caller's copy, named by its ETag, is current. */
+function notModified(route: Route, event: Event, etag: string, freshUntil: number | undefined): Result {
+  return { statusCode: 304, headers: { 'x-request-id': state(event).requestId, etag, ...readCaching(route, event, freshUntil) } };
+}
+
+function toLambdaResult(result: ApiResult, route: Route, event: Event, viewTag?: string): Result {
+  const { requestId } = state(event);
   const headers: Record<string, string> = { 'x-request-id': requestId, ...result.headers };
   let body: string | undefined;
   if (result.text) {
@@ -326,19 +353,12 @@ function toLambdaResult(result: ApiResult, route: Route, event: Event): Result {
   // to changes, a creation included where its answer is the new resource.
   const representsResource = result.status === 200 || route.responses[result.status as keyof Route['responses']]?.etag === true;
   if (!representsResource || body === undefined) return { statusCode: result.status, headers, body };
-  headers.etag ??= representationETag(body);
+  headers.etag ??= viewTag ?? representationETag(body);
   if (method !== 'GET' && method !== 'HEAD') return { statusCode: result.status, headers, body };
 
-  // Reads answer If-None-Match with 304. Anonymous reads of public routes may
-  // be cached briefly (the CDN absorbs scoreboard crowds); what an
-  // authenticated caller sees is never stored (see finished()).
-  const shared = route.access === 'public' && principal === undefined;
-  if (shared) headers['cache-control'] = `public, max-age=${publicMaxAge(result.freshUntil, Date.now())}`;
-  if (route.access === 'public') headers.vary = 'Authorization';
-  if (etagMatches(event.headers['if-none-match'], headers.etag)) {
-    const { 'content-type': _dropped, ...notModified } = headers;
-    return { statusCode: 304, headers: notModified };
-  }
+  // Reads answer If-None-Match with 304.
+  Object.assign(headers, readCaching(route, event, result.freshUntil));
+  if (etagMatches(event.headers['if-none-match'], headers.etag)) return notModified(route, event, headers.etag, result.freshUntil);
   return { statusCode: 200, headers, body };
 }
 
@@ -365,8 +385,8 @@ export function publicMaxAge(freshUntil: number | undefined, now: number): numbe
   return Math.max(0, Math.min(PUBLIC_MAX_AGE_SECONDS, Math.floor((freshUntil - now) / 1000)));
 }
 
-function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+function etagMatches(ifNoneMatch: string | undefined, etag: string, options = { wildcard: true }): boolean {
   if (!ifNoneMatch) return false;
   const weakless = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || weakless(tag) === weakless(etag));
+  return ifNoneMatch.split(',').some((tag) => (options.wildcard && tag.trim() === '*') || weakless(tag) === weakless(etag));
 }

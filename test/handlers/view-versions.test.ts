@@ -1,0 +1,137 @@
+/**
+ * Public views carry the public version's ETag (issue #24): every input of a
+ * view moves it (a result, an adjustment, a setting, a void, a reload that
+ * hides a team, the clock passing the freeze time), the caller's role is in
+ * it, and a conditional request whose ETag is current is answered from the
+ * version alone, without reading the view. Derived from the route table:
+ * every public view is checked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPublicView, routes } from '#shared/api/routes';
+import { commandObservers } from '#shared/data/client';
+import { loadCompetition } from '#shared/data/competition';
+import { forgetFreshCopies } from '#shared/data/fresh';
+import { getSettings, saveSettings } from '#shared/data/settings';
+import { VIEW_SETTLE_MS } from '#shared/http/conditional';
+import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
+import { startFold } from '../support/fold';
+import { bearer, invoke } from '../support/invoke';
+
+let tokens: { admin: string; service: string };
+let fold: Awaited<ReturnType<typeof startFold>>;
+let teamId: number;
+let serviceId: number;
+
+const views = routes.filter(isPublicView);
+const pathOf = (route: (typeof views)[number]) => route.path.replace('{id}', String(route.path.startsWith('/api/v1/teams/') ? teamId : serviceId));
+
+beforeAll(async () => {
+  await useFreshTable();
+  tokens = await mintTokens();
+  fold = await startFold();
+  const teams = (await invoke('GET', '/api/v1/teams')).json as { id: number; number: number }[];
+  teamId = teams.find((t) => t.number === 11)!.id;
+  serviceId = ((await invoke('GET', '/api/v1/services?team=11')).json as { id: number }[])[0]!.id;
+});
+afterAll(() => fold?.stop());
+
+/** Every view's ETag once the stream consumer has caught up and the version has settled (a version tag, not a content hash). */
+async function tags(headers: Record<string, string> = {}): Promise<Map<string, string>> {
+  await fold.caughtUp();
+  forgetFreshCopies();
+  const deadline = Date.now() + VIEW_SETTLE_MS + 10_000;
+  for (;;) {
+    const answers = await Promise.all(views.map(async (route) => [route.name, (await invoke('GET', pathOf(route), { headers })).headers.etag!] as const));
+    if (answers.every(([, tag]) => tag.startsWith('"v-'))) return new Map(answers);
+    if (Date.now() > deadline) throw new Error(`no version tags: ${JSON.stringify(answers)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function expectAllChanged(before: Map<string, string>, after: Map<string, string>, what: string) {
+  for (const [name, tag] of before) expect(after.get(name), `${name} after ${what}`).not.toBe(tag);
+}
+
+describe('public views and the public version', () => {
+  it('covers every public view of the route table', () => {
+    expect(views.map((r) => r.name).sort()).toEqual(['GetScoreHistory', 'GetScoreboard', 'GetScorecard', 'GetService', 'GetTeam', 'ListServiceScans', 'ListServices', 'ListTeams']);
+  });
+
+  it('answers a current ETag with 304 from the version alone: no Query, no BatchGetItem', async () => {
+    const current = await tags();
+    for (const route of views) {
+      const sent: string[] = [];
+      const observe = ({ command }: { command: string }) => void sent.push(command);
+      commandObservers.add(observe);
+      try {
+        const answer = await invoke('GET', pathOf(route), { headers: { 'if-none-match': current.get(route.name)! } });
+        expect(answer.status, route.name).toBe(304);
+        expect(answer.headers.etag).toBe(current.get(route.name));
+      } finally {
+        commandObservers.delete(observe);
+      }
+      // The public version, and the settings when this function's copy of them has lapsed.
+      expect(sent.filter((c) => c !== 'GetItemCommand'), route.name).toEqual([]);
+      expect(sent.length, route.name).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('tags the views apart by the caller\'s role', async () => {
+    const anonymous = await tags();
+    const admin = await tags(bearer(tokens.admin));
+    expectAllChanged(anonymous, admin, 'an admin asking');
+  });
+
+  it('moves every view\'s ETag with a result, an adjustment, a setting, a void and a reload that hides a team', async () => {
+    let before = await tags();
+    const changes: [string, () => Promise<unknown>][] = [
+      ['a result', () => invoke('POST', `/api/v1/services/${serviceId}/scans`, { headers: bearer(tokens.service), body: { scan_id: 'v-1', score: 0, error: 'down' } })],
+      ['an adjustment', () => invoke('POST', `/api/v1/teams/${teamId}/adjustments`, { headers: bearer(tokens.admin), body: { super_type_id: 2, points: 4, reason: 'inject' } })],
+      ['a setting', () => invoke('PATCH', '/api/v1/settings/1', { headers: bearer(tokens.admin), body: { competition_name: 'Versioned Cup' } })],
+      [
+        'a void',
+        async () => {
+          const filter = { from: '2000-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z', team_id: teamId };
+          const preview = await invoke('POST', '/api/v1/scans/void', { headers: bearer(tokens.admin), body: filter });
+          const applied = await invoke('POST', '/api/v1/scans/void', { headers: bearer(tokens.admin), body: { ...filter, dry_run: false, preview_id: preview.json.preview_id } });
+          expect(applied.status).toBe(202);
+        },
+      ],
+      [
+        'a reload that hides a team',
+        () => {
+          const competition = sampleCompetition();
+          competition.teams[1] = { ...competition.teams[1]!, hidden: true };
+          return loadCompetition(competition, { replace: true, loadedBy: 'test', audit: TEST_AUDIT });
+        },
+      ],
+    ];
+    for (const [what, change] of changes) {
+      await change();
+      if (what === 'a reload that hides a team') {
+        const teams = (await invoke('GET', '/api/v1/teams')).json as { id: number; number: number }[];
+        teamId = teams.find((t) => t.number === 11)!.id;
+        serviceId = ((await invoke('GET', '/api/v1/services?team=11')).json as { id: number }[])[0]!.id;
+      }
+      const after = await tags();
+      expectAllChanged(before, after, what);
+      before = after;
+    }
+  });
+
+  it('moves the ETags of the anonymous views when the clock passes the freeze time, with nothing written', async () => {
+    const current = await getSettings({ consistent: true });
+    const freezeAt = new Date(Date.now() + VIEW_SETTLE_MS + 1500);
+    // Written directly: the API wants a freeze announced minutes ahead.
+    const { id: _id, ...fields } = current!.settings;
+    await saveSettings({ ...fields, scoreboard_freeze_time: freezeAt.toISOString().replace(/\.\d{3}Z$/, 'Z') }, current!, { ...TEST_AUDIT, action: 'settings.update' });
+    const before = await tags();
+    const admin = await tags(bearer(tokens.admin));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, freezeAt.getTime() + 1000 - Date.now())));
+    const after = await tags();
+    for (const name of ['GetScoreboard', 'GetScorecard', 'GetScoreHistory', 'GetService', 'ListServiceScans']) expect(after.get(name), name).not.toBe(before.get(name));
+    // Views the freeze does not touch keep theirs, and an admin (live figures) still gets other tags than the public.
+    expect(after.get('ListTeams')).toBe(before.get('ListTeams'));
+    for (const name of ['GetScoreboard', 'GetScorecard']) expect(after.get(name)).not.toBe(admin.get(name));
+  });
+});
