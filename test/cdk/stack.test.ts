@@ -6,11 +6,15 @@
  * resource lives.
  */
 import { resolve } from 'node:path';
-import { Stack } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { HttpIamAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { describe, expect, it } from 'vitest';
 import { ApiAccessPolicies } from '../../lib/constructs/api-access-policies';
+import { RouteTableApi } from '../../lib/constructs/route-table-api';
 import { ScoringStack } from '../../lib/scoring-stack';
 import { publicReadPathPatterns } from '../../lib/route-resources';
 import { API_PREFIX, fallbackHandler, queryParameterNames, routes, type Route } from '#shared/api/routes';
@@ -181,6 +185,28 @@ describe('the two HTTP APIs', () => {
     const onIam = apiRoutes(iamApi).get(key)!;
     expect(targetFunction(iamApi, onIam)).toBe(fnId);
     expect(onIam.AuthorizationType).toBe('AWS_IAM');
+  });
+
+  it('refuses to synthesize a stage that throttles a route no nested stack put on the API', () => {
+    // The stage's route settings name every built route; a route setting for a missing route fails the deployment.
+    const app = newApp();
+    const bare = new Stack(app, 'Bare');
+    const fn = new LambdaFunction(bare, 'Fn', { runtime: Runtime.NODEJS_22_X, handler: 'index.handler', code: Code.fromInline('export const handler = () => {};') });
+    const [first, second] = built;
+    const api = new RouteTableApi(bare, 'Api', {
+      apiName: 'bare',
+      description: 'two routes, one added',
+      routes: [first!, second!],
+      fallback: fn,
+      authorizerFor: () => new HttpIamAuthorizer(),
+      callerLogVariable: '$context.identity.userArn',
+      throttle: { rateLimit: 1, burstLimit: 1 },
+      logRetention: RetentionDays.ONE_DAY,
+      logRemovalPolicy: RemovalPolicy.DESTROY,
+    });
+    api.addRoute(bare, first!, fn);
+    expect(() => api.addRoute(bare, first!, fn)).toThrow(/already on this API/);
+    expect(() => app.synth()).toThrow(new RegExp(`route ${second!.name} is throttled by the stage but was never added`));
   });
 
   it('sends $default to the not-found function: open on the token API, IAM on the IAM API', () => {
