@@ -11,6 +11,41 @@ export function builtRoutes(table: readonly Route[] = allRoutes): Route[] {
   return table.filter((route) => !route.planned);
 }
 
+/**
+ * The deployed routes grouped by area (the route table's `tag`), each group
+ * under the construct id of its nested stack (`teams` → `Teams`), groups and
+ * routes in table order. Every route's function and its API routes live in
+ * its area's nested stack, so a route added to the table lands in one with
+ * no list to update. Changing a deployed route's tag moves its resources to
+ * another nested stack, and CloudFormation creates the new copy before it
+ * deletes the old one: the function's name and the API's route key would
+ * clash, so such a change needs the route removed in one deployment and
+ * added back in the next.
+ */
+export function routeAreas(table: readonly Route[] = allRoutes): Map<string, Route[]> {
+  const areas = new Map<string, Route[]>();
+  const tagOf = new Map<string, string>();
+  for (const route of builtRoutes(table)) {
+    const id = areaId(route.tag);
+    const other = tagOf.get(id);
+    if (other !== undefined && other !== route.tag) throw new Error(`route tags "${other}" and "${route.tag}" would share the nested stack ${id}`);
+    tagOf.set(id, route.tag);
+    areas.set(id, [...(areas.get(id) ?? []), route]);
+  }
+  return areas;
+}
+
+/** A tag as a construct id: its letters and digits, each word capitalised (`audit` → `Audit`, `ip-ranges` → `IpRanges`). */
+export function areaId(tag: string): string {
+  const id = tag
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word !== '')
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('');
+  if (!/^[A-Za-z]/.test(id)) throw new Error(`route tag "${tag}" names no nested stack (it needs a letter first)`);
+  return id;
+}
+
 /** Every deployed route: what an IAM admin may invoke (its policy allows their methods under the prefix: see iamPolicyResources). */
 export function adminRoutes(table: readonly Route[] = allRoutes): Route[] {
   return builtRoutes(table);

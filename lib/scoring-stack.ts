@@ -5,19 +5,19 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { HttpIamAuthorizer, HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpNoneAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Grant, IGrantable } from 'aws-cdk-lib/aws-iam';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ApiAccessPolicies } from './constructs/api-access-policies';
 import { ApiFunction, type ApiFunctionDefaults } from './constructs/api-function';
 import { acknowledgeNagFindings } from './constructs/nag-acknowledgments';
 import { PublicCdn } from './constructs/public-cdn';
+import { RouteArea } from './constructs/route-area';
 import { RouteTableApi } from './constructs/route-table-api';
 import { ScoreHistorySchedule } from './constructs/score-history-schedule';
 import { ScanFold } from './constructs/scan-fold';
 import { ScoringAgent } from './constructs/scoring-agent';
 import { ScoringTable } from './constructs/scoring-table';
-import { builtRoutes, publicReadPathPatterns, publicReadQueryParameters } from './route-resources';
+import { builtRoutes, publicReadPathPatterns, publicReadQueryParameters, routeAreas } from './route-resources';
 import { Observability, type ObservedFunction } from './constructs/observability';
 import { GLOBAL_INDEXES } from '#shared/data/table-schema';
 import { ORIGIN_VERIFY_HEADER } from '#shared/http/origin-check';
@@ -37,6 +37,9 @@ export interface ScoringStackProps extends StackProps {
  * The scoring service in AWS: the table, one function per deployed route, the
  * token API (Lambda authorizer) and the IAM API over the same functions, IAM
  * policies for admins and service accounts, and CloudFront for public reads.
+ * The routes' functions and API routes are nested stacks, one per area of the
+ * route table, and the alarms and dashboard another (Monitoring): each
+ * CloudFormation stack holds at most 500 resources.
  */
 export class ScoringStack extends Stack {
   readonly config: StackConfig;
@@ -44,6 +47,8 @@ export class ScoringStack extends Stack {
   readonly table: ScoringTable;
   /** The function of each deployed route, by route name. */
   readonly routeFunctions = new Map<string, ApiFunction>();
+  /** The nested stack of each area of the route table (its tag), by construct id (`Teams`, `Dns`…). */
+  readonly routeAreas = new Map<string, RouteArea>();
   readonly authorizerFunction: ApiFunction;
   readonly notFoundFunction: ApiFunction;
   /** The stream consumer (results and adjustments into totals), its failure queue and its iterator-age metric. */
@@ -91,21 +96,6 @@ export class ScoringStack extends Stack {
       logRetention: config.logRetentionDays as RetentionDays,
       logRemovalPolicy: removal,
     };
-    const routesScope = new Construct(this, 'Routes');
-    for (const route of this.routes) {
-      this.routeFunctions.set(
-        route.name,
-        new ApiFunction(routesScope, route.name, {
-          entry: route.handler,
-          functionName: `${config.prefix}-${route.name}`,
-          description: `${route.method} ${route.path} (${route.access}, table ${route.table})`,
-          defaults,
-          table: { table, indexArns, grant: route.table },
-          reservedConcurrency: route.throttle === 'scan-report' && config.reservedScanConcurrency > 0 ? config.reservedScanConcurrency : undefined,
-          files: route.files,
-        }),
-      );
-    }
     this.authorizerFunction = new ApiFunction(this, 'Authorizer', {
       entry: 'functions/auth/authorizer.ts',
       functionName: `${config.prefix}-Authorizer`,
@@ -127,11 +117,6 @@ export class ScoringStack extends Stack {
     this.scanFold = new ScanFold(this, 'ScanFold', { table, historyIndexArns, functionName: `${config.prefix}-FoldResults`, defaults });
     this.streamConsumers.push({ name: 'FoldResults', fn: this.scanFold.function.fn });
 
-    // CORS is decided by the functions per route class (functions/shared/http/cors.ts).
-    for (const f of [...this.routeFunctions.values(), this.notFoundFunction]) {
-      f.fn.addEnvironment('CORS_ALLOWED_ORIGINS', config.corsOrigins.join(','));
-    }
-
     // Generated once at the first deployment; CloudFormation resolves it into
     // the functions' (encrypted) environment, so no function reads Secrets
     // Manager on a request. A new value invalidates outstanding cursors only.
@@ -140,14 +125,9 @@ export class ScoringStack extends Stack {
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
       removalPolicy: removal,
     });
-    for (const f of this.routeFunctions.values()) {
-      f.fn.addEnvironment('CURSOR_SIGNING_KEY', this.cursorSigningKey.secretValue.unsafeUnwrap());
-    }
 
-    const functions = new Map<string, IFunction>([...this.routeFunctions].map(([name, f]) => [name, f.fn]));
     const apiDefaults = {
       routes: this.routes,
-      functions,
       fallback: this.notFoundFunction.fn,
       throttle: { rateLimit: config.throttleRate, burstLimit: config.throttleBurst },
       logRetention: defaults.logRetention,
@@ -185,6 +165,44 @@ export class ScoringStack extends Stack {
       authorizerFor: () => iam,
       callerLogVariable: '$context.identity.userArn',
     });
+
+    // Each area of the route table (its tag) is a nested stack holding its
+    // routes' functions and their routes on both APIs: the parent keeps what
+    // all routes share, and stays the same size as routes are added. A stage
+    // deployed before this split cannot be updated in place: CloudFormation
+    // would create each function and API route in its nested stack before
+    // deleting the parent's copy, and their names and route keys clash.
+    const routesScope = new Construct(this, 'Routes');
+    const areaFunctions = new Map<string, ApiFunction>();
+    for (const [areaName, areaRoutes] of routeAreas(this.routes)) {
+      const area = new RouteArea(routesScope, areaName, {
+        description: `${config.prefix}: the ${areaRoutes[0]!.tag} routes' functions and their routes on both APIs`,
+        routes: areaRoutes,
+        apis: [this.tokenApi, this.iamApi],
+        newFunction: (scope, route) =>
+          new ApiFunction(scope, route.name, {
+            entry: route.handler,
+            functionName: `${config.prefix}-${route.name}`,
+            description: `${route.method} ${route.path} (${route.access}, table ${route.table})`,
+            defaults,
+            table: { table, indexArns, grant: route.table },
+            reservedConcurrency: route.throttle === 'scan-report' && config.reservedScanConcurrency > 0 ? config.reservedScanConcurrency : undefined,
+            files: route.files,
+          }),
+      });
+      this.routeAreas.set(areaName, area);
+      for (const [name, f] of area.functions) areaFunctions.set(name, f);
+    }
+    // In the table's order, as the dashboard lists them.
+    for (const route of this.routes) this.routeFunctions.set(route.name, areaFunctions.get(route.name)!);
+
+    // CORS is decided by the functions per route class (functions/shared/http/cors.ts).
+    for (const f of [...this.routeFunctions.values(), this.notFoundFunction]) {
+      f.fn.addEnvironment('CORS_ALLOWED_ORIGINS', config.corsOrigins.join(','));
+    }
+    for (const f of this.routeFunctions.values()) {
+      f.fn.addEnvironment('CURSOR_SIGNING_KEY', this.cursorSigningKey.secretValue.unsafeUnwrap());
+    }
 
     this.access = new ApiAccessPolicies(this, 'Access', {
       api: this.iamApi.api,

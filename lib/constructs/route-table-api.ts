@@ -19,10 +19,11 @@ import { THROTTLES, type Route } from '#shared/api/routes';
 export interface RouteTableApiProps {
   readonly apiName: string;
   readonly description: string;
-  /** The deployed routes; each becomes one route of this API. */
+  /**
+   * The deployed routes: the stage throttles each, and each must be added
+   * with `addRoute` (a stage's route settings may only name existing routes).
+   */
   readonly routes: readonly Route[];
-  /** The function behind each route, by route name. */
-  readonly functions: ReadonlyMap<string, IFunction>;
   /** The `$default` route's function (problem+json 404/405). */
   readonly fallback: IFunction;
   /** The authorizer of a route; `undefined` asks for the `$default` route's. */
@@ -38,7 +39,10 @@ export interface RouteTableApiProps {
  * An HTTP API built from the route table: one route per deployed route (its
  * method and path, its function, the authorizer the caller chooses for it), a
  * `$default` route for everything else, and a `$default` stage with
- * throttling and JSON access logs.
+ * throttling and JSON access logs. The API, its stage and `$default` live
+ * where this construct is; `addRoute` puts a route (and its integration and
+ * invoke permission) in the scope it is given, such as the nested stack of
+ * the route's area, so the API's own stack does not grow with the table.
  */
 export class RouteTableApi extends Construct {
   readonly api: HttpApi;
@@ -47,6 +51,8 @@ export class RouteTableApi extends Construct {
   /** The HEAD twin of each GET route, by route name. */
   readonly headRoutes = new Map<string, HttpRoute>();
   readonly defaultRoute: HttpRoute;
+  private readonly authorizerFor: RouteTableApiProps['authorizerFor'];
+  private readonly declared: readonly Route[];
 
   constructor(scope: Construct, id: string, props: RouteTableApiProps) {
     super(scope, id);
@@ -87,35 +93,6 @@ export class RouteTableApi extends Construct {
       },
     });
 
-    for (const route of props.routes) {
-      const fn = props.functions.get(route.name);
-      if (!fn) throw new Error(`No function for route ${route.name}`);
-      // One invoke permission per function and API (any of its routes, HEAD twins
-      // included), not one per route: a CloudFormation stack holds at most 500 resources.
-      const integration = new HttpLambdaIntegration(`${route.name}Integration`, fn, { scopePermissionToRoute: false });
-      this.routes.set(
-        route.name,
-        new HttpRoute(this, route.name, {
-          httpApi: this.api,
-          routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-          integration,
-          authorizer: props.authorizerFor(route),
-        }),
-      );
-      // HEAD of every GET route: the same function and authorizer (it drops the
-      // body). The $default function cannot serve it: it has no authorizer.
-      if (route.method === 'GET') {
-        this.headRoutes.set(
-          route.name,
-          new HttpRoute(this, `${route.name}Head`, {
-            httpApi: this.api,
-            routeKey: HttpRouteKey.with(route.path, HttpMethod.HEAD),
-            integration,
-            authorizer: props.authorizerFor(route),
-          }),
-        );
-      }
-    }
     // Each route's class throttle (the route table's `throttle`), its HEAD's too (as the
     // description says); the stage-wide one covers $default (preflights, unknown paths).
     (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
@@ -125,8 +102,12 @@ export class RouteTableApi extends Construct {
         return keys.map((key) => [key, limits]);
       }),
     );
-    // A stage's route settings may only name routes that already exist.
-    for (const route of [...this.routes.values(), ...this.headRoutes.values()]) this.stage.node.addDependency(route);
+    this.authorizerFor = props.authorizerFor;
+    this.declared = props.routes;
+    this.node.addValidation({
+      validate: () =>
+        this.declared.filter((route) => !this.routes.has(route.name)).map((route) => `${props.apiName}: route ${route.name} is throttled by the stage but was never added`),
+    });
 
     this.defaultRoute = new HttpRoute(this, 'Default', {
       httpApi: this.api,
@@ -134,6 +115,41 @@ export class RouteTableApi extends Construct {
       integration: new HttpLambdaIntegration('DefaultIntegration', props.fallback, { scopePermissionToRoute: false }),
       authorizer: props.authorizerFor(undefined),
     });
+  }
+
+  /**
+   * Puts a route of the table on this API, in `scope` (the stack that holds
+   * its function): the route, its HEAD twin for a GET, their integration and
+   * the function's invoke permission from this API.
+   */
+  addRoute(scope: Construct, route: Route, fn: IFunction): void {
+    if (!this.declared.includes(route)) throw new Error(`${route.name} is not one of the routes this API was made with`);
+    if (this.routes.has(route.name)) throw new Error(`${route.name} is already on this API`);
+    // One invoke permission per function and API (any of its routes, HEAD twins
+    // included), not one per route: a CloudFormation stack holds at most 500 resources.
+    const integration = new HttpLambdaIntegration(`${route.name}Integration`, fn, { scopePermissionToRoute: false });
+    const added = new HttpRoute(scope, route.name, {
+      httpApi: this.api,
+      routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+      integration,
+      authorizer: this.authorizerFor(route),
+    });
+    this.routes.set(route.name, added);
+    // HEAD of every GET route: the same function and authorizer (it drops the
+    // body). The $default function cannot serve it: it has no authorizer.
+    const head =
+      route.method === 'GET'
+        ? new HttpRoute(scope, `${route.name}Head`, {
+            httpApi: this.api,
+            routeKey: HttpRouteKey.with(route.path, HttpMethod.HEAD),
+            integration,
+            authorizer: this.authorizerFor(route),
+          })
+        : undefined;
+    if (head) this.headRoutes.set(route.name, head);
+    // A stage's route settings may only name routes that already exist (in
+    // another stack, this makes the stage wait for that nested stack).
+    for (const r of [added, ...(head ? [head] : [])]) this.stage.node.addDependency(r);
   }
 
   /** `https://<id>.execute-api.<region>.amazonaws.com/` (the `$default` stage). */

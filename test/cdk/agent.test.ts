@@ -7,12 +7,12 @@ import { routes } from '#shared/api/routes';
 import { readStackConfig } from '../../lib/stack-config';
 import { logicalId, newApp, policyAllows, resourcesOfType, rolePermissions, samplePath, synthesize } from './synth';
 
-const { stack, json } = synthesize();
+const { stack, deployed } = synthesize();
 
 describe('the scoring agent', () => {
   const agent = stack.agent!;
   const fnId = logicalId(agent.function.fn);
-  const fn = json.Resources[fnId]!;
+  const fn = deployed.Resources[fnId]!;
 
   it('is one function, calling the IAM API by its URL', () => {
     expect(fn.Properties?.FunctionName).toBe(`${stack.config.prefix}-Agent`);
@@ -21,7 +21,7 @@ describe('the scoring agent', () => {
   });
 
   it('is invoked every minute with the scheduled time', () => {
-    const schedules = resourcesOfType(json, 'AWS::Scheduler::Schedule');
+    const schedules = resourcesOfType(deployed, 'AWS::Scheduler::Schedule');
     expect(schedules).toHaveLength(1);
     const schedule = schedules[0]![1].Properties!;
     expect(schedule.ScheduleExpression).toBe('rate(1 minute)');
@@ -30,7 +30,7 @@ describe('the scoring agent', () => {
   });
 
   it('may call exactly the routes a service account may, and never touches the table', () => {
-    const perms = rolePermissions(json, logicalId(agent.function.role));
+    const perms = rolePermissions(deployed, logicalId(agent.function.role));
     const iamApi = logicalId(stack.iamApi.api);
     for (const route of routes.filter((r) => !r.planned)) {
       const request = `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${iamApi}}/$default/${route.method}${samplePath(route)}`;
@@ -41,9 +41,9 @@ describe('the scoring agent', () => {
 
   it('runs in the given subnets and security groups, with what Lambda needs to attach it', () => {
     const withVpc = synthesize({ context: { agentSubnetIds: 'subnet-0123abcd,subnet-4567ef01', agentSecurityGroupIds: 'sg-0123abcd' } });
-    const vpcFn = withVpc.json.Resources[logicalId(withVpc.stack.agent!.function.fn)]!;
+    const vpcFn = withVpc.deployed.Resources[logicalId(withVpc.stack.agent!.function.fn)]!;
     expect(vpcFn.Properties?.VpcConfig).toEqual({ SubnetIds: ['subnet-0123abcd', 'subnet-4567ef01'], SecurityGroupIds: ['sg-0123abcd'] });
-    const perms = rolePermissions(withVpc.json, logicalId(withVpc.stack.agent!.function.role));
+    const perms = rolePermissions(withVpc.deployed, logicalId(withVpc.stack.agent!.function.role));
     expect(policyAllows(perms, 'ec2:CreateNetworkInterface', '*')).toBe(true);
   });
 

@@ -13,16 +13,16 @@ import { GLOBAL_INDEXES } from '#shared/data/table-schema';
 import { flat, logicalId, nestedTemplate, newApp, resourcesOfType, synthesize, type CfnTemplate } from './synth';
 
 const built = routes.filter((r) => !r.planned);
-const { stack, json } = synthesize();
+const { stack, json, deployed } = synthesize();
 const prefix = stack.config.prefix;
 /** Alarms and the dashboard: their own nested stack (the API's template would pass 500 resources with them). */
 const monitoring = nestedTemplate(json, stack.observability);
 const alarms = resourcesOfType(monitoring, 'AWS::CloudWatch::Alarm').map(([id, r]) => ({ id, ...r.Properties! }) as Record<string, any> & { id: string });
-const fnByName = (name: string) => resourcesOfType(json, 'AWS::Lambda::Function').find(([, r]) => r.Properties!.FunctionName === name)!;
+const fnByName = (name: string) => resourcesOfType(deployed, 'AWS::Lambda::Function').find(([, r]) => r.Properties!.FunctionName === name)!;
 
 describe('capacity', () => {
   it("throttles each route (and a GET's HEAD) on both APIs by its class in the route table (scan reports sized for a round's burst)", () => {
-    const stages = resourcesOfType(json, 'AWS::ApiGatewayV2::Stage');
+    const stages = resourcesOfType(deployed, 'AWS::ApiGatewayV2::Stage');
     expect(stages).toHaveLength(2);
     for (const [, stage] of stages) {
       const expected = Object.fromEntries(
@@ -42,13 +42,13 @@ describe('capacity', () => {
   });
 
   it('reserves concurrency for scan reporting and the authorizer only', () => {
-    const reserved = resourcesOfType(json, 'AWS::Lambda::Function')
+    const reserved = resourcesOfType(deployed, 'AWS::Lambda::Function')
       .filter(([, r]) => r.Properties!.ReservedConcurrentExecutions !== undefined)
       .map(([, r]) => r.Properties!.FunctionName as string)
       .sort();
     expect(reserved).toEqual([`${prefix}-Authorizer`, ...built.filter((r) => r.throttle === 'scan-report').map((r) => `${prefix}-${r.name}`)].sort());
     expect(reserved).toContain(`${prefix}-ReportScan`);
-    const { json: none } = synthesize({ context: { reservedScanConcurrency: '0', reservedAuthorizerConcurrency: '0' } });
+    const { deployed: none } = synthesize({ context: { reservedScanConcurrency: '0', reservedAuthorizerConcurrency: '0' } });
     expect(resourcesOfType(none, 'AWS::Lambda::Function').some(([, r]) => r.Properties!.ReservedConcurrentExecutions !== undefined)).toBe(false);
   });
 });
@@ -56,7 +56,7 @@ describe('capacity', () => {
 describe('the token API only through the CDN', () => {
   it('has CloudFront send the generated secret, and every function compare it', () => {
     const secret = logicalId(stack.originSecret);
-    const [, distribution] = resourcesOfType(json, 'AWS::CloudFront::Distribution')[0]!;
+    const [, distribution] = resourcesOfType(deployed, 'AWS::CloudFront::Distribution')[0]!;
     const apiOrigin = distribution.Properties!.DistributionConfig.Origins.find((o: { OriginCustomHeaders?: unknown }) => o.OriginCustomHeaders);
     const headers = apiOrigin.OriginCustomHeaders;
     expect(headers).toHaveLength(1);
@@ -65,7 +65,7 @@ describe('the token API only through the CDN', () => {
     for (const route of built) {
       expect(flat(fnByName(`${prefix}-${route.name}`)[1].Properties!.Environment.Variables.ORIGIN_VERIFY_SECRET)).toBe(flat(headers[0].HeaderValue));
     }
-    expect(JSON.stringify(json)).not.toMatch(/"SecretString":"/);
+    expect(JSON.stringify(deployed)).not.toMatch(/"SecretString":"/);
   });
 });
 
@@ -121,7 +121,7 @@ describe('alarms and the dashboard', () => {
     expect(metrics.find((m) => m.Expression)!.Expression).toBe(`IF(open >= 1 AND since > ${NO_SCAN_ALARM_SECONDS}, 1, 0)`);
     expect(metrics.filter((m) => m.MetricStat).map((m) => m.MetricStat!.Metric.MetricName).sort()).toEqual(['ScoringOpen', 'SecondsSinceLastScan']);
     expect(metrics.find((m) => m.MetricStat)!.MetricStat!.Metric.Namespace).toBe('Scoring/dev');
-    const [, rule] = resourcesOfType(json, 'AWS::Events::Rule')[0]!;
+    const [, rule] = resourcesOfType(deployed, 'AWS::Events::Rule')[0]!;
     expect(rule.Properties!.ScheduleExpression).toBe('rate(1 minute)');
     expect(flat(rule.Properties!.Targets[0].Arn)).toBe(`\${${logicalId(stack.scoringWatchFunction.fn)}.Arn}`);
     expect(named('SettingsChanged')).toHaveLength(1);
@@ -135,6 +135,8 @@ describe('alarms and the dashboard', () => {
   it('has one dashboard', () => {
     expect(resourcesOfType(monitoring, 'AWS::CloudWatch::Dashboard')).toHaveLength(1);
     expect(resourcesOfType(json, 'AWS::CloudWatch::Alarm')).toHaveLength(0);
+    // Nor in the routes' nested stacks: every alarm is Monitoring's.
+    expect(resourcesOfType(deployed, 'AWS::CloudWatch::Alarm')).toHaveLength(alarms.length);
   });
 });
 
@@ -165,11 +167,11 @@ describe('deployable twice', () => {
           .filter((value): value is string => typeof value === 'string')
           .map((value) => `${r.Type} ${value}`),
       );
-    for (const [, r] of resourcesOfType(json, 'AWS::IAM::ManagedPolicy')) expect(r.Properties!.ManagedPolicyName).toBeUndefined();
-    const [, cachePolicy] = resourcesOfType(json, 'AWS::CloudFront::CachePolicy')[0]!;
+    for (const [, r] of resourcesOfType(deployed, 'AWS::IAM::ManagedPolicy')) expect(r.Properties!.ManagedPolicyName).toBeUndefined();
+    const [, cachePolicy] = resourcesOfType(deployed, 'AWS::CloudFront::CachePolicy')[0]!;
     expect(flat(cachePolicy.Properties!.CachePolicyConfig.Name)).toContain('${AWS::Region}');
-    const a = physicalNames(synthesize({ context: { stage: 'blue' } }).json);
-    const b = new Set(physicalNames(synthesize({ context: { stage: 'green' } }).json));
+    const a = physicalNames(synthesize({ context: { stage: 'blue' } }).deployed);
+    const b = new Set(physicalNames(synthesize({ context: { stage: 'green' } }).deployed));
     expect(a.length).toBeGreaterThan(built.length);
     expect(a.filter((name) => b.has(name) && !name.startsWith('AWS::ApiGatewayV2::Authorizer'))).toEqual([]);
   });

@@ -3,12 +3,13 @@
  * feature flags included), once per test file and set of options, and offers
  * small readers for the template: intrinsic values flattened to strings, IAM
  * statements as (effect, action, resource) triples, wildcard matching as IAM
- * and CloudFront do it.
+ * and CloudFront do it. The stack is a parent and nested stacks (the routes
+ * by area, the alarms): `deployed` reads them as one template.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { App, type CfnElement, type NestedStack, Stack } from 'aws-cdk-lib';
+import { App, type CfnElement, NestedStack, Stack } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
@@ -31,9 +32,12 @@ export interface SynthOptions {
 export interface Synthesized {
   readonly app: App;
   readonly stack: ScoringStack;
+  /** The parent stack's template. */
   readonly template: Template;
-  /** The raw template (Resources, Outputs). */
+  /** The parent stack's raw template (Resources, Outputs). */
   readonly json: CfnTemplate;
+  /** Everything the stack deploys, its nested stacks' resources included, as one template (see deployedTemplate). */
+  readonly deployed: CfnTemplate;
   readonly assembly: CloudAssembly;
 }
 
@@ -46,6 +50,7 @@ export interface CfnResource {
 export interface CfnTemplate {
   Resources: Record<string, CfnResource>;
   Outputs?: Record<string, { Value: unknown }>;
+  Parameters?: Record<string, unknown>;
 }
 
 /** cdk.json's context: the feature flags `cdk synth` applies. */
@@ -66,7 +71,7 @@ export function synthesize(options: SynthOptions = {}): Synthesized {
   const stack = new ScoringStack(app, config.stackName, { config, ...(options.routes ? { routes: options.routes } : {}) });
   const assembly = app.synth();
   const json = assembly.getStackArtifact(stack.artifactId).template as CfnTemplate;
-  const result: Synthesized = { app, stack, template: Template.fromJSON(json), json, assembly };
+  const result: Synthesized = { app, stack, template: Template.fromJSON(json), json, deployed: deployedTemplate(stack, json), assembly };
   if (key !== undefined) cache.set(key, result);
   return result;
 }
@@ -161,18 +166,93 @@ export function samplePath(route: Pick<Route, 'path'>): string {
   return route.path.replace(/\{[^/}]+\}/g, '7');
 }
 
+/** The nested stacks whose parent is `stack`, in construct order. */
+export function nestedStacksOf(stack: Stack): NestedStack[] {
+  return stack.node.findAll().filter((c): c is NestedStack => NestedStack.isNestedStack(c) && c.nestedStackParent === stack);
+}
+
+/** A value with every object replaced by what `replace` returns for it (undefined: keep it and look inside). */
+function mapValue(value: unknown, replace: (v: Record<string, unknown>) => unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => mapValue(v, replace));
+  if (typeof value !== 'object' || value === null) return value;
+  const replaced = replace(value as Record<string, unknown>);
+  if (replaced !== undefined) return replaced;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapValue(v, replace)]));
+}
+
 /**
- * The template of the nested stack that holds `construct`, with the values
- * its parent passes in put in place of its parameters: references to the
- * parent's resources then read as they would in one template.
+ * The templates of a stack's nested stacks (one level, as this stack has
+ * them) as they read once deployed: each `Ref` to a parameter is replaced by
+ * the value the parent passes, and a value the parent takes from another
+ * nested stack's output (`Fn::GetAtt [Nested, Outputs.X]`) by that output's
+ * own value. References to the parent's and the other nested stacks'
+ * resources then read as they would in one template.
+ */
+export function nestedTemplates(parent: Stack, parentJson: CfnTemplate): Map<NestedStack, CfnTemplate> {
+  const children = nestedStacksOf(parent).map((nested) => ({
+    nested,
+    id: logicalId(nested.nestedStackResource!),
+    raw: Template.fromStack(nested).toJSON() as CfnTemplate,
+  }));
+  const byId = new Map(children.map((c) => [c.id, c]));
+  const resolving = new Set<string>();
+  const outputsOf = new Map<string, Record<string, { Value: unknown }>>();
+
+  /** A value in the parent's template, with other nested stacks' outputs in place. */
+  const inParent = (value: unknown): unknown =>
+    mapValue(value, (v) => {
+      const getAtt = v['Fn::GetAtt'];
+      if (!Array.isArray(getAtt) || !byId.has(getAtt[0]) || typeof getAtt[1] !== 'string' || !getAtt[1].startsWith('Outputs.')) return undefined;
+      const output = resolvedOutputs(getAtt[0])[getAtt[1].slice('Outputs.'.length)];
+      if (!output) throw new Error(`${getAtt[0]} has no output ${getAtt[1]}`);
+      return output.Value;
+    });
+  /** A value in a nested stack's template, with the parent's values in place of its parameters. */
+  const inChild = (id: string, value: unknown): unknown => {
+    const parameters: Record<string, unknown> = parentJson.Resources[id]?.Properties?.Parameters ?? {};
+    return mapValue(value, (v) => {
+      const keys = Object.keys(v);
+      return keys.length === 1 && typeof v.Ref === 'string' && v.Ref in parameters ? inParent(parameters[v.Ref]) : undefined;
+    });
+  };
+  function resolvedOutputs(id: string): Record<string, { Value: unknown }> {
+    const known = outputsOf.get(id);
+    if (known) return known;
+    if (resolving.has(id)) throw new Error(`nested stacks refer to each other's outputs in a cycle through ${id}`);
+    resolving.add(id);
+    const outputs = inChild(id, byId.get(id)!.raw.Outputs ?? {}) as Record<string, { Value: unknown }>;
+    outputsOf.set(id, outputs);
+    return outputs;
+  }
+  return new Map(children.map(({ nested, id, raw }) => [nested, { ...raw, Resources: inChild(id, raw.Resources) as CfnTemplate['Resources'] }]));
+}
+
+/**
+ * The template of the nested stack that holds `construct`, as it reads once
+ * deployed (see nestedTemplates): references to the parent's resources, and
+ * to other nested stacks' through the parent, read as they would in one template.
  */
 export function nestedTemplate(parent: CfnTemplate, construct: IConstruct): CfnTemplate {
   const nested = Stack.of(construct) as NestedStack;
   if (!nested.nestedStackResource) throw new Error(`${construct.node.path} is not in a nested stack`);
-  const parameters: Record<string, unknown> = parent.Resources[logicalId(nested.nestedStackResource)]?.Properties?.Parameters ?? {};
-  const isParameterRef = (v: unknown): v is { Ref: string } =>
-    typeof v === 'object' && v !== null && Object.keys(v).length === 1 && typeof (v as { Ref?: unknown }).Ref === 'string' && (v as { Ref: string }).Ref in parameters;
-  return JSON.parse(JSON.stringify(Template.fromStack(nested).toJSON()), (_key, v) => (isParameterRef(v) ? parameters[v.Ref] : v)) as CfnTemplate;
+  return nestedTemplates(nested.nestedStackParent!, parent).get(nested)!;
+}
+
+/**
+ * Everything a stack deploys as one template: the parent's resources and
+ * outputs, and each nested stack's resources as they read once deployed (see
+ * nestedTemplates), under their own logical ids (which must not clash). The
+ * nested stacks' own AWS::CloudFormation::Stack resources stay in it.
+ */
+export function deployedTemplate(stack: Stack, json: CfnTemplate): CfnTemplate {
+  const resources = { ...json.Resources };
+  for (const [nested, template] of nestedTemplates(stack, json)) {
+    for (const [id, resource] of Object.entries(template.Resources)) {
+      if (id in resources) throw new Error(`logical id ${id} is in ${nested.node.path} and another stack: tests could not tell them apart`);
+      resources[id] = resource;
+    }
+  }
+  return { ...json, Resources: resources };
 }
 
 export function resourcesOfType(json: CfnTemplate, type: string): [string, CfnResource][] {
