@@ -2,14 +2,39 @@ import { Stack, Token, Validations } from 'aws-cdk-lib';
 import type { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import type { IConstruct } from 'constructs';
-import type { ScoringStack } from '../scoring-stack';
+import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Route } from '#shared/api/route';
+import type { ApiAccessPolicies } from './api-access-policies';
+import type { ApiFunction } from './api-function';
+import type { PublicCdn } from './public-cdn';
+import type { RouteTableApi } from './route-table-api';
+import type { ScanFold } from './scan-fold';
+import type { ScoreHistorySchedule } from './score-history-schedule';
+import type { ScoringAgent } from './scoring-agent';
+
+/** What of the scoring stack the acknowledgments name (the stack passes itself; declared here so this module does not import it back). */
+export interface NagTargets extends Stack {
+  readonly routes: readonly Route[];
+  readonly routeFunctions: ReadonlyMap<string, ApiFunction>;
+  readonly authorizerFunction: ApiFunction;
+  readonly notFoundFunction: ApiFunction;
+  readonly scoringWatchFunction: ApiFunction;
+  readonly scanFold: ScanFold;
+  readonly scoreHistory: ScoreHistorySchedule;
+  readonly agent?: ScoringAgent;
+  readonly originSecret: Secret;
+  readonly cursorSigningKey: Secret;
+  readonly tokenApi: RouteTableApi;
+  readonly access: ApiAccessPolicies;
+  readonly cdn: PublicCdn;
+}
 
 /**
  * The cdk-nag (AwsSolutions) findings this stack accepts, each with its
  * reason. Everything else must pass: the tests fail on any unacknowledged
  * finding. Acknowledgments sit on the narrowest construct that needs them.
  */
-export function acknowledgeNagFindings(stack: ScoringStack): void {
+export function acknowledgeNagFindings(stack: NagTargets): void {
   const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
 
   // Lambda runtime, and X-Ray.

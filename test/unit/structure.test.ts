@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkStructure, importGraph } from '../../bin/check-structure';
 
@@ -18,7 +18,13 @@ function tree(files: Record<string, string>): string {
 const made: string[] = [];
 afterAll(() => made.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
+const ROOT = resolve(import.meta.dirname, '../..');
+
 describe('the structure check', () => {
+  it('passes on the project: no import cycle, every layer of the core looks down', () => {
+    expect(checkStructure(ROOT).map((v) => v.message)).toEqual([]);
+  });
+
   it('resolves #shared/* and type-only imports', () => {
     const root = tree({
       'functions/shared/domain/a.ts': "import type { B } from '#shared/domain/b';\nexport type A = B;\n",
