@@ -15,7 +15,7 @@ import { CompetitionExistsError, CompetitionFinalError, loadCompetition } from '
 import { markFinal } from '#shared/app/finalise';
 import { FRESHNESS_MS } from '#shared/data/fresh';
 import { getSettings } from '#shared/data/settings';
-import { readStandingsInputs } from '#shared/data/standings';
+import { readExactStandings } from '#shared/data/teams';
 import { finaliseRefusal } from '#shared/domain/final';
 import { listIamPrincipals, registerIamPrincipal, revokeIamPrincipal } from '#shared/data/iam-principals';
 import { createToken, listTokens, revokeToken } from '#shared/data/tokens';
@@ -331,7 +331,7 @@ const SETTLE_LIMIT_MS = 120_000;
 
 /** Waits until two readings of every team's totals, SETTLE_READS_MS apart, agree: the fold has caught up with what was accepted. */
 async function totalsSettled(): Promise<void> {
-  const reading = async () => JSON.stringify((await readStandingsInputs({ consistent: true })).teams.map((t) => t.totals));
+  const reading = async () => JSON.stringify((await readExactStandings()).teams.map((t) => t.totals));
   const giveUp = Date.now() + SETTLE_LIMIT_MS;
   let previous = await reading();
   for (;;) {

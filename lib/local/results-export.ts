@@ -6,7 +6,7 @@
  */
 import { scanHistory } from '#shared/data/results';
 import { listServiceRecords } from '#shared/data/services';
-import { readStandingsInputs } from '#shared/data/standings';
+import { readExactStandings } from '#shared/data/teams';
 import type { ServiceRecord, SuperType } from '#shared/domain/model';
 import { buildScoreboard, buildScorecard, uptime, type Division, type Scorecard } from '#shared/domain/scoring/standings';
 import { formatTimestamp } from '#shared/validation';
@@ -62,7 +62,7 @@ const HISTORY_CONCURRENCY = 8;
  */
 export async function exportResults(options: { includeHidden?: boolean; now?: Date } = {}): Promise<ResultsExport> {
   const [{ settings, segregate, teams: allTeams, superTypes }, allServices] = await Promise.all([
-    readStandingsInputs({ consistent: true }),
+    readExactStandings(),
     listServiceRecords(),
   ]);
   const teams = allTeams.filter((t) => options.includeHidden || !t.hidden);

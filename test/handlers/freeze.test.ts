@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { keys } from '#shared/data/keys';
-import { TOTALS_ATTRIBUTE } from '#shared/data/totals';
+import { readTotalsItems, TOTALS_ATTRIBUTE, toTeamTotals, toTotalsState } from '#shared/data/totals';
+import { writeStandings } from '#shared/data/standings';
+import { publicFigures } from '#shared/domain/scoring/fold';
 import { freezeStamp } from '#shared/domain/scoring/freeze';
 import { queryPartition } from '#shared/data/operations';
 import { storedResults } from '#shared/data/results';
@@ -191,12 +193,28 @@ describe('the scoreboard freeze', () => {
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     const attribute = TOTALS_ATTRIBUTE.afterFreeze(freezeStamp(FREEZE), TOTALS_ATTRIBUTE.points('1'));
     await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.teamTotals(team.id), UpdateExpression: 'ADD #a :n', ExpressionAttributeNames: { '#a': attribute }, ExpressionAttributeValues: { ':n': 7 } }));
+    // The standings projection follows the wrong totals, as the next fold would write it.
+    const item = (await readTotalsItems([team.id], { consistent: true })).get(team.id);
+    const tv = toTotalsState(item).version;
+    await writeStandings(team.id, { version: tv, figures: publicFigures(toTeamTotals(item, 0), freezeStamp(FREEZE)) }, { repair: true });
     expect((await invoke('GET', `/api/v1/teams/${team.id}/scorecard`)).json.total_score).toBe(publicCard.total_score - 7);
     const found = (await verifyTotals({ repair: false, pauseMs: 50 })).find((t) => t.team.id === team.id)!;
     expect(found.differences).toEqual([{ figure: 'after_freeze.points.1', stored: expect.any(Number), recomputed: expect.any(Number) }]);
     const repaired = (await verifyTotals({ repair: true, pauseMs: 50, audit: TEST_AUDIT })).find((t) => t.team.id === team.id)!;
     expect(repaired.repaired).toBe(true);
     expect((await invoke('GET', `/api/v1/teams/${team.id}/scorecard`)).json.total_score).toBe(publicCard.total_score);
+    expect((await verifyTotals({ repair: false, pauseMs: 50 })).find((t) => t.team.id === team.id)!.differences).toEqual([]);
+  });
+
+  it('has `verify` find and repair a standings projection that does not show what the totals hold', async () => {
+    const item = (await readTotalsItems([team.id], { consistent: true })).get(team.id);
+    const wrong = publicFigures(toTeamTotals(item, 0), freezeStamp(FREEZE));
+    await writeStandings(team.id, { version: toTotalsState(item).version, figures: { ...wrong, points: { ...wrong.points, '1': (wrong.points['1'] ?? 0) + 100 } } }, { repair: true });
+    const found = (await verifyTotals({ repair: false, pauseMs: 50 })).find((t) => t.team.id === team.id)!;
+    expect(found.differences.map((d) => d.figure)).toEqual(['standings projection (totals version)']);
+    expect((await verifyTotals({ repair: true, pauseMs: 50, audit: TEST_AUDIT })).find((t) => t.team.id === team.id)!.repaired).toBe(true);
+    expect((await invoke('GET', `/api/v1/teams/${team.id}/scorecard`)).json.total_score).toBe(publicCard.total_score);
+    expect((await verifyTotals({ repair: false, pauseMs: 50 })).find((t) => t.team.id === team.id)!.differences).toEqual([]);
   });
 
   it('lifts the freeze with null, refuses a new freeze time less than 3 minutes ahead, and takes one further ahead', async () => {

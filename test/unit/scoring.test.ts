@@ -381,7 +381,7 @@ describe("the fold's decisions for a team", () => {
     result: { scan_id: `s${n}`, score, error: score === 10 ? null : 'down', time: `2026-11-22T10:${String(minute).padStart(2, '0')}:00Z`, points: score, scored: true, max_score: 10, super_type_id: 1, sla_threshold: 2, sla_penalty: 4 },
   });
   const award = (n: number, points: number, at = '2026-11-22T10:30:00Z') => ({ kind: 'award' as const, origin: 'adjustment' as const, seq: seq(n), source: ADJUSTMENTS_SOURCE, team_id: 7, super_type_id: 2, points, at });
-  const fresh = () => ({ totals: emptyTotalsState(), states: new Map() });
+  const fresh = () => ({ totals: emptyTotalsState(), figures: emptyTotals([], 0), projected: 0, states: new Map() });
 
   it("writes one update of the totals (every source's watermark moved) and each service's new state", () => {
     const decision = decideTeamFold([check(1, 11, 10, 1), check(2, 12, 0, 1), award(3, -5), check(4, 12, 0, 2)], fresh(), null);
@@ -406,6 +406,8 @@ describe("the fold's decisions for a team", () => {
     // A check made before both arrives: the incremental run cannot place it.
     const read = {
       totals: { ...emptyTotalsState(), watermarks: { [serviceSource(11)]: seq(2) }, sla: { '11': { violations: 1, penalty: 4 } } },
+      figures: emptyTotals([], 0),
+      projected: 0,
       states: new Map([[11, state]]),
     };
     const late = [check(3, 11, 10, 4)];
@@ -424,13 +426,25 @@ describe("the fold's decisions for a team", () => {
     const first = decideTeamFold(events, fresh(), null);
     if (first.kind !== 'write') throw new Error('expected a write');
     const watermarks = Object.fromEntries(first.totals!.watermarks.map((w) => [w.source, w.next!]));
-    const again = decideTeamFold(events, { totals: { ...emptyTotalsState(), watermarks }, states: new Map([[11, first.services[0]!.next]]) }, null);
+    const again = decideTeamFold(events, { totals: { ...emptyTotalsState(), watermarks, version: 1 }, figures: emptyTotals([], 0), projected: 1, states: new Map([[11, first.services[0]!.next]]) }, null);
     expect(again).toEqual({ kind: 'write', services: [] });
 
     const frozen = decideTeamFold([award(1, 3, '2026-11-22T10:30:00Z'), award(2, 4, '2026-11-22T09:00:00Z')], fresh(), '2026-11-22T10:00:00Z');
     if (frozen.kind !== 'write') throw new Error('expected a write');
     expect(frozen.totals!.delta.points).toEqual({ '2': 7 });
     expect(frozen.totals!.share!.delta.points).toEqual({ '2': 3 });
+  });
+
+  it('writes the standings projection as of the totals version the update makes, or catches it up when it is behind', () => {
+    const read = { ...fresh(), totals: { ...emptyTotalsState(), version: 4 }, figures: { ...emptyTotals([], 0), points: { '1': 50 }, checks_total: 5 }, projected: 4 };
+    const decision = decideTeamFold([check(1, 11, 10, 1)], read, null);
+    if (decision.kind !== 'write') throw new Error('expected a write');
+    expect(decision.totals!.readVersion).toBe(4);
+    expect(decision.standings).toMatchObject({ version: 5, figures: { points: { '1': 60 }, checks_total: 6, services_up: 1 } });
+    // Nothing new, but the projection shows an older version than the totals (a crash between the writes): rewritten from the totals.
+    const behind = decideTeamFold([], { ...read, projected: 3 }, null);
+    expect(behind).toEqual({ kind: 'write', services: [], standings: { version: 4, figures: read.figures } });
+    expect(decideTeamFold([], read, null)).toEqual({ kind: 'write', services: [] });
   });
 });
 

@@ -16,7 +16,8 @@ import { freshSettings } from '#shared/data/fresh';
 import type { StreamEvent } from '#shared/data/fold-events';
 import { storedResults } from '#shared/data/results';
 import { readServiceStates, writeServiceState } from '#shared/data/service-state';
-import { readTotalsItems, toTotalsState, writeTotals } from '#shared/data/totals';
+import { readStandingsVersion, writeStandings } from '#shared/data/standings';
+import { readTotalsItems, toTeamTotals, toTotalsState, writeTotals } from '#shared/data/totals';
 import type { Logger } from '#shared/log';
 
 /** How many teams of one batch are folded at once. */
@@ -55,8 +56,13 @@ export async function foldBatch(events: StreamEvent[], log?: Logger): Promise<st
 async function foldTeam(teamId: number, events: ScoreEvent[], freezeTime: string | null): Promise<void> {
   const serviceIds = [...new Set(events.flatMap((e) => (e.kind === 'award' ? [] : [e.service_id])))];
   for (let attempt = 0; attempt < FOLD_ATTEMPTS; attempt++) {
-    const [totals, states] = await Promise.all([readTotalsItems([teamId], { consistent: true }), readServiceStates(serviceIds, { consistent: true })]);
-    const read: TeamFoldRead = { totals: toTotalsState(totals.get(teamId)), states };
+    const [totals, states, projected] = await Promise.all([
+      readTotalsItems([teamId], { consistent: true }),
+      readServiceStates(serviceIds, { consistent: true }),
+      readStandingsVersion(teamId, { consistent: true }),
+    ]);
+    const item = totals.get(teamId);
+    const read: TeamFoldRead = { totals: toTotalsState(item), figures: toTeamTotals(item, 0), projected, states };
     let decision = decideTeamFold(events, read, freezeTime);
     if (decision.kind === 'read-histories') {
       // Read after the states: the histories hold every result the states have folded.
@@ -66,7 +72,8 @@ async function foldTeam(teamId: number, events: ScoreEvent[], freezeTime: string
     }
     try {
       if (decision.totals) await writeTotals(teamId, decision.totals);
-      await Promise.all(decision.services.map(writeServiceState));
+      // The projection after the totals: it names the totals version it shows, so a write that loses a race to a newer one changes nothing.
+      await Promise.all([...decision.services.map(writeServiceState), decision.standings && writeStandings(teamId, decision.standings)]);
       return;
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;

@@ -17,7 +17,9 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Team } from '#shared/domain/model';
 import { ADJUSTMENTS_SOURCE, serviceSource } from '#shared/domain/scoring/events';
-import type { ServiceState, SlaWrite } from '#shared/domain/scoring/fold';
+import { publicFigures, type ServiceState, type SlaWrite } from '#shared/domain/scoring/fold';
+import { applyDelta } from '#shared/domain/scoring/figures';
+import { standingsDiffer, writeStandings } from '#shared/data/standings';
 import { freezeStamp } from '#shared/domain/scoring/freeze';
 import type { SlaState } from '#shared/domain/scoring/sla';
 import { compareFigures, figuresFromHistory, type FigureDifference } from '#shared/domain/scoring/verification';
@@ -98,6 +100,9 @@ async function verifyTeam(team: Team, servicesTotal: number, freezeTime: string 
         slaStates.push({ id: h.service_id, read: state, next: now });
       }
     }
+    // The standings projection shows what the totals hold, at their version.
+    const projected = { version: counted.version, figures: publicFigures(toTeamTotals(raw, servicesTotal), stamp) };
+    if (await standingsDiffer(team.id, projected)) differences.push({ figure: 'standings projection (totals version)', stored: -1, recomputed: counted.version });
     last = { team, settled, differences, repaired: false };
     if (differences.length === 0) return last;
     // Reported only when two settled reads in a row find it: never a result the stream is still carrying.
@@ -123,6 +128,7 @@ async function verifyTeam(team: Team, servicesTotal: number, freezeTime: string 
                 watermarks,
                 sla: slaWrites,
                 lastScanTimeRead: null,
+                readVersion: counted.version,
               }),
             },
             ...slaStates.map((s) => ({ Update: slaUpdate(s.id, s.read, s.next) })),
@@ -132,6 +138,9 @@ async function verifyTeam(team: Team, servicesTotal: number, freezeTime: string 
           ],
         }),
       );
+      // The projection from the repaired totals (their version moved one up).
+      const share = afterFreezeRepair && stamp !== undefined ? { stamp, delta: afterFreezeRepair } : undefined;
+      await writeStandings(team.id, { version: counted.version + 1, figures: publicFigures(applyDelta(toTeamTotals(raw, servicesTotal), repair, share), stamp) }, { repair: true });
       return { ...last, repaired: true };
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;

@@ -7,7 +7,8 @@ import { RESOLUTIONS_SECONDS } from '#shared/domain/history';
 import type { Team, TeamRecord } from '#shared/domain/model';
 import { db, tableName } from '#shared/data/client';
 import { allocateIds } from '#shared/data/counters';
-import { historyKeys, keys, PARTITION, type Key } from '#shared/data/keys';
+import { historyKeys, keys, PARTITION, standingsPartitions, type Key } from '#shared/data/keys';
+import { standingsItem } from '#shared/data/standings';
 import { backoff, batchWrite, queryPartition } from '#shared/data/operations';
 import { getSettings, saveSettings } from '#shared/data/settings';
 
@@ -156,7 +157,7 @@ async function buildItems(competition: Competition, loadedBy: string, zoneSerial
     };
     // The profile only: the team's totals are its own TOTALS item, folded from the stream.
     const profile: Omit<TeamRecord, 'totals'> = { team, hidden: entry.hidden, services_total: entry.services.length };
-    items.push({ ...keys.team(team.id), ...profile });
+    items.push({ ...keys.team(team.id), ...profile }, standingsItem(profile));
     // A zone that existed before a replace keeps its serial (the settings
     // version, also part of the SOA serial, goes up by one), so secondaries
     // never see the serial of a team's zone go down.
@@ -186,7 +187,7 @@ async function buildItems(competition: Competition, loadedBy: string, zoneSerial
  */
 async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => void): Promise<Map<string, number>> {
   // The score history's lines belong to the old teams (whose ids are not reused).
-  const partitions: string[] = [PARTITION.superTypes, PARTITION.subtypes, PARTITION.dns, ...RESOLUTIONS_SECONDS.map(historyKeys.partition)];
+  const partitions: string[] = [PARTITION.superTypes, PARTITION.subtypes, PARTITION.dns, ...standingsPartitions(), ...RESOLUTIONS_SECONDS.map(historyKeys.partition)];
   const teams = await queryPartition(PARTITION.teams, { consistent: true });
   const services = await queryPartition(PARTITION.services, { consistent: true });
   partitions.push(

@@ -1,7 +1,7 @@
 /**
  * The one freshness rule for what the scoring and rendering paths read of the
- * competition's configuration: the settings (with the finalise mark) and the
- * service definitions. A function keeps what it read for at most
+ * competition's configuration: the settings (with the finalise mark), the
+ * service definitions and the super types. A function keeps what it read for at most
  * FRESHNESS_MS, on every path that reads them: scan reports, the fold, the
  * scoreboard, scorecards, services, their check history and the score history.
  * One item read by every result of a burst, or by every request of a crowd,
@@ -14,8 +14,10 @@
  * (data/settings.ts).
  */
 import { DEFAULT_SETTINGS, type SettingsFields } from '#shared/domain/settings';
+import type { SuperType } from '#shared/domain/model';
 import { getServiceDefinition, type StoredDefinition } from '#shared/data/services';
 import { getSettings } from '#shared/data/settings';
+import { listSuperTypes } from '#shared/data/teams';
 
 /** How old a function's copy of the settings or a service definition may be. */
 export const FRESHNESS_MS = 5_000;
@@ -55,8 +57,22 @@ export function freshServiceDefinition(serviceId: number): Promise<StoredDefinit
   return value;
 }
 
+let superTypesCopy: { value: Promise<SuperType[]>; until: number } | undefined;
+
+/** The super types (a scoreboard's columns) as this function last read them, at most FRESHNESS_MS ago. */
+export function freshSuperTypes(): Promise<SuperType[]> {
+  const now = Date.now();
+  if (!superTypesCopy || superTypesCopy.until <= now) {
+    const value = listSuperTypes();
+    superTypesCopy = { value, until: now + FRESHNESS_MS };
+    value.catch(() => (superTypesCopy = undefined));
+  }
+  return superTypesCopy.value;
+}
+
 /** Forgets every copy (tests change the settings and expect the next request to see it at once). */
 export function forgetFreshCopies(): void {
   settingsCopy = undefined;
+  superTypesCopy = undefined;
   definitionCopies.clear();
 }

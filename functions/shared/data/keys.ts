@@ -14,10 +14,14 @@ const TOTALS_SORT_KEY = 'TOTALS';
 const STATE_SORT_KEY = 'STATE';
 const SCAN_RESULT_PREFIX = 'SCANID#';
 const VOID_JOB_SORT_KEY = 'VOIDJOB';
+/** Partitions of the standings projection: each team's fold writes its own item; the scoreboard queries them all. */
+const STANDINGS_SHARDS = 2;
 
 /** The id in a `SERVICE#0000000012` or `TEAM#0000000003` partition key. */
 export const idOfPartition = (pk: string) => Number(pk.slice(pk.indexOf('#') + 1));
 export const isTeamPartition = (pk: string) => pk.startsWith('TEAM#');
+
+export const standingsPartitions = () => Array.from({ length: STANDINGS_SHARDS }, (_, shard) => `STANDINGS#${shard}`);
 
 export const PARTITION = {
   teams: 'TEAMS',
@@ -80,6 +84,9 @@ export const keys = {
   voidJobSortKey: () => VOID_JOB_SORT_KEY,
 
   token: (hash: string): Key => ({ pk: PARTITION.tokens, sk: `TOKEN#${hash}` }),
+
+  /** A team's standings projection (data/standings.ts), in one of STANDINGS_SHARDS partitions by team id. */
+  standings: (teamId: number): Key => ({ pk: `STANDINGS#${teamId % STANDINGS_SHARDS}`, sk: `TEAM#${pad(teamId)}` }),
 
   /** The version of the public views: every change to what they show moves it (see data/public-version.ts). */
   publicVersion: (): Key => ({ pk: 'PUBLIC', sk: 'VERSION' }),

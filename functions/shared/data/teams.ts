@@ -6,6 +6,8 @@ import { teamFields, type SuperType, type Team, type TeamRecord } from '#shared/
 import { keys, PARTITION } from '#shared/data/keys';
 import { batchGet, queryPartition, withoutKeys } from '#shared/data/operations';
 import { readTotalsItems, toTeamTotals } from '#shared/data/totals';
+import { getSettings } from '#shared/data/settings';
+import { DEFAULT_SETTINGS, type SettingsFields } from '#shared/domain/settings';
 
 /** A team's profile as stored at load (static); its totals live in its own partition. */
 interface StoredTeam {
@@ -47,3 +49,15 @@ function toTeamRecord(stored: StoredTeam, totals: Record<string, unknown> | unde
     totals: toTeamTotals(totals, stored.services_total),
   };
 }
+
+/**
+ * The standings from every team's TOTALS, read consistently: what the results
+ * export and `finalise` compare (the public views read the projection,
+ * data/standings.ts).
+ */
+export async function readExactStandings(): Promise<{ settings: SettingsFields; segregate: boolean; teams: TeamRecord[]; superTypes: SuperType[] }> {
+  const [current, teams, superTypes] = await Promise.all([getSettings({ consistent: true }), listTeamRecords({ consistent: true }), listSuperTypes()]);
+  const settings = current?.settings ?? DEFAULT_SETTINGS;
+  return { settings, segregate: settings.guest_division_enabled, teams, superTypes };
+}
+

@@ -12,7 +12,9 @@
  * the totals count for it (`sv_<service id>`, `sp_<service id>`). The
  * after-freeze share repeats the scoring figures behind a prefix naming its
  * freeze time (`fz<stamp>_points_1`, `fz<stamp>_sv_12`, …), written only once
- * results checked after a freeze arrive.
+ * results checked after a freeze arrive. `tv` counts the updates: each one is
+ * conditioned on the count it read and moves it up, and the team's standings
+ * projection (data/standings.ts) names the count it shows.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ADJUSTMENTS_SOURCE, serviceSource } from '#shared/domain/scoring/events';
@@ -105,6 +107,7 @@ export function toTotalsState(item: Item | undefined): TotalsState {
   readSla(live, state.sla);
   for (const [stamp, attributes] of shares) readSla(attributes, (state.share_sla[stamp] = {}));
   state.last_scan_time = (item.last_scan_time as string | undefined) ?? null;
+  state.version = Number(item.tv ?? 0);
   return state;
 }
 
@@ -160,6 +163,10 @@ export function totalsUpdate(teamId: number, write: TotalsWrite) {
     if (w.next !== null && w.next !== w.read) sets.push(`${attribute} = ${value(w.next)}`);
     conditions.push(w.read === null ? `attribute_not_exists(${attribute})` : `${attribute} = ${value(w.read)}`);
   }
+  // Nothing else updated the totals since they were read (a repair moves no watermark), and this update counts one more.
+  const version = name('tv');
+  adds.push(`${version} ${value(1)}`);
+  conditions.push(write.readVersion === 0 ? `(attribute_not_exists(${version}) OR ${version} = ${value(0)})` : `${version} = ${value(write.readVersion)}`);
   const newest = write.delta.last_scan_time;
   if (newest !== null && (write.lastScanTimeRead === null || newest > write.lastScanTimeRead)) {
     const attribute = name('last_scan_time');

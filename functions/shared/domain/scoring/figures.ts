@@ -130,3 +130,29 @@ export function slaDelta(superTypeId: number, counted: SlaFigures, now: SlaFigur
   delta.sla_violations = now.violations - counted.violations;
   return delta;
 }
+
+/** Figures plus a delta (the share's delta into its stamp's share): what a team's totals become when a fold's update lands. */
+export function applyDelta(totals: TeamTotals, delta: TotalsDelta, share?: { stamp: string; delta: TotalsDelta }): TeamTotals {
+  const plus = <F extends ScoringFigures>(figures: F, d: TotalsDelta): F => ({
+    ...figures,
+    points: sumOf(figures.points, d.points),
+    max_points: sumOf(figures.max_points, d.max_points),
+    checks_total: figures.checks_total + d.checks_total,
+    checks_passed: figures.checks_passed + d.checks_passed,
+    adjustments_total: figures.adjustments_total + d.adjustments_total,
+    sla_penalty: sumOf(figures.sla_penalty, d.sla_penalty),
+    sla_violations: figures.sla_violations + d.sla_violations,
+  });
+  const latest = [totals.last_scan_time, delta.last_scan_time].filter((t): t is string => t !== null).sort().at(-1) ?? null;
+  const next: TeamTotals = {
+    ...plus(totals, delta),
+    services_up: totals.services_up + delta.services_up,
+    services_down: totals.services_down + delta.services_down,
+    services_unscanned: totals.services_unscanned + delta.services_unscanned,
+    last_scan_time: latest,
+    after_freeze: { ...totals.after_freeze },
+  };
+  if (share) next.after_freeze[share.stamp] = plus(totals.after_freeze[share.stamp] ?? emptyFigures(), share.delta);
+  return next;
+}
+

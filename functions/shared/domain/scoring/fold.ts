@@ -16,7 +16,7 @@
  * that recomputes a run, or a repair converges instead of counting twice.
  */
 import { afterFreeze, freezeStamp, shareFor, type ServiceAfterFreeze } from '#shared/domain/scoring/freeze';
-import { addDeltas, awardDelta, emptyDelta, isEmptyDelta, resultDelta, slaDelta, type TotalsDelta } from '#shared/domain/scoring/figures';
+import { addDeltas, applyDelta, awardDelta, emptyDelta, isEmptyDelta, resultDelta, slaDelta, type TeamTotals, type TotalsDelta } from '#shared/domain/scoring/figures';
 import { newerCheck } from '#shared/domain/scoring/result';
 import { emptySla, slaAfterFreeze, slaOfHistory, slaStep, takesPartInSla, type SlaFigures, type SlaInput, type SlaState } from '#shared/domain/scoring/sla';
 import { statusDeltas, statusForScore, type ServiceStatus } from '#shared/domain/scoring/status';
@@ -63,13 +63,19 @@ export interface TotalsState {
   /** The same in the after-freeze share, by the freeze time's stamp. */
   share_sla: Record<string, Record<string, SlaFigures>>;
   last_scan_time: string | null;
+  /** How many updates the totals have had: the standings projection names the one it shows. */
+  version: number;
 }
 
-export const emptyTotalsState = (): TotalsState => ({ watermarks: {}, sla: {}, share_sla: {}, last_scan_time: null });
+export const emptyTotalsState = (): TotalsState => ({ watermarks: {}, sla: {}, share_sla: {}, last_scan_time: null, version: 0 });
 
 /** What was read for one team's fold: its totals, its services' states, and (when asked for) services' histories. */
 export interface TeamFoldRead {
   totals: TotalsState;
+  /** The totals' figures as read (what the standings projection shows once the update lands). */
+  figures: TeamTotals;
+  /** The totals version the team's standings projection shows (undefined: none yet). */
+  projected: number | undefined;
   states: Map<number, ServiceState>;
   histories?: Map<number, SlaInput[]>;
 }
@@ -91,6 +97,8 @@ export interface TotalsWrite {
   watermarks: { source: string; read: string | null; next: string | null }[];
   sla: SlaWrite[];
   lastScanTimeRead: string | null;
+  /** The totals version read: the update is refused if anything else updated the totals since, and moves it one up. */
+  readVersion: number;
 }
 
 /** A service's new state, if its watermark (and the `started` it clears) are still what was read. */
@@ -103,7 +111,18 @@ export interface ServiceStateWrite {
 export type FoldDecision =
   /** Late results (or voids) need these services' histories to recompute their SLA runs: read them, then decide again. */
   | { kind: 'read-histories'; services: number[] }
-  | { kind: 'write'; totals?: TotalsWrite; services: ServiceStateWrite[] };
+  | { kind: 'write'; totals?: TotalsWrite; services: ServiceStateWrite[]; standings?: StandingsWrite };
+
+/**
+ * The team's standings projection (what public views read with one Query):
+ * its figures as of a totals version, with the after-freeze share of the
+ * freeze time in force only. Written after the totals, and whenever it shows
+ * an older version than the totals (a crash between the two writes).
+ */
+export interface StandingsWrite {
+  version: number;
+  figures: TeamTotals;
+}
 
 const statusOf = (state: ServiceState, maxScore: number): ServiceStatus =>
   state.last_scan_time === null ? 'unscanned' : statusForScore(state.last_scan, maxScore);
@@ -260,7 +279,19 @@ export function decideTeamFold(events: ScoreEvent[], read: TeamFoldRead, freezeT
           watermarks,
           sla,
           lastScanTimeRead: read.totals.last_scan_time,
+          readVersion: read.totals.version,
         }
       : undefined;
-  return { kind: 'write', ...(totals ? { totals } : {}), services };
+  const standings = totals
+    ? { version: read.totals.version + 1, figures: publicFigures(applyDelta(read.figures, totals.delta, totals.share), stamp) }
+    : read.projected === undefined || read.projected < read.totals.version
+      ? { version: read.totals.version, figures: publicFigures(read.figures, stamp) }
+      : undefined;
+  return { kind: 'write', ...(totals ? { totals } : {}), services, ...(standings ? { standings } : {}) };
+}
+
+/** What the standings projection keeps of a team's totals: the after-freeze share of the freeze time in force only. */
+export function publicFigures(totals: TeamTotals, stamp: string | undefined): TeamTotals {
+  const share = stamp === undefined ? undefined : totals.after_freeze[stamp];
+  return { ...totals, after_freeze: stamp !== undefined && share ? { [stamp]: share } : {} };
 }
