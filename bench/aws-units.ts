@@ -42,8 +42,8 @@ function indexUnits(item: Item): number {
   return units;
 }
 
-/** Items the fold consumer writes (everything else is the request path). */
-const isFoldKey = (key: Item) => key.sk === 'STATE' || key.sk === 'TOTALS';
+/** Items the stream consumer writes: the fold's (STATE, TOTALS, the standings projection) and the public version (everything else is the request path). */
+const isFoldKey = (key: Item) => key.sk === 'STATE' || key.sk === 'TOTALS' || String(key.pk).startsWith('STANDINGS#') || key.pk === 'PUBLIC';
 
 export interface AwsWrites {
   /** Write units of the request path, and of the consumer. */
