@@ -17,6 +17,7 @@ import { mintTokens, useFreshTable } from './support/database';
 import { startFold } from './support/fold';
 import { bearer, invoke } from './support/invoke';
 import { runTool } from './support/processes';
+import { runScoring } from '../bin/scoring-commands';
 
 let target: string[];
 
@@ -25,7 +26,17 @@ beforeAll(async () => {
   target = ['--table', table, '--endpoint', inject('dynamodbEndpoint')];
 });
 
-const scoring = (...args: string[]) => runTool('bin/scoring.ts', args);
+/**
+ * The tool run in this process (no Node and tsx start per command): its
+ * output captured, its waits (finalise's, for reports under way) skipped.
+ * The last test runs it as a process, as `npm run scoring` does.
+ */
+async function scoring(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runScoring(args, { out: (line) => out.push(line), err: (line) => err.push(line), sleep: () => Promise.resolve() });
+  return { code, stdout: out.map((line) => `${line}\n`).join(''), stderr: err.map((line) => `${line}\n`).join('') };
+}
 
 describe('the command-line tool', () => {
   it('refuses a bad file, naming each problem, and writes nothing', async () => {
@@ -210,5 +221,15 @@ describe('the command-line tool', () => {
   it('explains a bad command or option', async () => {
     expect((await scoring('token', 'create', '--role', 'root', '--name', 'x', ...target)).stderr).toMatch(/--role must be admin or service/);
     expect((await scoring('frobnicate', ...target)).code).toBe(2);
+    expect((await scoring('token', 'list', '--colour', ...target)).stderr).toMatch(/Unknown option '--colour'/);
+  });
+
+  it('runs as its own process, as npm run scoring does: output on its streams, the exit code its own', async () => {
+    const listed = await runTool('bin/scoring.ts', ['token', 'list', ...target]);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.stdout).toMatch(/agent-7|No tokens/);
+    const refused = await runTool('bin/scoring.ts', ['frobnicate', ...target]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/Unknown command: frobnicate/);
   });
 });
