@@ -14,7 +14,6 @@ function table(title: string, header: string[], rows: Row[]) {
   });
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function printReport(r: any) {
   const p = r.parameters;
   console.log(`\nMachine: ${r.machine.cores} cores (${r.machine.cpu}), ${r.machine.memoryGiB} GiB, Node ${r.machine.node}`);

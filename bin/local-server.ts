@@ -52,8 +52,8 @@ const shutdown = async () => {
 // Registered after DynamoDB Local's own handlers, which stop Java and exit.
 process.removeAllListeners('SIGINT');
 process.removeAllListeners('SIGTERM');
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
 
 console.error(
   [

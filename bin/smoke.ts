@@ -46,7 +46,7 @@ async function check(name: string, run: () => Promise<string | void>): Promise<v
   }
 }
 
-async function expectJson(response: Response, status: number): Promise<any> {
+async function expectJson(response: Response, status: number): Promise<unknown> {
   const text = await response.text();
   if (response.status !== status) throw new Error(`${response.status} instead of ${status}: ${text.slice(0, 200)}`);
   return text ? JSON.parse(text) : undefined;

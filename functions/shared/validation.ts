@@ -86,7 +86,8 @@ const CONTROL_CHARACTERS = /\p{Cc}/u;
  * space, joiners, BOM, soft hyphen…) and the blank-looking fillers. Only used
  * to tell whether anything visible is left; joiners inside text stay.
  */
-const INVISIBLE = /[\p{White_Space}\p{Cf}\u115F\u1160\u3164\uFFA0\u2800\u034F]/gu;
+// U+034F (the combining grapheme joiner) is a combining mark: outside the class, where it stands for itself alone.
+const INVISIBLE = /[\p{White_Space}\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]|\u034F/gu;
 
 /**
  * Free text (names, reasons, error messages): trimmed, at most `max`

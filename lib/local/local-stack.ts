@@ -1,5 +1,5 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { competitionLoadedAt, loadCompetition } from '#shared/data/competition';
@@ -78,7 +78,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     // As the stack's grant helpers do in AWS: each local key's principal is registered with its role.
     for (const key of iamKeys) await registerIamPrincipal({ arn: localIamArn(key), role: key.role, source: 'local', audit: LOCAL_SERVER_AUDIT });
-    const gateway = createGateway({ iamKeys });
+    const handle = createGateway({ iamKeys });
+    // The gateway answers every request itself, errors included: nothing is left to await.
+    const gateway: RequestListener = (req, res) => void handle(req, res);
     const server = createServer(options.site === false ? gateway : withStaticSite(gateway));
     closeIdleConnections(server, options.idleConnectionMs ?? IDLE_CONNECTION_MS);
     await new Promise<void>((resolveListen, reject) => {

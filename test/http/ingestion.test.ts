@@ -44,7 +44,8 @@ async function recomputed(services: Service[]) {
     checks += results.length;
     passed += results.filter((r) => r.score >= service.max_score).length;
     const newest = [...results].sort((a, b) => (a.time === b.time ? (a.scan_id < b.scan_id ? 1 : -1) : a.time < b.time ? 1 : -1))[0];
-    if (newest) (newest.score >= service.max_score ? up++ : down++);
+    if (newest && newest.score >= service.max_score) up++;
+    else if (newest) down++;
     const detail = await get(`/services/${service.id}`);
     expect(detail).toMatchObject({ points_earned: results.reduce((sum, r) => sum + r.points, 0), last_scan: newest?.score ?? 0, last_scan_time: newest?.time ?? null });
     expect(detail.recent_scans[0]?.scan_id).toBe(newest?.scan_id);

@@ -100,6 +100,6 @@ export async function resolveIamRole(callerArn: string): Promise<Role | undefine
   const arn = normalizeIamArn(callerArn);
   if (!arn) return undefined;
   const result = await db().send(new GetCommand({ TableName: tableName(), Key: iamPrincipalKey(arn), ConsistentRead: true }));
-  const role = result.Item?.role;
+  const role: unknown = result.Item?.role;
   return role === 'admin' || role === 'service' ? role : undefined;
 }
