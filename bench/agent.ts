@@ -80,8 +80,17 @@ function planned(team: number, check: CheckDefinition, port: number) {
   const id = nextId++;
   const teamInfo = { id: team, number: team, name: `Team ${team}`, logo: '', team_url: `team${team}.bench.example`, guest_division: false };
   const service: Service = {
-    id, subtype: check.check, subtype_id: 1, team: teamInfo, url: `svc${id}.team${team}.bench.example`, port,
-    last_scan: 0, last_scan_time: null, last_scan_error: null, in_progress: false, max_score: 10,
+    id,
+    subtype: check.check,
+    subtype_id: 1,
+    team: teamInfo,
+    url: `svc${id}.team${team}.bench.example`,
+    port,
+    last_scan: 0,
+    last_scan_time: null,
+    last_scan_error: null,
+    in_progress: false,
+    max_score: 10,
   };
   return { service, check, scanId: `bench-${id}` };
 }
@@ -97,7 +106,14 @@ async function timed(plan: ReturnType<typeof planned>[]) {
   const passed = outcomes.filter((o) => o.outcome.passed).length;
   const errors = new Map<string, number>();
   for (const o of outcomes) if (!o.outcome.passed) errors.set(o.outcome.error, (errors.get(o.outcome.error) ?? 0) + 1);
-  return { checks: plan.length, passed, failed: plan.length - passed, seconds: Number(seconds.toFixed(2)), checks_per_second: Math.round(plan.length / seconds), errors: Object.fromEntries(errors) };
+  return {
+    checks: plan.length,
+    passed,
+    failed: plan.length - passed,
+    seconds: Number(seconds.toFixed(2)),
+    checks_per_second: Math.round(plan.length / seconds),
+    errors: Object.fromEntries(errors),
+  };
 }
 
 console.log(`Agent checks on loopback (concurrency ${concurrency}, timeout ${timeout} s), Node ${process.version}`);
@@ -108,7 +124,8 @@ for (const { kind, port } of KINDS) {
 }
 console.log('\nchecks/s against well-behaved servers (3 000 checks each)');
 console.log('kind   checks/s  passed  seconds');
-for (const [kind, r] of Object.entries(perKind)) console.log(`${kind.padEnd(6)} ${String(r.checks_per_second).padStart(8)}  ${String(r.passed).padStart(6)}  ${String(r.seconds).padStart(7)}`);
+for (const [kind, r] of Object.entries(perKind))
+  console.log(`${kind.padEnd(6)} ${String(r.checks_per_second).padStart(8)}  ${String(r.passed).padStart(6)}  ${String(r.seconds).padStart(7)}`);
 
 // 250 teams × 20 services: 5 of each kind per team, and every 50th service silent.
 const round: ReturnType<typeof planned>[] = [];
@@ -122,8 +139,10 @@ for (let team = 1; team <= 250; team++) {
 const roundResult = await timed(round);
 const silentCount = round.filter((p) => p.service.port === ports.silent).length;
 console.log(`\nOne round, 250 teams × 20 services (${round.length} checks, ${silentCount} against silent listeners)`);
-console.log(`checks ${roundResult.seconds} s (${roundResult.checks_per_second} checks/s), ${roundResult.passed} passed, ${roundResult.failed} failed: ${JSON.stringify(roundResult.errors)}`);
-console.log('(reporting is apart: the ingestion bench measures the API\'s write rate)');
+console.log(
+  `checks ${roundResult.seconds} s (${roundResult.checks_per_second} checks/s), ${roundResult.passed} passed, ${roundResult.failed} failed: ${JSON.stringify(roundResult.errors)}`,
+);
+console.log("(reporting is apart: the ingestion bench measures the API's write rate)");
 
 const endToEnd = values['checks-only'] ? undefined : await roundEndToEnd();
 if (endToEnd) {
@@ -170,7 +189,11 @@ async function roundEndToEnd() {
       guest_division: false,
       services: Array.from({ length: 20 }, (_, s) => {
         const silent = ((t + 1) * 20 + s) % 50 === 0;
-        return { subtype_id: (s % KINDS.length) + 1, url: `svc${s + 1}.team${t + 1}.bench.example`, port: silent ? ports.silent : KINDS[s % KINDS.length]!.port };
+        return {
+          subtype_id: (s % KINDS.length) + 1,
+          url: `svc${s + 1}.team${t + 1}.bench.example`,
+          port: silent ? ports.silent : KINDS[s % KINDS.length]!.port,
+        };
       }),
     })),
   };
@@ -187,7 +210,11 @@ async function roundEndToEnd() {
     const api = scoringApi(`${stack.url}/api/v1`, { kind: 'bearer', token });
     const settings = await api.settings();
     const started = performance.now();
-    const summary = await runRound(roundStartAt(Date.now(), settings.round_seconds), settings, { ...deps, api, log: createLogger({ component: 'bench-agent' }) });
+    const summary = await runRound(roundStartAt(Date.now(), settings.round_seconds), settings, {
+      ...deps,
+      api,
+      log: createLogger({ component: 'bench-agent' }),
+    });
     const seconds = (performance.now() - started) / 1000;
     return {
       seconds: Number(seconds.toFixed(2)),

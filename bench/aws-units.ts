@@ -69,15 +69,15 @@ export async function awsWritesDuring<T>(work: () => Promise<T>): Promise<{ resu
     const keyOf = (op: Item) => (op.Key ?? op.Item) as Item | undefined;
     const fold =
       (/^Update/.test(command) && isFoldKey(i.Key as Item)) ||
-      (/^BatchGet/.test(command) && Object.values(i.RequestItems as Record<string, { Keys: Item[]; ConsistentRead?: boolean }>).every((r) => r.ConsistentRead && r.Keys.some(isFoldKey)));
+      (/^BatchGet/.test(command) &&
+        Object.values(i.RequestItems as Record<string, { Keys: Item[]; ConsistentRead?: boolean }>).every((r) => r.ConsistentRead && r.Keys.some(isFoldKey)));
     if (fold) foldCalls++;
     else requestCalls++;
     if (/^Put/.test(command)) {
       const index = indexUnits(i.Item as Item);
       requestUnits += wcu(itemBytes(i.Item as Item)) + index;
       requestIndexUnits += index;
-    }
-    else if (/^Update/.test(command)) updates.push({ key: i.Key as Item, transactional: false, fold });
+    } else if (/^Update/.test(command)) updates.push({ key: i.Key as Item, transactional: false, fold });
     else if (/^TransactWrite/.test(command)) {
       for (const op of i.TransactItems as Record<string, Item>[]) {
         const [kind, body] = Object.entries(op)[0]!;
@@ -85,8 +85,7 @@ export async function awsWritesDuring<T>(work: () => Promise<T>): Promise<{ resu
           const index = indexUnits(body.Item as Item);
           requestUnits += 2 * wcu(itemBytes(body.Item as Item)) + index;
           requestIndexUnits += index;
-        }
-        else if (kind === 'Update') updates.push({ key: keyOf(body)!, transactional: true, fold: false });
+        } else if (kind === 'Update') updates.push({ key: keyOf(body)!, transactional: true, fold: false });
         else requestUnits += 2; // a condition check on an item that (usually) does not exist: the 1 KB minimum, transactional
       }
     }

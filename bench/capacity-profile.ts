@@ -47,8 +47,15 @@ export async function measureRequestTimes(options: {
     return gzipSync(Buffer.from(await response.arrayBuffer())).length;
   });
   const { handler: authorizer } = (await import('../functions/auth/authorizer')) as { handler: (event: unknown) => Promise<{ isAuthorized: boolean }> };
-  const authorizerEvent = { type: 'REQUEST', routeKey: 'POST /api/v1/services/{id}/scans', headers: { authorization: `Bearer ${agentToken}` }, requestContext: { requestId: 'bench' } };
-  const authorized = await meter.during(() => timed(async () => ((await authorizer(authorizerEvent)).isAuthorized ? 0 : Promise.reject(new Error('the authorizer refused the bench agent')))));
+  const authorizerEvent = {
+    type: 'REQUEST',
+    routeKey: 'POST /api/v1/services/{id}/scans',
+    headers: { authorization: `Bearer ${agentToken}` },
+    requestContext: { requestId: 'bench' },
+  };
+  const authorized = await meter.during(() =>
+    timed(async () => ((await authorizer(authorizerEvent)).isAuthorized ? 0 : Promise.reject(new Error('the authorizer refused the bench agent')))),
+  );
   const { handler: scoringWatch } = (await import('../functions/ops/scoring-watch')) as { handler: () => Promise<unknown> };
   const watch = await timed(async () => (await scoringWatch(), 0));
   return {
@@ -143,5 +150,8 @@ export async function writeCapacityProfile(profile: CapacityProfile): Promise<vo
   const readme = readFileSync(readmePath, 'utf8');
   const section = /(<!-- cost:begin -->\n)[\s\S]*?(\n<!-- cost:end -->)/;
   if (!section.test(readme)) throw new Error('README.md has no <!-- cost:begin --> … <!-- cost:end --> section');
-  writeFileSync(readmePath, readme.replace(section, (_, begin: string, end: string) => `${begin}${stdout.trim()}${end}`));
+  writeFileSync(
+    readmePath,
+    readme.replace(section, (_, begin: string, end: string) => `${begin}${stdout.trim()}${end}`),
+  );
 }

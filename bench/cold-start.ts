@@ -48,7 +48,12 @@ export async function measureColdStarts(options: { endpoint: string; table: stri
     {
       name: 'Authorizer',
       entry: 'functions/auth/authorizer.ts',
-      event: { type: 'REQUEST', routeKey: 'GET /api/v1/dns', headers: { authorization: `Bearer ${options.adminToken}` }, requestContext: { requestId: 'bench' } },
+      event: {
+        type: 'REQUEST',
+        routeKey: 'GET /api/v1/dns',
+        headers: { authorization: `Bearer ${options.adminToken}` },
+        requestContext: { requestId: 'bench' },
+      },
     },
   ];
 
@@ -142,7 +147,9 @@ export function composition(metafile: Metafile, file: string): { source: string;
   const output = Object.entries(metafile.outputs).find(([path]) => basename(path) === file)?.[1];
   const bytes = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) {
-    const source = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? (input.includes('functions/shared/api/') ? 'the route table and its schemas' : 'functions/ (our code)');
+    const source =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ??
+      (input.includes('functions/shared/api/') ? 'the route table and its schemas' : 'functions/ (our code)');
     bytes.set(source, (bytes.get(source) ?? 0) + bytesInOutput);
   }
   return [...bytes].map(([source, n]) => ({ source, bytes: n })).sort((a, b) => b.bytes - a.bytes);

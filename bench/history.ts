@@ -66,7 +66,12 @@ try {
         Array.from({ length: Math.min(16, level - next) }, (_, i) => {
           const n = next + i;
           const score = n % 5 === 0 ? 0 : service!.service.max_score;
-          return recordScanResult(id, { scan_id: `h-${n}`, score, error: score ? null : 'down', time: new Date(started + n * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z') });
+          return recordScanResult(id, {
+            scan_id: `h-${n}`,
+            score,
+            error: score ? null : 'down',
+            time: new Date(started + n * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+          });
         }),
       );
     }
@@ -117,7 +122,8 @@ function formatHistoryCost(r: HistoryCost): string {
     `History page (GET /services/:id/scans, ${r.page.size} per page, ${r.page.pages} pages of ${r.results} results): ` +
       `p50 ${r.page.p50Ms.toFixed(1)} ms, ${r.page.awsRcu.toFixed(1)} AWS RCU (${r.page.localRcu.toFixed(1)} local) per page — one Query`,
     ...r.slaRecompute.map(
-      (s) => `SLA run recomputed after a late result, service with ${s.results} results: p50 ${s.p50Ms.toFixed(1)} ms, ${s.awsRcu} AWS RCU (${s.localRcu.toFixed(1)} local) — one consistent Query`,
+      (s) =>
+        `SLA run recomputed after a late result, service with ${s.results} results: p50 ${s.p50Ms.toFixed(1)} ms, ${s.awsRcu} AWS RCU (${s.localRcu.toFixed(1)} local) — one consistent Query`,
     ),
   ].join('\n');
 }

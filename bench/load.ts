@@ -54,7 +54,12 @@ export function roundReports(services: { id: number; max_score: number }[], from
     for (const service of shuffled(services)) {
       const roll = Math.random();
       const score = roll < 0.8 ? service.max_score : roll < 0.9 ? Math.floor(service.max_score / 2) : 0;
-      reports.push({ service_id: service.id, scan_id: `${tag}-${round}-service-${service.id}`, score, error: score === service.max_score ? null : 'connection timed out' });
+      reports.push({
+        service_id: service.id,
+        scan_id: `${tag}-${round}-service-${service.id}`,
+        score,
+        error: score === service.max_score ? null : 'connection timed out',
+      });
     }
   }
   return reports;

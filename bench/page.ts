@@ -24,7 +24,6 @@ import { startLocalStack } from '../lib/local/local-stack';
 import { formatPageFigures, type PageFigures } from './page-figures';
 import { CHROMIUM_PATH, HERMETIC_CHROMIUM_ARGS, hermeticContext, launchChromium } from '../web/browser';
 
-
 export async function measurePage(options: { teams?: number; lighthouse?: boolean; loads?: number; traceDirectory?: string } = {}): Promise<PageFigures> {
   const teams = options.teams ?? 100;
   const directory = mkdtempSync(join(tmpdir(), 'page-bench-'));
@@ -48,7 +47,9 @@ export async function measurePage(options: { teams?: number; lighthouse?: boolea
         await page.goto(`${stack.url}/`, { waitUntil: 'commit' });
         // A function, not a string: the page's CSP (rightly) forbids eval.
         await page.waitForFunction(
-          (n: number) => (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('table.standings tbody tr').length === n,
+          (n: number) =>
+            (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('table.standings tbody tr')
+              .length === n,
           teams,
           { timeout: 60_000, polling: 'raf' },
         );
@@ -71,9 +72,13 @@ export async function measurePage(options: { teams?: number; lighthouse?: boolea
 /** One Lighthouse run on a Chromium of our own (the same hermetic flags), reached over its DevTools port. */
 async function runLighthouse(url: string, traceDirectory?: string): Promise<NonNullable<PageFigures['lighthouse']>> {
   const profile = mkdtempSync(join(tmpdir(), 'lighthouse-chromium-'));
-  const chromium = spawn(CHROMIUM_PATH, [...HERMETIC_CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const chromium = spawn(
+    CHROMIUM_PATH,
+    [...HERMETIC_CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   try {
     const port = await new Promise<number>((resolvePort, reject) => {
       let output = '';
@@ -113,9 +118,10 @@ function saveTrace(directory: string, result: RunnerResult): void {
   writeFileSync(join(directory, 'trace.json'), JSON.stringify(result.artifacts.Trace));
   writeFileSync(join(directory, 'lighthouse.json'), JSON.stringify(result.lhr));
   type Items = { details?: { items?: Record<string, unknown>[] } } | undefined;
-  const items = (id: string) => ((result.lhr.audits[id] as Items)?.details?.items ?? []);
+  const items = (id: string) => (result.lhr.audits[id] as Items)?.details?.items ?? [];
   const lines = [`trace and report in ${directory}`, 'long tasks (start, duration ms, url):'];
-  for (const task of items('long-tasks')) lines.push(`  ${Math.round(Number(task.startTime))}  ${Math.round(Number(task.duration))}  ${String(task.url ?? '')}`);
+  for (const task of items('long-tasks'))
+    lines.push(`  ${Math.round(Number(task.startTime))}  ${Math.round(Number(task.duration))}  ${String(task.url ?? '')}`);
   lines.push('main-thread work by kind (ms):');
   for (const group of items('mainthread-work-breakdown')) lines.push(`  ${String(group.groupLabel ?? group.group)}: ${Math.round(Number(group.duration))}`);
   console.error(lines.join('\n'));
@@ -158,15 +164,22 @@ function competition(teams: number) {
       logo: `https://bench.example/logos/${t + 1}.png`,
       team_url: `team${t + 1}.bench.example`,
       guest_division: (t + 1) % 5 === 0,
-      services: Array.from({ length: 5 }, (_, s) => ({ subtype_id: subtypes[s % subtypes.length]!.id, url: `host${s + 1}.team${t + 1}.bench.example`, port: 1000 + s })),
+      services: Array.from({ length: 5 }, (_, s) => ({
+        subtype_id: subtypes[s % subtypes.length]!.id,
+        url: `host${s + 1}.team${t + 1}.bench.example`,
+        port: 1000 + s,
+      })),
     })),
   };
 }
 
-
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
   const { values } = parseArgs({ options: { teams: { type: 'string' }, 'no-lighthouse': { type: 'boolean', default: false }, trace: { type: 'string' } } });
-  const figures = await measurePage({ teams: values.teams ? Number(values.teams) : undefined, lighthouse: !values['no-lighthouse'], traceDirectory: values.trace });
+  const figures = await measurePage({
+    teams: values.teams ? Number(values.teams) : undefined,
+    lighthouse: !values['no-lighthouse'],
+    traceDirectory: values.trace,
+  });
   console.log(formatPageFigures(figures));
   console.log(JSON.stringify(figures));
 }

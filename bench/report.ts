@@ -79,11 +79,24 @@ export function printReport(r: any) {
     table(
       `Cold start before and after importing only what a function uses (${c.function}, median of ${c.runs} runs in turns; empty Node process ${fmt(c.emptyNodeMs)} ms; budget 2x = ${fmt(2 * c.emptyNodeMs)} ms)`,
       ['bundle', 'bytes', 'gzip', 'init ms (import)', 'x empty Node', 'init + 1st request ms', 'x empty Node'],
-      [c.before, c.after].map((x: any) => [x.what, x.bytes, x.gzipBytes, fmt(x.initMs), fmt(x.initMs / c.emptyNodeMs, 2), fmt(x.coldMs), fmt(x.coldMs / c.emptyNodeMs, 2)]),
+      [c.before, c.after].map((x: any) => [
+        x.what,
+        x.bytes,
+        x.gzipBytes,
+        fmt(x.initMs),
+        fmt(x.initMs / c.emptyNodeMs, 2),
+        fmt(x.coldMs),
+        fmt(x.coldMs / c.emptyNodeMs, 2),
+      ]),
     );
     console.log("(init = Lambda's Init Duration: start Node and import the handler's module; the first request adds its DynamoDB round trips)");
     if (c.composition) {
-      console.log(`${c.function} now (esbuild metafile, minified bytes): ${c.composition.slice(0, 10).map((x: any) => `${x.source} ${fmt(x.bytes / 1024)} KB`).join(', ')}`);
+      console.log(
+        `${c.function} now (esbuild metafile, minified bytes): ${c.composition
+          .slice(0, 10)
+          .map((x: any) => `${x.source} ${fmt(x.bytes / 1024)} KB`)
+          .join(', ')}`,
+      );
     }
   }
   table(
@@ -135,7 +148,15 @@ export function printReport(r: any) {
     table(
       `Capacity profile${r.capacityProfile.written ? ' (written to lib/cost/capacity-profile.json; README cost section regenerated)' : ' (not written: quick or resized run)'}`,
       ['request', 'read units', 'write units', 'index write units', 'lambda ms', 'log bytes', 'response bytes'],
-      Object.entries(r.capacityProfile.requests).map(([kind, x]: [string, any]) => [kind, x.readUnits, x.writeUnits, x.indexWriteUnits, x.lambdaMs, x.logBytes, x.responseBytes]),
+      Object.entries(r.capacityProfile.requests).map(([kind, x]: [string, any]) => [
+        kind,
+        x.readUnits,
+        x.writeUnits,
+        x.indexWriteUnits,
+        x.lambdaMs,
+        x.logBytes,
+        x.responseBytes,
+      ]),
     );
   }
 }

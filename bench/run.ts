@@ -168,7 +168,12 @@ try {
   const probeTeam = services.at(-1)!.team;
   const loadServices = services.filter((s) => s.team !== probeTeam);
   log(`warm-up: ${params.warmup} results at concurrency ${params.concurrency} (not measured)…`);
-  await runScanAgent({ url: stack.url, token: AGENT, reports: roundReports(loadServices, 0, 1, 'warmup').slice(0, params.warmup), concurrency: params.concurrency });
+  await runScanAgent({
+    url: stack.url,
+    token: AGENT,
+    reports: roundReports(loadServices, 0, 1, 'warmup').slice(0, params.warmup),
+    concurrency: params.concurrency,
+  });
   await stack.fold.caughtUp(600_000);
   const steady = await scenario(`steady: ${params.rounds} rounds, one request per result`, roundReports(loadServices, 0, params.rounds), params.concurrency);
   const pausedRounds = Math.ceil(params.pausedFold / loadServices.length);
@@ -188,10 +193,12 @@ try {
     ),
     await scenario(
       'backlog flush, past times',
-      shuffled(Array.from({ length: params.backlog }, (_, i) => {
-        const service = loadServices[i % Math.min(loadServices.length, 100)]!;
-        return toReport(service, `backlog-${i}`, { time: new Date(Date.now() - (60 + Math.floor(Math.random() * 540)) * 1000).toISOString() });
-      })),
+      shuffled(
+        Array.from({ length: params.backlog }, (_, i) => {
+          const service = loadServices[i % Math.min(loadServices.length, 100)]!;
+          return toReport(service, `backlog-${i}`, { time: new Date(Date.now() - (60 + Math.floor(Math.random() * 540)) * 1000).toISOString() });
+        }),
+      ),
       params.concurrency,
     ),
     await scenario(
@@ -204,7 +211,11 @@ try {
 
   // The fold's lag as a spectator sees it: a result answered 201 until GET /teams/scoreboard shows it.
   log(`fold lag: ${params.lagProbes} results, each followed on the scoreboard…`);
-  const foldLag = await foldLagProbes(api, services.find((s) => s.team === probeTeam)!, params.lagProbes);
+  const foldLag = await foldLagProbes(
+    api,
+    services.find((s) => s.team === probeTeam)!,
+    params.lagProbes,
+  );
 
   // 3. The public reads under load.
   const teams = (await (await fetch(`${api}/teams`)).json()) as { id: number; number: number }[];
@@ -234,7 +245,11 @@ try {
   for (const level of params.growthTeams) {
     log(`scoreboard with ${level} teams…`);
     await useTable(`bench-teams-${level}`, level, params.growthTeamsServices);
-    byTeams.push({ teams: level, awsRcu: await scoreboardAwsRcu(), ...(await measureRead(`${api}/teams/scoreboard`, params.growthReadSeconds, params.growthConnections)) });
+    byTeams.push({
+      teams: level,
+      awsRcu: await scoreboardAwsRcu(),
+      ...(await measureRead(`${api}/teams/scoreboard`, params.growthReadSeconds, params.growthConnections)),
+    });
   }
 
   // What one request of each kind takes, one at a time, on the last (largest) competition: the capacity profile's durations.
@@ -272,11 +287,10 @@ try {
   // The cost model's inputs, from a run at the default size or larger (a quick or resized run would misstate them).
   const profileRun = !quick && values.teams === undefined && values.services === undefined && values.rounds === undefined;
   const scoreboard250 = byTeams.find((x) => x.teams === 250);
-  const capacityProfile =
-    scoreboard250 && capacityProfileFrom({ when, steady, scoreboard250, times: requestTimes });
+  const capacityProfile = scoreboard250 && capacityProfileFrom({ when, steady, scoreboard250, times: requestTimes });
   if (profileRun && capacityProfile) {
     await writeCapacityProfile(capacityProfile);
-    log('wrote lib/cost/capacity-profile.json and the README\'s cost section (npm run cost -- --markdown)');
+    log("wrote lib/cost/capacity-profile.json and the README's cost section (npm run cost -- --markdown)");
   }
 
   const report = {
@@ -319,7 +333,11 @@ function lastJsonLine(stdout: string) {
 
 async function servicesOf(api: string) {
   const response = await fetch(`${api}/services`, { headers: { authorization: `Bearer ${ADMIN}` } });
-  return ((await response.json()) as { id: number; max_score: number; team: { id: number } }[]).map(({ id, max_score, team }) => ({ id, max_score, team: team.id }));
+  return ((await response.json()) as { id: number; max_score: number; team: { id: number } }[]).map(({ id, max_score, team }) => ({
+    id,
+    max_score,
+    team: team.id,
+  }));
 }
 
 /** Switches the running server to a fresh table holding a generated competition. */

@@ -24,11 +24,13 @@ interface Plan {
   batch?: number;
 }
 
-const plan = JSON.parse(await new Promise<string>((resolve) => {
-  let text = '';
-  process.stdin.on('data', (d) => (text += d));
-  process.stdin.on('end', () => resolve(text));
-})) as Plan;
+const plan = JSON.parse(
+  await new Promise<string>((resolve) => {
+    let text = '';
+    process.stdin.on('data', (d) => (text += d));
+    process.stdin.on('end', () => resolve(text));
+  }),
+) as Plan;
 
 const client = createScoringClient({ baseUrl: plan.url, token: plan.token });
 const requests: (() => Promise<number[]>)[] = [];

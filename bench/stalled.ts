@@ -40,9 +40,7 @@ export async function measureStalledDatabase(options: { requests?: number; concu
   const stack = await startLocalStack({ port: 0, dynamodbEndpoint: dynamodb.endpoint, adminToken });
   // Half anonymous public reads, half token reads (the authorizer's path).
   const send = (i: number) =>
-    i % 2 === 0
-      ? fetch(`${stack.url}/api/v1/teams`)
-      : fetch(`${stack.url}/api/v1/dns`, { headers: { authorization: `Bearer ${adminToken}` } });
+    i % 2 === 0 ? fetch(`${stack.url}/api/v1/teams`) : fetch(`${stack.url}/api/v1/dns`, { headers: { authorization: `Bearer ${adminToken}` } });
   const times: number[] = [];
   const statuses: Record<string, number> = {};
   try {
@@ -79,10 +77,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     concurrency: values.concurrency ? Number(values.concurrency) : undefined,
   });
   if (values.json) console.log(JSON.stringify(result));
-  else console.log(
-    `Stalled database (DynamoDB Local paused), ${result.requests} requests: ` +
-      `p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms ` +
-      `(bound per database call ${result.callBudgetMs} ms); statuses ${JSON.stringify(result.statuses)}`,
-  );
+  else
+    console.log(
+      `Stalled database (DynamoDB Local paused), ${result.requests} requests: ` +
+        `p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms ` +
+        `(bound per database call ${result.callBudgetMs} ms); statuses ${JSON.stringify(result.statuses)}`,
+    );
   process.exit(0);
 }

@@ -53,7 +53,12 @@ try {
   if (!parsed.ok) throw new Error('the generated competition is invalid');
   const audit = { actor: systemActor('bench'), route: 'npm run bench' };
   await loadCompetition(parsed.value, { replace: false, loadedBy: 'bench', audit });
-  poller = await startStreamPoller({ endpoint: dynamodb.endpoint, tableName: process.env.TABLE_NAME, handler: foldResults, onError: (e) => console.error('fold', e) });
+  poller = await startStreamPoller({
+    endpoint: dynamodb.endpoint,
+    tableName: process.env.TABLE_NAME,
+    handler: foldResults,
+    onError: (e) => console.error('fold', e),
+  });
   const services = await listServiceRecords();
   const team = services[0]!.service.team.id;
   const ofTeam = services.filter((s) => s.service.team.id === team);

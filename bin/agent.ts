@@ -50,7 +50,10 @@ if (values.help) {
   process.exit(0);
 }
 const rounds = values.forever ? 'forever' : /^[1-9]\d*$/.test(values.rounds ?? '') ? Number(values.rounds) : fail('Give --rounds N or --forever.');
-const concurrency = /^[1-9]\d*$/.test(values.concurrency) && Number(values.concurrency) <= 900 ? Number(values.concurrency) : fail('--concurrency must be 1–900 (open files stay under 1 024).');
+const concurrency =
+  /^[1-9]\d*$/.test(values.concurrency) && Number(values.concurrency) <= 900
+    ? Number(values.concurrency)
+    : fail('--concurrency must be 1–900 (open files stay under 1 024).');
 
 function auth(): ApiAuth {
   const found = authFromEnvironment(['SCORING_AGENT']);

@@ -23,7 +23,12 @@ const region = (app.node.tryGetContext('region') as string | undefined) ?? proce
 const edge = { env: { account, region: EDGE_REGION }, crossRegionReferences: true, tags };
 
 const waf = config.waf
-  ? new WafStack(app, `${config.stackName}-Waf`, { ...edge, stage: config.stage, rateLimit: config.wafRateLimit, description: `CCDC scoring (${config.stage}): CloudFront WAF web ACL` })
+  ? new WafStack(app, `${config.stackName}-Waf`, {
+      ...edge,
+      stage: config.stage,
+      rateLimit: config.wafRateLimit,
+      description: `CCDC scoring (${config.stage}): CloudFront WAF web ACL`,
+    })
   : undefined;
 
 const main = new ScoringStack(app, config.stackName, {

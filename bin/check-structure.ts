@@ -71,8 +71,19 @@ function sourceFiles(root: string, roots: string[]): string[] {
 
 /** The project's own files each file imports (values and types, static and dynamic), as TypeScript resolves them. */
 export function importGraph(root: string, roots: string[] = CHECKED_ROOTS): Map<string, string[]> {
-  const options: ts.CompilerOptions = { moduleResolution: ts.ModuleResolutionKind.Bundler, module: ts.ModuleKind.ESNext, allowImportingTsExtensions: true, resolvePackageJsonImports: true };
-  const host: ts.ModuleResolutionHost = { fileExists: ts.sys.fileExists, readFile: ts.sys.readFile, realpath: ts.sys.realpath, directoryExists: ts.sys.directoryExists, getCurrentDirectory: () => root };
+  const options: ts.CompilerOptions = {
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    module: ts.ModuleKind.ESNext,
+    allowImportingTsExtensions: true,
+    resolvePackageJsonImports: true,
+  };
+  const host: ts.ModuleResolutionHost = {
+    fileExists: ts.sys.fileExists,
+    readFile: ts.sys.readFile,
+    realpath: ts.sys.realpath,
+    directoryExists: ts.sys.directoryExists,
+    getCurrentDirectory: () => root,
+  };
   const files = sourceFiles(root, roots);
   const known = new Set(files);
   const graph = new Map<string, string[]>();

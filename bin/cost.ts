@@ -29,7 +29,9 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log('Usage: npm run cost -- [--teams 250] [--services 20] [--round 60] [--hours 72] [--spectators 2000] [--poll 10] [--memory 256] [--waf] [--markdown]');
+  console.log(
+    'Usage: npm run cost -- [--teams 250] [--services 20] [--round 60] [--hours 72] [--spectators 2000] [--poll 10] [--memory 256] [--waf] [--markdown]',
+  );
   process.exit(0);
 }
 

@@ -95,8 +95,7 @@ function listen(server: Server, address: string, port: number, what: string) {
 
 /** One self-signed certificate for every HTTPS host name, made when the first is needed. */
 let tls: { key: string; cert: string } | undefined;
-const certificate = () =>
-  (tls ??= selfSignedCertificate(services.filter((s) => kindOf.get(s.subtype_id) === 'https').map((s) => s.url.toLowerCase())));
+const certificate = () => (tls ??= selfSignedCertificate(services.filter((s) => kindOf.get(s.subtype_id) === 'https').map((s) => s.url.toLowerCase())));
 
 const banner = (text: string) => createServer((socket) => socket.end(`${text}\r\n`));
 const dnsAddresses: string[] = [];
@@ -119,7 +118,12 @@ for (const service of services) {
       break;
     }
     case 'ssh':
-      listen(behaviour === 'half-down' ? createServer(() => undefined) : banner('SSH-2.0-OpenSSH_9.2p1 Demo'), address, service.port, `ssh ${service.url}${behaviour === 'half-down' ? ' (silent)' : ''}`);
+      listen(
+        behaviour === 'half-down' ? createServer(() => undefined) : banner('SSH-2.0-OpenSSH_9.2p1 Demo'),
+        address,
+        service.port,
+        `ssh ${service.url}${behaviour === 'half-down' ? ' (silent)' : ''}`,
+      );
       break;
     case 'smtp':
       listen(
@@ -133,7 +137,12 @@ for (const service of services) {
       listen(banner('220 Demo FTP server ready'), address, service.port, `ftp ${service.url}`);
       break;
     case 'tcp':
-      listen(createServer((s) => s.end()), address, service.port, `tcp ${service.url}`);
+      listen(
+        createServer((s) => s.end()),
+        address,
+        service.port,
+        `tcp ${service.url}`,
+      );
       break;
     case 'dns':
       if (behaviour === 'half-down') break;
@@ -183,7 +192,8 @@ if (dnsPort !== undefined && dnsAddresses.length > 0) {
   for (const address of dnsAddresses) relayDns(address, dnsPort, named.port);
   // A record created through the API is served within seconds.
   refresh = setInterval(() => {
-    competitionZones.current()
+    competitionZones
+      .current()
       .then((zones) => named!.update(zones) && console.log(`${new Date().toISOString()} zones changed: named reloaded`))
       .catch((error: unknown) => console.error(`zone refresh failed: ${(error as Error).message}`));
   }, 3000);
@@ -192,10 +202,17 @@ if (dnsPort !== undefined && dnsAddresses.length > 0) {
 await new Promise((resolve) => setTimeout(resolve, 200));
 console.log('Demo targets (Ctrl-C stops them):');
 for (const team of teams) console.log(`  team ${team.number} ${team.name} (id ${team.id}): ${WHAT[behaviourOf.get(team.id)!]}`);
-console.log(started.sort().map((s) => `    ${s}`).join('\n'));
+console.log(
+  started
+    .sort()
+    .map((s) => `    ${s}`)
+    .join('\n'),
+);
 const missing = teams.find((t) => behaviourOf.get(t.id) === 'missing-www-record');
 if (missing) {
-  console.log(`\nMake team ${missing.number}'s web and DNS checks pass:\n  curl -s -X POST -H "Authorization: Bearer $ADMIN" -H 'Content-Type: application/json' \\\n       -d '{"name": "www", "type": "A", "value": "10", "team": ${missing.id}}' ${process.env.SCORING_API_URL ?? 'http://127.0.0.1:3000/api/v1'}/dns`);
+  console.log(
+    `\nMake team ${missing.number}'s web and DNS checks pass:\n  curl -s -X POST -H "Authorization: Bearer $ADMIN" -H 'Content-Type: application/json' \\\n       -d '{"name": "www", "type": "A", "value": "10", "team": ${missing.id}}' ${process.env.SCORING_API_URL ?? 'http://127.0.0.1:3000/api/v1'}/dns`,
+  );
 }
 
 process.once('SIGINT', () => {

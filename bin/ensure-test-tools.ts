@@ -18,7 +18,13 @@ const TOOLS: Record<string, string> = {
 };
 
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
-const missing = [...new Set(Object.entries(TOOLS).filter(([command]) => !has(command)).map(([, pkg]) => pkg))];
+const missing = [
+  ...new Set(
+    Object.entries(TOOLS)
+      .filter(([command]) => !has(command))
+      .map(([, pkg]) => pkg),
+  ),
+];
 
 if (missing.length > 0) {
   if (process.getuid?.() === 0 && has('apt-get')) {

@@ -61,7 +61,7 @@ console.error(
     `The scoreboard page: ${stack.url}/  (the score history is recorded every minute)`,
     `DynamoDB Local at ${stack.dynamodb.endpoint}, table ${process.env.TABLE_NAME}, ${
       stack.loaded === 'sample' ? 'sample competition loaded' : 'existing competition kept'
-    }${values['data-dir'] ?? process.env.SCORING_DATA_DIR ? '' : ' (in memory: gone when the server stops)'}`,
+    }${(values['data-dir'] ?? process.env.SCORING_DATA_DIR) ? '' : ' (in memory: gone when the server stops)'}`,
     'Ctrl-C stops the server and DynamoDB Local.',
   ].join('\n'),
 );

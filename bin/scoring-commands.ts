@@ -295,7 +295,10 @@ async function iamGrant(): Promise<void> {
 async function iamList(): Promise<void> {
   const principals = await listIamPrincipals();
   if (principals.length === 0) return io.out('No IAM principals registered.');
-  printTable(['ROLE', 'SOURCE', 'CREATED', 'ARN'], principals.map((p) => [p.role, p.source, p.created_at, p.arn]));
+  printTable(
+    ['ROLE', 'SOURCE', 'CREATED', 'ARN'],
+    principals.map((p) => [p.role, p.source, p.created_at, p.arn]),
+  );
 }
 
 async function iamRevoke(): Promise<void> {
@@ -346,7 +349,9 @@ async function finalise(): Promise<void> {
     if (refusal && !values.force) throw new UsageError(`${refusal} Pass --force to lock the results now anyway.`);
     const outcome = await markFinal(audit, { forced: refusal !== undefined });
     if (outcome.kind === 'missing') throw new UsageError('No competition is loaded.');
-    io.err(`Finalised at ${outcome.final.at}${refusal ? ' (forced)' : ''}: scan reports, adjustments, voids and scoring settings are refused from now on (409 competition_final).`);
+    io.err(
+      `Finalised at ${outcome.final.at}${refusal ? ' (forced)' : ''}: scan reports, adjustments, voids and scoring settings are refused from now on (409 competition_final).`,
+    );
   }
   const final = (await getSettings({ consistent: true }))!.final!;
   const cacheLapses = Date.parse(final.at) + FRESHNESS_MS + REQUEST_SLACK_MS - Date.now();
@@ -380,7 +385,8 @@ async function totalsSettled(): Promise<void> {
     await sleep(SETTLE_READS_MS);
     const next = await reading();
     if (next === previous) return;
-    if (Date.now() > giveUp) throw new Error('The totals kept changing for 2 minutes after finalising; is the fold consumer failing? Run finalise again to retry the export.');
+    if (Date.now() > giveUp)
+      throw new Error('The totals kept changing for 2 minutes after finalising; is the fold consumer failing? Run finalise again to retry the export.');
     previous = next;
   }
 }
@@ -425,7 +431,9 @@ async function verify(): Promise<void> {
     );
   }
   const unrepaired = wrong.filter((t) => !t.repaired);
-  io.out(`${teams.length} teams checked: ${teams.length - wrong.length} match their history${wrong.length ? `, ${wrong.length} differ` : ''}${values.repair ? `, ${wrong.length - unrepaired.length} repaired` : ''}.`);
+  io.out(
+    `${teams.length} teams checked: ${teams.length - wrong.length} match their history${wrong.length ? `, ${wrong.length} differ` : ''}${values.repair ? `, ${wrong.length - unrepaired.length} repaired` : ''}.`,
+  );
   if (unrepaired.length > 0) exitCode = 1;
 }
 
@@ -452,8 +460,13 @@ async function voidCommand(action: VoidAction): Promise<void> {
   if (dryRun) {
     const preview = await previewVoid(action, filter);
     io.out(`Preview ${preview.preview_id}: ${preview.count} result(s) would be ${action === 'void' ? 'voided' : 'restored'}.`);
-    printTable(['team id', 'total before', 'total after'], preview.teams.map((t) => [String(t.team_id), String(t.total_before), String(t.total_after)]));
-    const filterOptions = commandLine().filter((arg, i, all) => arg !== action && !(all[i - 1] === '--confirm' || arg === '--confirm' || arg.startsWith('--confirm=')));
+    printTable(
+      ['team id', 'total before', 'total after'],
+      preview.teams.map((t) => [String(t.team_id), String(t.total_before), String(t.total_after)]),
+    );
+    const filterOptions = commandLine().filter(
+      (arg, i, all) => arg !== action && !(all[i - 1] === '--confirm' || arg === '--confirm' || arg.startsWith('--confirm=')),
+    );
     io.out(`Apply exactly this set: npm run scoring -- ${action} ${filterOptions.join(' ')} --confirm ${preview.preview_id}`);
     return;
   }
@@ -477,14 +490,25 @@ async function voidCommand(action: VoidAction): Promise<void> {
     job = (await getVoidJob(previewId!)) ?? job;
   }
   if (job.status !== 'done') {
-    io.out(`Void ${previewId} is running: ${job.flipped} of ${job.count} flipped so far (the stream consumer carries on; run the same command again to follow it).`);
+    io.out(
+      `Void ${previewId} is running: ${job.flipped} of ${job.count} flipped so far (the stream consumer carries on; run the same command again to follow it).`,
+    );
     return;
   }
   io.out(`Void ${previewId} done: ${job.flipped} result(s) ${action === 'void' ? 'voided' : 'restored'}; recorded in the audit trail.`);
-  printTable(['team id', 'total before', 'total after'], job.teams.map((t) => [String(t.team_id), String(t.total_before), String(t.total_after)]));
+  printTable(
+    ['team id', 'total before', 'total after'],
+    job.teams.map((t) => [String(t.team_id), String(t.total_before), String(t.total_after)]),
+  );
 }
 
 function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  for (const row of [header, ...rows]) io.out(row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd());
+  for (const row of [header, ...rows])
+    io.out(
+      row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    );
 }

@@ -2,5 +2,9 @@
 /** The organisers' command-line tool: `npm run scoring -- <command>` (the commands are in scoring-commands.ts). */
 import { runScoring, type CliIo } from './scoring-commands';
 
-const streams: CliIo = { out: (line) => console.log(line), err: (line) => console.error(line), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+const streams: CliIo = {
+  out: (line) => console.log(line),
+  err: (line) => console.error(line),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 process.exitCode = await runScoring(process.argv.slice(2), streams);

@@ -47,13 +47,20 @@ try {
       ['history', '/history.html', 'svg.line-chart polyline'],
       ['team', '/team.html?id=1', '.scorecard'],
     ] as const;
-    for (const [width, height, suffix] of [[1280, 900, 'desktop'], [390, 844, 'phone']] as const) {
+    for (const [width, height, suffix] of [
+      [1280, 900, 'desktop'],
+      [390, 844, 'phone'],
+    ] as const) {
       const context = await hermeticContext(browser, { viewport: { width, height }, colorScheme: 'light' });
       const page = await context.newPage();
       for (const [name, path, ready] of pages) {
         await page.goto(`${stack.url}${path}`);
         await page.locator(ready).first().waitFor({ state: 'attached', timeout: 20_000 });
-        await page.locator('.logo img').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+        await page
+          .locator('.logo img')
+          .first()
+          .waitFor({ state: 'detached', timeout: 5_000 })
+          .catch(() => undefined);
         const file = resolve(out, `${name}-${suffix}.png`);
         await page.screenshot({ path: file, fullPage: true });
         console.error(`wrote ${file}`);

@@ -91,7 +91,11 @@ await check('signed call: GET /api/v1/settings on the IAM API', async () => {
 await check('scan report against the hidden test team', async () => {
   if (serviceId === undefined) throw new Error('no service of the test team (see above)');
   const body = JSON.stringify({ scan_id: `smoke-${Date.now()}`, score: 0, error: 'smoke test' });
-  const response = await fetch(`${base}/api/v1/services/${serviceId}/scans`, { method: 'POST', headers: { ...bearer(), 'content-type': 'application/json' }, body });
+  const response = await fetch(`${base}/api/v1/services/${serviceId}/scans`, {
+    method: 'POST',
+    headers: { ...bearer(), 'content-type': 'application/json' },
+    body,
+  });
   await expectJson(response, 201);
   return `service ${serviceId}`;
 });

@@ -51,7 +51,7 @@ export class EdgeAlarmsStack extends Stack {
       datapointsToAlarm: 3,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
-      alarmDescription: 'More than 5% of the CDN\'s responses were 5xx for 3 minutes running (the origin API failing or throttling).',
+      alarmDescription: "More than 5% of the CDN's responses were 5xx for 3 minutes running (the origin API failing or throttling).",
     });
     this.alarm.addAlarmAction(new SnsAction(this.topic));
     this.alarm.addOkAction(new SnsAction(this.topic));

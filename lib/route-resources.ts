@@ -114,7 +114,10 @@ export function iamPolicyResources(role: IamRole, table: readonly Route[] = allR
 
 /** IAM resource matching: `*` is any run of characters, slashes included; `?` one character. */
 export function iamWildcardMatches(pattern: string, value: string): boolean {
-  const regex = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const regex = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${regex}$`, 's').test(value);
 }
 
@@ -141,7 +144,11 @@ export function publicReadPathPatterns(table: readonly Route[] = allRoutes): str
   const patterns = builtRoutes(table)
     .filter((route) => route.access === 'public' && route.method === 'GET')
     .map((route) => {
-      const first = route.path.slice(API_PREFIX.length).split('/').find((segment) => segment !== '') ?? '';
+      const first =
+        route.path
+          .slice(API_PREFIX.length)
+          .split('/')
+          .find((segment) => segment !== '') ?? '';
       return first === '' || first.includes('{') ? `${API_PREFIX}/*` : `${API_PREFIX}/${first}*`;
     });
   return [...new Set(patterns)].sort();

@@ -270,11 +270,14 @@ export class ScoringStack extends Stack {
       streamConsumers: this.streamConsumers,
     });
 
-    const output = (id: string, value: string, description: string) =>
-      new CfnOutput(this, id, { value, description });
+    const output = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
     output('TokenApiUrl', this.tokenApi.url, 'Token API (Bearer tokens, anonymous public reads): append api/v1/...');
     output('IamApiUrl', this.iamApi.url, 'IAM API (SigV4, execute-api): append api/v1/...');
-    output('CdnUrl', `https://${this.cdn.distribution.distributionDomainName}/`, 'CloudFront: the scoreboard page, and the token API under api/v1/ (cached public reads)');
+    output(
+      'CdnUrl',
+      `https://${this.cdn.distribution.distributionDomainName}/`,
+      'CloudFront: the scoreboard page, and the token API under api/v1/ (cached public reads)',
+    );
     output('PageUrl', `https://${this.cdn.distribution.distributionDomainName}/`, 'The public scoreboard page (same origin as the API)');
     output('TableName', table.tableName, 'DynamoDB table: npm run scoring -- ... --table <TableName>');
     output('AdminPolicyArn', this.access.adminPolicy.managedPolicyArn, 'Managed policy: invoke every IAM API route');

@@ -98,7 +98,10 @@ export function readStackConfig(node: ContextReader): StackConfig {
 
 function agentVpc(node: ContextReader): StackConfig['agentVpc'] {
   const ids = (key: string, pattern: RegExp) => {
-    const list = text(node, key, '').split(',').map((id) => id.trim()).filter((id) => id !== '');
+    const list = text(node, key, '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter((id) => id !== '');
     const bad = list.find((id) => !pattern.test(id));
     if (bad) throw new Error(`context ${key}: "${bad}" is not an id such as ${pattern.source.slice(1, 8)}…`);
     return list;
@@ -127,7 +130,10 @@ function optionalEmail(node: ContextReader, key: string): string | undefined {
 }
 
 function origins(node: ContextReader, key: string): string[] {
-  const list = text(node, key, '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+  const list = text(node, key, '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
   for (const origin of list) {
     if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`context ${key}: "${origin}" is not an origin such as https://scores.example`);
   }

@@ -121,7 +121,14 @@ describe('the command-line tool', () => {
     expect(clean.code, clean.stderr).toBe(0);
     expect(clean.stdout).toMatch(/(\d+) teams checked: \1 match their history/);
     const team = (await listTeamRecords()).find((t) => t.team.number === 12)!;
-    await db().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: keys.teamTotals(team.team.id), UpdateExpression: 'ADD points_1 :n', ExpressionAttributeValues: { ':n': 7 } }));
+    await db().send(
+      new UpdateCommand({
+        TableName: process.env.TABLE_NAME,
+        Key: keys.teamTotals(team.team.id),
+        UpdateExpression: 'ADD points_1 :n',
+        ExpressionAttributeValues: { ':n': 7 },
+      }),
+    );
     const found = await scoring('verify', ...target);
     expect(found.code).toBe(1);
     expect(found.stdout).toMatch(/Team 12 \(Root Cause\): differs/);
@@ -137,11 +144,16 @@ describe('the command-line tool', () => {
     const fold = await startFold();
     try {
       const tokens = await mintTokens();
-      const services: { id: number; team: { id: number; number: number } }[] = (await invoke('GET', '/api/v1/services?team=13', { headers: bearer(tokens.admin) })).json;
+      const services: { id: number; team: { id: number; number: number } }[] = (
+        await invoke('GET', '/api/v1/services?team=13', { headers: bearer(tokens.admin) })
+      ).json;
       const service = services[0]!;
       const at = (secondsAgo: number) => new Date(Math.floor(Date.now() / 1000 - secondsAgo) * 1000).toISOString().replace('.000Z', 'Z');
       for (const [i, secondsAgo] of [120, 90, 60].entries()) {
-        const report = await invoke('POST', `/api/v1/services/${service.id}/scans`, { headers: bearer(tokens.service), body: { scan_id: `cli-void-${i}`, score: 0, error: 'broken check', time: at(secondsAgo) } });
+        const report = await invoke('POST', `/api/v1/services/${service.id}/scans`, {
+          headers: bearer(tokens.service),
+          body: { scan_id: `cli-void-${i}`, score: 0, error: 'broken check', time: at(secondsAgo) },
+        });
         expect(report.status).toBe(201);
       }
       await fold.caughtUp();
@@ -157,7 +169,10 @@ describe('the command-line tool', () => {
       const applied = await scoring('void', ...filter, '--confirm', String(previewId), ...target);
       expect(applied.code, applied.stderr).toBe(0);
       expect(applied.stdout).toMatch(new RegExp(`Void ${previewId} done: 3 result\\(s\\) voided`));
-      const history = (await invoke('GET', `/api/v1/services/${service.id}/scans`, { headers: bearer(tokens.admin) })).json.items as { scan_id: string; voided: boolean }[];
+      const history = (await invoke('GET', `/api/v1/services/${service.id}/scans`, { headers: bearer(tokens.admin) })).json.items as {
+        scan_id: string;
+        voided: boolean;
+      }[];
       expect(history.filter((r) => r.scan_id.startsWith('cli-void-')).map((r) => r.voided)).toEqual([true, true, true]);
 
       // The first preview's set has changed since (voided by the second): refused, nothing done.
@@ -177,14 +192,22 @@ describe('the command-line tool', () => {
     expect(entries.every((e) => e.actor.name === userInfo().username)).toBe(true);
     const actions = entries.map((e) => e.action).reverse();
     expect(actions).toEqual([
-      'competition.load', 'settings.replace',
-      'competition.replace', 'settings.replace',
-      'token.create', 'token.revoke',
-      'iam.grant', 'iam.revoke',
+      'competition.load',
+      'settings.replace',
+      'competition.replace',
+      'settings.replace',
+      'token.create',
+      'token.revoke',
+      'iam.grant',
+      'iam.revoke',
       'totals.repair',
       'scans.void',
     ]);
-    expect(entries.find((e) => e.action === 'totals.repair')).toMatchObject({ route: expect.stringMatching(/^scoring verify --repair$/), before: { 'points.1': 7 }, after: { 'points.1': 0 } });
+    expect(entries.find((e) => e.action === 'totals.repair')).toMatchObject({
+      route: expect.stringMatching(/^scoring verify --repair$/),
+      before: { 'points.1': 7 },
+      after: { 'points.1': 0 },
+    });
     const revoke = entries.find((e) => e.action === 'token.revoke')!;
     expect(revoke.route).toMatch(/^scoring token revoke [0-9a-f]{8}$/);
     expect(entries.find((e) => e.action === 'competition.replace')!.route).toBe(`scoring load ${SAMPLE_COMPETITION} --replace`);

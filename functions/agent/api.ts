@@ -7,9 +7,7 @@ import { sigv4Signer, type AwsCredentials } from './sigv4';
  * API like any other, and a change to the contract that breaks it breaks its
  * typecheck.
  */
-export type ApiAuth =
-  | { kind: 'sigv4'; credentials: () => AwsCredentials; region: string }
-  | { kind: 'bearer'; token: string };
+export type ApiAuth = { kind: 'sigv4'; credentials: () => AwsCredentials; region: string } | { kind: 'bearer'; token: string };
 
 export type Settings = ApiSchemas['Settings'];
 export type Service = ApiSchemas['Service'];
@@ -19,8 +17,7 @@ export type DnsRecord = ApiSchemas['DnsRecord'];
 export type Subtype = ApiSchemas['Subtype'] & Record<string, unknown>;
 
 export type ScanReport =
-  | { service: number; scan_id: string; status: 'started' }
-  | { service: number; scan_id: string; score: number; error: string | null; time: string };
+  { service: number; scan_id: string; status: 'started' } | { service: number; scan_id: string; score: number; error: string | null; time: string };
 
 /** What became of one report: recorded (or already recorded), or why not. */
 export type ReportOutcome = { ok: true } | { ok: false; status: number; detail: string };
@@ -125,7 +122,9 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
         answers.forEach((answer, k) => {
           const i = pending[k]!;
           if (answer.status === 503 && attempt < ATTEMPTS) busy.push(i);
-          else outcomes[i] = answer.status < 300 || answer.status === 409 ? { ok: true } : { ok: false, status: answer.status, detail: problemDetail(answer.body) };
+          else
+            outcomes[i] =
+              answer.status < 300 || answer.status === 409 ? { ok: true } : { ok: false, status: answer.status, detail: problemDetail(answer.body) };
         });
         pending = busy;
         if (pending.length > 0) await pause(1000 * attempt);

@@ -50,7 +50,7 @@ export function dnsServerResolver(server: string, timeoutMs = 2000): HostResolve
       return address ? { address } : { error: `cannot resolve ${host}: no A record` };
     } catch (error) {
       const code = (error as { code?: string }).code;
-      const reason = code === 'ENOTFOUND' ? 'NXDOMAIN' : code === 'ENODATA' ? 'no A record' : code ?? 'error';
+      const reason = code === 'ENOTFOUND' ? 'NXDOMAIN' : code === 'ENODATA' ? 'no A record' : (code ?? 'error');
       return { error: `cannot resolve ${host}: ${reason} in the competition's DNS` };
     }
   };

@@ -17,7 +17,10 @@ export function roundStartAt(now: number, roundSeconds: number): number {
  * change of round_seconds never reuses one.
  */
 export function scanIdFor(roundStart: number, roundSeconds: number, serviceId: number): string {
-  const stamp = new Date(roundStart).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z');
+  const stamp = new Date(roundStart)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z');
   return `r${stamp}-${roundSeconds}s-svc${serviceId}`;
 }
 

@@ -24,6 +24,14 @@ export const handler = endpoint(servicesRoutes.ListServiceScans, { freeze: true 
   const cursor = page.next ? sealCursor(scope, page.next) : null;
   const headers: Record<string, string> = {};
   if (cursor) headers.link = `<${path.replace('{id}', String(id))}?limit=${query.limit}&cursor=${encodeURIComponent(cursor)}>; rel="next"`;
-  const items = page.items.map(({ scan_id, time, received_at, score, error, points, voided }) => ({ scan_id, time, received_at, score, error, points, voided }));
+  const items = page.items.map(({ scan_id, time, received_at, score, error, points, voided }) => ({
+    scan_id,
+    time,
+    received_at,
+    score,
+    error,
+    points,
+    voided,
+  }));
   return ok({ items, cursor }, headers);
 });

@@ -18,5 +18,11 @@ export const handler = endpoint(teamsRoutes.GetScoreHistory, { freeze: true }, a
   // Frozen, the answer is the one of the freeze's time: the same for every poll until it is lifted.
   const interval = resolutionFor(first, until ? new Date(until) : new Date());
   const samples = await readSamples(interval, { since: query.since, until, limit: MAX_SAMPLES });
-  return ok(buildHistory(interval, samples, teams.filter((t) => !t.hidden).map((t) => t.team)));
+  return ok(
+    buildHistory(
+      interval,
+      samples,
+      teams.filter((t) => !t.hidden).map((t) => t.team),
+    ),
+  );
 });

@@ -18,7 +18,11 @@ export interface ScheduledEvent {
 export async function handler(event: ScheduledEvent = {}): Promise<{ time: string; teams: number; resolutions: number[] }> {
   const time = sampleTimeOf(event.time ?? new Date());
   const { teams, superTypes, segregate } = await readStandingsInputs();
-  const board = buildScoreboard(teams.filter((t) => !t.hidden), superTypes, segregate);
+  const board = buildScoreboard(
+    teams.filter((t) => !t.hidden),
+    superTypes,
+    segregate,
+  );
   const totals = Object.fromEntries(board.map((row) => [String(row.team.id), row.total_score]));
   const resolutions = resolutionsOf(time);
   await writeSnapshot({ time, totals }, resolutions);

@@ -142,8 +142,7 @@ export class ApiFunction extends Construct {
               commandHooks: {
                 beforeBundling: () => [],
                 beforeInstall: () => [],
-                afterBundling: (inputDir: string, outputDir: string) =>
-                  props.files!.map((file) => `cp "${join(inputDir, file)}" "${outputDir}/"`),
+                afterBundling: (inputDir: string, outputDir: string) => props.files!.map((file) => `cp "${join(inputDir, file)}" "${outputDir}/"`),
               },
             }
           : {}),
@@ -155,14 +154,10 @@ export class ApiFunction extends Construct {
 
   /** Explicit statements (grantReadData would add Scan, DescribeTable and more). */
   private grantTable(table: ITable, indexArns: readonly string[], grant: TableGrant): void {
-    this.role.addToPrincipalPolicy(
-      new PolicyStatement({ sid: 'TableItems', actions: [...TABLE_ACTIONS[grant]], resources: [table.tableArn] }),
-    );
+    this.role.addToPrincipalPolicy(new PolicyStatement({ sid: 'TableItems', actions: [...TABLE_ACTIONS[grant]], resources: [table.tableArn] }));
     const indexActions = INDEX_ACTIONS[grant];
     if (indexActions.length > 0 && indexArns.length > 0) {
-      this.role.addToPrincipalPolicy(
-        new PolicyStatement({ sid: 'TableIndexes', actions: [...indexActions], resources: [...indexArns] }),
-      );
+      this.role.addToPrincipalPolicy(new PolicyStatement({ sid: 'TableIndexes', actions: [...indexActions], resources: [...indexArns] }));
     }
   }
 }

@@ -53,11 +53,12 @@ export function acknowledgeNagFindings(stack: NagTargets): void {
       'AwsSolutions-L1',
       'Node.js 22 (an LTS line supported by Lambda) is the runtime the project targets and tests; moving to a newer line is a deliberate change, not one a rule should force.',
     );
-    if (fn !== stack.scanFold.function) ack(
-      fn.role,
-      'AwsSolutions-IAM5[Resource::*]',
-      'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so Lambda\'s tracing grant is on "*" (write-only, trace data).',
-    );
+    if (fn !== stack.scanFold.function)
+      ack(
+        fn.role,
+        'AwsSolutions-IAM5[Resource::*]',
+        'X-Ray active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions, so Lambda\'s tracing grant is on "*" (write-only, trace data).',
+      );
   }
 
   ack(
@@ -73,7 +74,7 @@ export function acknowledgeNagFindings(stack: NagTargets): void {
   ack(
     stack.scanFold.deadLetterQueue,
     'AwsSolutions-SQS3',
-    'This queue is itself the failure destination of the fold consumer\'s event source mapping (it receives descriptions of batches that kept failing); a queue behind it would have nothing to add.',
+    "This queue is itself the failure destination of the fold consumer's event source mapping (it receives descriptions of batches that kept failing); a queue behind it would have nothing to add.",
   );
 
   ack(
@@ -90,7 +91,12 @@ export function acknowledgeNagFindings(stack: NagTargets): void {
       `${route.method} ${route.path} is public by the API contract (anonymous reads of teams, scoreboard and services); the handler still recognises a Bearer token when one is sent. Its IAM API twin requires SigV4.`,
     );
     const head = stack.tokenApi.headRoutes.get(route.name);
-    if (head) ack(head, 'AwsSolutions-APIG4', `HEAD ${route.path} is the GET route's twin (same function, headers without the body), public like it. Its IAM API twin requires SigV4.`);
+    if (head)
+      ack(
+        head,
+        'AwsSolutions-APIG4',
+        `HEAD ${route.path} is the GET route's twin (same function, headers without the body), public like it. Its IAM API twin requires SigV4.`,
+      );
   }
   ack(
     stack.tokenApi.defaultRoute,
@@ -102,7 +108,7 @@ export function acknowledgeNagFindings(stack: NagTargets): void {
   const invokeReason =
     'execute-api ARNs of the service-account policy: the first * is the stage (the API has only $default) and the others are path parameters ({id}); IAM cannot narrow a path parameter further. The service-account policy explicitly denies the admin-only routes that such a wildcard would otherwise reach.';
   const adminInvokeReason =
-    'execute-api ARNs of the admin policy: the first * is the stage (the API has only $default), the last every path under /api/v1 for the methods of the route table. An admin may call every route; a path that is no route, or not its canonical spelling, reaches a function that answers 404 rather than IAM\'s 403.';
+    "execute-api ARNs of the admin policy: the first * is the stage (the API has only $default), the last every path under /api/v1 for the methods of the route table. An admin may call every route; a path that is no route, or not its canonical spelling, reaches a function that answers 404 rather than IAM's 403.";
   const policies: [IConstruct, readonly PolicyStatement[], string][] = [
     [stack.access.adminPolicy, stack.access.adminStatements, adminInvokeReason],
     [stack.access.servicePolicy, stack.access.serviceStatements, invokeReason],

@@ -117,15 +117,33 @@ export class Observability extends Construct {
       metricValue: '1',
       defaultValue: 0,
     }).metric({ period: minute, statistic: 'Sum' });
-    this.alarm('AuthorizerFailures', authorizerFailures, 1, 1, 'The token authorizer could not decide (the table unreachable, a bug): token callers get errors.');
+    this.alarm(
+      'AuthorizerFailures',
+      authorizerFailures,
+      1,
+      1,
+      'The token authorizer could not decide (the table unreachable, a bug): token callers get errors.',
+    );
 
     // DynamoDB throttling, on the table and on each global index.
     const throttles = (dimensions: Record<string, string>, label: string, i: number) =>
       new MathExpression({
         expression: `reads${i} + writes${i}`,
         usingMetrics: {
-          [`reads${i}`]: new Metric({ namespace: 'AWS/DynamoDB', metricName: 'ReadThrottleEvents', dimensionsMap: dimensions, period: minute, statistic: 'Sum' }),
-          [`writes${i}`]: new Metric({ namespace: 'AWS/DynamoDB', metricName: 'WriteThrottleEvents', dimensionsMap: dimensions, period: minute, statistic: 'Sum' }),
+          [`reads${i}`]: new Metric({
+            namespace: 'AWS/DynamoDB',
+            metricName: 'ReadThrottleEvents',
+            dimensionsMap: dimensions,
+            period: minute,
+            statistic: 'Sum',
+          }),
+          [`writes${i}`]: new Metric({
+            namespace: 'AWS/DynamoDB',
+            metricName: 'WriteThrottleEvents',
+            dimensionsMap: dimensions,
+            period: minute,
+            statistic: 'Sum',
+          }),
         },
         label,
         period: minute,
@@ -147,11 +165,17 @@ export class Observability extends Construct {
       label: 'no scan while scoring is open',
       period: minute,
     });
-    this.alarm('NoScanWhileScoringOpen', silence, 1, 1, `Scoring is open and no scan result has arrived for ${NO_SCAN_ALARM_SECONDS / 60} minutes: are the scoring agents running?`);
+    this.alarm(
+      'NoScanWhileScoringOpen',
+      silence,
+      1,
+      1,
+      `Scoring is open and no scan result has arrived for ${NO_SCAN_ALARM_SECONDS / 60} minutes: are the scoring agents running?`,
+    );
 
     // A settings change (scoring switched, the window moved): the organisers should know of each.
     const settingsChanges = this.custom(METRIC.settingsChanges.name, 'Sum');
-    this.alarm('SettingsChanged', settingsChanges, 1, 1, 'The competition settings were changed (see the settings functions\' logs for who and what).');
+    this.alarm('SettingsChanged', settingsChanges, 1, 1, "The competition settings were changed (see the settings functions' logs for who and what).");
 
     for (const { name, fn } of props.streamConsumers ?? []) {
       const age = fn.metric('IteratorAge', { period: minute, statistic: 'Maximum' });
@@ -171,12 +195,22 @@ export class Observability extends Construct {
 
     this.dashboard = new Dashboard(this, 'Dashboard', { defaultInterval: Duration.hours(3) });
     const widgets: IWidget[][] = [
-      [new TextWidget({ markdown: `# Scoring ${props.stage}\nAlarms go to the SNS topic; CloudFront's are in the us-east-1 edge stack.`, width: 24, height: 2 })],
+      [
+        new TextWidget({
+          markdown: `# Scoring ${props.stage}\nAlarms go to the SNS topic; CloudFront's are in the us-east-1 edge stack.`,
+          width: 24,
+          height: 2,
+        }),
+      ],
       [
         new SingleValueWidget({ title: 'Scoring open', metrics: [scoringOpen], width: 4 }),
         new SingleValueWidget({ title: 'Seconds since last scan', metrics: [sinceLastScan], width: 5 }),
         new SingleValueWidget({ title: 'Scoreboard age (s)', metrics: [this.custom(METRIC.scoreboardAge.name, 'Maximum')], width: 5 }),
-        new GraphWidget({ title: 'Scan lag (arrival - check), s', left: [this.custom(METRIC.scanLag.name, 'p50'), this.custom(METRIC.scanLag.name, 'p99')], width: 10 }),
+        new GraphWidget({
+          title: 'Scan lag (arrival - check), s',
+          left: [this.custom(METRIC.scanLag.name, 'p50'), this.custom(METRIC.scanLag.name, 'p99')],
+          width: 10,
+        }),
       ],
       [
         new GraphWidget({ title: 'Scan results by outcome', left: [scanResults], width: 12 }),
@@ -189,8 +223,16 @@ export class Observability extends Construct {
       ],
       [
         new GraphWidget({ title: 'Lambda errors', left: props.functions.map(({ name, fn }) => fn.metricErrors({ period: minute, label: name })), width: 8 }),
-        new GraphWidget({ title: 'Lambda p99 duration (ms)', left: props.functions.map(({ name, fn }) => fn.metricDuration({ period: minute, statistic: 'p99', label: name })), width: 8 }),
-        new GraphWidget({ title: 'Lambda concurrency', left: props.functions.map(({ name, fn }) => fn.metric('ConcurrentExecutions', { period: minute, statistic: 'Maximum', label: name })), width: 8 }),
+        new GraphWidget({
+          title: 'Lambda p99 duration (ms)',
+          left: props.functions.map(({ name, fn }) => fn.metricDuration({ period: minute, statistic: 'p99', label: name })),
+          width: 8,
+        }),
+        new GraphWidget({
+          title: 'Lambda concurrency',
+          left: props.functions.map(({ name, fn }) => fn.metric('ConcurrentExecutions', { period: minute, statistic: 'Maximum', label: name })),
+          width: 8,
+        }),
       ],
       [new AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24, height: Math.min(12, 2 + Math.ceil(this.alarms.length / 4)) })],
     ];

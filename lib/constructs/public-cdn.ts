@@ -88,9 +88,7 @@ export class PublicCdn extends Construct {
       headerBehavior: CacheHeaderBehavior.allowList('Authorization'),
       // Only what the routes read: any other query string (`?_=123`) cannot split the cache or bypass it.
       queryStringBehavior:
-        props.cachedQueryParameters.length > 0
-          ? CacheQueryStringBehavior.allowList(...props.cachedQueryParameters)
-          : CacheQueryStringBehavior.none(),
+        props.cachedQueryParameters.length > 0 ? CacheQueryStringBehavior.allowList(...props.cachedQueryParameters) : CacheQueryStringBehavior.none(),
       cookieBehavior: CacheCookieBehavior.none(),
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,

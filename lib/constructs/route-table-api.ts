@@ -106,7 +106,9 @@ export class RouteTableApi extends Construct {
     this.declared = props.routes;
     this.node.addValidation({
       validate: () =>
-        this.declared.filter((route) => !this.routes.has(route.name)).map((route) => `${props.apiName}: route ${route.name} is throttled by the stage but was never added`),
+        this.declared
+          .filter((route) => !this.routes.has(route.name))
+          .map((route) => `${props.apiName}: route ${route.name} is throttled by the stage but was never added`),
     });
 
     this.defaultRoute = new HttpRoute(this, 'Default', {

@@ -34,7 +34,9 @@ export class ScoreHistorySchedule extends Construct {
       description: 'Score history: one snapshot of the standings a minute',
       schedule: Schedule.rate(Duration.minutes(1)),
       // The scheduled time, so a late start still records the minute it was meant for.
-      targets: [new LambdaFunction(this.recorder.fn, { event: RuleTargetInput.fromObject({ time: EventField.time, id: EventField.eventId }), retryAttempts: 2 })],
+      targets: [
+        new LambdaFunction(this.recorder.fn, { event: RuleTargetInput.fromObject({ time: EventField.time, id: EventField.eventId }), retryAttempts: 2 }),
+      ],
     });
   }
 }

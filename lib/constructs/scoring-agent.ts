@@ -50,18 +50,32 @@ export class ScoringAgent extends Construct {
       this.function.role.addToPrincipalPolicy(
         new PolicyStatement({
           sid: 'VpcNetworkInterfaces',
-          actions: ['ec2:CreateNetworkInterface', 'ec2:DescribeNetworkInterfaces', 'ec2:DeleteNetworkInterface', 'ec2:AssignPrivateIpAddresses', 'ec2:UnassignPrivateIpAddresses'],
+          actions: [
+            'ec2:CreateNetworkInterface',
+            'ec2:DescribeNetworkInterfaces',
+            'ec2:DeleteNetworkInterface',
+            'ec2:AssignPrivateIpAddresses',
+            'ec2:UnassignPrivateIpAddresses',
+          ],
           resources: ['*'],
         }),
       );
-      this.acknowledgeWildcards(this.function.role, ['*'], 'Lambda attaches a VPC function through network interfaces it creates; these EC2 actions take no resource narrower than *.');
+      this.acknowledgeWildcards(
+        this.function.role,
+        ['*'],
+        'Lambda attaches a VPC function through network interfaces it creates; these EC2 actions take no resource narrower than *.',
+      );
     }
 
     const schedulerRole = new Role(this, 'SchedulerRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
       description: `${props.prefix}: EventBridge Scheduler invokes the scoring agent`,
     });
-    this.acknowledgeWildcards(schedulerRole, [`${fn.functionArn}:*`], 'Invoking the agent function: Lambda grants cover the function and its versions (ARN:*).');
+    this.acknowledgeWildcards(
+      schedulerRole,
+      [`${fn.functionArn}:*`],
+      'Invoking the agent function: Lambda grants cover the function and its versions (ARN:*).',
+    );
 
     this.schedule = new Schedule(this, 'EveryMinute', {
       description: 'Invokes the scoring agent every minute; the agent decides from round_seconds whether a round is due',

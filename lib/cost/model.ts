@@ -76,10 +76,25 @@ export function estimateCost(event: EventShape, profile: CapacityProfile, prices
 
   const lines: CostLine[] = [
     { item: 'Lambda requests', perEvent: (invocations / M) * prices.lambdaPerMillionRequests, monthly: 0, basis: `${fmt(invocations)} invocations` },
-    { item: 'Lambda compute (GB-s)', perEvent: gbSeconds * prices.lambdaPerGbSecond, monthly: 0, basis: `${fmt(gbSeconds)} GB-s at ${event.memoryMb} MB, arm64` },
-    { item: 'API Gateway (HTTP API)', perEvent: (apiRequests / M) * prices.httpApiPerMillionRequests, monthly: 0, basis: `${fmt(apiRequests)} requests reach the API` },
+    {
+      item: 'Lambda compute (GB-s)',
+      perEvent: gbSeconds * prices.lambdaPerGbSecond,
+      monthly: 0,
+      basis: `${fmt(gbSeconds)} GB-s at ${event.memoryMb} MB, arm64`,
+    },
+    {
+      item: 'API Gateway (HTTP API)',
+      perEvent: (apiRequests / M) * prices.httpApiPerMillionRequests,
+      monthly: 0,
+      basis: `${fmt(apiRequests)} requests reach the API`,
+    },
     { item: 'DynamoDB writes (table)', perEvent: (writeUnits / M) * prices.dynamoPerMillionWriteUnits, monthly: 0, basis: `${fmt(writeUnits)} write units` },
-    { item: 'DynamoDB writes (indexes)', perEvent: (indexWriteUnits / M) * prices.dynamoPerMillionWriteUnits, monthly: 0, basis: `${fmt(indexWriteUnits)} write units` },
+    {
+      item: 'DynamoDB writes (indexes)',
+      perEvent: (indexWriteUnits / M) * prices.dynamoPerMillionWriteUnits,
+      monthly: 0,
+      basis: `${fmt(indexWriteUnits)} write units`,
+    },
     { item: 'DynamoDB reads', perEvent: (readUnits / M) * prices.dynamoPerMillionReadUnits, monthly: 0, basis: `${fmt(readUnits)} read units` },
     {
       item: 'DynamoDB storage and backups',
@@ -87,7 +102,12 @@ export function estimateCost(event: EventShape, profile: CapacityProfile, prices
       monthly: (storedBytes / GB) * (prices.dynamoStoragePerGbMonth + prices.dynamoBackupPerGbMonth),
       basis: `${(storedBytes / GB).toFixed(2)} GB of scan history, point-in-time recovery`,
     },
-    { item: 'CloudFront requests', perEvent: (cdnRequests / M) * prices.cloudFrontPerMillionHttpsRequests, monthly: 0, basis: `${fmt(cdnRequests)} HTTPS requests` },
+    {
+      item: 'CloudFront requests',
+      perEvent: (cdnRequests / M) * prices.cloudFrontPerMillionHttpsRequests,
+      monthly: 0,
+      basis: `${fmt(cdnRequests)} HTTPS requests`,
+    },
     { item: 'CloudFront transfer out', perEvent: (cdnBytes / GB) * prices.cloudFrontPerGbOut, monthly: 0, basis: `${(cdnBytes / GB).toFixed(1)} GB` },
     {
       item: 'CloudWatch Logs',
@@ -135,6 +155,10 @@ export function formatCost(lines: CostLine[], options: { markdown: boolean; titl
   }
   const plain = rows.map((r) => r.map((c) => c.replaceAll('**', '')));
   const widths = header.map((h, i) => Math.max(h.length, ...plain.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   return [options.title, '', line(header), ...plain.map(line)].join('\n');
 }

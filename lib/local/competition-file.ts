@@ -59,7 +59,5 @@ function lineOf(document: ReturnType<typeof parseDocument>, segments: (string | 
 }
 
 export function formatProblems(file: string, problems: FileProblem[]): string {
-  return problems
-    .map((p) => `  ${file}${p.line ? `:${p.line}` : ''}  ${p.path || '(file)'}: ${p.message}`)
-    .join('\n');
+  return problems.map((p) => `  ${file}${p.line ? `:${p.line}` : ''}  ${p.path || '(file)'}: ${p.message}`).join('\n');
 }

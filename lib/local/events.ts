@@ -39,7 +39,7 @@ export function buildEvent(input: HttpInput, match: RouteMatch): APIGatewayProxy
   }
   const route = match.kind === 'route' ? match.route : undefined;
   const routeKey = route ? `${route.method} ${route.path}` : '$default';
-  const body = typeof input.body === 'string' ? Buffer.from(input.body) : input.body ?? Buffer.alloc(0);
+  const body = typeof input.body === 'string' ? Buffer.from(input.body) : (input.body ?? Buffer.alloc(0));
   const isText = /json|text|xml|x-www-form-urlencoded/i.test(headers['content-type'] ?? 'application/json');
   // Bytes that are not UTF-8 cannot be passed as text without losing them: they go base64, as a binary body does.
   const text = isText ? decodeUtf8(body) : undefined;
@@ -71,7 +71,7 @@ export function buildEvent(input: HttpInput, match: RouteMatch): APIGatewayProxy
       time: now.toISOString(),
       timeEpoch: now.getTime(),
     },
-    body: body.length === 0 ? undefined : text ?? body.toString('base64'),
+    body: body.length === 0 ? undefined : (text ?? body.toString('base64')),
     isBase64Encoded: body.length > 0 && text === undefined,
   };
 }

@@ -2,14 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type {
-  APIGatewayProxyEventV2,
-  APIGatewayProxyStructuredResultV2,
-  APIGatewayRequestAuthorizerEventV2,
-  Context,
-} from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, APIGatewayRequestAuthorizerEventV2, Context } from 'aws-lambda';
 import { buildEvent, lambdaContext } from './events';
-import { BASE_RESPONSE_HEADERS, HttpProblem, forbidden, internalErrorResponse, notFound, payloadTooLarge, problemResponse, unauthorized } from '#shared/http/problem';
+import {
+  BASE_RESPONSE_HEADERS,
+  HttpProblem,
+  forbidden,
+  internalErrorResponse,
+  notFound,
+  payloadTooLarge,
+  problemResponse,
+  unauthorized,
+} from '#shared/http/problem';
 import { isCanonicalPath } from '#shared/http/canonical-path';
 import { BODY_LIMIT_BYTES } from '#shared/http/endpoint';
 import { createLogger } from '#shared/log';
@@ -42,7 +46,10 @@ export function createGateway(options: GatewayOptions) {
   const modules = new Map<string, Promise<Handler>>();
   const load = (file: string) => {
     if (!modules.has(file)) {
-      modules.set(file, import(pathToFileURL(resolve(ROOT, file)).href).then((m: { handler: Handler }) => m.handler));
+      modules.set(
+        file,
+        import(pathToFileURL(resolve(ROOT, file)).href).then((m: { handler: Handler }) => m.handler),
+      );
     }
     return modules.get(file)!;
   };
@@ -59,7 +66,16 @@ export function createGateway(options: GatewayOptions) {
       }
       const match = matchRoute(method, rawPath);
       const event = buildEvent(
-        { method, rawPath, rawQueryString, headers: lowerCaseHeaders(req), body, requestId, sourceIp: req.socket.remoteAddress, protocol: `HTTP/${req.httpVersion}` },
+        {
+          method,
+          rawPath,
+          rawQueryString,
+          headers: lowerCaseHeaders(req),
+          body,
+          requestId,
+          sourceIp: req.socket.remoteAddress,
+          protocol: `HTTP/${req.httpVersion}`,
+        },
         match,
       );
 
@@ -94,7 +110,13 @@ export function createGateway(options: GatewayOptions) {
    */
   async function authorizeIam(event: APIGatewayProxyEventV2, body: Buffer) {
     const verification = verifySigV4(
-      { method: event.requestContext.http.method, rawPath: event.rawPath, rawQueryString: event.rawQueryString, headers: event.headers as Record<string, string>, body },
+      {
+        method: event.requestContext.http.method,
+        rawPath: event.rawPath,
+        rawQueryString: event.rawQueryString,
+        headers: event.headers as Record<string, string>,
+        body,
+      },
       options.iamKeys,
       options.region ?? LOCAL_REGION,
     );
@@ -128,7 +150,9 @@ export function createGateway(options: GatewayOptions) {
       pathParameters: event.pathParameters,
       queryStringParameters: event.queryStringParameters,
     } as unknown as APIGatewayRequestAuthorizerEventV2;
-    const decision = (await (await load('functions/auth/authorizer.ts'))(authorizerEvent, lambdaContext(event.requestContext.requestId))) as unknown as {
+    const decision = (await (
+      await load('functions/auth/authorizer.ts')
+    )(authorizerEvent, lambdaContext(event.requestContext.requestId))) as unknown as {
       isAuthorized: boolean;
       context?: Record<string, string>;
     };

@@ -70,7 +70,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await ensureTable(process.env.TABLE_NAME);
     fold = await startFoldPoller(dynamodb.endpoint, process.env.TABLE_NAME);
     const loaded = await loadSampleOnFirstStart(options.competitionFile ?? SAMPLE_COMPETITION);
-    for (const [role, token] of [['admin', options.adminToken], ['service', options.serviceToken]] as const) {
+    for (const [role, token] of [
+      ['admin', options.adminToken],
+      ['service', options.serviceToken],
+    ] as const) {
       if (token !== undefined && !/^[\x21-\x7e]{32,}$/.test(token)) {
         throw new Error(`SCORING_${role.toUpperCase()}_TOKEN must be at least 32 printable characters (mint one with: openssl rand -hex 32)`);
       }

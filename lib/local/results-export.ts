@@ -61,10 +61,7 @@ const HISTORY_CONCURRENCY = 8;
  * matches the public scoreboard.
  */
 export async function exportResults(options: { includeHidden?: boolean; now?: Date } = {}): Promise<ResultsExport> {
-  const [{ settings, segregate, teams: allTeams, superTypes }, allServices] = await Promise.all([
-    readExactStandings(),
-    listServiceRecords(),
-  ]);
+  const [{ settings, segregate, teams: allTeams, superTypes }, allServices] = await Promise.all([readExactStandings(), listServiceRecords()]);
   const teams = allTeams.filter((t) => options.includeHidden || !t.hidden);
   const byId = new Map(teams.map((t) => [t.team.id, t]));
 
@@ -126,18 +123,45 @@ async function serviceEntry(record: ServiceRecord): Promise<ServiceEntry> {
 
 function standingsCsv(standings: StandingEntry[], superTypes: SuperType[]): string {
   const header = [
-    'rank', 'division', 'team_id', 'team_number', 'team_name', 'hidden', 'total_score',
+    'rank',
+    'division',
+    'team_id',
+    'team_number',
+    'team_name',
+    'hidden',
+    'total_score',
     ...superTypes.flatMap((s) => [`${s.name} score`, `${s.name} max`]),
-    'services_up', 'services_down', 'services_unscanned', 'services_total',
-    'checks_total', 'checks_passed', 'checks_failed', 'uptime', 'adjustments_total', 'last_scan_time',
+    'services_up',
+    'services_down',
+    'services_unscanned',
+    'services_total',
+    'checks_total',
+    'checks_passed',
+    'checks_failed',
+    'uptime',
+    'adjustments_total',
+    'last_scan_time',
   ];
   const rows = standings.map((e) => {
     const scores = new Map(e.scores.map((s) => [s.super_type_id, s]));
     return [
-      e.rank, e.division, e.team.id, e.team.number, e.team.name, e.hidden, e.total_score,
+      e.rank,
+      e.division,
+      e.team.id,
+      e.team.number,
+      e.team.name,
+      e.hidden,
+      e.total_score,
       ...superTypes.flatMap((s) => [scores.get(s.id)?.score ?? 0, scores.get(s.id)?.max_score ?? 0]),
-      e.stats.services_up, e.stats.services_down, e.stats.services_unscanned, e.stats.services_total,
-      e.stats.checks_total, e.stats.checks_passed, e.stats.checks_failed, e.stats.uptime, e.stats.adjustments_total,
+      e.stats.services_up,
+      e.stats.services_down,
+      e.stats.services_unscanned,
+      e.stats.services_total,
+      e.stats.checks_total,
+      e.stats.checks_passed,
+      e.stats.checks_failed,
+      e.stats.uptime,
+      e.stats.adjustments_total,
       e.stats.last_scan_time,
     ];
   });
@@ -146,8 +170,21 @@ function standingsCsv(standings: StandingEntry[], superTypes: SuperType[]): stri
 
 function servicesCsv(services: ServiceEntry[]): string {
   const columns: (keyof ServiceEntry)[] = [
-    'team_number', 'team_name', 'service_id', 'subtype', 'super_type_id', 'url', 'port', 'max_score',
-    'scans', 'scans_passed', 'uptime', 'points_earned', 'last_scan', 'last_scan_time', 'last_scan_error',
+    'team_number',
+    'team_name',
+    'service_id',
+    'subtype',
+    'super_type_id',
+    'url',
+    'port',
+    'max_score',
+    'scans',
+    'scans_passed',
+    'uptime',
+    'points_earned',
+    'last_scan',
+    'last_scan_time',
+    'last_scan_error',
   ];
   return toCsv([columns, ...services.map((s) => columns.map((c) => s[c]))]);
 }

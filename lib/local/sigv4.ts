@@ -45,19 +45,25 @@ const SERVICE = 'execute-api';
  */
 export function verifySigV4(request: SignedRequest, keys: LocalIamKey[], region: string, now = new Date()): Verification {
   const header = request.headers.authorization ?? '';
-  const match = /^AWS4-HMAC-SHA256 Credential=([^/,\s]+)\/(\d{8})\/([^/,\s]+)\/([^/,\s]+)\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/.exec(header.trim());
+  const match =
+    /^AWS4-HMAC-SHA256 Credential=([^/,\s]+)\/(\d{8})\/([^/,\s]+)\/([^/,\s]+)\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/.exec(
+      header.trim(),
+    );
   if (!match) return { ok: false, reason: 'The Authorization header is not a SigV4 signature.' };
   const [, accessKeyId, scopeDate, scopeRegion, service, signedHeaderList, signature] = match as unknown as string[];
   if (service !== SERVICE) return { ok: false, reason: `The signature is for service "${service}", not "${SERVICE}".` };
   // API Gateway accepts only signatures scoped to the API's own region.
-  if (scopeRegion !== region) return { ok: false, reason: `Credential should be scoped to a valid region: this API is in ${region}, the signature is for ${scopeRegion}.` };
+  if (scopeRegion !== region)
+    return { ok: false, reason: `Credential should be scoped to a valid region: this API is in ${region}, the signature is for ${scopeRegion}.` };
   const key = keys.find((k) => k.accessKeyId === accessKeyId);
   if (!key) return { ok: false, reason: 'The access key is not known.' };
 
   const amzDate = request.headers['x-amz-date'];
   if (!amzDate || !/^\d{8}T\d{6}Z$/.test(amzDate)) return { ok: false, reason: 'The X-Amz-Date header is missing or malformed.' };
   if (amzDate.slice(0, 8) !== scopeDate) return { ok: false, reason: 'The credential scope date does not match X-Amz-Date.' };
-  const signedAt = Date.parse(`${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`);
+  const signedAt = Date.parse(
+    `${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`,
+  );
   if (!(Math.abs(now.getTime() - signedAt) <= MAX_CLOCK_SKEW_MS)) {
     return { ok: false, reason: 'The signature is older (or newer) than 15 minutes.' };
   }

@@ -75,7 +75,10 @@ teams:
       - { subtype_id: 6, url: notes.one.example, port: 80 }
 `;
   writeFileSync(join(dir, 'competition.yaml'), competition);
-  writeFileSync(join(dir, 'hosts'), ['127.0.0.1 www.one.example shell.one.example mail.one.example db.one.example ns.one.example', '10.0.0.1 remote.one.example', ''].join('\n'));
+  writeFileSync(
+    join(dir, 'hosts'),
+    ['127.0.0.1 www.one.example shell.one.example mail.one.example db.one.example ns.one.example', '10.0.0.1 remote.one.example', ''].join('\n'),
+  );
   process.env.TABLE_NAME = `agent-${randomUUID()}`;
   stack = await startLocalStack({
     port: 0,
@@ -88,7 +91,11 @@ teams:
   agentApi = scoringApi(`${stack.url}/api/v1`, { kind: 'sigv4', credentials: () => IAM_KEYS.service, region: 'us-east-1' });
 
   // The record, created through the API, reaches BIND through the API's zone export.
-  const created = await fetch(`${stack.url}/api/v1/dns`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'www', type: 'A', value: '10', team: 1 }) });
+  const created = await fetch(`${stack.url}/api/v1/dns`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ name: 'www', type: 'A', value: '10', team: 1 }),
+  });
   expect(created.status).toBe(201);
   const zone = await (await fetch(`${stack.url}/api/v1/teams/1/dns.zone`, { headers: admin })).text();
   named.update(new Map([['one.example', zone]]));
@@ -107,7 +114,14 @@ const resolver = () => loopbackOnly(withLiterals(hostsFileResolver(join(dir, 'ho
 async function services() {
   await stack.fold.caughtUp(); // results reach the services' state through the stream consumer
   const response = await fetch(`${stack.url}/api/v1/services`);
-  return (await response.json()) as { id: number; url: string; last_scan: number; last_scan_error: string | null; last_scan_time: string | null; in_progress: boolean }[];
+  return (await response.json()) as {
+    id: number;
+    url: string;
+    last_scan: number;
+    last_scan_error: string | null;
+    last_scan_time: string | null;
+    in_progress: boolean;
+  }[];
 }
 
 describe('the scoring agent', () => {
@@ -140,7 +154,11 @@ describe('the scoring agent', () => {
     const serial = (zone: string) => Number(/\tSOA\t\S+ \S+ (\d+)/.exec(zone)![1]);
     const first = serial(built.get('one.example')!);
     expect(serial((await zones.current()).get('one.example')!)).toBe(first);
-    const txt = await fetch(`${stack.url}/api/v1/dns`, { method: 'POST', headers: admin, body: JSON.stringify({ name: 'notes', type: 'TXT', value: 'zone test', team: 1 }) });
+    const txt = await fetch(`${stack.url}/api/v1/dns`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ name: 'notes', type: 'TXT', value: 'zone test', team: 1 }),
+    });
     expect(txt.status).toBe(201);
     const after = (await zones.current()).get('one.example')!;
     expect(serial(after)).toBeGreaterThan(first);
@@ -159,7 +177,18 @@ describe('the scoring agent', () => {
     const www = (await services()).find((s) => s.url === 'www.one.example')!;
     const detail = (await (await fetch(`${stack.url}/api/v1/services/${www.id}`)).json()) as { recent_scans: { scan_id: string }[] };
     const ids = detail.recent_scans.map((s) => s.scan_id);
-    expect(ids.filter((id) => id.includes(`svc${www.id}`) && id.startsWith(`r${new Date(start).toISOString().replace(/[-:]/g, '').replace(/\.000Z$/, 'Z')}`))).toHaveLength(1);
+    expect(
+      ids.filter(
+        (id) =>
+          id.includes(`svc${www.id}`) &&
+          id.startsWith(
+            `r${new Date(start)
+              .toISOString()
+              .replace(/[-:]/g, '')
+              .replace(/\.000Z$/, 'Z')}`,
+          ),
+      ),
+    ).toHaveLength(1);
   }, 60_000);
 
   it('in AWS, runs the round scheduled in the invoked minute, and nothing in a minute without one', async () => {

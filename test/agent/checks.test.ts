@@ -110,7 +110,10 @@ describe('http', () => {
   });
   it('fails with the status, or the content it missed', async () => {
     expect(await runCheck(at(ports.http!), http('/broken'))).toEqual({ passed: false, error: 'HTTP 500' });
-    expect(await runCheck(at(ports.http!), http('/', { content: 'Goodbye' }))).toEqual({ passed: false, error: 'HTTP 200, but the body does not match /Goodbye/' });
+    expect(await runCheck(at(ports.http!), http('/', { content: 'Goodbye' }))).toEqual({
+      passed: false,
+      error: 'HTTP 200, but the body does not match /Goodbye/',
+    });
   });
   it('reads at most 256 KiB of a 100 MB body', async () => {
     expect(await runCheck(at(ports.http!), http('/huge', { content: 'b' }))).toEqual({ passed: false, error: 'HTTP 200, but the body does not match /b/' });
@@ -118,7 +121,10 @@ describe('http', () => {
   it('fails cleanly on refusal, reset, silence, garbage and a hang-up', async () => {
     expect(await runCheck(at(closedPort), http('/'))).toEqual({ passed: false, error: 'connection refused' });
     expect((await runCheck(at(ports.reset!), http('/'))).passed).toBe(false);
-    expect(await runCheck(at(ports.silent!), http('/', { timeout_seconds: 1 }))).toEqual({ passed: false, error: 'timeout after 1 s waiting for the response' });
+    expect(await runCheck(at(ports.silent!), http('/', { timeout_seconds: 1 }))).toEqual({
+      passed: false,
+      error: 'timeout after 1 s waiting for the response',
+    });
     expect(await runCheck(at(ports.garbage!), http('/'))).toEqual({ passed: false, error: 'invalid HTTP response' });
     expect(await runCheck(at(ports.closes!), http('/'))).toEqual({ passed: false, error: 'connection closed without a response' });
   });
@@ -152,13 +158,25 @@ describe('banners', () => {
   it('passes on the expected banner (default or given)', async () => {
     expect(await runCheck(at(ports.ssh!), banner('ssh'))).toEqual({ passed: true });
     expect(await runCheck(at(ports.smtp!), banner('smtp'))).toEqual({ passed: true });
-    expect(await runCheck(at(ports.smtp!), banner('ftp', { banner: 'FTP' }))).toEqual({ passed: false, error: 'unexpected banner "220 mail.team12.ccdc.example ESMTP Postfix"' });
+    expect(await runCheck(at(ports.smtp!), banner('ftp', { banner: 'FTP' }))).toEqual({
+      passed: false,
+      error: 'unexpected banner "220 mail.team12.ccdc.example ESMTP Postfix"',
+    });
   });
   it('fails cleanly on garbage, silence, trickling, flooding, hang-ups and resets', async () => {
     expect(await runCheck(at(ports.garbage!), banner('ssh'))).toEqual({ passed: false, error: 'unexpected banner "\\xde\\xad\\xbe\\xef"' });
-    expect(await runCheck(at(ports.silent!), banner('ssh', { timeout_seconds: 1 }))).toEqual({ passed: false, error: 'timeout after 1 s waiting for the banner' });
-    expect(await runCheck(at(ports.trickle!), banner('ssh', { timeout_seconds: 2 }))).toEqual({ passed: false, error: 'timeout after 2 s waiting for the banner' });
-    expect(await runCheck(at(ports.flood!), banner('smtp'))).toMatchObject({ passed: false, error: expect.stringMatching(/^no banner line within 512 bytes \(got "x{60}…"\)$/) });
+    expect(await runCheck(at(ports.silent!), banner('ssh', { timeout_seconds: 1 }))).toEqual({
+      passed: false,
+      error: 'timeout after 1 s waiting for the banner',
+    });
+    expect(await runCheck(at(ports.trickle!), banner('ssh', { timeout_seconds: 2 }))).toEqual({
+      passed: false,
+      error: 'timeout after 2 s waiting for the banner',
+    });
+    expect(await runCheck(at(ports.flood!), banner('smtp'))).toMatchObject({
+      passed: false,
+      error: expect.stringMatching(/^no banner line within 512 bytes \(got "x{60}…"\)$/),
+    });
     expect(await runCheck(at(ports.closes!), banner('ftp'))).toEqual({ passed: false, error: 'connection closed before a banner' });
     expect((await runCheck(at(ports.reset!), banner('ftp'))).passed).toBe(false);
   });
@@ -171,13 +189,25 @@ describe('dns (BIND on loopback)', () => {
     expect(await runCheck(server(), dns, { name: 'www.team12.ccdc.example', addresses: ['127.0.12.10'] })).toEqual({ passed: true });
   });
   it('fails with what it expected and what it got', async () => {
-    expect(await runCheck(server(), dns, { name: 'www.team12.ccdc.example', addresses: ['127.0.12.11'] })).toEqual({ passed: false, error: 'expected 127.0.12.11, got 127.0.12.10' });
-    expect(await runCheck(server(), dns, { name: 'ftp.team12.ccdc.example', addresses: ['127.0.12.21'] })).toEqual({ passed: false, error: 'expected 127.0.12.21, got NXDOMAIN' });
-    expect(await runCheck(server(), dns, { name: 'www.team12.ccdc.example', addresses: [] })).toEqual({ passed: false, error: 'no A record for www.team12.ccdc.example in the scoring DNS records' });
+    expect(await runCheck(server(), dns, { name: 'www.team12.ccdc.example', addresses: ['127.0.12.11'] })).toEqual({
+      passed: false,
+      error: 'expected 127.0.12.11, got 127.0.12.10',
+    });
+    expect(await runCheck(server(), dns, { name: 'ftp.team12.ccdc.example', addresses: ['127.0.12.21'] })).toEqual({
+      passed: false,
+      error: 'expected 127.0.12.21, got NXDOMAIN',
+    });
+    expect(await runCheck(server(), dns, { name: 'www.team12.ccdc.example', addresses: [] })).toEqual({
+      passed: false,
+      error: 'no A record for www.team12.ccdc.example in the scoring DNS records',
+    });
   });
   it('a server that never answers is a timeout', async () => {
     const silentUdp = { host: 'ns', address: '127.0.0.1', port: ports.silent! };
     const outcome = await runCheck(silentUdp, { ...dns, timeout_seconds: 1 }, { name: 'www.team12.ccdc.example', addresses: ['127.0.12.10'] });
-    expect(outcome).toMatchObject({ passed: false, error: expect.stringMatching(/^(timeout after 1 s waiting for the answer|expected 127\.0\.12\.10, got (connection refused|no answer \(timeout\)))$/) });
+    expect(outcome).toMatchObject({
+      passed: false,
+      error: expect.stringMatching(/^(timeout after 1 s waiting for the answer|expected 127\.0\.12\.10, got (connection refused|no answer \(timeout\)))$/),
+    });
   });
 });

@@ -67,7 +67,10 @@ afterAll(async () => {
 
 async function open(path: string, ready: string): Promise<void> {
   await page.goto(`${stack.url}${path}`);
-  await page.locator(ready).first().waitFor({ state: 'attached', ...ON_SCREEN });
+  await page
+    .locator(ready)
+    .first()
+    .waitFor({ state: 'attached', ...ON_SCREEN });
 }
 
 async function seriousAxeViolations(): Promise<string[]> {
@@ -77,7 +80,13 @@ async function seriousAxeViolations(): Promise<string[]> {
   const results = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] })")) as { violations: AxeViolation[] };
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 async function scrollsSideways(): Promise<boolean> {
@@ -166,7 +175,9 @@ describe('the scoreboard page', () => {
 
   it('keeps the figures and shows a banner while the API fails, then recovers', async () => {
     await open('/', 'table.standings tbody tr');
-    await page.route('**/api/v1/**', (route) => route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"detail":"down for the test"}' }));
+    await page.route('**/api/v1/**', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"detail":"down for the test"}' }),
+    );
     await page.locator('#banner').waitFor({ state: 'visible', ...ON_SCREEN });
     expect(await page.locator('#banner').textContent()).toMatch(/retrying in \d+ s/);
     expect(await page.locator('table.standings tbody tr').count()).toBeGreaterThan(0);

@@ -36,7 +36,9 @@ beforeAll(() => {
   synthSeconds = (performance.now() - started) / 1000;
   // Every function of the parent and its nested stacks.
   // CDK's own handler that copies the web page into its bucket is not ours to bundle.
-  for (const [, fn] of resourcesOfType(synthesized.deployed, 'AWS::Lambda::Function').filter(([id]) => !id.startsWith('CustomCDKBucketDeployment') && !id.startsWith('AWS679f53fac002430cb0da5b7982bd2287'))) {
+  for (const [, fn] of resourcesOfType(synthesized.deployed, 'AWS::Lambda::Function').filter(
+    ([id]) => !id.startsWith('CustomCDKBucketDeployment') && !id.startsWith('AWS679f53fac002430cb0da5b7982bd2287'),
+  )) {
     const functionName = fn.Properties!.FunctionName as string;
     const key = fn.Properties!.Code.S3Key as string;
     const dir = join(synthesized.assembly.directory, `asset.${key.replace(/\.zip$/, '')}`);
@@ -51,9 +53,15 @@ beforeAll(() => {
     });
   }
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
-  const rows = [...bundles.values()].map((b) => `  ${b.functionName.padEnd(36)} ${kb(b.bytes).padStart(10)} ${kb(b.gzipBytes).padStart(10)} ${kb(b.mapBytes).padStart(10)}`);
+  const rows = [...bundles.values()].map(
+    (b) => `  ${b.functionName.padEnd(36)} ${kb(b.bytes).padStart(10)} ${kb(b.gzipBytes).padStart(10)} ${kb(b.mapBytes).padStart(10)}`,
+  );
   console.log(
-    [`synth with bundling: ${synthSeconds.toFixed(1)} s for ${bundles.size} functions`, `  ${'function'.padEnd(36)} ${'index.mjs'.padStart(10)} ${'gzipped'.padStart(10)} ${'.map'.padStart(10)}`, ...rows].join('\n'),
+    [
+      `synth with bundling: ${synthSeconds.toFixed(1)} s for ${bundles.size} functions`,
+      `  ${'function'.padEnd(36)} ${'index.mjs'.padStart(10)} ${'gzipped'.padStart(10)} ${'.map'.padStart(10)}`,
+      ...rows,
+    ].join('\n'),
   );
   // esbuild bundles every function (two dozen) here: on a shared 2-core machine that can exceed the suite's default hook timeout.
 }, 360_000);
@@ -107,8 +115,7 @@ describe('the real bundles', () => {
     await useFreshTable('sample');
     const tokens = await mintTokens();
 
-    const event = (method: string, path: string) =>
-      buildEvent({ method, rawPath: path, requestId: 'bundle-test' }, matchRoute(method, path));
+    const event = (method: string, path: string) => buildEvent({ method, rawPath: path, requestId: 'bundle-test' }, matchRoute(method, path));
     const authorizerEvent = (authorization: string) => ({
       type: 'REQUEST',
       routeKey: 'GET /api/v1/dns',

@@ -39,7 +39,19 @@ describe('cdk-nag AwsSolutions', () => {
     // Only the rules we mean to accept, nothing broad (IAM4 and S1 only for the web page's bucket and CDK's deployment function).
     const rules = new Set(acknowledged.map((a) => a.id.replace(/^Annotation::/i, '').replace(/\[.*$/, '')));
     expect([...rules].sort()).toEqual(
-      ['AwsSolutions-APIG4', 'AwsSolutions-CFR1', 'AwsSolutions-CFR2', 'AwsSolutions-CFR3', 'AwsSolutions-CFR4', 'AwsSolutions-IAM4', 'AwsSolutions-IAM5', 'AwsSolutions-L1', 'AwsSolutions-S1', 'AwsSolutions-SMG4', 'AwsSolutions-SQS3'].sort(),
+      [
+        'AwsSolutions-APIG4',
+        'AwsSolutions-CFR1',
+        'AwsSolutions-CFR2',
+        'AwsSolutions-CFR3',
+        'AwsSolutions-CFR4',
+        'AwsSolutions-IAM4',
+        'AwsSolutions-IAM5',
+        'AwsSolutions-L1',
+        'AwsSolutions-S1',
+        'AwsSolutions-SMG4',
+        'AwsSolutions-SQS3',
+      ].sort(),
     );
   });
 

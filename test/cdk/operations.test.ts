@@ -89,19 +89,29 @@ describe('alarms and the dashboard', () => {
   });
 
   it('watches every function for errors, throttles and p99 duration', () => {
-    const others = { Authorizer: stack.authorizerFunction.fn, NotFound: stack.notFoundFunction.fn, ScoringWatch: stack.scoringWatchFunction.fn, FoldResults: stack.scanFold.function.fn };
+    const others = {
+      Authorizer: stack.authorizerFunction.fn,
+      NotFound: stack.notFoundFunction.fn,
+      ScoringWatch: stack.scoringWatchFunction.fn,
+      FoldResults: stack.scanFold.function.fn,
+    };
     const names = [...built.map((r) => r.name), ...Object.keys(others)];
     for (const name of names) {
       const fnId = logicalId(others[name as keyof typeof others] ?? stack.routeFunctions.get(name)!.fn);
-      const on = (metric: string) =>
-        alarms.filter((a) => a.MetricName === metric && a.Namespace === 'AWS/Lambda' && a.Dimensions?.[0]?.Value?.Ref === fnId);
+      const on = (metric: string) => alarms.filter((a) => a.MetricName === metric && a.Namespace === 'AWS/Lambda' && a.Dimensions?.[0]?.Value?.Ref === fnId);
       type Stat = { MetricStat?: { Metric: { MetricName: string; Namespace: string; Dimensions: { Value: { Ref?: string } }[] } } };
       const failures = alarms.filter((a) =>
         ((a.Metrics ?? []) as Stat[]).some((m) => m.MetricStat?.Metric.Namespace === 'AWS/Lambda' && m.MetricStat.Metric.Dimensions[0]?.Value.Ref === fnId),
       );
       expect(failures, name).toHaveLength(1);
-      expect(((failures[0]!.Metrics ?? []) as Stat[]).flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric.MetricName] : [])).sort(), name).toEqual(['Errors', 'Throttles']);
-      expect(on('Duration').map((a) => a.ExtendedStatistic), name).toEqual(['p99']);
+      expect(((failures[0]!.Metrics ?? []) as Stat[]).flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric.MetricName] : [])).sort(), name).toEqual([
+        'Errors',
+        'Throttles',
+      ]);
+      expect(
+        on('Duration').map((a) => a.ExtendedStatistic),
+        name,
+      ).toEqual(['p99']);
     }
   });
 
@@ -119,7 +129,12 @@ describe('alarms and the dashboard', () => {
     const [silence] = named('NoScanWhileScoringOpen');
     const metrics = silence!.Metrics as { Expression?: string; MetricStat?: { Metric: { MetricName: string; Namespace: string } } }[];
     expect(metrics.find((m) => m.Expression)!.Expression).toBe(`IF(open >= 1 AND since > ${NO_SCAN_ALARM_SECONDS}, 1, 0)`);
-    expect(metrics.filter((m) => m.MetricStat).map((m) => m.MetricStat!.Metric.MetricName).sort()).toEqual(['ScoringOpen', 'SecondsSinceLastScan']);
+    expect(
+      metrics
+        .filter((m) => m.MetricStat)
+        .map((m) => m.MetricStat!.Metric.MetricName)
+        .sort(),
+    ).toEqual(['ScoringOpen', 'SecondsSinceLastScan']);
     expect(metrics.find((m) => m.MetricStat)!.MetricStat!.Metric.Namespace).toBe('Scoring/dev');
     const [, rule] = resourcesOfType(deployed, 'AWS::Events::Rule')[0]!;
     expect(rule.Properties!.ScheduleExpression).toBe('rate(1 minute)');

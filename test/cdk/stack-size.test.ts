@@ -79,18 +79,39 @@ describe('stack size', () => {
       // The integrations and permissions CDK made for the routes: in the same template, on this function.
       const template = templates.get(area!)!;
       const fnId = logicalId(fn.fn);
-      expect(resourcesOfType(template, 'AWS::ApiGatewayV2::Integration').filter(([, i]) => i.Properties!.IntegrationUri['Fn::GetAtt'][0] === fnId), route.name).toHaveLength(2);
-      expect(resourcesOfType(template, 'AWS::Lambda::Permission').filter(([, p]) => p.Properties!.FunctionName['Fn::GetAtt'][0] === fnId), route.name).toHaveLength(2);
+      expect(
+        resourcesOfType(template, 'AWS::ApiGatewayV2::Integration').filter(([, i]) => i.Properties!.IntegrationUri['Fn::GetAtt'][0] === fnId),
+        route.name,
+      ).toHaveLength(2);
+      expect(
+        resourcesOfType(template, 'AWS::Lambda::Permission').filter(([, p]) => p.Properties!.FunctionName['Fn::GetAtt'][0] === fnId),
+        route.name,
+      ).toHaveLength(2);
     }
     // Each area holds its own tag's routes and no other.
-    for (const [id, area] of stack.routeAreas) expect([...area.functions.keys()].sort(), id).toEqual(built.filter((r) => areaId(r.tag) === id).map((r) => r.name).sort());
+    for (const [id, area] of stack.routeAreas)
+      expect([...area.functions.keys()].sort(), id).toEqual(
+        built
+          .filter((r) => areaId(r.tag) === id)
+          .map((r) => r.name)
+          .sort(),
+      );
   });
 
   it('keeps in the parent only what every route shares: the APIs, their stages and $default routes, the authorizer, the table, the CDN', () => {
     expect(resourcesOfType(json, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey)).toEqual(['$default', '$default']);
     const parentFunctions = resourcesOfType(json, 'AWS::Lambda::Function').map(([, r]) => r.Properties!.FunctionName as string | undefined);
     for (const route of built) expect(parentFunctions).not.toContain(`${stack.config.prefix}-${route.name}`);
-    for (const shared of [stack.tokenApi.api, stack.iamApi.api, stack.tokenApi.stage, stack.iamApi.stage, stack.authorizerFunction.fn, stack.table.table, stack.cdn.distribution, stack.scanFold.function.fn]) {
+    for (const shared of [
+      stack.tokenApi.api,
+      stack.iamApi.api,
+      stack.tokenApi.stage,
+      stack.iamApi.stage,
+      stack.authorizerFunction.fn,
+      stack.table.table,
+      stack.cdn.distribution,
+      stack.scanFold.function.fn,
+    ]) {
       expect(stackOf(shared), shared.node.path).toBe(stack);
     }
   });
@@ -119,11 +140,13 @@ describe('a route added to the table', () => {
       expect(watching.length, name).toBeGreaterThanOrEqual(2);
     }
     for (const [, stage] of resourcesOfType(grown.json, 'AWS::ApiGatewayV2::Stage')) {
-      expect(Object.keys(stage.Properties!.RouteSettings)).toEqual(expect.arrayContaining(['GET /api/v1/widgets', 'HEAD /api/v1/widgets', 'GET /api/v1/teams/{id}/badge']));
+      expect(Object.keys(stage.Properties!.RouteSettings)).toEqual(
+        expect.arrayContaining(['GET /api/v1/widgets', 'HEAD /api/v1/widgets', 'GET /api/v1/teams/{id}/badge']),
+      );
     }
   });
 
-  it('leaves the parent the same size, but for the new area\'s nested stack resource', () => {
+  it("leaves the parent the same size, but for the new area's nested stack resource", () => {
     const before = Object.keys(json.Resources).length;
     expect(Object.keys(grown.json.Resources).length).toBe(before + 1);
     const sizes = new Map(figures(grown).map((r) => [r.path, r.resources]));
@@ -137,7 +160,10 @@ describe('a route added to the table', () => {
     expect(areaId('teams')).toBe('Teams');
     expect(areaId('ip-ranges')).toBe('IpRanges');
     expect(() => areaId('2fa')).toThrow(/letter first/);
-    const clash = [{ ...inNewArea, tag: 'ip-ranges' }, { ...inExistingArea, tag: 'ipRanges' }];
+    const clash = [
+      { ...inNewArea, tag: 'ip-ranges' },
+      { ...inExistingArea, tag: 'ipRanges' },
+    ];
     expect(() => routeAreas(clash)).toThrow(/would share the nested stack IpRanges/);
   });
 });

@@ -50,17 +50,16 @@ const tableArn = `\${${logicalId(stack.table.table)}.Arn}`;
 /** The project's functions: not CDK's own handler that copies the web page into its bucket at deploy time. */
 const ownFunctions = (template: typeof deployed) =>
   // CDK's own functions (the bucket deployment, the custom resources' provider) are not ours to configure.
-  resourcesOfType(template, 'AWS::Lambda::Function').filter(([id]) => !id.startsWith('CustomCDKBucketDeployment') && !id.startsWith('AWS679f53fac002430cb0da5b7982bd2287'));
+  resourcesOfType(template, 'AWS::Lambda::Function').filter(
+    ([id]) => !id.startsWith('CustomCDKBucketDeployment') && !id.startsWith('AWS679f53fac002430cb0da5b7982bd2287'),
+  );
 const indexArns = [...GLOBAL_INDEXES, ...LOCAL_INDEXES].map((index) => `${tableArn}/index/${index.indexName}`);
 
 /** The table permissions a declared access must produce, as sorted "action on resource" lines. */
 function expectedTablePermissions(access: 'get-item' | Route['table']): string[] {
   const onTable = access === 'get-item' ? ['dynamodb:GetItem'] : access === 'read' ? READ : [...READ, ...WRITE];
   const onIndexes = access === 'get-item' ? [] : ['dynamodb:Query'];
-  return [
-    ...onTable.map((action) => `${action} on ${tableArn}`),
-    ...indexArns.flatMap((arn) => onIndexes.map((action) => `${action} on ${arn}`)),
-  ].sort();
+  return [...onTable.map((action) => `${action} on ${tableArn}`), ...indexArns.flatMap((arn) => onIndexes.map((action) => `${action} on ${arn}`))].sort();
 }
 
 function functionNamed(name: string): [string, NonNullable<CfnTemplate['Resources'][string]>] {
@@ -71,8 +70,20 @@ function functionNamed(name: string): [string, NonNullable<CfnTemplate['Resource
 
 describe('functions', () => {
   it('makes one function per built route, plus the authorizer, the $default function, the fold consumer, the score history recorder, the scoring agent and the scoring watch, and none for planned routes', () => {
-    const names = ownFunctions(deployed).map(([, r]) => r.Properties?.FunctionName).sort();
-    expect(names).toEqual([...built.map((r) => `${prefix}-${r.name}`), `${prefix}-Authorizer`, `${prefix}-NotFound`, `${prefix}-FoldResults`, `${prefix}-RecordScoreSnapshot`, `${prefix}-Agent`, `${prefix}-ScoringWatch`].sort());
+    const names = ownFunctions(deployed)
+      .map(([, r]) => r.Properties?.FunctionName)
+      .sort();
+    expect(names).toEqual(
+      [
+        ...built.map((r) => `${prefix}-${r.name}`),
+        `${prefix}-Authorizer`,
+        `${prefix}-NotFound`,
+        `${prefix}-FoldResults`,
+        `${prefix}-RecordScoreSnapshot`,
+        `${prefix}-Agent`,
+        `${prefix}-ScoringWatch`,
+      ].sort(),
+    );
     for (const route of planned) expect(names).not.toContain(`${prefix}-${route.name}`);
   });
 
@@ -138,7 +149,7 @@ describe('functions', () => {
       .sort();
   }
 
-  it.each(built.map((r) => [r.name, r] as const))("lets %s do exactly its declared table actions, on this table and its indexes only", (_, route) => {
+  it.each(built.map((r) => [r.name, r] as const))('lets %s do exactly its declared table actions, on this table and its indexes only', (_, route) => {
     expect(tablePermissionsOf(`${prefix}-${route.name}`)).toEqual(expectedTablePermissions(route.table));
   });
 
@@ -152,7 +163,11 @@ describe('the two HTTP APIs', () => {
   const tokenApi = logicalId(stack.tokenApi.api);
   const iamApi = logicalId(stack.iamApi.api);
   const apiRoutes = (api: string) =>
-    new Map(resourcesOfType(deployed, 'AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties!.ApiId.Ref === api).map(([, r]) => [r.Properties!.RouteKey as string, r.Properties!]));
+    new Map(
+      resourcesOfType(deployed, 'AWS::ApiGatewayV2::Route')
+        .filter(([, r]) => r.Properties!.ApiId.Ref === api)
+        .map(([, r]) => [r.Properties!.RouteKey as string, r.Properties!]),
+    );
   const [authorizerId, authorizer] = resourcesOfType(deployed, 'AWS::ApiGatewayV2::Authorizer')[0]!;
 
   /** The function an API route's integration invokes. */
@@ -191,7 +206,11 @@ describe('the two HTTP APIs', () => {
     // The stage's route settings name every built route; a route setting for a missing route fails the deployment.
     const app = newApp();
     const bare = new Stack(app, 'Bare');
-    const fn = new LambdaFunction(bare, 'Fn', { runtime: Runtime.NODEJS_22_X, handler: 'index.handler', code: Code.fromInline('export const handler = () => {};') });
+    const fn = new LambdaFunction(bare, 'Fn', {
+      runtime: Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: Code.fromInline('export const handler = () => {};'),
+    });
     const [first, second] = built;
     const api = new RouteTableApi(bare, 'Api', {
       apiName: 'bare',
@@ -249,7 +268,9 @@ describe('the two HTTP APIs', () => {
     for (const route of built) {
       const sources = permissionsFor(logicalId(stack.routeFunctions.get(route.name)!.fn)).map(([, p]) => flat(p.Properties!.SourceArn));
       // Scoped to the API, not the route (a HEAD twin shares it): a stack holds at most 500 resources.
-      expect(sources.sort()).toEqual([tokenApi, iamApi].map((api) => `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${api}}/*/*/*`).sort());
+      expect(sources.sort()).toEqual(
+        [tokenApi, iamApi].map((api) => `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${api}}/*/*/*`).sort(),
+      );
     }
   });
 });
@@ -263,11 +284,15 @@ describe('IAM callers', () => {
   const admin = permissions(policy(stack.access.adminPolicy).PolicyDocument);
   const service = permissions(policy(stack.access.servicePolicy).PolicyDocument);
   const lines = (perms: typeof admin, effect: 'Allow' | 'Deny') =>
-    perms.filter((p) => p.effect === effect).map((p) => `${p.action} ${p.resource}`).sort();
+    perms
+      .filter((p) => p.effect === effect)
+      .map((p) => `${p.action} ${p.resource}`)
+      .sort();
 
   /** The methods IAM checks for a route: HEAD is answered by the GET route. */
   const methodsOf = (r: Route) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method]);
-  const allowLines = (rs: Route[]) => rs.flatMap((r) => methodsOf(r).map((m) => `execute-api:Invoke ${invokeResource({ ...r, method: m as Route['method'] })}`)).sort();
+  const allowLines = (rs: Route[]) =>
+    rs.flatMap((r) => methodsOf(r).map((m) => `execute-api:Invoke ${invokeResource({ ...r, method: m as Route['method'] })}`)).sort();
 
   it("gives admins execute-api:Invoke on every path under the prefix with the built routes' methods (HEAD with GET)", () => {
     // Every spelling of a route reaches a function, whose 404 tells an admin the path is wrong (issue #13).
@@ -283,7 +308,11 @@ describe('IAM callers', () => {
   it('gives service accounts exactly the public and admin-or-service routes, and denies the admin-only ones with any suffix', () => {
     const serviceRoutes = built.filter((r) => r.access !== 'admin');
     expect(lines(service, 'Allow')).toEqual(allowLines(serviceRoutes));
-    expect(lines(service, 'Deny')).toEqual(allowLines(built.filter((r) => r.access === 'admin')).map((l) => `${l}*`).sort());
+    expect(lines(service, 'Deny')).toEqual(
+      allowLines(built.filter((r) => r.access === 'admin'))
+        .map((l) => `${l}*`)
+        .sort(),
+    );
   });
 
   it('denies service accounts every spelling of an admin-only path that IAM compares', () => {
@@ -341,7 +370,10 @@ describe('IAM callers', () => {
     const registrations = resourcesOfType(grantsJson, 'Custom::AWS').map(([, r]) => flat(r.Properties!.Create));
     // The two roles here, and the scoring agent's own role when the stack has the agent.
     expect(registrations).toHaveLength(s.agent ? 3 : 2);
-    for (const [role, name] of [[adminRole, 'admin'], [agentRole, 'service']] as const) {
+    for (const [role, name] of [
+      [adminRole, 'admin'],
+      [agentRole, 'service'],
+    ] as const) {
       const registration = registrations.find((c) => c.includes(`role/\${${logicalId(role)}}`));
       expect(registration, name).toMatch(new RegExp(`"role":\\{"S":"${name}"\\}`));
       expect(registration).toContain('"action":"putItem"');
@@ -407,13 +439,19 @@ describe('the fold consumer', () => {
 
   it('may only BatchGetItem, GetItem (a void job), Query (a late result re-evaluates an SLA run from the history) and UpdateItem on the table, Query the history index, read the stream and send to its queue', () => {
     const perms = rolePermissions(deployed, consumer.Properties!.Role['Fn::GetAtt'][0]).filter((x) => !x.action.startsWith('logs:'));
-    const table = perms.filter((x) => x.resource === tableArn).map((x) => x.action).sort();
+    const table = perms
+      .filter((x) => x.resource === tableArn)
+      .map((x) => x.action)
+      .sort();
     expect(table).toEqual(['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:UpdateItem']);
     const index = perms.filter((x) => x.resource !== tableArn && x.action === 'dynamodb:Query');
     expect(index).toHaveLength(1);
     expect(JSON.stringify(index[0]!.resource)).toContain('/index/lsi1');
     const others = perms.filter((x) => x.resource !== tableArn && x !== index[0]).map((x) => x.action);
-    expect(others.every((a) => /^dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)$|^sqs:|^xray:Put(TraceSegments|TelemetryRecords)$/.test(a)), others.join(', ')).toBe(true);
+    expect(
+      others.every((a) => /^dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)$|^sqs:|^xray:Put(TraceSegments|TelemetryRecords)$/.test(a)),
+      others.join(', '),
+    ).toBe(true);
   });
 
   it('exposes its iterator age for alarms', () => {
@@ -429,8 +467,7 @@ describe('the CDN', () => {
   const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
   const publicCachePolicy = logicalId(stack.cdn.publicReadsCachePolicy);
   /** The behavior CloudFront picks for a path: the first matching pattern, else the default. */
-  const behaviorFor = (path: string) =>
-    (config.CacheBehaviors as any[]).find((b) => wildcardMatches(b.PathPattern, path)) ?? config.DefaultCacheBehavior;
+  const behaviorFor = (path: string) => (config.CacheBehaviors as any[]).find((b) => wildcardMatches(b.PathPattern, path)) ?? config.DefaultCacheBehavior;
 
   it('fronts the token API over HTTPS', () => {
     const apiOrigins = (config.Origins as any[]).filter((o) => o.CustomOriginConfig);
@@ -517,7 +554,17 @@ describe('the CDN', () => {
 describe('outputs', () => {
   it('names both API URLs, the CDN URL, the table and both policies', () => {
     const outputs = json.Outputs!;
-    expect(Object.keys(outputs).sort()).toEqual(['AdminPolicyArn', 'AlarmTopicArn', 'CdnUrl', 'DashboardName', 'IamApiUrl', 'PageUrl', 'ServicePolicyArn', 'TableName', 'TokenApiUrl']);
+    expect(Object.keys(outputs).sort()).toEqual([
+      'AdminPolicyArn',
+      'AlarmTopicArn',
+      'CdnUrl',
+      'DashboardName',
+      'IamApiUrl',
+      'PageUrl',
+      'ServicePolicyArn',
+      'TableName',
+      'TokenApiUrl',
+    ]);
     expect(flat(outputs.PageUrl!.Value)).toBe(`https://\${${logicalId(stack.cdn.distribution)}.DomainName}/`);
     expect(outputs.TableName!.Value).toEqual({ Ref: logicalId(stack.table.table) });
     expect(flat(outputs.TokenApiUrl!.Value)).toBe(`https://\${${logicalId(stack.tokenApi.api)}}.execute-api.\${AWS::Region}.\${AWS::URLSuffix}/`);

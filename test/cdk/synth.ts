@@ -151,7 +151,10 @@ export function rolePermissions(json: CfnTemplate, roleLogicalId: string): Permi
 
 /** IAM / CloudFront wildcard matching: `*` is any run of characters (slashes too), `?` one character. */
 export function wildcardMatches(pattern: string, value: string): boolean {
-  const regex = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const regex = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${regex}$`).test(value);
 }
 

@@ -104,12 +104,15 @@ function everyWayIn(): Attempt[] {
   return [
     ...reads.filter((r) => r.access === 'public').map((r) => ({ label: `anonymous ${r.name}`, send: () => fetch(api(r.path.replace('{id}', '1'))) })),
     ...reads.map((r) => ({ label: `token ${r.name}`, send: () => fetch(api(r.path.replace('{id}', '1')), { headers: bearer(ENV_TOKENS.admin) }) })),
-    ...reads
-      .filter((r) => r.access === 'admin-or-service')
-      .map((r) => ({ label: `iam ${r.name}`, send: () => signed('GET', r.path.replace('{id}', '1')) })),
+    ...reads.filter((r) => r.access === 'admin-or-service').map((r) => ({ label: `iam ${r.name}`, send: () => signed('GET', r.path.replace('{id}', '1')) })),
     {
       label: 'token UpdateSettings',
-      send: () => fetch(api('/api/v1/settings/1'), { method: 'PATCH', headers: { ...bearer(ENV_TOKENS.admin), 'content-type': 'application/json' }, body: '{"dns_ttl":600}' }),
+      send: () =>
+        fetch(api('/api/v1/settings/1'), {
+          method: 'PATCH',
+          headers: { ...bearer(ENV_TOKENS.admin), 'content-type': 'application/json' },
+          body: '{"dns_ttl":600}',
+        }),
     },
     { label: 'iam CreateDnsRecord', send: () => signed('POST', '/api/v1/dns', { name: 'stalled', type: 'A', value: 9, team: 1 }) },
   ];
@@ -128,7 +131,9 @@ describe('with the database stalled', () => {
     process.kill(dynamodb.pid!, 'SIGSTOP');
     let answers: { label: string; status: number; ms: number; retryAfter: string | null; type: string | null; requestId: string | null; code: string }[];
     // The minute's score snapshot runs meanwhile, as the local timer runs it.
-    const snapshot = runScheduled(createLogger({ requestId: 'schedule-under-outage' }), 'score snapshot', () => recordScoreSnapshot({ id: 'schedule-under-outage' }));
+    const snapshot = runScheduled(createLogger({ requestId: 'schedule-under-outage' }), 'score snapshot', () =>
+      recordScoreSnapshot({ id: 'schedule-under-outage' }),
+    );
     try {
       answers = await Promise.all(
         attempts.map(async ({ label, send }) => {

@@ -159,7 +159,12 @@ describe('a finalised competition', () => {
   });
 
   it('is recorded in the trail', async () => {
-    expect(await newest()).toMatchObject({ action: 'competition.finalise', route: 'scoring finalise', before: { final: null }, after: { final: { by: 'test' } } });
+    expect(await newest()).toMatchObject({
+      action: 'competition.finalise',
+      route: 'scoring finalise',
+      before: { final: null },
+      after: { final: { by: 'test' } },
+    });
     expect((await markFinal(TEST_AUDIT)).kind).toBe('already');
   });
 
@@ -175,7 +180,10 @@ describe('a finalised competition', () => {
       expect(response.status, response.text).toBe(409);
       expect(response.json.code).toBe('competition_final');
     }
-    const batch = await invoke('POST', '/api/v1/scans', { headers: service, body: [{ service_id: serviceId, scan_id: 'after-final-3', score: 1, error: null }] });
+    const batch = await invoke('POST', '/api/v1/scans', {
+      headers: service,
+      body: [{ service_id: serviceId, scan_id: 'after-final-3', score: 1, error: null }],
+    });
     expect(batch.json[0]).toMatchObject({ status: 409, body: { code: 'competition_final' } });
     expect(await trail()).toHaveLength(before);
   });

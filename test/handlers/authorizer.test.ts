@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 describe('the Lambda authorizer', () => {
-  it('puts a valid token\'s principal in the context', async () => {
+  it("puts a valid token's principal in the context", async () => {
     const { token, record } = await createToken({ role: 'service', name: 'agent', expiresAt: null, audit: TEST_AUDIT });
     expect(await handler(eventWith(`Bearer ${token}`))).toEqual({
       isAuthorized: true,
@@ -29,7 +29,7 @@ describe('the Lambda authorizer', () => {
     });
   });
 
-  it('passes bad credentials on as a rejection, for the handler\'s 401', async () => {
+  it("passes bad credentials on as a rejection, for the handler's 401", async () => {
     const { token, record } = await createToken({ role: 'admin', name: 'gone', expiresAt: null, audit: TEST_AUDIT });
     await revokeToken(record.token_id, TEST_AUDIT);
     const expired = await createToken({ role: 'admin', name: 'old', expiresAt: '2021-01-01T00:00:00Z', audit: TEST_AUDIT });

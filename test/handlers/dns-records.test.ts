@@ -314,7 +314,7 @@ describe('DNS records: access and unknown ids', () => {
 });
 
 describe('team DNS exports', () => {
-  it('lists a team\'s records as JSON in id order', async () => {
+  it("lists a team's records as JSON in id order", async () => {
     const records = await recordsOf(11);
     expect(records.length).toBeGreaterThan(0);
     for (const record of records) expect(Object.keys(record)).toEqual(RECORD_FIELDS);

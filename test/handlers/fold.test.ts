@@ -103,14 +103,16 @@ describe('the fold under faults', () => {
     await fold.pause();
     restore();
     const event = fold.seen[seenBefore]!;
-    const failures = (await (async () => {
-      const again = failUpdatesOf('TOTALS', 1000);
-      try {
-        return await foldResults(event);
-      } finally {
-        again();
-      }
-    })()).batchItemFailures;
+    const failures = (
+      await (async () => {
+        const again = failUpdatesOf('TOTALS', 1000);
+        try {
+          return await foldResults(event);
+        } finally {
+          again();
+        }
+      })()
+    ).batchItemFailures;
     expect(failures).toEqual([{ itemIdentifier: event.Records[0]!.dynamodb!.SequenceNumber }]);
     fold.resume();
     await fold.caughtUp();

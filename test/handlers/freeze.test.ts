@@ -89,7 +89,10 @@ describe('the scoreboard freeze', () => {
     await report(dns, 'd1', 5, at(9));
     await report(dns, 'd2', 5, at(11));
     // An adjustment made now: after the freeze.
-    const adjustment = await invoke('POST', `/api/v1/teams/${team.id}/adjustments`, { headers: admin(), body: { super_type_id: 2, points: 50, reason: 'inject 3' } });
+    const adjustment = await invoke('POST', `/api/v1/teams/${team.id}/adjustments`, {
+      headers: admin(),
+      body: { super_type_id: 2, points: 50, reason: 'inject 3' },
+    });
     expect(adjustment.status).toBe(201);
     await fold.caughtUp();
 
@@ -181,7 +184,9 @@ describe('the scoreboard freeze', () => {
       body: { from: at(12), to: at(12.5), team_id: team.id, dry_run: false, preview_id: preview.json.preview_id },
     });
     expect(applied.status).toBe(202);
-    await expect.poll(async () => (await invoke('GET', applied.headers.location!, { headers: admin() })).json.status, { timeout: 30_000, interval: 100 }).toBe('done');
+    await expect
+      .poll(async () => (await invoke('GET', applied.headers.location!, { headers: admin() })).json.status, { timeout: 30_000, interval: 100 })
+      .toBe('done');
     await fold.caughtUp();
     expect((await invoke('GET', `/api/v1/teams/${team.id}/scorecard`, { headers: admin() })).json.total_score).toBe(74);
     expect((await invoke('GET', `/api/v1/teams/${team.id}/scorecard`)).json.total_score).toBe(publicCard.total_score);
@@ -192,7 +197,15 @@ describe('the scoreboard freeze', () => {
     const { db, tableName } = await import('#shared/data/client');
     const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
     const attribute = TOTALS_ATTRIBUTE.afterFreeze(freezeStamp(FREEZE), TOTALS_ATTRIBUTE.points('1'));
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.teamTotals(team.id), UpdateExpression: 'ADD #a :n', ExpressionAttributeNames: { '#a': attribute }, ExpressionAttributeValues: { ':n': 7 } }));
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.teamTotals(team.id),
+        UpdateExpression: 'ADD #a :n',
+        ExpressionAttributeNames: { '#a': attribute },
+        ExpressionAttributeValues: { ':n': 7 },
+      }),
+    );
     // The standings projection follows the wrong totals, as the next fold would write it.
     const item = (await readTotalsItems([team.id], { consistent: true })).get(team.id);
     const tv = toTotalsState(item).version;
@@ -209,7 +222,11 @@ describe('the scoreboard freeze', () => {
   it('has `verify` find and repair a standings projection that does not show what the totals hold', async () => {
     const item = (await readTotalsItems([team.id], { consistent: true })).get(team.id);
     const wrong = publicFigures(toTeamTotals(item, 0), freezeStamp(FREEZE));
-    await writeStandings(team.id, { version: toTotalsState(item).version, figures: { ...wrong, points: { ...wrong.points, '1': (wrong.points['1'] ?? 0) + 100 } } }, { repair: true });
+    await writeStandings(
+      team.id,
+      { version: toTotalsState(item).version, figures: { ...wrong, points: { ...wrong.points, '1': (wrong.points['1'] ?? 0) + 100 } } },
+      { repair: true },
+    );
     const found = (await verifyTotals({ repair: false, pauseMs: 50 })).find((t) => t.team.id === team.id)!;
     expect(found.differences.map((d) => d.figure)).toEqual(['standings projection (totals version)']);
     expect((await verifyTotals({ repair: true, pauseMs: 50, audit: TEST_AUDIT })).find((t) => t.team.id === team.id)!.repaired).toBe(true);

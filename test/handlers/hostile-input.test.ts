@@ -39,7 +39,6 @@ const batchOf: Record<string, { single: string; extra: Record<string, unknown> }
   ReportScans: { single: 'ReportScan', extra: { service_id: 1 } },
 };
 
-
 beforeAll(async () => {
   await useFreshTable('sample');
   admin = bearer((await mintTokens()).admin);
@@ -179,4 +178,3 @@ describe('hostile bodies on every write route', () => {
     }
   });
 });
-

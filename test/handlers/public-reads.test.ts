@@ -59,9 +59,7 @@ describe('GET /api/v1/teams/:id', () => {
   });
 
   it('is 404 for an unknown, non-integer or hidden team', async () => {
-    const hidden = (await invoke('GET', '/api/v1/teams', { headers: bearer(tokens.admin) })).json.find(
-      (t: { number: number }) => t.number === 99,
-    );
+    const hidden = (await invoke('GET', '/api/v1/teams', { headers: bearer(tokens.admin) })).json.find((t: { number: number }) => t.number === 99);
     for (const id of ['999999', 'abc', '0', '-1', '1.5', '01', String(hidden.id)]) {
       const response = await invoke('GET', `/api/v1/teams/${id}`);
       expect(response.status, id).toBe(404);
@@ -121,7 +119,14 @@ describe('GET /api/v1/services/:id', () => {
     const [first] = (await invoke('GET', '/api/v1/services')).json;
     const response = await invoke('GET', `/api/v1/services/${first.id}`);
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ ...first, frozen: false, frozen_since: null, points_earned: 0, sla: { run: 0, violations: 0, penalty: 0 }, recent_scans: [] });
+    expect(response.json).toEqual({
+      ...first,
+      frozen: false,
+      frozen_since: null,
+      points_earned: 0,
+      sla: { run: 0, violations: 0, penalty: 0 },
+      recent_scans: [],
+    });
   });
 
   it('is 404 for unknown, malformed and hidden services', async () => {

@@ -45,7 +45,7 @@ beforeAll(async () => {
 afterAll(() => fold?.stop());
 
 describe('exportResults', () => {
-  it('ranks like the public scoreboard, with each team\'s super type scores and statistics', async () => {
+  it("ranks like the public scoreboard, with each team's super type scores and statistics", async () => {
     const board = (await invoke('GET', '/api/v1/teams/scoreboard')).json;
     const { json } = exported;
     expect(json).toMatchObject({ competition_name: 'Regional CCDC Practice Round', exported_at: '2026-11-22T18:00:00Z', segregate: false });
@@ -95,10 +95,29 @@ describe('exportResults', () => {
     const standings = parseCsv(exported.csv.standings);
     expect(exported.csv.standings.endsWith('\r\n')).toBe(true);
     expect(standings[0]).toEqual([
-      'rank', 'division', 'team_id', 'team_number', 'team_name', 'hidden', 'total_score',
-      'Services score', 'Services max', 'Injects score', 'Injects max', 'Red Team score', 'Red Team max',
-      'services_up', 'services_down', 'services_unscanned', 'services_total',
-      'checks_total', 'checks_passed', 'checks_failed', 'uptime', 'adjustments_total', 'last_scan_time',
+      'rank',
+      'division',
+      'team_id',
+      'team_number',
+      'team_name',
+      'hidden',
+      'total_score',
+      'Services score',
+      'Services max',
+      'Injects score',
+      'Injects max',
+      'Red Team score',
+      'Red Team max',
+      'services_up',
+      'services_down',
+      'services_unscanned',
+      'services_total',
+      'checks_total',
+      'checks_passed',
+      'checks_failed',
+      'uptime',
+      'adjustments_total',
+      'last_scan_time',
     ]);
     expect(standings.length).toBe(1 + exported.json.standings.length);
     const first = standings[1]!;

@@ -33,11 +33,18 @@ describe('GET /api/v1/teams/scoreboard/history', () => {
   });
 
   it('records the public standings each minute; hidden teams appear to nobody', async () => {
-    const services = (await invoke('GET', '/api/v1/services', { headers: bearer(tokens.admin) })).json as { id: number; max_score: number; team: { number: number } }[];
+    const services = (await invoke('GET', '/api/v1/services', { headers: bearer(tokens.admin) })).json as {
+      id: number;
+      max_score: number;
+      team: { number: number };
+    }[];
     await recordScoreSnapshot({ time: minute(0) });
     const scored = services.find((s) => s.team.number === 11)!;
     const hiddenService = services.find((s) => s.team.number === 99)!;
-    for (const [service, scanId] of [[scored, 'h-1'], [hiddenService, 'h-2']] as const) {
+    for (const [service, scanId] of [
+      [scored, 'h-1'],
+      [hiddenService, 'h-2'],
+    ] as const) {
       const report = await invoke('POST', `/api/v1/services/${service.id}/scans`, {
         headers: bearer(tokens.service),
         body: { scan_id: scanId, score: service.max_score, error: null },

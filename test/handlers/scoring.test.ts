@@ -45,8 +45,7 @@ async function servicesOf(teamNumber: number): Promise<Service[]> {
 }
 const report = (serviceId: number, body: unknown, headers: Record<string, string> = agent()) =>
   invoke('POST', `/api/v1/services/${serviceId}/scans`, { headers, body });
-const scorecard = async (teamId: number, headers: Record<string, string> = {}) =>
-  (await invoke('GET', `/api/v1/teams/${teamId}/scorecard`, { headers })).json;
+const scorecard = async (teamId: number, headers: Record<string, string> = {}) => (await invoke('GET', `/api/v1/teams/${teamId}/scorecard`, { headers })).json;
 const scoreboard = async (headers: Record<string, string> = {}) => (await invoke('GET', '/api/v1/teams/scoreboard', { headers })).json;
 const adjust = (teamId: number, body: unknown, headers: Record<string, string> = admin()) =>
   invoke('POST', `/api/v1/teams/${teamId}/adjustments`, { headers, body });
@@ -87,7 +86,18 @@ describe('POST /api/v1/services/:id/scans', () => {
 
     await folded();
     const detail = (await invoke('GET', `/api/v1/services/${http.id}`)).json;
-    expect(detail).toEqual({ ...http, last_scan: 10, last_scan_time: scan.time, last_scan_error: null, in_progress: false, frozen: false, frozen_since: null, points_earned: 10, sla: { run: 0, violations: 0, penalty: 0 }, recent_scans: [scan] });
+    expect(detail).toEqual({
+      ...http,
+      last_scan: 10,
+      last_scan_time: scan.time,
+      last_scan_error: null,
+      in_progress: false,
+      frozen: false,
+      frozen_since: null,
+      points_earned: 10,
+      sla: { run: 0, violations: 0, penalty: 0 },
+      recent_scans: [scan],
+    });
 
     const card = await scorecard(team.id);
     expect(card.stats).toMatchObject({
@@ -309,10 +319,7 @@ describe("the check's own time", () => {
     const [svc] = await servicesOf(22);
     for (let i = 0; i < 10; i++) {
       const scan_id = `race-${i}`;
-      const [started, result] = await Promise.all([
-        report(svc!.id, { scan_id, status: 'started' }),
-        report(svc!.id, { scan_id, score: 1, error: null }),
-      ]);
+      const [started, result] = await Promise.all([report(svc!.id, { scan_id, status: 'started' }), report(svc!.id, { scan_id, score: 1, error: null })]);
       expect([200, 202]).toContain(started.status);
       expect(result.status).toBe(201);
     }
@@ -352,22 +359,36 @@ describe('throttling', () => {
   it('answers 503 with Retry-After, never 500, and writes nothing', async () => {
     const [svc] = await servicesOf(11);
     for (const error of ['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded']) {
-      const response = await whileFailing(/^Put/, () => named(error), () => report(svc!.id, { scan_id: `t-${error}`, score: 1, error: null }));
+      const response = await whileFailing(
+        /^Put/,
+        () => named(error),
+        () => report(svc!.id, { scan_id: `t-${error}`, score: 1, error: null }),
+      );
       expect(response.status, error).toBe(503);
       expect(response.headers['retry-after']).toBe('1');
       expect(response.json.code).toBe('busy');
     }
     for (const code of ['ThrottlingError', 'ProvisionedThroughputExceeded', 'TransactionConflict']) {
-      const response = await whileFailing(/^TransactWrite/, () => cancelled(code), () => report(svc!.id, { scan_id: `s-${code}`, status: 'started' }));
+      const response = await whileFailing(
+        /^TransactWrite/,
+        () => cancelled(code),
+        () => report(svc!.id, { scan_id: `s-${code}`, status: 'started' }),
+      );
       expect(response.status, code).toBe(503);
     }
-    const batch = await whileFailing(/^Put/, () => named('ThrottlingException'), () =>
-      invoke('POST', '/api/v1/scans', { headers: agent(), body: [{ service_id: svc!.id, scan_id: 'b-1', score: 1, error: null }] }),
+    const batch = await whileFailing(
+      /^Put/,
+      () => named('ThrottlingException'),
+      () => invoke('POST', '/api/v1/scans', { headers: agent(), body: [{ service_id: svc!.id, scan_id: 'b-1', score: 1, error: null }] }),
     );
     expect(batch.status).toBe(200);
     expect(batch.json[0]).toMatchObject({ status: 503, body: { code: 'busy' } });
     // An adjustment is one transaction with its audit entry and the results-lock check.
-    const adjustment = await whileFailing(/^TransactWrite/, () => cancelled('ThrottlingError'), () => adjust(svc!.team.id, { super_type_id: 2, points: 1, reason: 'x' }));
+    const adjustment = await whileFailing(
+      /^TransactWrite/,
+      () => cancelled('ThrottlingError'),
+      () => adjust(svc!.team.id, { super_type_id: 2, points: 1, reason: 'x' }),
+    );
     expect(adjustment.status).toBe(503);
     expect(await storedResults(svc!.id)).toEqual([]);
     // And once DynamoDB recovers, the same report goes through.
@@ -416,7 +437,12 @@ describe('a long simulated competition', () => {
     await freshCompetition();
     const everyone = await teams();
     const services = (await invoke('GET', '/api/v1/services', { headers: admin() })).json as Service[];
-    const superTypeOf = new Map([[1, 1], [2, 1], [3, 1], [4, 1]]); // the sample's subtypes are all "Services"
+    const superTypeOf = new Map([
+      [1, 1],
+      [2, 1],
+      [3, 1],
+      [4, 1],
+    ]); // the sample's subtypes are all "Services"
     const random = seeded(2026);
     const closedScans = new Map<number, number>(); // service id → scans made while scoring was closed
     const adjustments = new Map<number, Record<string, number>>();
@@ -453,9 +479,20 @@ describe('a long simulated competition', () => {
 
     await folded();
     // Recompute every team's figures from the raw history and the adjustments.
-    const expected = new Map<number, { points: Record<string, number>; max: Record<string, number>; checks: number; passed: number; up: number; down: number; unscanned: number }>();
+    const expected = new Map<
+      number,
+      { points: Record<string, number>; max: Record<string, number>; checks: number; passed: number; up: number; down: number; unscanned: number }
+    >();
     for (const team of everyone) {
-      const e = { points: { '1': 0, '2': 0, '3': 0 } as Record<string, number>, max: { '1': 0, '2': 0, '3': 0 } as Record<string, number>, checks: 0, passed: 0, up: 0, down: 0, unscanned: 0 };
+      const e = {
+        points: { '1': 0, '2': 0, '3': 0 } as Record<string, number>,
+        max: { '1': 0, '2': 0, '3': 0 } as Record<string, number>,
+        checks: 0,
+        passed: 0,
+        up: 0,
+        down: 0,
+        unscanned: 0,
+      };
       for (const service of services.filter((s) => s.team.id === team.id)) {
         const history = await scanHistory(service.id); // newest first by check time
         const st = String(superTypeOf.get(service.subtype_id));
@@ -476,7 +513,10 @@ describe('a long simulated competition', () => {
     }
     const totalOf = (teamId: number) => Object.values(expected.get(teamId)!.points).reduce((a, b) => a + b, 0);
 
-    for (const [viewer, headers] of [['anonymous', {}], ['admin', admin()]] as const) {
+    for (const [viewer, headers] of [
+      ['anonymous', {}],
+      ['admin', admin()],
+    ] as const) {
       const board = await scoreboard(headers);
       const visible = everyone.filter((t) => viewer === 'admin' || t.number !== 99);
       expect(board.scoreboard.map((r: { team: Team }) => r.team.id).sort()).toEqual(visible.map((t) => t.id).sort());
@@ -561,7 +601,14 @@ describe('the scoreboard and scorecard', () => {
     await folded();
 
     const together = (await scoreboard()).scoreboard.map((r: { team: Team; rank: number }) => [r.team.number, r.rank]);
-    expect(together).toEqual([[21, 1], [14, 2], [11, 3], [12, 3], [13, 3], [22, 3]]);
+    expect(together).toEqual([
+      [21, 1],
+      [14, 2],
+      [11, 3],
+      [12, 3],
+      [13, 3],
+      [22, 3],
+    ]);
 
     await changeSettings({ guest_division_enabled: true });
     const board = await scoreboard();
@@ -623,7 +670,7 @@ describe('adjustments', () => {
     expect(card.scores[1]).toEqual({ super_type_id: 2, super_type: 'Injects', score: 40, max_score: 0, sla_penalty: 0 });
   });
 
-  it('lists a team\'s adjustments in id order', async () => {
+  it("lists a team's adjustments in id order", async () => {
     const response = await invoke('GET', `/api/v1/teams/${team.id}/adjustments`, { headers: admin() });
     expect(response.status).toBe(200);
     expect(response.json.map((a: { points: number }) => a.points)).toEqual([40, -15]);

@@ -24,8 +24,7 @@ const reported = [
 ];
 const newestFirst = ['f', 'e', 'd2', 'd1', 'c', 'b', 'a'];
 
-const history = (id: number, query = '', headers: Record<string, string> = {}) =>
-  invoke('GET', `/api/v1/services/${id}/scans${query}`, { headers });
+const history = (id: number, query = '', headers: Record<string, string> = {}) => invoke('GET', `/api/v1/services/${id}/scans${query}`, { headers });
 
 beforeAll(async () => {
   await useFreshTable();
@@ -120,7 +119,7 @@ describe('GET /api/v1/services/:id/scans', () => {
     expect((await history(service.id, '?limit=500')).status).toBe(200);
   });
 
-  it('is 404 for unknown services and, to anonymous callers, hidden teams\' services', async () => {
+  it("is 404 for unknown services and, to anonymous callers, hidden teams' services", async () => {
     expect((await history(999_999)).status).toBe(404);
     expect((await history(hidden.id)).status).toBe(404);
     const asAdmin = await history(hidden.id, '', bearer(tokens.admin));

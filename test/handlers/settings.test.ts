@@ -56,7 +56,7 @@ describe('settings', () => {
     expect((await invoke('GET', '/api/v1/settings/1', { headers: service })).json).toEqual(response.json);
   });
 
-  it('sets the agents\' round length, at least 10 s', async () => {
+  it("sets the agents' round length, at least 10 s", async () => {
     expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { round_seconds: 120 } })).json).toMatchObject({ round_seconds: 120 });
     const tooShort = await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { round_seconds: 5 } });
     expect(tooShort.status).toBe(400);
@@ -110,7 +110,10 @@ describe('settings', () => {
     for (const [patch, path] of cases) {
       const response = await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: patch });
       expect(response.status, JSON.stringify(patch)).toBe(400);
-      expect(response.json.errors.map((e: { path: string }) => e.path), JSON.stringify(patch)).toContain(path);
+      expect(
+        response.json.errors.map((e: { path: string }) => e.path),
+        JSON.stringify(patch),
+      ).toContain(path);
     }
     expect((await invoke('GET', '/api/v1/settings/1', { headers: admin })).json).toEqual(before);
   });

@@ -54,7 +54,16 @@ function expectAllChanged(before: Map<string, string>, after: Map<string, string
 
 describe('public views and the public version', () => {
   it('covers every public view of the route table', () => {
-    expect(views.map((r) => r.name).sort()).toEqual(['GetScoreHistory', 'GetScoreboard', 'GetScorecard', 'GetService', 'GetTeam', 'ListServiceScans', 'ListServices', 'ListTeams']);
+    expect(views.map((r) => r.name).sort()).toEqual([
+      'GetScoreHistory',
+      'GetScoreboard',
+      'GetScorecard',
+      'GetService',
+      'GetTeam',
+      'ListServiceScans',
+      'ListServices',
+      'ListTeams',
+    ]);
   });
 
   it('answers a current ETag with 304 from the version alone: no Query, no BatchGetItem', async () => {
@@ -71,29 +80,41 @@ describe('public views and the public version', () => {
         commandObservers.delete(observe);
       }
       // The public version, and the settings when this function's copy of them has lapsed.
-      expect(sent.filter((c) => c !== 'GetItemCommand'), route.name).toEqual([]);
+      expect(
+        sent.filter((c) => c !== 'GetItemCommand'),
+        route.name,
+      ).toEqual([]);
       expect(sent.length, route.name).toBeLessThanOrEqual(2);
     }
   });
 
-  it('tags the views apart by the caller\'s role', async () => {
+  it("tags the views apart by the caller's role", async () => {
     const anonymous = await tags();
     const admin = await tags(bearer(tokens.admin));
     expectAllChanged(anonymous, admin, 'an admin asking');
   });
 
-  it('moves every view\'s ETag with a result, an adjustment, a setting, a void and a reload that hides a team', async () => {
+  it("moves every view's ETag with a result, an adjustment, a setting, a void and a reload that hides a team", async () => {
     let before = await tags();
     const changes: [string, () => Promise<unknown>][] = [
-      ['a result', () => invoke('POST', `/api/v1/services/${serviceId}/scans`, { headers: bearer(tokens.service), body: { scan_id: 'v-1', score: 0, error: 'down' } })],
-      ['an adjustment', () => invoke('POST', `/api/v1/teams/${teamId}/adjustments`, { headers: bearer(tokens.admin), body: { super_type_id: 2, points: 4, reason: 'inject' } })],
+      [
+        'a result',
+        () => invoke('POST', `/api/v1/services/${serviceId}/scans`, { headers: bearer(tokens.service), body: { scan_id: 'v-1', score: 0, error: 'down' } }),
+      ],
+      [
+        'an adjustment',
+        () => invoke('POST', `/api/v1/teams/${teamId}/adjustments`, { headers: bearer(tokens.admin), body: { super_type_id: 2, points: 4, reason: 'inject' } }),
+      ],
       ['a setting', () => invoke('PATCH', '/api/v1/settings/1', { headers: bearer(tokens.admin), body: { competition_name: 'Versioned Cup' } })],
       [
         'a void',
         async () => {
           const filter = { from: '2000-01-01T00:00:00Z', to: '2100-01-01T00:00:00Z', team_id: teamId };
           const preview = await invoke('POST', '/api/v1/scans/void', { headers: bearer(tokens.admin), body: filter });
-          const applied = await invoke('POST', '/api/v1/scans/void', { headers: bearer(tokens.admin), body: { ...filter, dry_run: false, preview_id: preview.json.preview_id } });
+          const applied = await invoke('POST', '/api/v1/scans/void', {
+            headers: bearer(tokens.admin),
+            body: { ...filter, dry_run: false, preview_id: preview.json.preview_id },
+          });
           expect(applied.status).toBe(202);
         },
       ],
@@ -124,12 +145,16 @@ describe('public views and the public version', () => {
     const freezeAt = new Date(Date.now() + VIEW_SETTLE_MS + 1500);
     // Written directly: the API wants a freeze announced minutes ahead.
     const { id: _id, ...fields } = current!.settings;
-    await saveSettings({ ...fields, scoreboard_freeze_time: freezeAt.toISOString().replace(/\.\d{3}Z$/, 'Z') }, current!, { ...TEST_AUDIT, action: 'settings.update' });
+    await saveSettings({ ...fields, scoreboard_freeze_time: freezeAt.toISOString().replace(/\.\d{3}Z$/, 'Z') }, current!, {
+      ...TEST_AUDIT,
+      action: 'settings.update',
+    });
     const before = await tags();
     const admin = await tags(bearer(tokens.admin));
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, freezeAt.getTime() + 1000 - Date.now())));
     const after = await tags();
-    for (const name of ['GetScoreboard', 'GetScorecard', 'GetScoreHistory', 'GetService', 'ListServiceScans']) expect(after.get(name), name).not.toBe(before.get(name));
+    for (const name of ['GetScoreboard', 'GetScorecard', 'GetScoreHistory', 'GetService', 'ListServiceScans'])
+      expect(after.get(name), name).not.toBe(before.get(name));
     // Views the freeze does not touch keep theirs, and an admin (live figures) still gets other tags than the public.
     expect(after.get('ListTeams')).toBe(before.get('ListTeams'));
     for (const name of ['GetScoreboard', 'GetScorecard']) expect(after.get(name)).not.toBe(admin.get(name));

@@ -32,7 +32,12 @@ beforeAll(async () => {
   team = teams.find((t) => t.number === 11)!;
   services = (await invoke('GET', `/api/v1/services?team=11`)).json;
   const [http, ssh] = services;
-  for (const [service, n, score] of [[http, 1, 10], [http, 2, 0], [ssh, 3, 10], [http, 20, 10]] as const) {
+  for (const [service, n, score] of [
+    [http, 1, 10],
+    [http, 2, 0],
+    [ssh, 3, 10],
+    [http, 20, 10],
+  ] as const) {
     const answer = await invoke('POST', `/api/v1/services/${service!.id}/scans`, {
       headers: bearer(tokens.service),
       body: { scan_id: `r${n}`, score, error: score ? null : 'down', time: at(n) },
@@ -104,10 +109,13 @@ describe('POST /scans/void and /scans/unvoid', () => {
     await noDifferences();
   });
 
-  it('answers 412 when results of the set changed since the preview, 409 for another filter than the preview\'s, 404 for an unknown preview; nothing changes', async () => {
+  it("answers 412 when results of the set changed since the preview, 409 for another filter than the preview's, 404 for an unknown preview; nothing changes", async () => {
     const preview = await post('void', range());
     expect(preview.json.count).toBe(3);
-    expect((await post('void', { ...range(), to: at(9), dry_run: false, preview_id: preview.json.preview_id })).json).toMatchObject({ status: 409, code: 'preview_mismatch' });
+    expect((await post('void', { ...range(), to: at(9), dry_run: false, preview_id: preview.json.preview_id })).json).toMatchObject({
+      status: 409,
+      code: 'preview_mismatch',
+    });
     expect((await post('unvoid', { ...range(), dry_run: false, preview_id: preview.json.preview_id })).status).toBe(409);
     expect((await post('void', { ...range(), dry_run: false, preview_id: 999_999 })).status).toBe(404);
     // Another request voids one of them meanwhile.

@@ -131,7 +131,13 @@ describe('voiding and restoring results: preview, then a job', () => {
   it('previews without changing anything, then applies exactly the preview as a job; totals equal the preview and a recomputation', async () => {
     const before = await scorecard(team.id);
     const preview = await previewVoid('void', filter());
-    expect(preview).toMatchObject({ action: 'void', count: 5, status: 'previewed', flipped: 0, teams: [{ team_id: team.id, total_before: before.total_score }] });
+    expect(preview).toMatchObject({
+      action: 'void',
+      count: 5,
+      status: 'previewed',
+      flipped: 0,
+      teams: [{ team_id: team.id, total_before: before.total_score }],
+    });
     expect(await scorecard(team.id)).toEqual(before);
 
     const applied = await applyVoid(preview.preview_id, 'void', filter(), TEST_AUDIT);
@@ -141,7 +147,12 @@ describe('voiding and restoring results: preview, then a job', () => {
     const after = await scorecard(team.id);
     expect(after.total_score).toBe(preview.teams[0]!.total_after);
     expect(after.stats.checks_total).toBe(1);
-    expect((await historyOf(services[0]!.id)).filter((r) => r.voided).map((r) => r.scan_id).sort()).toEqual(['w100', 'w101', 'w102', 'w103']);
+    expect(
+      (await historyOf(services[0]!.id))
+        .filter((r) => r.voided)
+        .map((r) => r.scan_id)
+        .sort(),
+    ).toEqual(['w100', 'w101', 'w102', 'w103']);
     await noDifferences();
 
     // Confirming again starts nothing twice.

@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 
 const serialOf = (zone: string) => Number(/SOA\s+\S+\s+\S+\s+(\d+)/.exec(zone)![1]);
-const teamNumbered = async (n: number) =>
-  (await invoke('GET', '/api/v1/teams', { headers: admin })).json.find((t: { number: number }) => t.number === n);
+const teamNumbered = async (n: number) => (await invoke('GET', '/api/v1/teams', { headers: admin })).json.find((t: { number: number }) => t.number === n);
 
 describe('the zone serial across a competition replace', () => {
   it('never goes down for a team URL that stays', async () => {

@@ -78,7 +78,8 @@ describe('HTTP hygiene', () => {
       const head = await raw('HEAD', path, { headers: admin });
       expect(head.status, path).toBe(get.status);
       expect(head.text).toBe('');
-      for (const name of ['content-type', 'etag', 'cache-control', 'x-content-type-options']) expect(head.headers[name], `${path} ${name}`).toBe(get.headers[name]);
+      for (const name of ['content-type', 'etag', 'cache-control', 'x-content-type-options'])
+        expect(head.headers[name], `${path} ${name}`).toBe(get.headers[name]);
     }
     expect((await raw('HEAD', '/api/v1/teams')).headers['cache-control']).toMatch(/^public/);
   });
@@ -118,7 +119,14 @@ describe('HTTP hygiene', () => {
   it('serves one spelling per route: every other is a problem+json 404, for every principal', async () => {
     for (const route of routes.filter((r) => r.method === 'GET')) {
       const path = route.path.replace('{id}', '1');
-      const variants = [`${path}/`, path.replace('/api/v1/', '/api/v1//'), `/${path}`, path.replace('/api/', '/API/'), path.replace('/v1/', '/v1/./'), path.replace(/\/([^/]+)$/, '/$1%2F')];
+      const variants = [
+        `${path}/`,
+        path.replace('/api/v1/', '/api/v1//'),
+        `/${path}`,
+        path.replace('/api/', '/API/'),
+        path.replace('/v1/', '/v1/./'),
+        path.replace(/\/([^/]+)$/, '/$1%2F'),
+      ];
       for (const variant of variants) {
         for (const headers of [{}, admin, service]) {
           const response = await raw('GET', variant, { headers });
@@ -159,7 +167,8 @@ describe('concurrency control', () => {
     const etag = read.headers.etag!;
     // The creation's answer is the record: its ETag is the one a read gives.
     expect(created.headers.etag).toBe(etag);
-    const change = (value: number, ifMatch: string) => raw('PUT', path, { headers: { ...admin, 'if-match': ifMatch }, body: { name: 'ifmatch', type: 'A', value, team: 1 } });
+    const change = (value: number, ifMatch: string) =>
+      raw('PUT', path, { headers: { ...admin, 'if-match': ifMatch }, body: { name: 'ifmatch', type: 'A', value, team: 1 } });
 
     expectProblem(await change(11, `W/${etag}`), 412);
     expectProblem(await change(11, '"something-else"'), 412);

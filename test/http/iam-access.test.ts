@@ -49,25 +49,22 @@ async function call(principal: Principal, method: string, path: string): Promise
 const roleOfKey = (principal: Principal) => (principal === 'admin key' ? 'admin' : principal === 'service key' ? 'service' : undefined);
 
 describe.each(built.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_, route) => {
-  it.each(PRINCIPALS.flatMap((principal) => Object.keys(VARIANTS).map((variant) => [principal, variant] as const)))(
-    '%s, %s',
-    async (principal, variant) => {
-      const path = VARIANTS[variant]!(route);
-      const response = await call(principal, route.method, path);
-      const text = await response.text();
-      const role = roleOfKey(principal);
-      if (role && !iamAllows(role, route.method, path)) {
-        expect(response.status, text).toBe(403);
-        expect(JSON.parse(text)).toEqual(IAM_FORBIDDEN);
-        return;
-      }
-      expect(text.startsWith('{"message"'), text).toBe(false);
-      if (variant === 'canonical' && role) {
-        // The registry gives the handler the caller's role; IAM already kept the service key off admin routes.
-        expect([401, 403], text).not.toContain(response.status);
-      }
-    },
-  );
+  it.each(PRINCIPALS.flatMap((principal) => Object.keys(VARIANTS).map((variant) => [principal, variant] as const)))('%s, %s', async (principal, variant) => {
+    const path = VARIANTS[variant]!(route);
+    const response = await call(principal, route.method, path);
+    const text = await response.text();
+    const role = roleOfKey(principal);
+    if (role && !iamAllows(role, route.method, path)) {
+      expect(response.status, text).toBe(403);
+      expect(JSON.parse(text)).toEqual(IAM_FORBIDDEN);
+      return;
+    }
+    expect(text.startsWith('{"message"'), text).toBe(false);
+    if (variant === 'canonical' && role) {
+      // The registry gives the handler the caller's role; IAM already kept the service key off admin routes.
+      expect([401, 403], text).not.toContain(response.status);
+    }
+  });
 });
 
 describe("a team's zone file over the IAM API (issue #13, done means)", () => {

@@ -47,7 +47,11 @@ async function recomputed(services: Service[]) {
     if (newest && newest.score >= service.max_score) up++;
     else if (newest) down++;
     const detail = await get(`/services/${service.id}`);
-    expect(detail).toMatchObject({ points_earned: results.reduce((sum, r) => sum + r.points, 0), last_scan: newest?.score ?? 0, last_scan_time: newest?.time ?? null });
+    expect(detail).toMatchObject({
+      points_earned: results.reduce((sum, r) => sum + r.points, 0),
+      last_scan: newest?.score ?? 0,
+      last_scan_time: newest?.time ?? null,
+    });
     expect(detail.recent_scans[0]?.scan_id).toBe(newest?.scan_id);
   }
   return { points, max, checks, passed, up, down };
@@ -93,17 +97,21 @@ describe('simultaneous results', () => {
     await expectTeamMatchesHistory(12);
   });
 
-  it('records the same scan_id sent 50 times at once once (one 201, 49 × 200 with the same result); another result under it is 409', { timeout: 120_000 }, async () => {
-    const [service] = await servicesOf(13);
-    const body = { scan_id: 'dup-1', score: service!.max_score, error: null };
-    const responses = await Promise.all(Array.from({ length: 50 }, () => post(service!.id, body)));
-    expect(responses.filter((r) => r.status === 201).length).toBe(1);
-    expect(responses.filter((r) => r.status === 200).length).toBe(49);
-    for (const r of responses) expect(r.json).toEqual(responses[0]!.json);
-    expect((await post(service!.id, { ...body, score: 0 })).status).toBe(409);
-    await expectTeamMatchesHistory(13);
-    expect((await storedResults(service!.id)).length).toBe(1);
-  });
+  it(
+    'records the same scan_id sent 50 times at once once (one 201, 49 × 200 with the same result); another result under it is 409',
+    { timeout: 120_000 },
+    async () => {
+      const [service] = await servicesOf(13);
+      const body = { scan_id: 'dup-1', score: service!.max_score, error: null };
+      const responses = await Promise.all(Array.from({ length: 50 }, () => post(service!.id, body)));
+      expect(responses.filter((r) => r.status === 201).length).toBe(1);
+      expect(responses.filter((r) => r.status === 200).length).toBe(49);
+      for (const r of responses) expect(r.json).toEqual(responses[0]!.json);
+      expect((await post(service!.id, { ...body, score: 0 })).status).toBe(409);
+      await expectTeamMatchesHistory(13);
+      expect((await storedResults(service!.id)).length).toBe(1);
+    },
+  );
 });
 
 describe('the keys a report writes', () => {
@@ -118,7 +126,10 @@ describe('the keys a report writes', () => {
         if (/^(Put)/.test(command)) return [input.Item];
         if (/^(Update|Delete)/.test(command)) return [input.Key];
         if (/^TransactWrite/.test(command)) return input.TransactItems.flatMap((t: any) => Object.values(t).map((op: any) => op.Item ?? op.Key));
-        if (/^BatchWrite/.test(command)) return Object.values(input.RequestItems).flat().map((r: any) => r.PutRequest?.Item ?? r.DeleteRequest?.Key);
+        if (/^BatchWrite/.test(command))
+          return Object.values(input.RequestItems)
+            .flat()
+            .map((r: any) => r.PutRequest?.Item ?? r.DeleteRequest?.Key);
         return [];
       };
       for (const key of keysOf()) {

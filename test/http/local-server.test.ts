@@ -161,7 +161,12 @@ describe('the API description', () => {
     expect(Object.keys(document.components.securitySchemes)).toEqual(['bearer']);
     expect(await fetch(api('/openapi.json'), { headers: { 'if-none-match': token.headers.get('etag')! } })).toHaveProperty('status', 304);
     const iam = (await (await fetch(api('/openapi-iam.json'))).json()) as any;
-    expect(iam.components.securitySchemes.sigv4).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization', 'x-amazon-apigateway-authtype': 'awsSigv4' });
+    expect(iam.components.securitySchemes.sigv4).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'Authorization',
+      'x-amazon-apigateway-authtype': 'awsSigv4',
+    });
   });
 
   it('has a reference page at /api/v1/docs that loads nothing from elsewhere', async () => {

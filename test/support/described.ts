@@ -77,7 +77,9 @@ export function responseViolations(request: SeenRequest, response: SeenResponse)
   if (!operation) return [`${where}: ${operationKey.toUpperCase()} ${route.path} has no description in openapi.json`];
   const declared: ResponseObject | undefined = operation.responses[String(response.status)];
   if (!declared) {
-    return [`${where}: status ${response.status} is not declared for ${route.name} (declared: ${Object.keys(operation.responses).join(', ')}); body ${response.text.slice(0, 300)}`];
+    return [
+      `${where}: status ${response.status} is not declared for ${route.name} (declared: ${Object.keys(operation.responses).join(', ')}); body ${response.text.slice(0, 300)}`,
+    ];
   }
 
   const problems: string[] = [];

@@ -8,8 +8,7 @@ import { join } from 'node:path';
  * that use it fail (never skip) when it is missing: the zone's validity is
  * something the API promises.
  */
-const INSTALL_HINT =
-  'named-checkzone / named-compilezone are not installed: install the Debian package bind9-utils (apt-get install -y bind9-utils).';
+const INSTALL_HINT = 'named-checkzone / named-compilezone are not installed: install the Debian package bind9-utils (apt-get install -y bind9-utils).';
 
 export interface CheckResult {
   ok: boolean;
@@ -50,9 +49,7 @@ export function compiledRecords(origin: string, zone: string): ParsedRecord[] {
 export function decodeCharacterString(rdata: string): string {
   const match = /^"((?:[^"\\]|\\.)*)"$/.exec(rdata);
   if (!match) throw new Error(`Not one quoted character-string: ${rdata}`);
-  return match[1]!.replace(/\\(\d{3}|.)/g, (_, escaped: string) =>
-    /^\d{3}$/.test(escaped) ? String.fromCharCode(Number(escaped)) : escaped,
-  );
+  return match[1]!.replace(/\\(\d{3}|.)/g, (_, escaped: string) => (/^\d{3}$/.test(escaped) ? String.fromCharCode(Number(escaped)) : escaped));
 }
 
 function run(command: string, args: string[]): CheckResult {

@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
-
 export interface Finished {
   code: number | null;
   stdout: string;

@@ -109,7 +109,17 @@ teams:
   it('reads check definitions beside their subtypes, with defaults, and names each bad one with its line', () => {
     const good = parseCompetition(GOOD.replace('max_score: 10 }', 'max_score: 10, check: http, path: /health, content: "ok" }'));
     if (!good.ok) throw new Error(JSON.stringify(good.problems));
-    expect(good.competition.subtypes[0]).toEqual({ id: 1, name: 'HTTP', super_type_id: 1, max_score: 10, check: 'http', path: '/health', status: 200, content: 'ok', timeout_seconds: 5 });
+    expect(good.competition.subtypes[0]).toEqual({
+      id: 1,
+      name: 'HTTP',
+      super_type_id: 1,
+      max_score: 10,
+      check: 'http',
+      path: '/health',
+      status: 200,
+      content: 'ok',
+      timeout_seconds: 5,
+    });
 
     const bad = GOOD.replace(
       '  - { id: 1, name: HTTP, super_type_id: 1, max_score: 10 }',

@@ -8,8 +8,22 @@ import { ROOT, runTool } from '../support/processes';
 
 const profile = readCapacityProfile();
 const shape: EventShape = {
-  teams: 10, services: 5, roundSeconds: 60, hours: 1, spectators: 0, pollSeconds: 10, publicPaths: 3, edgeCaches: 20, cacheSeconds: 5,
-  memoryMb: 256, traceSampleRate: 0.05, alarmMetrics: 10, customMetrics: 0, bytesStoredPerScan: 250, accessLogBytes: 0, waf: false,
+  teams: 10,
+  services: 5,
+  roundSeconds: 60,
+  hours: 1,
+  spectators: 0,
+  pollSeconds: 10,
+  publicPaths: 3,
+  edgeCaches: 20,
+  cacheSeconds: 5,
+  memoryMb: 256,
+  traceSampleRate: 0.05,
+  alarmMetrics: 10,
+  customMetrics: 0,
+  bytesStoredPerScan: 250,
+  accessLogBytes: 0,
+  waf: false,
 };
 const line = (lines: ReturnType<typeof estimateCost>, item: string) => lines.find((l) => l.item === item)!;
 
@@ -17,8 +31,14 @@ describe('the cost model', () => {
   it('bills each scan report its table and index write units at the on-demand price', () => {
     const lines = estimateCost(shape, profile, PRICES);
     const reports = 10 * 5 * 60;
-    expect(line(lines, 'DynamoDB writes (table)').perEvent).toBeCloseTo((reports * profile.requests.scanReport.writeUnits * PRICES.dynamoPerMillionWriteUnits) / 1e6, 10);
-    expect(line(lines, 'DynamoDB writes (indexes)').perEvent).toBeCloseTo((reports * profile.requests.scanReport.indexWriteUnits * PRICES.dynamoPerMillionWriteUnits) / 1e6, 10);
+    expect(line(lines, 'DynamoDB writes (table)').perEvent).toBeCloseTo(
+      (reports * profile.requests.scanReport.writeUnits * PRICES.dynamoPerMillionWriteUnits) / 1e6,
+      10,
+    );
+    expect(line(lines, 'DynamoDB writes (indexes)').perEvent).toBeCloseTo(
+      (reports * profile.requests.scanReport.indexWriteUnits * PRICES.dynamoPerMillionWriteUnits) / 1e6,
+      10,
+    );
     // No spectators: no public read reaches the API, whatever the caches.
     expect(line(lines, 'API Gateway (HTTP API)').perEvent).toBeCloseTo((reports * PRICES.httpApiPerMillionRequests) / 1e6, 10);
   });

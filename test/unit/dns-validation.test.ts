@@ -24,21 +24,54 @@ function refusedAt(body: unknown): string {
 
 describe('DNS record body: accepted records', () => {
   it.each([
-    [{ name: 'www', type: 'A', value: 5, team: 3 }, { name: 'www', type: 'A', value: '5', team: 3 }],
-    [{ name: 'WWW', type: 'a', value: '254', team: 3 }, { name: 'www', type: 'A', value: '254', team: 3 }],
-    [{ name: '@', type: 'A', value: 1, team: 1 }, { name: '@', type: 'A', value: '1', team: 1 }],
-    [{ name: 'a.b-c.0', type: 'A', value: '7', team: 1 }, { name: 'a.b-c.0', type: 'A', value: '7', team: 1 }],
-    [{ name: 'web', type: 'CNAME', value: 'www', team: 1 }, { name: 'web', type: 'CNAME', value: 'www', team: 1 }],
-    [{ name: 'ext', type: 'cname', value: 'Web.Example.COM.', team: 1 }, { name: 'ext', type: 'CNAME', value: 'web.example.com.', team: 1 }],
-    [{ name: '@', type: 'MX', value: '010   Mail', team: 1 }, { name: '@', type: 'MX', value: '10 mail', team: 1 }],
-    [{ name: '@', type: 'MX', value: '0 mx.example.com.', team: 1 }, { name: '@', type: 'MX', value: '0 mx.example.com.', team: 1 }],
-    [{ name: '@', type: 'MX', value: '65535 mx', team: 1 }, { name: '@', type: 'MX', value: '65535 mx', team: 1 }],
+    [
+      { name: 'www', type: 'A', value: 5, team: 3 },
+      { name: 'www', type: 'A', value: '5', team: 3 },
+    ],
+    [
+      { name: 'WWW', type: 'a', value: '254', team: 3 },
+      { name: 'www', type: 'A', value: '254', team: 3 },
+    ],
+    [
+      { name: '@', type: 'A', value: 1, team: 1 },
+      { name: '@', type: 'A', value: '1', team: 1 },
+    ],
+    [
+      { name: 'a.b-c.0', type: 'A', value: '7', team: 1 },
+      { name: 'a.b-c.0', type: 'A', value: '7', team: 1 },
+    ],
+    [
+      { name: 'web', type: 'CNAME', value: 'www', team: 1 },
+      { name: 'web', type: 'CNAME', value: 'www', team: 1 },
+    ],
+    [
+      { name: 'ext', type: 'cname', value: 'Web.Example.COM.', team: 1 },
+      { name: 'ext', type: 'CNAME', value: 'web.example.com.', team: 1 },
+    ],
+    [
+      { name: '@', type: 'MX', value: '010   Mail', team: 1 },
+      { name: '@', type: 'MX', value: '10 mail', team: 1 },
+    ],
+    [
+      { name: '@', type: 'MX', value: '0 mx.example.com.', team: 1 },
+      { name: '@', type: 'MX', value: '0 mx.example.com.', team: 1 },
+    ],
+    [
+      { name: '@', type: 'MX', value: '65535 mx', team: 1 },
+      { name: '@', type: 'MX', value: '65535 mx', team: 1 },
+    ],
     [
       { name: '@', type: 'TXT', value: 'v=spf1 a mx -all; "quoted" \\ (x) $INCLUDE', team: 1 },
       { name: '@', type: 'TXT', value: 'v=spf1 a mx -all; "quoted" \\ (x) $INCLUDE', team: 1 },
     ],
-    [{ name: 't', type: 'TXT', value: 'x'.repeat(255), team: 1 }, { name: 't', type: 'TXT', value: 'x'.repeat(255), team: 1 }],
-    [{ name: `${'a'.repeat(63)}.b`, type: 'A', value: 9, team: 1 }, { name: `${'a'.repeat(63)}.b`, type: 'A', value: '9', team: 1 }],
+    [
+      { name: 't', type: 'TXT', value: 'x'.repeat(255), team: 1 },
+      { name: 't', type: 'TXT', value: 'x'.repeat(255), team: 1 },
+    ],
+    [
+      { name: `${'a'.repeat(63)}.b`, type: 'A', value: 9, team: 1 },
+      { name: `${'a'.repeat(63)}.b`, type: 'A', value: '9', team: 1 },
+    ],
   ])('%j', (input, output) => {
     expect(parse(input)).toEqual({ ok: true, value: output });
   });
@@ -75,9 +108,8 @@ describe('DNS record body: refused records', () => {
     }
   });
 
-  it.each([0, 255, 256, -1, 1.5, '0', '255', '01', ' 1', '1 ', '1.5', '1e2', '0x10', '10.0.0.1', '', true, null, [], {}])(
-    'refuses A value %j',
-    (value) => expect(refusedAt({ ...valid, value })).toBe('value'),
+  it.each([0, 255, 256, -1, 1.5, '0', '255', '01', ' 1', '1 ', '1.5', '1e2', '0x10', '10.0.0.1', '', true, null, [], {}])('refuses A value %j', (value) =>
+    expect(refusedAt({ ...valid, value })).toBe('value'),
   );
 
   it.each([0, -1, 1.5, '3', null, true, [3], {}])('refuses team %j', (team) => {
@@ -153,12 +185,25 @@ describe('DNS record body: refused records', () => {
     expect(refusedAt({ ...valid, type: 'CNAME', value })).toBe('value');
   });
 
-  it.each([...hostileHosts.filter((h) => typeof h === 'string' && !h.includes(' ')).map((h) => `10 ${h}`), '10', 'mail', '-1 mail', '65536 mail', '99999 mail', '1.5 mail', '10\tmail', ' 10 mail', '10 mail ', '10 mail\n', '10 mail extra', '10 (mail)', '10 mail; x', 10])(
-    'refuses MX value %j',
-    (value) => {
-      expect(refusedAt({ ...valid, type: 'MX', value })).toBe('value');
-    },
-  );
+  it.each([
+    ...hostileHosts.filter((h) => typeof h === 'string' && !h.includes(' ')).map((h) => `10 ${h}`),
+    '10',
+    'mail',
+    '-1 mail',
+    '65536 mail',
+    '99999 mail',
+    '1.5 mail',
+    '10\tmail',
+    ' 10 mail',
+    '10 mail ',
+    '10 mail\n',
+    '10 mail extra',
+    '10 (mail)',
+    '10 mail; x',
+    10,
+  ])('refuses MX value %j', (value) => {
+    expect(refusedAt({ ...valid, type: 'MX', value })).toBe('value');
+  });
 
   it.each(['', 'x'.repeat(256), 'a\nb', 'a\rb', 'a\tb', '\u0000', '\u007f', 'caf\u00e9', '\u2028', 'emoji \u{1F600}', 5, null])(
     'refuses TXT value %j',
@@ -174,17 +219,16 @@ describe('DNS record body: refused records', () => {
   });
 
   it('accepts nothing that could leave its place in a zone file (property)', () => {
-    const hostile = fc.constantFrom(
-      ...'aZ09-.@ \n\r\t;()"\\$*_é\u212A\u0000\u007f'.split(''),
-      '$INCLUDE',
-      '$ORIGIN ',
-      'IN NS ',
-    );
+    const hostile = fc.constantFrom(...'aZ09-.@ \n\r\t;()"\\$*_é\u212A\u0000\u007f'.split(''), '$INCLUDE', '$ORIGIN ', 'IN NS ');
     const text = fc.string({ unit: hostile, maxLength: 40 });
     const body = fc.record({
       name: fc.oneof(text, fc.constantFrom('@', 'www')),
       type: fc.constantFrom('A', 'CNAME', 'MX', 'TXT', 'a', 'mx'),
-      value: fc.oneof(text, fc.integer({ min: -5, max: 300 }), text.map((t) => `10 ${t}`)),
+      value: fc.oneof(
+        text,
+        fc.integer({ min: -5, max: 300 }),
+        text.map((t) => `10 ${t}`),
+      ),
       team: fc.constant(1),
     });
     fc.assert(
@@ -237,7 +281,10 @@ describe('records against their zone', () => {
   });
 
   it('refuses a CNAME beside any other record, and any record beside a CNAME', () => {
-    expect(check({ name: 'www', type: 'CNAME', value: 'elsewhere.example.' })).toMatchObject({ code: 'cname_conflict', detail: expect.stringMatching(/record 1/) });
+    expect(check({ name: 'www', type: 'CNAME', value: 'elsewhere.example.' })).toMatchObject({
+      code: 'cname_conflict',
+      detail: expect.stringMatching(/record 1/),
+    });
     expect(check({ name: 'web', type: 'CNAME', value: 'mail' })).toMatchObject({ code: 'cname_conflict' });
     expect(check({ name: 'web', type: 'TXT', value: 'hello' })).toMatchObject({ code: 'cname_conflict', detail: expect.stringMatching(/record 2/) });
     expect(check({ name: 'web', type: 'A', value: '9' })).toMatchObject({ code: 'cname_conflict' });
@@ -279,9 +326,7 @@ describe('records against their zone', () => {
   });
 
   it(`holds at most ${MAX_RECORDS_PER_ZONE} records per zone`, () => {
-    const full = Object.fromEntries(
-      Array.from({ length: MAX_RECORDS_PER_ZONE }, (_, i) => [String(i + 1), { name: `h${i}`, type: 'A' as const, value: '1' }]),
-    );
+    const full = Object.fromEntries(Array.from({ length: MAX_RECORDS_PER_ZONE }, (_, i) => [String(i + 1), { name: `h${i}`, type: 'A' as const, value: '1' }]));
     expect(checkRecordInZone({ name: 'one-more', type: 'A', value: '1' }, full, context)).toMatchObject({ code: 'too_many_dns_records' });
     expect(checkRecordInZone({ name: 'h0', type: 'A', value: '2' }, full, context, 1)).toBeUndefined();
   });

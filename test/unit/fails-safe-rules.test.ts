@@ -24,7 +24,14 @@ describe('input bounds', () => {
 
   it('takes only instants that exist on the calendar', () => {
     expect(valid(Timestamp, '2028-02-29T23:59:59Z')).toBe(true);
-    for (const t of ['2026-02-30T00:00:00Z', '2027-02-29T00:00:00Z', '2026-04-31T10:00:00Z', '2026-01-01T24:00:00Z', '2026-01-01T10:60:00Z', '2026-01-01T10:00:60Z']) {
+    for (const t of [
+      '2026-02-30T00:00:00Z',
+      '2027-02-29T00:00:00Z',
+      '2026-04-31T10:00:00Z',
+      '2026-01-01T24:00:00Z',
+      '2026-01-01T10:60:00Z',
+      '2026-01-01T10:00:60Z',
+    ]) {
       expect(valid(Timestamp, t), t).toBe(false);
     }
   });
@@ -32,7 +39,22 @@ describe('input bounds', () => {
   it('refuses control characters, lone surrogates, bidi controls and invisible-only text; keeps joiners', () => {
     const text = FreeText(100);
     for (const ok of ['Blue Team', 'Équipe ✓', '👩‍💻 crew', 'नमस्ते', 'کتاب‌ها', 'a\u200Bb']) expect(valid(text, ok), JSON.stringify(ok)).toBe(true);
-    for (const bad of ['a\u0000b', 'line\nbreak', 'tab\there', '\u007f', '\u0085x', '\uD800', 'x\uDC00', 'abc\u202Eevil', '\u2066x\u2069', '\u200B', '\u200D\u200C', ' \u3164 ', '\uFEFF', '']) {
+    for (const bad of [
+      'a\u0000b',
+      'line\nbreak',
+      'tab\there',
+      '\u007f',
+      '\u0085x',
+      '\uD800',
+      'x\uDC00',
+      'abc\u202Eevil',
+      '\u2066x\u2069',
+      '\u200B',
+      '\u200D\u200C',
+      ' \u3164 ',
+      '\uFEFF',
+      '',
+    ]) {
       expect(valid(text, bad), JSON.stringify(bad)).toBe(false);
     }
     expect(valid(text, 'x'.repeat(101))).toBe(false);
@@ -50,7 +72,8 @@ describe('the competition file', () => {
     const result = parseCompetition(stringify(hostile));
     expect(result.ok).toBe(false);
     const paths = result.ok ? [] : result.problems.map((p) => p.path);
-    for (const path of ['teams.0.name', 'teams.1.number', 'super_types.0.name', 'settings.competition_name', 'settings.start_time']) expect(paths, path).toContain(path);
+    for (const path of ['teams.0.name', 'teams.1.number', 'super_types.0.name', 'settings.competition_name', 'settings.start_time'])
+      expect(paths, path).toContain(path);
   });
 });
 
@@ -73,7 +96,14 @@ describe('canonical paths', () => {
     for (const route of routes) {
       const path = route.path.replace('{id}', '7');
       expect(isCanonicalPath(route, path), path).toBe(true);
-      for (const variant of [`${path}/`, path.replace('/api/v1/', '/api/v1//'), `/${path}`, path.replace('/api/', '/API/'), path.replace('/v1/', '/v1/./'), path.replace(/\/([^/]+)$/, '/$1%2F')]) {
+      for (const variant of [
+        `${path}/`,
+        path.replace('/api/v1/', '/api/v1//'),
+        `/${path}`,
+        path.replace('/api/', '/API/'),
+        path.replace('/v1/', '/v1/./'),
+        path.replace(/\/([^/]+)$/, '/$1%2F'),
+      ]) {
         expect(isCanonicalPath(route, variant), variant).toBe(false);
       }
     }

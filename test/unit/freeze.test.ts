@@ -44,9 +44,24 @@ describe('the freeze as a caller sees it', () => {
 
 describe('frozen totals', () => {
   it('take the after-freeze share off the scoring figures and leave status live', () => {
-    const live = { ...emptyTotals([1, 2], 4), points: { '1': 50, '2': 20 }, max_points: { '1': 60 }, checks_total: 6, checks_passed: 5, services_up: 3, services_down: 1 };
+    const live = {
+      ...emptyTotals([1, 2], 4),
+      points: { '1': 50, '2': 20 },
+      max_points: { '1': 60 },
+      checks_total: 6,
+      checks_passed: 5,
+      services_up: 3,
+      services_down: 1,
+    };
     const share = { points: { '1': 10 }, max_points: { '1': 10 }, checks_total: 1, checks_passed: 1, adjustments_total: 0, sla_penalty: {}, sla_violations: 0 };
-    expect(frozenTotals(live, share)).toMatchObject({ points: { '1': 40, '2': 20 }, max_points: { '1': 50 }, checks_total: 5, checks_passed: 4, services_up: 3, services_down: 1 });
+    expect(frozenTotals(live, share)).toMatchObject({
+      points: { '1': 40, '2': 20 },
+      max_points: { '1': 50 },
+      checks_total: 5,
+      checks_passed: 4,
+      services_up: 3,
+      services_down: 1,
+    });
     expect(frozenTotals(live, undefined)).toBe(live);
   });
 
@@ -75,7 +90,14 @@ describe('the fold with a freeze', () => {
     sla_penalty: 3,
   });
 
-  const checkOf = (n: number, item: FoldedResult): CheckEvent => ({ kind: 'check', seq: String(n).padStart(4, '0'), source: serviceSource(1), team_id: 1, service_id: 1, result: item });
+  const checkOf = (n: number, item: FoldedResult): CheckEvent => ({
+    kind: 'check',
+    seq: String(n).padStart(4, '0'),
+    source: serviceSource(1),
+    team_id: 1,
+    service_id: 1,
+    result: item,
+  });
 
   it('counts apart exactly what checks at or after the freeze earn and cost, whatever the order of arrival', () => {
     fc.assert(
@@ -83,7 +105,9 @@ describe('the fold with a freeze', () => {
         const results = checks.map(([minute, score], n) => result(n, minute, score));
         const events = results.map((item, n) => checkOf(n + 1, item));
         const folded = foldServiceEvents(emptyServiceState(), events, null, FREEZE);
-        const sla = folded.slaNeedsHistory ? { ...slaAfterFreeze(results, FREEZE) } : { violations: folded.state.after_freeze!.violations, penalty: folded.state.after_freeze!.penalty };
+        const sla = folded.slaNeedsHistory
+          ? { ...slaAfterFreeze(results, FREEZE) }
+          : { violations: folded.state.after_freeze!.violations, penalty: folded.state.after_freeze!.penalty };
         const late = results.filter((r) => r.time >= FREEZE);
         expect(folded.state.after_freeze!.points).toBe(late.reduce((sum, r) => sum + r.points, 0));
         expect(folded.afterFreeze.checks_total).toBe(late.length);

@@ -30,7 +30,13 @@ describe('logs', () => {
     const lines = capture();
     const token = `ccdc_0123abcd_${'x'.repeat(43)}`;
     const signature = 'AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/execute-api/aws4_request, SignedHeaders=host, Signature=' + 'a'.repeat(64);
-    createLogger({ requestId: 'r-2' }).warn(`saw Bearer ${token}`, { authorization: signature, headers: { authorization: `Bearer ${token}` }, adminToken: token, note: signature, tokenId: '0123abcd' });
+    createLogger({ requestId: 'r-2' }).warn(`saw Bearer ${token}`, {
+      authorization: signature,
+      headers: { authorization: `Bearer ${token}` },
+      adminToken: token,
+      note: signature,
+      tokenId: '0123abcd',
+    });
     const text = JSON.stringify(lines);
     expect(text).not.toContain(token);
     expect(text).not.toContain('a'.repeat(64));

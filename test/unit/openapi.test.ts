@@ -28,7 +28,10 @@ describe('the OpenAPI description', () => {
         expect(operation, `${route.method} ${route.path}`).toBeDefined();
         expect(operation!.operationId).toBe(route.name);
         expect(operation!.summary, route.name).toMatch(/\w/);
-        expect(Object.keys(operation!.responses).some((s) => s.startsWith('2')), route.name).toBe(true);
+        expect(
+          Object.keys(operation!.responses).some((s) => s.startsWith('2')),
+          route.name,
+        ).toBe(true);
       }
     }
   });
@@ -56,7 +59,9 @@ describe('the OpenAPI description', () => {
       const paged = Object.values(route.responses as Record<string, { paged?: true }>).some((reply) => reply.paged);
       expect('Link' in (success.headers ?? {}), route.name).toBe(paged);
     }
-    expect(token.paths['/api/v1/services/{id}/scans']!.options!.responses['204']!.description).toMatch(/GET and HEAD: any origin.*POST: only the origins the deployment lists/);
+    expect(token.paths['/api/v1/services/{id}/scans']!.options!.responses['204']!.description).toMatch(
+      /GET and HEAD: any origin.*POST: only the origins the deployment lists/,
+    );
   });
 
   it('passes @redocly/cli lint with the recommended rules', async () => {
@@ -83,7 +88,10 @@ describe('the OpenAPI description', () => {
   });
 
   it('is what the committed client types were generated from (npm run openapi:types)', async () => {
-    expect(readFileSync(resolve(ROOT, CLIENT_TYPES_FILE), 'utf8') === (await clientTypesSource()), `${CLIENT_TYPES_FILE} is stale: run npm run openapi:types`).toBe(true);
+    expect(
+      readFileSync(resolve(ROOT, CLIENT_TYPES_FILE), 'utf8') === (await clientTypesSource()),
+      `${CLIENT_TYPES_FILE} is stale: run npm run openapi:types`,
+    ).toBe(true);
   });
 });
 
@@ -91,7 +99,13 @@ describe('the response check of the tests', () => {
   const team = { ...EXAMPLES.Team };
   const json = (status: number, body: unknown, headers: Record<string, string> = {}) => ({
     status,
-    headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json', 'x-request-id': 'r', etag: '"e"', 'cache-control': 'public', ...headers },
+    headers: {
+      'content-type': status >= 400 ? 'application/problem+json' : 'application/json',
+      'x-request-id': 'r',
+      etag: '"e"',
+      'cache-control': 'public',
+      ...headers,
+    },
     text: JSON.stringify(body),
   });
   const problem = (status: number, code: string) => ({ type: 'about:blank', title: 'T', status, detail: 'd', code, request_id: 'r' });

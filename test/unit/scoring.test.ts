@@ -33,17 +33,46 @@ describe('ranks', () => {
   const rows = (totals: [number, number][]) => totals.map(([number, total_score]) => ({ team: team(number), total_score }));
 
   it('ranks ties alike and skips the places they take (100, 90, 90, 80 → 1, 2, 2, 4)', () => {
-    const ranked = rankRows(rows([[1, 90], [2, 100], [3, 80], [4, 90]]));
-    expect(ranked.map((r) => [r.team.number, r.rank])).toEqual([[2, 1], [1, 2], [4, 2], [3, 4]]);
+    const ranked = rankRows(
+      rows([
+        [1, 90],
+        [2, 100],
+        [3, 80],
+        [4, 90],
+      ]),
+    );
+    expect(ranked.map((r) => [r.team.number, r.rank])).toEqual([
+      [2, 1],
+      [1, 2],
+      [4, 2],
+      [3, 4],
+    ]);
   });
 
   it('lists ties by team number, whatever order they come in', () => {
-    const ranked = rankRows(rows([[30, 5], [10, 5], [20, 5]]));
-    expect(ranked.map((r) => [r.team.number, r.rank])).toEqual([[10, 1], [20, 1], [30, 1]]);
+    const ranked = rankRows(
+      rows([
+        [30, 5],
+        [10, 5],
+        [20, 5],
+      ]),
+    );
+    expect(ranked.map((r) => [r.team.number, r.rank])).toEqual([
+      [10, 1],
+      [20, 1],
+      [30, 1],
+    ]);
   });
 
   it('handles negative totals and an empty field', () => {
-    expect(rankRows(rows([[1, -10], [2, 0]])).map((r) => r.rank)).toEqual([1, 2]);
+    expect(
+      rankRows(
+        rows([
+          [1, -10],
+          [2, 0],
+        ]),
+      ).map((r) => r.rank),
+    ).toEqual([1, 2]);
     expect(rankRows([])).toEqual([]);
   });
 });
@@ -104,7 +133,21 @@ describe('the scoreboard', () => {
 describe('the scorecard', () => {
   it('derives failed checks, uptime and the total from the totals', () => {
     const card = buildScorecard(
-      record(11, { '1': 30, '2': -5 }, { totals: { checks_total: 8, checks_passed: 6, services_up: 3, services_down: 1, services_unscanned: 0, adjustments_total: -5, last_scan_time: '2026-11-22T10:15:00Z' } }),
+      record(
+        11,
+        { '1': 30, '2': -5 },
+        {
+          totals: {
+            checks_total: 8,
+            checks_passed: 6,
+            services_up: 3,
+            services_down: 1,
+            services_unscanned: 0,
+            adjustments_total: -5,
+            last_scan_time: '2026-11-22T10:15:00Z',
+          },
+        },
+      ),
       SUPER_TYPES,
       2,
     );
@@ -251,7 +294,14 @@ describe('the fold', () => {
   it('keeps the newest check by time (then scan_id) in the last fields, whatever the arrival order', () => {
     const records = [result(1, 10, '2026-11-22T10:02:00Z'), result(2, 0, '2026-11-22T10:01:00Z'), result(3, 4, '2026-11-22T10:02:00Z', 's0')];
     const { state, delta } = foldServiceEvents(emptyServiceState(), records, null);
-    expect(state).toMatchObject({ last_scan: 10, last_scan_time: '2026-11-22T10:02:00Z', last_scan_id: 's1', checks: 3, points_earned: 14, folded_seq: seq(3) });
+    expect(state).toMatchObject({
+      last_scan: 10,
+      last_scan_time: '2026-11-22T10:02:00Z',
+      last_scan_id: 's1',
+      checks: 3,
+      points_earned: 14,
+      folded_seq: seq(3),
+    });
     expect(delta).toMatchObject({ points: { '1': 14 }, max_points: { '1': 30 }, checks_total: 3, checks_passed: 1, services_up: 1, services_unscanned: -1 });
     expect(delta.last_scan_time).toBe('2026-11-22T10:02:00Z');
   });
@@ -270,7 +320,10 @@ describe('the fold', () => {
   };
 
   it('is idempotent under replay and under a crash between the team write and the service write', () => {
-    const arbitraryRecords = fc.array(fc.record({ score: fc.integer({ min: 0, max: 10 }), minute: fc.integer({ min: 0, max: 59 }) }), { minLength: 1, maxLength: 12 });
+    const arbitraryRecords = fc.array(fc.record({ score: fc.integer({ min: 0, max: 10 }), minute: fc.integer({ min: 0, max: 59 }) }), {
+      minLength: 1,
+      maxLength: 12,
+    });
     fc.assert(
       fc.property(arbitraryRecords, fc.nat(), fc.nat(), (raw, cutA, cutB) => {
         const records = raw.map((r, i) => sla(result(i + 1, r.score, `2026-11-22T10:${String(r.minute).padStart(2, '0')}:00Z`), 2, 3));
@@ -330,21 +383,33 @@ describe('SLA penalties', () => {
   it('is off at threshold 0, and applies a change of the rules from the change on', () => {
     expect(slaOfHistory(items([check(1, false, 1, 0), check(2, false, 2, 0), check(3, false, 3, 0)])).violations).toBe(0);
     // Three failures under the old rule (no violation at 0), the fourth under threshold 2 (a multiple of 2): one violation at its penalty.
-    expect(slaOfHistory(items([check(1, false, 1, 0), check(2, false, 2, 0), check(3, false, 3, 0), check(4, false, 4, 2, 7)]))).toMatchObject({ violations: 1, penalty: 7 });
+    expect(slaOfHistory(items([check(1, false, 1, 0), check(2, false, 2, 0), check(3, false, 3, 0), check(4, false, 4, 2, 7)]))).toMatchObject({
+      violations: 1,
+      penalty: 7,
+    });
   });
 
   it('leaves out checks that are not scored or are voided: they neither count nor break a run', () => {
-    const history = [check(1, false, 1), check(2, true, 2, 3, 5, { scored: false }), check(3, false, 3), check(4, true, 4, 3, 5, { voided: true }), check(5, false, 5)];
+    const history = [
+      check(1, false, 1),
+      check(2, true, 2, 3, 5, { scored: false }),
+      check(3, false, 3),
+      check(4, true, 4, 3, 5, { voided: true }),
+      check(5, false, 5),
+    ];
     expect(slaOfHistory(items(history))).toMatchObject({ run: 3, violations: 1, penalty: 5 });
   });
 
-  it('takes the subtype\'s own rules over the settings\', field by field', () => {
+  it("takes the subtype's own rules over the settings', field by field", () => {
     expect(slaRulesFor({ sla_threshold: 3, sla_penalty: 5 }, { sla_penalty: 20 })).toEqual({ sla_threshold: 3, sla_penalty: 20 });
     expect(slaRulesFor({ sla_threshold: 3, sla_penalty: 5 }, undefined)).toEqual({ sla_threshold: 3, sla_penalty: 5 });
   });
 
   it('reaches the same standing whatever order the results arrive in, one at a time or in batches', () => {
-    const arbitraryChecks = fc.array(fc.record({ passed: fc.boolean(), minute: fc.integer({ min: 0, max: 59 }), scored: fc.boolean() }), { minLength: 1, maxLength: 14 });
+    const arbitraryChecks = fc.array(fc.record({ passed: fc.boolean(), minute: fc.integer({ min: 0, max: 59 }), scored: fc.boolean() }), {
+      minLength: 1,
+      maxLength: 14,
+    });
     fc.assert(
       fc.property(arbitraryChecks, fc.array(fc.nat()), fc.nat({ max: 4 }), (raw, order, batch) => {
         const all = raw.map((r, i) => check(i + 1, r.passed, r.minute, 2, 3, { scored: r.scored || i % 3 !== 0 }));
@@ -359,14 +424,26 @@ describe('SLA penalties', () => {
           state = folded.state;
         }
         const truth = slaOfHistory(items(all));
-        expect({ run: state.sla.run, violations: state.sla.violations, penalty: state.sla.penalty }).toEqual({ run: truth.run, violations: truth.violations, penalty: truth.penalty });
+        expect({ run: state.sla.run, violations: state.sla.violations, penalty: state.sla.penalty }).toEqual({
+          run: truth.run,
+          violations: truth.violations,
+          penalty: truth.penalty,
+        });
       }),
     );
   });
 
-  it('moves the team by the difference from what it counted: the penalty comes off the super type\'s points', () => {
-    expect(slaDelta(1, { violations: 1, penalty: 5 }, { violations: 2, penalty: 10 })).toMatchObject({ points: { '1': -5 }, sla_penalty: { '1': 5 }, sla_violations: 1 });
-    expect(slaDelta(1, { violations: 2, penalty: 10 }, { violations: 0, penalty: 0 })).toMatchObject({ points: { '1': 10 }, sla_penalty: { '1': -10 }, sla_violations: -2 });
+  it("moves the team by the difference from what it counted: the penalty comes off the super type's points", () => {
+    expect(slaDelta(1, { violations: 1, penalty: 5 }, { violations: 2, penalty: 10 })).toMatchObject({
+      points: { '1': -5 },
+      sla_penalty: { '1': 5 },
+      sla_violations: 1,
+    });
+    expect(slaDelta(1, { violations: 2, penalty: 10 }, { violations: 0, penalty: 0 })).toMatchObject({
+      points: { '1': 10 },
+      sla_penalty: { '1': -10 },
+      sla_violations: -2,
+    });
   });
 });
 
@@ -378,23 +455,54 @@ describe("the fold's decisions for a team", () => {
     source: serviceSource(serviceId),
     team_id: 7,
     service_id: serviceId,
-    result: { scan_id: `s${n}`, score, error: score === 10 ? null : 'down', time: `2026-11-22T10:${String(minute).padStart(2, '0')}:00Z`, points: score, scored: true, max_score: 10, super_type_id: 1, sla_threshold: 2, sla_penalty: 4 },
+    result: {
+      scan_id: `s${n}`,
+      score,
+      error: score === 10 ? null : 'down',
+      time: `2026-11-22T10:${String(minute).padStart(2, '0')}:00Z`,
+      points: score,
+      scored: true,
+      max_score: 10,
+      super_type_id: 1,
+      sla_threshold: 2,
+      sla_penalty: 4,
+    },
   });
-  const award = (n: number, points: number, at = '2026-11-22T10:30:00Z') => ({ kind: 'award' as const, origin: 'adjustment' as const, seq: seq(n), source: ADJUSTMENTS_SOURCE, team_id: 7, super_type_id: 2, points, at });
+  const award = (n: number, points: number, at = '2026-11-22T10:30:00Z') => ({
+    kind: 'award' as const,
+    origin: 'adjustment' as const,
+    seq: seq(n),
+    source: ADJUSTMENTS_SOURCE,
+    team_id: 7,
+    super_type_id: 2,
+    points,
+    at,
+  });
   const fresh = () => ({ totals: emptyTotalsState(), figures: emptyTotals([], 0), projected: 0, states: new Map() });
 
   it("writes one update of the totals (every source's watermark moved) and each service's new state", () => {
     const decision = decideTeamFold([check(1, 11, 10, 1), check(2, 12, 0, 1), award(3, -5), check(4, 12, 0, 2)], fresh(), null);
     expect(decision.kind).toBe('write');
     if (decision.kind !== 'write') return;
-    expect(decision.totals!.delta).toMatchObject({ points: { '1': 6, '2': -5 }, checks_total: 3, checks_passed: 1, adjustments_total: -5, services_up: 1, services_down: 1, sla_violations: 1 });
+    expect(decision.totals!.delta).toMatchObject({
+      points: { '1': 6, '2': -5 },
+      checks_total: 3,
+      checks_passed: 1,
+      adjustments_total: -5,
+      services_up: 1,
+      services_down: 1,
+      sla_violations: 1,
+    });
     expect(decision.totals!.watermarks).toEqual([
       { source: serviceSource(11), read: null, next: seq(1) },
       { source: serviceSource(12), read: null, next: seq(4) },
       { source: ADJUSTMENTS_SOURCE, read: null, next: seq(3) },
     ]);
     expect(decision.totals!.sla).toEqual([{ serviceId: 12, read: { violations: 0, penalty: 0 }, next: { violations: 1, penalty: 4 } }]);
-    expect(decision.services.map((w) => [w.serviceId, w.next.checks, w.next.folded_seq])).toEqual([[11, 1, seq(1)], [12, 2, seq(4)]]);
+    expect(decision.services.map((w) => [w.serviceId, w.next.checks, w.next.folded_seq])).toEqual([
+      [11, 1, seq(1)],
+      [12, 2, seq(4)],
+    ]);
   });
 
   it('asks for the history of a service whose result came late, then recomputes its run from it', () => {
@@ -426,7 +534,16 @@ describe("the fold's decisions for a team", () => {
     const first = decideTeamFold(events, fresh(), null);
     if (first.kind !== 'write') throw new Error('expected a write');
     const watermarks = Object.fromEntries(first.totals!.watermarks.map((w) => [w.source, w.next!]));
-    const again = decideTeamFold(events, { totals: { ...emptyTotalsState(), watermarks, version: 1 }, figures: emptyTotals([], 0), projected: 1, states: new Map([[11, first.services[0]!.next]]) }, null);
+    const again = decideTeamFold(
+      events,
+      {
+        totals: { ...emptyTotalsState(), watermarks, version: 1 },
+        figures: emptyTotals([], 0),
+        projected: 1,
+        states: new Map([[11, first.services[0]!.next]]),
+      },
+      null,
+    );
     expect(again).toEqual({ kind: 'write', services: [] });
 
     const frozen = decideTeamFold([award(1, 3, '2026-11-22T10:30:00Z'), award(2, 4, '2026-11-22T09:00:00Z')], fresh(), '2026-11-22T10:00:00Z');
@@ -436,7 +553,12 @@ describe("the fold's decisions for a team", () => {
   });
 
   it('writes the standings projection as of the totals version the update makes, or catches it up when it is behind', () => {
-    const read = { ...fresh(), totals: { ...emptyTotalsState(), version: 4 }, figures: { ...emptyTotals([], 0), points: { '1': 50 }, checks_total: 5 }, projected: 4 };
+    const read = {
+      ...fresh(),
+      totals: { ...emptyTotalsState(), version: 4 },
+      figures: { ...emptyTotals([], 0), points: { '1': 50 }, checks_total: 5 },
+      projected: 4,
+    };
     const decision = decideTeamFold([check(1, 11, 10, 1)], read, null);
     if (decision.kind !== 'write') throw new Error('expected a write');
     expect(decision.totals!.readVersion).toBe(4);
@@ -447,4 +569,3 @@ describe("the fold's decisions for a team", () => {
     expect(decideTeamFold([], read, null)).toEqual({ kind: 'write', services: [] });
   });
 });
-

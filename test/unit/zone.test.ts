@@ -58,7 +58,12 @@ describe('renderZone', () => {
   });
 
   it('resolves A records with the address template and the team number', () => {
-    const zone = renderZone({ team: { number: 7, team_url: 'blue7.example' }, records: [record(1, 'www', 'A', '200')], serial: 1, settings: { ...settings, dns_address_template: '172.{team_number}.3' } });
+    const zone = renderZone({
+      team: { number: 7, team_url: 'blue7.example' },
+      records: [record(1, 'www', 'A', '200')],
+      serial: 1,
+      settings: { ...settings, dns_address_template: '172.{team_number}.3' },
+    });
     expect(zone).toContain('www\tIN\tA\t172.7.3.200\n');
   });
 
@@ -132,7 +137,11 @@ function nameOfLength(length: number): string {
   return [...labels, 'z'.repeat(left)].join('.');
 }
 const ownerArb = fc.oneof({ weight: 1, arbitrary: fc.constant('@') }, { weight: 5, arbitrary: relativeName });
-const targetArb = fc.oneof(relativeName, relativeName.map((n) => `${n}.example.`), fc.constant(`www.${ORIGIN}.`));
+const targetArb = fc.oneof(
+  relativeName,
+  relativeName.map((n) => `${n}.example.`),
+  fc.constant(`www.${ORIGIN}.`),
+);
 const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 255 });
 const txtArb = fc.oneof(printable, fc.constantFrom('"', '\\', '\\"', '"\\', '; comment', '( x', '$INCLUDE /etc/passwd', '\\065'));
 

@@ -62,10 +62,13 @@ export const api = {
   scoreboard: () => read('scoreboard', (init) => client.GET('/api/v1/teams/scoreboard', init)),
   services: () => read('services', (init) => client.GET('/api/v1/services', init)),
   team: (id: number) => read(`team ${id}`, (init) => client.GET('/api/v1/teams/{id}', { ...init, params: { ...init.params, path: { id } } })),
-  scorecard: (id: number) => read(`scorecard ${id}`, (init) => client.GET('/api/v1/teams/{id}/scorecard', { ...init, params: { ...init.params, path: { id } } })),
+  scorecard: (id: number) =>
+    read(`scorecard ${id}`, (init) => client.GET('/api/v1/teams/{id}/scorecard', { ...init, params: { ...init.params, path: { id } } })),
   servicesOfTeam: (teamNumber: number) =>
     read(`services of ${teamNumber}`, (init) => client.GET('/api/v1/services', { ...init, params: { ...init.params, query: { team: String(teamNumber) } } })),
   /** The whole history, or (with `since`, a sample time it returned) only the samples after it. */
   history: (since?: string) =>
-    read(`history ${since ?? ''}`, (init) => client.GET('/api/v1/teams/scoreboard/history', { ...init, params: { ...init.params, query: since ? { since } : {} } })),
+    read(`history ${since ?? ''}`, (init) =>
+      client.GET('/api/v1/teams/scoreboard/history', { ...init, params: { ...init.params, query: since ? { since } : {} } }),
+    ),
 };

@@ -93,7 +93,13 @@ let linkTemplate: HTMLElement | undefined;
  * link per team, and the browser clones a subtree in one call, faster than building it element by element.
  */
 export function teamLink(team: { id: number; name: string; number: number; logo: string }): HTMLElement {
-  linkTemplate ??= h('a', { class: 'team' }, h('span', { class: 'logo', 'aria-hidden': 'true' }), h('span', { class: 'team-name' }), h('span', { class: 'team-number' }));
+  linkTemplate ??= h(
+    'a',
+    { class: 'team' },
+    h('span', { class: 'logo', 'aria-hidden': 'true' }),
+    h('span', { class: 'team-name' }),
+    h('span', { class: 'team-number' }),
+  );
   const link = linkTemplate.cloneNode(true) as HTMLElement;
   link.setAttribute('href', `/team.html?id=${team.id}`);
   const [logo, name, number] = link.children as unknown as [HTMLElement, HTMLElement, HTMLElement];
@@ -123,7 +129,13 @@ export function frozenNotice(view: { frozen: boolean; frozen_since: string | nul
 }
 
 export function statCard(label: string, value: Child, detail?: Child): HTMLElement {
-  return h('div', { class: 'card' }, h('p', { class: 'card-label' }, label), h('p', { class: 'card-value' }, value), detail ? h('p', { class: 'card-detail' }, detail) : null);
+  return h(
+    'div',
+    { class: 'card' },
+    h('p', { class: 'card-label' }, label),
+    h('p', { class: 'card-value' }, value),
+    detail ? h('p', { class: 'card-detail' }, detail) : null,
+  );
 }
 
 /** A wide table in its own focusable, scrollable region, so the page never scrolls sideways. */

@@ -27,8 +27,7 @@ export function printable(bytes: Buffer | string, max = 60): string {
   return escaped.length <= max ? escaped : `${escaped.slice(0, max)}…`;
 }
 
-export const timeoutMessage = (seconds: number, waitingFor?: string) =>
-  `timeout after ${seconds} s${waitingFor ? ` waiting for ${waitingFor}` : ''}`;
+export const timeoutMessage = (seconds: number, waitingFor?: string) => `timeout after ${seconds} s${waitingFor ? ` waiting for ${waitingFor}` : ''}`;
 
 /** A socket or resolver error as a few words; unknown ones keep their code. */
 export function networkError(error: unknown): string {
@@ -76,10 +75,7 @@ export async function withDeadline(
     }, seconds * 1000);
   });
   try {
-    return await Promise.race([
-      probe(controller.signal, (s) => (stage = s)).catch((error: unknown) => fail(networkError(error))),
-      deadline,
-    ]);
+    return await Promise.race([probe(controller.signal, (s) => (stage = s)).catch((error: unknown) => fail(networkError(error))), deadline]);
   } finally {
     clearTimeout(timer);
     controller.abort();

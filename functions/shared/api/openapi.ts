@@ -68,7 +68,8 @@ const conversion: ConversionConfig = {
   definitions: COMPONENTS,
   // An input the handler validates itself, piece by piece, names the schema it is validated with (`v.metadata({ describedBy })`).
   overrideAction: ({ valibotAction, jsonSchema }) => {
-    const describedBy = valibotAction.type === 'metadata' ? (valibotAction as unknown as { metadata: { describedBy?: v.GenericSchema } }).metadata.describedBy : undefined;
+    const describedBy =
+      valibotAction.type === 'metadata' ? (valibotAction as unknown as { metadata: { describedBy?: v.GenericSchema } }).metadata.describedBy : undefined;
     return describedBy ? { ...schemaOf(describedBy), ...(jsonSchema.description ? { description: jsonSchema.description } : {}) } : undefined;
   },
 };
@@ -91,9 +92,7 @@ function described(schema: v.GenericSchema): v.GenericSchema {
 function relinked(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(relinked);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? v.replace('#/$defs/', REF) : relinked(v)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? v.replace('#/$defs/', REF) : relinked(v)]));
   }
   return value;
 }
@@ -192,8 +191,17 @@ function problemResponse(status: number, codes: string[]): ResponseObject {
 }
 
 const PROBLEM_TITLES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 412: 'Precondition Failed',
-  413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 500: 'Internal Server Error', 503: 'Service Unavailable',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  412: 'Precondition Failed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 /** What API Gateway answers by itself, without a function: AWS's body, not problem+json. */
@@ -266,13 +274,31 @@ function operation(route: Route, flavour: ApiFlavour): Operation {
     }
   }
   if (route.method === 'GET') {
-    parameters.push({ name: 'If-None-Match', in: 'header', required: false, description: 'An ETag read before: 304 if it is still current.', schema: { type: 'string' } });
+    parameters.push({
+      name: 'If-None-Match',
+      in: 'header',
+      required: false,
+      description: 'An ETag read before: 304 if it is still current.',
+      schema: { type: 'string' },
+    });
   }
   if (route.idempotent) {
-    parameters.push({ name: 'Idempotency-Key', in: 'header', required: false, description: 'Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice.', schema: { type: 'string', minLength: 1, maxLength: 255 } });
+    parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description: 'Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice.',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    });
   }
   if (route.ifMatch) {
-    parameters.push({ name: 'If-Match', in: 'header', required: false, description: 'The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins.', schema: { type: 'string' } });
+    parameters.push({
+      name: 'If-Match',
+      in: 'header',
+      required: false,
+      description: 'The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins.',
+      schema: { type: 'string' },
+    });
   }
 
   const responsesOut: Record<string, ResponseObject> = successResponses(route);
@@ -287,8 +313,7 @@ function operation(route: Route, flavour: ApiFlavour): Operation {
   }
 
   const requestExample = REQUEST_EXAMPLES[route.name];
-  const security =
-    flavour === 'iam' ? [{ sigv4: [] }] : route.access === 'public' ? [{}, { bearer: [] }] : [{ bearer: [] }];
+  const security = flavour === 'iam' ? [{ sigv4: [] }] : route.access === 'public' ? [{}, { bearer: [] }] : [{ bearer: [] }];
   return {
     operationId: route.name,
     summary: route.summary,
@@ -368,9 +393,25 @@ function preflightOperation(path: string, onPath: readonly Route[], flavour: Api
     tags: [onPath[0]!.tag],
     security: flavour === 'iam' ? [{ sigv4: [] }] : [{}],
     parameters: [
-      ...(path.includes('{id}') ? [{ name: 'id', in: 'path', required: true, description: 'A positive integer id (the preflight does not look the record up).', schema: { type: 'integer', minimum: 1 } }] : []),
+      ...(path.includes('{id}')
+        ? [
+            {
+              name: 'id',
+              in: 'path',
+              required: true,
+              description: 'A positive integer id (the preflight does not look the record up).',
+              schema: { type: 'integer', minimum: 1 },
+            },
+          ]
+        : []),
       { name: 'Origin', in: 'header', required: false, description: "The page's origin.", schema: { type: 'string' } },
-      { name: 'Access-Control-Request-Method', in: 'header', required: false, description: 'The method the page means to send.', schema: { type: 'string', enum: methods } },
+      {
+        name: 'Access-Control-Request-Method',
+        in: 'header',
+        required: false,
+        description: 'The method the page means to send.',
+        schema: { type: 'string', enum: methods },
+      },
       { name: 'Access-Control-Request-Headers', in: 'header', required: false, description: 'The headers the page means to send.', schema: { type: 'string' } },
     ],
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
@@ -409,7 +450,11 @@ export function openApiDocument(flavour: ApiFlavour, options: DocumentOptions = 
     if (route.method === 'GET') onPath.head = headOperation(onPath.get!, route);
   }
   for (const [path, onPath] of Object.entries(paths)) {
-    onPath.options = preflightOperation(path, table.filter((route) => route.path === path), flavour);
+    onPath.options = preflightOperation(
+      path,
+      table.filter((route) => route.path === path),
+      flavour,
+    );
   }
   const tags = [...new Set(table.map((route) => route.tag))].map((name) => ({ name, description: TAGS[name] ?? name }));
   return {

@@ -1,9 +1,6 @@
 import { routes, type Route } from '#shared/api/routes';
 
-export type RouteMatch =
-  | { kind: 'route'; route: Route; pathParameters: Record<string, string> }
-  | { kind: 'wrong-method'; allow: string[] }
-  | { kind: 'none' };
+export type RouteMatch = { kind: 'route'; route: Route; pathParameters: Record<string, string> } | { kind: 'wrong-method'; allow: string[] } | { kind: 'none' };
 
 /**
  * Finds the route for a method and path as API Gateway would: a literal

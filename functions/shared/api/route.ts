@@ -87,7 +87,6 @@ export interface Route {
   readonly planned?: true;
 }
 
-
 /**
  * Route classes and their API Gateway throttles (steady requests per second,
  * burst), per route and per API. Beyond them API Gateway answers 429.
@@ -167,4 +166,3 @@ export function roleMayCall(access: Access, role: Role | undefined): boolean {
       return role === 'admin' || role === 'service';
   }
 }
-

@@ -16,11 +16,7 @@ import { getTeamRecord } from '#shared/data/teams';
 import { formatTimestamp } from '#shared/validation';
 
 export type AdjustmentOutcome =
-  | { kind: 'created'; adjustment: Adjustment }
-  | { kind: 'team-not-found' }
-  | { kind: 'unknown-super-type' }
-  | { kind: 'final' }
-  | { kind: 'busy' };
+  { kind: 'created'; adjustment: Adjustment } | { kind: 'team-not-found' } | { kind: 'unknown-super-type' } | { kind: 'final' } | { kind: 'busy' };
 
 export async function createAdjustment(
   teamId: number,

@@ -142,7 +142,9 @@ export function written(result: DnsWriteResult, id?: number): { record: DnsRecor
       throw conflict(result.code, result.detail);
     case 'stale':
       throw preconditionFailed(
-        result.current ? `DNS record ${id} changed since you read it; the current ETag is ${etagOf(result.current)}.` : `No DNS record has id ${id}, so If-Match cannot match.`,
+        result.current
+          ? `DNS record ${id} changed since you read it; the current ETag is ${etagOf(result.current)}.`
+          : `No DNS record has id ${id}, so If-Match cannot match.`,
       );
     case 'busy':
       throw serviceUnavailable('dns_zone_busy', "The team's zone is being changed by many writers at once; nothing was written. Try again.", 1);

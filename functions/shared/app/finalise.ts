@@ -16,10 +16,7 @@ import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
 import { getSettings, refusedAsFinal } from '#shared/data/settings';
 
-export type FinaliseOutcome =
-  | { kind: 'finalised'; final: FinalMark }
-  | { kind: 'already'; final: FinalMark }
-  | { kind: 'missing' };
+export type FinaliseOutcome = { kind: 'finalised'; final: FinalMark } | { kind: 'already'; final: FinalMark } | { kind: 'missing' };
 
 /**
  * Marks the competition final, with its audit entry, in one transaction
@@ -51,7 +48,12 @@ export async function markFinal(audit: AuditContext, options: { forced?: boolean
               action: 'competition.finalise',
               target: 'competition',
               before: { final: null },
-              after: { final, end_time: current.settings.end_time, late_result_grace_seconds: current.settings.late_result_grace_seconds, forced: options.forced === true },
+              after: {
+                final,
+                end_time: current.settings.end_time,
+                late_result_grace_seconds: current.settings.late_result_grace_seconds,
+                forced: options.forced === true,
+              },
             }),
           ],
         }),

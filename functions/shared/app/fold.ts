@@ -41,7 +41,11 @@ export async function foldBatch(events: StreamEvent[], log?: Logger): Promise<st
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [teamId, teamEvents] = next;
       try {
-        await foldTeam(teamId, teamEvents.map((e) => e.event), freezeTime);
+        await foldTeam(
+          teamId,
+          teamEvents.map((e) => e.event),
+          freezeTime,
+        );
       } catch (error) {
         log?.error('fold failed', { team: teamId, error: error instanceof Error ? error.message : String(error) });
         failed.push(teamEvents[0]!.sequenceNumber);

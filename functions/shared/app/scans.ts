@@ -78,7 +78,15 @@ export function recordScanResult(serviceId: number, report: ScanReport, arrival 
     const { points, scored } = resultScoring(settings, report.score, new Date(time), arrival);
     const scan: ScanResult = { scan_id: report.scan_id, score: report.score, error: report.error, time, received_at: receivedAt, points };
     // The SLA rules in force travel with the result, so a change of them applies from the change on.
-    const item: StoredResult = { ...scan, service_id: serviceId, team_id: service.team.id, super_type_id, max_score: service.max_score, scored, ...slaRulesFor(settings, sla) };
+    const item: StoredResult = {
+      ...scan,
+      service_id: serviceId,
+      team_id: service.team.id,
+      super_type_id,
+      max_score: service.max_score,
+      scored,
+      ...slaRulesFor(settings, sla),
+    };
     if ((await putResult(item)) === 'stored') return { kind: 'recorded', scan };
     const recorded = await findResult(serviceId, report.scan_id);
     if (!recorded) throw new Error(`The result of scan ${report.scan_id} vanished after its conditional put failed`);
@@ -99,7 +107,11 @@ export function recordScanStart(serviceId: number, scanId: string, arrival = new
     if (!definition) return { kind: 'not-found' };
     if (final) return { kind: 'final' };
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: [noResultYet(serviceId, scanId), startedUpdate(serviceId, { scan_id: scanId, at: formatTimestamp(arrival) })] }));
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [noResultYet(serviceId, scanId), startedUpdate(serviceId, { scan_id: scanId, at: formatTimestamp(arrival) })],
+        }),
+      );
       return { kind: 'started' };
     } catch (error) {
       const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []).map((r) => r.Code) : [];
@@ -191,7 +203,9 @@ export async function answerBatch(reports: unknown[], requestId: string, log: Lo
       answers[i] = { status, body };
     } catch (error) {
       if (!(error instanceof HttpProblem)) log.error('report failed', { index: i, error: error instanceof Error ? error.message : String(error) });
-      answers[i] = asAnswer(error instanceof HttpProblem ? error : new HttpProblem(500, 'internal_error', `This report failed. Quote request id ${requestId} when reporting it.`));
+      answers[i] = asAnswer(
+        error instanceof HttpProblem ? error : new HttpProblem(500, 'internal_error', `This report failed. Quote request id ${requestId} when reporting it.`),
+      );
     }
   };
   const worker = async () => {

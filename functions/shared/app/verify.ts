@@ -70,11 +70,16 @@ async function verifyTeam(team: Team, servicesTotal: number, freezeTime: string 
     // Totals and states first, then the history: whatever the history holds beyond them shows as "not settled".
     const [totalsItems, states] = await Promise.all([
       readTotalsItems([team.id], { consistent: true }),
-      readServiceStates(services.map((s) => s.service.id), { consistent: true }),
+      readServiceStates(
+        services.map((s) => s.service.id),
+        { consistent: true },
+      ),
     ]);
     const raw = totalsItems.get(team.id);
     const counted = toTotalsState(raw);
-    const histories = await Promise.all(services.map(async (s) => ({ service_id: s.service.id, super_type_id: s.super_type_id, results: await storedResults(s.service.id) })));
+    const histories = await Promise.all(
+      services.map(async (s) => ({ service_id: s.service.id, super_type_id: s.super_type_id, results: await storedResults(s.service.id) })),
+    );
     const adjustments = await listTeamAdjustments(team.id, { consistent: true });
     const settled = histories.every((h) => (states.get(h.service_id)?.checks ?? 0) === h.results.length);
     const figures = figuresFromHistory(histories, adjustments, freezeTime);
@@ -102,7 +107,8 @@ async function verifyTeam(team: Team, servicesTotal: number, freezeTime: string 
     }
     // The standings projection shows what the totals hold, at their version.
     const projected = { version: counted.version, figures: publicFigures(toTeamTotals(raw, servicesTotal), stamp) };
-    if (await standingsDiffer(team.id, projected)) differences.push({ figure: 'standings projection (totals version)', stored: -1, recomputed: counted.version });
+    if (await standingsDiffer(team.id, projected))
+      differences.push({ figure: 'standings projection (totals version)', stored: -1, recomputed: counted.version });
     last = { team, settled, differences, repaired: false };
     if (differences.length === 0) return last;
     // Reported only when two settled reads in a row find it: never a result the stream is still carrying.
@@ -133,14 +139,25 @@ async function verifyTeam(team: Team, servicesTotal: number, freezeTime: string 
             },
             ...slaStates.map((s) => ({ Update: slaUpdate(s.id, s.read, s.next) })),
             ...(options.audit
-              ? [auditPut(options.audit, { action: 'totals.repair', target: `teams/${team.id}`, before: differencesAs(differences, 'stored'), after: differencesAs(differences, 'recomputed') })]
+              ? [
+                  auditPut(options.audit, {
+                    action: 'totals.repair',
+                    target: `teams/${team.id}`,
+                    before: differencesAs(differences, 'stored'),
+                    after: differencesAs(differences, 'recomputed'),
+                  }),
+                ]
               : []),
           ],
         }),
       );
       // The projection from the repaired totals (their version moved one up).
       const share = afterFreezeRepair && stamp !== undefined ? { stamp, delta: afterFreezeRepair } : undefined;
-      await writeStandings(team.id, { version: counted.version + 1, figures: publicFigures(applyDelta(toTeamTotals(raw, servicesTotal), repair, share), stamp) }, { repair: true });
+      await writeStandings(
+        team.id,
+        { version: counted.version + 1, figures: publicFigures(applyDelta(toTeamTotals(raw, servicesTotal), repair, share), stamp) },
+        { repair: true },
+      );
       return { ...last, repaired: true };
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
@@ -151,5 +168,4 @@ async function verifyTeam(team: Team, servicesTotal: number, freezeTime: string 
   return last;
 }
 
-const differencesAs = (differences: FigureDifference[], side: 'stored' | 'recomputed') =>
-  Object.fromEntries(differences.map((d) => [d.figure, d[side]]));
+const differencesAs = (differences: FigureDifference[], side: 'stored' | 'recomputed') => Object.fromEntries(differences.map((d) => [d.figure, d[side]]));

@@ -26,7 +26,17 @@ import { allocateId } from '#shared/data/counters';
 import { flipResult, resultsCheckedBetween, storedResults } from '#shared/data/results';
 import { listServiceDefinitions, type StoredDefinition } from '#shared/data/services';
 import { notFinal, refusedAsFinal } from '#shared/data/settings';
-import { publicView, putVoidPreview, readVoidJob, recordVoidStep, startVoidJob, type StoredVoidJob, type TeamChange, type VoidJob, type VoidStatus } from '#shared/data/void-jobs';
+import {
+  publicView,
+  putVoidPreview,
+  readVoidJob,
+  recordVoidStep,
+  startVoidJob,
+  type StoredVoidJob,
+  type TeamChange,
+  type VoidJob,
+  type VoidStatus,
+} from '#shared/data/void-jobs';
 import { auditContext } from '#shared/http/audit-context';
 import type { ApiRequest } from '#shared/http/endpoint';
 import { competitionFinal, conflict, notFound, preconditionFailed } from '#shared/http/problem';
@@ -59,7 +69,8 @@ async function currentSet(serviceIds: number[], filter: VoidFilter, previewedAt:
       do {
         const page = await resultsCheckedBetween(id, filter, after);
         for (const item of page.items) {
-          if (inVoidSet(item as { time: string; received_at: string; voided?: boolean }, filter, previewedAt, action)) refs.push(resultRef(id, String(item.scan_id)));
+          if (inVoidSet(item as { time: string; received_at: string; voided?: boolean }, filter, previewedAt, action))
+            refs.push(resultRef(id, String(item.scan_id)));
         }
         after = page.next;
       } while (after);
@@ -80,9 +91,15 @@ async function teamChanges(refs: string[]): Promise<TeamChange[]> {
   const out: TeamChange[] = [];
   for (const teamId of teamIds) {
     const services = all.filter((d) => d.service.team.id === teamId);
-    const histories = await Promise.all(services.map(async (d) => ({ service_id: d.service.id, super_type_id: d.super_type_id, results: await storedResults(d.service.id) })));
+    const histories = await Promise.all(
+      services.map(async (d) => ({ service_id: d.service.id, super_type_id: d.super_type_id, results: await storedResults(d.service.id) })),
+    );
     const adjustments = await listTeamAdjustments(teamId, { consistent: true });
-    out.push({ team_id: teamId, total_before: teamTotalFromHistory(histories, adjustments), total_after: teamTotalFromHistory(histories, adjustments, flipped) });
+    out.push({
+      team_id: teamId,
+      total_before: teamTotalFromHistory(histories, adjustments),
+      total_after: teamTotalFromHistory(histories, adjustments, flipped),
+    });
   }
   return out;
 }
@@ -117,7 +134,8 @@ export async function getVoidJob(id: number): Promise<VoidJob | undefined> {
   return job && publicView(job);
 }
 
-export type ApplyOutcome = { kind: 'started'; job: VoidJob } | { kind: 'not-found' } | { kind: 'mismatch'; detail: string } | { kind: 'changed' } | { kind: 'final' };
+export type ApplyOutcome =
+  { kind: 'started'; job: VoidJob } | { kind: 'not-found' } | { kind: 'mismatch'; detail: string } | { kind: 'changed' } | { kind: 'final' };
 
 const sameFilter = (a: VoidFilter, b: VoidFilter) => a.from === b.from && a.to === b.to && a.team_id === b.team_id && a.subtype_id === b.subtype_id;
 
@@ -131,7 +149,10 @@ export async function applyVoid(id: number, action: VoidAction, filter: VoidFilt
   const job = await readVoidJob(id);
   if (!job) return { kind: 'not-found' };
   if (job.action !== action || !sameFilter(job.filter, filter)) {
-    return { kind: 'mismatch', detail: `Preview ${id} is a${action === 'void' && job.action === 'unvoid' ? 'n' : ''} ${job.action} of another filter: send the preview's own filter.` };
+    return {
+      kind: 'mismatch',
+      detail: `Preview ${id} is a${action === 'void' && job.action === 'unvoid' ? 'n' : ''} ${job.action} of another filter: send the preview's own filter.`,
+    };
   }
   if (job.status !== 'previewed') return { kind: 'started', job: publicView(job) };
   // Results of the preview's own second may still be landing (and other functions' clocks differ a little): once it is over, the set can only shrink.
@@ -149,7 +170,13 @@ export async function applyVoid(id: number, action: VoidAction, filter: VoidFilt
             action: `scans.${action}`,
             target: `scans/voids/${id}`,
             before: { teams: job.teams.map((t) => ({ team_id: t.team_id, total: t.total_before })) },
-            after: { filter: job.filter, preview_id: id, previewed_at: job.previewed_at, count: job.count, teams: job.teams.map((t) => ({ team_id: t.team_id, total: t.total_after })) },
+            after: {
+              filter: job.filter,
+              preview_id: id,
+              previewed_at: job.previewed_at,
+              count: job.count,
+              teams: job.teams.map((t) => ({ team_id: t.team_id, total: t.total_after })),
+            },
           }),
         ],
       }),
@@ -179,7 +206,9 @@ export async function advanceVoidJob(id: number, chunk = VOID_CHUNK): Promise<Vo
     const page = await resultsCheckedBetween(serviceId, job.filter, job.position.after, chunk);
     const target = targetFlag(job.action);
     const flips = await Promise.all(
-      page.items.filter((item) => receivedBy(item as { received_at: string }, job.previewed_at)).map((item) => flipResult(serviceId, String(item.scan_id), target, id)),
+      page.items
+        .filter((item) => receivedBy(item as { received_at: string }, job.previewed_at))
+        .map((item) => flipResult(serviceId, String(item.scan_id), target, id)),
     );
     flipped = flips.filter(Boolean).length;
     next = page.next ? { service: job.position.service, after: page.next } : { service: job.position.service + 1, after: null };

@@ -27,7 +27,6 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-
 /** Why a stored token may not be used now, or undefined when it may. */
 export function tokenRejection(record: TokenRecord, now: Date): string | undefined {
   if (record.revoked_at) return 'The token has been revoked.';
@@ -35,11 +34,7 @@ export function tokenRejection(record: TokenRecord, now: Date): string | undefin
   return undefined;
 }
 
-export type AuthorizationHeader =
-  | { scheme: 'none' }
-  | { scheme: 'bearer'; token: string }
-  | { scheme: 'sigv4' }
-  | { scheme: 'malformed' };
+export type AuthorizationHeader = { scheme: 'none' } | { scheme: 'bearer'; token: string } | { scheme: 'sigv4' } | { scheme: 'malformed' };
 
 export function parseAuthorization(header: string | undefined): AuthorizationHeader {
   if (header === undefined || header === '') return { scheme: 'none' };

@@ -21,7 +21,13 @@ export async function putAdjustment(adjustment: Adjustment, audit: AuditContext)
       new TransactWriteCommand({
         TransactItems: [
           notFinal(),
-          { Put: { TableName: tableName(), Item: { ...keys.adjustment(adjustment.team, adjustment.id), ...adjustment }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.adjustment(adjustment.team, adjustment.id), ...adjustment },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
           auditPut(audit, { action: 'adjustment.create', target: `teams/${adjustment.team}/adjustments/${adjustment.id}`, before: null, after: adjustment }),
         ],
       }),

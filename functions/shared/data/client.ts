@@ -142,4 +142,3 @@ export function isThrottling(error: unknown): boolean {
   }
   return false;
 }
-

@@ -187,7 +187,13 @@ async function buildItems(competition: Competition, loadedBy: string, zoneSerial
  */
 async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => void): Promise<Map<string, number>> {
   // The score history's lines belong to the old teams (whose ids are not reused).
-  const partitions: string[] = [PARTITION.superTypes, PARTITION.subtypes, PARTITION.dns, ...standingsPartitions(), ...RESOLUTIONS_SECONDS.map(historyKeys.partition)];
+  const partitions: string[] = [
+    PARTITION.superTypes,
+    PARTITION.subtypes,
+    PARTITION.dns,
+    ...standingsPartitions(),
+    ...RESOLUTIONS_SECONDS.map(historyKeys.partition),
+  ];
   const teams = await queryPartition(PARTITION.teams, { consistent: true });
   const services = await queryPartition(PARTITION.services, { consistent: true });
   partitions.push(

@@ -89,7 +89,11 @@ export async function getTeamZone(teamId: number): Promise<TeamZone> {
 function unchangedSince(read: RecordItem) {
   return read.version === 0
     ? { ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#version)', ExpressionAttributeNames: { '#version': 'version' } }
-    : { ConditionExpression: '#version = :version', ExpressionAttributeNames: { '#version': 'version' }, ExpressionAttributeValues: { ':version': read.version } };
+    : {
+        ConditionExpression: '#version = :version',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':version': read.version },
+      };
 }
 
 /** A new record item (its id never used before). */
@@ -105,7 +109,9 @@ export function recordCreate(record: DnsRecord, by: string, now: string): Write 
 
 /** The record replaced, one version further, if it is still the version read. */
 export function recordReplace(read: RecordItem, record: DnsRecord, by: string, now: string): Write {
-  return { Put: { TableName: tableName(), Item: { ...read.item, ...record, version: read.version + 1, updated_by: by, updated_at: now }, ...unchangedSince(read) } };
+  return {
+    Put: { TableName: tableName(), Item: { ...read.item, ...record, version: read.version + 1, updated_by: by, updated_at: now }, ...unchangedSince(read) },
+  };
 }
 
 /** The record deleted, if it is still the version read. */
@@ -141,4 +147,3 @@ export function lostRace(error: unknown): boolean {
     (error.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict')
   );
 }
-

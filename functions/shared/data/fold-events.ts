@@ -53,7 +53,10 @@ const PUBLIC_ITEM_PATTERNS: Pattern[] = [
 ];
 
 /** A void job's item while it runs: each of its steps' writes wakes the consumer for the next step. */
-const VOID_JOB_PATTERN: Pattern = { eventName: ['MODIFY'], dynamodb: { Keys: { sk: { S: [keys.voidJobSortKey()] } }, NewImage: { status: { S: ['running'] } } } };
+const VOID_JOB_PATTERN: Pattern = {
+  eventName: ['MODIFY'],
+  dynamodb: { Keys: { sk: { S: [keys.voidJobSortKey()] } }, NewImage: { status: { S: ['running'] } } },
+};
 
 /**
  * Records per invocation, for the event source mapping and the local poller
@@ -121,7 +124,16 @@ export function toScoreEvent(record: DynamoDBRecord): StreamEvent | undefined {
   if (isTeamPartition(pk)) {
     return {
       sequenceNumber,
-      event: { kind: 'award', origin: 'adjustment', seq, source: ADJUSTMENTS_SOURCE, team_id: idOfPartition(pk), super_type_id: Number(image.super_type_id), points: Number(image.points), at: String(image.created_at) },
+      event: {
+        kind: 'award',
+        origin: 'adjustment',
+        seq,
+        source: ADJUSTMENTS_SOURCE,
+        team_id: idOfPartition(pk),
+        super_type_id: Number(image.super_type_id),
+        points: Number(image.points),
+        at: String(image.created_at),
+      },
     };
   }
   const serviceId = idOfPartition(pk);

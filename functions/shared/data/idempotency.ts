@@ -24,11 +24,7 @@ export interface StoredResponse {
   body?: string;
 }
 
-export type Claim =
-  | { kind: 'claimed' }
-  | { kind: 'replay'; response: StoredResponse }
-  | { kind: 'other-body' }
-  | { kind: 'in-flight' };
+export type Claim = { kind: 'claimed' } | { kind: 'replay'; response: StoredResponse } | { kind: 'other-body' } | { kind: 'in-flight' };
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 

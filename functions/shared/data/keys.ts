@@ -95,7 +95,6 @@ export const keys = {
   idempotencyKey: (scopeHash: string): Key => ({ pk: `IDEMPOTENCY#${scopeHash}`, sk: 'IDEMPOTENCY' }),
 };
 
-
 // ---------------------------------------------------------------------------
 // Score history (issue #11): snapshots of the standings, one partition per
 // resolution, so a request queries one partition for a bounded number of

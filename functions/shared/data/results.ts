@@ -35,13 +35,16 @@ function historyRange(serviceId: number, before: string | undefined) {
 
 /** The history index (lsi1) of one service, newest first by check time (equal times by scan_id). */
 function historyQuery(serviceId: number, options: { limit?: number; consistent?: boolean; before?: string }) {
-  return queryAll({
-    IndexName: 'lsi1',
-    ...historyRange(serviceId, options.before),
-    ScanIndexForward: false,
-    ConsistentRead: options.consistent ?? false,
-    ...(options.limit !== undefined ? { Limit: options.limit } : {}),
-  }, options.limit);
+  return queryAll(
+    {
+      IndexName: 'lsi1',
+      ...historyRange(serviceId, options.before),
+      ScanIndexForward: false,
+      ConsistentRead: options.consistent ?? false,
+      ...(options.limit !== undefined ? { Limit: options.limit } : {}),
+    },
+    options.limit,
+  );
 }
 
 /** The newest `limit` results of a service (checked before `before`, when given), newest first by check time: one bounded Query. */
@@ -181,4 +184,3 @@ export async function resultsCheckedBetween(serviceId: number, range: { from: st
   );
   return { items: page.Items ?? [], next: page.LastEvaluatedKey ?? null };
 }
-

@@ -33,7 +33,10 @@ export function toServiceState(item: Record<string, unknown>): ServiceState {
 
 /** The STATE items of these services, by service id (absent: never scanned nor started). */
 export async function readServiceStates(ids: number[], options: { consistent?: boolean } = {}): Promise<Map<number, ServiceState>> {
-  const items = await batchGet(ids.map((id) => stateKey(id)), options);
+  const items = await batchGet(
+    ids.map((id) => stateKey(id)),
+    options,
+  );
   return new Map(items.map((item) => [idOfPartition(String(item.pk)), toServiceState(item)]));
 }
 

@@ -21,9 +21,7 @@ export interface VersionedSettings {
 }
 
 export async function getSettings(options: { consistent?: boolean } = {}): Promise<VersionedSettings | undefined> {
-  const result = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.settings(SETTINGS_ID), ConsistentRead: options.consistent ?? false }),
-  );
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.settings(SETTINGS_ID), ConsistentRead: options.consistent ?? false }));
   return result.Item ? toVersionedSettings(result.Item) : undefined;
 }
 
@@ -79,7 +77,9 @@ export async function saveSettings(
 
 /** The settings in their documented field order, id first (stored maps lose order). */
 export function withId(fields: SettingsFields): Settings {
-  const ordered = Object.fromEntries(Object.keys(DEFAULT_SETTINGS).map((key) => [key, fields[key as keyof SettingsFields] ?? DEFAULT_SETTINGS[key as keyof SettingsFields]]));
+  const ordered = Object.fromEntries(
+    Object.keys(DEFAULT_SETTINGS).map((key) => [key, fields[key as keyof SettingsFields] ?? DEFAULT_SETTINGS[key as keyof SettingsFields]]),
+  );
   return { id: SETTINGS_ID, ...(ordered as SettingsFields) };
 }
 
@@ -91,11 +91,17 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
  * would change a score and are transactions anyway add it.
  */
 export function notFinal(): TransactItem {
-  return { ConditionCheck: { TableName: tableName(), Key: keys.settings(SETTINGS_ID), ConditionExpression: 'attribute_not_exists(#final)', ExpressionAttributeNames: { '#final': 'final' } } };
+  return {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: keys.settings(SETTINGS_ID),
+      ConditionExpression: 'attribute_not_exists(#final)',
+      ExpressionAttributeNames: { '#final': 'final' },
+    },
+  };
 }
 
 /** Whether a cancelled transaction was refused by its `notFinal()` item (at `index` in its items). */
 export function refusedAsFinal(error: unknown, index: number): boolean {
   return error instanceof TransactionCanceledException && error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
 }
-

@@ -80,7 +80,12 @@ export function standingsItem(profile: StandingsProfile): Item {
 export function toStandings(item: Item): TeamRecord & { version: number } {
   const { team, hidden, services_total } = item as unknown as StandingsProfile;
   const live = decode(item.f as string | undefined);
-  const totals: TeamTotals = { ...emptyTotals([], services_total), ...live, services_unscanned: services_total - live.services_up - live.services_down, after_freeze: {} };
+  const totals: TeamTotals = {
+    ...emptyTotals([], services_total),
+    ...live,
+    services_unscanned: services_total - live.services_up - live.services_down,
+    after_freeze: {},
+  };
   if (typeof item.zs === 'string') totals.after_freeze[item.zs] = decode(item.z as string | undefined);
   return { team, hidden, services_total, totals, version: Number(item.tv ?? 0) };
 }
@@ -114,7 +119,12 @@ export async function standingsDiffer(teamId: number, expected: StandingsWrite):
   const [item] = await batchGet([standingsKey(teamId)], { consistent: true });
   if (!item) return true;
   const [stamp, share] = Object.entries(expected.figures.after_freeze)[0] ?? [];
-  return Number(item.tv ?? -1) !== expected.version || item.f !== encode(expected.figures) || (item.zs ?? undefined) !== stamp || (stamp !== undefined && item.z !== encode(share!));
+  return (
+    Number(item.tv ?? -1) !== expected.version ||
+    item.f !== encode(expected.figures) ||
+    (item.zs ?? undefined) !== stamp ||
+    (stamp !== undefined && item.z !== encode(share!))
+  );
 }
 
 /** The totals version a team's projection shows (undefined: it has none, or no figures yet written by a fold of this design). */

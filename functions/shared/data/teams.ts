@@ -24,7 +24,13 @@ export async function listTeamRecords(options: { consistent?: boolean; totals?: 
   const items = await queryPartition(PARTITION.teams, { consistent: options.consistent });
   const teams = items.map((item) => withoutKeys<StoredTeam>(item));
   // The team list shows profiles only: it need not pay a read per team for totals.
-  const totals = options.totals === false ? new Map<number, Record<string, unknown>>() : await readTotalsItems(teams.map((t) => t.team.id), options);
+  const totals =
+    options.totals === false
+      ? new Map<number, Record<string, unknown>>()
+      : await readTotalsItems(
+          teams.map((t) => t.team.id),
+          options,
+        );
   return teams.map((t) => toTeamRecord(t, totals.get(t.team.id)));
 }
 
@@ -60,4 +66,3 @@ export async function readExactStandings(): Promise<{ settings: SettingsFields; 
   const settings = current?.settings ?? DEFAULT_SETTINGS;
   return { settings, segregate: settings.guest_division_enabled, teams, superTypes };
 }
-

@@ -9,8 +9,7 @@ import { auditPut, type AuditContext } from '#shared/data/audit';
 
 /** A token as the audit trail shows it: its public id, never its hash or secret. */
 const audited = ({ token_id, role, name, created_at, expires_at, revoked_at }: TokenRecord) => ({ token_id, role, name, created_at, expires_at, revoked_at });
-const conditionFailed = (error: unknown) =>
-  error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';
+const conditionFailed = (error: unknown) => error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';
 
 const toRecord = (item: Record<string, unknown>): TokenRecord => ({
   token_id: String(item.token_id),
@@ -60,9 +59,7 @@ export async function createToken(input: { role: Role; name: string; expiresAt: 
 
 /** The token with this hash, if any. Strongly consistent, so a revocation counts at once. */
 export async function findToken(token: string): Promise<TokenRecord | undefined> {
-  const result = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.token(hashToken(token)), ConsistentRead: true }),
-  );
+  const result = await db().send(new GetCommand({ TableName: tableName(), Key: keys.token(hashToken(token)), ConsistentRead: true }));
   return result.Item ? toRecord(result.Item) : undefined;
 }
 
@@ -91,7 +88,12 @@ export async function revokeToken(tokenId: string, audit: AuditContext): Promise
               ExpressionAttributeValues: { ':now': revokedAt, ':null': null },
             },
           },
-          auditPut(audit, { action: 'token.revoke', target: `tokens/${tokenId}`, before: audited(before), after: audited({ ...before, revoked_at: revokedAt }) }),
+          auditPut(audit, {
+            action: 'token.revoke',
+            target: `tokens/${tokenId}`,
+            before: audited(before),
+            after: audited({ ...before, revoked_at: revokedAt }),
+          }),
         ],
       }),
     );

@@ -47,7 +47,10 @@ const SERVICE_SLA = /^s([vp])_(\d+)$/;
 
 /** The raw TOTALS items by team id (absent: nothing folded for the team yet). */
 export async function readTotalsItems(ids: number[], options: { consistent?: boolean } = {}): Promise<Map<number, Item>> {
-  const items = await batchGet(ids.map((id) => totalsKey(id)), options);
+  const items = await batchGet(
+    ids.map((id) => totalsKey(id)),
+    options,
+  );
   return new Map(items.map((item) => [Number(String(item.pk).slice('TEAM#'.length)), item]));
 }
 

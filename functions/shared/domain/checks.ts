@@ -31,12 +31,7 @@ const compiles = (pattern: string) => {
 };
 
 /** A regular expression (JavaScript syntax), matched against at most the bytes the check reads. */
-const Pattern = v.pipe(
-  v.string(),
-  v.minLength(1, 'must not be empty'),
-  v.maxLength(200),
-  v.check(compiles, 'must be a valid regular expression'),
-);
+const Pattern = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200), v.check(compiles, 'must be a valid regular expression'));
 
 const Timeout = v.optional(
   v.pipe(
@@ -48,23 +43,29 @@ const Timeout = v.optional(
   DEFAULT_CHECK_TIMEOUT_SECONDS,
 );
 
-const HttpPath = v.pipe(
-  v.string(),
-  v.maxLength(1000),
-  v.regex(/^\/[\x21-\x7e]*$/, 'must start with / and hold only printable ASCII without spaces'),
-);
+const HttpPath = v.pipe(v.string(), v.maxLength(1000), v.regex(/^\/[\x21-\x7e]*$/, 'must start with / and hold only printable ASCII without spaces'));
 
 /** The name a DNS check asks for, relative to the team's zone as DNS records are named: `@` or labels. */
 const ZoneName = v.pipe(
   v.string(),
-  v.check((n) => n === '@' || (isHostName(n) && !n.endsWith('.')), 'must be @ or a name relative to the team\'s zone, such as www'),
+  v.check((n) => n === '@' || (isHostName(n) && !n.endsWith('.')), "must be @ or a name relative to the team's zone, such as www"),
   v.toLowerCase(),
 );
 
 /** The check parameters each kind accepts, beside the subtype's own fields. */
 export const checkParameters = {
-  http: { path: v.optional(HttpPath, '/'), status: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(599)), 200), content: v.optional(Pattern), timeout_seconds: Timeout },
-  https: { path: v.optional(HttpPath, '/'), status: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(599)), 200), content: v.optional(Pattern), timeout_seconds: Timeout },
+  http: {
+    path: v.optional(HttpPath, '/'),
+    status: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(599)), 200),
+    content: v.optional(Pattern),
+    timeout_seconds: Timeout,
+  },
+  https: {
+    path: v.optional(HttpPath, '/'),
+    status: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(599)), 200),
+    content: v.optional(Pattern),
+    timeout_seconds: Timeout,
+  },
   tcp: { timeout_seconds: Timeout },
   dns: { query: ZoneName, timeout_seconds: Timeout },
   ssh: { banner: v.optional(Pattern), timeout_seconds: Timeout },

@@ -31,8 +31,7 @@ const MAX_NAME_LENGTH = 253;
 
 const LDH_AND_DOTS = /^[A-Za-z0-9.-]*$/;
 
-const NAME_LABELS =
-  'must be DNS labels joined by dots: 1–63 letters, digits or hyphens each, no leading or trailing hyphen';
+const NAME_LABELS = 'must be DNS labels joined by dots: 1–63 letters, digits or hyphens each, no leading or trailing hyphen';
 
 /**
  * `@` or relative labels. The character check runs before lower-casing:
@@ -40,7 +39,7 @@ const NAME_LABELS =
  * becomes `k`), and a name must not be accepted because of that.
  */
 const RecordName = v.pipe(
-  v.string('must be a string: @ or a name relative to the team\'s zone'),
+  v.string("must be a string: @ or a name relative to the team's zone"),
   v.check((s) => s === '@' || LDH_AND_DOTS.test(s), 'may contain only ASCII letters, digits, hyphens and dots, or be @ for the zone apex'),
   v.check((s) => s === '@' || !s.endsWith('.'), "must be relative to the team's zone (no trailing dot), or @ for the zone apex"),
   v.check((s) => s.length <= MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`),
@@ -119,9 +118,7 @@ const BODY_MESSAGE = 'must be a JSON object with name, type, value and team';
  */
 export const DnsRecordBody = v.pipe(
   v.custom<Record<string, unknown>>((input) => typeof input === 'object' && input !== null && !Array.isArray(input), BODY_MESSAGE),
-  v.transform((input: Record<string, unknown>) =>
-    typeof input.type === 'string' ? { ...input, type: input.type.toUpperCase() } : input,
-  ),
+  v.transform((input: Record<string, unknown>) => (typeof input.type === 'string' ? { ...input, type: input.type.toUpperCase() } : input)),
   v.variant(
     'type',
     [
@@ -142,12 +139,7 @@ export interface DnsRecordInput extends DnsRecordData {
 /** Whether stored data is exactly what the write rules accept (the zone renderer trusts nothing else). */
 export function isAcceptedRecord(data: DnsRecordData): boolean {
   const parsed = v.safeParse(DnsRecordBody, { name: data.name, type: data.type, value: data.value, team: 1 });
-  return (
-    parsed.success &&
-    parsed.output.name === data.name &&
-    parsed.output.type === data.type &&
-    parsed.output.value === data.value
-  );
+  return parsed.success && parsed.output.name === data.name && parsed.output.type === data.type && parsed.output.value === data.value;
 }
 
 // ---------------------------------------------------------------------------
@@ -200,9 +192,7 @@ function rdataKey(record: DnsRecordData, origin: string): string {
 
 export type DnsConflictCode = 'duplicate_dns_record' | 'cname_conflict' | 'too_many_dns_records' | 'nameserver_needs_address';
 
-export type ZoneProblem =
-  | { kind: 'invalid'; errors: FieldError[] }
-  | { kind: 'conflict'; code: DnsConflictCode; detail: string };
+export type ZoneProblem = { kind: 'invalid'; errors: FieldError[] } | { kind: 'conflict'; code: DnsConflictCode; detail: string };
 
 /**
  * Checks a record about to be written into a team's zone. `zone` holds the
@@ -216,12 +206,7 @@ export type ZoneProblem =
  *   so it cannot be a CNAME.
  * - At most MAX_RECORDS_PER_ZONE records.
  */
-export function checkRecordInZone(
-  record: DnsRecordData,
-  zone: ZoneRecords,
-  context: ZoneContext,
-  except?: number,
-): ZoneProblem | undefined {
+export function checkRecordInZone(record: DnsRecordData, zone: ZoneRecords, context: ZoneContext, except?: number): ZoneProblem | undefined {
   const { origin } = context;
   const errors: FieldError[] = [];
   const tooLong = (full: string) => full.length > MAX_NAME_LENGTH;
@@ -230,7 +215,10 @@ export function checkRecordInZone(
   }
   const target = record.type === 'CNAME' ? record.value : record.type === 'MX' ? mxParts(record.value).host : undefined;
   if (target !== undefined && tooLong(targetName(target, origin))) {
-    errors.push({ path: 'value', message: `names a host too long for the zone ${origin}: relative to it, the full name exceeds ${MAX_NAME_LENGTH} characters` });
+    errors.push({
+      path: 'value',
+      message: `names a host too long for the zone ${origin}: relative to it, the full name exceeds ${MAX_NAME_LENGTH} characters`,
+    });
   }
   if (errors.length > 0) return { kind: 'invalid', errors };
 
@@ -255,10 +243,7 @@ export function checkRecordInZone(
   }
   const alias = atOwner.find((other) => other.type === 'CNAME');
   if (alias) {
-    return conflictWith(
-      'cname_conflict',
-      `${displayName(record.name)} is an alias (CNAME record ${alias.id}); a name with a CNAME may hold no other record.`,
-    );
+    return conflictWith('cname_conflict', `${displayName(record.name)} is an alias (CNAME record ${alias.id}); a name with a CNAME may hold no other record.`);
   }
   if (record.type === 'CNAME' && context.nameservers.includes(owner)) {
     return conflictWith(
@@ -278,12 +263,7 @@ export function checkRecordInZone(
  * A name server inside the zone must keep an address, or the zone no longer
  * loads: its last A record cannot go.
  */
-export function checkRemovalFromZone(
-  id: number,
-  zone: ZoneRecords,
-  context: ZoneContext,
-  replacement?: DnsRecordData,
-): ZoneProblem | undefined {
+export function checkRemovalFromZone(id: number, zone: ZoneRecords, context: ZoneContext, replacement?: DnsRecordData): ZoneProblem | undefined {
   const removed = zone[String(id)];
   if (removed?.type !== 'A') return undefined;
   const owner = ownerName(removed.name, context.origin);

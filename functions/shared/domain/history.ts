@@ -70,8 +70,6 @@ export function buildHistory(intervalSeconds: number, snapshots: Snapshot[], tea
   return {
     interval_seconds: intervalSeconds,
     times: ordered.map((s) => s.time),
-    teams: [...teams]
-      .sort((a, b) => a.id - b.id)
-      .map((team) => ({ team, totals: ordered.map((s) => s.totals[String(team.id)] ?? null) })),
+    teams: [...teams].sort((a, b) => a.id - b.id).map((team) => ({ team, totals: ordered.map((s) => s.totals[String(team.id)] ?? null) })),
   };
 }

@@ -21,10 +21,7 @@ const AddressTemplate = v.pipe(
   v.string(),
   v.regex(ADDRESS_TEMPLATE, 'must be three octets such as 10.0.{team_number}'),
   v.check((t) => t.includes('{team_number}'), 'must contain {team_number}'),
-  v.check(
-    (t) => t.split('.').every((octet) => octet === '{team_number}' || Number(octet) <= 255),
-    'octets must be 0–255',
-  ),
+  v.check((t) => t.split('.').every((octet) => octet === '{team_number}' || Number(octet) <= 255), 'octets must be 0–255'),
 );
 
 const HostMaster = v.pipe(
@@ -81,7 +78,12 @@ export const SettingsFieldsSchema = v.pipe(
 export type SettingsFields = v.InferOutput<typeof SettingsFieldsSchema>;
 
 /** `id` may be sent back as it was read, never changed. */
-const ReadOnlyId = v.optional(v.pipe(v.number(), v.check((id) => id === SETTINGS_ID, `is read-only (always ${SETTINGS_ID})`)));
+const ReadOnlyId = v.optional(
+  v.pipe(
+    v.number(),
+    v.check((id) => id === SETTINGS_ID, `is read-only (always ${SETTINGS_ID})`),
+  ),
+);
 
 /** A PUT body: every writable field (and optionally the unchanged id). */
 export const SettingsReplacementSchema = v.pipe(

@@ -23,7 +23,12 @@ export const targetFlag = (action: VoidAction) => action === 'void';
  * received by the preview's second (arrival times are kept to the second),
  * and not already what the void makes it.
  */
-export function inVoidSet(result: { time: string; received_at: string; voided?: boolean }, filter: VoidFilter, previewedAt: string, action: VoidAction): boolean {
+export function inVoidSet(
+  result: { time: string; received_at: string; voided?: boolean },
+  filter: VoidFilter,
+  previewedAt: string,
+  action: VoidAction,
+): boolean {
   return result.time >= filter.from && result.time < filter.to && receivedBy(result, previewedAt) && (result.voided === true) !== targetFlag(action);
 }
 

@@ -57,4 +57,3 @@ export function viewETag(
   ];
   return `"v-${createHash('sha256').update(parts.join('|')).digest('base64url').slice(0, 24)}"`;
 }
-

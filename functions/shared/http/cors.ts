@@ -47,10 +47,7 @@ export function corsHeaders(access: Access, origin: string | undefined): Record<
  * route the browser asks about (its class decides the origin), or 204 with no
  * permission at all, which the browser takes as a refusal.
  */
-export function preflightHeaders(
-  target: { access: Access; methods: string[] } | undefined,
-  origin: string | undefined,
-): Record<string, string> {
+export function preflightHeaders(target: { access: Access; methods: string[] } | undefined, origin: string | undefined): Record<string, string> {
   const allowed = target ? allowOrigin(target.access, origin) : undefined;
   const headers: Record<string, string> = target?.access === 'public' ? {} : { vary: 'Origin' };
   if (!target || !allowed) return headers;

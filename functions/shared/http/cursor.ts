@@ -24,8 +24,7 @@ function signingKey(): Buffer {
   return processKey;
 }
 
-const signature = (scope: string, payload: string) =>
-  createHmac('sha256', signingKey()).update(`${scope}\n${payload}`).digest();
+const signature = (scope: string, payload: string) => createHmac('sha256', signingKey()).update(`${scope}\n${payload}`).digest();
 
 /** A cursor for `position` in the collection named by `scope`. */
 export function sealCursor(scope: string, position: unknown): string {

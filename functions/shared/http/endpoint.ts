@@ -136,7 +136,8 @@ export function endpoint<R extends Route, S extends EndpointSpec>(
     const [settings, published] = await Promise.all([spec.freeze || view ? freshSettings() : undefined, view ? readPublicVersion() : undefined]);
     const freeze = spec.freeze ? freezeView(settings!.settings.scoreboard_freeze_time, principal === undefined, now) : LIVE;
     // A public view's ETag comes from what it is made of, not from its bytes: a poll whose ETag is current costs one GetItem.
-    const viewTag = published && viewETag(published, { settings: settings!.version, freeze, role: principal?.role, clockMs: spec.changesWithClockMs }, now.getTime());
+    const viewTag =
+      published && viewETag(published, { settings: settings!.version, freeze, role: principal?.role, clockMs: spec.changesWithClockMs }, now.getTime());
     // Only the tag itself: `*` (any representation) waits for the view, which may be a 404.
     if (viewTag && etagMatches(event.headers['if-none-match'], viewTag, { wildcard: false })) return notModified(route, event, viewTag, freeze.freshUntil);
     const request: ApiRequest<B, Q> = {
@@ -151,7 +152,8 @@ export function endpoint<R extends Route, S extends EndpointSpec>(
       freeze,
       frozenAt: frozenFor(freeze),
     };
-    const run = async () => toLambdaResult(spec.freeze ? withFreeze((await fn(request)) as ApiResult, freeze) : ((await fn(request)) as ApiResult), route, event, viewTag);
+    const run = async () =>
+      toLambdaResult(spec.freeze ? withFreeze((await fn(request)) as ApiResult, freeze) : ((await fn(request)) as ApiResult), route, event, viewTag);
     // Retries stop while there is still time for one more database call and the answer
     // (or at half the remaining time, when the call budget is stretched for the tests).
     const remaining = context.getRemainingTimeInMillis();
@@ -174,7 +176,9 @@ function canonicalPath(route: Route): MiddlewareObj<Event, Result> {
   return {
     before: ({ event }) => {
       if (!isCanonicalPath(route, event.rawPath)) {
-        throw notFound(`No route matches ${event.rawPath}: paths are spelled exactly as documented (no trailing or doubled slash, no encoded slash, no dot segments).`);
+        throw notFound(
+          `No route matches ${event.rawPath}: paths are spelled exactly as documented (no trailing or doubled slash, no encoded slash, no dot segments).`,
+        );
       }
     },
   };

@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import {
-  claimIdempotencyKey,
-  completeIdempotencyKey,
-  releaseIdempotencyKey,
-  type StoredResponse,
-} from '#shared/data/idempotency';
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey, type StoredResponse } from '#shared/data/idempotency';
 import type { Logger } from '#shared/log';
 import { badRequest, HttpProblem } from '#shared/http/problem';
 
@@ -62,9 +57,7 @@ export async function oncePerIdempotencyKey(
   };
   // The write happened: acknowledge it even if remembering the answer fails
   // (a retry would then wait out the claim's lease and run again).
-  await completeIdempotencyKey(scope, stored).catch((error: unknown) =>
-    log.error('idempotency key not completed', { error: String(error) }),
-  );
+  await completeIdempotencyKey(scope, stored).catch((error: unknown) => log.error('idempotency key not completed', { error: String(error) }));
   return response;
 }
 

@@ -18,10 +18,7 @@ export type Principal = { via: 'token'; role: Role; name: string; tokenId: strin
  * database, so it decided nothing; the handler decides itself (and answers 503
  * if the database is still not there).
  */
-export type AuthorizerContext =
-  | { role: Role; name: string; tokenId: string }
-  | { rejected: string }
-  | { unavailable: string; decidedAt: string };
+export type AuthorizerContext = { role: Role; name: string; tokenId: string } | { rejected: string } | { unavailable: string; decidedAt: string };
 
 /**
  * An `unavailable` verdict younger than this was taken for this very request

@@ -19,16 +19,10 @@ export class HttpProblem extends Error {
   }
 }
 
-export const badRequest = (code: string, detail: string, errors?: FieldError[]) =>
-  new HttpProblem(400, code, detail, errors);
+export const badRequest = (code: string, detail: string, errors?: FieldError[]) => new HttpProblem(400, code, detail, errors);
 export const validationFailed = (errors: FieldError[]) =>
-  badRequest(
-    'validation_failed',
-    `The request is not valid: ${errors.map((e) => `${e.path || '(body)'}: ${e.message}`).join('; ')}`,
-    errors,
-  );
-export const unauthorized = (detail: string) =>
-  new HttpProblem(401, 'unauthorized', detail, undefined, { 'www-authenticate': 'Bearer realm="scoring"' });
+  badRequest('validation_failed', `The request is not valid: ${errors.map((e) => `${e.path || '(body)'}: ${e.message}`).join('; ')}`, errors);
+export const unauthorized = (detail: string) => new HttpProblem(401, 'unauthorized', detail, undefined, { 'www-authenticate': 'Bearer realm="scoring"' });
 export const forbidden = (detail: string) => new HttpProblem(403, 'forbidden', detail);
 export const notFound = (detail: string) => new HttpProblem(404, 'not_found', detail);
 export const methodNotAllowed = (allow: string[]) =>
@@ -37,10 +31,8 @@ export const methodNotAllowed = (allow: string[]) =>
   });
 export const conflict = (code: string, detail: string) => new HttpProblem(409, code, detail);
 export const preconditionFailed = (detail: string) => new HttpProblem(412, 'precondition_failed', detail);
-export const payloadTooLarge = (limit: number) =>
-  new HttpProblem(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`);
-export const unsupportedMediaType = () =>
-  new HttpProblem(415, 'unsupported_media_type', 'Send the request body as application/json.');
+export const payloadTooLarge = (limit: number) => new HttpProblem(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`);
+export const unsupportedMediaType = () => new HttpProblem(415, 'unsupported_media_type', 'Send the request body as application/json.');
 /** A write that kept losing races to concurrent writers: nothing was written, the client may retry. */
 export const serviceUnavailable = (code: string, detail: string, retryAfterSeconds: number) =>
   new HttpProblem(503, code, detail, undefined, { 'retry-after': String(retryAfterSeconds) });
@@ -94,10 +86,7 @@ export function problemResponse(problem: HttpProblem, requestId: string): Proble
 
 /** What a client sees for anything unexpected: that it failed, and the request id to quote. */
 export function internalErrorResponse(requestId: string): ProblemResponse {
-  return problemResponse(
-    new HttpProblem(500, 'internal_error', `The request failed. Quote request id ${requestId} when reporting it.`),
-    requestId,
-  );
+  return problemResponse(new HttpProblem(500, 'internal_error', `The request failed. Quote request id ${requestId} when reporting it.`), requestId);
 }
 
 /** 409 `competition_final`: the competition was finalised, so nothing may change a score any more. */

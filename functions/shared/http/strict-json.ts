@@ -21,7 +21,12 @@ export function declaredCharset(contentType: string | undefined): string | undef
   if (!contentType) return undefined;
   for (const parameter of contentType.split(';').slice(1)) {
     const [name, ...value] = parameter.split('=');
-    if (name?.trim().toLowerCase() === 'charset') return value.join('=').trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    if (name?.trim().toLowerCase() === 'charset')
+      return value
+        .join('=')
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .toLowerCase();
   }
   return undefined;
 }

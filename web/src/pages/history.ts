@@ -19,21 +19,23 @@ export function historyPage(content: HTMLElement): void {
     const teamKey = history.teams.map((t) => t.team.id).join(',');
     if (teamKey !== pickerTeams) {
       pickerTeams = teamKey;
-      drawPicker(picker, history.teams.map((t) => t.team), picked, draw);
+      drawPicker(
+        picker,
+        history.teams.map((t) => t.team),
+        picked,
+        draw,
+      );
     }
   };
 
-  replaceContent(
-    content,
-    chartArea,
-    h('details', { class: 'pick' }, h('summary', {}, 'Add teams to the chart'), picker),
-  );
+  replaceContent(content, chartArea, h('details', { class: 'pick' }, h('summary', {}, 'Add teams to the chart'), picker));
 
   follow(async () => {
     const since = history?.times[history.times.length - 1];
     const read = await api.history(since);
     if (!read.changed && history) return;
-    history = history && since && read.data.interval_seconds === history.interval_seconds ? merge(history, read.data) : since ? (await api.history()).data : read.data;
+    history =
+      history && since && read.data.interval_seconds === history.interval_seconds ? merge(history, read.data) : since ? (await api.history()).data : read.data;
     draw();
   });
 }
@@ -81,7 +83,12 @@ function drawHistory(target: HTMLElement, history: ScoreHistory, picked: Set<num
       {},
       ...history.times
         .map((time, i) =>
-          h('tr', {}, h('th', { scope: 'row' }, formatTime(time)), ...shown.map((t) => h('td', { class: 'num' }, t.totals[i] === null ? '—' : formatNumber(t.totals[i]!)))),
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'row' }, formatTime(time)),
+            ...shown.map((t) => h('td', { class: 'num' }, t.totals[i] === null ? '—' : formatNumber(t.totals[i]!))),
+          ),
         )
         .reverse(),
     ),
@@ -93,7 +100,12 @@ function drawHistory(target: HTMLElement, history: ScoreHistory, picked: Set<num
       'ul',
       { class: 'legend', 'aria-label': 'Teams drawn, with their latest totals' },
       ...lines.map((line, i) =>
-        h('li', {}, h('span', { class: 'swatch', 'data-colour': i % PALETTE.length, 'aria-hidden': 'true' }), `${line.label}: ${formatNumber(latest(line.values))}`),
+        h(
+          'li',
+          {},
+          h('span', { class: 'swatch', 'data-colour': i % PALETTE.length, 'aria-hidden': 'true' }),
+          `${line.label}: ${formatNumber(latest(line.values))}`,
+        ),
       ),
     ),
     h('details', { class: 'data' }, h('summary', {}, 'The same numbers as a table'), scrollRegion('Totals over time', table)),

@@ -162,7 +162,11 @@ function cards(rows: ScoreboardRow[], services: Service[] | undefined): HTMLElem
     statCard('Services up', h('span', { class: 'state-up' }, icon('up'), ` ${count(counts.up)}`), `of ${services ? formatNumber(services.length) : '…'}`),
     statCard('Services down', h('span', { class: 'state-down' }, icon('down'), ` ${count(counts.down)}`)),
     statCard('Unscanned', h('span', { class: 'state-unscanned' }, icon('unscanned'), ` ${count(counts.unscanned)}`)),
-    statCard('Leader', leader ? h('span', { class: 'leader' }, icon('trophy'), ` ${leader.team.name}`) : '—', leader ? `${formatNumber(leader.total_score)} points` : null),
+    statCard(
+      'Leader',
+      leader ? h('span', { class: 'leader' }, icon('trophy'), ` ${leader.team.name}`) : '—',
+      leader ? `${formatNumber(leader.total_score)} points` : null,
+    ),
   );
 }
 
@@ -206,7 +210,12 @@ function textsOf(row: ScoreboardRow): string[] {
 }
 
 function teamCell(row: ScoreboardRow, showDivision: boolean): HTMLElement {
-  return h('th', { scope: 'row', role: 'rowheader' }, teamLink(row.team), showDivision && row.division === 'guest' ? h('span', { class: 'tag' }, 'Guest') : null);
+  return h(
+    'th',
+    { scope: 'row', role: 'rowheader' },
+    teamLink(row.team),
+    showDivision && row.division === 'guest' ? h('span', { class: 'tag' }, 'Guest') : null,
+  );
 }
 
 /**

@@ -37,12 +37,28 @@ function render(content: HTMLElement, team: Team, card: Scorecard, services: Ser
     'table',
     {},
     h('caption', { class: 'visually-hidden' }, 'Score per super type'),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Super type'), h('th', { scope: 'col', class: 'num' }, 'Score'), h('th', { scope: 'col', class: 'num' }, 'Max so far'))),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, 'Super type'),
+        h('th', { scope: 'col', class: 'num' }, 'Score'),
+        h('th', { scope: 'col', class: 'num' }, 'Max so far'),
+      ),
+    ),
     h(
       'tbody',
       {},
       ...card.scores.map((s) =>
-        h('tr', {}, h('th', { scope: 'row' }, s.super_type), h('td', { class: 'num' }, formatNumber(s.score)), h('td', { class: 'num' }, formatNumber(s.max_score))),
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'row' }, s.super_type),
+          h('td', { class: 'num' }, formatNumber(s.score)),
+          h('td', { class: 'num' }, formatNumber(s.max_score)),
+        ),
       ),
     ),
   );
@@ -50,15 +66,7 @@ function render(content: HTMLElement, team: Team, card: Scorecard, services: Ser
     'table',
     { class: 'services' },
     h('caption', { class: 'visually-hidden' }, 'Services of this team'),
-    h(
-      'thead',
-      {},
-      h(
-        'tr',
-        {},
-        ...['Check', 'Address', 'State', 'Last result', 'Last scan', 'Error'].map((label) => h('th', { scope: 'col' }, label)),
-      ),
-    ),
+    h('thead', {}, h('tr', {}, ...['Check', 'Address', 'State', 'Last result', 'Last scan', 'Error'].map((label) => h('th', { scope: 'col' }, label)))),
     h(
       'tbody',
       {},
@@ -84,7 +92,11 @@ function render(content: HTMLElement, team: Team, card: Scorecard, services: Ser
       { class: 'cards scorecard', 'aria-label': 'Scorecard' },
       statCard('Rank', String(stats.rank), team.guest_division ? 'guest division' : null),
       statCard('Total', formatNumber(card.total_score)),
-      statCard('Uptime', stats.uptime === null ? '—' : `${(stats.uptime * 100).toFixed(1)} %`, `${formatNumber(stats.checks_passed)} of ${formatNumber(stats.checks_total)} checks passed`),
+      statCard(
+        'Uptime',
+        stats.uptime === null ? '—' : `${(stats.uptime * 100).toFixed(1)} %`,
+        `${formatNumber(stats.checks_passed)} of ${formatNumber(stats.checks_total)} checks passed`,
+      ),
       statCard('Services', `${stats.services_up} up`, `${stats.services_down} down, ${stats.services_unscanned} not scanned`),
       statCard('Adjustments', formatNumber(stats.adjustments_total)),
       statCard('Last scan', formatTime(stats.last_scan_time)),

@@ -14,7 +14,7 @@ export const scansRoutes = {
     summary: 'Void results: preview, then apply',
     body: q.VoidBody,
     responses: {
-      200: json('The preview: how many results would be voided, each team\'s total before and after; nothing changed.', r.VoidJobSchema),
+      200: json("The preview: how many results would be voided, each team's total before and after; nothing changed.", r.VoidJobSchema),
       202: json('Applying: the job flips the results; `Location` is its status resource.', r.VoidJobSchema),
     },
     problems: { 409: ['preview_mismatch', FINAL], 412: ['precondition_failed'] },
@@ -23,7 +23,7 @@ export const scansRoutes = {
     summary: 'Restore voided results: preview, then apply',
     body: q.VoidBody,
     responses: {
-      200: json('The preview: how many results would be restored, each team\'s total before and after; nothing changed.', r.VoidJobSchema),
+      200: json("The preview: how many results would be restored, each team's total before and after; nothing changed.", r.VoidJobSchema),
       202: json('Applying: the job flips the results; `Location` is its status resource.', r.VoidJobSchema),
     },
     problems: { 409: ['preview_mismatch', FINAL], 412: ['precondition_failed'] },

@@ -16,7 +16,9 @@ export const servicesRoutes = {
   ListServiceScans: route('ListServiceScans', 'GET', '/services/{id}/scans', 'services/list-service-scans', 'public', 'read', {
     summary: "A service's check history, paged",
     query: q.ServiceScansQuery,
-    responses: { 200: page('One page, newest first by check time; `cursor` (also in `Link: rel="next"`) resumes, null on the last page.', r.ServiceScansPageSchema) },
+    responses: {
+      200: page('One page, newest first by check time; `cursor` (also in `Link: rel="next"`) resumes, null on the last page.', r.ServiceScansPageSchema),
+    },
     problems: { 400: ['invalid_cursor'] },
   }),
   ReportScan: route('ReportScan', 'POST', '/services/{id}/scans', 'services/report-scan', 'admin-or-service', 'read-write', {

@@ -15,7 +15,7 @@ export const teamsRoutes = {
   GetScoreHistory: route('GetScoreHistory', 'GET', '/teams/scoreboard/history', 'teams/get-score-history', 'public', 'read', {
     summary: "Every team's total over time",
     query: q.ScoreHistoryQuery,
-    responses: { 200: json('The visible teams\' totals at the finest resolution that keeps the answer bounded.', r.ScoreHistorySchema) },
+    responses: { 200: json("The visible teams' totals at the finest resolution that keeps the answer bounded.", r.ScoreHistorySchema) },
   }),
   GetTeam: route('GetTeam', 'GET', '/teams/{id}', 'teams/get-team', 'public', 'read', {
     summary: 'One team',
@@ -41,7 +41,7 @@ export const teamsRoutes = {
     summary: 'Add or remove points by hand',
     body: q.AdjustmentBody,
     idempotent: true,
-    responses: { 201: json('The adjustment, counted in the team\'s totals.', r.AdjustmentSchema) },
+    responses: { 201: json("The adjustment, counted in the team's totals.", r.AdjustmentSchema) },
     problems: { 409: [FINAL], 503: ['busy'] },
   }),
 } as const;

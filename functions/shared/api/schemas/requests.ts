@@ -27,7 +27,9 @@ const reportFields = {
   score: v.optional(BoundedInt(0)),
   error: v.optional(v.nullable(FreeText(SCAN_ERROR_MAX))),
   /** When the check ran (RFC 3339, UTC); absent: when the result arrives. */
-  time: v.optional(v.pipe(Timestamp, v.description("When the check ran (RFC 3339, UTC), at most 2 minutes ahead of the server's clock; without it, when the result arrives."))),
+  time: v.optional(
+    v.pipe(Timestamp, v.description("When the check ran (RFC 3339, UTC), at most 2 minutes ahead of the server's clock; without it, when the result arrives.")),
+  ),
 };
 
 type ReportFields = { scan_id: string; status?: 'started'; score?: number; error?: string | null; time?: string };
@@ -41,9 +43,7 @@ const reportRules = <T extends ReportFields>() =>
     v.check<T, string>((b) => b.status !== undefined || b.score !== undefined, 'a result needs a score'),
   ] as const;
 
-export type ScanReportInput =
-  | { kind: 'started'; scan_id: string }
-  | { kind: 'result'; scan_id: string; score: number; error: string | null; time?: string };
+export type ScanReportInput = { kind: 'started'; scan_id: string } | { kind: 'result'; scan_id: string; score: number; error: string | null; time?: string };
 
 const toInput = (b: ReportFields): ScanReportInput =>
   b.status === 'started'
@@ -110,7 +110,6 @@ export const ScoreHistoryQuery = v.object({
   ),
 });
 
-
 /** A page of a service's check history: how many results, and where to resume. */
 export const SERVICE_SCANS_DEFAULT_LIMIT = 100;
 export const SERVICE_SCANS_MAX_LIMIT = 500;
@@ -153,7 +152,10 @@ export const VoidBody = v.pipe(
     to: v.pipe(Timestamp, v.description('…and before this time.')),
     team_id: v.optional(v.pipe(PositiveInt, v.description("Only this team's results (its id)."))),
     subtype_id: v.optional(v.pipe(PositiveInt, v.description("Only this subtype's results."))),
-    dry_run: v.optional(v.pipe(v.boolean('must be true or false'), v.description('True (the default): only preview. False: apply the preview named by `preview_id`.')), true),
+    dry_run: v.optional(
+      v.pipe(v.boolean('must be true or false'), v.description('True (the default): only preview. False: apply the preview named by `preview_id`.')),
+      true,
+    ),
     preview_id: v.optional(v.pipe(PositiveInt, v.description('The preview to apply (with `"dry_run": false`).'))),
   }),
   v.check((b) => b.from < b.to, '`from` must be before `to`'),

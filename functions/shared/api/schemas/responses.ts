@@ -13,15 +13,14 @@ const Id = v.pipe(v.number(), v.integer(), v.minValue(1));
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const Points = v.pipe(v.number(), v.integer());
 const Time = v.pipe(v.string(), v.isoTimestamp(), v.description('An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.'));
-const named = <S extends v.GenericSchema>(title: string, description: string, schema: S) =>
-  v.pipe(schema, v.title(title), v.description(description));
+const named = <S extends v.GenericSchema>(title: string, description: string, schema: S) => v.pipe(schema, v.title(title), v.description(description));
 
 /** What every answer a scoreboard freeze changes says about it. */
 const FreezeFields = {
   frozen: v.pipe(
     v.boolean(),
     v.description(
-      "The scoreboard freeze is in effect: anonymous callers get every score as of `frozen_since` (status stays live); admins and service accounts still get live figures.",
+      'The scoreboard freeze is in effect: anonymous callers get every score as of `frozen_since` (status stays live); admins and service accounts still get live figures.',
     ),
   ),
   frozen_since: v.pipe(v.nullable(Time), v.description('When the freeze began; null when there is none.')),
@@ -114,11 +113,7 @@ export const ServiceDetailSchema = named(
   }),
 );
 
-export const ScanStartedSchema = named(
-  'ScanStarted',
-  'A scan marked under way.',
-  v.strictObject({ scan_id: v.string(), status: v.literal('started') }),
-);
+export const ScanStartedSchema = named('ScanStarted', 'A scan marked under way.', v.strictObject({ scan_id: v.string(), status: v.literal('started') }));
 
 const SuperTypeScoreSchema = named(
   'SuperTypeScore',
@@ -216,8 +211,13 @@ export const SettingsSchema = named(
     dns_address_template: v.string(),
     late_result_grace_seconds: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(86400)),
     round_seconds: v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(86400), v.description('How often the scoring agent checks every service.')),
-    sla_threshold: v.pipe(Count, v.description("Consecutive failed checks of a service that cost its team `sla_penalty` points, again at every multiple; 0 turns SLA off. A subtype's own value in the competition file wins.")),
-    sla_penalty: v.pipe(Count, v.description('Points a team loses at each SLA violation, in the service\'s super type.')),
+    sla_threshold: v.pipe(
+      Count,
+      v.description(
+        "Consecutive failed checks of a service that cost its team `sla_penalty` points, again at every multiple; 0 turns SLA off. A subtype's own value in the competition file wins.",
+      ),
+    ),
+    sla_penalty: v.pipe(Count, v.description("Points a team loses at each SLA violation, in the service's super type.")),
     scoreboard_freeze_time: v.pipe(
       v.nullable(Time),
       v.description(
@@ -303,7 +303,10 @@ export const AuditEntrySchema = named(
     actor: AuditActorSchema,
     route: v.pipe(v.string(), v.description('The request (`PATCH /api/v1/settings/1`) or the command (`scoring token create`).')),
     request_id: v.pipe(v.nullable(v.string()), v.description("The request's id (in its logs); null for commands.")),
-    action: v.pipe(v.string(), v.description('What kind of change: `settings.update`, `dns.create`, `adjustment.create`, `token.revoke`, `competition.finalise`…')),
+    action: v.pipe(
+      v.string(),
+      v.description('What kind of change: `settings.update`, `dns.create`, `adjustment.create`, `token.revoke`, `competition.finalise`…'),
+    ),
     target: v.pipe(v.string(), v.description('What changed: `settings/1`, `dns/12`, `teams/3/adjustments/7`, `tokens/3f9a1c2b`…')),
     before: v.pipe(v.unknown(), v.description('The record before the change; null for a creation. Never a secret.')),
     after: v.pipe(v.unknown(), v.description('The record after the change; null for a removal. Never a secret.')),
@@ -321,15 +324,18 @@ export const AuditPageSchema = named(
 
 export const VoidJobSchema = named(
   'VoidJob',
-  'A void (or unvoid) of results: its preview (each affected team\'s total before and after, recomputed from the history), then, once applied, its progress.',
+  "A void (or unvoid) of results: its preview (each affected team's total before and after, recomputed from the history), then, once applied, its progress.",
   v.strictObject({
     preview_id: v.pipe(Id, v.description('Send it back with `"dry_run": false` to apply exactly this set.')),
     action: v.picklist(['void', 'unvoid']),
     filter: v.strictObject({ from: Time, to: Time, team_id: v.nullable(Id), subtype_id: v.nullable(Id) }),
-    previewed_at: v.pipe(Time, v.description('The set is the filter\'s results received before this time (to the second): later results are never touched.')),
+    previewed_at: v.pipe(Time, v.description("The set is the filter's results received before this time (to the second): later results are never touched.")),
     count: v.pipe(Count, v.description('How many results the preview found to flip.')),
     teams: v.array(v.strictObject({ team_id: Id, total_before: Points, total_after: Points })),
-    status: v.pipe(v.picklist(['previewed', 'running', 'done']), v.description('`previewed` until applied; `running` while the job flips the results; `done`.')),
+    status: v.pipe(
+      v.picklist(['previewed', 'running', 'done']),
+      v.description('`previewed` until applied; `running` while the job flips the results; `done`.'),
+    ),
     flipped: v.pipe(Count, v.description('Results the job has flipped so far.')),
     applied_at: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
     finished_at: v.nullable(v.pipe(v.string(), v.isoTimestamp())),

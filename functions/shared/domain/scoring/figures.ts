@@ -77,7 +77,11 @@ const sumOf = (x: Record<string, number>, y: Record<string, number>) => {
 
 /** Two deltas as one. */
 export function addDeltas(a: TotalsDelta, b: TotalsDelta): TotalsDelta {
-  const latest = [a.last_scan_time, b.last_scan_time].filter((t): t is string => t !== null).sort().at(-1) ?? null;
+  const latest =
+    [a.last_scan_time, b.last_scan_time]
+      .filter((t): t is string => t !== null)
+      .sort()
+      .at(-1) ?? null;
   return {
     points: sumOf(a.points, b.points),
     max_points: sumOf(a.max_points, b.max_points),
@@ -143,7 +147,11 @@ export function applyDelta(totals: TeamTotals, delta: TotalsDelta, share?: { sta
     sla_penalty: sumOf(figures.sla_penalty, d.sla_penalty),
     sla_violations: figures.sla_violations + d.sla_violations,
   });
-  const latest = [totals.last_scan_time, delta.last_scan_time].filter((t): t is string => t !== null).sort().at(-1) ?? null;
+  const latest =
+    [totals.last_scan_time, delta.last_scan_time]
+      .filter((t): t is string => t !== null)
+      .sort()
+      .at(-1) ?? null;
   const next: TeamTotals = {
     ...plus(totals, delta),
     services_up: totals.services_up + delta.services_up,
@@ -155,4 +163,3 @@ export function applyDelta(totals: TeamTotals, delta: TotalsDelta, share?: { sta
   if (share) next.after_freeze[share.stamp] = plus(totals.after_freeze[share.stamp] ?? emptyFigures(), share.delta);
   return next;
 }
-

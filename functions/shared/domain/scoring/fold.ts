@@ -16,7 +16,17 @@
  * that recomputes a run, or a repair converges instead of counting twice.
  */
 import { afterFreeze, freezeStamp, shareFor, type ServiceAfterFreeze } from '#shared/domain/scoring/freeze';
-import { addDeltas, applyDelta, awardDelta, emptyDelta, isEmptyDelta, resultDelta, slaDelta, type TeamTotals, type TotalsDelta } from '#shared/domain/scoring/figures';
+import {
+  addDeltas,
+  applyDelta,
+  awardDelta,
+  emptyDelta,
+  isEmptyDelta,
+  resultDelta,
+  slaDelta,
+  type TeamTotals,
+  type TotalsDelta,
+} from '#shared/domain/scoring/figures';
 import { newerCheck } from '#shared/domain/scoring/result';
 import { emptySla, slaAfterFreeze, slaOfHistory, slaStep, takesPartInSla, type SlaFigures, type SlaInput, type SlaState } from '#shared/domain/scoring/sla';
 import { statusDeltas, statusForScore, type ServiceStatus } from '#shared/domain/scoring/status';
@@ -110,8 +120,7 @@ export interface ServiceStateWrite {
 
 export type FoldDecision =
   /** Late results (or voids) need these services' histories to recompute their SLA runs: read them, then decide again. */
-  | { kind: 'read-histories'; services: number[] }
-  | { kind: 'write'; totals?: TotalsWrite; services: ServiceStateWrite[]; standings?: StandingsWrite };
+  { kind: 'read-histories'; services: number[] } | { kind: 'write'; totals?: TotalsWrite; services: ServiceStateWrite[]; standings?: StandingsWrite };
 
 /**
  * The team's standings projection (what public views read with one Query):
@@ -155,7 +164,10 @@ export function foldServiceEvents(
   const addToShare = (time: string, points: number, sla: SlaFigures = { violations: 0, penalty: 0 }) => {
     if (!afterFreeze(time, freezeTime) || !next.after_freeze) return;
     const share = next.after_freeze;
-    next = { ...next, after_freeze: { ...share, points: share.points + points, violations: share.violations + sla.violations, penalty: share.penalty + sla.penalty } };
+    next = {
+      ...next,
+      after_freeze: { ...share, points: share.points + points, violations: share.violations + sla.violations, penalty: share.penalty + sla.penalty },
+    };
   };
   for (const event of events) {
     const { seq, result } = event;

@@ -4,11 +4,20 @@
  * stored totals differ from it. `npm run scoring -- verify` and the void
  * preview use it. Pure.
  */
-import { addDeltas, awardDelta, emptyDelta, emptyFigures, resultDelta, slaDelta, type ScoringFigures, type TeamTotals, type TotalsDelta } from '#shared/domain/scoring/figures';
+import {
+  addDeltas,
+  awardDelta,
+  emptyDelta,
+  emptyFigures,
+  resultDelta,
+  slaDelta,
+  type ScoringFigures,
+  type TeamTotals,
+  type TotalsDelta,
+} from '#shared/domain/scoring/figures';
 import { afterFreeze } from '#shared/domain/scoring/freeze';
 import type { FoldedResult } from '#shared/domain/scoring/result';
 import { slaAfterFreeze, slaOfHistory, type SlaState } from '#shared/domain/scoring/sla';
-
 
 /** What a team's totals must hold, recomputed from its services' results and its adjustments. */
 export interface HistoryFigures extends ScoringFigures {
@@ -95,7 +104,11 @@ function compareScoring(stored: ScoringFigures, recomputed: ScoringFigures, pref
  * repair them: the live figures, and the after-freeze share stored under
  * `stamp` (the freeze time's) when the recomputation has one.
  */
-export function compareFigures(stored: TeamTotals, recomputed: HistoryFigures, stamp?: string): { differences: FigureDifference[]; repair: TotalsDelta; afterFreezeRepair?: TotalsDelta } {
+export function compareFigures(
+  stored: TeamTotals,
+  recomputed: HistoryFigures,
+  stamp?: string,
+): { differences: FigureDifference[]; repair: TotalsDelta; afterFreezeRepair?: TotalsDelta } {
   const live = compareScoring(stored, recomputed);
   if (!recomputed.after_freeze || stamp === undefined) return live;
   const share = compareScoring(stored.after_freeze[stamp] ?? emptyFigures(), recomputed.after_freeze.share, 'after_freeze.');
