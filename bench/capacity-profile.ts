@@ -142,16 +142,24 @@ export function capacityProfileFrom(figures: {
   };
 }
 
-/** Writes the profile, then the README's cost section from `npm run cost -- --markdown` (a test keeps the two equal). */
+/** Writes the profile, then the cost section of docs/deploying.md from `npm run cost -- --markdown` (a test keeps the two equal). */
 export async function writeCapacityProfile(profile: CapacityProfile): Promise<void> {
   writeFileSync(PROFILE_PATH, `${JSON.stringify(profile, null, 2)}\n`);
   const { stdout } = await runScript('bin/cost.ts', ['--markdown']);
-  const readmePath = resolve(ROOT, 'README.md');
-  const readme = readFileSync(readmePath, 'utf8');
-  const section = /(<!-- cost:begin -->\n)[\s\S]*?(\n<!-- cost:end -->)/;
-  if (!section.test(readme)) throw new Error('README.md has no <!-- cost:begin --> … <!-- cost:end --> section');
+  replaceSection(COST_PAGE, 'cost', stdout.trim());
+}
+
+/** Where the cost table lives: docs/deploying.md, between `<!-- cost:begin -->` and `<!-- cost:end -->`. */
+export const COST_PAGE = 'docs/deploying.md';
+
+/** Replaces a generated section of a docs page (between `<!-- <name>:begin -->` and `<!-- <name>:end -->`). */
+export function replaceSection(page: string, name: string, content: string): void {
+  const path = resolve(ROOT, page);
+  const text = readFileSync(path, 'utf8');
+  const section = new RegExp(`(<!-- ${name}:begin -->\\n)[\\s\\S]*?(\\n<!-- ${name}:end -->)`);
+  if (!section.test(text)) throw new Error(`${page} has no <!-- ${name}:begin --> … <!-- ${name}:end --> section`);
   writeFileSync(
-    readmePath,
-    readme.replace(section, (_, begin: string, end: string) => `${begin}${stdout.trim()}${end}`),
+    path,
+    text.replace(section, (_, begin: string, end: string) => `${begin}${content}${end}`),
   );
 }

@@ -7,21 +7,37 @@ const fmt = (n: number, digits = 1) => (Number.isInteger(n) && digits === 0 ? St
 function table(title: string, header: string[], rows: Row[]) {
   const cells = [header, ...rows.map((r) => r.map(String))];
   const widths = header.map((_, i) => Math.max(...cells.map((r) => r[i]!.length)));
-  console.log(`\n${title}`);
+  out(`\n${title}`);
   cells.forEach((row, index) => {
-    console.log(row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
-    if (index === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+    out(row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
+    if (index === 0) out(widths.map((w) => '-'.repeat(w)).join('  '));
   });
+}
+
+/** Where the report's lines go: the terminal, and for a default run also the generated section of docs/benchmark.md. */
+let out: (line: string) => void = (line) => console.log(line);
+
+/** The report as text, one line per element (what printReport prints). */
+export function reportLines(r: any): string[] {
+  const lines: string[] = [];
+  const previous = out;
+  out = (line) => lines.push(...line.split('\n'));
+  try {
+    printReport(r);
+  } finally {
+    out = previous;
+  }
+  return lines;
 }
 
 export function printReport(r: any) {
   const p = r.parameters;
-  console.log(`\nMachine: ${r.machine.cores} cores (${r.machine.cpu}), ${r.machine.memoryGiB} GiB, Node ${r.machine.node}`);
-  console.log(
+  out(`\nMachine: ${r.machine.cores} cores (${r.machine.cpu}), ${r.machine.memoryGiB} GiB, Node ${r.machine.node}`);
+  out(
     `Parameters: ${p.teams} teams × ${p.servicesPerTeam} services, ${p.rounds} steady rounds after ${p.warmup} warm-up results, concurrency ${p.concurrency} (bursts ${p.burstConcurrency}), ${p.readSeconds}s per read endpoint`,
   );
-  if (r.seconds) console.log(`The whole run: ${fmt(r.seconds / 60, 1)} min`);
-  console.log(`Loading the competition with the command-line tool: ${fmt(r.load.seconds, 2)} s`);
+  if (r.seconds) out(`The whole run: ${fmt(r.seconds / 60, 1)} min`);
+  out(`Loading the competition with the command-line tool: ${fmt(r.load.seconds, 2)} s`);
   table(
     'Ingestion (each scenario ends when the fold has caught up; "catch-up" = from the last answer until then; consumer paused: results/s of the request path alone, then the consumer alone)',
     ['scenario', 'results', 'requests', 'conc', 'statuses', 'results/s', 'p50 ms', 'p99 ms', 'catch-up ms', 'folded/s'],
@@ -40,7 +56,7 @@ export function printReport(r: any) {
   );
   if (r.foldLag) {
     const l = r.foldLag;
-    console.log(
+    out(
       `\nFold lag (a result's 201 until GET /teams/scoreboard shows it; ${l.probes} results one at a time, scoreboard polled every 50 ms): ` +
         `p50 ${fmt(l.p50, 0)} ms, p99 ${fmt(l.p99, 0)} ms, max ${fmt(l.max, 0)} ms${l.missed ? `, ${l.missed} not seen within 30 s` : ''} (target: within 2 s)`,
     );
@@ -89,9 +105,9 @@ export function printReport(r: any) {
         fmt(x.coldMs / c.emptyNodeMs, 2),
       ]),
     );
-    console.log("(init = Lambda's Init Duration: start Node and import the handler's module; the first request adds its DynamoDB round trips)");
+    out("(init = Lambda's Init Duration: start Node and import the handler's module; the first request adds its DynamoDB round trips)");
     if (c.composition) {
-      console.log(
+      out(
         `${c.function} now (esbuild metafile, minified bytes): ${c.composition
           .slice(0, 10)
           .map((x: any) => `${x.source} ${fmt(x.bytes / 1024)} KB`)
@@ -104,25 +120,25 @@ export function printReport(r: any) {
     ['function', 'bytes', 'gzip', 'cold ms', 'status'],
     r.coldStarts.functions.map((f: any) => [f.function, f.bytes, f.gzipBytes, fmt(f.coldMs), f.status]),
   );
-  console.log(`\n${formatPageFigures(r.page)}`);
+  out(`\n${formatPageFigures(r.page)}`);
   if (r.history) {
     const h = r.history;
-    console.log(
+    out(
       `\nA service's history (${h.results} results): a page of ${h.page.size} (GET /services/:id/scans) p50 ${fmt(h.page.p50Ms)} ms, ` +
         `${fmt(h.page.awsRcu, 1)} AWS RCU per page (one Query)`,
     );
     for (const s of h.slaRecompute) {
-      console.log(`  SLA run recomputed for a late result, ${s.results} results: p50 ${fmt(s.p50Ms)} ms, ${s.awsRcu} AWS RCU (one consistent Query)`);
+      out(`  SLA run recomputed for a late result, ${s.results} results: p50 ${fmt(s.p50Ms)} ms, ${s.awsRcu} AWS RCU (one consistent Query)`);
     }
   }
   if (r.voids) {
     const v = r.voids;
-    console.log(
+    out(
       `\nA void of ${v.results} results: preview ${fmt(v.preview.ms / 1000, 1)} s, ${v.preview.awsRcu} AWS RCU; confirm ${fmt(v.confirm.ms / 1000, 1)} s, ${v.confirm.awsRcu} AWS RCU; ` +
         `the job to done and folded ${fmt(v.job.ms / 1000, 1)} s, ~${v.job.awsWcu} AWS WCU, ${v.job.awsRcu} AWS RCU`,
     );
   }
-  console.log(
+  out(
     `\nStalled database (DynamoDB Local paused), ${r.stalled.requests} requests: p50 ${r.stalled.p50Ms} ms, p99 ${r.stalled.p99Ms} ms, ` +
       `max ${r.stalled.maxMs} ms (bound per database call ${r.stalled.callBudgetMs} ms); statuses ${JSON.stringify(r.stalled.statuses)}`,
   );
@@ -132,21 +148,21 @@ export function printReport(r: any) {
     Object.entries(r.agent.per_kind).map(([kind, x]: [string, any]) => [kind, x.checks, fmt(x.seconds, 2), fmt(x.checks_per_second)]),
   );
   const round = r.agent.round_250x20;
-  console.log(`One agent round of 250 teams × 20 services: checks took ${round.seconds} s (${round.passed} passed, ${round.failed} failed), reporting apart`);
+  out(`One agent round of 250 teams × 20 services: checks took ${round.seconds} s (${round.passed} passed, ${round.failed} failed), reporting apart`);
   const whole = r.agent.round_250x20_end_to_end;
   if (whole) {
-    console.log(
+    out(
       `The same round end to end through the API: ${whole.seconds} s (checks ${whole.check_seconds} s, reporting ${whole.reports} reports through POST /scans ${whole.report_seconds} s; ${whole.reports_failed} refused)`,
     );
   }
   if (r.capacityProfile) {
     const t = r.requestTimes;
-    console.log(
+    out(
       `\nOne request at a time (Lambda serves one per instance): scan report ${fmt(t.scanReportMs)} ms, scoreboard at 250 teams ${fmt(t.publicReadMs)} ms ` +
         `(${t.publicReadGzipBytes} bytes gzip), authorizer ${fmt(t.authorizerMs)} ms, scoring watch ${fmt(t.scoringWatchMs)} ms`,
     );
     table(
-      `Capacity profile${r.capacityProfile.written ? ' (written to lib/cost/capacity-profile.json; README cost section regenerated)' : ' (not written: quick or resized run)'}`,
+      `Capacity profile${r.capacityProfile.written ? ' (written to lib/cost/capacity-profile.json; cost section of docs/deploying.md regenerated)' : ' (not written: quick or resized run)'}`,
       ['request', 'read units', 'write units', 'index write units', 'lambda ms', 'log bytes', 'response bytes'],
       Object.entries(r.capacityProfile.requests).map(([kind, x]: [string, any]) => [
         kind,

@@ -12,7 +12,7 @@
  * after the bundling change), the page, a stalled database and the agent's
  * checks. Prints a table and writes the same as JSON to bench/results/; a
  * run at the default size (or --full) also rewrites the capacity profile
- * lib/cost/capacity-profile.json and the README's cost section from what it
+ * lib/cost/capacity-profile.json and the cost section of docs/deploying.md from what it
  * measured. Starts and stops everything it uses.
  *
  * `npm run bench` stretches the database call budget
@@ -40,8 +40,8 @@ import { queryPartition } from '#shared/data/operations';
 import { awsWritesDuring, itemBytes } from './aws-units';
 import { autocannon, percentile, roundReports, runScanAgent, shuffled, type ScanReport } from './load';
 import { runScript } from './process';
-import { printReport } from './report';
-import { capacityProfileFrom, measureRequestTimes, writeCapacityProfile } from './capacity-profile';
+import { printReport, reportLines } from './report';
+import { capacityProfileFrom, measureRequestTimes, replaceSection, writeCapacityProfile } from './capacity-profile';
 import type { AuditContext } from '#shared/data/audit';
 
 /** The bench's own setup writes, in the audit trail. */
@@ -290,7 +290,7 @@ try {
   const capacityProfile = scoreboard250 && capacityProfileFrom({ when, steady, scoreboard250, times: requestTimes });
   if (profileRun && capacityProfile) {
     await writeCapacityProfile(capacityProfile);
-    log("wrote lib/cost/capacity-profile.json and the README's cost section (npm run cost -- --markdown)");
+    log('wrote lib/cost/capacity-profile.json and the cost section of docs/deploying.md (npm run cost -- --markdown)');
   }
 
   const report = {
@@ -319,6 +319,11 @@ try {
   writeFileSync(join(outDir, 'latest.json'), JSON.stringify(report, null, 2));
   printReport(report);
   console.log(`\nJSON: ${outFile}`);
+  // The latest default run's figures are the benchmark page's (docs/benchmark.md); a quick or resized run leaves them.
+  if (profileRun) {
+    replaceSection('docs/benchmark.md', 'bench', ['```', ...reportLines(report).filter((line, i) => i > 0 || line !== ''), '```'].join('\n'));
+    console.log('wrote the figures to docs/benchmark.md');
+  }
 } finally {
   await tableFold?.stop();
   await stack?.stop();

@@ -3,7 +3,7 @@
  * What an event costs on AWS: `npm run cost -- --teams 250 --services 20
  * --round 60 --hours 72 --spectators 2000`. Line by line, per event and per
  * month, from the benchmark's capacity profile (lib/cost/capacity-profile.json)
- * and the prices in lib/cost/prices.ts. `--markdown` prints the README's table.
+ * and the prices in lib/cost/prices.ts. `--markdown` prints the table of docs/deploying.md.
  */
 import { parseArgs } from 'node:util';
 import { estimateCost, formatCost, type EventShape } from '../lib/cost/model';

@@ -64,7 +64,7 @@ export function acknowledgeNagFindings(stack: NagTargets): void {
   ack(
     stack.originSecret,
     'AwsSolutions-SMG4',
-    'The origin-verify secret is a value CloudFront sends and the functions compare, both resolved at deploy time; a rotation Lambda could not update them. Rotate it by putting a new value and redeploying (README, "Choices made").',
+    'The origin-verify secret is a value CloudFront sends and the functions compare, both resolved at deploy time; a rotation Lambda could not update them. Rotate it by putting a new value and redeploying (docs/decisions, "The token API only through the CDN").',
   );
   ack(
     stack.scanFold.function.role,

@@ -140,7 +140,7 @@ export function estimateCost(event: EventShape, profile: CapacityProfile, prices
   return lines;
 }
 
-/** The table as text (a terminal) or Markdown (the README's cost section). */
+/** The table as text (a terminal) or Markdown (the cost section of docs/deploying.md). */
 export function formatCost(lines: CostLine[], options: { markdown: boolean; title: string }): string {
   const money = (n: number) => (n === 0 ? '–' : n < 0.01 ? '< $0.01' : `$${n.toFixed(2)}`);
   const totalEvent = lines.reduce((n, l) => n + l.perEvent, 0);

@@ -51,11 +51,11 @@ describe('the cost model', () => {
     expect(estimateCost({ ...shape, waf: true }, profile, PRICES).some((l) => l.item.startsWith('AWS WAF'))).toBe(true);
   });
 
-  it("is what the README's cost section shows (npm run cost -- --markdown)", async () => {
+  it('is what the cost section of docs/deploying.md shows (npm run cost -- --markdown)', async () => {
     const result = await runTool('bin/cost.ts', ['--markdown']);
     expect(result.code, result.stderr).toBe(0);
-    const readme = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
-    const section = /<!-- cost:begin -->\n([\s\S]*?)\n<!-- cost:end -->/.exec(readme)?.[1];
+    const page = readFileSync(resolve(ROOT, 'docs/deploying.md'), 'utf8');
+    const section = /<!-- cost:begin -->\n([\s\S]*?)\n<!-- cost:end -->/.exec(page)?.[1];
     expect(section).toBe(result.stdout.trim());
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Every key of the single table is built here and nowhere else. Prefixes name
  * the entity; ids are zero-padded so that sort order is numeric order.
- * The entity and access-pattern charts in the README mirror this file.
+ * The entity and access-pattern charts in docs/data-model.md mirror this file.
  */
 export interface Key {
   pk: string;
