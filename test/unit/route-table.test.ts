@@ -30,7 +30,7 @@ describe('the route table', () => {
   it('gives every handler file the route that names it', () => {
     for (const route of built) {
       const source = readFileSync(resolve(ROOT, route.handler), 'utf8');
-      expect(source, route.handler).toMatch(new RegExp(`endpoint\\(${route.tag}Routes\\.${route.name},`));
+      expect(source, route.handler).toMatch(new RegExp(`endpoint\\(\\s*${route.tag}Routes\\.${route.name},`));
     }
   });
 
