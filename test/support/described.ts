@@ -1,5 +1,5 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { openApiDocument, type ApiFlavour, type OpenApiDocument, type ResponseObject } from '#shared/api/openapi';
+import { openApiDocument, resolvedResponse, type ApiFlavour, type OpenApiDocument, type ResponseObject } from '#shared/api/openapi';
 import { matchRoute } from '#shared/api/route-matching';
 import type { HttpMethod } from '#shared/api/routes';
 
@@ -75,7 +75,7 @@ export function responseViolations(request: SeenRequest, response: SeenResponse)
   const operationKey = method === 'HEAD' || method === 'OPTIONS' ? method.toLowerCase() : route.method.toLowerCase();
   const operation = document.paths[route.path]?.[operationKey];
   if (!operation) return [`${where}: ${operationKey.toUpperCase()} ${route.path} has no description in openapi.json`];
-  const declared: ResponseObject | undefined = operation.responses[String(response.status)];
+  const declared: ResponseObject | undefined = resolvedResponse(document, operation.responses[String(response.status)]);
   if (!declared) {
     return [
       `${where}: status ${response.status} is not declared for ${route.name} (declared: ${Object.keys(operation.responses).join(', ')}); body ${response.text.slice(0, 300)}`,
@@ -109,7 +109,11 @@ export function responseViolations(request: SeenRequest, response: SeenResponse)
   const key = `${route.path} ${route.method} ${response.status} ${mediaType}`;
   let validate = validators.get(key);
   if (!validate) {
-    const ref = `description#/${pointer('paths', route.path, route.method.toLowerCase(), 'responses', String(response.status), 'content', mediaType, 'schema')}`;
+    const declaredAt = operation.responses[String(response.status)]!;
+    // A shared response is validated where the document keeps it (a JSON pointer does not pass through a $ref).
+    const location =
+      '$ref' in declaredAt ? declaredAt.$ref.slice(2).split('/') : ['paths', route.path, route.method.toLowerCase(), 'responses', String(response.status)];
+    const ref = `description#/${pointer(...location, 'content', mediaType, 'schema')}`;
     validate = ajv.compile({ $ref: ref });
     validators.set(key, validate);
   }

@@ -8,7 +8,7 @@ import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLIENT_TYPES_FILE, clientTypesSource } from '../../lib/client-types';
 import { EXAMPLES } from '#shared/api/examples';
-import { openApiDocument } from '#shared/api/openapi';
+import { openApiDocument, resolvedResponse } from '#shared/api/openapi';
 import { routes } from '#shared/api/routes';
 import { DEFAULT_SETTINGS } from '#shared/domain/settings';
 import * as schemas from '#shared/api/schemas/responses';
@@ -52,14 +52,14 @@ describe('the OpenAPI description', () => {
       for (const document of [token, iam]) {
         const onPath = document.paths[route.path]!;
         expect(onPath.options?.responses['204'], `OPTIONS ${route.path}`).toBeDefined();
-        expect(onPath[route.method.toLowerCase()]!.responses['429']!.description).toContain(route.throttle);
+        expect(resolvedResponse(document, onPath[route.method.toLowerCase()]!.responses['429']!).description).toContain(route.throttle);
         if (route.method === 'GET') expect(Object.keys(onPath.head!.responses).sort()).toEqual(Object.keys(onPath.get!.responses).sort());
       }
-      const success = Object.values(token.paths[route.path]![route.method.toLowerCase()]!.responses)[0]!;
+      const success = resolvedResponse(token, Object.values(token.paths[route.path]![route.method.toLowerCase()]!.responses)[0]!);
       const paged = Object.values(route.responses as Record<string, { paged?: true }>).some((reply) => reply.paged);
       expect('Link' in (success.headers ?? {}), route.name).toBe(paged);
     }
-    expect(token.paths['/api/v1/services/{id}/scans']!.options!.responses['204']!.description).toMatch(
+    expect(resolvedResponse(token, token.paths['/api/v1/services/{id}/scans']!.options!.responses['204']!).description).toMatch(
       /GET and HEAD: any origin.*POST: only the origins the deployment lists/,
     );
   });

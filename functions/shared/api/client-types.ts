@@ -18,16 +18,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightTeams"];
-        /**
-         * List teams (headers only)
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["ListTeamsHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -46,16 +38,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightTeamsScoreboard"];
-        /**
-         * The scoreboard (headers only)
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["GetScoreboardHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -74,16 +58,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightTeamsScoreboardHistory"];
-        /**
-         * Every team's total over time (headers only)
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["GetScoreHistoryHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -102,16 +78,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightTeamsId"];
-        /**
-         * One team (headers only)
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["GetTeamHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -130,16 +98,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightTeamsIdScorecard"];
-        /**
-         * A team's scorecard (headers only)
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["GetScorecardHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -158,16 +118,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightTeamsIdDns"];
-        /**
-         * A team's DNS records (headers only)
-         * @description Admins only. The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["ExportTeamDnsHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -186,16 +138,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightTeamsIdDnsZone"];
-        /**
-         * A team's zone file (headers only)
-         * @description Admins only. The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["ExportTeamZoneHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -218,16 +162,8 @@ export interface paths {
          */
         post: operations["CreateAdjustment"];
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightTeamsIdAdjustments"];
-        /**
-         * A team's adjustments (headers only)
-         * @description Admins only. The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["ListAdjustmentsHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -250,16 +186,8 @@ export interface paths {
          */
         post: operations["CreateDnsRecord"];
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightDns"];
-        /**
-         * List DNS records (headers only)
-         * @description Admins and service accounts. The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["ListDnsRecordsHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -286,16 +214,8 @@ export interface paths {
          * @description Admins and service accounts.
          */
         delete: operations["DeleteDnsRecord"];
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightDnsId"];
-        /**
-         * One DNS record (headers only)
-         * @description Admins and service accounts. The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["GetDnsRecordHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -314,16 +234,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightSettings"];
-        /**
-         * The settings, as a list (headers only)
-         * @description Admins and service accounts. The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["ListSettingsHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -346,16 +258,8 @@ export interface paths {
         put: operations["ReplaceSettings"];
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightSettingsId"];
-        /**
-         * The settings (headers only)
-         * @description Admins and service accounts. The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["GetSettingsHead"];
+        options?: never;
+        head?: never;
         /**
          * Change some settings
          * @description Admins and service accounts.
@@ -378,16 +282,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightSubtypes"];
-        /**
-         * List subtypes (kinds of check) with their check parameters (headers only)
-         * @description Admins and service accounts. The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["ListSubtypesHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -406,16 +302,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightServices"];
-        /**
-         * List services (headers only)
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["ListServicesHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -434,16 +322,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightServicesId"];
-        /**
-         * One service (headers only)
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["GetServiceHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -466,16 +346,8 @@ export interface paths {
          */
         post: operations["ReportScan"];
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightServicesIdScans"];
-        /**
-         * A service's check history, paged (headers only)
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["ListServiceScansHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -494,11 +366,7 @@ export interface paths {
          */
         post: operations["ReportScans"];
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightScans"];
+        options?: never;
         head?: never;
         patch?: never;
         trace?: never;
@@ -518,11 +386,7 @@ export interface paths {
          */
         post: operations["VoidScans"];
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightScansVoid"];
+        options?: never;
         head?: never;
         patch?: never;
         trace?: never;
@@ -542,11 +406,7 @@ export interface paths {
          */
         post: operations["UnvoidScans"];
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightScansUnvoid"];
+        options?: never;
         head?: never;
         patch?: never;
         trace?: never;
@@ -566,16 +426,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightScansVoidsId"];
-        /**
-         * A void or unvoid: its preview and its progress (headers only)
-         * @description Admins only. The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["GetVoidJobHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -594,16 +446,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightAudit"];
-        /**
-         * The audit trail: who changed what, paged (headers only)
-         * @description Admins only. The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["ListAuditEntriesHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -622,16 +466,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightOpenapiJson"];
-        /**
-         * This description (token API) (headers only)
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["GetOpenApiHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -650,16 +486,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightOpenapiIamJson"];
-        /**
-         * This description (IAM API) (headers only)
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["GetOpenApiIamHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -678,16 +506,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        /**
-         * CORS preflight
-         * @description Answered without credentials, as browsers send it. A path spelled other than canonically is 404.
-         */
-        options: operations["PreflightDocs"];
-        /**
-         * The API reference, for people (headers only)
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). The same answer as GET (status, ETag, caching), without the body.
-         */
-        head: operations["GetDocsHead"];
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1215,7 +1035,720 @@ export interface components {
             request_id: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`. */
+        "BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Bad Request",
+                 *       "status": 400,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "malformed_json",
+                 *       "errors": [
+                 *         {
+                 *           "path": "name",
+                 *           "message": "is required"
+                 *         }
+                 *       ],
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed";
+                };
+            };
+        };
+        /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`, `invalid_idempotency_key`. */
+        "BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.invalid_idempotency_key": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Bad Request",
+                 *       "status": 400,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "malformed_json",
+                 *       "errors": [
+                 *         {
+                 *           "path": "name",
+                 *           "message": "is required"
+                 *         }
+                 *       ],
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed" | "invalid_idempotency_key";
+                };
+            };
+        };
+        /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`, `unknown_team`. */
+        "BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.unknown_team": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Bad Request",
+                 *       "status": 400,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "malformed_json",
+                 *       "errors": [
+                 *         {
+                 *           "path": "name",
+                 *           "message": "is required"
+                 *         }
+                 *       ],
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed" | "unknown_team";
+                };
+            };
+        };
+        /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`, `unknown_team`, `invalid_idempotency_key`. */
+        "BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.unknown_team.invalid_idempotency_key": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Bad Request",
+                 *       "status": 400,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "malformed_json",
+                 *       "errors": [
+                 *         {
+                 *           "path": "name",
+                 *           "message": "is required"
+                 *         }
+                 *       ],
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed" | "unknown_team" | "invalid_idempotency_key";
+                };
+            };
+        };
+        /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`. */
+        "BadRequest.validation_failed": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Bad Request",
+                 *       "status": 400,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "validation_failed",
+                 *       "errors": [
+                 *         {
+                 *           "path": "name",
+                 *           "message": "is required"
+                 *         }
+                 *       ],
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "validation_failed";
+                };
+            };
+        };
+        /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`, `invalid_cursor`. */
+        "BadRequest.validation_failed.invalid_cursor": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Bad Request",
+                 *       "status": 400,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "validation_failed",
+                 *       "errors": [
+                 *         {
+                 *           "path": "name",
+                 *           "message": "is required"
+                 *         }
+                 *       ],
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "validation_failed" | "invalid_cursor";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `competition_final`, `idempotency_key_in_flight`. */
+        "Conflict.competition_final.idempotency_key_in_flight": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "competition_final",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "competition_final" | "idempotency_key_in_flight";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `duplicate_dns_record`, `cname_conflict`, `too_many_dns_records`, `nameserver_needs_address`. */
+        "Conflict.duplicate_dns_record.cname_conflict.too_many_dns_records.nameserver_needs_address": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "duplicate_dns_record",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "duplicate_dns_record" | "cname_conflict" | "too_many_dns_records" | "nameserver_needs_address";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `duplicate_dns_record`, `cname_conflict`, `too_many_dns_records`, `nameserver_needs_address`, `idempotency_key_in_flight`. */
+        "Conflict.duplicate_dns_record.cname_conflict.too_many_dns_records.nameserver_needs_address.idempotency_key_in_flight": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "duplicate_dns_record",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "duplicate_dns_record" | "cname_conflict" | "too_many_dns_records" | "nameserver_needs_address" | "idempotency_key_in_flight";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `nameserver_needs_address`. */
+        "Conflict.nameserver_needs_address": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "nameserver_needs_address",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "nameserver_needs_address";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `nameserver_needs_address`, `competition_final`. */
+        "Conflict.nameserver_needs_address.competition_final": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "nameserver_needs_address",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "nameserver_needs_address" | "competition_final";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `preview_mismatch`, `competition_final`. */
+        "Conflict.preview_mismatch.competition_final": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "preview_mismatch",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "preview_mismatch" | "competition_final";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `scan_id_reused`, `competition_final`. */
+        "Conflict.scan_id_reused.competition_final": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "scan_id_reused",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "scan_id_reused" | "competition_final";
+                };
+            };
+        };
+        /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
+        "Forbidden.forbidden": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Forbidden",
+                 *       "status": 403,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "forbidden",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "forbidden";
+                };
+            };
+        };
+        /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
+        "InternalServerError.internal_error": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Internal Server Error",
+                 *       "status": 500,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "internal_error",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "internal_error";
+                };
+            };
+        };
+        /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
+        "NotFound.not_found": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Not Found",
+                 *       "status": 404,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "not_found",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "not_found";
+                };
+            };
+        };
+        /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
+        "PayloadTooLarge.payload_too_large": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Payload Too Large",
+                 *       "status": 413,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "payload_too_large",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "payload_too_large";
+                };
+            };
+        };
+        /** @description If-Match names a version that is no longer current; read the resource again. Codes: `precondition_failed`. */
+        "PreconditionFailed.precondition_failed": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Precondition Failed",
+                 *       "status": 412,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "precondition_failed",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "precondition_failed";
+                };
+            };
+        };
+        /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `busy`, `database_unavailable`. */
+        "ServiceUnavailable.busy.database_unavailable": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Service Unavailable",
+                 *       "status": 503,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "busy",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "busy" | "database_unavailable";
+                };
+            };
+        };
+        /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
+        "ServiceUnavailable.database_unavailable": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Service Unavailable",
+                 *       "status": 503,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "database_unavailable",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "database_unavailable";
+                };
+            };
+        };
+        /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `dns_zone_busy`, `database_unavailable`. */
+        "ServiceUnavailable.dns_zone_busy.database_unavailable": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Service Unavailable",
+                 *       "status": 503,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "dns_zone_busy",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "dns_zone_busy" | "database_unavailable";
+                };
+            };
+        };
+        /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `settings_busy`, `database_unavailable`. */
+        "ServiceUnavailable.settings_busy.database_unavailable": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Service Unavailable",
+                 *       "status": 503,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "settings_busy",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "settings_busy" | "database_unavailable";
+                };
+            };
+        };
+        /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `admin-write` (5 requests a second steady, bursts of 10: adjustments: a person at a keyboard), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+        "TooManyRequests.admin-write": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Too Many Requests"
+                 *     }
+                 */
+                "application/json": {
+                    message: string;
+                };
+            };
+        };
+        /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+        "TooManyRequests.protected-read": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Too Many Requests"
+                 *     }
+                 */
+                "application/json": {
+                    message: string;
+                };
+            };
+        };
+        /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+        "TooManyRequests.public-read": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Too Many Requests"
+                 *     }
+                 */
+                "application/json": {
+                    message: string;
+                };
+            };
+        };
+        /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `scan-report` (500 requests a second steady, bursts of 5000: a whole round's reports (teams x services) in one burst), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+        "TooManyRequests.scan-report": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Too Many Requests"
+                 *     }
+                 */
+                "application/json": {
+                    message: string;
+                };
+            };
+        };
+        /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `service-write` (20 requests a second steady, bursts of 40: agents and organisers changing DNS records and settings), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+        "TooManyRequests.service-write": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Too Many Requests"
+                 *     }
+                 */
+                "application/json": {
+                    message: string;
+                };
+            };
+        };
+        /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+        "TooManyRequests.stage": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Too Many Requests"
+                 *     }
+                 */
+                "application/json": {
+                    message: string;
+                };
+            };
+        };
+        /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
+        "Unauthorized.unauthorized": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Unauthorized",
+                 *       "status": 401,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "unauthorized",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "unauthorized";
+                };
+            };
+        };
+        /** @description The Idempotency-Key was used before with another body. Codes: `idempotency_key_reused`. */
+        "UnprocessableEntity.idempotency_key_reused": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Unprocessable Entity",
+                 *       "status": 422,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "idempotency_key_reused",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "idempotency_key_reused";
+                };
+            };
+        };
+        /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
+        "UnsupportedMediaType.unsupported_media_type": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Unsupported Media Type",
+                 *       "status": 415,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "unsupported_media_type",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "unsupported_media_type";
+                };
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: {
@@ -1273,295 +1806,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightTeams: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    ListTeamsHead: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every visible team, by id. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.public-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     GetScoreboard: {
@@ -1597,295 +1847,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightTeamsScoreboard: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    GetScoreboardHead: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every visible team ranked. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.public-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     GetScoreHistory: {
@@ -1923,334 +1890,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Bad Request",
-                     *       "status": 400,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "validation_failed",
-                     *       "errors": [
-                     *         {
-                     *           "path": "name",
-                     *           "message": "is required"
-                     *         }
-                     *       ],
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "validation_failed";
-                    };
-                };
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightTeamsScoreboardHistory: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    GetScoreHistoryHead: {
-        parameters: {
-            query?: {
-                since?: string;
-            };
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The visible teams' totals at the finest resolution that keeps the answer bounded. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            400: components["responses"]["BadRequest.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.public-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     GetTeam: {
@@ -2289,301 +1935,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightTeamsId: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path: {
-                /** @description A positive integer id (the preflight does not look the record up). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    GetTeamHead: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path: {
-                /** @description A positive integer id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The team. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.public-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     GetScorecard: {
@@ -2622,301 +1979,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightTeamsIdScorecard: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path: {
-                /** @description A positive integer id (the preflight does not look the record up). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    GetScorecardHead: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path: {
-                /** @description A positive integer id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The team's totals, statistics and rank. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.public-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     ExportTeamDns: {
@@ -2955,301 +2023,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightTeamsIdDns: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path: {
-                /** @description A positive integer id (the preflight does not look the record up). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    ExportTeamDnsHead: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path: {
-                /** @description A positive integer id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The team's records, by id: the same records as its zone file. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     ExportTeamZone: {
@@ -3288,301 +2067,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightTeamsIdDnsZone: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path: {
-                /** @description A positive integer id (the preflight does not look the record up). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    ExportTeamZoneHead: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path: {
-                /** @description A positive integer id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A BIND zone file for the origin `<team_url>.`. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     ListAdjustments: {
@@ -3621,139 +2111,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     CreateAdjustment: {
@@ -3797,422 +2160,17 @@ export interface operations {
                     "application/json": components["schemas"]["Adjustment"];
                 };
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`, `invalid_idempotency_key`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Bad Request",
-                     *       "status": 400,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "malformed_json",
-                     *       "errors": [
-                     *         {
-                     *           "path": "name",
-                     *           "message": "is required"
-                     *         }
-                     *       ],
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed" | "invalid_idempotency_key";
-                    };
-                };
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description The write conflicts with what is stored. Codes: `competition_final`, `idempotency_key_in_flight`. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Conflict",
-                     *       "status": 409,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "competition_final",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "competition_final" | "idempotency_key_in_flight";
-                    };
-                };
-            };
-            /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Payload Too Large",
-                     *       "status": 413,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "payload_too_large",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
-                    };
-                };
-            };
-            /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unsupported Media Type",
-                     *       "status": 415,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unsupported_media_type",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description The Idempotency-Key was used before with another body. Codes: `idempotency_key_reused`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unprocessable Entity",
-                     *       "status": 422,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "idempotency_key_reused",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "idempotency_key_reused";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `admin-write` (5 requests a second steady, bursts of 10: adjustments: a person at a keyboard), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `busy`, `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "busy",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "busy" | "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightTeamsIdAdjustments: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD" | "POST";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path: {
-                /** @description A positive integer id (the preflight does not look the record up). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD, POST (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default); POST: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    ListAdjustmentsHead: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path: {
-                /** @description A positive integer id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The team's adjustments, by id. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.invalid_idempotency_key"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.competition_final.idempotency_key_in_flight"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            422: components["responses"]["UnprocessableEntity.idempotency_key_reused"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.busy.database_unavailable"];
         };
     };
     ListDnsRecords: {
@@ -4248,139 +2206,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     CreateDnsRecord: {
@@ -4443,416 +2274,17 @@ export interface operations {
                     "application/json": components["schemas"]["DnsRecord"];
                 };
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`, `unknown_team`, `invalid_idempotency_key`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Bad Request",
-                     *       "status": 400,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "malformed_json",
-                     *       "errors": [
-                     *         {
-                     *           "path": "name",
-                     *           "message": "is required"
-                     *         }
-                     *       ],
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed" | "unknown_team" | "invalid_idempotency_key";
-                    };
-                };
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description The write conflicts with what is stored. Codes: `duplicate_dns_record`, `cname_conflict`, `too_many_dns_records`, `nameserver_needs_address`, `idempotency_key_in_flight`. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Conflict",
-                     *       "status": 409,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "duplicate_dns_record",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "duplicate_dns_record" | "cname_conflict" | "too_many_dns_records" | "nameserver_needs_address" | "idempotency_key_in_flight";
-                    };
-                };
-            };
-            /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Payload Too Large",
-                     *       "status": 413,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "payload_too_large",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
-                    };
-                };
-            };
-            /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unsupported Media Type",
-                     *       "status": 415,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unsupported_media_type",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description The Idempotency-Key was used before with another body. Codes: `idempotency_key_reused`. */
-            422: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unprocessable Entity",
-                     *       "status": 422,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "idempotency_key_reused",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "idempotency_key_reused";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `service-write` (20 requests a second steady, bursts of 40: agents and organisers changing DNS records and settings), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `dns_zone_busy`, `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "dns_zone_busy",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "dns_zone_busy" | "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightDns: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD" | "POST";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD, POST (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default); POST: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    ListDnsRecordsHead: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every team's records, by id. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.unknown_team.invalid_idempotency_key"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.duplicate_dns_record.cname_conflict.too_many_dns_records.nameserver_needs_address.idempotency_key_in_flight"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            422: components["responses"]["UnprocessableEntity.idempotency_key_reused"];
+            429: components["responses"]["TooManyRequests.service-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.dns_zone_busy.database_unavailable"];
         };
     };
     GetDnsRecord: {
@@ -4891,139 +2323,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     UpdateDnsRecord: {
@@ -5088,260 +2393,17 @@ export interface operations {
                     "application/json": components["schemas"]["DnsRecord"];
                 };
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`, `unknown_team`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Bad Request",
-                     *       "status": 400,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "malformed_json",
-                     *       "errors": [
-                     *         {
-                     *           "path": "name",
-                     *           "message": "is required"
-                     *         }
-                     *       ],
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed" | "unknown_team";
-                    };
-                };
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description The write conflicts with what is stored. Codes: `duplicate_dns_record`, `cname_conflict`, `too_many_dns_records`, `nameserver_needs_address`. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Conflict",
-                     *       "status": 409,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "duplicate_dns_record",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "duplicate_dns_record" | "cname_conflict" | "too_many_dns_records" | "nameserver_needs_address";
-                    };
-                };
-            };
-            /** @description If-Match names a version that is no longer current; read the resource again. Codes: `precondition_failed`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Precondition Failed",
-                     *       "status": 412,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "precondition_failed",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "precondition_failed";
-                    };
-                };
-            };
-            /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Payload Too Large",
-                     *       "status": 413,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "payload_too_large",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
-                    };
-                };
-            };
-            /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unsupported Media Type",
-                     *       "status": 415,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unsupported_media_type",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `service-write` (20 requests a second steady, bursts of 40: agents and organisers changing DNS records and settings), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `dns_zone_busy`, `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "dns_zone_busy",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "dns_zone_busy" | "database_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.unknown_team"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.duplicate_dns_record.cname_conflict.too_many_dns_records.nameserver_needs_address"];
+            412: components["responses"]["PreconditionFailed.precondition_failed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.service-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.dns_zone_busy.database_unavailable"];
         };
     };
     DeleteDnsRecord: {
@@ -5367,347 +2429,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description The write conflicts with what is stored. Codes: `nameserver_needs_address`. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Conflict",
-                     *       "status": 409,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "nameserver_needs_address",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "nameserver_needs_address";
-                    };
-                };
-            };
-            /** @description If-Match names a version that is no longer current; read the resource again. Codes: `precondition_failed`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Precondition Failed",
-                     *       "status": 412,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "precondition_failed",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "precondition_failed";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `service-write` (20 requests a second steady, bursts of 40: agents and organisers changing DNS records and settings), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `dns_zone_busy`, `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "dns_zone_busy",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "dns_zone_busy" | "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightDnsId: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "DELETE" | "GET" | "HEAD" | "PUT";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path: {
-                /** @description A positive integer id (the preflight does not look the record up). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers DELETE, GET, HEAD, PUT (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default); PUT: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default); DELETE: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    GetDnsRecordHead: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path: {
-                /** @description A positive integer id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The record. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.nameserver_needs_address"];
+            412: components["responses"]["PreconditionFailed.precondition_failed"];
+            429: components["responses"]["TooManyRequests.service-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.dns_zone_busy.database_unavailable"];
         };
     };
     ListSettings: {
@@ -5743,295 +2472,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightSettings: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    ListSettingsHead: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The one settings object, or nothing before a competition is loaded. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     GetSettings: {
@@ -6070,139 +2516,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     ReplaceSettings: {
@@ -6278,422 +2597,17 @@ export interface operations {
                     "application/json": components["schemas"]["Settings"];
                 };
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Bad Request",
-                     *       "status": 400,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "malformed_json",
-                     *       "errors": [
-                     *         {
-                     *           "path": "name",
-                     *           "message": "is required"
-                     *         }
-                     *       ],
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed";
-                    };
-                };
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description The write conflicts with what is stored. Codes: `nameserver_needs_address`, `competition_final`. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Conflict",
-                     *       "status": 409,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "nameserver_needs_address",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "nameserver_needs_address" | "competition_final";
-                    };
-                };
-            };
-            /** @description If-Match names a version that is no longer current; read the resource again. Codes: `precondition_failed`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Precondition Failed",
-                     *       "status": 412,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "precondition_failed",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "precondition_failed";
-                    };
-                };
-            };
-            /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Payload Too Large",
-                     *       "status": 413,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "payload_too_large",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
-                    };
-                };
-            };
-            /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unsupported Media Type",
-                     *       "status": 415,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unsupported_media_type",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `service-write` (20 requests a second steady, bursts of 40: agents and organisers changing DNS records and settings), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `settings_busy`, `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "settings_busy",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "settings_busy" | "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightSettingsId: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD" | "PATCH" | "PUT";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path: {
-                /** @description A positive integer id (the preflight does not look the record up). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD, PATCH, PUT (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default); PUT: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default); PATCH: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    GetSettingsHead: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path: {
-                /** @description A positive integer id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The settings; the ETag is what If-Match must name. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.nameserver_needs_address.competition_final"];
+            412: components["responses"]["PreconditionFailed.precondition_failed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.service-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.settings_busy.database_unavailable"];
         };
     };
     UpdateSettings: {
@@ -6752,260 +2666,17 @@ export interface operations {
                     "application/json": components["schemas"]["Settings"];
                 };
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Bad Request",
-                     *       "status": 400,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "malformed_json",
-                     *       "errors": [
-                     *         {
-                     *           "path": "name",
-                     *           "message": "is required"
-                     *         }
-                     *       ],
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed";
-                    };
-                };
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description The write conflicts with what is stored. Codes: `nameserver_needs_address`, `competition_final`. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Conflict",
-                     *       "status": 409,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "nameserver_needs_address",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "nameserver_needs_address" | "competition_final";
-                    };
-                };
-            };
-            /** @description If-Match names a version that is no longer current; read the resource again. Codes: `precondition_failed`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Precondition Failed",
-                     *       "status": 412,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "precondition_failed",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "precondition_failed";
-                    };
-                };
-            };
-            /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Payload Too Large",
-                     *       "status": 413,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "payload_too_large",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
-                    };
-                };
-            };
-            /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unsupported Media Type",
-                     *       "status": 415,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unsupported_media_type",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `service-write` (20 requests a second steady, bursts of 40: agents and organisers changing DNS records and settings), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `settings_busy`, `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "settings_busy",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "settings_busy" | "database_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.nameserver_needs_address.competition_final"];
+            412: components["responses"]["PreconditionFailed.precondition_failed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.service-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.settings_busy.database_unavailable"];
         };
     };
     ListSubtypes: {
@@ -7041,295 +2712,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightSubtypes: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    ListSubtypesHead: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Every subtype, by id. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     ListServices: {
@@ -7368,335 +2756,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Bad Request",
-                     *       "status": 400,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "validation_failed",
-                     *       "errors": [
-                     *         {
-                     *           "path": "name",
-                     *           "message": "is required"
-                     *         }
-                     *       ],
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "validation_failed";
-                    };
-                };
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightServices: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    ListServicesHead: {
-        parameters: {
-            query?: {
-                team?: string;
-                subtype_id?: string;
-            };
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The visible services that match, by id (none match: an empty list). */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            400: components["responses"]["BadRequest.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.public-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     GetService: {
@@ -7735,301 +2801,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightServicesId: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path: {
-                /** @description A positive integer id (the preflight does not look the record up). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    GetServiceHead: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path: {
-                /** @description A positive integer id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The service, its points and its latest scans. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.public-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     ListServiceScans: {
@@ -8073,168 +2850,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`, `invalid_cursor`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Bad Request",
-                     *       "status": 400,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "validation_failed",
-                     *       "errors": [
-                     *         {
-                     *           "path": "name",
-                     *           "message": "is required"
-                     *         }
-                     *       ],
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "validation_failed" | "invalid_cursor";
-                    };
-                };
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest.validation_failed.invalid_cursor"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.public-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     ReportScan: {
@@ -8300,412 +2922,16 @@ export interface operations {
                     "application/json": components["schemas"]["ScanStarted"];
                 };
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Bad Request",
-                     *       "status": 400,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "malformed_json",
-                     *       "errors": [
-                     *         {
-                     *           "path": "name",
-                     *           "message": "is required"
-                     *         }
-                     *       ],
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed";
-                    };
-                };
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description The write conflicts with what is stored. Codes: `scan_id_reused`, `competition_final`. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Conflict",
-                     *       "status": 409,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "scan_id_reused",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "scan_id_reused" | "competition_final";
-                    };
-                };
-            };
-            /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Payload Too Large",
-                     *       "status": 413,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "payload_too_large",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
-                    };
-                };
-            };
-            /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unsupported Media Type",
-                     *       "status": 415,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unsupported_media_type",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `scan-report` (500 requests a second steady, bursts of 5000: a whole round's reports (teams x services) in one burst), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `busy`, `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "busy",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "busy" | "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightServicesIdScans: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD" | "POST";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path: {
-                /** @description A positive integer id (the preflight does not look the record up). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD, POST (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials); POST: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    ListServiceScansHead: {
-        parameters: {
-            query?: {
-                limit?: string;
-                /** @description The `cursor` of the previous page. */
-                cursor?: string;
-            };
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path: {
-                /** @description A positive integer id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page, newest first by check time; `cursor` (also in `Link: rel="next"`) resumes, null on the last page. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    Link: components["headers"]["Link"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`, `invalid_cursor`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.scan_id_reused.competition_final"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.scan-report"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.busy.database_unavailable"];
         };
     };
     ReportScans: {
@@ -8756,288 +2982,15 @@ export interface operations {
                     "application/json": components["schemas"]["BatchAnswer"][];
                 };
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Bad Request",
-                     *       "status": 400,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "malformed_json",
-                     *       "errors": [
-                     *         {
-                     *           "path": "name",
-                     *           "message": "is required"
-                     *         }
-                     *       ],
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed";
-                    };
-                };
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Payload Too Large",
-                     *       "status": 413,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "payload_too_large",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
-                    };
-                };
-            };
-            /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unsupported Media Type",
-                     *       "status": 415,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unsupported_media_type",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `scan-report` (500 requests a second steady, bursts of 5000: a whole round's reports (teams x services) in one burst), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightScans: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "POST";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers POST (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — POST: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.scan-report"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     VoidScans: {
@@ -9167,334 +3120,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Bad Request",
-                     *       "status": 400,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "malformed_json",
-                     *       "errors": [
-                     *         {
-                     *           "path": "name",
-                     *           "message": "is required"
-                     *         }
-                     *       ],
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed";
-                    };
-                };
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description The write conflicts with what is stored. Codes: `preview_mismatch`, `competition_final`. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Conflict",
-                     *       "status": 409,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "preview_mismatch",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "preview_mismatch" | "competition_final";
-                    };
-                };
-            };
-            /** @description If-Match names a version that is no longer current; read the resource again. Codes: `precondition_failed`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Precondition Failed",
-                     *       "status": 412,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "precondition_failed",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "precondition_failed";
-                    };
-                };
-            };
-            /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Payload Too Large",
-                     *       "status": 413,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "payload_too_large",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
-                    };
-                };
-            };
-            /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unsupported Media Type",
-                     *       "status": 415,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unsupported_media_type",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `admin-write` (5 requests a second steady, bursts of 10: adjustments: a person at a keyboard), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightScansVoid: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "POST";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers POST (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — POST: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.preview_mismatch.competition_final"];
+            412: components["responses"]["PreconditionFailed.precondition_failed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     UnvoidScans: {
@@ -9624,334 +3260,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `malformed_json`, `body_required`, `invalid_utf8`, `unsupported_charset`, `duplicate_key`, `validation_failed`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Bad Request",
-                     *       "status": 400,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "malformed_json",
-                     *       "errors": [
-                     *         {
-                     *           "path": "name",
-                     *           "message": "is required"
-                     *         }
-                     *       ],
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "malformed_json" | "body_required" | "invalid_utf8" | "unsupported_charset" | "duplicate_key" | "validation_failed";
-                    };
-                };
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description The write conflicts with what is stored. Codes: `preview_mismatch`, `competition_final`. */
-            409: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Conflict",
-                     *       "status": 409,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "preview_mismatch",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "preview_mismatch" | "competition_final";
-                    };
-                };
-            };
-            /** @description If-Match names a version that is no longer current; read the resource again. Codes: `precondition_failed`. */
-            412: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Precondition Failed",
-                     *       "status": 412,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "precondition_failed",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "precondition_failed";
-                    };
-                };
-            };
-            /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
-            413: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Payload Too Large",
-                     *       "status": 413,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "payload_too_large",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "payload_too_large";
-                    };
-                };
-            };
-            /** @description The body is not sent as application/json. Codes: `unsupported_media_type`. */
-            415: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unsupported Media Type",
-                     *       "status": 415,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unsupported_media_type",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `admin-write` (5 requests a second steady, bursts of 10: adjustments: a person at a keyboard), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightScansUnvoid: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "POST";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers POST (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — POST: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.preview_mismatch.competition_final"];
+            412: components["responses"]["PreconditionFailed.precondition_failed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     GetVoidJob: {
@@ -10030,301 +3349,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightScansVoidsId: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path: {
-                /** @description A positive integer id (the preflight does not look the record up). */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    GetVoidJobHead: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path: {
-                /** @description A positive integer id. */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The void, previewed, running or done. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     ListAuditEntries: {
@@ -10417,337 +3447,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`, `invalid_cursor`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Bad Request",
-                     *       "status": 400,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "validation_failed",
-                     *       "errors": [
-                     *         {
-                     *           "path": "name",
-                     *           "message": "is required"
-                     *         }
-                     *       ],
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "validation_failed" | "invalid_cursor";
-                    };
-                };
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightAudit: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    ListAuditEntriesHead: {
-        parameters: {
-            query?: {
-                limit?: string;
-                /** @description The `cursor` of the previous page. */
-                cursor?: string;
-            };
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page, newest first; `cursor` (also in `Link: rel="next"`) resumes, null on the last page. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    Link: components["headers"]["Link"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request is not valid: malformed JSON, a body or query that fails validation (each field in `errors`), or a reference to a record that does not exist. Codes: `validation_failed`, `invalid_cursor`. */
-            400: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `protected-read` (50 requests a second steady, bursts of 100: organisers and agents reading protected records), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            400: components["responses"]["BadRequest.validation_failed.invalid_cursor"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     GetOpenApi: {
@@ -10783,295 +3489,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightOpenapiJson: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    GetOpenApiHead: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The OpenAPI 3.1 description of the token API. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.public-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     GetOpenApiIam: {
@@ -11107,295 +3530,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightOpenapiIamJson: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    GetOpenApiIamHead: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The OpenAPI 3.1 description of the IAM (SigV4) API. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.public-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     GetDocs: {
@@ -11431,295 +3571,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "unauthorized",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Forbidden",
-                     *       "status": 403,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "forbidden",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "forbidden";
-                    };
-                };
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Internal Server Error",
-                     *       "status": 500,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "internal_error",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "internal_error";
-                    };
-                };
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Service Unavailable",
-                     *       "status": 503,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "database_unavailable",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "database_unavailable";
-                    };
-                };
-            };
-        };
-    };
-    PreflightDocs: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The page's origin. */
-                Origin?: string;
-                /** @description The method the page means to send. */
-                "Access-Control-Request-Method"?: "GET" | "HEAD";
-                /** @description The headers the page means to send. */
-                "Access-Control-Request-Headers"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The path answers GET, HEAD (and OPTIONS). With `Access-Control-Request-Method`, the CORS permissions of that method's route, by its class — GET and HEAD: any origin (`Access-Control-Allow-Origin: *`, no credentials). An origin the class does not allow gets no `Access-Control-Allow-Origin`, which browsers take as a refusal. */
-            204: {
-                headers: {
-                    Allow: components["headers"]["Allow"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    /** @description `*` for public routes; the requesting origin when the deployment lists it; absent otherwise. */
-                    "Access-Control-Allow-Origin"?: string;
-                    /** @description The methods of this path, when the origin is allowed. */
-                    "Access-Control-Allow-Methods"?: string;
-                    /** @description The request headers the API reads, when the origin is allowed. */
-                    "Access-Control-Allow-Headers"?: string;
-                    /** @description Seconds a browser may keep this answer, when the origin is allowed. */
-                    "Access-Control-Max-Age"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not Found",
-                     *       "status": 404,
-                     *       "detail": "What went wrong, for a person.",
-                     *       "code": "not_found",
-                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["Problem"] & {
-                        /** @enum {unknown} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too Many Requests"
-                     *     }
-                     */
-                    "application/json": {
-                        message: string;
-                    };
-                };
-            };
-        };
-    };
-    GetDocsHead: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description An ETag read before: 304 if it is still current. */
-                "If-None-Match"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description An HTML page (Redoc) built from this description. */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    ETag: components["headers"]["ETag"];
-                    "Cache-Control": components["headers"]["CacheControl"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
-            304: {
-                headers: {
-                    ETag: components["headers"]["ETag"];
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description No credentials, or credentials that are malformed, unknown, revoked or expired. Codes: `unauthorized`. */
-            401: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`. */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Nothing has this id (ids are positive integers), or the path is not spelled canonically. Codes: `not_found`. */
-            404: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `public-read` (200 requests a second steady, bursts of 400: behind the CDN: only cache misses reach the API), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
-            500: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `database_unavailable`. */
-            503: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    "Retry-After": components["headers"]["RetryAfter"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.public-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
 }

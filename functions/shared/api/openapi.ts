@@ -21,14 +21,49 @@ export type OpenApiDocument = {
   openapi: string;
   info: Record<string, unknown>;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown>; headers: Record<string, unknown> };
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, ResponseObject>;
+    securitySchemes: Record<string, unknown>;
+    headers: Record<string, unknown>;
+  };
   [key: string]: unknown;
 };
 export type Operation = {
   operationId: string;
-  responses: Record<string, ResponseObject>;
+  responses: Record<string, ResponseObject | ResponseRef>;
   [key: string]: unknown;
 };
+/** A response the document shares (its problem and throttling answers): `#/components/responses/<name>`. */
+export type ResponseRef = { $ref: string };
+
+/**
+ * The responses a document shares, by name, as its operations name them: the
+ * same problem codes at the same status, or the same throttle class, are one
+ * component however many operations answer them.
+ */
+class SharedResponses {
+  readonly byName = new Map<string, ResponseObject>();
+  ref(name: string, make: () => ResponseObject): ResponseRef {
+    if (!this.byName.has(name)) this.byName.set(name, make());
+    return { $ref: `#/components/responses/${name}` };
+  }
+  /** A response as it is, whether shared or written in place. */
+  resolve(response: ResponseObject | ResponseRef): ResponseObject {
+    return '$ref' in response ? this.byName.get(response.$ref.slice('#/components/responses/'.length))! : response;
+  }
+  problem(status: number, codes: string[]): ResponseRef {
+    const title = (PROBLEM_TITLES[status] ?? `Status${status}`).replace(/[^A-Za-z]/g, '');
+    return this.ref(`${title}.${codes.join('.')}`, () => problemResponse(status, codes));
+  }
+  throttled(route: Route | undefined): ResponseRef {
+    return this.ref(`TooManyRequests.${route?.throttle ?? 'stage'}`, () => throttledResponse(route));
+  }
+  components(): Record<string, ResponseObject> {
+    return Object.fromEntries([...this.byName].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  }
+}
+
 export type ResponseObject = {
   description: string;
   headers?: Record<string, unknown>;
@@ -261,7 +296,7 @@ const ACCESS_TEXT: Record<Route['access'], string> = {
   'admin-or-service': 'Admins and service accounts.',
 };
 
-function operation(route: Route, flavour: ApiFlavour): Operation {
+function operation(route: Route, flavour: ApiFlavour, shared: SharedResponses): Operation {
   const parameters: unknown[] = [];
   if (route.path.includes('{id}')) {
     parameters.push({ name: 'id', in: 'path', required: true, description: 'A positive integer id.', schema: { type: 'integer', minimum: 1 } });
@@ -301,12 +336,12 @@ function operation(route: Route, flavour: ApiFlavour): Operation {
     });
   }
 
-  const responsesOut: Record<string, ResponseObject> = successResponses(route);
-  for (const [status, codes] of problemsOf(route)) responsesOut[String(status)] = problemResponse(status, codes);
-  responsesOut['429'] = throttledResponse(route);
+  const responsesOut: Record<string, ResponseObject | ResponseRef> = successResponses(route);
+  for (const [status, codes] of problemsOf(route)) responsesOut[String(status)] = shared.problem(status, codes);
+  responsesOut['429'] = shared.throttled(route);
   if (flavour === 'iam') {
     // Both can answer 403 there: API Gateway (IAM) with its own body, and the function (role) with a problem.
-    const fromFunction = responsesOut['403'];
+    const fromFunction = responsesOut['403'] && shared.resolve(responsesOut['403']);
     responsesOut['403'] = fromFunction
       ? { description: AWS_FORBIDDEN.description, content: { ...fromFunction.content, ...AWS_FORBIDDEN.content } }
       : AWS_FORBIDDEN;
@@ -334,8 +369,13 @@ function operation(route: Route, flavour: ApiFlavour): Operation {
 }
 
 /** HEAD of a GET route (API Gateway routes it to the same function): the GET's statuses and headers, never a body. */
-function headOperation(get: Operation, route: Route): Operation {
-  const responses = Object.fromEntries(Object.entries(get.responses).map(([status, { content: _body, ...rest }]) => [status, rest]));
+function headOperation(get: Operation, route: Route, shared: SharedResponses): Operation {
+  const responses = Object.fromEntries(
+    Object.entries(get.responses).map(([status, response]) => {
+      const { content: _body, ...rest } = shared.resolve(response);
+      return [status, rest];
+    }),
+  );
   return {
     ...get,
     operationId: `${route.name}Head`,
@@ -358,7 +398,7 @@ const optionalHeader = (description: string) => ({ description, required: false,
  * and the permissions of the route whose method the browser asks about, by
  * that route's class.
  */
-function preflightOperation(path: string, onPath: readonly Route[], flavour: ApiFlavour): Operation {
+function preflightOperation(path: string, onPath: readonly Route[], flavour: ApiFlavour, shared: SharedResponses): Operation {
   const methods = [...new Set(onPath.flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method])))].sort();
   const classes = onPath.map((r) => `${r.method === 'GET' ? 'GET and HEAD' : r.method}: ${CORS_BY_ACCESS[r.access]}`);
   const pascal = path
@@ -367,7 +407,7 @@ function preflightOperation(path: string, onPath: readonly Route[], flavour: Api
     .filter(Boolean)
     .map((word) => word[0]!.toUpperCase() + word.slice(1))
     .join('');
-  const responses: Record<string, ResponseObject> = {
+  const responses: Record<string, ResponseObject | ResponseRef> = {
     '204': {
       description: `The path answers ${methods.join(', ')} (and OPTIONS). With \`Access-Control-Request-Method\`, the CORS permissions of that method's route, by its class — ${classes.join('; ')}. An origin the class does not allow gets no \`Access-Control-Allow-Origin\`, which browsers take as a refusal.`,
       headers: {
@@ -379,8 +419,8 @@ function preflightOperation(path: string, onPath: readonly Route[], flavour: Api
         'Access-Control-Max-Age': optionalHeader('Seconds a browser may keep this answer, when the origin is allowed.'),
       },
     },
-    '404': problemResponse(404, ['not_found']),
-    '429': throttledResponse(undefined),
+    '404': shared.problem(404, ['not_found']),
+    '429': shared.throttled(undefined),
   };
   if (flavour === 'iam') responses['403'] = AWS_FORBIDDEN;
   return {
@@ -444,16 +484,18 @@ export interface DocumentOptions {
 export function openApiDocument(flavour: ApiFlavour, options: DocumentOptions = {}): OpenApiDocument {
   const table = (options.table ?? allRoutes).filter((route) => !route.planned);
   const paths: OpenApiDocument['paths'] = {};
+  const shared = new SharedResponses();
   for (const route of table) {
     const onPath = (paths[route.path] ??= {});
-    onPath[route.method.toLowerCase()] = operation(route, flavour);
-    if (route.method === 'GET') onPath.head = headOperation(onPath.get!, route);
+    onPath[route.method.toLowerCase()] = operation(route, flavour, shared);
+    if (route.method === 'GET') onPath.head = headOperation(onPath.get!, route, shared);
   }
   for (const [path, onPath] of Object.entries(paths)) {
     onPath.options = preflightOperation(
       path,
       table.filter((route) => route.path === path),
       flavour,
+      shared,
     );
   }
   const tags = [...new Set(table.map((route) => route.tag))].map((name) => ({ name, description: TAGS[name] ?? name }));
@@ -470,6 +512,7 @@ export function openApiDocument(flavour: ApiFlavour, options: DocumentOptions = 
     paths,
     components: {
       schemas: componentSchemas(),
+      responses: shared.components(),
       headers: HEADERS,
       securitySchemes:
         flavour === 'token'
@@ -485,4 +528,12 @@ export function openApiDocument(flavour: ApiFlavour, options: DocumentOptions = 
             },
     },
   };
+}
+
+/** An operation's response as a client sees it: a shared one (`$ref`) looked up in the document's components. */
+export function resolvedResponse(document: OpenApiDocument, response: ResponseObject | ResponseRef): ResponseObject;
+export function resolvedResponse(document: OpenApiDocument, response: ResponseObject | ResponseRef | undefined): ResponseObject | undefined;
+export function resolvedResponse(document: OpenApiDocument, response: ResponseObject | ResponseRef | undefined): ResponseObject | undefined {
+  if (response === undefined || !('$ref' in response)) return response;
+  return document.components.responses[response.$ref.slice('#/components/responses/'.length)];
 }
