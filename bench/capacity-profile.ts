@@ -156,10 +156,10 @@ export const COST_PAGE = 'docs/deploying.md';
 export function replaceSection(page: string, name: string, content: string): void {
   const path = resolve(ROOT, page);
   const text = readFileSync(path, 'utf8');
-  const section = new RegExp(`(<!-- ${name}:begin -->\\n)[\\s\\S]*?(\\n<!-- ${name}:end -->)`);
+  const section = new RegExp(`(<!-- ${name}:begin -->\\n)[\\s\\S]*?\\n?(<!-- ${name}:end -->)`);
   if (!section.test(text)) throw new Error(`${page} has no <!-- ${name}:begin --> … <!-- ${name}:end --> section`);
   writeFileSync(
     path,
-    text.replace(section, (_, begin: string, end: string) => `${begin}${content}${end}`),
+    text.replace(section, (_, begin: string, end: string) => `${begin}${content}\n${end}`),
   );
 }

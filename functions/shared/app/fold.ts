@@ -15,9 +15,10 @@ import type { SlaInput } from '#shared/domain/scoring/sla';
 import { freshSettings } from '#shared/data/fresh';
 import type { StreamEvent } from '#shared/data/fold-events';
 import { storedResults } from '#shared/data/results';
-import { readServiceStates, writeServiceState } from '#shared/data/service-state';
-import { readStandingsVersion, writeStandings } from '#shared/data/standings';
-import { readTotalsItems, toTeamTotals, toTotalsState, writeTotals } from '#shared/data/totals';
+import { batchGet } from '#shared/data/operations';
+import { stateKey, toServiceState, writeServiceState } from '#shared/data/service-state';
+import { standingsKey, standingsVersionOf, writeStandings } from '#shared/data/standings';
+import { toTeamTotals, totalsKey, toTotalsState, writeTotals } from '#shared/data/totals';
 import type { Logger } from '#shared/log';
 
 /** How many teams of one batch are folded at once. */
@@ -60,13 +61,7 @@ export async function foldBatch(events: StreamEvent[], log?: Logger): Promise<st
 async function foldTeam(teamId: number, events: ScoreEvent[], freezeTime: string | null): Promise<void> {
   const serviceIds = [...new Set(events.flatMap((e) => (e.kind === 'award' ? [] : [e.service_id])))];
   for (let attempt = 0; attempt < FOLD_ATTEMPTS; attempt++) {
-    const [totals, states, projected] = await Promise.all([
-      readTotalsItems([teamId], { consistent: true }),
-      readServiceStates(serviceIds, { consistent: true }),
-      readStandingsVersion(teamId, { consistent: true }),
-    ]);
-    const item = totals.get(teamId);
-    const read: TeamFoldRead = { totals: toTotalsState(item), figures: toTeamTotals(item, 0), projected, states };
+    const read = await readTeam(teamId, serviceIds);
     let decision = decideTeamFold(events, read, freezeTime);
     if (decision.kind === 'read-histories') {
       // Read after the states: the histories hold every result the states have folded.
@@ -85,4 +80,20 @@ async function foldTeam(teamId: number, events: ScoreEvent[], freezeTime: string
     }
   }
   throw new Error(`team ${teamId}: the fold lost its conditions ${FOLD_ATTEMPTS} times in a row`);
+}
+
+/** What a team's fold reads, in one consistent BatchGetItem: its TOTALS, its standings item and its services' STATE items. */
+async function readTeam(teamId: number, serviceIds: number[]): Promise<TeamFoldRead> {
+  const totalsAt = totalsKey(teamId);
+  const standingsAt = standingsKey(teamId);
+  const items = await batchGet([totalsAt, standingsAt, ...serviceIds.map(stateKey)], { consistent: true });
+  const find = (key: { pk: string; sk: string }) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
+  const totals = find(totalsAt);
+  const states = new Map(
+    serviceIds.flatMap((id) => {
+      const item = find(stateKey(id));
+      return item ? [[id, toServiceState(item)] as const] : [];
+    }),
+  );
+  return { totals: toTotalsState(totals), figures: toTeamTotals(totals, 0), projected: standingsVersionOf(find(standingsAt)), states };
 }

@@ -1,13 +1,17 @@
 /**
  * The one freshness rule for what the scoring and rendering paths read of the
  * competition's configuration: the settings (with the finalise mark), the
- * service definitions and the super types. A function keeps what it read for at most
- * FRESHNESS_MS, on every path that reads them: scan reports, the fold, the
- * scoreboard, scorecards, services, their check history and the score history.
- * One item read by every result of a burst, or by every request of a crowd,
- * would be a hot key; a change an organiser makes reaches every path within
- * this bound, and the scoreboard freeze, announced minutes ahead, switches on
- * every route at the same instant.
+ * service definitions and the super types. A function's copy is at most
+ * FRESHNESS_MS behind the settings item, on every path that reads them: scan
+ * reports, the fold, the scoreboard, scorecards, services, their check
+ * history and the score history. The settings are read again after that long;
+ * definitions and super types are kept while the settings version they were
+ * read under is the current one, since whatever changes them moves that
+ * version (a competition load writes the settings; a later live edit of a
+ * definition must move it too). One item read by every result of a burst, or
+ * by every request of a crowd, would be a hot key; a change an organiser makes
+ * reaches every path within this bound, and the scoreboard freeze, announced
+ * minutes ahead, switches on every route at the same instant.
  *
  * The settings routes, settings writes (If-Match depends on it), the zone
  * export and the command line read the settings item consistently instead
@@ -31,7 +35,8 @@ export interface FreshSettings {
 }
 
 let settingsCopy: { value: Promise<FreshSettings>; until: number } | undefined;
-const definitionCopies = new Map<number, { value: Promise<StoredDefinition | undefined>; until: number }>();
+/** Copies kept under the settings version they were read with. */
+const definitionCopies = new Map<number, { value: Promise<StoredDefinition | undefined>; version: number }>();
 
 /** The settings as this function last read them, at most FRESHNESS_MS ago (the defaults before a competition is loaded). */
 export function freshSettings(): Promise<FreshSettings> {
@@ -45,26 +50,26 @@ export function freshSettings(): Promise<FreshSettings> {
   return settingsCopy.value;
 }
 
-/** A service's definition (max_score, team, super type, SLA rules) as this function last read it, at most FRESHNESS_MS ago. */
-export function freshServiceDefinition(serviceId: number): Promise<StoredDefinition | undefined> {
-  const now = Date.now();
+/** A service's definition (max_score, team, super type, SLA rules), as of the settings version this function last read. */
+export async function freshServiceDefinition(serviceId: number): Promise<StoredDefinition | undefined> {
+  const { version } = await freshSettings();
   const copy = definitionCopies.get(serviceId);
-  if (copy && copy.until > now) return copy.value;
+  if (copy && copy.version === version) return copy.value;
   const value = getServiceDefinition(serviceId);
-  definitionCopies.set(serviceId, { value, until: now + FRESHNESS_MS });
+  definitionCopies.set(serviceId, { value, version });
   // Neither a failed read nor an unknown id is kept: the next caller reads again.
   value.then((definition) => definition ?? definitionCopies.delete(serviceId)).catch(() => definitionCopies.delete(serviceId));
   return value;
 }
 
-let superTypesCopy: { value: Promise<SuperType[]>; until: number } | undefined;
+let superTypesCopy: { value: Promise<SuperType[]>; version: number } | undefined;
 
-/** The super types (a scoreboard's columns) as this function last read them, at most FRESHNESS_MS ago. */
-export function freshSuperTypes(): Promise<SuperType[]> {
-  const now = Date.now();
-  if (!superTypesCopy || superTypesCopy.until <= now) {
+/** The super types (a scoreboard's columns), as of the settings version this function last read. */
+export async function freshSuperTypes(): Promise<SuperType[]> {
+  const { version } = await freshSettings();
+  if (!superTypesCopy || superTypesCopy.version !== version) {
     const value = listSuperTypes();
-    superTypesCopy = { value, until: now + FRESHNESS_MS };
+    superTypesCopy = { value, version };
     value.catch(() => (superTypesCopy = undefined));
   }
   return superTypesCopy.value;

@@ -127,11 +127,8 @@ export async function standingsDiffer(teamId: number, expected: StandingsWrite):
   );
 }
 
-/** The totals version a team's projection shows (undefined: it has none, or no figures yet written by a fold of this design). */
-export async function readStandingsVersion(teamId: number, options: { consistent?: boolean } = {}): Promise<number | undefined> {
-  const [item] = await batchGet([standingsKey(teamId)], options);
-  return item?.tv === undefined ? undefined : Number(item.tv);
-}
+/** The totals version a team's projection item shows (undefined: no item, or one written before projections counted versions). */
+export const standingsVersionOf = (item: Item | undefined): number | undefined => (item?.tv === undefined ? undefined : Number(item.tv));
 
 /** Every team's projection, in id order: one Query per shard. */
 export async function readStandings(options: { consistent?: boolean } = {}): Promise<(TeamRecord & { version: number })[]> {
