@@ -94,7 +94,7 @@ describe('public views and the public version', () => {
     expectAllChanged(anonymous, admin, 'an admin asking');
   });
 
-  it("moves every view's ETag with a result, an adjustment, a setting, a void and a reload that hides a team", async () => {
+  it("moves every view's ETag with a result, an adjustment, a setting, a void and a reload that hides a team; the services' with a scan started", async () => {
     let before = await tags();
     const changes: [string, () => Promise<unknown>][] = [
       [
@@ -127,6 +127,17 @@ describe('public views and the public version', () => {
         },
       ],
     ];
+    // A scan under way shows as a service's in_progress: the services' views move with it.
+    await fold.caughtUp();
+    const beforeStart = await tags();
+    const started = await invoke('POST', `/api/v1/services/${serviceId}/scans`, {
+      headers: bearer(tokens.service),
+      body: { scan_id: 'v-0', status: 'started' },
+    });
+    expect(started.status).toBe(202);
+    const afterStart = await tags();
+    for (const name of ['GetService', 'ListServices']) expect(afterStart.get(name), `${name} after a scan started`).not.toBe(beforeStart.get(name));
+    before = afterStart;
     for (const [what, change] of changes) {
       await change();
       if (what === 'a reload that hides a team') {

@@ -29,6 +29,7 @@ import { db } from '#shared/data/client';
 import { storedResults } from '#shared/data/results';
 import { readServiceStates, slaUpdate } from '#shared/data/service-state';
 import { listServiceRecords } from '#shared/data/services';
+import { movePublicVersion } from '#shared/data/public-version';
 import { getSettings } from '#shared/data/settings';
 import { listTeamRecords } from '#shared/data/teams';
 import { readTotalsItems, toTeamTotals, toTotalsState, totalsUpdate } from '#shared/data/totals';
@@ -158,6 +159,8 @@ async function verifyTeam(team: Team, servicesTotal: number, freezeTime: string 
         { version: counted.version + 1, figures: publicFigures(applyDelta(toTeamTotals(raw, servicesTotal), repair, share), stamp) },
         { repair: true },
       );
+      // The stream consumer moves the public version only for the items it does not write itself (data/fold-events.ts).
+      await movePublicVersion();
       return { ...last, repaired: true };
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;

@@ -9,7 +9,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { ADJUSTMENTS_SOURCE, serviceSource, type ScoreEvent } from '#shared/domain/scoring/events';
 import type { FoldedResult } from '#shared/domain/scoring/result';
-import { historyKeys, idOfPartition, isTeamPartition, keys } from '#shared/data/keys';
+import { historyKeys, idOfPartition, isTeamPartition, keys, PARTITION } from '#shared/data/keys';
 
 type Pattern = Record<string, unknown>;
 
@@ -23,33 +23,27 @@ const RESULT_PATTERNS: Pattern[] = [
 ];
 
 /**
- * Every other item a public view shows, written or removed by anyone: the
- * fold's own TOTALS and STATE (and a scan's `started`, a repair), the
- * settings, the teams, services, super types and subtypes (a load), the
- * score history's samples. With the results and adjustments above, a batch
- * that holds any of them moves the public version (data/public-version.ts):
- * an item type added to a public view is added here, once.
+ * Every other write a public view shows, by whoever makes it: the settings,
+ * the teams, services, super types and subtypes (a load), the score history's
+ * samples, and a scan's `started` (a service's `in_progress`). With the results
+ * and adjustments above, a batch that holds any of them moves the public
+ * version (data/public-version.ts); an item type added to a public view is
+ * added here, once. Not here: the fold's own writes (TOTALS, STATE without a
+ * scan under way, the standings projection), which the consumer covers by
+ * moving the version after folding, and so needs no second invocation for;
+ * `verify --repair`, the one other writer of those, moves it itself.
  */
 const PUBLIC_ITEM_PATTERNS: Pattern[] = [
   {
     dynamodb: {
       Keys: {
-        sk: {
-          S: [
-            keys.teamTotals(0).sk,
-            keys.serviceState(0).sk,
-            // The settings, team profiles, service definitions, super types, subtypes and history samples, by their sort keys.
-            { prefix: 'SETTINGS#' },
-            { prefix: 'TEAM#' },
-            { prefix: 'SERVICE#' },
-            { prefix: 'SUPERTYPE#' },
-            { prefix: 'SUBTYPE#' },
-            { prefix: historyKeys.samplePrefix },
-          ],
+        pk: {
+          S: [PARTITION.teams, PARTITION.services, PARTITION.superTypes, PARTITION.subtypes, keys.settings(1).pk, { prefix: historyKeys.partitionPrefix }],
         },
       },
     },
   },
+  { dynamodb: { Keys: { sk: { S: [keys.serviceState(0).sk] } }, NewImage: { started: { M: { scan_id: { S: [{ exists: true }] } } } } } },
 ];
 
 /** A void job's item while it runs: each of its steps' writes wakes the consumer for the next step. */
@@ -70,7 +64,7 @@ const VOID_JOB_PATTERN: Pattern = {
  */
 export const FOLD_BATCH_SIZE = 1000;
 
-/** EventBridge-style patterns (the subset Lambda filtering and the local poller share: literals and `prefix`). */
+/** EventBridge-style patterns (the subset Lambda filtering and the local poller share: literals, `prefix` and `exists`). */
 export const FOLD_EVENT_PATTERNS: Pattern[] = [...RESULT_PATTERNS, ...PUBLIC_ITEM_PATTERNS, VOID_JOB_PATTERN];
 
 /** Whether a batch changes what a public view shows (its stream consumer then moves the public version). */
@@ -84,11 +78,12 @@ export function matchesFoldFilter(record: unknown, patterns: Pattern[] = FOLD_EV
 
 function matches(value: unknown, pattern: unknown): boolean {
   if (Array.isArray(pattern)) {
-    return pattern.some((option) =>
-      typeof option === 'object' && option !== null && 'prefix' in option
-        ? typeof value === 'string' && value.startsWith(String((option as { prefix: string }).prefix))
-        : value === option,
-    );
+    return pattern.some((option) => {
+      if (typeof option === 'object' && option !== null && 'prefix' in option)
+        return typeof value === 'string' && value.startsWith(String((option as { prefix: string }).prefix));
+      if (typeof option === 'object' && option !== null && 'exists' in option) return (value !== undefined) === (option as { exists: boolean }).exists;
+      return value === option;
+    });
   }
   if (typeof pattern === 'object' && pattern !== null) {
     if (typeof value !== 'object' || value === null) return false;

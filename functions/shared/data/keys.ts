@@ -100,10 +100,12 @@ export const keys = {
 // resolution, so a request queries one partition for a bounded number of
 // samples and the scan path never writes here.
 const HISTORY_SAMPLE_PREFIX = 'SAMPLE#';
+const HISTORY_PARTITION_PREFIX = 'HISTORY#';
 export const historyKeys = {
-  partition: (intervalSeconds: number) => `HISTORY#${pad(intervalSeconds)}`,
+  partition: (intervalSeconds: number) => `${HISTORY_PARTITION_PREFIX}${pad(intervalSeconds)}`,
+  partitionPrefix: HISTORY_PARTITION_PREFIX,
   sample: (intervalSeconds: number, time: string): Key => ({
-    pk: `HISTORY#${pad(intervalSeconds)}`,
+    pk: `${HISTORY_PARTITION_PREFIX}${pad(intervalSeconds)}`,
     sk: `${HISTORY_SAMPLE_PREFIX}${time}`,
   }),
   samplePrefix: HISTORY_SAMPLE_PREFIX,
