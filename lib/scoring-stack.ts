@@ -17,7 +17,8 @@ import { ScoreHistorySchedule } from './constructs/score-history-schedule';
 import { ScanFold } from './constructs/scan-fold';
 import { ScoringAgent } from './constructs/scoring-agent';
 import { ScoringTable } from './constructs/scoring-table';
-import { builtRoutes, publicReadPathPatterns, publicReadQueryParameters, routeAreas } from './route-resources';
+import { builtRoutes, routeAreas } from './route-resources';
+import { cdnRules } from './cdn-rules';
 import { Observability, type ObservedFunction } from './constructs/observability';
 import { GLOBAL_INDEXES } from '#shared/data/table-schema';
 import { ORIGIN_VERIFY_HEADER } from '#shared/http/origin-check';
@@ -213,8 +214,7 @@ export class ScoringStack extends Stack {
 
     this.cdn = new PublicCdn(this, 'Cdn', {
       originDomainName: this.tokenApi.domainName,
-      cachedPathPatterns: publicReadPathPatterns(this.routes),
-      cachedQueryParameters: publicReadQueryParameters(this.routes),
+      rules: cdnRules(this.routes),
       originHeaders: { [ORIGIN_VERIFY_HEADER]: originSecretValue },
       prefix: config.prefix,
       retainData: config.retainData,

@@ -26,14 +26,17 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { writeSite } from '../../web/build';
 import { CACHE_CONTROL, CONTENT_SECURITY_POLICY, PAGES } from '../../web/site';
+import { API_PATTERN, type CdnRules } from '../cdn-rules';
 
 export interface PublicCdnProps {
   /** The token API's host name (`<id>.execute-api.<region>.amazonaws.com`). */
   readonly originDomainName: string;
-  /** Path patterns whose GETs may be cached (`/api/v1/teams*`, ...). */
-  readonly cachedPathPatterns: readonly string[];
-  /** The query parameters the public reads accept: the cache key holds these only. */
-  readonly cachedQueryParameters: readonly string[];
+  /**
+   * The CDN's rules (lib/cdn-rules.ts, from the route table): the paths whose
+   * GETs may be cached, their TTLs and cache key, and compression. The local
+   * twin's CDN stand-in reads the same.
+   */
+  readonly rules: CdnRules;
   /** Headers CloudFront adds to every origin request (the origin-verify secret). */
   readonly originHeaders?: Readonly<Record<string, string>>;
   readonly prefix: string;
@@ -57,12 +60,13 @@ const UNCACHED_ERROR_STATUSES = [400, 403, 404, 405, 500, 502, 503, 504];
  * would also hide the API's problem+json 403/404), `/api/v1/*` goes to the
  * token API.
  *
- * For the API: The public reads are cached as long
- * as the origin's Cache-Control says (min and default TTL 0, so a response
- * without max-age is not cached; `private` responses never are), keyed by the
- * query string and the Authorization header: anonymous callers share one
- * entry, a token's view is never served to anyone else. Everything else
- * passes through uncached with every viewer header but Host.
+ * For the API, by the rules of lib/cdn-rules.ts: the public reads are cached
+ * as long as the origin's Cache-Control says (min and default TTL 0, so a
+ * response without max-age is not cached; `private` responses never are),
+ * keyed by the accepted query parameters and the Authorization header:
+ * anonymous callers share one entry, a token's view is never served to
+ * anyone else. Everything else passes through uncached with every viewer
+ * header but Host. Both compress what CloudFront compresses.
  */
 export class PublicCdn extends Construct {
   readonly distribution: Distribution;
@@ -78,20 +82,20 @@ export class PublicCdn extends Construct {
       customHeaders: props.originHeaders ? { ...props.originHeaders } : undefined,
     });
 
+    const { publicReads: reads, passThrough: rest } = props.rules;
     this.publicReadsCachePolicy = new CachePolicy(this, 'PublicReads', {
       // No name: CloudFront names are account-wide, and CDK's default carries the region and the construct path.
       comment: 'Scoring public reads: TTL from the origin Cache-Control, keyed by Authorization and the accepted query parameters',
-      minTtl: Duration.seconds(0),
-      defaultTtl: Duration.seconds(0),
-      // A cap, in case a handler ever sends a long max-age by mistake.
-      maxTtl: Duration.minutes(5),
-      headerBehavior: CacheHeaderBehavior.allowList('Authorization'),
+      minTtl: Duration.seconds(reads.ttl.minSeconds),
+      defaultTtl: Duration.seconds(reads.ttl.defaultSeconds),
+      maxTtl: Duration.seconds(reads.ttl.maxSeconds),
+      headerBehavior: CacheHeaderBehavior.allowList(...reads.cacheKeyHeaders),
       // Only what the routes read: any other query string (`?_=123`) cannot split the cache or bypass it.
       queryStringBehavior:
-        props.cachedQueryParameters.length > 0 ? CacheQueryStringBehavior.allowList(...props.cachedQueryParameters) : CacheQueryStringBehavior.none(),
+        reads.cacheKeyQueryParameters.length > 0 ? CacheQueryStringBehavior.allowList(...reads.cacheKeyQueryParameters) : CacheQueryStringBehavior.none(),
       cookieBehavior: CacheCookieBehavior.none(),
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
+      enableAcceptEncodingGzip: reads.acceptEncoding.gzip,
+      enableAcceptEncodingBrotli: reads.acceptEncoding.brotli,
     });
 
     // nosniff on every API answer through the CDN, API Gateway's own refusals
@@ -107,14 +111,15 @@ export class PublicCdn extends Construct {
       allowedMethods: AllowedMethods.ALLOW_ALL,
       cachePolicy: CachePolicy.CACHING_DISABLED,
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-      compress: true,
+      compress: rest.compress,
     };
     // The same collections also hold protected and write routes (admin DNS
     // export, adjustments, scan reports): all methods pass, only GET/HEAD cache.
     const publicReads: BehaviorOptions = {
       ...passThrough,
       cachePolicy: this.publicReadsCachePolicy,
-      cachedMethods: CachedMethods.CACHE_GET_HEAD,
+      cachedMethods: reads.cachedMethods.includes('OPTIONS') ? CachedMethods.CACHE_GET_HEAD_OPTIONS : CachedMethods.CACHE_GET_HEAD,
+      compress: reads.compress,
     };
 
     this.siteBucket = new Bucket(this, 'Site', {
@@ -149,8 +154,8 @@ export class PublicCdn extends Construct {
       defaultRootObject: 'index.html',
       // CloudFront takes the first matching pattern: the cached public reads, then the rest of the API.
       additionalBehaviors: {
-        ...Object.fromEntries(props.cachedPathPatterns.map((pattern) => [pattern, publicReads])),
-        '/api/v1/*': passThrough,
+        ...Object.fromEntries(props.rules.cachedPathPatterns.map((pattern) => [pattern, publicReads])),
+        [API_PATTERN]: passThrough,
       },
       errorResponses: UNCACHED_ERROR_STATUSES.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),
       httpVersion: HttpVersion.HTTP2_AND_3,
