@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, APIGatewayRequestAuthorizerEventV2, Context } from 'aws-lambda';
@@ -42,7 +42,38 @@ export interface GatewayOptions {
   region?: string;
 }
 
-export function createGateway(options: GatewayOptions) {
+/** A request as the gateway reads it off the wire. */
+export interface GatewayRequest {
+  method: string;
+  /** The request target as sent: path and query. */
+  target: string;
+  /** Lower-case names; repeated headers joined by commas. */
+  headers: Record<string, string>;
+  /** The body, or 'too-large' when it passed the gateway's limit and was not read whole. */
+  body: Buffer | 'too-large';
+  sourceIp?: string;
+  /** `1.1`, `1.0`… */
+  httpVersion: string;
+}
+
+/** The gateway's answer, whole: what it writes back, and what the local CDN stand-in caches and compresses. */
+export interface GatewayAnswer {
+  statusCode: number;
+  /** Lower-case names. */
+  headers: Record<string, string | string[]>;
+  body: Buffer | undefined;
+  /** Close the connection after answering: the request's body was not read whole. */
+  close?: boolean;
+}
+
+export interface Gateway {
+  /** Answers one request (errors included: it never rejects). */
+  answer(request: GatewayRequest): Promise<GatewayAnswer>;
+  /** The gateway as a server's request listener: reads the request, answers, writes the answer. */
+  listener: RequestListener;
+}
+
+export function createGateway(options: GatewayOptions): Gateway {
   const modules = new Map<string, Promise<Handler>>();
   const load = (file: string) => {
     if (!modules.has(file)) {
@@ -54,27 +85,25 @@ export function createGateway(options: GatewayOptions) {
     return modules.get(file)!;
   };
 
-  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function answer(request: GatewayRequest): Promise<GatewayAnswer> {
     const requestId = randomUUID();
-    const { rawPath, rawQueryString } = splitRequestTarget(req.url ?? '/');
-    const method = (req.method ?? 'GET').toUpperCase();
+    const { rawPath, rawQueryString } = splitRequestTarget(request.target);
+    const method = request.method.toUpperCase();
     const log = createLogger({ requestId, route: 'gateway' });
     try {
-      const body = await readBody(req);
-      if (body === 'too-large') {
-        return send(res, problemResponse(payloadTooLarge(BODY_LIMIT_BYTES), requestId), { close: true });
-      }
+      const { body } = request;
+      if (body === 'too-large') return { ...toAnswer(problemResponse(payloadTooLarge(BODY_LIMIT_BYTES), requestId)), close: true };
       const match = matchRoute(method, rawPath);
       const event = buildEvent(
         {
           method,
           rawPath,
           rawQueryString,
-          headers: lowerCaseHeaders(req),
+          headers: { ...request.headers },
           body,
           requestId,
-          sourceIp: req.socket.remoteAddress,
-          protocol: `HTTP/${req.httpVersion}`,
+          sourceIp: request.sourceIp,
+          protocol: `HTTP/${request.httpVersion}`,
         },
         match,
       );
@@ -82,7 +111,7 @@ export function createGateway(options: GatewayOptions) {
       if (match.kind !== 'route') {
         // The IAM API's $default route is behind IAM too, and no policy allows a path that is no route.
         if (isSigned(event)) await authorizeIam(event, body);
-        return send(res, await (await load(fallbackHandler))(event, lambdaContext(requestId)));
+        return toAnswer(await (await load(fallbackHandler))(event, lambdaContext(requestId)));
       }
       const route = match.route;
       const authorizer = await authorize(route, event, body);
@@ -90,18 +119,29 @@ export function createGateway(options: GatewayOptions) {
       // The functions refuse other spellings themselves; the gateway does too, so no handler ever sees one.
       if (!isCanonicalPath(route, rawPath)) throw notFound(`No route matches ${rawPath}: paths are spelled exactly as documented.`);
       (event.requestContext as unknown as { authorizer?: unknown }).authorizer = authorizer;
-      const result = await (await load(route.handler))(event, lambdaContext(requestId));
-      send(res, result);
+      return toAnswer(await (await load(route.handler))(event, lambdaContext(requestId)));
     } catch (error) {
-      if (error instanceof IamDenied) return send(res, IAM_FORBIDDEN);
+      if (error instanceof IamDenied) return toAnswer(IAM_FORBIDDEN);
       if (error instanceof HttpProblem) {
         log.info('request', { method, path: rawPath, status: error.status, reason: error.detail });
-        return send(res, problemResponse(error, requestId));
+        return toAnswer(problemResponse(error, requestId));
       }
       log.error('gateway failure', { error: String(error) });
-      send(res, internalErrorResponse(requestId));
+      return toAnswer(internalErrorResponse(requestId));
     }
+  }
+
+  const listener: RequestListener = (req, res) => {
+    // The gateway answers every request itself, errors included: nothing is left to await.
+    void readGatewayRequest(req)
+      .then(answer, (error: unknown) => {
+        createLogger({ route: 'gateway' }).error('gateway failure', { error: String(error) });
+        return toAnswer(internalErrorResponse(randomUUID()));
+      })
+      .then((result) => writeGatewayAnswer(res, result));
   };
+
+  return { answer, listener };
 
   /**
    * The IAM authorizer: a valid signature, then the caller's policy (admin or
@@ -196,6 +236,18 @@ function lowerCaseHeaders(req: IncomingMessage): Record<string, string> {
   return headers;
 }
 
+/** Reads a request off the wire: its body up to the gateway's limit. */
+export async function readGatewayRequest(req: IncomingMessage): Promise<GatewayRequest> {
+  return {
+    method: req.method ?? 'GET',
+    target: req.url ?? '/',
+    headers: lowerCaseHeaders(req),
+    body: await readBody(req),
+    sourceIp: req.socket.remoteAddress,
+    httpVersion: req.httpVersion,
+  };
+}
+
 function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return new Promise((resolveBody, reject) => {
     const chunks: Buffer[] = [];
@@ -212,11 +264,20 @@ function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   });
 }
 
-function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2, options: { close?: boolean } = {}): void {
+/** A function's result as the gateway sends it: the base headers, the function's, its cookies, its body decoded. */
+function toAnswer(result: APIGatewayProxyStructuredResultV2): GatewayAnswer {
   const headers: Record<string, string | string[]> = { ...BASE_RESPONSE_HEADERS };
-  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = String(value);
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-  if (options.close) headers.connection = 'close';
-  res.writeHead(result.statusCode ?? 200, headers);
-  res.end(result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'));
+  const body = result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+  return { statusCode: result.statusCode ?? 200, headers, body };
+}
+
+/** Writes an answer, with its Content-Length as API Gateway sends it. */
+export function writeGatewayAnswer(res: ServerResponse, answer: GatewayAnswer): void {
+  const headers = { ...answer.headers };
+  if (answer.body !== undefined) headers['content-length'] = String(answer.body.length);
+  if (answer.close) headers.connection = 'close';
+  res.writeHead(answer.statusCode, headers);
+  res.end(answer.body);
 }
