@@ -1,9 +1,12 @@
 #!/usr/bin/env -S node --import tsx
 /**
  * The local dev server: `npm start`. DynamoDB Local embedded, the sample
- * competition loaded on first start, the API on http://127.0.0.1:$PORT.
+ * competition loaded on first start, the page and the API through the CDN
+ * stand-in on http://127.0.0.1:$PORT (as spectators reach them in AWS), and
+ * the bare origin (the local API Gateway, no cache, no compression) on the
+ * next port.
  *
- *   npm start -- [--port 3000] [--data-dir .local/data] [--competition file.yaml]
+ *   npm start -- [--port 3000] [--origin-port 3001] [--data-dir .local/data] [--competition file.yaml]
  *
  * Environment (local only; the deployed stack never reads these):
  *   PORT, SCORING_DATA_DIR, SCORING_ADMIN_TOKEN, SCORING_SERVICE_TOKEN,
@@ -17,6 +20,7 @@ import { logSink, readableLine } from '#shared/log';
 const { values } = parseArgs({
   options: {
     port: { type: 'string' },
+    'origin-port': { type: 'string' },
     'data-dir': { type: 'string' },
     competition: { type: 'string' },
   },
@@ -25,8 +29,11 @@ const { values } = parseArgs({
 // The same log lines the functions write in AWS, one readable line each at a terminal.
 if (process.env.LOG_FORMAT !== 'json') logSink.write = (line: string) => process.stdout.write(`${readableLine(line)}\n`);
 
+const port = Number(values.port ?? process.env.PORT ?? 3000);
 const stack = await startLocalStack({
-  port: Number(values.port ?? process.env.PORT ?? 3000),
+  // Port 0 (any free port) for one means any free port for the other too.
+  port: values['origin-port'] !== undefined ? Number(values['origin-port']) : port === 0 ? 0 : port + 1,
+  cdn: { port },
   dataDir: values['data-dir'] ?? process.env.SCORING_DATA_DIR,
   competitionFile: values.competition,
   adminToken: process.env.SCORING_ADMIN_TOKEN,
@@ -57,8 +64,9 @@ process.on('SIGTERM', () => void shutdown());
 
 console.error(
   [
-    `Scoring API listening on ${stack.url}/api/v1  (try: curl ${stack.url}/api/v1/teams)`,
-    `The scoreboard page: ${stack.url}/  (the score history is recorded every minute)`,
+    `Scoring API listening on ${stack.cdnUrl}/api/v1 through the CDN stand-in  (try: curl --compressed -i ${stack.cdnUrl}/api/v1/teams)`,
+    `The scoreboard page: ${stack.cdnUrl}/  (the score history is recorded every minute)`,
+    `The bare origin (no CDN cache, no compression): ${stack.url}/api/v1`,
     `DynamoDB Local at ${stack.dynamodb.endpoint}, table ${process.env.TABLE_NAME}, ${
       stack.loaded === 'sample' ? 'sample competition loaded' : 'existing competition kept'
     }${(values['data-dir'] ?? process.env.SCORING_DATA_DIR) ? '' : ' (in memory: gone when the server stops)'}`,

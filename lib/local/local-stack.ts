@@ -11,10 +11,12 @@ import { createLogger } from '#shared/log';
 import { failureFields } from '#shared/scheduled';
 import { formatProblems, readCompetitionFile } from './competition-file';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
+import { createCdnStandIn, type CdnStandIn } from './cdn';
 import { createGateway } from './gateway';
 import { startScoreHistoryTimer } from './score-history-timer';
 import { localIamArn, parseIamKeys } from './sigv4';
 import { withStaticSite } from './static-site';
+import { buildSite } from '../../web/build';
 import { startStreamPoller, type StreamPoller } from './stream-poller';
 import { handler as foldResults } from '../../functions/scoring/fold-results';
 
@@ -42,10 +44,21 @@ export interface LocalStackOptions {
   scoreHistory?: boolean;
   /** How long a connection may stay open without a request in flight (default IDLE_CONNECTION_MS). */
   idleConnectionMs?: number;
+  /**
+   * Also serve the API through the CDN stand-in (lib/local/cdn.ts) on this
+   * port (0: any free one), the web page beside it, as spectators reach both
+   * in AWS. `port` stays the bare origin.
+   */
+  cdn?: { port: number };
 }
 
 export interface LocalStack {
+  /** The bare origin: the local API Gateway (and the page), no CDN. */
   url: string;
+  /** The CDN stand-in in front of it, when asked for (`cdn`). */
+  cdnUrl?: string;
+  /** The CDN stand-in's counters and invalidation, when asked for. */
+  cdn?: CdnStandIn;
   dynamodb: DynamoDbLocal;
   server: Server;
   /** The stream consumer's local event source mapping: `fold.caughtUp()` waits until results are on the scoreboard. */
@@ -66,6 +79,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
   process.env.TABLE_NAME ??= LOCAL_TABLE;
   let fold: StreamPoller | undefined;
+  const servers: Server[] = [];
   try {
     await ensureTable(process.env.TABLE_NAME);
     fold = await startFoldPoller(dynamodb.endpoint, process.env.TABLE_NAME);
@@ -81,36 +95,59 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     // As the stack's grant helpers do in AWS: each local key's principal is registered with its role.
     for (const key of iamKeys) await registerIamPrincipal({ arn: localIamArn(key), role: key.role, source: 'local', audit: LOCAL_SERVER_AUDIT });
-    const handle = createGateway({ iamKeys });
-    // The gateway answers every request itself, errors included: nothing is left to await.
-    const gateway: RequestListener = (req, res) => void handle(req, res);
-    const server = createServer(options.site === false ? gateway : withStaticSite(gateway));
-    closeIdleConnections(server, options.idleConnectionMs ?? IDLE_CONNECTION_MS);
-    await new Promise<void>((resolveListen, reject) => {
-      server.once('error', reject);
-      server.listen(options.port, options.host ?? '127.0.0.1', () => resolveListen());
-    });
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : options.port;
-    const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
+    const gateway = createGateway({ iamKeys });
+    const site = options.site === false ? undefined : buildSite();
+    const serve = (api: RequestListener) => (site ? withStaticSite(api, site) : api);
+    const host = options.host ?? '127.0.0.1';
+    const server = await listen(serve(gateway.listener), options.port, host, options.idleConnectionMs);
+    servers.push(server);
+    const url = urlOf(server, host);
+    let cdn: CdnStandIn | undefined;
+    let cdnUrl: string | undefined;
+    if (options.cdn) {
+      cdn = createCdnStandIn(gateway.answer);
+      const cdnServer = await listen(serve(cdn.listener), options.cdn.port, host, options.idleConnectionMs);
+      servers.push(cdnServer);
+      cdnUrl = urlOf(cdnServer, host);
+    }
     if (options.announce) {
       mkdirSync(dirname(LOCAL_STATE_FILE), { recursive: true });
-      writeFileSync(LOCAL_STATE_FILE, JSON.stringify({ url, endpoint: dynamodb.endpoint, table: process.env.TABLE_NAME, pid: process.pid }));
+      writeFileSync(
+        LOCAL_STATE_FILE,
+        JSON.stringify({ url: cdnUrl ?? url, originUrl: url, endpoint: dynamodb.endpoint, table: process.env.TABLE_NAME, pid: process.pid }),
+      );
     }
     const stopScoreHistory = options.scoreHistory ? startScoreHistoryTimer() : undefined;
     const stop = async () => {
       stopScoreHistory?.();
       if (options.announce) rmSync(LOCAL_STATE_FILE, { force: true });
-      await closeGracefully(server, GRACEFUL_STOP_MS);
+      await Promise.all(servers.map((s) => closeGracefully(s, GRACEFUL_STOP_MS)));
       await fold!.stop();
       await dynamodb.stop();
     };
-    return { url, dynamodb, server, fold, loaded, stop };
+    return { url, cdnUrl, cdn, dynamodb, server, fold, loaded, stop };
   } catch (error) {
+    for (const s of servers) s.close();
     await fold?.stop();
     await dynamodb.stop();
     throw error;
   }
+}
+
+/** A server for a listener on loopback (or `host`), idle connections closed as a load balancer closes them. */
+async function listen(listener: RequestListener, port: number, host: string, idleMs = IDLE_CONNECTION_MS): Promise<Server> {
+  const server = createServer(listener);
+  closeIdleConnections(server, idleMs);
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolveListen());
+  });
+  return server;
+}
+
+function urlOf(server: Server, host: string): string {
+  const address = server.address();
+  return `http://${host}:${typeof address === 'object' && address ? address.port : 0}`;
 }
 
 /**
