@@ -17,6 +17,7 @@ import { ApiAccessPolicies } from '../../lib/constructs/api-access-policies';
 import { RouteTableApi } from '../../lib/constructs/route-table-api';
 import { ScoringStack } from '../../lib/scoring-stack';
 import { publicReadPathPatterns } from '../../lib/route-resources';
+import { API_PATTERN, cdnRules } from '../../lib/cdn-rules';
 import { API_PREFIX, fallbackHandler, queryParameterNames, routes, type Route } from '#shared/api/routes';
 import { readStackConfig } from '../../lib/stack-config';
 import { GLOBAL_INDEXES, LOCAL_INDEXES, TABLE_KEYS } from '#shared/data/table-schema';
@@ -524,6 +525,33 @@ describe('the CDN', () => {
       expect(behavior.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']));
       expect(behavior.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
     }
+  });
+
+  it('takes its cache policy and API behaviours from the rules the local CDN stand-in reads (lib/cdn-rules.ts)', () => {
+    const rules = cdnRules(stack.routes);
+    // The local twin's stand-in reads cdnRules() of the project's route table: the same rules.
+    expect(cdnRules()).toEqual(rules);
+    const { publicReads: reads, passThrough: rest } = rules;
+    const [, policy] = resourcesOfType(deployed, 'AWS::CloudFront::CachePolicy')[0]!;
+    const p = policy.Properties!.CachePolicyConfig;
+    expect([p.MinTTL, p.DefaultTTL, p.MaxTTL]).toEqual([reads.ttl.minSeconds, reads.ttl.defaultSeconds, reads.ttl.maxSeconds]);
+    const key = p.ParametersInCacheKeyAndForwardedToOrigin;
+    expect(key.HeadersConfig).toEqual({ HeaderBehavior: 'whitelist', Headers: [...reads.cacheKeyHeaders] });
+    expect(key.QueryStringsConfig).toEqual({ QueryStringBehavior: 'whitelist', QueryStrings: [...reads.cacheKeyQueryParameters] });
+    expect(key.CookiesConfig).toEqual({ CookieBehavior: 'none' });
+    expect(key.EnableAcceptEncodingGzip).toBe(reads.acceptEncoding.gzip);
+    expect(key.EnableAcceptEncodingBrotli).toBe(reads.acceptEncoding.brotli);
+    const cached = (config.CacheBehaviors as any[]).filter((b) => JSON.stringify(b.CachePolicyId) === JSON.stringify({ Ref: publicCachePolicy }));
+    expect(cached.map((b) => b.PathPattern)).toEqual([...rules.cachedPathPatterns]);
+    for (const b of cached) {
+      expect(b.Compress).toBe(reads.compress);
+      expect([...b.CachedMethods].sort()).toEqual([...reads.cachedMethods].sort());
+    }
+    const passThrough = behaviorFor('/api/v1/dns');
+    expect(passThrough.PathPattern).toBe(API_PATTERN);
+    expect(rest.caching).toBe(false);
+    expect(passThrough.CachePolicyId).toBe(CACHING_DISABLED);
+    expect(passThrough.Compress).toBe(rest.compress);
   });
 
   it('passes the rest of the API through uncached with all viewer headers but Host', () => {
