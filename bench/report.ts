@@ -1,3 +1,4 @@
+import { cdnReportLines } from './cdn';
 import { formatPageFigures } from './page-figures';
 /** Prints the benchmark's figures as readable tables. */
 type Row = (string | number)[];
@@ -80,6 +81,7 @@ export function printReport(r: any) {
     ['GET', 'req/s', 'p50 ms', 'p99 ms', 'failures', 'bytes', 'RCU/req', 'min RCU/req'],
     r.reads.map((x: any) => [x.path, fmt(x.rps), fmt(x.p50), fmt(x.p99), x.failures, x.bytes, fmt(x.rcuPerRequest, 2), fmt(x.minRcuPerRequest, 2)]),
   );
+  if (r.cdn) for (const line of cdnReportLines(r.cdn)) out(line);
   table(
     `Growth: GET /teams/scoreboard as rounds accumulate (should stay flat; ${p.growthConnections ?? p.concurrency} connections)`,
     ['rounds', 'req/s', 'p50 ms', 'p99 ms', 'RCU/req', 'bytes'],

@@ -33,6 +33,7 @@ import { startDynamoDbLocal } from '../lib/local/dynamodb-local';
 import { startFoldPoller, startLocalStack } from '../lib/local/local-stack';
 import type { StreamPoller } from '../lib/local/stream-poller';
 import { capacityMeter } from './capacity';
+import { measureThroughCdn } from './cdn';
 import { measureColdStarts } from './cold-start';
 import { generateCompetition } from './generate';
 import { standingsPartitions } from '#shared/data/keys';
@@ -119,7 +120,7 @@ try {
   await runScript('bin/scoring.ts', ['load', file, '--table', mainTable, '--endpoint', dynamodb.endpoint]);
   const loadSeconds = (performance.now() - loadStarted) / 1000;
 
-  stack = await startLocalStack({ port: 0, dynamodbEndpoint: dynamodb.endpoint, adminToken: ADMIN, serviceToken: AGENT });
+  stack = await startLocalStack({ port: 0, dynamodbEndpoint: dynamodb.endpoint, adminToken: ADMIN, serviceToken: AGENT, cdn: { port: 0 } });
   const api = `${stack.url}/api/v1`;
   const services = await servicesOf(api);
 
@@ -226,6 +227,21 @@ try {
     reads.push({ path, ...(await measureRead(`${api}${path}`, params.readSeconds)) });
   }
 
+  // What spectators get through the CDN (the local stand-in), beside the origin.
+  log('the origin and through the CDN stand-in…');
+  const cdn = await measureThroughCdn({
+    originApi: api,
+    cdnApi: `${stack.cdnUrl}/api/v1`,
+    cdn: stack.cdn!,
+    paths: [
+      { name: 'scoreboard', path: '/teams/scoreboard' },
+      { name: 'services', path: '/services' },
+      { name: 'team scorecard', path: `/teams/${middle.id}/scorecard` },
+    ],
+    seconds: params.readSeconds,
+    connections: params.concurrency,
+  });
+
   // 4. Growth: the scoreboard as rounds accumulate, and as teams are added (each in its own table, with its own fold).
   await stack.fold.stop();
   const byRounds = [];
@@ -301,6 +317,7 @@ try {
     ingestion,
     foldLag,
     reads,
+    cdn,
     growth: { byRounds, byTeams },
     coldStarts,
     page,
