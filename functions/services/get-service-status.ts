@@ -1,4 +1,5 @@
 import { servicesRoutes } from '#shared/api/routes/services';
+import { freshSubtypeNames } from '#shared/data/fresh';
 import { readStatusCells } from '#shared/data/status-cells';
 import { deltaBase, STATUS_GRID_MS, statusAsOf, statusView } from '#shared/domain/scoring/status-view';
 import { endpoint } from '#shared/http/endpoint';
@@ -13,5 +14,5 @@ export const handler = endpoint(servicesRoutes.GetServiceStatus, { changesWithCl
   // A load after `since`: services came and went, which a delta cannot say.
   const full = base === undefined || read.loadedAt > base;
   if (base !== undefined && full) read = await readStatusCells();
-  return ok(statusView(visibleTo(principal, read.cells), asOf, full));
+  return ok(statusView(visibleTo(principal, read.cells), asOf, full ? { subtypes: await freshSubtypeNames() } : undefined));
 });

@@ -13,7 +13,7 @@ import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../sup
 import { startFold } from '../support/fold';
 import { bearer, invoke } from '../support/invoke';
 
-type View = { as_of: string; full: boolean; teams: Record<string, [number, string, number?, string?][]> };
+type View = { as_of: string; full: boolean; subtypes?: Record<string, string>; teams: Record<string, [number, string, number?, string?][]> };
 
 let tokens: { admin: string; service: string };
 let fold: Awaited<ReturnType<typeof startFold>>;
@@ -45,6 +45,7 @@ describe('GET /services/status', () => {
     const view = await status();
     expect(view.full).toBe(true);
     expect(Date.parse(view.as_of) % STATUS_GRID_MS).toBe(0);
+    expect(view.subtypes).toEqual({ '1': 'HTTP', '2': 'SSH', '3': 'DNS', '4': 'SMTP' });
     const visible = teams.filter((t) => t.number !== 99);
     expect(Object.keys(view.teams).sort()).toEqual(visible.map((t) => String(t.id)).sort());
     expect(Object.values(view.teams).flat()).toHaveLength(services.filter((s) => s.team.number !== 99).length);
@@ -89,10 +90,11 @@ describe('GET /services/status', () => {
   });
 
   it('answers ?since= (an as_of) with only the cells that changed after it, and any other since in full', async () => {
-    // A view made as of before the load would get a delta in full: wait (at most 10 s) until as_of is past it.
-    const { loadedAt } = await readStatusCells(undefined, { consistent: true });
+    // Wait (at most 10 s) until as_of is past every write so far: the load (else a delta is whole) and the cells (else they are in it).
+    const written = await readStatusCells(undefined, { consistent: true });
+    const lastWrite = Math.max(written.loadedAt, ...written.cells.map((c) => c.changedAt));
     let first = await status();
-    while (Date.parse(first.as_of) <= loadedAt) {
+    while (Date.parse(first.as_of) <= lastWrite) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       first = await status();
     }
@@ -101,6 +103,7 @@ describe('GET /services/status', () => {
     await fold.caughtUp();
     const delta = await status(`?since=${first.as_of}`);
     expect(delta.full).toBe(false);
+    expect(delta.subtypes).toBeUndefined();
     expect(Object.values(delta.teams).flat()).toHaveLength(1);
     expect(cellOf(delta, 12, 4)).toEqual([4, 'down', expect.any(Number), 'timeout']);
     // Off the grid, ahead of as_of, or too old: the whole view.

@@ -743,6 +743,73 @@ export interface components {
             status: "started";
         };
         /**
+         * ServiceStatusView
+         * @description Every visible service's status, grouped by team: the matrix of teams and subtypes, without the services' and teams' details.
+         * @example {
+         *       "as_of": "2026-11-22T10:15:05Z",
+         *       "full": true,
+         *       "subtypes": {
+         *         "1": "HTTP",
+         *         "2": "SSH",
+         *         "3": "DNS",
+         *         "4": "SMTP"
+         *       },
+         *       "teams": {
+         *         "1": [
+         *           [
+         *             1,
+         *             "up",
+         *             905
+         *           ],
+         *           [
+         *             2,
+         *             "down",
+         *             65,
+         *             "connection refused"
+         *           ],
+         *           [
+         *             3,
+         *             "up",
+         *             905
+         *           ],
+         *           [
+         *             4,
+         *             "unscanned"
+         *           ]
+         *         ]
+         *       }
+         *     }
+         */
+        ServiceStatusView: {
+            /**
+             * Format: date-time
+             * @description Every change up to this time is in; pass it as `?since=` next time for only what changed after it.
+             */
+            as_of: string;
+            /** @description True: the whole view (replace what you have); false: only the cells that changed after `since`. */
+            full: boolean;
+            /** @description The columns: each subtype's name by its id (in a whole view only; they change only when the competition is loaded again). */
+            subtypes?: {
+                [key: string]: string;
+            };
+            /** @description By team id: the team's cells, by subtype id (a team with two services of one subtype has two cells for it). */
+            teams: {
+                [key: string]: ([
+                    number,
+                    "up" | "down" | "unscanned"
+                ] | [
+                    number,
+                    "up" | "down" | "unscanned",
+                    number
+                ] | [
+                    number,
+                    "up" | "down" | "unscanned",
+                    number,
+                    "timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error"
+                ])[];
+            };
+        };
+        /**
          * BatchAnswer
          * @description One report's answer in a batch: the status and body it would have had on its own.
          * @example {
@@ -2808,31 +2875,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /**
-                         * Format: date-time
-                         * @description Every change up to this time is in; pass it as `?since=` next time for only what changed after it.
-                         */
-                        as_of: string;
-                        /** @description True: the whole view (replace what you have); false: only the cells that changed after `since`. */
-                        full: boolean;
-                        /** @description By team id: the team's cells, by subtype id (a team with two services of one subtype has two cells for it). */
-                        teams: {
-                            [key: string]: ([
-                                number,
-                                "up" | "down" | "unscanned"
-                            ] | [
-                                number,
-                                "up" | "down" | "unscanned",
-                                number
-                            ] | [
-                                number,
-                                "up" | "down" | "unscanned",
-                                number,
-                                "timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error"
-                            ])[];
-                        };
-                    };
+                    "application/json": components["schemas"]["ServiceStatusView"];
                 };
             };
             /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */

@@ -47,6 +47,7 @@ export const EXAMPLES = {
   ServiceStatusView: {
     as_of: '2026-11-22T10:15:05Z',
     full: true,
+    subtypes: { '1': 'HTTP', '2': 'SSH', '3': 'DNS', '4': 'SMTP' },
     teams: {
       '1': [
         [1, 'up', 905],

@@ -132,6 +132,12 @@ export const ServiceStatusViewSchema = named(
   v.strictObject({
     as_of: v.pipe(Time, v.description('Every change up to this time is in; pass it as `?since=` next time for only what changed after it.')),
     full: v.pipe(v.boolean(), v.description('True: the whole view (replace what you have); false: only the cells that changed after `since`.')),
+    subtypes: v.optional(
+      v.pipe(
+        v.record(v.pipe(v.string(), v.regex(/^[1-9]\d*$/)), v.string()),
+        v.description("The columns: each subtype's name by its id (in a whole view only; they change only when the competition is loaded again)."),
+      ),
+    ),
     teams: v.pipe(
       v.record(v.pipe(v.string(), v.regex(/^[1-9]\d*$/)), v.array(StatusCellSchema)),
       v.description("By team id: the team's cells, by subtype id (a team with two services of one subtype has two cells for it)."),

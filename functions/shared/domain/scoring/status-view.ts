@@ -35,15 +35,24 @@ export type CellTuple = [number, ServiceStatus] | [number, ServiceStatus, number
 export interface StatusView {
   as_of: string;
   full: boolean;
+  /** The columns' names by subtype id: in a whole view only (they change only with a load, which makes every view whole). */
+  subtypes?: Record<string, string>;
   teams: Record<string, CellTuple[]>;
 }
 
 /** The view of these cells (all of them, or the changed ones of a delta), grouped by team id, each team's by subtype id. */
-export function statusView(cells: (StatusCell & { team_id: number; subtype_id: number; service_id: number })[], asOf: number, full: boolean): StatusView {
+export function statusView(
+  cells: (StatusCell & { team_id: number; subtype_id: number; service_id: number })[],
+  asOf: number,
+  whole: { subtypes: Map<number, string> } | undefined,
+): StatusView {
   const teams: Record<string, CellTuple[]> = {};
   const sorted = [...cells].sort((a, b) => a.team_id - b.team_id || a.subtype_id - b.subtype_id || a.service_id - b.service_id);
   for (const cell of sorted) (teams[String(cell.team_id)] ??= []).push(cellTuple(cell, asOf));
-  return { as_of: new Date(asOf).toISOString().replace(/\.\d{3}Z$/, 'Z'), full, teams };
+  const asOfText = new Date(asOf).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  if (!whole) return { as_of: asOfText, full: false, teams };
+  const subtypes = Object.fromEntries([...whole.subtypes].filter(([id]) => cells.some((c) => c.subtype_id === id)).map(([id, name]) => [String(id), name]));
+  return { as_of: asOfText, full: true, subtypes, teams };
 }
 
 function cellTuple(cell: StatusCell & { subtype_id: number }, asOf: number): CellTuple {
