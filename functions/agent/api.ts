@@ -1,4 +1,5 @@
 import { createScoringClient, type ApiSchemas } from '#shared/api/client';
+import type { FailureCategory } from '#shared/domain/scoring/failure';
 import { sigv4Signer, type AwsCredentials } from './sigv4';
 
 /**
@@ -17,7 +18,8 @@ export type DnsRecord = ApiSchemas['DnsRecord'];
 export type Subtype = ApiSchemas['Subtype'] & Record<string, unknown>;
 
 export type ScanReport =
-  { service: number; scan_id: string; status: 'started' } | { service: number; scan_id: string; score: number; error: string | null; time: string };
+  | { service: number; scan_id: string; status: 'started' }
+  | { service: number; scan_id: string; score: number; error: string | null; category?: FailureCategory; time: string };
 
 /** What became of one report: recorded (or already recorded), or why not. */
 export type ReportOutcome = { ok: true } | { ok: false; status: number; detail: string };

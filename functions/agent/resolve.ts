@@ -1,9 +1,10 @@
 import { promises as dns } from 'node:dns';
 import { readFileSync } from 'node:fs';
 import { isIPv4 } from 'node:net';
+import type { FailureCategory } from '#shared/domain/scoring/failure';
 
 /** Turns a service's host name into the address its check connects to. */
-export type HostResolver = (host: string) => Promise<{ address: string } | { error: string }>;
+export type HostResolver = (host: string) => Promise<{ address: string } | { error: string; category: FailureCategory }>;
 
 const NOT_LOOPBACK = 'target outside loopback (local mode)';
 
@@ -16,7 +17,7 @@ export const isLoopback = (address: string) => isIPv4(address) && address.starts
 export function loopbackOnly(resolver: HostResolver): HostResolver {
   return async (host) => {
     const resolved = await resolver(host);
-    if ('address' in resolved && !isLoopback(resolved.address)) return { error: NOT_LOOPBACK };
+    if ('address' in resolved && !isLoopback(resolved.address)) return { error: NOT_LOOPBACK, category: 'agent error' };
     return resolved;
   };
 }
@@ -36,7 +37,7 @@ export function hostsFileResolver(file: string): HostResolver {
   }
   return async (host) => {
     const address = table.get(host.toLowerCase().replace(/\.$/, ''));
-    return address ? { address } : { error: `cannot resolve ${host}: not in the hosts file` };
+    return address ? { address } : { category: 'dns', error: `cannot resolve ${host}: not in the hosts file` };
   };
 }
 
@@ -47,11 +48,11 @@ export function dnsServerResolver(server: string, timeoutMs = 2000): HostResolve
   return async (host) => {
     try {
       const [address] = await resolver.resolve4(host);
-      return address ? { address } : { error: `cannot resolve ${host}: no A record` };
+      return address ? { address } : { category: 'dns', error: `cannot resolve ${host}: no A record` };
     } catch (error) {
       const code = (error as { code?: string }).code;
       const reason = code === 'ENOTFOUND' ? 'NXDOMAIN' : code === 'ENODATA' ? 'no A record' : (code ?? 'error');
-      return { error: `cannot resolve ${host}: ${reason} in the competition's DNS` };
+      return { category: 'dns', error: `cannot resolve ${host}: ${reason} in the competition's DNS` };
     }
   };
 }
@@ -62,7 +63,7 @@ export const systemResolver: HostResolver = async (host) => {
     const { address } = await dns.lookup(host, { family: 4 });
     return { address };
   } catch (error) {
-    return { error: `cannot resolve ${host}: ${(error as { code?: string }).code ?? 'error'}` };
+    return { category: 'dns', error: `cannot resolve ${host}: ${(error as { code?: string }).code ?? 'error'}` };
   }
 };
 

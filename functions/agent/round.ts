@@ -75,6 +75,7 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
       scan_id: p.scanId,
       score: outcome.passed ? p.service.max_score : 0,
       error: outcome.passed ? null : outcome.error,
+      ...(outcome.passed ? {} : { category: outcome.category }),
       time,
     })),
   );
@@ -105,7 +106,7 @@ export async function runChecks(planned: Planned[], settings: Settings, records:
         const resolved = await resolve(p.service.url);
         const outcome: CheckOutcome =
           'error' in resolved
-            ? { passed: false, error: resolved.error }
+            ? { passed: false, error: resolved.error, category: resolved.category }
             : await runCheck(
                 { host: p.service.url, address: resolved.address, port: p.service.port },
                 p.check,

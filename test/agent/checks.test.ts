@@ -109,24 +109,34 @@ describe('http', () => {
     expect(await runCheck(at(ports.http!), http('/', { content: 'Welcome to svc\\.team12' }))).toEqual({ passed: true });
   });
   it('fails with the status, or the content it missed', async () => {
-    expect(await runCheck(at(ports.http!), http('/broken'))).toEqual({ passed: false, error: 'HTTP 500' });
+    expect(await runCheck(at(ports.http!), http('/broken'))).toEqual({ passed: false, error: 'HTTP 500', category: 'content mismatch' });
     expect(await runCheck(at(ports.http!), http('/', { content: 'Goodbye' }))).toEqual({
       passed: false,
       error: 'HTTP 200, but the body does not match /Goodbye/',
+      category: 'content mismatch',
     });
   });
   it('reads at most 256 KiB of a 100 MB body', async () => {
-    expect(await runCheck(at(ports.http!), http('/huge', { content: 'b' }))).toEqual({ passed: false, error: 'HTTP 200, but the body does not match /b/' });
+    expect(await runCheck(at(ports.http!), http('/huge', { content: 'b' }))).toEqual({
+      passed: false,
+      error: 'HTTP 200, but the body does not match /b/',
+      category: 'content mismatch',
+    });
   });
   it('fails cleanly on refusal, reset, silence, garbage and a hang-up', async () => {
-    expect(await runCheck(at(closedPort), http('/'))).toEqual({ passed: false, error: 'connection refused' });
+    expect(await runCheck(at(closedPort), http('/'))).toEqual({ passed: false, error: 'connection refused', category: 'connection refused' });
     expect((await runCheck(at(ports.reset!), http('/'))).passed).toBe(false);
     expect(await runCheck(at(ports.silent!), http('/', { timeout_seconds: 1 }))).toEqual({
       passed: false,
       error: 'timeout after 1 s waiting for the response',
+      category: 'timeout',
     });
-    expect(await runCheck(at(ports.garbage!), http('/'))).toEqual({ passed: false, error: 'invalid HTTP response' });
-    expect(await runCheck(at(ports.closes!), http('/'))).toEqual({ passed: false, error: 'connection closed without a response' });
+    expect(await runCheck(at(ports.garbage!), http('/'))).toEqual({ passed: false, error: 'invalid HTTP response', category: 'protocol error' });
+    expect(await runCheck(at(ports.closes!), http('/'))).toEqual({
+      passed: false,
+      error: 'connection closed without a response',
+      category: 'connection reset',
+    });
   });
   it('https does a TLS handshake, accepts a self-signed certificate, and sends the host name as SNI', async () => {
     let sni: string | undefined;
@@ -143,14 +153,18 @@ describe('http', () => {
     expect((await runCheck(at(port), http('/'))).passed).toBe(false);
   });
   it('https against a plain-text listener is a failed handshake, not a crash', async () => {
-    expect(await runCheck(at(ports.smtp!), { ...http('/'), check: 'https' })).toMatchObject({ passed: false });
+    expect(await runCheck(at(ports.smtp!), { ...http('/'), check: 'https' })).toMatchObject({ passed: false, category: 'tls' });
   });
 });
 
 describe('tcp', () => {
   it('passes when a connection is accepted, and says why not', async () => {
     expect(await runCheck(at(ports.silent!), { check: 'tcp', timeout_seconds: 2 })).toEqual({ passed: true });
-    expect(await runCheck(at(closedPort), { check: 'tcp', timeout_seconds: 2 })).toEqual({ passed: false, error: 'connection refused' });
+    expect(await runCheck(at(closedPort), { check: 'tcp', timeout_seconds: 2 })).toEqual({
+      passed: false,
+      error: 'connection refused',
+      category: 'connection refused',
+    });
   });
 });
 
@@ -161,23 +175,35 @@ describe('banners', () => {
     expect(await runCheck(at(ports.smtp!), banner('ftp', { banner: 'FTP' }))).toEqual({
       passed: false,
       error: 'unexpected banner "220 mail.team12.ccdc.example ESMTP Postfix"',
+      category: 'content mismatch',
     });
   });
   it('fails cleanly on garbage, silence, trickling, flooding, hang-ups and resets', async () => {
-    expect(await runCheck(at(ports.garbage!), banner('ssh'))).toEqual({ passed: false, error: 'unexpected banner "\\xde\\xad\\xbe\\xef"' });
+    expect(await runCheck(at(ports.garbage!), banner('ssh'))).toEqual({
+      passed: false,
+      error: 'unexpected banner "\\xde\\xad\\xbe\\xef"',
+      category: 'content mismatch',
+    });
     expect(await runCheck(at(ports.silent!), banner('ssh', { timeout_seconds: 1 }))).toEqual({
       passed: false,
       error: 'timeout after 1 s waiting for the banner',
+      category: 'timeout',
     });
     expect(await runCheck(at(ports.trickle!), banner('ssh', { timeout_seconds: 2 }))).toEqual({
       passed: false,
       error: 'timeout after 2 s waiting for the banner',
+      category: 'timeout',
     });
     expect(await runCheck(at(ports.flood!), banner('smtp'))).toMatchObject({
       passed: false,
       error: expect.stringMatching(/^no banner line within 512 bytes \(got "x{60}…"\)$/),
+      category: 'protocol error',
     });
-    expect(await runCheck(at(ports.closes!), banner('ftp'))).toEqual({ passed: false, error: 'connection closed before a banner' });
+    expect(await runCheck(at(ports.closes!), banner('ftp'))).toEqual({
+      passed: false,
+      error: 'connection closed before a banner',
+      category: 'connection reset',
+    });
     expect((await runCheck(at(ports.reset!), banner('ftp'))).passed).toBe(false);
   });
 });
@@ -192,14 +218,17 @@ describe('dns (BIND on loopback)', () => {
     expect(await runCheck(server(), dns, { name: 'www.team12.ccdc.example', addresses: ['127.0.12.11'] })).toEqual({
       passed: false,
       error: 'expected 127.0.12.11, got 127.0.12.10',
+      category: 'content mismatch',
     });
     expect(await runCheck(server(), dns, { name: 'ftp.team12.ccdc.example', addresses: ['127.0.12.21'] })).toEqual({
       passed: false,
       error: 'expected 127.0.12.21, got NXDOMAIN',
+      category: 'content mismatch',
     });
     expect(await runCheck(server(), dns, { name: 'www.team12.ccdc.example', addresses: [] })).toEqual({
       passed: false,
       error: 'no A record for www.team12.ccdc.example in the scoring DNS records',
+      category: 'agent error',
     });
   });
   it('a server that never answers is a timeout', async () => {
@@ -208,6 +237,7 @@ describe('dns (BIND on loopback)', () => {
     expect(outcome).toMatchObject({
       passed: false,
       error: expect.stringMatching(/^(timeout after 1 s waiting for the answer|expected 127\.0\.12\.10, got (connection refused|no answer \(timeout\)))$/),
+      category: expect.stringMatching(/^(timeout|connection refused)$/),
     });
   });
 });

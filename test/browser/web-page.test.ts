@@ -34,6 +34,9 @@ interface Row {
   total_score: number;
 }
 
+/** Every URL the page asked for, in order. */
+const requested: string[] = [];
+
 const api = async (path: string, init?: RequestInit) => (await fetch(`${stack.url}/api/v1${path}`, init)).json();
 
 beforeAll(async () => {
@@ -54,6 +57,7 @@ beforeAll(async () => {
     if (message.type() === 'error' && isLoopback(message.location().url || stack.url)) consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(String(error)));
+  page.on('request', (request) => void requested.push(request.url()));
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
@@ -133,8 +137,13 @@ describe('the scoreboard page', () => {
     expect(await page.locator('table.standings .logo img:visible').count()).toBe(0);
     expect(await page.locator('table.standings .logo').allTextContents()).toEqual(scoreboard.map((r) => String(r.team.number)));
 
-    // The stat cards and the bar chart.
-    expect(await page.locator('.cards .card').count()).toBe(4);
+    // The stat cards (the service counts from the standings, no per-service list) and the bar chart.
+    expect(await page.locator('.cards .card').count()).toBe(3);
+    const up = scoreboard.reduce((n, r) => n + (r as unknown as { services_up: number }).services_up, 0);
+    const all = scoreboard.reduce((n, r) => n + (r as unknown as { services_total: number }).services_total, 0);
+    expect(await page.locator('.card', { hasText: 'Services up' }).locator('.card-value').textContent()).toBe(` ${up}`);
+    expect(await page.locator('.card', { hasText: 'Not up' }).locator('.card-value').textContent()).toBe(` ${all - up}`);
+    expect(requested.some((url) => /\/api\/v1\/services(\?|$)/.test(url))).toBe(false);
     expect(await page.locator('svg.bar-chart rect.bar').count()).toBe(scoreboard.length);
     await expect.poll(() => page.locator('#live').textContent()).toMatch(/^Live · updated \d+ s ago$/);
   });
@@ -190,10 +199,11 @@ describe('the scoreboard page', () => {
 describe('the other pages', () => {
   it('the service matrix: teams by checks, state as text, details on keyboard focus', async () => {
     await open('/services.html', 'table.matrix tbody tr');
-    const services = (await api('/services')) as { team: { id: number }; subtype_id: number }[];
+    const services = (await api('/services')) as { id: number; team: { id: number }; subtype_id: number; max_score: number }[];
     const teams = new Set(services.map((s) => s.team.id));
     const subtypes = new Set(services.map((s) => s.subtype_id));
-    expect(await page.locator('table.matrix tbody tr').count()).toBe(teams.size);
+    // The rows come in batches, a frame apart.
+    await expect.poll(() => page.locator('table.matrix tbody tr').count(), ON_SCREEN).toBe(teams.size);
     expect(await page.locator('table.matrix thead th').count()).toBe(subtypes.size + 1);
     expect(await page.locator('table.matrix .state').count()).toBe(services.length);
     expect(await page.locator('table.matrix .state-text').first().textContent()).toMatch(/^(Up|Down|Not scanned)$/);
@@ -202,7 +212,23 @@ describe('the other pages', () => {
     await upCell.focus();
     const tip = upCell.locator('.tip');
     expect(await tip.isVisible()).toBe(true);
-    expect(await tip.textContent()).toMatch(/last scan: .*UTC/);
+    expect(await tip.textContent()).toMatch(/^Up for \d+ (s|min|h|d)$/);
+
+    // A failure reported through the API reaches its cell by a delta (`?since=`), in place, with its category.
+    const service = services.find((s) => s.team.id === 2 && s.subtype_id === 1)!;
+    const row = page.locator('tr[data-team-id="2"]');
+    await page.evaluate('document.querySelector(\'tr[data-team-id="2"]\').rowMarker = true');
+    const response = await fetch(`${stack.url}/api/v1/services/${service.id}/scans`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ENV_TOKENS.service}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ scan_id: 'browser-matrix-1', score: 0, error: 'connect ECONNREFUSED', category: 'connection refused' }),
+    });
+    expect(response.status).toBe(201);
+    const cell = row.locator('td').first();
+    await expect.poll(() => cell.locator('.state-text').textContent(), ON_SCREEN).toBe('Down');
+    expect(await cell.locator('.tip').textContent()).toMatch(/^Down for \d+ s · connection refused$/);
+    expect(await page.evaluate('document.querySelector(\'tr[data-team-id="2"]\').rowMarker')).toBe(true);
+    expect(requested.some((url) => url.includes('/api/v1/services/status?since='))).toBe(true);
   });
 
   it('the team page: scorecard, super types with their max, services', async () => {

@@ -59,6 +59,7 @@ describe('public views and the public version', () => {
       'GetScoreboard',
       'GetScorecard',
       'GetService',
+      'GetServiceStatus',
       'GetTeam',
       'ListServiceScans',
       'ListServices',
@@ -136,7 +137,8 @@ describe('public views and the public version', () => {
     });
     expect(started.status).toBe(202);
     const afterStart = await tags();
-    for (const name of ['GetService', 'ListServices']) expect(afterStart.get(name), `${name} after a scan started`).not.toBe(beforeStart.get(name));
+    for (const name of ['GetService', 'ListServices', 'GetServiceStatus'])
+      expect(afterStart.get(name), `${name} after a scan started`).not.toBe(beforeStart.get(name));
     before = afterStart;
     for (const [what, change] of changes) {
       await change();

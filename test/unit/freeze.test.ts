@@ -82,6 +82,7 @@ describe('the fold with a freeze', () => {
     time: iso(Date.parse('2026-11-22T10:00:00Z') + minute * 60_000),
     score,
     error: null,
+    category: null,
     points: score,
     scored: true,
     max_score: 10,

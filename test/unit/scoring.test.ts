@@ -288,7 +288,17 @@ describe('the fold', () => {
     source: serviceSource(1),
     team_id: 1,
     service_id: 1,
-    result: { scan_id: scanId, score, error: score === 10 ? null : 'e', time, points: score, scored: true, max_score: 10, super_type_id: 1 },
+    result: {
+      scan_id: scanId,
+      score,
+      error: score === 10 ? null : 'e',
+      category: score === 10 ? null : 'timeout',
+      time,
+      points: score,
+      scored: true,
+      max_score: 10,
+      super_type_id: 1,
+    },
   });
 
   it('keeps the newest check by time (then scan_id) in the last fields, whatever the arrival order', () => {
@@ -358,6 +368,7 @@ describe('SLA penalties', () => {
     result: {
       scan_id: `s${n}`,
       score: passed ? 10 : 0,
+      category: passed ? null : 'timeout',
       error: passed ? null : 'down',
       time: `2026-11-22T10:${String(minute).padStart(2, '0')}:00Z`,
       points: passed ? 10 : 0,
@@ -458,6 +469,7 @@ describe("the fold's decisions for a team", () => {
     result: {
       scan_id: `s${n}`,
       score,
+      category: null,
       error: score === 10 ? null : 'down',
       time: `2026-11-22T10:${String(minute).padStart(2, '0')}:00Z`,
       points: score,

@@ -1,11 +1,28 @@
 /** The page's number formatting (hand-written: Intl's first use loads ICU data on a slow phone). */
 import { describe, expect, it } from 'vitest';
-import { formatNumber } from '../../web/src/format';
+import { formatDuration, formatNumber } from '../../web/src/format';
 
 describe('formatNumber', () => {
   it('groups thousands with commas, as en-US does, negatives included', () => {
     for (const n of [0, 7, 999, 1000, 12345, 999999, 1234567, -5, -1234, -1234567]) {
       expect(formatNumber(n), String(n)).toBe(n.toLocaleString('en-US'));
     }
+  });
+});
+
+describe('formatDuration', () => {
+  it('says a span in the largest whole unit, never negative', () => {
+    const cases: [number, string][] = [
+      [-3, '0 s'],
+      [0, '0 s'],
+      [59.4, '59 s'],
+      [60, '1 min'],
+      [3599, '59 min'],
+      [3600, '1 h'],
+      [86_399, '23 h'],
+      [86_400, '1 d'],
+      [200_000, '2 d'],
+    ];
+    for (const [seconds, text] of cases) expect(formatDuration(seconds), String(seconds)).toBe(text);
   });
 });

@@ -18,6 +18,8 @@ export type SuperTypeScore = ScoreboardRow['scores'][number];
 export type Service = ApiSchemas['Service'];
 export type Scorecard = ApiSchemas['Scorecard'];
 export type ScoreHistory = ApiSchemas['ScoreHistory'];
+export type ServiceStatusView = ApiSchemas['ServiceStatusView'];
+export type StatusCell = ServiceStatusView['teams'][string][number];
 
 /** The result of a read: the data, and whether it changed since the last read of that URL. */
 export interface Read<T> {
@@ -61,6 +63,14 @@ async function read<T>(key: string, send: (init: Conditional) => Promise<Answer<
 export const api = {
   scoreboard: () => read('scoreboard', (init) => client.GET('/api/v1/teams/scoreboard', init)),
   services: () => read('services', (init) => client.GET('/api/v1/services', init)),
+  teams: () => read('teams', (init) => client.GET('/api/v1/teams', init)),
+  /**
+   * The status matrix, whole or (with `since`, the `as_of` of the last answer) only what changed. One held
+   * ETag for every `since`: the view's ETag names the data's version and the 5 s grid point, so a match means
+   * what we hold is as current as any answer could make it.
+   */
+  serviceStatus: (since?: string) =>
+    read('service status', (init) => client.GET('/api/v1/services/status', { ...init, params: { ...init.params, query: since ? { since } : {} } })),
   team: (id: number) => read(`team ${id}`, (init) => client.GET('/api/v1/teams/{id}', { ...init, params: { ...init.params, path: { id } } })),
   scorecard: (id: number) =>
     read(`scorecard ${id}`, (init) => client.GET('/api/v1/teams/{id}/scorecard', { ...init, params: { ...init.params, path: { id } } })),

@@ -1,5 +1,5 @@
 import { DEFAULT_BANNERS, type BannerCheck } from '#shared/domain/checks';
-import { fail, networkError, openSocket, pass, printable, withDeadline, type CheckOutcome, type ProbeTarget } from './probe';
+import { fail, networkFailure, openSocket, pass, printable, withDeadline, type CheckOutcome, type ProbeTarget } from './probe';
 
 /** A banner line longer than this is refused; the check never reads more. */
 export const BANNER_MAX_BYTES = 512;
@@ -15,7 +15,7 @@ export function checkBanner(target: ProbeTarget, check: BannerCheck): Promise<Ch
     progress('the connection');
     const socket = await openSocket(target, signal);
     progress('the banner');
-    const line = await new Promise<{ line: string } | { error: string }>((resolve) => {
+    const line = await new Promise<{ line: string } | CheckOutcome>((resolve) => {
       const chunks: Buffer[] = [];
       let size = 0;
       socket.on('data', (chunk: Buffer) => {
@@ -24,20 +24,24 @@ export function checkBanner(target: ProbeTarget, check: BannerCheck): Promise<Ch
         const received = Buffer.concat(chunks, size);
         const end = received.indexOf(0x0a);
         if (end >= 0 && end <= BANNER_MAX_BYTES) resolve({ line: received.subarray(0, end).toString('latin1').replace(/\r$/, '') });
-        else if (size > BANNER_MAX_BYTES) resolve({ error: `no banner line within ${BANNER_MAX_BYTES} bytes (got "${printable(received)}")` });
+        else if (size > BANNER_MAX_BYTES) resolve(fail('protocol error', `no banner line within ${BANNER_MAX_BYTES} bytes (got "${printable(received)}")`));
         else return;
         socket.destroy();
       });
-      socket.on('error', (error) => resolve({ error: networkError(error) }));
+      socket.on('error', (error) => resolve(networkFailure(error)));
       socket.on('end', () => {
         const received = Buffer.concat(chunks, size);
-        resolve({ error: size === 0 ? 'connection closed before a banner' : `connection closed mid-banner ("${printable(received)}")` });
+        resolve(
+          size === 0
+            ? fail('connection reset', 'connection closed before a banner')
+            : fail('protocol error', `connection closed mid-banner ("${printable(received)}")`),
+        );
       });
       signal.addEventListener('abort', () => socket.destroy(), { once: true });
     });
     socket.destroy();
-    if ('error' in line) return fail(line.error);
-    if (!expected.test(line.line)) return fail(`unexpected banner "${printable(line.line)}"`);
+    if (!('line' in line)) return line;
+    if (!expected.test(line.line)) return fail('content mismatch', `unexpected banner "${printable(line.line)}"`);
     return pass();
   });
 }

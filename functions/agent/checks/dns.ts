@@ -1,5 +1,6 @@
 import { promises as dns } from 'node:dns';
 import type { DnsCheck } from '#shared/domain/checks';
+import type { FailureCategory } from '#shared/domain/scoring/failure';
 import { fail, pass, withDeadline, type CheckOutcome, type ProbeTarget } from './probe';
 
 /** What the DNS check asks and what it must hear, computed by the agent from the API's DNS records. */
@@ -17,7 +18,7 @@ export interface DnsExpectation {
  */
 export function checkDns(target: ProbeTarget, check: DnsCheck, expected: DnsExpectation): Promise<CheckOutcome> {
   if (expected.addresses.length === 0) {
-    return Promise.resolve(fail(`no A record for ${expected.name} in the scoring DNS records`));
+    return Promise.resolve(fail('agent error', `no A record for ${expected.name} in the scoring DNS records`));
   }
   const want = expected.addresses.join(', ');
   return withDeadline(check.timeout_seconds, async (signal, progress) => {
@@ -29,34 +30,37 @@ export function checkDns(target: ProbeTarget, check: DnsCheck, expected: DnsExpe
     try {
       answer = await resolver.resolve4(expected.name);
     } catch (error) {
-      return fail(`expected ${want}, got ${dnsError(error)}`);
+      const { words, category } = dnsError(error);
+      return fail(category, `expected ${want}, got ${words}`);
     }
     const missing = expected.addresses.filter((a) => !answer.includes(a));
-    if (missing.length > 0) return fail(`expected ${want}, got ${answer.slice(0, 4).join(', ')}${answer.length > 4 ? ', …' : ''}`);
+    if (missing.length > 0) return fail('content mismatch', `expected ${want}, got ${answer.slice(0, 4).join(', ')}${answer.length > 4 ? ', …' : ''}`);
     return pass();
   });
 }
 
-function dnsError(error: unknown): string {
-  switch ((error as { code?: string }).code) {
+/** A resolver error as the few words a failure shows, and its category: the team's server is what is checked. */
+function dnsError(error: unknown): { words: string; category: FailureCategory } {
+  const code = (error as { code?: string }).code;
+  switch (code) {
     case 'ENOTFOUND':
-      return 'NXDOMAIN';
+      return { words: 'NXDOMAIN', category: 'content mismatch' };
     case 'ENODATA':
-      return 'no A record';
+      return { words: 'no A record', category: 'content mismatch' };
     case 'ESERVFAIL':
-      return 'SERVFAIL';
+      return { words: 'SERVFAIL', category: 'content mismatch' };
     case 'EREFUSED':
-      return 'REFUSED';
+      return { words: 'REFUSED', category: 'content mismatch' };
     case 'ETIMEOUT':
-      return 'no answer (timeout)';
+      return { words: 'no answer (timeout)', category: 'timeout' };
     case 'ECONNREFUSED':
-      return 'connection refused';
+      return { words: 'connection refused', category: 'connection refused' };
     case 'EBADRESP':
     case 'EFORMERR':
-      return 'a malformed answer';
+      return { words: 'a malformed answer', category: 'protocol error' };
     case 'ECANCELLED':
-      return 'no answer (cancelled)';
+      return { words: 'no answer (cancelled)', category: 'timeout' };
     default:
-      return `error ${(error as { code?: string }).code ?? String(error)}`;
+      return { words: `error ${code ?? String(error)}`, category: 'protocol error' };
   }
 }

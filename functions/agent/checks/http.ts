@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { HttpCheck } from '#shared/domain/checks';
-import { fail, networkError, pass, printable, withDeadline, type CheckOutcome, type ProbeTarget } from './probe';
+import { fail, networkFailure, pass, printable, withDeadline, type CheckOutcome, type ProbeTarget } from './probe';
 
 /** The content pattern is matched against at most this much of the body; the rest is never read. */
 export const BODY_MAX_BYTES = 256 * 1024;
@@ -37,11 +37,11 @@ export function checkHttp(target: ProbeTarget, check: HttpCheck): Promise<CheckO
         req.end();
       });
     } catch (error) {
-      return fail(describeRequestError(error));
+      return requestFailure(error);
     }
     if (res.statusCode !== check.status) {
       res.destroy();
-      return fail(`HTTP ${res.statusCode ?? '?'}${check.status === 200 ? '' : ` (expected ${check.status})`}`);
+      return fail('content mismatch', `HTTP ${res.statusCode ?? '?'}${check.status === 200 ? '' : ` (expected ${check.status})`}`);
     }
     if (!content) {
       res.destroy();
@@ -49,13 +49,14 @@ export function checkHttp(target: ProbeTarget, check: HttpCheck): Promise<CheckO
     }
     progress('the body');
     const body = await readBounded(res);
-    if ('error' in body) return fail(body.error);
-    if (!content.test(body.text)) return fail(`HTTP ${res.statusCode}, but the body does not match /${printable(check.content ?? '', 40)}/`);
+    if (!('text' in body)) return body;
+    if (!content.test(body.text))
+      return fail('content mismatch', `HTTP ${res.statusCode}, but the body does not match /${printable(check.content ?? '', 40)}/`);
     return pass();
   });
 }
 
-function readBounded(res: IncomingMessage): Promise<{ text: string } | { error: string }> {
+function readBounded(res: IncomingMessage): Promise<{ text: string } | CheckOutcome> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -69,17 +70,17 @@ function readBounded(res: IncomingMessage): Promise<{ text: string } | { error: 
       if (size >= BODY_MAX_BYTES) done();
     });
     res.on('end', done);
-    res.on('error', (error) => resolve({ error: `body: ${networkError(error)}` }));
-    res.on('aborted', () => resolve({ error: 'connection closed mid-body' }));
+    res.on('error', (error) => resolve(networkFailure(error, 'body: ')));
+    res.on('aborted', () => resolve(fail('connection reset', 'connection closed mid-body')));
   });
 }
 
-function describeRequestError(error: unknown): string {
+function requestFailure(error: unknown): CheckOutcome {
   const code = (error as { code?: string }).code ?? '';
-  if (code.startsWith('HPE_')) return 'invalid HTTP response';
-  if (code === 'ECONNRESET' && /socket hang up/i.test((error as Error).message)) return 'connection closed without a response';
-  if (code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS') || /SSL|TLS/.test((error as Error).message ?? '')) return `TLS handshake failed`;
-  return networkError(error);
+  if (code.startsWith('HPE_')) return fail('protocol error', 'invalid HTTP response');
+  if (code === 'ECONNRESET' && /socket hang up/i.test((error as Error).message)) return fail('connection reset', 'connection closed without a response');
+  if (code.startsWith('ERR_SSL') || code.startsWith('ERR_TLS') || /SSL|TLS/.test((error as Error).message ?? '')) return fail('tls', 'TLS handshake failed');
+  return networkFailure(error);
 }
 
 const isAddress = (host: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':');

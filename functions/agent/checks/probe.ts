@@ -1,7 +1,8 @@
 import { connect, type Socket } from 'node:net';
+import { categoryOfNetworkError, type FailureCategory } from '#shared/domain/scoring/failure';
 
-/** A check's verdict: a pass, or a failure with a short reason an organiser can act on. */
-export type CheckOutcome = { passed: true } | { passed: false; error: string };
+/** A check's verdict: a pass, or a failure with a short reason an organiser can act on and the category it falls into. */
+export type CheckOutcome = { passed: true } | { passed: false; error: string; category: FailureCategory };
 
 /** Where a check connects: the service's host name (for Host headers, SNI, messages) and the address it resolved to. */
 export interface ProbeTarget {
@@ -11,7 +12,11 @@ export interface ProbeTarget {
 }
 
 export const pass = (): CheckOutcome => ({ passed: true });
-export const fail = (error: string): CheckOutcome => ({ passed: false, error: bounded(error) });
+export const fail = (category: FailureCategory, error: string): CheckOutcome => ({ passed: false, error: bounded(error), category });
+
+/** A socket or resolver error as a failure: its few words and its category. */
+export const networkFailure = (error: unknown, prefix = ''): CheckOutcome =>
+  fail(categoryOfNetworkError((error as { code?: string }).code), `${prefix}${networkError(error)}`);
 
 /** Errors stay short: the API keeps 1 000 characters, a scoreboard shows far fewer. */
 const ERROR_MAX = 200;
@@ -71,11 +76,11 @@ export async function withDeadline(
   const deadline = new Promise<CheckOutcome>((resolve) => {
     timer = setTimeout(() => {
       controller.abort();
-      resolve(fail(timeoutMessage(seconds, stage)));
+      resolve(fail('timeout', timeoutMessage(seconds, stage)));
     }, seconds * 1000);
   });
   try {
-    return await Promise.race([probe(controller.signal, (s) => (stage = s)).catch((error: unknown) => fail(networkError(error))), deadline]);
+    return await Promise.race([probe(controller.signal, (s) => (stage = s)).catch((error: unknown) => networkFailure(error)), deadline]);
   } finally {
     clearTimeout(timer);
     controller.abort();

@@ -307,6 +307,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/services/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every service's status, compactly: the teams × subtypes matrix (`?since=` for what changed)
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         */
+        get: operations["GetServiceStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/services/{id}": {
         parameters: {
             query?: never;
@@ -721,6 +741,73 @@ export interface components {
             scan_id: string;
             /** @constant */
             status: "started";
+        };
+        /**
+         * ServiceStatusView
+         * @description Every visible service's status, grouped by team: the matrix of teams and subtypes, without the services' and teams' details.
+         * @example {
+         *       "as_of": "2026-11-22T10:15:05Z",
+         *       "full": true,
+         *       "subtypes": {
+         *         "1": "HTTP",
+         *         "2": "SSH",
+         *         "3": "DNS",
+         *         "4": "SMTP"
+         *       },
+         *       "teams": {
+         *         "1": [
+         *           [
+         *             1,
+         *             "up",
+         *             905
+         *           ],
+         *           [
+         *             2,
+         *             "down",
+         *             65,
+         *             "connection refused"
+         *           ],
+         *           [
+         *             3,
+         *             "up",
+         *             905
+         *           ],
+         *           [
+         *             4,
+         *             "unscanned"
+         *           ]
+         *         ]
+         *       }
+         *     }
+         */
+        ServiceStatusView: {
+            /**
+             * Format: date-time
+             * @description Every change up to this time is in; pass it as `?since=` next time for only what changed after it.
+             */
+            as_of: string;
+            /** @description True: the whole view (replace what you have); false: only the cells that changed after `since`. */
+            full: boolean;
+            /** @description The columns: each subtype's name by its id (in a whole view only; they change only when the competition is loaded again). */
+            subtypes?: {
+                [key: string]: string;
+            };
+            /** @description By team id: the team's cells, by subtype id (a team with two services of one subtype has two cells for it). */
+            teams: {
+                [key: string]: ([
+                    number,
+                    "up" | "down" | "unscanned"
+                ] | [
+                    number,
+                    "up" | "down" | "unscanned",
+                    number
+                ] | [
+                    number,
+                    "up" | "down" | "unscanned",
+                    number,
+                    "timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error"
+                ])[];
+            };
         };
         /**
          * BatchAnswer
@@ -2765,6 +2852,50 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
+    GetServiceStatus: {
+        parameters: {
+            query?: {
+                since?: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cells, whole or changed since `since`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceStatusView"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.public-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
     GetService: {
         parameters: {
             query?: never;
@@ -2886,6 +3017,7 @@ export interface operations {
                     status?: "started";
                     score?: number;
                     error?: string | null;
+                    category?: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error") | null;
                     time?: string;
                 };
             };
@@ -2967,6 +3099,7 @@ export interface operations {
                     status?: "started";
                     score?: number;
                     error?: string | null;
+                    category?: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error") | null;
                     time?: string;
                 }[];
             };

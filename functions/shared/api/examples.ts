@@ -44,6 +44,19 @@ export const EXAMPLES = {
   ScanResult: scan,
   ServiceDetail: { ...service, ...notFrozen, points_earned: 10, sla: { run: 0, violations: 0, penalty: 0 }, recent_scans: [scan] },
   ScanStarted: { scan_id: 'round13-http', status: 'started' },
+  ServiceStatusView: {
+    as_of: '2026-11-22T10:15:05Z',
+    full: true,
+    subtypes: { '1': 'HTTP', '2': 'SSH', '3': 'DNS', '4': 'SMTP' },
+    teams: {
+      '1': [
+        [1, 'up', 905],
+        [2, 'down', 65, 'connection refused'],
+        [3, 'up', 905],
+        [4, 'unscanned'],
+      ],
+    },
+  },
   BatchAnswer: { status: 201, body: scan },
   Scoreboard: {
     segregate: false,

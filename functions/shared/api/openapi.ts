@@ -79,6 +79,7 @@ const COMPONENTS = {
   ServiceScansPage: responses.ServiceScansPageSchema,
   ServiceDetail: responses.ServiceDetailSchema,
   ScanStarted: responses.ScanStartedSchema,
+  ServiceStatusView: responses.ServiceStatusViewSchema,
   BatchAnswer: responses.BatchAnswerSchema,
   ScoreHistory: responses.ScoreHistorySchema,
   Subtype: responses.SubtypeSchema,

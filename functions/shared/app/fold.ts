@@ -2,14 +2,15 @@
  * The fold: the stream consumer's work of turning score events into each
  * service's STATE and each team's TOTALS. Per team: read (its totals and its
  * services' states), decide (domain/scoring/fold.ts, pure), write (the
- * totals, then the states, each conditioned on what was read). A decision
+ * totals, then the states and changed status cells, each conditioned on what
+ * was read). A decision
  * may first ask for services' histories (a late result re-evaluates an SLA
  * run): they are read and the decision taken again, so each attempt reads
  * at most twice. A lost condition (a concurrent fold, a `started` landing)
  * starts the attempt over from fresh reads.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { decideTeamFold, type TeamFoldRead } from '#shared/domain/scoring/fold';
+import { decideTeamFold, type ServiceStateWrite, type TeamFoldRead } from '#shared/domain/scoring/fold';
 import type { ScoreEvent } from '#shared/domain/scoring/events';
 import type { SlaInput } from '#shared/domain/scoring/sla';
 import { freshSettings } from '#shared/data/fresh';
@@ -18,6 +19,7 @@ import { storedResults } from '#shared/data/results';
 import { batchGet } from '#shared/data/operations';
 import { stateKey, toServiceState, writeServiceState } from '#shared/data/service-state';
 import { standingsKey, standingsVersionOf, writeStandings } from '#shared/data/standings';
+import { writeStatusCell } from '#shared/data/status-cells';
 import { toTeamTotals, totalsKey, toTotalsState, writeTotals } from '#shared/data/totals';
 import type { Logger } from '#shared/log';
 
@@ -72,7 +74,12 @@ async function foldTeam(teamId: number, events: ScoreEvent[], freezeTime: string
     try {
       if (decision.totals) await writeTotals(teamId, decision.totals);
       // The projection after the totals: it names the totals version it shows, so a write that loses a race to a newer one changes nothing.
-      await Promise.all([...decision.services.map(writeServiceState), decision.standings && writeStandings(teamId, decision.standings)]);
+      // A changed status cell before its state: a retry after a stop between the two decides the same cell again (a no-op then).
+      const writeService = async (write: ServiceStateWrite) => {
+        if (write.cell) await writeStatusCell(write.serviceId, write.cell, write.next.folded_seq!);
+        await writeServiceState(write);
+      };
+      await Promise.all([...decision.services.map(writeService), decision.standings && writeStandings(teamId, decision.standings)]);
       return;
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;

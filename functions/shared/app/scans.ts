@@ -14,6 +14,7 @@ import { API_PREFIX } from '#shared/api/prefix';
 import { BatchReport, type ScanReportInput } from '#shared/api/schemas/requests';
 import type { BatchAnswerSchema, ProblemSchema } from '#shared/api/schemas/responses';
 import type { ScanResult, StoredResult } from '#shared/domain/model';
+import type { FailureCategory } from '#shared/domain/scoring/failure';
 import { resultScoring, sameResult } from '#shared/domain/scoring/result';
 import { slaRulesFor } from '#shared/domain/scoring/sla';
 import { db, isThrottling } from '#shared/data/client';
@@ -33,6 +34,8 @@ export interface ScanReport {
   scan_id: string;
   score: number;
   error: string | null;
+  /** Absent: the caller did not say (null). */
+  category?: FailureCategory | null;
   /** The check's own time, already validated; absent: the arrival time. */
   time?: string;
 }
@@ -80,6 +83,7 @@ export function recordScanResult(serviceId: number, report: ScanReport, arrival 
     // The SLA rules in force travel with the result, so a change of them applies from the change on.
     const item: StoredResult = {
       ...scan,
+      category: report.category ?? null,
       service_id: serviceId,
       team_id: service.team.id,
       super_type_id,

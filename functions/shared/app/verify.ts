@@ -17,7 +17,8 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Team } from '#shared/domain/model';
 import { ADJUSTMENTS_SOURCE, serviceSource } from '#shared/domain/scoring/events';
-import { publicFigures, type ServiceState, type SlaWrite } from '#shared/domain/scoring/fold';
+import { emptyServiceState, publicFigures, type ServiceState, type SlaWrite } from '#shared/domain/scoring/fold';
+import { sameCell, statusCell, type StatusCell } from '#shared/domain/scoring/status';
 import { applyDelta } from '#shared/domain/scoring/figures';
 import { standingsDiffer, writeStandings } from '#shared/data/standings';
 import { freezeStamp } from '#shared/domain/scoring/freeze';
@@ -30,6 +31,7 @@ import { storedResults } from '#shared/data/results';
 import { readServiceStates, slaUpdate } from '#shared/data/service-state';
 import { listServiceRecords } from '#shared/data/services';
 import { movePublicVersion } from '#shared/data/public-version';
+import { readStatusCellsOf, repairStatusCell } from '#shared/data/status-cells';
 import { getSettings } from '#shared/data/settings';
 import { listTeamRecords } from '#shared/data/teams';
 import { readTotalsItems, toTeamTotals, toTotalsState, totalsUpdate } from '#shared/data/totals';
@@ -110,6 +112,18 @@ async function verifyTeam(team: Team, servicesTotal: number, freezeTime: string 
     const projected = { version: counted.version, figures: publicFigures(toTeamTotals(raw, servicesTotal), stamp) };
     if (await standingsDiffer(team.id, projected))
       differences.push({ figure: 'standings projection (totals version)', stored: -1, recomputed: counted.version });
+    // Each status cell shows what its service's state says.
+    const cells = await readStatusCellsOf(services.map((s) => s.service.id));
+    const cellRepairs: { id: number; cell: StatusCell }[] = [];
+    for (const s of services) {
+      const state = states.get(s.service.id) ?? emptyServiceState();
+      const expected = statusCell(state, s.service.max_score);
+      const stored = cells.get(s.service.id);
+      if (stored && !sameCell(stored, expected)) {
+        differences.push({ figure: `service ${s.service.id} status cell (${stored.status} → ${expected.status})`, stored: 0, recomputed: 1 });
+        cellRepairs.push({ id: s.service.id, cell: expected });
+      }
+    }
     last = { team, settled, differences, repaired: false };
     if (differences.length === 0) return last;
     // Reported only when two settled reads in a row find it: never a result the stream is still carrying.
@@ -159,6 +173,7 @@ async function verifyTeam(team: Team, servicesTotal: number, freezeTime: string 
         { version: counted.version + 1, figures: publicFigures(applyDelta(toTeamTotals(raw, servicesTotal), repair, share), stamp) },
         { repair: true },
       );
+      for (const { id, cell } of cellRepairs) await repairStatusCell(id, cell);
       // The stream consumer moves the public version only for the items it does not write itself (data/fold-events.ts).
       await movePublicVersion();
       return { ...last, repaired: true };

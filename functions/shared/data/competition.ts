@@ -7,7 +7,8 @@ import { RESOLUTIONS_SECONDS } from '#shared/domain/history';
 import type { Team, TeamRecord } from '#shared/domain/model';
 import { db, tableName } from '#shared/data/client';
 import { allocateIds } from '#shared/data/counters';
-import { historyKeys, keys, PARTITION, standingsPartitions, type Key } from '#shared/data/keys';
+import { historyKeys, keys, PARTITION, standingsPartitions, statusPartitions, type Key } from '#shared/data/keys';
+import { statusCellItem, statusLoadedItem } from '#shared/data/status-cells';
 import { standingsItem } from '#shared/data/standings';
 import { backoff, batchWrite, queryPartition } from '#shared/data/operations';
 import { getSettings, saveSettings } from '#shared/data/settings';
@@ -72,11 +73,13 @@ export async function loadCompetition(
   if (claimed.kind === 'exists') throw new CompetitionExistsError(claimed.loadedAt);
   const zoneSerials = options.replace ? await deleteCompetitionData(options.onProgress) : new Map<string, number>();
 
-  const items = await buildItems(competition, options.loadedBy, zoneSerials);
+  const items = await buildItems(competition, options.loadedBy, zoneSerials, Date.now());
   await batchWrite(
     items.map((Item) => ({ PutRequest: { Item } })),
     (done) => options.onProgress?.({ phase: 'writing', done, total: items.length }),
   );
+  // Last, once every cell is in: a status view made from before this moment answers a later delta in full.
+  await batchWrite([{ PutRequest: { Item: statusLoadedItem(Date.now()) } }]);
   await replaceSettings(competition.settings, options.audit);
   return summary;
 }
@@ -134,7 +137,7 @@ function slaOverride(subtype: { sla_threshold?: number; sla_penalty?: number }) 
   return Object.keys(sla).length > 0 ? { sla } : {};
 }
 
-async function buildItems(competition: Competition, loadedBy: string, zoneSerials: Map<string, number>) {
+async function buildItems(competition: Competition, loadedBy: string, zoneSerials: Map<string, number>, loadedAtMs: number) {
   const serviceCount = competition.teams.reduce((n, t) => n + t.services.length, 0);
   const teamIds = competition.teams.length > 0 ? await allocateIds('team', competition.teams.length) : [];
   const serviceIds = serviceCount > 0 ? await allocateIds('service', serviceCount) : [];
@@ -175,7 +178,10 @@ async function buildItems(competition: Competition, loadedBy: string, zoneSerial
         super_type_id: subtype.super_type_id,
         ...slaOverride(subtype),
       };
-      items.push({ ...keys.service(id), ...keys.serviceIndexes(id, team.number, subtype.id), ...definition });
+      items.push(
+        { ...keys.service(id), ...keys.serviceIndexes(id, team.number, subtype.id), ...definition },
+        statusCellItem({ service_id: id, team_id: team.id, subtype_id: subtype.id, hidden: entry.hidden }, loadedAtMs),
+      );
     }
   });
   return items;
@@ -192,6 +198,7 @@ async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => vo
     PARTITION.subtypes,
     PARTITION.dns,
     ...standingsPartitions(),
+    ...statusPartitions(),
     ...RESOLUTIONS_SECONDS.map(historyKeys.partition),
   ];
   const teams = await queryPartition(PARTITION.teams, { consistent: true });

@@ -132,7 +132,13 @@ export function toScoreEvent(record: DynamoDBRecord): StreamEvent | undefined {
     };
   }
   const serviceId = idOfPartition(pk);
-  const base = { seq, source: serviceSource(serviceId), team_id: Number(image.team_id), service_id: serviceId, result: image as unknown as FoldedResult };
+  const base = {
+    seq,
+    source: serviceSource(serviceId),
+    team_id: Number(image.team_id),
+    service_id: serviceId,
+    result: { ...(image as unknown as FoldedResult), category: (image.category as FoldedResult['category'] | undefined) ?? null },
+  };
   if (record.eventName !== 'MODIFY') return { sequenceNumber, event: { kind: 'check', ...base } };
   const old = unmarshall((stream.OldImage ?? {}) as Parameters<typeof unmarshall>[0]);
   const was = old.voided === true;

@@ -22,6 +22,7 @@ import type { SuperType } from '#shared/domain/model';
 import { getServiceDefinition, type StoredDefinition } from '#shared/data/services';
 import { getSettings } from '#shared/data/settings';
 import { listSuperTypes } from '#shared/data/teams';
+import { listSubtypes } from '#shared/data/subtypes';
 
 /** How old a function's copy of the settings or a service definition may be. */
 export const FRESHNESS_MS = 5_000;
@@ -62,22 +63,34 @@ export async function freshServiceDefinition(serviceId: number): Promise<StoredD
   return value;
 }
 
-let superTypesCopy: { value: Promise<SuperType[]>; version: number } | undefined;
+const forgetters: (() => void)[] = [];
+
+/** A read kept while the settings version it was made under is current (a load moves the version; a failed read is not kept). */
+function keptPerSettingsVersion<T>(read: () => Promise<T>): () => Promise<T> {
+  let copy: { value: Promise<T>; version: number } | undefined;
+  forgetters.push(() => (copy = undefined));
+  return async () => {
+    const { version } = await freshSettings();
+    if (!copy || copy.version !== version) {
+      const value = read();
+      copy = { value, version };
+      value.catch(() => (copy = undefined));
+    }
+    return copy.value;
+  };
+}
 
 /** The super types (a scoreboard's columns), as of the settings version this function last read. */
-export async function freshSuperTypes(): Promise<SuperType[]> {
-  const { version } = await freshSettings();
-  if (!superTypesCopy || superTypesCopy.version !== version) {
-    const value = listSuperTypes();
-    superTypesCopy = { value, version };
-    value.catch(() => (superTypesCopy = undefined));
-  }
-  return superTypesCopy.value;
-}
+export const freshSuperTypes: () => Promise<SuperType[]> = keptPerSettingsVersion(listSuperTypes);
+
+/** The subtypes' names by id (the status view's columns), as of the settings version this function last read. */
+export const freshSubtypeNames: () => Promise<Map<number, string>> = keptPerSettingsVersion(
+  async () => new Map((await listSubtypes()).map((s) => [s.id, s.name])),
+);
 
 /** Forgets every copy (tests change the settings and expect the next request to see it at once). */
 export function forgetFreshCopies(): void {
   settingsCopy = undefined;
-  superTypesCopy = undefined;
+  for (const forget of forgetters) forget();
   definitionCopies.clear();
 }

@@ -1,8 +1,7 @@
-import { api, type Scoreboard, type ScoreboardRow, type Service } from '../api';
+import { api, type Scoreboard, type ScoreboardRow } from '../api';
 import { barChart } from '../charts';
 import { afterNextFrame, formatNumber, frozenNotice, h, icon, replaceContent, scrollRegion, statCard, teamLink } from '../dom';
 import { follow } from '../live';
-import { serviceState } from './states';
 
 const CHART_TEAMS = 15;
 /**
@@ -39,23 +38,14 @@ interface DrawnRow {
 
 export function scoreboardPage(content: HTMLElement): void {
   let board: Scoreboard | undefined;
-  let services: Service[] | undefined;
   let drawn: Drawn | undefined;
+  // One read a poll: the standings hold the service counts too (no per-service list).
   follow(async () => {
-    // The standings are drawn as soon as they arrive; the service counts (a larger read) fill the cards after.
-    const servicesRead = api.services().then((read) => {
-      if (read.changed || !services) {
-        services = read.data;
-        const cardsDrawn = content.querySelector('section.cards');
-        if (board && cardsDrawn) cardsDrawn.replaceWith(cards(board.scoreboard, services));
-      }
-    });
     const boardRead = await api.scoreboard();
     if (boardRead.changed || !board) {
       board = boardRead.data;
-      drawn = draw(content, board, services, drawn);
+      drawn = draw(content, board, drawn);
     }
-    await servicesRead;
   });
 }
 
@@ -69,7 +59,7 @@ function divisionsOf(board: Scoreboard): { title: string; rows: ScoreboardRow[] 
     : [{ title: 'Standings', rows }];
 }
 
-function draw(content: HTMLElement, board: Scoreboard, services: Service[] | undefined, previous: Drawn | undefined): Drawn {
+function draw(content: HTMLElement, board: Scoreboard, previous: Drawn | undefined): Drawn {
   const rows = board.scoreboard;
   const divisions = divisionsOf(board);
   const superTypes = rows[0]?.scores.map((s) => s.super_type) ?? [];
@@ -88,7 +78,7 @@ function draw(content: HTMLElement, board: Scoreboard, services: Service[] | und
     // A poll: the same tables, some figures changed. Cells are updated in place and rows moved only when
     // their rank changed, so the browser lays out what changed rather than the whole page.
     const cardsDrawn = content.querySelector('section.cards');
-    if (cardsDrawn) cardsDrawn.replaceWith(cards(rows, services));
+    if (cardsDrawn) cardsDrawn.replaceWith(cards(rows));
     const seen = new Set<number>();
     divisions.forEach((division, index) => {
       const body = previous.bodies[index]!;
@@ -133,14 +123,7 @@ function draw(content: HTMLElement, board: Scoreboard, services: Service[] | und
     for (const t of tables) t.body.style.minHeight = '';
     drawnNow.pending = false;
   };
-  replaceContent(
-    content,
-    frozenNotice(board),
-    cards(rows, services),
-    ...tables.flatMap((t) => [h('h2', {}, t.title), t.region]),
-    h('h2', {}, 'Totals'),
-    drawnNow.chart,
-  );
+  replaceContent(content, frozenNotice(board), cards(rows), ...tables.flatMap((t) => [h('h2', {}, t.title), t.region]), h('h2', {}, 'Totals'), drawnNow.chart);
   const fill = () => {
     if (!content.contains(drawnNow.bodies[0]!)) return; // drawn anew since
     addRows();
@@ -150,18 +133,16 @@ function draw(content: HTMLElement, board: Scoreboard, services: Service[] | und
   return drawnNow;
 }
 
-function cards(rows: ScoreboardRow[], services: Service[] | undefined): HTMLElement {
-  const counts = { up: 0, down: 0, unscanned: 0 };
-  for (const service of services ?? []) counts[serviceState(service)] += 1;
-  const count = (n: number) => (services ? formatNumber(n) : '…');
+function cards(rows: ScoreboardRow[]): HTMLElement {
+  const up = rows.reduce((n, r) => n + r.services_up, 0);
+  const total = rows.reduce((n, r) => n + r.services_total, 0);
   const leader = rows.find((r) => r.division === 'main' && r.rank === 1) ?? rows[0];
   return h(
     'section',
     { class: 'cards', 'aria-label': 'Summary' },
-    // "of …" until the services arrive, so the card does not grow (and move the page) when they do.
-    statCard('Services up', h('span', { class: 'state-up' }, icon('up'), ` ${count(counts.up)}`), `of ${services ? formatNumber(services.length) : '…'}`),
-    statCard('Services down', h('span', { class: 'state-down' }, icon('down'), ` ${count(counts.down)}`)),
-    statCard('Unscanned', h('span', { class: 'state-unscanned' }, icon('unscanned'), ` ${count(counts.unscanned)}`)),
+    // The standings count services up and in all (the seed's row); the rest are down or not scanned yet.
+    statCard('Services up', h('span', { class: 'state-up' }, icon('up'), ` ${formatNumber(up)}`), `of ${formatNumber(total)}`),
+    statCard('Not up', h('span', { class: 'state-down' }, icon('down'), ` ${formatNumber(total - up)}`), 'down or not scanned yet'),
     statCard(
       'Leader',
       leader ? h('span', { class: 'leader' }, icon('trophy'), ` ${leader.team.name}`) : '—',

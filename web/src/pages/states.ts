@@ -1,4 +1,5 @@
 import type { Service } from '../api';
+import { formatTime, h, icon } from '../dom';
 
 export type ServiceState = 'up' | 'down' | 'unscanned';
 
@@ -9,3 +10,21 @@ export function serviceState(service: Pick<Service, 'last_scan' | 'last_scan_tim
 }
 
 export const STATE_TEXT: Record<ServiceState, string> = { up: 'Up', down: 'Down', unscanned: 'Not scanned' };
+
+/** A service's state as a tag (icon and word), with its last scan's details as a tooltip when asked. */
+export function stateTag(service: Service, withTip: boolean): HTMLElement {
+  const state = serviceState(service);
+  const details = [
+    `${service.subtype} at ${service.url}:${service.port}`,
+    `last scan: ${formatTime(service.last_scan_time)}`,
+    service.last_scan_time ? `score ${service.last_scan} of ${service.max_score}` : null,
+    service.last_scan_error ? `error: ${service.last_scan_error}` : null,
+  ].filter((d): d is string => d !== null);
+  return h(
+    'span',
+    { class: `state state-${state}`, ...(withTip ? { tabindex: 0 } : {}) },
+    icon(state),
+    h('span', { class: 'state-text' }, STATE_TEXT[state]),
+    withTip ? h('span', { class: 'tip', role: 'tooltip' }, details.join(' · ')) : null,
+  );
+}

@@ -1,71 +1,154 @@
-import { api, type Service } from '../api';
-import { formatNumber, formatTime, h, icon, replaceContent, scrollRegion, statCard, teamLink } from '../dom';
+import { api, type ServiceStatusView, type StatusCell, type Team } from '../api';
+import { afterNextFrame, formatNumber, h, icon, replaceContent, scrollRegion, statCard, teamLink } from '../dom';
+import { formatDuration } from '../format';
 import { follow } from '../live';
-import { serviceState, STATE_TEXT } from './states';
+import { STATE_TEXT, type ServiceState } from './states';
+
+/**
+ * The status matrix: teams by subtypes, from the compact status view. The
+ * first answer is whole and drawn a batch of rows per frame (as the
+ * scoreboard is); afterwards each poll asks only for what changed since the
+ * last answer's `as_of` and patches those cells in place. The teams' names
+ * come from /teams, read again only when a whole view comes (a load).
+ */
+const ROWS_PER_BATCH = 8;
+const BATCH_MS = 4;
+/** A row's height in style.css (`.matrix tbody tr`), for the room kept for rows not yet in. */
+const ROW_HEIGHT_PX = 38;
+
+interface Matrix {
+  body: HTMLTableSectionElement;
+  /** The cells by `team:subtype`, and what each shows (a service's tag per service of that subtype). */
+  cells: Map<string, { td: HTMLTableCellElement; tuples: Map<number, StatusCell> }>;
+  columns: number[];
+  cards: HTMLElement;
+  pending: boolean;
+}
 
 export function statusPage(content: HTMLElement): void {
+  let matrix: Matrix | undefined;
+  let since: string | undefined;
   follow(async () => {
-    const services = await api.services();
-    if (services.changed) render(content, services.data);
+    const read = await api.serviceStatus(since);
+    if (!read.changed) return;
+    // openapi-fetch's response type widens the cells' tuples to arrays; the component type keeps them.
+    const view = read.data as ServiceStatusView;
+    if (view.full || !matrix || !content.contains(matrix.body)) {
+      const teams = (await api.teams()).data;
+      matrix = draw(content, view, teams);
+    } else if (!patch(matrix, view)) {
+      // A delta this page cannot place: the whole view next time.
+      since = undefined;
+      return;
+    }
+    since = view.as_of;
   });
 }
 
-export function stateTag(service: Service, withTip: boolean): HTMLElement {
-  const state = serviceState(service);
-  const details = [
-    `${service.subtype} at ${service.url}:${service.port}`,
-    `last scan: ${formatTime(service.last_scan_time)}`,
-    service.last_scan_time ? `score ${service.last_scan} of ${service.max_score}` : null,
-    service.last_scan_error ? `error: ${service.last_scan_error}` : null,
-  ].filter((d): d is string => d !== null);
+const cellKey = (teamId: number | string, subtypeId: number) => `${teamId}:${subtypeId}`;
+
+/** A cell's state as a tag: icon, word, and how long and why as a tooltip. */
+function cellTag([, state, seconds, category]: StatusCell, asOf: string): HTMLElement {
+  const since =
+    seconds === undefined ? 'never scanned' : `${STATE_TEXT[state as ServiceState]} for ${formatDuration(seconds + (Date.now() - Date.parse(asOf)) / 1000)}`;
   return h(
     'span',
-    { class: `state state-${state}`, ...(withTip ? { tabindex: 0 } : {}) },
-    icon(state),
-    h('span', { class: 'state-text' }, STATE_TEXT[state]),
-    withTip ? h('span', { class: 'tip', role: 'tooltip' }, details.join(' · ')) : null,
+    { class: `state state-${state}`, tabindex: 0 },
+    icon(state as ServiceState),
+    h('span', { class: 'state-text' }, STATE_TEXT[state as ServiceState]),
+    h('span', { class: 'tip', role: 'tooltip' }, category ? `${since} · ${category}` : since),
   );
 }
 
-function render(content: HTMLElement, services: Service[]): void {
-  const subtypes = [...new Map(services.map((s) => [s.subtype_id, s.subtype])).entries()].sort((a, b) => a[0] - b[0]);
-  const teams = [...new Map(services.map((s) => [s.team.id, s.team])).values()].sort((a, b) => a.number - b.number);
-  const cells = new Map<string, Service[]>();
-  for (const service of services) {
-    const key = `${service.team.id}:${service.subtype_id}`;
-    cells.set(key, [...(cells.get(key) ?? []), service]);
-  }
-  const counts = { up: 0, down: 0, unscanned: 0 };
-  for (const service of services) counts[serviceState(service)] += 1;
+function fillCell(cell: { td: HTMLTableCellElement; tuples: Map<number, StatusCell> }, asOf: string): void {
+  cell.td.replaceChildren(...[...cell.tuples.values()].map((tuple) => cellTag(tuple, asOf)));
+}
 
+function countCards(matrix: Pick<Matrix, 'cells'>): HTMLElement {
+  const counts = { up: 0, down: 0, unscanned: 0 };
+  for (const { tuples } of matrix.cells.values()) for (const [, state] of tuples.values()) counts[state as ServiceState] += 1;
+  return h(
+    'section',
+    { class: 'cards', 'aria-label': 'Summary' },
+    statCard('Up', formatNumber(counts.up)),
+    statCard('Down', formatNumber(counts.down)),
+    statCard('Not scanned', formatNumber(counts.unscanned)),
+  );
+}
+
+function draw(content: HTMLElement, view: ServiceStatusView, teams: Team[]): Matrix {
+  const columns = Object.keys(view.subtypes ?? {})
+    .map(Number)
+    .sort((a, b) => a - b);
+  const rows = teams.filter((t) => view.teams[String(t.id)] !== undefined).sort((a, b) => a.number - b.number);
+  const body = h('tbody', {});
+  const matrix: Matrix = { body, cells: new Map(), columns, cards: h('section'), pending: true };
+  for (const [teamId, tuples] of Object.entries(view.teams)) {
+    for (const tuple of tuples) {
+      const key = cellKey(teamId, tuple[0]);
+      const cell = matrix.cells.get(key) ?? { td: h('td', {}), tuples: new Map() };
+      cell.tuples.set(cell.tuples.size, tuple);
+      matrix.cells.set(key, cell);
+    }
+  }
   const table = h(
     'table',
     { class: 'matrix' },
     h('caption', { class: 'visually-hidden' }, 'Service status: one row per team, one column per kind of check'),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Team'), ...subtypes.map(([, name]) => h('th', { scope: 'col' }, name)))),
-    h(
-      'tbody',
-      {},
-      ...teams.map((team) =>
-        h(
-          'tr',
-          { 'data-team-id': team.id },
-          h('th', { scope: 'row' }, teamLink(team)),
-          ...subtypes.map(([subtypeId]) => h('td', {}, ...(cells.get(`${team.id}:${subtypeId}`) ?? []).map((service) => stateTag(service, true)))),
-        ),
-      ),
-    ),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Team'), ...columns.map((id) => h('th', { scope: 'col' }, view.subtypes?.[String(id)] ?? `#${id}`)))),
+    body,
   );
+  matrix.cards = countCards(matrix);
   replaceContent(
     content,
-    h(
-      'section',
-      { class: 'cards', 'aria-label': 'Summary' },
-      statCard('Up', formatNumber(counts.up)),
-      statCard('Down', formatNumber(counts.down)),
-      statCard('Not scanned', formatNumber(counts.unscanned)),
-    ),
-    h('p', { class: 'hint' }, 'Hover over or tab to a cell for its last scan time and error.'),
+    matrix.cards,
+    h('p', { class: 'hint' }, 'Hover over or tab to a cell for how long it has been so, and why a service is down.'),
     scrollRegion('Service status matrix', table),
   );
+  // Rows a batch a frame, each frame's work well under a long task; the body keeps the room they will take.
+  const queue = [...rows];
+  body.style.minHeight = `${rows.length * ROW_HEIGHT_PX}px`;
+  const addRows = () => {
+    const deadline = performance.now() + BATCH_MS;
+    for (let added = 0; queue.length > 0 && added < ROWS_PER_BATCH && (added === 0 || performance.now() < deadline); added++) {
+      const team = queue.shift()!;
+      const tds = columns.map((subtypeId) => {
+        const cell = matrix.cells.get(cellKey(team.id, subtypeId));
+        if (!cell) return h('td', {});
+        fillCell(cell, view.as_of);
+        return cell.td;
+      });
+      body.append(h('tr', { 'data-team-id': team.id }, h('th', { scope: 'row' }, teamLink(team)), ...tds));
+    }
+    if (queue.length > 0) return;
+    body.style.minHeight = '';
+    matrix.pending = false;
+  };
+  const fill = () => {
+    if (!content.contains(body)) return; // drawn anew since
+    addRows();
+    if (matrix.pending) afterNextFrame(fill);
+  };
+  afterNextFrame(fill);
+  return matrix;
+}
+
+/**
+ * A delta: each changed service's tuple replaces its cell's, and only those cells are drawn again. False when
+ * a changed cell holds several services (a team with two of one subtype: the delta does not say which changed)
+ * or is not on the page: the caller then asks for the whole view.
+ */
+function patch(matrix: Matrix, view: ServiceStatusView): boolean {
+  const changes = Object.entries(view.teams).flatMap(([teamId, tuples]) =>
+    tuples.map((tuple) => ({ cell: matrix.cells.get(cellKey(teamId, tuple[0])), tuple })),
+  );
+  if (changes.some(({ cell }) => !cell || cell.tuples.size !== 1)) return false;
+  for (const { cell, tuple } of changes) {
+    cell!.tuples.set(0, tuple);
+    fillCell(cell!, view.as_of);
+  }
+  const cards = countCards(matrix);
+  matrix.cards.replaceWith(cards);
+  matrix.cards = cards;
+  return true;
 }

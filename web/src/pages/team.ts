@@ -1,7 +1,7 @@
 import { api, ApiError, type Scorecard, type Service, type Team } from '../api';
 import { formatNumber, formatTime, frozenNotice, h, replaceContent, scrollRegion, statCard, teamLogo } from '../dom';
 import { follow } from '../live';
-import { stateTag } from './status';
+import { stateTag } from './states';
 
 export function teamPage(content: HTMLElement): void {
   const id = Number(new URLSearchParams(location.search).get('id'));

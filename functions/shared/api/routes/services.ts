@@ -9,6 +9,11 @@ export const servicesRoutes = {
     query: q.ServiceFilters,
     responses: { 200: list('The visible services that match, by id (none match: an empty list).', r.ServiceSchema) },
   }),
+  GetServiceStatus: route('GetServiceStatus', 'GET', '/services/status', 'services/get-service-status', 'public', 'read', {
+    summary: "Every service's status, compactly: the teams × subtypes matrix (`?since=` for what changed)",
+    query: q.ServiceStatusQuery,
+    responses: { 200: json('The cells, whole or changed since `since`.', r.ServiceStatusViewSchema) },
+  }),
   GetService: route('GetService', 'GET', '/services/{id}', 'services/get-service', 'public', 'read', {
     summary: 'One service',
     responses: { 200: json('The service, its points and its latest scans.', r.ServiceDetailSchema) },

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import { SAMPLE_SECONDS } from '#shared/domain/history';
+import { STATUS_DELTA_WINDOW_MS, STATUS_GRID_MS } from '#shared/domain/scoring/status-view';
+import { FAILURE_CATEGORIES, FAILURE_CATEGORY_MEANINGS, type FailureCategory } from '#shared/domain/scoring/failure';
 import { BoundedInt, FreeText, PositiveInt, PositiveIntParam, Timestamp } from '#shared/validation';
 
 /**
@@ -26,34 +28,48 @@ const reportFields = {
   status: v.optional(v.literal('started', 'must be "started" (a result has score and error instead)')),
   score: v.optional(BoundedInt(0)),
   error: v.optional(v.nullable(FreeText(SCAN_ERROR_MAX))),
+  category: v.optional(
+    v.nullable(
+      v.pipe(
+        v.picklist(FAILURE_CATEGORIES, `must be one of: ${FAILURE_CATEGORIES.join(', ')}`),
+        v.description(`What kind of failure \`error\` describes: ${FAILURE_CATEGORIES.map((c) => `\`${c}\` (${FAILURE_CATEGORY_MEANINGS[c]})`).join('; ')}.`),
+      ),
+    ),
+  ),
   /** When the check ran (RFC 3339, UTC); absent: when the result arrives. */
   time: v.optional(
     v.pipe(Timestamp, v.description("When the check ran (RFC 3339, UTC), at most 2 minutes ahead of the server's clock; without it, when the result arrives.")),
   ),
 };
 
-type ReportFields = { scan_id: string; status?: 'started'; score?: number; error?: string | null; time?: string };
+type ReportFields = { scan_id: string; status?: 'started'; score?: number; error?: string | null; category?: FailureCategory | null; time?: string };
 
 const reportRules = <T extends ReportFields>() =>
   [
     v.check<T, string>(
-      (b) => (b.status === undefined) !== (b.score === undefined && b.error === undefined && b.time === undefined),
-      'send either {"scan_id", "status": "started"} or a result {"scan_id", "score", "error", "time"?}',
+      (b) => (b.status === undefined) !== (b.score === undefined && b.error === undefined && b.category === undefined && b.time === undefined),
+      'send either {"scan_id", "status": "started"} or a result {"scan_id", "score", "error", "category"?, "time"?}',
+    ),
+    v.check<T, string>(
+      (b) => (b.category ?? null) === null || (b.error ?? null) !== null,
+      'a category goes with an error: it says what kind of failure the error is',
     ),
     v.check<T, string>((b) => b.status !== undefined || b.score !== undefined, 'a result needs a score'),
   ] as const;
 
-export type ScanReportInput = { kind: 'started'; scan_id: string } | { kind: 'result'; scan_id: string; score: number; error: string | null; time?: string };
+export type ScanReportInput =
+  | { kind: 'started'; scan_id: string }
+  | { kind: 'result'; scan_id: string; score: number; error: string | null; category: FailureCategory | null; time?: string };
 
 const toInput = (b: ReportFields): ScanReportInput =>
   b.status === 'started'
     ? { kind: 'started', scan_id: b.scan_id }
-    : { kind: 'result', scan_id: b.scan_id, score: b.score ?? 0, error: b.error ?? null, ...(b.time ? { time: b.time } : {}) };
+    : { kind: 'result', scan_id: b.scan_id, score: b.score ?? 0, error: b.error ?? null, category: b.category ?? null, ...(b.time ? { time: b.time } : {}) };
 
 /** `{scan_id, status: "started"}` or `{scan_id, score, error, time?}`; nothing else. */
 export const ScanReportBody = v.pipe(
   v.strictObject(reportFields),
-  v.description('Either `{"scan_id", "status": "started"}` or a result `{"scan_id", "score", "error", "time"?}`.'),
+  v.description('Either `{"scan_id", "status": "started"}` or a result `{"scan_id", "score", "error", "category"?, "time"?}`.'),
   ...reportRules<ReportFields>(),
   v.transform(toInput),
 );
@@ -72,7 +88,7 @@ export const ScanReportBatchBody = v.pipe(
     v.pipe(
       v.unknown(),
       v.description(
-        'A report with the service it is about: `{"service_id", "scan_id", "status": "started"}` or `{"service_id", "scan_id", "score", "error", "time"?}`. Each is validated and answered on its own.',
+        'A report with the service it is about: `{"service_id", "scan_id", "status": "started"}` or `{"service_id", "scan_id", "score", "error", "category"?, "time"?}`. Each is validated and answered on its own.',
       ),
       // Validated one by one in the handler (a bad report fails alone); described, and so typed in the client, as BatchReport.
       v.metadata({ describedBy: BatchReport }),
@@ -113,6 +129,17 @@ export const ScoreHistoryQuery = v.object({
 /** A page of a service's check history: how many results, and where to resume. */
 export const SERVICE_SCANS_DEFAULT_LIMIT = 100;
 export const SERVICE_SCANS_MAX_LIMIT = 500;
+export const ServiceStatusQuery = v.object({
+  since: v.optional(
+    v.pipe(
+      Timestamp,
+      v.description(
+        `The \`as_of\` of your last answer: only the cells that changed after it. Answered as a delta only for a point of the ${STATUS_GRID_MS / 1000} s grid \`as_of\` falls on, within the last ${STATUS_DELTA_WINDOW_MS / 60_000} minutes and after the competition was last loaded; any other gets the whole view (\`full\`: true).`,
+      ),
+    ),
+  ),
+});
+
 export const ServiceScansQuery = v.object({
   limit: v.optional(
     v.pipe(

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { DNS_TYPES } from '#shared/domain/dns-record';
+import { FAILURE_CATEGORIES } from '#shared/domain/scoring/failure';
 
 /**
  * What the API answers, as valibot schemas: the one source of the OpenAPI
@@ -110,6 +111,37 @@ export const ServiceDetailSchema = named(
       v.description("The service's SLA standing: its current run of failed checks and what its runs cost."),
     ),
     recent_scans: v.array(ScanResultSchema),
+  }),
+);
+
+const Status = v.picklist(['up', 'down', 'unscanned']);
+const StatusCellSchema = v.pipe(
+  v.union([
+    v.tuple([Id, Status]),
+    v.tuple([Id, Status, v.pipe(v.number(), v.integer())]),
+    v.tuple([Id, Status, v.pipe(v.number(), v.integer()), v.picklist(FAILURE_CATEGORIES)]),
+  ]),
+  v.description(
+    '`[subtype_id, status, seconds, category]`: the service of this subtype, its status, how many seconds before `as_of` it took that status (left out while unscanned; negative: after `as_of`), and when down, the category of its newest failure (left out when there is none).',
+  ),
+);
+
+export const ServiceStatusViewSchema = named(
+  'ServiceStatusView',
+  "Every visible service's status, grouped by team: the matrix of teams and subtypes, without the services' and teams' details.",
+  v.strictObject({
+    as_of: v.pipe(Time, v.description('Every change up to this time is in; pass it as `?since=` next time for only what changed after it.')),
+    full: v.pipe(v.boolean(), v.description('True: the whole view (replace what you have); false: only the cells that changed after `since`.')),
+    subtypes: v.optional(
+      v.pipe(
+        v.record(v.pipe(v.string(), v.regex(/^[1-9]\d*$/)), v.string()),
+        v.description("The columns: each subtype's name by its id (in a whole view only; they change only when the competition is loaded again)."),
+      ),
+    ),
+    teams: v.pipe(
+      v.record(v.pipe(v.string(), v.regex(/^[1-9]\d*$/)), v.array(StatusCellSchema)),
+      v.description("By team id: the team's cells, by subtype id (a team with two services of one subtype has two cells for it)."),
+    ),
   }),
 );
 

@@ -29,7 +29,8 @@ import {
 } from '#shared/domain/scoring/figures';
 import { newerCheck } from '#shared/domain/scoring/result';
 import { emptySla, slaAfterFreeze, slaOfHistory, slaStep, takesPartInSla, type SlaFigures, type SlaInput, type SlaState } from '#shared/domain/scoring/sla';
-import { statusDeltas, statusForScore, type ServiceStatus } from '#shared/domain/scoring/status';
+import { sameCell, statusCell, statusDeltas, statusForScore, type ServiceStatus, type StatusCell } from '#shared/domain/scoring/status';
+import type { FailureCategory } from '#shared/domain/scoring/failure';
 import { isServiceEvent, serviceSource, type AwardEvent, type ScoreEvent, type ServiceEvent } from '#shared/domain/scoring/events';
 
 /**
@@ -42,6 +43,10 @@ export interface ServiceState {
   last_scan_time: string | null;
   last_scan_error: string | null;
   last_scan_id: string | null;
+  /** The newest check's failure category (null: it passed, or the agent did not say). */
+  last_scan_category: FailureCategory | null;
+  /** When the service took its status: the time of the newest check whose status differed from the one before it. */
+  status_since: string | null;
   started: { scan_id: string; at: string } | null;
   points_earned: number;
   checks: number;
@@ -56,6 +61,8 @@ export const emptyServiceState = (): ServiceState => ({
   last_scan_time: null,
   last_scan_error: null,
   last_scan_id: null,
+  last_scan_category: null,
+  status_since: null,
   started: null,
   points_earned: 0,
   checks: 0,
@@ -116,6 +123,8 @@ export interface ServiceStateWrite {
   serviceId: number;
   read: ServiceState;
   next: ServiceState;
+  /** Its new status cell, when the cell changed: written unless a cell of a later fold position (`next.folded_seq`) is there. */
+  cell?: StatusCell;
 }
 
 export type FoldDecision =
@@ -202,7 +211,17 @@ export function foldServiceEvents(
       checks: next.checks + 1,
       folded_seq: seq,
       ...(newerCheck(result, { time: next.last_scan_time, scan_id: next.last_scan_id })
-        ? { last_scan: result.score, last_scan_time: result.time, last_scan_error: result.error, last_scan_id: result.scan_id }
+        ? {
+            last_scan: result.score,
+            last_scan_time: result.time,
+            last_scan_error: result.error,
+            last_scan_id: result.scan_id,
+            last_scan_category: result.category ?? null,
+            status_since:
+              next.last_scan_time !== null && statusOf(next, maxScore) === statusForScore(result.score, maxScore)
+                ? (next.status_since ?? next.last_scan_time)
+                : result.time,
+          }
         : {}),
       ...(next.started?.scan_id === result.scan_id ? { started: null } : {}),
     };
@@ -253,7 +272,11 @@ export function decideTeamFold(events: ScoreEvent[], read: TeamFoldRead, freezeT
     share = addDeltas(share, folded.afterFreeze);
     const newest = serviceEvents.at(-1)!.seq;
     if (teamWatermark === null || newest > teamWatermark) watermarks.push({ source, read: teamWatermark, next: newest });
-    if (folded.folded > 0) services.push({ serviceId, read: readState, next: folded.state });
+    if (folded.folded > 0) {
+      const maxScore = serviceEvents.find((e) => e.kind === 'check')?.result.max_score ?? serviceEvents[0]!.result.max_score;
+      const cell = statusCell(folded.state, maxScore);
+      services.push({ serviceId, read: readState, next: folded.state, ...(sameCell(statusCell(readState, maxScore), cell) ? {} : { cell }) });
+    }
     const superTypeId = serviceEvents[0]!.result.super_type_id;
     const counted = read.totals.sla[String(serviceId)] ?? { violations: 0, penalty: 0 };
     const now = folded.folded > 0 ? folded.state.sla : readState.sla;

@@ -3,6 +3,8 @@
  * the settings or the service, so what was decided here is what counts.
  * Pure.
  */
+import type { FailureCategory } from '#shared/domain/scoring/failure';
+
 /** Where the scoring window and the grace period come from (the settings). */
 export interface ScoringRules {
   scoring_enabled: boolean;
@@ -29,7 +31,7 @@ export function resultScoring(rules: ScoringRules, score: number, checkTime: Dat
   return { points: scored ? score : 0, scored };
 }
 
-/** Scan results are equal when the agent reported the same score and error (for idempotent repeats). */
+/** Scan results are equal when the agent reported the same score and error (for idempotent repeats; the category only names the error's kind). */
 export function sameResult(a: { score: number; error: string | null }, b: { score: number; error: string | null }): boolean {
   return a.score === b.score && (a.error ?? null) === (b.error ?? null);
 }
@@ -45,6 +47,13 @@ export interface FoldedResult {
   scan_id: string;
   score: number;
   error: string | null;
+  /**
+   * What kind of failure `error` is (null: a pass, or the agent did not say;
+   * read as null on results stored before categories existed). Stored on the
+   * result and folded into the state and the status cell; the history index
+   * does not project it (an LSI's projection is fixed when the table is made).
+   */
+  category: FailureCategory | null;
   /** When the check ran. */
   time: string;
   /** What it earned (its score, or 0 outside scoring). */

@@ -1,7 +1,9 @@
 /**
  * A service's status, up, down or unscanned, from its last check, and
- * whether a scan is under way. Pure.
+ * whether a scan is under way; its cell in the status view. Pure.
  */
+import type { FailureCategory } from '#shared/domain/scoring/failure';
+
 /** `up`: the last scan earned max_score; `down`: it earned less; `unscanned`: never scanned. */
 export type ServiceStatus = 'up' | 'down' | 'unscanned';
 
@@ -43,3 +45,26 @@ export const IN_PROGRESS_MAX_MS = 10 * 60_000;
 export function inProgress(state: { started: { at: string } | null }, now: Date): boolean {
   return state.started !== null && now.getTime() - Date.parse(state.started.at) < IN_PROGRESS_MAX_MS;
 }
+
+/**
+ * A service's cell in the status view: its status, since when it has been in
+ * it (the time of the check that put it there), and, when down, the category
+ * of its newest failure. The fold writes a cell only when it changes, so a
+ * quiet round writes none.
+ */
+export interface StatusCell {
+  status: ServiceStatus;
+  since: string | null;
+  category: FailureCategory | null;
+}
+
+export function statusCell(
+  state: { last_scan: number; last_scan_time: string | null; last_scan_category: FailureCategory | null; status_since: string | null },
+  maxScore: number,
+): StatusCell {
+  if (state.last_scan_time === null) return { status: 'unscanned', since: null, category: null };
+  const status = statusForScore(state.last_scan, maxScore);
+  return { status, since: state.status_since ?? state.last_scan_time, category: status === 'down' ? state.last_scan_category : null };
+}
+
+export const sameCell = (a: StatusCell, b: StatusCell) => a.status === b.status && a.since === b.since && a.category === b.category;

@@ -1,0 +1,135 @@
+/**
+ * The compact status view (issue #24): every visible service's cell by team,
+ * written by the fold only when it changes; `?since=` on the 5 s grid answers
+ * only what changed, anything else the whole view; a reload after `since`
+ * answers in full. Failure categories travel from the report to the cell.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCompetition } from '#shared/data/competition';
+import { verifyTotals } from '#shared/app/verify';
+import { readStatusCells, readStatusCellsOf, repairStatusCell } from '#shared/data/status-cells';
+import { STATUS_DELTA_WINDOW_MS, STATUS_GRID_MS } from '#shared/domain/scoring/status-view';
+import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
+import { startFold } from '../support/fold';
+import { bearer, invoke } from '../support/invoke';
+
+type View = { as_of: string; full: boolean; subtypes?: Record<string, string>; teams: Record<string, [number, string, number?, string?][]> };
+
+let tokens: { admin: string; service: string };
+let fold: Awaited<ReturnType<typeof startFold>>;
+let teams: { id: number; number: number }[];
+let services: { id: number; subtype_id: number; team: { id: number; number: number } }[];
+
+const status = async (query = '', headers: Record<string, string> = {}) => {
+  const answer = await invoke('GET', `/api/v1/services/status${query}`, { headers });
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  return answer.json as View;
+};
+const report = (serviceId: number, body: Record<string, unknown>) =>
+  invoke('POST', `/api/v1/services/${serviceId}/scans`, { headers: bearer(tokens.service), body });
+const serviceOf = (teamNumber: number, subtypeId: number) => services.find((s) => s.team.number === teamNumber && s.subtype_id === subtypeId)!;
+const cellOf = (view: View, teamNumber: number, subtypeId: number) =>
+  view.teams[String(teams.find((t) => t.number === teamNumber)!.id)]?.find((c) => c[0] === subtypeId);
+
+beforeAll(async () => {
+  await useFreshTable();
+  tokens = await mintTokens();
+  fold = await startFold();
+  teams = (await invoke('GET', '/api/v1/teams', { headers: bearer(tokens.admin) })).json as typeof teams;
+  services = (await invoke('GET', '/api/v1/services', { headers: bearer(tokens.admin) })).json as typeof services;
+});
+afterAll(() => fold?.stop());
+
+describe('GET /services/status', () => {
+  it('shows every visible service unscanned after a load, grouped by team; the hidden team only to an admin', async () => {
+    const view = await status();
+    expect(view.full).toBe(true);
+    expect(Date.parse(view.as_of) % STATUS_GRID_MS).toBe(0);
+    expect(view.subtypes).toEqual({ '1': 'HTTP', '2': 'SSH', '3': 'DNS', '4': 'SMTP' });
+    const visible = teams.filter((t) => t.number !== 99);
+    expect(Object.keys(view.teams).sort()).toEqual(visible.map((t) => String(t.id)).sort());
+    expect(Object.values(view.teams).flat()).toHaveLength(services.filter((s) => s.team.number !== 99).length);
+    for (const cells of Object.values(view.teams)) for (const cell of cells) expect(cell).toEqual([cell[0], 'unscanned']);
+    const admin = await status('', bearer(tokens.admin));
+    expect(Object.keys(admin.teams)).toHaveLength(teams.length);
+  });
+
+  it('takes a down cell with its category and an up cell from the fold, each with the seconds since it took its state', async () => {
+    const http = serviceOf(11, 1);
+    const ssh = serviceOf(11, 2);
+    const checked = new Date(Date.now() - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    expect((await report(http.id, { scan_id: 'c-1', score: 0, error: 'connect ECONNREFUSED', category: 'connection refused', time: checked })).status).toBe(
+      201,
+    );
+    expect((await report(ssh.id, { scan_id: 'c-2', score: 10, error: null, time: checked })).status).toBe(201);
+    await fold.caughtUp();
+    const view = await status();
+    const age = Math.round((Date.parse(view.as_of) - Date.parse(checked)) / 1000);
+    expect(cellOf(view, 11, 1)).toEqual([1, 'down', age, 'connection refused']);
+    expect(cellOf(view, 11, 2)).toEqual([2, 'up', age]);
+  });
+
+  it('writes no cell for a check that changes nothing, and keeps the time the state began', async () => {
+    const ssh = serviceOf(11, 2);
+    const before = (await readStatusCells(undefined, { consistent: true })).cells.find((c) => c.service_id === ssh.id)!;
+    expect((await report(ssh.id, { scan_id: 'c-3', score: 10, error: null })).status).toBe(201);
+    await fold.caughtUp();
+    const after = (await readStatusCells(undefined, { consistent: true })).cells.find((c) => c.service_id === ssh.id)!;
+    expect(after).toEqual(before);
+  });
+
+  it('has verify find a cell that disagrees with its service, and repair it', async () => {
+    const ssh = serviceOf(11, 2);
+    const good = (await readStatusCellsOf([ssh.id])).get(ssh.id)!;
+    await repairStatusCell(ssh.id, { status: 'down', since: good.since, category: 'tls' });
+    const found = await verifyTotals({ repair: false, attempts: 2, pauseMs: 10 });
+    expect(found.flatMap((t) => t.differences.map((d) => d.figure))).toEqual([`service ${ssh.id} status cell (down → up)`]);
+    await verifyTotals({ repair: true, audit: TEST_AUDIT, attempts: 2, pauseMs: 10 });
+    const repaired = (await readStatusCellsOf([ssh.id])).get(ssh.id)!;
+    expect({ status: repaired.status, since: repaired.since, category: repaired.category }).toEqual({ status: 'up', since: good.since, category: null });
+  });
+
+  it('answers ?since= (an as_of) with only the cells that changed after it, and any other since in full', async () => {
+    // Wait (at most 10 s) until as_of is past every write so far: the load (else a delta is whole) and the cells (else they are in it).
+    const written = await readStatusCells(undefined, { consistent: true });
+    const lastWrite = Math.max(written.loadedAt, ...written.cells.map((c) => c.changedAt));
+    let first = await status();
+    while (Date.parse(first.as_of) <= lastWrite) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      first = await status();
+    }
+    const smtp = serviceOf(12, 4);
+    expect((await report(smtp.id, { scan_id: 'd-1', score: 0, error: 'timeout after 5 s', category: 'timeout' })).status).toBe(201);
+    await fold.caughtUp();
+    const delta = await status(`?since=${first.as_of}`);
+    expect(delta.full).toBe(false);
+    expect(delta.subtypes).toBeUndefined();
+    expect(Object.values(delta.teams).flat()).toHaveLength(1);
+    expect(cellOf(delta, 12, 4)).toEqual([4, 'down', expect.any(Number), 'timeout']);
+    // Off the grid, ahead of as_of, or too old: the whole view.
+    const offGrid = new Date(Date.parse(first.as_of) - 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const tooOld = new Date(Date.parse(first.as_of) - STATUS_DELTA_WINDOW_MS - STATUS_GRID_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const ahead = new Date(Date.parse(first.as_of) + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    for (const since of [offGrid, tooOld, ahead]) expect((await status(`?since=${since}`)).full, since).toBe(true);
+    expect((await invoke('GET', '/api/v1/services/status?since=yesterday')).status).toBe(400);
+  });
+
+  it('answers in full when the competition was loaded again after since', async () => {
+    const first = await status();
+    await loadCompetition(sampleCompetition(), { replace: true, loadedBy: 'test', audit: TEST_AUDIT });
+    const after = await status(`?since=${first.as_of}`);
+    expect(after.full).toBe(true);
+    const reloaded = (await invoke('GET', '/api/v1/teams')).json as { id: number }[];
+    expect(Object.keys(after.teams).sort()).toEqual(reloaded.map((t) => String(t.id)).sort());
+    for (const cells of Object.values(after.teams)) for (const cell of cells) expect(cell[1]).toBe('unscanned');
+  });
+
+  it('refuses a category without an error, and one that is not in the list', async () => {
+    const http = serviceOf(13, 1);
+    const reloaded = (await invoke('GET', '/api/v1/services?team=13')).json as { id: number; subtype_id: number }[];
+    const id = reloaded.find((s) => s.subtype_id === http.subtype_id)!.id;
+    expect((await report(id, { scan_id: 'e-1', score: 10, error: null, category: 'timeout' })).status).toBe(400);
+    expect((await report(id, { scan_id: 'e-2', score: 0, error: 'x', category: 'gremlins' })).status).toBe(400);
+    expect((await report(id, { scan_id: 'e-3', status: 'started', category: 'timeout' })).status).toBe(400);
+  });
+});
