@@ -6,16 +6,27 @@ export interface PageFigures {
   transferred: { html: number; js: number; css: number; jsPlusCss: number };
   /** Milliseconds from navigation start until every scoreboard row is in the DOM. */
   scoreboardDrawnMs: { median: number; runs: number[] };
-  lighthouse?: {
-    performance: number;
-    accessibility: number;
-    firstContentfulPaintMs: number;
-    largestContentfulPaintMs: number;
-    totalBlockingTimeMs: number;
-    cumulativeLayoutShift: number;
-    speedIndexMs: number;
-  };
+  /** The same for the status matrix (`/services.html`): every team's row in. */
+  matrixDrawnMs?: { median: number; runs: number[] };
+  /** Lighthouse on the scoreboard (`/`) and on the matrix (`/services.html`). */
+  lighthouse?: LighthouseFigures;
+  lighthouseMatrix?: LighthouseFigures;
 }
+
+export interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  firstContentfulPaintMs: number;
+  largestContentfulPaintMs: number;
+  totalBlockingTimeMs: number;
+  cumulativeLayoutShift: number;
+  speedIndexMs: number;
+}
+
+const lighthouseLine = (page: string, l: LighthouseFigures | undefined) =>
+  l
+    ? `  Lighthouse ${page} (mobile emulation): performance ${l.performance}, accessibility ${l.accessibility}; FCP ${l.firstContentfulPaintMs} ms, LCP ${l.largestContentfulPaintMs} ms, TBT ${l.totalBlockingTimeMs} ms, CLS ${l.cumulativeLayoutShift}, speed index ${l.speedIndexMs} ms`
+    : `  Lighthouse ${page}: skipped`;
 
 export const PAGE_BUDGET_BYTES = 60 * 1024;
 
@@ -25,8 +36,10 @@ export function formatPageFigures(f: PageFigures): string {
     `Web page (${f.teams} teams)`,
     `  transferred (gzip): JS ${kb(f.transferred.js)} + CSS ${kb(f.transferred.css)} = ${kb(f.transferred.jsPlusCss)} (budget ${kb(PAGE_BUDGET_BYTES)}), HTML ${kb(f.transferred.html)}`,
     `  scoreboard drawn: median ${f.scoreboardDrawnMs.median} ms after navigation start (runs: ${f.scoreboardDrawnMs.runs.join(', ')} ms)`,
-    f.lighthouse
-      ? `  Lighthouse (mobile emulation): performance ${f.lighthouse.performance}, accessibility ${f.lighthouse.accessibility}; FCP ${f.lighthouse.firstContentfulPaintMs} ms, LCP ${f.lighthouse.largestContentfulPaintMs} ms, TBT ${f.lighthouse.totalBlockingTimeMs} ms, CLS ${f.lighthouse.cumulativeLayoutShift}, speed index ${f.lighthouse.speedIndexMs} ms`
-      : '  Lighthouse: skipped',
+    f.matrixDrawnMs
+      ? `  status matrix drawn: median ${f.matrixDrawnMs.median} ms after navigation start (runs: ${f.matrixDrawnMs.runs.join(', ')} ms)`
+      : '  status matrix drawn: not measured',
+    lighthouseLine('/', f.lighthouse),
+    lighthouseLine('/services.html', f.lighthouseMatrix),
   ].join('\n');
 }

@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 import { startLocalStack } from '../lib/local/local-stack';
-import { formatPageFigures, type PageFigures } from './page-figures';
+import { formatPageFigures, type LighthouseFigures, type PageFigures } from './page-figures';
 import { CHROMIUM_PATH, HERMETIC_CHROMIUM_ARGS, hermeticContext, launchChromium } from '../web/browser';
 
 export async function measurePage(options: { teams?: number; lighthouse?: boolean; loads?: number; traceDirectory?: string } = {}): Promise<PageFigures> {
@@ -38,30 +38,40 @@ export async function measurePage(options: { teams?: number; lighthouse?: boolea
     const [js, css] = await Promise.all([gzipGet(`${stack.url}${script}`), gzipGet(`${stack.url}${style}`)]);
     const transferred = { html: html.bytes, js: js.bytes, css: css.bytes, jsPlusCss: js.bytes + css.bytes };
 
-    const runs: number[] = [];
     const browser = await launchChromium();
+    let scoreboardDrawnMs: PageFigures['scoreboardDrawnMs'];
+    let matrixDrawnMs: PageFigures['matrixDrawnMs'];
     try {
       const context = await hermeticContext(browser, { viewport: { width: 1280, height: 900 } });
-      for (let i = 0; i < (options.loads ?? 5); i++) {
-        const page = await context.newPage();
-        await page.goto(`${stack.url}/`, { waitUntil: 'commit' });
-        // A function, not a string: the page's CSP (rightly) forbids eval.
-        await page.waitForFunction(
-          (n: number) =>
-            (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll('table.standings tbody tr')
-              .length === n,
-          teams,
-          { timeout: 60_000, polling: 'raf' },
-        );
-        runs.push(Math.round((await page.evaluate('performance.now()')) as number));
-        await page.close();
-      }
+      /** The median over `loads` of the time from navigation start until `rows` rows of `selector` are in the DOM. */
+      const drawn = async (path: string, selector: string) => {
+        const runs: number[] = [];
+        for (let i = 0; i < (options.loads ?? 5); i++) {
+          const page = await context.newPage();
+          await page.goto(`${stack.url}${path}`, { waitUntil: 'commit' });
+          // A function, not a string: the page's CSP (rightly) forbids eval.
+          await page.waitForFunction(
+            ([rows, query]: [number, string]) =>
+              (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll(query).length === rows,
+            [teams, selector] as [number, string],
+            { timeout: 60_000, polling: 'raf' },
+          );
+          runs.push(Math.round((await page.evaluate('performance.now()')) as number));
+          await page.close();
+        }
+        const sorted = [...runs].sort((a, b) => a - b);
+        return { median: sorted[Math.floor(sorted.length / 2)]!, runs };
+      };
+      scoreboardDrawnMs = await drawn('/', 'table.standings tbody tr');
+      matrixDrawnMs = await drawn('/services.html', 'table.matrix tbody tr');
     } finally {
       await browser.close();
     }
-    const sorted = [...runs].sort((a, b) => a - b);
-    const figures: PageFigures = { teams, transferred, scoreboardDrawnMs: { median: sorted[Math.floor(sorted.length / 2)]!, runs } };
-    if (options.lighthouse !== false) figures.lighthouse = await runLighthouse(`${stack.url}/`, options.traceDirectory);
+    const figures: PageFigures = { teams, transferred, scoreboardDrawnMs, matrixDrawnMs };
+    if (options.lighthouse !== false) {
+      figures.lighthouse = await runLighthouse(`${stack.url}/`, options.traceDirectory && join(options.traceDirectory, 'scoreboard'));
+      figures.lighthouseMatrix = await runLighthouse(`${stack.url}/services.html`, options.traceDirectory && join(options.traceDirectory, 'matrix'));
+    }
     return figures;
   } finally {
     await stack.stop();
@@ -70,7 +80,7 @@ export async function measurePage(options: { teams?: number; lighthouse?: boolea
 }
 
 /** One Lighthouse run on a Chromium of our own (the same hermetic flags), reached over its DevTools port. */
-async function runLighthouse(url: string, traceDirectory?: string): Promise<NonNullable<PageFigures['lighthouse']>> {
+async function runLighthouse(url: string, traceDirectory?: string): Promise<LighthouseFigures> {
   const profile = mkdtempSync(join(tmpdir(), 'lighthouse-chromium-'));
   const chromium = spawn(
     CHROMIUM_PATH,

@@ -81,7 +81,32 @@ export function printReport(r: any) {
     ['GET', 'req/s', 'p50 ms', 'p99 ms', 'failures', 'bytes', 'RCU/req', 'min RCU/req'],
     r.reads.map((x: any) => [x.path, fmt(x.rps), fmt(x.p50), fmt(x.p99), x.failures, x.bytes, fmt(x.rcuPerRequest, 2), fmt(x.minRcuPerRequest, 2)]),
   );
+  const rpsOf = (path: string) => r.reads.find((x: any) => x.path === path)?.rps as number | undefined;
+  const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b ? `${fmt(a / b, 1)}×` : 'n/a');
+  out(
+    `Origin ratios (same run): scoreboard 304 / 200 req/s ${ratio(rpsOf('/teams/scoreboard (If-None-Match: 304)'), rpsOf('/teams/scoreboard'))}; ` +
+      `status view / GET /services req/s ${ratio(rpsOf('/services/status'), rpsOf('/services'))}`,
+  );
   if (r.cdn) for (const line of cdnReportLines(r.cdn)) out(line);
+  if (r.viewer) {
+    const kb = (bytes: number) => fmt(bytes / 1024, 1);
+    table(
+      'One viewer per page through the CDN stand-in (polls every 5 s with its ETag; bytes on the wire: status line, headers and the body as sent)',
+      ['phase', 'results', 'seconds', 'scoreboard page KB', 'polls (304)', 'matrix page KB', 'polls (304)'],
+      (['round', 'quiet'] as const).map((phase) => {
+        const x = r.viewer[phase];
+        return [
+          phase,
+          x.results,
+          x.seconds,
+          kb(x.scoreboard.bytes),
+          `${x.scoreboard.polls} (${x.scoreboard.notModified})`,
+          kb(x.matrix.bytes),
+          `${x.matrix.polls} (${x.matrix.notModified})`,
+        ];
+      }),
+    );
+  }
   table(
     `Growth: GET /teams/scoreboard as rounds accumulate (should stay flat; ${p.growthConnections ?? p.concurrency} connections)`,
     ['rounds', 'req/s', 'p50 ms', 'p99 ms', 'RCU/req', 'bytes'],

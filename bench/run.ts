@@ -34,6 +34,7 @@ import { startFoldPoller, startLocalStack } from '../lib/local/local-stack';
 import type { StreamPoller } from '../lib/local/stream-poller';
 import { capacityMeter } from './capacity';
 import { measureThroughCdn } from './cdn';
+import { measureViewer } from './viewer';
 import { measureColdStarts } from './cold-start';
 import { generateCompetition } from './generate';
 import { standingsPartitions } from '#shared/data/keys';
@@ -71,6 +72,9 @@ const params = {
   pausedFold: quick ? 200 : 1000,
   // Results sent one at a time to a team no other load touches, each followed until the scoreboard shows it.
   lagProbes: quick ? 5 : 20,
+  // One spectator per page through the CDN: a round of results spread over this long, then as long with none (the pages poll every 5 s).
+  viewerSeconds: quick ? 20 : 60,
+  viewerResults: quick ? 100 : 500,
   concurrency: Number(values.concurrency),
   burstConcurrency: 64,
   burstTeam: quick ? 100 : 500,
@@ -222,10 +226,16 @@ try {
   const teams = (await (await fetch(`${api}/teams`)).json()) as { id: number; number: number }[];
   const middle = teams[Math.floor(teams.length / 2)]!;
   const reads = [];
-  for (const path of ['/teams/scoreboard', `/teams/${middle.id}/scorecard`, `/services?team=${middle.number}`, '/teams']) {
+  for (const path of ['/teams/scoreboard', `/teams/${middle.id}/scorecard`, '/services/status', '/services', `/services?team=${middle.number}`, '/teams']) {
     log(`loading GET ${path} for ${params.readSeconds}s…`);
     reads.push({ path, ...(await measureRead(`${api}${path}`, params.readSeconds)) });
   }
+  // A poll whose ETag is current: answered from the public version alone.
+  log(`loading GET /teams/scoreboard with a current If-None-Match for ${params.readSeconds}s…`);
+  reads.push({
+    path: '/teams/scoreboard (If-None-Match: 304)',
+    ...(await measureRead(`${api}/teams/scoreboard`, params.readSeconds, params.concurrency, { 'if-none-match': await versionTag(`${api}/teams/scoreboard`) })),
+  });
 
   // What spectators get through the CDN (the local stand-in), beside the origin.
   log('the origin and through the CDN stand-in…');
@@ -237,9 +247,35 @@ try {
       { name: 'scoreboard', path: '/teams/scoreboard' },
       { name: 'services', path: '/services' },
       { name: 'team scorecard', path: `/teams/${middle.id}/scorecard` },
+      { name: 'status view', path: '/services/status' },
     ],
     seconds: params.readSeconds,
     connections: params.concurrency,
+  });
+
+  // One spectator on each page, through the CDN: a round of results trickling in over a minute, then a quiet minute.
+  log(`one viewer of each page through the CDN: ${params.viewerResults} results in ${params.viewerSeconds} s, then ${params.viewerSeconds} s of quiet…`);
+  const viewerServices = shuffled(loadServices).slice(0, params.viewerResults);
+  const viewer = await measureViewer(`${stack.cdnUrl}/api/v1`, {
+    seconds: params.viewerSeconds,
+    results: viewerServices.length,
+    send: async (i) => {
+      const service = viewerServices[i]!;
+      // One in five fails (a status change on the matrix); the rest pass as before.
+      const failed = i % 5 === 0;
+      const body = {
+        scan_id: `viewer-${i}`,
+        score: failed ? 0 : service.max_score,
+        error: failed ? 'timeout after 5 s' : null,
+        ...(failed ? { category: 'timeout' } : {}),
+      };
+      const response = await fetch(`${api}/services/${service.id}/scans`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (response.status !== 201) throw new Error(`viewer round: ${response.status} for service ${service.id}`);
+    },
   });
 
   // 4. Growth: the scoreboard as rounds accumulate, and as teams are added (each in its own table, with its own fold).
@@ -318,6 +354,7 @@ try {
     foldLag,
     reads,
     cdn,
+    viewer,
     growth: { byRounds, byTeams },
     coldStarts,
     page,
@@ -394,20 +431,32 @@ async function scoreboardAwsRcu(): Promise<number> {
   return shards.reduce((n, items) => n + half(items.reduce((sum, item) => sum + itemBytes(item), 0)), 0) + 0.5;
 }
 
-async function measureRead(url: string, seconds: number, connections = params.concurrency) {
-  const bytes = (await (await fetch(url)).arrayBuffer()).byteLength;
-  const run = await meter.during(() => autocannon(url, { connections, seconds }));
+async function measureRead(url: string, seconds: number, connections = params.concurrency, headers?: Record<string, string>) {
+  const bytes = (await (await fetch(url, { headers })).arrayBuffer()).byteLength;
+  const run = await meter.during(() => autocannon(url, { connections, seconds, headers }));
+  // A conditional read expects 304s (which autocannon counts as non-2xx): then a 2xx is the failure.
+  const conditional = headers?.['if-none-match'] !== undefined;
   return {
     rps: run.result.rps,
     p50: run.result.p50,
     p99: run.result.p99,
     requests: run.result.requests,
-    failures: run.result.errors + run.result.non2xx,
+    failures: run.result.errors + (conditional ? run.result.requests - run.result.non2xx : run.result.non2xx),
     bytes,
     rcuPerRequest: run.read / Math.max(1, run.result.requests),
     // Eventually consistent reads cost 0.5 RCU per 4 KB: what the returned bytes alone would need.
     minRcuPerRequest: Math.ceil(bytes / 4096) * 0.5,
   };
+}
+
+/** A public view's version tag (`"v-…"`), once the public version has settled (a content tag before). */
+async function versionTag(url: string): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const etag = (await fetch(url)).headers.get('etag');
+    if (etag?.startsWith('"v-')) return etag;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} never carried a version tag`);
 }
 
 /**

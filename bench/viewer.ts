@@ -23,7 +23,8 @@ interface Wire {
 function get(url: string, headers: Record<string, string>): Promise<Wire> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: { 'accept-encoding': 'br, gzip', ...headers } }, (res) => {
-      const head = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n` + res.rawHeaders.reduce((s, v, i) => s + (i % 2 === 0 ? `${v}: ` : `${v}\r\n`), '') + '\r\n';
+      const head =
+        `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n` + res.rawHeaders.reduce((s, v, i) => s + (i % 2 === 0 ? `${v}: ` : `${v}\r\n`), '') + '\r\n';
       let bytes = Buffer.byteLength(head);
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCompetition } from '#shared/data/competition';
 import { verifyTotals } from '#shared/app/verify';
+import { forgetFreshCopies } from '#shared/data/fresh';
 import { readStatusCells, readStatusCellsOf, repairStatusCell } from '#shared/data/status-cells';
 import { STATUS_DELTA_WINDOW_MS, STATUS_GRID_MS } from '#shared/domain/scoring/status-view';
 import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
@@ -112,6 +113,22 @@ describe('GET /services/status', () => {
     const ahead = new Date(Date.parse(first.as_of) + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     for (const since of [offGrid, tooOld, ahead]) expect((await status(`?since=${since}`)).full, since).toBe(true);
     expect((await invoke('GET', '/api/v1/services/status?since=yesterday')).status).toBe(400);
+  });
+
+  it('answers a quiet poll with 304 after the grid moved on: the ETag is the version, not the clock', async () => {
+    await fold.caughtUp();
+    forgetFreshCopies();
+    let answer = await invoke('GET', '/api/v1/services/status');
+    // A version tag once the version has settled (a content tag before).
+    while (!answer.headers.etag!.startsWith('"v-')) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      answer = await invoke('GET', '/api/v1/services/status');
+    }
+    const { as_of } = answer.json as View;
+    await new Promise((resolve) => setTimeout(resolve, STATUS_GRID_MS + 500));
+    forgetFreshCopies();
+    const later = await invoke('GET', `/api/v1/services/status?since=${as_of}`, { headers: { 'if-none-match': answer.headers.etag! } });
+    expect(later.status).toBe(304);
   });
 
   it('answers in full when the competition was loaded again after since', async () => {

@@ -13,6 +13,9 @@
  * reaches every path within this bound, and the scoreboard freeze, announced
  * minutes ahead, switches on every route at the same instant.
  *
+ * The public version (what a public view's ETag is made of) is kept a
+ * second: a poll whose ETag is current then costs no read at all.
+ *
  * The settings routes, settings writes (If-Match depends on it), the zone
  * export and the command line read the settings item consistently instead
  * (data/settings.ts).
@@ -23,6 +26,7 @@ import { getServiceDefinition, type StoredDefinition } from '#shared/data/servic
 import { getSettings } from '#shared/data/settings';
 import { listSuperTypes } from '#shared/data/teams';
 import { listSubtypes } from '#shared/data/subtypes';
+import { readPublicVersion, type PublicVersion } from '#shared/data/public-version';
 
 /** How old a function's copy of the settings or a service definition may be. */
 export const FRESHNESS_MS = 5_000;
@@ -63,7 +67,27 @@ export async function freshServiceDefinition(serviceId: number): Promise<StoredD
   return value;
 }
 
-const forgetters: (() => void)[] = [];
+/**
+ * How long a function keeps the public version it read: a poll whose ETag is
+ * current is then answered without any read. A view's tag may lag a move of
+ * the version by this long (and then a view settles for VIEW_SETTLE_MS
+ * anyway), far inside the public max-age of 5 s.
+ */
+export const PUBLIC_VERSION_FRESHNESS_MS = 1_000;
+let publicVersionCopy: { value: Promise<PublicVersion>; until: number } | undefined;
+
+/** The public version as this function last read it, at most PUBLIC_VERSION_FRESHNESS_MS ago. */
+export function freshPublicVersion(): Promise<PublicVersion> {
+  const now = Date.now();
+  if (!publicVersionCopy || publicVersionCopy.until <= now) {
+    const value = readPublicVersion();
+    publicVersionCopy = { value, until: now + PUBLIC_VERSION_FRESHNESS_MS };
+    value.catch(() => (publicVersionCopy = undefined));
+  }
+  return publicVersionCopy.value;
+}
+
+const forgetters: (() => void)[] = [() => (publicVersionCopy = undefined)];
 
 /** A read kept while the settings version it was made under is current (a load moves the version; a failed read is not kept). */
 function keptPerSettingsVersion<T>(read: () => Promise<T>): () => Promise<T> {

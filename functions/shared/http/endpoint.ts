@@ -12,9 +12,8 @@ import { checkAccess, principalName, resolvePrincipal, type Principal } from '#s
 import { originCheck } from '#shared/http/origin-check';
 import { isCanonicalPath } from '#shared/http/canonical-path';
 import { representationETag, viewETag } from '#shared/http/conditional';
-import { readPublicVersion } from '#shared/data/public-version';
 import { freezeFields, freezeView, frozenFor, type FreezeView } from '#shared/domain/scoring/freeze';
-import { freshSettings } from '#shared/data/fresh';
+import { freshPublicVersion, freshSettings } from '#shared/data/fresh';
 import { corsHeaders } from '#shared/http/cors';
 import { declaredCharset, decodeUtf8, firstDuplicateKey, isUtf8Charset } from '#shared/http/strict-json';
 import { oncePerIdempotencyKey } from '#shared/http/idempotency';
@@ -133,7 +132,7 @@ export function endpoint<R extends Route, S extends EndpointSpec>(
     const { requestId, log, principal, id } = state(event);
     const view = isPublicView(route);
     const now = new Date();
-    const [settings, published] = await Promise.all([spec.freeze || view ? freshSettings() : undefined, view ? readPublicVersion() : undefined]);
+    const [settings, published] = await Promise.all([spec.freeze || view ? freshSettings() : undefined, view ? freshPublicVersion() : undefined]);
     const freeze = spec.freeze ? freezeView(settings!.settings.scoreboard_freeze_time, principal === undefined, now) : LIVE;
     // A public view's ETag comes from what it is made of, not from its bytes: a poll whose ETag is current costs one GetItem.
     const viewTag =

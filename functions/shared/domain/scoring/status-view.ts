@@ -8,7 +8,7 @@
 import type { FailureCategory } from '#shared/domain/scoring/failure';
 import type { ServiceStatus, StatusCell } from '#shared/domain/scoring/status';
 
-/** The grid `as_of` falls on, and the clock bucket of the view's ETag. */
+/** The grid `as_of` falls on. */
 export const STATUS_GRID_MS = 5_000;
 /** A `since` older than this gets the whole view (a delta would be longer, and the viewer was away). */
 export const STATUS_DELTA_WINDOW_MS = 10 * 60_000;
@@ -16,8 +16,7 @@ export const STATUS_DELTA_WINDOW_MS = 10 * 60_000;
 /**
  * The grid point a view made at `now` holds every change up to: the grid
  * point before the current one, so 5 to 10 s back, longer than it takes an
- * eventually consistent read to see a write (and the same for every request
- * in one ETag clock bucket).
+ * eventually consistent read to see a write.
  */
 export const statusAsOf = (now: number) => (Math.floor(now / STATUS_GRID_MS) - 1) * STATUS_GRID_MS;
 
