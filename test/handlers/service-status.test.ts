@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCompetition } from '#shared/data/competition';
 import { verifyTotals } from '#shared/app/verify';
 import { forgetFreshCopies } from '#shared/data/fresh';
-import { readStatusCells, readStatusCellsOf, repairStatusCell } from '#shared/data/status-cells';
+import { readStatusCells, readTeamStatusCells, repairStatusCell, writeStatusCells } from '#shared/data/status-cells';
 import { STATUS_DELTA_WINDOW_MS, STATUS_GRID_MS } from '#shared/domain/scoring/status-view';
 import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
@@ -79,14 +79,33 @@ describe('GET /services/status', () => {
     expect(after).toEqual(before);
   });
 
+  it('never takes a cell back to an earlier stream position, and a replayed cell does not hold back the others', async () => {
+    const team = teams.find((t) => t.number === 14)!;
+    const [a, b] = [serviceOf(14, 1), serviceOf(14, 2)];
+    await writeStatusCells(team.id, [{ serviceId: a.id, cell: { status: 'down', since: '2026-11-22T10:00:00Z', category: 'timeout' }, seq: '50' }]);
+    // A replay of an older decision for a, beside a new one for b: b lands, a keeps what it had.
+    await writeStatusCells(team.id, [
+      { serviceId: a.id, cell: { status: 'up', since: '2026-11-22T09:00:00Z', category: null }, seq: '40' },
+      { serviceId: b.id, cell: { status: 'down', since: '2026-11-22T10:01:00Z', category: 'tls' }, seq: '41' },
+    ]);
+    const cells = await readTeamStatusCells(team.id);
+    expect(cells.get(a.id)).toMatchObject({ status: 'down', category: 'timeout' });
+    expect(cells.get(b.id)).toMatchObject({ status: 'down', category: 'tls' });
+    // A service the item does not hold (another team's) is never added to it.
+    await writeStatusCells(team.id, [{ serviceId: serviceOf(13, 1).id, cell: { status: 'up', since: null, category: null }, seq: '99' }]);
+    expect((await readTeamStatusCells(team.id)).has(serviceOf(13, 1).id)).toBe(false);
+    // As they were (never scanned), for verify below.
+    for (const s of [a, b]) await repairStatusCell(team.id, s.id, { status: 'unscanned', since: null, category: null }, '');
+  });
+
   it('has verify find a cell that disagrees with its service, and repair it', async () => {
     const ssh = serviceOf(11, 2);
-    const good = (await readStatusCellsOf([ssh.id])).get(ssh.id)!;
-    await repairStatusCell(ssh.id, { status: 'down', since: good.since, category: 'tls' });
+    const good = (await readTeamStatusCells(ssh.team.id)).get(ssh.id)!;
+    await repairStatusCell(ssh.team.id, ssh.id, { status: 'down', since: good.since, category: 'tls' }, '0');
     const found = await verifyTotals({ repair: false, attempts: 2, pauseMs: 10 });
     expect(found.flatMap((t) => t.differences.map((d) => d.figure))).toEqual([`service ${ssh.id} status cell (down → up)`]);
     await verifyTotals({ repair: true, audit: TEST_AUDIT, attempts: 2, pauseMs: 10 });
-    const repaired = (await readStatusCellsOf([ssh.id])).get(ssh.id)!;
+    const repaired = (await readTeamStatusCells(ssh.team.id)).get(ssh.id)!;
     expect({ status: repaired.status, since: repaired.since, category: repaired.category }).toEqual({ status: 'up', since: good.since, category: null });
   });
 

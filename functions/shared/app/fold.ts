@@ -10,7 +10,7 @@
  * starts the attempt over from fresh reads.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { decideTeamFold, type ServiceStateWrite, type TeamFoldRead } from '#shared/domain/scoring/fold';
+import { decideTeamFold, type TeamFoldRead } from '#shared/domain/scoring/fold';
 import type { ScoreEvent } from '#shared/domain/scoring/events';
 import type { SlaInput } from '#shared/domain/scoring/sla';
 import { freshSettings } from '#shared/data/fresh';
@@ -19,7 +19,7 @@ import { storedResults } from '#shared/data/results';
 import { batchGet } from '#shared/data/operations';
 import { stateKey, toServiceState, writeServiceState } from '#shared/data/service-state';
 import { standingsKey, standingsVersionOf, writeStandings } from '#shared/data/standings';
-import { writeStatusCell } from '#shared/data/status-cells';
+import { writeStatusCells } from '#shared/data/status-cells';
 import { toTeamTotals, totalsKey, toTotalsState, writeTotals } from '#shared/data/totals';
 import type { Logger } from '#shared/log';
 
@@ -74,12 +74,10 @@ async function foldTeam(teamId: number, events: ScoreEvent[], freezeTime: string
     try {
       if (decision.totals) await writeTotals(teamId, decision.totals);
       // The projection after the totals: it names the totals version it shows, so a write that loses a race to a newer one changes nothing.
-      // A changed status cell before its state: a retry after a stop between the two decides the same cell again (a no-op then).
-      const writeService = async (write: ServiceStateWrite) => {
-        if (write.cell) await writeStatusCell(write.serviceId, write.cell, write.next.folded_seq!);
-        await writeServiceState(write);
-      };
-      await Promise.all([...decision.services.map(writeService), decision.standings && writeStandings(teamId, decision.standings)]);
+      // Changed status cells before the states: a retry after a stop between the two decides the same cells again (a no-op then).
+      const cells = decision.services.flatMap((w) => (w.cell ? [{ serviceId: w.serviceId, cell: w.cell, seq: w.next.folded_seq! }] : []));
+      await writeStatusCells(teamId, cells);
+      await Promise.all([...decision.services.map(writeServiceState), decision.standings && writeStandings(teamId, decision.standings)]);
       return;
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;

@@ -31,7 +31,7 @@ import { storedResults } from '#shared/data/results';
 import { readServiceStates, slaUpdate } from '#shared/data/service-state';
 import { listServiceRecords } from '#shared/data/services';
 import { movePublicVersion } from '#shared/data/public-version';
-import { readStatusCellsOf, repairStatusCell } from '#shared/data/status-cells';
+import { readTeamStatusCells, repairStatusCell } from '#shared/data/status-cells';
 import { getSettings } from '#shared/data/settings';
 import { listTeamRecords } from '#shared/data/teams';
 import { readTotalsItems, toTeamTotals, toTotalsState, totalsUpdate } from '#shared/data/totals';
@@ -113,15 +113,15 @@ async function verifyTeam(team: Team, servicesTotal: number, freezeTime: string 
     if (await standingsDiffer(team.id, projected))
       differences.push({ figure: 'standings projection (totals version)', stored: -1, recomputed: counted.version });
     // Each status cell shows what its service's state says.
-    const cells = await readStatusCellsOf(services.map((s) => s.service.id));
-    const cellRepairs: { id: number; cell: StatusCell }[] = [];
+    const cells = await readTeamStatusCells(team.id);
+    const cellRepairs: { id: number; cell: StatusCell; seq: string }[] = [];
     for (const s of services) {
       const state = states.get(s.service.id) ?? emptyServiceState();
       const expected = statusCell(state, s.service.max_score);
       const stored = cells.get(s.service.id);
       if (stored && !sameCell(stored, expected)) {
         differences.push({ figure: `service ${s.service.id} status cell (${stored.status} → ${expected.status})`, stored: 0, recomputed: 1 });
-        cellRepairs.push({ id: s.service.id, cell: expected });
+        cellRepairs.push({ id: s.service.id, cell: expected, seq: state.folded_seq ?? '' });
       }
     }
     last = { team, settled, differences, repaired: false };
@@ -173,7 +173,7 @@ async function verifyTeam(team: Team, servicesTotal: number, freezeTime: string 
         { version: counted.version + 1, figures: publicFigures(applyDelta(toTeamTotals(raw, servicesTotal), repair, share), stamp) },
         { repair: true },
       );
-      for (const { id, cell } of cellRepairs) await repairStatusCell(id, cell);
+      for (const { id, cell, seq } of cellRepairs) await repairStatusCell(team.id, id, cell, seq);
       // The stream consumer moves the public version only for the items it does not write itself (data/fold-events.ts).
       await movePublicVersion();
       return { ...last, repaired: true };

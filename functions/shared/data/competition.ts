@@ -8,7 +8,7 @@ import type { Team, TeamRecord } from '#shared/domain/model';
 import { db, tableName } from '#shared/data/client';
 import { allocateIds } from '#shared/data/counters';
 import { historyKeys, keys, PARTITION, standingsPartitions, statusPartitions, type Key } from '#shared/data/keys';
-import { statusCellItem, statusLoadedItem } from '#shared/data/status-cells';
+import { statusCellsItem, statusLoadedItem } from '#shared/data/status-cells';
 import { standingsItem } from '#shared/data/standings';
 import { backoff, batchWrite, queryPartition } from '#shared/data/operations';
 import { getSettings, saveSettings } from '#shared/data/settings';
@@ -168,6 +168,7 @@ async function buildItems(competition: Competition, loadedBy: string, zoneSerial
     if (serial !== undefined) {
       items.push({ ...keys.teamZone(team.id), team: team.id, serial, records: {}, updated_by: loadedBy, updated_at: new Date().toISOString() });
     }
+    const cellServices: { id: number; subtype_id: number }[] = [];
     for (const s of entry.services) {
       const subtype = subtypes.get(s.subtype_id)!;
       const id = serviceIds[nextService++]!;
@@ -178,11 +179,10 @@ async function buildItems(competition: Competition, loadedBy: string, zoneSerial
         super_type_id: subtype.super_type_id,
         ...slaOverride(subtype),
       };
-      items.push(
-        { ...keys.service(id), ...keys.serviceIndexes(id, team.number, subtype.id), ...definition },
-        statusCellItem({ service_id: id, team_id: team.id, subtype_id: subtype.id, hidden: entry.hidden }, loadedAtMs),
-      );
+      items.push({ ...keys.service(id), ...keys.serviceIndexes(id, team.number, subtype.id), ...definition });
+      cellServices.push({ id, subtype_id: subtype.id });
     }
+    items.push(statusCellsItem({ id: team.id, hidden: entry.hidden }, cellServices, loadedAtMs));
   });
   return items;
 }

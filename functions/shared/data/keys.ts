@@ -22,7 +22,7 @@ export const idOfPartition = (pk: string) => Number(pk.slice(pk.indexOf('#') + 1
 export const isTeamPartition = (pk: string) => pk.startsWith('TEAM#');
 
 export const standingsPartitions = () => Array.from({ length: STANDINGS_SHARDS }, (_, shard) => `STANDINGS#${shard}`);
-/** The status cells (data/status-cells.ts): spread over a few partitions by service id, like the standings by team. */
+/** The status cells (data/status-cells.ts): spread over a few partitions by team id, like the standings. */
 const STATUS_SHARDS = 2;
 export const statusPartitions = () => Array.from({ length: STATUS_SHARDS }, (_, shard) => `STATUS#${shard}`);
 
@@ -91,8 +91,8 @@ export const keys = {
   /** A team's standings projection (data/standings.ts), in one of STANDINGS_SHARDS partitions by team id. */
   standings: (teamId: number): Key => ({ pk: `STANDINGS#${teamId % STANDINGS_SHARDS}`, sk: `TEAM#${pad(teamId)}` }),
 
-  /** A service's cell in the status view (data/status-cells.ts). */
-  statusCell: (serviceId: number): Key => ({ pk: `STATUS#${serviceId % STATUS_SHARDS}`, sk: `SERVICE#${pad(serviceId)}` }),
+  /** A team's cells in the status view (data/status-cells.ts), in one of STATUS_SHARDS partitions by team id. */
+  statusCells: (teamId: number): Key => ({ pk: `STATUS#${teamId % STATUS_SHARDS}`, sk: `TEAM#${pad(teamId)}` }),
   /** When the competition was last loaded, beside the cells: a status delta from before it is answered in full. */
   statusLoaded: (): Key => ({ pk: 'STATUS#0', sk: 'LOADED' }),
 
