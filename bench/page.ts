@@ -115,7 +115,8 @@ async function runLighthouse(url: string, traceDirectory?: string): Promise<Ligh
   } finally {
     chromium.kill('SIGTERM');
     await new Promise((r) => (chromium.exitCode !== null ? r(undefined) : chromium.once('exit', r)));
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing its profile after it exits: retry, as `rm -rf` would be retried.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 

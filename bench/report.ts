@@ -91,8 +91,8 @@ export function printReport(r: any) {
   if (r.viewer) {
     const kb = (bytes: number) => fmt(bytes / 1024, 1);
     table(
-      'One viewer per page through the CDN stand-in (polls every 5 s with its ETag; bytes on the wire: status line, headers and the body as sent)',
-      ['phase', 'results', 'seconds', 'scoreboard page KB', 'polls (304)', 'matrix page KB', 'polls (304)'],
+      `One viewer per page through the CDN stand-in (${p.teams} teams; polls every 5 s with its ETag; KB on the wire over HTTP/1.1 — status line, headers, body as sent — and the bodies alone)`,
+      ['phase', 'results', 'seconds', 'scoreboard page KB', 'of it bodies', 'polls (304)', 'matrix page KB', 'of it bodies', 'polls (304)'],
       (['round', 'quiet'] as const).map((phase) => {
         const x = r.viewer[phase];
         return [
@@ -100,8 +100,10 @@ export function printReport(r: any) {
           x.results,
           x.seconds,
           kb(x.scoreboard.bytes),
+          kb(x.scoreboard.bodyBytes ?? 0),
           `${x.scoreboard.polls} (${x.scoreboard.notModified})`,
           kb(x.matrix.bytes),
+          kb(x.matrix.bodyBytes ?? 0),
           `${x.matrix.polls} (${x.matrix.notModified})`,
         ];
       }),

@@ -4,7 +4,9 @@
  * /services/status?since=<as_of>), each every 5 s with the ETag it holds, as
  * the pages do. Bytes are counted as they arrive (status line, headers and
  * the body as sent, compressed when the server compressed it), so through
- * the CDN stand-in they are what CloudFront would send. Two phases of equal
+ * the CDN stand-in they are what CloudFront would send over HTTP/1.1; over
+ * HTTP/2 (what browsers speak to CloudFront) repeated headers are sent as a
+ * few bytes each, so the bodies alone are counted too. Two phases of equal
  * length: a round of results trickling in, then a quiet one.
  */
 import { request } from 'node:http';
@@ -15,6 +17,8 @@ const POLL_MS = 5_000;
 interface Wire {
   status: number;
   bytes: number;
+  /** The body alone, as sent (compressed when it was). */
+  bodyBytes: number;
   etag?: string;
   body: string;
 }
@@ -25,17 +29,19 @@ function get(url: string, headers: Record<string, string>): Promise<Wire> {
     const req = request(url, { headers: { 'accept-encoding': 'br, gzip', ...headers } }, (res) => {
       const head =
         `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n` + res.rawHeaders.reduce((s, v, i) => s + (i % 2 === 0 ? `${v}: ` : `${v}\r\n`), '') + '\r\n';
-      let bytes = Buffer.byteLength(head);
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        chunks.push(chunk);
-      });
+      res.on('data', (chunk: Buffer) => void chunks.push(chunk));
       res.on('end', () => {
         const raw = Buffer.concat(chunks);
         const encoding = res.headers['content-encoding'];
         const body = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
-        resolve({ status: res.statusCode ?? 0, bytes, etag: res.headers.etag, body: body.toString('utf8') });
+        resolve({
+          status: res.statusCode ?? 0,
+          bytes: Buffer.byteLength(head) + raw.length,
+          bodyBytes: raw.length,
+          etag: res.headers.etag,
+          body: body.toString('utf8'),
+        });
       });
       res.on('error', reject);
     });
@@ -48,13 +54,14 @@ function get(url: string, headers: Record<string, string>): Promise<Wire> {
 function poller(base: string, path: (asOf: string | undefined) => string, readsAsOf: boolean) {
   let etag: string | undefined;
   let asOf: string | undefined;
-  const tally = { polls: 0, bytes: 0, notModified: 0 };
+  const tally = { polls: 0, bytes: 0, bodyBytes: 0, notModified: 0 };
   return {
     tally,
     async poll() {
       const answer = await get(`${base}${path(asOf)}`, etag ? { 'if-none-match': etag } : {});
       tally.polls++;
       tally.bytes += answer.bytes;
+      tally.bodyBytes += answer.bodyBytes;
       if (answer.status === 304) tally.notModified++;
       else if (answer.status === 200) {
         etag = answer.etag;
@@ -62,7 +69,7 @@ function poller(base: string, path: (asOf: string | undefined) => string, readsA
       }
     },
     reset() {
-      tally.polls = tally.bytes = tally.notModified = 0;
+      tally.polls = tally.bytes = tally.bodyBytes = tally.notModified = 0;
     },
   };
 }
@@ -70,8 +77,8 @@ function poller(base: string, path: (asOf: string | undefined) => string, readsA
 export interface ViewerPhase {
   seconds: number;
   results: number;
-  scoreboard: { polls: number; bytes: number; notModified: number };
-  matrix: { polls: number; bytes: number; notModified: number };
+  scoreboard: { polls: number; bytes: number; bodyBytes: number; notModified: number };
+  matrix: { polls: number; bytes: number; bodyBytes: number; notModified: number };
 }
 
 /**
