@@ -91,7 +91,7 @@ export function printReport(r: any) {
   if (r.viewer) {
     const kb = (bytes: number) => fmt(bytes / 1024, 1);
     table(
-      `One viewer per page through the CDN stand-in (${p.teams} teams; polls every 5 s with its ETag; KB on the wire over HTTP/1.1 — status line, headers, body as sent — and the bodies alone)`,
+      `One viewer per page through the CDN stand-in (${p.viewerTeams ?? p.teams} teams × 10 services; polls every 5 s with its ETag; KB on the wire over HTTP/1.1 — status line, headers, body as sent — and the bodies alone)`,
       ['phase', 'results', 'seconds', 'scoreboard page KB', 'of it bodies', 'polls (304)', 'matrix page KB', 'of it bodies', 'polls (304)'],
       (['round', 'quiet'] as const).map((phase) => {
         const x = r.viewer[phase];

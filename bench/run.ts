@@ -75,6 +75,7 @@ const params = {
   lagProbes: quick ? 5 : 20,
   // One spectator per page through the CDN: a round of results spread over this long, then as long with none (the pages poll every 5 s).
   viewerSeconds: quick ? 20 : 60,
+  viewerTeams: quick ? 10 : 50,
   viewerResults: quick ? 100 : 500,
   concurrency: Number(values.concurrency),
   burstConcurrency: 64,
@@ -164,6 +165,37 @@ try {
   log('one request at a time, for the capacity profile…');
   const profileServices = await servicesOf(api);
   const requestTimes = await measureRequestTimes({ api, agentToken: AGENT, service: profileServices[0]!, meter });
+  // One spectator on each page, through the CDN, on a competition of the issue's size (50 teams × 10 services,
+  // its own table, checked once): a round of results trickling in over a minute, then a quiet minute.
+  log(
+    `one viewer of each page through the CDN (${params.viewerTeams} teams × 10 services): ${params.viewerResults} results in ${params.viewerSeconds} s, then ${params.viewerSeconds} s of quiet…`,
+  );
+  const viewerServices = shuffled(await useTable('bench-viewer', params.viewerTeams, 10)).slice(0, params.viewerResults);
+  await runScanAgent({ url: stack.url, token: AGENT, reports: roundReports(viewerServices, 0, 1, 'viewer-warm'), concurrency: params.concurrency, batch: 100 });
+  await tableFold!.caughtUp(600_000);
+  stack.cdn!.invalidate();
+  const viewer = await measureViewer(`${stack.cdnUrl}/api/v1`, {
+    seconds: params.viewerSeconds,
+    results: viewerServices.length,
+    send: async (i) => {
+      const service = viewerServices[i]!;
+      // One in five fails (a status change on the matrix); the rest pass as before.
+      const failed = i % 5 === 0;
+      const body = {
+        scan_id: `viewer-${i}`,
+        score: failed ? 0 : service.max_score,
+        error: failed ? 'timeout after 5 s' : null,
+        ...(failed ? { category: 'timeout' } : {}),
+      };
+      const response = await fetch(`${api}/services/${service.id}/scans`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (response.status !== 201) throw new Error(`viewer round: ${response.status} for service ${service.id}`);
+    },
+  });
+
   // Back to the main table, its fold still running; nothing kept from the growth tables' settings counts for it.
   await tableFold?.stop();
   tableFold = undefined;
@@ -296,31 +328,6 @@ try {
     connections: params.concurrency,
     // The public reads above are the origin's figures (same connections, same seconds).
     originMeasured: Object.fromEntries(reads.map((r) => [r.path, r])),
-  });
-
-  // One spectator on each page, through the CDN: a round of results trickling in over a minute, then a quiet minute.
-  log(`one viewer of each page through the CDN: ${params.viewerResults} results in ${params.viewerSeconds} s, then ${params.viewerSeconds} s of quiet…`);
-  const viewerServices = shuffled(loadServices).slice(0, params.viewerResults);
-  const viewer = await measureViewer(`${stack.cdnUrl}/api/v1`, {
-    seconds: params.viewerSeconds,
-    results: viewerServices.length,
-    send: async (i) => {
-      const service = viewerServices[i]!;
-      // One in five fails (a status change on the matrix); the rest pass as before.
-      const failed = i % 5 === 0;
-      const body = {
-        scan_id: `viewer-${i}`,
-        score: failed ? 0 : service.max_score,
-        error: failed ? 'timeout after 5 s' : null,
-        ...(failed ? { category: 'timeout' } : {}),
-      };
-      const response = await fetch(`${api}/services/${service.id}/scans`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (response.status !== 201) throw new Error(`viewer round: ${response.status} for service ${service.id}`);
-    },
   });
 
   // 5. Cold starts of the bundles the stack deploys.
