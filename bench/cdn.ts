@@ -80,6 +80,14 @@ function bytesAsSent(url: string, acceptEncoding?: string): Promise<{ status: nu
   });
 }
 
+/** The public reads a spectator's pages make (a team's scorecard: `teamId`'s), measured at the origin and through the CDN. */
+export const spectatorPaths = (teamId: number) => [
+  { name: 'scoreboard', path: '/teams/scoreboard' },
+  { name: 'services', path: '/services' },
+  { name: 'team scorecard', path: `/teams/${teamId}/scorecard` },
+  { name: 'status view', path: '/services/status' },
+];
+
 export async function measureThroughCdn(options: {
   originApi: string;
   cdnApi: string;
@@ -217,11 +225,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       originApi: api,
       cdnApi: `${stack.cdnUrl}/api/v1`,
       cdn: stack.cdn!,
-      paths: [
-        { name: 'scoreboard', path: '/teams/scoreboard' },
-        { name: 'services', path: '/services' },
-        { name: 'team scorecard', path: `/teams/${middle.id}/scorecard` },
-      ],
+      paths: spectatorPaths(middle.id),
       seconds: Number(values.duration),
       connections: Number(values.concurrency),
       log,

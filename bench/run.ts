@@ -33,7 +33,7 @@ import { startDynamoDbLocal } from '../lib/local/dynamodb-local';
 import { startFoldPoller, startLocalStack } from '../lib/local/local-stack';
 import type { StreamPoller } from '../lib/local/stream-poller';
 import { capacityMeter } from './capacity';
-import { measureThroughCdn } from './cdn';
+import { measureThroughCdn, spectatorPaths } from './cdn';
 import { measureViewer } from './viewer';
 import { measureColdStarts } from './cold-start';
 import { generateCompetition } from './generate';
@@ -318,12 +318,7 @@ try {
     originApi: api,
     cdnApi: `${stack.cdnUrl}/api/v1`,
     cdn: stack.cdn!,
-    paths: [
-      { name: 'scoreboard', path: '/teams/scoreboard' },
-      { name: 'services', path: '/services' },
-      { name: 'team scorecard', path: `/teams/${middle.id}/scorecard` },
-      { name: 'status view', path: '/services/status' },
-    ],
+    paths: spectatorPaths(middle.id),
     seconds: params.readSeconds,
     connections: params.concurrency,
     // The public reads above are the origin's figures (same connections, same seconds).
