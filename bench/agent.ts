@@ -32,7 +32,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CheckDefinition } from '#shared/domain/checks';
+import type { CheckDefinition } from '#shared/domain/check-definitions';
 import type { Service } from '#shared/domain/model';
 import { DEFAULT_SETTINGS } from '#shared/domain/settings';
 import { createLogger } from '#shared/log';

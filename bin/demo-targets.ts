@@ -17,7 +17,7 @@ import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer as createHttpServer, type RequestListener } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type Server, type Socket } from 'node:net';
-import { checkOf, type CheckKind } from '#shared/domain/checks';
+import { checkOf, type CheckKind } from '#shared/domain/check-definitions';
 import type { Service, Team } from '#shared/domain/model';
 import { teamAddressPrefix } from '#shared/domain/settings';
 import { scoringApi } from '../functions/agent/api';

@@ -1,4 +1,4 @@
-import { checkOf, type CheckDefinition } from '#shared/domain/checks';
+import { checkOf, type CheckDefinition } from '#shared/domain/check-definitions';
 import { teamAddressPrefix } from '#shared/domain/settings';
 import type { Logger } from '#shared/log';
 import type { DnsRecord, ReportOutcome, ScanReport, ScoringApi, Service, Settings } from './api';

@@ -123,6 +123,14 @@ describe('http', () => {
       category: 'content mismatch',
     });
   });
+  it("matches an organiser's pattern in linear time: one that backtracks forever in JavaScript's RegExp ends within the check", async () => {
+    // `(a+)+b` against 256 KiB of `a`: exponential for a backtracking engine (the agent's event loop, and every deadline, would stop).
+    expect(await runCheck(at(ports.http!), http('/huge', { content: '(a+)+b' }))).toEqual({
+      passed: false,
+      error: 'HTTP 200, but the body does not match /(a+)+b/',
+      category: 'content mismatch',
+    });
+  }, 20_000);
   it('fails cleanly on refusal, reset, silence, garbage and a hang-up', async () => {
     expect(await runCheck(at(closedPort), http('/'))).toEqual({ passed: false, error: 'connection refused', category: 'connection refused' });
     expect((await runCheck(at(ports.reset!), http('/'))).passed).toBe(false);

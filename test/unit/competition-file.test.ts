@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCompetition } from '../../lib/local/competition-file';
 import { readFileSync } from 'node:fs';
 import { SAMPLE_COMPETITION } from '../../lib/local/local-stack';
+import { CHECK_KINDS, CHECK_PARAMETER_NAMES } from '#shared/domain/check-definitions';
+import { checkParameters } from '#shared/domain/checks';
 
 const GOOD = `
 settings:
@@ -128,15 +130,26 @@ teams:
         '  - { id: 2, name: DNS, super_type_id: 1, max_score: 5, check: dns }',
         '  - { id: 3, name: SSH, super_type_id: 1, max_score: 5, check: ssh, path: / }',
         '  - { id: 4, name: Web, super_type_id: 1, max_score: 5, check: http, content: "(", timeout_seconds: 600 }',
+        '  - { id: 5, name: Mail, super_type_id: 1, max_score: 5, check: smtp, banner: "^220(?! spam)" }',
       ].join('\n'),
     );
     expect(problemsOf(bad)).toEqual([
       { path: 'subtypes.0.check', line: 8, message: 'must be one of http, https, tcp, dns, ssh, smtp, ftp' },
       { path: 'subtypes.1.query', line: 9, message: expect.any(String) },
       { path: 'subtypes.2.path', line: 10, message: 'is not a known field' },
-      { path: 'subtypes.3.content', line: 11, message: 'must be a valid regular expression' },
+      {
+        path: 'subtypes.3.content',
+        line: 11,
+        message: expect.stringMatching(/^must be a regular expression the linear-time engine takes .*missing closing \)/),
+      },
       { path: 'subtypes.3.timeout_seconds', line: 11, message: 'must be at most 30 s' },
+      // Lookaround (and backreferences) would backtrack: refused at load, never found out during a round.
+      { path: 'subtypes.4.banner', line: 12, message: expect.stringMatching(/^must be a regular expression the linear-time engine takes .*\(\?!/) },
     ]);
+  });
+
+  it("knows each kind's parameters by one list: the schemas and what agents are served agree", () => {
+    for (const kind of CHECK_KINDS) expect(Object.keys(checkParameters[kind]).sort(), kind).toEqual([...CHECK_PARAMETER_NAMES[kind]].sort());
   });
 
   it('wants team URLs as plain host names, without a trailing dot', () => {

@@ -1,4 +1,5 @@
-import { DEFAULT_BANNERS, type BannerCheck } from '#shared/domain/checks';
+import { DEFAULT_BANNERS, type BannerCheck } from '#shared/domain/check-definitions';
+import { compilePattern } from '#shared/domain/patterns';
 import { fail, networkFailure, openSocket, pass, printable, withDeadline, type CheckOutcome, type ProbeTarget } from './probe';
 
 /** A banner line longer than this is refused; the check never reads more. */
@@ -10,7 +11,7 @@ export const BANNER_MAX_BYTES = 512;
  * stays silent, trickles, floods or sends garbage fails with what it did.
  */
 export function checkBanner(target: ProbeTarget, check: BannerCheck): Promise<CheckOutcome> {
-  const expected = new RegExp(check.banner ?? DEFAULT_BANNERS[check.check]);
+  const expected = compilePattern(check.banner ?? DEFAULT_BANNERS[check.check]);
   return withDeadline(check.timeout_seconds, async (signal, progress) => {
     progress('the connection');
     const socket = await openSocket(target, signal);

@@ -1,5 +1,5 @@
 import { promises as dns } from 'node:dns';
-import type { DnsCheck } from '#shared/domain/checks';
+import type { DnsCheck } from '#shared/domain/check-definitions';
 import type { FailureCategory } from '#shared/domain/scoring/failure';
 import { fail, pass, withDeadline, type CheckOutcome, type ProbeTarget } from './probe';
 

@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { HttpCheck } from '#shared/domain/checks';
+import type { HttpCheck } from '#shared/domain/check-definitions';
+import { compilePattern } from '#shared/domain/patterns';
 import { fail, networkFailure, pass, printable, withDeadline, type CheckOutcome, type ProbeTarget } from './probe';
 
 /** The content pattern is matched against at most this much of the body; the rest is never read. */
@@ -14,7 +15,7 @@ export const BODY_MAX_BYTES = 256 * 1024;
  * about the service answering, not about a CA.
  */
 export function checkHttp(target: ProbeTarget, check: HttpCheck): Promise<CheckOutcome> {
-  const content = check.content === undefined ? undefined : new RegExp(check.content);
+  const content = check.content === undefined ? undefined : compilePattern(check.content);
   return withDeadline(check.timeout_seconds, async (signal, progress) => {
     progress('the response');
     let res: IncomingMessage;

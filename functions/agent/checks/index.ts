@@ -1,4 +1,4 @@
-import type { CheckDefinition } from '#shared/domain/checks';
+import type { CheckDefinition } from '#shared/domain/check-definitions';
 import { checkBanner } from './banner';
 import { checkDns, type DnsExpectation } from './dns';
 import { checkHttp } from './http';

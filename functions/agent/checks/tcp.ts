@@ -1,4 +1,4 @@
-import type { TcpCheck } from '#shared/domain/checks';
+import type { TcpCheck } from '#shared/domain/check-definitions';
 import { openSocket, pass, withDeadline, type CheckOutcome, type ProbeTarget } from './probe';
 
 /** Passes when a TCP connection is accepted; sends nothing. */

@@ -1,4 +1,4 @@
-import { checkOf, type CheckDefinition } from '#shared/domain/checks';
+import { checkOf, type CheckDefinition } from '#shared/domain/check-definitions';
 import { PARTITION } from '#shared/data/keys';
 import { queryPartition } from '#shared/data/operations';
 

@@ -1,37 +1,26 @@
 import * as v from 'valibot';
+import { MAX_CHECK_TIMEOUT_SECONDS, DEFAULT_CHECK_TIMEOUT_SECONDS, type CheckKind } from '#shared/domain/check-definitions';
 import { isHostName } from '#shared/domain/hostnames';
+import { patternProblem } from '#shared/domain/patterns';
 
 /**
- * How a scoring agent checks the services of a subtype, written in the
- * competition file next to the subtype (`check: http`, with its parameters)
- * and served to agents by `GET /subtypes`. One kind per protocol, each with
- * its own timeout and explicit pass conditions, in the manner of Prometheus'
- * blackbox_exporter modules.
+ * The schemas of each check kind's parameters, as a competition file gives
+ * them (the kinds and their shapes: domain/check-definitions.ts). Only the
+ * load validates with them: the pattern engine they compile with stays out
+ * of the API's functions.
  */
-export const CHECK_KINDS = ['http', 'https', 'tcp', 'dns', 'ssh', 'smtp', 'ftp'] as const;
-export type CheckKind = (typeof CHECK_KINDS)[number];
 
-export const DEFAULT_CHECK_TIMEOUT_SECONDS = 5;
-export const MAX_CHECK_TIMEOUT_SECONDS = 30;
-
-/** The banner a banner check expects when the file gives none. */
-export const DEFAULT_BANNERS: Record<'ssh' | 'smtp' | 'ftp', string> = {
-  ssh: '^SSH-2\\.0-',
-  smtp: '^220[ -]',
-  ftp: '^220[ -]',
-};
-
-const compiles = (pattern: string) => {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** A regular expression (JavaScript syntax), matched against at most the bytes the check reads. */
-const Pattern = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200), v.check(compiles, 'must be a valid regular expression'));
+/** A regular expression in RE2 syntax (JavaScript's without lookaround or backreferences; domain/patterns.ts), matched against at most the bytes the check reads. */
+const Pattern = v.pipe(
+  v.string(),
+  v.minLength(1, 'must not be empty'),
+  v.maxLength(200),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const problem = patternProblem(dataset.value);
+    if (problem) addIssue({ message: `must be a regular expression the linear-time engine takes (no lookaround, no backreferences): ${problem}` });
+  }),
+);
 
 const Timeout = v.optional(
   v.pipe(
@@ -71,21 +60,4 @@ export const checkParameters = {
   ssh: { banner: v.optional(Pattern), timeout_seconds: Timeout },
   smtp: { banner: v.optional(Pattern), timeout_seconds: Timeout },
   ftp: { banner: v.optional(Pattern), timeout_seconds: Timeout },
-} as const;
-
-export type HttpCheck = { check: 'http' | 'https'; path: string; status: number; content?: string; timeout_seconds: number };
-export type TcpCheck = { check: 'tcp'; timeout_seconds: number };
-export type DnsCheck = { check: 'dns'; query: string; timeout_seconds: number };
-export type BannerCheck = { check: 'ssh' | 'smtp' | 'ftp'; banner?: string; timeout_seconds: number };
-export type CheckDefinition = HttpCheck | TcpCheck | DnsCheck | BannerCheck;
-
-/** The fields of a check definition, picked from a stored subtype. */
-export function checkOf(subtype: Record<string, unknown>): CheckDefinition | undefined {
-  const kind = subtype.check;
-  if (typeof kind !== 'string' || !(CHECK_KINDS as readonly string[]).includes(kind)) return undefined;
-  const definition: Record<string, unknown> = { check: kind };
-  for (const field of Object.keys(checkParameters[kind as CheckKind])) {
-    if (subtype[field] !== undefined) definition[field] = subtype[field];
-  }
-  return definition as CheckDefinition;
-}
+} as const satisfies Record<CheckKind, Record<string, unknown>>;

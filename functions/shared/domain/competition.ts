@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import type { FieldError } from '#shared/validation';
 import { FreeText, parseWith, PositiveInt } from '#shared/validation';
-import { CHECK_KINDS, checkParameters } from '#shared/domain/checks';
+import { CHECK_KINDS } from '#shared/domain/check-definitions';
+import { checkParameters } from '#shared/domain/checks';
 import { nameInZone } from '#shared/domain/dns';
 import { HostNameSchema, RelativeHostNameSchema } from '#shared/domain/hostnames';
 import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS, SettingsFieldsSchema, SlaPenalty, SlaThreshold, type SettingsFields } from '#shared/domain/settings';
