@@ -39,21 +39,31 @@ export interface FreshSettings {
   version: number;
 }
 
-let settingsCopy: { value: Promise<FreshSettings>; until: number } | undefined;
+/** Every kept copy's way to be forgotten (forgetFreshCopies). */
+const forgetters: (() => void)[] = [];
+
+/** A read kept for `ms` after it was made (a failed read is not kept: the next caller reads again). */
+function keptFor<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
+  let copy: { value: Promise<T>; until: number } | undefined;
+  forgetters.push(() => (copy = undefined));
+  return () => {
+    const now = Date.now();
+    if (!copy || copy.until <= now) {
+      const value = read();
+      copy = { value, until: now + ms };
+      value.catch(() => (copy = undefined));
+    }
+    return copy.value;
+  };
+}
+
 /** Copies kept under the settings version they were read with. */
 const definitionCopies = new Map<number, { value: Promise<StoredDefinition | undefined>; version: number }>();
 
 /** The settings as this function last read them, at most FRESHNESS_MS ago (the defaults before a competition is loaded). */
-export function freshSettings(): Promise<FreshSettings> {
-  const now = Date.now();
-  if (!settingsCopy || settingsCopy.until <= now) {
-    const value = getSettings().then((s) => ({ settings: s?.settings ?? DEFAULT_SETTINGS, final: s?.final !== undefined, version: s?.version ?? 0 }));
-    settingsCopy = { value, until: now + FRESHNESS_MS };
-    // A failed read is not kept: the next caller reads again.
-    value.catch(() => (settingsCopy = undefined));
-  }
-  return settingsCopy.value;
-}
+export const freshSettings: () => Promise<FreshSettings> = keptFor(FRESHNESS_MS, () =>
+  getSettings().then((s) => ({ settings: s?.settings ?? DEFAULT_SETTINGS, final: s?.final !== undefined, version: s?.version ?? 0 })),
+);
 
 /** A service's definition (max_score, team, super type, SLA rules), as of the settings version this function last read. */
 export async function freshServiceDefinition(serviceId: number): Promise<StoredDefinition | undefined> {
@@ -74,20 +84,9 @@ export async function freshServiceDefinition(serviceId: number): Promise<StoredD
  * anyway), far inside the public max-age of 5 s.
  */
 export const PUBLIC_VERSION_FRESHNESS_MS = 1_000;
-let publicVersionCopy: { value: Promise<PublicVersion>; until: number } | undefined;
 
 /** The public version as this function last read it, at most PUBLIC_VERSION_FRESHNESS_MS ago. */
-export function freshPublicVersion(): Promise<PublicVersion> {
-  const now = Date.now();
-  if (!publicVersionCopy || publicVersionCopy.until <= now) {
-    const value = readPublicVersion();
-    publicVersionCopy = { value, until: now + PUBLIC_VERSION_FRESHNESS_MS };
-    value.catch(() => (publicVersionCopy = undefined));
-  }
-  return publicVersionCopy.value;
-}
-
-const forgetters: (() => void)[] = [() => (publicVersionCopy = undefined)];
+export const freshPublicVersion: () => Promise<PublicVersion> = keptFor(PUBLIC_VERSION_FRESHNESS_MS, readPublicVersion);
 
 /** A read kept while the settings version it was made under is current (a load moves the version; a failed read is not kept). */
 function keptPerSettingsVersion<T>(read: () => Promise<T>): () => Promise<T> {
@@ -114,7 +113,6 @@ export const freshSubtypeNames: () => Promise<Map<number, string>> = keptPerSett
 
 /** Forgets every copy (tests change the settings and expect the next request to see it at once). */
 export function forgetFreshCopies(): void {
-  settingsCopy = undefined;
   for (const forget of forgetters) forget();
   definitionCopies.clear();
 }

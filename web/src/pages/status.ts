@@ -16,10 +16,16 @@ const BATCH_MS = 4;
 /** A row's height in style.css (`.matrix tbody tr`), for the room kept for rows not yet in. */
 const ROW_HEIGHT_PX = 38;
 
+/** A table cell and what it shows: one tuple per service of that team and subtype (one, as a rule). */
+interface MatrixCell {
+  td: HTMLTableCellElement;
+  tuples: StatusCell[];
+}
+
 interface Matrix {
   body: HTMLTableSectionElement;
-  /** The cells by `team:subtype`, and what each shows (a service's tag per service of that subtype). */
-  cells: Map<string, { td: HTMLTableCellElement; tuples: Map<number, StatusCell> }>;
+  /** The cells by `team:subtype`. */
+  cells: Map<string, MatrixCell>;
   columns: number[];
   cards: HTMLElement;
   pending: boolean;
@@ -60,13 +66,13 @@ function cellTag([, state, seconds, category]: StatusCell, asOf: string): HTMLEl
   );
 }
 
-function fillCell(cell: { td: HTMLTableCellElement; tuples: Map<number, StatusCell> }, asOf: string): void {
-  cell.td.replaceChildren(...[...cell.tuples.values()].map((tuple) => cellTag(tuple, asOf)));
+function fillCell(cell: MatrixCell, asOf: string): void {
+  cell.td.replaceChildren(...cell.tuples.map((tuple) => cellTag(tuple, asOf)));
 }
 
 function countCards(matrix: Pick<Matrix, 'cells'>): HTMLElement {
   const counts = { up: 0, down: 0, unscanned: 0 };
-  for (const { tuples } of matrix.cells.values()) for (const [, state] of tuples.values()) counts[state as ServiceState] += 1;
+  for (const { tuples } of matrix.cells.values()) for (const [, state] of tuples) counts[state as ServiceState] += 1;
   return h(
     'section',
     { class: 'cards', 'aria-label': 'Summary' },
@@ -86,8 +92,8 @@ function draw(content: HTMLElement, view: ServiceStatusView, teams: Team[]): Mat
   for (const [teamId, tuples] of Object.entries(view.teams)) {
     for (const tuple of tuples) {
       const key = cellKey(teamId, tuple[0]);
-      const cell = matrix.cells.get(key) ?? { td: h('td', {}), tuples: new Map() };
-      cell.tuples.set(cell.tuples.size, tuple);
+      const cell = matrix.cells.get(key) ?? { td: h('td', {}), tuples: [] };
+      cell.tuples.push(tuple);
       matrix.cells.set(key, cell);
     }
   }
@@ -142,9 +148,9 @@ function patch(matrix: Matrix, view: ServiceStatusView): boolean {
   const changes = Object.entries(view.teams).flatMap(([teamId, tuples]) =>
     tuples.map((tuple) => ({ cell: matrix.cells.get(cellKey(teamId, tuple[0])), tuple })),
   );
-  if (changes.some(({ cell }) => !cell || cell.tuples.size !== 1)) return false;
+  if (changes.some(({ cell }) => !cell || cell.tuples.length !== 1)) return false;
   for (const { cell, tuple } of changes) {
-    cell!.tuples.set(0, tuple);
+    cell!.tuples[0] = tuple;
     fillCell(cell!, view.as_of);
   }
   const cards = countCards(matrix);

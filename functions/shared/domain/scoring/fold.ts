@@ -273,7 +273,8 @@ export function decideTeamFold(events: ScoreEvent[], read: TeamFoldRead, freezeT
     const newest = serviceEvents.at(-1)!.seq;
     if (teamWatermark === null || newest > teamWatermark) watermarks.push({ source, read: teamWatermark, next: newest });
     if (folded.folded > 0) {
-      const maxScore = serviceEvents.find((e) => e.kind === 'check')?.result.max_score ?? serviceEvents[0]!.result.max_score;
+      // Every result carries its service's max_score as it was at arrival.
+      const maxScore = serviceEvents[0]!.result.max_score;
       const cell = statusCell(folded.state, maxScore);
       services.push({ serviceId, read: readState, next: folded.state, ...(sameCell(statusCell(readState, maxScore), cell) ? {} : { cell }) });
     }

@@ -7,6 +7,7 @@
  */
 import type { FailureCategory } from '#shared/domain/scoring/failure';
 import type { ServiceStatus, StatusCell } from '#shared/domain/scoring/status';
+import { formatTimestamp } from '#shared/validation';
 
 /** The grid `as_of` falls on. */
 export const STATUS_GRID_MS = 5_000;
@@ -48,7 +49,7 @@ export function statusView(
   const teams: Record<string, CellTuple[]> = {};
   const sorted = [...cells].sort((a, b) => a.team_id - b.team_id || a.subtype_id - b.subtype_id || a.service_id - b.service_id);
   for (const cell of sorted) (teams[String(cell.team_id)] ??= []).push(cellTuple(cell, asOf));
-  const asOfText = new Date(asOf).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const asOfText = formatTimestamp(asOf);
   if (!whole) return { as_of: asOfText, full: false, teams };
   const subtypes = Object.fromEntries([...whole.subtypes].filter(([id]) => cells.some((c) => c.subtype_id === id)).map(([id, name]) => [String(id), name]));
   return { as_of: asOfText, full: true, subtypes, teams };

@@ -62,8 +62,8 @@ export function statusCell(
   state: { last_scan: number; last_scan_time: string | null; last_scan_category: FailureCategory | null; status_since: string | null },
   maxScore: number,
 ): StatusCell {
-  if (state.last_scan_time === null) return { status: 'unscanned', since: null, category: null };
-  const status = statusForScore(state.last_scan, maxScore);
+  const status = serviceStatus({ ...state, max_score: maxScore });
+  if (status === 'unscanned') return { status, since: null, category: null };
   return { status, since: state.status_since ?? state.last_scan_time, category: status === 'down' ? state.last_scan_category : null };
 }
 
