@@ -42,8 +42,18 @@ function indexUnits(item: Item): number {
   return units;
 }
 
-/** Items the stream consumer writes: the fold's (STATE, TOTALS, the standings projection) and the public version (everything else is the request path). */
-const isFoldKey = (key: Item) => key.sk === 'STATE' || key.sk === 'TOTALS' || String(key.pk).startsWith('STANDINGS#') || key.pk === 'PUBLIC';
+/** What a key the stream consumer writes holds (undefined: a key of the request path). */
+export type FoldItemKind = 'state' | 'totals' | 'standings' | 'status cells' | 'public version';
+function foldKindOf(key: Item): FoldItemKind | undefined {
+  const pk = String(key.pk);
+  if (key.sk === 'STATE') return 'state';
+  if (key.sk === 'TOTALS') return 'totals';
+  if (pk.startsWith('STANDINGS#')) return 'standings';
+  if (pk.startsWith('STATUS#')) return 'status cells';
+  if (pk === 'PUBLIC') return 'public version';
+  return undefined;
+}
+const isFoldKey = (key: Item) => foldKindOf(key) !== undefined;
 
 export interface AwsWrites {
   /** Write units of the request path, and of the consumer. */
@@ -51,6 +61,8 @@ export interface AwsWrites {
   /** The part of requestUnits that index entries cost. */
   requestIndexUnits: number;
   foldUnits: number;
+  /** foldUnits by the kind of item written. */
+  foldUnitsByKind: Partial<Record<FoldItemKind, number>>;
   /** DynamoDB calls of the request path (reads included), and of the consumer. */
   requestCalls: number;
   foldCalls: number;
@@ -61,6 +73,7 @@ export async function awsWritesDuring<T>(work: () => Promise<T>): Promise<{ resu
   let requestUnits = 0;
   let requestIndexUnits = 0;
   let foldUnits = 0;
+  const foldUnitsByKind: Partial<Record<FoldItemKind, number>> = {};
   let requestCalls = 0;
   let foldCalls = 0;
   const updates: { key: Item; transactional: boolean; fold: boolean }[] = [];
@@ -101,8 +114,11 @@ export async function awsWritesDuring<T>(work: () => Promise<T>): Promise<{ resu
   const sizes = new Map((await batchGet([...distinct.values()])).map((item) => [`${item.pk}|${item.sk}`, itemBytes(item)]));
   for (const u of updates) {
     const units = wcu(sizes.get(`${u.key.pk}|${u.key.sk}`) ?? 0) * (u.transactional ? 2 : 1);
-    if (u.fold) foldUnits += units;
-    else requestUnits += units;
+    if (u.fold) {
+      foldUnits += units;
+      const kind = foldKindOf(u.key)!;
+      foldUnitsByKind[kind] = (foldUnitsByKind[kind] ?? 0) + units;
+    } else requestUnits += units;
   }
-  return { result: result!, requestUnits, requestIndexUnits, foldUnits, requestCalls, foldCalls };
+  return { result: result!, requestUnits, requestIndexUnits, foldUnits, foldUnitsByKind, requestCalls, foldCalls };
 }

@@ -76,6 +76,11 @@ export function printReport(r: any) {
       fmt(x.callsFold, 2),
     ]),
   );
+  const byKind = (x: any) =>
+    Object.entries((x.awsWcuFoldByKind ?? {}) as Record<string, number>)
+      .map(([kind, units]) => `${kind} ${fmt(units, 2)}`)
+      .join(', ');
+  for (const x of r.ingestion.filter((x: any) => x.awsWcuFoldByKind)) out(`  fold WCU per result by item, ${x.name}: ${byKind(x)}`);
   table(
     `Public reads (autocannon, ${p.concurrency} connections)`,
     ['GET', 'req/s', 'p50 ms', 'p99 ms', 'failures', 'bytes', 'RCU/req', 'min RCU/req'],
@@ -91,22 +96,24 @@ export function printReport(r: any) {
   if (r.viewer) {
     const kb = (bytes: number) => fmt(bytes / 1024, 1);
     table(
-      `One viewer per page through the CDN stand-in (${p.viewerTeams ?? p.teams} teams × 10 services; polls every 5 s with its ETag; KB on the wire over HTTP/1.1 — status line, headers, body as sent — and the bodies alone)`,
-      ['phase', 'results', 'seconds', 'scoreboard page KB', 'of it bodies', 'polls (304)', 'matrix page KB', 'of it bodies', 'polls (304)'],
-      (['round', 'quiet'] as const).map((phase) => {
-        const x = r.viewer[phase];
-        return [
-          phase,
-          x.results,
-          x.seconds,
-          kb(x.scoreboard.bytes),
-          kb(x.scoreboard.bodyBytes ?? 0),
-          `${x.scoreboard.polls} (${x.scoreboard.notModified})`,
-          kb(x.matrix.bytes),
-          kb(x.matrix.bodyBytes ?? 0),
-          `${x.matrix.polls} (${x.matrix.notModified})`,
-        ];
-      }),
+      `One viewer per page through the CDN stand-in (${p.viewerTeams ?? p.teams} teams × 10 services; polls every 5 s with its ETag; KB the server sent: over HTTP/2 with TLS — what browsers speak to CloudFront, headers as HPACK references — and over HTTP/1.1, every header spelled out; then the bodies alone, as sent)`,
+      ['phase', 'results', 'seconds', 'page', 'HTTP/2 KB', 'HTTP/1.1 KB', 'of it bodies', 'polls (304)'],
+      (['round', 'quiet'] as const).flatMap((phase) =>
+        (['scoreboard', 'matrix'] as const).map((page) => {
+          const x = r.viewer[phase];
+          const { http2, http1 } = x[page];
+          return [
+            phase,
+            x.results,
+            x.seconds,
+            page === 'scoreboard' ? '/' : 'matrix',
+            kb(http2.bytes),
+            kb(http1.bytes),
+            kb(http2.bodyBytes),
+            `${http2.polls} (${http2.notModified})`,
+          ];
+        }),
+      ),
     );
   }
   table(

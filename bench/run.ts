@@ -174,27 +174,30 @@ try {
   await runScanAgent({ url: stack.url, token: AGENT, reports: roundReports(viewerServices, 0, 1, 'viewer-warm'), concurrency: params.concurrency, batch: 100 });
   await tableFold!.caughtUp(600_000);
   stack.cdn!.invalidate();
-  const viewer = await measureViewer(`${stack.cdnUrl}/api/v1`, {
-    seconds: params.viewerSeconds,
-    results: viewerServices.length,
-    send: async (i) => {
-      const service = viewerServices[i]!;
-      // One in five fails (a status change on the matrix); the rest pass as before.
-      const failed = i % 5 === 0;
-      const body = {
-        scan_id: `viewer-${i}`,
-        score: failed ? 0 : service.max_score,
-        error: failed ? 'timeout after 5 s' : null,
-        ...(failed ? { category: 'timeout' } : {}),
-      };
-      const response = await fetch(`${api}/services/${service.id}/scans`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (response.status !== 201) throw new Error(`viewer round: ${response.status} for service ${service.id}`);
+  const viewer = await measureViewer(
+    { url: stack.cdnUrl!, listener: stack.cdn!.listener },
+    {
+      seconds: params.viewerSeconds,
+      results: viewerServices.length,
+      send: async (i) => {
+        const service = viewerServices[i]!;
+        // One in five fails (a status change on the matrix); the rest pass as before.
+        const failed = i % 5 === 0;
+        const body = {
+          scan_id: `viewer-${i}`,
+          score: failed ? 0 : service.max_score,
+          error: failed ? 'timeout after 5 s' : null,
+          ...(failed ? { category: 'timeout' } : {}),
+        };
+        const response = await fetch(`${api}/services/${service.id}/scans`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        if (response.status !== 201) throw new Error(`viewer round: ${response.status} for service ${service.id}`);
+      },
     },
-  });
+  );
 
   // Back to the main table, its fold still running; nothing kept from the growth tables' settings counts for it.
   await tableFold?.stop();
@@ -233,6 +236,7 @@ try {
       awsWcuRequest: measured.result.requestUnits / n,
       awsWcuRequestIndex: measured.result.requestIndexUnits / n,
       awsWcuFold: measured.result.foldUnits / n,
+      awsWcuFoldByKind: Object.fromEntries(Object.entries(measured.result.foldUnitsByKind).map(([kind, units]) => [kind, units! / n])),
       localWcu: measured.write / n,
       localRcu: measured.read / n,
       callsRequest: measured.result.requestCalls / n,

@@ -2,74 +2,174 @@
  * What one spectator's browser pulls, measured on the wire: the scoreboard
  * page's poll (GET /teams/scoreboard) and the matrix page's (GET
  * /services/status?since=<as_of>), each every 5 s with the ETag it holds, as
- * the pages do. Bytes are counted as they arrive (status line, headers and
- * the body as sent, compressed when the server compressed it), so through
- * the CDN stand-in they are what CloudFront would send over HTTP/1.1; over
- * HTTP/2 (what browsers speak to CloudFront) repeated headers are sent as a
- * few bytes each, so the bodies alone are counted too. Two phases of equal
- * length: a round of results trickling in, then a quiet one.
+ * the pages do, through the CDN stand-in (which adds CloudFront's own
+ * headers). Each page is polled twice at once, over both protocols a
+ * CloudFront viewer may speak:
+ * - HTTP/2 over TLS, what browsers speak to CloudFront: repeated headers are
+ *   sent as table references (HPACK), and the TLS records are counted;
+ * - HTTP/1.1 in the clear, every header spelled out each time (an upper bound).
+ * The bytes are those the server sends back, counted by a TCP relay in front
+ * of each connection (frames, headers, bodies as sent, compressed when they
+ * were); the bodies alone are counted too. Two phases of equal length: a
+ * round of results trickling in, then a quiet one. Connections are opened
+ * (and the TLS handshake made), and the pages polled for 10 s, before the
+ * phases: a viewer already on the page.
  */
-import { request } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request, type RequestListener } from 'node:http';
+import { connect as h2connect, createSecureServer, type ClientHttp2Session } from 'node:http2';
+import { createServer, connect as tcpConnect, type AddressInfo, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 const POLL_MS = 5_000;
 
-interface Wire {
+interface Answer {
   status: number;
-  bytes: number;
-  /** The body alone, as sent (compressed when it was). */
-  bodyBytes: number;
   etag?: string;
+  /** The body as sent (compressed when it was). */
+  bodyBytes: number;
   body: string;
 }
 
-/** One GET as a browser sends it (br and gzip accepted), its bytes as they came over the socket. */
-function get(url: string, headers: Record<string, string>): Promise<Wire> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { 'accept-encoding': 'br, gzip', ...headers } }, (res) => {
-      const head =
-        `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n` + res.rawHeaders.reduce((s, v, i) => s + (i % 2 === 0 ? `${v}: ` : `${v}\r\n`), '') + '\r\n';
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => void chunks.push(chunk));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const encoding = res.headers['content-encoding'];
-        const body = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
-        resolve({
-          status: res.statusCode ?? 0,
-          bytes: Buffer.byteLength(head) + raw.length,
-          bodyBytes: raw.length,
-          etag: res.headers.etag,
-          body: body.toString('utf8'),
-        });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
+/** A TCP relay to `port` that counts what the server sends back. */
+async function countingRelay(port: number): Promise<{ port: number; received: () => number; close: () => Promise<void> }> {
+  let received = 0;
+  const sockets = new Set<{ destroy(): void }>();
+  const server: Server = createServer((client) => {
+    const upstream = tcpConnect(port, '127.0.0.1');
+    sockets.add(client).add(upstream);
+    upstream.on('data', (chunk: Buffer) => void (received += chunk.length));
+    client.pipe(upstream).pipe(client);
+    const end = () => (client.destroy(), upstream.destroy());
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
   });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    received: () => received,
+    close: () => new Promise((resolve) => (sockets.forEach((s) => s.destroy()), server.close(() => resolve()))),
+  };
 }
 
-/** A page's poller: holds its ETag (and the matrix its `as_of`), counts what each poll costs. */
-function poller(base: string, path: (asOf: string | undefined) => string, readsAsOf: boolean) {
+function decode(raw: Buffer, encoding: string | string[] | undefined): string {
+  return (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+}
+
+/** One client connection (a browser tab's): GET with a browser's Accept-Encoding, bytes counted by its relay. */
+interface Connection {
+  get(path: string, headers: Record<string, string>): Promise<Answer>;
+  received(): number;
+  close(): Promise<void>;
+}
+
+async function http1Connection(port: number): Promise<Connection> {
+  const relay = await countingRelay(port);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  return {
+    received: relay.received,
+    get: (path, headers) =>
+      new Promise((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: relay.port, path, agent, headers: { 'accept-encoding': 'gzip, deflate, br', ...headers } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => void chunks.push(chunk));
+          res.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, bodyBytes: raw.length, body: decode(raw, res.headers['content-encoding']) });
+          });
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end();
+      }),
+    close: async () => (agent.destroy(), relay.close()),
+  };
+}
+
+async function http2Connection(port: number): Promise<Connection> {
+  const relay = await countingRelay(port);
+  const session: ClientHttp2Session = h2connect(`https://127.0.0.1:${relay.port}`, { rejectUnauthorized: false });
+  await new Promise<void>((resolve, reject) => session.once('connect', () => resolve()).once('error', reject));
+  return {
+    received: relay.received,
+    get: (path, headers) =>
+      new Promise((resolve, reject) => {
+        const stream = session.request({ ':path': path, 'accept-encoding': 'gzip, deflate, br', ...headers });
+        const chunks: Buffer[] = [];
+        let head: Record<string, string | string[] | number | undefined> = {};
+        stream.on('response', (h) => void (head = h));
+        stream.on('data', (chunk: Buffer) => void chunks.push(chunk));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const etag = head.etag as string | undefined;
+          resolve({ status: Number(head[':status']), etag, bodyBytes: raw.length, body: decode(raw, head['content-encoding'] as string | undefined) });
+        });
+        stream.on('error', reject);
+        stream.end();
+      }),
+    close: async () => {
+      await new Promise<void>((resolve) => session.close(() => resolve()));
+      await relay.close();
+    },
+  };
+}
+
+/**
+ * The CDN stand-in's listener behind an HTTP/2 server over TLS, as CloudFront
+ * answers browsers, with a certificate made for the run (openssl).
+ */
+async function http2Front(listener: RequestListener): Promise<{ port: number; close: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'viewer-tls-'));
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1'].concat([
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ]),
+    { stdio: 'ignore' },
+  );
+  const server = createSecureServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, listener as never);
+  rmSync(dir, { recursive: true, force: true });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+export interface PageTally {
+  polls: number;
+  notModified: number;
+  /** Bytes the server sent over the connection. */
+  bytes: number;
+  /** The bodies alone, as sent. */
+  bodyBytes: number;
+}
+
+/** A page's poller on one connection: holds its ETag (and the matrix its `as_of`), counts what each poll costs. */
+function poller(connection: Connection, prefix: string, path: (asOf: string | undefined) => string, readsAsOf: boolean) {
   let etag: string | undefined;
   let asOf: string | undefined;
-  const tally = { polls: 0, bytes: 0, bodyBytes: 0, notModified: 0 };
+  let startBytes = 0;
+  const tally: PageTally = { polls: 0, notModified: 0, bytes: 0, bodyBytes: 0 };
   return {
     tally,
     async poll() {
-      const answer = await get(`${base}${path(asOf)}`, etag ? { 'if-none-match': etag } : {});
+      const answer = await connection.get(`${prefix}${path(asOf)}`, etag ? { 'if-none-match': etag } : {});
       tally.polls++;
-      tally.bytes += answer.bytes;
       tally.bodyBytes += answer.bodyBytes;
+      tally.bytes = connection.received() - startBytes;
       if (answer.status === 304) tally.notModified++;
       else if (answer.status === 200) {
         etag = answer.etag;
         if (readsAsOf) asOf = (JSON.parse(answer.body) as { as_of: string }).as_of;
-      }
+      } else throw new Error(`viewer poll: ${answer.status} for ${path(asOf)}`);
     },
     reset() {
       tally.polls = tally.bytes = tally.bodyBytes = tally.notModified = 0;
+      startBytes = connection.received();
     },
   };
 }
@@ -77,24 +177,33 @@ function poller(base: string, path: (asOf: string | undefined) => string, readsA
 export interface ViewerPhase {
   seconds: number;
   results: number;
-  scoreboard: { polls: number; bytes: number; bodyBytes: number; notModified: number };
-  matrix: { polls: number; bytes: number; bodyBytes: number; notModified: number };
+  /** Each page, over HTTP/2 with TLS (what browsers speak to CloudFront) and over HTTP/1.1. */
+  scoreboard: { http2: PageTally; http1: PageTally };
+  matrix: { http2: PageTally; http1: PageTally };
 }
 
 /**
  * Both pages' polls over `seconds` while `send` reports `results` results
- * spread evenly over the time, then over as long with nothing sent. The first
- * (whole) answers are fetched before and not counted: a viewer already on the page.
+ * spread evenly over the time, then over as long with nothing sent. The
+ * first (whole) answers and 10 s of polls come before and are not counted.
  */
 export async function measureViewer(
-  base: string,
+  cdn: { url: string; listener: RequestListener },
   options: { seconds: number; results: number; send: (index: number) => Promise<void> },
 ): Promise<{ round: ViewerPhase; quiet: ViewerPhase }> {
-  const scoreboard = poller(base, () => '/teams/scoreboard', false);
-  const matrix = poller(base, (asOf) => `/services/status${asOf ? `?since=${asOf}` : ''}`, true);
+  const front = await http2Front(cdn.listener);
+  const cdnPort = Number(new URL(cdn.url).port);
+  const connections = await Promise.all([http2Connection(front.port), http2Connection(front.port), http1Connection(cdnPort), http1Connection(cdnPort)]);
+  const [h2Scoreboard, h2Matrix, h1Scoreboard, h1Matrix] = connections;
+  const scoreboardPath = () => '/teams/scoreboard';
+  const matrixPath = (asOf: string | undefined) => `/services/status${asOf ? `?since=${asOf}` : ''}`;
+  const pollers = {
+    scoreboard: { http2: poller(h2Scoreboard!, '/api/v1', scoreboardPath, false), http1: poller(h1Scoreboard!, '/api/v1', scoreboardPath, false) },
+    matrix: { http2: poller(h2Matrix!, '/api/v1', matrixPath, true), http1: poller(h1Matrix!, '/api/v1', matrixPath, true) },
+  };
+  const all = [pollers.scoreboard.http2, pollers.scoreboard.http1, pollers.matrix.http2, pollers.matrix.http1];
   const phase = async (results: number): Promise<ViewerPhase> => {
-    scoreboard.reset();
-    matrix.reset();
+    for (const p of all) p.reset();
     const started = Date.now();
     const end = started + options.seconds * 1000;
     const sending = (async () => {
@@ -106,14 +215,30 @@ export async function measureViewer(
     })();
     while (Date.now() < end) {
       const tick = Date.now();
-      await Promise.all([scoreboard.poll(), matrix.poll()]);
+      await Promise.all(all.map((p) => p.poll()));
       await new Promise((r) => setTimeout(r, Math.max(0, POLL_MS - (Date.now() - tick))));
     }
     await sending;
-    return { seconds: options.seconds, results, scoreboard: { ...scoreboard.tally }, matrix: { ...matrix.tally } };
+    const copy = (p: { tally: PageTally }) => ({ ...p.tally });
+    return {
+      seconds: options.seconds,
+      results,
+      scoreboard: { http2: copy(pollers.scoreboard.http2), http1: copy(pollers.scoreboard.http1) },
+      matrix: { http2: copy(pollers.matrix.http2), http1: copy(pollers.matrix.http1) },
+    };
   };
-  await Promise.all([scoreboard.poll(), matrix.poll()]);
-  const round = await phase(options.results);
-  const quiet = await phase(0);
-  return { round, quiet };
+  try {
+    // On the page for a while already: its first (whole) answer and the deltas that follow it (a whole view holds
+    // changes after its as_of, which the next delta sends again) are behind it.
+    for (let warm = 0; warm < 3; warm++) {
+      if (warm > 0) await new Promise((r) => setTimeout(r, POLL_MS));
+      await Promise.all(all.map((p) => p.poll()));
+    }
+    const round = await phase(options.results);
+    const quiet = await phase(0);
+    return { round, quiet };
+  } finally {
+    await Promise.all(connections.map((c) => c.close()));
+    await front.close();
+  }
 }

@@ -20,6 +20,8 @@
  *   ETag becomes weak (`W/` prefixed), an invalid one is dropped.
  */
 import { API_PREFIX, type Route } from '#shared/api/routes';
+import { acceptedCodings, CLOUDFRONT_COMPRESSED_SIZE, type Encoding } from '#shared/http/compression';
+export { CLOUDFRONT_COMPRESSED_SIZE, type Encoding };
 import { builtRoutes, publicReadPathPatterns, publicReadQueryParameters } from './route-resources';
 
 /**
@@ -78,9 +80,6 @@ export const CLOUDFRONT_COMPRESSED_TYPES: readonly string[] = [
   'vnd.apple.mpegurl',
 ];
 
-/** CloudFront compresses bodies of this many bytes, bounds included, and only when the origin says how many (Content-Length). */
-export const CLOUDFRONT_COMPRESSED_SIZE = { minBytes: 1_000, maxBytes: 10_000_000 } as const;
-
 /**
  * CloudFront does not publish its compression levels. The stand-in uses
  * zlib's default gzip level and a mid Brotli quality, the usual settings for
@@ -88,8 +87,6 @@ export const CLOUDFRONT_COMPRESSED_SIZE = { minBytes: 1_000, maxBytes: 10_000_00
  * compressed once): bytes "through the CDN" are an estimate of this order.
  */
 export const STAND_IN_COMPRESSION_LEVELS = { gzip: 6, brotli: 5 } as const;
-
-export type Encoding = 'br' | 'gzip';
 
 /** One cache behaviour's rules: its cache policy, and whether it compresses (`Compress` on the behaviour). */
 export interface BehaviourRules {
@@ -163,17 +160,6 @@ export function pathPatternMatches(pattern: string, path: string): boolean {
 /** The behaviour a request path falls under: the public reads for a cached pattern, otherwise the pass-through. */
 export function behaviourFor(rules: CdnRules, path: string): BehaviourRules {
   return rules.cachedPathPatterns.some((pattern) => pathPatternMatches(pattern, path)) ? rules.publicReads : rules.passThrough;
-}
-
-/** The codings a viewer's Accept-Encoding accepts (`q=0` refuses one); anything but gzip and br is irrelevant to CloudFront. */
-function acceptedCodings(acceptEncoding: string | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name, ...params] = part.split(';').map((s) => s.trim());
-    const q = params.find((p) => /^q=/i.test(p));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name.toLowerCase());
-  }
-  return accepted;
 }
 
 /**

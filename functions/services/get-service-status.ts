@@ -1,24 +1,25 @@
 import { servicesRoutes } from '#shared/api/routes/services';
 import { freshSubtypeNames } from '#shared/data/fresh';
 import { readStatusCells } from '#shared/data/status-cells';
-import { deltaBase, statusAsOf, statusView } from '#shared/domain/scoring/status-view';
+import { changedBy, deltaBase, STATUS_GRID_MS, statusAsOf, statusView } from '#shared/domain/scoring/status-view';
 import { endpoint } from '#shared/http/endpoint';
 import { visibleTo } from '#shared/http/principal';
 import { ok } from '#shared/http/responses';
 
 /**
  * The matrix page's read: one Query per shard of the status cells, whole or
- * (for `?since=` on the grid) only what changed. Its ETag is the public
- * version's alone, not the clock's: while nothing changes, a viewer's poll is
- * a 304 and it keeps its `since`, whose delta would be empty anyway (an
- * `as_of` further on says nothing new).
+ * (for `?since=` on the grid) only what changed from `since` to `as_of`, so a
+ * viewer gets each change once. Its ETag moves with the grid as well as with
+ * the public version: a viewer's quiet poll is a small 200 that moves its
+ * `since` on, the next one's URL the same for every viewer.
  */
-export const handler = endpoint(servicesRoutes.GetServiceStatus, {}, async ({ query, principal }) => {
+export const handler = endpoint(servicesRoutes.GetServiceStatus, { changesWithClockMs: STATUS_GRID_MS }, async ({ query, principal }) => {
   const asOf = statusAsOf(Date.now());
   const base = deltaBase(query.since, asOf);
   let read = await readStatusCells(base);
   // A load after `since`: services came and went, which a delta cannot say.
   const full = base === undefined || read.loadedAt > base;
   if (base !== undefined && full) read = await readStatusCells();
-  return ok(statusView(visibleTo(principal, read.cells), asOf, full ? { subtypes: await freshSubtypeNames() } : undefined));
+  const cells = visibleTo(principal, read.cells);
+  return ok(full ? statusView(cells, asOf, { subtypes: await freshSubtypeNames() }) : statusView(changedBy(cells, asOf), asOf, undefined));
 });

@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import {
@@ -75,6 +76,20 @@ interface Entry {
 }
 
 const X_CACHE = { hit: 'Hit from cloudfront', refresh: 'RefreshHit from cloudfront', miss: 'Miss from cloudfront' } as const;
+
+/**
+ * The headers CloudFront adds to every answer besides X-Cache: its edge
+ * (`Via`, `X-Amz-Cf-Pop`) and a request id of its own, new each time
+ * (`X-Amz-Cf-Id`, 56 characters). The stand-in sends them too, so the bytes
+ * a viewer is measured to pull are those it would pull from CloudFront.
+ */
+const EDGE = { via: '1.1 5b4f0a3c2d1e6f7a8b9c0d1e2f3a4b5c.cloudfront.net (CloudFront)', pop: 'IAD89-P1' } as const;
+const cloudFrontHeaders = (xCache: string): Record<string, string> => ({
+  'x-cache': xCache,
+  via: EDGE.via,
+  'x-amz-cf-pop': EDGE.pop,
+  'x-amz-cf-id': randomBytes(42).toString('base64url'),
+});
 
 const compressWith: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
   gzip: (body) => promisify(gzip)(body, { level: STAND_IN_COMPRESSION_LEVELS.gzip }),
@@ -233,7 +248,7 @@ export function createCdnStandIn(origin: Origin, options: CdnOptions = {}): CdnS
       handle(req, res).catch((error: unknown) => {
         // The origin answers its own errors; this is the stand-in failing (a socket gone mid-answer).
         if (!res.headersSent) {
-          res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'x-cache': 'Error from cloudfront' });
+          res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', ...cloudFrontHeaders('Error from cloudfront') });
           res.end(`The CDN stand-in failed: ${String(error)}\n`);
         } else res.destroy();
       });
@@ -273,7 +288,7 @@ export async function compressedForViewer(behaviour: BehaviourRules, request: Ga
 }
 
 function serveEntry(res: ServerResponse, request: GatewayRequest, entry: Entry, xCache: string, at: number) {
-  const headers: Record<string, string | string[]> = { ...entry.headers, age: String(Math.floor((at - entry.storedAt) / 1000)), 'x-cache': xCache };
+  const headers: Record<string, string | string[]> = { ...entry.headers, age: String(Math.floor((at - entry.storedAt) / 1000)), ...cloudFrontHeaders(xCache) };
   const etag = header(entry.headers, 'etag');
   if (etag !== undefined && etagMatches(request.headers['if-none-match'], etag)) {
     // A 304 carries what a 200 would say about caching and the validator, not the body's description.
@@ -287,7 +302,7 @@ function serveEntry(res: ServerResponse, request: GatewayRequest, entry: Entry, 
 }
 
 function writeAnswer(res: ServerResponse, answer: GatewayAnswer, xCache: string) {
-  writeGatewayAnswer(res, { ...answer, headers: { ...answer.headers, 'x-cache': xCache } });
+  writeGatewayAnswer(res, { ...answer, headers: { ...answer.headers, ...cloudFrontHeaders(xCache) } });
 }
 
 /** If-None-Match by weak comparison (RFC 9110): `W/"a"` and `"a"` match; `*` matches any. */

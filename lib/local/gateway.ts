@@ -228,10 +228,13 @@ export function splitRequestTarget(target: string): { rawPath: string; rawQueryS
   return { rawPath: rawPath === '' ? '/' : rawPath, rawQueryString: query < 0 ? '' : rest.slice(query + 1) };
 }
 
+/** The request's headers by lower-case name; over HTTP/2, its pseudo-headers left out but `:authority`, which is the Host. */
 function lowerCaseHeaders(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+    if (value === undefined) continue;
+    if (name === ':authority') headers.host ??= String(value);
+    else if (!name.startsWith(':')) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   }
   return headers;
 }
@@ -277,7 +280,8 @@ function toAnswer(result: APIGatewayProxyStructuredResultV2): GatewayAnswer {
 export function writeGatewayAnswer(res: ServerResponse, answer: GatewayAnswer): void {
   const headers = { ...answer.headers };
   if (answer.body !== undefined) headers['content-length'] = String(answer.body.length);
-  if (answer.close) headers.connection = 'close';
+  // HTTP/2 has no Connection header (a stream ends, the connection stays).
+  if (answer.close && res.req.httpVersionMajor === 1) headers.connection = 'close';
   res.writeHead(answer.statusCode, headers);
   res.end(answer.body);
 }

@@ -150,6 +150,6 @@ describe('caching of public reads', () => {
   it('marks what an authenticated caller sees as private', async () => {
     const response = await invoke('GET', '/api/v1/teams', { headers: bearer(tokens.admin) });
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.headers.vary).toBe('Authorization');
+    expect(response.headers.vary).toBe('Authorization, Accept-Encoding');
   });
 });

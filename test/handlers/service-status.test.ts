@@ -28,6 +28,15 @@ const status = async (query = '', headers: Record<string, string> = {}) => {
 };
 const report = (serviceId: number, body: Record<string, unknown>) =>
   invoke('POST', `/api/v1/services/${serviceId}/scans`, { headers: bearer(tokens.service), body });
+/** The view (or a delta) once its as_of has reached `at` (epoch ms): at most two grid steps later. */
+async function statusOnceAsOfReaches(at: number, query = ''): Promise<View> {
+  let view = await status(query);
+  while (Date.parse(view.as_of) < at) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    view = await status(query);
+  }
+  return view;
+}
 const serviceOf = (teamNumber: number, subtypeId: number) => services.find((s) => s.team.number === teamNumber && s.subtype_id === subtypeId)!;
 const cellOf = (view: View, teamNumber: number, subtypeId: number) =>
   view.teams[String(teams.find((t) => t.number === teamNumber)!.id)]?.find((c) => c[0] === subtypeId);
@@ -109,32 +118,34 @@ describe('GET /services/status', () => {
     expect({ status: repaired.status, since: repaired.since, category: repaired.category }).toEqual({ status: 'up', since: good.since, category: null });
   });
 
-  it('answers ?since= (an as_of) with only the cells that changed after it, and any other since in full', async () => {
+  it('answers ?since= (an as_of) with the cells that changed from it to its own as_of, each once; any other since in full', async () => {
     // Wait (at most 10 s) until as_of is past every write so far: the load (else a delta is whole) and the cells (else they are in it).
     const written = await readStatusCells(undefined, { consistent: true });
-    const lastWrite = Math.max(written.loadedAt, ...written.cells.map((c) => c.changedAt));
-    let first = await status();
-    while (Date.parse(first.as_of) <= lastWrite) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      first = await status();
-    }
+    const first = await statusOnceAsOfReaches(Math.max(written.loadedAt, ...written.cells.map((c) => c.changedAt)));
     const smtp = serviceOf(12, 4);
     expect((await report(smtp.id, { scan_id: 'd-1', score: 0, error: 'timeout after 5 s', category: 'timeout' })).status).toBe(201);
     await fold.caughtUp();
-    const delta = await status(`?since=${first.as_of}`);
+    const changedAt = (await readTeamStatusCells(smtp.team.id)).get(smtp.id)!.changedAt;
+    // Until as_of passes the change, a delta does not hold it (the next one will).
+    const early = await status(`?since=${first.as_of}`);
+    if (Date.parse(early.as_of) < changedAt) expect(early.teams).toEqual({});
+    const delta = await statusOnceAsOfReaches(changedAt, `?since=${first.as_of}`);
     expect(delta.full).toBe(false);
     expect(delta.subtypes).toBeUndefined();
     expect(Object.values(delta.teams).flat()).toHaveLength(1);
     expect(cellOf(delta, 12, 4)).toEqual([4, 'down', expect.any(Number), 'timeout']);
+    // The next delta, from that as_of on, does not send it again.
+    const next = await statusOnceAsOfReaches(Date.parse(delta.as_of) + STATUS_GRID_MS, `?since=${delta.as_of}`);
+    expect(next).toEqual({ as_of: next.as_of, full: false, teams: {} });
     // Off the grid, ahead of as_of, or too old: the whole view.
     const offGrid = new Date(Date.parse(first.as_of) - 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const tooOld = new Date(Date.parse(first.as_of) - STATUS_DELTA_WINDOW_MS - STATUS_GRID_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    const ahead = new Date(Date.parse(first.as_of) + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const ahead = new Date(Date.parse(next.as_of) + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     for (const since of [offGrid, tooOld, ahead]) expect((await status(`?since=${since}`)).full, since).toBe(true);
     expect((await invoke('GET', '/api/v1/services/status?since=yesterday')).status).toBe(400);
   });
 
-  it('answers a quiet poll with 304 after the grid moved on: the ETag is the version, not the clock', async () => {
+  it('answers a repeat poll with 304 within a grid step, and a quiet poll after it with a 200 that moves as_of on', async () => {
     await fold.caughtUp();
     forgetFreshCopies();
     let answer = await invoke('GET', '/api/v1/services/status');
@@ -144,10 +155,15 @@ describe('GET /services/status', () => {
       answer = await invoke('GET', '/api/v1/services/status');
     }
     const { as_of } = answer.json as View;
+    const again = await invoke('GET', '/api/v1/services/status', { headers: { 'if-none-match': answer.headers.etag! } });
+    // (A grid step may have passed in between: then a 200 with the next as_of.)
+    if (again.status !== 304) expect((again.json as View).as_of).not.toBe(as_of);
     await new Promise((resolve) => setTimeout(resolve, STATUS_GRID_MS + 500));
-    forgetFreshCopies();
     const later = await invoke('GET', `/api/v1/services/status?since=${as_of}`, { headers: { 'if-none-match': answer.headers.etag! } });
-    expect(later.status).toBe(304);
+    expect(later.status).toBe(200);
+    const view = later.json as View;
+    expect(Date.parse(view.as_of)).toBeGreaterThan(Date.parse(as_of));
+    expect(view).toEqual({ as_of: view.as_of, full: false, teams: {} });
   });
 
   it('answers in full when the competition was loaded again after since', async () => {

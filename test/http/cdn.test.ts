@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../lib/local/local-stack';
 import { createCdnStandIn, type CdnStandIn } from '../../lib/local/cdn';
 import type { GatewayAnswer, GatewayRequest } from '../../lib/local/gateway';
+import { ORIGIN_COMPRESSED_MIN_BYTES } from '#shared/http/compression';
 import { ENV_TOKENS, IAM_KEYS, startTestServer } from '../support/server';
 import { runTool } from '../support/processes';
 
@@ -94,14 +95,23 @@ describe('the CDN stand-in in front of the local server', () => {
     expect(((await viaFetch.json()) as unknown[]).length).toBeGreaterThan(0);
   });
 
-  it('sends JSON under 1 000 B as it is', async () => {
-    const origin = await raw(atOrigin('/teams/1/scorecard'));
-    expect(origin.status).toBe(200);
-    expect(origin.body.length).toBeLessThan(1000);
-    const answer = await raw(viaCdn('/teams/1/scorecard'), { 'accept-encoding': 'gzip, br' });
-    expect(answer.headers['content-encoding']).toBeUndefined();
-    expect(answer.body.equals(origin.body)).toBe(true);
-    expect(answer.headers.etag).toBe(origin.headers.etag);
+  it('passes JSON under 1 000 B as the origin sent it: compressed by the origin itself (CloudFront would not), never twice', async () => {
+    const plain = await raw(atOrigin('/teams/1/scorecard'));
+    expect(plain.status).toBe(200);
+    expect(plain.body.length).toBeLessThan(1000);
+    expect(plain.body.length).toBeGreaterThanOrEqual(ORIGIN_COMPRESSED_MIN_BYTES);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    for (const [accepted, coding] of [
+      ['gzip, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const answer = await raw(viaCdn('/teams/1/scorecard'), { 'accept-encoding': accepted });
+      expect(answer.headers['content-encoding']).toBe(coding);
+      expect(answer.body.length).toBeLessThan(plain.body.length);
+      expect(decoded(answer).equals(plain.body)).toBe(true);
+      expect(answer.headers.etag).toBe(`W/${plain.headers.etag}`);
+    }
   });
 
   it('never compresses application/problem+json, however large', async () => {

@@ -12,6 +12,7 @@ import { checkAccess, principalName, resolvePrincipal, type Principal } from '#s
 import { originCheck } from '#shared/http/origin-check';
 import { isCanonicalPath } from '#shared/http/canonical-path';
 import { representationETag, viewETag } from '#shared/http/conditional';
+import { originCompressed } from '#shared/http/compression';
 import { freezeFields, freezeView, frozenFor, type FreezeView } from '#shared/domain/scoring/freeze';
 import { freshPublicVersion, freshSettings } from '#shared/data/fresh';
 import { corsHeaders } from '#shared/http/cors';
@@ -362,7 +363,15 @@ function toLambdaResult(result: ApiResult, route: Route, event: Event, viewTag?:
   // Reads answer If-None-Match with 304.
   Object.assign(headers, readCaching(route, event, result.freshUntil));
   if (etagMatches(event.headers['if-none-match'], headers.etag)) return notModified(route, event, headers.etag, result.freshUntil);
-  return { statusCode: 200, headers, body };
+  if (headers['content-type'] !== 'application/json') return { statusCode: 200, headers, body };
+  // A JSON read's bytes depend on Accept-Encoding: CloudFront's compression, or the origin's for a small body.
+  headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+  const compressed = originCompressed(body, event.headers['accept-encoding']);
+  if (!compressed) return { statusCode: 200, headers, body };
+  // Other bytes than the uncompressed answer's: the same tag, made weak (as CloudFront does).
+  headers.etag = headers.etag.startsWith('W/') ? headers.etag : `W/${headers.etag}`;
+  headers['content-encoding'] = compressed.encoding;
+  return { statusCode: 200, headers, body: compressed.bytes.toString('base64'), isBase64Encoded: true };
 }
 
 /**

@@ -29,6 +29,12 @@ export function deltaBase(since: string | undefined, asOf: number): number | und
   return at;
 }
 
+/**
+ * A delta's cells: those changed by `as_of`. A later change waits for the
+ * next delta (from this `as_of`), so each change reaches a viewer once.
+ */
+export const changedBy = <C extends { changedAt: number }>(cells: C[], asOf: number): C[] => cells.filter((cell) => cell.changedAt <= asOf);
+
 /** One cell as the view sends it: `[subtype_id, status, seconds in it before as_of, category]`, trailing parts left out when empty. */
 export type CellTuple = [number, ServiceStatus] | [number, ServiceStatus, number] | [number, ServiceStatus, number, FailureCategory];
 
