@@ -84,7 +84,16 @@ export function printReport(r: any) {
   table(
     `Public reads (autocannon, ${p.concurrency} connections)`,
     ['GET', 'req/s', 'p50 ms', 'p99 ms', 'failures', 'bytes', 'RCU/req', 'min RCU/req'],
-    r.reads.map((x: any) => [x.path, fmt(x.rps), fmt(x.p50), fmt(x.p99), x.failures, x.bytes, fmt(x.rcuPerRequest, 2), fmt(x.minRcuPerRequest, 2)]),
+    r.reads.map((x: any) => [
+      x.connections && x.connections !== p.concurrency ? `${x.path} (${x.connections} connections)` : x.path,
+      fmt(x.rps),
+      fmt(x.p50),
+      fmt(x.p99),
+      x.failures,
+      x.bytes,
+      fmt(x.rcuPerRequest, 2),
+      fmt(x.minRcuPerRequest, 2),
+    ]),
   );
   const rpsOf = (path: string) => r.reads.find((x: any) => x.path === path)?.rps as number | undefined;
   const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b ? `${fmt(a / b, 1)}×` : 'n/a');
