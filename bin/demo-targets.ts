@@ -28,13 +28,14 @@ import { Named } from '../functions/agent/local/named';
 import { isLoopback } from '../functions/agent/resolve';
 
 /** How each team (in the API's order) behaves; teams past the list are healthy. */
-type Behaviour = 'healthy' | 'missing-www-record' | 'broken' | 'half-down' | 'down';
-const BEHAVIOURS: Behaviour[] = ['healthy', 'missing-www-record', 'broken', 'half-down', 'healthy', 'down'];
+type Behaviour = 'healthy' | 'missing-www-record' | 'broken' | 'half-down' | 'defaced' | 'down';
+const BEHAVIOURS: Behaviour[] = ['healthy', 'missing-www-record', 'broken', 'half-down', 'defaced', 'down'];
 const WHAT: Record<Behaviour, string> = {
   healthy: 'every service up',
   'missing-www-record': 'servers up, but no A record for www (create it with curl: HTTP and DNS pass from the next round)',
   broken: 'HTTP answers 500, SMTP sends a garbage banner',
   'half-down': 'SSH accepts and never answers (timeout), DNS server down',
+  defaced: 'every service up, but the web page is defaced ("Hacked by" red team): the HTTP check’s reject pattern fails it',
   down: 'nothing runs (connection refused everywhere)',
 };
 /** The last octet given to a service's host name, by its first label. */
@@ -111,10 +112,13 @@ for (const service of services) {
     case 'http':
     case 'https': {
       const site: RequestListener = (_req, res) =>
-        behaviour === 'broken' ? res.writeHead(500).end('Internal Server Error') : res.end(`<h1>Welcome to ${team.name}</h1>`);
+        behaviour === 'broken'
+          ? res.writeHead(500).end('Internal Server Error')
+          : res.end(`<h1>Welcome to ${team.name}</h1>${behaviour === 'defaced' ? '<p>Hacked by the red team</p>' : ''}`);
       // HTTPS is real TLS with a self-signed certificate, as blue teams' usually are.
       const server = kind === 'https' ? createHttpsServer(certificate(), site) : createHttpServer(site);
-      listen(server as unknown as Server, address, service.port, `${kind} ${service.url}${behaviour === 'broken' ? ' (answers 500)' : ''}`);
+      const note = behaviour === 'broken' ? ' (answers 500)' : behaviour === 'defaced' ? ' (defaced)' : '';
+      listen(server as unknown as Server, address, service.port, `${kind} ${service.url}${note}`);
       break;
     }
     case 'ssh':

@@ -1,4 +1,4 @@
-import { checkOf, type CheckDefinition } from '#shared/domain/check-definitions';
+import { checkOf, roundCheck, type CheckDefinition } from '#shared/domain/check-definitions';
 import { teamAddressPrefix } from '#shared/domain/settings';
 import type { Logger } from '#shared/log';
 import type { DnsRecord, ReportOutcome, ScanReport, ScoringApi, Service, Settings } from './api';
@@ -12,6 +12,8 @@ export interface RoundDependencies {
   /** Shared by overlapping rounds, so open sockets stay bounded whatever happens. */
   checkLimit: ConcurrencyLimit;
   log: Logger;
+  /** Picks each service's property set (default Math.random; tests pass their own). */
+  random?: () => number;
 }
 
 export interface RoundSummary {
@@ -52,7 +54,8 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
   const planned: Planned[] = [];
   for (const service of services) {
     const check = checks.get(service.subtype_id);
-    if (check) planned.push({ service, check, scanId: scanIdFor(roundStart, settings.round_seconds, service.id) });
+    // Each service's own pick of the subtype's property sets, this round.
+    if (check) planned.push({ service, check: roundCheck(check, deps.random), scanId: scanIdFor(roundStart, settings.round_seconds, service.id) });
   }
   const records = planned.some((p) => p.check.check === 'dns') ? await api.dnsRecords() : [];
 

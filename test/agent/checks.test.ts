@@ -2,7 +2,10 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { runCheck, type ProbeTarget } from '../../functions/agent/checks';
+import { BODY_MAX_BYTES } from '../../functions/agent/checks/http';
+import { roundCheck } from '#shared/domain/check-definitions';
 import { selfSignedCertificate } from '../../functions/agent/local/certificate';
 import { Named } from '../../functions/agent/local/named';
 
@@ -37,6 +40,8 @@ beforeAll(async () => {
   const http = createHttpServer((req, res) => {
     if (req.url === '/broken') {
       res.writeHead(500).end('oops');
+    } else if (req.url === '/defaced') {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<h1>Welcome to ${req.headers.host}</h1><p>HACKED BY red team</p>`);
     } else if (req.url === '/huge') {
       // 100 MB if anyone read it all: the check must stop early.
       res.writeHead(200, { 'content-type': 'text/plain' });
@@ -115,6 +120,59 @@ describe('http', () => {
       error: 'HTTP 200, but the body does not match /Goodbye/',
       category: 'content mismatch',
     });
+  });
+  it('sends the check’s host (a virtual host) instead of the service’s name', async () => {
+    expect(await runCheck(at(ports.http!), http('/', { host: 'intranet.team12.ccdc.example', content: 'Welcome to intranet\\.team12' }))).toEqual({
+      passed: true,
+    });
+  });
+  it('matches the same way whatever the rule: exact text, a SHA-256 of the whole body, a reject pattern that a defaced page trips', async () => {
+    const page = `<h1>Welcome to svc.team12.ccdc.example:${ports.http}</h1>`;
+    const digest = createHash('sha256').update(page).digest('hex');
+    expect(await runCheck(at(ports.http!), http('/', { exact: page, sha256: digest, content: 'Welcome' }))).toEqual({ passed: true });
+    expect(await runCheck(at(ports.http!), http('/', { exact: `${page}\n` }))).toEqual({
+      passed: false,
+      error: `HTTP 200, but the body is not the expected text (${Buffer.byteLength(page)} bytes)`,
+      category: 'content mismatch',
+    });
+    expect(await runCheck(at(ports.http!), http('/', { sha256: '0'.repeat(64) }))).toEqual({
+      passed: false,
+      error: `HTTP 200, but the body has SHA-256 ${digest.slice(0, 12)}…, not 000000000000…`,
+      category: 'content mismatch',
+    });
+    // A defaced page still has the content the check looks for: the reject pattern fails it anyway.
+    expect(await runCheck(at(ports.http!), http('/defaced', { content: 'Welcome', reject: '(?i)hacked by' }))).toEqual({
+      passed: false,
+      error: 'HTTP 200, but the body matches the reject pattern /(?i)hacked by/',
+      category: 'content mismatch',
+    });
+    expect(await runCheck(at(ports.http!), http('/', { content: 'Welcome', reject: '(?i)hacked by' }))).toEqual({ passed: true });
+    // Neither exact text nor a digest is compared with a body longer than the check reads.
+    expect(await runCheck(at(ports.http!), http('/huge', { sha256: '0'.repeat(64) }))).toEqual({
+      passed: false,
+      error: `HTTP 200, but the body is longer than the check reads (${BODY_MAX_BYTES} bytes)`,
+      category: 'content mismatch',
+    });
+  });
+  it('takes one property set a round, over the subtype’s own parameters', async () => {
+    const definition = http('/', {
+      content: 'Welcome',
+      properties: [{ path: '/broken', status: 500 }, { path: '/defaced', reject: '(?i)hacked' }, { host: 'intranet.team12.ccdc.example' }],
+    });
+    const first = roundCheck(definition, () => 0);
+    expect(first).toEqual({ check: 'http', path: '/broken', status: 500, content: 'Welcome', timeout_seconds: 2 });
+    expect(await runCheck(at(ports.http!), first)).toEqual({
+      passed: false,
+      error: 'HTTP 500, but the body does not match /Welcome/',
+      category: 'content mismatch',
+    });
+    const second = roundCheck(definition, () => 0.5);
+    expect(await runCheck(at(ports.http!), second)).toMatchObject({ passed: false, error: expect.stringContaining('reject pattern') });
+    const third = roundCheck(definition, () => 0.99);
+    expect(third).toMatchObject({ path: '/', host: 'intranet.team12.ccdc.example' });
+    expect(await runCheck(at(ports.http!), third)).toEqual({ passed: true });
+    // Without property sets the definition is the round's check.
+    expect(roundCheck(http('/'), () => 0.5)).toEqual(http('/'));
   });
   it('reads at most 256 KiB of a 100 MB body', async () => {
     expect(await runCheck(at(ports.http!), http('/huge', { content: 'b' }))).toEqual({

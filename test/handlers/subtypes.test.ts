@@ -14,7 +14,18 @@ describe('GET /subtypes', () => {
     const response = await invoke('GET', '/api/v1/subtypes', { headers: bearer(tokens.service) });
     expect(response.status).toBe(200);
     expect(response.json).toEqual([
-      { id: 1, name: 'HTTP', super_type_id: 1, max_score: 10, check: 'http', path: '/', status: 200, content: 'Welcome', timeout_seconds: 5 },
+      {
+        id: 1,
+        name: 'HTTP',
+        super_type_id: 1,
+        max_score: 10,
+        check: 'http',
+        path: '/',
+        status: 200,
+        content: 'Welcome',
+        reject: '(?i)hacked by',
+        timeout_seconds: 5,
+      },
       { id: 2, name: 'SSH', super_type_id: 1, max_score: 10, check: 'ssh', timeout_seconds: 5 },
       { id: 3, name: 'DNS', super_type_id: 1, max_score: 5, check: 'dns', query: 'www', timeout_seconds: 3 },
       { id: 4, name: 'SMTP', super_type_id: 1, max_score: 8, check: 'smtp', timeout_seconds: 5 },

@@ -148,6 +148,40 @@ teams:
     ]);
   });
 
+  it('reads HTTP match rules and property sets, and names a bad digest, a refused reject pattern and a field a set may not change', () => {
+    const digest = 'AB'.repeat(32);
+    const good = parseCompetition(
+      GOOD.replace(
+        'max_score: 10 }',
+        `max_score: 10, check: http, reject: "(?i)hacked by", sha256: ${digest}, properties: [{ path: /about, exact: "About us" }, { host: intranet.one.example, content: ok }] }`,
+      ),
+    );
+    if (!good.ok) throw new Error(JSON.stringify(good.problems));
+    expect(good.competition.subtypes[0]).toMatchObject({
+      check: 'http',
+      path: '/',
+      reject: '(?i)hacked by',
+      sha256: digest.toLowerCase(),
+      properties: [
+        { path: '/about', exact: 'About us' },
+        { host: 'intranet.one.example', content: 'ok' },
+      ],
+    });
+    const bad = GOOD.replace(
+      'max_score: 10 }',
+      'max_score: 10, check: https, sha256: abc, reject: "a(?=b)", properties: [{ timeout_seconds: 9 }, { host: "not a host" }] }',
+    );
+    expect(problemsOf(bad).map((p) => [p.path, p.message])).toEqual([
+      ['subtypes.0.sha256', 'must be a SHA-256 in hex (64 digits), as sha256sum prints it'],
+      ['subtypes.0.reject', expect.stringMatching(/^must be a regular expression the linear-time engine takes/)],
+      ['subtypes.0.properties.0.timeout_seconds', 'is not a known field'],
+      ['subtypes.0.properties.1.host', 'must be a host name, such as www.team1.example'],
+    ]);
+    expect(problemsOf(GOOD.replace('max_score: 10 }', 'max_score: 10, check: http, properties: [] }')).map((p) => p.message)).toEqual([
+      'must hold at least one property set',
+    ]);
+  });
+
   it("knows each kind's parameters by one list: the schemas and what agents are served agree", () => {
     for (const kind of CHECK_KINDS) expect(Object.keys(checkParameters[kind]).sort(), kind).toEqual([...CHECK_PARAMETER_NAMES[kind]].sort());
   });

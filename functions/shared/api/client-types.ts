@@ -853,7 +853,32 @@ export interface components {
             name: string;
             super_type_id: number;
             max_score: number;
+            /** @description The kind: http, https, tcp, dns, ssh, smtp, ftp (absent: not checked by agents). */
             check?: string;
+            /** @description The check's own deadline, in seconds. */
+            timeout_seconds?: number;
+            /** @description http(s): the page to GET. */
+            path?: string;
+            /** @description http(s): the status expected. */
+            status?: number;
+            /** @description http(s): the Host header and SNI to send instead of the service's name (a virtual host). */
+            host?: string;
+            /** @description A regular expression (RE2) what the check reads must match (its first 256 KiB). */
+            content?: string;
+            /** @description The whole text the check must read. */
+            exact?: string;
+            /** @description The SHA-256 (hex) of the whole bytes the check must read. */
+            sha256?: string;
+            /** @description A regular expression (RE2) that fails the check when what it reads matches (a defaced page). */
+            reject?: string;
+            /** @description Property sets: each round, each service's check takes one at random over the parameters above (a page, and what to expect of it). */
+            properties?: {
+                [key: string]: unknown;
+            }[];
+            /** @description ssh, smtp, ftp: a regular expression (RE2) the first line must match. */
+            banner?: string;
+            /** @description dns: the name asked, relative to the team's zone. */
+            query?: string;
         };
         /**
          * Scoreboard

@@ -22,8 +22,8 @@ export const DEFAULT_BANNERS: Record<'ssh' | 'smtp' | 'ftp', string> = {
 
 /** The parameters each kind takes, beside the subtype's own fields (domain/checks.ts validates them; a test keeps the two lists one). */
 export const CHECK_PARAMETER_NAMES: Record<CheckKind, readonly string[]> = {
-  http: ['path', 'status', 'content', 'timeout_seconds'],
-  https: ['path', 'status', 'content', 'timeout_seconds'],
+  http: ['path', 'status', 'host', 'content', 'exact', 'sha256', 'reject', 'properties', 'timeout_seconds'],
+  https: ['path', 'status', 'host', 'content', 'exact', 'sha256', 'reject', 'properties', 'timeout_seconds'],
   tcp: ['timeout_seconds'],
   dns: ['query', 'timeout_seconds'],
   ssh: ['banner', 'timeout_seconds'],
@@ -31,7 +31,33 @@ export const CHECK_PARAMETER_NAMES: Record<CheckKind, readonly string[]> = {
   ftp: ['banner', 'timeout_seconds'],
 };
 
-export type HttpCheck = { check: 'http' | 'https'; path: string; status: number; content?: string; timeout_seconds: number };
+/**
+ * What a check that reads something back expects of it, the same way for
+ * every such kind: `content` a regular expression over the first bytes read,
+ * `exact` the whole text, `sha256` the digest of the whole bytes (lower-case
+ * hex), and `reject` a regular expression that fails the check even when the
+ * rest holds (a defaced page).
+ */
+export interface MatchRules {
+  content?: string;
+  exact?: string;
+  sha256?: string;
+  reject?: string;
+}
+
+/** One HTTP property set: what one round asks (`path`, `host`) and expects, over the subtype's own parameters. */
+export type HttpProperties = MatchRules & { path?: string; status?: number; host?: string };
+
+export type HttpCheck = MatchRules & {
+  check: 'http' | 'https';
+  path: string;
+  status: number;
+  /** The Host header (and SNI) to send instead of the service's host name: a virtual host. */
+  host?: string;
+  /** Several pages to check, one picked at random each round. */
+  properties?: HttpProperties[];
+  timeout_seconds: number;
+};
 export type TcpCheck = { check: 'tcp'; timeout_seconds: number };
 export type DnsCheck = { check: 'dns'; query: string; timeout_seconds: number };
 export type BannerCheck = { check: 'ssh' | 'smtp' | 'ftp'; banner?: string; timeout_seconds: number };
@@ -46,4 +72,16 @@ export function checkOf(subtype: Record<string, unknown>): CheckDefinition | und
     if (subtype[field] !== undefined) definition[field] = subtype[field];
   }
   return definition as CheckDefinition;
+}
+
+/**
+ * The check a round runs: a definition with property sets becomes one of
+ * them (picked with `random`, in [0, 1)) laid over the rest, so each round
+ * may look at another page and no single one carries the service.
+ */
+export function roundCheck(definition: CheckDefinition, random: () => number = Math.random): CheckDefinition {
+  if (!('properties' in definition) || !definition.properties?.length) return definition;
+  const { properties, ...rest } = definition;
+  const picked = properties[Math.min(properties.length - 1, Math.floor(random() * properties.length))]!;
+  return { ...rest, ...picked };
 }

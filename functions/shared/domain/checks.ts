@@ -41,20 +41,46 @@ const ZoneName = v.pipe(
   v.toLowerCase(),
 );
 
+const HttpStatus = v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(599));
+
+/** A lower-case hex SHA-256, as `sha256sum` prints it. */
+const Sha256 = v.pipe(v.string(), v.toLowerCase(), v.regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex (64 digits), as sha256sum prints it'));
+
+/** What a check that reads something back expects of it (domain/check-definitions.ts, MatchRules). */
+const matchRules = {
+  content: v.optional(Pattern),
+  exact: v.optional(v.pipe(v.string(), v.maxLength(10_000))),
+  sha256: v.optional(Sha256),
+  reject: v.optional(Pattern),
+};
+
+/** The parameters an HTTP property set may change for a round: the page, the virtual host, and what to expect. */
+const httpProperties = {
+  path: v.optional(HttpPath),
+  status: v.optional(HttpStatus),
+  host: v.optional(v.pipe(v.string(), v.check(isHostName, 'must be a host name, such as www.team1.example'))),
+  ...matchRules,
+};
+
+const http = {
+  path: v.optional(HttpPath, '/'),
+  status: v.optional(HttpStatus, 200),
+  host: httpProperties.host,
+  ...matchRules,
+  properties: v.optional(
+    v.pipe(
+      v.array(v.strictObject(httpProperties)),
+      v.minLength(1, 'must hold at least one property set'),
+      v.maxLength(20, 'must hold at most 20 property sets'),
+    ),
+  ),
+  timeout_seconds: Timeout,
+};
+
 /** The check parameters each kind accepts, beside the subtype's own fields. */
 export const checkParameters = {
-  http: {
-    path: v.optional(HttpPath, '/'),
-    status: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(599)), 200),
-    content: v.optional(Pattern),
-    timeout_seconds: Timeout,
-  },
-  https: {
-    path: v.optional(HttpPath, '/'),
-    status: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(599)), 200),
-    content: v.optional(Pattern),
-    timeout_seconds: Timeout,
-  },
+  http,
+  https: http,
   tcp: { timeout_seconds: Timeout },
   dns: { query: ZoneName, timeout_seconds: Timeout },
   ssh: { banner: v.optional(Pattern), timeout_seconds: Timeout },

@@ -310,7 +310,29 @@ export const ScoreHistorySchema = named(
 export const SubtypeSchema = named(
   'Subtype',
   'A kind of check, its super type and the points a full pass earns; `check` and its parameters tell agents how to check.',
-  v.looseObject({ id: Id, name: v.string(), super_type_id: Id, max_score: Count, check: v.optional(v.string()) }),
+  v.looseObject({
+    id: Id,
+    name: v.string(),
+    super_type_id: Id,
+    max_score: Count,
+    check: v.optional(v.pipe(v.string(), v.description('The kind: http, https, tcp, dns, ssh, smtp, ftp (absent: not checked by agents).'))),
+    timeout_seconds: v.optional(v.pipe(v.number(), v.description("The check's own deadline, in seconds."))),
+    path: v.optional(v.pipe(v.string(), v.description('http(s): the page to GET.'))),
+    status: v.optional(v.pipe(v.number(), v.description('http(s): the status expected.'))),
+    host: v.optional(v.pipe(v.string(), v.description("http(s): the Host header and SNI to send instead of the service's name (a virtual host)."))),
+    content: v.optional(v.pipe(v.string(), v.description('A regular expression (RE2) what the check reads must match (its first 256 KiB).'))),
+    exact: v.optional(v.pipe(v.string(), v.description('The whole text the check must read.'))),
+    sha256: v.optional(v.pipe(v.string(), v.description('The SHA-256 (hex) of the whole bytes the check must read.'))),
+    reject: v.optional(v.pipe(v.string(), v.description('A regular expression (RE2) that fails the check when what it reads matches (a defaced page).'))),
+    properties: v.optional(
+      v.pipe(
+        v.array(v.record(v.string(), v.unknown())),
+        v.description("Property sets: each round, each service's check takes one at random over the parameters above (a page, and what to expect of it)."),
+      ),
+    ),
+    banner: v.optional(v.pipe(v.string(), v.description('ssh, smtp, ftp: a regular expression (RE2) the first line must match.'))),
+    query: v.optional(v.pipe(v.string(), v.description("dns: the name asked, relative to the team's zone."))),
+  }),
 );
 
 const Role = v.picklist(['admin', 'service']);
