@@ -71,12 +71,15 @@ trail (GET /api/v1/audit) with your AWS identity, or locally your OS user name.
 Target (default: the running dev server's DynamoDB Local):
   --table <name>       a deployed table (the stack's TableName output)
   --region <region>    its region (else AWS_REGION / your AWS profile's)
-  --endpoint <url>     a DynamoDB endpoint (e.g. another DynamoDB Local)`;
+  --endpoint <url>     a DynamoDB endpoint (e.g. another DynamoDB Local)
+  --accounts-key <arn> the KMS key check accounts' secrets are sealed with (the stack's AccountsKeyArn output;
+                       needed to load a file with accounts into a deployed table)`;
 
 const OPTIONS = {
   table: { type: 'string' },
   region: { type: 'string' },
   endpoint: { type: 'string' },
+  'accounts-key': { type: 'string' },
   replace: { type: 'boolean', default: false },
   'override-final': { type: 'boolean', default: false },
   force: { type: 'boolean', default: false },
@@ -208,6 +211,12 @@ function validate(file: string | undefined): void {
 
 async function load(file: string | undefined): Promise<void> {
   const competition = readValid(file);
+  const hasAccounts = competition.subtypes.some((s) => s.accounts) || competition.teams.some((t) => t.services.some((s) => s.accounts));
+  if (values['accounts-key']) process.env.ACCOUNTS_KEY_ID = values['accounts-key'];
+  // A deployed table's secrets are sealed with its KMS key, never with the local twin's development key.
+  if (hasAccounts && values.table && !values.endpoint && !process.env.ACCOUNTS_KEY_ID) {
+    throw new UsageError(`${file} has check accounts: pass --accounts-key <AccountsKeyArn> (the stack's output) so their secrets are sealed with KMS.`);
+  }
   let lastReport = 0;
   try {
     const audit = await cliAudit();
@@ -405,7 +414,7 @@ function commandLine(): string[] {
   const args = argv;
   return args.filter((arg, i) => !TARGET_OPTIONS.has(arg.split('=')[0]!) && !(TARGET_OPTIONS.has(args[i - 1]!) && !args[i - 1]!.includes('=')));
 }
-const TARGET_OPTIONS = new Set(['--table', '--region', '--endpoint']);
+const TARGET_OPTIONS = new Set(['--table', '--region', '--endpoint', '--accounts-key']);
 function cliAudit(): Promise<AuditContext> {
   const route = `scoring ${commandLine().join(' ')}`;
   auditContext ??= (async (): Promise<AuditContext> => {

@@ -1,6 +1,7 @@
 import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { HttpIamAuthorizer, HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpNoneAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -59,6 +60,8 @@ export class ScoringStack extends Stack {
   readonly access: ApiAccessPolicies;
   /** The key that signs page cursors (functions/shared/http/cursor.ts). */
   readonly cursorSigningKey: Secret;
+  /** The customer-managed key the check accounts' secrets are sealed under (data/sealing.ts). */
+  readonly accountsKey: Key;
   readonly cdn: PublicCdn;
   readonly scoreHistory: ScoreHistorySchedule;
   readonly agent?: ScoringAgent;
@@ -124,6 +127,16 @@ export class ScoringStack extends Stack {
     this.cursorSigningKey = new Secret(this, 'CursorSigningKey', {
       description: `${config.prefix}: HMAC key of the API's page cursors`,
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: removal,
+    });
+
+    // The check accounts' secrets are sealed per service under this key, the
+    // service id as encryption context. Whoever loads a competition needs
+    // kms:GenerateDataKey (an admin's credentials); only the functions of the
+    // routes that say `decrypts: 'accounts'` may decrypt.
+    this.accountsKey = new Key(this, 'AccountsKey', {
+      description: `${config.prefix}: seals the check accounts' secrets (envelope encryption, service id as context)`,
+      enableKeyRotation: true,
       removalPolicy: removal,
     });
 
@@ -204,6 +217,11 @@ export class ScoringStack extends Stack {
     for (const f of this.routeFunctions.values()) {
       f.fn.addEnvironment('CURSOR_SIGNING_KEY', this.cursorSigningKey.secretValue.unsafeUnwrap());
     }
+    for (const route of this.routes.filter((r) => r.decrypts === 'accounts')) {
+      const f = this.routeFunctions.get(route.name)!;
+      f.fn.addEnvironment('ACCOUNTS_KEY_ID', this.accountsKey.keyArn);
+      this.accountsKey.grantDecrypt(f.role);
+    }
 
     this.access = new ApiAccessPolicies(this, 'Access', {
       api: this.iamApi.api,
@@ -280,6 +298,7 @@ export class ScoringStack extends Stack {
     );
     output('PageUrl', `https://${this.cdn.distribution.distributionDomainName}/`, 'The public scoreboard page (same origin as the API)');
     output('TableName', table.tableName, 'DynamoDB table: npm run scoring -- ... --table <TableName>');
+    output('AccountsKeyArn', this.accountsKey.keyArn, "KMS key of the check accounts' secrets: npm run scoring -- load ... --accounts-key <AccountsKeyArn>");
     output('AdminPolicyArn', this.access.adminPolicy.managedPolicyArn, 'Managed policy: invoke every IAM API route');
     output('ServicePolicyArn', this.access.servicePolicy.managedPolicyArn, 'Managed policy: invoke the service-account IAM API routes');
     output('AlarmTopicArn', this.observability.topic.topicArn, 'SNS topic of every alarm: subscribe with -c alarmEmail=... or in the console');

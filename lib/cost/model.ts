@@ -56,6 +56,8 @@ export function estimateCost(event: EventShape, profile: CapacityProfile, prices
     scoringWatch: seconds / 60,
   };
   counts.authorizer = counts.scanReport;
+  // The secrets route keeps each opened data key an hour (data/kms-key-provider.ts).
+  const kmsRequests = event.teams * event.services * (1 + Math.ceil(event.hours));
   const viewerRequests = event.spectators * event.publicPaths * (seconds / event.pollSeconds);
   // Spectators cannot ask the origin more often than the caches miss.
   counts.publicRead = Math.min(counts.publicRead, viewerRequests);
@@ -128,6 +130,12 @@ export function estimateCost(event: EventShape, profile: CapacityProfile, prices
       basis: `${event.alarmMetrics} alarm metrics, ${event.customMetrics} custom metrics, 1 dashboard`,
     },
     { item: 'Secrets Manager (origin secret)', perEvent: 0, monthly: prices.secretPerMonth, basis: '1 secret' },
+    {
+      item: "KMS (check accounts' key)",
+      perEvent: (kmsRequests / 10_000) * prices.kmsPer10kRequests,
+      monthly: prices.kmsKeyPerMonth,
+      basis: `1 key; ${fmt(kmsRequests)} requests (a data key per service at load, each opened once an hour by the secrets route)`,
+    },
   ];
   if (event.waf) {
     lines.push({

@@ -25,6 +25,9 @@ export const PRICES = {
   customMetricPerMonth: 0.3,
   xrayPerMillionTracesRecorded: 5.0,
   secretPerMonth: 0.4,
+  /** KMS: a customer-managed key a month, and its requests (GenerateDataKey, Decrypt). */
+  kmsKeyPerMonth: 1,
+  kmsPer10kRequests: 0.03,
   wafWebAclPerMonth: 5.0,
   wafRulePerMonth: 1.0,
   wafPerMillionRequests: 0.6,

@@ -151,7 +151,28 @@ describe('functions', () => {
   }
 
   it.each(built.map((r) => [r.name, r] as const))('lets %s do exactly its declared table actions, on this table and its indexes only', (_, route) => {
-    expect(tablePermissionsOf(`${prefix}-${route.name}`)).toEqual(expectedTablePermissions(route.table));
+    const perms = tablePermissionsOf(`${prefix}-${route.name}`);
+    expect(perms.filter((p) => !p.startsWith('kms:'))).toEqual(expectedTablePermissions(route.table));
+    // The accounts key: kms:Decrypt for the routes that open the accounts' secrets, nothing for any other.
+    const kms = perms.filter((p) => p.startsWith('kms:'));
+    if (route.decrypts === 'accounts') {
+      expect(kms).toHaveLength(1);
+      expect(kms[0]).toMatch(/^kms:Decrypt on .*AccountsKey/);
+    } else expect(kms).toEqual([]);
+  });
+
+  it('keeps the accounts key rotating, names it only to the functions that decrypt, and lets nothing else in the stack decrypt with it', () => {
+    const [keyId, key] = resourcesOfType(deployed, 'AWS::KMS::Key')[0]!;
+    expect(key.Properties!.EnableKeyRotation).toBe(true);
+    const decrypting = built.filter((r) => r.decrypts === 'accounts').map((r) => r.name);
+    expect(decrypting).toEqual(['GetCheckAccounts']);
+    for (const route of built) {
+      const variable = functionNamed(`${prefix}-${route.name}`)[1].Properties!.Environment.Variables.ACCOUNTS_KEY_ID;
+      if (decrypting.includes(route.name)) expect(flat(variable)).toContain(keyId);
+      else expect(variable).toBeUndefined();
+    }
+    const decryptGrants = JSON.stringify(deployed).match(/kms:Decrypt/g) ?? [];
+    expect(decryptGrants).toHaveLength(decrypting.length);
   });
 
   it('lets the authorizer only GetItem on the table, and the $default function nothing', () => {
@@ -580,9 +601,10 @@ describe('the CDN', () => {
 });
 
 describe('outputs', () => {
-  it('names both API URLs, the CDN URL, the table and both policies', () => {
+  it('names both API URLs, the CDN URL, the table, the accounts key and both policies', () => {
     const outputs = json.Outputs!;
     expect(Object.keys(outputs).sort()).toEqual([
+      'AccountsKeyArn',
       'AdminPolicyArn',
       'AlarmTopicArn',
       'CdnUrl',

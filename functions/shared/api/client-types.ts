@@ -327,6 +327,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/services/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every service's check accounts with their secrets: the scoring agent's read, once a round
+         * @description Admins and service accounts.
+         */
+        get: operations["GetCheckAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/{id}/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A service's check accounts: who its login check signs in as, never the secrets
+         * @description Admins only.
+         */
+        get: operations["ListServiceAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/services/{id}": {
         parameters: {
             query?: never;
@@ -2917,6 +2957,103 @@ export interface operations {
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
             429: components["responses"]["TooManyRequests.public-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    GetCheckAccounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description By service id, the accounts its login check signs in with (a service without any is left out). The only answer that ever carries a secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        services: {
+                            [key: string]: {
+                                username: string;
+                                password?: string;
+                                private_key?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ListServiceAccounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its accounts (none: its check does not log in). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        username: string;
+                        /** @enum {string} */
+                        secret: "password" | "private key";
+                    }[];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };

@@ -54,6 +54,12 @@ export interface Route {
   readonly summary: string;
   /** The description's group (its first path segment, unless said). */
   readonly tag: string;
+  /**
+   * Sealed values the route's function opens: `accounts`, the check
+   * accounts' secrets (data/account-secrets.ts). The stack gives exactly
+   * these functions kms:Decrypt on the accounts key, and nothing else has it.
+   */
+  readonly decrypts?: 'accounts';
   /** The JSON body the handler validates with (and the description shows). */
   readonly body?: v.GenericSchema;
   /** The query string the handler validates with. */

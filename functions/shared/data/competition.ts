@@ -1,6 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { auditPut, type AuditContext } from '#shared/data/audit';
+import { accountsItem } from '#shared/data/account-secrets';
+import { serviceAccounts, type CheckAccount } from '#shared/domain/accounts';
 import { notFinal } from '#shared/data/settings';
 import type { Competition } from '#shared/domain/competition';
 import { RESOLUTIONS_SECONDS } from '#shared/domain/history';
@@ -137,6 +139,9 @@ function slaOverride(subtype: { sla_threshold?: number; sla_penalty?: number }) 
   return Object.keys(sla).length > 0 ? { sla } : {};
 }
 
+/** Services whose accounts are sealed at once during a load. */
+const SEALING_CONCURRENCY = 20;
+
 async function buildItems(competition: Competition, loadedBy: string, zoneSerials: Map<string, number>, loadedAtMs: number) {
   const serviceCount = competition.teams.reduce((n, t) => n + t.services.length, 0);
   const teamIds = competition.teams.length > 0 ? await allocateIds('team', competition.teams.length) : [];
@@ -145,10 +150,12 @@ async function buildItems(competition: Competition, loadedBy: string, zoneSerial
 
   const items: Record<string, unknown>[] = [
     ...competition.super_types.map((s) => ({ ...keys.superType(s.id), ...s })),
-    ...competition.subtypes.map((s) => ({ ...keys.subtype(s.id), ...s })),
+    // A subtype's accounts are never stored with it (GET /subtypes serves it): each service's are sealed apart.
+    ...competition.subtypes.map(({ accounts: _secrets, ...s }) => ({ ...keys.subtype(s.id), ...s })),
   ];
 
   let nextService = 0;
+  const sealing: { id: number; accounts: CheckAccount[] }[] = [];
   competition.teams.forEach((entry, index) => {
     const team: Team = {
       id: teamIds[index]!,
@@ -180,10 +187,16 @@ async function buildItems(competition: Competition, loadedBy: string, zoneSerial
         ...slaOverride(subtype),
       };
       items.push({ ...keys.service(id), ...keys.serviceIndexes(id, team.number, subtype.id), ...definition });
+      const accounts = serviceAccounts(s.accounts, subtype.accounts);
+      if (accounts.length > 0) sealing.push({ id, accounts });
       cellServices.push({ id, subtype_id: subtype.id });
     }
     items.push(statusCellsItem({ id: team.id, hidden: entry.hidden }, cellServices, loadedAtMs));
   });
+  // A data key per service (KMS in AWS): a few at a time, well inside KMS's request quota.
+  for (let i = 0; i < sealing.length; i += SEALING_CONCURRENCY) {
+    items.push(...(await Promise.all(sealing.slice(i, i + SEALING_CONCURRENCY).map(({ id, accounts }) => accountsItem(id, accounts)))));
+  }
   return items;
 }
 
@@ -197,6 +210,7 @@ async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => vo
     PARTITION.superTypes,
     PARTITION.subtypes,
     PARTITION.dns,
+    PARTITION.accounts,
     ...standingsPartitions(),
     ...statusPartitions(),
     ...RESOLUTIONS_SECONDS.map(historyKeys.partition),

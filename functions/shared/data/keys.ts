@@ -34,6 +34,8 @@ export const PARTITION = {
   dns: 'DNS',
   tokens: 'TOKENS',
   counters: 'COUNTERS',
+  /** Every service's check accounts (data/accounts.ts): one partition, read whole by the secrets route once a round. */
+  accounts: 'ACCOUNTS',
 } as const;
 
 export const keys = {
@@ -79,6 +81,9 @@ export const keys = {
     ...keys.scanResult(serviceId, scanId),
     ...keys.scanHistorySortKey(time, scanId),
   }),
+
+  /** A service's check accounts: their summaries, and their secrets sealed (data/accounts.ts). */
+  serviceAccounts: (serviceId: number): Key => ({ pk: PARTITION.accounts, sk: `SERVICE#${pad(serviceId)}` }),
 
   dnsRecord: (id: number): Key => ({ pk: PARTITION.dns, sk: `DNS#${pad(id)}` }),
 

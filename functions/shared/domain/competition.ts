@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { AccountsSchema } from '#shared/domain/accounts';
 import type { FieldError } from '#shared/validation';
 import { FreeText, parseWith, PositiveInt } from '#shared/validation';
 import { CHECK_KINDS } from '#shared/domain/check-definitions';
@@ -21,6 +22,8 @@ const ServiceEntry = v.strictObject({
   port: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535)),
   /** Overrides the subtype's max score for this one service. */
   max_score: v.optional(PositiveInt),
+  /** The accounts its login check signs in with, instead of the subtype's. */
+  accounts: v.optional(AccountsSchema),
 });
 
 const TeamEntry = v.strictObject({
@@ -41,6 +44,8 @@ const subtypeFields = {
   /** This subtype's own SLA rules, over the settings'. */
   sla_threshold: v.optional(SlaThreshold),
   sla_penalty: v.optional(SlaPenalty),
+  /** The accounts its services' login checks sign in with (a service may name its own). */
+  accounts: v.optional(AccountsSchema),
 };
 
 /**

@@ -14,6 +14,20 @@ export const servicesRoutes = {
     query: q.ServiceStatusQuery,
     responses: { 200: json('The cells, whole or changed since `since`.', r.ServiceStatusViewSchema) },
   }),
+  GetCheckAccounts: route('GetCheckAccounts', 'GET', '/services/accounts', 'services/get-check-accounts', 'admin-or-service', 'read', {
+    summary: "Every service's check accounts with their secrets: the scoring agent's read, once a round",
+    decrypts: 'accounts',
+    responses: {
+      200: json(
+        'By service id, the accounts its login check signs in with (a service without any is left out). The only answer that ever carries a secret.',
+        r.CheckAccountsSchema,
+      ),
+    },
+  }),
+  ListServiceAccounts: route('ListServiceAccounts', 'GET', '/services/{id}/accounts', 'services/list-service-accounts', 'admin', 'read', {
+    summary: "A service's check accounts: who its login check signs in as, never the secrets",
+    responses: { 200: list('Its accounts (none: its check does not log in).', r.AccountSummarySchema) },
+  }),
   GetService: route('GetService', 'GET', '/services/{id}', 'services/get-service', 'public', 'read', {
     summary: 'One service',
     responses: { 200: json('The service, its points and its latest scans.', r.ServiceDetailSchema) },

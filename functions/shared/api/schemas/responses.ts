@@ -307,6 +307,20 @@ export const ScoreHistorySchema = named(
   }),
 );
 
+export const AccountSummarySchema = named(
+  'AccountSummary',
+  'A check account as anything but the secrets route shows it: who, and what kind of secret, never the secret.',
+  v.strictObject({ username: v.string(), secret: v.picklist(['password', 'private key']) }),
+);
+
+export const CheckAccountsSchema = named(
+  'CheckAccounts',
+  "Every service's check accounts, with their secrets, by service id.",
+  v.strictObject({
+    services: v.record(v.string(), v.array(v.strictObject({ username: v.string(), password: v.optional(v.string()), private_key: v.optional(v.string()) }))),
+  }),
+);
+
 export const SubtypeSchema = named(
   'Subtype',
   'A kind of check, its super type and the points a full pass earns; `check` and its parameters tell agents how to check.',

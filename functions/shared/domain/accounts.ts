@@ -1,0 +1,66 @@
+/**
+ * Check accounts: the users a login check signs in as (a password, or an SSH
+ * private key). A subtype's accounts are the default for its services; a
+ * service's own replace them. Each round the agent picks one at random, so
+ * one account left unchanged cannot carry a service.
+ *
+ * The secret is the one thing in the product that must never travel: it is
+ * kept encrypted (data/accounts.ts), and everything that shows an account
+ * shows its summary, never the secret.
+ */
+import * as v from 'valibot';
+
+/** One account as the competition file (or an admin) gives it: a user name and exactly one secret. */
+export interface CheckAccount {
+  username: string;
+  password?: string;
+  private_key?: string;
+}
+
+/** What may be shown of an account anywhere: who, and what kind of secret, never the secret itself. */
+export interface AccountSummary {
+  username: string;
+  secret: 'password' | 'private key';
+}
+
+export const MAX_ACCOUNTS = 20;
+
+const Username = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(64), v.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'));
+
+/** An account in a competition file: the user and its password or private key (PEM or OpenSSH), not both. */
+export const AccountSchema = v.pipe(
+  v.strictObject({
+    username: Username,
+    password: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(256))),
+    private_key: v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(16_384),
+        v.regex(/^-----BEGIN [A-Z ]*PRIVATE KEY-----/, 'must be a private key in PEM or OpenSSH form (-----BEGIN … PRIVATE KEY-----)'),
+      ),
+    ),
+  }),
+  v.check((a) => (a.password === undefined) !== (a.private_key === undefined), 'needs a password or a private_key, not both'),
+);
+
+/** A list of accounts: one at least, each user once. */
+export const AccountsSchema = v.pipe(
+  v.array(AccountSchema),
+  v.minLength(1, 'must hold at least one account'),
+  v.maxLength(MAX_ACCOUNTS, `must hold at most ${MAX_ACCOUNTS} accounts`),
+  v.check((list) => new Set(list.map((a) => a.username)).size === list.length, 'names a username twice'),
+);
+
+export const accountSummary = (account: CheckAccount): AccountSummary => ({
+  username: account.username,
+  secret: account.private_key === undefined ? 'password' : 'private key',
+});
+
+/** The accounts a service checks with: its own, else its subtype's (none: a check without a login). */
+export const serviceAccounts = (own: CheckAccount[] | undefined, subtypeDefault: CheckAccount[] | undefined): CheckAccount[] => own ?? subtypeDefault ?? [];
+
+/** Each round's account for a service, picked with `random` (in [0, 1)). */
+export function pickAccount(accounts: CheckAccount[], random: () => number = Math.random): CheckAccount | undefined {
+  if (accounts.length === 0) return undefined;
+  return accounts[Math.min(accounts.length - 1, Math.floor(random() * accounts.length))];
+}

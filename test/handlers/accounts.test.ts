@@ -1,0 +1,113 @@
+/**
+ * Check accounts (issue #25): loaded from the competition file (a subtype's
+ * as the default, a service's own over it), sealed per service, listed to
+ * admins without their secrets, and opened by one route only, for the agent.
+ * Then the leak scan: with known secrets loaded, every other read of the API
+ * (anonymous and as an admin), the audit trail, the results export, the
+ * OpenAPI description, every log line written meanwhile and the table's own
+ * items are searched for them, and none is found.
+ */
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logSink } from '#shared/log';
+import { routes } from '#shared/api/routes';
+import { db, tableName } from '#shared/data/client';
+import type { Competition } from '#shared/domain/competition';
+import { exportResults } from '../../lib/local/results-export';
+import { mintTokens, sampleCompetition, useFreshTable } from '../support/database';
+import { bearer, invoke } from '../support/invoke';
+
+const SECRETS = {
+  shared: 'Shared-Pa55-7f3a9c',
+  key: 'OPENSSH-KEY-BODY-5e1d0b27',
+  own: 'Own-Pa55-c4e8a1',
+};
+const PRIVATE_KEY = `-----BEGIN OPENSSH PRIVATE KEY-----\n${SECRETS.key}\n-----END OPENSSH PRIVATE KEY-----\n`;
+
+let tokens: { admin: string; service: string };
+let ssh: { id: number; team: { number: number } }[];
+let own: number;
+const logged: string[] = [];
+const writeLog = logSink.write;
+
+beforeAll(async () => {
+  // Every log line from here on, at the level Lambda logs at (the suite runs silent).
+  process.env.LOG_LEVEL = 'info';
+  logSink.write = (line) => logged.push(line) > 0;
+  const competition: Competition = sampleCompetition();
+  const subtype = competition.subtypes.find((s) => s.name === 'SSH')!;
+  subtype.accounts = [
+    { username: 'blue', password: SECRETS.shared },
+    { username: 'deploy', private_key: PRIVATE_KEY },
+  ];
+  const team12 = competition.teams.find((t) => t.number === 12)!;
+  team12.services.find((s) => s.subtype_id === subtype.id)!.accounts = [{ username: 'team12', password: SECRETS.own }];
+  await useFreshTable(competition);
+  tokens = await mintTokens();
+  const services = (await invoke('GET', '/api/v1/services', { headers: bearer(tokens.admin) })).json as {
+    id: number;
+    subtype: string;
+    team: { number: number };
+  }[];
+  ssh = services.filter((s) => s.subtype === 'SSH');
+  own = ssh.find((s) => s.team.number === 12)!.id;
+});
+afterAll(() => {
+  process.env.LOG_LEVEL = 'silent';
+  logSink.write = writeLog;
+});
+
+describe('check accounts', () => {
+  it('are opened for the agent (and admins) by GET /services/accounts: a service’s own over its subtype’s', async () => {
+    const answer = await invoke('GET', '/api/v1/services/accounts', { headers: bearer(tokens.service) });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const byService = (answer.json as { services: Record<string, unknown> }).services;
+    expect(Object.keys(byService).sort()).toEqual(ssh.map((s) => String(s.id)).sort());
+    expect(byService[String(own)]).toEqual([{ username: 'team12', password: SECRETS.own }]);
+    const other = ssh.find((s) => s.id !== own)!;
+    expect(byService[String(other.id)]).toEqual([
+      { username: 'blue', password: SECRETS.shared },
+      { username: 'deploy', private_key: PRIVATE_KEY },
+    ]);
+    expect((await invoke('GET', '/api/v1/services/accounts', { headers: bearer(tokens.admin) })).status).toBe(200);
+    expect((await invoke('GET', '/api/v1/services/accounts')).status).toBe(401);
+  });
+
+  it('are listed to admins without their secrets, per service', async () => {
+    const other = ssh.find((s) => s.id !== own)!;
+    const listed = await invoke('GET', `/api/v1/services/${other.id}/accounts`, { headers: bearer(tokens.admin) });
+    expect(listed.json).toEqual([
+      { username: 'blue', secret: 'password' },
+      { username: 'deploy', secret: 'private key' },
+    ]);
+    expect((await invoke('GET', `/api/v1/services/${own}/accounts`, { headers: bearer(tokens.admin) })).json).toEqual([
+      { username: 'team12', secret: 'password' },
+    ]);
+    expect((await invoke('GET', `/api/v1/services/${own}/accounts`, { headers: bearer(tokens.service) })).status).toBe(403);
+    expect((await invoke('GET', '/api/v1/services/999999/accounts', { headers: bearer(tokens.admin) })).status).toBe(404);
+  });
+
+  it('leave no secret in any other answer, the audit trail, the results export, the description, a log line or the table in the clear', async () => {
+    const seen: string[] = [];
+    const ids = { team: String((await invoke('GET', '/api/v1/teams')).json[0].id), service: String(own) };
+    for (const route of routes.filter((r) => r.method === 'GET' && r.name !== 'GetCheckAccounts')) {
+      const path = route.path.replace('{id}', route.path.startsWith('/api/v1/teams') ? ids.team : ids.service);
+      for (const headers of [{}, bearer(tokens.admin), bearer(tokens.service)]) {
+        const answer = await invoke('GET', path, { headers });
+        seen.push(`${route.name} ${answer.status} ${JSON.stringify(answer.headers)} ${answer.text}`);
+      }
+    }
+    const exported = await exportResults({ includeHidden: true });
+    seen.push(JSON.stringify(exported.json), exported.csv.standings, exported.csv.services);
+    const { Items = [] } = await db().send(new ScanCommand({ TableName: tableName() }));
+    seen.push(JSON.stringify(Items));
+    seen.push(...logged);
+    const everything = seen.join('\n');
+    // The scan saw what it should: the accounts' summaries, the audit trail, log lines.
+    expect(everything).toContain('"username":"deploy"');
+    expect(everything).toContain('competition.load');
+    expect(logged.length).toBeGreaterThan(0);
+    for (const secret of Object.values(SECRETS)) expect(everything).not.toContain(secret);
+  });
+});
