@@ -133,7 +133,7 @@ export class ScoringStack extends Stack {
     // The check accounts' secrets are sealed per service under this key, the
     // service id as encryption context. Whoever loads a competition needs
     // kms:GenerateDataKey (an admin's credentials); only the functions of the
-    // routes that say `decrypts: 'accounts'` may decrypt.
+    // routes that say `accountsKey: 'open'` may decrypt.
     this.accountsKey = new Key(this, 'AccountsKey', {
       description: `${config.prefix}: seals the check accounts' secrets (envelope encryption, service id as context)`,
       enableKeyRotation: true,
@@ -217,10 +217,12 @@ export class ScoringStack extends Stack {
     for (const f of this.routeFunctions.values()) {
       f.fn.addEnvironment('CURSOR_SIGNING_KEY', this.cursorSigningKey.secretValue.unsafeUnwrap());
     }
-    for (const route of this.routes.filter((r) => r.decrypts === 'accounts')) {
+    // The accounts key: sealing routes may make data keys, the opening route may decrypt them; no other function may use it.
+    for (const route of this.routes.filter((r) => r.accountsKey !== undefined)) {
       const f = this.routeFunctions.get(route.name)!;
       f.fn.addEnvironment('ACCOUNTS_KEY_ID', this.accountsKey.keyArn);
-      this.accountsKey.grantDecrypt(f.role);
+      if (route.accountsKey === 'open') this.accountsKey.grantDecrypt(f.role);
+      else this.accountsKey.grant(f.role, 'kms:GenerateDataKey');
     }
 
     this.access = new ApiAccessPolicies(this, 'Access', {

@@ -1,7 +1,7 @@
 import { ArnFormat, Names, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, Grant, type IGrantable, type IPrincipal, ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Effect, Grant, type IGrantable, type IPrincipal, ManagedPolicy, PolicyStatement, Role } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
@@ -81,16 +81,27 @@ export class ApiAccessPolicies extends Construct {
   /** Lets a principal (role, user) call every route of the IAM API, and registers it as an admin. */
   grantAdmin(grantee: IGrantable): Grant {
     this.register(grantee, 'admin');
-    return this.grant(grantee, this.adminStatements);
+    return this.grant(grantee, this.adminPolicy, this.adminStatements);
   }
 
   /** Lets a principal call the service-account routes of the IAM API (denying the admin-only ones), and registers it as a service. */
   grantServiceAccount(grantee: IGrantable): Grant {
     this.register(grantee, 'service');
-    return this.grant(grantee, this.serviceStatements);
+    return this.grant(grantee, this.servicePolicy, this.serviceStatements);
   }
 
-  private grant(grantee: IGrantable, statements: readonly PolicyStatement[]): Grant {
+  /**
+   * A role made in this app gets the managed policy attached: its own policy
+   * stays the same size however many routes the table grows (copied inline,
+   * the statements would spill into overflow policies). Any other principal
+   * gets the statements.
+   */
+  private grant(grantee: IGrantable, policy: ManagedPolicy, statements: readonly PolicyStatement[]): Grant {
+    const principal = grantee.grantPrincipal;
+    if (principal instanceof Role) {
+      principal.addManagedPolicy(policy);
+      return Grant.drop(grantee, `attached ${policy.node.path}`);
+    }
     const [allow, ...denies] = statements;
     const grant = Grant.addToPrincipal({
       grantee,

@@ -153,22 +153,23 @@ describe('functions', () => {
   it.each(built.map((r) => [r.name, r] as const))('lets %s do exactly its declared table actions, on this table and its indexes only', (_, route) => {
     const perms = tablePermissionsOf(`${prefix}-${route.name}`);
     expect(perms.filter((p) => !p.startsWith('kms:'))).toEqual(expectedTablePermissions(route.table));
-    // The accounts key: kms:Decrypt for the routes that open the accounts' secrets, nothing for any other.
+    // The accounts key: kms:Decrypt for the route that opens the accounts' secrets, kms:GenerateDataKey for those that seal them, nothing for any other.
     const kms = perms.filter((p) => p.startsWith('kms:'));
-    if (route.decrypts === 'accounts') {
+    if (route.accountsKey === undefined) expect(kms).toEqual([]);
+    else {
       expect(kms).toHaveLength(1);
-      expect(kms[0]).toMatch(/^kms:Decrypt on .*AccountsKey/);
-    } else expect(kms).toEqual([]);
+      expect(kms[0]).toMatch(new RegExp(`^kms:${route.accountsKey === 'open' ? 'Decrypt' : 'GenerateDataKey'} on .*AccountsKey`));
+    }
   });
 
-  it('keeps the accounts key rotating, names it only to the functions that decrypt, and lets nothing else in the stack decrypt with it', () => {
+  it('keeps the accounts key rotating, names it only to the functions that seal or open with it, and lets nothing but the secrets route decrypt', () => {
     const [keyId, key] = resourcesOfType(deployed, 'AWS::KMS::Key')[0]!;
     expect(key.Properties!.EnableKeyRotation).toBe(true);
-    const decrypting = built.filter((r) => r.decrypts === 'accounts').map((r) => r.name);
+    const decrypting = built.filter((r) => r.accountsKey === 'open').map((r) => r.name);
     expect(decrypting).toEqual(['GetCheckAccounts']);
     for (const route of built) {
       const variable = functionNamed(`${prefix}-${route.name}`)[1].Properties!.Environment.Variables.ACCOUNTS_KEY_ID;
-      if (decrypting.includes(route.name)) expect(flat(variable)).toContain(keyId);
+      if (route.accountsKey) expect(flat(variable)).toContain(keyId);
       else expect(variable).toBeUndefined();
     }
     const decryptGrants = JSON.stringify(deployed).match(/kms:Decrypt/g) ?? [];

@@ -141,8 +141,14 @@ export function permissions(document: { Statement: any[] }): Permission[] {
 export function rolePermissions(json: CfnTemplate, roleLogicalId: string): Permission[] {
   const role = json.Resources[roleLogicalId];
   if (!role || role.Type !== 'AWS::IAM::Role') throw new Error(`${roleLogicalId} is not a role`);
-  if (list(role.Properties?.ManagedPolicyArns).length > 0) throw new Error(`${roleLogicalId} has managed policies`);
-  const inline = list<any>(role.Properties?.Policies).flatMap((p) => permissions(p.PolicyDocument));
+  // Managed policies of this template (a Ref to one) count with their statements; an AWS managed one (an ARN) is named by the caller's test.
+  const managed = list<any>(role.Properties?.ManagedPolicyArns).flatMap((arn) => {
+    const policy = typeof arn === 'object' && arn && 'Ref' in arn ? json.Resources[arn.Ref as string] : undefined;
+    if (policy?.Type === 'AWS::IAM::ManagedPolicy') return permissions(policy.Properties!.PolicyDocument);
+    if (JSON.stringify(arn).includes(':aws:policy/')) return [];
+    throw new Error(`${roleLogicalId} has a managed policy this template does not hold: ${JSON.stringify(arn)}`);
+  });
+  const inline = [...managed, ...list<any>(role.Properties?.Policies).flatMap((p) => permissions(p.PolicyDocument))];
   const attached = Object.values(json.Resources)
     .filter((r) => r.Type === 'AWS::IAM::Policy' && list<any>(r.Properties?.Roles).some((ref) => ref.Ref === roleLogicalId))
     .flatMap((r) => permissions(r.Properties!.PolicyDocument));

@@ -21,6 +21,9 @@ const SECRETS = {
   shared: 'Shared-Pa55-7f3a9c',
   key: 'OPENSSH-KEY-BODY-5e1d0b27',
   own: 'Own-Pa55-c4e8a1',
+  changed: 'Changed-Pa55-90b2d4',
+  added: 'Added-Pa55-1c7e35',
+  refused: 'Refused-Pa55-6a0f88',
 };
 const PRIVATE_KEY = `-----BEGIN OPENSSH PRIVATE KEY-----\n${SECRETS.key}\n-----END OPENSSH PRIVATE KEY-----\n`;
 
@@ -28,6 +31,8 @@ let tokens: { admin: string; service: string };
 let ssh: { id: number; team: { number: number } }[];
 let own: number;
 const logged: string[] = [];
+/** Every answer of this file's writes (bodies and headers), for the leak scan. */
+const answers: string[] = [];
 const writeLog = logSink.write;
 
 beforeAll(async () => {
@@ -52,6 +57,13 @@ beforeAll(async () => {
   ssh = services.filter((s) => s.subtype === 'SSH');
   own = ssh.find((s) => s.team.number === 12)!.id;
 });
+/** invoke, keeping every answer but the secrets route's for the leak scan. */
+async function call(...args: Parameters<typeof invoke>) {
+  const answer = await invoke(...args);
+  if (args[1] !== '/api/v1/services/accounts') answers.push(`${args[0]} ${args[1]} ${answer.status} ${JSON.stringify(answer.headers)} ${answer.text}`);
+  return answer;
+}
+
 afterAll(() => {
   process.env.LOG_LEVEL = 'silent';
   logSink.write = writeLog;
@@ -59,7 +71,7 @@ afterAll(() => {
 
 describe('check accounts', () => {
   it('are opened for the agent (and admins) by GET /services/accounts: a service’s own over its subtype’s', async () => {
-    const answer = await invoke('GET', '/api/v1/services/accounts', { headers: bearer(tokens.service) });
+    const answer = await call('GET', '/api/v1/services/accounts', { headers: bearer(tokens.service) });
     expect(answer.status).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-store');
     const byService = (answer.json as { services: Record<string, unknown> }).services;
@@ -70,31 +82,91 @@ describe('check accounts', () => {
       { username: 'blue', password: SECRETS.shared },
       { username: 'deploy', private_key: PRIVATE_KEY },
     ]);
-    expect((await invoke('GET', '/api/v1/services/accounts', { headers: bearer(tokens.admin) })).status).toBe(200);
-    expect((await invoke('GET', '/api/v1/services/accounts')).status).toBe(401);
+    expect((await call('GET', '/api/v1/services/accounts', { headers: bearer(tokens.admin) })).status).toBe(200);
+    expect((await call('GET', '/api/v1/services/accounts')).status).toBe(401);
   });
 
-  it('are listed to admins without their secrets, per service', async () => {
+  it('are listed to admins without their secrets, per service, with their version', async () => {
     const other = ssh.find((s) => s.id !== own)!;
-    const listed = await invoke('GET', `/api/v1/services/${other.id}/accounts`, { headers: bearer(tokens.admin) });
-    expect(listed.json).toEqual([
-      { username: 'blue', secret: 'password' },
-      { username: 'deploy', secret: 'private key' },
+    const listed = await call('GET', `/api/v1/services/${other.id}/accounts`, { headers: bearer(tokens.admin) });
+    expect(listed.json).toEqual({
+      version: 1,
+      accounts: [
+        { username: 'blue', secret: 'password', set_at: expect.any(String) },
+        { username: 'deploy', secret: 'private key', set_at: expect.any(String) },
+      ],
+    });
+    expect((await call('GET', `/api/v1/services/${own}/accounts`, { headers: bearer(tokens.admin) })).json.accounts).toEqual([
+      { username: 'team12', secret: 'password', set_at: expect.any(String) },
     ]);
-    expect((await invoke('GET', `/api/v1/services/${own}/accounts`, { headers: bearer(tokens.admin) })).json).toEqual([
-      { username: 'team12', secret: 'password' },
-    ]);
-    expect((await invoke('GET', `/api/v1/services/${own}/accounts`, { headers: bearer(tokens.service) })).status).toBe(403);
-    expect((await invoke('GET', '/api/v1/services/999999/accounts', { headers: bearer(tokens.admin) })).status).toBe(404);
+    expect((await call('GET', `/api/v1/services/${own}/accounts`, { headers: bearer(tokens.service) })).status).toBe(403);
+    expect((await call('GET', '/api/v1/services/999999/accounts', { headers: bearer(tokens.admin) })).status).toBe(404);
+  });
+
+  it('are set by an admin with If-Match (a changed password, an added user), audited without the secret, and removed', async () => {
+    const path = `/api/v1/services/${own}/accounts`;
+    const before = await call('GET', path, { headers: bearer(tokens.admin) });
+    const body = {
+      accounts: [
+        { username: 'team12', password: SECRETS.changed },
+        { username: 'backup', password: SECRETS.added },
+      ],
+    };
+    const stale = await call('PUT', path, { headers: { ...bearer(tokens.admin), 'if-match': '"stale"' }, body });
+    expect(stale.status).toBe(412);
+    const set = await call('PUT', path, { headers: { ...bearer(tokens.admin), 'if-match': before.headers.etag! }, body });
+    expect(set.status, set.text).toBe(200);
+    expect(set.json).toEqual({
+      version: 2,
+      accounts: [
+        { username: 'team12', secret: 'password', set_at: expect.any(String) },
+        { username: 'backup', secret: 'password', set_at: expect.any(String) },
+      ],
+    });
+    expect(set.headers.etag).not.toBe(before.headers.etag);
+    // The old ETag no longer matches: a second admin holding it gets 412, not a silent overwrite.
+    expect((await call('PUT', path, { headers: { ...bearer(tokens.admin), 'if-match': before.headers.etag! }, body })).status).toBe(412);
+    const secrets = (await call('GET', '/api/v1/services/accounts', { headers: bearer(tokens.service) })).json.services;
+    expect(secrets[String(own)]).toEqual(body.accounts);
+    const audit = (await call('GET', '/api/v1/audit?limit=10', { headers: bearer(tokens.admin) })).json.items as {
+      action: string;
+      target: string;
+      after: any;
+    }[];
+    const entry = audit.find((e) => e.action === 'accounts.replace' && e.target === `services/${own}/accounts`)!;
+    expect(entry.after).toMatchObject({ version: 2, secrets_set: ['team12', 'backup'] });
+    // A service's accounts are an admin's to change; a bad body says which field, and changes nothing.
+    expect((await call('PUT', path, { headers: bearer(tokens.service), body })).status).toBe(403);
+    const bad = await call('PUT', path, {
+      headers: bearer(tokens.admin),
+      body: { accounts: [{ username: 'x', password: SECRETS.refused, private_key: 'nope' }] },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.text).not.toContain(SECRETS.refused);
+    expect((await call('GET', path, { headers: bearer(tokens.admin) })).json.version).toBe(2);
+    // Removed: the agent gets none for it; a second delete finds none.
+    const current = (await call('GET', path, { headers: bearer(tokens.admin) })).headers.etag!;
+    expect((await call('DELETE', path, { headers: { ...bearer(tokens.admin), 'if-match': current } })).status).toBe(204);
+    expect((await call('GET', '/api/v1/services/accounts', { headers: bearer(tokens.service) })).json.services[String(own)]).toBeUndefined();
+    expect((await call('DELETE', path, { headers: bearer(tokens.admin) })).status).toBe(404);
+    expect((await call('GET', path, { headers: bearer(tokens.admin) })).status).toBe(404);
+    // With an ETag there is nothing to match now: a stale client cannot create them back.
+    expect(
+      (await call('PUT', path, { headers: { ...bearer(tokens.admin), 'if-match': current }, body: { accounts: [{ username: 'x', password: 'y' }] } })).status,
+    ).toBe(412);
+    // And set again from nothing: a creation, version 1 again.
+    const created = await call('PUT', path, { headers: bearer(tokens.admin), body: { accounts: [{ username: 'team12', password: SECRETS.changed }] } });
+    expect(created.status).toBe(200);
+    expect(created.json.version).toBe(1);
   });
 
   it('leave no secret in any other answer, the audit trail, the results export, the description, a log line or the table in the clear', async () => {
     const seen: string[] = [];
-    const ids = { team: String((await invoke('GET', '/api/v1/teams')).json[0].id), service: String(own) };
+    const ids = { team: String((await call('GET', '/api/v1/teams')).json[0].id), service: String(own) };
     for (const route of routes.filter((r) => r.method === 'GET' && r.name !== 'GetCheckAccounts')) {
       const path = route.path.replace('{id}', route.path.startsWith('/api/v1/teams') ? ids.team : ids.service);
       for (const headers of [{}, bearer(tokens.admin), bearer(tokens.service)]) {
-        const answer = await invoke('GET', path, { headers });
+        const answer = await call('GET', path, { headers });
         seen.push(`${route.name} ${answer.status} ${JSON.stringify(answer.headers)} ${answer.text}`);
       }
     }
@@ -102,7 +174,7 @@ describe('check accounts', () => {
     seen.push(JSON.stringify(exported.json), exported.csv.standings, exported.csv.services);
     const { Items = [] } = await db().send(new ScanCommand({ TableName: tableName() }));
     seen.push(JSON.stringify(Items));
-    seen.push(...logged);
+    seen.push(...logged, ...answers);
     const everything = seen.join('\n');
     // The scan saw what it should: the accounts' summaries, the audit trail, log lines.
     expect(everything).toContain('"username":"deploy"');

@@ -45,7 +45,24 @@ async function dnsRecord(): Promise<{ path: string; read: string }> {
 const settings = async () => ({ path: '/api/v1/settings/1', read: '/api/v1/settings/1' });
 const competitionName = (writer: number, round: number) => `Race ${round}.${writer}`;
 
+/** A service's accounts, set afresh each round (the sample's services each have an SSH or other subtype; any service will do). */
+let serviceIds: number[];
+beforeAll(async () => {
+  serviceIds = ((await invoke('GET', '/api/v1/services', { headers: admin })).json as { id: number }[]).map((s) => s.id);
+});
+async function serviceAccounts(round: number): Promise<{ path: string; read: string }> {
+  const path = `/api/v1/services/${serviceIds[round % serviceIds.length]}/accounts`;
+  const set = await invoke('PUT', path, { headers: admin, body: { accounts: [{ username: `round${round}`, password: `p-${round}` }] } });
+  expect(set.status, set.text).toBe(200);
+  return { path, read: path };
+}
+
 const RACES: Record<string, Race> = {
+  ReplaceServiceAccounts: {
+    prepare: serviceAccounts,
+    body: (writer, round) => ({ accounts: [{ username: `w${writer}r${round}`, password: `secret-${writer}` }] }),
+  },
+  DeleteServiceAccounts: { prepare: serviceAccounts },
   UpdateDnsRecord: {
     prepare: dnsRecord,
     // Some writers move the record to another team: the move path reads two zones.

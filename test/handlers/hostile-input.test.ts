@@ -26,6 +26,7 @@ const acceptedBodies: Record<string, Record<string, unknown>> = {
   CreateDnsRecord: { name: 'mail', type: 'A', value: 7, team: 1 },
   UpdateDnsRecord: { name: 'www', type: 'A', value: 6, team: 1 },
   UpdateSettings: { dns_ttl: 600, competition_name: 'Hostile Cup' },
+  ReplaceServiceAccounts: { accounts: [{ username: 'blue', password: 'Hostile-Pa55' }] },
   ReportScan: { scan_id: 'hostile-1', score: 1, error: null },
   VoidScans: { from: '2026-11-22T10:00:00Z', to: '2026-11-22T11:00:00Z', team_id: 1 },
   UnvoidScans: { from: '2026-11-22T10:00:00Z', to: '2026-11-22T11:00:00Z', team_id: 1, subtype_id: 1 },

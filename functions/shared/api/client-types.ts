@@ -359,9 +359,17 @@ export interface paths {
          * @description Admins only.
          */
         get: operations["ListServiceAccounts"];
-        put?: never;
+        /**
+         * Set a service's check accounts (all of them, each with its secret): a changed password, an added user
+         * @description Admins only.
+         */
+        put: operations["ReplaceServiceAccounts"];
         post?: never;
-        delete?: never;
+        /**
+         * Remove a service's check accounts
+         * @description Admins only.
+         */
+        delete: operations["DeleteServiceAccounts"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1635,6 +1643,30 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "precondition_failed";
+                };
+            };
+        };
+        /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `accounts_busy`, `database_unavailable`. */
+        "ServiceUnavailable.accounts_busy.database_unavailable": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Service Unavailable",
+                 *       "status": 503,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "accounts_busy",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "accounts_busy" | "database_unavailable";
                 };
             };
         };
@@ -3025,7 +3057,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Its accounts (none: its check does not log in). */
+            /** @description Its accounts and their version (a service without any: 404). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3035,10 +3067,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        username: string;
-                        /** @enum {string} */
-                        secret: "password" | "private key";
-                    }[];
+                        version: number;
+                        accounts: {
+                            username: string;
+                            /** @enum {string} */
+                            secret: "password" | "private key";
+                            /**
+                             * Format: date-time
+                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                             */
+                            set_at: string;
+                        }[];
+                    };
                 };
             };
             /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
@@ -3056,6 +3096,98 @@ export interface operations {
             429: components["responses"]["TooManyRequests.protected-read"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ReplaceServiceAccounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accounts: {
+                        username: string;
+                        password?: string;
+                        private_key?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Its accounts as stored (never a secret), and their new ETag. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: number;
+                        accounts: {
+                            username: string;
+                            /** @enum {string} */
+                            secret: "password" | "private key";
+                            /**
+                             * Format: date-time
+                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                             */
+                            set_at: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            412: components["responses"]["PreconditionFailed.precondition_failed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.accounts_busy.database_unavailable"];
+        };
+    };
+    DeleteServiceAccounts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            412: components["responses"]["PreconditionFailed.precondition_failed"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.accounts_busy.database_unavailable"];
         };
     };
     GetService: {

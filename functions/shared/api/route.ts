@@ -55,11 +55,12 @@ export interface Route {
   /** The description's group (its first path segment, unless said). */
   readonly tag: string;
   /**
-   * Sealed values the route's function opens: `accounts`, the check
-   * accounts' secrets (data/account-secrets.ts). The stack gives exactly
-   * these functions kms:Decrypt on the accounts key, and nothing else has it.
+   * What the route's function does with the check accounts' key
+   * (data/account-secrets.ts): `seal` new secrets (kms:GenerateDataKey) or
+   * `open` them (kms:Decrypt). The stack grants exactly that, and no other
+   * function may use the key.
    */
-  readonly decrypts?: 'accounts';
+  readonly accountsKey?: 'seal' | 'open';
   /** The JSON body the handler validates with (and the description shows). */
   readonly body?: v.GenericSchema;
   /** The query string the handler validates with. */

@@ -1,8 +1,8 @@
 /**
  * The check accounts' secrets, sealed and opened: the only module that
- * handles them in the clear. It is imported by the load (which seals) and by
- * the secrets route's function (which opens); nothing else bundles it, and
- * in AWS only that function's role may decrypt.
+ * handles them in the clear. Sealing (the load, the admin's replace) needs
+ * the key's GenerateDataKey; opening, its Decrypt, which in AWS only the
+ * secrets route's function holds.
  */
 import { accountSummary, type CheckAccount } from '#shared/domain/accounts';
 import { accountsContext, accountsKey } from '#shared/data/accounts';
@@ -10,15 +10,26 @@ import { keys, PARTITION } from '#shared/data/keys';
 import { accountsKeyProvider } from '#shared/data/kms-key-provider';
 import { queryPartition } from '#shared/data/operations';
 import { open, seal, type Sealed } from '#shared/data/sealing';
+import { formatTimestamp } from '#shared/validation';
 
-/** A service's accounts item, the secrets sealed under its id. */
-export async function accountsItem(serviceId: number, accounts: CheckAccount[]): Promise<Record<string, unknown>> {
-  const secrets = accounts.map((a) => (a.private_key === undefined ? { p: a.password } : { k: a.private_key }));
+/** An account's secret as sealed: which kind, and its text. */
+const secretOf = (a: CheckAccount) => JSON.stringify(a.private_key === undefined ? { p: a.password } : { k: a.private_key });
+
+/** A service's accounts item at `version`, each secret sealed on its own under the service's id, set at `setAt`. */
+export async function accountsItem(
+  serviceId: number,
+  accounts: CheckAccount[],
+  version = 1,
+  setAt = formatTimestamp(Date.now()),
+): Promise<Record<string, unknown>> {
+  const provider = accountsKeyProvider();
+  const sealed = await Promise.all(accounts.map(async (a) => [a.username, await seal(provider, accountsContext(serviceId), secretOf(a))] as const));
   return {
     ...accountsKey(serviceId),
     service_id: serviceId,
-    accounts: accounts.map(accountSummary),
-    sealed: await seal(accountsKeyProvider(), accountsContext(serviceId), JSON.stringify(secrets)),
+    version,
+    accounts: accounts.map((a) => accountSummary(a, setAt)),
+    sealed: Object.fromEntries(sealed),
   };
 }
 
@@ -30,16 +41,18 @@ export async function readAccountSecrets(): Promise<Map<number, CheckAccount[]>>
     items.map(async (item) => {
       const serviceId = Number(item.service_id);
       if (item.sk !== keys.serviceAccounts(serviceId).sk) throw new Error(`accounts item ${String(item.sk)} names service ${serviceId}`);
-      const sealed = item.sealed as Sealed;
-      if (sealed.by !== provider.name) {
-        throw new Error(
-          `service ${serviceId}'s accounts were sealed by ${sealed.by}, and this function opens with ${provider.name}: load them again with --accounts-key`,
-        );
-      }
-      const secrets = JSON.parse(await open(provider, accountsContext(serviceId), sealed)) as { p?: string; k?: string }[];
-      const summaries = item.accounts as { username: string }[];
-      const accounts = summaries.map((s, i): CheckAccount =>
-        secrets[i]?.k === undefined ? { username: s.username, password: secrets[i]?.p } : { username: s.username, private_key: secrets[i]!.k },
+      const seals = item.sealed as Record<string, Sealed>;
+      const accounts = await Promise.all(
+        (item.accounts as { username: string }[]).map(async ({ username }): Promise<CheckAccount> => {
+          const sealed = seals[username]!;
+          if (sealed.by !== provider.name) {
+            throw new Error(
+              `service ${serviceId}'s accounts were sealed by ${sealed.by}, and this function opens with ${provider.name}: load them again with --accounts-key`,
+            );
+          }
+          const secret = JSON.parse(await open(provider, accountsContext(serviceId), sealed)) as { p?: string; k?: string };
+          return secret.k === undefined ? { username, password: secret.p } : { username, private_key: secret.k };
+        }),
       );
       return [serviceId, accounts] as const;
     }),

@@ -17,10 +17,17 @@ export interface CheckAccount {
   private_key?: string;
 }
 
-/** What may be shown of an account anywhere: who, and what kind of secret, never the secret itself. */
+/** What may be shown of an account anywhere: who, what kind of secret and when it was last set, never the secret itself. */
 export interface AccountSummary {
   username: string;
   secret: 'password' | 'private key';
+  set_at: string;
+}
+
+/** A service's accounts as an admin reads them: their summaries and the version every change moves (the ETag is this). */
+export interface AccountsView {
+  version: number;
+  accounts: AccountSummary[];
 }
 
 export const MAX_ACCOUNTS = 20;
@@ -51,9 +58,10 @@ export const AccountsSchema = v.pipe(
   v.check((list) => new Set(list.map((a) => a.username)).size === list.length, 'names a username twice'),
 );
 
-export const accountSummary = (account: CheckAccount): AccountSummary => ({
+export const accountSummary = (account: CheckAccount, setAt: string): AccountSummary => ({
   username: account.username,
   secret: account.private_key === undefined ? 'password' : 'private key',
+  set_at: setAt,
 });
 
 /** The accounts a service checks with: its own, else its subtype's (none: a check without a login). */

@@ -1,6 +1,8 @@
 import * as q from '#shared/api/schemas/requests';
 import * as r from '#shared/api/schemas/responses';
-import { route, json, list, page, FINAL } from '#shared/api/route';
+import * as v from 'valibot';
+import { route, json, list, none, page, FINAL } from '#shared/api/route';
+import { AccountsSchema } from '#shared/domain/accounts';
 
 /** Services: the scored checks, their detail and history, and scan reports for one service. */
 export const servicesRoutes = {
@@ -16,7 +18,7 @@ export const servicesRoutes = {
   }),
   GetCheckAccounts: route('GetCheckAccounts', 'GET', '/services/accounts', 'services/get-check-accounts', 'admin-or-service', 'read', {
     summary: "Every service's check accounts with their secrets: the scoring agent's read, once a round",
-    decrypts: 'accounts',
+    accountsKey: 'open',
     responses: {
       200: json(
         'By service id, the accounts its login check signs in with (a service without any is left out). The only answer that ever carries a secret.',
@@ -26,7 +28,21 @@ export const servicesRoutes = {
   }),
   ListServiceAccounts: route('ListServiceAccounts', 'GET', '/services/{id}/accounts', 'services/list-service-accounts', 'admin', 'read', {
     summary: "A service's check accounts: who its login check signs in as, never the secrets",
-    responses: { 200: list('Its accounts (none: its check does not log in).', r.AccountSummarySchema) },
+    responses: { 200: json('Its accounts and their version (a service without any: 404).', r.AccountsViewSchema) },
+  }),
+  ReplaceServiceAccounts: route('ReplaceServiceAccounts', 'PUT', '/services/{id}/accounts', 'services/replace-service-accounts', 'admin', 'read-write', {
+    summary: "Set a service's check accounts (all of them, each with its secret): a changed password, an added user",
+    accountsKey: 'seal',
+    body: v.strictObject({ accounts: AccountsSchema }),
+    ifMatch: true,
+    responses: { 200: { ...json('Its accounts as stored (never a secret), and their new ETag.', r.AccountsViewSchema), etag: true } },
+    problems: { 503: ['accounts_busy'] },
+  }),
+  DeleteServiceAccounts: route('DeleteServiceAccounts', 'DELETE', '/services/{id}/accounts', 'services/delete-service-accounts', 'admin', 'read-write', {
+    summary: "Remove a service's check accounts",
+    ifMatch: true,
+    responses: { 204: none },
+    problems: { 503: ['accounts_busy'] },
   }),
   GetService: route('GetService', 'GET', '/services/{id}', 'services/get-service', 'public', 'read', {
     summary: 'One service',

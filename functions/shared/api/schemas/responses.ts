@@ -309,8 +309,14 @@ export const ScoreHistorySchema = named(
 
 export const AccountSummarySchema = named(
   'AccountSummary',
-  'A check account as anything but the secrets route shows it: who, and what kind of secret, never the secret.',
-  v.strictObject({ username: v.string(), secret: v.picklist(['password', 'private key']) }),
+  'A check account as anything but the secrets route shows it: who, what kind of secret and when it was set, never the secret.',
+  v.strictObject({ username: v.string(), secret: v.picklist(['password', 'private key']), set_at: Time }),
+);
+
+export const AccountsViewSchema = named(
+  'AccountsView',
+  "A service's check accounts without their secrets, and the version every change moves.",
+  v.strictObject({ version: Count, accounts: v.array(AccountSummarySchema) }),
 );
 
 export const CheckAccountsSchema = named(
