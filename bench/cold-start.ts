@@ -60,6 +60,7 @@ export async function measureColdStarts(options: { endpoint: string; table: stri
   const built = await build({
     ...LAMBDA_BUNDLING,
     mainFields: [...LAMBDA_BUNDLING.mainFields],
+    external: [...LAMBDA_BUNDLING.external],
     metafile: true,
     entryPoints: Object.fromEntries(targets.map((t) => [t.name, resolve(ROOT, t.entry)])),
     outdir: dir,
@@ -97,6 +98,7 @@ process.exit(0);
   await build({
     ...withoutAlias,
     mainFields: [...LAMBDA_BUNDLING.mainFields],
+    external: [...LAMBDA_BUNDLING.external],
     entryPoints: { [`${compared.name}-before`]: resolve(ROOT, compared.entry) },
     outdir: dir,
     outExtension: { '.js': '.mjs' },

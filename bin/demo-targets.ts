@@ -17,6 +17,8 @@ import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer as createHttpServer, type RequestListener } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type Server, type Socket } from 'node:net';
+import ssh2 from 'ssh2';
+import type { CheckAccount } from '#shared/domain/accounts';
 import { checkOf, type CheckKind } from '#shared/domain/check-definitions';
 import type { Service, Team } from '#shared/domain/model';
 import { teamAddressPrefix } from '#shared/domain/settings';
@@ -33,7 +35,7 @@ const BEHAVIOURS: Behaviour[] = ['healthy', 'missing-www-record', 'broken', 'hal
 const WHAT: Record<Behaviour, string> = {
   healthy: 'every service up',
   'missing-www-record': 'servers up, but no A record for www (create it with curl: HTTP and DNS pass from the next round)',
-  broken: 'HTTP answers 500, SMTP sends a garbage banner',
+  broken: 'HTTP answers 500, SMTP sends a garbage banner, SSH refuses the accounts the organisers hold (its passwords changed)',
   'half-down': 'SSH accepts and never answers (timeout), DNS server down',
   defaced: 'every service up, but the web page is defaced ("Hacked by" red team): the HTTP check’s reject pattern fails it',
   down: 'nothing runs (connection refused everywhere)',
@@ -76,6 +78,42 @@ for (const service of services) {
   if (!record && !skip) existing.push(await api.createDnsRecord({ name, type: 'A', value: String(octet), team: service.team.id }));
 }
 
+// The check accounts the API holds (an admin may read them): the demo's SSH servers let exactly those in.
+const accounts = await api.checkAccounts();
+
+/**
+ * A real SSH server (ssh2's, on a host key made now) that lets in the given
+ * accounts — a password, or a private key whose public half matches — and
+ * runs any command as `echo`-like: it prints `demo <command>` and exits 0.
+ */
+function sshServer(accepted: CheckAccount[]): Server {
+  const hostKey = ssh2.utils.generateKeyPairSync('ed25519').private;
+  const ssh = new ssh2.Server({ hostKeys: [hostKey], banner: undefined, ident: 'OpenSSH_9.2p1 Demo' }, (client) => {
+    client.on('error', () => undefined);
+    client.on('authentication', (ctx) => {
+      const account = accepted.find((a) => a.username === ctx.username);
+      if (ctx.method === 'password' && account?.password !== undefined && ctx.password === account.password) return ctx.accept();
+      if (ctx.method === 'publickey' && account?.private_key !== undefined) {
+        const known = ssh2.utils.parseKey(account.private_key);
+        if (!(known instanceof Error) && ctx.key.algo === known.type && ctx.key.data.equals(known.getPublicSSH())) {
+          if (!ctx.signature) return ctx.accept();
+          if (known.verify(ctx.blob!, ctx.signature, ctx.hashAlgo)) return ctx.accept();
+        }
+      }
+      ctx.reject(['password', 'publickey']);
+    });
+    client.on('session', (accept) => {
+      accept().on('exec', (acceptExec, _reject, info) => {
+        const stream = acceptExec();
+        stream.write(`demo ${info.command}\n`);
+        stream.exit(0);
+        stream.end();
+      });
+    });
+  });
+  return ssh as unknown as Server;
+}
+
 const servers: Server[] = [];
 const sockets = new Set<Socket>();
 const started: string[] = [];
@@ -85,6 +123,8 @@ function listen(server: Server, address: string, port: number, what: string) {
     return;
   }
   server.on('connection', (socket: Socket) => {
+    // An SSH server hands over its protocol connection (which ends itself on close), not the socket.
+    if (typeof socket.destroy !== 'function') return;
     sockets.add(socket);
     socket.on('error', () => undefined);
     socket.on('close', () => sockets.delete(socket));
@@ -122,12 +162,27 @@ for (const service of services) {
       break;
     }
     case 'ssh':
-      listen(
-        behaviour === 'half-down' ? createServer(() => undefined) : banner('SSH-2.0-OpenSSH_9.2p1 Demo'),
-        address,
-        service.port,
-        `ssh ${service.url}${behaviour === 'half-down' ? ' (silent)' : ''}`,
-      );
+      if (behaviour === 'half-down') {
+        listen(
+          createServer(() => undefined),
+          address,
+          service.port,
+          `ssh ${service.url} (silent)`,
+        );
+        break;
+      }
+      {
+        const known = accounts.get(service.id) ?? [];
+        // The broken team changed its passwords and told nobody: the accounts the API holds no longer get in.
+        const accepted = behaviour === 'broken' ? [] : known;
+        const note =
+          known.length === 0
+            ? ' (banner only: no accounts)'
+            : behaviour === 'broken'
+              ? ' (passwords changed: logins refused)'
+              : ` (logins: ${known.map((a) => a.username).join(', ')})`;
+        listen(sshServer(accepted), address, service.port, `ssh ${service.url}${note}`);
+      }
       break;
     case 'smtp':
       listen(

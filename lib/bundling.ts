@@ -16,8 +16,15 @@ export const LAMBDA_BUNDLING = {
   // by a reader of the environment. Paths are relative to the project root,
   // where the stack and the benchmark run esbuild.
   alias: { '@aws-sdk/credential-provider-node': './functions/shared/data/lambda-credentials.ts' },
-  // CommonJS dependencies inside an ESM bundle may call require().
+  // ssh2's optional native parts (CPU feature detection, its C++ ciphers):
+  // left out, so its require() of them fails inside the try it sits in, and
+  // ssh2 uses its JavaScript ciphers. A .node file could not be bundled anyway.
+  external: ['cpu-features', '*.node'],
+  // CommonJS dependencies inside an ESM bundle may call require() and read
+  // __dirname (ssh2's Poly1305 does when it loads).
   banner: {
-    js: "import { createRequire as __scoringCreateRequire } from 'node:module'; const require = __scoringCreateRequire(import.meta.url);",
+    js:
+      "import { createRequire as __scoringCreateRequire } from 'node:module'; const require = __scoringCreateRequire(import.meta.url); " +
+      "import { fileURLToPath as __scoringFileUrl } from 'node:url'; const __filename = __scoringFileUrl(import.meta.url); const __dirname = __scoringFileUrl(new URL('.', import.meta.url));",
   },
 } as const;

@@ -1,3 +1,4 @@
+import type { CheckAccount } from '#shared/domain/accounts';
 import { createScoringClient, type ApiSchemas } from '#shared/api/client';
 import type { FailureCategory } from '#shared/domain/scoring/failure';
 import { sigv4Signer, type AwsCredentials } from './sigv4';
@@ -29,6 +30,8 @@ export interface ScoringApi {
   services(): Promise<Service[]>;
   subtypes(): Promise<Subtype[]>;
   dnsRecords(): Promise<DnsRecord[]>;
+  /** Every service's check accounts with their secrets, by service id (read once a round). */
+  checkAccounts(): Promise<Map<number, CheckAccount[]>>;
   teams(): Promise<Team[]>;
   report(reports: ScanReport[]): Promise<ReportOutcome[]>;
   /** Used by the demo targets, which play the organiser (admins and service accounts may). */
@@ -88,6 +91,10 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
     services: () => expect(200, '/services', (signal) => client.GET('/api/v1/services', { signal })),
     subtypes: async () => (await expect(200, '/subtypes', (signal) => client.GET('/api/v1/subtypes', { signal }))) as Subtype[],
     dnsRecords: () => expect(200, '/dns', (signal) => client.GET('/api/v1/dns', { signal })),
+    checkAccounts: async () => {
+      const { services } = await expect(200, '/services/accounts', (signal) => client.GET('/api/v1/services/accounts', { signal }));
+      return new Map(Object.entries(services).map(([id, accounts]) => [Number(id), accounts as CheckAccount[]]));
+    },
     teams: () => expect(200, '/teams', (signal) => client.GET('/api/v1/teams', { signal })),
     createDnsRecord(record) {
       // One key for every attempt: a retry after a lost answer creates nothing twice.

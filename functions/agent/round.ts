@@ -1,4 +1,8 @@
+import { pickAccount, type CheckAccount } from '#shared/domain/accounts';
 import { checkOf, roundCheck, type CheckDefinition } from '#shared/domain/check-definitions';
+
+/** The kinds that sign in with the service's accounts. */
+const LOGIN_KINDS = new Set<CheckDefinition['check']>(['ssh']);
 import { teamAddressPrefix } from '#shared/domain/settings';
 import type { Logger } from '#shared/log';
 import type { DnsRecord, ReportOutcome, ScanReport, ScoringApi, Service, Settings } from './api';
@@ -34,6 +38,8 @@ interface Planned {
   service: Service;
   check: CheckDefinition;
   scanId: string;
+  /** The account its check signs in with this round (none: a check without a login). */
+  account?: CheckAccount;
 }
 
 /** Reports go in batches of this many (the batch route's limit) and this many requests at once. */
@@ -57,7 +63,13 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
     // Each service's own pick of the subtype's property sets, this round.
     if (check) planned.push({ service, check: roundCheck(check, deps.random), scanId: scanIdFor(roundStart, settings.round_seconds, service.id) });
   }
-  const records = planned.some((p) => p.check.check === 'dns') ? await api.dnsRecords() : [];
+  // Read once a round, and only when a check may log in: the one read that carries secrets.
+  const [records, accounts] = await Promise.all([
+    planned.some((p) => p.check.check === 'dns') ? api.dnsRecords() : [],
+    planned.some((p) => LOGIN_KINDS.has(p.check.check)) ? api.checkAccounts() : new Map<number, CheckAccount[]>(),
+  ]);
+  // Each service's account for this round, picked at random among its own.
+  for (const p of planned) p.account = pickAccount(accounts.get(p.service.id) ?? [], deps.random);
 
   const reportStarted = Date.now();
   let reportsFailed = await report(
@@ -114,6 +126,7 @@ export async function runChecks(planned: Planned[], settings: Settings, records:
                 { host: p.service.url, address: resolved.address, port: p.service.port },
                 p.check,
                 p.check.check === 'dns' ? dnsExpectation(p.service, p.check.query, settings, records) : undefined,
+                p.account,
               );
         return { planned: p, outcome, time };
       }),

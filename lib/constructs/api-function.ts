@@ -128,6 +128,7 @@ export class ApiFunction extends Construct {
         mainFields: [...LAMBDA_BUNDLING.mainFields],
         minify: LAMBDA_BUNDLING.minify,
         esbuildArgs: Object.fromEntries(Object.entries(LAMBDA_BUNDLING.alias).map(([from, to]) => [`--alias:${from}`, to])),
+        externalModules: [...LAMBDA_BUNDLING.external],
         // CommonJS dependencies inside an ESM bundle may call require().
         banner: LAMBDA_BUNDLING.banner.js,
         sourceMap: true,

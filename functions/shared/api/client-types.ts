@@ -923,8 +923,10 @@ export interface components {
             properties?: {
                 [key: string]: unknown;
             }[];
-            /** @description ssh, smtp, ftp: a regular expression (RE2) the first line must match. */
+            /** @description ssh (without accounts), smtp, ftp: a regular expression (RE2) the first line must match. */
             banner?: string;
+            /** @description ssh: run after the login as one of the service's accounts; what it prints meets the match rules. */
+            command?: string;
             /** @description dns: the name asked, relative to the team's zone. */
             query?: string;
         };

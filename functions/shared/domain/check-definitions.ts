@@ -26,7 +26,7 @@ export const CHECK_PARAMETER_NAMES: Record<CheckKind, readonly string[]> = {
   https: ['path', 'status', 'host', 'content', 'exact', 'sha256', 'reject', 'properties', 'timeout_seconds'],
   tcp: ['timeout_seconds'],
   dns: ['query', 'timeout_seconds'],
-  ssh: ['banner', 'timeout_seconds'],
+  ssh: ['banner', 'command', 'content', 'exact', 'sha256', 'reject', 'timeout_seconds'],
   smtp: ['banner', 'timeout_seconds'],
   ftp: ['banner', 'timeout_seconds'],
 };
@@ -61,7 +61,9 @@ export type HttpCheck = MatchRules & {
 export type TcpCheck = { check: 'tcp'; timeout_seconds: number };
 export type DnsCheck = { check: 'dns'; query: string; timeout_seconds: number };
 export type BannerCheck = { check: 'ssh' | 'smtp' | 'ftp'; banner?: string; timeout_seconds: number };
-export type CheckDefinition = HttpCheck | TcpCheck | DnsCheck | BannerCheck;
+/** SSH: the banner alone without an account; with one, a login and, when given, a command whose output meets the match rules. */
+export type SshCheck = BannerCheck & MatchRules & { check: 'ssh'; command?: string };
+export type CheckDefinition = HttpCheck | TcpCheck | DnsCheck | SshCheck | (BannerCheck & { check: 'smtp' | 'ftp' });
 
 /** The fields of a check definition, picked from a stored subtype. */
 export function checkOf(subtype: Record<string, unknown>): CheckDefinition | undefined {

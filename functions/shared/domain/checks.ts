@@ -83,7 +83,13 @@ export const checkParameters = {
   https: http,
   tcp: { timeout_seconds: Timeout },
   dns: { query: ZoneName, timeout_seconds: Timeout },
-  ssh: { banner: v.optional(Pattern), timeout_seconds: Timeout },
+  ssh: {
+    banner: v.optional(Pattern),
+    /** Run after the login (with the service's accounts); its output is matched. */
+    command: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(1000), v.regex(/^[^\n\r\0]+$/, 'must be one line'))),
+    ...matchRules,
+    timeout_seconds: Timeout,
+  },
   smtp: { banner: v.optional(Pattern), timeout_seconds: Timeout },
   ftp: { banner: v.optional(Pattern), timeout_seconds: Timeout },
 } as const satisfies Record<CheckKind, Record<string, unknown>>;

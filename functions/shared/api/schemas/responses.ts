@@ -350,7 +350,8 @@ export const SubtypeSchema = named(
         v.description("Property sets: each round, each service's check takes one at random over the parameters above (a page, and what to expect of it)."),
       ),
     ),
-    banner: v.optional(v.pipe(v.string(), v.description('ssh, smtp, ftp: a regular expression (RE2) the first line must match.'))),
+    banner: v.optional(v.pipe(v.string(), v.description('ssh (without accounts), smtp, ftp: a regular expression (RE2) the first line must match.'))),
+    command: v.optional(v.pipe(v.string(), v.description("ssh: run after the login as one of the service's accounts; what it prints meets the match rules."))),
     query: v.optional(v.pipe(v.string(), v.description("dns: the name asked, relative to the team's zone."))),
   }),
 );
