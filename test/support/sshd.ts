@@ -44,7 +44,7 @@ export async function startSshd(users: SshUser[]): Promise<Sshd> {
   const unixName = (name: string) => `${prefix}${name}`;
   const created: string[] = [];
   const cleanUp = () => {
-    for (const name of created.splice(0)) spawnSync('userdel', [name]);
+    for (const name of created.splice(0)) spawnSync('/usr/sbin/userdel', [name]);
     rmSync(dir, { recursive: true, force: true });
   };
   process.once('exit', cleanUp);
@@ -57,9 +57,9 @@ export async function startSshd(users: SshUser[]): Promise<Sshd> {
     mkdirSync(join(dir, 'keys'), { mode: 0o755 });
     for (const user of users) {
       const name = unixName(user.name);
-      execFileSync('useradd', ['--no-create-home', '--home-dir', dir, '--shell', '/bin/sh', name]);
+      execFileSync('/usr/sbin/useradd', ['--no-create-home', '--home-dir', dir, '--shell', '/bin/sh', name]);
       created.push(name);
-      execFileSync('chpasswd', { input: `${name}:${user.password}\n` });
+      execFileSync('/usr/sbin/chpasswd', { input: `${name}:${user.password}\n` });
       if (user.publicKey) writeFileSync(join(dir, 'keys', name), `${user.publicKey}\n`, { mode: 0o644 });
     }
     const port = await freePort();
@@ -103,7 +103,7 @@ export async function startSshd(users: SshUser[]): Promise<Sshd> {
     return {
       port,
       user: unixName,
-      setPassword: (name, password) => execFileSync('chpasswd', { input: `${unixName(name)}:${password}\n` }),
+      setPassword: (name, password) => execFileSync('/usr/sbin/chpasswd', { input: `${unixName(name)}:${password}\n` }),
       stop: async () => {
         process.off('exit', stopNow);
         if (child.exitCode === null) {
