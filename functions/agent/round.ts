@@ -1,8 +1,5 @@
 import { pickAccount, type CheckAccount } from '#shared/domain/accounts';
-import { checkOf, roundCheck, type CheckDefinition } from '#shared/domain/check-definitions';
-
-/** The kinds that sign in with the service's accounts. */
-const LOGIN_KINDS = new Set<CheckDefinition['check']>(['ssh']);
+import { checkOf, logsIn, roundCheck, type CheckDefinition } from '#shared/domain/check-definitions';
 import { teamAddressPrefix } from '#shared/domain/settings';
 import type { Logger } from '#shared/log';
 import type { DnsRecord, ReportOutcome, ScanReport, ScoringApi, Service, Settings } from './api';
@@ -66,7 +63,7 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
   // Read once a round, and only when a check may log in: the one read that carries secrets.
   const [records, accounts] = await Promise.all([
     planned.some((p) => p.check.check === 'dns') ? api.dnsRecords() : [],
-    planned.some((p) => LOGIN_KINDS.has(p.check.check)) ? api.checkAccounts() : new Map<number, CheckAccount[]>(),
+    planned.some((p) => logsIn(p.check)) ? api.checkAccounts() : new Map<number, CheckAccount[]>(),
   ]);
   // Each service's account for this round, picked at random among its own.
   for (const p of planned) p.account = pickAccount(accounts.get(p.service.id) ?? [], deps.random);

@@ -40,6 +40,24 @@ beforeAll(async () => {
   const http = createHttpServer((req, res) => {
     if (req.url === '/broken') {
       res.writeHead(500).end('oops');
+    } else if (req.url === '/basic') {
+      // Basic auth: blue / Basic-Pa55 only.
+      const expected = `Basic ${Buffer.from('blue:Basic-Pa55').toString('base64')}`;
+      if (req.headers.authorization === expected) res.writeHead(200).end('<h1>Welcome back, blue</h1>');
+      else res.writeHead(401, { 'www-authenticate': 'Basic realm="intranet"' }).end('who are you?');
+    } else if (req.url === '/login' && req.method === 'POST') {
+      // A login form: the right user and password get a session cookie and a redirect, anything else the form again with 403.
+      let form = '';
+      req.on('data', (chunk: Buffer) => (form += chunk.toString()));
+      req.on('end', () => {
+        const fields = new URLSearchParams(form);
+        if (fields.get('user') === 'blue' && fields.get('pass') === 'Form-Pa55') {
+          res.writeHead(302, { location: '/wiki', 'set-cookie': 'session=s3ss10n; Path=/; HttpOnly' }).end();
+        } else res.writeHead(403).end('<form>wrong password</form>');
+      });
+    } else if (req.url === '/wiki') {
+      if ((req.headers.cookie ?? '').includes('session=s3ss10n')) res.writeHead(200).end('<h1>Team wiki</h1>');
+      else res.writeHead(302, { location: '/login' }).end();
     } else if (req.url === '/defaced') {
       res.writeHead(200, { 'content-type': 'text/html' }).end(`<h1>Welcome to ${req.headers.host}</h1><p>HACKED BY red team</p>`);
     } else if (req.url === '/huge') {
@@ -173,6 +191,23 @@ describe('http', () => {
     expect(await runCheck(at(ports.http!), third)).toEqual({ passed: true });
     // Without property sets the definition is the round's check.
     expect(roundCheck(http('/'), () => 0.5)).toEqual(http('/'));
+  });
+  it('signs in with HTTP basic auth or a login form as the round’s account, and fails a refused login as such, never saying the password', async () => {
+    const basic = http('/basic', { auth: 'basic', content: 'Welcome back' });
+    expect(await runCheck(at(ports.http!), basic, undefined, { username: 'blue', password: 'Basic-Pa55' })).toEqual({ passed: true });
+    const refused = await runCheck(at(ports.http!), basic, undefined, { username: 'blue', password: 'Old-Pa55' });
+    expect(refused).toEqual({ passed: false, error: 'login as blue did not get to /basic (HTTP 401)', category: 'login failed' });
+    const form = http('/wiki', { auth: 'form', login_path: '/login', username_field: 'user', password_field: 'pass', content: 'Team wiki' });
+    expect(await runCheck(at(ports.http!), form, undefined, { username: 'blue', password: 'Form-Pa55' })).toEqual({ passed: true });
+    const wrong = await runCheck(at(ports.http!), form, undefined, { username: 'blue', password: 'Old-Pa55' });
+    expect(wrong).toEqual({ passed: false, error: 'login as blue refused (HTTP 403)', category: 'login failed' });
+    expect(JSON.stringify([refused, wrong])).not.toMatch(/Old-Pa55|Basic-Pa55|Form-Pa55/);
+    // A login check with no account to sign in with cannot pass.
+    expect(await runCheck(at(ports.http!), form, undefined, undefined)).toEqual({
+      passed: false,
+      error: 'no check account with a password to sign in with (auth: form)',
+      category: 'login failed',
+    });
   });
   it('reads at most 256 KiB of a 100 MB body', async () => {
     expect(await runCheck(at(ports.http!), http('/huge', { content: 'b' }))).toEqual({

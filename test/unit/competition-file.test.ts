@@ -180,6 +180,15 @@ teams:
     expect(problemsOf(GOOD.replace('max_score: 10 }', 'max_score: 10, check: http, properties: [] }')).map((p) => p.message)).toEqual([
       'must hold at least one property set',
     ]);
+    // Logins: basic auth or a form (its action and field names), nothing else.
+    const form = parseCompetition(
+      GOOD.replace('max_score: 10 }', 'max_score: 10, check: https, auth: form, login_path: /wp-login.php, username_field: log, password_field: pwd }'),
+    );
+    if (!form.ok) throw new Error(JSON.stringify(form.problems));
+    expect(form.competition.subtypes[0]).toMatchObject({ auth: 'form', login_path: '/wp-login.php', username_field: 'log', password_field: 'pwd' });
+    expect(problemsOf(GOOD.replace('max_score: 10 }', 'max_score: 10, check: http, auth: digest }')).map((p) => [p.path, p.message])).toEqual([
+      ['subtypes.0.auth', 'must be basic or form'],
+    ]);
   });
 
   it("knows each kind's parameters by one list: the schemas and what agents are served agree", () => {

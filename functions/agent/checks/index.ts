@@ -15,7 +15,7 @@ export function runCheck(target: ProbeTarget, check: CheckDefinition, dnsExpecta
   switch (check.check) {
     case 'http':
     case 'https':
-      return checkHttp(target, check);
+      return checkHttp(target, check, account);
     case 'tcp':
       return checkTcp(target, check);
     case 'dns':

@@ -911,6 +911,14 @@ export interface components {
             status?: number;
             /** @description http(s): the Host header and SNI to send instead of the service's name (a virtual host). */
             host?: string;
+            /** @description http(s): sign in first as the round's check account: `basic` or `form`. */
+            auth?: string;
+            /** @description http(s) with auth: form: where the login form is POSTed. */
+            login_path?: string;
+            /** @description http(s) with auth: form: the form field of the user's name. */
+            username_field?: string;
+            /** @description http(s) with auth: form: the form field of the password. */
+            password_field?: string;
             /** @description A regular expression (RE2) what the check reads must match (its first 256 KiB). */
             content?: string;
             /** @description The whole text the check must read. */

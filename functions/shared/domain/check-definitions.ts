@@ -22,8 +22,36 @@ export const DEFAULT_BANNERS: Record<'ssh' | 'smtp' | 'ftp', string> = {
 
 /** The parameters each kind takes, beside the subtype's own fields (domain/checks.ts validates them; a test keeps the two lists one). */
 export const CHECK_PARAMETER_NAMES: Record<CheckKind, readonly string[]> = {
-  http: ['path', 'status', 'host', 'content', 'exact', 'sha256', 'reject', 'properties', 'timeout_seconds'],
-  https: ['path', 'status', 'host', 'content', 'exact', 'sha256', 'reject', 'properties', 'timeout_seconds'],
+  http: [
+    'path',
+    'status',
+    'host',
+    'auth',
+    'login_path',
+    'username_field',
+    'password_field',
+    'content',
+    'exact',
+    'sha256',
+    'reject',
+    'properties',
+    'timeout_seconds',
+  ],
+  https: [
+    'path',
+    'status',
+    'host',
+    'auth',
+    'login_path',
+    'username_field',
+    'password_field',
+    'content',
+    'exact',
+    'sha256',
+    'reject',
+    'properties',
+    'timeout_seconds',
+  ],
   tcp: ['timeout_seconds'],
   dns: ['query', 'timeout_seconds'],
   ssh: ['banner', 'command', 'content', 'exact', 'sha256', 'reject', 'timeout_seconds'],
@@ -54,6 +82,12 @@ export type HttpCheck = MatchRules & {
   status: number;
   /** The Host header (and SNI) to send instead of the service's host name: a virtual host. */
   host?: string;
+  /** Sign in as the round's account first: HTTP basic auth, or a login form (POST, then the page with its cookies). */
+  auth?: 'basic' | 'form';
+  /** The form's action (default /login) and its fields' names (default username, password). */
+  login_path?: string;
+  username_field?: string;
+  password_field?: string;
   /** Several pages to check, one picked at random each round. */
   properties?: HttpProperties[];
   timeout_seconds: number;
@@ -87,3 +121,7 @@ export function roundCheck(definition: CheckDefinition, random: () => number = M
   const picked = properties[Math.min(properties.length - 1, Math.floor(random() * properties.length))]!;
   return { ...rest, ...picked };
 }
+
+/** Whether a check signs in with the service's accounts (the agent then reads them for the round). */
+export const logsIn = (check: CheckDefinition): boolean =>
+  check.check === 'ssh' || ((check.check === 'http' || check.check === 'https') && check.auth !== undefined);

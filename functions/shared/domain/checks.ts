@@ -62,10 +62,16 @@ const httpProperties = {
   ...matchRules,
 };
 
+const FormField = v.pipe(v.string(), v.minLength(1), v.maxLength(100), v.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'));
+
 const http = {
   path: v.optional(HttpPath, '/'),
   status: v.optional(HttpStatus, 200),
   host: httpProperties.host,
+  auth: v.optional(v.picklist(['basic', 'form'], 'must be basic or form')),
+  login_path: v.optional(HttpPath),
+  username_field: v.optional(FormField),
+  password_field: v.optional(FormField),
   ...matchRules,
   properties: v.optional(
     v.pipe(
