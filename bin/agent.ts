@@ -72,6 +72,9 @@ process.once('SIGINT', () => {
   log.info('stopping after the rounds under way');
   stop.abort();
 });
+// SIGTERM (and, when npm start runs this beside itself, its end) stops at once: exit handlers still stop named.
+process.once('SIGTERM', () => process.exit(143));
+if (process.send) process.once('disconnect', () => process.exit(0));
 
 try {
   await zones?.refresh(); // fails early when the key may not read the records or named cannot start

@@ -283,3 +283,5 @@ process.once('SIGINT', () => {
   process.exit(0);
 });
 process.once('SIGTERM', () => process.emit('SIGINT'));
+// Run by npm start beside itself: gone with it, however it ended (its IPC channel closes).
+if (process.send) process.once('disconnect', () => process.emit('SIGINT'));

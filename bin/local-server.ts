@@ -6,7 +6,13 @@
  * the bare origin (the local API Gateway, no cache, no compression) on the
  * next port.
  *
- *   npm start -- [--port 3000] [--origin-port 3001] [--data-dir .local/data] [--competition file.yaml]
+ *   npm start -- [--port 3000] [--origin-port 3001] [--data-dir .local/data] [--competition file.yaml] [--no-live]
+ *
+ * With the bundled sample (no --competition, first start) it also plays the
+ * sample's blue teams (bin/demo-targets.ts) and runs the scoring agent
+ * (bin/agent.ts --forever) beside it, so the first page a newcomer opens is a
+ * live event; --no-live (or SCORING_LIVE=0) leaves them out. Your own
+ * competition file never starts them.
  *
  * Environment (local only; the deployed stack never reads these):
  *   PORT, SCORING_DATA_DIR, SCORING_ADMIN_TOKEN, SCORING_SERVICE_TOKEN,
@@ -14,7 +20,9 @@
  *   LOG_FORMAT=json (the lines as Lambda writes them; default: readable), LOG_LEVEL=silent
  */
 import { parseArgs } from 'node:util';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { startLocalStack } from '../lib/local/local-stack';
+import { createToken } from '#shared/data/tokens';
 import { logSink, readableLine } from '#shared/log';
 
 const { values } = parseArgs({
@@ -23,7 +31,9 @@ const { values } = parseArgs({
     'origin-port': { type: 'string' },
     'data-dir': { type: 'string' },
     competition: { type: 'string' },
+    live: { type: 'boolean', default: process.env.SCORING_LIVE !== '0' },
   },
+  allowNegative: true,
 });
 
 // The same log lines the functions write in AWS, one readable line each at a terminal.
@@ -48,11 +58,44 @@ const stack = await startLocalStack({
 
 // Stop accepting, let requests in flight finish (bounded), then stop DynamoDB
 // Local. A second Ctrl-C does not wait.
+// The live demo: the sample's blue teams and the agent, as child processes that end with this one.
+const children: ChildProcess[] = [];
+process.once('exit', () => children.forEach((child) => child.kill('SIGTERM')));
+async function startLive(): Promise<void> {
+  const audit = { actor: { type: 'system' as const, name: 'local server (live demo)' }, route: 'npm start' };
+  const admin = await createToken({ role: 'admin', name: 'live demo: blue teams', expiresAt: null, audit });
+  const agent = await createToken({ role: 'service', name: 'live demo: scoring agent', expiresAt: null, audit });
+  const run = (name: string, script: string, args: string[], env: Record<string, string>) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      env: { ...process.env, SCORING_API_URL: `${stack.url}/api/v1`, ...env },
+      // An IPC channel only so that the child sees this process end, even killed outright.
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    const prefix = (chunk: Buffer) =>
+      chunk
+        .toString()
+        .split('\n')
+        .filter(
+          (line) =>
+            line.trim() !== '' && !/NodeVersionSupportWarning|node >=22|a\.co\/|trace-warnings|versions published|security updates|To continue/.test(line),
+        )
+        .forEach((line) => process.stderr.write(`${name} | ${line}\n`));
+    child.stdout!.on('data', prefix);
+    child.stderr!.on('data', prefix);
+    children.push(child);
+  };
+  run('blue teams', 'bin/demo-targets.ts', [], { SCORING_ADMIN_TOKEN: admin.token });
+  // A moment for the targets to listen and create their DNS records; the agent's first round then finds them.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  run('agent', 'bin/agent.ts', ['--forever'], { SCORING_AGENT_TOKEN: agent.token });
+}
+
 let stopping = false;
 const shutdown = async () => {
   if (stopping) process.exit(130);
   stopping = true;
   console.error('Stopping: finishing the requests in flight…');
+  children.forEach((child) => child.kill('SIGTERM'));
   await stack.stop();
   process.exit(0);
 };
@@ -73,3 +116,12 @@ console.error(
     'Ctrl-C stops the server and DynamoDB Local.',
   ].join('\n'),
 );
+if (values.live && !values.competition && stack.loaded === 'sample') {
+  // Both resolve and serve the competition's DNS with BIND's named (the pre-test step installs it).
+  if (spawnSync('sh', ['-c', 'PATH="$PATH:/usr/sbin:/sbin" command -v named']).status !== 0) {
+    console.error("Not live: the blue teams and the agent need BIND's named (Debian: apt-get install bind9; `npm test` installs it).");
+  } else {
+    console.error("Live: the sample's blue teams (npm run demo-targets) and the scoring agent (npm run agent) run beside it; --no-live leaves them out.");
+    await startLive();
+  }
+}

@@ -2,25 +2,27 @@ import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startTool } from '../support/processes';
 
-function portOpen(port: number): Promise<boolean> {
+function portOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect(port, host);
     socket.once('connect', () => (socket.destroy(), resolve(true)));
     socket.once('error', () => resolve(false));
   });
 }
 
-/** Waits (bounded) for a port to close: the Java process behind it has gone. */
-async function closes(port: number): Promise<boolean> {
+/** Waits (bounded) for a port to close: the process behind it has gone. */
+async function closes(port: number, host = '127.0.0.1'): Promise<boolean> {
   for (let attempt = 0; attempt < 100; attempt++) {
-    if (!(await portOpen(port))) return true;
+    if (!(await portOpen(port, host))) return true;
     await new Promise((r) => setTimeout(r, 200));
   }
   return false;
 }
 
-async function startServer() {
-  const server = startTool('bin/local-server.ts', ['--port', '0'], /DynamoDB Local at http:\/\/127\.0\.0\.1:(\d+)/, { LOG_LEVEL: 'silent' });
+async function startServer(live = false) {
+  const server = startTool('bin/local-server.ts', ['--port', '0', ...(live ? [] : ['--no-live'])], /DynamoDB Local at http:\/\/127\.0\.0\.1:(\d+)/, {
+    LOG_LEVEL: 'silent',
+  });
   await server.started;
   const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output())![1]!;
   const dynamoPort = Number(/DynamoDB Local at http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())![1]);
@@ -39,6 +41,25 @@ describe('npm start (bin/local-server.ts)', () => {
     expect(await server.exited).toBe(0);
     expect(await portOpen(dynamoPort)).toBe(false);
   });
+
+  it("plays the sample's blue teams and runs the agent beside it, so the first page is live: logins pass and fail; killed, it takes them along", async () => {
+    const { server, url, dynamoPort } = await startServer(true);
+    type Service = { url: string; last_scan_time: string | null; last_scan_error: string | null };
+    let services: Service[] = [];
+    for (let attempt = 0; attempt < 120; attempt++) {
+      services = (await (await fetch(`${url}/api/v1/services`)).json()) as Service[];
+      if (services.filter((s) => s.last_scan_time !== null).length >= 10) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const byUrl = Object.fromEntries(services.map((s) => [s.url, s]));
+    expect(byUrl['shell.team11.ccdc.example']).toMatchObject({ last_scan_error: null, last_scan_time: expect.any(String) });
+    expect(byUrl['shell.team13.ccdc.example']!.last_scan_error).toBe('login as blue refused');
+    expect(await portOpen(2222, '127.0.11.22')).toBe(true);
+    server.child.kill('SIGKILL');
+    await server.exited;
+    expect(await closes(dynamoPort)).toBe(true);
+    expect(await closes(2222, '127.0.11.22')).toBe(true);
+  }, 90_000);
 
   it('leaves no DynamoDB Local behind even when it is killed outright', async () => {
     const { server, dynamoPort } = await startServer();
