@@ -67,7 +67,8 @@ async function startLive(): Promise<void> {
   const agent = await createToken({ role: 'service', name: 'live demo: scoring agent', expiresAt: null, audit });
   const run = (name: string, script: string, args: string[], env: Record<string, string>) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      env: { ...process.env, SCORING_API_URL: `${stack.url}/api/v1`, ...env },
+      // Node's warnings (the AWS SDK's about Node 20) would fill the server's output twice over.
+      env: { ...process.env, NODE_NO_WARNINGS: '1', SCORING_API_URL: `${stack.url}/api/v1`, ...env },
       // An IPC channel only so that the child sees this process end, even killed outright.
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
@@ -75,10 +76,7 @@ async function startLive(): Promise<void> {
       chunk
         .toString()
         .split('\n')
-        .filter(
-          (line) =>
-            line.trim() !== '' && !/NodeVersionSupportWarning|node >=22|a\.co\/|trace-warnings|versions published|security updates|To continue/.test(line),
-        )
+        .filter((line) => line.trim() !== '')
         .forEach((line) => process.stderr.write(`${name} | ${line}\n`));
     child.stdout!.on('data', prefix);
     child.stderr!.on('data', prefix);

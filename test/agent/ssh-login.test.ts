@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '#shared/log';
 import type { SshCheck } from '#shared/domain/check-definitions';
 import { scoringApi } from '../../functions/agent/api';
@@ -20,8 +20,8 @@ import { runCheck } from '../../functions/agent/checks';
 import { hostsFileResolver, loopbackOnly, withLiterals } from '../../functions/agent/resolve';
 import { runRound } from '../../functions/agent/round';
 import { concurrencyLimit, roundStartAt } from '../../functions/agent/schedule';
-import { startLocalStack, type LocalStack } from '../../lib/local/local-stack';
-import { ENV_TOKENS, IAM_KEYS } from '../support/server';
+import type { LocalStack } from '../../lib/local/local-stack';
+import { IAM_KEYS, startTestServer } from '../support/server';
 import { startSshd, type Sshd } from '../support/sshd';
 
 const dir = mkdtempSync(join(tmpdir(), 'ssh-login-'));
@@ -113,15 +113,7 @@ teams:
 `,
       );
       writeFileSync(join(dir, 'hosts'), '127.0.0.1 shell.one.example shell.two.example\n');
-      process.env.TABLE_NAME = `ssh-${randomUUID()}`;
-      stack = await startLocalStack({
-        port: 0,
-        dynamodbEndpoint: inject('dynamodbEndpoint'),
-        competitionFile: join(dir, 'competition.yaml'),
-        adminToken: ENV_TOKENS.admin,
-        serviceToken: ENV_TOKENS.service,
-        iamKeys: `${IAM_KEYS.service.accessKeyId}:${IAM_KEYS.service.secretAccessKey}:service`,
-      });
+      stack = await startTestServer({ competitionFile: join(dir, 'competition.yaml') });
       const api = scoringApi(`${stack.url}/api/v1`, { kind: 'sigv4', credentials: () => IAM_KEYS.service, region: 'us-east-1' });
       let accountReads = 0;
       const counted = { ...api, checkAccounts: () => (accountReads++, api.checkAccounts()) };

@@ -92,12 +92,12 @@ describe('check accounts', () => {
     expect(listed.json).toEqual({
       version: 1,
       accounts: [
-        { username: 'blue', secret: 'password', set_at: expect.any(String) },
-        { username: 'deploy', secret: 'private key', set_at: expect.any(String) },
+        { username: 'blue', credential: 'password', set_at: expect.any(String) },
+        { username: 'deploy', credential: 'private key', set_at: expect.any(String) },
       ],
     });
     expect((await call('GET', `/api/v1/services/${own}/accounts`, { headers: bearer(tokens.admin) })).json.accounts).toEqual([
-      { username: 'team12', secret: 'password', set_at: expect.any(String) },
+      { username: 'team12', credential: 'password', set_at: expect.any(String) },
     ]);
     expect((await call('GET', `/api/v1/services/${own}/accounts`, { headers: bearer(tokens.service) })).status).toBe(403);
     expect((await call('GET', '/api/v1/services/999999/accounts', { headers: bearer(tokens.admin) })).status).toBe(404);
@@ -119,8 +119,8 @@ describe('check accounts', () => {
     expect(set.json).toEqual({
       version: 2,
       accounts: [
-        { username: 'team12', secret: 'password', set_at: expect.any(String) },
-        { username: 'backup', secret: 'password', set_at: expect.any(String) },
+        { username: 'team12', credential: 'password', set_at: expect.any(String) },
+        { username: 'backup', credential: 'password', set_at: expect.any(String) },
       ],
     });
     expect(set.headers.etag).not.toBe(before.headers.etag);

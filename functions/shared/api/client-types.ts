@@ -3081,7 +3081,7 @@ export interface operations {
                         accounts: {
                             username: string;
                             /** @enum {string} */
-                            secret: "password" | "private key";
+                            credential: "password" | "private key";
                             /**
                              * Format: date-time
                              * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
@@ -3146,7 +3146,7 @@ export interface operations {
                         accounts: {
                             username: string;
                             /** @enum {string} */
-                            secret: "password" | "private key";
+                            credential: "password" | "private key";
                             /**
                              * Format: date-time
                              * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.

@@ -20,7 +20,8 @@ export interface CheckAccount {
 /** What may be shown of an account anywhere: who, what kind of secret and when it was last set, never the secret itself. */
 export interface AccountSummary {
   username: string;
-  secret: 'password' | 'private key';
+  /** What kind of secret it signs in with (the name `secret` would suggest the value; it never is). */
+  credential: 'password' | 'private key';
   set_at: string;
 }
 
@@ -60,7 +61,7 @@ export const AccountsSchema = v.pipe(
 
 export const accountSummary = (account: CheckAccount, setAt: string): AccountSummary => ({
   username: account.username,
-  secret: account.private_key === undefined ? 'password' : 'private key',
+  credential: account.private_key === undefined ? 'password' : 'private key',
   set_at: setAt,
 });
 

@@ -20,38 +20,27 @@ export const DEFAULT_BANNERS: Record<'ssh' | 'smtp' | 'ftp', string> = {
   ftp: '^220[ -]',
 };
 
+/** The parameters of both HTTP kinds. */
+const HTTP_PARAMETER_NAMES = [
+  'path',
+  'status',
+  'host',
+  'auth',
+  'login_path',
+  'username_field',
+  'password_field',
+  'content',
+  'exact',
+  'sha256',
+  'reject',
+  'properties',
+  'timeout_seconds',
+] as const;
+
 /** The parameters each kind takes, beside the subtype's own fields (domain/checks.ts validates them; a test keeps the two lists one). */
 export const CHECK_PARAMETER_NAMES: Record<CheckKind, readonly string[]> = {
-  http: [
-    'path',
-    'status',
-    'host',
-    'auth',
-    'login_path',
-    'username_field',
-    'password_field',
-    'content',
-    'exact',
-    'sha256',
-    'reject',
-    'properties',
-    'timeout_seconds',
-  ],
-  https: [
-    'path',
-    'status',
-    'host',
-    'auth',
-    'login_path',
-    'username_field',
-    'password_field',
-    'content',
-    'exact',
-    'sha256',
-    'reject',
-    'properties',
-    'timeout_seconds',
-  ],
+  http: HTTP_PARAMETER_NAMES,
+  https: HTTP_PARAMETER_NAMES,
   tcp: ['timeout_seconds'],
   dns: ['query', 'timeout_seconds'],
   ssh: ['banner', 'command', 'content', 'exact', 'sha256', 'reject', 'timeout_seconds'],

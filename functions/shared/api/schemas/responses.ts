@@ -310,7 +310,7 @@ export const ScoreHistorySchema = named(
 export const AccountSummarySchema = named(
   'AccountSummary',
   'A check account as anything but the secrets route shows it: who, what kind of secret and when it was set, never the secret.',
-  v.strictObject({ username: v.string(), secret: v.picklist(['password', 'private key']), set_at: Time }),
+  v.strictObject({ username: v.string(), credential: v.picklist(['password', 'private key']), set_at: Time }),
 );
 
 export const AccountsViewSchema = named(
@@ -327,6 +327,10 @@ export const CheckAccountsSchema = named(
   }),
 );
 
+/** A check parameter as the description shows it: optional, with what it does. */
+const textParameter = (description: string) => v.optional(v.pipe(v.string(), v.description(description)));
+const numberParameter = (description: string) => v.optional(v.pipe(v.number(), v.description(description)));
+
 export const SubtypeSchema = named(
   'Subtype',
   'A kind of check, its super type and the points a full pass earns; `check` and its parameters tell agents how to check.',
@@ -335,28 +339,28 @@ export const SubtypeSchema = named(
     name: v.string(),
     super_type_id: Id,
     max_score: Count,
-    check: v.optional(v.pipe(v.string(), v.description('The kind: http, https, tcp, dns, ssh, smtp, ftp (absent: not checked by agents).'))),
-    timeout_seconds: v.optional(v.pipe(v.number(), v.description("The check's own deadline, in seconds."))),
-    path: v.optional(v.pipe(v.string(), v.description('http(s): the page to GET.'))),
-    status: v.optional(v.pipe(v.number(), v.description('http(s): the status expected.'))),
-    host: v.optional(v.pipe(v.string(), v.description("http(s): the Host header and SNI to send instead of the service's name (a virtual host)."))),
-    auth: v.optional(v.pipe(v.string(), v.description("http(s): sign in first as the round's check account: `basic` or `form`."))),
-    login_path: v.optional(v.pipe(v.string(), v.description('http(s) with auth: form: where the login form is POSTed.'))),
-    username_field: v.optional(v.pipe(v.string(), v.description("http(s) with auth: form: the form field of the user's name."))),
-    password_field: v.optional(v.pipe(v.string(), v.description('http(s) with auth: form: the form field of the password.'))),
-    content: v.optional(v.pipe(v.string(), v.description('A regular expression (RE2) what the check reads must match (its first 256 KiB).'))),
-    exact: v.optional(v.pipe(v.string(), v.description('The whole text the check must read.'))),
-    sha256: v.optional(v.pipe(v.string(), v.description('The SHA-256 (hex) of the whole bytes the check must read.'))),
-    reject: v.optional(v.pipe(v.string(), v.description('A regular expression (RE2) that fails the check when what it reads matches (a defaced page).'))),
+    check: textParameter('The kind: http, https, tcp, dns, ssh, smtp, ftp (absent: not checked by agents).'),
+    timeout_seconds: numberParameter("The check's own deadline, in seconds."),
+    path: textParameter('http(s): the page to GET.'),
+    status: numberParameter('http(s): the status expected.'),
+    host: textParameter("http(s): the Host header and SNI to send instead of the service's name (a virtual host)."),
+    auth: textParameter("http(s): sign in first as the round's check account: `basic` or `form`."),
+    login_path: textParameter('http(s) with auth: form: where the login form is POSTed.'),
+    username_field: textParameter("http(s) with auth: form: the form field of the user's name."),
+    password_field: textParameter('http(s) with auth: form: the form field of the password.'),
+    content: textParameter('A regular expression (RE2) what the check reads must match (its first 256 KiB).'),
+    exact: textParameter('The whole text the check must read.'),
+    sha256: textParameter('The SHA-256 (hex) of the whole bytes the check must read.'),
+    reject: textParameter('A regular expression (RE2) that fails the check when what it reads matches (a defaced page).'),
     properties: v.optional(
       v.pipe(
         v.array(v.record(v.string(), v.unknown())),
         v.description("Property sets: each round, each service's check takes one at random over the parameters above (a page, and what to expect of it)."),
       ),
     ),
-    banner: v.optional(v.pipe(v.string(), v.description('ssh (without accounts), smtp, ftp: a regular expression (RE2) the first line must match.'))),
-    command: v.optional(v.pipe(v.string(), v.description("ssh: run after the login as one of the service's accounts; what it prints meets the match rules."))),
-    query: v.optional(v.pipe(v.string(), v.description("dns: the name asked, relative to the team's zone."))),
+    banner: textParameter('ssh (without accounts), smtp, ftp: a regular expression (RE2) the first line must match.'),
+    command: textParameter("ssh: run after the login as one of the service's accounts; what it prints meets the match rules."),
+    query: textParameter("dns: the name asked, relative to the team's zone."),
   }),
 );
 
