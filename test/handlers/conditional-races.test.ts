@@ -15,7 +15,7 @@ import { routes } from '#shared/api/routes';
 import { mintTokens, useFreshTable } from '../support/database';
 import { bearer, invoke, type Invocation } from '../support/invoke';
 
-const WRITERS = 60;
+const WRITERS = 40;
 const ROUNDS = 3;
 
 let admin: Record<string, string>;
