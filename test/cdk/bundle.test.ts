@@ -16,6 +16,12 @@ import { resourcesOfType, synthesize, type Synthesized } from './synth';
 
 /** A generous ceiling: a bundle is the handler, middy, valibot and the DynamoDB client. */
 const MAX_BUNDLE_BYTES = 1024 * 1024;
+/**
+ * The scoring agent also carries the clients its checks speak with (ssh2,
+ * basic-ftp, mysql2 with iconv-lite's character sets, pg) and the pattern
+ * engine: it runs once a minute, so its size costs one cold start a minute at most.
+ */
+const MAX_AGENT_BUNDLE_BYTES = 2 * 1024 * 1024;
 
 interface Bundle {
   functionName: string;
@@ -96,7 +102,7 @@ describe('the real bundles', () => {
     for (const bundle of bundles.values()) {
       const shipped = routes.find((r) => bundle.functionName === `${prefix}-${r.name}`)?.files?.map((f) => basename(f)) ?? [];
       expect(bundle.files, bundle.functionName).toEqual(['index.mjs', 'index.mjs.map', ...shipped].sort());
-      expect(bundle.bytes, bundle.functionName).toBeLessThan(MAX_BUNDLE_BYTES);
+      expect(bundle.bytes, bundle.functionName).toBeLessThan(bundle.functionName === `${prefix}-Agent` ? MAX_AGENT_BUNDLE_BYTES : MAX_BUNDLE_BYTES);
       const code = readFileSync(join(bundle.dir, 'index.mjs'), 'utf8');
       expect(code, bundle.functionName).toMatch(/\bexport\s*\{[^}]*\bhandler\b/);
       expect(code, bundle.functionName).toMatch(/\/\/# sourceMappingURL=index\.mjs\.map\s*$/);

@@ -134,7 +134,7 @@ teams:
       ].join('\n'),
     );
     expect(problemsOf(bad)).toEqual([
-      { path: 'subtypes.0.check', line: 8, message: 'must be one of http, https, tcp, dns, ssh, smtp, ftp' },
+      { path: 'subtypes.0.check', line: 8, message: 'must be one of http, https, tcp, dns, ssh, smtp, ftp, ftps, mysql, postgres' },
       { path: 'subtypes.1.query', line: 9, message: expect.any(String) },
       { path: 'subtypes.2.path', line: 10, message: 'is not a known field' },
       {

@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import type { HttpCheck } from '#shared/domain/check-definitions';
 import type { CheckAccount } from '#shared/domain/accounts';
 import { matcherOf } from './match';
-import { fail, networkFailure, pass, withDeadline, type CheckOutcome, type ProbeTarget } from './probe';
+import { fail, networkFailure, noAccount, pass, withDeadline, type CheckOutcome, type ProbeTarget } from './probe';
 
 /** The body is read up to this much, and matched against it; the rest is never read. */
 export const BODY_MAX_BYTES = 256 * 1024;
@@ -25,7 +25,9 @@ export function checkHttp(target: ProbeTarget, check: HttpCheck, account?: Check
   const matcher = matcherOf(check);
   const host = check.host ?? target.host;
   if (check.auth && account?.password === undefined) {
-    return Promise.resolve(fail('login failed', `no check account with a password to sign in with (auth: ${check.auth})`));
+    return Promise.resolve(
+      noAccount(account ? `auth: ${check.auth} needs a password; ${account.username} has only a key` : `auth: ${check.auth} and the service has none`),
+    );
   }
   return withDeadline(check.timeout_seconds, async (signal, progress) => {
     const send = (method: 'GET' | 'POST', path: string, headers: Record<string, string> = {}, body?: string) =>

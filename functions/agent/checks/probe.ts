@@ -14,6 +14,13 @@ export interface ProbeTarget {
 export const pass = (): CheckOutcome => ({ passed: true });
 export const fail = (category: FailureCategory, error: string): CheckOutcome => ({ passed: false, error: bounded(error), category });
 
+/**
+ * A login check with no account it can sign in with: the organisers' set-up
+ * (the competition file or the accounts route), not the team's fault, so
+ * not 'login failed'.
+ */
+export const noAccount = (why: string): CheckOutcome => fail('agent error', `no check account to sign in with: ${why}`);
+
 /** A socket or resolver error as a failure: its few words and its category. */
 export const networkFailure = (error: unknown, prefix = ''): CheckOutcome =>
   fail(categoryOfNetworkError((error as { code?: string }).code), `${prefix}${networkError(error)}`);

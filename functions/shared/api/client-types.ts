@@ -901,7 +901,7 @@ export interface components {
             name: string;
             super_type_id: number;
             max_score: number;
-            /** @description The kind: http, https, tcp, dns, ssh, smtp, ftp (absent: not checked by agents). */
+            /** @description The kind: http, https, tcp, dns, ssh, smtp, ftp, ftps, mysql, postgres (absent: not checked by agents). */
             check?: string;
             /** @description The check's own deadline, in seconds. */
             timeout_seconds?: number;
@@ -927,14 +927,22 @@ export interface components {
             sha256?: string;
             /** @description A regular expression (RE2) that fails the check when what it reads matches (a defaced page). */
             reject?: string;
-            /** @description Property sets: each round, each service's check takes one at random over the parameters above (a page, and what to expect of it). */
+            /** @description Property sets: each round, each service's check takes one at random over its other parameters (a page, a command, a file or a query, and what to expect of it). */
             properties?: {
                 [key: string]: unknown;
             }[];
-            /** @description ssh (without accounts), smtp, ftp: a regular expression (RE2) the first line must match. */
+            /** @description ssh, ftp, ftps (without accounts), smtp: a regular expression (RE2) the first line must match. */
             banner?: string;
             /** @description ssh: run after the login as one of the service's accounts; what it prints meets the match rules. */
             command?: string;
+            /** @description ftp, ftps: the file downloaded after the login; its bytes meet the match rules. */
+            file?: string;
+            /** @description ftp, ftps: also write a file of random name and content, read it back and delete it. */
+            upload?: boolean;
+            /** @description mysql, postgres: the database to log in to (postgres' default: the user's name). */
+            database?: string;
+            /** @description mysql, postgres: a query run read-only after the login; its rows (one line each, fields tab-separated) meet the match rules. */
+            sql?: string;
             /** @description dns: the name asked, relative to the team's zone. */
             query?: string;
         };

@@ -7,20 +7,22 @@
  * live here; their schemas (domain/checks.ts) only where a competition file is
  * validated, so the API's functions never bundle the pattern engine.
  */
-export const CHECK_KINDS = ['http', 'https', 'tcp', 'dns', 'ssh', 'smtp', 'ftp'] as const;
+export const CHECK_KINDS = ['http', 'https', 'tcp', 'dns', 'ssh', 'smtp', 'ftp', 'ftps', 'mysql', 'postgres'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
 export const DEFAULT_CHECK_TIMEOUT_SECONDS = 5;
 export const MAX_CHECK_TIMEOUT_SECONDS = 30;
 
 /** The banner a banner check expects when the file gives none. */
-export const DEFAULT_BANNERS: Record<'ssh' | 'smtp' | 'ftp', string> = {
+export const DEFAULT_BANNERS: Record<BannerKind, string> = {
   ssh: '^SSH-2\\.0-',
   smtp: '^220[ -]',
   ftp: '^220[ -]',
+  ftps: '^220[ -]',
 };
 
-/** The parameters of both HTTP kinds. */
+const MATCH_RULE_NAMES = ['content', 'exact', 'sha256', 'reject'] as const;
+/** The parameters of both HTTP kinds, both FTP kinds and both database kinds. */
 const HTTP_PARAMETER_NAMES = [
   'path',
   'status',
@@ -29,13 +31,12 @@ const HTTP_PARAMETER_NAMES = [
   'login_path',
   'username_field',
   'password_field',
-  'content',
-  'exact',
-  'sha256',
-  'reject',
+  ...MATCH_RULE_NAMES,
   'properties',
   'timeout_seconds',
 ] as const;
+const FTP_PARAMETER_NAMES = ['banner', 'file', 'upload', ...MATCH_RULE_NAMES, 'properties', 'timeout_seconds'] as const;
+const SQL_PARAMETER_NAMES = ['database', 'sql', ...MATCH_RULE_NAMES, 'properties', 'timeout_seconds'] as const;
 
 /** The parameters each kind takes, beside the subtype's own fields (domain/checks.ts validates them; a test keeps the two lists one). */
 export const CHECK_PARAMETER_NAMES: Record<CheckKind, readonly string[]> = {
@@ -43,9 +44,12 @@ export const CHECK_PARAMETER_NAMES: Record<CheckKind, readonly string[]> = {
   https: HTTP_PARAMETER_NAMES,
   tcp: ['timeout_seconds'],
   dns: ['query', 'timeout_seconds'],
-  ssh: ['banner', 'command', 'content', 'exact', 'sha256', 'reject', 'timeout_seconds'],
+  ssh: ['banner', 'command', ...MATCH_RULE_NAMES, 'properties', 'timeout_seconds'],
   smtp: ['banner', 'timeout_seconds'],
-  ftp: ['banner', 'timeout_seconds'],
+  ftp: FTP_PARAMETER_NAMES,
+  ftps: FTP_PARAMETER_NAMES,
+  mysql: SQL_PARAMETER_NAMES,
+  postgres: SQL_PARAMETER_NAMES,
 };
 
 /**
@@ -83,10 +87,29 @@ export type HttpCheck = MatchRules & {
 };
 export type TcpCheck = { check: 'tcp'; timeout_seconds: number };
 export type DnsCheck = { check: 'dns'; query: string; timeout_seconds: number };
-export type BannerCheck = { check: 'ssh' | 'smtp' | 'ftp'; banner?: string; timeout_seconds: number };
+/** The kinds whose server speaks first, and which check its first line when they have no account to log in with. */
+export type BannerKind = 'ssh' | 'smtp' | 'ftp' | 'ftps';
+export type BannerCheck = { check: BannerKind; banner?: string; timeout_seconds: number };
+
 /** SSH: the banner alone without an account; with one, a login and, when given, a command whose output meets the match rules. */
-export type SshCheck = BannerCheck & MatchRules & { check: 'ssh'; command?: string };
-export type CheckDefinition = HttpCheck | TcpCheck | DnsCheck | SshCheck | (BannerCheck & { check: 'smtp' | 'ftp' });
+export type SshProperties = MatchRules & { command?: string };
+export type SshCheck = BannerCheck & SshProperties & { check: 'ssh'; properties?: SshProperties[] };
+
+/**
+ * FTP, and FTPS (explicit TLS: AUTH TLS on the control connection, then
+ * protected data connections): the banner alone without an account; with
+ * one, a login, then a download of `file` matched with the match rules,
+ * and with `upload` a file of random name and content written, read back
+ * and deleted.
+ */
+export type FtpProperties = MatchRules & { file?: string };
+export type FtpCheck = BannerCheck & FtpProperties & { check: 'ftp' | 'ftps'; upload?: boolean; properties?: FtpProperties[] };
+
+/** MySQL (MariaDB) and PostgreSQL: a login as the round's account, then `sql` run read-only, its rows (as text) matched with the match rules. */
+export type SqlProperties = MatchRules & { database?: string; sql?: string };
+export type SqlCheck = SqlProperties & { check: 'mysql' | 'postgres'; properties?: SqlProperties[]; timeout_seconds: number };
+
+export type CheckDefinition = HttpCheck | TcpCheck | DnsCheck | SshCheck | FtpCheck | SqlCheck | (BannerCheck & { check: 'smtp' });
 
 /** The fields of a check definition, picked from a stored subtype. */
 export function checkOf(subtype: Record<string, unknown>): CheckDefinition | undefined {
@@ -112,5 +135,20 @@ export function roundCheck(definition: CheckDefinition, random: () => number = M
 }
 
 /** Whether a check signs in with the service's accounts (the agent then reads them for the round). */
-export const logsIn = (check: CheckDefinition): boolean =>
-  check.check === 'ssh' || ((check.check === 'http' || check.check === 'https') && check.auth !== undefined);
+export function logsIn(check: CheckDefinition): boolean {
+  switch (check.check) {
+    case 'http':
+    case 'https':
+      return check.auth !== undefined;
+    case 'ssh':
+    case 'ftp':
+    case 'ftps':
+    case 'mysql':
+    case 'postgres':
+      return true;
+    case 'tcp':
+    case 'dns':
+    case 'smtp':
+      return false;
+  }
+}

@@ -54,8 +54,19 @@ const matchRules = {
   reject: v.optional(Pattern),
 };
 
-/** The parameters an HTTP property set may change for a round: the page, the virtual host, and what to expect. */
-const httpProperties = {
+/**
+ * Property sets: variants of a kind's per-round fields (a page, a command, a
+ * file, a query, and what to expect of it), one picked at random each round
+ * and laid over the subtype's own (check-definitions.ts, roundCheck).
+ */
+function propertySets<Fields extends v.ObjectEntries>(fields: Fields) {
+  return v.optional(
+    v.pipe(v.array(v.strictObject(fields)), v.minLength(1, 'must hold at least one property set'), v.maxLength(20, 'must hold at most 20 property sets')),
+  );
+}
+
+/** What one HTTP round asks (the page, the virtual host) and expects. */
+const httpRound = {
   path: v.optional(HttpPath),
   status: v.optional(HttpStatus),
   host: v.optional(v.pipe(v.string(), v.check(isHostName, 'must be a host name, such as www.team1.example'))),
@@ -65,23 +76,45 @@ const httpProperties = {
 const FormField = v.pipe(v.string(), v.minLength(1), v.maxLength(100), v.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'));
 
 const http = {
+  ...httpRound,
   path: v.optional(HttpPath, '/'),
   status: v.optional(HttpStatus, 200),
-  host: httpProperties.host,
   auth: v.optional(v.picklist(['basic', 'form'], 'must be basic or form')),
   login_path: v.optional(HttpPath),
   username_field: v.optional(FormField),
   password_field: v.optional(FormField),
-  ...matchRules,
-  properties: v.optional(
-    v.pipe(
-      v.array(v.strictObject(httpProperties)),
-      v.minLength(1, 'must hold at least one property set'),
-      v.maxLength(20, 'must hold at most 20 property sets'),
-    ),
-  ),
+  properties: propertySets(httpRound),
   timeout_seconds: Timeout,
 };
+
+/** What one SSH round runs after the login, and expects it to print. */
+const sshRound = {
+  command: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(1000), v.regex(/^[^\n\r\0]+$/, 'must be one line'))),
+  ...matchRules,
+};
+
+/** What one FTP round downloads, and expects it to hold. No control characters: a path goes into an FTP command line as it is. */
+const ftpRound = {
+  file: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(1000), v.regex(/^[^\x00-\x1f\x7f]+$/, 'must be a path without control characters'))),
+  ...matchRules,
+};
+
+const ftp = {
+  banner: v.optional(Pattern),
+  ...ftpRound,
+  upload: v.optional(v.boolean('must be true or false')),
+  properties: propertySets(ftpRound),
+  timeout_seconds: Timeout,
+};
+
+/** What one database round runs (read-only), where, and expects of its rows. */
+const sqlRound = {
+  database: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(63), v.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'))),
+  sql: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(2000), v.regex(/^[^\0]+$/, 'must not hold a NUL'))),
+  ...matchRules,
+};
+
+const sql = { ...sqlRound, properties: propertySets(sqlRound), timeout_seconds: Timeout };
 
 /** The check parameters each kind accepts, beside the subtype's own fields. */
 export const checkParameters = {
@@ -89,13 +122,10 @@ export const checkParameters = {
   https: http,
   tcp: { timeout_seconds: Timeout },
   dns: { query: ZoneName, timeout_seconds: Timeout },
-  ssh: {
-    banner: v.optional(Pattern),
-    /** Run after the login (with the service's accounts); its output is matched. */
-    command: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(1000), v.regex(/^[^\n\r\0]+$/, 'must be one line'))),
-    ...matchRules,
-    timeout_seconds: Timeout,
-  },
+  ssh: { banner: v.optional(Pattern), ...sshRound, properties: propertySets(sshRound), timeout_seconds: Timeout },
   smtp: { banner: v.optional(Pattern), timeout_seconds: Timeout },
-  ftp: { banner: v.optional(Pattern), timeout_seconds: Timeout },
+  ftp,
+  ftps: ftp,
+  mysql: sql,
+  postgres: sql,
 } as const satisfies Record<CheckKind, Record<string, unknown>>;

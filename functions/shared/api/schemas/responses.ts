@@ -339,7 +339,7 @@ export const SubtypeSchema = named(
     name: v.string(),
     super_type_id: Id,
     max_score: Count,
-    check: textParameter('The kind: http, https, tcp, dns, ssh, smtp, ftp (absent: not checked by agents).'),
+    check: textParameter('The kind: http, https, tcp, dns, ssh, smtp, ftp, ftps, mysql, postgres (absent: not checked by agents).'),
     timeout_seconds: numberParameter("The check's own deadline, in seconds."),
     path: textParameter('http(s): the page to GET.'),
     status: numberParameter('http(s): the status expected.'),
@@ -355,11 +355,17 @@ export const SubtypeSchema = named(
     properties: v.optional(
       v.pipe(
         v.array(v.record(v.string(), v.unknown())),
-        v.description("Property sets: each round, each service's check takes one at random over the parameters above (a page, and what to expect of it)."),
+        v.description(
+          "Property sets: each round, each service's check takes one at random over its other parameters (a page, a command, a file or a query, and what to expect of it).",
+        ),
       ),
     ),
-    banner: textParameter('ssh (without accounts), smtp, ftp: a regular expression (RE2) the first line must match.'),
+    banner: textParameter('ssh, ftp, ftps (without accounts), smtp: a regular expression (RE2) the first line must match.'),
     command: textParameter("ssh: run after the login as one of the service's accounts; what it prints meets the match rules."),
+    file: textParameter('ftp, ftps: the file downloaded after the login; its bytes meet the match rules.'),
+    upload: v.optional(v.pipe(v.boolean(), v.description('ftp, ftps: also write a file of random name and content, read it back and delete it.'))),
+    database: textParameter("mysql, postgres: the database to log in to (postgres' default: the user's name)."),
+    sql: textParameter('mysql, postgres: a query run read-only after the login; its rows (one line each, fields tab-separated) meet the match rules.'),
     query: textParameter("dns: the name asked, relative to the team's zone."),
   }),
 );
