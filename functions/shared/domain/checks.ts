@@ -95,7 +95,14 @@ const sshRound = {
 
 /** What one FTP round downloads, and expects it to hold. No control characters: a path goes into an FTP command line as it is. */
 const ftpRound = {
-  file: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(1000), v.regex(/^[^\x00-\x1f\x7f]+$/, 'must be a path without control characters'))),
+  file: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(1000),
+      v.check((path) => ![...path].some((c) => c < ' ' || c === '\x7f'), 'must be a path without control characters'),
+    ),
+  ),
   ...matchRules,
 };
 
