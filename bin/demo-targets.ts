@@ -17,7 +17,6 @@ import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer as createHttpServer, type RequestListener } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type Server, type Socket } from 'node:net';
-import ssh2 from 'ssh2';
 import type { CheckAccount } from '#shared/domain/accounts';
 import { checkOf, type CheckKind } from '#shared/domain/check-definitions';
 import type { Service, Team } from '#shared/domain/model';
@@ -28,6 +27,9 @@ import { CompetitionZones } from '../functions/agent/local/competition-dns';
 import { authFromEnvironment } from '../functions/agent/local/credentials';
 import { Named } from '../functions/agent/local/named';
 import { isLoopback } from '../functions/agent/resolve';
+import { ftpServer } from '../lib/local/demo/ftp';
+import { postgresServer } from '../lib/local/demo/postgres';
+import { sshServer } from '../lib/local/demo/ssh';
 
 /** How each team (in the API's order) behaves; teams past the list are healthy. */
 type Behaviour = 'healthy' | 'missing-www-record' | 'broken' | 'half-down' | 'defaced' | 'down';
@@ -35,13 +37,13 @@ const BEHAVIOURS: Behaviour[] = ['healthy', 'missing-www-record', 'broken', 'hal
 const WHAT: Record<Behaviour, string> = {
   healthy: 'every service up',
   'missing-www-record': 'servers up, but no A record for www (create it with curl: HTTP and DNS pass from the next round)',
-  broken: 'HTTP answers 500, SMTP sends a garbage banner, SSH refuses the accounts the organisers hold (its passwords changed)',
+  broken: 'HTTP answers 500, SMTP sends a garbage banner, SSH, FTP and the database refuse the accounts the organisers hold (its passwords changed)',
   'half-down': 'SSH accepts and never answers (timeout), DNS server down',
   defaced: 'every service up, but the web page is defaced ("Hacked by" red team): the HTTP check’s reject pattern fails it',
   down: 'nothing runs (connection refused everywhere)',
 };
 /** The last octet given to a service's host name, by its first label. */
-const OCTETS: Record<string, number> = { www: 10, shell: 22, ns: 53, mail: 25, ftp: 21 };
+const OCTETS: Record<string, number> = { www: 10, ftp: 21, shell: 22, mail: 25, db: 54, ns: 53 };
 
 const found = authFromEnvironment(['SCORING_ADMIN', 'SCORING_AGENT']);
 if ('error' in found) {
@@ -78,40 +80,15 @@ for (const service of services) {
   if (!record && !skip) existing.push(await api.createDnsRecord({ name, type: 'A', value: String(octet), team: service.team.id }));
 }
 
-// The check accounts the API holds (an admin may read them): the demo's SSH servers let exactly those in.
+// The check accounts the API holds (an admin may read them): the demo's SSH, FTP and database servers let exactly those in.
 const accounts = await api.checkAccounts();
 
-/**
- * A real SSH server (ssh2's, on a host key made now) that lets in the given
- * accounts — a password, or a private key whose public half matches — and
- * runs any command as `echo`-like: it prints `demo <command>` and exits 0.
- */
-function sshServer(accepted: CheckAccount[]): Server {
-  const hostKey = ssh2.utils.generateKeyPairSync('ed25519').private;
-  const ssh = new ssh2.Server({ hostKeys: [hostKey], banner: undefined, ident: 'OpenSSH_9.2p1 Demo' }, (client) => {
-    client.on('error', () => undefined);
-    client.on('authentication', (ctx) => {
-      const account = accepted.find((a) => a.username === ctx.username);
-      if (ctx.method === 'password' && account?.password !== undefined && ctx.password === account.password) return ctx.accept();
-      if (ctx.method === 'publickey' && account?.private_key !== undefined) {
-        const known = ssh2.utils.parseKey(account.private_key);
-        if (!(known instanceof Error) && ctx.key.algo === known.type && ctx.key.data.equals(known.getPublicSSH())) {
-          if (!ctx.signature) return ctx.accept();
-          if (known.verify(ctx.blob!, ctx.signature, ctx.hashAlgo)) return ctx.accept();
-        }
-      }
-      ctx.reject(['password', 'publickey']);
-    });
-    client.on('session', (accept) => {
-      accept().on('exec', (acceptExec, _reject, info) => {
-        const stream = acceptExec();
-        stream.write(`demo ${info.command}\n`);
-        stream.exit(0);
-        stream.end();
-      });
-    });
-  });
-  return ssh as unknown as Server;
+/** Who a team's login server lets in: the accounts the API holds, except for the broken team, which changed its passwords and told nobody. */
+function logins(serviceId: number, behaviour: Behaviour): { accepted: CheckAccount[]; note: string } {
+  const known = accounts.get(serviceId) ?? [];
+  if (known.length === 0) return { accepted: [], note: ' (no accounts)' };
+  if (behaviour === 'broken') return { accepted: [], note: ' (passwords changed: logins refused)' };
+  return { accepted: known, note: ` (logins: ${known.map((a) => a.username).join(', ')})` };
 }
 
 const servers: Server[] = [];
@@ -172,15 +149,7 @@ for (const service of services) {
         break;
       }
       {
-        const known = accounts.get(service.id) ?? [];
-        // The broken team changed its passwords and told nobody: the accounts the API holds no longer get in.
-        const accepted = behaviour === 'broken' ? [] : known;
-        const note =
-          known.length === 0
-            ? ' (banner only: no accounts)'
-            : behaviour === 'broken'
-              ? ' (passwords changed: logins refused)'
-              : ` (logins: ${known.map((a) => a.username).join(', ')})`;
+        const { accepted, note } = logins(service.id, behaviour);
         listen(sshServer(accepted), address, service.port, `ssh ${service.url}${note}`);
       }
       break;
@@ -192,8 +161,29 @@ for (const service of services) {
         `smtp ${service.url}${behaviour === 'broken' ? ' (garbage banner)' : ''}`,
       );
       break;
-    case 'ftp':
-      listen(banner('220 Demo FTP server ready'), address, service.port, `ftp ${service.url}`);
+    case 'ftp': {
+      // Real FTP with the accounts the API holds (none for the broken team: its passwords changed), serving welcome.txt.
+      const { accepted, note } = logins(service.id, behaviour);
+      const files = new Map([['welcome.txt', Buffer.from(`Welcome to ${team.name}'s file server\n`)]]);
+      listen(ftpServer(accepted, files), address, service.port, `ftp ${service.url}${note}`);
+      break;
+    }
+    case 'postgres': {
+      const { accepted, note } = logins(service.id, behaviour);
+      const inventory = {
+        columns: ['item', 'quantity'],
+        rows: [
+          ['firewall', '2'],
+          ['switch', '4'],
+          ['workstation', '12'],
+        ],
+      };
+      listen(postgresServer(accepted, { inventory }), address, service.port, `postgres ${service.url}${note}`);
+      break;
+    }
+    case 'ftps':
+    case 'mysql':
+      console.error(`skipping ${kind} ${service.url}: the demo plays ftp and postgres, not ${kind}`);
       break;
     case 'tcp':
       listen(
