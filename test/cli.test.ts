@@ -53,7 +53,7 @@ describe('the command-line tool', () => {
   it('loads a competition, then refuses to load over it unless told to replace it', async () => {
     const first = await scoring('load', SAMPLE_COMPETITION, ...target);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toMatch(/Loaded 7 teams, 26 services, 3 super types and 4 subtypes/);
+    expect(first.stdout).toMatch(/Loaded 7 teams, 34 services, 3 super types and 6 subtypes/);
     expect(first.stderr).toMatch(/writing: \d+\/\d+ items/);
     const ids = (await listTeamRecords()).map((t) => t.team.id);
 
@@ -112,7 +112,7 @@ describe('the command-line tool', () => {
     const json = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
     expect(json.competition_name).toBe('Regional CCDC Practice Round');
     expect(json.standings).toHaveLength(6);
-    expect(readFileSync(join(out, 'services.csv'), 'utf8').trim().split('\r\n')).toHaveLength(1 + 22);
+    expect(readFileSync(join(out, 'services.csv'), 'utf8').trim().split('\r\n')).toHaveLength(1 + 30);
     expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: out, encoding: 'utf8' })).toMatch(/results\.json: OK/);
   });
 

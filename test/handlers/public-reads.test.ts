@@ -75,7 +75,7 @@ describe('GET /api/v1/services', () => {
     const response = await invoke('GET', '/api/v1/services');
     expect(response.status).toBe(200);
     const services = response.json as Record<string, any>[];
-    expect(services.length).toBe(4 * 4 + 2 * 3);
+    expect(services.length).toBe(4 * 6 + 2 * 3);
     for (const service of services) {
       expect(Object.keys(service)).toEqual(SERVICE_FIELDS);
       expect(Object.keys(service.team)).toEqual(TEAM_FIELDS);
@@ -86,7 +86,7 @@ describe('GET /api/v1/services', () => {
 
   it('filters by team number, by subtype id, and by both', async () => {
     const byTeam = (await invoke('GET', '/api/v1/services?team=12')).json;
-    expect(byTeam.length).toBe(4);
+    expect(byTeam.length).toBe(6);
     expect(byTeam.every((s: any) => s.team.number === 12)).toBe(true);
 
     const bySubtype = (await invoke('GET', '/api/v1/services?subtype_id=4')).json;

@@ -58,8 +58,8 @@ describe('exportResults', () => {
       rank: 1,
       division: 'main',
       hidden: false,
-      total_score: 2 * (10 + 10 + 5 + 8) - 10,
-      stats: { checks_total: 8, checks_passed: 7, checks_failed: 1, uptime: 7 / 8, services_up: 3, services_down: 1, services_unscanned: 0 },
+      total_score: 2 * (10 + 10 + 5 + 8 + 8 + 8) - 10,
+      stats: { checks_total: 12, checks_passed: 11, checks_failed: 1, uptime: 11 / 12, services_up: 5, services_down: 1, services_unscanned: 0 },
     });
     expect(json.standings.find((e) => e.team.number === 11)).toMatchObject({
       total_score: 3 - 7,
@@ -121,7 +121,7 @@ describe('exportResults', () => {
     ]);
     expect(standings.length).toBe(1 + exported.json.standings.length);
     const first = standings[1]!;
-    expect(first.slice(0, 7)).toEqual(['1', 'main', String(exported.json.standings[0]!.team.id), '12', TRICKY_NAME, 'false', '56']);
+    expect(first.slice(0, 7)).toEqual(['1', 'main', String(exported.json.standings[0]!.team.id), '12', TRICKY_NAME, 'false', '88']);
     expect(standings.find((row) => row[3] === '11')!.slice(11, 13)).toEqual(['-7', '0']);
 
     const servicesCsv = parseCsv(exported.csv.services);

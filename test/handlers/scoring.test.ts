@@ -8,7 +8,7 @@ import type { Service, Team } from '#shared/domain/model';
 import type { SettingsFields } from '#shared/domain/settings';
 import { routes } from '#shared/api/routes';
 import { handler as foldResults } from '../../functions/scoring/fold-results';
-import { mintTokens, TEST_AUDIT, useFreshTable } from '../support/database';
+import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
 import { bearer, invoke } from '../support/invoke';
 
@@ -105,10 +105,10 @@ describe('POST /api/v1/services/:id/scans', () => {
       checks_passed: 1,
       checks_failed: 0,
       uptime: 1,
-      services_total: 4,
+      services_total: 6,
       services_up: 1,
       services_down: 0,
-      services_unscanned: 3,
+      services_unscanned: 5,
       last_scan_time: scan.time,
     });
     expect(card.scores[0]).toEqual({ super_type_id: 1, super_type: 'Services', score: 10, max_score: 10, sla_penalty: 0 });
@@ -127,7 +127,7 @@ describe('POST /api/v1/services/:id/scans', () => {
     await folded();
     expect(await scorecard(team.id)).toEqual(before);
     expect((await scanHistory(dns.id)).map((s) => s.scan_id)).toEqual(['r1-dns']);
-    expect(before.stats).toMatchObject({ checks_total: 2, checks_passed: 1, services_up: 1, services_down: 1, services_unscanned: 2 });
+    expect(before.stats).toMatchObject({ checks_total: 2, checks_passed: 1, services_up: 1, services_down: 1, services_unscanned: 4 });
   });
 
   it('lets a late "started" for a finished scan change nothing', async () => {
@@ -153,7 +153,7 @@ describe('POST /api/v1/services/:id/scans', () => {
   it('moves a service from up to down and back as its last scan says', async () => {
     expect((await report(http.id, { scan_id: 'r2-http', score: 4, error: 'wrong page' })).status).toBe(201);
     await folded();
-    expect((await scorecard(team.id)).stats).toMatchObject({ services_up: 0, services_down: 2, services_unscanned: 2 });
+    expect((await scorecard(team.id)).stats).toMatchObject({ services_up: 0, services_down: 2, services_unscanned: 4 });
     expect((await report(http.id, { scan_id: 'r3-http', score: 10, error: null })).status).toBe(201);
     await folded();
     const card = await scorecard(team.id);
@@ -437,12 +437,7 @@ describe('a long simulated competition', () => {
     await freshCompetition();
     const everyone = await teams();
     const services = (await invoke('GET', '/api/v1/services', { headers: admin() })).json as Service[];
-    const superTypeOf = new Map([
-      [1, 1],
-      [2, 1],
-      [3, 1],
-      [4, 1],
-    ]); // the sample's subtypes are all "Services"
+    const superTypeOf = new Map(sampleCompetition().subtypes.map((s) => [s.id, s.super_type_id]));
     const random = seeded(2026);
     const closedScans = new Map<number, number>(); // service id → scans made while scoring was closed
     const adjustments = new Map<number, Record<string, number>>();
@@ -581,7 +576,7 @@ describe('the scoreboard and scorecard', () => {
         { super_type_id: 3, super_type: 'Red Team', score: 0, max_score: 0 },
       ],
       services_up: 0,
-      services_total: 4,
+      services_total: 6,
     });
     expect(rows.find((r: { team: Team }) => r.team.number === 21).division).toBe('guest');
   });
