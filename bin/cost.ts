@@ -10,6 +10,7 @@ import { estimateCost, formatCost, type EventShape } from '../lib/cost/model';
 import { PRICES, PRICE_REGION, PRICES_AS_OF } from '../lib/cost/prices';
 import { readCapacityProfile } from '../lib/cost/profile';
 import { builtRoutes } from '../lib/route-resources';
+import { AGENT_MEMORY_MB } from '../lib/constructs/scoring-agent';
 import { GLOBAL_INDEXES } from '#shared/data/table-schema';
 
 const { values } = parseArgs({
@@ -59,6 +60,10 @@ const event: EventShape = {
   spectators: positive('spectators'),
   pollSeconds: positive('poll'),
   memoryMb: positive('memory'),
+  agentMemoryMb: AGENT_MEMORY_MB,
+  // An even mix of the login kinds (docs/benchmark.md, npm run bench:agent).
+  agentCpuMsPerCheck: 3,
+  agentWaitSeconds: 5,
   // The scoreboard page polls the scoreboard, the teams and the services.
   publicPaths: 3,
   edgeCaches: 20,

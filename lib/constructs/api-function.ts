@@ -64,6 +64,8 @@ export interface ApiFunctionProps {
   /** Table access; omitted for functions that never touch the table. */
   readonly table?: { readonly table: ITable; readonly indexArns: readonly string[]; readonly grant: TableGrant };
   readonly timeout?: Duration;
+  /** Memory (and with it CPU: one full vCPU at 1 769 MB) when the stack's default does not fit the function's work. */
+  readonly memorySize?: number;
   /** Concurrency kept for this function alone, so a surge elsewhere cannot starve it. */
   readonly reservedConcurrency?: number;
   /** Repository files the function reads at run time, copied next to its bundle (the route's `files`). */
@@ -107,7 +109,7 @@ export class ApiFunction extends Construct {
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: props.defaults.memorySize,
+      memorySize: props.memorySize ?? props.defaults.memorySize,
       timeout: props.timeout ?? Duration.seconds(10),
       role: this.role,
       logGroup: this.logGroup,

@@ -8,6 +8,9 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Construct } from 'constructs';
 import { ApiFunction, type ApiFunctionDefaults } from './api-function';
 
+/** The memory at which Lambda gives a function one full vCPU. */
+export const AGENT_MEMORY_MB = 1769;
+
 export interface ScoringAgentProps {
   readonly prefix: string;
   readonly defaults: ApiFunctionDefaults;
@@ -37,6 +40,11 @@ export class ScoringAgent extends Construct {
       defaults: props.defaults,
       // A minute of rounds, plus the longest check (30 s) and the reports.
       timeout: Duration.minutes(3),
+      // One full vCPU: a round of 250 teams × 20 login checks costs about 20 s of the agent's CPU
+      // (npm run bench:agent, docs/benchmark.md); at the stack's default memory Lambda gives a
+      // seventh of a vCPU, and the round would not fit in its minute. JavaScript runs on one
+      // thread, so more memory than this buys the checks nothing.
+      memorySize: AGENT_MEMORY_MB,
     });
     const fn = this.function.fn;
     fn.addEnvironment('SCORING_API_URL', `${props.iamApiUrl}api/v1`);

@@ -21,6 +21,11 @@ export interface EventShape {
   edgeCaches: number;
   cacheSeconds: number;
   memoryMb: number;
+  /** The scoring agent's memory (one full vCPU: lib/constructs/scoring-agent.ts) and its CPU per check (npm run bench:agent). */
+  agentMemoryMb: number;
+  agentCpuMsPerCheck: number;
+  /** How long the agent waits on the slowest check of a round beyond its CPU work: the checks' timeout. */
+  agentWaitSeconds: number;
   /** X-Ray's default sampling keeps about 5% of requests (plus one a second). */
   traceSampleRate: number;
   /** Alarm metrics in the stack (metric math alarms count each metric). */
@@ -76,6 +81,11 @@ export function estimateCost(event: EventShape, profile: CapacityProfile, prices
   const logBytes = sum((k) => counts[k] * use(k).logBytes) + apiRequests * event.accessLogBytes;
   const storedBytes = counts.scanReport * event.bytesStoredPerScan;
 
+  // The agent: invoked once a minute, busy for its checks' CPU time plus the wait on the slowest one.
+  const agentInvocations = seconds / 60;
+  const checksPerMinute = (event.teams * event.services * 60) / event.roundSeconds;
+  const agentGbSeconds = agentInvocations * ((checksPerMinute * event.agentCpuMsPerCheck) / 1000 + event.agentWaitSeconds) * (event.agentMemoryMb / 1024);
+
   const lines: CostLine[] = [
     { item: 'Lambda requests', perEvent: (invocations / M) * prices.lambdaPerMillionRequests, monthly: 0, basis: `${fmt(invocations)} invocations` },
     {
@@ -83,6 +93,12 @@ export function estimateCost(event: EventShape, profile: CapacityProfile, prices
       perEvent: gbSeconds * prices.lambdaPerGbSecond,
       monthly: 0,
       basis: `${fmt(gbSeconds)} GB-s at ${event.memoryMb} MB, arm64`,
+    },
+    {
+      item: 'Lambda compute (scoring agent)',
+      perEvent: agentGbSeconds * prices.lambdaPerGbSecond + (agentInvocations / M) * prices.lambdaPerMillionRequests,
+      monthly: 0,
+      basis: `${fmt(agentGbSeconds)} GB-s at ${event.agentMemoryMb} MB: ${fmt(checksPerMinute)} checks a minute at ${event.agentCpuMsPerCheck} ms of CPU each, plus ${event.agentWaitSeconds} s`,
     },
     {
       item: 'API Gateway (HTTP API)',

@@ -20,6 +20,12 @@ describe('the scoring agent', () => {
     expect(fn.Properties?.VpcConfig).toBeUndefined();
   });
 
+  it('gets one full vCPU (1 769 MB), whatever the API functions get: a round of login checks is CPU work', () => {
+    expect(fn.Properties?.MemorySize).toBe(1769);
+    const others = Object.values(deployed.Resources).filter((r) => r.Type === 'AWS::Lambda::Function' && r !== fn);
+    expect(others.every((r) => r.Properties?.MemorySize === stack.config.memorySize || r.Properties?.MemorySize === undefined)).toBe(true);
+  });
+
   it('is invoked every minute with the scheduled time', () => {
     const schedules = resourcesOfType(deployed, 'AWS::Scheduler::Schedule');
     expect(schedules).toHaveLength(1);

@@ -18,6 +18,9 @@ const shape: EventShape = {
   edgeCaches: 20,
   cacheSeconds: 5,
   memoryMb: 256,
+  agentMemoryMb: 1769,
+  agentCpuMsPerCheck: 3,
+  agentWaitSeconds: 5,
   traceSampleRate: 0.05,
   alarmMetrics: 10,
   customMetrics: 0,
@@ -28,6 +31,13 @@ const shape: EventShape = {
 const line = (lines: ReturnType<typeof estimateCost>, item: string) => lines.find((l) => l.item === item)!;
 
 describe('the cost model', () => {
+  it("bills the agent's minute by its checks' CPU time and the wait on the slowest, at its own memory", () => {
+    const agent = line(estimateCost(shape, profile, PRICES), 'Lambda compute (scoring agent)');
+    // 50 checks a minute × 3 ms + 5 s, for 60 minutes, at 1 769 MB.
+    const gbSeconds = 60 * (0.15 + 5) * (1769 / 1024);
+    expect(agent.perEvent).toBeCloseTo(gbSeconds * PRICES.lambdaPerGbSecond + (60 / 1e6) * PRICES.lambdaPerMillionRequests, 10);
+  });
+
   it('bills each scan report its table and index write units at the on-demand price', () => {
     const lines = estimateCost(shape, profile, PRICES);
     const reports = 10 * 5 * 60;
