@@ -44,17 +44,21 @@ describe('npm start (bin/local-server.ts)', () => {
 
   it("plays the sample's blue teams and runs the agent beside it, so the first page is live: logins pass and fail; killed, it takes them along", async () => {
     const { server, url, dynamoPort } = await startServer(true);
+    const LOGINS = ['shell', 'ftp', 'db'].flatMap((host) => [`${host}.team11.ccdc.example`, `${host}.team13.ccdc.example`]);
     type Service = { url: string; last_scan_time: string | null; last_scan_error: string | null };
     let services: Service[] = [];
     for (let attempt = 0; attempt < 120; attempt++) {
       services = (await (await fetch(`${url}/api/v1/services`)).json()) as Service[];
-      if (services.filter((s) => s.last_scan_time !== null).length >= 10) break;
+      if (LOGINS.every((name) => services.find((s) => s.url === name)?.last_scan_time)) break;
       await new Promise((r) => setTimeout(r, 500));
     }
     const byUrl = Object.fromEntries(services.map((s) => [s.url, s]));
-    expect(byUrl['shell.team11.ccdc.example']).toMatchObject({ last_scan_error: null, last_scan_time: expect.any(String) });
-    // One of the two sample accounts, picked at random this round.
+    // Team 11's SSH, FTP and database logins pass; team 13's passwords "changed": each refuses the account the round picked.
+    for (const host of ['shell', 'ftp', 'db'])
+      expect(byUrl[`${host}.team11.ccdc.example`]).toMatchObject({ last_scan_error: null, last_scan_time: expect.any(String) });
     expect(byUrl['shell.team13.ccdc.example']!.last_scan_error).toMatch(/^login as (blue|operator) refused$/);
+    expect(byUrl['ftp.team13.ccdc.example']!.last_scan_error).toBe('login as files refused');
+    expect(byUrl['db.team13.ccdc.example']!.last_scan_error).toBe('login as shop refused');
     expect(await portOpen(2222, '127.0.11.22')).toBe(true);
     server.child.kill('SIGKILL');
     await server.exited;
