@@ -1,14 +1,17 @@
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal } from '../../lib/local/dynamodb-local';
 import { startSshd, type SshdInfo } from './daemons/sshd';
+import { startVsftpd, type VsftpdInfo } from './daemons/vsftpd';
 
-/** The Unix users of the SSH daemon, by the names the tests use (each run prefixes them: sc<pid>ssh…). */
+/** The Unix users of the SSH and FTP daemons, by the names the tests use (each run prefixes them: sc<pid>ssh…, sc<pid>ftp…). */
 const SSH_USERS = ['blue', 'ops', 'deploy'] as const;
+const FTP_USERS = ['blue', 'ops'] as const;
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dynamodbEndpoint: string;
     sshd: SshdInfo<(typeof SSH_USERS)[number]>;
+    vsftpd: VsftpdInfo<(typeof FTP_USERS)[number]>;
   }
 }
 
@@ -24,10 +27,12 @@ export default async function setup(project: TestProject) {
   const { infos, stop } = await startAll([
     startDynamoDbLocal().then((dynamodb) => ({ info: dynamodb.endpoint, stop: () => dynamodb.stop() })),
     startSshd(SSH_USERS),
+    startVsftpd(FTP_USERS),
   ]);
-  const [dynamodbEndpoint, sshd] = infos;
+  const [dynamodbEndpoint, sshd, vsftpd] = infos;
   project.provide('dynamodbEndpoint', dynamodbEndpoint);
   project.provide('sshd', sshd);
+  project.provide('vsftpd', vsftpd);
   return stop;
 }
 

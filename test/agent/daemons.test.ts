@@ -1,0 +1,74 @@
+/**
+ * The run's check daemons (test/support/daemons/, started by the global
+ * setup) do what the login checks rely on, seen with the clients the checks
+ * use: vsftpd serves a user's home over plain FTP and explicit FTPS (download,
+ * upload, delete) and refuses a wrong password.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { Client as FtpClient, FTPError } from 'basic-ftp';
+import { describe, expect, inject, it } from 'vitest';
+
+describe('vsftpd', () => {
+  const ftp = inject('vsftpd');
+  const user = ftp.users.blue;
+
+  async function roundTrip(secure: boolean) {
+    const name = `${randomUUID()}.txt`;
+    writeFileSync(join(user.home, name), `scored ${secure ? 'over TLS' : 'in the clear'}\n`);
+    const client = new FtpClient(5_000);
+    try {
+      // basic-ftp names each connection's protection in its log: the data connections' too (over TLS they
+      // resume the control connection's session, or vsftpd, with require_ssl_reuse, would refuse them).
+      const log: string[] = [];
+      client.ftp.verbose = true;
+      client.ftp.log = (message: string) => void log.push(message);
+      await client.access({
+        host: '127.0.0.1',
+        port: ftp.port,
+        user: user.name,
+        password: user.password,
+        secure,
+        secureOptions: { rejectUnauthorized: false },
+      });
+      let text = '';
+      await client.downloadTo(new Writable({ write: (chunk: Buffer, _encoding, done) => ((text += chunk.toString()), done()) }), name);
+      expect(text).toBe(`scored ${secure ? 'over TLS' : 'in the clear'}\n`);
+      const upload = `up-${name}`;
+      await client.uploadFrom(Readable.from(['uploaded by the check\n']), upload);
+      expect(readFileSync(join(user.home, upload), 'utf8')).toBe('uploaded by the check\n');
+      expect((await client.list()).map((file) => file.name)).toContain(upload);
+      await client.remove(upload);
+      await client.remove(name);
+      expect(existsSync(join(user.home, upload))).toBe(false);
+      expect(existsSync(join(user.home, name))).toBe(false);
+      const transfers = log.filter((line) => /^(Downloading from|Uploading to) /.test(line));
+      expect(transfers).toHaveLength(3);
+      for (const line of transfers) expect(line).toMatch(secure ? /\(TLSv1\.[23]\)$/ : /\(No encryption\)$/);
+      expect(log.filter((line) => line.startsWith('Login security: '))).toEqual([
+        secure ? expect.stringMatching(/TLSv1\.[23]$/) : 'Login security: No encryption',
+      ]);
+    } finally {
+      client.close();
+    }
+  }
+
+  it('serves a user its home over plain FTP: download, upload, delete', () => roundTrip(false));
+
+  it('serves the same over explicit FTPS (AUTH TLS), data connections included', () => roundTrip(true));
+
+  it('refuses a wrong password with 530', async () => {
+    const client = new FtpClient(5_000);
+    try {
+      const refused = await client
+        .access({ host: '127.0.0.1', port: ftp.port, user: user.name, password: 'not-the-password' })
+        .catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(FTPError);
+      expect((refused as FTPError).code).toBe(530);
+    } finally {
+      client.close();
+    }
+  });
+});
