@@ -2,14 +2,17 @@
  * The run's check daemons (test/support/daemons/, started by the global
  * setup) do what the login checks rely on, seen with the clients the checks
  * use: vsftpd serves a user's home over plain FTP and explicit FTPS (download,
- * upload, delete) and refuses a wrong password.
+ * upload, delete) and refuses a wrong password; MariaDB lets in a user a test
+ * creates with its password, and refuses a wrong one.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { Client as FtpClient, FTPError } from 'basic-ftp';
+import { createConnection } from 'mysql2/promise';
 import { describe, expect, inject, it } from 'vitest';
+import { mariadbSql } from '../support/daemons/mariadb';
 
 describe('vsftpd', () => {
   const ftp = inject('vsftpd');
@@ -70,5 +73,28 @@ describe('vsftpd', () => {
     } finally {
       client.close();
     }
+  });
+});
+
+describe('MariaDB', () => {
+  const db = inject('mariadb');
+  const user = `check_${randomUUID().slice(0, 8)}`;
+  const password = randomUUID();
+  const login = (secret: string) => createConnection({ host: '127.0.0.1', port: db.port, user, password: secret, database: user, connectTimeout: 5_000 });
+
+  it('lets in a user the test created, which reads its table; refuses a wrong password (1045)', async () => {
+    await mariadbSql(db, `CREATE DATABASE ${user}`);
+    await mariadbSql(db, `CREATE TABLE ${user}.flags (flag VARCHAR(40))`);
+    await mariadbSql(db, `INSERT INTO ${user}.flags VALUES (?)`, ['blue-team-flag']);
+    await mariadbSql(db, `CREATE USER ?@'127.0.0.1' IDENTIFIED BY ?`, [user, password]);
+    await mariadbSql(db, `GRANT SELECT ON ${user}.* TO ?@'127.0.0.1'`, [user]);
+    const connection = await login(password);
+    try {
+      const [rows] = await connection.query('SELECT flag FROM flags');
+      expect(rows).toEqual([{ flag: 'blue-team-flag' }]);
+    } finally {
+      await connection.end();
+    }
+    await expect(login('not-the-password')).rejects.toMatchObject({ errno: 1045 });
   });
 });

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal } from '../../lib/local/dynamodb-local';
+import { startMariadb, type MariadbInfo } from './daemons/mariadb';
 import { startSshd, type SshdInfo } from './daemons/sshd';
 import { startVsftpd, type VsftpdInfo } from './daemons/vsftpd';
 
@@ -12,6 +13,7 @@ declare module 'vitest' {
     dynamodbEndpoint: string;
     sshd: SshdInfo<(typeof SSH_USERS)[number]>;
     vsftpd: VsftpdInfo<(typeof FTP_USERS)[number]>;
+    mariadb: MariadbInfo;
   }
 }
 
@@ -28,11 +30,13 @@ export default async function setup(project: TestProject) {
     startDynamoDbLocal().then((dynamodb) => ({ info: dynamodb.endpoint, stop: () => dynamodb.stop() })),
     startSshd(SSH_USERS),
     startVsftpd(FTP_USERS),
+    startMariadb(),
   ]);
-  const [dynamodbEndpoint, sshd, vsftpd] = infos;
+  const [dynamodbEndpoint, sshd, vsftpd, mariadb] = infos;
   project.provide('dynamodbEndpoint', dynamodbEndpoint);
   project.provide('sshd', sshd);
   project.provide('vsftpd', vsftpd);
+  project.provide('mariadb', mariadb);
   return stop;
 }
 
