@@ -2,8 +2,8 @@
  * The run's check daemons (test/support/daemons/, started by the global
  * setup) do what the login checks rely on, seen with the clients the checks
  * use: vsftpd serves a user's home over plain FTP and explicit FTPS (download,
- * upload, delete) and refuses a wrong password; MariaDB lets in a user a test
- * creates with its password, and refuses a wrong one.
+ * upload, delete) and refuses a wrong password; MariaDB and PostgreSQL let in
+ * a user a test creates with its password, and refuse a wrong one.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,8 +11,10 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { Client as FtpClient, FTPError } from 'basic-ftp';
 import { createConnection } from 'mysql2/promise';
+import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { mariadbSql } from '../support/daemons/mariadb';
+import { postgresSql } from '../support/daemons/postgres';
 
 describe('vsftpd', () => {
   const ftp = inject('vsftpd');
@@ -96,5 +98,33 @@ describe('MariaDB', () => {
       await connection.end();
     }
     await expect(login('not-the-password')).rejects.toMatchObject({ errno: 1045 });
+  });
+});
+
+describe('PostgreSQL', () => {
+  const db = inject('postgres');
+  const role = `check_${randomUUID().slice(0, 8)}`;
+  const password = randomUUID();
+  const login = async (secret: string) => {
+    const client = new pg.Client({ host: '127.0.0.1', port: db.port, user: role, password: secret, database: role, connectionTimeoutMillis: 5_000 });
+    await client.connect();
+    return client;
+  };
+
+  it('lets in a role the test created (SCRAM), which reads its table; refuses a wrong password (28P01)', async () => {
+    await postgresSql(db, `CREATE ROLE ${role} LOGIN PASSWORD '${password}'`);
+    await postgresSql(db, `CREATE DATABASE ${role} OWNER ${role}`);
+    expect(await postgresSql(db, 'SELECT rolpassword LIKE $1 AS scram FROM pg_authid WHERE rolname = $2', ['SCRAM-SHA-256$%', role])).toEqual([
+      { scram: true },
+    ]);
+    const client = await login(password);
+    try {
+      await client.query('CREATE TABLE flags (flag text)');
+      await client.query('INSERT INTO flags VALUES ($1)', ['blue-team-flag']);
+      expect((await client.query('SELECT flag FROM flags')).rows).toEqual([{ flag: 'blue-team-flag' }]);
+    } finally {
+      await client.end();
+    }
+    await expect(login('not-the-password')).rejects.toMatchObject({ code: '28P01' });
   });
 });

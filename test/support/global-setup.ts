@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal } from '../../lib/local/dynamodb-local';
 import { startMariadb, type MariadbInfo } from './daemons/mariadb';
+import { startPostgres, type PostgresInfo } from './daemons/postgres';
 import { startSshd, type SshdInfo } from './daemons/sshd';
 import { startVsftpd, type VsftpdInfo } from './daemons/vsftpd';
 
@@ -14,6 +15,7 @@ declare module 'vitest' {
     sshd: SshdInfo<(typeof SSH_USERS)[number]>;
     vsftpd: VsftpdInfo<(typeof FTP_USERS)[number]>;
     mariadb: MariadbInfo;
+    postgres: PostgresInfo;
   }
 }
 
@@ -31,12 +33,14 @@ export default async function setup(project: TestProject) {
     startSshd(SSH_USERS),
     startVsftpd(FTP_USERS),
     startMariadb(),
+    startPostgres(),
   ]);
-  const [dynamodbEndpoint, sshd, vsftpd, mariadb] = infos;
+  const [dynamodbEndpoint, sshd, vsftpd, mariadb, postgres] = infos;
   project.provide('dynamodbEndpoint', dynamodbEndpoint);
   project.provide('sshd', sshd);
   project.provide('vsftpd', vsftpd);
   project.provide('mariadb', mariadb);
+  project.provide('postgres', postgres);
   return stop;
 }
 
