@@ -9,7 +9,7 @@
  * password "changed" failing its login.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -44,6 +44,7 @@ beforeAll(async () => {
   strangerKey = keyPair('stranger').privateKey;
   authorizeKey(sshd, deploy, deployKeys.publicKey);
 });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const target = () => ({ host: 'shell.team1.example', address: '127.0.0.1', port: sshd.port });
 const ssh = (extra: Partial<SshCheck> = {}): SshCheck => ({ check: 'ssh', timeout_seconds: 5, ...extra });
