@@ -2,35 +2,40 @@
 /**
  * Runs before `npm test`: the suite drives real Debian tools — BIND's
  * `named-checkzone` checks every rendered zone, `named` serves zones to the
- * scoring agent's DNS checks, `openssl` makes the self-signed certificate of
- * the HTTPS check's test server, Chromium renders the web page, OpenSSH's
- * `sshd` is the server the SSH login check signs in to. Installs what is
- * missing with one apt-get step when we may (root on Debian); otherwise says
- * how. Daemons' packages start their system-wide service on install: a
- * policy-rc.d that refuses every start keeps them from it (the tests run
- * their own, on loopback).
+ * scoring agent's DNS checks, `openssl` makes the self-signed certificates of
+ * the HTTPS check's test server and of vsftpd, Chromium renders the web page,
+ * and the login checks sign in to real daemons: OpenSSH's `sshd`, `vsftpd`
+ * (FTP and FTPS), MariaDB's `mariadbd` (with `mariadb-install-db`) and
+ * PostgreSQL (its programs under /usr/lib/postgresql/<version>/bin).
+ * Installs what is missing with one apt-get step when we may (root on
+ * Debian), without recommended packages; otherwise says how. Daemons'
+ * packages start their system-wide service on install: a policy-rc.d that
+ * refuses every start keeps them from it (the tests run their own, on
+ * loopback).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
-
-/** Command → the Debian package that provides it. */
-const TOOLS: Record<string, string> = {
-  'named-checkzone': 'bind9-utils',
-  named: 'bind9',
-  openssl: 'openssl',
-  chromium: 'chromium',
-  sshd: 'openssh-server',
-};
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 
 const has = (command: string) => spawnSync('sh', ['-c', `PATH="$PATH:/usr/sbin:/sbin" command -v ${command}`]).status === 0;
-const POLICY_RC_D = '/usr/sbin/policy-rc.d';
-const missing = [
-  ...new Set(
-    Object.entries(TOOLS)
-      .filter(([command]) => !has(command))
-      .map(([, pkg]) => pkg),
-  ),
+
+/** Debian installs PostgreSQL's programs off the PATH, under a directory per major version (whichever it is). */
+const hasPostgres = () =>
+  existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((version) => existsSync(`/usr/lib/postgresql/${version}/bin/initdb`));
+
+/** What the tests run → the Debian package that provides it. */
+const TOOLS: [present: () => boolean, pkg: string][] = [
+  [() => has('named-checkzone'), 'bind9-utils'],
+  [() => has('named'), 'bind9'],
+  [() => has('openssl'), 'openssl'],
+  [() => has('chromium'), 'chromium'],
+  [() => has('sshd'), 'openssh-server'],
+  [() => has('vsftpd'), 'vsftpd'],
+  [() => has('mariadbd') && has('mariadb-install-db'), 'mariadb-server'],
+  [hasPostgres, 'postgresql'],
 ];
+
+const POLICY_RC_D = '/usr/sbin/policy-rc.d';
+const missing = [...new Set(TOOLS.filter(([present]) => !present()).map(([, pkg]) => pkg))];
 
 if (missing.length > 0) {
   if (process.getuid?.() === 0 && has('apt-get')) {
@@ -40,7 +45,7 @@ if (missing.length > 0) {
     const ownPolicy = !existsSync(POLICY_RC_D);
     if (ownPolicy) writeFileSync(POLICY_RC_D, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
     try {
-      execFileSync('apt-get', ['install', '-y', '-qq', ...missing], {
+      execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
         stdio: 'inherit',
         env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
       });
@@ -48,7 +53,9 @@ if (missing.length > 0) {
       if (ownPolicy) rmSync(POLICY_RC_D, { force: true });
     }
   } else {
-    console.error(`The tests need ${missing.join(', ')}: install them first (Debian/Ubuntu: sudo apt-get install ${missing.join(' ')}).`);
+    console.error(
+      `The tests need ${missing.join(', ')}: install them first (Debian/Ubuntu: sudo apt-get install --no-install-recommends ${missing.join(' ')}).`,
+    );
     process.exit(1);
   }
 }

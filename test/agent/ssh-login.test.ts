@@ -1,5 +1,6 @@
 /**
- * The SSH login check against OpenSSH's sshd on loopback (test/support/sshd.ts):
+ * The SSH login check against OpenSSH's sshd on loopback, the run's one
+ * (test/support/daemons/sshd.ts, started by the global setup):
  * the right password or key passes, a command's output is matched, and each
  * way to fail — a wrong password, a wrong key, a defaced output (reject
  * pattern), a failing command, a stopped daemon — fails with its own reason
@@ -8,11 +9,10 @@
  * password "changed" failing its login.
  */
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger } from '#shared/log';
 import type { SshCheck } from '#shared/domain/check-definitions';
 import { scoringApi } from '../../functions/agent/api';
@@ -22,12 +22,14 @@ import { runRound } from '../../functions/agent/round';
 import { concurrencyLimit, roundStartAt } from '../../functions/agent/schedule';
 import type { LocalStack } from '../../lib/local/local-stack';
 import { IAM_KEYS, startTestServer } from '../support/server';
-import { startSshd, type Sshd } from '../support/sshd';
+import { freePort } from '../support/daemons/daemon';
+import { authorizeKey } from '../support/daemons/sshd';
 
 const dir = mkdtempSync(join(tmpdir(), 'ssh-login-'));
-const PASSWORD = `Blue-${randomUUID().slice(0, 8)}`;
-const OTHER_PASSWORD = `Ops-${randomUUID().slice(0, 8)}`;
-let sshd: Sshd;
+const sshd = inject('sshd');
+const { blue, ops, deploy } = sshd.users;
+const PASSWORD = blue.password;
+const OTHER_PASSWORD = ops.password;
 let privateKey: string;
 let strangerKey: string;
 
@@ -37,46 +39,39 @@ function keyPair(name: string): { privateKey: string; publicKey: string } {
 }
 
 beforeAll(async () => {
-  const deploy = keyPair('deploy');
-  privateKey = deploy.privateKey;
+  const deployKeys = keyPair('deploy');
+  privateKey = deployKeys.privateKey;
   strangerKey = keyPair('stranger').privateKey;
-  sshd = await startSshd([
-    { name: 'blue', password: PASSWORD },
-    { name: 'ops', password: OTHER_PASSWORD },
-    { name: 'deploy', password: randomUUID(), publicKey: deploy.publicKey },
-  ]);
-}, 30_000);
-afterAll(async () => {
-  await sshd?.stop();
+  authorizeKey(sshd, deploy, deployKeys.publicKey);
 });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const target = () => ({ host: 'shell.team1.example', address: '127.0.0.1', port: sshd.port });
 const ssh = (extra: Partial<SshCheck> = {}): SshCheck => ({ check: 'ssh', timeout_seconds: 5, ...extra });
 
 describe('the SSH login check (OpenSSH on loopback)', () => {
   it('logs in with the right password or key, and runs a command whose output it matches', async () => {
-    expect(await runCheck(target(), ssh(), undefined, { username: sshd.user('blue'), password: PASSWORD })).toEqual({ passed: true });
-    expect(await runCheck(target(), ssh(), undefined, { username: sshd.user('deploy'), private_key: privateKey })).toEqual({ passed: true });
+    expect(await runCheck(target(), ssh(), undefined, { username: blue.name, password: PASSWORD })).toEqual({ passed: true });
+    expect(await runCheck(target(), ssh(), undefined, { username: deploy.name, private_key: privateKey })).toEqual({ passed: true });
     const scored = ssh({ command: 'echo scored-$((6*7))', content: '(?m)^scored-42$', exact: 'scored-42\n' });
-    expect(await runCheck(target(), scored, undefined, { username: sshd.user('blue'), password: PASSWORD })).toEqual({ passed: true });
+    expect(await runCheck(target(), scored, undefined, { username: blue.name, password: PASSWORD })).toEqual({ passed: true });
   }, 30_000);
 
   it('fails a wrong password, a wrong key, a defaced output and a failing command, each with its reason and never the secret', async () => {
-    const blue = sshd.user('blue');
-    const wrong = await runCheck(target(), ssh(), undefined, { username: blue, password: 'not-the-password' });
-    expect(wrong).toEqual({ passed: false, error: `login as ${blue} refused`, category: 'login failed' });
-    expect(await runCheck(target(), ssh(), undefined, { username: sshd.user('deploy'), private_key: strangerKey })).toEqual({
+    const wrong = await runCheck(target(), ssh(), undefined, { username: blue.name, password: 'not-the-password' });
+    expect(wrong).toEqual({ passed: false, error: `login as ${blue.name} refused`, category: 'login failed' });
+    expect(await runCheck(target(), ssh(), undefined, { username: deploy.name, private_key: strangerKey })).toEqual({
       passed: false,
-      error: `login as ${sshd.user('deploy')} refused`,
+      error: `login as ${deploy.name} refused`,
       category: 'login failed',
     });
     const defaced = ssh({ command: 'echo "index.html: hacked by red team"', content: 'index', reject: '(?i)hacked' });
-    expect(await runCheck(target(), defaced, undefined, { username: blue, password: PASSWORD })).toEqual({
+    expect(await runCheck(target(), defaced, undefined, { username: blue.name, password: PASSWORD })).toEqual({
       passed: false,
       error: 'the output of `echo "index.html: hacked by red team"` matches the reject pattern /(?i)hacked/',
       category: 'content mismatch',
     });
-    expect(await runCheck(target(), ssh({ command: 'exit 3' }), undefined, { username: blue, password: PASSWORD })).toEqual({
+    expect(await runCheck(target(), ssh({ command: 'exit 3' }), undefined, { username: blue.name, password: PASSWORD })).toEqual({
       passed: false,
       error: '`exit 3` exited with 3',
       category: 'content mismatch',
@@ -103,13 +98,13 @@ settings: { round_seconds: 60 }
 super_types: [{ id: 1, name: Services }]
 subtypes:
   - { id: 1, name: SSH, super_type_id: 1, max_score: 7, check: ssh, command: "id -un", content: "^sc", timeout_seconds: 5,
-      accounts: [{ username: ${sshd.user('blue')}, password: "${PASSWORD}" }, { username: ${sshd.user('ops')}, password: "${OTHER_PASSWORD}" }] }
+      accounts: [{ username: ${blue.name}, password: "${PASSWORD}" }, { username: ${ops.name}, password: "${OTHER_PASSWORD}" }] }
 teams:
   - { number: 1, name: One, team_url: one.example, services: [{ subtype_id: 1, url: shell.one.example, port: ${sshd.port} }] }
   - number: 2
     name: Two
     team_url: two.example
-    services: [{ subtype_id: 1, url: shell.two.example, port: ${sshd.port}, accounts: [{ username: ${sshd.user('blue')}, password: "the-old-one" }] }]
+    services: [{ subtype_id: 1, url: shell.two.example, port: ${sshd.port}, accounts: [{ username: ${blue.name}, password: "the-old-one" }] }]
 `,
       );
       writeFileSync(join(dir, 'hosts'), '127.0.0.1 shell.one.example shell.two.example\n');
@@ -131,14 +126,14 @@ teams:
       const services = (await (await fetch(`${stack.url}/api/v1/services`)).json()) as { url: string; last_scan: number; last_scan_error: string | null }[];
       const byUrl = Object.fromEntries(services.map((s) => [s.url, [s.last_scan, s.last_scan_error]]));
       expect(byUrl['shell.one.example']).toEqual([7, null]);
-      expect(byUrl['shell.two.example']).toEqual([0, `login as ${sshd.user('blue')} refused`]);
+      expect(byUrl['shell.two.example']).toEqual([0, `login as ${blue.name} refused`]);
       expect(JSON.stringify(services)).not.toContain(PASSWORD);
     }, 60_000);
   });
 
   it('fails a stopped daemon as a refused connection', async () => {
-    const port = sshd.port;
-    await sshd.stop();
+    // The run's sshd is shared: a port where nothing listens stands for a stopped one.
+    const port = await freePort();
     expect(await runCheck({ ...target(), port }, ssh(), undefined, { username: 'anyone', password: PASSWORD })).toEqual({
       passed: false,
       error: 'connection refused',

@@ -1,15 +1,66 @@
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal } from '../../lib/local/dynamodb-local';
+import { startMariadb, type MariadbInfo } from './daemons/mariadb';
+import { startPostgres, type PostgresInfo } from './daemons/postgres';
+import { startSshd, type SshdInfo } from './daemons/sshd';
+import { startVsftpd, type VsftpdInfo } from './daemons/vsftpd';
+
+/** The Unix users of the SSH and FTP daemons, by the names the tests use (each run prefixes them: sc<pid>ssh…, sc<pid>ftp…). */
+const SSH_USERS = ['blue', 'ops', 'deploy'] as const;
+const FTP_USERS = ['blue', 'ops'] as const;
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dynamodbEndpoint: string;
+    sshd: SshdInfo<(typeof SSH_USERS)[number]>;
+    vsftpd: VsftpdInfo<(typeof FTP_USERS)[number]>;
+    mariadb: MariadbInfo;
+    postgres: PostgresInfo;
   }
 }
 
-/** Starts one DynamoDB Local for the run and stops it after (and on exit or Ctrl-C). */
+/**
+ * Starts one DynamoDB Local and the check daemons (test/support/daemons/) for
+ * the run, all at once (each one's start-up hides behind the others'), and
+ * stops them after. Each also stops at process exit (Ctrl-C included), and a
+ * start that fails stops the ones that started and names the failed ones.
+ * Tests that change a user (its password, its files) use a user no other
+ * test file uses: the daemons are shared by the files running in parallel.
+ */
 export default async function setup(project: TestProject) {
-  const dynamodb = await startDynamoDbLocal();
-  project.provide('dynamodbEndpoint', dynamodb.endpoint);
-  return () => dynamodb.stop();
+  const { infos, stop } = await startAll([
+    startDynamoDbLocal().then((dynamodb) => ({ info: dynamodb.endpoint, stop: () => dynamodb.stop() })),
+    startSshd(SSH_USERS),
+    startVsftpd(FTP_USERS),
+    startMariadb(),
+    startPostgres(),
+  ]);
+  const [dynamodbEndpoint, sshd, vsftpd, mariadb, postgres] = infos;
+  project.provide('dynamodbEndpoint', dynamodbEndpoint);
+  project.provide('sshd', sshd);
+  project.provide('vsftpd', vsftpd);
+  project.provide('mariadb', mariadb);
+  project.provide('postgres', postgres);
+  return stop;
+}
+
+interface Started<T> {
+  info: T;
+  stop: () => Promise<void>;
+}
+
+/** Waits for every start; if one failed, stops the others and throws with every failure's message (each names its daemon). */
+async function startAll<T extends unknown[]>(starts: { [K in keyof T]: Promise<Started<T[K]>> }): Promise<{ infos: T; stop: () => Promise<void> }> {
+  const settled = await Promise.allSettled(starts as readonly Promise<Started<unknown>>[]);
+  const stop = async () => {
+    await Promise.all(settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value.stop()] : [])));
+  };
+  const failures = settled.flatMap((result) =>
+    result.status === 'rejected' ? [result.reason instanceof Error ? result.reason.message : String(result.reason)] : [],
+  );
+  if (failures.length > 0) {
+    await stop();
+    throw new Error(failures.join('\n\n'));
+  }
+  return { infos: settled.map((result) => (result as PromiseFulfilledResult<Started<unknown>>).value.info) as T, stop };
 }
