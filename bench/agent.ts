@@ -3,8 +3,15 @@
  * The scoring agent's checks, timed apart from reporting (the ingestion bench
  * measures the API's write rate), against servers on 127.0.0.1 only:
  *
- * 1. checks per second: HTTP (status and content), TCP, SSH and SMTP banners
- *    against well-behaved loopback servers;
+ * 1. per kind, checks per second and this process's CPU milliseconds per
+ *    check: HTTP (status and content), TCP, SSH and SMTP banners against
+ *    well-behaved servers in a process of their own (bench/agent-servers.ts);
+ *    then the login kinds — an HTTP form login, SSH with a command, FTP and
+ *    FTPS (download and upload), MySQL and PostgreSQL queries — against the
+ *    real daemons the tests use (test/support/daemons/). On 2 cores the
+ *    daemons share the CPU, so wall time alone misleads: the CPU figure is
+ *    the agent's own, and from it, whether one invocation holds a round of
+ *    250 teams × 20 login checks inside a minute;
  * 2. one round of 250 teams × 20 services (5 000 checks), 2% of them against
  *    silent listeners that time out, under the agent's concurrency limit;
  * 3. the same round end to end: the agent's own round code against the local
@@ -20,18 +27,15 @@
  * `--checks-only` leaves out part 3 (about 1.5 min here): the default
  * `npm run bench` does, to stay within its 8 minutes; `--full` runs it.
  *
- * The servers share this process with the checks, so the figures are a floor
- * for the agent on a dedicated machine.
- *
  * Results are printed and written to bench/results/agent-latest.json.
  */
+import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer as createHttpServer } from 'node:http';
-import { createServer, type Server, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { CheckAccount } from '#shared/domain/accounts';
 import type { CheckDefinition } from '#shared/domain/check-definitions';
 import type { Service } from '#shared/domain/model';
 import { DEFAULT_SETTINGS } from '#shared/domain/settings';
@@ -40,6 +44,10 @@ import { startLocalStack } from '../lib/local/local-stack';
 import { scoringApi } from '../functions/agent/api';
 import { runChecks, runRound } from '../functions/agent/round';
 import { concurrencyLimit, roundStartAt } from '../functions/agent/schedule';
+import { mariadbSql, startMariadb } from '../test/support/daemons/mariadb';
+import { postgresSql, startPostgres } from '../test/support/daemons/postgres';
+import { startSshd } from '../test/support/daemons/sshd';
+import { startVsftpd } from '../test/support/daemons/vsftpd';
 
 const { values } = parseArgs({
   options: { concurrency: { type: 'string', default: '256' }, timeout: { type: 'string', default: '5' }, 'checks-only': { type: 'boolean', default: false } },
@@ -47,36 +55,71 @@ const { values } = parseArgs({
 const concurrency = Number(values.concurrency);
 const timeout = Number(values.timeout);
 
-const servers: Server[] = [];
-const sockets = new Set<Socket>();
-async function listen(server: Server): Promise<number> {
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('error', () => undefined);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  servers.push(server);
-  await new Promise<void>((done) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, done));
-  return (server.address() as { port: number }).port;
-}
+// The well-behaved servers run in a process of their own: this one's CPU time is the checks'.
+const HTTP_LOGIN: CheckAccount = { username: 'bench', password: 'Bench-Http-Pa55' };
+const serverProcess = fork(resolve(import.meta.dirname, 'agent-servers.ts'), [], {
+  execArgv: ['--import', 'tsx'],
+  env: { ...process.env, BENCH_USERNAME: HTTP_LOGIN.username, BENCH_PASSWORD: HTTP_LOGIN.password },
+});
+const ports = await new Promise<{ http: number; tcp: number; ssh: number; smtp: number; silent: number }>((done) =>
+  serverProcess.once('message', done as never),
+);
 
-const ports = {
-  http: await listen(createHttpServer({ keepAlive: false }, (_req, res) => res.end('<h1>Welcome</h1>')) as unknown as Server),
-  tcp: await listen(createServer((s) => s.end())),
-  ssh: await listen(createServer((s) => s.end('SSH-2.0-OpenSSH_9.2p1 Bench\r\n'))),
-  smtp: await listen(createServer((s) => s.end('220 mail.bench.example ESMTP\r\n'))),
-  silent: await listen(createServer(() => undefined)),
-};
+// The real daemons of the login kinds (test/support/daemons/), processes of their own too.
+const [sshd, vsftpd, mariadb, postgres] = await Promise.all([startSshd(['bench']), startVsftpd(['bench']), startMariadb(), startPostgres()]);
+const stopDaemons = () => Promise.all([sshd, vsftpd, mariadb, postgres].map((d) => d.stop()));
+const dbLogin: CheckAccount = { username: 'bench_checker', password: 'Bench-Db-Pa55' };
+await mariadbSql(mariadb.info, 'CREATE DATABASE shop');
+await mariadbSql(mariadb.info, 'CREATE TABLE shop.inventory (item VARCHAR(40) PRIMARY KEY, quantity INT)');
+await mariadbSql(mariadb.info, "INSERT INTO shop.inventory VALUES ('firewall', 2), ('switch', 4), ('workstation', 12)");
+await mariadbSql(mariadb.info, `CREATE USER ?@'127.0.0.1' IDENTIFIED BY ?`, [dbLogin.username, dbLogin.password]);
+await mariadbSql(mariadb.info, `GRANT SELECT ON shop.* TO ?@'127.0.0.1'`, [dbLogin.username]);
+await postgresSql(postgres.info, `CREATE ROLE ${dbLogin.username} LOGIN PASSWORD '${dbLogin.password}'`);
+await postgresSql(postgres.info, `CREATE DATABASE shop OWNER ${dbLogin.username}`);
+await postgresSql(postgres.info, 'CREATE TABLE inventory (item text PRIMARY KEY, quantity int)', [], 'shop');
+await postgresSql(postgres.info, "INSERT INTO inventory VALUES ('firewall', 2), ('switch', 4), ('workstation', 12)", [], 'shop');
+await postgresSql(postgres.info, `ALTER TABLE inventory OWNER TO ${dbLogin.username}`, [], 'shop');
+const sshUser = sshd.info.users.bench;
+const ftpUser = vsftpd.info.users.bench;
+writeFileSync(join(ftpUser.home, 'welcome.txt'), 'Welcome to the bench\n', { mode: 0o644 });
 
-const KINDS: { kind: CheckDefinition; port: number }[] = [
+const query = 'SELECT item, quantity FROM inventory ORDER BY item';
+/** The cheap kinds, and the login kinds with the account each signs in as. */
+const KINDS: { kind: CheckDefinition; port: number; account?: CheckAccount; login?: true }[] = [
   { kind: { check: 'http', path: '/', status: 200, content: 'Welcome', timeout_seconds: timeout }, port: ports.http },
   { kind: { check: 'tcp', timeout_seconds: timeout }, port: ports.tcp },
   { kind: { check: 'ssh', timeout_seconds: timeout }, port: ports.ssh },
   { kind: { check: 'smtp', timeout_seconds: timeout }, port: ports.smtp },
 ];
+const LOGIN_KINDS: (typeof KINDS)[number][] = [
+  { kind: { check: 'http', path: '/wiki', status: 200, auth: 'form', content: 'Team wiki', timeout_seconds: timeout }, port: ports.http, account: HTTP_LOGIN },
+  {
+    kind: { check: 'ssh', command: 'echo scored', content: '^scored', timeout_seconds: timeout },
+    port: sshd.info.port,
+    account: { username: sshUser.name, password: sshUser.password },
+  },
+  {
+    kind: { check: 'ftp', file: 'welcome.txt', content: '^Welcome', upload: true, timeout_seconds: timeout },
+    port: vsftpd.info.port,
+    account: { username: ftpUser.name, password: ftpUser.password },
+  },
+  {
+    kind: { check: 'ftps', file: 'welcome.txt', content: '^Welcome', upload: true, timeout_seconds: timeout },
+    port: vsftpd.info.port,
+    account: { username: ftpUser.name, password: ftpUser.password },
+  },
+  { kind: { check: 'mysql', database: 'shop', sql: query, content: '(?m)^firewall\\t', timeout_seconds: timeout }, port: mariadb.info.port, account: dbLogin },
+  {
+    kind: { check: 'postgres', database: 'shop', sql: query, content: '(?m)^firewall\\t', timeout_seconds: timeout },
+    port: postgres.info.port,
+    account: dbLogin,
+  },
+];
+const labelOf = ({ kind }: (typeof KINDS)[number]) =>
+  kind.check === 'http' && kind.auth ? 'http form login' : kind.check === 'ssh' && 'command' in kind && kind.command ? 'ssh login+command' : kind.check;
 
 let nextId = 1;
-function planned(team: number, check: CheckDefinition, port: number) {
+function planned(team: number, check: CheckDefinition, port: number, account?: CheckAccount) {
   const id = nextId++;
   const teamInfo = { id: team, number: team, name: `Team ${team}`, logo: '', team_url: `team${team}.bench.example`, guest_division: false };
   const service: Service = {
@@ -92,16 +135,19 @@ function planned(team: number, check: CheckDefinition, port: number) {
     in_progress: false,
     max_score: 10,
   };
-  return { service, check, scanId: `bench-${id}` };
+  return { service, check, scanId: `bench-${id}`, ...(account ? { account } : {}) };
 }
 
 const settings = { id: 1, ...DEFAULT_SETTINGS };
 // Every host name is 127.0.0.1: no resolver, no packet off the machine.
 const deps = { resolver: async () => ({ address: '127.0.0.1' }), checkLimit: concurrencyLimit(concurrency) };
 
-async function timed(plan: ReturnType<typeof planned>[]) {
+/** Runs the planned checks; counts the wall time and this process's CPU time (user + system: the checks', the servers being elsewhere). */
+async function timed(plan: ReturnType<typeof planned>[], checkDeps = deps) {
   const started = performance.now();
-  const outcomes = await runChecks(plan, settings, [], deps);
+  const cpu = process.cpuUsage();
+  const outcomes = await runChecks(plan, settings, [], checkDeps);
+  const used = process.cpuUsage(cpu);
   const seconds = (performance.now() - started) / 1000;
   const passed = outcomes.filter((o) => o.outcome.passed).length;
   const errors = new Map<string, number>();
@@ -112,20 +158,64 @@ async function timed(plan: ReturnType<typeof planned>[]) {
     failed: plan.length - passed,
     seconds: Number(seconds.toFixed(2)),
     checks_per_second: Math.round(plan.length / seconds),
+    cpu_ms_per_check: Number(((used.user + used.system) / 1000 / plan.length).toFixed(2)),
     errors: Object.fromEntries(errors),
   };
 }
 
 console.log(`Agent checks on loopback (concurrency ${concurrency}, timeout ${timeout} s), Node ${process.version}`);
 const perKind: Record<string, Awaited<ReturnType<typeof timed>>> = {};
-for (const { kind, port } of KINDS) {
-  await timed(Array.from({ length: 200 }, (_, i) => planned(i, kind, port))); // warm-up
-  perKind[kind.check] = await timed(Array.from({ length: 3000 }, (_, i) => planned(i, kind, port)));
+for (const entry of KINDS) {
+  await timed(Array.from({ length: 200 }, (_, i) => planned(i, entry.kind, entry.port))); // warm-up
+  perKind[labelOf(entry)] = await timed(Array.from({ length: 3000 }, (_, i) => planned(i, entry.kind, entry.port)));
 }
-console.log('\nchecks/s against well-behaved servers (3 000 checks each)');
-console.log('kind   checks/s  passed  seconds');
-for (const [kind, r] of Object.entries(perKind))
-  console.log(`${kind.padEnd(6)} ${String(r.checks_per_second).padStart(8)}  ${String(r.passed).padStart(6)}  ${String(r.seconds).padStart(7)}`);
+console.log('\nAgainst well-behaved servers (3 000 checks each; CPU: this process alone, the servers run in another)');
+console.log('kind               checks/s  passed  seconds  CPU ms/check');
+const row = (kind: string, r: Awaited<ReturnType<typeof timed>>) =>
+  console.log(
+    `${kind.padEnd(18)} ${String(r.checks_per_second).padStart(8)}  ${String(r.passed).padStart(6)}  ${String(r.seconds).padStart(7)}  ${String(r.cpu_ms_per_check).padStart(12)}`,
+  );
+for (const [kind, r] of Object.entries(perKind)) row(kind, r);
+
+// The login kinds against the real daemons, at most 32 at once (a daemon forks a process per session; PostgreSQL takes 100 connections).
+const LOGIN_CHECKS = 400;
+const loginDeps = { ...deps, checkLimit: concurrencyLimit(Math.min(concurrency, 32)) };
+const perLoginKind: Record<string, Awaited<ReturnType<typeof timed>>> = {};
+for (const entry of LOGIN_KINDS) {
+  await timed(
+    Array.from({ length: 40 }, (_, i) => planned(i, entry.kind, entry.port, entry.account)),
+    loginDeps,
+  ); // warm-up
+  perLoginKind[labelOf(entry)] = await timed(
+    Array.from({ length: LOGIN_CHECKS }, (_, i) => planned(i, entry.kind, entry.port, entry.account)),
+    loginDeps,
+  );
+}
+console.log(`\nLogin checks against the real daemons (sshd, vsftpd, MariaDB, PostgreSQL; ${LOGIN_CHECKS} each, 32 at once)`);
+console.log('kind               checks/s  passed  seconds  CPU ms/check');
+for (const [kind, r] of Object.entries(perLoginKind)) row(kind, r);
+
+/**
+ * Whether one invocation holds a round of 250 teams × 20 login checks
+ * inside a minute: the checks' CPU time for an even mix of the login kinds,
+ * on one vCPU (Lambda gives a function one full vCPU at 1 769 MB; the
+ * agent's JavaScript runs on one thread, so more memory adds nothing to
+ * it). The waits (the daemons' answers) overlap under the concurrency limit;
+ * the CPU time does not.
+ */
+const loginCpuMs = Object.values(perLoginKind).map((r) => r.cpu_ms_per_check);
+const meanLoginCpuMs = loginCpuMs.reduce((a, b) => a + b, 0) / loginCpuMs.length;
+const roundCpuSeconds = (meanLoginCpuMs * 5000) / 1000;
+const verdict = {
+  mean_cpu_ms_per_login_check: Number(meanLoginCpuMs.toFixed(2)),
+  cpu_seconds_for_5000: Number(roundCpuSeconds.toFixed(1)),
+  worst_kind: Object.entries(perLoginKind).sort((a, b) => b[1].cpu_ms_per_check - a[1].cpu_ms_per_check)[0]![0],
+  cpu_seconds_for_5000_of_worst: Number(((Math.max(...loginCpuMs) * 5000) / 1000).toFixed(1)),
+};
+console.log(
+  `\n250 × 20 login checks: ${verdict.cpu_seconds_for_5000} s of CPU for an even mix (${verdict.mean_cpu_ms_per_login_check} ms each), ` +
+    `${verdict.cpu_seconds_for_5000_of_worst} s if every one were ${verdict.worst_kind}; a minute holds 60 s of one vCPU (1 769 MB)`,
+);
 
 // 250 teams × 20 services: 5 of each kind per team, and every 50th service silent.
 const round: ReturnType<typeof planned>[] = [];
@@ -158,6 +248,8 @@ const results = {
   concurrency,
   timeout_seconds: timeout,
   per_kind: perKind,
+  per_login_kind: perLoginKind,
+  login_round_250x20: verdict,
   round_250x20: roundResult,
   round_250x20_end_to_end: endToEnd,
   at: new Date().toISOString(),
@@ -166,8 +258,8 @@ const dir = resolve(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
 writeFileSync(resolve(dir, 'agent-latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 
-sockets.forEach((s) => s.destroy());
-await Promise.all(servers.map((s) => new Promise((done) => s.close(done))));
+serverProcess.disconnect();
+await stopDaemons();
 
 /**
  * The round of part 2 as a competition on the local server: the same kinds,

@@ -72,7 +72,7 @@ async function access(
       // The service's name for SNI; the address it resolved to is where the data connections go.
       await client.useTLS({ servername: target.host, host: target.address, rejectUnauthorized: false });
     } catch (error) {
-      if (error instanceof FTPError) return fail('tls', `the server refused AUTH TLS (${error.code} ${printable(error.message, 60)})`);
+      if (error instanceof FTPError) return fail('tls', `the server refused AUTH TLS (${printable(error.message, 60)})`);
       return fail('tls', `TLS handshake failed: ${printable((error as Error).message, 80)}`);
     }
   }
@@ -107,7 +107,7 @@ async function download(client: Client, path: string): Promise<{ bytes: Buffer; 
   } catch (error) {
     if (size > FILE_MAX_BYTES) return { bytes: Buffer.concat(chunks).subarray(0, FILE_MAX_BYTES), complete: false };
     if (error instanceof FTPError && error.code === 550)
-      return fail('content mismatch', `${printable(path, 60)} cannot be read (550 ${printable(error.message, 60)})`);
+      return fail('content mismatch', `${printable(path, 60)} cannot be read (${printable(error.message, 60)})`);
     return ftpFailure(error, `the download of ${printable(path, 60)}`);
   }
   return { bytes: Buffer.concat(chunks), complete: true };
@@ -120,7 +120,7 @@ async function roundTrip(client: Client): Promise<CheckOutcome | undefined> {
   try {
     await client.uploadFrom(Readable.from([content]), name);
   } catch (error) {
-    if (error instanceof FTPError) return fail('content mismatch', `the upload of ${name} was refused (${error.code} ${printable(error.message, 60)})`);
+    if (error instanceof FTPError) return fail('content mismatch', `the upload of ${name} was refused (${printable(error.message, 60)})`);
     return ftpFailure(error, `the upload of ${name}`);
   }
   const back = await download(client, name);
@@ -130,7 +130,7 @@ async function roundTrip(client: Client): Promise<CheckOutcome | undefined> {
   try {
     await client.remove(name);
   } catch (error) {
-    if (error instanceof FTPError) return fail('content mismatch', `${name} could not be deleted (${error.code} ${printable(error.message, 60)})`);
+    if (error instanceof FTPError) return fail('content mismatch', `${name} could not be deleted (${printable(error.message, 60)})`);
     return ftpFailure(error, `the deletion of ${name}`);
   }
   return undefined;
@@ -138,7 +138,7 @@ async function roundTrip(client: Client): Promise<CheckOutcome | undefined> {
 
 /** What went wrong in a stage: a server's refusal with its code, or the network's error. */
 function ftpFailure(error: unknown, stage: string): CheckOutcome {
-  if (error instanceof FTPError) return fail('protocol error', `${stage}: the server answered ${error.code} ${printable(error.message, 60)}`);
+  if (error instanceof FTPError) return fail('protocol error', `${stage}: the server answered ${printable(error.message, 60)}`);
   if ((error as { code?: unknown }).code !== undefined) return networkFailure(error, `${stage}: `);
   return fail('protocol error', `${stage}: ${printable((error as Error).message ?? String(error), 80)}`);
 }

@@ -60,6 +60,8 @@ export function ftpServer(accepted: CheckAccount[], files: Map<string, Buffer>):
           reply('211-Features:\r\n EPSV\r\n PASV\r\n UTF8\r\n211 End');
         } else if (['OPTS', 'TYPE', 'STRU', 'MODE', 'NOOP'].includes(command)) {
           reply('200 OK');
+        } else if (command === 'AUTH') {
+          reply('502 TLS is not offered by this demo server');
         } else if (!loggedIn) {
           reply('530 Please log in with USER and PASS');
         } else if (command === 'PWD') {
