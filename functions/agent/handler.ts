@@ -1,6 +1,7 @@
 import { createLogger, type Logger } from '#shared/log';
 import { scoringApi, type ScoringApi } from './api';
-import { concurrencyLimit, roundsInMinute } from './schedule';
+import { lambdaSliceInvoker, type AgentEvent, type SliceInvoker } from './invoke-slice';
+import { concurrencyLimit, roundsInMinute, slicesFor, type Slice } from './schedule';
 import { runRound, type RoundSummary } from './round';
 import { systemResolver, withLiterals, type HostResolver } from './resolve';
 
@@ -14,34 +15,67 @@ import { systemResolver, withLiterals, type HostResolver } from './resolve';
  */
 const log = createLogger({ component: 'agent' });
 const CONCURRENCY = Number(process.env.AGENT_CONCURRENCY ?? '256');
+/**
+ * The services one invocation checks. A login check costs the agent up to
+ * 12 ms of CPU (FTPS, the dearest: npm run bench:agent), and the function
+ * has one vCPU: 2 000 of them are 24 s, inside the minute with room for the
+ * waits and the reports. A bigger round fans out.
+ */
+const SERVICES_PER_INVOCATION = Number(process.env.AGENT_SERVICES_PER_INVOCATION ?? '2000');
 
-export async function handler(event: { time?: string }): Promise<RoundSummary[]> {
-  const api = scoringApi(process.env.SCORING_API_URL!, {
-    kind: 'sigv4',
-    region: process.env.AWS_REGION!,
-    credentials: () => ({
-      accessKeyId: process.env.AWS_ACCESS_KEY_ID!,
-      secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
-      sessionToken: process.env.AWS_SESSION_TOKEN,
-    }),
+export async function handler(event: AgentEvent): Promise<RoundSummary[]> {
+  const credentials = () => ({
+    accessKeyId: process.env.AWS_ACCESS_KEY_ID!,
+    secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
+    sessionToken: process.env.AWS_SESSION_TOKEN,
   });
-  return runScheduledMinute(event.time, { api, resolver: withLiterals(systemResolver), log });
+  const api = scoringApi(process.env.SCORING_API_URL!, { kind: 'sigv4', region: process.env.AWS_REGION!, credentials });
+  const invokeSlice = lambdaSliceInvoker({
+    functionName: process.env.AWS_LAMBDA_FUNCTION_NAME!,
+    region: process.env.AWS_REGION!,
+    credentials,
+    endpoint: process.env.AWS_ENDPOINT_URL_LAMBDA,
+  });
+  return runScheduledMinute(
+    event.time,
+    { api, resolver: withLiterals(systemResolver), log, invokeSlice, servicesPerInvocation: SERVICES_PER_INVOCATION },
+    event.slice,
+  );
 }
 
-/** The rounds scheduled in the invoked minute, each at its time; none when no round starts in it. */
+/**
+ * The rounds scheduled in the invoked minute, each at its time; none when no
+ * round starts in it. Invoked by the scheduler (no slice), it fans a round
+ * with more services than one invocation checks out into slices: it invokes
+ * the function again for every slice but the first, asynchronously and with
+ * the same scheduled time, and checks the first itself. Each slice lists the
+ * services and runs the same rounds on its share (schedule.ts, inSlice), so
+ * every service is checked once, under the same scan ids as ever.
+ */
 export async function runScheduledMinute(
   time: string | undefined,
-  { api, resolver, log }: { api: ScoringApi; resolver: HostResolver; log: Logger },
+  deps: { api: ScoringApi; resolver: HostResolver; log: Logger; invokeSlice?: SliceInvoker; servicesPerInvocation?: number },
+  slice?: Slice,
 ): Promise<RoundSummary[]> {
+  const { api, resolver, log } = deps;
   const scheduled = Date.parse(time ?? '') || Date.now();
   const minute = Math.floor(scheduled / 60_000) * 60_000;
   const settings = await api.settings();
   const starts = roundsInMinute(minute, settings.round_seconds);
   if (starts.length === 0) return [];
+  if (!slice && deps.invokeSlice && deps.servicesPerInvocation) {
+    const of = slicesFor((await api.services()).length, deps.servicesPerInvocation);
+    if (of > 1) {
+      const invoke = deps.invokeSlice;
+      await Promise.all(Array.from({ length: of - 1 }, (_, i) => invoke({ time: new Date(scheduled).toISOString(), slice: { index: i + 1, of } })));
+      log.info('round fanned out', { slices: of, services_per_invocation: deps.servicesPerInvocation });
+      slice = { index: 0, of };
+    }
+  }
   const checkLimit = concurrencyLimit(CONCURRENCY);
   const rounds = starts.map(async (start) => {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, start - Date.now())));
-    const summary = await runRound(start, settings, { api, resolver, checkLimit, log });
+    const summary = await runRound(start, settings, { api, resolver, checkLimit, log, ...(slice ? { slice } : {}) });
     const overrun = Date.now() - (start + settings.round_seconds * 1000);
     if (overrun > 0) log.warn('round overran its interval', { round: summary.round, overrun_seconds: overrun / 1000 });
     return summary;

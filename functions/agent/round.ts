@@ -5,7 +5,7 @@ import type { Logger } from '#shared/log';
 import type { DnsRecord, ReportOutcome, ScanReport, ScoringApi, Service, Settings } from './api';
 import { runCheck, type CheckOutcome, type DnsExpectation } from './checks';
 import { cachedPerRound, type HostResolver } from './resolve';
-import { scanIdFor, type ConcurrencyLimit } from './schedule';
+import { inSlice, scanIdFor, type ConcurrencyLimit, type Slice } from './schedule';
 
 export interface RoundDependencies {
   api: ScoringApi;
@@ -15,10 +15,14 @@ export interface RoundDependencies {
   log: Logger;
   /** Picks each service's property set (default Math.random; tests pass their own). */
   random?: () => number;
+  /** This invocation's share of the services, when the round fans out (handler.ts). */
+  slice?: Slice;
 }
 
 export interface RoundSummary {
   round: string;
+  /** The share of the services this invocation checked, when the round fans out. */
+  slice?: Slice;
   checks: number;
   passed: number;
   failed: number;
@@ -52,7 +56,8 @@ const REPORT_CONCURRENCY = 8;
 export async function runRound(roundStart: number, settings: Settings, deps: RoundDependencies): Promise<RoundSummary> {
   const { api, log } = deps;
   const round = new Date(roundStart).toISOString();
-  const [services, subtypes] = await Promise.all([api.services(), api.subtypes()]);
+  const [listed, subtypes] = await Promise.all([api.services(), api.subtypes()]);
+  const services = listed.filter((service) => inSlice(service.id, deps.slice));
   const checks = new Map(subtypes.map((s) => [s.id, checkOf(s)]));
   const planned: Planned[] = [];
   for (const service of services) {
@@ -96,6 +101,7 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
   const passed = outcomes.filter((o) => o.outcome.passed).length;
   const summary: RoundSummary = {
     round,
+    ...(deps.slice ? { slice: deps.slice } : {}),
     checks: outcomes.length,
     passed,
     failed: outcomes.length - passed,

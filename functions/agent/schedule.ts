@@ -53,3 +53,18 @@ export function concurrencyLimit(max: number) {
   };
 }
 export type ConcurrencyLimit = ReturnType<typeof concurrencyLimit>;
+
+/**
+ * One invocation's share of a round too big for one: the services whose id
+ * is `index` modulo `of`. Ids run team by team and service by service, so
+ * each slice gets every kind of check in about equal numbers.
+ */
+export interface Slice {
+  index: number;
+  of: number;
+}
+
+export const inSlice = (serviceId: number, slice: Slice | undefined): boolean => slice === undefined || serviceId % slice.of === slice.index;
+
+/** How many invocations a round of `services` needs at `perInvocation` services each. */
+export const slicesFor = (services: number, perInvocation: number): number => Math.max(1, Math.ceil(services / perInvocation));

@@ -9,15 +9,17 @@ export interface AwsCredentials {
 }
 
 /**
- * Signs a request for API Gateway's IAM authorization (`execute-api`), as the
- * AWS SDK does; returns the headers to send. The query is signed as parsed,
- * so its parameters may come in any order.
+ * Signs a request for API Gateway's IAM authorization (`execute-api`, or
+ * another service: the agent invokes its own function through Lambda's API),
+ * as the AWS SDK does; returns the headers to send, `headers` among them,
+ * signed. The query is signed as parsed, so its parameters may come in any
+ * order.
  */
 export async function sigv4Headers(
   url: URL,
-  request: { method: string; body?: string; credentials: AwsCredentials; region: string },
+  request: { method: string; body?: string; credentials: AwsCredentials; region: string; service?: string; headers?: Record<string, string> },
 ): Promise<Record<string, string>> {
-  const signer = new SignatureV4({ service: 'execute-api', region: request.region, credentials: request.credentials, sha256: NodeSha256 });
+  const signer = new SignatureV4({ service: request.service ?? 'execute-api', region: request.region, credentials: request.credentials, sha256: NodeSha256 });
   const query: Record<string, string> = {};
   url.searchParams.forEach((value, key) => (query[key] = value));
   const signed = await signer.sign({
@@ -27,7 +29,7 @@ export async function sigv4Headers(
     port: url.port ? Number(url.port) : undefined,
     path: url.pathname,
     query,
-    headers: { host: url.host, ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: { host: url.host, ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}), ...request.headers },
     body: request.body,
   });
   return signed.headers as Record<string, string>;

@@ -1,4 +1,4 @@
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack, Validations } from 'aws-cdk-lib';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { IConstruct } from 'constructs';
@@ -48,6 +48,25 @@ export class ScoringAgent extends Construct {
     });
     const fn = this.function.fn;
     fn.addEnvironment('SCORING_API_URL', `${props.iamApiUrl}api/v1`);
+    // A round bigger than one invocation fans out: the function invokes itself, asynchronously, once
+    // per further slice (functions/agent/handler.ts). Its ARN is spelled from its name: a reference to
+    // the function inside its own role's policy would make the function wait on the policy that waits on it.
+    this.function.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        sid: 'InvokeOwnSlices',
+        actions: ['lambda:InvokeFunction'],
+        resources: [
+          Stack.of(this).formatArn({
+            service: 'lambda',
+            resource: 'function',
+            resourceName: `${props.prefix}-Agent`,
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
+        ],
+      }),
+    );
+    // A slice that fails is not tried again later: its checks would be stale, and the next round comes anyway.
+    fn.configureAsyncInvoke({ retryAttempts: 0 });
 
     if (props.vpc) {
       (fn.node.defaultChild as CfnFunction).vpcConfig = {

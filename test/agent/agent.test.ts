@@ -15,6 +15,9 @@ import { Named } from '../../functions/agent/local/named';
 import { hostsFileResolver, loopbackOnly, withLiterals } from '../../functions/agent/resolve';
 import { runRound } from '../../functions/agent/round';
 import { runScheduledMinute } from '../../functions/agent/handler';
+import { lambdaSliceInvoker } from '../../functions/agent/invoke-slice';
+import { NodeSha256 } from '../../functions/agent/sigv4';
+import { SignatureV4 } from '@smithy/signature-v4';
 import { concurrencyLimit, roundStartAt } from '../../functions/agent/schedule';
 import { ENV_TOKENS, IAM_KEYS } from '../support/server';
 
@@ -200,4 +203,99 @@ describe('the scoring agent', () => {
     const [summary] = await runScheduledMinute(new Date(evenMinute + 1_000).toISOString(), deps);
     expect(summary).toMatchObject({ round: new Date(evenMinute).toISOString(), checks: 7, reports_failed: 0 });
   }, 60_000);
+
+  it('fans a round with more services than one invocation checks out into slices, every service checked once', async () => {
+    // A round of yesterday's (round_seconds is 120 since the test above): no other test checks it, and nobody waits for it.
+    const evenMinute = Math.floor(Date.now() / 120_000) * 120_000 - 86_400_000;
+    const time = new Date(evenMinute + 2_000).toISOString();
+    // Lambda's asynchronous invocation, played in this process: each slice runs the same entry point with its share.
+    const invoked: { time?: string; slice: { index: number; of: number } }[] = [];
+    const running: Promise<unknown>[] = [];
+    const deps = {
+      api: agentApi,
+      resolver: resolver(),
+      log,
+      servicesPerInvocation: 3,
+      invokeSlice: async (event: { time?: string; slice: { index: number; of: number } }) => {
+        invoked.push(event);
+        running.push(runScheduledMinute(event.time, { api: agentApi, resolver: resolver(), log }, event.slice));
+      },
+    };
+    const first = await runScheduledMinute(time, deps);
+    const summaries = [...first, ...((await Promise.all(running)) as (typeof first)[]).flat()];
+    // Eight services, three per invocation: three slices, the scheduler's invocation checking the first itself.
+    expect(invoked).toEqual([
+      { time, slice: { index: 1, of: 3 } },
+      { time, slice: { index: 2, of: 3 } },
+    ]);
+    expect(summaries.map((s) => s.slice)).toEqual([
+      { index: 0, of: 3 },
+      { index: 1, of: 3 },
+      { index: 2, of: 3 },
+    ]);
+    expect(summaries.every((s) => s.round === new Date(evenMinute).toISOString() && s.reports_failed === 0)).toBe(true);
+    expect(summaries.reduce((n, s) => n + s.checks, 0)).toBe(7);
+    expect(summaries.reduce((n, s) => n + s.unchecked, 0)).toBe(1);
+    // Every checked service has exactly one result of that round.
+    const roundId = `r${new Date(evenMinute)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.000Z$/, 'Z')}`;
+    for (const service of (await services()).filter((s) => s.url !== 'notes.one.example')) {
+      const history = (await (await fetch(`${stack.url}/api/v1/services/${service.id}/scans`)).json()) as { items: { scan_id: string }[] };
+      expect(
+        history.items.filter((h) => h.scan_id.startsWith(roundId)),
+        service.url,
+      ).toHaveLength(1);
+    }
+  }, 60_000);
+
+  it("invokes a slice through Lambda's Invoke API: asynchronously, signed for lambda with the function's credentials", async () => {
+    const received: { method?: string; url?: string; headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+    const lambda = createHttpServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        received.push({ method: req.method, url: req.url, headers: req.headers, body });
+        if (req.url!.includes('/functions/missing/')) return void res.writeHead(404).end('{"Message":"Function not found"}');
+        res.writeHead(req.headers['x-amz-invocation-type'] === 'Event' ? 202 : 400).end();
+      });
+    });
+    await new Promise<void>((resolve) => lambda.listen(0, '127.0.0.1', resolve));
+    try {
+      const credentials = { accessKeyId: 'AKIDAGENTROLE', secretAccessKey: 'agent-role-secret', sessionToken: 'session-token' };
+      const endpoint = `http://127.0.0.1:${(lambda.address() as { port: number }).port}`;
+      const invoke = lambdaSliceInvoker({ functionName: 'scoring-dev-Agent', region: 'eu-west-1', credentials: () => credentials, endpoint });
+      await invoke({ time: '2026-11-25T12:00:00Z', slice: { index: 1, of: 2 } });
+      const [request] = received;
+      expect(request).toMatchObject({ method: 'POST', url: '/2015-03-31/functions/scoring-dev-Agent/invocations' });
+      expect(JSON.parse(request!.body)).toEqual({ time: '2026-11-25T12:00:00Z', slice: { index: 1, of: 2 } });
+      expect(request!.headers['x-amz-security-token']).toBe('session-token');
+      const authorization = String(request!.headers.authorization);
+      expect(authorization).toMatch(
+        /^AWS4-HMAC-SHA256 Credential=AKIDAGENTROLE\/\d{8}\/eu-west-1\/lambda\/aws4_request, SignedHeaders=[^,]*x-amz-invocation-type/,
+      );
+      // The signature is the AWS SDK's for the same request at the same instant.
+      const url = new URL(request!.url!, endpoint);
+      const reference = await new SignatureV4({ service: 'lambda', region: 'eu-west-1', credentials, sha256: NodeSha256 }).sign(
+        {
+          method: 'POST',
+          protocol: url.protocol,
+          hostname: url.hostname,
+          port: Number(url.port),
+          path: url.pathname,
+          query: {},
+          headers: { host: url.host, 'content-type': 'application/json', 'x-amz-invocation-type': 'Event' },
+          body: request!.body,
+        },
+        { signingDate: new Date(String(request!.headers['x-amz-date']).replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z')) },
+      );
+      expect(authorization).toBe(reference.headers.authorization);
+      // Lambda refusing the invocation is the dispatcher's error, not a silent loss.
+      const refused = lambdaSliceInvoker({ functionName: 'missing', region: 'eu-west-1', credentials: () => credentials, endpoint });
+      await expect(refused({ slice: { index: 1, of: 2 } })).rejects.toThrow('Lambda refused the slice 2/2: HTTP 404 {"Message":"Function not found"}');
+    } finally {
+      await new Promise((resolve) => lambda.close(resolve));
+    }
+  });
 });

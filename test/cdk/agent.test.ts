@@ -45,6 +45,17 @@ describe('the scoring agent', () => {
     expect(perms.filter((p) => p.action.startsWith('dynamodb:'))).toEqual([]);
   });
 
+  it('may invoke itself and no other function, once, for the slices of a round too big for one invocation', () => {
+    const perms = rolePermissions(deployed, logicalId(agent.function.role));
+    const own = `arn:\${AWS::Partition}:lambda:\${AWS::Region}:\${AWS::AccountId}:function:${stack.config.prefix}-Agent`;
+    expect(perms.filter((p) => p.action.startsWith('lambda:'))).toEqual([{ effect: 'Allow', action: 'lambda:InvokeFunction', resource: own }]);
+    expect(policyAllows(perms, 'lambda:InvokeFunction', own.replace('-Agent', '-GetScoreboard'))).toBe(false);
+    const asyncConfig = resourcesOfType(deployed, 'AWS::Lambda::EventInvokeConfig').filter(([, r]) =>
+      JSON.stringify(r.Properties?.FunctionName).includes(fnId),
+    );
+    expect(asyncConfig.map(([, r]) => r.Properties?.MaximumRetryAttempts)).toEqual([0]);
+  });
+
   it('runs in the given subnets and security groups, with what Lambda needs to attach it', () => {
     const withVpc = synthesize({ context: { agentSubnetIds: 'subnet-0123abcd,subnet-4567ef01', agentSecurityGroupIds: 'sg-0123abcd' } });
     const vpcFn = withVpc.deployed.Resources[logicalId(withVpc.stack.agent!.function.fn)]!;
