@@ -62,7 +62,7 @@ const event: EventShape = {
   memoryMb: positive('memory'),
   agentMemoryMb: AGENT_MEMORY_MB,
   // An even mix of the login kinds (docs/benchmark.md, npm run bench:agent).
-  agentCpuMsPerCheck: 3,
+  agentCpuMsPerCheck: 4.2,
   agentWaitSeconds: 5,
   // The scoreboard page polls the scoreboard, the teams and the services.
   publicPaths: 3,
