@@ -94,6 +94,8 @@ function logins(serviceId: number, behaviour: Behaviour): { accepted: CheckAccou
 const servers: Server[] = [];
 const sockets = new Set<Socket>();
 const started: string[] = [];
+/** Each server's listen, settled once it listens (or could not): the targets are ready when all are. */
+const listening: Promise<void>[] = [];
 function listen(server: Server, address: string, port: number, what: string) {
   if (!isLoopback(address)) {
     console.error(`skipping ${what} on ${address}:${port}: not a loopback address`);
@@ -106,8 +108,18 @@ function listen(server: Server, address: string, port: number, what: string) {
     socket.on('error', () => undefined);
     socket.on('close', () => sockets.delete(socket));
   });
-  server.once('error', (error) => console.error(`cannot listen on ${address}:${port} for ${what}: ${error.message}`));
-  server.listen(port, address, () => started.push(`${address}:${port} ${what}`));
+  listening.push(
+    new Promise<void>((resolve) => {
+      server.once('error', (error) => {
+        console.error(`cannot listen on ${address}:${port} for ${what}: ${error.message}`);
+        resolve();
+      });
+      server.listen(port, address, () => {
+        started.push(`${address}:${port} ${what}`);
+        resolve();
+      });
+    }),
+  );
   servers.push(server);
 }
 
@@ -248,7 +260,7 @@ if (dnsPort !== undefined && dnsAddresses.length > 0) {
   }, 3000);
 }
 
-await new Promise((resolve) => setTimeout(resolve, 200));
+await Promise.all(listening);
 console.log('Demo targets (Ctrl-C stops them):');
 for (const team of teams) console.log(`  team ${team.number} ${team.name} (id ${team.id}): ${WHAT[behaviourOf.get(team.id)!]}`);
 console.log(
@@ -263,6 +275,9 @@ if (missing) {
     `\nMake team ${missing.number}'s web and DNS checks pass:\n  curl -s -X POST -H "Authorization: Bearer $ADMIN" -H 'Content-Type: application/json' \\\n       -d '{"name": "www", "type": "A", "value": "10", "team": ${missing.id}}' ${process.env.SCORING_API_URL ?? 'http://127.0.0.1:3000/api/v1'}/dns`,
   );
 }
+
+// Run by npm start: every target listens and its records exist, so the agent may start its first round.
+process.send?.('ready');
 
 process.once('SIGINT', () => {
   clearInterval(refresh);

@@ -81,10 +81,17 @@ async function startLive(): Promise<void> {
     child.stdout!.on('data', prefix);
     child.stderr!.on('data', prefix);
     children.push(child);
+    return child;
   };
-  run('blue teams', 'bin/demo-targets.ts', [], { SCORING_ADMIN_TOKEN: admin.token });
-  // A moment for the targets to listen and create their DNS records; the agent's first round then finds them.
-  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const targets = run('blue teams', 'bin/demo-targets.ts', [], { SCORING_ADMIN_TOKEN: admin.token });
+  // The agent's first round must find every target listening and its DNS records made: the targets say
+  // when (a busy machine may take seconds); one that exits or never says so does not hold the agent back long.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 60_000);
+    const done = () => (clearTimeout(timer), resolve());
+    targets.once('message', done);
+    targets.once('exit', done);
+  });
   run('agent', 'bin/agent.ts', ['--forever'], { SCORING_AGENT_TOKEN: agent.token });
 }
 
