@@ -104,7 +104,8 @@ describe('functions', () => {
       expect(p.Runtime, id).toBe('nodejs22.x');
       expect(p.Architectures, id).toEqual(['arm64']);
       expect(p.Handler, id).toBe('index.handler');
-      expect(p.MemorySize, id).toBe(256);
+      // The stack's memory, but for the scoring agent's one full vCPU (test/cdk/agent.test.ts).
+      expect(p.MemorySize, id).toBe(p.FunctionName === `${prefix}-Agent` ? 1769 : 256);
       expect(p.Environment.Variables.NODE_OPTIONS, id).toBe('--enable-source-maps');
       const logGroup = deployed.Resources[p.LoggingConfig.LogGroup.Ref]!;
       expect(logGroup.Type).toBe('AWS::Logs::LogGroup');
