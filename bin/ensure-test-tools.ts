@@ -40,12 +40,14 @@ const missing = [...new Set(TOOLS.filter(([present]) => !present()).map(([, pkg]
 if (missing.length > 0) {
   if (process.getuid?.() === 0 && has('apt-get')) {
     console.error(`Installing ${missing.join(', ')} with apt-get (the tests use them)…`);
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    // Another run (a second worktree's pretest) may hold apt's locks: wait for it rather than fail.
+    const wait = ['-o', 'DPkg::Lock::Timeout=600'];
+    execFileSync('apt-get', [...wait, 'update', '-qq'], { stdio: 'inherit' });
     // Only ours to remove if it was not there before (a container image often has one already).
     const ownPolicy = !existsSync(POLICY_RC_D);
     if (ownPolicy) writeFileSync(POLICY_RC_D, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
     try {
-      execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+      execFileSync('apt-get', [...wait, 'install', '-y', '-qq', '--no-install-recommends', ...missing], {
         stdio: 'inherit',
         env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
       });
