@@ -5,8 +5,10 @@
  * scoring agent's DNS checks, `openssl` makes the self-signed certificates of
  * the HTTPS check's test server and of vsftpd, Chromium renders the web page,
  * and the login checks sign in to real daemons: OpenSSH's `sshd`, `vsftpd`
- * (FTP and FTPS), MariaDB's `mariadbd` (with `mariadb-install-db`) and
- * PostgreSQL (its programs under /usr/lib/postgresql/<version>/bin).
+ * (FTP and FTPS), MariaDB's `mariadbd` (with `mariadb-install-db`),
+ * PostgreSQL (its programs under /usr/lib/postgresql/<version>/bin) and
+ * OpenLDAP's `slapd` (with `slapadd`; `ldap-utils` gives the tests
+ * `ldapsearch`, `ldapwhoami` and `ldapmodify`).
  * Installs what is missing with one apt-get step when we may (root on
  * Debian), without recommended packages; otherwise says how. Daemons'
  * packages start their system-wide service on install: a policy-rc.d that
@@ -32,6 +34,8 @@ const TOOLS: [present: () => boolean, pkg: string][] = [
   [() => has('vsftpd'), 'vsftpd'],
   [() => has('mariadbd') && has('mariadb-install-db'), 'mariadb-server'],
   [hasPostgres, 'postgresql'],
+  [() => has('slapd') && has('slapadd'), 'slapd'],
+  [() => has('ldapsearch') && has('ldapwhoami') && has('ldapmodify'), 'ldap-utils'],
 ];
 
 const POLICY_RC_D = '/usr/sbin/policy-rc.d';
