@@ -47,6 +47,13 @@ export interface SpawnOptions {
   cwd?: string;
 }
 
+/** A daemon's command line, as Scope.serve() spawns it. */
+export interface Launch {
+  command: string;
+  args: string[];
+  options?: SpawnOptions;
+}
+
 /** How long a daemon may take to exit after its stop signal before it is killed outright. */
 const STOP_GRACE_MS = 5_000;
 /** How long the end waits for a set-up command still running (initdb takes about a second). */
@@ -127,17 +134,18 @@ export class Scope {
 
   /**
    * Spawns a daemon in the foreground on a free port (`make` writes its
-   * config and returns its command line) and waits until `ready` says it
-   * serves (by default: its port accepts connections). Another process may
-   * take the port between our probe and its bind: then it tries another.
+   * config and returns its command line; a daemon with a second port takes
+   * another freePort() there) and waits until `ready` says it serves (by
+   * default: its port accepts connections). Another process may take a port
+   * between our probe and its bind: then it tries others.
    */
   async serve(
-    make: (port: number) => { command: string; args: string[]; options?: SpawnOptions },
+    make: (port: number) => Launch | Promise<Launch>,
     ready: (port: number) => Promise<boolean> = portAccepts,
   ): Promise<{ port: number; process: Foreground }> {
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
-      const { command, args, options } = make(port);
+      const { command, args, options } = await make(port);
       const child = this.spawn(command, args, options);
       try {
         await waitUntil(child, () => ready(port));
