@@ -1,16 +1,18 @@
 /**
- * What the test daemons (sshd, vsftpd, MariaDB, PostgreSQL) share: each runs
- * in the foreground on 127.0.0.1 and a free port, in a temporary directory of
- * its own, with real Unix users named with a per-run prefix where it checks
- * system passwords. A start records each thing it makes in a Scope, which
- * undoes them last-first at stop() or, if stop() never comes (a failed start,
- * a Ctrl-C: vitest exits on SIGINT without running the global teardown),
- * synchronously at process exit. Processes are stopped by pid (their process
- * group); SIGKILL of the test run itself is the one end this cannot cover.
+ * What the test daemons (sshd, vsftpd, MariaDB, PostgreSQL, slapd) share:
+ * each runs in the foreground on 127.0.0.1 and a free port, in a temporary
+ * directory of its own, with real Unix users named with a per-run prefix
+ * where it checks system passwords. A start records each thing it makes in a
+ * Scope, which undoes them last-first at stop() or, if stop() never comes (a
+ * failed start, a Ctrl-C: vitest exits on SIGINT without running the global
+ * teardown), synchronously at process exit. Processes are stopped by pid
+ * (their process group); SIGKILL of the test run itself is the one end this
+ * cannot cover.
  *
  * The global setup starts the daemons; the tests, in forked workers, reach
  * them through the plain data it provides and the small functions here and in
- * each daemon's module that act on that data (a password, a file, SQL).
+ * each daemon's module that act on that data (a password, a file, SQL, a
+ * directory entry).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
