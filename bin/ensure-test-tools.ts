@@ -5,8 +5,10 @@
  * scoring agent's DNS checks, `openssl` makes the self-signed certificates of
  * the HTTPS check's test server and of vsftpd, Chromium renders the web page,
  * and the login checks sign in to real daemons: OpenSSH's `sshd`, `vsftpd`
- * (FTP and FTPS), MariaDB's `mariadbd` (with `mariadb-install-db`) and
- * PostgreSQL (its programs under /usr/lib/postgresql/<version>/bin).
+ * (FTP and FTPS), MariaDB's `mariadbd` (with `mariadb-install-db`),
+ * PostgreSQL (its programs under /usr/lib/postgresql/<version>/bin) and
+ * OpenLDAP's `slapd` (with `slapadd`; `ldap-utils` gives the tests
+ * `ldapsearch`, `ldapwhoami` and `ldapmodify`).
  * Installs what is missing with one apt-get step when we may (root on
  * Debian), without recommended packages; otherwise says how. Daemons'
  * packages start their system-wide service on install: a policy-rc.d that
@@ -32,6 +34,8 @@ const TOOLS: [present: () => boolean, pkg: string][] = [
   [() => has('vsftpd'), 'vsftpd'],
   [() => has('mariadbd') && has('mariadb-install-db'), 'mariadb-server'],
   [hasPostgres, 'postgresql'],
+  [() => has('slapd') && has('slapadd'), 'slapd'],
+  [() => has('ldapsearch') && has('ldapwhoami') && has('ldapmodify'), 'ldap-utils'],
 ];
 
 const POLICY_RC_D = '/usr/sbin/policy-rc.d';
@@ -40,12 +44,14 @@ const missing = [...new Set(TOOLS.filter(([present]) => !present()).map(([, pkg]
 if (missing.length > 0) {
   if (process.getuid?.() === 0 && has('apt-get')) {
     console.error(`Installing ${missing.join(', ')} with apt-get (the tests use them)…`);
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+    // Another run (a second worktree's pretest) may hold apt's locks: wait for it rather than fail.
+    const wait = ['-o', 'DPkg::Lock::Timeout=600'];
+    execFileSync('apt-get', [...wait, 'update', '-qq'], { stdio: 'inherit' });
     // Only ours to remove if it was not there before (a container image often has one already).
     const ownPolicy = !existsSync(POLICY_RC_D);
     if (ownPolicy) writeFileSync(POLICY_RC_D, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
     try {
-      execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+      execFileSync('apt-get', [...wait, 'install', '-y', '-qq', '--no-install-recommends', ...missing], {
         stdio: 'inherit',
         env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
       });

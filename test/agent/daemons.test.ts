@@ -3,18 +3,24 @@
  * setup) do what the login checks rely on, seen with the clients the checks
  * use: vsftpd serves a user's home over plain FTP and explicit FTPS (download,
  * upload, delete) and refuses a wrong password; MariaDB and PostgreSQL let in
- * a user a test creates with its password, and refuse a wrong one.
+ * a user a test creates with its password, and refuse a wrong one; slapd
+ * binds a directory user with its password over LDAP and LDAPS, refuses a
+ * wrong one, shows bound users (only) the People, and its helpers change a
+ * password and delete a user. slapd is seen with ldap-utils' own tools.
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
+import { connect as tlsConnect } from 'node:tls';
 import { Client as FtpClient, FTPError } from 'basic-ftp';
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { mariadbSql } from '../support/daemons/mariadb';
 import { postgresSql } from '../support/daemons/postgres';
+import { deleteLdapEntry, setLdapPassword } from '../support/daemons/slapd';
 
 describe('vsftpd', () => {
   const ftp = inject('vsftpd');
@@ -126,5 +132,58 @@ describe('PostgreSQL', () => {
       await client.end();
     }
     await expect(login('not-the-password')).rejects.toMatchObject({ code: '28P01' });
+  });
+});
+
+describe('slapd', () => {
+  const ldap = inject('slapd');
+  const url = `ldap://127.0.0.1:${ldap.port}`;
+  const { blue } = ldap.users;
+
+  /** Runs one of ldap-utils' tools (ldaps: any certificate, slapd's is self-signed): its exit code (LDAP's result code) and output. */
+  function tool(name: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    return new Promise((resolve) => {
+      execFile(name, ['-x', ...args], { env: { ...process.env, LDAPTLS_REQCERT: 'never' }, timeout: 10_000 }, (error, stdout, stderr) =>
+        resolve({ code: typeof error?.code === 'number' ? error.code : error ? -1 : 0, stdout, stderr }),
+      );
+    });
+  }
+  const whoami = (dn: string, password: string, server = url) => tool('ldapwhoami', ['-H', server, '-D', dn, '-w', password]);
+  /** The DNs a search under ou=People finds (as a user, or anonymously). */
+  async function people(filter: string, as?: { dn: string; password: string }) {
+    const bind = as ? ['-D', as.dn, '-w', as.password] : [];
+    const result = await tool('ldapsearch', ['-H', url, ...bind, '-LLL', '-b', `ou=People,${ldap.baseDn}`, filter, 'dn']);
+    return { code: result.code, dns: [...result.stdout.matchAll(/^dn: (.+)$/gm)].map((match) => match[1]) };
+  }
+
+  it('binds a user with its password, and refuses a wrong one with invalidCredentials (49)', async () => {
+    expect(await whoami(blue.dn, blue.password)).toMatchObject({ code: 0, stdout: `dn:${blue.dn}\n` });
+    expect(await whoami(blue.dn, 'not-the-password')).toMatchObject({ code: 49, stderr: expect.stringContaining('Invalid credentials (49)') });
+  });
+
+  it('binds over LDAPS (TLS from the first byte) too, with the certificate it provides', async () => {
+    expect(await whoami(blue.dn, blue.password, `ldaps://127.0.0.1:${ldap.ldapsPort}`)).toMatchObject({ code: 0, stdout: `dn:${blue.dn}\n` });
+    // A client that verifies (trusting just that certificate, for localhost) gets through too.
+    await new Promise<void>((resolve, reject) => {
+      const socket = tlsConnect({ host: '127.0.0.1', port: ldap.ldapsPort, servername: 'localhost', ca: ldap.cert }, () => (socket.end(), resolve()));
+      socket.once('error', reject);
+    });
+  });
+
+  it('shows a bound user the People, and an anonymous one nothing', async () => {
+    expect(await people(`(uid=${blue.uid})`, blue)).toEqual({ code: 0, dns: [blue.dn] });
+    // Anonymous reads are refused as if the directory were empty: noSuchObject (32) for the base itself.
+    expect(await people(`(uid=${blue.uid})`)).toEqual({ code: 32, dns: [] });
+  });
+
+  it("changes a user's password, then deletes the user: its bind fails, a search for it finds nothing", async () => {
+    const { deploy } = ldap.users;
+    const password = randomUUID();
+    await setLdapPassword(ldap, 'deploy', password);
+    expect((await whoami(deploy.dn, password)).code).toBe(0);
+    expect((await whoami(deploy.dn, deploy.password)).code).toBe(49);
+    await deleteLdapEntry(ldap, deploy.dn);
+    expect((await whoami(deploy.dn, password)).code).toBe(49);
+    expect(await people(`(uid=${deploy.uid})`, blue)).toEqual({ code: 0, dns: [] });
   });
 });

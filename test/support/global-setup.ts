@@ -2,12 +2,15 @@ import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal } from '../../lib/local/dynamodb-local';
 import { startMariadb, type MariadbInfo } from './daemons/mariadb';
 import { startPostgres, type PostgresInfo } from './daemons/postgres';
+import { startSlapd, type SlapdInfo } from './daemons/slapd';
 import { startSshd, type SshdInfo } from './daemons/sshd';
 import { startVsftpd, type VsftpdInfo } from './daemons/vsftpd';
 
 /** The Unix users of the SSH and FTP daemons, by the names the tests use (each run prefixes them: sc<pid>ssh…, sc<pid>ftp…). */
 const SSH_USERS = ['blue', 'ops', 'deploy'] as const;
 const FTP_USERS = ['blue', 'ops'] as const;
+/** The directory users of slapd (uid=<name>,ou=People,dc=blue,dc=test): test/agent/daemons.test.ts changes and deletes `deploy`. */
+const LDAP_USERS = ['blue', 'ops', 'deploy'] as const;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,6 +19,7 @@ declare module 'vitest' {
     vsftpd: VsftpdInfo<(typeof FTP_USERS)[number]>;
     mariadb: MariadbInfo;
     postgres: PostgresInfo;
+    slapd: SlapdInfo<(typeof LDAP_USERS)[number]>;
   }
 }
 
@@ -34,13 +38,15 @@ export default async function setup(project: TestProject) {
     startVsftpd(FTP_USERS),
     startMariadb(),
     startPostgres(),
+    startSlapd(LDAP_USERS),
   ]);
-  const [dynamodbEndpoint, sshd, vsftpd, mariadb, postgres] = infos;
+  const [dynamodbEndpoint, sshd, vsftpd, mariadb, postgres, slapd] = infos;
   project.provide('dynamodbEndpoint', dynamodbEndpoint);
   project.provide('sshd', sshd);
   project.provide('vsftpd', vsftpd);
   project.provide('mariadb', mariadb);
   project.provide('postgres', postgres);
+  project.provide('slapd', slapd);
   return stop;
 }
 

@@ -1,16 +1,18 @@
 /**
- * What the test daemons (sshd, vsftpd, MariaDB, PostgreSQL) share: each runs
- * in the foreground on 127.0.0.1 and a free port, in a temporary directory of
- * its own, with real Unix users named with a per-run prefix where it checks
- * system passwords. A start records each thing it makes in a Scope, which
- * undoes them last-first at stop() or, if stop() never comes (a failed start,
- * a Ctrl-C: vitest exits on SIGINT without running the global teardown),
- * synchronously at process exit. Processes are stopped by pid (their process
- * group); SIGKILL of the test run itself is the one end this cannot cover.
+ * What the test daemons (sshd, vsftpd, MariaDB, PostgreSQL, slapd) share:
+ * each runs in the foreground on 127.0.0.1 and a free port, in a temporary
+ * directory of its own, with real Unix users named with a per-run prefix
+ * where it checks system passwords. A start records each thing it makes in a
+ * Scope, which undoes them last-first at stop() or, if stop() never comes (a
+ * failed start, a Ctrl-C: vitest exits on SIGINT without running the global
+ * teardown), synchronously at process exit. Processes are stopped by pid
+ * (their process group); SIGKILL of the test run itself is the one end this
+ * cannot cover.
  *
  * The global setup starts the daemons; the tests, in forked workers, reach
  * them through the plain data it provides and the small functions here and in
- * each daemon's module that act on that data (a password, a file, SQL).
+ * each daemon's module that act on that data (a password, a file, SQL, a
+ * directory entry).
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -45,6 +47,13 @@ export interface SpawnOptions {
   uid?: number;
   gid?: number;
   cwd?: string;
+}
+
+/** A daemon's command line, as Scope.serve() spawns it. */
+export interface Launch {
+  command: string;
+  args: string[];
+  options?: SpawnOptions;
 }
 
 /** How long a daemon may take to exit after its stop signal before it is killed outright. */
@@ -127,17 +136,18 @@ export class Scope {
 
   /**
    * Spawns a daemon in the foreground on a free port (`make` writes its
-   * config and returns its command line) and waits until `ready` says it
-   * serves (by default: its port accepts connections). Another process may
-   * take the port between our probe and its bind: then it tries another.
+   * config and returns its command line; a daemon with a second port takes
+   * another freePort() there) and waits until `ready` says it serves (by
+   * default: its port accepts connections). Another process may take a port
+   * between our probe and its bind: then it tries others.
    */
   async serve(
-    make: (port: number) => { command: string; args: string[]; options?: SpawnOptions },
+    make: (port: number) => Launch | Promise<Launch>,
     ready: (port: number) => Promise<boolean> = portAccepts,
   ): Promise<{ port: number; process: Foreground }> {
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
-      const { command, args, options } = make(port);
+      const { command, args, options } = await make(port);
       const child = this.spawn(command, args, options);
       try {
         await waitUntil(child, () => ready(port));
