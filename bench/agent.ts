@@ -43,6 +43,7 @@ import { createLogger } from '#shared/log';
 import { startLocalStack } from '../lib/local/local-stack';
 import { scoringApi } from '../functions/agent/api';
 import { runChecks, runRound } from '../functions/agent/round';
+import { hmacMailToken } from '../functions/agent/mail-token';
 import { concurrencyLimit, roundStartAt } from '../functions/agent/schedule';
 import { mariadbSql, startMariadb } from '../test/support/daemons/mariadb';
 import { postgresSql, startPostgres } from '../test/support/daemons/postgres';
@@ -306,6 +307,7 @@ async function roundEndToEnd() {
       ...deps,
       api,
       log: createLogger({ component: 'bench-agent' }),
+      mailToken: hmacMailToken('bench mail key'),
     });
     const seconds = (performance.now() - started) / 1000;
     return {

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { createLogger } from '#shared/log';
 import { runAgent } from '../functions/agent/agent';
 import { ApiError, scoringApi, type ApiAuth } from '../functions/agent/api';
+import { hmacMailToken, localMailKey } from '../functions/agent/mail-token';
 import { authFromEnvironment } from '../functions/agent/local/credentials';
 import { CompetitionDns } from '../functions/agent/local/competition-dns';
 import { hostsFileResolver, loopbackOnly, withLiterals, type HostResolver } from '../functions/agent/resolve';
@@ -61,7 +62,9 @@ function auth(): ApiAuth {
 }
 
 const log = createLogger({ component: 'agent' });
-const api = scoringApi(values.api ?? process.env.SCORING_API_URL ?? 'http://127.0.0.1:3000/api/v1', auth());
+const credential = auth();
+const api = scoringApi(values.api ?? process.env.SCORING_API_URL ?? 'http://127.0.0.1:3000/api/v1', credential);
+const mailToken = hmacMailToken(localMailKey(credential.kind === 'bearer' ? credential.token : credential.credentials().secretAccessKey));
 const guard = (resolver: HostResolver) => withLiterals(values['allow-remote'] ? resolver : loopbackOnly(resolver));
 
 const zones = values.hosts ? undefined : new CompetitionDns(api);
@@ -83,6 +86,7 @@ try {
     rounds,
     concurrency,
     log,
+    mailToken,
     signal: stop.signal,
     resolverForRound: async () => hosts ?? guard(await zones!.refresh()),
   });

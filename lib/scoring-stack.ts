@@ -259,7 +259,13 @@ export class ScoringStack extends Stack {
     this.scoreHistory = new ScoreHistorySchedule(this, 'ScoreHistory', { prefix: config.prefix, defaults, table: { table, indexArns } });
 
     if (config.agent) {
-      this.agent = new ScoringAgent(this, 'Agent', { prefix: config.prefix, defaults, iamApiUrl: this.iamApi.url, vpc: config.agentVpc });
+      this.agent = new ScoringAgent(this, 'Agent', {
+        prefix: config.prefix,
+        defaults,
+        iamApiUrl: this.iamApi.url,
+        vpc: config.agentVpc,
+        removalPolicy: removal,
+      });
       this.grantServiceAccount(this.agent.grantee);
       this.agent.acknowledgeServiceGrant(this.access.serviceStatements);
     }

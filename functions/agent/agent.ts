@@ -1,6 +1,7 @@
 import type { Logger } from '#shared/log';
 import type { ScoringApi } from './api';
 import { runRound, type RoundSummary } from './round';
+import type { MailToken } from './mail-token';
 import type { HostResolver } from './resolve';
 import { concurrencyLimit, roundStartAt } from './schedule';
 
@@ -13,6 +14,8 @@ export interface AgentOptions {
   /** Checks in flight at once, across overlapping rounds. */
   concurrency: number;
   log: Logger;
+  /** The tokens of the mail checks' messages (mail-token.ts). */
+  mailToken: MailToken;
   signal?: AbortSignal;
 }
 
@@ -39,7 +42,7 @@ export async function runAgent(options: AgentOptions): Promise<RoundSummary[]> {
     running.push(
       options
         .resolverForRound()
-        .then((resolver) => runRound(start, settings, { api, resolver, checkLimit, log }))
+        .then((resolver) => runRound(start, settings, { api, resolver, checkLimit, log, mailToken: options.mailToken }))
         .then((summary) => {
           if (Date.now() > deadline) {
             log.warn('round overran its interval', { round: summary.round, overrun_seconds: (Date.now() - deadline) / 1000 });

@@ -1,6 +1,7 @@
 import { createLogger, type Logger } from '#shared/log';
 import { scoringApi, type ScoringApi } from './api';
 import { lambdaSliceInvoker, type AgentEvent, type SliceInvoker } from './invoke-slice';
+import { kmsMailToken, type MailToken } from './mail-token';
 import { concurrencyLimit, roundsInMinute, slicesFor, type Slice } from './schedule';
 import { runRound, type RoundSummary } from './round';
 import { systemResolver, withLiterals, type HostResolver } from './resolve';
@@ -36,9 +37,15 @@ export async function handler(event: AgentEvent): Promise<RoundSummary[]> {
     credentials,
     endpoint: process.env.AWS_ENDPOINT_URL_LAMBDA,
   });
+  const mailToken = kmsMailToken({
+    keyId: process.env.AGENT_MAIL_KEY_ID!,
+    region: process.env.AWS_REGION!,
+    credentials,
+    endpoint: process.env.AWS_ENDPOINT_URL_KMS,
+  });
   return runScheduledMinute(
     event.time,
-    { api, resolver: withLiterals(systemResolver), log, invokeSlice, servicesPerInvocation: SERVICES_PER_INVOCATION },
+    { api, resolver: withLiterals(systemResolver), log, mailToken, invokeSlice, servicesPerInvocation: SERVICES_PER_INVOCATION },
     event.slice,
   );
 }
@@ -54,10 +61,10 @@ export async function handler(event: AgentEvent): Promise<RoundSummary[]> {
  */
 export async function runScheduledMinute(
   time: string | undefined,
-  deps: { api: ScoringApi; resolver: HostResolver; log: Logger; invokeSlice?: SliceInvoker; servicesPerInvocation?: number },
+  deps: { api: ScoringApi; resolver: HostResolver; log: Logger; mailToken: MailToken; invokeSlice?: SliceInvoker; servicesPerInvocation?: number },
   slice?: Slice,
 ): Promise<RoundSummary[]> {
-  const { api, resolver, log } = deps;
+  const { api, resolver, log, mailToken } = deps;
   const scheduled = Date.parse(time ?? '') || Date.now();
   const minute = Math.floor(scheduled / 60_000) * 60_000;
   const settings = await api.settings();
@@ -75,7 +82,7 @@ export async function runScheduledMinute(
   const checkLimit = concurrencyLimit(CONCURRENCY);
   const rounds = starts.map(async (start) => {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, start - Date.now())));
-    const summary = await runRound(start, settings, { api, resolver, checkLimit, log, ...(slice ? { slice } : {}) });
+    const summary = await runRound(start, settings, { api, resolver, checkLimit, log, mailToken, ...(slice ? { slice } : {}) });
     const overrun = Date.now() - (start + settings.round_seconds * 1000);
     if (overrun > 0) log.warn('round overran its interval', { round: summary.round, overrun_seconds: overrun / 1000 });
     return summary;

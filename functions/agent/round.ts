@@ -3,7 +3,8 @@ import { checkOf, logsIn, roundCheck, type CheckDefinition } from '#shared/domai
 import { teamAddressPrefix } from '#shared/domain/settings';
 import type { Logger } from '#shared/log';
 import type { DnsRecord, ReportOutcome, ScanReport, ScoringApi, Service, Settings } from './api';
-import { runCheck, type CheckOutcome, type DnsExpectation } from './checks';
+import { runCheck, type CheckOutcome, type DnsExpectation, type MailRound } from './checks';
+import type { MailToken } from './mail-token';
 import { cachedPerRound, type HostResolver } from './resolve';
 import { inSlice, scanIdFor, type ConcurrencyLimit, type Slice } from './schedule';
 
@@ -17,6 +18,8 @@ export interface RoundDependencies {
   random?: () => number;
   /** This invocation's share of the services, when the round fans out (handler.ts). */
   slice?: Slice;
+  /** The tokens mail checks send and look for (mail-token.ts). */
+  mailToken: MailToken;
 }
 
 export interface RoundSummary {
@@ -41,6 +44,8 @@ interface Planned {
   scanId: string;
   /** The account its check signs in with this round (none: a check without a login). */
   account?: CheckAccount;
+  /** A mail check's message to send or to find, or why the agent could not work out its token. */
+  mail?: MailRound | { unavailable: string };
 }
 
 /** Reports go in batches of this many (the batch route's limit) and this many requests at once. */
@@ -72,6 +77,12 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
   ]);
   // Each service's account for this round, picked at random among its own.
   for (const p of planned) p.account = pickAccount(accounts.get(p.service.id) ?? [], deps.random);
+  const mail = { listed, checks, roundStart, roundSeconds: settings.round_seconds, mailToken: deps.mailToken };
+  await Promise.all(
+    planned.map(async (p) => {
+      p.mail = await mailRound(p, mail).catch((error: unknown) => ({ unavailable: (error as Error).message }));
+    }),
+  );
 
   const reportStarted = Date.now();
   let reportsFailed = await report(
@@ -125,17 +136,50 @@ export async function runChecks(planned: Planned[], settings: Settings, records:
         const outcome: CheckOutcome =
           'error' in resolved
             ? { passed: false, error: resolved.error, category: resolved.category }
-            : await runCheck(
-                { host: p.service.url, address: resolved.address, port: p.service.port },
-                p.check,
-                p.check.check === 'dns' ? dnsExpectation(p.service, p.check.query, settings, records) : undefined,
-                p.account,
-              );
+            : p.mail && 'unavailable' in p.mail
+              ? { passed: false, error: `the agent could not work out the mail token: ${p.mail.unavailable}`.slice(0, 200), category: 'agent error' }
+              : await runCheck({ host: p.service.url, address: resolved.address, port: p.service.port }, p.check, {
+                  ...(p.check.check === 'dns' ? { dns: dnsExpectation(p.service, p.check.query, settings, records) } : {}),
+                  ...(p.account ? { account: p.account } : {}),
+                  ...(p.mail ? { mail: p.mail } : {}),
+                });
         return { planned: p, outcome, time };
       }),
     ),
   );
 }
+
+/**
+ * What a mail check sends or looks for this round. An SMTP check with
+ * `mail_to` sends a message with the token of its own scan id. A mailbox
+ * check with `sent_by` looks for the message its team's service of that SMTP
+ * subtype sent in the previous round, when that check passed: a failed send
+ * costs the SMTP service its points, not the mailbox too (and the first
+ * round has no previous one). The SMTP and mailbox checks of one round run at
+ * once, so the current round's message may not be there yet.
+ */
+export async function mailRound(
+  p: Pick<Planned, 'service' | 'check' | 'scanId' | 'account'>,
+  round: { listed: Service[]; checks: Map<number, CheckDefinition | undefined>; roundStart: number; roundSeconds: number; mailToken: MailToken },
+): Promise<MailRound | undefined> {
+  const { check, service } = p;
+  const domain = service.team.team_url;
+  if ((check.check === 'smtp' || check.check === 'smtps') && check.mail_to !== undefined) {
+    const from = check.mail_from ?? p.account?.username ?? 'scoring';
+    return { send: { to: mailAddress(check.mail_to, domain), from: mailAddress(from, domain), token: await round.mailToken(p.scanId) } };
+  }
+  if (!('sent_by' in check) || check.sent_by === undefined) return undefined;
+  const name = check.sent_by.toLowerCase();
+  const sender = round.listed.find((s) => s.team.id === service.team.id && s.subtype.toLowerCase() === name);
+  const sends = sender && round.checks.get(sender.subtype_id);
+  if (!sender || !sends || (sends.check !== 'smtp' && sends.check !== 'smtps') || sends.mail_to === undefined) return {};
+  const previous = round.roundStart - round.roundSeconds * 1000;
+  const sent = sender.last_scan > 0 && sender.last_scan_time !== null && Date.parse(sender.last_scan_time) >= previous;
+  return sent ? { find: { token: await round.mailToken(scanIdFor(previous, round.roundSeconds, sender.id)) } } : {};
+}
+
+/** An address as written in a check, or a local part that gets the team's domain. */
+const mailAddress = (written: string, domain: string) => (written.includes('@') ? written : `${written}@${domain}`);
 
 /** The name a DNS check asks and the addresses the API's A records give it. */
 export function dnsExpectation(service: Service, query: string, settings: Settings, records: DnsRecord[]): DnsExpectation {

@@ -1,8 +1,9 @@
-import { ArnFormat, Duration, Stack, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { IConstruct } from 'constructs';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { ContextAttribute, Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Construct } from 'constructs';
@@ -18,6 +19,8 @@ export interface ScoringAgentProps {
   readonly iamApiUrl: string;
   /** Run the agent inside the blue teams' network: private subnets and a security group. */
   readonly vpc?: { readonly subnetIds: readonly string[]; readonly securityGroupIds: readonly string[] };
+  /** What becomes of the mail-token key when the stack goes (the stack's removal policy). */
+  readonly removalPolicy: RemovalPolicy;
 }
 
 /**
@@ -30,6 +33,8 @@ export interface ScoringAgentProps {
 export class ScoringAgent extends Construct {
   readonly function: ApiFunction;
   readonly schedule: Schedule;
+  /** The HMAC key of the mail checks' tokens (functions/agent/mail-token.ts). */
+  readonly mailKey: Key;
 
   constructor(scope: Construct, id: string, props: ScoringAgentProps) {
     super(scope, id);
@@ -67,6 +72,18 @@ export class ScoringAgent extends Construct {
     );
     // A slice that fails is not tried again later: its checks would be stale, and the next round comes anyway.
     fn.configureAsyncInvoke({ retryAttempts: 0 });
+
+    // The mail checks' tokens are HMACs of scan ids under a key that never leaves KMS: the agent keeps
+    // nothing between invocations, and no team may forge a token. The agent may make MACs with it, and
+    // nothing else (not verify them, not read the key). KMS offers no automatic rotation for HMAC keys.
+    this.mailKey = new Key(this, 'MailTokenKey', {
+      description: `${props.prefix}: the scoring agent's mail check tokens (HMAC of the scan id)`,
+      keySpec: KeySpec.HMAC_256,
+      keyUsage: KeyUsage.GENERATE_VERIFY_MAC,
+      removalPolicy: props.removalPolicy,
+    });
+    this.mailKey.grant(this.function.role, 'kms:GenerateMac');
+    fn.addEnvironment('AGENT_MAIL_KEY_ID', this.mailKey.keyArn);
 
     if (props.vpc) {
       (fn.node.defaultChild as CfnFunction).vpcConfig = {

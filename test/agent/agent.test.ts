@@ -16,6 +16,7 @@ import { hostsFileResolver, loopbackOnly, withLiterals } from '../../functions/a
 import { runRound } from '../../functions/agent/round';
 import { runScheduledMinute } from '../../functions/agent/handler';
 import { lambdaSliceInvoker } from '../../functions/agent/invoke-slice';
+import { hmacMailToken } from '../../functions/agent/mail-token';
 import { NodeSha256 } from '../../functions/agent/sigv4';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { concurrencyLimit, roundStartAt } from '../../functions/agent/schedule';
@@ -112,6 +113,7 @@ afterAll(async () => {
 });
 
 const log = createLogger({ component: 'agent-test' });
+const mailToken = hmacMailToken('agent test mail key');
 const resolver = () => loopbackOnly(withLiterals(hostsFileResolver(join(dir, 'hosts'))));
 
 async function services() {
@@ -129,7 +131,7 @@ async function services() {
 
 describe('the scoring agent', () => {
   it('checks every service with a check definition and reports each result, failures with their reason', async () => {
-    const summaries = await runAgent({ api: agentApi, rounds: 1, concurrency: 4, log, resolverForRound: async () => resolver() });
+    const summaries = await runAgent({ api: agentApi, rounds: 1, concurrency: 4, log, mailToken, resolverForRound: async () => resolver() });
     expect(summaries).toHaveLength(1);
     expect(summaries[0]).toMatchObject({ checks: 7, passed: 3, failed: 4, unchecked: 1, reports_failed: 0 });
 
@@ -173,7 +175,7 @@ describe('the scoring agent', () => {
   it('reports a round again under the same scan ids, so a restarted agent counts nothing twice', async () => {
     const settings = await agentApi.settings();
     const start = roundStartAt(Date.now(), settings.round_seconds);
-    const deps = { api: agentApi, resolver: resolver(), checkLimit: concurrencyLimit(4), log };
+    const deps = { api: agentApi, resolver: resolver(), checkLimit: concurrencyLimit(4), log, mailToken };
     await runRound(start, settings, deps);
     const again = await runRound(start, settings, deps);
     expect(again.reports_failed).toBe(0);
@@ -198,7 +200,7 @@ describe('the scoring agent', () => {
     const patched = await fetch(`${stack.url}/api/v1/settings/1`, { method: 'PATCH', headers: admin, body: JSON.stringify({ round_seconds: 120 }) });
     expect(patched.status).toBe(200);
     const evenMinute = Math.floor(Date.now() / 120_000) * 120_000;
-    const deps = { api: agentApi, resolver: resolver(), log };
+    const deps = { api: agentApi, resolver: resolver(), log, mailToken };
     expect(await runScheduledMinute(new Date(evenMinute + 60_000).toISOString(), deps)).toEqual([]);
     const [summary] = await runScheduledMinute(new Date(evenMinute + 1_000).toISOString(), deps);
     expect(summary).toMatchObject({ round: new Date(evenMinute).toISOString(), checks: 7, reports_failed: 0 });
@@ -215,10 +217,11 @@ describe('the scoring agent', () => {
       api: agentApi,
       resolver: resolver(),
       log,
+      mailToken,
       servicesPerInvocation: 3,
       invokeSlice: async (event: { time?: string; slice: { index: number; of: number } }) => {
         invoked.push(event);
-        running.push(runScheduledMinute(event.time, { api: agentApi, resolver: resolver(), log }, event.slice));
+        running.push(runScheduledMinute(event.time, { api: agentApi, resolver: resolver(), log, mailToken }, event.slice));
       },
     };
     const first = await runScheduledMinute(time, deps);

@@ -194,16 +194,16 @@ describe('http', () => {
   });
   it('signs in with HTTP basic auth or a login form as the round’s account, and fails a refused login as such, never saying the password', async () => {
     const basic = http('/basic', { auth: 'basic', content: 'Welcome back' });
-    expect(await runCheck(at(ports.http!), basic, undefined, { username: 'blue', password: 'Basic-Pa55' })).toEqual({ passed: true });
-    const refused = await runCheck(at(ports.http!), basic, undefined, { username: 'blue', password: 'Old-Pa55' });
+    expect(await runCheck(at(ports.http!), basic, { account: { username: 'blue', password: 'Basic-Pa55' } })).toEqual({ passed: true });
+    const refused = await runCheck(at(ports.http!), basic, { account: { username: 'blue', password: 'Old-Pa55' } });
     expect(refused).toEqual({ passed: false, error: 'login as blue did not get to /basic (HTTP 401)', category: 'login failed' });
     const form = http('/wiki', { auth: 'form', login_path: '/login', username_field: 'user', password_field: 'pass', content: 'Team wiki' });
-    expect(await runCheck(at(ports.http!), form, undefined, { username: 'blue', password: 'Form-Pa55' })).toEqual({ passed: true });
-    const wrong = await runCheck(at(ports.http!), form, undefined, { username: 'blue', password: 'Old-Pa55' });
+    expect(await runCheck(at(ports.http!), form, { account: { username: 'blue', password: 'Form-Pa55' } })).toEqual({ passed: true });
+    const wrong = await runCheck(at(ports.http!), form, { account: { username: 'blue', password: 'Old-Pa55' } });
     expect(wrong).toEqual({ passed: false, error: 'login as blue refused (HTTP 403)', category: 'login failed' });
     expect(JSON.stringify([refused, wrong])).not.toMatch(/Old-Pa55|Basic-Pa55|Form-Pa55/);
     // A login check with no account to sign in with cannot pass, and says it is the organisers' set-up, not the team.
-    expect(await runCheck(at(ports.http!), form, undefined, undefined)).toEqual({
+    expect(await runCheck(at(ports.http!), form)).toEqual({
       passed: false,
       error: 'no check account to sign in with: auth: form and the service has none',
       category: 'agent error',
@@ -313,20 +313,20 @@ describe('dns (BIND on loopback)', () => {
   const dns = { check: 'dns' as const, query: 'www', timeout_seconds: 2 };
   const server = () => ({ host: 'ns.team12.ccdc.example', address: '127.0.0.1', port: named.port });
   it('passes when the answer holds the expected address', async () => {
-    expect(await runCheck(server(), dns, { name: 'www.team12.ccdc.example', addresses: ['127.0.12.10'] })).toEqual({ passed: true });
+    expect(await runCheck(server(), dns, { dns: { name: 'www.team12.ccdc.example', addresses: ['127.0.12.10'] } })).toEqual({ passed: true });
   });
   it('fails with what it expected and what it got', async () => {
-    expect(await runCheck(server(), dns, { name: 'www.team12.ccdc.example', addresses: ['127.0.12.11'] })).toEqual({
+    expect(await runCheck(server(), dns, { dns: { name: 'www.team12.ccdc.example', addresses: ['127.0.12.11'] } })).toEqual({
       passed: false,
       error: 'expected 127.0.12.11, got 127.0.12.10',
       category: 'content mismatch',
     });
-    expect(await runCheck(server(), dns, { name: 'ftp.team12.ccdc.example', addresses: ['127.0.12.21'] })).toEqual({
+    expect(await runCheck(server(), dns, { dns: { name: 'ftp.team12.ccdc.example', addresses: ['127.0.12.21'] } })).toEqual({
       passed: false,
       error: 'expected 127.0.12.21, got NXDOMAIN',
       category: 'content mismatch',
     });
-    expect(await runCheck(server(), dns, { name: 'www.team12.ccdc.example', addresses: [] })).toEqual({
+    expect(await runCheck(server(), dns, { dns: { name: 'www.team12.ccdc.example', addresses: [] } })).toEqual({
       passed: false,
       error: 'no A record for www.team12.ccdc.example in the scoring DNS records',
       category: 'agent error',
@@ -334,7 +334,7 @@ describe('dns (BIND on loopback)', () => {
   });
   it('a server that never answers is a timeout', async () => {
     const silentUdp = { host: 'ns', address: '127.0.0.1', port: ports.silent! };
-    const outcome = await runCheck(silentUdp, { ...dns, timeout_seconds: 1 }, { name: 'www.team12.ccdc.example', addresses: ['127.0.12.10'] });
+    const outcome = await runCheck(silentUdp, { ...dns, timeout_seconds: 1 }, { dns: { name: 'www.team12.ccdc.example', addresses: ['127.0.12.10'] } });
     expect(outcome).toMatchObject({
       passed: false,
       error: expect.stringMatching(/^(timeout after 1 s waiting for the answer|expected 127\.0\.12\.10, got (connection refused|no answer \(timeout\)))$/),

@@ -25,7 +25,7 @@ import { postgresSql } from '../support/daemons/postgres';
 const outcomes: CheckOutcome[] = [];
 const secrets: string[] = [];
 async function check(port: number, definition: FtpCheck | SqlCheck, account?: CheckAccount): Promise<CheckOutcome> {
-  const outcome = await runCheck({ host: 'files.team1.example', address: '127.0.0.1', port }, definition, undefined, account);
+  const outcome = await runCheck({ host: 'files.team1.example', address: '127.0.0.1', port }, definition, { account });
   outcomes.push(outcome);
   return outcome;
 }

@@ -19,6 +19,7 @@ import { scoringApi } from '../../functions/agent/api';
 import { runCheck } from '../../functions/agent/checks';
 import { hostsFileResolver, loopbackOnly, withLiterals } from '../../functions/agent/resolve';
 import { runRound } from '../../functions/agent/round';
+import { hmacMailToken } from '../../functions/agent/mail-token';
 import { concurrencyLimit, roundStartAt } from '../../functions/agent/schedule';
 import type { LocalStack } from '../../lib/local/local-stack';
 import { IAM_KEYS, startTestServer } from '../support/server';
@@ -51,27 +52,27 @@ const ssh = (extra: Partial<SshCheck> = {}): SshCheck => ({ check: 'ssh', timeou
 
 describe('the SSH login check (OpenSSH on loopback)', () => {
   it('logs in with the right password or key, and runs a command whose output it matches', async () => {
-    expect(await runCheck(target(), ssh(), undefined, { username: blue.name, password: PASSWORD })).toEqual({ passed: true });
-    expect(await runCheck(target(), ssh(), undefined, { username: deploy.name, private_key: privateKey })).toEqual({ passed: true });
+    expect(await runCheck(target(), ssh(), { account: { username: blue.name, password: PASSWORD } })).toEqual({ passed: true });
+    expect(await runCheck(target(), ssh(), { account: { username: deploy.name, private_key: privateKey } })).toEqual({ passed: true });
     const scored = ssh({ command: 'echo scored-$((6*7))', content: '(?m)^scored-42$', exact: 'scored-42\n' });
-    expect(await runCheck(target(), scored, undefined, { username: blue.name, password: PASSWORD })).toEqual({ passed: true });
+    expect(await runCheck(target(), scored, { account: { username: blue.name, password: PASSWORD } })).toEqual({ passed: true });
   }, 30_000);
 
   it('fails a wrong password, a wrong key, a defaced output and a failing command, each with its reason and never the secret', async () => {
-    const wrong = await runCheck(target(), ssh(), undefined, { username: blue.name, password: 'not-the-password' });
+    const wrong = await runCheck(target(), ssh(), { account: { username: blue.name, password: 'not-the-password' } });
     expect(wrong).toEqual({ passed: false, error: `login as ${blue.name} refused`, category: 'login failed' });
-    expect(await runCheck(target(), ssh(), undefined, { username: deploy.name, private_key: strangerKey })).toEqual({
+    expect(await runCheck(target(), ssh(), { account: { username: deploy.name, private_key: strangerKey } })).toEqual({
       passed: false,
       error: `login as ${deploy.name} refused`,
       category: 'login failed',
     });
     const defaced = ssh({ command: 'echo "index.html: hacked by red team"', content: 'index', reject: '(?i)hacked' });
-    expect(await runCheck(target(), defaced, undefined, { username: blue.name, password: PASSWORD })).toEqual({
+    expect(await runCheck(target(), defaced, { account: { username: blue.name, password: PASSWORD } })).toEqual({
       passed: false,
       error: 'the output of `echo "index.html: hacked by red team"` matches the reject pattern /(?i)hacked/',
       category: 'content mismatch',
     });
-    expect(await runCheck(target(), ssh({ command: 'exit 3' }), undefined, { username: blue.name, password: PASSWORD })).toEqual({
+    expect(await runCheck(target(), ssh({ command: 'exit 3' }), { account: { username: blue.name, password: PASSWORD } })).toEqual({
       passed: false,
       error: '`exit 3` exited with 3',
       category: 'content mismatch',
@@ -80,7 +81,7 @@ describe('the SSH login check (OpenSSH on loopback)', () => {
   }, 30_000);
 
   it('without an account is the banner check, as before', async () => {
-    expect(await runCheck(target(), ssh(), undefined, undefined)).toEqual({ passed: true });
+    expect(await runCheck(target(), ssh())).toEqual({ passed: true });
   });
 
   describe('a round of the agent', () => {
@@ -119,6 +120,7 @@ teams:
         checkLimit: concurrencyLimit(4),
         log: createLogger({ component: 'ssh-login-test' }),
         random: () => 0, // each service's first account
+        mailToken: hmacMailToken('ssh login test'),
       });
       expect(summary).toMatchObject({ checks: 2, passed: 1, failed: 1, reports_failed: 0 });
       expect(accountReads).toBe(1);
@@ -134,7 +136,7 @@ teams:
   it('fails a stopped daemon as a refused connection', async () => {
     // The run's sshd is shared: a port where nothing listens stands for a stopped one.
     const port = await freePort();
-    expect(await runCheck({ ...target(), port }, ssh(), undefined, { username: 'anyone', password: PASSWORD })).toEqual({
+    expect(await runCheck({ ...target(), port }, ssh(), { account: { username: 'anyone', password: PASSWORD } })).toEqual({
       passed: false,
       error: 'connection refused',
       category: 'connection refused',

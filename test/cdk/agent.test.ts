@@ -56,6 +56,15 @@ describe('the scoring agent', () => {
     expect(asyncConfig.map(([, r]) => r.Properties?.MaximumRetryAttempts)).toEqual([0]);
   });
 
+  it('makes its mail tokens with an HMAC key of its own in KMS, and may only generate MACs with it', () => {
+    const keys = resourcesOfType(deployed, 'AWS::KMS::Key').filter(([, r]) => r.Properties?.KeySpec === 'HMAC_256');
+    expect(keys.map(([, r]) => r.Properties?.KeyUsage)).toEqual(['GENERATE_VERIFY_MAC']);
+    const [keyId] = keys[0]!;
+    expect(JSON.stringify(fn.Properties?.Environment?.Variables?.AGENT_MAIL_KEY_ID)).toContain(keyId);
+    const kms = rolePermissions(deployed, logicalId(agent.function.role)).filter((p) => p.action.startsWith('kms:'));
+    expect(kms.map((p) => [p.action, JSON.stringify(p.resource).includes(keyId)])).toEqual([['kms:GenerateMac', true]]);
+  });
+
   it('runs in the given subnets and security groups, with what Lambda needs to attach it', () => {
     const withVpc = synthesize({ context: { agentSubnetIds: 'subnet-0123abcd,subnet-4567ef01', agentSecurityGroupIds: 'sg-0123abcd' } });
     const vpcFn = withVpc.deployed.Resources[logicalId(withVpc.stack.agent!.function.fn)]!;

@@ -134,7 +134,7 @@ teams:
       ].join('\n'),
     );
     expect(problemsOf(bad)).toEqual([
-      { path: 'subtypes.0.check', line: 8, message: 'must be one of http, https, tcp, dns, ssh, smtp, ftp, ftps, mysql, postgres' },
+      { path: 'subtypes.0.check', line: 8, message: `must be one of ${CHECK_KINDS.join(', ')}` },
       { path: 'subtypes.1.query', line: 9, message: expect.any(String) },
       { path: 'subtypes.2.path', line: 10, message: 'is not a known field' },
       {
@@ -189,6 +189,35 @@ teams:
     expect(problemsOf(GOOD.replace('max_score: 10 }', 'max_score: 10, check: http, auth: digest }')).map((p) => [p.path, p.message])).toEqual([
       ['subtypes.0.auth', 'must be basic or form'],
     ]);
+  });
+
+  it('reads mail and directory checks, and wants a mailbox check to name an SMTP subtype that sends', () => {
+    const mail = (imap: string, smtp = 'mail_to: ops') =>
+      GOOD.replace(
+        '  - { id: 1, name: HTTP, super_type_id: 1, max_score: 10 }',
+        [
+          `  - { id: 1, name: Mail out, super_type_id: 1, max_score: 10, check: smtp, ${smtp} }`,
+          `  - { id: 2, name: Mail in, super_type_id: 1, max_score: 10, check: imaps, ${imap} }`,
+          '  - { id: 3, name: Directory, super_type_id: 1, max_score: 10, check: ldap, base_dn: "ou=People,dc=one,dc=example", filter: "(uid=ops)" }',
+        ].join('\n'),
+      );
+    const good = parseCompetition(mail('sent_by: mail OUT, mailbox: Archive'));
+    if (!good.ok) throw new Error(JSON.stringify(good.problems));
+    expect(good.competition.subtypes.map((s) => s.check)).toEqual(['smtp', 'imaps', 'ldap']);
+    expect(good.competition.subtypes[1]).toMatchObject({ sent_by: 'mail OUT', mailbox: 'Archive', timeout_seconds: 5 });
+    expect(problemsOf(mail('sent_by: Directory')).map((p) => [p.path, p.message])).toEqual([
+      ['subtypes.1.sent_by', 'no smtp or smtps subtype with mail_to is named Directory'],
+    ]);
+    // An SMTP subtype without mail_to sends nothing a mailbox could find.
+    expect(problemsOf(mail('sent_by: Mail out', 'banner: ESMTP')).map((p) => p.path)).toEqual(['subtypes.1.sent_by']);
+    // Addresses and mailbox names go into command lines: no angle brackets, quotes or line breaks.
+    expect(
+      problemsOf(mail("mailbox: 'a\"b'", 'mail_to: "ops>@x"'))
+        .map((p) => p.path)
+        .sort(),
+    ).toEqual(['subtypes.0.mail_to', 'subtypes.1.mailbox']);
+    const ldapWithout = GOOD.replace('max_score: 10 }', 'max_score: 10, check: ldap }');
+    expect(problemsOf(ldapWithout).map((p) => p.path)).toEqual(['subtypes.0.base_dn']);
   });
 
   it("knows each kind's parameters by one list: the schemas and what agents are served agree", () => {

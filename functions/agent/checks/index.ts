@@ -1,9 +1,10 @@
 import type { CheckDefinition } from '#shared/domain/check-definitions';
 import type { CheckAccount } from '#shared/domain/accounts';
-import { checkBanner } from './banner';
 import { checkDns, type DnsExpectation } from './dns';
 import { checkFtp } from './ftp';
 import { checkHttp } from './http';
+import { checkLdap } from './ldap';
+import { checkImap, checkPop3, checkSmtp, type MailRound } from './mail';
 import type { CheckOutcome, ProbeTarget } from './probe';
 import { checkSql } from './sql';
 import { checkSsh } from './ssh';
@@ -11,18 +12,24 @@ import { checkTcp } from './tcp';
 
 export type { CheckOutcome, ProbeTarget } from './probe';
 export type { DnsExpectation } from './dns';
+export type { MailRound } from './mail';
 
-/** Runs one check against a resolved target. Never throws: every way a probe can fail is a failed outcome. */
-export async function runCheck(target: ProbeTarget, check: CheckDefinition, dnsExpectation?: DnsExpectation, account?: CheckAccount): Promise<CheckOutcome> {
-  return withoutSecret(await probe(target, check, dnsExpectation, account), account);
+/** What a check needs beyond its definition and its target, when it needs it (round.ts works it out). */
+export interface CheckContext {
+  /** DNS: the addresses the competition's records give the name. */
+  dns?: DnsExpectation;
+  /** Login checks: the round's account, with its secret. */
+  account?: CheckAccount;
+  /** Mail checks: the message to send, or to find. */
+  mail?: MailRound;
 }
 
-function probe(
-  target: ProbeTarget,
-  check: CheckDefinition,
-  dnsExpectation: DnsExpectation | undefined,
-  account: CheckAccount | undefined,
-): Promise<CheckOutcome> {
+/** Runs one check against a resolved target. Never throws: every way a probe can fail is a failed outcome. */
+export async function runCheck(target: ProbeTarget, check: CheckDefinition, context: CheckContext = {}): Promise<CheckOutcome> {
+  return withoutSecret(await probe(target, check, context), context.account);
+}
+
+function probe(target: ProbeTarget, check: CheckDefinition, { dns, account, mail }: CheckContext): Promise<CheckOutcome> {
   switch (check.check) {
     case 'http':
     case 'https':
@@ -30,7 +37,7 @@ function probe(
     case 'tcp':
       return checkTcp(target, check);
     case 'dns':
-      return checkDns(target, check, dnsExpectation ?? { name: check.query, addresses: [] });
+      return checkDns(target, check, dns ?? { name: check.query, addresses: [] });
     case 'ssh':
       return checkSsh(target, check, account);
     case 'ftp':
@@ -40,7 +47,17 @@ function probe(
     case 'postgres':
       return checkSql(target, check, account);
     case 'smtp':
-      return checkBanner(target, check);
+    case 'smtps':
+      return checkSmtp(target, check, account, mail);
+    case 'imap':
+    case 'imaps':
+      return checkImap(target, check, account, mail);
+    case 'pop3':
+    case 'pop3s':
+      return checkPop3(target, check, account, mail);
+    case 'ldap':
+    case 'ldaps':
+      return checkLdap(target, check, account);
   }
 }
 

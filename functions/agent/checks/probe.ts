@@ -11,18 +11,35 @@ export interface ProbeTarget {
   port: number;
 }
 
+export type FailedOutcome = Extract<CheckOutcome, { passed: false }>;
+
 export const pass = (): CheckOutcome => ({ passed: true });
-export const fail = (category: FailureCategory, error: string): CheckOutcome => ({ passed: false, error: bounded(error), category });
+export const fail = (category: FailureCategory, error: string): FailedOutcome => ({ passed: false, error: bounded(error), category });
+
+/**
+ * A failure found deep in an exchange, thrown to end it at once: withDeadline
+ * turns it into its outcome, as it turns a socket's error into one.
+ */
+export class CheckFailure extends Error {
+  constructor(readonly outcome: FailedOutcome) {
+    super(outcome.error);
+  }
+}
+
+/** Ends a probe with this failure (throws a CheckFailure). */
+export function refuse(category: FailureCategory, error: string): never {
+  throw new CheckFailure(fail(category, error));
+}
 
 /**
  * A login check with no account it can sign in with: the organisers' set-up
  * (the competition file or the accounts route), not the team's fault, so
  * not 'login failed'.
  */
-export const noAccount = (why: string): CheckOutcome => fail('agent error', `no check account to sign in with: ${why}`);
+export const noAccount = (why: string): FailedOutcome => fail('agent error', `no check account to sign in with: ${why}`);
 
 /** A socket or resolver error as a failure: its few words and its category. */
-export const networkFailure = (error: unknown, prefix = ''): CheckOutcome =>
+export const networkFailure = (error: unknown, prefix = ''): FailedOutcome =>
   fail(categoryOfNetworkError((error as { code?: string }).code), `${prefix}${networkError(error)}`);
 
 /** Errors stay short: the API keeps 1 000 characters, a scoreboard shows far fewer. */
@@ -87,7 +104,10 @@ export async function withDeadline(
     }, seconds * 1000);
   });
   try {
-    return await Promise.race([probe(controller.signal, (s) => (stage = s)).catch((error: unknown) => networkFailure(error)), deadline]);
+    const outcome = probe(controller.signal, (s) => (stage = s)).catch((error: unknown) =>
+      error instanceof CheckFailure ? error.outcome : networkFailure(error),
+    );
+    return await Promise.race([outcome, deadline]);
   } finally {
     clearTimeout(timer);
     controller.abort();

@@ -901,7 +901,7 @@ export interface components {
             name: string;
             super_type_id: number;
             max_score: number;
-            /** @description The kind: http, https, tcp, dns, ssh, smtp, ftp, ftps, mysql, postgres (absent: not checked by agents). */
+            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps (absent: not checked by agents). */
             check?: string;
             /** @description The check's own deadline, in seconds. */
             timeout_seconds?: number;
@@ -931,8 +931,20 @@ export interface components {
             properties?: {
                 [key: string]: unknown;
             }[];
-            /** @description ssh, ftp, ftps (without accounts), smtp: a regular expression (RE2) the first line must match. */
+            /** @description ssh, ftp, ftps (without accounts), smtp, smtps: a regular expression (RE2) the first line must match. */
             banner?: string;
+            /** @description smtp, smtps: send a message to this address (a local part gets the team's domain), with the round's token in its subject. */
+            mail_to?: string;
+            /** @description smtp, smtps: the message's sender (MAIL FROM), in the same forms; by default the account's name, or `scoring`. */
+            mail_from?: string;
+            /** @description imap, imaps: the mailbox opened read-only after the login (default INBOX). */
+            mailbox?: string;
+            /** @description imap, imaps, pop3, pop3s: the SMTP subtype (its name) whose previous round's message, found by its token, must be in the mailbox. */
+            sent_by?: string;
+            /** @description ldap, ldaps: where the search starts, after the bind as the round's account. */
+            base_dn?: string;
+            /** @description ldap, ldaps: the search filter (default `(objectClass=*)`); the entries found (as LDIF) meet the match rules. */
+            filter?: string;
             /** @description ssh: run after the login as one of the service's accounts; what it prints meets the match rules. */
             command?: string;
             /** @description ftp, ftps: the file downloaded after the login; its bytes meet the match rules. */

@@ -7,7 +7,25 @@
  * live here; their schemas (domain/checks.ts) only where a competition file is
  * validated, so the API's functions never bundle the pattern engine.
  */
-export const CHECK_KINDS = ['http', 'https', 'tcp', 'dns', 'ssh', 'smtp', 'ftp', 'ftps', 'mysql', 'postgres'] as const;
+export const CHECK_KINDS = [
+  'http',
+  'https',
+  'tcp',
+  'dns',
+  'ssh',
+  'smtp',
+  'smtps',
+  'ftp',
+  'ftps',
+  'mysql',
+  'postgres',
+  'imap',
+  'imaps',
+  'pop3',
+  'pop3s',
+  'ldap',
+  'ldaps',
+] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
 export const DEFAULT_CHECK_TIMEOUT_SECONDS = 5;
@@ -17,6 +35,7 @@ export const MAX_CHECK_TIMEOUT_SECONDS = 30;
 export const DEFAULT_BANNERS: Record<BannerKind, string> = {
   ssh: '^SSH-2\\.0-',
   smtp: '^220[ -]',
+  smtps: '^220[ -]',
   ftp: '^220[ -]',
   ftps: '^220[ -]',
 };
@@ -37,6 +56,10 @@ const HTTP_PARAMETER_NAMES = [
 ] as const;
 const FTP_PARAMETER_NAMES = ['banner', 'file', 'upload', ...MATCH_RULE_NAMES, 'properties', 'timeout_seconds'] as const;
 const SQL_PARAMETER_NAMES = ['database', 'sql', ...MATCH_RULE_NAMES, 'properties', 'timeout_seconds'] as const;
+const SMTP_PARAMETER_NAMES = ['banner', 'mail_to', 'mail_from', 'timeout_seconds'] as const;
+const IMAP_PARAMETER_NAMES = ['mailbox', 'sent_by', 'timeout_seconds'] as const;
+const POP3_PARAMETER_NAMES = ['sent_by', 'timeout_seconds'] as const;
+const LDAP_PARAMETER_NAMES = ['base_dn', 'filter', ...MATCH_RULE_NAMES, 'properties', 'timeout_seconds'] as const;
 
 /** The parameters each kind takes, beside the subtype's own fields (domain/checks.ts validates them; a test keeps the two lists one). */
 export const CHECK_PARAMETER_NAMES: Record<CheckKind, readonly string[]> = {
@@ -45,11 +68,18 @@ export const CHECK_PARAMETER_NAMES: Record<CheckKind, readonly string[]> = {
   tcp: ['timeout_seconds'],
   dns: ['query', 'timeout_seconds'],
   ssh: ['banner', 'command', ...MATCH_RULE_NAMES, 'properties', 'timeout_seconds'],
-  smtp: ['banner', 'timeout_seconds'],
+  smtp: SMTP_PARAMETER_NAMES,
+  smtps: SMTP_PARAMETER_NAMES,
   ftp: FTP_PARAMETER_NAMES,
   ftps: FTP_PARAMETER_NAMES,
   mysql: SQL_PARAMETER_NAMES,
   postgres: SQL_PARAMETER_NAMES,
+  imap: IMAP_PARAMETER_NAMES,
+  imaps: IMAP_PARAMETER_NAMES,
+  pop3: POP3_PARAMETER_NAMES,
+  pop3s: POP3_PARAMETER_NAMES,
+  ldap: LDAP_PARAMETER_NAMES,
+  ldaps: LDAP_PARAMETER_NAMES,
 };
 
 /**
@@ -88,7 +118,7 @@ export type HttpCheck = MatchRules & {
 export type TcpCheck = { check: 'tcp'; timeout_seconds: number };
 export type DnsCheck = { check: 'dns'; query: string; timeout_seconds: number };
 /** The kinds whose server speaks first, and which check its first line when they have no account to log in with. */
-export type BannerKind = 'ssh' | 'smtp' | 'ftp' | 'ftps';
+export type BannerKind = 'ssh' | 'smtp' | 'smtps' | 'ftp' | 'ftps';
 export type BannerCheck = { check: BannerKind; banner?: string; timeout_seconds: number };
 
 /** SSH: the banner alone without an account; with one, a login and, when given, a command whose output meets the match rules. */
@@ -109,7 +139,41 @@ export type FtpCheck = BannerCheck & FtpProperties & { check: 'ftp' | 'ftps'; up
 export type SqlProperties = MatchRules & { database?: string; sql?: string };
 export type SqlCheck = SqlProperties & { check: 'mysql' | 'postgres'; properties?: SqlProperties[]; timeout_seconds: number };
 
-export type CheckDefinition = HttpCheck | TcpCheck | DnsCheck | SshCheck | FtpCheck | SqlCheck | (BannerCheck & { check: 'smtp' });
+/**
+ * SMTP (STARTTLS when the server offers it) and SMTPS (TLS from the first
+ * byte, port 465): the banner alone without `mail_to`; with it, EHLO, a
+ * login as the round's account when the service has one, and a message to
+ * `mail_to` carrying the round's token (an HMAC of the check's scan id), which
+ * the mailbox checks of the next round look for.
+ */
+export type SmtpCheck = BannerCheck & {
+  check: 'smtp' | 'smtps';
+  /** The recipient: an address, or a local part that gets the team's domain (`ops` → `ops@team1.example`). */
+  mail_to?: string;
+  /** The sender (MAIL FROM), in the same two forms; by default the account's name, or `scoring`. */
+  mail_from?: string;
+};
+
+/**
+ * IMAP and POP3 (STARTTLS/STLS when offered), IMAPS and POP3S (TLS first):
+ * a login as the round's account, the mailbox opened (IMAP: `mailbox`,
+ * INBOX by default) and, with `sent_by`, the message the team's service of
+ * that SMTP subtype sent in the previous round found by its token: mail end
+ * to end.
+ */
+export type MailboxCheck = {
+  check: 'imap' | 'imaps' | 'pop3' | 'pop3s';
+  mailbox?: string;
+  /** The SMTP subtype (its name) whose message of the previous round must be in the mailbox. */
+  sent_by?: string;
+  timeout_seconds: number;
+};
+
+/** LDAP and LDAPS: a bind as the round's account (a DN, or `user@domain` where the server takes it), a search under `base_dn`, its entries (as LDIF) matched. */
+export type LdapProperties = MatchRules & { base_dn?: string; filter?: string };
+export type LdapCheck = LdapProperties & { check: 'ldap' | 'ldaps'; base_dn: string; properties?: LdapProperties[]; timeout_seconds: number };
+
+export type CheckDefinition = HttpCheck | TcpCheck | DnsCheck | SshCheck | FtpCheck | SqlCheck | SmtpCheck | MailboxCheck | LdapCheck;
 
 /** The fields of a check definition, picked from a stored subtype. */
 export function checkOf(subtype: Record<string, unknown>): CheckDefinition | undefined {
@@ -145,10 +209,19 @@ export function logsIn(check: CheckDefinition): boolean {
     case 'ftps':
     case 'mysql':
     case 'postgres':
+    case 'imap':
+    case 'imaps':
+    case 'pop3':
+    case 'pop3s':
+    case 'ldap':
+    case 'ldaps':
       return true;
+    case 'smtp':
+    case 'smtps':
+      // A message is sent as the account when the service has one (a relay on port 25 may take it without).
+      return check.mail_to !== undefined;
     case 'tcp':
     case 'dns':
-    case 'smtp':
       return false;
   }
 }

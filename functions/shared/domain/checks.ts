@@ -123,6 +123,42 @@ const sqlRound = {
 
 const sql = { ...sqlRound, properties: propertySets(sqlRound), timeout_seconds: Timeout };
 
+/**
+ * A mail address, or a local part the team's domain completes (`ops` →
+ * `ops@team1.example`). Printable ASCII without spaces, angle brackets or
+ * more than one @: it goes into an SMTP command line as it is.
+ */
+const MailAddress = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(254),
+  v.regex(/^[\x21-\x3b\x3d\x3f-\x7e]+$/, 'must be printable ASCII without spaces or angle brackets'),
+  v.regex(/^[^@]+(@[a-z0-9.-]+)?$/i, 'must be an address (user@domain) or a local part (user)'),
+);
+
+const smtp = { banner: v.optional(Pattern), mail_to: v.optional(MailAddress), mail_from: v.optional(MailAddress), timeout_seconds: Timeout };
+
+/** A subtype's name, as another subtype's parameter refers to it (the load checks that it is there). */
+const SubtypeName = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
+
+/** An IMAP mailbox name: it goes into the SELECT command as a quoted string, so no quote, backslash or control character. */
+const MailboxName = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(200),
+  v.regex(/^[^"\\\x00-\x1f\x7f]+$/, 'must be a mailbox name without quotes, backslashes or control characters'),
+);
+
+const imap = { mailbox: v.optional(MailboxName), sent_by: v.optional(SubtypeName), timeout_seconds: Timeout };
+const pop3 = { sent_by: v.optional(SubtypeName), timeout_seconds: Timeout };
+
+/** An LDAP DN or filter, as text (the server parses it; a malformed one is its error, reported as such). */
+const LdapText = v.pipe(v.string(), v.minLength(1), v.maxLength(1000), v.regex(/^[^\x00-\x1f\x7f]+$/, 'must not hold control characters'));
+
+/** What one LDAP round searches (under which DN, with which filter) and expects of the entries. */
+const ldapRound = { base_dn: v.optional(LdapText), filter: v.optional(LdapText), ...matchRules };
+const ldap = { ...ldapRound, base_dn: LdapText, properties: propertySets(ldapRound), timeout_seconds: Timeout };
+
 /** The check parameters each kind accepts, beside the subtype's own fields. */
 export const checkParameters = {
   http,
@@ -130,9 +166,16 @@ export const checkParameters = {
   tcp: { timeout_seconds: Timeout },
   dns: { query: ZoneName, timeout_seconds: Timeout },
   ssh: { banner: v.optional(Pattern), ...sshRound, properties: propertySets(sshRound), timeout_seconds: Timeout },
-  smtp: { banner: v.optional(Pattern), timeout_seconds: Timeout },
+  smtp,
+  smtps: smtp,
   ftp,
   ftps: ftp,
   mysql: sql,
   postgres: sql,
+  imap,
+  imaps: imap,
+  pop3,
+  pop3s: pop3,
+  ldap,
+  ldaps: ldap,
 } as const satisfies Record<CheckKind, Record<string, unknown>>;

@@ -133,6 +133,14 @@ function crossReferenceErrors(file: Loose, settings: Loose): FieldError[] {
     }
   });
 
+  // A mailbox check finds the message of an SMTP subtype's check: the name must be one that sends.
+  const senders = new Set(subtypes.filter((s) => (s.check === 'smtp' || s.check === 'smtps') && s.mail_to !== undefined).map((s) => normalised(s.name)));
+  subtypes.forEach((subtype, index) => {
+    if (subtype.sent_by !== undefined && !senders.has(normalised(subtype.sent_by))) {
+      errors.push({ path: `subtypes.${index}.sent_by`, message: `no smtp or smtps subtype with mail_to is named ${String(subtype.sent_by)}` });
+    }
+  });
+
   // At load no team has DNS records yet, so a name server inside a team's zone would have no address.
   const nameservers = Array.isArray(settings.dns_nameservers) ? settings.dns_nameservers.filter((n): n is string => typeof n === 'string') : [];
   nameservers.forEach((nameserver, index) => {

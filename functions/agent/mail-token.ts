@@ -1,0 +1,59 @@
+import { createHash, createHmac } from 'node:crypto';
+import { sigv4Headers, type AwsCredentials } from './sigv4';
+
+/**
+ * The token a mail check's message carries: an HMAC of the sending check's
+ * scan id, under a key no team holds. The agent keeps nothing between rounds
+ * (each round may be another Lambda invocation), so the next round's mailbox
+ * check works the token out again from the scan id, and a team cannot put a
+ * message with a valid token in its own mailbox without its mail going
+ * through.
+ */
+export type MailToken = (scanId: string) => Promise<string>;
+
+/** 128 bits of the MAC, in base64url: 22 letters, digits, `-` and `_`, safe in a subject, an IMAP string and a POP3 header line. */
+const tokenOf = (mac: Buffer) => mac.subarray(0, 16).toString('base64url');
+
+/** Locally: HMAC-SHA-256 under a key the agent holds. */
+export function hmacMailToken(key: string | Buffer): MailToken {
+  return async (scanId) => tokenOf(createHmac('sha256', key).update(scanId).digest());
+}
+
+/**
+ * The local agent's key: SCORING_AGENT_MAIL_KEY when set, else one derived
+ * from its API credential, which is the organisers' secret and the same
+ * after a restart (a restarted agent must find the previous round's mail).
+ */
+export function localMailKey(credential: string, configured = process.env.SCORING_AGENT_MAIL_KEY): Buffer {
+  return createHash('sha256')
+    .update(configured ?? `ccdc-scoring mail token\0${credential}`)
+    .digest();
+}
+
+/**
+ * In AWS: KMS GenerateMac (HMAC_SHA_256) with the stack's HMAC key, whose
+ * key material never leaves KMS; the agent's role may generate MACs with it
+ * and nothing else. A request to KMS's JSON API rather than its SDK client,
+ * for the same reason as the slice invoker (invoke-slice.ts);
+ * AWS_ENDPOINT_URL_KMS (the SDK's own override) points it elsewhere.
+ */
+export function kmsMailToken(options: { keyId: string; region: string; credentials: () => AwsCredentials; endpoint?: string }): MailToken {
+  const url = new URL('/', options.endpoint ?? `https://kms.${options.region}.amazonaws.com`);
+  return async (scanId) => {
+    const body = JSON.stringify({ KeyId: options.keyId, MacAlgorithm: 'HMAC_SHA_256', Message: Buffer.from(scanId).toString('base64') });
+    const headers = await sigv4Headers(url, {
+      method: 'POST',
+      body,
+      credentials: options.credentials(),
+      region: options.region,
+      service: 'kms',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'TrentService.GenerateMac' },
+    });
+    const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(5_000) });
+    const answer = (await response.json().catch(() => ({}))) as { Mac?: string; __type?: string; message?: string };
+    if (!response.ok || typeof answer.Mac !== 'string') {
+      throw new Error(`KMS refused the mail token: HTTP ${response.status} ${answer.__type ?? ''} ${answer.message ?? ''}`.trim());
+    }
+    return tokenOf(Buffer.from(answer.Mac, 'base64'));
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * The LDAP and LDAPS checks against the run's real OpenLDAP (slapd:
+ * test/support/daemons/slapd.ts, started by the global setup). The right
+ * account binds and finds what it searches for; a wrong password, a search
+ * that finds nothing, a base that does not exist, a defaced entry (reject
+ * pattern) and a stopped server each fail with their own reason and
+ * category, none holding a secret. `blue` is only read here; `ops` is the
+ * user whose password changes.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CheckAccount } from '#shared/domain/accounts';
+import type { LdapCheck } from '#shared/domain/check-definitions';
+import { runCheck, type CheckOutcome } from '../../functions/agent/checks';
+import { freePort } from '../support/daemons/daemon';
+import { setLdapPassword } from '../support/daemons/slapd';
+
+const ldap = inject('slapd');
+const outcomes: CheckOutcome[] = [];
+const secrets: string[] = [ldap.users.blue.password, ldap.users.ops.password];
+const WRONG = `Wrong-${randomUUID().slice(0, 8)}`;
+secrets.push(WRONG);
+
+async function check(port: number, definition: Partial<LdapCheck>, account?: CheckAccount): Promise<CheckOutcome> {
+  const full: LdapCheck = { check: 'ldap', base_dn: `ou=People,${ldap.baseDn}`, timeout_seconds: 5, ...definition };
+  const outcome = await runCheck({ host: 'dc.team1.example', address: '127.0.0.1', port }, full, { account });
+  outcomes.push(outcome);
+  return outcome;
+}
+const blue = () => ({ username: ldap.users.blue.dn, password: ldap.users.blue.password });
+
+describe('the LDAP and LDAPS checks (slapd on loopback)', () => {
+  it('binds as the account and finds what the search asks, matched as LDIF, in the clear and over TLS', async () => {
+    const definition = { filter: '(uid=blue)', content: '(?m)^mail: blue@', reject: '(?i)hacked' };
+    expect(await check(ldap.port, definition, blue())).toEqual({ passed: true });
+    expect(await check(ldap.ldapsPort, { ...definition, check: 'ldaps' }, blue())).toEqual({ passed: true });
+    // Every entry under the base when there is no filter: the people and the base itself.
+    expect(await check(ldap.port, { content: '(?m)^dn: uid=ops,ou=People' }, blue())).toEqual({ passed: true });
+  });
+
+  it('fails a wrong password as a refused bind, and the old password once a blue team changed it', async () => {
+    expect(await check(ldap.port, {}, { username: ldap.users.blue.dn, password: WRONG })).toEqual({
+      passed: false,
+      error: `bind as ${ldap.users.blue.dn} refused`,
+      category: 'login failed',
+    });
+    const ops = { username: ldap.users.ops.dn, password: ldap.users.ops.password };
+    expect(await check(ldap.port, {}, ops)).toEqual({ passed: true });
+    const changed = `Changed-${randomUUID().slice(0, 8)}`;
+    secrets.push(changed);
+    await setLdapPassword(ldap, 'ops', changed);
+    expect(await check(ldap.port, {}, ops)).toMatchObject({ passed: false, category: 'login failed' });
+    expect(await check(ldap.port, {}, { ...ops, password: changed })).toEqual({ passed: true });
+  });
+
+  it('fails a search that finds nothing, a base that does not exist and a defaced entry, each with its reason', async () => {
+    expect(await check(ldap.port, { filter: '(uid=nobody-here)' }, blue())).toEqual({
+      passed: false,
+      error: `the search under ou=People,${ldap.baseDn} for (uid=nobody-here) found nothing`,
+      category: 'content mismatch',
+    });
+    expect(await check(ldap.port, { base_dn: `ou=Nowhere,${ldap.baseDn}` }, blue())).toEqual({
+      passed: false,
+      error: `the base DN ou=Nowhere,${ldap.baseDn} does not exist`,
+      category: 'content mismatch',
+    });
+    expect(await check(ldap.port, { filter: '(uid=blue)', reject: '(?m)^sn: ' }, blue())).toEqual({
+      passed: false,
+      error: `the LDIF of the entries under ou=People,${ldap.baseDn} matches the reject pattern /(?m)^sn: /`,
+      category: 'content mismatch',
+    });
+    expect(await check(ldap.port, { filter: '(uid=blue)', content: 'defaced' }, blue())).toMatchObject({ passed: false, category: 'content mismatch' });
+  });
+
+  it('fails a stopped server, a server that is not LDAP, and a check without an account, as such', async () => {
+    expect(await check(await freePort(), {}, blue())).toEqual({ passed: false, error: 'connection refused', category: 'connection refused' });
+    // LDAPS against the plain port: the TLS handshake fails.
+    expect(await check(ldap.port, { check: 'ldaps' }, blue())).toMatchObject({ passed: false, category: 'tls' });
+    expect(await check(ldap.port, {})).toMatchObject({ passed: false, category: 'agent error' });
+  });
+});
+
+afterAll(() => {
+  const reasons = JSON.stringify(outcomes);
+  for (const secret of secrets) expect(reasons).not.toContain(secret);
+});
+
+beforeAll(() => {
+  expect(ldap.users.blue.dn).toMatch(/^uid=blue,ou=People,/);
+});
