@@ -195,7 +195,14 @@ for (const service of services) {
     }
     case 'ftps':
     case 'mysql':
-      console.error(`skipping ${kind} ${service.url}: the demo plays ftp and postgres, not ${kind}`);
+    case 'smtps':
+    case 'imap':
+    case 'imaps':
+    case 'pop3':
+    case 'pop3s':
+    case 'ldap':
+    case 'ldaps':
+      console.error(`skipping ${kind} ${service.url}: the demo does not play ${kind}`);
       break;
     case 'tcp':
       listen(

@@ -146,14 +146,22 @@ const MailboxName = v.pipe(
   v.string(),
   v.minLength(1),
   v.maxLength(200),
-  v.regex(/^[^"\\\x00-\x1f\x7f]+$/, 'must be a mailbox name without quotes, backslashes or control characters'),
+  v.check(
+    (name) => ![...name].some((c) => c < ' ' || c === '\x7f' || c === '"' || c === '\\'),
+    'must be a mailbox name without quotes, backslashes or control characters',
+  ),
 );
 
 const imap = { mailbox: v.optional(MailboxName), sent_by: v.optional(SubtypeName), timeout_seconds: Timeout };
 const pop3 = { sent_by: v.optional(SubtypeName), timeout_seconds: Timeout };
 
 /** An LDAP DN or filter, as text (the server parses it; a malformed one is its error, reported as such). */
-const LdapText = v.pipe(v.string(), v.minLength(1), v.maxLength(1000), v.regex(/^[^\x00-\x1f\x7f]+$/, 'must not hold control characters'));
+const LdapText = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(1000),
+  v.check((text) => ![...text].some((c) => c < ' ' || c === '\x7f'), 'must not hold control characters'),
+);
 
 /** What one LDAP round searches (under which DN, with which filter) and expects of the entries. */
 const ldapRound = { base_dn: v.optional(LdapText), filter: v.optional(LdapText), ...matchRules };
