@@ -6,7 +6,9 @@
  * the HTTPS check's test server and of vsftpd, Chromium renders the web page,
  * and the login checks sign in to real daemons: OpenSSH's `sshd`, `vsftpd`
  * (FTP and FTPS), MariaDB's `mariadbd` (with `mariadb-install-db`) and
- * PostgreSQL (its programs under /usr/lib/postgresql/<version>/bin).
+ * PostgreSQL (its programs under /usr/lib/postgresql/<version>/bin), and
+ * Dovecot (IMAP, POP3, submission, and LMTP for its deliveries; its programs
+ * under /usr/lib/dovecot).
  * Installs what is missing with one apt-get step when we may (root on
  * Debian), without recommended packages; otherwise says how. Daemons'
  * packages start their system-wide service on install: a policy-rc.d that
@@ -32,6 +34,11 @@ const TOOLS: [present: () => boolean, pkg: string][] = [
   [() => has('vsftpd'), 'vsftpd'],
   [() => has('mariadbd') && has('mariadb-install-db'), 'mariadb-server'],
   [hasPostgres, 'postgresql'],
+  [() => has('dovecot'), 'dovecot-core'],
+  [() => existsSync('/usr/lib/dovecot/imap'), 'dovecot-imapd'],
+  [() => existsSync('/usr/lib/dovecot/pop3'), 'dovecot-pop3d'],
+  [() => existsSync('/usr/lib/dovecot/submission'), 'dovecot-submissiond'],
+  [() => existsSync('/usr/lib/dovecot/lmtp'), 'dovecot-lmtpd'],
 ];
 
 const POLICY_RC_D = '/usr/sbin/policy-rc.d';
