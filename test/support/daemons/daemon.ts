@@ -47,6 +47,13 @@ export interface SpawnOptions {
   cwd?: string;
 }
 
+/** A daemon's command line, as serve() spawns it. */
+export interface Spawned {
+  command: string;
+  args: string[];
+  options?: SpawnOptions;
+}
+
 /** How long a daemon may take to exit after its stop signal before it is killed outright. */
 const STOP_GRACE_MS = 5_000;
 /** How long the end waits for a set-up command still running (initdb takes about a second). */
@@ -130,14 +137,16 @@ export class Scope {
    * config and returns its command line) and waits until `ready` says it
    * serves (by default: its port accepts connections). Another process may
    * take the port between our probe and its bind: then it tries another.
+   * `make` may be async: a daemon on several ports takes more free ports
+   * there, fresh for each attempt.
    */
   async serve(
-    make: (port: number) => { command: string; args: string[]; options?: SpawnOptions },
+    make: (port: number) => Spawned | Promise<Spawned>,
     ready: (port: number) => Promise<boolean> = portAccepts,
   ): Promise<{ port: number; process: Foreground }> {
     for (let attempt = 1; ; attempt++) {
       const port = await freePort();
-      const { command, args, options } = make(port);
+      const { command, args, options } = await make(port);
       const child = this.spawn(command, args, options);
       try {
         await waitUntil(child, () => ready(port));
