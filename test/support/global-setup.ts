@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal } from '../../lib/local/dynamodb-local';
+import { startDovecot, type DovecotInfo } from './daemons/dovecot';
 import { startMariadb, type MariadbInfo } from './daemons/mariadb';
 import { startPostgres, type PostgresInfo } from './daemons/postgres';
 import { startSshd, type SshdInfo } from './daemons/sshd';
@@ -8,6 +9,8 @@ import { startVsftpd, type VsftpdInfo } from './daemons/vsftpd';
 /** The Unix users of the SSH and FTP daemons, by the names the tests use (each run prefixes them: sc<pid>ssh…, sc<pid>ftp…). */
 const SSH_USERS = ['blue', 'ops', 'deploy'] as const;
 const FTP_USERS = ['blue', 'ops'] as const;
+/** Dovecot's mail users (its own passdb, not Unix users: no prefix). */
+const MAIL_USERS = ['blue', 'ops', 'deploy'] as const;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,6 +19,7 @@ declare module 'vitest' {
     vsftpd: VsftpdInfo<(typeof FTP_USERS)[number]>;
     mariadb: MariadbInfo;
     postgres: PostgresInfo;
+    dovecot: DovecotInfo<(typeof MAIL_USERS)[number]>;
   }
 }
 
@@ -34,13 +38,15 @@ export default async function setup(project: TestProject) {
     startVsftpd(FTP_USERS),
     startMariadb(),
     startPostgres(),
+    startDovecot(MAIL_USERS),
   ]);
-  const [dynamodbEndpoint, sshd, vsftpd, mariadb, postgres] = infos;
+  const [dynamodbEndpoint, sshd, vsftpd, mariadb, postgres, dovecot] = infos;
   project.provide('dynamodbEndpoint', dynamodbEndpoint);
   project.provide('sshd', sshd);
   project.provide('vsftpd', vsftpd);
   project.provide('mariadb', mariadb);
   project.provide('postgres', postgres);
+  project.provide('dovecot', dovecot);
   return stop;
 }
 
