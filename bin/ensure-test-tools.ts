@@ -3,12 +3,14 @@
  * Runs before `npm test`: the suite drives real Debian tools — BIND's
  * `named-checkzone` checks every rendered zone, `named` serves zones to the
  * scoring agent's DNS checks, `openssl` makes the self-signed certificates of
- * the HTTPS check's test server and of vsftpd, Chromium renders the web page,
- * and the login checks sign in to real daemons: OpenSSH's `sshd`, `vsftpd`
- * (FTP and FTPS), MariaDB's `mariadbd` (with `mariadb-install-db`),
- * PostgreSQL (its programs under /usr/lib/postgresql/<version>/bin) and
- * OpenLDAP's `slapd` (with `slapadd`; `ldap-utils` gives the tests
- * `ldapsearch`, `ldapwhoami` and `ldapmodify`).
+ * the HTTPS check's test server, of vsftpd and of Dovecot, Chromium renders
+ * the web page, and the login checks sign in to real daemons: OpenSSH's
+ * `sshd`, `vsftpd` (FTP and FTPS), MariaDB's `mariadbd` (with
+ * `mariadb-install-db`), PostgreSQL (its programs under
+ * /usr/lib/postgresql/<version>/bin), OpenLDAP's `slapd` (with `slapadd`;
+ * `ldap-utils` gives the tests `ldapsearch`, `ldapwhoami` and `ldapmodify`)
+ * and Dovecot (IMAP, POP3, submission, and LMTP for its deliveries; its
+ * programs under /usr/lib/dovecot).
  * Installs what is missing with one apt-get step when we may (root on
  * Debian), without recommended packages; otherwise says how. Daemons'
  * packages start their system-wide service on install: a policy-rc.d that
@@ -36,6 +38,11 @@ const TOOLS: [present: () => boolean, pkg: string][] = [
   [hasPostgres, 'postgresql'],
   [() => has('slapd') && has('slapadd'), 'slapd'],
   [() => has('ldapsearch') && has('ldapwhoami') && has('ldapmodify'), 'ldap-utils'],
+  [() => has('dovecot'), 'dovecot-core'],
+  [() => existsSync('/usr/lib/dovecot/imap'), 'dovecot-imapd'],
+  [() => existsSync('/usr/lib/dovecot/pop3'), 'dovecot-pop3d'],
+  [() => existsSync('/usr/lib/dovecot/submission'), 'dovecot-submissiond'],
+  [() => existsSync('/usr/lib/dovecot/lmtp'), 'dovecot-lmtpd'],
 ];
 
 const POLICY_RC_D = '/usr/sbin/policy-rc.d';

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal } from '../../lib/local/dynamodb-local';
+import { startDovecot, type DovecotInfo } from './daemons/dovecot';
 import { startMariadb, type MariadbInfo } from './daemons/mariadb';
 import { startPostgres, type PostgresInfo } from './daemons/postgres';
 import { startSlapd, type SlapdInfo } from './daemons/slapd';
@@ -11,6 +12,8 @@ const SSH_USERS = ['blue', 'ops', 'deploy'] as const;
 const FTP_USERS = ['blue', 'ops'] as const;
 /** The directory users of slapd (uid=<name>,ou=People,dc=blue,dc=test): test/agent/daemons.test.ts changes and deletes `deploy`. */
 const LDAP_USERS = ['blue', 'ops', 'deploy'] as const;
+/** Dovecot's mail users (its own passdb, not Unix users: no prefix). */
+const MAIL_USERS = ['blue', 'ops', 'deploy'] as const;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +23,7 @@ declare module 'vitest' {
     mariadb: MariadbInfo;
     postgres: PostgresInfo;
     slapd: SlapdInfo<(typeof LDAP_USERS)[number]>;
+    dovecot: DovecotInfo<(typeof MAIL_USERS)[number]>;
   }
 }
 
@@ -39,14 +43,16 @@ export default async function setup(project: TestProject) {
     startMariadb(),
     startPostgres(),
     startSlapd(LDAP_USERS),
+    startDovecot(MAIL_USERS),
   ]);
-  const [dynamodbEndpoint, sshd, vsftpd, mariadb, postgres, slapd] = infos;
+  const [dynamodbEndpoint, sshd, vsftpd, mariadb, postgres, slapd, dovecot] = infos;
   project.provide('dynamodbEndpoint', dynamodbEndpoint);
   project.provide('sshd', sshd);
   project.provide('vsftpd', vsftpd);
   project.provide('mariadb', mariadb);
   project.provide('postgres', postgres);
   project.provide('slapd', slapd);
+  project.provide('dovecot', dovecot);
   return stop;
 }
 

@@ -1,6 +1,6 @@
 /**
- * What the test daemons (sshd, vsftpd, MariaDB, PostgreSQL, slapd) share:
- * each runs in the foreground on 127.0.0.1 and a free port, in a temporary
+ * What the test daemons (sshd, vsftpd, MariaDB, PostgreSQL, slapd, Dovecot) share:
+ * each runs in the foreground on 127.0.0.1 and free ports, in a temporary
  * directory of its own, with real Unix users named with a per-run prefix
  * where it checks system passwords. A start records each thing it makes in a
  * Scope, which undoes them last-first at stop() or, if stop() never comes (a
