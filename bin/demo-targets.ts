@@ -28,6 +28,8 @@ import { authFromEnvironment } from '../functions/agent/local/credentials';
 import { Named } from '../functions/agent/local/named';
 import { isLoopback } from '../functions/agent/resolve';
 import { ftpServer } from '../lib/local/demo/ftp';
+import { ldapServer, type DirectoryEntry } from '../lib/local/demo/ldap';
+import { imapServer, Mailbox, smtpServer } from '../lib/local/demo/mail';
 import { postgresServer } from '../lib/local/demo/postgres';
 import { sshServer } from '../lib/local/demo/ssh';
 
@@ -37,13 +39,13 @@ const BEHAVIOURS: Behaviour[] = ['healthy', 'missing-www-record', 'broken', 'hal
 const WHAT: Record<Behaviour, string> = {
   healthy: 'every service up',
   'missing-www-record': 'servers up, but no A record for www (create it with curl: HTTP and DNS pass from the next round)',
-  broken: 'HTTP answers 500, SMTP sends a garbage banner, SSH, FTP and the database refuse the accounts the organisers hold (its passwords changed)',
-  'half-down': 'SSH accepts and never answers (timeout), DNS server down',
+  broken: 'HTTP answers 500; SSH, FTP, the database, mail and the directory refuse the accounts the organisers hold (its passwords changed)',
+  'half-down': 'SSH accepts and never answers (timeout), DNS server down, mail accepted and dropped (IMAP finds no message), the directory empty',
   defaced: 'every service up, but the web page is defaced ("Hacked by" red team): the HTTP check’s reject pattern fails it',
   down: 'nothing runs (connection refused everywhere)',
 };
 /** The last octet given to a service's host name, by its first label. */
-const OCTETS: Record<string, number> = { www: 10, ftp: 21, shell: 22, mail: 25, db: 54, ns: 53 };
+const OCTETS: Record<string, number> = { www: 10, ftp: 21, shell: 22, mail: 25, dc: 39, db: 54, ns: 53 };
 
 const found = authFromEnvironment(['SCORING_ADMIN', 'SCORING_AGENT']);
 if ('error' in found) {
@@ -127,7 +129,18 @@ function listen(server: Server, address: string, port: number, what: string) {
 let tls: { key: string; cert: string } | undefined;
 const certificate = () => (tls ??= selfSignedCertificate(services.filter((s) => kindOf.get(s.subtype_id) === 'https').map((s) => s.url.toLowerCase())));
 
-const banner = (text: string) => createServer((socket) => socket.end(`${text}\r\n`));
+/** Each team's one mailbox: its SMTP server delivers there, its IMAP server shows it. */
+const mailboxes = new Map<number, Mailbox>();
+const mailboxOf = (teamId: number) => mailboxes.get(teamId) ?? mailboxes.set(teamId, new Mailbox()).get(teamId)!;
+/** Every team's directory, alike (the same image on every team's domain controller). */
+const DIRECTORY: DirectoryEntry[] = [
+  { dn: 'dc=ccdc,dc=local', attributes: { objectClass: ['domain'], dc: ['ccdc'] } },
+  { dn: 'ou=People,dc=ccdc,dc=local', attributes: { objectClass: ['organizationalUnit'], ou: ['People'] } },
+  ...['blue', 'operator', 'files'].map((uid) => ({
+    dn: `uid=${uid},ou=People,dc=ccdc,dc=local`,
+    attributes: { objectClass: ['inetOrgPerson'], uid: [uid], cn: [uid], sn: [uid], mail: [`${uid}@ccdc.local`] },
+  })),
+];
 const dnsAddresses: string[] = [];
 let dnsPort: number | undefined;
 
@@ -165,14 +178,29 @@ for (const service of services) {
         listen(sshServer(accepted), address, service.port, `ssh ${service.url}${note}`);
       }
       break;
-    case 'smtp':
+    case 'smtp': {
+      // Mail into the team's mailbox, as the accounts the API holds; the half-down team's server drops it.
+      const { accepted, note } = logins(service.id, behaviour);
+      const drop = behaviour === 'half-down';
       listen(
-        behaviour === 'broken' ? createServer((s) => s.end(Buffer.from([0x16, 0x03, 0x01, 0xff, 0x00, 0x0a]))) : banner(`220 ${service.url} ESMTP Demo`),
+        smtpServer(service.url, accepted, mailboxOf(team.id), { drop }),
         address,
         service.port,
-        `smtp ${service.url}${behaviour === 'broken' ? ' (garbage banner)' : ''}`,
+        `smtp ${service.url}${note}${drop ? ' (drops mail)' : ''}`,
       );
       break;
+    }
+    case 'imap': {
+      const { accepted, note } = logins(service.id, behaviour);
+      listen(imapServer(accepted, mailboxOf(team.id)), address, service.port, `imap ${service.url}${note}`);
+      break;
+    }
+    case 'ldap': {
+      const { accepted, note } = logins(service.id, behaviour);
+      const empty = behaviour === 'half-down';
+      listen(ldapServer(accepted, DIRECTORY, { empty }), address, service.port, `ldap ${service.url}${note}${empty ? ' (directory empty)' : ''}`);
+      break;
+    }
     case 'ftp': {
       // Real FTP with the accounts the API holds (none for the broken team: its passwords changed), serving welcome.txt.
       const { accepted, note } = logins(service.id, behaviour);
@@ -196,11 +224,9 @@ for (const service of services) {
     case 'ftps':
     case 'mysql':
     case 'smtps':
-    case 'imap':
     case 'imaps':
     case 'pop3':
     case 'pop3s':
-    case 'ldap':
     case 'ldaps':
       console.error(`skipping ${kind} ${service.url}: the demo does not play ${kind}`);
       break;
