@@ -77,7 +77,9 @@ export function smtpServer(host: string, accepted: CheckAccount[], mailbox: Mail
           state.login = [];
           return reply('334 VXNlcm5hbWU6');
         }
-        const [, user = '', password = ''] = Buffer.from(rest[1] ?? '', 'base64').toString('utf8').split('\0');
+        const [, user = '', password = ''] = Buffer.from(rest[1] ?? '', 'base64')
+          .toString('utf8')
+          .split('\0');
         state.authed = rest[0]?.toUpperCase() === 'PLAIN' && knows(accepted, user, password);
         return reply(state.authed ? '235 2.7.0 Authentication successful' : '535 5.7.8 Authentication credentials invalid');
       }
