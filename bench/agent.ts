@@ -43,10 +43,14 @@ import { createLogger } from '#shared/log';
 import { startLocalStack } from '../lib/local/local-stack';
 import { scoringApi } from '../functions/agent/api';
 import { runChecks, runRound } from '../functions/agent/round';
+import type { MailRound } from '../functions/agent/checks';
+import { subjectOf } from '../functions/agent/checks/mail';
 import { hmacMailToken } from '../functions/agent/mail-token';
 import { concurrencyLimit, roundStartAt } from '../functions/agent/schedule';
 import { mariadbSql, startMariadb } from '../test/support/daemons/mariadb';
 import { postgresSql, startPostgres } from '../test/support/daemons/postgres';
+import { deliver, startDovecot } from '../test/support/daemons/dovecot';
+import { startSlapd } from '../test/support/daemons/slapd';
 import { startSshd } from '../test/support/daemons/sshd';
 import { startVsftpd } from '../test/support/daemons/vsftpd';
 
@@ -67,8 +71,15 @@ const ports = await new Promise<{ http: number; tcp: number; ssh: number; smtp: 
 );
 
 // The real daemons of the login kinds (test/support/daemons/), processes of their own too.
-const [sshd, vsftpd, mariadb, postgres] = await Promise.all([startSshd(['bench']), startVsftpd(['bench']), startMariadb(), startPostgres()]);
-const stopDaemons = () => Promise.all([sshd, vsftpd, mariadb, postgres].map((d) => d.stop()));
+const [sshd, vsftpd, mariadb, postgres, dovecot, slapd] = await Promise.all([
+  startSshd(['bench']),
+  startVsftpd(['bench']),
+  startMariadb(),
+  startPostgres(),
+  startDovecot(['sender', 'reader']),
+  startSlapd(['bench']),
+]);
+const stopDaemons = () => Promise.all([sshd, vsftpd, mariadb, postgres, dovecot, slapd].map((d) => d.stop()));
 const dbLogin: CheckAccount = { username: 'bench_checker', password: 'Bench-Db-Pa55' };
 await mariadbSql(mariadb.info, 'CREATE DATABASE shop');
 await mariadbSql(mariadb.info, 'CREATE TABLE shop.inventory (item VARCHAR(40) PRIMARY KEY, quantity INT)');
@@ -83,10 +94,16 @@ await postgresSql(postgres.info, `ALTER TABLE inventory OWNER TO ${dbLogin.usern
 const sshUser = sshd.info.users.bench;
 const ftpUser = vsftpd.info.users.bench;
 writeFileSync(join(ftpUser.home, 'welcome.txt'), 'Welcome to the bench\n', { mode: 0o644 });
+// Mail: the sender's checks submit to the reader; the reader's mailbox holds the message its checks look for.
+const mailToken = hmacMailToken('bench mail key');
+const { sender, reader } = dovecot.info.users;
+const benchToken = await mailToken('bench-previous-round');
+await deliver(dovecot.info, 'reader', `From: <${sender.address}>\r\nTo: <${reader.address}>\r\nSubject: ${subjectOf(benchToken)}\r\n\r\nbench\r\n`);
+const ldapUser = slapd.info.users.bench;
 
 const query = 'SELECT item, quantity FROM inventory ORDER BY item';
 /** The cheap kinds, and the login kinds with the account each signs in as. */
-const KINDS: { kind: CheckDefinition; port: number; account?: CheckAccount; login?: true }[] = [
+const KINDS: { kind: CheckDefinition; port: number; account?: CheckAccount; mail?: MailRound; label?: string }[] = [
   { kind: { check: 'http', path: '/', status: 200, content: 'Welcome', timeout_seconds: timeout }, port: ports.http },
   { kind: { check: 'tcp', timeout_seconds: timeout }, port: ports.tcp },
   { kind: { check: 'ssh', timeout_seconds: timeout }, port: ports.ssh },
@@ -115,12 +132,37 @@ const LOGIN_KINDS: (typeof KINDS)[number][] = [
     port: postgres.info.port,
     account: dbLogin,
   },
+  {
+    label: 'smtp send',
+    kind: { check: 'smtp', mail_to: reader.address, timeout_seconds: timeout },
+    port: dovecot.info.ports.submission,
+    account: { username: sender.name, password: sender.password },
+    mail: { send: { to: reader.address, from: sender.address, token: await mailToken('bench-round') } },
+  },
+  {
+    kind: { check: 'imap', sent_by: 'smtp', timeout_seconds: timeout },
+    port: dovecot.info.ports.imap,
+    account: { username: reader.name, password: reader.password },
+    mail: { find: { token: benchToken } },
+  },
+  {
+    kind: { check: 'pop3', sent_by: 'smtp', timeout_seconds: timeout },
+    port: dovecot.info.ports.pop3,
+    account: { username: reader.name, password: reader.password },
+    mail: { find: { token: benchToken } },
+  },
+  {
+    kind: { check: 'ldap', base_dn: slapd.info.baseDn, filter: '(uid=bench)', content: '(?m)^mail: ', timeout_seconds: timeout },
+    port: slapd.info.port,
+    account: { username: ldapUser.dn, password: ldapUser.password },
+  },
 ];
-const labelOf = ({ kind }: (typeof KINDS)[number]) =>
-  kind.check === 'http' && kind.auth ? 'http form login' : kind.check === 'ssh' && 'command' in kind && kind.command ? 'ssh login+command' : kind.check;
+const labelOf = ({ kind, label }: (typeof KINDS)[number]) =>
+  label ??
+  (kind.check === 'http' && kind.auth ? 'http form login' : kind.check === 'ssh' && 'command' in kind && kind.command ? 'ssh login+command' : kind.check);
 
 let nextId = 1;
-function planned(team: number, check: CheckDefinition, port: number, account?: CheckAccount) {
+function planned(team: number, check: CheckDefinition, port: number, account?: CheckAccount, mail?: MailRound) {
   const id = nextId++;
   const teamInfo = { id: team, number: team, name: `Team ${team}`, logo: '', team_url: `team${team}.bench.example`, guest_division: false };
   const service: Service = {
@@ -136,7 +178,7 @@ function planned(team: number, check: CheckDefinition, port: number, account?: C
     in_progress: false,
     max_score: 10,
   };
-  return { service, check, scanId: `bench-${id}`, ...(account ? { account } : {}) };
+  return { service, check, scanId: `bench-${id}`, ...(account ? { account } : {}), ...(mail ? { mail } : {}) };
 }
 
 const settings = { id: 1, ...DEFAULT_SETTINGS };
@@ -184,15 +226,15 @@ const loginDeps = { ...deps, checkLimit: concurrencyLimit(Math.min(concurrency, 
 const perLoginKind: Record<string, Awaited<ReturnType<typeof timed>>> = {};
 for (const entry of LOGIN_KINDS) {
   await timed(
-    Array.from({ length: 40 }, (_, i) => planned(i, entry.kind, entry.port, entry.account)),
+    Array.from({ length: 40 }, (_, i) => planned(i, entry.kind, entry.port, entry.account, entry.mail)),
     loginDeps,
   ); // warm-up
   perLoginKind[labelOf(entry)] = await timed(
-    Array.from({ length: LOGIN_CHECKS }, (_, i) => planned(i, entry.kind, entry.port, entry.account)),
+    Array.from({ length: LOGIN_CHECKS }, (_, i) => planned(i, entry.kind, entry.port, entry.account, entry.mail)),
     loginDeps,
   );
 }
-console.log(`\nLogin checks against the real daemons (sshd, vsftpd, MariaDB, PostgreSQL; ${LOGIN_CHECKS} each, 32 at once)`);
+console.log(`\nLogin checks against the real daemons (sshd, vsftpd, MariaDB, PostgreSQL, Dovecot, slapd; ${LOGIN_CHECKS} each, 32 at once)`);
 console.log('kind               checks/s  passed  seconds  CPU ms/check');
 for (const [kind, r] of Object.entries(perLoginKind)) row(kind, r);
 
@@ -307,7 +349,7 @@ async function roundEndToEnd() {
       ...deps,
       api,
       log: createLogger({ component: 'bench-agent' }),
-      mailToken: hmacMailToken('bench mail key'),
+      mailToken,
     });
     const seconds = (performance.now() - started) / 1000;
     return {

@@ -195,7 +195,7 @@ export function printReport(r: any) {
     agentRows(r.agent.per_kind),
   );
   table(
-    'Login checks against the real daemons (sshd, vsftpd, MariaDB, PostgreSQL), 32 at once',
+    'Login checks against the real daemons (sshd, vsftpd, MariaDB, PostgreSQL, Dovecot, slapd), 32 at once',
     ['kind', 'checks', 'seconds', 'checks/s', 'CPU ms/check'],
     agentRows(r.agent.per_login_kind),
   );
