@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CheckAccount } from '#shared/domain/accounts';
 import type { LdapCheck } from '#shared/domain/check-definitions';
 import { runCheck, type CheckOutcome } from '../../functions/agent/checks';
+import { ldapServer, type DirectoryEntry } from '../../lib/local/demo/ldap';
 import { freePort } from '../support/daemons/daemon';
 import { setLdapPassword } from '../support/daemons/slapd';
 
@@ -77,6 +78,35 @@ describe('the LDAP and LDAPS checks (slapd on loopback)', () => {
     // LDAPS against the plain port: the TLS handshake fails.
     expect(await check(ldap.port, { check: 'ldaps' }, blue())).toMatchObject({ passed: false, category: 'tls' });
     expect(await check(ldap.port, {})).toMatchObject({ passed: false, category: 'agent error' });
+  });
+});
+
+describe("the demo's directory (lib/local/demo/ldap.ts), which npm start plays the sample's teams with", () => {
+  const entries: DirectoryEntry[] = [
+    { dn: 'dc=ccdc,dc=local', attributes: { objectClass: ['domain'] } },
+    { dn: 'ou=People,dc=ccdc,dc=local', attributes: { objectClass: ['organizationalUnit'] } },
+    { dn: 'uid=blue,ou=People,dc=ccdc,dc=local', attributes: { uid: ['blue'], mail: ['blue@ccdc.local'] } },
+  ];
+  const account = { username: 'uid=blue,ou=People,dc=ccdc,dc=local', password: `Demo-${randomUUID().slice(0, 8)}` };
+  secrets.push(account.password);
+  const base = { base_dn: 'ou=People,dc=ccdc,dc=local', filter: '(uid=blue)', content: '(?m)^mail: blue@' };
+
+  it('lets the accounts it is given bind and find their entries, and refuses the rest', async () => {
+    for (const [server, expected] of [
+      [ldapServer([account], entries), { passed: true }],
+      [ldapServer([], entries), { passed: false, error: `bind as ${account.username} refused`, category: 'login failed' }],
+      [
+        ldapServer([account], entries, { empty: true }),
+        { passed: false, error: 'the search under ou=People,dc=ccdc,dc=local for (uid=blue) found nothing', category: 'content mismatch' },
+      ],
+    ] as const) {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        expect(await check((server.address() as { port: number }).port, base, account)).toEqual(expected);
+      } finally {
+        server.close();
+      }
+    }
   });
 });
 

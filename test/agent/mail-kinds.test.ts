@@ -16,6 +16,7 @@ import type { MailboxCheck, SmtpCheck } from '#shared/domain/check-definitions';
 import { runCheck, type CheckOutcome, type MailRound } from '../../functions/agent/checks';
 import { subjectOf } from '../../functions/agent/checks/mail';
 import { hmacMailToken } from '../../functions/agent/mail-token';
+import { imapServer, Mailbox, smtpServer } from '../../lib/local/demo/mail';
 import { freePort } from '../support/daemons/daemon';
 import { mailboxMessages } from '../support/daemons/dovecot';
 
@@ -128,6 +129,53 @@ describe('the mail checks (Dovecot on loopback)', () => {
     expect(await check(stopped, mailbox('imap'), as(ops))).toEqual({ passed: false, error: 'connection refused', category: 'connection refused' });
     expect(await check(dovecot.ports.imap, mailbox('imaps'), as(ops))).toMatchObject({ passed: false, category: 'tls' });
     expect(await check(dovecot.ports.pop3, mailbox('pop3'))).toMatchObject({ passed: false, category: 'agent error' });
+  });
+});
+
+describe('SMTP on port 25 from Lambda', () => {
+  it('says that AWS blocks the port when the check cannot reach it from Lambda, and only there', async () => {
+    const at25 = () => check(25, { check: 'smtp', timeout_seconds: 2 });
+    expect(await at25()).toEqual({ passed: false, error: 'connection refused', category: 'connection refused' });
+    process.env.AWS_LAMBDA_FUNCTION_NAME = 'scoring-test-Agent';
+    try {
+      expect(await at25()).toEqual({
+        passed: false,
+        error: 'connection refused (AWS blocks port 25 from Lambda until it lifts the block on request: docs/agent.md)',
+        category: 'connection refused',
+      });
+    } finally {
+      delete process.env.AWS_LAMBDA_FUNCTION_NAME;
+    }
+  });
+});
+
+describe("the demo's mail server (lib/local/demo/mail.ts), which npm start plays the sample's teams with", () => {
+  it("takes the account's message into the team's mailbox, where IMAP finds it; a dropping one keeps nothing; a wrong password is refused", async () => {
+    const account = { username: 'blue', password: `Demo-${randomUUID().slice(0, 8)}` };
+    secrets.push(account.password);
+    const listening = async (server: Server) => {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return (server.address() as { port: number }).port;
+    };
+    for (const drop of [false, true]) {
+      const held = new Mailbox();
+      const smtpd = smtpServer('mail.team1.example', [account], held, { drop });
+      const imapd = imapServer([account], held);
+      try {
+        const [smtpPort, imapPort] = [await listening(smtpd), await listening(imapd)];
+        const sent = { send: { to: 'blue@team1.example', from: 'blue@team1.example', token: await token(`demo-${randomUUID()}`) } };
+        expect(await check(smtpPort, smtp({ mail_to: 'blue' }), account, sent)).toEqual({ passed: true });
+        const found = await check(imapPort, mailbox('imap'), account, { find: { token: sent.send.token } });
+        expect(found, `drop: ${drop}`).toEqual(
+          drop ? { passed: false, error: 'message from the previous round not found in INBOX', category: 'content mismatch' } : { passed: true },
+        );
+        expect(await check(imapPort, mailbox('imap'), { ...account, password: WRONG })).toMatchObject({ passed: false, category: 'login failed' });
+        expect(await check(smtpPort, smtp(), { ...account, password: WRONG }, sent)).toMatchObject({ passed: false, category: 'login failed' });
+      } finally {
+        smtpd.close();
+        imapd.close();
+      }
+    }
   });
 });
 

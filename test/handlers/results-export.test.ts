@@ -44,6 +44,12 @@ beforeAll(async () => {
 
 afterAll(() => fold?.stop());
 
+/** Team 12's services: how many, and the sum of their maximum scores (each scanned twice, one HTTP failure). */
+function team12Services() {
+  const own = services.filter((s) => s.service.team.number === 12);
+  return { count: own.length, maxSum: own.reduce((n, s) => n + s.service.max_score, 0) };
+}
+
 describe('exportResults', () => {
   it("ranks like the public scoreboard, with each team's super type scores and statistics", async () => {
     const board = (await invoke('GET', '/api/v1/teams/scoreboard')).json;
@@ -54,12 +60,21 @@ describe('exportResults', () => {
       board.scoreboard.map((r: { team: { number: number }; rank: number; total_score: number }) => [r.team.number, r.rank, r.total_score]),
     );
     const team12 = json.standings.find((e) => e.team.number === 12)!;
+    const { count, maxSum } = team12Services();
     expect(team12).toMatchObject({
       rank: 1,
       division: 'main',
       hidden: false,
-      total_score: 2 * (10 + 10 + 5 + 8 + 8 + 8) - 10,
-      stats: { checks_total: 12, checks_passed: 11, checks_failed: 1, uptime: 11 / 12, services_up: 5, services_down: 1, services_unscanned: 0 },
+      total_score: 2 * maxSum - 10,
+      stats: {
+        checks_total: 2 * count,
+        checks_passed: 2 * count - 1,
+        checks_failed: 1,
+        uptime: (2 * count - 1) / (2 * count),
+        services_up: count - 1,
+        services_down: 1,
+        services_unscanned: 0,
+      },
     });
     expect(json.standings.find((e) => e.team.number === 11)).toMatchObject({
       total_score: 3 - 7,
@@ -121,7 +136,15 @@ describe('exportResults', () => {
     ]);
     expect(standings.length).toBe(1 + exported.json.standings.length);
     const first = standings[1]!;
-    expect(first.slice(0, 7)).toEqual(['1', 'main', String(exported.json.standings[0]!.team.id), '12', TRICKY_NAME, 'false', '88']);
+    expect(first.slice(0, 7)).toEqual([
+      '1',
+      'main',
+      String(exported.json.standings[0]!.team.id),
+      '12',
+      TRICKY_NAME,
+      'false',
+      String(2 * team12Services().maxSum - 10),
+    ]);
     expect(standings.find((row) => row[3] === '11')!.slice(11, 13)).toEqual(['-7', '0']);
 
     const servicesCsv = parseCsv(exported.csv.services);

@@ -55,7 +55,7 @@ describe('GET /services/status', () => {
     const view = await status();
     expect(view.full).toBe(true);
     expect(Date.parse(view.as_of) % STATUS_GRID_MS).toBe(0);
-    expect(view.subtypes).toEqual({ '1': 'HTTP', '2': 'SSH', '3': 'DNS', '4': 'SMTP', '5': 'FTP', '6': 'Database' });
+    expect(view.subtypes).toEqual({ '1': 'HTTP', '2': 'SSH', '3': 'DNS', '4': 'SMTP', '5': 'FTP', '6': 'Database', '7': 'IMAP', '8': 'Directory' });
     const visible = teams.filter((t) => t.number !== 99);
     expect(Object.keys(view.teams).sort()).toEqual(visible.map((t) => String(t.id)).sort());
     expect(Object.values(view.teams).flat()).toHaveLength(services.filter((s) => s.team.number !== 99).length);

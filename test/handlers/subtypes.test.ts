@@ -28,7 +28,7 @@ describe('GET /subtypes', () => {
       },
       { id: 2, name: 'SSH', super_type_id: 1, max_score: 10, check: 'ssh', timeout_seconds: 5 },
       { id: 3, name: 'DNS', super_type_id: 1, max_score: 5, check: 'dns', query: 'www', timeout_seconds: 3 },
-      { id: 4, name: 'SMTP', super_type_id: 1, max_score: 8, check: 'smtp', timeout_seconds: 5 },
+      { id: 4, name: 'SMTP', super_type_id: 1, max_score: 8, check: 'smtp', mail_to: 'blue', timeout_seconds: 5 },
       // The accounts are never part of a subtype's answer: only the secrets route carries them.
       { id: 5, name: 'FTP', super_type_id: 1, max_score: 8, check: 'ftp', file: 'welcome.txt', content: '^Welcome', upload: true, timeout_seconds: 5 },
       {
@@ -40,6 +40,18 @@ describe('GET /subtypes', () => {
         database: 'shop',
         sql: 'SELECT item, quantity FROM inventory ORDER BY item',
         content: '(?m)^firewall\\t[0-9]+$',
+        timeout_seconds: 5,
+      },
+      { id: 7, name: 'IMAP', super_type_id: 1, max_score: 8, check: 'imap', sent_by: 'SMTP', timeout_seconds: 5 },
+      {
+        id: 8,
+        name: 'Directory',
+        super_type_id: 1,
+        max_score: 8,
+        check: 'ldap',
+        base_dn: 'ou=People,dc=ccdc,dc=local',
+        filter: '(uid=blue)',
+        content: '(?m)^mail: blue@',
         timeout_seconds: 5,
       },
     ]);

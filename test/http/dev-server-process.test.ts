@@ -44,21 +44,23 @@ describe('npm start (bin/local-server.ts)', () => {
 
   it("plays the sample's blue teams and runs the agent beside it, so the first page is live: logins pass and fail; killed, it takes them along", async () => {
     const { server, url, dynamoPort } = await startServer(true);
-    const LOGINS = ['shell', 'ftp', 'db'].flatMap((host) => [`${host}.team11.ccdc.example`, `${host}.team13.ccdc.example`]);
-    type Service = { url: string; last_scan_time: string | null; last_scan_error: string | null };
+    const SUBTYPES = ['SSH', 'FTP', 'Database', 'SMTP', 'IMAP', 'Directory'];
+    type Service = { subtype: string; team: { number: number }; last_scan_time: string | null; last_scan_error: string | null };
     let services: Service[] = [];
+    const of = (team: number, subtype: string) => services.find((s) => s.team.number === team && s.subtype === subtype);
     for (let attempt = 0; attempt < 120; attempt++) {
       services = (await (await fetch(`${url}/api/v1/services`)).json()) as Service[];
-      if (LOGINS.every((name) => services.find((s) => s.url === name)?.last_scan_time)) break;
+      if (SUBTYPES.every((subtype) => [11, 13].every((team) => of(team, subtype)?.last_scan_time))) break;
       await new Promise((r) => setTimeout(r, 500));
     }
-    const byUrl = Object.fromEntries(services.map((s) => [s.url, s]));
-    // Team 11's SSH, FTP and database logins pass; team 13's passwords "changed": each refuses the account the round picked.
-    for (const host of ['shell', 'ftp', 'db'])
-      expect(byUrl[`${host}.team11.ccdc.example`]).toMatchObject({ last_scan_error: null, last_scan_time: expect.any(String) });
-    expect(byUrl['shell.team13.ccdc.example']!.last_scan_error).toMatch(/^login as (blue|operator) refused$/);
-    expect(byUrl['ftp.team13.ccdc.example']!.last_scan_error).toBe('login as files refused');
-    expect(byUrl['db.team13.ccdc.example']!.last_scan_error).toBe('login as shop refused');
+    // Team 11's SSH, FTP, database, mail and directory logins pass; team 13's passwords "changed": each refuses the account the round picked.
+    for (const subtype of SUBTYPES) expect(of(11, subtype), subtype).toMatchObject({ last_scan_error: null, last_scan_time: expect.any(String) });
+    expect(of(13, 'SSH')!.last_scan_error).toMatch(/^login as (blue|operator) refused$/);
+    expect(of(13, 'FTP')!.last_scan_error).toBe('login as files refused');
+    expect(of(13, 'Database')!.last_scan_error).toBe('login as shop refused');
+    expect(of(13, 'SMTP')!.last_scan_error).toBe('login as blue refused');
+    expect(of(13, 'IMAP')!.last_scan_error).toBe('login as blue refused');
+    expect(of(13, 'Directory')!.last_scan_error).toBe('bind as uid=blue,ou=People,dc=ccdc,dc=local refused');
     expect(await portOpen(2222, '127.0.11.22')).toBe(true);
     server.child.kill('SIGKILL');
     await server.exited;
