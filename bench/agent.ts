@@ -94,7 +94,8 @@ await postgresSql(postgres.info, `ALTER TABLE inventory OWNER TO ${dbLogin.usern
 const sshUser = sshd.info.users.bench;
 const ftpUser = vsftpd.info.users.bench;
 writeFileSync(join(ftpUser.home, 'welcome.txt'), 'Welcome to the bench\n', { mode: 0o644 });
-// Mail: the sender's checks submit to the reader; the reader's mailbox holds the message its checks look for.
+// Mail: the sender's checks submit to its own mailbox; the reader's holds the one message its checks look for
+// (the POP3 check reads the newest 20: a mailbox the SMTP checks fill would bury it).
 const mailToken = hmacMailToken('bench mail key');
 const { sender, reader } = dovecot.info.users;
 const benchToken = await mailToken('bench-previous-round');
@@ -134,10 +135,10 @@ const LOGIN_KINDS: (typeof KINDS)[number][] = [
   },
   {
     label: 'smtp send',
-    kind: { check: 'smtp', mail_to: reader.address, timeout_seconds: timeout },
+    kind: { check: 'smtp', mail_to: sender.address, timeout_seconds: timeout },
     port: dovecot.info.ports.submission,
     account: { username: sender.name, password: sender.password },
-    mail: { send: { to: reader.address, from: sender.address, token: await mailToken('bench-round') } },
+    mail: { send: { to: sender.address, from: sender.address, token: await mailToken('bench-round') } },
   },
   {
     kind: { check: 'imap', sent_by: 'smtp', timeout_seconds: timeout },
