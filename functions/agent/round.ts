@@ -6,7 +6,7 @@ import type { DnsRecord, ReportOutcome, ScanReport, ScoringApi, Service, Setting
 import { runCheck, type CheckOutcome, type DnsExpectation, type MailRound } from './checks';
 import type { MailToken } from './mail-token';
 import { cachedPerRound, type HostResolver } from './resolve';
-import { inSlice, scanIdFor, type ConcurrencyLimit, type Slice } from './schedule';
+import { concurrencyLimit, inSlice, scanIdFor, type ConcurrencyLimit, type Slice } from './schedule';
 
 export interface RoundDependencies {
   api: ScoringApi;
@@ -44,8 +44,8 @@ interface Planned {
   scanId: string;
   /** The account its check signs in with this round (none: a check without a login). */
   account?: CheckAccount;
-  /** A mail check's message to send or to find, or why the agent could not work out its token. */
-  mail?: MailRound | { unavailable: string };
+  /** A mail check's message to send or to find, or that the agent could not work out its token. */
+  mail?: MailRound | { unavailable: true };
 }
 
 /** Reports go in batches of this many (the batch route's limit) and this many requests at once. */
@@ -77,10 +77,14 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
   ]);
   // Each service's account for this round, picked at random among its own.
   for (const p of planned) p.account = pickAccount(accounts.get(p.service.id) ?? [], deps.random);
-  const mail = { listed, checks, roundStart, roundSeconds: settings.round_seconds, mailToken: deps.mailToken };
+  const mail = { listed, checks, roundStart, roundSeconds: settings.round_seconds, mailToken: tokensOfRound(deps.mailToken) };
   await Promise.all(
     planned.map(async (p) => {
-      p.mail = await mailRound(p, mail).catch((error: unknown) => ({ unavailable: (error as Error).message }));
+      p.mail = await mailRound(p, mail).catch((error: unknown) => {
+        // The detail (KMS's own words: an account, a role) is for the organisers' log, not a team's reason.
+        log.error('mail token unavailable', { service: p.service.id, scan_id: p.scanId, error: (error as Error).message });
+        return { unavailable: true as const };
+      });
     }),
   );
 
@@ -137,7 +141,7 @@ export async function runChecks(planned: Planned[], settings: Settings, records:
           'error' in resolved
             ? { passed: false, error: resolved.error, category: resolved.category }
             : p.mail && 'unavailable' in p.mail
-              ? { passed: false, error: `the agent could not work out the mail token: ${p.mail.unavailable}`.slice(0, 200), category: 'agent error' }
+              ? { passed: false, error: 'the agent could not work out the mail token (its log says why)', category: 'agent error' }
               : await runCheck({ host: p.service.url, address: resolved.address, port: p.service.port }, p.check, {
                   ...(p.check.check === 'dns' ? { dns: dnsExpectation(p.service, p.check.query, settings, records) } : {}),
                   ...(p.account ? { account: p.account } : {}),
@@ -174,8 +178,25 @@ export async function mailRound(
   const sends = sender && round.checks.get(sender.subtype_id);
   if (!sender || !sends || (sends.check !== 'smtp' && sends.check !== 'smtps') || sends.mail_to === undefined) return {};
   const previous = round.roundStart - round.roundSeconds * 1000;
-  const sent = sender.last_scan > 0 && sender.last_scan_time !== null && Date.parse(sender.last_scan_time) >= previous;
+  // The sender's last result must be the previous round's own, and a pass: a later slice of this round may
+  // already see this round's result (sent, or not, a message nobody looks for yet).
+  const checked = sender.last_scan_time === null ? Number.NaN : Date.parse(sender.last_scan_time);
+  const sent = sender.last_scan_error === null && checked >= previous && checked < round.roundStart;
   return sent ? { find: { token: await round.mailToken(scanIdFor(previous, round.roundSeconds, sender.id)) } } : {};
+}
+
+/** How many tokens a round asks for at once (each is a KMS call in AWS). */
+const TOKEN_CONCURRENCY = 16;
+
+/** A round's tokens: each scan id's once (a sender's, found by IMAP and POP3 alike), at most TOKEN_CONCURRENCY at a time. */
+function tokensOfRound(mailToken: MailToken): MailToken {
+  const limit = concurrencyLimit(TOKEN_CONCURRENCY);
+  const tokens = new Map<string, Promise<string>>();
+  return (scanId) => {
+    let token = tokens.get(scanId);
+    if (!token) tokens.set(scanId, (token = limit(() => mailToken(scanId))));
+    return token;
+  };
 }
 
 /** An address as written in a check, or a local part that gets the team's domain. */

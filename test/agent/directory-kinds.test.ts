@@ -8,6 +8,7 @@
  * user whose password changes.
  */
 import { randomUUID } from 'node:crypto';
+import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CheckAccount } from '#shared/domain/accounts';
 import type { LdapCheck } from '#shared/domain/check-definitions';
@@ -78,6 +79,53 @@ describe('the LDAP and LDAPS checks (slapd on loopback)', () => {
     // LDAPS against the plain port: the TLS handshake fails.
     expect(await check(ldap.port, { check: 'ldaps' }, blue())).toMatchObject({ passed: false, category: 'tls' });
     expect(await check(ldap.port, {})).toMatchObject({ passed: false, category: 'agent error' });
+  });
+});
+
+describe('the LDAP check against hostile servers', () => {
+  const bindOk = (id: number) => Buffer.from([0x30, 0x0c, 0x02, 0x01, id, 0x61, 0x07, 0x0a, 0x01, 0x00, 0x04, 0x00, 0x04, 0x00]);
+  /** A server that answers the bind (its first request) with `answer`, and every later request with nothing. */
+  async function hostile(answer: (bindId: number, socket: Socket) => void): Promise<{ port: number; close: () => void }> {
+    const server = createServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.once('data', (request: Buffer) => answer(request[4]!, socket));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { port: (server.address() as { port: number }).port, close: () => server.close() };
+  }
+
+  it('survives thousands of tiny messages in one chunk (ldapts reads them recursively), a flood, and a server that is not LDAP', async () => {
+    // 9 000 seven-byte references after the bind's answer: unsliced, ldapts' parser overflows the stack in a socket handler.
+    const reference = Buffer.from([0x30, 0x05, 0x02, 0x01, 0x63, 0x73, 0x00]);
+    const recursion = await hostile((id, socket) => socket.write(Buffer.concat([bindOk(id), ...Array.from({ length: 9000 }, () => reference)])));
+    const flood = await hostile((id, socket) => {
+      socket.write(bindOk(id));
+      const chunk = Buffer.alloc(256 * 1024, 0x30);
+      const pump = () => {
+        while (socket.writable && socket.write(chunk));
+      };
+      socket.on('drain', pump);
+      pump();
+    });
+    const ssh = await hostile(() => undefined);
+    const sshServer = createServer((socket) => socket.end('SSH-2.0-OpenSSH_9.2\r\n'));
+    await new Promise<void>((resolve) => sshServer.listen(0, '127.0.0.1', resolve));
+    try {
+      expect(await check(recursion.port, { timeout_seconds: 1 }, blue())).toEqual({
+        passed: false,
+        error: `timeout after 1 s waiting for the search under ou=People,${ldap.baseDn}`,
+        category: 'timeout',
+      });
+      expect(await check(flood.port, {}, blue())).toEqual({ passed: false, error: 'the server sent more than 1 MiB', category: 'protocol error' });
+      expect(await check((sshServer.address() as { port: number }).port, {}, blue())).toEqual({
+        passed: false,
+        error: 'not an LDAP server (it sent "SSH-2.0-OpenSSH_9.2\\r\\n")',
+        category: 'protocol error',
+      });
+    } finally {
+      for (const server of [recursion, flood, ssh]) server.close();
+      sshServer.close();
+    }
   });
 });
 

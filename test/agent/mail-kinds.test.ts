@@ -132,6 +132,55 @@ describe('the mail checks (Dovecot on loopback)', () => {
   });
 });
 
+describe('servers that echo what they refused', () => {
+  /** A line server that answers each line with `answer` (or nothing), after its greeting. */
+  async function echoing(greeting: string, answer: (line: string) => string | undefined): Promise<Server> {
+    const server = createServer((socket) => {
+      socket.on('error', () => undefined);
+      socket.write(`${greeting}\r\n`);
+      let buffered = '';
+      socket.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString('utf8');
+        for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
+          const reply = answer(buffered.slice(0, end).replace(/\r$/, ''));
+          buffered = buffered.slice(end + 1);
+          if (reply !== undefined) socket.write(`${reply}\r\n`);
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return server;
+  }
+
+  it('never quote the secret: not as sent, not in base64, not cut short, not escaped', async () => {
+    const long = `Long-${'x'.repeat(150)}-${randomUUID()}`;
+    const quirky = `Grüße "quoted" \\ ${randomUUID().slice(0, 8)}`;
+    secrets.push(long, quirky, Buffer.from(`\0blue\0${long}`).toString('base64'), long.slice(0, 40));
+    const smtpd = await echoing('220 mx ESMTP', (line) => (/^EHLO/i.test(line) ? '250-mx\r\n250 AUTH PLAIN' : `501 5.5.4 Syntax error in "${line}"`));
+    const imapd = await echoing('* OK ready', (line) => {
+      const [tag, verb] = line.split(' ');
+      return verb === 'CAPABILITY' ? `* CAPABILITY IMAP4rev1\r\n${tag} OK done` : `${tag} BAD Error in IMAP command: ${line}`;
+    });
+    const pop3d = await echoing('+OK ready', (line) => (line === 'CAPA' ? '-ERR' : line.startsWith('USER') ? '+OK' : `-ERR unknown command ${line}`));
+    const port = (server: Server) => (server.address() as { port: number }).port;
+    try {
+      const sent = { send: { to: 'ops@mail.test', from: 'blue@mail.test', token: await token('echo') } };
+      for (const password of [long, quirky]) {
+        const account = { username: 'blue', password };
+        expect(await check(port(smtpd), smtp(), account, sent)).toMatchObject({
+          passed: false,
+          category: 'protocol error',
+          error: expect.stringContaining('[redacted]'),
+        });
+        expect(await check(port(imapd), mailbox('imap'), account)).toMatchObject({ passed: false, error: expect.stringContaining('[redacted]') });
+        expect(await check(port(pop3d), mailbox('pop3'), account)).toMatchObject({ passed: false, category: 'login failed' });
+      }
+    } finally {
+      for (const server of [smtpd, imapd, pop3d]) server.close();
+    }
+  });
+});
+
 describe('SMTP on port 25 from Lambda', () => {
   it('says that AWS blocks the port when the check cannot reach it from Lambda, and only there', async () => {
     const at25 = () => check(25, { check: 'smtp', timeout_seconds: 2 });

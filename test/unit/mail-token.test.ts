@@ -80,7 +80,7 @@ describe('mail tokens', () => {
 
 describe("a round's mail", () => {
   const team = (id: number) => ({ id, name: `Team ${id}`, number: id, team_url: `team${id}.example` }) as unknown as Service['team'];
-  const service = (id: number, teamId: number, subtype: string, subtypeId: number, last: { score: number; time: string | null }) =>
+  const service = (id: number, teamId: number, subtype: string, subtypeId: number, last: { score: number; time: string | null; error?: string }) =>
     ({
       id,
       subtype,
@@ -90,7 +90,7 @@ describe("a round's mail", () => {
       port: 25,
       last_scan: last.score,
       last_scan_time: last.time,
-      last_scan_error: null,
+      last_scan_error: last.error ?? null,
       in_progress: false,
       max_score: 10,
     }) as Service;
@@ -120,10 +120,13 @@ describe("a round's mail", () => {
     const plan = await mailRound({ service: inbox, check: imap, scanId: 'scan-11' }, round([otherTeam, sent, inbox]));
     expect(plan).toEqual({ find: { token: await token(scanIdFor(previous, 60, 10)) } });
     // The sender's last check failed, or is older than the previous round (none yet): nothing to find.
-    const failed = service(10, 1, 'Mail out', 1, { score: 0, time: '2026-11-26T12:01:00Z' });
+    const failed = service(10, 1, 'Mail out', 1, { score: 0, time: '2026-11-26T12:01:00Z', error: 'login as blue refused' });
     expect(await mailRound({ service: inbox, check: imap, scanId: 'scan-11' }, round([failed, inbox]))).toEqual({});
     const stale = service(10, 1, 'Mail out', 1, { score: 10, time: '2026-11-26T12:00:00Z' });
     expect(await mailRound({ service: inbox, check: imap, scanId: 'scan-11' }, round([stale, inbox]))).toEqual({});
     expect(await mailRound({ service: inbox, check: imap, scanId: 'scan-11' }, round([otherTeam, inbox]))).toEqual({});
+    // A later slice of this round may see this round's result already: not the previous round's message.
+    const current = service(10, 1, 'Mail out', 1, { score: 10, time: '2026-11-26T12:02:01Z' });
+    expect(await mailRound({ service: inbox, check: imap, scanId: 'scan-11' }, round([current, inbox]))).toEqual({});
   });
 });

@@ -4,6 +4,7 @@ import { checkDns, type DnsExpectation } from './dns';
 import { checkFtp } from './ftp';
 import { checkHttp } from './http';
 import { checkLdap } from './ldap';
+import { MIN_HIDDEN_LENGTH } from './lines';
 import { checkImap, checkPop3, checkSmtp, type MailRound } from './mail';
 import type { CheckOutcome, ProbeTarget } from './probe';
 import { checkSql } from './sql';
@@ -70,7 +71,7 @@ function withoutSecret(outcome: CheckOutcome, account: CheckAccount | undefined)
   if (outcome.passed || !account) return outcome;
   let error = outcome.error;
   for (const secret of [account.password, account.private_key]) {
-    if (secret !== undefined && secret.length > 0) error = error.split(secret).join('[redacted]');
+    if (secret !== undefined && secret.length >= MIN_HIDDEN_LENGTH) error = error.split(secret).join('[redacted]');
   }
   return error === outcome.error ? outcome : { ...outcome, error };
 }

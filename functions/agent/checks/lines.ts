@@ -2,6 +2,9 @@ import { isIP, type Socket } from 'node:net';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import { CheckFailure, fail, networkFailure, openSocket, printable, refuse, type FailedOutcome, type ProbeTarget } from './probe';
 
+/** Shorter forms are not hidden: replacing every `p` of a reason would say more about the secret than it hides. */
+export const MIN_HIDDEN_LENGTH = 4;
+
 /** A line longer than this is the server's fault: the session never holds more. */
 export const LINE_MAX_BYTES = 16 * 1024;
 
@@ -16,6 +19,8 @@ export class LineSession {
   #buffer: Buffer = Buffer.alloc(0);
   #wake: (() => void) | undefined;
   #ended: FailedOutcome | undefined;
+  /** What no line may carry on to a reason: the secret in every form the session sent it (hide()). */
+  #hidden: string[] = [];
   /** What the session waits for, for the reasons (`the greeting`, `the reply to LOGIN`). */
   step = 'the greeting';
 
@@ -56,6 +61,19 @@ export class LineSession {
     this.#listen(secure);
   }
 
+  /**
+   * Before a secret is sent: every line read from then on has it (in each
+   * form given: as sent, base64, quoted) replaced, before any reason quotes
+   * or cuts it. A server may echo a command it refuses, and a reason cut
+   * short would hold the start of a secret the redaction in runCheck no
+   * longer recognises.
+   */
+  hide(...forms: string[]): void {
+    // Each form also as a server that took its bytes for Latin-1 would send it back (UTF-8 twice over).
+    const withMisread = forms.flatMap((form) => [form, Buffer.from(form, 'utf8').toString('latin1')]);
+    this.#hidden.push(...new Set(withMisread.filter((form) => form.length >= MIN_HIDDEN_LENGTH)));
+  }
+
   send(line: string): void {
     this.#socket.write(`${line}\r\n`);
   }
@@ -67,7 +85,7 @@ export class LineSession {
       if (end >= 0) {
         const line = this.#buffer.subarray(0, end).toString('utf8').replace(/\r$/, '');
         this.#buffer = this.#buffer.subarray(end + 1);
-        return line;
+        return this.#hidden.reduce((text, secret) => text.split(secret).join('[redacted]'), line);
       }
       if (this.#buffer.length > LINE_MAX_BYTES) refuse('protocol error', `a line of more than ${LINE_MAX_BYTES / 1024} KiB waiting for ${this.step}`);
       await this.#more();

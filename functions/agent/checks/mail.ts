@@ -99,6 +99,7 @@ export function checkImap(target: ProbeTarget, check: MailboxCheck, account: Che
         capabilities = await imap.capabilities();
       }
       if (capabilities.has('LOGINDISABLED')) refuse('protocol error', 'the server refuses LOGIN (LOGINDISABLED) and offers no STARTTLS');
+      session.hide(password, quoted(password).slice(1, -1));
       await imap.run(`LOGIN ${quoted(username)} ${quoted(password)}`, 'login failed', `login as ${username} refused`);
       await imap.run(`EXAMINE ${quoted(mailbox)}`, 'content mismatch', `the mailbox ${printable(mailbox, 40)} cannot be opened`);
       if (mail.find) {
@@ -141,6 +142,7 @@ export function checkPop3(target: ProbeTarget, check: MailboxCheck, account: Che
           await session.startTls();
         }
       }
+      session.hide(password);
       await pop3.run(`USER ${username}`, 'login failed', `login as ${username} refused`);
       await pop3.run(`PASS ${password}`, 'login failed', `login as ${username} refused`);
       const stat = await pop3.run('STAT', 'protocol error', 'STAT');
@@ -211,13 +213,15 @@ async function smtpLogin(session: LineSession, extensions: Map<string, string[]>
   const mechanisms = extensions.get('AUTH') ?? [];
   const refused = `login as ${account.username} refused`;
   progress(`the login as ${account.username}`);
+  session.step = 'the reply to AUTH';
+  const password = account.password!;
+  session.hide(password, base64(`\0${account.username}\0${password}`), base64(password));
   const answer = async (line: string, expected: number) => {
     session.send(line);
     const reply = await smtpReply(session);
     if (reply.code === 535 || reply.code === 534) refuse('login failed', refused);
     if (reply.code !== expected) refuse('protocol error', `AUTH refused: "${printable(reply.text, 100)}"`);
   };
-  const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
   if (mechanisms.includes('PLAIN')) return answer(`AUTH PLAIN ${base64(`\0${account.username}\0${account.password}`)}`, 235);
   if (mechanisms.includes('LOGIN')) {
     await answer('AUTH LOGIN', 334);
@@ -229,6 +233,8 @@ async function smtpLogin(session: LineSession, extensions: Map<string, string[]>
     mechanisms.length ? `the server offers no AUTH PLAIN or LOGIN (${printable(mechanisms.join(' '), 60)})` : 'the server offers no AUTH',
   );
 }
+
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 function quit(session: LineSession): CheckOutcome {
   session.send('QUIT');
@@ -319,6 +325,8 @@ function pop3Commands(session: LineSession, progress: (stage: string) => void) {
     run,
     /** CAPA's keywords; none when the server does not know CAPA (RFC 2449 is optional). */
     async capabilities(): Promise<Set<string>> {
+      session.step = 'the reply to CAPA';
+      progress(session.step);
       session.send('CAPA');
       const reply = await session.line();
       if (!/^\+OK\b/i.test(reply)) return new Set();

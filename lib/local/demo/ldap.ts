@@ -32,9 +32,14 @@ export function ldapServer(accepted: CheckAccount[], entries: DirectoryEntry[], 
     socket.on('data', (chunk: Buffer) => {
       buffered = Buffer.concat([buffered, chunk]);
       if (buffered.length > REQUEST_MAX_BYTES) return void socket.destroy();
-      for (let frame = nextFrame(buffered); frame; frame = nextFrame(buffered)) {
-        buffered = buffered.subarray(frame.length);
-        bound = answer(socket, frame, bound);
+      try {
+        for (let frame = nextFrame(buffered); frame; frame = nextFrame(buffered)) {
+          buffered = buffered.subarray(frame.length);
+          bound = answer(socket, frame, bound);
+        }
+      } catch {
+        // A request ldapts cannot parse: a real server would answer a protocol error; the demo hangs up.
+        socket.destroy();
       }
     });
   });

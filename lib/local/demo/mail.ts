@@ -54,7 +54,11 @@ export function smtpServer(host: string, accepted: CheckAccount[], mailbox: Mail
     sessions.set(socket, state);
     const reply = (text: string) => socket.write(`${text}\r\n`);
     if (state.data) {
-      if (line !== '.') return void state.data.push(line);
+      if (line !== '.') {
+        // Headers are what the demo keeps; a message of more lines than a check sends is cut off.
+        if (state.data.length < 200) state.data.push(line);
+        return;
+      }
       const subject = state.data.find((l) => /^subject:/i.test(l))?.replace(/^subject:\s*/i, '') ?? '';
       state.data = undefined;
       if (!options.drop) mailbox.add(subject);
