@@ -155,6 +155,15 @@ describe("the demo's directory (lib/local/demo/ldap.ts), which npm start plays t
         server.close();
       }
     }
+    // A DN with spaces, as Active Directory's are, binds as it is.
+    const bot = { username: 'cn=Scoring Bot,ou=People,dc=ccdc,dc=local', password: account.password };
+    const server = ldapServer([bot], entries);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      expect(await check((server.address() as { port: number }).port, base, bot)).toEqual({ passed: true });
+    } finally {
+      server.close();
+    }
   });
 });
 

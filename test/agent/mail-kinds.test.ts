@@ -129,6 +129,12 @@ describe('the mail checks (Dovecot on loopback)', () => {
     expect(await check(stopped, mailbox('imap'), as(ops))).toEqual({ passed: false, error: 'connection refused', category: 'connection refused' });
     expect(await check(dovecot.ports.imap, mailbox('imaps'), as(ops))).toMatchObject({ passed: false, category: 'tls' });
     expect(await check(dovecot.ports.pop3, mailbox('pop3'))).toMatchObject({ passed: false, category: 'agent error' });
+    // POP3's USER takes one word.
+    expect(await check(dovecot.ports.pop3, mailbox('pop3'), { username: 'Scoring Bot', password: WRONG })).toEqual({
+      passed: false,
+      error: 'no check account to sign in with: pop3 sends the user name as one word; Scoring Bot holds a space',
+      category: 'agent error',
+    });
   });
 });
 

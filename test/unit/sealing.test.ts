@@ -87,7 +87,10 @@ describe('check accounts', () => {
       'needs a password or a private_key, not both',
     ]);
     expect(problems([{ username: 'blue', private_key: 'ssh-rsa AAAA' }])[0]).toMatch(/private key in PEM or OpenSSH form/);
-    expect(problems([{ username: 'a b', password: 'x' }])).toEqual(['must be printable ASCII without spaces']);
+    // A directory's DN may hold spaces (Active Directory's usually do); a name may not start or end with one, nor hold a line break.
+    expect(problems([{ username: 'CN=Scoring Bot,OU=Service Accounts,DC=corp,DC=local', password: 'x' }])).toEqual([]);
+    for (const username of [' blue', 'blue ', 'a\nb'])
+      expect(problems([{ username, password: 'x' }]), username).toEqual(['must be printable ASCII, without spaces at its ends']);
     expect(
       problems([
         { username: 'blue', password: 'x' },

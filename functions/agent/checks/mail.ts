@@ -164,6 +164,9 @@ function mailboxAccountProblem(check: MailboxCheck, account: CheckAccount | unde
   if (!account) return noAccount('the service has none');
   if (account.password === undefined) return noAccount(`${check.check} logs in with a password; ${account.username} has only a key`);
   if (!fitsOnALine(account.password)) return noAccount(`${check.check} sends the password on a command line; ${account.username}'s holds a line break`);
+  // POP3's USER takes one word: a name with a space would be another name to the server.
+  if (check.check.startsWith('pop3') && account.username.includes(' '))
+    return noAccount(`pop3 sends the user name as one word; ${account.username} holds a space`);
   return undefined;
 }
 

@@ -33,7 +33,17 @@ export interface AccountsView {
 
 export const MAX_ACCOUNTS = 20;
 
-const Username = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(64), v.regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces'));
+/**
+ * A user name: printable ASCII, with spaces inside it but not at its ends,
+ * for the directory's DNs (`CN=Scoring Bot,OU=Service Accounts,DC=corp,DC=local`,
+ * Active Directory's usual form, is longer than a Unix name may be too).
+ */
+const Username = v.pipe(
+  v.string(),
+  v.minLength(1, 'must not be empty'),
+  v.maxLength(256),
+  v.regex(/^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/, 'must be printable ASCII, without spaces at its ends'),
+);
 
 /** An account in a competition file: the user and its password or private key (PEM or OpenSSH), not both. */
 export const AccountSchema = v.pipe(
