@@ -158,6 +158,25 @@ describe('servers that echo what they refused', () => {
     return server;
   }
 
+  it('finds no message where an IMAP server names a search hit whose subject is not the token', async () => {
+    const liar = await echoing('* OK ready', (line) => {
+      const [tag, verb] = line.split(' ');
+      if (verb === 'CAPABILITY') return `* CAPABILITY IMAP4rev1\r\n${tag} OK done`;
+      if (verb === 'SEARCH') return `* SEARCH 1\r\n${tag} OK done`;
+      if (verb === 'FETCH') return `* 1 FETCH (BODY[HEADER.FIELDS (SUBJECT)] {18}\r\nSubject: Lunch\r\n\r\n)\r\n${tag} OK done`;
+      return `${tag} OK done`;
+    });
+    try {
+      expect(await check((liar.address() as { port: number }).port, mailbox('imap'), as(ops), { find: { token: await token('liar') } })).toEqual({
+        passed: false,
+        error: 'message from the previous round not found in INBOX (the search named message 1, whose subject is not it)',
+        category: 'content mismatch',
+      });
+    } finally {
+      liar.close();
+    }
+  });
+
   it('never quote the secret: not as sent, not in base64, not cut short, not escaped', async () => {
     const long = `Long-${'x'.repeat(150)}-${randomUUID()}`;
     const quirky = `Grüße "quoted" \\ ${randomUUID().slice(0, 8)}`;

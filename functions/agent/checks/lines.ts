@@ -92,14 +92,24 @@ export class LineSession {
     }
   }
 
-  /** The next `count` bytes (an IMAP literal), discarded: nothing the checks read comes in one. */
-  async skip(count: number): Promise<void> {
+  /**
+   * The next `count` bytes (an IMAP literal): the first `keep` of them as
+   * text, the rest read and discarded, so a literal of any size holds no
+   * more than `keep` bytes here.
+   */
+  async literal(count: number, keep = 0): Promise<string> {
+    const kept: Buffer[] = [];
     let left = count;
+    let room = keep;
     for (;;) {
       const taken = Math.min(left, this.#buffer.length);
+      if (room > 0) {
+        kept.push(this.#buffer.subarray(0, Math.min(room, taken)));
+        room -= Math.min(room, taken);
+      }
       this.#buffer = this.#buffer.subarray(taken);
       left -= taken;
-      if (left === 0) return;
+      if (left === 0) return this.#hidden.reduce((text, secret) => text.split(secret).join('[redacted]'), Buffer.concat(kept).toString('utf8'));
       await this.#more();
     }
   }

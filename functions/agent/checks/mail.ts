@@ -23,6 +23,8 @@ export const subjectOf = (token: string) => `Scoring check ${token}`;
 
 /** How many of a POP3 mailbox's newest messages the check reads the headers of, looking for the token. */
 export const POP3_NEWEST_READ = 20;
+/** How much of an IMAP literal the check keeps (a FETCH of one header field needs little). */
+const LITERAL_KEPT_BYTES = 4096;
 /** How many lines a reply may have (an EHLO's extensions, a message's headers, IMAP's untagged answers). */
 const REPLY_MAX_LINES = 500;
 
@@ -110,6 +112,16 @@ export function checkImap(target: ProbeTarget, check: MailboxCheck, account: Che
             ?.replace(/^\* SEARCH/i, '')
             .trim() ?? '';
         if (hits === '') refuse('content mismatch', `message from the previous round not found in ${printable(mailbox, 40)}`);
+        // The search's word is the server's: the subject of the newest hit must hold the token itself.
+        const newest = hits.split(/\s+/).at(-1)!;
+        if (!/^\d+$/.test(newest)) refuse('protocol error', `not a SEARCH answer: "${printable(hits, 60)}"`);
+        const fetched = await imap.run(`FETCH ${newest} (BODY.PEEK[HEADER.FIELDS (SUBJECT)])`, 'protocol error', 'the fetch');
+        if (!fetched.some((text) => text.includes(mail.find!.token))) {
+          refuse(
+            'content mismatch',
+            `message from the previous round not found in ${printable(mailbox, 40)} (the search named message ${newest}, whose subject is not it)`,
+          );
+        }
       }
       session.send('z LOGOUT');
       return pass();
@@ -282,8 +294,9 @@ function imapCommands(session: LineSession, progress: (stage: string) => void) {
     const untagged: string[] = [];
     for (;;) {
       const reply = await session.line();
+      // A counted literal follows its line: the first bytes of it kept as a line of their own (a FETCH's headers).
       const literal = /\{(\d+)\}$/.exec(reply);
-      if (literal) await session.skip(Number(literal[1]));
+      if (literal) untagged.push(await session.literal(Number(literal[1]), LITERAL_KEPT_BYTES));
       if (reply.startsWith(`${id} `)) {
         const status = reply.slice(id.length + 1);
         if (/^OK\b/i.test(status)) return untagged;

@@ -1,8 +1,8 @@
 /**
  * The demo's mail server: an SMTP server that takes a message from a logged-in
  * account (AUTH PLAIN or LOGIN) into a mailbox in memory, and an IMAP server
- * that shows that mailbox (LOGIN, EXAMINE, SEARCH SUBJECT): enough of RFC
- * 5321 and RFC 3501 for the mail checks, end to end. Logins are the accounts
+ * that shows that mailbox (LOGIN, EXAMINE, SEARCH SUBJECT, FETCH of a
+ * subject): enough of RFC 5321 and RFC 3501 for the mail checks, end to end. Logins are the accounts
  * given (the ones the API holds for each service); a team whose passwords
  * "changed" gets none. `drop` takes every message and keeps none (a blue
  * team's broken delivery): its SMTP check passes, its IMAP check does not.
@@ -130,6 +130,15 @@ export function imapServer(accepted: CheckAccount[], mailbox: Mailbox): Server {
         const wanted = args[0]?.toUpperCase() === 'SUBJECT' ? (args[1] ?? '') : '';
         const hits = mailbox.subjects.flatMap((subject, i) => (subject.includes(wanted) ? [i + 1] : []));
         return reply(`* SEARCH${hits.map((n) => ` ${n}`).join('')}\r\n${tag} OK Search completed`);
+      }
+      case 'FETCH': {
+        // Only what the check asks: one message's Subject header.
+        if (!loggedIn.has(socket)) return reply(`${tag} BAD Log in first`);
+        const number = Number(args[0]);
+        const subject = mailbox.subjects[number - 1];
+        if (subject === undefined) return reply(`${tag} NO No such message`);
+        const header = `Subject: ${subject}\r\n\r\n`;
+        return reply(`* ${number} FETCH (BODY[HEADER.FIELDS (SUBJECT)] {${Buffer.byteLength(header)}}\r\n${header})\r\n${tag} OK Fetch completed`);
       }
       case 'LOGOUT':
         return void socket.end(`* BYE Logging out\r\n${tag} OK Logout completed\r\n`);
