@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -142,6 +142,8 @@ process.exit(0);
     });
     results.push({ function: target.name, bytes: code.length, gzipBytes: gzipSync(code).length, coldMs: median(times).ms, status });
   }
+  // The bundles were built for this measurement only.
+  rmSync(dir, { recursive: true, force: true });
   return { baselineMs: baseline.ms, functions: results, comparison };
 }
 
