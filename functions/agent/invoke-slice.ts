@@ -1,4 +1,4 @@
-import { sigv4Headers, type AwsCredentials } from './sigv4';
+import { postSigned, type AwsCredentials } from './sigv4';
 import type { Slice } from './schedule';
 
 /** What the agent's function is invoked with: the scheduler's time, and a slice when the round fans out. */
@@ -23,15 +23,14 @@ export function lambdaSliceInvoker(options: { functionName: string; region: stri
   return async (event) => {
     const url = new URL(`/2015-03-31/functions/${encodeURIComponent(options.functionName)}/invocations`, endpoint);
     const body = JSON.stringify(event);
-    const headers = await sigv4Headers(url, {
-      method: 'POST',
+    const response = await postSigned(url, {
       body,
       credentials: options.credentials(),
       region: options.region,
       service: 'lambda',
       headers: { 'x-amz-invocation-type': 'Event' },
+      timeoutMs: 10_000,
     });
-    const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
     if (response.status !== 202)
       throw new Error(`Lambda refused the slice ${event.slice.index + 1}/${event.slice.of}: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
   };

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { sigv4Headers, type AwsCredentials } from './sigv4';
+import { postSigned, type AwsCredentials } from './sigv4';
 
 /**
  * The token a mail check's message carries: an HMAC of the sending check's
@@ -41,15 +41,14 @@ export function kmsMailToken(options: { keyId: string; region: string; credentia
   const url = new URL('/', options.endpoint ?? `https://kms.${options.region}.amazonaws.com`);
   return async (scanId) => {
     const body = JSON.stringify({ KeyId: options.keyId, MacAlgorithm: 'HMAC_SHA_256', Message: Buffer.from(scanId).toString('base64') });
-    const headers = await sigv4Headers(url, {
-      method: 'POST',
+    const response = await postSigned(url, {
       body,
       credentials: options.credentials(),
       region: options.region,
       service: 'kms',
       headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'TrentService.GenerateMac' },
+      timeoutMs: 5_000,
     });
-    const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(5_000) });
     const answer = (await response.json().catch(() => ({}))) as { Mac?: string; __type?: string; message?: string };
     if (!response.ok || typeof answer.Mac !== 'string') {
       throw new Error(`KMS refused the mail token: HTTP ${response.status} ${answer.__type ?? ''} ${answer.message ?? ''}`.trim());

@@ -35,6 +35,20 @@ export async function sigv4Headers(
   return signed.headers as Record<string, string>;
 }
 
+/**
+ * A signed POST to an AWS service's own API: the agent's calls to Lambda
+ * (its slices) and KMS (its mail tokens), made without their SDK clients,
+ * whose weight the bundle would carry for one call each.
+ */
+export async function postSigned(
+  url: URL,
+  request: { body: string; credentials: AwsCredentials; region: string; service: string; headers: Record<string, string>; timeoutMs: number },
+): Promise<Response> {
+  const { timeoutMs, ...signing } = request;
+  const headers = await sigv4Headers(url, { method: 'POST', ...signing });
+  return fetch(url, { method: 'POST', headers, body: request.body, signal: AbortSignal.timeout(timeoutMs) });
+}
+
 /** The signer's checksum interface over node:crypto (an HMAC when given a secret); the tests' signer uses it too. */
 export class NodeSha256 {
   private hash: Hash | Hmac;

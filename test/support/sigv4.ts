@@ -36,3 +36,37 @@ export async function signedHeaders(
   );
   return signed.headers as Record<string, string>;
 }
+
+/**
+ * The Authorization header the AWS SDK writes for a request a fake AWS
+ * endpoint received, at the instant its X-Amz-Date names: what a request our
+ * own signer made (the agent's calls to Lambda and KMS) must carry.
+ */
+export async function sdkAuthorization(
+  received: { url?: string; headers: Record<string, string | string[] | undefined>; body: string },
+  options: {
+    endpoint: string;
+    service: string;
+    region: string;
+    credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+    signedHeaders: Record<string, string>;
+  },
+): Promise<string | undefined> {
+  const url = new URL(received.url!, options.endpoint);
+  const signingDate = new Date(String(received.headers['x-amz-date']).replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
+  const signer = new SignatureV4({ service: options.service, region: options.region, credentials: options.credentials, sha256: NodeSha256 });
+  const signed = await signer.sign(
+    {
+      method: 'POST',
+      protocol: url.protocol,
+      hostname: url.hostname,
+      port: Number(url.port),
+      path: url.pathname,
+      query: {},
+      headers: { host: url.host, ...options.signedHeaders },
+      body: received.body,
+    },
+    { signingDate },
+  );
+  return signed.headers.authorization;
+}

@@ -1,13 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
-import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, it } from 'vitest';
 import type { CheckDefinition } from '#shared/domain/check-definitions';
 import type { Service } from '../../functions/agent/api';
 import { hmacMailToken, kmsMailToken, localMailKey } from '../../functions/agent/mail-token';
 import { mailRound } from '../../functions/agent/round';
 import { scanIdFor } from '../../functions/agent/schedule';
-import { NodeSha256 } from '../../functions/agent/sigv4';
+import { sdkAuthorization } from '../support/sigv4';
 
 describe('mail tokens', () => {
   it('are an HMAC of the scan id: the same for the same id and key, another for another', async () => {
@@ -55,21 +54,10 @@ describe('mail tokens', () => {
         MacAlgorithm: 'HMAC_SHA_256',
         Message: Buffer.from('r20261126T120000Z-60s-svc7').toString('base64'),
       });
-      const url = new URL(request!.url!, endpoint);
-      const reference = await new SignatureV4({ service: 'kms', region: 'eu-west-1', credentials, sha256: NodeSha256 }).sign(
-        {
-          method: 'POST',
-          protocol: url.protocol,
-          hostname: url.hostname,
-          port: Number(url.port),
-          path: url.pathname,
-          query: {},
-          headers: { host: url.host, 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'TrentService.GenerateMac' },
-          body: request!.body,
-        },
-        { signingDate: new Date(String(request!.headers['x-amz-date']).replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z')) },
+      const signedHeaders = { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'TrentService.GenerateMac' };
+      expect(request!.headers.authorization).toBe(
+        await sdkAuthorization(request!, { endpoint, service: 'kms', region: 'eu-west-1', credentials, signedHeaders }),
       );
-      expect(request!.headers.authorization).toBe(reference.headers.authorization);
       const refused = kmsMailToken({ keyId: 'missing', region: 'eu-west-1', credentials: () => credentials, endpoint });
       await expect(refused('x')).rejects.toThrow('KMS refused the mail token: HTTP 400 NotFoundException Key not found');
     } finally {

@@ -85,7 +85,7 @@ export class LineSession {
       if (end >= 0) {
         const line = this.#buffer.subarray(0, end).toString('utf8').replace(/\r$/, '');
         this.#buffer = this.#buffer.subarray(end + 1);
-        return this.#hidden.reduce((text, secret) => text.split(secret).join('[redacted]'), line);
+        return this.#redacted(line);
       }
       if (this.#buffer.length > LINE_MAX_BYTES) refuse('protocol error', `a line of more than ${LINE_MAX_BYTES / 1024} KiB waiting for ${this.step}`);
       await this.#more();
@@ -109,9 +109,13 @@ export class LineSession {
       }
       this.#buffer = this.#buffer.subarray(taken);
       left -= taken;
-      if (left === 0) return this.#hidden.reduce((text, secret) => text.split(secret).join('[redacted]'), Buffer.concat(kept).toString('utf8'));
+      if (left === 0) return this.#redacted(Buffer.concat(kept).toString('utf8'));
       await this.#more();
     }
+  }
+
+  #redacted(text: string): string {
+    return this.#hidden.reduce((redacted, secret) => redacted.split(secret).join('[redacted]'), text);
   }
 
   close(): void {

@@ -82,9 +82,9 @@ export async function checkSmtp(target: ProbeTarget, check: SmtpCheck, account: 
  * for it in the subjects.
  */
 export function checkImap(target: ProbeTarget, check: MailboxCheck, account: CheckAccount | undefined, mail: MailRound = {}): Promise<CheckOutcome> {
-  const unusable = mailboxAccountProblem(check, account);
-  if (unusable) return Promise.resolve(unusable);
-  const { username, password } = account as Required<Pick<CheckAccount, 'username' | 'password'>>;
+  const login = mailboxLogin(check, account);
+  if ('passed' in login) return Promise.resolve(login);
+  const { username, password } = login;
   const mailbox = check.mailbox ?? 'INBOX';
   return withDeadline(check.timeout_seconds, async (signal, progress) => {
     const session = await LineSession.open(target, check.check === 'imaps', signal);
@@ -137,9 +137,9 @@ export function checkImap(target: ProbeTarget, check: MailboxCheck, account: Che
  * of its newest messages (TOP n 0), the token in a subject.
  */
 export function checkPop3(target: ProbeTarget, check: MailboxCheck, account: CheckAccount | undefined, mail: MailRound = {}): Promise<CheckOutcome> {
-  const unusable = mailboxAccountProblem(check, account);
-  if (unusable) return Promise.resolve(unusable);
-  const { username, password } = account as Required<Pick<CheckAccount, 'username' | 'password'>>;
+  const login = mailboxLogin(check, account);
+  if ('passed' in login) return Promise.resolve(login);
+  const { username, password } = login;
   return withDeadline(check.timeout_seconds, async (signal, progress) => {
     const session = await LineSession.open(target, check.check === 'pop3s', signal);
     const pop3 = pop3Commands(session, progress);
@@ -171,15 +171,15 @@ export function checkPop3(target: ProbeTarget, check: MailboxCheck, account: Che
   });
 }
 
-/** Why a mailbox check cannot log in with the round's account (undefined: it can). */
-function mailboxAccountProblem(check: MailboxCheck, account: CheckAccount | undefined): FailedOutcome | undefined {
+/** The round's account as a mailbox check logs in with it, or why it cannot. */
+function mailboxLogin(check: MailboxCheck, account: CheckAccount | undefined): { username: string; password: string } | FailedOutcome {
   if (!account) return noAccount('the service has none');
   if (account.password === undefined) return noAccount(`${check.check} logs in with a password; ${account.username} has only a key`);
   if (!fitsOnALine(account.password)) return noAccount(`${check.check} sends the password on a command line; ${account.username}'s holds a line break`);
   // POP3's USER takes one word: a name with a space would be another name to the server.
   if (check.check.startsWith('pop3') && account.username.includes(' '))
     return noAccount(`pop3 sends the user name as one word; ${account.username} holds a space`);
-  return undefined;
+  return { username: account.username, password: account.password };
 }
 
 type Reply = { code: number; text: string; lines: string[] };
