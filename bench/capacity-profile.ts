@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { PROFILE_PATH, readCapacityProfile, type CapacityProfile, type RequestCapacity } from '../lib/cost/profile';
+import { PROFILE_PATH, type CapacityProfile, type RequestCapacity } from '../lib/cost/profile';
 import type { capacityMeter } from './capacity';
 import { ROOT, runScript } from './process';
 
@@ -13,6 +13,10 @@ export interface RequestTimes {
   scanReportResponseBytes: number;
   publicReadMs: number;
   publicReadGzipBytes: number;
+  teamReadMs: number;
+  teamReadGzipBytes: number;
+  /** Local read units of one team read, its authorizer's included. */
+  teamReadUnits: number;
   authorizerMs: number;
   authorizerReadUnits: number;
   scoringWatchMs: number;
@@ -28,10 +32,11 @@ export interface RequestTimes {
 export async function measureRequestTimes(options: {
   api: string;
   agentToken: string;
-  service: { id: number; max_score: number };
+  adminToken: string;
+  service: { id: number; max_score: number; team: { id: number } };
   meter: ReturnType<typeof capacityMeter>;
 }): Promise<RequestTimes> {
-  const { api, agentToken, service, meter } = options;
+  const { api, agentToken, adminToken, service, meter } = options;
   const scan = await timed(async (i) => {
     const response = await fetch(`${api}/services/${service.id}/scans`, {
       method: 'POST',
@@ -46,6 +51,15 @@ export async function measureRequestTimes(options: {
     const response = await fetch(`${api}/teams/scoreboard`);
     return gzipSync(Buffer.from(await response.arrayBuffer())).length;
   });
+  // A team member's poll of the team page: their services with reasons, through the authorizer.
+  const session = await signedInMember(api, adminToken, service.team.id);
+  const teamRead = await meter.during(() =>
+    timed(async () => {
+      const response = await fetch(`${api}/team/${service.team.id}/services`, { headers: { authorization: `Bearer ${session}` } });
+      if (response.status !== 200) throw new Error(`the team read for the capacity profile answered ${response.status}`);
+      return gzipSync(Buffer.from(await response.arrayBuffer())).length;
+    }),
+  );
   const { handler: authorizer } = (await import('../functions/auth/authorizer')) as { handler: (event: unknown) => Promise<{ isAuthorized: boolean }> };
   const authorizerEvent = {
     type: 'REQUEST',
@@ -63,10 +77,26 @@ export async function measureRequestTimes(options: {
     scanReportResponseBytes: scan.medianValue,
     publicReadMs: board.medianMs,
     publicReadGzipBytes: board.medianValue,
+    teamReadMs: teamRead.result.medianMs,
+    teamReadGzipBytes: teamRead.result.medianValue,
+    // timed() makes one warming request beyond SEQUENTIAL.
+    teamReadUnits: teamRead.read / (SEQUENTIAL + 1),
     authorizerMs: authorized.result.medianMs,
     authorizerReadUnits: authorized.read / SEQUENTIAL,
     scoringWatchMs: watch.medianMs,
   };
+}
+
+/** A team account made for the bench, signed in: its session token. */
+async function signedInMember(api: string, adminToken: string, teamId: number): Promise<string> {
+  const json = { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' };
+  const name = `bench-${Date.now()}`;
+  const created = await fetch(`${api}/team-accounts`, { method: 'POST', headers: json, body: JSON.stringify({ team_id: teamId, name }) });
+  if (created.status !== 201) throw new Error(`creating the bench's team account answered ${created.status}`);
+  const { password } = (await created.json()) as { password: string };
+  const signedIn = await fetch(`${api}/team/sessions`, { method: 'POST', headers: json, body: JSON.stringify({ name, password }) });
+  if (signedIn.status !== 201) throw new Error(`the bench's sign-in answered ${signedIn.status}`);
+  return ((await signedIn.json()) as { token: string }).token;
 }
 
 async function timed(request: (i: number) => Promise<number>) {
@@ -99,11 +129,13 @@ export function capacityProfileFrom(figures: {
   scoreboard250: { awsRcu: number };
   times: RequestTimes;
 }): CapacityProfile {
-  const previous = readCapacityProfile();
+  // Read as it is: a kind new to this run is not in it yet (readCapacityProfile would refuse it).
+  const previous = JSON.parse(readFileSync(PROFILE_PATH, 'utf8')) as { about: string; requests: Partial<CapacityProfile['requests']> };
   const { steady, scoreboard250, times } = figures;
   const entry = (kind: keyof CapacityProfile['requests'], values: Omit<RequestCapacity, 'logBytes'>): RequestCapacity => ({
     ...values,
-    logBytes: previous.requests[kind].logBytes,
+    // A kind new to the profile: a request's access line and one EMF line, as the public read's.
+    logBytes: (previous.requests[kind] ?? previous.requests.publicRead)!.logBytes,
   });
   return {
     about: previous.about,
@@ -123,6 +155,14 @@ export function capacityProfileFrom(figures: {
         indexWriteUnits: 0,
         lambdaMs: Math.round(times.publicReadMs),
         responseBytes: times.publicReadGzipBytes,
+      }),
+      teamRead: entry('teamRead', {
+        // DynamoDB Local's read units include the authorizer's session read, billed to the authorizer.
+        readUnits: round(Math.max(0, times.teamReadUnits - times.authorizerReadUnits)),
+        writeUnits: 0,
+        indexWriteUnits: 0,
+        lambdaMs: Math.round(times.teamReadMs),
+        responseBytes: times.teamReadGzipBytes,
       }),
       authorizer: entry('authorizer', {
         readUnits: round(times.authorizerReadUnits),

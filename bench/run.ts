@@ -164,7 +164,8 @@ try {
   // What one request of each kind takes, one at a time, on the last (largest) competition: the capacity profile's durations.
   log('one request at a time, for the capacity profile…');
   const profileServices = await servicesOf(api);
-  const requestTimes = await measureRequestTimes({ api, agentToken: AGENT, service: profileServices[0]!, meter });
+  const profiled = profileServices[0]!;
+  const requestTimes = await measureRequestTimes({ api, agentToken: AGENT, adminToken: ADMIN, service: { ...profiled, team: { id: profiled.team } }, meter });
   // One spectator on each page, through the CDN, on a competition of the size (50 teams × 10 services,
   // its own table, checked once): a round of results trickling in over a minute, then a quiet minute.
   log(

@@ -49,7 +49,7 @@ function positive(name: keyof typeof values): number {
 // per API (5xx and requests), per table and index (read and write
 // throttles), the CDN (rate and requests) and the no-scan rule; one for
 // authorizer failures and settings changes.
-const functions = builtRoutes().length + 3;
+const functions = builtRoutes().length + 4;
 const alarmMetrics = functions * 3 + 2 * 2 + (1 + GLOBAL_INDEXES.length) * 2 + 2 + 2 + 1 + 1;
 
 const event: EventShape = {
@@ -66,6 +66,9 @@ const event: EventShape = {
   agentWaitSeconds: 5,
   // The scoreboard page polls the scoreboard, the teams and the services.
   publicPaths: 3,
+  // The figure: 4 members of every team on the team page, which polls its services every 5 s.
+  teamMembers: 4,
+  teamPollSeconds: 5,
   edgeCaches: 20,
   cacheSeconds: 5,
   traceSampleRate: 0.05,

@@ -50,7 +50,7 @@ const stack = await startLocalStack({
   serviceToken: process.env.SCORING_SERVICE_TOKEN,
   iamKeys: process.env.SCORING_LOCAL_IAM_KEYS,
   announce: true,
-  scoreHistory: true,
+  minuteJobs: true,
 }).catch((error: Error) => {
   console.error(`Could not start: ${error.message}`);
   process.exit(1);

@@ -23,8 +23,12 @@ import { createToken, listTokens, revokeToken } from '#shared/data/tokens';
 import { verifyTotals } from '#shared/app/verify';
 import { applyVoid, getVoidJob, previewVoid } from '#shared/app/voids';
 import type { VoidAction } from '#shared/domain/voids';
-import { VoidBody } from '#shared/api/schemas/requests';
-import { formatTimestamp, parseWith } from '#shared/validation';
+import { TeamAccountName, VoidBody } from '#shared/api/schemas/requests';
+import { formatTimestamp, parseWith, positiveIntFrom } from '#shared/validation';
+import { createTeamAccount, removeTeamAccount } from '#shared/app/team-accounts';
+import { listTeamAccounts } from '#shared/data/team-accounts';
+import { endTeamSessions } from '#shared/data/sessions';
+import { HttpProblem } from '#shared/http/problem';
 import { normalizeIamArn } from '#shared/auth/iam-arns';
 import { formatProblems, readCompetitionFile } from '../lib/local/competition-file';
 import { LOCAL_STATE_FILE } from '../lib/local/local-stack';
@@ -46,6 +50,12 @@ Commands:
                                        Register an IAM user or role for the IAM API (an assumed-role
                                        session ARN is registered as its role); it also needs the
                                        stack's AdminPolicyArn or ServicePolicyArn attached
+  team-account create --team <id> --name <name>
+                                       Create a blue team member's sign-in account; its generated
+                                       password is printed once and stored only as a hash
+  team-account list [--team <id>]      List sign-in accounts (never a password)
+  team-account delete <account-id>     Remove an account; its open sessions end
+  team-account sign-out --team <id>    End every open session of a team (all its members)
   iam list                             List registered IAM principals
   iam revoke --arn <arn>               Refuse that principal's signed requests from now on
   export [--out <dir>] [--include-hidden]
@@ -65,7 +75,7 @@ Commands:
                                        filter): apply exactly that set, as a job the stream
                                        consumer runs; waits for it (at most --wait seconds, 60)
 
-Every change (load, token create/revoke, iam grant/revoke, finalise, verify --repair, void/unvoid) is recorded in the audit
+Every change (load, token create/revoke, team-account create/delete/sign-out, iam grant/revoke, finalise, verify --repair, void/unvoid) is recorded in the audit
 trail (GET /api/v1/audit) with your AWS identity, or locally your OS user name.
 
 Target (default: the running dev server's DynamoDB Local):
@@ -155,6 +165,10 @@ async function main(): Promise<void> {
   if (command === 'token' && sub === 'create') return tokenCreate();
   if (command === 'token' && sub === 'list') return tokenList();
   if (command === 'token' && sub === 'revoke') return tokenRevoke(argument);
+  if (command === 'team-account' && sub === 'create') return teamAccountCreate();
+  if (command === 'team-account' && sub === 'list') return teamAccountList();
+  if (command === 'team-account' && sub === 'delete') return teamAccountDelete(argument);
+  if (command === 'team-account' && sub === 'sign-out') return teamSignOut();
   if (command === 'iam' && sub === 'grant') return iamGrant();
   if (command === 'iam' && sub === 'list') return iamList();
   if (command === 'iam' && sub === 'revoke') return iamRevoke();
@@ -284,6 +298,50 @@ async function tokenRevoke(tokenId: string | undefined): Promise<void> {
   if (!tokenId) throw new UsageError('Name the token id to revoke (see `token list`).');
   if (!(await revokeToken(tokenId, await cliAudit()))) throw new UsageError(`No active token has id ${tokenId}.`);
   io.out(`Revoked token ${tokenId}; it is refused from the next request on.`);
+}
+
+function teamOption(): number {
+  const team = positiveIntFrom(values.team);
+  if (team === undefined) throw new UsageError('--team is required: the team id (see GET /api/v1/teams).');
+  return team;
+}
+
+async function teamAccountCreate(): Promise<void> {
+  const teamId = teamOption();
+  const name = parseWith(TeamAccountName, values.name ?? '');
+  if (!name.ok) throw new UsageError(`--name ${name.errors[0]!.message}.`);
+  try {
+    const account = await createTeamAccount({ teamId, name: name.value, audit: await cliAudit() });
+    io.err(`Created account ${account.id} "${account.name}" for team ${account.team_id}.`);
+    io.err('This is the only time its password is shown; hand it to the member now:');
+    io.out(account.password);
+  } catch (error) {
+    if (error instanceof HttpProblem && error.status < 500) throw new UsageError(error.detail);
+    throw error;
+  }
+}
+
+async function teamAccountList(): Promise<void> {
+  const accounts = await listTeamAccounts(values.team === undefined ? undefined : teamOption());
+  if (accounts.length === 0) return io.out('No team accounts.');
+  printTable(
+    ['ID', 'TEAM', 'CREATED', 'NAME'],
+    accounts.map((a) => [String(a.id), String(a.team_id), a.created_at, a.name]),
+  );
+}
+
+async function teamAccountDelete(id: string | undefined): Promise<void> {
+  const accountId = positiveIntFrom(id);
+  if (accountId === undefined) throw new UsageError('Name the account id to remove (see `team-account list`).');
+  const account = await removeTeamAccount(accountId, await cliAudit());
+  if (!account) throw new UsageError(`No team account has id ${accountId}.`);
+  io.out(`Removed account ${accountId} "${account.name}"; its sessions have ended.`);
+}
+
+async function teamSignOut(): Promise<void> {
+  const teamId = teamOption();
+  const ended = await endTeamSessions(teamId, await cliAudit());
+  io.out(`Ended ${ended} open session${ended === 1 ? '' : 's'} of team ${teamId}.`);
 }
 
 function iamArn(): string {

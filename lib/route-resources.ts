@@ -4,7 +4,7 @@
  * deployed, which an IAM admin or service account may invoke, the
  * execute-api resource of each, and the CDN paths worth caching.
  */
-import { API_PREFIX, queryParameterNames, routes as allRoutes, type Route } from '#shared/api/routes';
+import { API_PREFIX, queryParameterNames, roleMayCall, routes as allRoutes, type Route } from '#shared/api/routes';
 
 /** Routes that exist in AWS: planned ones are answered 501 locally and not deployed. */
 export function builtRoutes(table: readonly Route[] = allRoutes): Route[] {
@@ -53,12 +53,12 @@ export function adminRoutes(table: readonly Route[] = allRoutes): Route[] {
 
 /** Public and admin-or-service routes: what an IAM service account may invoke. */
 export function serviceRoutes(table: readonly Route[] = allRoutes): Route[] {
-  return builtRoutes(table).filter((route) => route.access !== 'admin');
+  return builtRoutes(table).filter((route) => roleMayCall(route.access, 'service'));
 }
 
-/** Admin-only routes: a service account's policy denies them, and everything below them. */
-export function adminOnlyRoutes(table: readonly Route[] = allRoutes): Route[] {
-  return builtRoutes(table).filter((route) => route.access === 'admin');
+/** The routes a service account may not call (admin-only, and the teams' own): its policy denies them, and everything below them. */
+export function serviceDeniedRoutes(table: readonly Route[] = allRoutes): Route[] {
+  return builtRoutes(table).filter((route) => !roleMayCall(route.access, 'service'));
 }
 
 /** The methods IAM sees for a route: API Gateway answers HEAD with the GET route, and IAM checks it as HEAD. */
@@ -108,7 +108,7 @@ export function iamPolicyResources(role: IamRole, table: readonly Route[] = allR
   }
   return {
     allow: serviceRoutes(table).flatMap((route) => invokedMethods(route).map((method) => executeApiResource(route, method))),
-    deny: adminOnlyRoutes(table).flatMap((route) => invokedMethods(route).map((method) => denyResource(route, method))),
+    deny: serviceDeniedRoutes(table).flatMap((route) => invokedMethods(route).map((method) => denyResource(route, method))),
   };
 }
 

@@ -15,6 +15,7 @@ import { PublicCdn } from './constructs/public-cdn';
 import { RouteArea } from './constructs/route-area';
 import { RouteTableApi } from './constructs/route-table-api';
 import { ScoreHistorySchedule } from './constructs/score-history-schedule';
+import { PasswordChangeSchedule } from './constructs/password-change-schedule';
 import { ScanFold } from './constructs/scan-fold';
 import { ScoringAgent } from './constructs/scoring-agent';
 import { ScoringTable } from './constructs/scoring-table';
@@ -64,6 +65,7 @@ export class ScoringStack extends Stack {
   readonly accountsKey: Key;
   readonly cdn: PublicCdn;
   readonly scoreHistory: ScoreHistorySchedule;
+  readonly passwordChanges: PasswordChangeSchedule;
   readonly agent?: ScoringAgent;
   /** Publishes ScoringOpen and SecondsSinceLastScan every minute. */
   readonly scoringWatchFunction: ApiFunction;
@@ -257,6 +259,7 @@ export class ScoringStack extends Stack {
     });
 
     this.scoreHistory = new ScoreHistorySchedule(this, 'ScoreHistory', { prefix: config.prefix, defaults, table: { table, indexArns } });
+    this.passwordChanges = new PasswordChangeSchedule(this, 'PasswordChanges', { prefix: config.prefix, defaults, table: { table, indexArns } });
 
     if (config.agent) {
       this.agent = new ScoringAgent(this, 'Agent', {
@@ -288,6 +291,7 @@ export class ScoringStack extends Stack {
         { name: 'ScoringWatch', fn: this.scoringWatchFunction.fn },
         ...this.streamConsumers,
         { name: 'RecordScoreSnapshot', fn: this.scoreHistory.recorder.fn },
+        { name: 'ApplyDuePasswordChanges', fn: this.passwordChanges.applier.fn },
         ...(this.agent ? [{ name: 'Agent', fn: this.agent.function.fn }] : []),
       ],
       authorizer: { fn: this.authorizerFunction.fn, logGroup: this.authorizerFunction.logGroup },

@@ -91,6 +91,29 @@ describe('the command-line tool', () => {
     expect((await scoring('token', 'revoke', record!.token_id, ...target)).code).toBe(2);
   });
 
+  it('creates team accounts with a password printed once, lists them without it, signs a team out and removes an account', async () => {
+    const team = (await listTeamRecords())[0]!.team.id;
+    const created = await scoring('team-account', 'create', '--team', String(team), '--name', 'Ivan', ...target);
+    expect(created.code, created.stderr).toBe(0);
+    const password = created.stdout.trim();
+    expect(password).toMatch(/^[\w-]{20}$/);
+    expect(created.stderr).toMatch(/Created account (\d+) "ivan" for team/);
+    const id = /Created account (\d+)/.exec(created.stderr)![1]!;
+    const signedIn = await invoke('POST', '/api/v1/team/sessions', { body: { name: 'ivan', password } });
+    expect(signedIn.status, signedIn.text).toBe(201);
+    const listed = await scoring('team-account', 'list', '--team', String(team), ...target);
+    expect(listed.stdout).toContain('ivan');
+    expect(listed.stdout).not.toContain(password);
+    expect((await scoring('team-account', 'create', '--team', String(team), '--name', 'ivan', ...target)).code).toBe(2);
+    expect((await scoring('team-account', 'create', '--team', '999999', '--name', 'judy', ...target)).code).toBe(2);
+    const signedOut = await scoring('team-account', 'sign-out', '--team', String(team), ...target);
+    expect(signedOut.stdout).toContain('Ended 1 open session');
+    expect((await invoke('GET', '/api/v1/team/session', { headers: bearer(signedIn.json.token) })).status).toBe(401);
+    expect((await scoring('team-account', 'delete', id, ...target)).code).toBe(0);
+    expect((await invoke('POST', '/api/v1/team/sessions', { body: { name: 'ivan', password } })).status).toBe(401);
+    expect((await scoring('team-account', 'delete', id, ...target)).code).toBe(2);
+  });
+
   it('grants, lists and revokes IAM principals, keying an assumed-role session by its role', async () => {
     const role = 'arn:aws:iam::123456789012:role/agents/ScoringAgent';
     const session = 'arn:aws:sts::123456789012:assumed-role/ScoringAgent/i-0abc';
@@ -201,6 +224,9 @@ describe('the command-line tool', () => {
       'settings.replace',
       'token.create',
       'token.revoke',
+      'team-account.create',
+      'session.end',
+      'team-account.delete',
       'iam.grant',
       'iam.revoke',
       'totals.repair',

@@ -9,7 +9,9 @@ type AuthorizerResult = APIGatewaySimpleAuthorizerWithContextResult<AuthorizerCo
 
 /**
  * The token API's Lambda authorizer (simple responses). It authenticates:
- * a valid token becomes the principal in the request context. A missing or
+ * a valid token or team session becomes the principal in the request
+ * context (a session with its team; the route's handler decides whether
+ * that team may use the path). A missing or
  * bad token is passed on as `rejected` so that the route's handler answers
  * with the contract's problem+json 401 (API Gateway's own denials cannot carry
  * one); the handler refuses every protected route without a principal.
@@ -25,11 +27,12 @@ export async function handler(event: APIGatewayRequestAuthorizerEventV2): Promis
   // Not through the CDN: refused before any token is looked up.
   if (!cameThroughCdn(event.headers)) return { isAuthorized: false, context: { rejected: 'not through the CDN' } };
   try {
-    const principal = await principalFromHeader(event.headers?.authorization);
-    if (!principal || principal.via !== 'token') {
-      return { isAuthorized: true, context: { rejected: 'This route needs credentials: send "Authorization: Bearer <token>".' } };
+    const principal = await principalFromHeader(event.headers?.authorization, { sessions: true });
+    if (principal?.via === 'token') return { isAuthorized: true, context: { role: principal.role, name: principal.name, tokenId: principal.tokenId } };
+    if (principal?.via === 'session') {
+      return { isAuthorized: true, context: { role: 'team', name: principal.name, tokenId: principal.sessionId, team: String(principal.team) } };
     }
-    return { isAuthorized: true, context: { role: principal.role, name: principal.name, tokenId: principal.tokenId } };
+    return { isAuthorized: true, context: { rejected: 'This route needs credentials: send "Authorization: Bearer <token>".' } };
   } catch (error) {
     if (error instanceof HttpProblem && error.status === 401) return { isAuthorized: true, context: { rejected: error.detail } };
     const cause = databaseUnavailableCause(error);

@@ -1,6 +1,7 @@
 import { IN_PROGRESS_MAX_MS } from '#shared/domain/scoring/status';
 import { servicesRoutes } from '#shared/api/routes/services';
 import { recentScans } from '#shared/data/results';
+import { publicScan } from '#shared/domain/model';
 import { getServiceRecord } from '#shared/data/services';
 import { frozenServiceFigures } from '#shared/domain/scoring/freeze';
 import { endpoint } from '#shared/http/endpoint';
@@ -20,6 +21,6 @@ export const handler = endpoint(
     if (!record || !canSee(principal, record)) throw notFound(`No service has id ${id}.`);
     const live = { points_earned: record.points_earned, sla: { run: record.sla.run, violations: record.sla.violations, penalty: record.sla.penalty } };
     const figures = frozenAt ? frozenServiceFigures(live, record.after_freeze, frozenAt) : live;
-    return ok({ ...record.service, ...figures, recent_scans: scans });
+    return ok({ ...record.service, ...figures, recent_scans: scans.map(publicScan) });
   },
 );

@@ -1,6 +1,7 @@
 import { servicesRoutes } from '#shared/api/routes/services';
 import * as v from 'valibot';
 import { scanHistoryPage } from '#shared/data/results';
+import { publicScan } from '#shared/domain/model';
 import { getServiceDefinition } from '#shared/data/services';
 import { endpoint } from '#shared/http/endpoint';
 import { openCursor, sealCursor } from '#shared/http/cursor';
@@ -24,14 +25,9 @@ export const handler = endpoint(servicesRoutes.ListServiceScans, { freeze: true 
   const cursor = page.next ? sealCursor(scope, page.next) : null;
   const headers: Record<string, string> = {};
   if (cursor) headers.link = `<${path.replace('{id}', String(id))}?limit=${query.limit}&cursor=${encodeURIComponent(cursor)}>; rel="next"`;
-  const items = page.items.map(({ scan_id, time, received_at, score, error, points, voided }) => ({
-    scan_id,
-    time,
-    received_at,
-    score,
-    error,
-    points,
-    voided,
-  }));
+  const items = page.items.map((scan) => {
+    const { scan_id, time, received_at, score, error, points } = publicScan(scan);
+    return { scan_id, time, received_at, score, error, points, voided: scan.voided };
+  });
   return ok({ items, cursor }, headers);
 });

@@ -106,6 +106,20 @@ export const FreeText = (max: number) =>
     v.maxLength(max, `must be at most ${max} characters`),
   );
 
+/**
+ * A password as typed: FreeText's rules without the trim (a space at either
+ * end is part of a password), at most `max` characters.
+ */
+export const PasswordText = (max: number) =>
+  v.pipe(
+    v.string('must be a string'),
+    v.check((s) => !LONE_SURROGATE.test(s), 'must be valid Unicode (no lone surrogates)'),
+    v.check((s) => !CONTROL_CHARACTERS.test(s), 'must not contain control characters (line breaks, tabs, NUL…)'),
+    v.check((s) => !BIDI_CONTROLS.test(s), 'must not contain bidirectional control characters (U+202A–202E, U+2066–2069)'),
+    v.check((s) => s.replace(INVISIBLE, '') !== '', 'must not be empty or only invisible characters'),
+    v.maxLength(max, `must be at most ${max} characters`),
+  );
+
 /** A positive integer as written in a path or a query: digits only, no sign, no leading zero, at most INT_MAX. */
 const POSITIVE_INT_TEXT = /^[1-9]\d{0,9}$/;
 

@@ -9,6 +9,7 @@ import type { ApiFunction } from './api-function';
 import type { PublicCdn } from './public-cdn';
 import type { RouteTableApi } from './route-table-api';
 import type { ScanFold } from './scan-fold';
+import type { PasswordChangeSchedule } from './password-change-schedule';
 import type { ScoreHistorySchedule } from './score-history-schedule';
 import type { ScoringAgent } from './scoring-agent';
 
@@ -21,6 +22,7 @@ export interface NagTargets extends Stack {
   readonly scoringWatchFunction: ApiFunction;
   readonly scanFold: ScanFold;
   readonly scoreHistory: ScoreHistorySchedule;
+  readonly passwordChanges: PasswordChangeSchedule;
   readonly agent?: ScoringAgent;
   readonly originSecret: Secret;
   readonly cursorSigningKey: Secret;
@@ -45,6 +47,7 @@ export function acknowledgeNagFindings(stack: NagTargets): void {
     stack.scoringWatchFunction,
     stack.scanFold.function,
     stack.scoreHistory.recorder,
+    stack.passwordChanges.applier,
     ...(stack.agent ? [stack.agent.function] : []),
   ];
   for (const fn of ownFunctions) {

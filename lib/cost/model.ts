@@ -17,6 +17,9 @@ export interface EventShape {
   /** How often a spectator's page polls (each poll reads `publicPaths` paths). */
   pollSeconds: number;
   publicPaths: number;
+  /** Blue team members signed in per team, each polling the team's own services (uncached) every `teamPollSeconds`. */
+  teamMembers: number;
+  teamPollSeconds: number;
   /** CloudFront edge caches that each miss once per `Cache-Control` max-age per path. */
   edgeCaches: number;
   cacheSeconds: number;
@@ -56,6 +59,8 @@ export function estimateCost(event: EventShape, profile: CapacityProfile, prices
   const counts: Record<RequestKind, number> = {
     scanReport: event.teams * event.services * (seconds / event.roundSeconds),
     publicRead: event.publicPaths * event.edgeCaches * (seconds / event.cacheSeconds),
+    // The team pages' reads have their own line (below), not these.
+    teamRead: 0,
     // Agents report through the token API (the CDN): one authorizer call per report.
     authorizer: 0,
     scoringWatch: seconds / 60,
@@ -78,6 +83,20 @@ export function estimateCost(event: EventShape, profile: CapacityProfile, prices
   const readUnits = sum((k) => counts[k] * use(k).readUnits);
   const cdnRequests = viewerRequests + counts.scanReport;
   const cdnBytes = viewerRequests * use('publicRead').responseBytes + counts.scanReport * use('scanReport').responseBytes;
+
+  // Team pages: never cached, so every poll is a CloudFront request, an API request, an authorizer call and the route's own.
+  const teamReads = event.teams * event.teamMembers * (seconds / event.teamPollSeconds);
+  const teamRead = use('teamRead');
+  const authorizer = use('authorizer');
+  const teamGbSeconds = teamReads * ((teamRead.lambdaMs + authorizer.lambdaMs) / 1000) * (event.memoryMb / 1024);
+  const teamCost =
+    ((teamReads * 2) / M) * prices.lambdaPerMillionRequests +
+    teamGbSeconds * prices.lambdaPerGbSecond +
+    (teamReads / M) * prices.httpApiPerMillionRequests +
+    ((teamReads * (teamRead.readUnits + authorizer.readUnits)) / M) * prices.dynamoPerMillionReadUnits +
+    (teamReads / M) * prices.cloudFrontPerMillionHttpsRequests +
+    ((teamReads * teamRead.responseBytes) / GB) * prices.cloudFrontPerGbOut +
+    ((teamReads * (teamRead.logBytes + event.accessLogBytes)) / GB) * prices.logsIngestPerGb;
   const logBytes = sum((k) => counts[k] * use(k).logBytes) + apiRequests * event.accessLogBytes;
   const storedBytes = counts.scanReport * event.bytesStoredPerScan;
 
@@ -105,6 +124,12 @@ export function estimateCost(event: EventShape, profile: CapacityProfile, prices
       perEvent: (apiRequests / M) * prices.httpApiPerMillionRequests,
       monthly: 0,
       basis: `${fmt(apiRequests)} requests reach the API`,
+    },
+    {
+      item: 'Team pages (uncached reads)',
+      perEvent: teamCost,
+      monthly: 0,
+      basis: `${fmt(teamReads)} reads (${event.teams} teams × ${event.teamMembers} members every ${event.teamPollSeconds} s): CloudFront, API, authorizer and function, ${teamRead.readUnits + authorizer.readUnits} read units and ${teamRead.responseBytes} B each`,
     },
     { item: 'DynamoDB writes (table)', perEvent: (writeUnits / M) * prices.dynamoPerMillionWriteUnits, monthly: 0, basis: `${fmt(writeUnits)} write units` },
     {

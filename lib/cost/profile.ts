@@ -23,7 +23,7 @@ export interface RequestCapacity {
   responseBytes: number;
 }
 
-export const REQUEST_KINDS = ['scanReport', 'publicRead', 'authorizer', 'scoringWatch'] as const;
+export const REQUEST_KINDS = ['scanReport', 'publicRead', 'teamRead', 'authorizer', 'scoringWatch'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 export interface CapacityProfile {

@@ -13,7 +13,7 @@ import { formatProblems, readCompetitionFile } from './competition-file';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { createCdnStandIn, type CdnStandIn } from './cdn';
 import { createGateway } from './gateway';
-import { startScoreHistoryTimer } from './score-history-timer';
+import { startMinuteJobs } from './minute-jobs';
 import { localIamArn, parseIamKeys } from './sigv4';
 import { withStaticSite } from './static-site';
 import { buildSite } from '../../web/build';
@@ -40,8 +40,8 @@ export interface LocalStackOptions {
   dynamodbEndpoint?: string;
   /** Serve the web page beside the API (default true). */
   site?: boolean;
-  /** Record the score history every minute, as the stack's schedule does (the dev server does; tests call the handler). */
-  scoreHistory?: boolean;
+  /** Run the every-minute jobs as the stack's schedules do: the score history, the delayed password changes (the dev server does; tests call the handlers). */
+  minuteJobs?: boolean;
   /** How long a connection may stay open without a request in flight (default IDLE_CONNECTION_MS). */
   idleConnectionMs?: number;
   /**
@@ -117,9 +117,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         JSON.stringify({ url: cdnUrl ?? url, originUrl: url, endpoint: dynamodb.endpoint, table: process.env.TABLE_NAME, pid: process.pid }),
       );
     }
-    const stopScoreHistory = options.scoreHistory ? startScoreHistoryTimer() : undefined;
+    const stopMinuteJobs = options.minuteJobs ? startMinuteJobs() : undefined;
     const stop = async () => {
-      stopScoreHistory?.();
+      stopMinuteJobs?.();
       if (options.announce) rmSync(LOCAL_STATE_FILE, { force: true });
       await Promise.all(servers.map((s) => closeGracefully(s, GRACEFUL_STOP_MS)));
       await fold!.stop();

@@ -117,7 +117,7 @@ async function serviceEntry(record: ServiceRecord): Promise<ServiceEntry> {
     points_earned: record.points_earned,
     last_scan: s.last_scan,
     last_scan_time: s.last_scan_time,
-    last_scan_error: s.last_scan_error,
+    last_scan_error: record.last_scan_reason, // the organisers' archive keeps the full reason
   };
 }
 

@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { Role } from '#shared/api/routes';
+import type { TokenRole as Role } from '#shared/domain/roles';
 
 /** An access key the local server accepts, and the role IAM would grant it. */
 export interface LocalIamKey {

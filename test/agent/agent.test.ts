@@ -20,6 +20,7 @@ import { hmacMailToken } from '../../functions/agent/mail-token';
 import { concurrencyLimit, roundStartAt } from '../../functions/agent/schedule';
 import { ENV_TOKENS, IAM_KEYS } from '../support/server';
 import { sdkAuthorization } from '../support/sigv4';
+import { servicesWithReasons } from '../support/reasons';
 
 /**
  * The agent end to end on loopback: the real local server (SigV4 for the
@@ -115,17 +116,10 @@ const log = createLogger({ component: 'agent-test' });
 const mailToken = hmacMailToken('agent test mail key');
 const resolver = () => loopbackOnly(withLiterals(hostsFileResolver(join(dir, 'hosts'))));
 
+/** Every service with its newest failure's full reason (the public reads show its category only). */
 async function services() {
   await stack.fold.caughtUp(); // results reach the services' state through the stream consumer
-  const response = await fetch(`${stack.url}/api/v1/services`);
-  return (await response.json()) as {
-    id: number;
-    url: string;
-    last_scan: number;
-    last_scan_error: string | null;
-    last_scan_time: string | null;
-    in_progress: boolean;
-  }[];
+  return servicesWithReasons(stack.url, ENV_TOKENS.admin);
 }
 
 describe('the scoring agent', () => {
@@ -136,7 +130,7 @@ describe('the scoring agent', () => {
 
     const byUrl = Object.fromEntries((await services()).map((s) => [`${s.url}`, s]));
     expect(Object.values(byUrl).every((s) => !s.in_progress)).toBe(true);
-    const result = (url: string) => [byUrl[url]!.last_scan, byUrl[url]!.last_scan_error];
+    const result = (url: string) => [byUrl[url]!.last_scan, byUrl[url]!.last_scan_reason];
     expect(result('www.one.example')).toEqual([10, null]);
     expect(result('shell.one.example')).toEqual([7, null]);
     expect(result('ns.one.example')).toEqual([5, null]);

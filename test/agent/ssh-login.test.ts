@@ -22,7 +22,8 @@ import { runRound } from '../../functions/agent/round';
 import { hmacMailToken } from '../../functions/agent/mail-token';
 import { concurrencyLimit, roundStartAt } from '../../functions/agent/schedule';
 import type { LocalStack } from '../../lib/local/local-stack';
-import { IAM_KEYS, startTestServer } from '../support/server';
+import { ENV_TOKENS, IAM_KEYS, startTestServer } from '../support/server';
+import { servicesWithReasons } from '../support/reasons';
 import { freePort } from '../support/daemons/daemon';
 import { authorizeKey } from '../support/daemons/sshd';
 
@@ -125,8 +126,8 @@ teams:
       expect(summary).toMatchObject({ checks: 2, passed: 1, failed: 1, reports_failed: 0 });
       expect(accountReads).toBe(1);
       await stack.fold.caughtUp();
-      const services = (await (await fetch(`${stack.url}/api/v1/services`)).json()) as { url: string; last_scan: number; last_scan_error: string | null }[];
-      const byUrl = Object.fromEntries(services.map((s) => [s.url, [s.last_scan, s.last_scan_error]]));
+      const services = await servicesWithReasons(stack.url, ENV_TOKENS.admin);
+      const byUrl = Object.fromEntries(services.map((s) => [s.url, [s.last_scan, s.last_scan_reason]]));
       expect(byUrl['shell.one.example']).toEqual([7, null]);
       expect(byUrl['shell.two.example']).toEqual([0, `login as ${blue.name} refused`]);
       expect(JSON.stringify(services)).not.toContain(PASSWORD);

@@ -3,7 +3,7 @@
  * allowed exactly the service-account routes of the IAM API and nothing else.
  */
 import { describe, expect, it } from 'vitest';
-import { routes } from '#shared/api/routes';
+import { roleMayCall, routes } from '#shared/api/routes';
 import { readStackConfig } from '../../lib/stack-config';
 import { logicalId, newApp, policyAllows, resourcesOfType, rolePermissions, samplePath, synthesize } from './synth';
 
@@ -40,7 +40,7 @@ describe('the scoring agent', () => {
     const iamApi = logicalId(stack.iamApi.api);
     for (const route of routes.filter((r) => !r.planned)) {
       const request = `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${iamApi}}/$default/${route.method}${samplePath(route)}`;
-      expect(policyAllows(perms, 'execute-api:Invoke', request), route.name).toBe(route.access !== 'admin');
+      expect(policyAllows(perms, 'execute-api:Invoke', request), route.name).toBe(roleMayCall(route.access, 'service'));
     }
     expect(perms.filter((p) => p.action.startsWith('dynamodb:'))).toEqual([]);
   });

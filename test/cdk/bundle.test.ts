@@ -97,7 +97,7 @@ describe('the real bundles', () => {
     const prefix = synthesized.stack.config.prefix;
     // CDK's own functions (the bucket deployment, the custom resources' provider) are not ours.
     // Every built route, the authorizer, the $default function, the fold consumer, the score history recorder, the scoring agent and the scoring watch.
-    expect(bundles.size).toBe(routes.filter((r) => !r.planned).length + 6);
+    expect(bundles.size).toBe(routes.filter((r) => !r.planned).length + 7);
     expect(bundles.has(`${prefix}-Authorizer`)).toBe(true);
     for (const bundle of bundles.values()) {
       const shipped = routes.find((r) => bundle.functionName === `${prefix}-${r.name}`)?.files?.map((f) => basename(f)) ?? [];

@@ -18,7 +18,7 @@ import { RouteTableApi } from '../../lib/constructs/route-table-api';
 import { ScoringStack } from '../../lib/scoring-stack';
 import { publicReadPathPatterns } from '../../lib/route-resources';
 import { API_PATTERN, cdnRules } from '../../lib/cdn-rules';
-import { API_PREFIX, fallbackHandler, queryParameterNames, routes, type Route } from '#shared/api/routes';
+import { API_PREFIX, fallbackHandler, queryParameterNames, roleMayCall, routes, type Route } from '#shared/api/routes';
 import { readStackConfig } from '../../lib/stack-config';
 import { GLOBAL_INDEXES, LOCAL_INDEXES, TABLE_KEYS } from '#shared/data/table-schema';
 import { FOLD_BATCH_SIZE, FOLD_EVENT_PATTERNS } from '#shared/data/fold-events';
@@ -70,7 +70,7 @@ function functionNamed(name: string): [string, NonNullable<CfnTemplate['Resource
 }
 
 describe('functions', () => {
-  it('makes one function per built route, plus the authorizer, the $default function, the fold consumer, the score history recorder, the scoring agent and the scoring watch, and none for planned routes', () => {
+  it('makes one function per built route, plus the authorizer, the $default function, the fold consumer, the score history recorder, the delayed password changes, the scoring agent and the scoring watch, and none for planned routes', () => {
     const names = ownFunctions(deployed)
       .map(([, r]) => r.Properties?.FunctionName)
       .sort();
@@ -81,6 +81,7 @@ describe('functions', () => {
         `${prefix}-NotFound`,
         `${prefix}-FoldResults`,
         `${prefix}-RecordScoreSnapshot`,
+        `${prefix}-ApplyDuePasswordChanges`,
         `${prefix}-Agent`,
         `${prefix}-ScoringWatch`,
       ].sort(),
@@ -330,17 +331,17 @@ describe('IAM callers', () => {
   });
 
   it('gives service accounts exactly the public and admin-or-service routes, and denies the admin-only ones with any suffix', () => {
-    const serviceRoutes = built.filter((r) => r.access !== 'admin');
+    const serviceRoutes = built.filter((r) => roleMayCall(r.access, 'service'));
     expect(lines(service, 'Allow')).toEqual(allowLines(serviceRoutes));
     expect(lines(service, 'Deny')).toEqual(
-      allowLines(built.filter((r) => r.access === 'admin'))
+      allowLines(built.filter((r) => !roleMayCall(r.access, 'service')))
         .map((l) => `${l}*`)
         .sort(),
     );
   });
 
   it('denies service accounts every spelling of an admin-only path that IAM compares', () => {
-    for (const route of built.filter((r) => r.access === 'admin')) {
+    for (const route of built.filter((r) => !roleMayCall(r.access, 'service'))) {
       const path = samplePath(route);
       for (const variant of [path, `${path}/`, `${path}//`, `${path}/x`, `${path}.`]) {
         for (const method of methodsOf(route)) {
@@ -354,7 +355,7 @@ describe('IAM callers', () => {
     for (const route of built) {
       const request = requestArn(route.method, samplePath(route));
       expect(policyAllows(admin, 'execute-api:Invoke', request), `admin ${route.name}`).toBe(true);
-      expect(policyAllows(service, 'execute-api:Invoke', request), `service ${route.name}`).toBe(route.access !== 'admin');
+      expect(policyAllows(service, 'execute-api:Invoke', request), `service ${route.name}`).toBe(roleMayCall(route.access, 'service'));
     }
   });
 
@@ -374,7 +375,7 @@ describe('IAM callers', () => {
     for (const route of all) {
       const request = bareArn(route.method, samplePath(route));
       expect(policyAllows(doc(access.adminPolicy), 'execute-api:Invoke', request), `admin ${route.name}`).toBe(true);
-      expect(policyAllows(doc(access.servicePolicy), 'execute-api:Invoke', request), `service ${route.name}`).toBe(route.access !== 'admin');
+      expect(policyAllows(doc(access.servicePolicy), 'execute-api:Invoke', request), `service ${route.name}`).toBe(roleMayCall(route.access, 'service'));
     }
   });
 

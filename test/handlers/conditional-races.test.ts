@@ -32,6 +32,8 @@ interface Race {
   prepare: (round: number) => Promise<{ path: string; read: string }>;
   /** Each writer's body (distinct, so the winner is known by what is left). */
   body?: (writer: number, round: number) => unknown;
+  /** The audit entries' target, when it is not the path (a reset is an entry of the accounts it changes). */
+  target?: (path: string) => string;
 }
 
 let dnsNames = 0;
@@ -63,6 +65,15 @@ const RACES: Record<string, Race> = {
     body: (writer, round) => ({ accounts: [{ username: `w${writer}r${round}`, password: `secret-${writer}` }] }),
   },
   DeleteServiceAccounts: { prepare: serviceAccounts },
+  ResetServiceAccount: {
+    // Every writer resets the round's user: a reset is a write like any other (a new version, an audit entry of the accounts).
+    prepare: async (round) => {
+      const { path } = await serviceAccounts(round);
+      return { path: `${path}/reset`, read: path };
+    },
+    body: (_writer, round) => ({ username: `round${round}` }),
+    target: (path) => path.replace(/\/reset$/, ''),
+  },
   UpdateDnsRecord: {
     prepare: dnsRecord,
     // Some writers move the record to another team: the move path reads two zones.
@@ -111,7 +122,7 @@ describe('conditional writes: exactly one winner per ETag', () => {
       for (let round = 0; round < ROUNDS; round++) {
         const { path, read } = await race.prepare(round);
         const before = await invoke('GET', read, { headers: admin });
-        const target = path.replace('/api/v1/', '');
+        const target = (race.target ?? ((p: string) => p))(path).replace('/api/v1/', '');
         const auditBefore = await auditEntries(target);
         const answers = await Promise.all(
           Array.from({ length: WRITERS }, (_, writer) =>

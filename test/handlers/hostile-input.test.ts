@@ -9,6 +9,7 @@ import { db, tableName } from '#shared/data/client';
 import { bodySchemas } from '#shared/http/endpoint';
 import { mintTokens, useFreshTable } from '../support/database';
 import { bearer, invoke } from '../support/invoke';
+import { forgetFreshCopies } from '#shared/data/fresh';
 
 /**
  * Every write route of the route table, fed bodies derived from its own
@@ -18,7 +19,11 @@ import { bearer, invoke } from '../support/invoke';
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const writeRoutes = routes.filter((r) => r.method !== 'GET' && r.method !== 'DELETE' && !r.planned);
+// Every route that takes a body (a POST without one, such as an approval, has nothing to be hostile in).
+const writeRoutes = routes.filter((r) => r.body !== undefined && !r.planned);
+/** The `{id}` each route is sent to: 1, or one that has what the route changes. */
+const idOf: Record<string, number> = { ResetServiceAccount: 2 };
+const pathOf = (route: { name: string; path: string }) => route.path.replace('{id}', String(idOf[route.name] ?? 1));
 let admin: Record<string, string>;
 /** A body each write route accepts; the property changes one thing in it. */
 const acceptedBodies: Record<string, Record<string, unknown>> = {
@@ -30,6 +35,11 @@ const acceptedBodies: Record<string, Record<string, unknown>> = {
   ReportScan: { scan_id: 'hostile-1', score: 1, error: null },
   VoidScans: { from: '2026-11-22T10:00:00Z', to: '2026-11-22T11:00:00Z', team_id: 1 },
   UnvoidScans: { from: '2026-11-22T10:00:00Z', to: '2026-11-22T11:00:00Z', team_id: 1, subtype_id: 1 },
+  SignIn: { name: 'alice', password: 'Hostile-Pa55' },
+  CreateTeamAccount: { team_id: 1, name: 'hostile' },
+  RequestPasswordChanges: { changes: [{ service: 'SSH', username: 'blue', password: 'Hostile-Pa55' }] },
+  RejectPasswordChange: { reason: 'hostile' },
+  ResetServiceAccount: { username: 'blue' },
 };
 /**
  * Routes whose body is a list of reports, each answered on its own (200 with
@@ -47,6 +57,16 @@ beforeAll(async () => {
   expect((await invoke('POST', '/api/v1/dns', { headers: admin, body: { name: 'www', type: 'A', value: 5, team: 1 } })).status).toBe(201);
   for (const route of writeRoutes) await import(pathToFileURL(resolve(ROOT, route.handler)).href);
   const { id: _id, ...settings } = (await invoke('GET', '/api/v1/settings/1', { headers: admin })).json;
+  // A member who can sign in: the accepted sign-in body is theirs.
+  const member = await invoke('POST', '/api/v1/team-accounts', { headers: admin, body: { team_id: 1, name: 'alice' } });
+  acceptedBodies.SignIn = { name: 'alice', password: member.json.password };
+  // A request waiting for an organiser, for POST /password-changes/1/reject to aim at.
+  expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { password_changes: 'approval' } })).status).toBe(200);
+  const session = (await invoke('POST', '/api/v1/team/sessions', { body: acceptedBodies.SignIn })).json.token;
+  const waiting = await invoke('POST', '/api/v1/team/1/password-changes', { headers: bearer(session), body: acceptedBodies.RequestPasswordChanges });
+  expect([waiting.status, waiting.json.id, waiting.json.state]).toEqual([201, 1, 'pending']);
+  expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { password_changes: 'immediate' } })).status).toBe(200);
+  forgetFreshCopies();
   acceptedBodies.ReplaceSettings = { ...settings, dns_ttl: 900 };
 });
 
@@ -117,7 +137,7 @@ describe('hostile bodies on every write route', () => {
     const batch = batchOf[route.name];
     const accepted = batch ? { ...acceptedBodies[batch.single], ...batch.extra } : acceptedBodies[route.name]!;
     const fields = batch ? [...fieldsOf(bodySchemas.get(batch.single)), ...Object.keys(batch.extra)] : fieldsOf(bodySchemas.get(route.name));
-    const path = route.path.replace('{id}', '1');
+    const path = pathOf(route);
     const before = await tableSnapshot();
     const expectRefused = async (body: unknown) => {
       const sent = batch && typeof body === 'object' && body !== null && !Array.isArray(body) ? [body] : body;
@@ -152,7 +172,7 @@ describe('hostile bodies on every write route', () => {
   it.each(writeRoutes.map((r) => [r.name, r] as const))('%s: not UTF-8, another charset, a repeated key: 400, the table unchanged', async (_name, route) => {
     const batch = batchOf[route.name];
     const accepted = batch ? [{ ...acceptedBodies[batch.single], ...batch.extra }] : acceptedBodies[route.name]!;
-    const path = route.path.replace('{id}', '1');
+    const path = pathOf(route);
     const text = JSON.stringify(accepted);
     const stringField = /"([a-z_]+)":"([^"]*)"/.exec(text)!;
     const [before, tail] = [text.slice(0, stringField.index + stringField[1]!.length + 4), text.slice(stringField.index + stringField[1]!.length + 4)];

@@ -52,6 +52,10 @@ describe('settings', () => {
       scoreboard_freeze_time: null,
       sla_threshold: 0,
       sla_penalty: 0,
+      teams_see_check_details: true,
+      password_changes: 'immediate',
+      password_change_delay_seconds: 300,
+      password_changes_may_add_users: false,
     });
     expect((await invoke('GET', '/api/v1/settings/1', { headers: service })).json).toEqual(response.json);
   });

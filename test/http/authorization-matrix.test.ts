@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, revokeToken } from '#shared/data/tokens';
+import { endSession, startSession } from '#shared/data/sessions';
 import { TEST_AUDIT } from '../support/database';
 import type { LocalStack } from '../../lib/local/local-stack';
-import { routes, type Access, type Route } from '#shared/api/routes';
+import { roleMayCall, routes, type Access, type Route } from '#shared/api/routes';
 import { ENV_TOKENS, IAM_KEYS, startTestServer } from '../support/server';
 import { signedHeaders } from '../support/sigv4';
 
@@ -21,7 +22,13 @@ type Caller =
   | 'admin token'
   | 'SigV4 admin'
   | 'SigV4 service'
-  | 'bad signature';
+  | 'bad signature'
+  /** A member of team 7 signed in, on the path as the other callers get it (a team route: team 999999's). */
+  | 'team session'
+  /** The same member on their own team's path (a team route: team 7's). */
+  | 'own team session'
+  | 'expired session'
+  | 'ended session';
 
 type Outcome = 'allowed' | 401 | 403;
 
@@ -37,6 +44,11 @@ const EXPECTED: Record<Access, Record<Caller, Outcome>> = {
     'SigV4 admin': 'allowed',
     'SigV4 service': 'allowed',
     'bad signature': 401,
+    // Public routes ignore sessions, good or bad: a member reads what everyone reads.
+    'team session': 'allowed',
+    'own team session': 'allowed',
+    'expired session': 'allowed',
+    'ended session': 'allowed',
   },
   admin: {
     anonymous: 401,
@@ -49,6 +61,10 @@ const EXPECTED: Record<Access, Record<Caller, Outcome>> = {
     'SigV4 admin': 'allowed',
     'SigV4 service': 403,
     'bad signature': 401,
+    'team session': 403,
+    'own team session': 403,
+    'expired session': 401,
+    'ended session': 401,
   },
   'admin-or-service': {
     anonymous: 401,
@@ -61,8 +77,48 @@ const EXPECTED: Record<Access, Record<Caller, Outcome>> = {
     'SigV4 admin': 'allowed',
     'SigV4 service': 'allowed',
     'bad signature': 401,
+    'team session': 403,
+    'own team session': 403,
+    'expired session': 401,
+    'ended session': 401,
+  },
+  team: {
+    anonymous: 401,
+    'malformed header': 401,
+    'unknown token': 401,
+    'revoked token': 401,
+    'expired token': 401,
+    'service token': 403,
+    'admin token': 'allowed',
+    'SigV4 admin': 'allowed',
+    'SigV4 service': 403,
+    'bad signature': 401,
+    'team session': 403,
+    'own team session': 'allowed',
+    'expired session': 401,
+    'ended session': 401,
+  },
+  'team-session': {
+    anonymous: 401,
+    'malformed header': 401,
+    'unknown token': 401,
+    'revoked token': 401,
+    'expired token': 401,
+    'service token': 403,
+    'admin token': 403,
+    'SigV4 admin': 403,
+    'SigV4 service': 403,
+    'bad signature': 401,
+    'team session': 'allowed',
+    'own team session': 'allowed',
+    'expired session': 401,
+    'ended session': 401,
   },
 };
+
+/** The team whose member the session callers are. */
+const OWN_TEAM = 7;
+const MEMBER = { name: 'matrix-member', team_id: OWN_TEAM };
 
 let stack: LocalStack;
 let revoked: string;
@@ -79,11 +135,18 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** A concrete URL for a route: `{id}` becomes 999999, which names nothing (so writes change nothing). */
-const urlOf = (route: Route) => `${stack.url}${route.path.replace('{id}', '999999')}`;
+/**
+ * A concrete URL for a route: `{id}` becomes 999999, which names nothing (so
+ * writes change nothing); for a member on their own team's route, their team.
+ */
+const urlOf = (route: Route, caller?: Caller) =>
+  `${stack.url}${route.path.replace('{id}', caller === 'own team session' && route.access === 'team' ? String(OWN_TEAM) : '999999')}`;
+
+/** A session of its own for every request: a sign-out (DELETE /team/session) ends the one it is sent with. */
+const sessionHeader = async (now?: Date) => ({ authorization: `Bearer ${(await startSession(MEMBER, now)).token}` });
 
 async function headersFor(caller: Caller, route: Route): Promise<Record<string, string>> {
-  const url = urlOf(route);
+  const url = urlOf(route, caller);
   switch (caller) {
     case 'anonymous':
       return {};
@@ -105,6 +168,16 @@ async function headersFor(caller: Caller, route: Route): Promise<Record<string, 
       return signedHeaders(url, { method: route.method, ...IAM_KEYS.service });
     case 'bad signature':
       return signedHeaders(url, { method: route.method, accessKeyId: IAM_KEYS.admin.accessKeyId, secretAccessKey: 'not-the-secret' });
+    case 'team session':
+    case 'own team session':
+      return sessionHeader();
+    case 'expired session':
+      return sessionHeader(new Date('2020-01-01T00:00:00Z'));
+    case 'ended session': {
+      const { token } = await startSession(MEMBER);
+      await endSession(token);
+      return { authorization: `Bearer ${token}` };
+    }
   }
 }
 
@@ -112,14 +185,14 @@ const callers = Object.keys(EXPECTED.public) as Caller[];
 
 describe.each(routes.filter((r) => !r.planned))('$method $path ($access)', (route) => {
   it.each(callers)('%s', async (caller) => {
-    const response = await fetch(urlOf(route), { method: route.method, headers: await headersFor(caller, route) });
+    const response = await fetch(urlOf(route, caller), { method: route.method, headers: await headersFor(caller, route) });
     const expected = EXPECTED[route.access][caller];
     if (expected === 'allowed') {
       expect([401, 403], `got ${response.status}: ${await response.clone().text()}`).not.toContain(response.status);
     } else {
       expect(response.status, await response.clone().text()).toBe(expected);
       // IAM's refusals are API Gateway's own plain 403; everything else is the contract's problem+json.
-      const iamDenies = caller === 'SigV4 service' && route.access === 'admin';
+      const iamDenies = caller === 'SigV4 service' && !roleMayCall(route.access, 'service');
       expect(response.headers.get('content-type')).toBe(iamDenies ? 'application/json' : 'application/problem+json');
     }
     await response.arrayBuffer();

@@ -1,6 +1,8 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startTool } from '../support/processes';
+import { ENV_TOKENS } from '../support/server';
+import { servicesWithReasons, type ServiceWithReason } from '../support/reasons';
 
 function portOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
@@ -22,6 +24,7 @@ async function closes(port: number, host = '127.0.0.1'): Promise<boolean> {
 async function startServer(live = false) {
   const server = startTool('bin/local-server.ts', ['--port', '0', ...(live ? [] : ['--no-live'])], /DynamoDB Local at http:\/\/127\.0\.0\.1:(\d+)/, {
     LOG_LEVEL: 'silent',
+    SCORING_ADMIN_TOKEN: ENV_TOKENS.admin,
   });
   await server.started;
   const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output())![1]!;
@@ -45,22 +48,24 @@ describe('npm start (bin/local-server.ts)', () => {
   it("plays the sample's blue teams and runs the agent beside it, so the first page is live: logins pass and fail; killed, it takes them along", async () => {
     const { server, url, dynamoPort } = await startServer(true);
     const SUBTYPES = ['SSH', 'FTP', 'Database', 'SMTP', 'IMAP', 'Directory'];
-    type Service = { subtype: string; team: { number: number }; last_scan_time: string | null; last_scan_error: string | null };
-    let services: Service[] = [];
-    const of = (team: number, subtype: string) => services.find((s) => s.team.number === team && s.subtype === subtype);
+    let services: ServiceWithReason[] = [];
+    const of = (team: number, subtype: string) => services.find((s) => s.team === team && s.subtype === subtype);
     for (let attempt = 0; attempt < 120; attempt++) {
-      services = (await (await fetch(`${url}/api/v1/services`)).json()) as Service[];
+      services = await servicesWithReasons(url, ENV_TOKENS.admin);
       if (SUBTYPES.every((subtype) => [11, 13].every((team) => of(team, subtype)?.last_scan_time))) break;
       await new Promise((r) => setTimeout(r, 500));
     }
     // Team 11's SSH, FTP, database, mail and directory logins pass; team 13's passwords "changed": each refuses the account the round picked.
     for (const subtype of SUBTYPES) expect(of(11, subtype), subtype).toMatchObject({ last_scan_error: null, last_scan_time: expect.any(String) });
-    expect(of(13, 'SSH')!.last_scan_error).toMatch(/^login as (blue|operator) refused$/);
-    expect(of(13, 'FTP')!.last_scan_error).toBe('login as files refused');
-    expect(of(13, 'Database')!.last_scan_error).toBe('login as shop refused');
-    expect(of(13, 'SMTP')!.last_scan_error).toBe('login as blue refused');
-    expect(of(13, 'IMAP')!.last_scan_error).toBe('login as blue refused');
-    expect(of(13, 'Directory')!.last_scan_error).toBe('bind as uid=blue,ou=People,dc=ccdc,dc=local refused');
+    // Its team's own route (here an organiser's read) has the reason; the public, the category.
+    expect(of(13, 'SSH')!.last_scan_reason).toMatch(/^login as (blue|operator) refused$/);
+    expect(of(13, 'FTP')!.last_scan_reason).toBe('login as files refused');
+    expect(of(13, 'Database')!.last_scan_reason).toBe('login as shop refused');
+    expect(of(13, 'SMTP')!.last_scan_reason).toBe('login as blue refused');
+    expect(of(13, 'IMAP')!.last_scan_reason).toBe('login as blue refused');
+    expect(of(13, 'Directory')!.last_scan_reason).toBe('bind as uid=blue,ou=People,dc=ccdc,dc=local refused');
+    const publicView = (await (await fetch(`${url}/api/v1/services?team=13`)).json()) as { subtype: string; last_scan_error: string | null }[];
+    for (const subtype of SUBTYPES) expect(publicView.find((s) => s.subtype === subtype)!.last_scan_error, subtype).toBe('login failed');
     expect(await portOpen(2222, '127.0.11.22')).toBe(true);
     server.child.kill('SIGKILL');
     await server.exited;

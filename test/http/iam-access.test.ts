@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerIamPrincipal, revokeIamPrincipal } from '#shared/data/iam-principals';
 import { TEST_AUDIT } from '../support/database';
-import { API_PREFIX, routes, type Route } from '#shared/api/routes';
+import { API_PREFIX, roleMayCall, routes, type Route } from '#shared/api/routes';
 import type { LocalStack } from '../../lib/local/local-stack';
 import { localIamArn } from '../../lib/local/sigv4';
 import { iamAllows } from '../../lib/route-resources';
@@ -62,7 +62,9 @@ describe.each(built.map((route) => [`${route.method} ${route.path}`, route] as c
     expect(text.startsWith('{"message"'), text).toBe(false);
     if (variant === 'canonical' && role) {
       // The registry gives the handler the caller's role; IAM already kept the service key off admin routes.
-      expect([401, 403], text).not.toContain(response.status);
+      if (roleMayCall(route.access, role)) expect([401, 403], text).not.toContain(response.status);
+      // What only a signed-in member does (their own session): the function refuses any IAM caller, as problem+json.
+      else expect([response.status, JSON.parse(text).code]).toEqual([403, 'forbidden']);
     }
   });
 });

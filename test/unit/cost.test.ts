@@ -15,6 +15,8 @@ const shape: EventShape = {
   spectators: 0,
   pollSeconds: 10,
   publicPaths: 3,
+  teamMembers: 4,
+  teamPollSeconds: 5,
   edgeCaches: 20,
   cacheSeconds: 5,
   memoryMb: 256,

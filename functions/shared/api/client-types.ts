@@ -12,7 +12,7 @@ export interface paths {
         };
         /**
          * List teams
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). A team session is ignored: a signed-in member reads what everyone reads.
          */
         get: operations["ListTeams"];
         put?: never;
@@ -32,7 +32,7 @@ export interface paths {
         };
         /**
          * The scoreboard
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). A team session is ignored: a signed-in member reads what everyone reads.
          */
         get: operations["GetScoreboard"];
         put?: never;
@@ -52,7 +52,7 @@ export interface paths {
         };
         /**
          * Every team's total over time
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). A team session is ignored: a signed-in member reads what everyone reads.
          */
         get: operations["GetScoreHistory"];
         put?: never;
@@ -72,7 +72,7 @@ export interface paths {
         };
         /**
          * One team
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). A team session is ignored: a signed-in member reads what everyone reads.
          */
         get: operations["GetTeam"];
         put?: never;
@@ -92,7 +92,7 @@ export interface paths {
         };
         /**
          * A team's scorecard
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). A team session is ignored: a signed-in member reads what everyone reads.
          */
         get: operations["GetScorecard"];
         put?: never;
@@ -296,7 +296,7 @@ export interface paths {
         };
         /**
          * List services
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). A team session is ignored: a signed-in member reads what everyone reads.
          */
         get: operations["ListServices"];
         put?: never;
@@ -316,7 +316,7 @@ export interface paths {
         };
         /**
          * Every service's status, compactly: the teams × subtypes matrix (`?since=` for what changed)
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). A team session is ignored: a signed-in member reads what everyone reads.
          */
         get: operations["GetServiceStatus"];
         put?: never;
@@ -375,6 +375,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/services/{id}/accounts/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set one of a service's check accounts back to its default (what the file or the last replace set, before any password change request)
+         * @description Admins only.
+         */
+        post: operations["ResetServiceAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/services/{id}": {
         parameters: {
             query?: never;
@@ -384,7 +404,7 @@ export interface paths {
         };
         /**
          * One service
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). A team session is ignored: a signed-in member reads what everyone reads.
          */
         get: operations["GetService"];
         put?: never;
@@ -404,7 +424,7 @@ export interface paths {
         };
         /**
          * A service's check history, paged
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). A team session is ignored: a signed-in member reads what everyone reads.
          */
         get: operations["ListServiceScans"];
         put?: never;
@@ -499,6 +519,238 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/team/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in as a team member: a session token for the team routes
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). A team session is ignored: a signed-in member reads what everyone reads.
+         */
+        post: operations["SignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s own session
+         * @description A signed-in team member only (a session token from `POST /api/v1/team/sessions`).
+         */
+        get: operations["GetTeamSession"];
+        put?: never;
+        post?: never;
+        /**
+         * Sign out: end the caller’s session
+         * @description A signed-in team member only (a session token from `POST /api/v1/team/sessions`).
+         */
+        delete: operations["SignOut"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/{id}/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's own services with the full reason of each failure
+         * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
+         */
+        get: operations["ListTeamServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/{id}/scans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of a team's services' checks, with their full reasons, paged
+         * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
+         */
+        get: operations["ListTeamScans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/{id}/password-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's password change requests, newest first (the latest 100), never a password
+         * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
+         */
+        get: operations["ListTeamPasswordChanges"];
+        put?: never;
+        /**
+         * Tell the scoring engine the new password of one or more of the team’s check accounts (a list, or a pasted CSV)
+         * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
+         */
+        post: operations["RequestPasswordChanges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sign-in accounts (never a password)
+         * @description Admins only.
+         */
+        get: operations["ListTeamAccounts"];
+        put?: never;
+        /**
+         * Create a team member’s sign-in account; its generated password is answered once
+         * @description Admins only.
+         */
+        post: operations["CreateTeamAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a sign-in account and end its sessions
+         * @description Admins only.
+         */
+        delete: operations["DeleteTeamAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/teams/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End every open session of a team: all of its members are signed out
+         * @description Admins only.
+         */
+        delete: operations["EndTeamSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/password-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every team's password change requests, newest first (the latest 500), never a password
+         * @description Admins only.
+         */
+        get: operations["ListPasswordChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/password-changes/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a waiting request: its passwords apply now
+         * @description Admins only.
+         */
+        post: operations["ApprovePasswordChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/password-changes/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a waiting request, saying why
+         * @description Admins only.
+         */
+        post: operations["RejectPasswordChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audit": {
         parameters: {
             query?: never;
@@ -528,7 +780,7 @@ export interface paths {
         };
         /**
          * This description (token API)
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). A team session is ignored: a signed-in member reads what everyone reads.
          */
         get: operations["GetOpenApi"];
         put?: never;
@@ -548,7 +800,7 @@ export interface paths {
         };
         /**
          * This description (IAM API)
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). A team session is ignored: a signed-in member reads what everyone reads.
          */
         get: operations["GetOpenApiIam"];
         put?: never;
@@ -568,7 +820,7 @@ export interface paths {
         };
         /**
          * The API reference, for people
-         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). A team session is ignored: a signed-in member reads what everyone reads.
          */
         get: operations["GetDocs"];
         put?: never;
@@ -638,7 +890,8 @@ export interface components {
             /** @description The score of the latest scan (0 before any). */
             last_scan: number;
             last_scan_time: string | null;
-            last_scan_error: string | null;
+            /** @description Why the newest check failed, as a category (null: it passed). Every caller gets the category, never the full reason: a team reads its own reasons on the team routes (`/team/{id}/…`). */
+            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
             in_progress: boolean;
             max_score: number;
         };
@@ -657,6 +910,7 @@ export interface components {
         ScanResult: {
             scan_id: string;
             score: number;
+            /** @description Why the check failed (null: it passed). In a service's public detail this is the failure's category, for every caller; the answer to the agent's own report repeats what it sent. */
             error: string | null;
             /**
              * Format: date-time
@@ -688,7 +942,8 @@ export interface components {
              */
             received_at: string;
             score: number;
-            error: string | null;
+            /** @description The failure's category (null: it passed), for every caller. */
+            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
             /** @description What it earned: its score, or 0 when scoring was closed. */
             points: number;
             /** @description Removed from scoring by an organiser (it earns nothing). */
@@ -759,7 +1014,8 @@ export interface components {
             /** @description The score of the latest scan (0 before any). */
             last_scan: number;
             last_scan_time: string | null;
-            last_scan_error: string | null;
+            /** @description Why the newest check failed, as a category (null: it passed). Every caller gets the category, never the full reason: a team reads its own reasons on the team routes (`/team/{id}/…`). */
+            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
             in_progress: boolean;
             max_score: number;
             /** @description The scoreboard freeze is in effect: anonymous callers get every score as of `frozen_since` (status stays live); admins and service accounts still get live figures. */
@@ -1168,7 +1424,11 @@ export interface components {
          *       "round_seconds": 30,
          *       "sla_threshold": 0,
          *       "sla_penalty": 0,
-         *       "scoreboard_freeze_time": null
+         *       "scoreboard_freeze_time": null,
+         *       "teams_see_check_details": true,
+         *       "password_changes": "immediate",
+         *       "password_change_delay_seconds": 300,
+         *       "password_changes_may_add_users": false
          *     }
          */
         Settings: {
@@ -1192,6 +1452,17 @@ export interface components {
             sla_penalty: number;
             /** @description From this time on, anonymous readers see every score as of it; status stays live, admins and service accounts see everything live. A new time must be at least 3 minutes ahead; null lifts the freeze. */
             scoreboard_freeze_time: string | null;
+            /** @description Blue teams read their own checks' full reasons on the team routes (organisers always do). Every public read shows a failure's category only, whatever this says. */
+            teams_see_check_details: boolean;
+            /**
+             * @description How a blue team's password change request is decided: `immediate` (applied when it is sent), `delayed` (applied `password_change_delay_seconds` later), `approval` (when an organiser approves it). Applied, it reaches the agent from its next round.
+             * @enum {string}
+             */
+            password_changes: "immediate" | "delayed" | "approval";
+            /** @description The delay of a `delayed` request, in seconds (0–86400). */
+            password_change_delay_seconds: number;
+            /** @description A request may name a user the service's check does not have yet (it is added); otherwise such a request is refused. */
+            password_changes_may_add_users: boolean;
         };
         /**
          * OpenApiDocument
@@ -1400,6 +1671,29 @@ export interface components {
                 };
             };
         };
+        /** @description The write conflicts with what is stored. Codes: `already_decided`. */
+        "Conflict.already_decided": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "already_decided",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "already_decided";
+                };
+            };
+        };
         /** @description The write conflicts with what is stored. Codes: `competition_final`, `idempotency_key_in_flight`. */
         "Conflict.competition_final.idempotency_key_in_flight": {
             headers: {
@@ -1466,6 +1760,29 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "duplicate_dns_record" | "cname_conflict" | "too_many_dns_records" | "nameserver_needs_address" | "idempotency_key_in_flight";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `name_taken`. */
+        "Conflict.name_taken": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "name_taken",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "name_taken";
                 };
             };
         };
@@ -1876,8 +2193,64 @@ export interface components {
                 };
             };
         };
+        /** @description Too many attempts: wait Retry-After seconds before the next. Codes: `sign_in_locked`. */
+        "TooManyRequests.sign_in_locked": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Too Many Requests",
+                 *       "status": 429,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "sign_in_locked",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "sign_in_locked";
+                };
+            };
+        };
         /** @description Too many requests: API Gateway answers by itself, beyond the API's stage-wide throttle (the stack configuration's `throttleRate` and `throttleBurst`), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
         "TooManyRequests.stage": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Too Many Requests"
+                 *     }
+                 */
+                "application/json": {
+                    message: string;
+                };
+            };
+        };
+        /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `team-read` (250 requests a second steady, bursts of 500: blue team members polling their own team's routes (uncached)), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+        "TooManyRequests.team-read": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Too Many Requests"
+                 *     }
+                 */
+                "application/json": {
+                    message: string;
+                };
+            };
+        };
+        /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `team-write` (20 requests a second steady, bursts of 100: blue team members signing in and sending requests), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+        "TooManyRequests.team-write": {
             headers: {
                 [name: string]: unknown;
             };
@@ -2772,7 +3145,11 @@ export interface operations {
                  *       "round_seconds": 30,
                  *       "sla_threshold": 0,
                  *       "sla_penalty": 0,
-                 *       "scoreboard_freeze_time": null
+                 *       "scoreboard_freeze_time": null,
+                 *       "teams_see_check_details": true,
+                 *       "password_changes": "immediate",
+                 *       "password_change_delay_seconds": 300,
+                 *       "password_changes_may_add_users": false
                  *     }
                  */
                 "application/json": {
@@ -2796,6 +3173,17 @@ export interface operations {
                     sla_penalty?: number;
                     /** @default null */
                     scoreboard_freeze_time?: string | null;
+                    /** @default true */
+                    teams_see_check_details?: boolean;
+                    /**
+                     * @default immediate
+                     * @enum {string}
+                     */
+                    password_changes?: "immediate" | "delayed" | "approval";
+                    /** @default 300 */
+                    password_change_delay_seconds?: number;
+                    /** @default false */
+                    password_changes_may_add_users?: boolean;
                 };
             };
         };
@@ -2865,6 +3253,17 @@ export interface operations {
                     sla_penalty?: number;
                     /** @default null */
                     scoreboard_freeze_time?: string | null;
+                    /** @default true */
+                    teams_see_check_details?: boolean;
+                    /**
+                     * @default immediate
+                     * @enum {string}
+                     */
+                    password_changes?: "immediate" | "delayed" | "approval";
+                    /** @default 300 */
+                    password_change_delay_seconds?: number;
+                    /** @default false */
+                    password_changes_may_add_users?: boolean;
                 };
             };
         };
@@ -3215,6 +3614,63 @@ export interface operations {
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
             412: components["responses"]["PreconditionFailed.precondition_failed"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.accounts_busy.database_unavailable"];
+        };
+    };
+    ResetServiceAccount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The user to set back to its default secret (a user a request added is removed). */
+                    username: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Its accounts as stored now, and their new ETag. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        version: number;
+                        accounts: {
+                            username: string;
+                            /** @enum {string} */
+                            credential: "password" | "private key";
+                            /**
+                             * Format: date-time
+                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                             */
+                            set_at: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            412: components["responses"]["PreconditionFailed.precondition_failed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
             429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.accounts_busy.database_unavailable"];
@@ -3814,6 +4270,840 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
+    SignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "alice",
+                 *       "password": "q7Rk2vXw9LmZp4TnB8sD"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1–64 letters, digits, `.`, `_` or `-`; compared in lower case. */
+                    name: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        /**
+                         * Format: date-time
+                         * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                         */
+                        expires_at: string;
+                        account: string;
+                        team: components["schemas"]["Team"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            /** @description Too many attempts: wait Retry-After seconds before the next. Codes: `sign_in_locked`. Or: Too many requests: API Gateway answers by itself, beyond this route's throttle class, `team-write` (20 requests a second steady, bursts of 100: blue team members signing in and sending requests), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "sign_in_locked",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "sign_in_locked";
+                    };
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    GetTeamSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who is signed in, for which team, until when. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account: string;
+                        team: components["schemas"]["Team"];
+                        session_id: string;
+                        /**
+                         * Format: date-time
+                         * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                         */
+                        expires_at: string;
+                        /** @description The setting `teams_see_check_details`: the team routes show full reasons. */
+                        details: boolean;
+                    };
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    SignOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ListTeamServices: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's services, by id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        team: components["schemas"]["Team"];
+                        /** @description Whether `last_scan_reason` is shown (always for admins). */
+                        details: boolean;
+                        services: {
+                            id: number;
+                            subtype: string;
+                            subtype_id: number;
+                            url: string;
+                            port: number;
+                            last_scan: number;
+                            last_scan_time: string | null;
+                            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
+                            /** @description The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off. */
+                            last_scan_reason: string | null;
+                            in_progress: boolean;
+                            max_score: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ListTeamScans: {
+        parameters: {
+            query: {
+                service_id: string;
+                limit?: string;
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first by check time. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            scan_id: string;
+                            /**
+                             * Format: date-time
+                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                             */
+                            time: string;
+                            score: number;
+                            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
+                            /** @description The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off. */
+                            reason: string | null;
+                            voided: boolean;
+                        }[];
+                        /** @description Opaque: pass it as `?cursor=` for the next page; null on the last page. */
+                        cursor: string | null;
+                    };
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest.validation_failed.invalid_cursor"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ListTeamPasswordChanges: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its requests with their states. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        team_id: number;
+                        /**
+                         * @description `applied`: the agent signs in with the new passwords from its next round.
+                         * @enum {string}
+                         */
+                        state: "pending" | "applied" | "rejected";
+                        /**
+                         * @description The setting `password_changes` when it was asked: how it is decided.
+                         * @enum {string}
+                         */
+                        mode: "immediate" | "delayed" | "approval";
+                        /** @description The member's account (or the organiser) who asked. */
+                        requested_by: string;
+                        /**
+                         * Format: date-time
+                         * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                         */
+                        requested_at: string;
+                        /** @description A delayed request: when it applies. */
+                        apply_at: string | null;
+                        decided_by: string | null;
+                        decided_at: string | null;
+                        /** @description Why it was rejected. */
+                        reason: string | null;
+                        changes: {
+                            service_id: number;
+                            subtype: string;
+                            username: string;
+                            /** @description A user the service's check did not have: applying adds it. */
+                            new_account: boolean;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    RequestPasswordChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    changes?: {
+                        /** @description The service: its id, or its subtype’s name (`SSH`), one of the team’s own. */
+                        service: number | string;
+                        username: string;
+                        /** @description The new password (never shown again, nor stored in the clear). */
+                        password: string;
+                    }[];
+                    /** @description A pasted list instead: `service,username,password` per line, RFC 4180 quoting (a header line is skipped). */
+                    list?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request as stored: `applied` at once, or `pending` (after a delay, or until an organiser approves it, as the settings say). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        team_id: number;
+                        /**
+                         * @description `applied`: the agent signs in with the new passwords from its next round.
+                         * @enum {string}
+                         */
+                        state: "pending" | "applied" | "rejected";
+                        /**
+                         * @description The setting `password_changes` when it was asked: how it is decided.
+                         * @enum {string}
+                         */
+                        mode: "immediate" | "delayed" | "approval";
+                        /** @description The member's account (or the organiser) who asked. */
+                        requested_by: string;
+                        /**
+                         * Format: date-time
+                         * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                         */
+                        requested_at: string;
+                        /** @description A delayed request: when it applies. */
+                        apply_at: string | null;
+                        decided_by: string | null;
+                        decided_at: string | null;
+                        /** @description Why it was rejected. */
+                        reason: string | null;
+                        changes: {
+                            service_id: number;
+                            subtype: string;
+                            username: string;
+                            /** @description A user the service's check did not have: applying adds it. */
+                            new_account: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.team-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.accounts_busy.database_unavailable"];
+        };
+    };
+    ListTeamAccounts: {
+        parameters: {
+            query?: {
+                team_id?: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts, by id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        team_id: number;
+                        /**
+                         * Format: date-time
+                         * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                         */
+                        created_at: string;
+                    }[];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    CreateTeamAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "team_id": 3,
+                 *       "name": "alice"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The team (its id) whose member this is. */
+                    team_id: number;
+                    /** @description 1–64 letters, digits, `.`, `_` or `-`; compared in lower case. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account and its password (shown this once). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        team_id: number;
+                        /**
+                         * Format: date-time
+                         * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                         */
+                        created_at: string;
+                        password: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.unknown_team"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.name_taken"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    DeleteTeamAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    EndTeamSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions were ended. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ended: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ListPasswordChanges: {
+        parameters: {
+            query?: {
+                /** @description Only requests in this state. */
+                state?: "pending" | "applied" | "rejected";
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests (`?state=pending`: those waiting for a decision). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        team_id: number;
+                        /**
+                         * @description `applied`: the agent signs in with the new passwords from its next round.
+                         * @enum {string}
+                         */
+                        state: "pending" | "applied" | "rejected";
+                        /**
+                         * @description The setting `password_changes` when it was asked: how it is decided.
+                         * @enum {string}
+                         */
+                        mode: "immediate" | "delayed" | "approval";
+                        /** @description The member's account (or the organiser) who asked. */
+                        requested_by: string;
+                        /**
+                         * Format: date-time
+                         * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                         */
+                        requested_at: string;
+                        /** @description A delayed request: when it applies. */
+                        apply_at: string | null;
+                        decided_by: string | null;
+                        decided_at: string | null;
+                        /** @description Why it was rejected. */
+                        reason: string | null;
+                        changes: {
+                            service_id: number;
+                            subtype: string;
+                            username: string;
+                            /** @description A user the service's check did not have: applying adds it. */
+                            new_account: boolean;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ApprovePasswordChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request, applied. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        team_id: number;
+                        /**
+                         * @description `applied`: the agent signs in with the new passwords from its next round.
+                         * @enum {string}
+                         */
+                        state: "pending" | "applied" | "rejected";
+                        /**
+                         * @description The setting `password_changes` when it was asked: how it is decided.
+                         * @enum {string}
+                         */
+                        mode: "immediate" | "delayed" | "approval";
+                        /** @description The member's account (or the organiser) who asked. */
+                        requested_by: string;
+                        /**
+                         * Format: date-time
+                         * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                         */
+                        requested_at: string;
+                        /** @description A delayed request: when it applies. */
+                        apply_at: string | null;
+                        decided_by: string | null;
+                        decided_at: string | null;
+                        /** @description Why it was rejected. */
+                        reason: string | null;
+                        changes: {
+                            service_id: number;
+                            subtype: string;
+                            username: string;
+                            /** @description A user the service's check did not have: applying adds it. */
+                            new_account: boolean;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.already_decided"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.accounts_busy.database_unavailable"];
+        };
+    };
+    RejectPasswordChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why: the team reads it in its history. */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The request, rejected (its sealed passwords dropped). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        team_id: number;
+                        /**
+                         * @description `applied`: the agent signs in with the new passwords from its next round.
+                         * @enum {string}
+                         */
+                        state: "pending" | "applied" | "rejected";
+                        /**
+                         * @description The setting `password_changes` when it was asked: how it is decided.
+                         * @enum {string}
+                         */
+                        mode: "immediate" | "delayed" | "approval";
+                        /** @description The member's account (or the organiser) who asked. */
+                        requested_by: string;
+                        /**
+                         * Format: date-time
+                         * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                         */
+                        requested_at: string;
+                        /** @description A delayed request: when it applies. */
+                        apply_at: string | null;
+                        decided_by: string | null;
+                        decided_at: string | null;
+                        /** @description Why it was rejected. */
+                        reason: string | null;
+                        changes: {
+                            service_id: number;
+                            subtype: string;
+                            username: string;
+                            /** @description A user the service's check did not have: applying adds it. */
+                            new_account: boolean;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.already_decided"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
     ListAuditEntries: {
         parameters: {
             query?: {
@@ -3851,7 +5141,7 @@ export interface operations {
                             time: string;
                             /**
                              * AuditActor
-                             * @description Who made a change: a token (by its public id, never its secret), an IAM principal (its ARN), the command-line tool (the AWS identity of its credentials, or locally the OS user) or the service itself (`system`: the local server at start, tests).
+                             * @description Who made a change: a token (by its public id, never its secret), an IAM principal (its ARN), a signed-in team member (account, team, the session’s public id), the command-line tool (the AWS identity of its credentials, or locally the OS user) or the service itself (`system`: the local server at start, tests).
                              */
                             actor: {
                                 /** @constant */
@@ -3867,6 +5157,14 @@ export interface operations {
                                 arn: string;
                                 /** @enum {string} */
                                 role: "admin" | "service";
+                            } | {
+                                /** @constant */
+                                type: "session";
+                                name: string;
+                                team_id: number;
+                                session_id: string;
+                                /** @constant */
+                                role: "team";
                             } | {
                                 /** @constant */
                                 type: "cli";

@@ -108,6 +108,10 @@ export const EXAMPLES = {
     sla_threshold: 0,
     sla_penalty: 0,
     scoreboard_freeze_time: null,
+    teams_see_check_details: true,
+    password_changes: 'immediate',
+    password_change_delay_seconds: 300,
+    password_changes_may_add_users: false,
   },
 } as const;
 
@@ -118,6 +122,8 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   UpdateDnsRecord: { name: 'www', type: 'A', value: '20', team: 1 },
   ReplaceSettings: { ...EXAMPLES.Settings, dns_ttl: 600 },
   UpdateSettings: { scoring_enabled: false },
+  SignIn: { name: 'alice', password: 'q7Rk2vXw9LmZp4TnB8sD' },
+  CreateTeamAccount: { team_id: 3, name: 'alice' },
   ReportScan: { scan_id: 'round12-http', score: 10, error: null, time: '2026-11-22T10:15:00Z' },
   ReportScans: [
     { service_id: 1, scan_id: 'round13-http', status: 'started' },

@@ -198,6 +198,7 @@ const STATUS_TEXT: Record<number, string> = {
   413: `The body is larger than ${BODY_LIMIT_BYTES} bytes.`,
   415: 'The body is not sent as application/json.',
   422: 'The Idempotency-Key was used before with another body.',
+  429: 'Too many attempts: wait Retry-After seconds before the next.',
   500: 'Something unexpected failed; the body gives the request id to quote.',
   503: 'The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds.',
 };
@@ -205,7 +206,7 @@ const STATUS_TEXT: Record<number, string> = {
 function problemResponse(status: number, codes: string[]): ResponseObject {
   const headers: Record<string, unknown> = { 'X-Request-Id': header('RequestId') };
   if (status === 401) headers['WWW-Authenticate'] = header('WWWAuthenticate');
-  if (status === 503) headers['Retry-After'] = header('RetryAfter');
+  if (status === 503 || status === 429) headers['Retry-After'] = header('RetryAfter');
   return {
     description: `${STATUS_TEXT[status] ?? 'A problem.'} Codes: ${codes.map((c) => `\`${c}\``).join(', ')}.`,
     headers,
@@ -236,6 +237,7 @@ const PROBLEM_TITLES: Record<number, string> = {
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };
@@ -292,9 +294,12 @@ function successResponses(route: Route): Record<string, ResponseObject> {
 }
 
 const ACCESS_TEXT: Record<Route['access'], string> = {
-  public: 'Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise).',
+  public:
+    'Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). A team session is ignored: a signed-in member reads what everyone reads.',
   admin: 'Admins only.',
   'admin-or-service': 'Admins and service accounts.',
+  team: "One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.",
+  'team-session': 'A signed-in team member only (a session token from `POST /api/v1/team/sessions`).',
 };
 
 function operation(route: Route, flavour: ApiFlavour, shared: SharedResponses): Operation {
@@ -339,7 +344,16 @@ function operation(route: Route, flavour: ApiFlavour, shared: SharedResponses): 
 
   const responsesOut: Record<string, ResponseObject | ResponseRef> = successResponses(route);
   for (const [status, codes] of problemsOf(route)) responsesOut[String(status)] = shared.problem(status, codes);
-  responsesOut['429'] = shared.throttled(route);
+  // API Gateway's throttle answers 429 on every route; a route with its own 429 (a sign-in lock) answers it as problem+json too.
+  const ownTooMany = responsesOut['429'] && shared.resolve(responsesOut['429']);
+  const throttled = shared.throttled(route);
+  responsesOut['429'] = ownTooMany
+    ? {
+        description: `${ownTooMany.description} Or: ${shared.resolve(throttled).description}`,
+        headers: ownTooMany.headers,
+        content: { ...ownTooMany.content, ...shared.resolve(throttled).content },
+      }
+    : throttled;
   if (flavour === 'iam') {
     // Both can answer 403 there: API Gateway (IAM) with its own body, and the function (role) with a problem.
     const fromFunction = responsesOut['403'] && shared.resolve(responsesOut['403']);
@@ -390,6 +404,8 @@ const CORS_BY_ACCESS: Record<Route['access'], string> = {
   public: 'any origin (`Access-Control-Allow-Origin: *`, no credentials)',
   admin: 'only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default)',
   'admin-or-service': 'only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default)',
+  team: 'only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default): the team page is served from the API’s own origin',
+  'team-session': 'only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default): the team page is served from the API’s own origin',
 };
 
 const optionalHeader = (description: string) => ({ description, required: false, schema: { type: 'string' } });

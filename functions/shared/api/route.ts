@@ -19,9 +19,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call a route. `public` routes are open, but a caller who presents
- * credentials there is still recognised (admins and services see hidden teams).
+ * an API token or IAM signature there is still recognised (admins and
+ * services see hidden teams); a team session is ignored there, so a signed-in
+ * member reads what everyone reads. `team`: one team's own routes
+ * (`/team/{id}/…`), for that team's members and for organisers. `team-session`:
+ * what only a signed-in member does (sign out, who am I).
  */
-export type Access = 'public' | 'admin' | 'admin-or-service';
+export type Access = 'public' | 'admin' | 'admin-or-service' | 'team' | 'team-session';
 
 /** What the route's function may do to the table; the stack grants exactly this. */
 export type TableAccess = 'read' | 'read-write';
@@ -38,7 +42,7 @@ export interface Reply {
 }
 
 /** Problem `code`s by status, beyond those the endpoint wrapper gives every route of its shape (see openapi.ts). */
-export type Problems = Readonly<Partial<Record<400 | 403 | 404 | 409 | 412 | 422 | 503, readonly string[]>>>;
+export type Problems = Readonly<Partial<Record<400 | 403 | 404 | 409 | 412 | 422 | 429 | 503, readonly string[]>>>;
 
 export interface Route {
   /** Stable name, used for construct ids, function names and the OpenAPI operationId. */
@@ -98,7 +102,7 @@ export interface Route {
  * Route classes and their API Gateway throttles (steady requests per second,
  * burst), per route and per API. Beyond them API Gateway answers 429.
  */
-export type ThrottleClass = 'scan-report' | 'public-read' | 'protected-read' | 'service-write' | 'admin-write';
+export type ThrottleClass = 'scan-report' | 'public-read' | 'protected-read' | 'service-write' | 'admin-write' | 'team-read' | 'team-write';
 export const THROTTLES: Record<ThrottleClass, { readonly rate: number; readonly burst: number; readonly why: string }> = {
   // 250 teams x 20 services report once a round, most of them in the round's first seconds.
   'scan-report': { rate: 500, burst: 5000, why: "a whole round's reports (teams x services) in one burst" },
@@ -107,9 +111,14 @@ export const THROTTLES: Record<ThrottleClass, { readonly rate: number; readonly 
   'protected-read': { rate: 50, burst: 100, why: 'organisers and agents reading protected records' },
   'service-write': { rate: 20, burst: 40, why: 'agents and organisers changing DNS records and settings' },
   'admin-write': { rate: 5, burst: 10, why: 'adjustments: a person at a keyboard' },
+  // 250 teams x 4 members polling their team page every 5 s: 200 requests/s, uncached.
+  'team-read': { rate: 250, burst: 500, why: "blue team members polling their own team's routes (uncached)" },
+  // Sign-ins at the start (1 000 members within a minute or two), then password change requests after each red-team round.
+  'team-write': { rate: 20, burst: 100, why: 'blue team members signing in and sending requests' },
 };
 
 function derivedThrottle(method: HttpMethod, access: Access): ThrottleClass {
+  if (access === 'team' || access === 'team-session') return method === 'GET' ? 'team-read' : 'team-write';
   if (method === 'GET') return access === 'public' ? 'public-read' : 'protected-read';
   return access === 'admin' ? 'admin-write' : 'service-write';
 }
@@ -171,5 +180,9 @@ export function roleMayCall(access: Access, role: Role | undefined): boolean {
       return role === 'admin';
     case 'admin-or-service':
       return role === 'admin' || role === 'service';
+    case 'team':
+      return role === 'admin' || role === 'team';
+    case 'team-session':
+      return role === 'team';
   }
 }

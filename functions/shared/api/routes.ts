@@ -12,6 +12,9 @@ import { servicesRoutes } from '#shared/api/routes/services';
 import { settingsRoutes } from '#shared/api/routes/settings';
 import { subtypesRoutes } from '#shared/api/routes/subtypes';
 import { teamsRoutes } from '#shared/api/routes/teams';
+import { teamRoutes } from '#shared/api/routes/team';
+import { teamAccountsRoutes } from '#shared/api/routes/team-accounts';
+import { passwordChangesRoutes } from '#shared/api/routes/password-changes';
 import type { Route } from '#shared/api/route';
 
 export * from '#shared/api/route';
@@ -25,6 +28,9 @@ export const routes = [
   ...Object.values(subtypesRoutes),
   ...Object.values(servicesRoutes),
   ...Object.values(scansRoutes),
+  ...Object.values(teamRoutes),
+  ...Object.values(teamAccountsRoutes),
+  ...Object.values(passwordChangesRoutes),
   ...Object.values(auditRoutes),
   ...Object.values(docsRoutes),
 ];

@@ -11,6 +11,8 @@ import { accountsItem } from '#shared/data/account-secrets';
 import type { AuditContext } from '#shared/data/audit';
 import { getServiceDefinition } from '#shared/data/services';
 import type { AccountsView, CheckAccount } from '#shared/domain/accounts';
+import { withDefault, type StoredAccounts } from '#shared/domain/password-changes';
+import type { Sealed } from '#shared/data/sealing';
 import { ifMatchPasses, etagOf } from '#shared/http/conditional';
 import { notFound, preconditionFailed, serviceUnavailable } from '#shared/http/problem';
 
@@ -25,6 +27,28 @@ export async function replaceAccounts(serviceId: number, accounts: CheckAccount[
   });
 }
 
+/**
+ * Resets one user of a service to its default secret (what the competition
+ * file or the organiser's last replace set, before any password change
+ * request); a user a request added is removed. The new view.
+ */
+export async function resetAccount(serviceId: number, username: string, ifMatch: string | undefined, audit: AuditContext): Promise<AccountsView> {
+  return change(
+    serviceId,
+    ifMatch,
+    audit,
+    async (before, current) => {
+      const stored = current as unknown as StoredAccounts<Sealed>;
+      if (!before.accounts.some((a) => a.username === username) && !stored.defaults?.accounts.some((a) => a.username === username)) {
+        throw notFound(`Service ${serviceId} has no user ${JSON.stringify(username)}.`);
+      }
+      const item = { ...current, ...withDefault(stored, username), version: before.version + 1 };
+      return { item, after: { ...accountsView(item), secrets_set: [username] } };
+    },
+    'accounts.reset',
+  );
+}
+
 /** Deletes a service's accounts: its login check then has none to sign in with. */
 export async function deleteAccounts(serviceId: number, ifMatch: string | undefined, audit: AuditContext): Promise<void> {
   await change(serviceId, ifMatch, audit, async (before) => {
@@ -37,7 +61,11 @@ async function change(
   serviceId: number,
   ifMatch: string | undefined,
   audit: AuditContext,
-  make: (before: AccountsView) => Promise<{ item: Record<string, unknown> | undefined; after: (AccountsView & { secrets_set: string[] }) | null }>,
+  make: (
+    before: AccountsView,
+    current: Record<string, unknown> | undefined,
+  ) => Promise<{ item: Record<string, unknown> | undefined; after: (AccountsView & { secrets_set: string[] }) | null }>,
+  action?: string,
 ): Promise<AccountsView> {
   if (!(await getServiceDefinition(serviceId))) throw notFound(`No service has id ${serviceId}.`);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -47,8 +75,8 @@ async function change(
     if (!ifMatchPasses(ifMatch, current ? etagOf(before) : undefined)) {
       throw preconditionFailed(`The accounts of service ${serviceId} changed since that ETag: read them again (GET) and retry with the new one.`);
     }
-    const { item, after } = await make(before);
-    if (await writeAccounts({ serviceId, version: before.version, item, audit, before, after })) return accountsView(item);
+    const { item, after } = await make(before, current);
+    if (await writeAccounts({ serviceId, version: before.version, item, audit, before, after, action })) return accountsView(item);
     if (ifMatch !== undefined)
       throw preconditionFailed(`The accounts of service ${serviceId} changed meanwhile: read them again (GET) and retry with the new ETag.`);
   }

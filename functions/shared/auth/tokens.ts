@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Role } from '#shared/domain/roles';
+import type { TokenRole as Role } from '#shared/domain/roles';
 
 /**
  * API tokens look like `ccdc_3f9a1c2b_<43 characters>`: a fixed readable

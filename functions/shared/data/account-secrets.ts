@@ -59,3 +59,8 @@ export async function readAccountSecrets(): Promise<Map<number, CheckAccount[]>>
   );
   return new Map(opened);
 }
+
+/** A new password for one of a service's users, sealed as its accounts item keeps it (a request's, until it applies). */
+export function sealPassword(serviceId: number, password: string): Promise<Sealed> {
+  return seal(accountsKeyProvider(), accountsContext(serviceId), secretOf({ username: '', password }));
+}

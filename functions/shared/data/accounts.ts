@@ -42,6 +42,8 @@ export interface AccountsChange {
   audit: AuditContext;
   before: AccountsView;
   after: (AccountsView & { secrets_set: string[] }) | null;
+  /** The audit entry's action, when it is not a plain replace or delete (`accounts.reset`). */
+  action?: string;
 }
 
 /** Writes the change and its audit entry at once; false when the item is no longer at the version read. */
@@ -60,7 +62,7 @@ export async function writeAccounts(change: AccountsChange): Promise<boolean> {
         TransactItems: [
           write,
           auditPut(change.audit, {
-            action: change.item ? 'accounts.replace' : 'accounts.delete',
+            action: change.action ?? (change.item ? 'accounts.replace' : 'accounts.delete'),
             target: `services/${change.serviceId}/accounts`,
             before: change.before.version === 0 ? null : change.before,
             after: change.after,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PutCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '#shared/domain/roles';
+import type { TokenRole } from '#shared/domain/roles';
 import { db, tableName } from '#shared/data/client';
 import { auditKeys } from '#shared/data/keys';
 
@@ -26,9 +26,11 @@ export const AUDIT_RETENTION_DAYS = 400;
 /** Who made a change. Never a secret: a token by its public id, never its hash. */
 export type AuditActor =
   /** A request with a Bearer token. */
-  | { type: 'token'; name: string; token_id: string; role: Role }
+  | { type: 'token'; name: string; token_id: string; role: TokenRole }
   /** A SigV4-signed request: the caller's ARN. */
-  | { type: 'iam'; name: string; arn: string; role: Role }
+  | { type: 'iam'; name: string; arn: string; role: TokenRole }
+  /** A blue team member signed in: their account's name, team and session's public id. */
+  | { type: 'session'; name: string; team_id: number; session_id: string; role: 'team' }
   /** The command-line tool: the caller's AWS identity (its ARN), or locally the OS user's name. */
   | { type: 'cli'; name: string; arn?: string }
   /** The service itself on someone's behalf: the local server's start-up registrations, the stack's grant helpers, tests. */

@@ -211,6 +211,8 @@ async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => vo
     PARTITION.subtypes,
     PARTITION.dns,
     PARTITION.accounts,
+    // Sign-in accounts and sessions are bound to the old teams.
+    PARTITION.teamAccounts,
     ...standingsPartitions(),
     ...statusPartitions(),
     ...RESOLUTIONS_SECONDS.map(historyKeys.partition),
@@ -219,6 +221,8 @@ async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => vo
   const services = await queryPartition(PARTITION.services, { consistent: true });
   partitions.push(
     ...teams.map((t) => keys.teamPartition((t.team as Team).id)),
+    ...teams.map((t) => keys.teamSessions((t.team as Team).id)),
+    ...teams.map((t) => keys.teamPasswordChanges((t.team as Team).id)),
     ...services.map((s) => keys.servicePartition((s.service as { id: number }).id)),
   );
   const doomed: Key[] = [...teams, ...services].map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));

@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { auditPut, type AuditContext } from '#shared/data/audit';
-import type { Role } from '#shared/domain/roles';
+import type { TokenRole as Role } from '#shared/domain/roles';
 import { normalizeIamArn } from '#shared/auth/iam-arns';
 import { db, tableName } from '#shared/data/client';
 import { IAM_PRINCIPALS_PARTITION, iamPrincipalKey } from '#shared/data/keys';

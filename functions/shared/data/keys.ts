@@ -36,6 +36,8 @@ export const PARTITION = {
   counters: 'COUNTERS',
   /** Every service's check accounts (data/accounts.ts): one partition, read whole by the secrets route once a round. */
   accounts: 'ACCOUNTS',
+  /** Blue team members' sign-in accounts (data/team-accounts.ts), by name. */
+  teamAccounts: 'TEAMACCOUNTS',
 } as const;
 
 export const keys = {
@@ -92,6 +94,23 @@ export const keys = {
   voidJobSortKey: () => VOID_JOB_SORT_KEY,
 
   token: (hash: string): Key => ({ pk: PARTITION.tokens, sk: `TOKEN#${hash}` }),
+
+  /** A team member's sign-in account, by its (lower-case) name: sign-in reads it with one GetItem. */
+  teamAccount: (name: string): Key => ({ pk: PARTITION.teamAccounts, sk: `ACCOUNT#${name}` }),
+  teamAccountPrefix: 'ACCOUNT#',
+  /** The failed sign-ins counted against one account name (data/sign-in-attempts.ts): its own partition, as every sign-in writes it. */
+  signInAttempts: (name: string): Key => ({ pk: `SIGNIN#${name}`, sk: 'ATTEMPTS' }),
+  /** A password change request, in its team's partition (the team's history is one Query), and in gsi2 under `PCRS` (the organisers' list is one Query). */
+  passwordChange: (teamId: number, id: number) => ({
+    pk: `PCRS#${pad(teamId)}`,
+    sk: `PCR#${pad(id)}`,
+    gsi2pk: 'PCRS',
+    gsi2sk: `PCR#${pad(id)}`,
+  }),
+  teamPasswordChanges: (teamId: number) => `PCRS#${pad(teamId)}`,
+  /** A team's sign-in sessions: one partition per team, so an organiser ends them all with one Query. */
+  teamSessions: (teamId: number) => `SESSIONS#${pad(teamId)}`,
+  session: (teamId: number, hash: string): Key => ({ pk: `SESSIONS#${pad(teamId)}`, sk: `SESSION#${hash}` }),
 
   /** A team's standings projection (data/standings.ts), in one of STANDINGS_SHARDS partitions by team id. */
   standings: (teamId: number): Key => ({ pk: `STANDINGS#${teamId % STANDINGS_SHARDS}`, sk: `TEAM#${pad(teamId)}` }),

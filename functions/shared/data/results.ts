@@ -7,7 +7,7 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ScanResult, StoredResult } from '#shared/domain/model';
+import type { RecordedScan, ScanResult, StoredResult } from '#shared/domain/model';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
 import { queryAll, queryPartition } from '#shared/data/operations';
@@ -21,6 +21,12 @@ export const toScan = (item: Record<string, unknown>): ScanResult => ({
   time: String(item.time),
   received_at: String(item.received_at),
   points: Number(item.points),
+});
+
+/** A result with its failure's category: what the history routes read (the public is shown the category in place of the reason). */
+const toRecordedScan = (item: Record<string, unknown>): RecordedScan => ({
+  ...toScan(item),
+  category: (item.category as RecordedScan['category'] | undefined) ?? null,
 });
 
 /** The key condition on a service's history index: all of it, or the checks made before `before` (a scoreboard freeze). */
@@ -48,8 +54,8 @@ function historyQuery(serviceId: number, options: { limit?: number; consistent?:
 }
 
 /** The newest `limit` results of a service (checked before `before`, when given), newest first by check time: one bounded Query. */
-export async function recentScans(serviceId: number, limit: number, before?: string): Promise<ScanResult[]> {
-  return (await historyQuery(serviceId, { limit, before })).map(toScan);
+export async function recentScans(serviceId: number, limit: number, before?: string): Promise<RecordedScan[]> {
+  return (await historyQuery(serviceId, { limit, before })).map(toRecordedScan);
 }
 
 /** Where a page of history resumes: the last result of the page before (check time, then scan_id). */
@@ -59,7 +65,7 @@ export interface HistoryPosition {
 }
 
 /** A result as the history lists it: voided results stay listed, marked. */
-export interface HistoryEntry extends ScanResult {
+export interface HistoryEntry extends RecordedScan {
   voided: boolean;
 }
 
@@ -87,7 +93,7 @@ export async function scanHistoryPage(serviceId: number, limit: number, after?: 
       ...(resumeAt ? { ExclusiveStartKey: keys.scanHistoryPosition(serviceId, resumeAt.time, resumeAt.scan_id) } : {}),
     }),
   );
-  const items = (page.Items ?? []).map((item) => ({ ...toScan(item), voided: item.voided === true }));
+  const items = (page.Items ?? []).map((item) => ({ ...toRecordedScan(item), voided: item.voided === true }));
   // A Query also stops at 1 MB: then there is more even with fewer items than asked.
   const more = items.length > limit || (page.LastEvaluatedKey !== undefined && items.length > 0);
   const shown = items.slice(0, limit);

@@ -7,6 +7,7 @@ import { serviceFields, type ServiceDefinition, type ServiceRecord } from '#shar
 import { emptyServiceState, type ServiceState } from '#shared/domain/scoring/fold';
 import type { SlaRules } from '#shared/domain/scoring/sla';
 import { inProgress } from '#shared/domain/scoring/status';
+import { shownFailure } from '#shared/domain/scoring/failure';
 import { keys, PARTITION } from '#shared/data/keys';
 import { batchGet, queryIndex, queryPartition, withoutKeys } from '#shared/data/operations';
 import { readServiceStates, toServiceState } from '#shared/data/service-state';
@@ -77,7 +78,7 @@ function toServiceRecord(definition: StoredDefinition, state: ServiceState = emp
       ...definition.service,
       last_scan: state.last_scan,
       last_scan_time: state.last_scan_time,
-      last_scan_error: state.last_scan_error,
+      last_scan_error: shownFailure(state.last_scan_error, state.last_scan_category),
       in_progress: inProgress(state, now),
     }),
     hidden: definition.hidden,
@@ -86,5 +87,6 @@ function toServiceRecord(definition: StoredDefinition, state: ServiceState = emp
     checks: state.checks,
     sla: state.sla,
     after_freeze: state.after_freeze,
+    last_scan_reason: state.last_scan_error,
   };
 }

@@ -21,15 +21,17 @@ export const GLOBAL_INDEXES = [
  * service's scan history by check time — result items are keyed by scan_id
  * (their idempotency key), the index orders them by `T#<time>#<scan_id>`.
  * It projects only what the history shows, and what the rules that read it
- * will: `voided` (voids, listed but marked) and `scored` (SLA runs count only
- * checks made while scoring was open). A local index's projection is fixed
- * when the table is created: changing it later means a new table.
+ * will: `voided` (voids, listed but marked), `scored` (SLA runs count only
+ * checks made while scoring was open) and `category` (what the public is
+ * shown of a failure in place of `error`). A local index's projection is
+ * fixed when the table is created: changing it later means a new table
+ * (`category` was added before any deployment; see docs/deploying.md).
  */
 export const LOCAL_INDEXES = [
   {
     indexName: 'lsi1',
     sortKey: 'lsi1sk',
-    projection: ['scan_id', 'score', 'error', 'time', 'received_at', 'points', 'scored', 'voided'],
+    projection: ['scan_id', 'score', 'error', 'category', 'time', 'received_at', 'points', 'scored', 'voided'],
   },
 ] as const;
 

@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '#shared/domain/roles';
+import type { TokenRole as Role } from '#shared/domain/roles';
 import { generateToken, hashToken, type TokenRecord } from '#shared/auth/tokens';
 import { db, tableName } from '#shared/data/client';
 import { keys, PARTITION } from '#shared/data/keys';

@@ -38,7 +38,7 @@ export const MAX_ACCOUNTS = 20;
  * for the directory's DNs (`CN=Scoring Bot,OU=Service Accounts,DC=corp,DC=local`,
  * Active Directory's usual form, is longer than a Unix name may be too).
  */
-const Username = v.pipe(
+export const UsernameSchema = v.pipe(
   v.string(),
   v.minLength(1, 'must not be empty'),
   v.maxLength(256),
@@ -48,7 +48,7 @@ const Username = v.pipe(
 /** An account in a competition file: the user and its password or private key (PEM or OpenSSH), not both. */
 export const AccountSchema = v.pipe(
   v.strictObject({
-    username: Username,
+    username: UsernameSchema,
     password: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(256))),
     private_key: v.optional(
       v.pipe(

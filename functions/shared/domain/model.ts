@@ -1,3 +1,4 @@
+import { shownFailure, type FailureCategory, type ShownFailure } from '#shared/domain/scoring/failure';
 import type { TeamTotals } from '#shared/domain/scoring/figures';
 import type { ServiceAfterFreeze } from '#shared/domain/scoring/freeze';
 import type { FoldedResult } from '#shared/domain/scoring/result';
@@ -54,7 +55,8 @@ export interface Service {
   port: number;
   last_scan: number;
   last_scan_time: string | null;
-  last_scan_error: string | null;
+  /** The newest check's failure as every public read shows it: its category (see shownFailure), never the reason. */
+  last_scan_error: ShownFailure | null;
   in_progress: boolean;
   max_score: number;
 }
@@ -69,6 +71,8 @@ export interface ServiceRecord {
   checks: number;
   sla: SlaState;
   after_freeze: ServiceAfterFreeze | null;
+  /** The newest check's full reason (secrets redacted by the agent): only the team routes show it, to the service's team and organisers. */
+  last_scan_reason: string | null;
 }
 
 /** The Service fields that never change during an event (the static item written at load). */
@@ -85,6 +89,18 @@ export interface ScanResult {
   received_at: string;
   /** Points it earned: its score, or 0 when scoring was closed. */
   points: number;
+}
+
+/** A stored result with the category of its failure (null: it passed, or the agent named none). */
+export interface RecordedScan extends ScanResult {
+  category: FailureCategory | null;
+}
+
+export type PublicScan = Omit<ScanResult, 'error'> & { error: ShownFailure | null };
+
+/** A result as a public read shows it, to every caller: its failure's category in place of the full reason (see shownFailure). */
+export function publicScan({ scan_id, score, error, category, time, received_at, points }: RecordedScan): PublicScan {
+  return { scan_id, score, error: shownFailure(error, category), time, received_at, points };
 }
 
 /**

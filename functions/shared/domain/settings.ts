@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { FreeText, parseWith, Timestamp } from '#shared/validation';
 import { HostNameSchema, isHostName } from '#shared/domain/hostnames';
+import { PASSWORD_CHANGE_MODES } from '#shared/domain/password-changes';
 
 /** The one settings object. `id` is always 1 and read-only. */
 export interface Settings extends SettingsFields {
@@ -64,6 +65,13 @@ const fields = {
    * freeze). A new time must be FREEZE_LEAD_SECONDS ahead (see domain/freeze.ts).
    */
   scoreboard_freeze_time: v.optional(v.nullable(Timestamp), null),
+  /** Whether blue teams read their own checks' full reasons on the team routes (organisers always do); everyone else sees categories only. */
+  teams_see_check_details: v.optional(v.boolean(), true),
+  /** How a blue team's password change request is decided: applied at once, after `password_change_delay_seconds`, or by an organiser. */
+  password_changes: v.optional(v.picklist(PASSWORD_CHANGE_MODES, `must be one of: ${PASSWORD_CHANGE_MODES.join(', ')}`), 'immediate'),
+  password_change_delay_seconds: v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0), v.maxValue(86400)), 300),
+  /** Whether a request may name a user the service's check does not have yet (it is then added); otherwise it is refused. */
+  password_changes_may_add_users: v.optional(v.boolean(), false),
 };
 
 export function windowInOrder(s: { start_time?: unknown; end_time?: unknown }): boolean {
@@ -116,6 +124,10 @@ export const DEFAULT_SETTINGS: SettingsFields = {
   sla_threshold: 0,
   sla_penalty: 0,
   scoreboard_freeze_time: null,
+  teams_see_check_details: true,
+  password_changes: 'immediate',
+  password_change_delay_seconds: 300,
+  password_changes_may_add_users: false,
 };
 
 /** Whether a scan recorded at `time` earns points under these settings. */

@@ -1,11 +1,16 @@
 import type { AuditActor, AuditContext } from '#shared/data/audit';
 import type { Principal } from '#shared/http/principal';
 
-/** The actor of a request: a token by its public id and name, an IAM caller by its ARN. */
+/** The actor of a request: a token by its public id and name, an IAM caller by its ARN, a team member by account, team and session id. */
 export function auditActor(principal: Principal): AuditActor {
-  return principal.via === 'token'
-    ? { type: 'token', name: principal.name, token_id: principal.tokenId, role: principal.role }
-    : { type: 'iam', name: principal.name, arn: principal.name, role: principal.role };
+  switch (principal.via) {
+    case 'token':
+      return { type: 'token', name: principal.name, token_id: principal.tokenId, role: principal.role };
+    case 'iam':
+      return { type: 'iam', name: principal.name, arn: principal.name, role: principal.role };
+    case 'session':
+      return { type: 'session', name: principal.name, team_id: principal.team, session_id: principal.sessionId, role: 'team' };
+  }
 }
 
 /**

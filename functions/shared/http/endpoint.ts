@@ -8,7 +8,7 @@ import { withDeadline } from '#shared/data/deadline';
 import { createLogger, describeError, type Logger } from '#shared/log';
 import { recordAuthorizationFailure } from '#shared/metrics';
 import { parseWith, positiveIntFrom } from '#shared/validation';
-import { checkAccess, principalName, resolvePrincipal, type Principal } from '#shared/http/principal';
+import { checkAccess, checkOwnTeam, principalName, resolvePrincipal, type Principal } from '#shared/http/principal';
 import { originCheck } from '#shared/http/origin-check';
 import { isCanonicalPath } from '#shared/http/canonical-path';
 import { representationETag, viewETag } from '#shared/http/conditional';
@@ -184,7 +184,7 @@ function canonicalPath(route: Route): MiddlewareObj<Event, Result> {
   };
 }
 
-/** The `{id}` path parameter: a positive integer the route can have, or 404 before anything else is read. */
+/** The `{id}` path parameter: a positive integer the route can have, or 404 before anything else is read (403 first for another team's route). */
 function pathId(route: Route, validId: ((id: number) => boolean) | undefined): MiddlewareObj<Event, Result> {
   return {
     before: ({ event }) => {
@@ -192,6 +192,8 @@ function pathId(route: Route, validId: ((id: number) => boolean) | undefined): M
       const raw = event.pathParameters?.id;
       const id = positiveIntFrom(raw);
       if (id === undefined) throw notFound(`No record has id ${JSON.stringify(raw ?? '')}: ids are positive integers.`);
+      // A team's own route: its `{id}` is the team, and a session reaches its own only (before anything is read).
+      if (route.access === 'team') checkOwnTeam(state(event).principal, id);
       if (validId && !validId(id)) throw notFound(`Nothing here has id ${id}.`);
       state(event).id = id;
     },
@@ -262,7 +264,7 @@ function asProblem(error: unknown): HttpProblem | undefined {
 function caller(route: Route): MiddlewareObj<Event, Result> {
   return {
     before: async ({ event }) => {
-      const principal = await resolvePrincipal(event);
+      const principal = await resolvePrincipal(event, route);
       checkAccess(route, principal);
       state(event).principal = principal;
     },

@@ -1,6 +1,9 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { roleMayCall, type Role, type Route } from '#shared/api/route';
+import { roleMayCall, type Route } from '#shared/api/route';
+import type { TokenRole } from '#shared/domain/roles';
+import { isSessionToken } from '#shared/auth/sessions';
 import { parseAuthorization, tokenRejection } from '#shared/auth/tokens';
+import { findSession, sessionRejection } from '#shared/data/sessions';
 import { resolveIamRole } from '#shared/data/iam-principals';
 import { findToken } from '#shared/data/tokens';
 import { databaseUnavailable, forbidden, unauthorized } from '#shared/http/problem';
@@ -10,7 +13,11 @@ import { databaseUnavailable, forbidden, unauthorized } from '#shared/http/probl
  * caller's from the registry of IAM principals (IAM's policy let the request
  * through; the registry says who it is, and a caller not in it is refused).
  */
-export type Principal = { via: 'token'; role: Role; name: string; tokenId: string } | { via: 'iam'; role: Role; name: string };
+export type Principal =
+  | { via: 'token'; role: TokenRole; name: string; tokenId: string }
+  | { via: 'iam'; role: TokenRole; name: string }
+  /** A blue team member signed in: their account's name, their team's id and the session's public id. */
+  | { via: 'session'; role: 'team'; name: string; team: number; sessionId: string };
 
 /**
  * What our Lambda authorizer puts in the request context (simple responses
@@ -18,7 +25,11 @@ export type Principal = { via: 'token'; role: Role; name: string; tokenId: strin
  * database, so it decided nothing; the handler decides itself (and answers 503
  * if the database is still not there).
  */
-export type AuthorizerContext = { role: Role; name: string; tokenId: string } | { rejected: string } | { unavailable: string; decidedAt: string };
+export type AuthorizerContext =
+  | { role: TokenRole; name: string; tokenId: string }
+  | { role: 'team'; name: string; tokenId: string; team: string }
+  | { rejected: string }
+  | { unavailable: string; decidedAt: string };
 
 /**
  * An `unavailable` verdict younger than this was taken for this very request
@@ -30,12 +41,17 @@ export type AuthorizerContext = { role: Role; name: string; tokenId: string } | 
 const FRESH_VERDICT_MS = 10_000;
 
 interface AuthorizerShape {
-  lambda?: Partial<Record<'role' | 'name' | 'tokenId' | 'rejected' | 'unavailable' | 'decidedAt', string>>;
+  lambda?: Partial<Record<'role' | 'name' | 'tokenId' | 'team' | 'rejected' | 'unavailable' | 'decidedAt', string>>;
   iam?: { userArn?: string; accessKey?: string };
 }
 
-/** Resolves the caller from the authorizer's context or, on routes without one, from the header. */
-export async function resolvePrincipal(event: APIGatewayProxyEventV2): Promise<Principal | undefined> {
+/**
+ * Resolves the caller from the authorizer's context or, on routes without one
+ * (the public ones), from the header, where a public route ignores a team
+ * session.
+ */
+export async function resolvePrincipal(event: APIGatewayProxyEventV2, route: Pick<Route, 'access'>): Promise<Principal | undefined> {
+  const sessions = route.access !== 'public';
   const authorizer = (event.requestContext as { authorizer?: AuthorizerShape }).authorizer;
   if (authorizer?.iam) {
     const arn = authorizer.iam.userArn ?? '';
@@ -44,22 +60,25 @@ export async function resolvePrincipal(event: APIGatewayProxyEventV2): Promise<P
     return { via: 'iam', role, name: arn };
   }
   if (authorizer?.lambda) {
-    const { role, name, tokenId, rejected, unavailable, decidedAt } = authorizer.lambda;
+    const { role, name, tokenId, team, rejected, unavailable, decidedAt } = authorizer.lambda;
     if (unavailable) {
       if (Date.now() - Number(decidedAt ?? 0) < FRESH_VERDICT_MS) throw databaseUnavailable();
-      return principalFromHeader(event.headers.authorization);
+      return principalFromHeader(event.headers.authorization, { sessions });
     }
     if (rejected || !role || !name || !tokenId) throw unauthorized(rejected ?? 'The credentials were not accepted.');
-    return { via: 'token', role: role as Role, name, tokenId };
+    if (role === 'team') return { via: 'session', role, name, team: Number(team), sessionId: tokenId };
+    return { via: 'token', role: role as TokenRole, name, tokenId };
   }
-  return principalFromHeader(event.headers.authorization);
+  return principalFromHeader(event.headers.authorization, { sessions });
 }
 
 /**
  * The Bearer token in a header, checked against the table. Shared by the
- * Lambda authorizer and by public routes, which have no authorizer in front.
+ * Lambda authorizer and by public routes, which have no authorizer in front
+ * and ignore team sessions (`sessions: false`): a member reads them as
+ * anyone does, and the session is not even looked up.
  */
-export async function principalFromHeader(header: string | undefined): Promise<Principal | undefined> {
+export async function principalFromHeader(header: string | undefined, options: { sessions: boolean }): Promise<Principal | undefined> {
   const authorization = parseAuthorization(header);
   switch (authorization.scheme) {
     case 'none':
@@ -69,6 +88,7 @@ export async function principalFromHeader(header: string | undefined): Promise<P
     case 'sigv4':
       throw unauthorized('SigV4-signed requests are accepted only on the IAM API.');
     case 'bearer': {
+      if (isSessionToken(authorization.token)) return options.sessions ? sessionPrincipal(authorization.token) : undefined;
       const record = await findToken(authorization.token);
       if (!record) throw unauthorized('The token is not known.');
       const rejection = tokenRejection(record, new Date());
@@ -78,23 +98,48 @@ export async function principalFromHeader(header: string | undefined): Promise<P
   }
 }
 
+async function sessionPrincipal(token: string): Promise<Principal> {
+  const session = await findSession(token);
+  if (!session) throw unauthorized('The session is not known: sign in again.');
+  const rejection = sessionRejection(session, new Date());
+  if (rejection) throw unauthorized(rejection);
+  return { via: 'session', role: 'team', name: session.account, team: session.team_id, sessionId: session.session_id };
+}
+
+const CREDENTIAL: Record<Principal['via'], string> = { token: 'token', iam: 'IAM principal', session: 'session' };
+
 /** 401 when a protected route has no caller, 403 when the caller's role may not use it. */
 export function checkAccess(route: Route, principal: Principal | undefined): void {
   if (route.access === 'public') return;
   if (!principal) throw unauthorized('This route needs credentials: send "Authorization: Bearer <token>".');
   if (!roleMayCall(route.access, principal.role)) {
-    throw forbidden(`A ${principal.role} ${principal.via === 'token' ? 'token' : 'IAM principal'} may not use ${route.method} ${route.path}.`);
+    const article = principal.role === 'admin' ? 'An' : 'A';
+    throw forbidden(`${article} ${principal.role} ${CREDENTIAL[principal.via]} may not use ${route.method} ${route.path}.`);
   }
 }
 
-/** Admins and services (and IAM callers) see what the public does not: hidden teams. */
+/** On a team's own route (`/team/{id}/…`): 403 when a team session asks for another team's. Admins may ask for any. */
+export function checkOwnTeam(principal: Principal | undefined, teamId: number): void {
+  if (principal?.via === 'session' && principal.team !== teamId) {
+    throw forbidden(`A session of team ${principal.team} reaches its own team's routes only.`);
+  }
+}
+
+/** Admins and services (and IAM callers) see what the public does not: hidden teams. Team sessions never reach a public route's handler as a principal. */
 export function seesHidden(principal: Principal | undefined): boolean {
-  return principal !== undefined;
+  return principal !== undefined && principal.role !== 'team';
 }
 
 export function principalName(principal: Principal | undefined): string {
   if (!principal) return 'anonymous';
-  return principal.via === 'token' ? `${principal.name} (token ${principal.tokenId})` : principal.name;
+  switch (principal.via) {
+    case 'token':
+      return `${principal.name} (token ${principal.tokenId})`;
+    case 'iam':
+      return principal.name;
+    case 'session':
+      return `${principal.name} (team ${principal.team} session ${principal.sessionId})`;
+  }
 }
 
 /** Whether the caller may see a record: hidden teams' records only for admins and services. */

@@ -37,6 +37,10 @@ export const unsupportedMediaType = () => new HttpProblem(415, 'unsupported_medi
 export const serviceUnavailable = (code: string, detail: string, retryAfterSeconds: number) =>
   new HttpProblem(503, code, detail, undefined, { 'retry-after': String(retryAfterSeconds) });
 
+/** Too many attempts (failed sign-ins): nothing was checked; the next may come after Retry-After seconds. */
+export const tooManyRequests = (code: string, detail: string, retryAfterSeconds: number) =>
+  new HttpProblem(429, code, detail, undefined, { 'retry-after': String(retryAfterSeconds) });
+
 /** How long a client should wait before trying again when the database is not there. */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
 

@@ -44,6 +44,13 @@ export const servicesRoutes = {
     responses: { 204: none },
     problems: { 503: ['accounts_busy'] },
   }),
+  ResetServiceAccount: route('ResetServiceAccount', 'POST', '/services/{id}/accounts/reset', 'services/reset-service-account', 'admin', 'read-write', {
+    summary: "Set one of a service's check accounts back to its default (what the file or the last replace set, before any password change request)",
+    body: q.ResetAccountBody,
+    ifMatch: true,
+    responses: { 200: { ...json('Its accounts as stored now, and their new ETag.', r.AccountsViewSchema), etag: true } },
+    problems: { 503: ['accounts_busy'] },
+  }),
   GetService: route('GetService', 'GET', '/services/{id}', 'services/get-service', 'public', 'read', {
     summary: 'One service',
     responses: { 200: json('The service, its points and its latest scans.', r.ServiceDetailSchema) },

@@ -2,7 +2,9 @@ import * as v from 'valibot';
 import { SAMPLE_SECONDS } from '#shared/domain/history';
 import { STATUS_DELTA_WINDOW_MS, STATUS_GRID_MS } from '#shared/domain/scoring/status-view';
 import { FAILURE_CATEGORIES, FAILURE_CATEGORY_MEANINGS, type FailureCategory } from '#shared/domain/scoring/failure';
-import { BoundedInt, FreeText, PositiveInt, PositiveIntParam, Timestamp } from '#shared/validation';
+import { BoundedInt, FreeText, PasswordText, PositiveInt, PositiveIntParam, Timestamp } from '#shared/validation';
+import { UsernameSchema } from '#shared/domain/accounts';
+import { MAX_CHANGES } from '#shared/domain/password-changes';
 
 /**
  * Request bodies and queries the route table names (the handlers validate
@@ -193,3 +195,74 @@ export const VoidBody = v.pipe(
     preview_id: b.preview_id ?? null,
   })),
 );
+
+/** A team member's sign-in name: what they type, compared in lower case. Unique across teams. */
+export const TeamAccountName = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
+  v.regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'must be 1–64 letters, digits, ".", "_" or "-", starting with a letter or digit'),
+  v.description('1–64 letters, digits, `.`, `_` or `-`; compared in lower case.'),
+);
+
+export const SignInBody = v.strictObject({
+  name: TeamAccountName,
+  password: PasswordText(256),
+});
+
+export const TeamAccountBody = v.strictObject({
+  team_id: v.pipe(PositiveInt, v.description('The team (its id) whose member this is.')),
+  name: TeamAccountName,
+});
+
+export const TeamAccountsQuery = v.object({
+  team_id: v.optional(v.pipe(PositiveIntParam, v.description("Only this team's accounts (its id)."))),
+});
+
+/** A page of one of the team's services' history, with the full reasons. */
+export const TeamScansQuery = v.object({
+  service_id: v.pipe(PositiveIntParam, v.description("The service, one of the team's own.")),
+  ...ServiceScansQuery.entries,
+});
+
+/** One account a team changed the password of: the service by id or by its subtype's name, the user, the new password. */
+export const PasswordChangeRow = v.strictObject({
+  service: v.pipe(
+    v.union([PositiveInt, v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(64))], 'must be a service id or its subtype’s name'),
+    v.description('The service: its id, or its subtype’s name (`SSH`), one of the team’s own.'),
+  ),
+  username: UsernameSchema,
+  password: v.pipe(PasswordText(256), v.description('The new password (never shown again, nor stored in the clear).')),
+});
+
+export const PASSWORD_LIST_MAX = 32_000;
+
+export const PasswordChangeBody = v.pipe(
+  v.strictObject({
+    changes: v.optional(
+      v.pipe(v.array(PasswordChangeRow), v.minLength(1, 'must hold at least one change'), v.maxLength(MAX_CHANGES, `must hold at most ${MAX_CHANGES} changes`)),
+    ),
+    list: v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(PASSWORD_LIST_MAX),
+        v.description('A pasted list instead: `service,username,password` per line, RFC 4180 quoting (a header line is skipped).'),
+      ),
+    ),
+  }),
+  v.check((b) => (b.changes === undefined) !== (b.list === undefined), 'send either `changes` or a pasted `list`, not both'),
+);
+
+export const PasswordChangesQuery = v.object({
+  state: v.optional(
+    v.pipe(v.picklist(['pending', 'applied', 'rejected'], 'must be pending, applied or rejected'), v.description('Only requests in this state.')),
+  ),
+});
+
+export const RejectPasswordChangeBody = v.strictObject({
+  reason: v.pipe(FreeText(500), v.description('Why: the team reads it in its history.')),
+});
+
+export const ResetAccountBody = v.strictObject({
+  username: v.pipe(UsernameSchema, v.description('The user to set back to its default secret (a user a request added is removed).')),
+});

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { DNS_TYPES } from '#shared/domain/dns-record';
-import { FAILURE_CATEGORIES } from '#shared/domain/scoring/failure';
+import { FAILURE_CATEGORIES, SHOWN_FAILURES } from '#shared/domain/scoring/failure';
+import { PASSWORD_CHANGE_MODES } from '#shared/domain/password-changes';
 
 /**
  * What the API answers, as valibot schemas: the one source of the OpenAPI
@@ -52,7 +53,12 @@ export const ServiceSchema = named(
     port: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535)),
     last_scan: v.pipe(Count, v.description('The score of the latest scan (0 before any).')),
     last_scan_time: v.nullable(Time),
-    last_scan_error: v.nullable(v.string()),
+    last_scan_error: v.pipe(
+      v.nullable(v.picklist(SHOWN_FAILURES)),
+      v.description(
+        'Why the newest check failed, as a category (null: it passed). Every caller gets the category, never the full reason: a team reads its own reasons on the team routes (`/team/{id}/…`).',
+      ),
+    ),
     in_progress: v.boolean(),
     max_score: Count,
   }),
@@ -64,7 +70,12 @@ export const ScanResultSchema = named(
   v.strictObject({
     scan_id: v.string(),
     score: Count,
-    error: v.nullable(v.string()),
+    error: v.pipe(
+      v.nullable(v.string()),
+      v.description(
+        "Why the check failed (null: it passed). In a service's public detail this is the failure's category, for every caller; the answer to the agent's own report repeats what it sent.",
+      ),
+    ),
     time: v.pipe(Time, v.description("When the check ran (the agent's `time`, or when the result arrived).")),
     received_at: v.pipe(Time, v.description('When the result reached the service.')),
     points: v.pipe(Count, v.description('What it earned: its score, or 0 when scoring was closed.')),
@@ -79,7 +90,7 @@ export const HistoryEntrySchema = named(
     time: v.pipe(Time, v.description("When the check ran (the agent's `time`, or when the result arrived).")),
     received_at: v.pipe(Time, v.description('When the result reached the service.')),
     score: Count,
-    error: v.nullable(v.string()),
+    error: v.pipe(v.nullable(v.picklist(SHOWN_FAILURES)), v.description("The failure's category (null: it passed), for every caller.")),
     points: v.pipe(Count, v.description('What it earned: its score, or 0 when scoring was closed.')),
     voided: v.pipe(v.boolean(), v.description('Removed from scoring by an organiser (it earns nothing).')),
   }),
@@ -256,6 +267,23 @@ export const SettingsSchema = named(
         'From this time on, anonymous readers see every score as of it; status stays live, admins and service accounts see everything live. A new time must be at least 3 minutes ahead; null lifts the freeze.',
       ),
     ),
+    teams_see_check_details: v.pipe(
+      v.boolean(),
+      v.description(
+        "Blue teams read their own checks' full reasons on the team routes (organisers always do). Every public read shows a failure's category only, whatever this says.",
+      ),
+    ),
+    password_changes: v.pipe(
+      v.picklist(PASSWORD_CHANGE_MODES),
+      v.description(
+        "How a blue team's password change request is decided: `immediate` (applied when it is sent), `delayed` (applied `password_change_delay_seconds` later), `approval` (when an organiser approves it). Applied, it reaches the agent from its next round.",
+      ),
+    ),
+    password_change_delay_seconds: v.pipe(Count, v.description('The delay of a `delayed` request, in seconds (0–86400).')),
+    password_changes_may_add_users: v.pipe(
+      v.boolean(),
+      v.description("A request may name a user the service's check does not have yet (it is added); otherwise such a request is refused."),
+    ),
   }),
 );
 
@@ -382,10 +410,11 @@ const Role = v.picklist(['admin', 'service']);
 
 export const AuditActorSchema = named(
   'AuditActor',
-  'Who made a change: a token (by its public id, never its secret), an IAM principal (its ARN), the command-line tool (the AWS identity of its credentials, or locally the OS user) or the service itself (`system`: the local server at start, tests).',
+  'Who made a change: a token (by its public id, never its secret), an IAM principal (its ARN), a signed-in team member (account, team, the session’s public id), the command-line tool (the AWS identity of its credentials, or locally the OS user) or the service itself (`system`: the local server at start, tests).',
   v.variant('type', [
     v.strictObject({ type: v.literal('token'), name: v.string(), token_id: v.string(), role: Role }),
     v.strictObject({ type: v.literal('iam'), name: v.string(), arn: v.string(), role: Role }),
+    v.strictObject({ type: v.literal('session'), name: v.string(), team_id: Id, session_id: v.string(), role: v.literal('team') }),
     v.strictObject({ type: v.literal('cli'), name: v.string(), arn: v.optional(v.string()) }),
     v.strictObject({ type: v.literal('system'), name: v.string() }),
   ]),
@@ -436,5 +465,129 @@ export const VoidJobSchema = named(
     flipped: v.pipe(Count, v.description('Results the job has flipped so far.')),
     applied_at: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
     finished_at: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+  }),
+);
+
+export const TeamAccountSchema = named(
+  'TeamAccount',
+  "A blue team member's sign-in account. Its password is shown once, when it is created, and stored only as a scrypt hash.",
+  v.strictObject({
+    id: Id,
+    name: v.string(),
+    team_id: Id,
+    created_at: Time,
+  }),
+);
+
+export const CreatedTeamAccountSchema = named(
+  'CreatedTeamAccount',
+  'A new sign-in account with its password: the only answer that ever carries it. Hand it to the member; it cannot be read again.',
+  v.strictObject({ ...TeamAccountSchema.entries, password: v.string() }),
+);
+
+export const SignedInSchema = named(
+  'SignedIn',
+  'A new session: send `token` as `Authorization: Bearer <token>` to the team routes until `expires_at`. Keep it in the tab (session storage), never in a cookie.',
+  v.strictObject({
+    token: v.string(),
+    expires_at: Time,
+    account: v.string(),
+    team: TeamSchema,
+  }),
+);
+
+export const TeamSessionSchema = named(
+  'TeamSession',
+  'The caller’s own session: who signed in, for which team, until when, and whether the team sees its checks’ full reasons.',
+  v.strictObject({
+    account: v.string(),
+    team: TeamSchema,
+    session_id: v.string(),
+    expires_at: Time,
+    details: v.pipe(v.boolean(), v.description('The setting `teams_see_check_details`: the team routes show full reasons.')),
+  }),
+);
+
+export const EndedSessionsSchema = named('EndedSessions', 'How many open sessions were ended.', v.strictObject({ ended: Count }));
+
+const Reason = v.pipe(
+  v.nullable(v.string()),
+  v.description(
+    'The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off.',
+  ),
+);
+
+export const TeamServiceSchema = named(
+  'TeamService',
+  'One of the team’s services as the team sees it: live status and the newest check’s full reason (no points: those follow the scoreboard freeze).',
+  v.strictObject({
+    id: Id,
+    subtype: v.string(),
+    subtype_id: Id,
+    url: v.string(),
+    port: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535)),
+    last_scan: Count,
+    last_scan_time: v.nullable(Time),
+    last_scan_error: v.nullable(v.picklist(SHOWN_FAILURES)),
+    last_scan_reason: Reason,
+    in_progress: v.boolean(),
+    max_score: Count,
+  }),
+);
+
+export const TeamServicesSchema = named(
+  'TeamServices',
+  "A team's own services, live, with their full reasons.",
+  v.strictObject({
+    team: TeamSchema,
+    details: v.pipe(v.boolean(), v.description('Whether `last_scan_reason` is shown (always for admins).')),
+    services: v.array(TeamServiceSchema),
+  }),
+);
+
+export const TeamScanSchema = named(
+  'TeamScan',
+  "One check of a team's own service, with its full reason.",
+  v.strictObject({
+    scan_id: v.string(),
+    time: Time,
+    score: Count,
+    error: v.nullable(v.picklist(SHOWN_FAILURES)),
+    reason: Reason,
+    voided: v.boolean(),
+  }),
+);
+
+export const TeamScansPageSchema = named(
+  'TeamScansPage',
+  "A page of one of the team's services' checks, newest first, live (not held back by a freeze).",
+  v.strictObject({
+    items: v.array(TeamScanSchema),
+    cursor: v.pipe(v.nullable(v.string()), v.description('Opaque: pass it as `?cursor=` for the next page; null on the last page.')),
+  }),
+);
+
+export const PasswordChangeSchema = named(
+  'PasswordChange',
+  "A blue team's password change request: who asked, when, for which accounts, its state and who decided. Never a password.",
+  v.strictObject({
+    id: Id,
+    team_id: Id,
+    state: v.pipe(v.picklist(['pending', 'applied', 'rejected']), v.description('`applied`: the agent signs in with the new passwords from its next round.')),
+    mode: v.pipe(v.picklist(PASSWORD_CHANGE_MODES), v.description('The setting `password_changes` when it was asked: how it is decided.')),
+    requested_by: v.pipe(v.string(), v.description("The member's account (or the organiser) who asked.")),
+    requested_at: Time,
+    apply_at: v.pipe(v.nullable(Time), v.description('A delayed request: when it applies.')),
+    decided_by: v.nullable(v.string()),
+    decided_at: v.nullable(Time),
+    reason: v.pipe(v.nullable(v.string()), v.description('Why it was rejected.')),
+    changes: v.array(
+      v.strictObject({
+        service_id: Id,
+        subtype: v.string(),
+        username: v.string(),
+        new_account: v.pipe(v.boolean(), v.description("A user the service's check did not have: applying adds it.")),
+      }),
+    ),
   }),
 );

@@ -57,3 +57,17 @@ export function categoryOfNetworkError(code: string | undefined): FailureCategor
       return 'protocol error';
   }
 }
+
+/**
+ * What a failure shows where its full reason may not go (every public read,
+ * for every caller): its category, or `failed` when the reporter named none
+ * (an agent older than categories). Null when the check passed.
+ */
+export const UNCATEGORISED_FAILURE = 'failed';
+export type ShownFailure = FailureCategory | typeof UNCATEGORISED_FAILURE;
+export const SHOWN_FAILURES: readonly ShownFailure[] = [...FAILURE_CATEGORIES, UNCATEGORISED_FAILURE];
+
+export function shownFailure(error: string | null, category: FailureCategory | null | undefined): ShownFailure | null {
+  if (error === null) return null;
+  return category ?? UNCATEGORISED_FAILURE;
+}

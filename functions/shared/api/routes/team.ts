@@ -1,0 +1,51 @@
+import * as q from '#shared/api/schemas/requests';
+import * as r from '#shared/api/schemas/responses';
+import { route, json, list, none } from '#shared/api/route';
+
+/**
+ * A blue team's own routes: signing in and out, and its own services with
+ * their full reasons. Never cached; a session reaches its own team's only.
+ */
+export const teamRoutes = {
+  SignIn: route('SignIn', 'POST', '/team/sessions', 'team/sign-in', 'public', 'read-write', {
+    summary: 'Sign in as a team member: a session token for the team routes',
+    throttle: 'team-write',
+    body: q.SignInBody,
+    responses: { 201: json('Signed in.', r.SignedInSchema) },
+    problems: { 429: ['sign_in_locked'] },
+  }),
+  GetTeamSession: route('GetTeamSession', 'GET', '/team/session', 'team/get-team-session', 'team-session', 'read', {
+    summary: 'The caller’s own session',
+    responses: { 200: json('Who is signed in, for which team, until when.', r.TeamSessionSchema) },
+  }),
+  SignOut: route('SignOut', 'DELETE', '/team/session', 'team/sign-out', 'team-session', 'read-write', {
+    summary: 'Sign out: end the caller’s session',
+    responses: { 204: none },
+  }),
+  ListTeamServices: route('ListTeamServices', 'GET', '/team/{id}/services', 'team/list-team-services', 'team', 'read', {
+    summary: "A team's own services with the full reason of each failure",
+    responses: { 200: json("The team's services, by id.", r.TeamServicesSchema) },
+  }),
+  ListTeamScans: route('ListTeamScans', 'GET', '/team/{id}/scans', 'team/list-team-scans', 'team', 'read', {
+    summary: "One of a team's services' checks, with their full reasons, paged",
+    query: q.TeamScansQuery,
+    responses: { 200: json('One page, newest first by check time.', r.TeamScansPageSchema) },
+    problems: { 400: ['invalid_cursor'] },
+  }),
+  RequestPasswordChanges: route('RequestPasswordChanges', 'POST', '/team/{id}/password-changes', 'team/request-password-changes', 'team', 'read-write', {
+    summary: 'Tell the scoring engine the new password of one or more of the team’s check accounts (a list, or a pasted CSV)',
+    accountsKey: 'seal',
+    body: q.PasswordChangeBody,
+    responses: {
+      201: json(
+        'The request as stored: `applied` at once, or `pending` (after a delay, or until an organiser approves it, as the settings say).',
+        r.PasswordChangeSchema,
+      ),
+    },
+    problems: { 503: ['accounts_busy'] },
+  }),
+  ListTeamPasswordChanges: route('ListTeamPasswordChanges', 'GET', '/team/{id}/password-changes', 'team/list-team-password-changes', 'team', 'read', {
+    summary: "The team's password change requests, newest first (the latest 100), never a password",
+    responses: { 200: list('Its requests with their states.', r.PasswordChangeSchema) },
+  }),
+} as const;

@@ -1,0 +1,53 @@
+/**
+ * Team members' accounts and sign-in, one way for the admin routes, the
+ * command line and the sign-in route.
+ */
+import { decoyHash, generatePassword, hashPassword, verifyPassword } from '#shared/auth/passwords';
+import type { AuditContext } from '#shared/data/audit';
+import { beginAttempt, clearAttempts } from '#shared/data/sign-in-attempts';
+import { deleteTeamAccount, findTeamAccount, putTeamAccount, type TeamAccount } from '#shared/data/team-accounts';
+import { endTeamSessions, startSession, type Session } from '#shared/data/sessions';
+import { getTeamRecord } from '#shared/data/teams';
+import type { Team } from '#shared/domain/model';
+import { badRequest, conflict, tooManyRequests, unauthorized } from '#shared/http/problem';
+
+/** Creates an account with a generated password, returned this once. */
+export async function createTeamAccount(input: { teamId: number; name: string; audit: AuditContext }): Promise<TeamAccount & { password: string }> {
+  if (!(await getTeamRecord(input.teamId, { consistent: true }))) {
+    throw badRequest('unknown_team', `No team has id ${input.teamId}.`, [{ path: 'team_id', message: 'names no team' }]);
+  }
+  const password = generatePassword();
+  const account = await putTeamAccount({ name: input.name, teamId: input.teamId, passwordHash: await hashPassword(password), audit: input.audit });
+  if (!account) throw conflict('name_taken', `An account named ${input.name} exists already: names are unique across teams.`);
+  return { ...account, password };
+}
+
+/** Removes an account and ends its open sessions; undefined when there is none with that id. */
+export async function removeTeamAccount(id: number, audit: AuditContext): Promise<TeamAccount | undefined> {
+  const account = await deleteTeamAccount(id, audit);
+  if (account) await endTeamSessions(account.team_id, audit, { account: account.name });
+  return account;
+}
+
+/**
+ * Sign-in: refused unchecked while the name is locked (429), else the
+ * password is checked (an unknown name against a decoy hash, in the same
+ * time); a wrong one is 401 and counts towards the lock.
+ */
+export async function signIn(name: string, password: string): Promise<{ token: string; session: Session; team: Team }> {
+  const verdict = await beginAttempt(name);
+  if (!verdict.go) {
+    throw tooManyRequests(
+      'sign_in_locked',
+      `Too many failed sign-ins for this name: it is locked. Try again in ${verdict.retryAfterSeconds} seconds.`,
+      verdict.retryAfterSeconds,
+    );
+  }
+  const account = await findTeamAccount(name);
+  const matches = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
+  const team = account && matches ? await getTeamRecord(account.team_id) : undefined;
+  if (!account || !team) throw unauthorized('The name or the password is wrong.');
+  await clearAttempts(name);
+  const { token, session } = await startSession(account);
+  return { token, session, team: team.team };
+}

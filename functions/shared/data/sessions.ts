@@ -1,0 +1,141 @@
+/**
+ * Team members' sign-in sessions (`SESSIONS#<team> / SESSION#<hash>`): only
+ * the SHA-256 of the token is stored, beside the team and account it is
+ * bound to and when it ends. Expired sessions are refused at once and removed
+ * later by the table's TTL.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { generateSessionToken, hashSessionToken, SESSION_HOURS, sessionTeam } from '#shared/auth/sessions';
+import { auditPut, type AuditContext } from '#shared/data/audit';
+import { db, tableName } from '#shared/data/client';
+import { keys } from '#shared/data/keys';
+import { queryPartition } from '#shared/data/operations';
+
+export interface Session {
+  session_id: string;
+  team_id: number;
+  /** The account's name. */
+  account: string;
+  created_at: string;
+  expires_at: string;
+  ended_at: string | null;
+}
+
+const toSession = (item: Record<string, unknown>): Session => ({
+  session_id: String(item.session_id),
+  team_id: Number(item.team_id),
+  account: String(item.account),
+  created_at: String(item.created_at),
+  expires_at: String(item.expires_at),
+  ended_at: (item.ended_at as string | null | undefined) ?? null,
+});
+
+/** Why a stored session may not be used now, or undefined when it may. */
+export function sessionRejection(session: Session, now: Date): string | undefined {
+  if (session.ended_at) return 'The session has ended: sign in again.';
+  if (Date.parse(session.expires_at) <= now.getTime()) return 'The session has expired: sign in again.';
+  return undefined;
+}
+
+/** Starts a session for an account; the token is returned once and never stored. */
+export async function startSession(account: { name: string; team_id: number }, now = new Date()): Promise<{ token: string; session: Session }> {
+  const { token, hash, sessionId } = generateSessionToken(account.team_id);
+  const expires = new Date(now.getTime() + SESSION_HOURS * 3_600_000);
+  const session: Session = {
+    session_id: sessionId,
+    team_id: account.team_id,
+    account: account.name,
+    created_at: now.toISOString(),
+    expires_at: expires.toISOString(),
+    ended_at: null,
+  };
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      // Kept a day past its end: long enough to say "expired" rather than "unknown".
+      Item: { ...keys.session(account.team_id, hash), ...session, ttl: Math.floor(expires.getTime() / 1000) + 86_400 },
+    }),
+  );
+  return { token, session };
+}
+
+/** The session a token names, if any. Strongly consistent, so a sign-out counts at once. */
+export async function findSession(token: string): Promise<Session | undefined> {
+  const team = sessionTeam(token);
+  if (team === undefined) return undefined;
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.session(team, hashSessionToken(token)), ConsistentRead: true }));
+  return Item ? toSession(Item) : undefined;
+}
+
+const END = {
+  UpdateExpression: 'SET ended_at = :now',
+  ConditionExpression: 'attribute_exists(pk) AND ended_at = :null',
+} as const;
+
+/** Ends the session a token names (sign-out); false when it had ended already. */
+export async function endSession(token: string, now = new Date()): Promise<boolean> {
+  const team = sessionTeam(token);
+  if (team === undefined) return false;
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.session(team, hashSessionToken(token)),
+        ...END,
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':null': null },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** A team's sessions that are still open (not ended, not expired). */
+export async function openSessions(teamId: number, now = new Date()): Promise<Session[]> {
+  const items = await queryPartition(keys.teamSessions(teamId), { consistent: true });
+  return items.map(toSession).filter((session) => sessionRejection(session, now) === undefined);
+}
+
+/**
+ * Ends every open session of a team, or only its account's (an organiser's
+ * "sign them all out", or an account's removal): one audited change each.
+ * Returns how many it ended.
+ */
+export async function endTeamSessions(teamId: number, audit: AuditContext, options: { account?: string } = {}, now = new Date()): Promise<number> {
+  const items = await queryPartition(keys.teamSessions(teamId), { consistent: true });
+  let ended = 0;
+  for (const item of items) {
+    const session = toSession(item);
+    if (sessionRejection(session, now) !== undefined || (options.account !== undefined && session.account !== options.account)) continue;
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: { pk: String(item.pk), sk: String(item.sk) },
+                ...END,
+                ExpressionAttributeValues: { ':now': now.toISOString(), ':null': null },
+              },
+            },
+            auditPut(audit, {
+              action: 'session.end',
+              target: `teams/${teamId}/sessions/${session.session_id}`,
+              before: session,
+              after: { ...session, ended_at: now.toISOString() },
+            }),
+          ],
+        }),
+      );
+      ended++;
+    } catch (error) {
+      // Signed out meanwhile: already ended.
+      if (!(error instanceof Error && error.name === 'TransactionCanceledException')) throw error;
+    }
+  }
+  return ended;
+}

@@ -1,0 +1,93 @@
+/**
+ * Blue team members' sign-in accounts (`TEAMACCOUNTS / ACCOUNT#<name>`): a
+ * name, the team it is bound to, and a scrypt hash of a password the service
+ * generated. Keyed by name, so sign-in is one GetItem; an account's numeric
+ * id (for the admin routes' paths) is found by reading the partition, which
+ * holds a few per team.
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { auditPut, type AuditContext } from '#shared/data/audit';
+import { db, tableName } from '#shared/data/client';
+import { allocateId } from '#shared/data/counters';
+import { keys, PARTITION } from '#shared/data/keys';
+import { queryPartition } from '#shared/data/operations';
+
+/** An account as the admin routes show it: never its hash. */
+export interface TeamAccount {
+  id: number;
+  name: string;
+  team_id: number;
+  created_at: string;
+}
+
+type Stored = TeamAccount & { password_hash: string };
+
+const toAccount = (item: Record<string, unknown>): TeamAccount => ({
+  id: Number(item.id),
+  name: String(item.name),
+  team_id: Number(item.team_id),
+  created_at: String(item.created_at),
+});
+
+/** Stores a new account; false when the name is taken (names are unique across teams: a member signs in with the name alone). */
+export async function putTeamAccount(input: { name: string; teamId: number; passwordHash: string; audit: AuditContext }): Promise<TeamAccount | false> {
+  const account: TeamAccount = { id: await allocateId('team-account'), name: input.name, team_id: input.teamId, created_at: new Date().toISOString() };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.teamAccount(account.name), ...account, password_hash: input.passwordHash } satisfies Stored & object,
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          auditPut(input.audit, { action: 'team-account.create', target: `team-accounts/${account.id}`, before: null, after: account }),
+        ],
+      }),
+    );
+    return account;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+/** The account of this name with its hash (sign-in only). */
+export async function findTeamAccount(name: string): Promise<(TeamAccount & { passwordHash: string }) | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.teamAccount(name), ConsistentRead: true }));
+  return Item ? { ...toAccount(Item), passwordHash: String(Item.password_hash) } : undefined;
+}
+
+export async function listTeamAccounts(teamId?: number): Promise<TeamAccount[]> {
+  const items = await queryPartition(PARTITION.teamAccounts, { consistent: true, skPrefix: keys.teamAccountPrefix });
+  return items
+    .map(toAccount)
+    .filter((account) => teamId === undefined || account.team_id === teamId)
+    .sort((a, b) => a.id - b.id);
+}
+
+/** Removes the account with this id; the removed account, or undefined when there is none. */
+export async function deleteTeamAccount(id: number, audit: AuditContext): Promise<TeamAccount | undefined> {
+  const account = (await listTeamAccounts()).find((a) => a.id === id);
+  if (!account) return undefined;
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: { TableName: tableName(), Key: keys.teamAccount(account.name), ConditionExpression: 'id = :id', ExpressionAttributeValues: { ':id': id } },
+          },
+          auditPut(audit, { action: 'team-account.delete', target: `team-accounts/${id}`, before: account, after: null }),
+        ],
+      }),
+    );
+    return account;
+  } catch (error) {
+    // Removed by a concurrent request: nothing left to remove.
+    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * Password change requests (PCRs): a blue team tells the scoring engine the
+ * password it gave one of its services' users, so the login checks keep
+ * signing in after the team rotates it. Pure: the pasted list's parsing, the
+ * request's states, and what applying or resetting does to a service's
+ * accounts (their summaries and their sealed secrets, opaque here).
+ */
+import type { AccountSummary } from '#shared/domain/accounts';
+
+/** What happens to a new request: applied at once, after a delay, or when an organiser approves it. */
+export const PASSWORD_CHANGE_MODES = ['immediate', 'delayed', 'approval'] as const;
+export type PasswordChangeMode = (typeof PASSWORD_CHANGE_MODES)[number];
+
+export type PasswordChangeState = 'pending' | 'applied' | 'rejected';
+
+/** At most this many accounts in one request (a pasted list after a red-team round: a team's every service and user). */
+export const MAX_CHANGES = 50;
+
+/** One row as sent: the service by id or by its subtype's name (`SSH`), the user, the new password. */
+export interface RequestedChange {
+  service: number | string;
+  username: string;
+  password: string;
+}
+
+/** One line of a parsed list, or why it is not one (`line` counts from 1). */
+export type ParsedRow = { line: number; change: RequestedChange } | { line: number; error: string };
+
+/**
+ * A pasted list, `service,username,password` per line (RFC 4180: a field in
+ * double quotes may hold commas, line breaks and `""` for a quote; CRLF or
+ * LF). A first line that reads `service,username,password` is a header and
+ * skipped; empty lines are skipped. A service that is all digits is an id.
+ */
+export function parsePasswordList(text: string): ParsedRow[] {
+  const rows: ParsedRow[] = [];
+  const records = csvRecords(text);
+  if ('error' in records) return [{ line: records.line, error: records.error }];
+  for (const [index, { line, fields }] of records.entries()) {
+    if (fields.length === 1 && fields[0] === '') continue;
+    if (index === 0 && fields.map((f) => f.trim().toLowerCase()).join(',') === 'service,username,password') continue;
+    if (fields.length !== 3) {
+      rows.push({ line, error: `has ${fields.length} field${fields.length === 1 ? '' : 's'}: a line is service,username,password` });
+      continue;
+    }
+    const [service, username, password] = fields as [string, string, string];
+    const name = service.trim();
+    rows.push({ line, change: { service: /^[1-9]\d{0,9}$/.test(name) ? Number(name) : name, username, password } });
+  }
+  return rows;
+}
+
+/** RFC 4180 records with the line each starts on, or the first syntax error. */
+function csvRecords(text: string): { line: number; fields: string[] }[] | { line: number; error: string } {
+  const records: { line: number; fields: string[] }[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let line = 1;
+  let start = 1;
+  let i = 0;
+  let quoted = false;
+  let afterQuote = false;
+  const endRecord = () => {
+    fields.push(field);
+    records.push({ line: start, fields });
+    fields = [];
+    field = '';
+    afterQuote = false;
+  };
+  while (i < text.length) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 2;
+        continue;
+      }
+      if (c === '"') {
+        quoted = false;
+        afterQuote = true;
+        i++;
+        continue;
+      }
+      if (c === '\n') line++;
+      field += c;
+      i++;
+      continue;
+    }
+    if (c === '"') {
+      if (field !== '' || afterQuote) return { line, error: 'has a quote inside an unquoted field: quote the whole field and double the quote ("")' };
+      quoted = true;
+      i++;
+      continue;
+    }
+    if (c === ',') {
+      fields.push(field);
+      field = '';
+      afterQuote = false;
+      i++;
+      continue;
+    }
+    if (c === '\r' && text[i + 1] === '\n') i++;
+    if (c === '\n' || c === '\r') {
+      endRecord();
+      line++;
+      start = line;
+      i++;
+      continue;
+    }
+    if (afterQuote) return { line, error: 'has text after a closing quote' };
+    field += c;
+    i++;
+  }
+  if (quoted) return { line: start, error: 'has a quoted field that is never closed' };
+  if (field !== '' || fields.length > 0) endRecord();
+  return records;
+}
+
+/** A service's accounts as stored, seals opaque: what applying and resetting change. */
+export interface StoredAccounts<Seal> {
+  accounts: AccountSummary[];
+  sealed: Record<string, Seal>;
+  /** What the competition file (or the organiser's last replace) set: what a reset goes back to. */
+  defaults?: { accounts: AccountSummary[]; sealed: Record<string, Seal> };
+}
+
+/**
+ * The accounts with one user's password set (a user new to them is added at
+ * the end). The first change keeps what was there as the defaults a reset
+ * goes back to (an organiser's replace of the accounts sets new ones).
+ */
+export function withPassword<Seal>(stored: StoredAccounts<Seal>, username: string, seal: Seal, setAt: string): StoredAccounts<Seal> {
+  const summary: AccountSummary = { username, credential: 'password', set_at: setAt };
+  const known = stored.accounts.some((a) => a.username === username);
+  return {
+    defaults: stored.defaults ?? { accounts: stored.accounts, sealed: stored.sealed },
+    accounts: known ? stored.accounts.map((a) => (a.username === username ? summary : a)) : [...stored.accounts, summary],
+    sealed: { ...stored.sealed, [username]: seal },
+  };
+}
+
+/** The accounts with one user back to its default secret, or without that user when it has none (one a request added). */
+export function withDefault<Seal>(stored: StoredAccounts<Seal>, username: string): StoredAccounts<Seal> {
+  const defaults = stored.defaults ?? { accounts: stored.accounts, sealed: stored.sealed };
+  const summary = defaults.accounts.find((a) => a.username === username);
+  const seal = defaults.sealed[username];
+  if (!summary || seal === undefined) {
+    const { [username]: _removed, ...sealed } = stored.sealed;
+    return { ...stored, accounts: stored.accounts.filter((a) => a.username !== username), sealed };
+  }
+  const known = stored.accounts.some((a) => a.username === username);
+  return {
+    ...stored,
+    accounts: known ? stored.accounts.map((a) => (a.username === username ? summary : a)) : [...stored.accounts, summary],
+    sealed: { ...stored.sealed, [username]: seal },
+  };
+}

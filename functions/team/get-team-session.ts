@@ -1,0 +1,24 @@
+import { teamRoutes } from '#shared/api/routes/team';
+import { parseAuthorization } from '#shared/auth/tokens';
+import { freshSettings } from '#shared/data/fresh';
+import { findSession } from '#shared/data/sessions';
+import { getTeamRecord } from '#shared/data/teams';
+import { endpoint } from '#shared/http/endpoint';
+import { unauthorized } from '#shared/http/problem';
+import { ok } from '#shared/http/responses';
+
+/** Who is signed in: what the team page shows first. */
+export const handler = endpoint(teamRoutes.GetTeamSession, {}, async ({ headers }) => {
+  const authorization = parseAuthorization(headers.authorization);
+  const session = authorization.scheme === 'bearer' ? await findSession(authorization.token) : undefined;
+  const [team, settings] = await Promise.all([session ? getTeamRecord(session.team_id) : undefined, freshSettings()]);
+  // Ended between the authorizer's check and here, or its team removed by a replace.
+  if (!session || !team) throw unauthorized('The session is not known: sign in again.');
+  return ok({
+    account: session.account,
+    team: team.team,
+    session_id: session.session_id,
+    expires_at: session.expires_at,
+    details: settings.settings.teams_see_check_details,
+  });
+});

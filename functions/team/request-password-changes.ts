@@ -1,0 +1,46 @@
+import { teamRoutes } from '#shared/api/routes/team';
+import { PasswordChangeRow } from '#shared/api/schemas/requests';
+import { requestPasswordChanges } from '#shared/app/password-changes';
+import { freshSettings } from '#shared/data/fresh';
+import { parsePasswordList, type RequestedChange } from '#shared/domain/password-changes';
+import { auditContext } from '#shared/http/audit-context';
+import { endpoint } from '#shared/http/endpoint';
+import { validationFailed } from '#shared/http/problem';
+import { created } from '#shared/http/responses';
+import { parseWith, type FieldError } from '#shared/validation';
+
+/** A pasted list's rows, each checked as a `changes` row is; every bad line named (`list line 4`), never its password. */
+function rowsOfList(list: string): RequestedChange[] {
+  const errors: FieldError[] = [];
+  const rows: RequestedChange[] = [];
+  for (const row of parsePasswordList(list)) {
+    if ('error' in row) {
+      errors.push({ path: `list line ${row.line}`, message: row.error });
+      continue;
+    }
+    const parsed = parseWith(PasswordChangeRow, row.change);
+    if (parsed.ok) rows.push(parsed.value);
+    else errors.push(...parsed.errors.map((e) => ({ path: `list line ${row.line}${e.path ? ` ${e.path}` : ''}`, message: e.message })));
+  }
+  if (errors.length === 0 && rows.length === 0) errors.push({ path: 'list', message: 'holds no line: service,username,password' });
+  if (errors.length > 0) throw validationFailed(errors);
+  return rows;
+}
+
+/** A team (or an organiser for it) sends new passwords of its check accounts: applied now, later or on approval, as the settings say. */
+export const handler = endpoint(teamRoutes.RequestPasswordChanges, {}, async (request) => {
+  const { id, body, principal } = request;
+  const fromList = body.list !== undefined;
+  const changes = fromList ? rowsOfList(body.list!) : body.changes!;
+  const lines = fromList ? parsePasswordList(body.list!).filter((r) => 'change' in r) : [];
+  const change = await requestPasswordChanges({
+    teamId: id,
+    changes,
+    rowPath: (i) => (fromList ? `list line ${lines[i]?.line ?? i + 1}` : `changes.${i}`),
+    requestedBy: principal!.name,
+    settings: (await freshSettings()).settings,
+    audit: auditContext(request),
+  });
+  request.log.info('password change requested', { team: id, request: change.id, accounts: change.changes.length, state: change.state });
+  return created(change, `${teamRoutes.ListTeamPasswordChanges.path.replace('{id}', String(id))}`);
+});

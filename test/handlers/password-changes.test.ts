@@ -1,0 +1,225 @@
+/**
+ * Password change requests (issue #27): a signed-in team member sends the new
+ * password of one of its check accounts, or a pasted list; the setting
+ * decides whether it applies at once, after a delay or on an organiser's
+ * approval; applied, it is what the agent's secrets read gives from then on.
+ * Organisers list, approve, reject and reset. Then the leak scan: no password
+ * of a request or of a team account in any other answer, log line, audit
+ * entry or the table in the clear.
+ */
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db, tableName } from '#shared/data/client';
+import { forgetFreshCopies } from '#shared/data/fresh';
+import { logSink } from '#shared/log';
+import { routes } from '#shared/api/routes';
+import { exportResults } from '../../lib/local/results-export';
+import { handler as applyDue } from '../../functions/team/apply-due-password-changes';
+import { mintTokens, useFreshTable } from '../support/database';
+import { bearer, invoke } from '../support/invoke';
+
+const PASSWORDS = {
+  ftp: 'Pcr-Ftp-7d41c9',
+  quoted: 'pa,ss"wo rd-Pcr-58e2',
+  approved: 'Pcr-Approved-3b90aa',
+  rejected: 'Pcr-Rejected-e61f04',
+  delayed: 'Pcr-Delayed-0c7d25',
+  added: 'Pcr-Added-94ab1e',
+  refused: 'Pcr-Refused-2f6c83',
+};
+
+let tokens: { admin: string; service: string };
+let team: { id: number; number: number };
+let other: { id: number };
+let member: string;
+let memberPassword: string;
+let services: { id: number; subtype: string; team: { id: number } }[];
+const logged: string[] = [];
+/** Every answer of this file but the account's creation (it carries the member's password, once), for the leak scan. */
+const answers: string[] = [];
+const writeLog = logSink.write;
+
+async function call(...args: Parameters<typeof invoke>) {
+  const answer = await invoke(...args);
+  if (args[1] !== '/api/v1/services/accounts') answers.push(`${args[0]} ${args[1]} ${answer.status} ${JSON.stringify(answer.headers)} ${answer.text}`);
+  return answer;
+}
+
+const admin = () => bearer(tokens.admin);
+const serviceOf = (subtype: string, teamId = team.id) => services.find((s) => s.subtype === subtype && s.team.id === teamId)!.id;
+/** What the agent's read of the secrets gives for a service. */
+const agentAccounts = async (serviceId: number) =>
+  (await invoke('GET', '/api/v1/services/accounts', { headers: bearer(tokens.service) })).json.services[String(serviceId)] as {
+    username: string;
+    password?: string;
+  }[];
+const settings = async (patch: Record<string, unknown>) => {
+  expect((await call('PATCH', '/api/v1/settings/1', { headers: admin(), body: patch })).status).toBe(200);
+  forgetFreshCopies();
+};
+const request = (body: unknown, token = member) => call('POST', `/api/v1/team/${team.id}/password-changes`, { headers: bearer(token), body });
+
+beforeAll(async () => {
+  process.env.LOG_LEVEL = 'info';
+  logSink.write = (line) => logged.push(line) > 0;
+  await useFreshTable();
+  tokens = await mintTokens();
+  const teams = (await invoke('GET', '/api/v1/teams')).json as { id: number; number: number }[];
+  team = teams.find((t) => t.number === 11)!;
+  other = teams.find((t) => t.number === 12)!;
+  services = (await invoke('GET', '/api/v1/services', { headers: admin() })).json;
+  const account = await invoke('POST', '/api/v1/team-accounts', { headers: admin(), body: { team_id: team.id, name: 'kim' } });
+  memberPassword = account.json.password;
+  member = (await call('POST', '/api/v1/team/sessions', { body: { name: 'kim', password: memberPassword } })).json.token;
+});
+afterAll(() => {
+  process.env.LOG_LEVEL = 'silent';
+  logSink.write = writeLog;
+});
+
+describe('a password change request', () => {
+  it('applies at once by default: the agent signs in with the new password from its next read', async () => {
+    const ftp = serviceOf('FTP');
+    expect(await agentAccounts(ftp)).toEqual([{ username: 'files', password: 'Sample-Files-Pa55' }]);
+    const answer = await request({ changes: [{ service: 'ftp', username: 'files', password: PASSWORDS.ftp }] });
+    expect(answer.status, answer.text).toBe(201);
+    expect(answer.json).toMatchObject({
+      team_id: team.id,
+      state: 'applied',
+      mode: 'immediate',
+      requested_by: 'kim',
+      changes: [{ service_id: ftp, subtype: 'FTP', username: 'files', new_account: false }],
+    });
+    expect(await agentAccounts(ftp)).toEqual([{ username: 'files', password: PASSWORDS.ftp }]);
+    // The admins' view of the accounts moved on: a new version, the user's set_at.
+    const view = await call('GET', `/api/v1/services/${ftp}/accounts`, { headers: admin() });
+    expect(view.json.version).toBe(2);
+  });
+
+  it('takes a pasted list (RFC 4180: a header, quoted commas and quotes), by subtype name or service id', async () => {
+    const ssh = serviceOf('SSH');
+    const list = `service,username,password\r\n${ssh},operator,"${PASSWORDS.quoted.replace(/"/g, '""')}"\r\nSSH,blue,"${PASSWORDS.quoted.replace(/"/g, '""')}"\r\n`;
+    const answer = await request({ list });
+    expect(answer.status, answer.text).toBe(201);
+    expect(answer.json.changes.map((c: { username: string }) => c.username)).toEqual(['operator', 'blue']);
+    expect(await agentAccounts(ssh)).toEqual([
+      { username: 'blue', password: PASSWORDS.quoted },
+      { username: 'operator', password: PASSWORDS.quoted },
+    ]);
+  });
+
+  it('is refused whole, each bad row with its reason, for a user or service the team does not have; nothing changes', async () => {
+    const before = (await call('GET', `/api/v1/team/${team.id}/password-changes`, { headers: bearer(member) })).json.length;
+    const answer = await request({
+      changes: [
+        { service: 'Database', username: 'shop', password: PASSWORDS.refused },
+        { service: 'Database', username: 'root', password: PASSWORDS.refused },
+        { service: serviceOf('FTP', other.id), username: 'files', password: PASSWORDS.refused },
+        { service: 'DNS', username: 'x', password: PASSWORDS.refused },
+      ],
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json.errors.map((e: { path: string }) => e.path)).toEqual(['changes.1', 'changes.2', 'changes.3']);
+    expect(answer.json.errors[0].message).toMatch(/has no user "root": its check signs in as shop/);
+    const badList = await request({ list: 'Database,shop\nDatabase,shop,"unclosed' });
+    expect(badList.status).toBe(400);
+    expect(badList.json.errors.map((e: { path: string }) => e.path)).toEqual(['list line 2']);
+    expect((await call('GET', `/api/v1/team/${team.id}/password-changes`, { headers: bearer(member) })).json).toHaveLength(before);
+    expect(await agentAccounts(serviceOf('Database'))).toEqual([{ username: 'shop', password: 'Sample-Shop-Pa55' }]);
+    // Another team's member, or the agent, may not ask for this team.
+    const outsider = await invoke('POST', '/api/v1/team-accounts', { headers: admin(), body: { team_id: other.id, name: 'lee' } });
+    const session = (await invoke('POST', '/api/v1/team/sessions', { body: { name: 'lee', password: outsider.json.password } })).json.token;
+    expect((await request({ changes: [{ service: 'FTP', username: 'files', password: PASSWORDS.refused }] }, session)).status).toBe(403);
+    expect((await request({ changes: [{ service: 'FTP', username: 'files', password: PASSWORDS.refused }] }, tokens.service)).status).toBe(403);
+  });
+
+  it('waits for an organiser when the settings say so: approved it applies, rejected it never does', async () => {
+    await settings({ password_changes: 'approval' });
+    const db = serviceOf('Database');
+    const waiting = await request({ changes: [{ service: db, username: 'shop', password: PASSWORDS.approved }] });
+    expect(waiting.json).toMatchObject({ state: 'pending', mode: 'approval' });
+    expect(await agentAccounts(db)).toEqual([{ username: 'shop', password: 'Sample-Shop-Pa55' }]);
+    const pending = (await call('GET', '/api/v1/password-changes?state=pending', { headers: admin() })).json as { id: number }[];
+    expect(pending.map((p) => p.id)).toEqual([waiting.json.id]);
+    expect((await call('GET', '/api/v1/password-changes', { headers: bearer(member) })).status).toBe(403);
+    const approved = await call('POST', `/api/v1/password-changes/${waiting.json.id}/approve`, { headers: admin() });
+    expect(approved.json).toMatchObject({ state: 'applied', decided_by: expect.stringContaining('test admin') });
+    expect(await agentAccounts(db)).toEqual([{ username: 'shop', password: PASSWORDS.approved }]);
+    expect((await call('POST', `/api/v1/password-changes/${waiting.json.id}/approve`, { headers: admin() })).status).toBe(409);
+
+    const second = await request({ changes: [{ service: db, username: 'shop', password: PASSWORDS.rejected }] });
+    const rejected = await call('POST', `/api/v1/password-changes/${second.json.id}/reject`, {
+      headers: admin(),
+      body: { reason: 'not during the red-team window' },
+    });
+    expect(rejected.json).toMatchObject({ state: 'rejected', reason: 'not during the red-team window' });
+    expect(await agentAccounts(db)).toEqual([{ username: 'shop', password: PASSWORDS.approved }]);
+    const history = (await call('GET', `/api/v1/team/${team.id}/password-changes`, { headers: bearer(member) })).json as { id: number; state: string }[];
+    expect(history.slice(0, 2).map((h) => [h.id, h.state])).toEqual([
+      [second.json.id, 'rejected'],
+      [waiting.json.id, 'applied'],
+    ]);
+  });
+
+  it('applies after the delay when the settings say so (the every-minute job)', async () => {
+    await settings({ password_changes: 'delayed', password_change_delay_seconds: 1 });
+    const imap = serviceOf('IMAP');
+    const waiting = await request({ changes: [{ service: 'IMAP', username: 'blue', password: PASSWORDS.delayed }] });
+    expect(waiting.json).toMatchObject({ state: 'pending', mode: 'delayed', apply_at: expect.any(String) });
+    expect(await applyDue({ time: new Date().toISOString() })).toEqual({ applied: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await applyDue({ time: new Date().toISOString() })).toEqual({ applied: 1 });
+    expect(await agentAccounts(imap)).toEqual([{ username: 'blue', password: PASSWORDS.delayed }]);
+  });
+
+  it('adds a user the service lacks only when allowed, and an organiser resets accounts to their defaults', async () => {
+    await settings({ password_changes: 'immediate', password_changes_may_add_users: true });
+    const ftp = serviceOf('FTP');
+    const added = await request({ changes: [{ service: ftp, username: 'backup', password: PASSWORDS.added }] });
+    expect(added.json.changes[0]).toMatchObject({ username: 'backup', new_account: true });
+    expect(await agentAccounts(ftp)).toEqual([
+      { username: 'files', password: PASSWORDS.ftp },
+      { username: 'backup', password: PASSWORDS.added },
+    ]);
+    const path = `/api/v1/services/${ftp}/accounts/reset`;
+    expect((await call('POST', path, { headers: admin(), body: { username: 'backup' } })).status).toBe(200);
+    const reset = await call('POST', path, { headers: admin(), body: { username: 'files' } });
+    expect(reset.json.accounts.map((a: { username: string }) => a.username)).toEqual(['files']);
+    expect(await agentAccounts(ftp)).toEqual([{ username: 'files', password: 'Sample-Files-Pa55' }]);
+    expect((await call('POST', path, { headers: admin(), body: { username: 'nobody' } })).status).toBe(404);
+    expect((await call('POST', path, { headers: bearer(member), body: { username: 'files' } })).status).toBe(403);
+    await settings({ password_changes_may_add_users: false });
+  });
+
+  it('is audited: requested, applied, rejected and reset, never with a password', async () => {
+    const audit = (await call('GET', '/api/v1/audit?limit=100', { headers: admin() })).json.items as { action: string; actor: { type: string } }[];
+    const actions = new Set(audit.map((e) => e.action));
+    for (const action of ['password-change.request', 'password-change.apply', 'password-change.reject', 'accounts.reset']) expect(actions).toContain(action);
+    expect(audit.find((e) => e.action === 'password-change.request')!.actor.type).toBe('session');
+  });
+
+  it('leaves no password of a request or a team account in any other answer, the audit trail, the export, a log line or the table in the clear', async () => {
+    const seen: string[] = [];
+    const ids = { team: String(team.id), service: String(serviceOf('FTP')) };
+    for (const route of routes.filter((r) => r.method === 'GET' && r.name !== 'GetCheckAccounts')) {
+      const path = route.path.replace('{id}', route.path.startsWith('/api/v1/teams') || route.path.startsWith('/api/v1/team/') ? ids.team : ids.service);
+      for (const headers of [{}, admin(), bearer(tokens.service), bearer(member)]) {
+        const answer = await call('GET', path, { headers });
+        seen.push(`${route.name} ${answer.status} ${answer.text}`);
+      }
+    }
+    const exported = await exportResults({ includeHidden: true });
+    seen.push(JSON.stringify(exported.json), exported.csv.standings, exported.csv.services);
+    const { Items = [] } = await db().send(new ScanCommand({ TableName: tableName() }));
+    seen.push(JSON.stringify(Items));
+    seen.push(...logged, ...answers);
+    const everything = seen.join('\n');
+    expect(everything).toContain('password-change.apply');
+    expect(everything).toContain('"username":"files"');
+    // Each as written and as JSON escapes it (the quoted one's quote).
+    for (const secret of [...Object.values(PASSWORDS), memberPassword]) {
+      expect(everything).not.toContain(secret);
+      expect(everything).not.toContain(JSON.stringify(secret).slice(1, -1));
+    }
+  });
+});
