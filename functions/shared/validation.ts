@@ -21,7 +21,11 @@ function toFieldError(issue: v.BaseIssue<unknown>): FieldError {
   if (issue.kind === 'schema' && issue.expected === 'never' && issue.path) {
     return { path, message: 'is not a known field' };
   }
-  return { path, message: issue.message };
+  // valibot's own messages quote what they received ("… but received \"<value>\""): a string sent where it
+  // does not belong may be a password, so a problem never repeats one.
+  const received = issue.received;
+  const message = received.startsWith('"') ? issue.message.split(received).join('a string') : issue.message;
+  return { path, message };
 }
 
 /**

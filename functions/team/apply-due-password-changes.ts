@@ -7,12 +7,15 @@ import type { ScheduledEvent } from '../teams/record-score-snapshot';
 const SCHEDULE_AUDIT: AuditContext = { actor: { type: 'system', name: 'password change delay' }, route: 'schedule: every minute' };
 
 /**
- * Runs once a minute (the score history's EventBridge rule in AWS, the
- * local server's timer): applies the delayed password change requests whose
- * time has come, so the agent signs in with them from its next round.
+ * Runs once a minute (an EventBridge rule in AWS, the local server's minute
+ * timer): applies the delayed password change requests whose time has come,
+ * and immediate ones that failed to apply when sent, so the agent signs in
+ * with them from its next round.
  */
-export async function handler(event: ScheduledEvent = {}): Promise<{ applied: number }> {
-  const applied = await applyDuePasswordChanges(new Date(event.time ?? Date.now()), { ...SCHEDULE_AUDIT, requestId: event.id });
-  if (applied > 0) createLogger({ requestId: event.id ?? 'schedule', route: 'ApplyDuePasswordChanges' }).info('delayed password changes applied', { applied });
-  return { applied };
+export async function handler(event: ScheduledEvent = {}): Promise<{ applied: number; rejected: number; failed: number }> {
+  const outcome = await applyDuePasswordChanges(new Date(event.time ?? Date.now()), { ...SCHEDULE_AUDIT, requestId: event.id });
+  const log = createLogger({ requestId: event.id ?? 'schedule', route: 'ApplyDuePasswordChanges' });
+  if (outcome.failed > 0) log.warn('password changes left for the next pass', outcome);
+  else if (outcome.applied + outcome.rejected > 0) log.info('password changes applied', outcome);
+  return outcome;
 }

@@ -1,7 +1,7 @@
 import { teamRoutes } from '#shared/api/routes/team';
 import { parseAuthorization } from '#shared/auth/tokens';
 import { freshSettings } from '#shared/data/fresh';
-import { findSession } from '#shared/data/sessions';
+import { findSession, sessionRejection } from '#shared/data/sessions';
 import { getTeamRecord } from '#shared/data/teams';
 import { endpoint } from '#shared/http/endpoint';
 import { unauthorized } from '#shared/http/problem';
@@ -14,6 +14,8 @@ export const handler = endpoint(teamRoutes.GetTeamSession, {}, async ({ headers 
   const [team, settings] = await Promise.all([session ? getTeamRecord(session.team_id) : undefined, freshSettings()]);
   // Ended between the authorizer's check and here, or its team removed by a replace.
   if (!session || !team) throw unauthorized('The session is not known: sign in again.');
+  const rejection = sessionRejection(session, new Date());
+  if (rejection) throw unauthorized(rejection);
   return ok({
     account: session.account,
     team: team.team,

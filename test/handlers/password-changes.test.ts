@@ -120,7 +120,7 @@ describe('a password change request', () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.json.errors.map((e: { path: string }) => e.path)).toEqual(['changes.1', 'changes.2', 'changes.3']);
-    expect(answer.json.errors[0].message).toMatch(/has no user "root": its check signs in as shop/);
+    expect(answer.json.errors[0].message).toMatch(/has no such user: its check signs in as shop/);
     const badList = await request({ list: 'Database,shop\nDatabase,shop,"unclosed' });
     expect(badList.status).toBe(400);
     expect(badList.json.errors.map((e: { path: string }) => e.path)).toEqual(['list line 2']);
@@ -154,8 +154,18 @@ describe('a password change request', () => {
     });
     expect(rejected.json).toMatchObject({ state: 'rejected', reason: 'not during the red-team window' });
     expect(await agentAccounts(db)).toEqual([{ username: 'shop', password: PASSWORDS.approved }]);
+    // Two waiting for the same account: the later one approved first, the earlier can no longer apply over it.
+    const older = await request({ changes: [{ service: db, username: 'shop', password: PASSWORDS.rejected }] });
+    const newer = await request({ changes: [{ service: db, username: 'shop', password: PASSWORDS.approved }] });
+    expect((await call('POST', `/api/v1/password-changes/${newer.json.id}/approve`, { headers: admin() })).status).toBe(200);
+    const late = await call('POST', `/api/v1/password-changes/${older.json.id}/approve`, { headers: admin() });
+    expect([late.status, late.json.code]).toEqual([409, 'superseded']);
+    expect(await agentAccounts(db)).toEqual([{ username: 'shop', password: PASSWORDS.approved }]);
+    await call('POST', `/api/v1/password-changes/${older.json.id}/reject`, { headers: admin(), body: { reason: 'superseded' } });
     const history = (await call('GET', `/api/v1/team/${team.id}/password-changes`, { headers: bearer(member) })).json as { id: number; state: string }[];
-    expect(history.slice(0, 2).map((h) => [h.id, h.state])).toEqual([
+    expect(history.slice(0, 4).map((h) => [h.id, h.state])).toEqual([
+      [newer.json.id, 'applied'],
+      [older.json.id, 'rejected'],
       [second.json.id, 'rejected'],
       [waiting.json.id, 'applied'],
     ]);
@@ -166,9 +176,9 @@ describe('a password change request', () => {
     const imap = serviceOf('IMAP');
     const waiting = await request({ changes: [{ service: 'IMAP', username: 'blue', password: PASSWORDS.delayed }] });
     expect(waiting.json).toMatchObject({ state: 'pending', mode: 'delayed', apply_at: expect.any(String) });
-    expect(await applyDue({ time: new Date().toISOString() })).toEqual({ applied: 0 });
+    expect(await applyDue({ time: new Date().toISOString() })).toEqual({ applied: 0, rejected: 0, failed: 0 });
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect(await applyDue({ time: new Date().toISOString() })).toEqual({ applied: 1 });
+    expect(await applyDue({ time: new Date().toISOString() })).toEqual({ applied: 1, rejected: 0, failed: 0 });
     expect(await agentAccounts(imap)).toEqual([{ username: 'blue', password: PASSWORDS.delayed }]);
   });
 

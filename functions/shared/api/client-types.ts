@@ -1671,6 +1671,29 @@ export interface components {
                 };
             };
         };
+        /** @description The write conflicts with what is stored. Codes: `account_gone`. */
+        "Conflict.account_gone": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "account_gone",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "account_gone";
+                };
+            };
+        };
         /** @description The write conflicts with what is stored. Codes: `already_decided`. */
         "Conflict.already_decided": {
             headers: {
@@ -1691,6 +1714,29 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "already_decided";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `already_decided`, `superseded`, `account_gone`. */
+        "Conflict.already_decided.superseded.account_gone": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "already_decided",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "already_decided" | "superseded" | "account_gone";
                 };
             };
         };
@@ -4711,6 +4757,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.account_gone"];
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
             429: components["responses"]["TooManyRequests.team-write"];
@@ -5024,7 +5071,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
-            409: components["responses"]["Conflict.already_decided"];
+            409: components["responses"]["Conflict.already_decided.superseded.account_gone"];
             429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.accounts_busy.database_unavailable"];

@@ -11,8 +11,9 @@ import { sealPassword } from '#shared/data/account-secrets';
 import type { AuditContext } from '#shared/data/audit';
 import {
   decidePasswordChange,
-  duePasswordChanges,
   findPasswordChange,
+  listPasswordChanges,
+  listTeamPasswordChanges,
   newPasswordChangeId,
   putPasswordChange,
   type AccountsWrite,
@@ -25,7 +26,7 @@ import { getTeamRecord } from '#shared/data/teams';
 import { withPassword, type RequestedChange, type StoredAccounts } from '#shared/domain/password-changes';
 import type { SettingsFields } from '#shared/domain/settings';
 import type { FieldError } from '#shared/validation';
-import { conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
+import { conflict, HttpProblem, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
 import { formatTimestamp } from '#shared/validation';
 
 /** Attempts at applying before giving up (each lost only to a concurrent change of the same accounts). */
@@ -56,13 +57,22 @@ export async function requestPasswordChanges(input: {
   const rows: { service_id: number; subtype: string; username: string; new_account: boolean; password: string }[] = [];
   input.changes.forEach((change, i) => {
     const path = input.rowPath(i);
-    const service = services.find(({ service: s }) =>
+    const matches = services.filter(({ service: s }) =>
       typeof change.service === 'number' ? s.id === change.service : s.subtype.toLowerCase() === change.service.trim().toLowerCase(),
-    )?.service;
-    if (!service) {
-      errors.push({ path, message: `names no service of team ${team.team.number} (${String(change.service)}): give its id or its subtype's name` });
+    );
+    // What a row says is never repeated back: a list with its columns swapped would echo a password.
+    if (matches.length === 0) {
+      errors.push({ path, message: `names no service of team ${team.team.number}: give its id or its subtype's name` });
       return;
     }
+    if (matches.length > 1) {
+      errors.push({
+        path,
+        message: `names a subtype the team has ${matches.length} services of (${matches.map((m) => m.service.id).join(', ')}): give the service's id`,
+      });
+      return;
+    }
+    const service = matches[0]!.service;
     const item = accountsOf.get(service.id);
     const users = ((item?.accounts as { username: string }[] | undefined) ?? []).map((a) => a.username);
     if (!item) {
@@ -73,12 +83,12 @@ export async function requestPasswordChanges(input: {
     if (!known && !input.settings.password_changes_may_add_users) {
       errors.push({
         path,
-        message: `service ${service.id} (${service.subtype}) has no user ${JSON.stringify(change.username)}: its check signs in as ${users.join(', ')}`,
+        message: `service ${service.id} (${service.subtype}) has no such user: its check signs in as ${users.join(', ')}`,
       });
       return;
     }
     if (rows.some((r) => r.service_id === service.id && r.username === change.username)) {
-      errors.push({ path, message: `names ${change.username} on service ${service.id} twice` });
+      errors.push({ path, message: `names the same user of service ${service.id} as an earlier row` });
       return;
     }
     rows.push({ service_id: service.id, subtype: service.subtype, username: change.username, new_account: !known, password: change.password });
@@ -114,6 +124,14 @@ export async function requestPasswordChanges(input: {
  */
 export async function applyPasswordChange(pending: PendingChange, decidedBy: string, audit: AuditContext): Promise<PasswordChange> {
   const { change, sealed } = pending;
+  // A later request already applied to one of these accounts wins: an old one approved late must not undo it.
+  const later = (await listTeamPasswordChanges(change.team_id)).find(
+    (other) =>
+      other.id > change.id &&
+      other.state === 'applied' &&
+      other.changes.some((o) => change.changes.some((c) => c.service_id === o.service_id && c.username === o.username)),
+  );
+  if (later) throw conflict('superseded', `Password change ${later.id}, sent later, has set one of these accounts already.`);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const at = formatTimestamp(Date.now());
     const writes = new Map<number, AccountsWrite>();
@@ -124,7 +142,12 @@ export async function applyPasswordChange(pending: PendingChange, decidedBy: str
         write = { serviceId: row.service_id, version: Number(item?.version ?? 0), item: item ?? { service_id: row.service_id, accounts: [], sealed: {} } };
         writes.set(row.service_id, write);
       }
-      const next = withPassword(write.item as unknown as StoredAccounts<Sealed>, row.username, sealed[i]!, at);
+      const stored = write.item as unknown as StoredAccounts<Sealed>;
+      // A user an organiser removed since is not brought back by a request that did not add it.
+      if (!row.new_account && !stored.accounts.some((a) => a.username === row.username)) {
+        throw conflict('account_gone', `Service ${row.service_id}'s check no longer signs in as one of this request's users: send a new request.`);
+      }
+      const next = withPassword(stored, row.username, sealed[i]!, at);
       write.item = { ...write.item, ...next, version: write.version + 1 };
     }
     const decided = await decidePasswordChange(change, { state: 'applied', by: decidedBy, at }, [...writes.values()], audit);
@@ -151,14 +174,40 @@ export async function decideRequest(
   return rejected;
 }
 
-/** Applies the delayed requests whose time has come (the scheduled pass, once a minute); how many it applied. */
-export async function applyDuePasswordChanges(now: Date, audit: AuditContext): Promise<number> {
-  let applied = 0;
-  for (const due of await duePasswordChanges(now)) {
-    const pending = await findPasswordChange(due.id);
-    if (pending?.change.state !== 'pending') continue;
-    await applyPasswordChange(pending, 'the delay, as the settings say', audit);
-    applied++;
+/** An immediate request still pending this long after it was sent failed to apply (a lost race, an outage): the job applies it. */
+const STUCK_MS = 60_000;
+
+/**
+ * The every-minute pass: applies the delayed requests whose time has come,
+ * and the immediate ones that failed to apply when sent. One that can no
+ * longer apply (superseded, or a user removed since) is rejected with that
+ * reason; one that fails otherwise is left for the next pass.
+ */
+export async function applyDuePasswordChanges(now: Date, audit: AuditContext): Promise<{ applied: number; rejected: number; failed: number }> {
+  const outcome = { applied: 0, rejected: 0, failed: 0 };
+  const pending = await listPasswordChanges({ state: 'pending', limit: 10_000 });
+  const due = pending
+    .filter(
+      (c) =>
+        (c.mode === 'delayed' && c.apply_at !== null && Date.parse(c.apply_at) <= now.getTime()) ||
+        (c.mode === 'immediate' && Date.parse(c.requested_at) <= now.getTime() - STUCK_MS),
+    )
+    .sort((a, b) => a.id - b.id);
+  for (const { id } of due) {
+    const found = await findPasswordChange(id);
+    if (found?.change.state !== 'pending') continue;
+    try {
+      await applyPasswordChange(found, found.change.mode === 'delayed' ? 'the delay, as the settings say' : 'the retry of an immediate request', audit);
+      outcome.applied++;
+    } catch (error) {
+      if (error instanceof HttpProblem && (error.code === 'superseded' || error.code === 'account_gone')) {
+        if (await decidePasswordChange(found.change, { state: 'rejected', by: 'the schedule', at: formatTimestamp(now), reason: error.detail }, [], audit)) {
+          outcome.rejected++;
+        }
+        continue;
+      }
+      outcome.failed++;
+    }
   }
-  return applied;
+  return outcome;
 }

@@ -6,7 +6,7 @@ import { decoyHash, generatePassword, hashPassword, verifyPassword } from '#shar
 import type { AuditContext } from '#shared/data/audit';
 import { beginAttempt, clearAttempts } from '#shared/data/sign-in-attempts';
 import { deleteTeamAccount, findTeamAccount, putTeamAccount, type TeamAccount } from '#shared/data/team-accounts';
-import { endTeamSessions, startSession, type Session } from '#shared/data/sessions';
+import { AccountGone, endTeamSessions, startSession, type Session } from '#shared/data/sessions';
 import { getTeamRecord } from '#shared/data/teams';
 import type { Team } from '#shared/domain/model';
 import { badRequest, conflict, tooManyRequests, unauthorized } from '#shared/http/problem';
@@ -48,6 +48,12 @@ export async function signIn(name: string, password: string): Promise<{ token: s
   const team = account && matches ? await getTeamRecord(account.team_id) : undefined;
   if (!account || !team) throw unauthorized('The name or the password is wrong.');
   await clearAttempts(name);
-  const { token, session } = await startSession(account);
-  return { token, session, team: team.team };
+  try {
+    const { token, session } = await startSession(account);
+    return { token, session, team: team.team };
+  } catch (error) {
+    // Removed between the password check and here: as if it had never been.
+    if (error instanceof AccountGone) throw unauthorized('The name or the password is wrong.');
+    throw error;
+  }
 }

@@ -203,9 +203,3 @@ export async function decidePasswordChange(
     throw error;
   }
 }
-
-/** Delayed requests whose time has come (the organisers' index, pending ones only). */
-export async function duePasswordChanges(now: Date): Promise<PasswordChange[]> {
-  const pending = await listPasswordChanges({ state: 'pending', limit: 10_000 });
-  return pending.filter((c) => c.mode === 'delayed' && c.apply_at !== null && Date.parse(c.apply_at) <= now.getTime());
-}

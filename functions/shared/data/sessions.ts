@@ -4,7 +4,7 @@
  * bound to and when it ends. Expired sessions are refused at once and removed
  * later by the table's TTL.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { generateSessionToken, hashSessionToken, SESSION_HOURS, sessionTeam } from '#shared/auth/sessions';
 import { auditPut, type AuditContext } from '#shared/data/audit';
@@ -31,6 +31,9 @@ const toSession = (item: Record<string, unknown>): Session => ({
   ended_at: (item.ended_at as string | null | undefined) ?? null,
 });
 
+/** The account a session was being started for was removed meanwhile. */
+export class AccountGone extends Error {}
+
 /** Why a stored session may not be used now, or undefined when it may. */
 export function sessionRejection(session: Session, now: Date): string | undefined {
   if (session.ended_at) return 'The session has ended: sign in again.';
@@ -38,8 +41,12 @@ export function sessionRejection(session: Session, now: Date): string | undefine
   return undefined;
 }
 
-/** Starts a session for an account; the token is returned once and never stored. */
-export async function startSession(account: { name: string; team_id: number }, now = new Date()): Promise<{ token: string; session: Session }> {
+/**
+ * Starts a session for an account; the token is returned once and never
+ * stored. With the account's id, only while that account still exists (an
+ * account removed meanwhile leaves no session behind): undefined otherwise.
+ */
+export async function startSession(account: { id?: number; name: string; team_id: number }, now = new Date()): Promise<{ token: string; session: Session }> {
   const { token, hash, sessionId } = generateSessionToken(account.team_id);
   const expires = new Date(now.getTime() + SESSION_HOURS * 3_600_000);
   const session: Session = {
@@ -50,13 +57,32 @@ export async function startSession(account: { name: string; team_id: number }, n
     expires_at: expires.toISOString(),
     ended_at: null,
   };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      // Kept a day past its end: long enough to say "expired" rather than "unknown".
-      Item: { ...keys.session(account.team_id, hash), ...session, ttl: Math.floor(expires.getTime() / 1000) + 86_400 },
-    }),
-  );
+  // Kept a day past its end: long enough to say "expired" rather than "unknown".
+  const put = { TableName: tableName(), Item: { ...keys.session(account.team_id, hash), ...session, ttl: Math.floor(expires.getTime() / 1000) + 86_400 } };
+  if (account.id === undefined) {
+    await db().send(new PutCommand(put));
+    return { token, session };
+  }
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: put },
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.teamAccount(account.name),
+              ConditionExpression: 'id = :id',
+              ExpressionAttributeValues: { ':id': account.id },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) throw new AccountGone();
+    throw error;
+  }
   return { token, session };
 }
 

@@ -30,15 +30,18 @@ export type ParsedRow = { line: number; change: RequestedChange } | { line: numb
  * A pasted list, `service,username,password` per line (RFC 4180: a field in
  * double quotes may hold commas, line breaks and `""` for a quote; CRLF or
  * LF). A first line that reads `service,username,password` is a header and
- * skipped; empty lines are skipped. A service that is all digits is an id.
+ * skipped; blank lines are skipped. A service that is all digits is an id.
  */
 export function parsePasswordList(text: string): ParsedRow[] {
   const rows: ParsedRow[] = [];
   const records = csvRecords(text);
   if ('error' in records) return [{ line: records.line, error: records.error }];
-  for (const [index, { line, fields }] of records.entries()) {
-    if (fields.length === 1 && fields[0] === '') continue;
-    if (index === 0 && fields.map((f) => f.trim().toLowerCase()).join(',') === 'service,username,password') continue;
+  let first = true;
+  for (const { line, fields } of records) {
+    if (fields.length === 1 && fields[0]!.trim() === '') continue;
+    const header = first && fields.map((f) => f.trim().toLowerCase()).join(',') === 'service,username,password';
+    first = false;
+    if (header) continue;
     if (fields.length !== 3) {
       rows.push({ line, error: `has ${fields.length} field${fields.length === 1 ? '' : 's'}: a line is service,username,password` });
       continue;

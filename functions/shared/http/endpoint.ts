@@ -388,7 +388,8 @@ function finished(response: Result, route: Route, event: Event): Result {
   const vary = [own.vary, cors.vary].filter((v) => v !== undefined).join(', ');
   const headers: Record<string, string | number | boolean> = { ...BASE_RESPONSE_HEADERS, ...cors, ...own };
   if (vary) headers.vary = vary;
-  if (route.access !== 'public' || principal !== undefined) headers['cache-control'] = 'no-store';
+  // A public write's answer too (a sign-in's carries a session token).
+  if (route.access !== 'public' || principal !== undefined || route.method !== 'GET') headers['cache-control'] = 'no-store';
   if (event.requestContext?.http?.method === 'HEAD') return { ...response, headers, body: undefined };
   return { ...response, headers };
 }

@@ -19,7 +19,7 @@ export const passwordChangesRoutes = {
     {
       summary: 'Approve a waiting request: its passwords apply now',
       responses: { 200: json('The request, applied.', r.PasswordChangeSchema) },
-      problems: { 409: ['already_decided'], 503: ['accounts_busy'] },
+      problems: { 409: ['already_decided', 'superseded', 'account_gone'], 503: ['accounts_busy'] },
     },
   ),
   RejectPasswordChange: route(

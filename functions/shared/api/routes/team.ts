@@ -42,7 +42,7 @@ export const teamRoutes = {
         r.PasswordChangeSchema,
       ),
     },
-    problems: { 503: ['accounts_busy'] },
+    problems: { 409: ['account_gone'], 503: ['accounts_busy'] },
   }),
   ListTeamPasswordChanges: route('ListTeamPasswordChanges', 'GET', '/team/{id}/password-changes', 'team/list-team-password-changes', 'team', 'read', {
     summary: "The team's password change requests, newest first (the latest 100), never a password",
