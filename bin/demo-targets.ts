@@ -39,7 +39,7 @@ const BEHAVIOURS: Behaviour[] = ['healthy', 'missing-www-record', 'broken', 'hal
 const WHAT: Record<Behaviour, string> = {
   healthy: 'every service up',
   'missing-www-record': 'servers up, but no A record for www (create it with curl: HTTP and DNS pass from the next round)',
-  broken: 'HTTP answers 500; SSH, FTP, the database, mail and the directory refuse the accounts the organisers hold (its passwords changed)',
+  broken: 'HTTP answers 500; SSH, FTP, the database, mail and the directory refuse the accounts the organisers hold (its passwords changed to Rotated-Pa55)',
   'half-down': 'SSH accepts and never answers (timeout), DNS server down, mail accepted and dropped (IMAP finds no message), the directory empty',
   defaced: 'every service up, but the web page is defaced ("Hacked by" red team): the HTTP check’s reject pattern fails it',
   down: 'nothing runs (connection refused everywhere)',
@@ -85,11 +85,23 @@ for (const service of services) {
 // The check accounts the API holds (an admin may read them): the demo's SSH, FTP and database servers let exactly those in.
 const accounts = await api.checkAccounts();
 
-/** Who a team's login server lets in: the accounts the API holds, except for the broken team, which changed its passwords and told nobody. */
+/**
+ * The password the broken team changed every login to, and told nobody: its
+ * checks fail with "login … refused" until one of its members sends it in a
+ * password change request (README's tour), and then pass from the next round.
+ */
+const ROTATED_PASSWORD = 'Rotated-Pa55';
+
+/** Who a team's login server lets in: the accounts the API holds; the broken team, the same users with the password it rotated to. */
 function logins(serviceId: number, behaviour: Behaviour): { accepted: CheckAccount[]; note: string } {
   const known = accounts.get(serviceId) ?? [];
   if (known.length === 0) return { accepted: [], note: ' (no accounts)' };
-  if (behaviour === 'broken') return { accepted: [], note: ' (passwords changed: logins refused)' };
+  if (behaviour === 'broken') {
+    return {
+      accepted: known.map(({ username }) => ({ username, password: ROTATED_PASSWORD })),
+      note: ` (passwords changed to ${ROTATED_PASSWORD}, told nobody: logins refused until a password change request)`,
+    };
+  }
   return { accepted: known, note: ` (logins: ${known.map((a) => a.username).join(', ')})` };
 }
 
