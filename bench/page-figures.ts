@@ -8,9 +8,10 @@ export interface PageFigures {
   scoreboardDrawnMs: { median: number; runs: number[] };
   /** The same for the status matrix (`/services.html`): every team's row in. */
   matrixDrawnMs?: { median: number; runs: number[] };
-  /** Lighthouse on the scoreboard (`/`) and on the matrix (`/services.html`). */
+  /** Lighthouse on the scoreboard (`/`), on the matrix (`/services.html`) and on a member's page (`/my-team.html`, signing in). */
   lighthouse?: LighthouseFigures;
   lighthouseMatrix?: LighthouseFigures;
+  lighthouseMember?: LighthouseFigures;
 }
 
 export interface LighthouseFigures {
@@ -41,5 +42,6 @@ export function formatPageFigures(f: PageFigures): string {
       : '  status matrix drawn: not measured',
     lighthouseLine('/', f.lighthouse),
     lighthouseLine('/services.html', f.lighthouseMatrix),
+    lighthouseLine('/my-team.html (signing in)', f.lighthouseMember),
   ].join('\n');
 }

@@ -71,6 +71,8 @@ export async function measurePage(options: { teams?: number; lighthouse?: boolea
     if (options.lighthouse !== false) {
       figures.lighthouse = await runLighthouse(`${stack.url}/`, options.traceDirectory && join(options.traceDirectory, 'scoreboard'));
       figures.lighthouseMatrix = await runLighthouse(`${stack.url}/services.html`, options.traceDirectory && join(options.traceDirectory, 'matrix'));
+      // As a member first sees it: the sign-in form (Lighthouse starts from empty storage, so without a session).
+      figures.lighthouseMember = await runLighthouse(`${stack.url}/my-team.html`, options.traceDirectory && join(options.traceDirectory, 'member'));
     }
     return figures;
   } finally {

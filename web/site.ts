@@ -8,7 +8,7 @@ export interface PageSpec {
   /** The file name; page routes are real files, served as they are. */
   file: string;
   /** Which script runs on it (`<body data-page>`). */
-  page: 'scoreboard' | 'status' | 'history' | 'team';
+  page: 'scoreboard' | 'status' | 'history' | 'team' | 'member';
   title: string;
   /** Its place in the navigation; the team page is reached from team links. */
   nav?: string;
@@ -19,6 +19,7 @@ export const PAGES: readonly PageSpec[] = [
   { file: 'services.html', page: 'status', title: 'Service status', nav: 'Services' },
   { file: 'history.html', page: 'history', title: 'Scores over time', nav: 'Over time' },
   { file: 'team.html', page: 'team', title: 'Team' },
+  { file: 'my-team.html', page: 'member', title: 'My team', nav: 'My team' },
 ];
 
 /**

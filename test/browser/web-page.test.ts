@@ -9,6 +9,7 @@ import { forgetFreshCopies } from '#shared/data/fresh';
 import { getSettings, saveSettings } from '#shared/data/settings';
 import { sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
 import { ENV_TOKENS } from '../support/server';
+import { createTeamAccount } from '#shared/app/team-accounts';
 
 /**
  * The web page in Debian's Chromium against the real local server: one
@@ -257,6 +258,7 @@ describe('the other pages', () => {
       ['/services.html', 'table.matrix tbody tr'],
       ['/history.html', 'svg.line-chart'],
       ['/team.html?id=1', '.scorecard'],
+      ['/my-team.html', 'form.member-form'],
     ] as const;
     const found: Record<string, { axe: string[]; sideways: boolean }> = {};
     for (const width of [1280, 390]) {
@@ -267,6 +269,47 @@ describe('the other pages', () => {
       }
     }
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, { axe: [], sideways: false }])));
+  });
+
+  it("a blue team member's page: signs in, reads why a check fails and its latest checks, sends a password change, signs out; no serious axe violation", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const { password } = await createTeamAccount({ teamId: 1, name: 'browser-member', audit: TEST_AUDIT });
+    const team = (await api('/teams/1')) as { number: number };
+    const ftp = ((await api(`/services?team=${team.number}`)) as { id: number; subtype: string }[]).find((s) => s.subtype === 'FTP')!;
+    const reported = await fetch(`${stack.url}/api/v1/services/${ftp.id}/scans`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ENV_TOKENS.service}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ scan_id: 'browser-ftp-1', score: 0, error: 'login as files refused', category: 'login failed' }),
+    });
+    expect(reported.status).toBe(201);
+    await open('/my-team.html', 'form.member-form');
+    expect(await seriousAxeViolations()).toEqual([]);
+    await page.getByLabel('Name').fill('browser-member');
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const row = page.locator(`table.services tr[data-service-id="${ftp.id}"]`);
+    await row.locator('td', { hasText: 'login as files refused' }).waitFor(ON_SCREEN);
+    expect(await row.textContent()).toContain('login failed');
+    // The token is in this tab's session storage, not in a cookie.
+    expect(await context.cookies()).toEqual([]);
+    expect(await page.evaluate("sessionStorage.getItem('ccdc.team-session')")).toMatch(/^ccdcs_1_/);
+    await row.getByRole('button', { name: 'Show' }).click();
+    await page.locator(`#history-${ftp.id} table.history td`, { hasText: 'login as files refused' }).waitFor(ON_SCREEN);
+    expect(await seriousAxeViolations()).toEqual([]);
+    await page.getByLabel('New passwords, one account per line: service,username,password').fill('FTP,files,Browser-Rotated-Pa55');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('.form-status', { hasText: 'applied' }).waitFor(ON_SCREEN);
+    await page.locator('table.changes td', { hasText: 'FTP files' }).waitFor(ON_SCREEN);
+    expect(await page.content()).not.toContain('Browser-Rotated-Pa55');
+    const errorsBefore = consoleErrors.length;
+    await page.getByLabel('New passwords, one account per line: service,username,password').fill('FTP,nobody,x');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.locator('.form-status li', { hasText: 'has no such user' }).waitFor(ON_SCREEN);
+    // The browser logs the refused request (400) as a failed load: expected here, and only that.
+    expect(consoleErrors.splice(errorsBefore)).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.locator('.form-status', { hasText: 'Signed out.' }).waitFor(ON_SCREEN);
+    expect(await page.evaluate("sessionStorage.getItem('ccdc.team-session')")).toBeNull();
   });
 
   it('says when the scores are frozen, on the scoreboard and the team page, and stops saying it when the freeze is lifted', async () => {

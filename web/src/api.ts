@@ -20,6 +20,10 @@ export type Scorecard = ApiSchemas['Scorecard'];
 export type ScoreHistory = ApiSchemas['ScoreHistory'];
 export type ServiceStatusView = ApiSchemas['ServiceStatusView'];
 export type StatusCell = ServiceStatusView['teams'][string][number];
+export type TeamSession = ApiSchemas['TeamSession'];
+export type TeamService = ApiSchemas['TeamService'];
+export type TeamScan = ApiSchemas['TeamScan'];
+export type PasswordChange = ApiSchemas['PasswordChange'];
 
 /** The result of a read: the data, and whether it changed since the last read of that URL. */
 export interface Read<T> {
@@ -82,3 +86,49 @@ export const api = {
       client.GET('/api/v1/teams/scoreboard/history', { ...init, params: { ...init.params, query: since ? { since } : {} } }),
     ),
 };
+
+/** Why a request was refused: the problem's detail and, for a bad body, each field's message. */
+export class RequestRefused extends ApiError {
+  constructor(
+    status: number,
+    message: string,
+    readonly errors: { path: string; message: string }[],
+  ) {
+    super(status, message);
+  }
+}
+
+function refused(response: Response, error: unknown): RequestRefused {
+  const problem = (error ?? {}) as { detail?: string; errors?: { path: string; message: string }[] };
+  return new RequestRefused(response.status, problem.detail ?? response.statusText, problem.errors ?? []);
+}
+
+/** Signs a blue team member in: the session token for the team routes (kept by the caller in the tab's session storage). */
+export async function signIn(name: string, password: string): Promise<{ token: string; team: Team }> {
+  const { data, error, response } = await client.POST('/api/v1/team/sessions', { body: { name, password } });
+  if (!data) throw refused(response, error);
+  return { token: data.token, team: data.team };
+}
+
+/** A signed-in member's reads and writes, with their session token; reads are conditional like the public ones. */
+export function memberApi(token: string) {
+  const member = createScoringClient({ baseUrl: '', token });
+  const path = (id: number) => ({ path: { id } });
+  return {
+    session: () => read(`session ${token.slice(0, 16)}`, (init) => member.GET('/api/v1/team/session', init)),
+    services: (team: number) =>
+      read(`team services ${team}`, (init) => member.GET('/api/v1/team/{id}/services', { ...init, params: { ...init.params, ...path(team) } })),
+    scans: (team: number, serviceId: number) =>
+      read(`team scans ${serviceId}`, (init) =>
+        member.GET('/api/v1/team/{id}/scans', { ...init, params: { ...init.params, ...path(team), query: { service_id: String(serviceId), limit: '10' } } }),
+      ),
+    passwordChanges: (team: number) =>
+      read(`password changes ${team}`, (init) => member.GET('/api/v1/team/{id}/password-changes', { ...init, params: { ...init.params, ...path(team) } })),
+    requestPasswordChanges: async (team: number, list: string): Promise<PasswordChange> => {
+      const { data, error, response } = await member.POST('/api/v1/team/{id}/password-changes', { params: path(team), body: { list } });
+      if (!data) throw refused(response, error);
+      return data;
+    },
+    signOut: () => member.DELETE('/api/v1/team/session'),
+  };
+}

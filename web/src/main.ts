@@ -1,4 +1,5 @@
 import { historyPage } from './pages/history';
+import { memberPage } from './pages/member';
 import { scoreboardPage } from './pages/scoreboard';
 import { statusPage } from './pages/status';
 import { teamPage } from './pages/team';
@@ -8,6 +9,7 @@ const pages: Record<string, (content: HTMLElement) => void> = {
   status: statusPage,
   history: historyPage,
   team: teamPage,
+  member: memberPage,
 };
 
 const content = document.getElementById('content');

@@ -1465,6 +1465,142 @@ export interface components {
             password_changes_may_add_users: boolean;
         };
         /**
+         * TeamAccount
+         * @description A blue team member's sign-in account. Its password is shown once, when it is created, and stored only as a scrypt hash.
+         */
+        TeamAccount: {
+            id: number;
+            name: string;
+            team_id: number;
+            /**
+             * Format: date-time
+             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+             */
+            created_at: string;
+        };
+        /**
+         * SignedIn
+         * @description A new session: send `token` as `Authorization: Bearer <token>` to the team routes until `expires_at`. Keep it in the tab (session storage), never in a cookie.
+         */
+        SignedIn: {
+            token: string;
+            /**
+             * Format: date-time
+             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+             */
+            expires_at: string;
+            account: string;
+            team: components["schemas"]["Team"];
+        };
+        /**
+         * TeamSession
+         * @description The caller’s own session: who signed in, for which team, until when, and whether the team sees its checks’ full reasons.
+         */
+        TeamSession: {
+            account: string;
+            team: components["schemas"]["Team"];
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+             */
+            expires_at: string;
+            /** @description The setting `teams_see_check_details`: the team routes show full reasons. */
+            details: boolean;
+        };
+        /**
+         * TeamService
+         * @description One of the team’s services as the team sees it: live status and the newest check’s full reason (no points: those follow the scoreboard freeze).
+         */
+        TeamService: {
+            id: number;
+            subtype: string;
+            subtype_id: number;
+            url: string;
+            port: number;
+            last_scan: number;
+            last_scan_time: string | null;
+            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
+            /** @description The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off. */
+            last_scan_reason: string | null;
+            in_progress: boolean;
+            max_score: number;
+        };
+        /**
+         * TeamServices
+         * @description A team's own services, live, with their full reasons.
+         */
+        TeamServices: {
+            team: components["schemas"]["Team"];
+            /** @description Whether `last_scan_reason` is shown (always for admins). */
+            details: boolean;
+            services: components["schemas"]["TeamService"][];
+        };
+        /**
+         * TeamScan
+         * @description One check of a team's own service, with its full reason.
+         */
+        TeamScan: {
+            scan_id: string;
+            /**
+             * Format: date-time
+             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+             */
+            time: string;
+            score: number;
+            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
+            /** @description The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off. */
+            reason: string | null;
+            voided: boolean;
+        };
+        /**
+         * TeamScansPage
+         * @description A page of one of the team's services' checks, newest first, live (not held back by a freeze).
+         */
+        TeamScansPage: {
+            items: components["schemas"]["TeamScan"][];
+            /** @description Opaque: pass it as `?cursor=` for the next page; null on the last page. */
+            cursor: string | null;
+        };
+        /**
+         * PasswordChange
+         * @description A blue team's password change request: who asked, when, for which accounts, its state and who decided. Never a password.
+         */
+        PasswordChange: {
+            id: number;
+            team_id: number;
+            /**
+             * @description `applied`: the agent signs in with the new passwords from its next round.
+             * @enum {string}
+             */
+            state: "pending" | "applied" | "rejected";
+            /**
+             * @description The setting `password_changes` when it was asked: how it is decided.
+             * @enum {string}
+             */
+            mode: "immediate" | "delayed" | "approval";
+            /** @description The member's account (or the organiser) who asked. */
+            requested_by: string;
+            /**
+             * Format: date-time
+             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+             */
+            requested_at: string;
+            /** @description A delayed request: when it applies. */
+            apply_at: string | null;
+            decided_by: string | null;
+            decided_at: string | null;
+            /** @description Why it was rejected. */
+            reason: string | null;
+            changes: {
+                service_id: number;
+                subtype: string;
+                username: string;
+                /** @description A user the service's check did not have: applying adds it. */
+                new_account: boolean;
+            }[];
+        };
+        /**
          * OpenApiDocument
          * @description An OpenAPI 3.1 description of this API.
          */
@@ -4347,16 +4483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        token: string;
-                        /**
-                         * Format: date-time
-                         * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                         */
-                        expires_at: string;
-                        account: string;
-                        team: components["schemas"]["Team"];
-                    };
+                    "application/json": components["schemas"]["SignedIn"];
                 };
             };
             400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
@@ -4422,18 +4549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        account: string;
-                        team: components["schemas"]["Team"];
-                        session_id: string;
-                        /**
-                         * Format: date-time
-                         * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                         */
-                        expires_at: string;
-                        /** @description The setting `teams_see_check_details`: the team routes show full reasons. */
-                        details: boolean;
-                    };
+                    "application/json": components["schemas"]["TeamSession"];
                 };
             };
             /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
@@ -4502,25 +4618,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        team: components["schemas"]["Team"];
-                        /** @description Whether `last_scan_reason` is shown (always for admins). */
-                        details: boolean;
-                        services: {
-                            id: number;
-                            subtype: string;
-                            subtype_id: number;
-                            url: string;
-                            port: number;
-                            last_scan: number;
-                            last_scan_time: string | null;
-                            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
-                            /** @description The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off. */
-                            last_scan_reason: string | null;
-                            in_progress: boolean;
-                            max_score: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["TeamServices"];
                 };
             };
             /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
@@ -4569,23 +4667,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            scan_id: string;
-                            /**
-                             * Format: date-time
-                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                             */
-                            time: string;
-                            score: number;
-                            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
-                            /** @description The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off. */
-                            reason: string | null;
-                            voided: boolean;
-                        }[];
-                        /** @description Opaque: pass it as `?cursor=` for the next page; null on the last page. */
-                        cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["TeamScansPage"];
                 };
             };
             /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
@@ -4630,40 +4712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        team_id: number;
-                        /**
-                         * @description `applied`: the agent signs in with the new passwords from its next round.
-                         * @enum {string}
-                         */
-                        state: "pending" | "applied" | "rejected";
-                        /**
-                         * @description The setting `password_changes` when it was asked: how it is decided.
-                         * @enum {string}
-                         */
-                        mode: "immediate" | "delayed" | "approval";
-                        /** @description The member's account (or the organiser) who asked. */
-                        requested_by: string;
-                        /**
-                         * Format: date-time
-                         * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                         */
-                        requested_at: string;
-                        /** @description A delayed request: when it applies. */
-                        apply_at: string | null;
-                        decided_by: string | null;
-                        decided_at: string | null;
-                        /** @description Why it was rejected. */
-                        reason: string | null;
-                        changes: {
-                            service_id: number;
-                            subtype: string;
-                            username: string;
-                            /** @description A user the service's check did not have: applying adds it. */
-                            new_account: boolean;
-                        }[];
-                    }[];
+                    "application/json": components["schemas"]["PasswordChange"][];
                 };
             };
             /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
@@ -4717,40 +4766,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        team_id: number;
-                        /**
-                         * @description `applied`: the agent signs in with the new passwords from its next round.
-                         * @enum {string}
-                         */
-                        state: "pending" | "applied" | "rejected";
-                        /**
-                         * @description The setting `password_changes` when it was asked: how it is decided.
-                         * @enum {string}
-                         */
-                        mode: "immediate" | "delayed" | "approval";
-                        /** @description The member's account (or the organiser) who asked. */
-                        requested_by: string;
-                        /**
-                         * Format: date-time
-                         * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                         */
-                        requested_at: string;
-                        /** @description A delayed request: when it applies. */
-                        apply_at: string | null;
-                        decided_by: string | null;
-                        decided_at: string | null;
-                        /** @description Why it was rejected. */
-                        reason: string | null;
-                        changes: {
-                            service_id: number;
-                            subtype: string;
-                            username: string;
-                            /** @description A user the service's check did not have: applying adds it. */
-                            new_account: boolean;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PasswordChange"];
                 };
             };
             400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
@@ -4788,16 +4804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        name: string;
-                        team_id: number;
-                        /**
-                         * Format: date-time
-                         * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                         */
-                        created_at: string;
-                    }[];
+                    "application/json": components["schemas"]["TeamAccount"][];
                 };
             };
             /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
@@ -4959,40 +4966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        team_id: number;
-                        /**
-                         * @description `applied`: the agent signs in with the new passwords from its next round.
-                         * @enum {string}
-                         */
-                        state: "pending" | "applied" | "rejected";
-                        /**
-                         * @description The setting `password_changes` when it was asked: how it is decided.
-                         * @enum {string}
-                         */
-                        mode: "immediate" | "delayed" | "approval";
-                        /** @description The member's account (or the organiser) who asked. */
-                        requested_by: string;
-                        /**
-                         * Format: date-time
-                         * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                         */
-                        requested_at: string;
-                        /** @description A delayed request: when it applies. */
-                        apply_at: string | null;
-                        decided_by: string | null;
-                        decided_at: string | null;
-                        /** @description Why it was rejected. */
-                        reason: string | null;
-                        changes: {
-                            service_id: number;
-                            subtype: string;
-                            username: string;
-                            /** @description A user the service's check did not have: applying adds it. */
-                            new_account: boolean;
-                        }[];
-                    }[];
+                    "application/json": components["schemas"]["PasswordChange"][];
                 };
             };
             /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
@@ -5032,40 +5006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        team_id: number;
-                        /**
-                         * @description `applied`: the agent signs in with the new passwords from its next round.
-                         * @enum {string}
-                         */
-                        state: "pending" | "applied" | "rejected";
-                        /**
-                         * @description The setting `password_changes` when it was asked: how it is decided.
-                         * @enum {string}
-                         */
-                        mode: "immediate" | "delayed" | "approval";
-                        /** @description The member's account (or the organiser) who asked. */
-                        requested_by: string;
-                        /**
-                         * Format: date-time
-                         * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                         */
-                        requested_at: string;
-                        /** @description A delayed request: when it applies. */
-                        apply_at: string | null;
-                        decided_by: string | null;
-                        decided_at: string | null;
-                        /** @description Why it was rejected. */
-                        reason: string | null;
-                        changes: {
-                            service_id: number;
-                            subtype: string;
-                            username: string;
-                            /** @description A user the service's check did not have: applying adds it. */
-                            new_account: boolean;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PasswordChange"];
                 };
             };
             401: components["responses"]["Unauthorized.unauthorized"];
@@ -5103,40 +5044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        team_id: number;
-                        /**
-                         * @description `applied`: the agent signs in with the new passwords from its next round.
-                         * @enum {string}
-                         */
-                        state: "pending" | "applied" | "rejected";
-                        /**
-                         * @description The setting `password_changes` when it was asked: how it is decided.
-                         * @enum {string}
-                         */
-                        mode: "immediate" | "delayed" | "approval";
-                        /** @description The member's account (or the organiser) who asked. */
-                        requested_by: string;
-                        /**
-                         * Format: date-time
-                         * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                         */
-                        requested_at: string;
-                        /** @description A delayed request: when it applies. */
-                        apply_at: string | null;
-                        decided_by: string | null;
-                        decided_at: string | null;
-                        /** @description Why it was rejected. */
-                        reason: string | null;
-                        changes: {
-                            service_id: number;
-                            subtype: string;
-                            username: string;
-                            /** @description A user the service's check did not have: applying adds it. */
-                            new_account: boolean;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["PasswordChange"];
                 };
             };
             400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];

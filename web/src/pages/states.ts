@@ -12,7 +12,10 @@ export function serviceState(service: Pick<Service, 'last_scan' | 'last_scan_tim
 export const STATE_TEXT: Record<ServiceState, string> = { up: 'Up', down: 'Down', unscanned: 'Not scanned' };
 
 /** A service's state as a tag (icon and word), with its last scan's details as a tooltip when asked. */
-export function stateTag(service: Service, withTip: boolean): HTMLElement {
+export function stateTag(
+  service: Pick<Service, 'subtype' | 'url' | 'port' | 'last_scan' | 'last_scan_time' | 'max_score' | 'last_scan_error'>,
+  withTip: boolean,
+): HTMLElement {
   const state = serviceState(service);
   const details = [
     `${service.subtype} at ${service.url}:${service.port}`,

@@ -1,0 +1,231 @@
+import { ApiError, memberApi, RequestRefused, signIn, type PasswordChange, type TeamService, type TeamSession } from '../api';
+import { formatTime, h, replaceContent, scrollRegion } from '../dom';
+import { follow } from '../live';
+import { stateTag } from './states';
+
+/**
+ * A blue team member's page: sign in, then the team's own services with the
+ * full reason of each failure and their recent checks, and the password
+ * change requests (a pasted list, and what became of each). The session
+ * token lives in this tab's session storage, sent as `Authorization: Bearer`;
+ * no cookie. A 401 (the session ended or expired) goes back to signing in.
+ */
+const SESSION_KEY = 'ccdc.team-session';
+
+export function memberPage(content: HTMLElement): void {
+  const token = sessionStorage.getItem(SESSION_KEY);
+  if (token) void signedIn(content, token);
+  else signInForm(content);
+}
+
+function signInForm(content: HTMLElement, notice?: string): void {
+  const status = h('p', { class: 'form-status', role: 'status' }, notice ?? '');
+  const name = h('input', { id: 'member-name', name: 'name', autocomplete: 'username', required: true, spellcheck: 'false' });
+  const password = h('input', { id: 'member-password', name: 'password', type: 'password', autocomplete: 'current-password', required: true });
+  const form = h(
+    'form',
+    { class: 'member-form', 'aria-labelledby': 'sign-in-heading' },
+    h('h2', { id: 'sign-in-heading' }, 'Sign in'),
+    h('p', { class: 'hint' }, 'With the name and password your organisers gave you.'),
+    h('label', { for: 'member-name' }, 'Name'),
+    name,
+    h('label', { for: 'member-password' }, 'Password'),
+    password,
+    h('button', { type: 'submit' }, 'Sign in'),
+    status,
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    status.textContent = 'Signing in…';
+    signIn(name.value, password.value)
+      .then(({ token }) => {
+        sessionStorage.setItem(SESSION_KEY, token);
+        password.value = '';
+        void signedIn(content, token);
+      })
+      .catch((error: unknown) => {
+        status.textContent = error instanceof ApiError ? error.message : 'The sign-in could not be sent; try again.';
+      });
+  });
+  replaceContent(content, form);
+  document.getElementById('live')!.textContent = 'Not signed in';
+}
+
+async function signedIn(content: HTMLElement, token: string): Promise<void> {
+  const api = memberApi(token);
+  const signOut = (notice?: string) => {
+    sessionStorage.removeItem(SESSION_KEY);
+    location.hash = '';
+    signInForm(content, notice);
+  };
+  let session: TeamSession;
+  try {
+    session = (await api.session()).data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return signOut('Your session has ended: sign in again.');
+    throw error;
+  }
+  const team = session.team.id;
+  document.querySelector('h1')!.textContent = `${session.team.name} (team ${session.team.number})`;
+  const signOutButton = h('button', { type: 'button', class: 'link-button' }, 'Sign out');
+  signOutButton.addEventListener('click', () => void api.signOut().finally(() => signOut('Signed out.')));
+  const services = h('div', { class: 'member-services' }, h('p', { class: 'loading' }, 'Loading…'));
+  const changes = h('div', { class: 'member-changes' });
+  replaceContent(
+    content,
+    h('p', { class: 'signed-in' }, `Signed in as ${session.account} until ${formatTime(session.expires_at)}. `, signOutButton),
+    session.details ? null : h('p', { class: 'notice' }, 'The organisers show failures by their category only for now.'),
+    h('h2', {}, 'Services'),
+    services,
+    h('h2', {}, 'Password changes'),
+    passwordChangeForm(team, api, () => void refresh()),
+    changes,
+  );
+  const expanded = new Set<number>();
+  let latest: TeamService[] = [];
+  const drawServices = () => replaceContent(services, scrollRegion('Services of your team', servicesTable(latest, expanded, toggle)));
+  const toggle = (id: number) => {
+    if (expanded.has(id)) expanded.delete(id);
+    else expanded.add(id);
+    drawServices();
+    if (expanded.has(id)) void loadHistory(id);
+  };
+  const histories = new Map<number, HTMLElement>();
+  const loadHistory = async (serviceId: number) => {
+    const scans = (await api.scans(team, serviceId)).data.items;
+    const holder = services.querySelector(`[data-history="${serviceId}"]`);
+    const table = h(
+      'table',
+      { class: 'history' },
+      h('caption', {}, 'Its latest checks'),
+      h('thead', {}, h('tr', {}, ...['Checked', 'Result', 'Failure', 'Reason'].map((label) => h('th', { scope: 'col' }, label)))),
+      h(
+        'tbody',
+        {},
+        ...scans.map((scan) =>
+          h(
+            'tr',
+            {},
+            h('td', {}, formatTime(scan.time)),
+            h('td', { class: 'num' }, String(scan.score)),
+            h('td', {}, scan.error ?? '—'),
+            h('td', { class: 'error' }, scan.reason ?? (scan.error ? '(hidden)' : '—')),
+          ),
+        ),
+      ),
+    );
+    histories.set(serviceId, table);
+    if (holder) replaceContent(holder, table);
+  };
+  const refresh = async () => {
+    try {
+      const [servicesRead, changesRead] = await Promise.all([api.services(team), api.passwordChanges(team)]);
+      if (servicesRead.changed || !services.querySelector('table')) {
+        latest = servicesRead.data.services;
+        drawServices();
+        for (const id of expanded) void loadHistory(id);
+      }
+      if (changesRead.changed || !changes.querySelector('table, .empty')) replaceContent(changes, changesTable(changesRead.data));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return signOut('Your session has ended: sign in again.');
+      throw error;
+    }
+  };
+  follow(refresh);
+}
+
+function servicesTable(services: TeamService[], expanded: Set<number>, toggle: (id: number) => void): HTMLTableElement {
+  return h(
+    'table',
+    { class: 'services' },
+    h('caption', { class: 'visually-hidden' }, 'Services of your team, with why each failing one fails'),
+    h('thead', {}, h('tr', {}, ...['Check', 'Address', 'State', 'Last scan', 'Failure', 'Reason', 'Checks'].map((label) => h('th', { scope: 'col' }, label)))),
+    h(
+      'tbody',
+      {},
+      ...services.flatMap((service) => {
+        const open = expanded.has(service.id);
+        const button = h(
+          'button',
+          { type: 'button', class: 'link-button', 'aria-expanded': open ? 'true' : 'false', 'aria-controls': `history-${service.id}` },
+          open ? 'Hide' : 'Show',
+        );
+        button.addEventListener('click', () => toggle(service.id));
+        const row = h(
+          'tr',
+          { 'data-service-id': service.id },
+          h('th', { scope: 'row' }, service.subtype),
+          h('td', { class: 'address' }, `${service.url}:${service.port}`),
+          h('td', {}, stateTag(service, false)),
+          h('td', {}, formatTime(service.last_scan_time)),
+          h('td', {}, service.last_scan_error ?? '—'),
+          h('td', { class: 'error' }, service.last_scan_reason ?? (service.last_scan_error ? '(hidden)' : '—')),
+          h('td', {}, button),
+        );
+        const history = open
+          ? h('tr', { id: `history-${service.id}` }, h('td', { colspan: 7, 'data-history': service.id }, h('p', { class: 'loading' }, 'Loading…')))
+          : null;
+        return history ? [row, history] : [row];
+      }),
+    ),
+  );
+}
+
+function passwordChangeForm(team: number, api: ReturnType<typeof memberApi>, sent: () => void): HTMLFormElement {
+  const list = h('textarea', { id: 'password-list', name: 'list', rows: 5, spellcheck: 'false', autocomplete: 'off', required: true });
+  const status = h('div', { class: 'form-status', role: 'status' });
+  const form = h(
+    'form',
+    { class: 'member-form', 'aria-label': 'Send password changes' },
+    h('label', { for: 'password-list' }, 'New passwords, one account per line: service,username,password'),
+    h('p', { class: 'hint', id: 'password-list-hint' }, 'The service by its check (SSH, FTP…) or its id. Quote a field that holds a comma: "pa,ss".'),
+    list,
+    h('button', { type: 'submit' }, 'Send'),
+    status,
+  );
+  list.setAttribute('aria-describedby', 'password-list-hint');
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    replaceContent(status, 'Sending…');
+    api
+      .requestPasswordChanges(team, list.value)
+      .then((change) => {
+        list.value = '';
+        replaceContent(status, `Request ${change.id}: ${change.state === 'applied' ? 'applied; the checks use it from their next round' : 'waiting'}.`);
+        sent();
+      })
+      .catch((error: unknown) => {
+        if (error instanceof RequestRefused) {
+          replaceContent(status, h('p', {}, error.message), h('ul', {}, ...error.errors.map((e) => h('li', {}, `${e.path}: ${e.message}`))));
+        } else replaceContent(status, 'The request could not be sent; try again.');
+      });
+  });
+  return form;
+}
+
+function changesTable(changes: PasswordChange[]): HTMLElement {
+  if (changes.length === 0) return h('p', { class: 'empty' }, 'No password change sent yet.');
+  const table = h(
+    'table',
+    { class: 'changes' },
+    h('caption', { class: 'visually-hidden' }, 'Password changes your team sent'),
+    h('thead', {}, h('tr', {}, ...['Request', 'Sent', 'By', 'Accounts', 'State', 'Decided'].map((label) => h('th', { scope: 'col' }, label)))),
+    h(
+      'tbody',
+      {},
+      ...changes.map((change) =>
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'row' }, String(change.id)),
+          h('td', {}, formatTime(change.requested_at)),
+          h('td', {}, change.requested_by),
+          h('td', {}, change.changes.map((c) => `${c.subtype} ${c.username}`).join(', ')),
+          h('td', {}, change.state === 'pending' && change.apply_at ? `pending until ${formatTime(change.apply_at)}` : change.state),
+          h('td', {}, change.decided_at ? `${formatTime(change.decided_at)}${change.reason ? `: ${change.reason}` : ''}` : '—'),
+        ),
+      ),
+    ),
+  );
+  return scrollRegion('Password changes your team sent', table);
+}
