@@ -836,64 +836,290 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * Team
-         * @description A blue team. Hidden (test) teams appear only to admins and service accounts.
-         * @example {
-         *       "id": 1,
-         *       "number": 11,
-         *       "name": "Packet Wranglers",
-         *       "logo": "https://ccdc.example/logos/team11.png",
-         *       "team_url": "team11.ccdc.example",
-         *       "guest_division": false
-         *     }
+         * AccountSummary
+         * @description A check account as anything but the secrets route shows it: who, what kind of secret and when it was set, never the secret.
          */
-        Team: {
-            id: number;
-            /** @description The team number (what ?team= filters by); not its id. */
-            number: number;
-            name: string;
-            logo: string;
-            team_url: string;
-            guest_division: boolean;
+        AccountSummary: {
+            username: string;
+            /** @enum {string} */
+            credential: "password" | "private key";
+            /**
+             * Format: date-time
+             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+             */
+            set_at: string;
         };
         /**
-         * Service
-         * @description One team's instance of a subtype (a kind of check) at url:port.
+         * AccountsView
+         * @description A service's check accounts without their secrets, and the version every change moves.
+         */
+        AccountsView: {
+            version: number;
+            accounts: components["schemas"]["AccountSummary"][];
+        };
+        /**
+         * Adjustment
+         * @description Points added to or removed from a team in a super type, by hand.
          * @example {
          *       "id": 1,
-         *       "subtype": "HTTP",
-         *       "subtype_id": 1,
-         *       "team": {
-         *         "id": 1,
-         *         "number": 11,
-         *         "name": "Packet Wranglers",
-         *         "logo": "https://ccdc.example/logos/team11.png",
-         *         "team_url": "team11.ccdc.example",
-         *         "guest_division": false
-         *       },
-         *       "url": "www.team11.ccdc.example",
-         *       "port": 80,
-         *       "last_scan": 10,
-         *       "last_scan_time": "2026-11-22T10:15:00Z",
-         *       "last_scan_error": null,
-         *       "in_progress": false,
-         *       "max_score": 10
+         *       "team": 1,
+         *       "super_type_id": 2,
+         *       "points": 50,
+         *       "reason": "Inject 3: firewall change request",
+         *       "created_by": "alice (organiser)",
+         *       "created_at": "2026-11-22T11:00:00Z"
          *     }
          */
-        Service: {
+        Adjustment: {
             id: number;
-            subtype: string;
-            subtype_id: number;
-            team: components["schemas"]["Team"];
-            url: string;
-            port: number;
-            /** @description The score of the latest scan (0 before any). */
-            last_scan: number;
-            last_scan_time: string | null;
-            /** @description Why the newest check failed, as a category (null: it passed). Every caller gets the category, never the full reason: a team reads its own reasons on the team routes (`/team/{id}/…`). */
-            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
-            in_progress: boolean;
-            max_score: number;
+            /** @description The team's id. */
+            team: number;
+            super_type_id: number;
+            points: number;
+            reason: string;
+            created_by: string;
+            /**
+             * Format: date-time
+             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+             */
+            created_at: string;
+        };
+        /**
+         * AuditActor
+         * @description Who made a change: a token (by its public id, never its secret), an IAM principal (its ARN), a signed-in team member (account, team, the session’s public id), the command-line tool (the AWS identity of its credentials, or locally the OS user) or the service itself (`system`: the local server at start, tests).
+         */
+        AuditActor: {
+            /** @constant */
+            type: "token";
+            name: string;
+            token_id: string;
+            /** @enum {string} */
+            role: "admin" | "service";
+        } | {
+            /** @constant */
+            type: "iam";
+            name: string;
+            arn: string;
+            /** @enum {string} */
+            role: "admin" | "service";
+        } | {
+            /** @constant */
+            type: "session";
+            name: string;
+            team_id: number;
+            session_id: string;
+            /** @constant */
+            role: "team";
+        } | {
+            /** @constant */
+            type: "cli";
+            name: string;
+            arn?: string;
+        } | {
+            /** @constant */
+            type: "system";
+            name: string;
+        };
+        /**
+         * AuditEntry
+         * @description One recorded change, written in the same transaction as the change itself.
+         */
+        AuditEntry: {
+            /** @description Unique; sorts by time. */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made (milliseconds, UTC).
+             */
+            time: string;
+            actor: components["schemas"]["AuditActor"];
+            /** @description The request (`PATCH /api/v1/settings/1`) or the command (`scoring token create`). */
+            route: string;
+            /** @description The request's id (in its logs); null for commands. */
+            request_id: string | null;
+            /** @description What kind of change: `settings.update`, `dns.create`, `adjustment.create`, `token.revoke`, `competition.finalise`… */
+            action: string;
+            /** @description What changed: `settings/1`, `dns/12`, `teams/3/adjustments/7`, `tokens/3f9a1c2b`… */
+            target: string;
+            /** @description The record before the change; null for a creation. Never a secret. */
+            before: unknown;
+            /** @description The record after the change; null for a removal. Never a secret. */
+            after: unknown;
+        };
+        /**
+         * AuditPage
+         * @description A page of the audit trail, newest first.
+         */
+        AuditPage: {
+            items: components["schemas"]["AuditEntry"][];
+            /** @description Opaque: pass it as `?cursor=` for the next page; null on the last page. */
+            cursor: string | null;
+        };
+        /**
+         * BatchAnswer
+         * @description One report's answer in a batch: the status and body it would have had on its own.
+         * @example {
+         *       "status": 201,
+         *       "body": {
+         *         "scan_id": "round12-http",
+         *         "score": 10,
+         *         "error": null,
+         *         "time": "2026-11-22T10:15:00Z",
+         *         "received_at": "2026-11-22T10:15:01Z",
+         *         "points": 10
+         *       }
+         *     }
+         */
+        BatchAnswer: {
+            status: number;
+            body: components["schemas"]["ScanResult"] | components["schemas"]["ScanStarted"] | components["schemas"]["Problem"];
+        };
+        /**
+         * CheckAccounts
+         * @description Every service's check accounts, with their secrets, by service id.
+         */
+        CheckAccounts: {
+            services: {
+                [key: string]: {
+                    username: string;
+                    password?: string;
+                    private_key?: string;
+                }[];
+            };
+        };
+        /**
+         * CreatedTeamAccount
+         * @description A new sign-in account with its password: the only answer that ever carries it. Hand it to the member; it cannot be read again.
+         */
+        CreatedTeamAccount: {
+            id: number;
+            name: string;
+            team_id: number;
+            /**
+             * Format: date-time
+             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+             */
+            created_at: string;
+            password: string;
+        };
+        /**
+         * DnsRecord
+         * @description A record in a blue team's zone. `team` is the team's id, not its number; an A record's value is the address's last octet.
+         * @example {
+         *       "id": 1,
+         *       "name": "www",
+         *       "type": "A",
+         *       "value": "10",
+         *       "team": 1
+         *     }
+         */
+        DnsRecord: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            type: "A" | "CNAME" | "MX" | "TXT";
+            value: string;
+            team: number;
+        };
+        /**
+         * EndedSessions
+         * @description How many open sessions were ended.
+         */
+        EndedSessions: {
+            ended: number;
+        };
+        /**
+         * FieldError
+         * @description One field that failed validation; `path` is dotted (`settings.dns_ttl`, `records.0.name`).
+         */
+        FieldError: {
+            path: string;
+            message: string;
+        };
+        /**
+         * HistoryEntry
+         * @description One result in a service's check history.
+         */
+        HistoryEntry: {
+            scan_id: string;
+            /**
+             * Format: date-time
+             * @description When the check ran (the agent's `time`, or when the result arrived).
+             */
+            time: string;
+            /**
+             * Format: date-time
+             * @description When the result reached the service.
+             */
+            received_at: string;
+            score: number;
+            /** @description The failure's category (null: it passed), for every caller. */
+            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
+            /** @description What it earned: its score, or 0 when scoring was closed. */
+            points: number;
+            /** @description Removed from scoring by an organiser (it earns nothing). */
+            voided: boolean;
+        };
+        /**
+         * OpenApiDocument
+         * @description An OpenAPI 3.1 description of this API.
+         */
+        OpenApiDocument: {
+            openapi: string;
+            info: Record<string, never>;
+            paths: Record<string, never>;
+        };
+        /**
+         * PasswordChange
+         * @description A blue team's password change request: who asked, when, for which accounts, its state and who decided. Never a password.
+         */
+        PasswordChange: {
+            id: number;
+            team_id: number;
+            /**
+             * @description `applied`: the agent signs in with the new passwords from its next round.
+             * @enum {string}
+             */
+            state: "pending" | "applied" | "rejected";
+            /**
+             * @description The setting `password_changes` when it was asked: how it is decided.
+             * @enum {string}
+             */
+            mode: "immediate" | "delayed" | "approval";
+            /** @description The member's account (or the organiser) who asked. */
+            requested_by: string;
+            /**
+             * Format: date-time
+             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+             */
+            requested_at: string;
+            /** @description A delayed request: when it applies. */
+            apply_at: string | null;
+            decided_by: string | null;
+            decided_at: string | null;
+            /** @description Why it was rejected. */
+            reason: string | null;
+            changes: {
+                service_id: number;
+                subtype: string;
+                username: string;
+                /** @description A user the service's check did not have: applying adds it. */
+                new_account: boolean;
+            }[];
+        };
+        /**
+         * Problem
+         * @description RFC 9457 problem details. `code` is stable and meant for programs; `detail` is for people. `errors` lists the fields that failed validation.
+         */
+        Problem: {
+            /** @constant */
+            type: "about:blank";
+            title: string;
+            status: number;
+            detail: string;
+            code: string;
+            errors?: components["schemas"]["FieldError"][];
+            request_id: string;
         };
         /**
          * ScanResult
@@ -926,114 +1152,6 @@ export interface components {
             points: number;
         };
         /**
-         * HistoryEntry
-         * @description One result in a service's check history.
-         */
-        HistoryEntry: {
-            scan_id: string;
-            /**
-             * Format: date-time
-             * @description When the check ran (the agent's `time`, or when the result arrived).
-             */
-            time: string;
-            /**
-             * Format: date-time
-             * @description When the result reached the service.
-             */
-            received_at: string;
-            score: number;
-            /** @description The failure's category (null: it passed), for every caller. */
-            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
-            /** @description What it earned: its score, or 0 when scoring was closed. */
-            points: number;
-            /** @description Removed from scoring by an organiser (it earns nothing). */
-            voided: boolean;
-        };
-        /**
-         * ServiceScansPage
-         * @description A page of a service's check history, newest first by check time.
-         */
-        ServiceScansPage: {
-            /** @description The scoreboard freeze is in effect: anonymous callers get every score as of `frozen_since` (status stays live); admins and service accounts still get live figures. */
-            frozen: boolean;
-            /** @description When the freeze began; null when there is none. */
-            frozen_since: string | null;
-            items: components["schemas"]["HistoryEntry"][];
-            /** @description Opaque: pass it as `?cursor=` for the next page; null on the last page. */
-            cursor: string | null;
-        };
-        /**
-         * ServiceDetail
-         * @description A service with the points it earned and its latest scans, newest first.
-         * @example {
-         *       "id": 1,
-         *       "subtype": "HTTP",
-         *       "subtype_id": 1,
-         *       "team": {
-         *         "id": 1,
-         *         "number": 11,
-         *         "name": "Packet Wranglers",
-         *         "logo": "https://ccdc.example/logos/team11.png",
-         *         "team_url": "team11.ccdc.example",
-         *         "guest_division": false
-         *       },
-         *       "url": "www.team11.ccdc.example",
-         *       "port": 80,
-         *       "last_scan": 10,
-         *       "last_scan_time": "2026-11-22T10:15:00Z",
-         *       "last_scan_error": null,
-         *       "in_progress": false,
-         *       "max_score": 10,
-         *       "frozen": false,
-         *       "frozen_since": null,
-         *       "points_earned": 10,
-         *       "sla": {
-         *         "run": 0,
-         *         "violations": 0,
-         *         "penalty": 0
-         *       },
-         *       "recent_scans": [
-         *         {
-         *           "scan_id": "round12-http",
-         *           "score": 10,
-         *           "error": null,
-         *           "time": "2026-11-22T10:15:00Z",
-         *           "received_at": "2026-11-22T10:15:01Z",
-         *           "points": 10
-         *         }
-         *       ]
-         *     }
-         */
-        ServiceDetail: {
-            id: number;
-            subtype: string;
-            subtype_id: number;
-            team: components["schemas"]["Team"];
-            url: string;
-            port: number;
-            /** @description The score of the latest scan (0 before any). */
-            last_scan: number;
-            last_scan_time: string | null;
-            /** @description Why the newest check failed, as a category (null: it passed). Every caller gets the category, never the full reason: a team reads its own reasons on the team routes (`/team/{id}/…`). */
-            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
-            in_progress: boolean;
-            max_score: number;
-            /** @description The scoreboard freeze is in effect: anonymous callers get every score as of `frozen_since` (status stays live); admins and service accounts still get live figures. */
-            frozen: boolean;
-            /** @description When the freeze began; null when there is none. */
-            frozen_since: string | null;
-            points_earned: number;
-            /** @description The service's SLA standing: its current run of failed checks and what its runs cost. */
-            sla: {
-                /** @description Consecutive failed checks up to its newest scored check (0 after a pass). */
-                run: number;
-                violations: number;
-                /** @description Points its team lost to its SLA violations. */
-                penalty: number;
-            };
-            recent_scans: components["schemas"]["ScanResult"][];
-        };
-        /**
          * ScanStarted
          * @description A scan marked under way.
          * @example {
@@ -1045,174 +1163,6 @@ export interface components {
             scan_id: string;
             /** @constant */
             status: "started";
-        };
-        /**
-         * ServiceStatusView
-         * @description Every visible service's status, grouped by team: the matrix of teams and subtypes, without the services' and teams' details.
-         * @example {
-         *       "as_of": "2026-11-22T10:15:05Z",
-         *       "full": true,
-         *       "subtypes": {
-         *         "1": "HTTP",
-         *         "2": "SSH",
-         *         "3": "DNS",
-         *         "4": "SMTP"
-         *       },
-         *       "teams": {
-         *         "1": [
-         *           [
-         *             1,
-         *             "up",
-         *             905
-         *           ],
-         *           [
-         *             2,
-         *             "down",
-         *             65,
-         *             "connection refused"
-         *           ],
-         *           [
-         *             3,
-         *             "up",
-         *             905
-         *           ],
-         *           [
-         *             4,
-         *             "unscanned"
-         *           ]
-         *         ]
-         *       }
-         *     }
-         */
-        ServiceStatusView: {
-            /**
-             * Format: date-time
-             * @description Every change up to this time is in; pass it as `?since=` next time for only what changed after it.
-             */
-            as_of: string;
-            /** @description True: the whole view (replace what you have); false: only the cells that changed after `since`. */
-            full: boolean;
-            /** @description The columns: each subtype's name by its id (in a whole view only; they change only when the competition is loaded again). */
-            subtypes?: {
-                [key: string]: string;
-            };
-            /** @description By team id: the team's cells, by subtype id (a team with two services of one subtype has two cells for it). */
-            teams: {
-                [key: string]: ([
-                    number,
-                    "up" | "down" | "unscanned"
-                ] | [
-                    number,
-                    "up" | "down" | "unscanned",
-                    number
-                ] | [
-                    number,
-                    "up" | "down" | "unscanned",
-                    number,
-                    "timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error"
-                ])[];
-            };
-        };
-        /**
-         * BatchAnswer
-         * @description One report's answer in a batch: the status and body it would have had on its own.
-         * @example {
-         *       "status": 201,
-         *       "body": {
-         *         "scan_id": "round12-http",
-         *         "score": 10,
-         *         "error": null,
-         *         "time": "2026-11-22T10:15:00Z",
-         *         "received_at": "2026-11-22T10:15:01Z",
-         *         "points": 10
-         *       }
-         *     }
-         */
-        BatchAnswer: {
-            status: number;
-            body: components["schemas"]["ScanResult"] | components["schemas"]["ScanStarted"] | components["schemas"]["Problem"];
-        };
-        /**
-         * ScoreHistory
-         * @description Every visible team's total over time: one value per sample time, null where the team was not in that sample.
-         */
-        ScoreHistory: {
-            /** @description The scoreboard freeze is in effect: anonymous callers get every score as of `frozen_since` (status stays live); admins and service accounts still get live figures. */
-            frozen: boolean;
-            /** @description When the freeze began; null when there is none. */
-            frozen_since: string | null;
-            interval_seconds: number;
-            times: string[];
-            teams: {
-                team: components["schemas"]["Team"];
-                totals: (number | null)[];
-            }[];
-        };
-        /**
-         * Subtype
-         * @description A kind of check, its super type and the points a full pass earns; `check` and its parameters tell agents how to check.
-         */
-        Subtype: {
-            id: number;
-            name: string;
-            super_type_id: number;
-            max_score: number;
-            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps (absent: not checked by agents). */
-            check?: string;
-            /** @description The check's own deadline, in seconds. */
-            timeout_seconds?: number;
-            /** @description http(s): the page to GET. */
-            path?: string;
-            /** @description http(s): the status expected. */
-            status?: number;
-            /** @description http(s): the Host header and SNI to send instead of the service's name (a virtual host). */
-            host?: string;
-            /** @description http(s): sign in first as the round's check account: `basic` or `form`. */
-            auth?: string;
-            /** @description http(s) with auth: form: where the login form is POSTed. */
-            login_path?: string;
-            /** @description http(s) with auth: form: the form field of the user's name. */
-            username_field?: string;
-            /** @description http(s) with auth: form: the form field of the password. */
-            password_field?: string;
-            /** @description A regular expression (RE2) what the check reads must match (its first 256 KiB). */
-            content?: string;
-            /** @description The whole text the check must read. */
-            exact?: string;
-            /** @description The SHA-256 (hex) of the whole bytes the check must read. */
-            sha256?: string;
-            /** @description A regular expression (RE2) that fails the check when what it reads matches (a defaced page). */
-            reject?: string;
-            /** @description Property sets: each round, each service's check takes one at random over its other parameters (a page, a command, a file or a query, and what to expect of it). */
-            properties?: {
-                [key: string]: unknown;
-            }[];
-            /** @description ssh, ftp, ftps (without accounts), smtp, smtps: a regular expression (RE2) the first line must match. */
-            banner?: string;
-            /** @description smtp, smtps: send a message to this address (a local part gets the team's domain), with the round's token in its subject. */
-            mail_to?: string;
-            /** @description smtp, smtps: the message's sender (MAIL FROM), in the same forms; by default the account's name, or `scoring`. */
-            mail_from?: string;
-            /** @description imap, imaps: the mailbox opened read-only after the login (default INBOX). */
-            mailbox?: string;
-            /** @description imap, imaps, pop3, pop3s: the SMTP subtype (its name) whose previous round's message, found by its token, must be in the mailbox. */
-            sent_by?: string;
-            /** @description ldap, ldaps: where the search starts, after the bind as the round's account. */
-            base_dn?: string;
-            /** @description ldap, ldaps: the search filter (default `(objectClass=*)`); the entries found (as LDIF) meet the match rules. */
-            filter?: string;
-            /** @description ssh: run after the login as one of the service's accounts; what it prints meets the match rules. */
-            command?: string;
-            /** @description ftp, ftps: the file downloaded after the login; its bytes meet the match rules. */
-            file?: string;
-            /** @description ftp, ftps: also write a file of random name and content, read it back and delete it. */
-            upload?: boolean;
-            /** @description mysql, postgres: the database to log in to (postgres' default: the user's name). */
-            database?: string;
-            /** @description mysql, postgres: a query run read-only after the login; its rows (one line each, fields tab-separated) meet the match rules. */
-            sql?: string;
-            /** @description dns: the name asked, relative to the team's zone. */
-            query?: string;
         };
         /**
          * Scoreboard
@@ -1358,50 +1308,210 @@ export interface components {
             frozen_since: string | null;
         };
         /**
-         * Adjustment
-         * @description Points added to or removed from a team in a super type, by hand.
-         * @example {
-         *       "id": 1,
-         *       "team": 1,
-         *       "super_type_id": 2,
-         *       "points": 50,
-         *       "reason": "Inject 3: firewall change request",
-         *       "created_by": "alice (organiser)",
-         *       "created_at": "2026-11-22T11:00:00Z"
-         *     }
+         * ScoreHistory
+         * @description Every visible team's total over time: one value per sample time, null where the team was not in that sample.
          */
-        Adjustment: {
-            id: number;
-            /** @description The team's id. */
-            team: number;
-            super_type_id: number;
-            points: number;
-            reason: string;
-            created_by: string;
-            /**
-             * Format: date-time
-             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-             */
-            created_at: string;
+        ScoreHistory: {
+            /** @description The scoreboard freeze is in effect: anonymous callers get every score as of `frozen_since` (status stays live); admins and service accounts still get live figures. */
+            frozen: boolean;
+            /** @description When the freeze began; null when there is none. */
+            frozen_since: string | null;
+            interval_seconds: number;
+            times: string[];
+            teams: {
+                team: components["schemas"]["Team"];
+                totals: (number | null)[];
+            }[];
         };
         /**
-         * DnsRecord
-         * @description A record in a blue team's zone. `team` is the team's id, not its number; an A record's value is the address's last octet.
+         * ServiceDetail
+         * @description A service with the points it earned and its latest scans, newest first.
          * @example {
          *       "id": 1,
-         *       "name": "www",
-         *       "type": "A",
-         *       "value": "10",
-         *       "team": 1
+         *       "subtype": "HTTP",
+         *       "subtype_id": 1,
+         *       "team": {
+         *         "id": 1,
+         *         "number": 11,
+         *         "name": "Packet Wranglers",
+         *         "logo": "https://ccdc.example/logos/team11.png",
+         *         "team_url": "team11.ccdc.example",
+         *         "guest_division": false
+         *       },
+         *       "url": "www.team11.ccdc.example",
+         *       "port": 80,
+         *       "last_scan": 10,
+         *       "last_scan_time": "2026-11-22T10:15:00Z",
+         *       "last_scan_error": null,
+         *       "in_progress": false,
+         *       "max_score": 10,
+         *       "frozen": false,
+         *       "frozen_since": null,
+         *       "points_earned": 10,
+         *       "sla": {
+         *         "run": 0,
+         *         "violations": 0,
+         *         "penalty": 0
+         *       },
+         *       "recent_scans": [
+         *         {
+         *           "scan_id": "round12-http",
+         *           "score": 10,
+         *           "error": null,
+         *           "time": "2026-11-22T10:15:00Z",
+         *           "received_at": "2026-11-22T10:15:01Z",
+         *           "points": 10
+         *         }
+         *       ]
          *     }
          */
-        DnsRecord: {
+        ServiceDetail: {
             id: number;
-            name: string;
-            /** @enum {string} */
-            type: "A" | "CNAME" | "MX" | "TXT";
-            value: string;
-            team: number;
+            subtype: string;
+            subtype_id: number;
+            team: components["schemas"]["Team"];
+            url: string;
+            port: number;
+            /** @description The score of the latest scan (0 before any). */
+            last_scan: number;
+            last_scan_time: string | null;
+            /** @description Why the newest check failed, as a category (null: it passed). Every caller gets the category, never the full reason: a team reads its own reasons on the team routes (`/team/{id}/…`). */
+            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
+            in_progress: boolean;
+            max_score: number;
+            /** @description The scoreboard freeze is in effect: anonymous callers get every score as of `frozen_since` (status stays live); admins and service accounts still get live figures. */
+            frozen: boolean;
+            /** @description When the freeze began; null when there is none. */
+            frozen_since: string | null;
+            points_earned: number;
+            /** @description The service's SLA standing: its current run of failed checks and what its runs cost. */
+            sla: {
+                /** @description Consecutive failed checks up to its newest scored check (0 after a pass). */
+                run: number;
+                violations: number;
+                /** @description Points its team lost to its SLA violations. */
+                penalty: number;
+            };
+            recent_scans: components["schemas"]["ScanResult"][];
+        };
+        /**
+         * ServiceScansPage
+         * @description A page of a service's check history, newest first by check time.
+         */
+        ServiceScansPage: {
+            /** @description The scoreboard freeze is in effect: anonymous callers get every score as of `frozen_since` (status stays live); admins and service accounts still get live figures. */
+            frozen: boolean;
+            /** @description When the freeze began; null when there is none. */
+            frozen_since: string | null;
+            items: components["schemas"]["HistoryEntry"][];
+            /** @description Opaque: pass it as `?cursor=` for the next page; null on the last page. */
+            cursor: string | null;
+        };
+        /**
+         * Service
+         * @description One team's instance of a subtype (a kind of check) at url:port.
+         * @example {
+         *       "id": 1,
+         *       "subtype": "HTTP",
+         *       "subtype_id": 1,
+         *       "team": {
+         *         "id": 1,
+         *         "number": 11,
+         *         "name": "Packet Wranglers",
+         *         "logo": "https://ccdc.example/logos/team11.png",
+         *         "team_url": "team11.ccdc.example",
+         *         "guest_division": false
+         *       },
+         *       "url": "www.team11.ccdc.example",
+         *       "port": 80,
+         *       "last_scan": 10,
+         *       "last_scan_time": "2026-11-22T10:15:00Z",
+         *       "last_scan_error": null,
+         *       "in_progress": false,
+         *       "max_score": 10
+         *     }
+         */
+        Service: {
+            id: number;
+            subtype: string;
+            subtype_id: number;
+            team: components["schemas"]["Team"];
+            url: string;
+            port: number;
+            /** @description The score of the latest scan (0 before any). */
+            last_scan: number;
+            last_scan_time: string | null;
+            /** @description Why the newest check failed, as a category (null: it passed). Every caller gets the category, never the full reason: a team reads its own reasons on the team routes (`/team/{id}/…`). */
+            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
+            in_progress: boolean;
+            max_score: number;
+        };
+        /**
+         * ServiceStatusView
+         * @description Every visible service's status, grouped by team: the matrix of teams and subtypes, without the services' and teams' details.
+         * @example {
+         *       "as_of": "2026-11-22T10:15:05Z",
+         *       "full": true,
+         *       "subtypes": {
+         *         "1": "HTTP",
+         *         "2": "SSH",
+         *         "3": "DNS",
+         *         "4": "SMTP"
+         *       },
+         *       "teams": {
+         *         "1": [
+         *           [
+         *             1,
+         *             "up",
+         *             905
+         *           ],
+         *           [
+         *             2,
+         *             "down",
+         *             65,
+         *             "connection refused"
+         *           ],
+         *           [
+         *             3,
+         *             "up",
+         *             905
+         *           ],
+         *           [
+         *             4,
+         *             "unscanned"
+         *           ]
+         *         ]
+         *       }
+         *     }
+         */
+        ServiceStatusView: {
+            /**
+             * Format: date-time
+             * @description Every change up to this time is in; pass it as `?since=` next time for only what changed after it.
+             */
+            as_of: string;
+            /** @description True: the whole view (replace what you have); false: only the cells that changed after `since`. */
+            full: boolean;
+            /** @description The columns: each subtype's name by its id (in a whole view only; they change only when the competition is loaded again). */
+            subtypes?: {
+                [key: string]: string;
+            };
+            /** @description By team id: the team's cells, by subtype id (a team with two services of one subtype has two cells for it). */
+            teams: {
+                [key: string]: ([
+                    number,
+                    "up" | "down" | "unscanned"
+                ] | [
+                    number,
+                    "up" | "down" | "unscanned",
+                    number
+                ] | [
+                    number,
+                    "up" | "down" | "unscanned",
+                    number,
+                    "timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error"
+                ])[];
+            };
         };
         /**
          * Settings
@@ -1465,20 +1575,6 @@ export interface components {
             password_changes_may_add_users: boolean;
         };
         /**
-         * TeamAccount
-         * @description A blue team member's sign-in account. Its password is shown once, when it is created, and stored only as a scrypt hash.
-         */
-        TeamAccount: {
-            id: number;
-            name: string;
-            team_id: number;
-            /**
-             * Format: date-time
-             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-             */
-            created_at: string;
-        };
-        /**
          * SignedIn
          * @description A new session: send `token` as `Authorization: Bearer <token>` to the team routes until `expires_at`. Keep it in the tab (session storage), never in a cookie.
          */
@@ -1493,20 +1589,131 @@ export interface components {
             team: components["schemas"]["Team"];
         };
         /**
-         * TeamSession
-         * @description The caller’s own session: who signed in, for which team, until when, and whether the team sees its checks’ full reasons.
+         * Subtype
+         * @description A kind of check, its super type and the points a full pass earns; `check` and its parameters tell agents how to check.
          */
-        TeamSession: {
-            account: string;
-            team: components["schemas"]["Team"];
-            session_id: string;
+        Subtype: {
+            id: number;
+            name: string;
+            super_type_id: number;
+            max_score: number;
+            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps (absent: not checked by agents). */
+            check?: string;
+            /** @description The check's own deadline, in seconds. */
+            timeout_seconds?: number;
+            /** @description http(s): the page to GET. */
+            path?: string;
+            /** @description http(s): the status expected. */
+            status?: number;
+            /** @description http(s): the Host header and SNI to send instead of the service's name (a virtual host). */
+            host?: string;
+            /** @description http(s): sign in first as the round's check account: `basic` or `form`. */
+            auth?: string;
+            /** @description http(s) with auth: form: where the login form is POSTed. */
+            login_path?: string;
+            /** @description http(s) with auth: form: the form field of the user's name. */
+            username_field?: string;
+            /** @description http(s) with auth: form: the form field of the password. */
+            password_field?: string;
+            /** @description A regular expression (RE2) what the check reads must match (its first 256 KiB). */
+            content?: string;
+            /** @description The whole text the check must read. */
+            exact?: string;
+            /** @description The SHA-256 (hex) of the whole bytes the check must read. */
+            sha256?: string;
+            /** @description A regular expression (RE2) that fails the check when what it reads matches (a defaced page). */
+            reject?: string;
+            /** @description Property sets: each round, each service's check takes one at random over its other parameters (a page, a command, a file or a query, and what to expect of it). */
+            properties?: {
+                [key: string]: unknown;
+            }[];
+            /** @description ssh, ftp, ftps (without accounts), smtp, smtps: a regular expression (RE2) the first line must match. */
+            banner?: string;
+            /** @description smtp, smtps: send a message to this address (a local part gets the team's domain), with the round's token in its subject. */
+            mail_to?: string;
+            /** @description smtp, smtps: the message's sender (MAIL FROM), in the same forms; by default the account's name, or `scoring`. */
+            mail_from?: string;
+            /** @description imap, imaps: the mailbox opened read-only after the login (default INBOX). */
+            mailbox?: string;
+            /** @description imap, imaps, pop3, pop3s: the SMTP subtype (its name) whose previous round's message, found by its token, must be in the mailbox. */
+            sent_by?: string;
+            /** @description ldap, ldaps: where the search starts, after the bind as the round's account. */
+            base_dn?: string;
+            /** @description ldap, ldaps: the search filter (default `(objectClass=*)`); the entries found (as LDIF) meet the match rules. */
+            filter?: string;
+            /** @description ssh: run after the login as one of the service's accounts; what it prints meets the match rules. */
+            command?: string;
+            /** @description ftp, ftps: the file downloaded after the login; its bytes meet the match rules. */
+            file?: string;
+            /** @description ftp, ftps: also write a file of random name and content, read it back and delete it. */
+            upload?: boolean;
+            /** @description mysql, postgres: the database to log in to (postgres' default: the user's name). */
+            database?: string;
+            /** @description mysql, postgres: a query run read-only after the login; its rows (one line each, fields tab-separated) meet the match rules. */
+            sql?: string;
+            /** @description dns: the name asked, relative to the team's zone. */
+            query?: string;
+        };
+        /**
+         * TeamAccount
+         * @description A blue team member's sign-in account. Its password is shown once, when it is created, and stored only as a scrypt hash.
+         */
+        TeamAccount: {
+            id: number;
+            name: string;
+            team_id: number;
             /**
              * Format: date-time
              * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
              */
-            expires_at: string;
-            /** @description The setting `teams_see_check_details`: the team routes show full reasons. */
-            details: boolean;
+            created_at: string;
+        };
+        /**
+         * TeamScan
+         * @description One check of a team's own service, with its full reason.
+         */
+        TeamScan: {
+            scan_id: string;
+            /**
+             * Format: date-time
+             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+             */
+            time: string;
+            score: number;
+            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
+            /** @description The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off. */
+            reason: string | null;
+            voided: boolean;
+        };
+        /**
+         * TeamScansPage
+         * @description A page of one of the team's services' checks, newest first, live (not held back by a freeze).
+         */
+        TeamScansPage: {
+            items: components["schemas"]["TeamScan"][];
+            /** @description Opaque: pass it as `?cursor=` for the next page; null on the last page. */
+            cursor: string | null;
+        };
+        /**
+         * Team
+         * @description A blue team. Hidden (test) teams appear only to admins and service accounts.
+         * @example {
+         *       "id": 1,
+         *       "number": 11,
+         *       "name": "Packet Wranglers",
+         *       "logo": "https://ccdc.example/logos/team11.png",
+         *       "team_url": "team11.ccdc.example",
+         *       "guest_division": false
+         *     }
+         */
+        Team: {
+            id: number;
+            /** @description The team number (what ?team= filters by); not its id. */
+            number: number;
+            name: string;
+            logo: string;
+            team_url: string;
+            guest_division: boolean;
         };
         /**
          * TeamService
@@ -1537,99 +1744,65 @@ export interface components {
             services: components["schemas"]["TeamService"][];
         };
         /**
-         * TeamScan
-         * @description One check of a team's own service, with its full reason.
+         * TeamSession
+         * @description The caller’s own session: who signed in, for which team, until when, and whether the team sees its checks’ full reasons.
          */
-        TeamScan: {
-            scan_id: string;
+        TeamSession: {
+            account: string;
+            team: components["schemas"]["Team"];
+            session_id: string;
             /**
              * Format: date-time
              * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
              */
-            time: string;
-            score: number;
-            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
-            /** @description The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off. */
-            reason: string | null;
-            voided: boolean;
+            expires_at: string;
+            /** @description The setting `teams_see_check_details`: the team routes show full reasons. */
+            details: boolean;
         };
         /**
-         * TeamScansPage
-         * @description A page of one of the team's services' checks, newest first, live (not held back by a freeze).
+         * VoidJob
+         * @description A void (or unvoid) of results: its preview (each affected team's total before and after, recomputed from the history), then, once applied, its progress.
          */
-        TeamScansPage: {
-            items: components["schemas"]["TeamScan"][];
-            /** @description Opaque: pass it as `?cursor=` for the next page; null on the last page. */
-            cursor: string | null;
-        };
-        /**
-         * PasswordChange
-         * @description A blue team's password change request: who asked, when, for which accounts, its state and who decided. Never a password.
-         */
-        PasswordChange: {
-            id: number;
-            team_id: number;
-            /**
-             * @description `applied`: the agent signs in with the new passwords from its next round.
-             * @enum {string}
-             */
-            state: "pending" | "applied" | "rejected";
-            /**
-             * @description The setting `password_changes` when it was asked: how it is decided.
-             * @enum {string}
-             */
-            mode: "immediate" | "delayed" | "approval";
-            /** @description The member's account (or the organiser) who asked. */
-            requested_by: string;
+        VoidJob: {
+            /** @description Send it back with `"dry_run": false` to apply exactly this set. */
+            preview_id: number;
+            /** @enum {string} */
+            action: "void" | "unvoid";
+            filter: {
+                /**
+                 * Format: date-time
+                 * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                 */
+                from: string;
+                /**
+                 * Format: date-time
+                 * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                 */
+                to: string;
+                team_id: number | null;
+                subtype_id: number | null;
+            };
             /**
              * Format: date-time
-             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+             * @description The set is the filter's results received before this time (to the second): later results are never touched.
              */
-            requested_at: string;
-            /** @description A delayed request: when it applies. */
-            apply_at: string | null;
-            decided_by: string | null;
-            decided_at: string | null;
-            /** @description Why it was rejected. */
-            reason: string | null;
-            changes: {
-                service_id: number;
-                subtype: string;
-                username: string;
-                /** @description A user the service's check did not have: applying adds it. */
-                new_account: boolean;
+            previewed_at: string;
+            /** @description How many results the preview found to flip. */
+            count: number;
+            teams: {
+                team_id: number;
+                total_before: number;
+                total_after: number;
             }[];
-        };
-        /**
-         * OpenApiDocument
-         * @description An OpenAPI 3.1 description of this API.
-         */
-        OpenApiDocument: {
-            openapi: string;
-            info: Record<string, never>;
-            paths: Record<string, never>;
-        };
-        /**
-         * FieldError
-         * @description One field that failed validation; `path` is dotted (`settings.dns_ttl`, `records.0.name`).
-         */
-        FieldError: {
-            path: string;
-            message: string;
-        };
-        /**
-         * Problem
-         * @description RFC 9457 problem details. `code` is stable and meant for programs; `detail` is for people. `errors` lists the fields that failed validation.
-         */
-        Problem: {
-            /** @constant */
-            type: "about:blank";
-            title: string;
-            status: number;
-            detail: string;
-            code: string;
-            errors?: components["schemas"]["FieldError"][];
-            request_id: string;
+            /**
+             * @description `previewed` until applied; `running` while the job flips the results; `done`.
+             * @enum {string}
+             */
+            status: "previewed" | "running" | "done";
+            /** @description Results the job has flipped so far. */
+            flipped: number;
+            applied_at: string | null;
+            finished_at: string | null;
         };
     };
     responses: {
@@ -3625,15 +3798,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        services: {
-                            [key: string]: {
-                                username: string;
-                                password?: string;
-                                private_key?: string;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["CheckAccounts"];
                 };
             };
             /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
@@ -3677,19 +3842,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        version: number;
-                        accounts: {
-                            username: string;
-                            /** @enum {string} */
-                            credential: "password" | "private key";
-                            /**
-                             * Format: date-time
-                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                             */
-                            set_at: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["AccountsView"];
                 };
             };
             /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
@@ -3742,19 +3895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        version: number;
-                        accounts: {
-                            username: string;
-                            /** @enum {string} */
-                            credential: "password" | "private key";
-                            /**
-                             * Format: date-time
-                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                             */
-                            set_at: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["AccountsView"];
                 };
             };
             400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
@@ -3831,19 +3972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        version: number;
-                        accounts: {
-                            username: string;
-                            /** @enum {string} */
-                            credential: "password" | "private key";
-                            /**
-                             * Format: date-time
-                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                             */
-                            set_at: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["AccountsView"];
                 };
             };
             400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
@@ -4122,47 +4251,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Send it back with `"dry_run": false` to apply exactly this set. */
-                        preview_id: number;
-                        /** @enum {string} */
-                        action: "void" | "unvoid";
-                        filter: {
-                            /**
-                             * Format: date-time
-                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                             */
-                            from: string;
-                            /**
-                             * Format: date-time
-                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                             */
-                            to: string;
-                            team_id: number | null;
-                            subtype_id: number | null;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description The set is the filter's results received before this time (to the second): later results are never touched.
-                         */
-                        previewed_at: string;
-                        /** @description How many results the preview found to flip. */
-                        count: number;
-                        teams: {
-                            team_id: number;
-                            total_before: number;
-                            total_after: number;
-                        }[];
-                        /**
-                         * @description `previewed` until applied; `running` while the job flips the results; `done`.
-                         * @enum {string}
-                         */
-                        status: "previewed" | "running" | "done";
-                        /** @description Results the job has flipped so far. */
-                        flipped: number;
-                        applied_at: string | null;
-                        finished_at: string | null;
-                    };
+                    "application/json": components["schemas"]["VoidJob"];
                 };
             };
             /** @description Applying: the job flips the results; `Location` is its status resource. */
@@ -4172,47 +4261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Send it back with `"dry_run": false` to apply exactly this set. */
-                        preview_id: number;
-                        /** @enum {string} */
-                        action: "void" | "unvoid";
-                        filter: {
-                            /**
-                             * Format: date-time
-                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                             */
-                            from: string;
-                            /**
-                             * Format: date-time
-                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                             */
-                            to: string;
-                            team_id: number | null;
-                            subtype_id: number | null;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description The set is the filter's results received before this time (to the second): later results are never touched.
-                         */
-                        previewed_at: string;
-                        /** @description How many results the preview found to flip. */
-                        count: number;
-                        teams: {
-                            team_id: number;
-                            total_before: number;
-                            total_after: number;
-                        }[];
-                        /**
-                         * @description `previewed` until applied; `running` while the job flips the results; `done`.
-                         * @enum {string}
-                         */
-                        status: "previewed" | "running" | "done";
-                        /** @description Results the job has flipped so far. */
-                        flipped: number;
-                        applied_at: string | null;
-                        finished_at: string | null;
-                    };
+                    "application/json": components["schemas"]["VoidJob"];
                 };
             };
             400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
@@ -4262,47 +4311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Send it back with `"dry_run": false` to apply exactly this set. */
-                        preview_id: number;
-                        /** @enum {string} */
-                        action: "void" | "unvoid";
-                        filter: {
-                            /**
-                             * Format: date-time
-                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                             */
-                            from: string;
-                            /**
-                             * Format: date-time
-                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                             */
-                            to: string;
-                            team_id: number | null;
-                            subtype_id: number | null;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description The set is the filter's results received before this time (to the second): later results are never touched.
-                         */
-                        previewed_at: string;
-                        /** @description How many results the preview found to flip. */
-                        count: number;
-                        teams: {
-                            team_id: number;
-                            total_before: number;
-                            total_after: number;
-                        }[];
-                        /**
-                         * @description `previewed` until applied; `running` while the job flips the results; `done`.
-                         * @enum {string}
-                         */
-                        status: "previewed" | "running" | "done";
-                        /** @description Results the job has flipped so far. */
-                        flipped: number;
-                        applied_at: string | null;
-                        finished_at: string | null;
-                    };
+                    "application/json": components["schemas"]["VoidJob"];
                 };
             };
             /** @description Applying: the job flips the results; `Location` is its status resource. */
@@ -4312,47 +4321,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Send it back with `"dry_run": false` to apply exactly this set. */
-                        preview_id: number;
-                        /** @enum {string} */
-                        action: "void" | "unvoid";
-                        filter: {
-                            /**
-                             * Format: date-time
-                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                             */
-                            from: string;
-                            /**
-                             * Format: date-time
-                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                             */
-                            to: string;
-                            team_id: number | null;
-                            subtype_id: number | null;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description The set is the filter's results received before this time (to the second): later results are never touched.
-                         */
-                        previewed_at: string;
-                        /** @description How many results the preview found to flip. */
-                        count: number;
-                        teams: {
-                            team_id: number;
-                            total_before: number;
-                            total_after: number;
-                        }[];
-                        /**
-                         * @description `previewed` until applied; `running` while the job flips the results; `done`.
-                         * @enum {string}
-                         */
-                        status: "previewed" | "running" | "done";
-                        /** @description Results the job has flipped so far. */
-                        flipped: number;
-                        applied_at: string | null;
-                        finished_at: string | null;
-                    };
+                    "application/json": components["schemas"]["VoidJob"];
                 };
             };
             400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
@@ -4392,47 +4361,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Send it back with `"dry_run": false` to apply exactly this set. */
-                        preview_id: number;
-                        /** @enum {string} */
-                        action: "void" | "unvoid";
-                        filter: {
-                            /**
-                             * Format: date-time
-                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                             */
-                            from: string;
-                            /**
-                             * Format: date-time
-                             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                             */
-                            to: string;
-                            team_id: number | null;
-                            subtype_id: number | null;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description The set is the filter's results received before this time (to the second): later results are never touched.
-                         */
-                        previewed_at: string;
-                        /** @description How many results the preview found to flip. */
-                        count: number;
-                        teams: {
-                            team_id: number;
-                            total_before: number;
-                            total_after: number;
-                        }[];
-                        /**
-                         * @description `previewed` until applied; `running` while the job flips the results; `done`.
-                         * @enum {string}
-                         */
-                        status: "previewed" | "running" | "done";
-                        /** @description Results the job has flipped so far. */
-                        flipped: number;
-                        applied_at: string | null;
-                        finished_at: string | null;
-                    };
+                    "application/json": components["schemas"]["VoidJob"];
                 };
             };
             /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
@@ -4857,17 +4786,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: number;
-                        name: string;
-                        team_id: number;
-                        /**
-                         * Format: date-time
-                         * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
-                         */
-                        created_at: string;
-                        password: string;
-                    };
+                    "application/json": components["schemas"]["CreatedTeamAccount"];
                 };
             };
             400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.unknown_team"];
@@ -4929,9 +4848,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        ended: number;
-                    };
+                    "application/json": components["schemas"]["EndedSessions"];
                 };
             };
             401: components["responses"]["Unauthorized.unauthorized"];
@@ -5085,67 +5002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            /** @description Unique; sorts by time. */
-                            id: string;
-                            /**
-                             * Format: date-time
-                             * @description When the change was made (milliseconds, UTC).
-                             */
-                            time: string;
-                            /**
-                             * AuditActor
-                             * @description Who made a change: a token (by its public id, never its secret), an IAM principal (its ARN), a signed-in team member (account, team, the session’s public id), the command-line tool (the AWS identity of its credentials, or locally the OS user) or the service itself (`system`: the local server at start, tests).
-                             */
-                            actor: {
-                                /** @constant */
-                                type: "token";
-                                name: string;
-                                token_id: string;
-                                /** @enum {string} */
-                                role: "admin" | "service";
-                            } | {
-                                /** @constant */
-                                type: "iam";
-                                name: string;
-                                arn: string;
-                                /** @enum {string} */
-                                role: "admin" | "service";
-                            } | {
-                                /** @constant */
-                                type: "session";
-                                name: string;
-                                team_id: number;
-                                session_id: string;
-                                /** @constant */
-                                role: "team";
-                            } | {
-                                /** @constant */
-                                type: "cli";
-                                name: string;
-                                arn?: string;
-                            } | {
-                                /** @constant */
-                                type: "system";
-                                name: string;
-                            };
-                            /** @description The request (`PATCH /api/v1/settings/1`) or the command (`scoring token create`). */
-                            route: string;
-                            /** @description The request's id (in its logs); null for commands. */
-                            request_id: string | null;
-                            /** @description What kind of change: `settings.update`, `dns.create`, `adjustment.create`, `token.revoke`, `competition.finalise`… */
-                            action: string;
-                            /** @description What changed: `settings/1`, `dns/12`, `teams/3/adjustments/7`, `tokens/3f9a1c2b`… */
-                            target: string;
-                            /** @description The record before the change; null for a creation. Never a secret. */
-                            before: unknown;
-                            /** @description The record after the change; null for a removal. Never a secret. */
-                            after: unknown;
-                        }[];
-                        /** @description Opaque: pass it as `?cursor=` for the next page; null on the last page. */
-                        cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["AuditPage"];
                 };
             };
             /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */

@@ -70,36 +70,23 @@ export type ResponseObject = {
   content?: Record<string, { schema: JsonSchema; example?: unknown }>;
 };
 
-/** Response bodies named in the description's components (titled schemas, each once). */
-const COMPONENTS = {
-  Team: responses.TeamSchema,
-  Service: responses.ServiceSchema,
-  ScanResult: responses.ScanResultSchema,
-  HistoryEntry: responses.HistoryEntrySchema,
-  ServiceScansPage: responses.ServiceScansPageSchema,
-  ServiceDetail: responses.ServiceDetailSchema,
-  ScanStarted: responses.ScanStartedSchema,
-  ServiceStatusView: responses.ServiceStatusViewSchema,
-  BatchAnswer: responses.BatchAnswerSchema,
-  ScoreHistory: responses.ScoreHistorySchema,
-  Subtype: responses.SubtypeSchema,
-  Scoreboard: responses.ScoreboardSchema,
-  Scorecard: responses.ScorecardSchema,
-  Adjustment: responses.AdjustmentSchema,
-  DnsRecord: responses.DnsRecordSchema,
-  Settings: responses.SettingsSchema,
-  TeamAccount: responses.TeamAccountSchema,
-  SignedIn: responses.SignedInSchema,
-  TeamSession: responses.TeamSessionSchema,
-  TeamService: responses.TeamServiceSchema,
-  TeamServices: responses.TeamServicesSchema,
-  TeamScan: responses.TeamScanSchema,
-  TeamScansPage: responses.TeamScansPageSchema,
-  PasswordChange: responses.PasswordChangeSchema,
-  OpenApiDocument: responses.OpenApiDocumentSchema,
-  FieldError: responses.FieldErrorSchema,
-  Problem: responses.ProblemSchema,
-} satisfies Record<string, v.GenericSchema>;
+/** A schema's title (`named()` in schemas/responses.ts), if it has one. */
+const titleOf = (schema: unknown) => (schema as { pipe?: readonly { type: string; title?: string }[] }).pipe?.find((step) => step.type === 'title')?.title;
+
+/**
+ * Response bodies named in the description's components: every titled schema
+ * of schemas/responses.ts, by its title, so a new one is a component (and a
+ * type of the generated client, `ApiSchemas['<title>']`) without a list to
+ * keep. Two schemas with one title would hide one another: refused.
+ */
+const COMPONENTS: Record<string, v.GenericSchema> = {};
+// By export name: a module namespace's order is not the same under every loader (Node sorts it, Vite does not).
+for (const [, schema] of Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))) {
+  const title = titleOf(schema);
+  if (title === undefined) continue;
+  if (COMPONENTS[title] && COMPONENTS[title] !== schema) throw new Error(`two response schemas are titled ${title}`);
+  COMPONENTS[title] = schema as v.GenericSchema;
+}
 
 const REF = '#/components/schemas/';
 
