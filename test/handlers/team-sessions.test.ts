@@ -8,8 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetFreshCopies } from '#shared/data/fresh';
+import { getSettings, saveSettings } from '#shared/data/settings';
 import { SIGN_IN_FAILURE_LIMIT } from '#shared/data/sign-in-attempts';
-import { mintTokens, useFreshTable } from '../support/database';
+import { mintTokens, TEST_AUDIT, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
 import { bearer, invoke } from '../support/invoke';
 
@@ -122,6 +123,34 @@ describe('a signed-in member', () => {
     expect(organiser.text).toContain('530 Login incorrect');
     expect((await patch(true)).status).toBe(200);
     forgetFreshCopies();
+  });
+
+  it('during a freeze reads frozen scores like anyone, and its own services live', async () => {
+    const freeze = async (time: string | null) => {
+      const current = (await getSettings({ consistent: true }))!;
+      const { id: _id, ...fields } = current.settings;
+      // As a competition load writes it: the API takes only a freeze time at least 3 minutes ahead.
+      expect(await saveSettings({ ...fields, scoreboard_freeze_time: time }, current, { ...TEST_AUDIT, action: 'settings.update' })).not.toBe('stale');
+      forgetFreshCopies();
+    };
+    await freeze(new Date(Date.now() - 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    try {
+      const board = await invoke('GET', '/api/v1/teams/scoreboard', { headers: bearer(member.token) });
+      expect(board.json.frozen).toBe(true);
+      expect(board.headers['cache-control']).toMatch(/^public/);
+      // A check after the freeze: the team's own route shows it at once.
+      const service = ftp.get(teams[0]!.id)!;
+      const report = await invoke('POST', `/api/v1/services/${service}/scans`, {
+        headers: bearer(tokens.service),
+        body: { scan_id: 'after-freeze-ftp', score: 0, error: 'login as files refused (after the freeze)', category: 'login failed' },
+      });
+      expect(report.status).toBe(201);
+      await fold.caughtUp();
+      const own = await invoke('GET', `/api/v1/team/${teams[0]!.id}/services`, { headers: bearer(member.token) });
+      expect(own.text).toContain('(after the freeze)');
+    } finally {
+      await freeze(null);
+    }
   });
 
   it('signs out: the token is refused from then on', async () => {
