@@ -9,20 +9,26 @@ import { validationFailed } from '#shared/http/problem';
 import { created } from '#shared/http/responses';
 import { parseWith, type FieldError } from '#shared/validation';
 
+/** The rows a request names, each with the path its problems are reported under (`changes.3`, `list line 4`). */
+type Rows = { changes: RequestedChange[]; paths: string[] };
+
 /** A pasted list's rows, each checked as a `changes` row is; every bad line named (`list line 4`), never its password. */
-function rowsOfList(list: string): RequestedChange[] {
+function rowsOfList(list: string): Rows {
   const errors: FieldError[] = [];
-  const rows: RequestedChange[] = [];
+  const rows: Rows = { changes: [], paths: [] };
   for (const row of parsePasswordList(list)) {
+    const path = `list line ${row.line}`;
     if ('error' in row) {
-      errors.push({ path: `list line ${row.line}`, message: row.error });
+      errors.push({ path, message: row.error });
       continue;
     }
     const parsed = parseWith(PasswordChangeRow, row.change);
-    if (parsed.ok) rows.push(parsed.value);
-    else errors.push(...parsed.errors.map((e) => ({ path: `list line ${row.line}${e.path ? ` ${e.path}` : ''}`, message: e.message })));
+    if (parsed.ok) {
+      rows.changes.push(parsed.value);
+      rows.paths.push(path);
+    } else errors.push(...parsed.errors.map((e) => ({ path: `${path}${e.path ? ` ${e.path}` : ''}`, message: e.message })));
   }
-  if (errors.length === 0 && rows.length === 0) errors.push({ path: 'list', message: 'holds no line: service,username,password' });
+  if (errors.length === 0 && rows.changes.length === 0) errors.push({ path: 'list', message: 'holds no line: service,username,password' });
   if (errors.length > 0) throw validationFailed(errors);
   return rows;
 }
@@ -30,13 +36,11 @@ function rowsOfList(list: string): RequestedChange[] {
 /** A team (or an organiser for it) sends new passwords of its check accounts: applied now, later or on approval, as the settings say. */
 export const handler = endpoint(teamRoutes.RequestPasswordChanges, {}, async (request) => {
   const { id, body, principal } = request;
-  const fromList = body.list !== undefined;
-  const changes = fromList ? rowsOfList(body.list!) : body.changes!;
-  const lines = fromList ? parsePasswordList(body.list!).filter((r) => 'change' in r) : [];
+  const rows = body.list !== undefined ? rowsOfList(body.list) : { changes: body.changes!, paths: body.changes!.map((_, i) => `changes.${i}`) };
   const change = await requestPasswordChanges({
     teamId: id,
-    changes,
-    rowPath: (i) => (fromList ? `list line ${lines[i]?.line ?? i + 1}` : `changes.${i}`),
+    changes: rows.changes,
+    rowPath: (i) => rows.paths[i]!,
     requestedBy: principal!.name,
     settings: (await freshSettings()).settings,
     audit: auditContext(request),

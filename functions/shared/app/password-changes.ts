@@ -50,16 +50,19 @@ export async function requestPasswordChanges(input: {
   const team = await getTeamRecord(input.teamId);
   if (!team) throw notFound(`No team has id ${input.teamId}.`);
   const services = await listServiceRecords({ teamNumber: team.team.number });
-  const accountsOf = new Map(
-    await Promise.all(services.map(async ({ service }) => [service.id, await readAccountsItem(service.id, { consistent: true })] as const)),
+  const matchesOf = input.changes.map((change) =>
+    services.filter(({ service: s }) =>
+      typeof change.service === 'number' ? s.id === change.service : s.subtype.toLowerCase() === change.service.trim().toLowerCase(),
+    ),
   );
+  // The accounts of the services the rows name, and only those.
+  const named = [...new Set(matchesOf.flatMap((matches) => (matches.length === 1 ? [matches[0]!.service.id] : [])))];
+  const accountsOf = new Map(await Promise.all(named.map(async (id) => [id, await readAccountsItem(id, { consistent: true })] as const)));
   const errors: FieldError[] = [];
   const rows: { service_id: number; subtype: string; username: string; new_account: boolean; password: string }[] = [];
   input.changes.forEach((change, i) => {
     const path = input.rowPath(i);
-    const matches = services.filter(({ service: s }) =>
-      typeof change.service === 'number' ? s.id === change.service : s.subtype.toLowerCase() === change.service.trim().toLowerCase(),
-    );
+    const matches = matchesOf[i]!;
     // What a row says is never repeated back: a list with its columns swapped would echo a password.
     if (matches.length === 0) {
       errors.push({ path, message: `names no service of team ${team.team.number}: give its id or its subtype's name` });

@@ -7,10 +7,11 @@
  * without opening the others. Reading the summaries never opens a seal; only
  * data/account-secrets.ts seals and opens.
  */
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AccountsView, AccountSummary } from '#shared/domain/accounts';
 import { auditPut, type AuditContext } from '#shared/data/audit';
+import { transactionConditionFailed } from '#shared/data/operations';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
 
@@ -73,7 +74,7 @@ export async function writeAccounts(change: AccountsChange): Promise<boolean> {
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    if (transactionConditionFailed(error, 0)) return false;
     throw error;
   }
 }

@@ -1,11 +1,10 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import type { TokenRole as Role } from '#shared/domain/roles';
 import { normalizeIamArn } from '#shared/auth/iam-arns';
 import { db, tableName } from '#shared/data/client';
 import { IAM_PRINCIPALS_PARTITION, iamPrincipalKey } from '#shared/data/keys';
-import { queryPartition } from '#shared/data/operations';
+import { queryPartition, transactionConditionFailed } from '#shared/data/operations';
 
 /**
  * The registry of IAM principals allowed on the IAM API, with their role. The
@@ -78,7 +77,7 @@ async function transactUnlessChanged(items: NonNullable<ConstructorParameters<ty
     await db().send(new TransactWriteCommand({ TransactItems: items }));
     return true;
   } catch (error) {
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    if (transactionConditionFailed(error, 0)) return false;
     throw error;
   }
 }

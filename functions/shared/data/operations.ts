@@ -1,3 +1,4 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/client';
 import type { Key } from '#shared/data/keys';
@@ -78,4 +79,14 @@ export function backoff(attempt: number): Promise<void> {
 export function withoutKeys<T>(item: Item): T {
   const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, lsi1sk, ...rest } = item;
   return rest as T;
+}
+
+/**
+ * Whether a TransactWrite was cancelled because a condition failed: the
+ * condition of its item at `index`, or (without one) of any of its items.
+ */
+export function transactionConditionFailed(error: unknown, index?: number): boolean {
+  if (!(error instanceof TransactionCanceledException)) return false;
+  const reasons = error.CancellationReasons ?? [];
+  return index === undefined ? reasons.some((r) => r.Code === 'ConditionalCheckFailed') : reasons[index]?.Code === 'ConditionalCheckFailed';
 }

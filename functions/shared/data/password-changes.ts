@@ -6,10 +6,10 @@
  * the seals into the services' accounts without opening one; they are
  * removed when it is decided. Nothing here ever holds a password in the clear.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { PasswordChangeMode, PasswordChangeState } from '#shared/domain/password-changes';
 import { auditPut, type AuditChange, type AuditContext } from '#shared/data/audit';
+import { transactionConditionFailed } from '#shared/data/operations';
 import { db, tableName } from '#shared/data/client';
 import { allocateId } from '#shared/data/counters';
 import { accountsKey } from '#shared/data/accounts';
@@ -57,9 +57,6 @@ export interface PendingChange {
   change: PasswordChange;
   sealed: Sealed[];
 }
-
-const cancelledByCondition = (error: unknown) =>
-  error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed');
 
 export const newPasswordChangeId = () => allocateId('password-change');
 
@@ -199,7 +196,7 @@ export async function decidePasswordChange(
     );
     return decided;
   } catch (error) {
-    if (cancelledByCondition(error)) return false;
+    if (transactionConditionFailed(error)) return false;
     throw error;
   }
 }

@@ -4,13 +4,13 @@
  * bound to and when it ends. Expired sessions are refused at once and removed
  * later by the table's TTL.
  */
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { generateSessionToken, hashSessionToken, SESSION_HOURS, sessionTeam } from '#shared/auth/sessions';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
-import { queryPartition } from '#shared/data/operations';
+import { queryPartition, transactionConditionFailed } from '#shared/data/operations';
 
 export interface Session {
   session_id: string;
@@ -80,7 +80,7 @@ export async function startSession(account: { id?: number; name: string; team_id
       }),
     );
   } catch (error) {
-    if (error instanceof TransactionCanceledException) throw new AccountGone();
+    if (transactionConditionFailed(error)) throw new AccountGone();
     throw error;
   }
   return { token, session };
@@ -160,7 +160,7 @@ export async function endTeamSessions(teamId: number, audit: AuditContext, optio
       ended++;
     } catch (error) {
       // Signed out meanwhile: already ended.
-      if (!(error instanceof Error && error.name === 'TransactionCanceledException')) throw error;
+      if (!transactionConditionFailed(error)) throw error;
     }
   }
   return ended;

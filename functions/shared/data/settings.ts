@@ -5,9 +5,9 @@
  * the scoring and rendering paths read it through data/fresh.ts.
  */
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { FinalMark } from '#shared/domain/final';
 import { DEFAULT_ROUND_SECONDS, DEFAULT_SETTINGS, SETTINGS_ID, type Settings, type SettingsFields } from '#shared/domain/settings';
+import { transactionConditionFailed } from '#shared/data/operations';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
 import { auditPut, type AuditContext } from '#shared/data/audit';
@@ -69,7 +69,7 @@ export async function saveSettings(
       }),
     );
   } catch (error) {
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return 'stale';
+    if (transactionConditionFailed(error, 0)) return 'stale';
     throw error;
   }
   return { settings: withId(fields), version, ...(final ? { final } : {}) };
@@ -103,5 +103,5 @@ export function notFinal(): TransactItem {
 
 /** Whether a cancelled transaction was refused by its `notFinal()` item (at `index` in its items). */
 export function refusedAsFinal(error: unknown, index: number): boolean {
-  return error instanceof TransactionCanceledException && error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
+  return transactionConditionFailed(error, index);
 }

@@ -5,13 +5,12 @@
  * id (for the admin routes' paths) is found by reading the partition, which
  * holds a few per team.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { allocateId } from '#shared/data/counters';
 import { keys, PARTITION } from '#shared/data/keys';
-import { queryPartition } from '#shared/data/operations';
+import { queryPartition, transactionConditionFailed } from '#shared/data/operations';
 
 /** An account as the admin routes show it: never its hash. */
 export interface TeamAccount {
@@ -50,7 +49,7 @@ export async function putTeamAccount(input: { name: string; teamId: number; pass
     );
     return account;
   } catch (error) {
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+    if (transactionConditionFailed(error, 0)) return false;
     throw error;
   }
 }
@@ -87,7 +86,7 @@ export async function deleteTeamAccount(id: number, audit: AuditContext): Promis
     return account;
   } catch (error) {
     // Removed by a concurrent request: nothing left to remove.
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return undefined;
+    if (transactionConditionFailed(error, 0)) return undefined;
     throw error;
   }
 }

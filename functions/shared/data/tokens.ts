@@ -1,15 +1,14 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TokenRole as Role } from '#shared/domain/roles';
 import { generateToken, hashToken, type TokenRecord } from '#shared/auth/tokens';
 import { db, tableName } from '#shared/data/client';
 import { keys, PARTITION } from '#shared/data/keys';
-import { queryPartition } from '#shared/data/operations';
+import { queryPartition, transactionConditionFailed } from '#shared/data/operations';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 
 /** A token as the audit trail shows it: its public id, never its hash or secret. */
 const audited = ({ token_id, role, name, created_at, expires_at, revoked_at }: TokenRecord) => ({ token_id, role, name, created_at, expires_at, revoked_at });
-const conditionFailed = (error: unknown) => error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';
+const conditionFailed = (error: unknown) => transactionConditionFailed(error, 0);
 
 const toRecord = (item: Record<string, unknown>): TokenRecord => ({
   token_id: String(item.token_id),

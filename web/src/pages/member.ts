@@ -55,7 +55,6 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   const api = memberApi(token);
   const signOut = (notice?: string) => {
     sessionStorage.removeItem(SESSION_KEY);
-    location.hash = '';
     signInForm(content, notice);
   };
   let session: TeamSession;
@@ -90,7 +89,6 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     drawServices();
     if (expanded.has(id)) void loadHistory(id);
   };
-  const histories = new Map<number, HTMLElement>();
   const loadHistory = async (serviceId: number) => {
     const scans = (await api.scans(team, serviceId)).data.items;
     const holder = services.querySelector(`[data-history="${serviceId}"]`);
@@ -114,7 +112,6 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
         ),
       ),
     );
-    histories.set(serviceId, table);
     if (holder) replaceContent(holder, table);
   };
   const refresh = async () => {
