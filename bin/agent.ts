@@ -62,6 +62,8 @@ function auth(): ApiAuth {
 }
 
 const log = createLogger({ component: 'agent' });
+/** How often the local agent looks for "check now" jobs (in AWS the API invokes the agent for each). */
+const CHECK_JOB_POLL_MS = 2000;
 const credential = auth();
 const api = scoringApi(values.api ?? process.env.SCORING_API_URL ?? 'http://127.0.0.1:3000/api/v1', credential);
 const mailToken = hmacMailToken(localMailKey(credential.kind === 'bearer' ? credential.token : credential.credentials().secretAccessKey));
@@ -88,6 +90,7 @@ try {
     log,
     mailToken,
     signal: stop.signal,
+    pollCheckJobsMs: CHECK_JOB_POLL_MS,
     resolverForRound: async () => hosts ?? guard(await zones!.refresh()),
   });
   const checks = summaries.reduce((n, s) => n + s.checks, 0);

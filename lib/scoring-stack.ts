@@ -271,6 +271,10 @@ export class ScoringStack extends Stack {
       });
       this.grantServiceAccount(this.agent.grantee);
       this.agent.acknowledgeServiceGrant(this.access.serviceStatements);
+      // "Check now": the routes that queue a dry run start the agent for it (without one, a polling agent takes the job).
+      for (const route of this.routes.filter((r) => r.invokesAgent)) {
+        ScoringAgent.grantStart(this.routeFunctions.get(route.name)!, config.prefix);
+      }
     }
 
     // Alarms and the dashboard (about 80 resources) live in a nested stack: with

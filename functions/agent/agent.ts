@@ -1,6 +1,7 @@
 import type { Logger } from '#shared/log';
 import type { ScoringApi } from './api';
 import { runRound, type RoundSummary } from './round';
+import { runCheckJob, type CheckJobDependencies } from './check-job';
 import type { MailToken } from './mail-token';
 import type { HostResolver } from './resolve';
 import { concurrencyLimit, roundStartAt } from './schedule';
@@ -17,6 +18,8 @@ export interface AgentOptions {
   /** The tokens of the mail checks' messages (mail-token.ts). */
   mailToken: MailToken;
   signal?: AbortSignal;
+  /** Also take "check now" jobs from the queue, polled this often (the local agent; in AWS the API invokes the agent per job). */
+  pollCheckJobsMs?: number;
 }
 
 /**
@@ -30,6 +33,14 @@ export async function runAgent(options: AgentOptions): Promise<RoundSummary[]> {
   const { api, log, signal } = options;
   const checkLimit = concurrencyLimit(options.concurrency);
   const running: Promise<RoundSummary | undefined>[] = [];
+  const roundsOver = new AbortController();
+  const polling = options.pollCheckJobsMs
+    ? pollCheckJobs(
+        { api, log, mailToken: options.mailToken, resolver: options.resolverForRound },
+        options.pollCheckJobsMs,
+        signal ? AbortSignal.any([signal, roundsOver.signal]) : roundsOver.signal,
+      )
+    : undefined;
   let next: number | undefined;
   for (let n = 0; options.rounds === 'forever' || n < options.rounds; n++) {
     if (next !== undefined) await sleepUntil(next, signal);
@@ -57,7 +68,41 @@ export async function runAgent(options: AgentOptions): Promise<RoundSummary[]> {
     next = deadline;
   }
   const summaries = await Promise.all(running);
+  roundsOver.abort();
+  await polling;
   return summaries.filter((s): s is RoundSummary => s !== undefined);
+}
+
+/**
+ * Takes the queued "check now" jobs every `everyMs` and runs each (at once,
+ * beside any round), until the signal aborts; then waits for those under way.
+ * A job another agent took first is simply not taken (runCheckJob).
+ */
+export async function pollCheckJobs(
+  deps: Omit<CheckJobDependencies, 'resolver'> & { resolver: () => Promise<HostResolver> },
+  everyMs: number,
+  signal: AbortSignal,
+): Promise<void> {
+  const underWay = new Map<number, Promise<void>>();
+  while (!signal.aborted) {
+    const queued = await deps.api.queuedCheckJobs().catch((error: unknown) => {
+      deps.log.warn('check job queue not read', { error: (error as Error).message });
+      return [];
+    });
+    for (const job of queued.filter((j) => j.state === 'queued' && !underWay.has(j.id))) {
+      const run = deps
+        .resolver()
+        .then((resolver) => runCheckJob(job.id, { ...deps, resolver }))
+        .then(
+          () => undefined,
+          (error: unknown) => deps.log.error('check job failed', { check_job: job.id, error: (error as Error).message }),
+        )
+        .finally(() => underWay.delete(job.id));
+      underWay.set(job.id, run);
+    }
+    await sleepUntil(Date.now() + everyMs, signal);
+  }
+  await Promise.all(underWay.values());
 }
 
 function sleepUntil(time: number, signal?: AbortSignal): Promise<void> {

@@ -1,7 +1,7 @@
 import type { CheckAccount } from '#shared/domain/accounts';
 import { createScoringClient, type ApiSchemas } from '#shared/api/client';
 import type { FailureCategory } from '#shared/domain/scoring/failure';
-import { sigv4Signer, type AwsCredentials } from './sigv4';
+import { sigv4Signer, type AwsCredentials } from '#shared/aws/sigv4';
 
 /**
  * Every call the agent makes to the scoring API, in one place, through the
@@ -17,6 +17,9 @@ export type Team = ApiSchemas['Team'];
 export type DnsRecord = ApiSchemas['DnsRecord'];
 /** A subtype and its check parameters (`check`, then the parameters of that kind of check). */
 export type Subtype = ApiSchemas['Subtype'] & Record<string, unknown>;
+export type CheckJob = ApiSchemas['CheckJob'];
+/** How a "check now" job went, as the agent reports it. */
+export type CheckJobResult = { passed: boolean; reason: string | null; category: FailureCategory | null; checked_at: string };
 
 export type ScanReport =
   | { service: number; scan_id: string; status: 'started' }
@@ -27,11 +30,18 @@ export type ReportOutcome = { ok: true } | { ok: false; status: number; detail: 
 
 export interface ScoringApi {
   settings(): Promise<Settings>;
-  services(): Promise<Service[]>;
+  /** Every service, or one team's (by its number). */
+  services(filter?: { team: number }): Promise<Service[]>;
+  service(id: number): Promise<Service>;
   subtypes(): Promise<Subtype[]>;
   dnsRecords(): Promise<DnsRecord[]>;
-  /** Every service's check accounts with their secrets, by service id (read once a round). */
-  checkAccounts(): Promise<Map<number, CheckAccount[]>>;
+  /** Every service's check accounts with their secrets, by service id (read once a round), or one service's (a dry run). */
+  checkAccounts(serviceId?: number): Promise<Map<number, CheckAccount[]>>;
+  /** "Check now": the jobs no agent has taken yet (the local agent polls them). */
+  queuedCheckJobs(): Promise<CheckJob[]>;
+  /** Takes a job; undefined when another agent has it, or it is too old to run. */
+  startCheckJob(id: number): Promise<CheckJob | undefined>;
+  finishCheckJob(id: number, result: CheckJobResult): Promise<void>;
   teams(): Promise<Team[]>;
   report(reports: ScanReport[]): Promise<ReportOutcome[]>;
   /** Used by the demo targets, which play the organiser (admins and service accounts may). */
@@ -88,14 +98,36 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
 
   return {
     settings: () => expect(200, '/settings/1', (signal) => client.GET('/api/v1/settings/{id}', { params: { path: { id: 1 } }, signal })),
-    services: () => expect(200, '/services', (signal) => client.GET('/api/v1/services', { signal })),
+    services: (filter) =>
+      expect(200, '/services', (signal) => client.GET('/api/v1/services', { params: { query: filter ? { team: String(filter.team) } : {} }, signal })),
+    async service(id) {
+      const { points_earned, sla, recent_scans, frozen, frozen_since, ...service } = await expect(200, `/services/${id}`, (signal) =>
+        client.GET('/api/v1/services/{id}', { params: { path: { id } }, signal }),
+      );
+      return service;
+    },
     subtypes: async () => (await expect(200, '/subtypes', (signal) => client.GET('/api/v1/subtypes', { signal }))) as Subtype[],
     dnsRecords: () => expect(200, '/dns', (signal) => client.GET('/api/v1/dns', { signal })),
-    checkAccounts: async () => {
-      const { services } = await expect(200, '/services/accounts', (signal) => client.GET('/api/v1/services/accounts', { signal }));
+    checkAccounts: async (serviceId) => {
+      const query = serviceId === undefined ? {} : { service_id: String(serviceId) };
+      const { services } = await expect(200, '/services/accounts', (signal) => client.GET('/api/v1/services/accounts', { params: { query }, signal }));
       return new Map(Object.entries(services).map(([id, accounts]) => [Number(id), accounts as CheckAccount[]]));
     },
     teams: () => expect(200, '/teams', (signal) => client.GET('/api/v1/teams', { signal })),
+    queuedCheckJobs: () => expect(200, '/checks', (signal) => client.GET('/api/v1/checks', { signal })),
+    async startCheckJob(id) {
+      const { data, error, response } = await send(`/checks/${id}`, (signal) =>
+        client.PATCH('/api/v1/checks/{id}', { params: { path: { id } }, body: { state: 'running' }, signal }),
+      );
+      if (response.status === 409) return undefined;
+      if (response.status !== 200 || !data) throw new ApiError(response.status, problemDetail(error), `/checks/${id}`);
+      return data;
+    },
+    async finishCheckJob(id, result) {
+      await expect(200, `/checks/${id}`, (signal) =>
+        client.PATCH('/api/v1/checks/{id}', { params: { path: { id } }, body: { state: 'done', ...result }, signal }),
+      );
+    },
     createDnsRecord(record) {
       // One key for every attempt: a retry after a lost answer creates nothing twice.
       const key = crypto.randomUUID();

@@ -1,4 +1,6 @@
+import { environmentCredentials } from '#shared/aws/invoke';
 import { createLogger, type Logger } from '#shared/log';
+import { runCheckJob, type CheckJobSummary } from './check-job';
 import { scoringApi, type ScoringApi } from './api';
 import { lambdaSliceInvoker, type AgentEvent, type SliceInvoker } from './invoke-slice';
 import { kmsMailToken, type MailToken } from './mail-token';
@@ -24,30 +26,25 @@ const CONCURRENCY = Number(process.env.AGENT_CONCURRENCY ?? '256');
  */
 const SERVICES_PER_INVOCATION = Number(process.env.AGENT_SERVICES_PER_INVOCATION ?? '2000');
 
-export async function handler(event: AgentEvent): Promise<RoundSummary[]> {
-  const credentials = () => ({
-    accessKeyId: process.env.AWS_ACCESS_KEY_ID!,
-    secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
-    sessionToken: process.env.AWS_SESSION_TOKEN,
-  });
+export async function handler(event: AgentEvent): Promise<RoundSummary[] | CheckJobSummary> {
+  const credentials = environmentCredentials;
   const api = scoringApi(process.env.SCORING_API_URL!, { kind: 'sigv4', region: process.env.AWS_REGION!, credentials });
-  const invokeSlice = lambdaSliceInvoker({
-    functionName: process.env.AWS_LAMBDA_FUNCTION_NAME!,
-    region: process.env.AWS_REGION!,
-    credentials,
-    endpoint: process.env.AWS_ENDPOINT_URL_LAMBDA,
-  });
   const mailToken = kmsMailToken({
     keyId: process.env.AGENT_MAIL_KEY_ID!,
     region: process.env.AWS_REGION!,
     credentials,
     endpoint: process.env.AWS_ENDPOINT_URL_KMS,
   });
-  return runScheduledMinute(
-    event.time,
-    { api, resolver: withLiterals(systemResolver), log, mailToken, invokeSlice, servicesPerInvocation: SERVICES_PER_INVOCATION },
-    event.slice,
-  );
+  const resolver = withLiterals(systemResolver);
+  // A "check now" job, invoked by the API when a team or an organiser asks for one.
+  if (event.check_job !== undefined) return runCheckJob(event.check_job, { api, resolver, log, mailToken });
+  const invokeSlice = lambdaSliceInvoker({
+    functionName: process.env.AWS_LAMBDA_FUNCTION_NAME!,
+    region: process.env.AWS_REGION!,
+    credentials,
+    endpoint: process.env.AWS_ENDPOINT_URL_LAMBDA,
+  });
+  return runScheduledMinute(event.time, { api, resolver, log, mailToken, invokeSlice, servicesPerInvocation: SERVICES_PER_INVOCATION }, event.slice);
 }
 
 /**

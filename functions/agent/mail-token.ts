@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { postSigned, type AwsCredentials } from './sigv4';
+import { postSigned, type AwsCredentials } from '#shared/aws/sigv4';
 
 /**
  * The token a mail check's message carries: an HMAC of the sending check's

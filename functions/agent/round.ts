@@ -38,7 +38,8 @@ export interface RoundSummary {
   reports_failed: number;
 }
 
-interface Planned {
+/** A service's check as planned for a round (or a dry run): what runChecks runs. */
+export interface Planned {
   service: Service;
   check: CheckDefinition;
   scanId: string;
@@ -173,16 +174,26 @@ export async function mailRound(
     return { send: { to: mailAddress(check.mail_to, domain), from: mailAddress(from, domain), token: await round.mailToken(p.scanId) } };
   }
   if (!('sent_by' in check) || check.sent_by === undefined) return undefined;
-  const name = check.sent_by.toLowerCase();
-  const sender = round.listed.find((s) => s.team.id === service.team.id && s.subtype.toLowerCase() === name);
-  const sends = sender && round.checks.get(sender.subtype_id);
-  if (!sender || !sends || (sends.check !== 'smtp' && sends.check !== 'smtps') || sends.mail_to === undefined) return {};
+  const sender = mailSender(service, check.sent_by, round);
+  if (!sender) return {};
   const previous = round.roundStart - round.roundSeconds * 1000;
   // The sender's last result must be the previous round's own, and a pass: a later slice of this round may
   // already see this round's result (sent, or not, a message nobody looks for yet).
   const checked = sender.last_scan_time === null ? Number.NaN : Date.parse(sender.last_scan_time);
   const sent = sender.last_scan_error === null && checked >= previous && checked < round.roundStart;
   return sent ? { find: { token: await round.mailToken(scanIdFor(previous, round.roundSeconds, sender.id)) } } : {};
+}
+
+/** The team's service whose SMTP check sends the mail a mailbox check with `sent_by` looks for (none: nothing to look for). */
+export function mailSender(
+  service: Service,
+  sentBy: string,
+  round: { listed: Service[]; checks: Map<number, CheckDefinition | undefined> },
+): Service | undefined {
+  const name = sentBy.toLowerCase();
+  const sender = round.listed.find((s) => s.team.id === service.team.id && s.subtype.toLowerCase() === name);
+  const sends = sender && round.checks.get(sender.subtype_id);
+  return sends && (sends.check === 'smtp' || sends.check === 'smtps') && sends.mail_to !== undefined ? sender : undefined;
 }
 
 /** How many tokens a round asks for at once (each is a KMS call in AWS). */

@@ -31,6 +31,29 @@ export interface ScoringAgentProps {
  * the table.
  */
 export class ScoringAgent extends Construct {
+  /** The function's name, spelled from the prefix: its ARN can be granted without a reference to the function (no cycle, no cross-stack export). */
+  static functionName(prefix: string): string {
+    return `${prefix}-Agent`;
+  }
+
+  /** The function's ARN, spelled from its name. */
+  static functionArn(scope: Construct, prefix: string): string {
+    return Stack.of(scope).formatArn({
+      service: 'lambda',
+      resource: 'function',
+      resourceName: ScoringAgent.functionName(prefix),
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
+  }
+
+  /** Lets a route's function start the agent (a "check now" job): the agent's name in its environment, and lambda:InvokeFunction on it alone. */
+  static grantStart(f: ApiFunction, prefix: string): void {
+    f.fn.addEnvironment('SCORING_AGENT_FUNCTION', ScoringAgent.functionName(prefix));
+    f.role.addToPrincipalPolicy(
+      new PolicyStatement({ sid: 'StartScoringAgent', actions: ['lambda:InvokeFunction'], resources: [ScoringAgent.functionArn(f, prefix)] }),
+    );
+  }
+
   readonly function: ApiFunction;
   readonly schedule: Schedule;
   /** The HMAC key of the mail checks' tokens (functions/agent/mail-token.ts). */
@@ -40,7 +63,7 @@ export class ScoringAgent extends Construct {
     super(scope, id);
     this.function = new ApiFunction(this, 'Function', {
       entry: 'functions/agent/handler.ts',
-      functionName: `${props.prefix}-Agent`,
+      functionName: ScoringAgent.functionName(props.prefix),
       description: 'Scoring agent: checks every service each round and reports through the IAM API',
       defaults: props.defaults,
       // A minute of rounds, plus the longest check (30 s) and the reports.
@@ -60,14 +83,7 @@ export class ScoringAgent extends Construct {
       new PolicyStatement({
         sid: 'InvokeOwnSlices',
         actions: ['lambda:InvokeFunction'],
-        resources: [
-          Stack.of(this).formatArn({
-            service: 'lambda',
-            resource: 'function',
-            resourceName: `${props.prefix}-Agent`,
-            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-          }),
-        ],
+        resources: [ScoringAgent.functionArn(this, props.prefix)],
       }),
     );
     // A slice that fails is not tried again later: its checks would be stale, and the next round comes anyway.

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createLogger } from '#shared/log';
 import { startLocalStack, type LocalStack } from '../../lib/local/local-stack';
-import { runAgent } from '../../functions/agent/agent';
+import { pollCheckJobs, runAgent } from '../../functions/agent/agent';
+import { runCheckJob } from '../../functions/agent/check-job';
 import { scoringApi, type ScoringApi } from '../../functions/agent/api';
 import { CompetitionZones } from '../../functions/agent/local/competition-dns';
 import { Named } from '../../functions/agent/local/named';
@@ -276,9 +277,66 @@ describe('the scoring agent', () => {
       expect(authorization).toBe(await sdkAuthorization(request!, { endpoint, service: 'lambda', region: 'eu-west-1', credentials, signedHeaders }));
       // Lambda refusing the invocation is the dispatcher's error, not a silent loss.
       const refused = lambdaSliceInvoker({ functionName: 'missing', region: 'eu-west-1', credentials: () => credentials, endpoint });
-      await expect(refused({ slice: { index: 1, of: 2 } })).rejects.toThrow('Lambda refused the slice 2/2: HTTP 404 {"Message":"Function not found"}');
+      await expect(refused({ slice: { index: 1, of: 2 } })).rejects.toThrow(
+        /the slice 2\/2 was not started: Lambda refused to invoke .*: HTTP 404 {"Message":"Function not found"}/,
+      );
     } finally {
       await new Promise((resolve) => lambda.close(resolve));
+    }
+  });
+});
+
+describe('"check now"', () => {
+  const ask = async (serviceId: number) => {
+    const answer = await fetch(`${stack.url}/api/v1/services/${serviceId}/checks`, { method: 'POST', headers: admin });
+    expect(answer.status).toBe(202);
+    return ((await answer.json()) as { id: number }).id;
+  };
+  const jobs = async () =>
+    (await (await fetch(`${stack.url}/api/v1/team/1/checks`, { headers: admin })).json()) as {
+      id: number;
+      state: string;
+      outcome: { passed: boolean; reason: string | null; category: string | null } | null;
+    }[];
+  const idOf = async (url: string) => (await services()).find((s) => s.url === url)!.id;
+
+  it('runs one service’s check as a round would and reports it on the job, never as a scan; a job runs once', async () => {
+    const before = await services();
+    const [web, db, notes] = [await idOf('www.one.example'), await idOf('db.one.example'), await idOf('notes.one.example')];
+    const asked = [await ask(web), await ask(db), await ask(notes)];
+    const deps = { api: agentApi, resolver: resolver(), log, mailToken };
+    expect(await Promise.all(asked.map((id) => runCheckJob(id, deps)))).toEqual([
+      { check_job: asked[0], taken: true, passed: true },
+      { check_job: asked[1], taken: true, passed: false },
+      { check_job: asked[2], taken: true, passed: false },
+    ]);
+    const shown = new Map((await jobs()).map((j) => [j.id, j]));
+    expect(shown.get(asked[0]!)).toMatchObject({ state: 'done', outcome: { passed: true, reason: null, category: null } });
+    expect(shown.get(asked[1]!)).toMatchObject({ state: 'done', outcome: { passed: false, reason: 'connection refused', category: 'connection refused' } });
+    expect(shown.get(asked[2]!)).toMatchObject({
+      state: 'done',
+      outcome: { passed: false, reason: 'its subtype has no check for the agent to run', category: 'agent error' },
+    });
+    // Taken already: another agent (or a second invocation) does nothing.
+    expect(await runCheckJob(asked[0]!, deps)).toEqual({ check_job: asked[0], taken: false });
+    // Not scored: every service reads as before.
+    expect(await services()).toEqual(before);
+  });
+
+  it('is taken from the queue by a polling agent (the local one)', async () => {
+    const asked = [await ask(await idOf('shell.one.example')), await ask(await idOf('mail.one.example'))];
+    const stop = new AbortController();
+    const polling = pollCheckJobs({ api: agentApi, log, mailToken, resolver: async () => resolver() }, 100, stop.signal);
+    try {
+      await expect
+        .poll(async () => (await jobs()).filter((j) => asked.includes(j.id)).map((j) => [j.state, j.outcome?.reason]), { timeout: 20_000 })
+        .toEqual([
+          ['done', 'timeout after 1 s waiting for the banner'],
+          ['done', null],
+        ]);
+    } finally {
+      stop.abort();
+      await polling;
     }
   });
 });

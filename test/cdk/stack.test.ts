@@ -154,7 +154,13 @@ describe('functions', () => {
 
   it.each(built.map((r) => [r.name, r] as const))('lets %s do exactly its declared table actions, on this table and its indexes only', (_, route) => {
     const perms = tablePermissionsOf(`${prefix}-${route.name}`);
-    expect(perms.filter((p) => !p.startsWith('kms:'))).toEqual(expectedTablePermissions(route.table));
+    expect(perms.filter((p) => !p.startsWith('kms:') && !p.startsWith('lambda:'))).toEqual(expectedTablePermissions(route.table));
+    // The agent: only the routes that queue a dry run may start it, and nothing else.
+    const lambda = perms.filter((p) => p.startsWith('lambda:'));
+    if (route.invokesAgent) {
+      expect(lambda).toEqual([expect.stringMatching(new RegExp(`^lambda:InvokeFunction on .*:function:${prefix}-Agent$`))]);
+      expect(functionNamed(`${prefix}-${route.name}`)[1].Properties!.Environment.Variables.SCORING_AGENT_FUNCTION).toBe(`${prefix}-Agent`);
+    } else expect(lambda).toEqual([]);
     // The accounts key: kms:Decrypt for the route that opens the accounts' secrets, kms:GenerateDataKey for those that seal them, nothing for any other.
     const kms = perms.filter((p) => p.startsWith('kms:'));
     if (route.accountsKey === undefined) expect(kms).toEqual([]);

@@ -1,4 +1,4 @@
-import { NodeSha256 } from '../../functions/agent/sigv4';
+import { NodeSha256 } from '../../functions/shared/aws/sigv4';
 import { SignatureV4 } from '@smithy/signature-v4';
 
 /**

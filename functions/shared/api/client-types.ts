@@ -335,7 +335,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every service's check accounts with their secrets: the scoring agent's read, once a round
+         * Every service's check accounts with their secrets: the scoring agent's read, once a round (or one service's, for a dry run)
          * @description Admins and service accounts.
          */
         get: operations["GetCheckAccounts"];
@@ -389,6 +389,26 @@ export interface paths {
          * @description Admins only.
          */
         post: operations["ResetServiceAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/{id}/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check now: a dry run of this service's check by the scoring agent, not scored (an organiser's, not counted against the team)
+         * @description Admins only.
+         */
+        post: operations["RequestServiceCheck"];
         delete?: never;
         options?: never;
         head?: never;
@@ -627,6 +647,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/team/{id}/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's latest dry runs ("check now"), newest first, with how each went
+         * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
+         */
+        get: operations["ListTeamChecks"];
+        put?: never;
+        /**
+         * Check now: a dry run of one of the team's services by the scoring agent, not scored (a team may ask once every 20 s)
+         * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
+         */
+        post: operations["RequestTeamCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/team-accounts": {
         parameters: {
             query?: never;
@@ -749,6 +793,46 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The "check now" jobs no agent has taken yet, oldest first: the local agent polls this
+         * @description Admins and service accounts.
+         */
+        get: operations["ListCheckJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/checks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * An agent takes a queued job (`running`), then reports how the check went (`done`)
+         * @description Admins and service accounts.
+         */
+        patch: operations["UpdateCheckJob"];
         trace?: never;
     };
     "/api/v1/audit": {
@@ -986,6 +1070,40 @@ export interface components {
                     private_key?: string;
                 }[];
             };
+        };
+        /**
+         * CheckJob
+         * @description A "check now" job: a dry run of one service's check by the scoring agent, never scored.
+         */
+        CheckJob: {
+            id: number;
+            team_id: number;
+            service_id: number;
+            /** @description The member's account (or the organiser) who asked. */
+            requested_by: string;
+            /**
+             * Format: date-time
+             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+             */
+            requested_at: string;
+            /**
+             * @description `queued` until an agent takes it, `running` while it checks, `done` with its outcome; `lost` when it was not done within 120 s (no agent took it, or it stopped).
+             * @enum {string}
+             */
+            state: "queued" | "running" | "done" | "lost";
+            started_at: string | null;
+            outcome: {
+                passed: boolean;
+                /** @description The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off. */
+                reason: string | null;
+                /** @description What kind of failure; null when it passed. */
+                category: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error") | null;
+                /**
+                 * Format: date-time
+                 * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                 */
+                checked_at: string;
+            } | null;
         };
         /**
          * CreatedTeamAccount
@@ -2049,6 +2167,29 @@ export interface components {
                 };
             };
         };
+        /** @description The write conflicts with what is stored. Codes: `check_job_state`. */
+        "Conflict.check_job_state": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "check_job_state",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "check_job_state";
+                };
+            };
+        };
         /** @description The write conflicts with what is stored. Codes: `competition_final`, `idempotency_key_in_flight`. */
         "Conflict.competition_final.idempotency_key_in_flight": {
             headers: {
@@ -2481,6 +2622,30 @@ export interface components {
                  */
                 "application/json": {
                     message: string;
+                };
+            };
+        };
+        /** @description Too many attempts: wait Retry-After seconds before the next. Codes: `check_limited`. */
+        "TooManyRequests.check_limited": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Too Many Requests",
+                 *       "status": 429,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "check_limited",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "check_limited";
                 };
             };
         };
@@ -3779,7 +3944,9 @@ export interface operations {
     };
     GetCheckAccounts: {
         parameters: {
-            query?: never;
+            query?: {
+                service_id?: string;
+            };
             header?: {
                 /** @description An ETag read before: 304 if it is still current. */
                 "If-None-Match"?: string;
@@ -3810,6 +3977,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest.validation_failed"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
@@ -3985,6 +4153,36 @@ export interface operations {
             429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.accounts_busy.database_unavailable"];
+        };
+    };
+    RequestServiceCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued: the agent runs it within seconds. `Location` is the team's list of checks, where it shows how it went. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     GetService: {
@@ -4710,6 +4908,121 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable.accounts_busy.database_unavailable"];
         };
     };
+    ListTeamChecks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its latest 20 jobs, queued, running, done or lost. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckJob"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    RequestTeamCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The service to check: one of the team's own. */
+                    service_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued: the agent runs it within seconds. `Location` is the team's list of checks, where it shows how it went. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckJob"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            /** @description Too many attempts: wait Retry-After seconds before the next. Codes: `check_limited`. Or: Too many requests: API Gateway answers by itself, beyond this route's throttle class, `team-write` (20 requests a second steady, bursts of 100: blue team members signing in and sending requests), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "check_limited",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "check_limited";
+                    };
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
     ListTeamAccounts: {
         parameters: {
             query?: {
@@ -4972,6 +5285,96 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
             429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ListCheckJobs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued jobs (at most 100). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckJob"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    UpdateCheckJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    state: "running";
+                } | {
+                    /** @constant */
+                    state: "done";
+                    passed: boolean;
+                    /** @description Why it failed, in full (secrets redacted); null when it passed. */
+                    reason: string | null;
+                    category: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error") | null;
+                    checked_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The job as it now is (its service is the one to check). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckJob"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.check_job_state"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.service-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };

@@ -28,7 +28,7 @@ export interface ScoringClientOptions {
   token?: string;
   /**
    * Signs each request as it is sent, after every other header is set (the
-   * IAM API's SigV4: see functions/agent/sigv4.ts `sigv4Signer`): the final
+   * IAM API's SigV4: see functions/shared/aws/sigv4.ts `sigv4Signer`): the final
    * request in, the same request with its authorization headers out.
    */
   sign?: (request: Request) => Promise<Request>;

@@ -65,6 +65,12 @@ export interface Route {
    * function may use the key.
    */
   readonly accountsKey?: 'seal' | 'open';
+  /**
+   * The route's function starts the scoring agent's function (a "check now"
+   * job, app/check-jobs.ts): the stack gives it the agent's name and grants
+   * it lambda:InvokeFunction on that function alone.
+   */
+  readonly invokesAgent?: true;
   /** The JSON body the handler validates with (and the description shows). */
   readonly body?: v.GenericSchema;
   /** The query string the handler validates with. */

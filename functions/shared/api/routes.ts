@@ -15,6 +15,7 @@ import { teamsRoutes } from '#shared/api/routes/teams';
 import { teamRoutes } from '#shared/api/routes/team';
 import { teamAccountsRoutes } from '#shared/api/routes/team-accounts';
 import { passwordChangesRoutes } from '#shared/api/routes/password-changes';
+import { checksRoutes } from '#shared/api/routes/checks';
 import type { Route } from '#shared/api/route';
 
 export * from '#shared/api/route';
@@ -31,6 +32,7 @@ export const routes = [
   ...Object.values(teamRoutes),
   ...Object.values(teamAccountsRoutes),
   ...Object.values(passwordChangesRoutes),
+  ...Object.values(checksRoutes),
   ...Object.values(auditRoutes),
   ...Object.values(docsRoutes),
 ];

@@ -11,6 +11,8 @@ import { accountsKeyProvider } from '#shared/data/kms-key-provider';
 import { queryPartition } from '#shared/data/operations';
 import { open, seal, type Sealed } from '#shared/data/sealing';
 import { formatTimestamp } from '#shared/validation';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/data/client';
 
 /** An account's secret as sealed: which kind, and its text. */
 const secretOf = (a: CheckAccount) => JSON.stringify(a.private_key === undefined ? { p: a.password } : { k: a.private_key });
@@ -33,10 +35,13 @@ export async function accountsItem(
   };
 }
 
-/** Every service's accounts with their secrets, by service id: one Query, each seal opened under its own service's id. */
-export async function readAccountSecrets(): Promise<Map<number, CheckAccount[]>> {
+/**
+ * Every service's accounts with their secrets, by service id (one Query), or
+ * one service's (one GetItem): each seal opened under its own service's id.
+ */
+export async function readAccountSecrets(serviceId?: number): Promise<Map<number, CheckAccount[]>> {
   const provider = accountsKeyProvider();
-  const items = await queryPartition(PARTITION.accounts, { consistent: true });
+  const items = serviceId === undefined ? await queryPartition(PARTITION.accounts, { consistent: true }) : await oneServiceItem(serviceId);
   const opened = await Promise.all(
     items.map(async (item) => {
       const serviceId = Number(item.service_id);
@@ -58,6 +63,11 @@ export async function readAccountSecrets(): Promise<Map<number, CheckAccount[]>>
     }),
   );
   return new Map(opened);
+}
+
+async function oneServiceItem(serviceId: number): Promise<Record<string, unknown>[]> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: accountsKey(serviceId), ConsistentRead: true }));
+  return Item ? [Item] : [];
 }
 
 /** A new password for one of a service's users, sealed as its accounts item keeps it (a request's, until it applies). */

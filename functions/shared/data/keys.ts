@@ -14,6 +14,7 @@ const TOTALS_SORT_KEY = 'TOTALS';
 const STATE_SORT_KEY = 'STATE';
 const SCAN_RESULT_PREFIX = 'SCANID#';
 const VOID_JOB_SORT_KEY = 'VOIDJOB';
+const QUEUED_CHECKS = 'CHECKS#QUEUED';
 /** Partitions of the standings projection: each team's fold writes its own item; the scoreboard queries them all. */
 const STANDINGS_SHARDS = 2;
 
@@ -108,6 +109,18 @@ export const keys = {
     gsi2sk: `PCR#${pad(id)}`,
   }),
   teamPasswordChanges: (teamId: number) => `PCRS#${pad(teamId)}`,
+  /**
+   * A "check now" job (data/check-jobs.ts): its own partition (the agent reads and updates it by id), in gsi2
+   * under its team (the team's recent jobs are one Query), and in gsi1 under `CHECKS#QUEUED` while no agent has
+   * taken it (a sparse index: the local agent's queue is one Query).
+   */
+  checkJob: (id: number): Key => ({ pk: `CHECKJOB#${pad(id)}`, sk: 'CHECKJOB' }),
+  checkJobOfTeam: (teamId: number, id: number) => ({ gsi2pk: `CHECKS#${pad(teamId)}`, gsi2sk: `CHECK#${pad(id)}` }),
+  teamCheckJobs: (teamId: number) => `CHECKS#${pad(teamId)}`,
+  queuedCheckJob: (id: number) => ({ gsi1pk: QUEUED_CHECKS, gsi1sk: `CHECK#${pad(id)}` }),
+  queuedCheckJobs: () => QUEUED_CHECKS,
+  /** When a team may next ask for a dry run: its own item, updated on a condition by every request. */
+  checkLimit: (teamId: number): Key => ({ pk: `CHECKLIMIT#${pad(teamId)}`, sk: 'LIMIT' }),
   /** A team's sign-in sessions: one partition per team, so an organiser ends them all with one Query. */
   teamSessions: (teamId: number) => `SESSIONS#${pad(teamId)}`,
   session: (teamId: number, hash: string): Key => ({ pk: `SESSIONS#${pad(teamId)}`, sk: `SESSION#${hash}` }),

@@ -13,7 +13,7 @@ import { keys } from '#shared/data/keys';
 
 /** Failures in a row before a name is locked. */
 export const SIGN_IN_FAILURE_LIMIT = 10;
-/** How long a locked name refuses every attempt, the correct password included (SIGNIN_LOCK_SECONDS shortens it for tests). */
+/** How long a locked name refuses every attempt, the correct password included (SIGNIN_LOCK_SECONDS changes it). */
 export const signInLockSeconds = () => Number(process.env.SIGNIN_LOCK_SECONDS ?? 300);
 
 /** `go`: check the password now. `locked`: refuse it unchecked, for this many more seconds. */

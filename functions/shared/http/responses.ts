@@ -29,6 +29,8 @@ export type RouteResult<R extends Pick<Route, 'responses'>> = {
 
 export const ok = <B>(body: B, headers?: Record<string, string>) => ({ status: 200 as const, body, headers });
 export const created = <B>(body: B, location: string) => ({ status: 201 as const, body, headers: { location } });
+/** Taken on, to be done later: the job as it stands, and where to follow it. */
+export const accepted = <B>(body: B, location: string) => ({ status: 202 as const, body, headers: { location } });
 export const noContent = () => ({ status: 204 as const });
 export const textResult = (contentType: string, content: string, headers?: Record<string, string>) => ({
   status: 200 as const,

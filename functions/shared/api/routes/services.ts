@@ -17,8 +17,9 @@ export const servicesRoutes = {
     responses: { 200: json('The cells, whole or changed since `since`.', r.ServiceStatusViewSchema) },
   }),
   GetCheckAccounts: route('GetCheckAccounts', 'GET', '/services/accounts', 'services/get-check-accounts', 'admin-or-service', 'read', {
-    summary: "Every service's check accounts with their secrets: the scoring agent's read, once a round",
+    summary: "Every service's check accounts with their secrets: the scoring agent's read, once a round (or one service's, for a dry run)",
     accountsKey: 'open',
+    query: q.CheckAccountsQuery,
     responses: {
       200: json(
         'By service id, the accounts its login check signs in with (a service without any is left out). The only answer that ever carries a secret.',
@@ -50,6 +51,13 @@ export const servicesRoutes = {
     ifMatch: true,
     responses: { 200: { ...json('Its accounts as stored now, and their new ETag.', r.AccountsViewSchema), etag: true } },
     problems: { 503: ['accounts_busy'] },
+  }),
+  RequestServiceCheck: route('RequestServiceCheck', 'POST', '/services/{id}/checks', 'services/request-service-check', 'admin', 'read-write', {
+    summary: "Check now: a dry run of this service's check by the scoring agent, not scored (an organiser's, not counted against the team)",
+    invokesAgent: true,
+    responses: {
+      202: json("Queued: the agent runs it within seconds. `Location` is the team's list of checks, where it shows how it went.", r.CheckJobSchema),
+    },
   }),
   GetService: route('GetService', 'GET', '/services/{id}', 'services/get-service', 'public', 'read', {
     summary: 'One service',

@@ -1,6 +1,7 @@
 import * as q from '#shared/api/schemas/requests';
 import * as r from '#shared/api/schemas/responses';
 import { route, json, list, none } from '#shared/api/route';
+import { CHECK_NOW_INTERVAL_SECONDS } from '#shared/domain/check-jobs';
 
 /**
  * A blue team's own routes: signing in and out, and its own services with
@@ -47,5 +48,18 @@ export const teamRoutes = {
   ListTeamPasswordChanges: route('ListTeamPasswordChanges', 'GET', '/team/{id}/password-changes', 'team/list-team-password-changes', 'team', 'read', {
     summary: "The team's password change requests, newest first (the latest 100), never a password",
     responses: { 200: list('Its requests with their states.', r.PasswordChangeSchema) },
+  }),
+  RequestTeamCheck: route('RequestTeamCheck', 'POST', '/team/{id}/checks', 'team/request-team-check', 'team', 'read-write', {
+    summary: `Check now: a dry run of one of the team's services by the scoring agent, not scored (a team may ask once every ${CHECK_NOW_INTERVAL_SECONDS} s)`,
+    body: q.CheckNowBody,
+    invokesAgent: true,
+    responses: {
+      202: json("Queued: the agent runs it within seconds. `Location` is the team's list of checks, where it shows how it went.", r.CheckJobSchema),
+    },
+    problems: { 429: ['check_limited'] },
+  }),
+  ListTeamChecks: route('ListTeamChecks', 'GET', '/team/{id}/checks', 'team/list-team-checks', 'team', 'read', {
+    summary: 'The team\'s latest dry runs ("check now"), newest first, with how each went',
+    responses: { 200: list('Its latest 20 jobs, queued, running, done or lost.', r.CheckJobSchema) },
   }),
 } as const;

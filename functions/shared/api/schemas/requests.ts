@@ -266,3 +266,28 @@ export const RejectPasswordChangeBody = v.strictObject({
 export const ResetAccountBody = v.strictObject({
   username: v.pipe(UsernameSchema, v.description('The user to set back to its default secret (a user a request added is removed).')),
 });
+
+/** "Check now": the service a dry run checks. */
+export const CheckNowBody = v.strictObject({
+  service_id: v.pipe(PositiveInt, v.description("The service to check: one of the team's own.")),
+});
+
+/** The agent moves a job on: it takes it (`running`), then reports its outcome (`done`). */
+export const CheckJobUpdateBody = v.variant(
+  'state',
+  [
+    v.strictObject({ state: v.literal('running') }),
+    v.strictObject({
+      state: v.literal('done'),
+      passed: v.boolean(),
+      reason: v.pipe(v.nullable(FreeText(SCAN_ERROR_MAX)), v.description('Why it failed, in full (secrets redacted); null when it passed.')),
+      category: v.nullable(v.picklist(FAILURE_CATEGORIES, `must be one of: ${FAILURE_CATEGORIES.join(', ')}`)),
+      checked_at: v.pipe(Timestamp, v.description('When the check began.')),
+    }),
+  ],
+  'must have a `state`: running or done',
+);
+
+export const CheckAccountsQuery = v.object({
+  service_id: v.optional(v.pipe(PositiveIntParam, v.description("Only this service's accounts (a dry run of its check)."))),
+});

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { DNS_TYPES } from '#shared/domain/dns-record';
 import { FAILURE_CATEGORIES, SHOWN_FAILURES } from '#shared/domain/scoring/failure';
 import { PASSWORD_CHANGE_MODES } from '#shared/domain/password-changes';
+import { CHECK_JOB_LOST_AFTER_SECONDS, CHECK_JOB_STATES } from '#shared/domain/check-jobs';
 
 /**
  * What the API answers, as valibot schemas: the one source of the OpenAPI
@@ -587,6 +588,33 @@ export const PasswordChangeSchema = named(
         subtype: v.string(),
         username: v.string(),
         new_account: v.pipe(v.boolean(), v.description("A user the service's check did not have: applying adds it.")),
+      }),
+    ),
+  }),
+);
+
+export const CheckJobSchema = named(
+  'CheckJob',
+  'A "check now" job: a dry run of one service\'s check by the scoring agent, never scored.',
+  v.strictObject({
+    id: Id,
+    team_id: Id,
+    service_id: Id,
+    requested_by: v.pipe(v.string(), v.description("The member's account (or the organiser) who asked.")),
+    requested_at: Time,
+    state: v.pipe(
+      v.picklist(CHECK_JOB_STATES),
+      v.description(
+        `\`queued\` until an agent takes it, \`running\` while it checks, \`done\` with its outcome; \`lost\` when it was not done within ${CHECK_JOB_LOST_AFTER_SECONDS} s (no agent took it, or it stopped).`,
+      ),
+    ),
+    started_at: v.nullable(Time),
+    outcome: v.nullable(
+      v.strictObject({
+        passed: v.boolean(),
+        reason: Reason,
+        category: v.pipe(v.nullable(v.picklist(FAILURE_CATEGORIES)), v.description('What kind of failure; null when it passed.')),
+        checked_at: Time,
       }),
     ),
   }),

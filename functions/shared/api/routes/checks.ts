@@ -1,0 +1,22 @@
+import * as q from '#shared/api/schemas/requests';
+import * as r from '#shared/api/schemas/responses';
+import { route, list, json } from '#shared/api/route';
+
+/**
+ * "Check now" jobs as the scoring agent sees them: the queue it polls (the
+ * local agent; in AWS the API invokes the agent with the job), and the one
+ * route that moves a job on. Teams ask on their own routes, organisers on a
+ * service's.
+ */
+export const checksRoutes = {
+  ListCheckJobs: route('ListCheckJobs', 'GET', '/checks', 'checks/list-check-jobs', 'admin-or-service', 'read', {
+    summary: 'The "check now" jobs no agent has taken yet, oldest first: the local agent polls this',
+    responses: { 200: list('Queued jobs (at most 100).', r.CheckJobSchema) },
+  }),
+  UpdateCheckJob: route('UpdateCheckJob', 'PATCH', '/checks/{id}', 'checks/update-check-job', 'admin-or-service', 'read-write', {
+    summary: 'An agent takes a queued job (`running`), then reports how the check went (`done`)',
+    body: q.CheckJobUpdateBody,
+    responses: { 200: json('The job as it now is (its service is the one to check).', r.CheckJobSchema) },
+    problems: { 409: ['check_job_state'] },
+  }),
+} as const;
