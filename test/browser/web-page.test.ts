@@ -271,7 +271,7 @@ describe('the other pages', () => {
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, { axe: [], sideways: false }])));
   });
 
-  it("a blue team member's page: signs in, reads why a check fails and its latest checks, sends a password change, signs out; no serious axe violation", async () => {
+  it("a blue team member's page: signs in, reads why a check fails and its latest checks, checks now, sends a password change, signs out; no serious axe violation", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const { password } = await createTeamAccount({ teamId: 1, name: 'browser-member', audit: TEST_AUDIT });
     const team = (await api('/teams/1')) as { number: number };
@@ -295,6 +295,29 @@ describe('the other pages', () => {
     expect(await page.evaluate("sessionStorage.getItem('ccdc.team-session')")).toMatch(/^ccdcs_1_/);
     await row.getByRole('button', { name: 'Show' }).click();
     await page.locator(`#history-${ftp.id} table.history td`, { hasText: 'login as files refused' }).waitFor(ON_SCREEN);
+    expect(await seriousAxeViolations()).toEqual([]);
+    // Check now: the job shows queued, and how it went once an agent (here, this test) takes it and reports.
+    await row.getByRole('button', { name: 'Check now (FTP)' }).click();
+    await page.locator('.form-status', { hasText: 'of FTP asked for' }).waitFor(ON_SCREEN);
+    const job = page.locator('table.checks tbody tr').first();
+    await job.locator('td', { hasText: 'queued' }).waitFor(ON_SCREEN);
+    const jobId = Number(await job.getAttribute('data-check-id'));
+    const asAgent = (body: unknown) =>
+      fetch(`${stack.url}/api/v1/checks/${jobId}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${ENV_TOKENS.service}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await asAgent({ state: 'running' })).status).toBe(200);
+    const outcome = { state: 'done', passed: false, reason: 'login as files refused again', category: 'login failed', checked_at: '2026-11-22T10:20:00Z' };
+    expect((await asAgent(outcome)).status).toBe(200);
+    await job.locator('td', { hasText: 'login as files refused again' }).waitFor(ON_SCREEN);
+    expect(await job.textContent()).toContain('login failed');
+    // Asking again at once: the team's limit, said on the page.
+    const refusedBefore = consoleErrors.length;
+    await row.getByRole('button', { name: 'Check now (FTP)' }).click();
+    await page.locator('.form-status', { hasText: 'once every 20 s' }).waitFor(ON_SCREEN);
+    expect(consoleErrors.splice(refusedBefore)).toEqual(['Failed to load resource: the server responded with a status of 429 (Too Many Requests)']);
     expect(await seriousAxeViolations()).toEqual([]);
     await page.getByLabel('New passwords, one account per line: service,username,password').fill('FTP,files,Browser-Rotated-Pa55');
     await page.getByRole('button', { name: 'Send' }).click();

@@ -24,6 +24,7 @@ export type TeamSession = ApiSchemas['TeamSession'];
 export type TeamService = ApiSchemas['TeamService'];
 export type TeamScan = ApiSchemas['TeamScan'];
 export type PasswordChange = ApiSchemas['PasswordChange'];
+export type CheckJob = ApiSchemas['CheckJob'];
 
 /** The result of a read: the data, and whether it changed since the last read of that URL. */
 export interface Read<T> {
@@ -126,6 +127,14 @@ export function memberApi(token: string) {
       read(`password changes ${team}`, (init) => member.GET('/api/v1/team/{id}/password-changes', { ...init, params: { ...init.params, ...path(team) } })),
     requestPasswordChanges: async (team: number, list: string): Promise<PasswordChange> => {
       const { data, error, response } = await member.POST('/api/v1/team/{id}/password-changes', { params: path(team), body: { list } });
+      if (!data) throw refused(response, error);
+      return data;
+    },
+    checks: (team: number) =>
+      read(`team checks ${team}`, (init) => member.GET('/api/v1/team/{id}/checks', { ...init, params: { ...init.params, ...path(team) } })),
+    /** "Check now": the job, queued (a refusal, such as the team's limit, is a RequestRefused with its detail). */
+    checkNow: async (team: number, serviceId: number): Promise<CheckJob> => {
+      const { data, error, response } = await member.POST('/api/v1/team/{id}/checks', { params: path(team), body: { service_id: serviceId } });
       if (!data) throw refused(response, error);
       return data;
     },

@@ -1,12 +1,13 @@
-import { ApiError, memberApi, RequestRefused, signIn, type PasswordChange, type TeamService, type TeamSession } from '../api';
+import { ApiError, memberApi, RequestRefused, signIn, type CheckJob, type PasswordChange, type TeamService, type TeamSession } from '../api';
 import { formatTime, h, replaceContent, scrollRegion } from '../dom';
 import { follow } from '../live';
 import { stateTag } from './states';
 
 /**
  * A blue team member's page: sign in, then the team's own services with the
- * full reason of each failure and their recent checks, and the password
- * change requests (a pasted list, and what became of each). The session
+ * full reason of each failure and their recent checks, "check now" (a dry run
+ * by the agent, and how the latest ones went), and the password change
+ * requests (a pasted list, and what became of each). The session
  * token lives in this tab's session storage, sent as `Authorization: Bearer`;
  * no cookie. A 401 (the session ended or expired) goes back to signing in.
  */
@@ -70,19 +71,51 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   signOutButton.addEventListener('click', () => void api.signOut().finally(() => signOut('Signed out.')));
   const services = h('div', { class: 'member-services' }, h('p', { class: 'loading' }, 'Loading…'));
   const changes = h('div', { class: 'member-changes' });
+  const checkStatus = h('p', { class: 'form-status', role: 'status' });
+  const checks = h('div', { class: 'member-checks' });
   replaceContent(
     content,
     h('p', { class: 'signed-in' }, `Signed in as ${session.account} until ${formatTime(session.expires_at)}. `, signOutButton),
     session.details ? null : h('p', { class: 'notice' }, 'The organisers show failures by their category only for now.'),
     h('h2', {}, 'Services'),
     services,
+    h('h2', {}, 'Checks you asked for'),
+    h(
+      'p',
+      { class: 'hint' },
+      '“Check now” runs a service’s check at once, as the next round will, and scores nothing. Your team may ask once every 20 seconds.',
+    ),
+    checkStatus,
+    checks,
     h('h2', {}, 'Password changes'),
     passwordChangeForm(team, api, () => void refresh()),
     changes,
   );
   const expanded = new Set<number>();
   let latest: TeamService[] = [];
-  const drawServices = () => replaceContent(services, scrollRegion('Services of your team', servicesTable(latest, expanded, toggle)));
+  const drawServices = () => replaceContent(services, scrollRegion('Services of your team', servicesTable(latest, expanded, toggle, checkNow)));
+  // While a job of ours is queued or running, its list is read every 2 s rather than at the page's pace.
+  let fastUntil = 0;
+  const checkNow = (service: TeamService) => {
+    replaceContent(checkStatus, `Asking for a check of ${service.subtype}…`);
+    api
+      .checkNow(team, service.id)
+      .then((job) => {
+        replaceContent(checkStatus, `Check ${job.id} of ${service.subtype} asked for: its result shows below in a few seconds.`);
+        fastUntil = Date.now() + 60_000;
+        void refreshChecks();
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) return signOut('Your session has ended: sign in again.');
+        replaceContent(checkStatus, error instanceof ApiError ? error.message : 'The request could not be sent; try again.');
+      });
+  };
+  const refreshChecks = async () => {
+    const read = await api.checks(team);
+    if (read.changed || !checks.querySelector('table, .empty')) replaceContent(checks, checksTable(read.data, latest));
+    const waiting = read.data.some((job) => job.state === 'queued' || job.state === 'running');
+    if (waiting && Date.now() < fastUntil) setTimeout(() => void refreshChecks().catch(() => undefined), 2000);
+  };
   const toggle = (id: number) => {
     if (expanded.has(id)) expanded.delete(id);
     else expanded.add(id);
@@ -122,6 +155,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
         drawServices();
         for (const id of expanded) void loadHistory(id);
       }
+      await refreshChecks();
       if (changesRead.changed || !changes.querySelector('table, .empty')) replaceContent(changes, changesTable(changesRead.data));
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return signOut('Your session has ended: sign in again.');
@@ -131,12 +165,21 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   follow(refresh);
 }
 
-function servicesTable(services: TeamService[], expanded: Set<number>, toggle: (id: number) => void): HTMLTableElement {
+function servicesTable(
+  services: TeamService[],
+  expanded: Set<number>,
+  toggle: (id: number) => void,
+  checkNow: (service: TeamService) => void,
+): HTMLTableElement {
   return h(
     'table',
     { class: 'services' },
     h('caption', { class: 'visually-hidden' }, 'Services of your team, with why each failing one fails'),
-    h('thead', {}, h('tr', {}, ...['Check', 'Address', 'State', 'Last scan', 'Failure', 'Reason', 'Checks'].map((label) => h('th', { scope: 'col' }, label)))),
+    h(
+      'thead',
+      {},
+      h('tr', {}, ...['Check', 'Address', 'State', 'Last scan', 'Failure', 'Reason', 'Checks', 'Dry run'].map((label) => h('th', { scope: 'col' }, label))),
+    ),
     h(
       'tbody',
       {},
@@ -148,6 +191,8 @@ function servicesTable(services: TeamService[], expanded: Set<number>, toggle: (
           open ? 'Hide' : 'Show',
         );
         button.addEventListener('click', () => toggle(service.id));
+        const check = h('button', { type: 'button', class: 'link-button' }, 'Check now', h('span', { class: 'visually-hidden' }, ` (${service.subtype})`));
+        check.addEventListener('click', () => checkNow(service));
         const row = h(
           'tr',
           { 'data-service-id': service.id },
@@ -158,14 +203,45 @@ function servicesTable(services: TeamService[], expanded: Set<number>, toggle: (
           h('td', {}, service.last_scan_error ?? '—'),
           h('td', { class: 'error' }, service.last_scan_reason ?? (service.last_scan_error ? '(hidden)' : '—')),
           h('td', {}, button),
+          h('td', {}, check),
         );
         const history = open
-          ? h('tr', { id: `history-${service.id}` }, h('td', { colspan: 7, 'data-history': service.id }, h('p', { class: 'loading' }, 'Loading…')))
+          ? h('tr', { id: `history-${service.id}` }, h('td', { colspan: 8, 'data-history': service.id }, h('p', { class: 'loading' }, 'Loading…')))
           : null;
         return history ? [row, history] : [row];
       }),
     ),
   );
+}
+
+/** The team's latest dry runs: what was checked, by whom, and how it went. */
+function checksTable(jobs: CheckJob[], services: TeamService[]): HTMLElement {
+  if (jobs.length === 0) return h('p', { class: 'empty' }, 'No check asked for yet.');
+  const names = new Map(services.map((s) => [s.id, s.subtype]));
+  const result = (job: CheckJob) => (job.outcome ? (job.outcome.passed ? 'passed' : (job.outcome.category ?? 'failed')) : job.state);
+  const table = h(
+    'table',
+    { class: 'checks' },
+    h('caption', { class: 'visually-hidden' }, 'Checks your team asked for, newest first'),
+    h('thead', {}, h('tr', {}, ...['Check', 'Service', 'Asked', 'By', 'Result', 'Reason'].map((label) => h('th', { scope: 'col' }, label)))),
+    h(
+      'tbody',
+      {},
+      ...jobs.map((job) =>
+        h(
+          'tr',
+          { 'data-check-id': job.id },
+          h('th', { scope: 'row' }, String(job.id)),
+          h('td', {}, names.get(job.service_id) ?? `service ${job.service_id}`),
+          h('td', {}, formatTime(job.requested_at)),
+          h('td', {}, job.requested_by),
+          h('td', {}, result(job)),
+          h('td', { class: 'error' }, job.outcome?.reason ?? (job.outcome && !job.outcome.passed ? '(hidden)' : '—')),
+        ),
+      ),
+    ),
+  );
+  return scrollRegion('Checks your team asked for', table);
 }
 
 function passwordChangeForm(team: number, api: ReturnType<typeof memberApi>, sent: () => void): HTMLFormElement {
