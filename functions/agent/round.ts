@@ -1,6 +1,7 @@
 import { pickAccount, type CheckAccount } from '#shared/domain/accounts';
 import { checkOf, logsIn, roundCheck, type CheckDefinition } from '#shared/domain/check-definitions';
 import { teamAddressPrefix } from '#shared/domain/settings';
+import { inScoringWindow } from '#shared/domain/scoring/result';
 import type { Logger } from '#shared/log';
 import type { DnsRecord, ReportOutcome, ScanReport, ScoringApi, Service, Settings } from './api';
 import { runCheck, type CheckOutcome, type DnsExpectation, type MailRound } from './checks';
@@ -36,7 +37,11 @@ export interface RoundSummary {
   report_seconds: number;
   /** Reports the API did not accept (after retries); logged one by one. */
   reports_failed: number;
+  /** The round fell before start_time or from end_time on: nothing was checked. */
+  outside_schedule?: true;
 }
+
+const NOTHING_CHECKED = { checks: 0, passed: 0, failed: 0, unchecked: 0, check_seconds: 0, report_seconds: 0, reports_failed: 0 };
 
 /** A service's check as planned for a round (or a dry run): what runChecks runs. */
 export interface Planned {
@@ -62,6 +67,11 @@ const REPORT_CONCURRENCY = 8;
 export async function runRound(roundStart: number, settings: Settings, deps: RoundDependencies): Promise<RoundSummary> {
   const { api, log } = deps;
   const round = new Date(roundStart).toISOString();
+  // The event's schedule: no check before start_time, none from end_time on (what earns points, see inScoringWindow).
+  if (!inScoringWindow(settings, roundStart)) {
+    log.info('round outside the event', { round, start_time: settings.start_time, end_time: settings.end_time });
+    return { round, ...(deps.slice ? { slice: deps.slice } : {}), ...NOTHING_CHECKED, outside_schedule: true };
+  }
   const [listed, subtypes] = await Promise.all([api.services(), api.subtypes()]);
   const services = listed.filter((service) => inSlice(service.id, deps.slice));
   const checks = new Map(subtypes.map((s) => [s.id, checkOf(s)]));

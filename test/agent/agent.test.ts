@@ -286,6 +286,34 @@ describe('the scoring agent', () => {
   });
 });
 
+describe('the event schedule', () => {
+  const setWindow = async (window: { start_time: string | null; end_time: string | null }) => {
+    const answer = await fetch(`${stack.url}/api/v1/settings/1`, { method: 'PATCH', headers: admin, body: JSON.stringify(window) });
+    expect(answer.status).toBe(200);
+  };
+
+  it('checks nothing before start_time, nor from end_time on, and every service again inside the window', async () => {
+    const before = await services();
+    const settings = await agentApi.settings();
+    const now = Date.now();
+    const deps = { api: agentApi, resolver: resolver(), checkLimit: concurrencyLimit(4), log, mailToken };
+    try {
+      await setWindow({ start_time: new Date(now + 3_600_000).toISOString(), end_time: null });
+      expect(await runRound(now, await agentApi.settings(), deps)).toMatchObject({ checks: 0, outside_schedule: true });
+      await setWindow({ start_time: null, end_time: new Date(now - 1000).toISOString() });
+      expect(await runRound(now, await agentApi.settings(), deps)).toMatchObject({ checks: 0, outside_schedule: true });
+      // Nothing was marked started nor reported.
+      expect(await services()).toEqual(before);
+      await setWindow({ start_time: new Date(now - 3_600_000).toISOString(), end_time: new Date(now + 3_600_000).toISOString() });
+      const inside = await runRound(now, await agentApi.settings(), deps);
+      expect(inside.outside_schedule).toBeUndefined();
+      expect(inside.checks).toBe(7);
+    } finally {
+      await setWindow({ start_time: settings.start_time, end_time: settings.end_time });
+    }
+  });
+});
+
 describe('"check now"', () => {
   const ask = async (serviceId: number) => {
     const answer = await fetch(`${stack.url}/api/v1/services/${serviceId}/checks`, { method: 'POST', headers: admin });

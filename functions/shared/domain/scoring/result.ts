@@ -21,14 +21,17 @@ export interface ScoringRules {
  * into a finished event. `scored`: whether it counts toward max_score.
  */
 export function resultScoring(rules: ScoringRules, score: number, checkTime: Date, arrival: Date): { points: number; scored: boolean } {
-  const start = rules.start_time ? Date.parse(rules.start_time) : undefined;
   const end = rules.end_time ? Date.parse(rules.end_time) : undefined;
-  const at = checkTime.getTime();
   const scored =
     rules.scoring_enabled &&
-    (start === undefined || at >= start) &&
-    (end === undefined || (at < end && arrival.getTime() <= end + rules.late_result_grace_seconds * 1000));
+    inScoringWindow(rules, checkTime.getTime()) &&
+    (end === undefined || arrival.getTime() <= end + rules.late_result_grace_seconds * 1000);
   return { points: scored ? score : 0, scored };
+}
+
+/** Whether a check at `at` (epoch ms) falls in the event's window `[start_time, end_time)`: what earns points, and when the agent checks at all. */
+export function inScoringWindow(rules: Pick<ScoringRules, 'start_time' | 'end_time'>, at: number): boolean {
+  return (rules.start_time === null || at >= Date.parse(rules.start_time)) && (rules.end_time === null || at < Date.parse(rules.end_time));
 }
 
 /** Scan results are equal when the agent reported the same score and error (for idempotent repeats; the category only names the error's kind). */
