@@ -84,6 +84,14 @@ const RACES: Record<string, Race> = {
     prepare: settings,
     body: (writer, round) => ({ ...replaceable, competition_name: competitionName(writer, round) }),
   },
+  UpdateService: {
+    // A service of the round: every writer moves it to its own port.
+    prepare: async (round) => {
+      const id = serviceIds[round % serviceIds.length];
+      return { path: `/api/v1/services/${id}`, read: `/api/v1/services/${id}/endpoint` };
+    },
+    body: (writer) => ({ port: 20_000 + writer }),
+  },
   UpdateSettings: {
     prepare: settings,
     body: (writer, round) => ({ competition_name: competitionName(writer, round) }),

@@ -42,6 +42,7 @@ const acceptedBodies: Record<string, Record<string, unknown>> = {
   ResetServiceAccount: { username: 'blue' },
   RequestTeamCheck: { service_id: 1 },
   UpdateCheckJob: { state: 'running' },
+  UpdateService: { url: 'moved.team1.example', port: 2222 },
 };
 /**
  * Routes whose body is a list of reports, each answered on its own (200 with

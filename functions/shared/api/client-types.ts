@@ -415,6 +415,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/services/{id}/endpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a service's check goes, with the ETag a live edit names
+         * @description Admins only.
+         */
+        get: operations["GetServiceEndpoint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/services/{id}": {
         parameters: {
             query?: never;
@@ -432,7 +452,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Move a service to another address or port during the event (results already earned stay)
+         * @description Admins only.
+         */
+        patch: operations["UpdateService"];
         trace?: never;
     };
     "/api/v1/services/{id}/scans": {
@@ -1511,6 +1535,20 @@ export interface components {
                 penalty: number;
             };
             recent_scans: components["schemas"]["ScanResult"][];
+        };
+        /**
+         * ServiceEndpoint
+         * @description Where a service's check goes, as an organiser edits it live (PATCH with this answer's ETag in `If-Match`).
+         */
+        ServiceEndpoint: {
+            id: number;
+            team_id: number;
+            subtype_id: number;
+            subtype: string;
+            url: string;
+            port: number;
+            /** @description Moves with every edit (1 as loaded). */
+            version: number;
         };
         /**
          * ServiceScansPage
@@ -4185,6 +4223,50 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
+    GetServiceEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its address, port and version. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceEndpoint"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
     GetService: {
         parameters: {
             query?: never;
@@ -4225,6 +4307,52 @@ export interface operations {
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
             429: components["responses"]["TooManyRequests.public-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    UpdateService: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string;
+                    /** @description The port its check connects to. */
+                    port?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Where its check goes now; the agent's next round checks it there. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            412: components["responses"]["PreconditionFailed.precondition_failed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };

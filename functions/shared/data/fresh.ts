@@ -7,8 +7,9 @@
  * history and the score history. The settings are read again after that long;
  * definitions and super types are kept while the settings version they were
  * read under is the current one, since whatever changes them moves that
- * version (a competition load writes the settings; a later live edit of a
- * definition must move it too). One item read by every result of a burst, or
+ * version (a competition load writes the settings), and while the mark every
+ * live edit of a definition moves on the settings item is the same
+ * (`definitions`: the settings' own version, their ETag, stays). One item read by every result of a burst, or
  * by every request of a crowd, would be a hot key; a change an organiser makes
  * reaches every path within this bound, and the scoreboard freeze, announced
  * minutes ahead, switches on every route at the same instant.
@@ -37,6 +38,8 @@ export interface FreshSettings {
   final: boolean;
   /** The settings item's version (0 before a competition is loaded): part of a public view's ETag. */
   version: number;
+  /** What kept definitions are read under: the settings version and the mark every live edit of a definition moves. */
+  definitions: string;
 }
 
 /** Every kept copy's way to be forgotten (forgetFreshCopies). */
@@ -58,16 +61,21 @@ function keptFor<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
 }
 
 /** Copies kept under the settings version they were read with. */
-const definitionCopies = new Map<number, { value: Promise<StoredDefinition | undefined>; version: number }>();
+const definitionCopies = new Map<number, { value: Promise<StoredDefinition | undefined>; version: string }>();
 
 /** The settings as this function last read them, at most FRESHNESS_MS ago (the defaults before a competition is loaded). */
 export const freshSettings: () => Promise<FreshSettings> = keptFor(FRESHNESS_MS, () =>
-  getSettings().then((s) => ({ settings: s?.settings ?? DEFAULT_SETTINGS, final: s?.final !== undefined, version: s?.version ?? 0 })),
+  getSettings().then((s) => ({
+    settings: s?.settings ?? DEFAULT_SETTINGS,
+    final: s?.final !== undefined,
+    version: s?.version ?? 0,
+    definitions: `${s?.version ?? 0}.${s?.definitions ?? 0}`,
+  })),
 );
 
 /** A service's definition (max_score, team, super type, SLA rules), as of the settings version this function last read. */
 export async function freshServiceDefinition(serviceId: number): Promise<StoredDefinition | undefined> {
-  const { version } = await freshSettings();
+  const { definitions: version } = await freshSettings();
   const copy = definitionCopies.get(serviceId);
   if (copy && copy.version === version) return copy.value;
   const value = getServiceDefinition(serviceId);
@@ -90,10 +98,10 @@ export const freshPublicVersion: () => Promise<PublicVersion> = keptFor(PUBLIC_V
 
 /** A read kept while the settings version it was made under is current (a load moves the version; a failed read is not kept). */
 function keptPerSettingsVersion<T>(read: () => Promise<T>): () => Promise<T> {
-  let copy: { value: Promise<T>; version: number } | undefined;
+  let copy: { value: Promise<T>; version: string } | undefined;
   forgetters.push(() => (copy = undefined));
   return async () => {
-    const { version } = await freshSettings();
+    const { definitions: version } = await freshSettings();
     if (!copy || copy.version !== version) {
       const value = read();
       copy = { value, version };

@@ -11,6 +11,11 @@ import { shownFailure } from '#shared/domain/scoring/failure';
 import { keys, PARTITION } from '#shared/data/keys';
 import { batchGet, queryIndex, queryPartition, withoutKeys } from '#shared/data/operations';
 import { readServiceStates, toServiceState } from '#shared/data/service-state';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/data/client';
+import { transactionConditionFailed } from '#shared/data/operations';
+import { auditPut, type AuditContext } from '#shared/data/audit';
+import { definitionsMoved } from '#shared/data/settings';
 
 export interface ServiceFilter {
   teamNumber?: number;
@@ -89,4 +94,75 @@ function toServiceRecord(definition: StoredDefinition, state: ServiceState = emp
     after_freeze: state.after_freeze,
     last_scan_reason: state.last_scan_error,
   };
+}
+
+/** A service's definition as an organiser edits it: where its check goes, and the version that guards concurrent edits. */
+export interface ServiceEndpoint {
+  id: number;
+  team_id: number;
+  subtype_id: number;
+  subtype: string;
+  url: string;
+  port: number;
+  /** Moves with every edit (1 as loaded). */
+  version: number;
+}
+
+/** The service's endpoint as stored now (consistent), or undefined. */
+export async function readServiceEndpoint(id: number): Promise<ServiceEndpoint | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.service(id), ConsistentRead: true }));
+  if (!Item) return undefined;
+  const { service } = Item as unknown as StoredDefinition;
+  return {
+    id,
+    team_id: service.team.id,
+    subtype_id: service.subtype_id,
+    subtype: service.subtype,
+    url: service.url,
+    port: service.port,
+    version: Number(Item.version ?? 1),
+  };
+}
+
+/**
+ * Moves a service to another address or port, if it is still at `before`'s
+ * version: in one transaction with the mark every function's kept copy of
+ * the definitions watches (the settings item's `definitions`, data/fresh.ts),
+ * the public version (its url and port are in the public views) and the
+ * audit entry. False when someone edited it first.
+ */
+export async function writeServiceEndpoint(before: ServiceEndpoint, after: ServiceEndpoint, audit: AuditContext): Promise<boolean> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.service(before.id),
+              UpdateExpression: 'SET #service.#url = :url, #service.#port = :port, #version = :next',
+              ConditionExpression: 'attribute_exists(pk) AND (#version = :version OR (attribute_not_exists(#version) AND :version = :one))',
+              ExpressionAttributeNames: { '#service': 'service', '#url': 'url', '#port': 'port', '#version': 'version' },
+              ExpressionAttributeValues: { ':url': after.url, ':port': after.port, ':next': after.version, ':version': before.version, ':one': 1 },
+            },
+          },
+          definitionsMoved(),
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.publicVersion(),
+              UpdateExpression: 'ADD v :one SET #at = :now',
+              ExpressionAttributeNames: { '#at': 'at' },
+              ExpressionAttributeValues: { ':one': 1, ':now': Date.now() },
+            },
+          },
+          auditPut(audit, { action: 'service.update', target: `services/${before.id}`, before, after }),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (transactionConditionFailed(error, 0)) return false;
+    throw error;
+  }
 }

@@ -18,6 +18,13 @@ export interface VersionedSettings {
   version: number;
   /** Set by `scoring finalise`: the results are locked. */
   final?: FinalMark;
+  /**
+   * Moves with every live edit of a definition (a service, later a team or a
+   * subtype), without moving `version`: the settings' own ETag stays, and
+   * every function's kept copies of the definitions are read again
+   * (data/fresh.ts). A settings write starts it again at 0, with a new version.
+   */
+  definitions?: number;
 }
 
 export async function getSettings(options: { consistent?: boolean } = {}): Promise<VersionedSettings | undefined> {
@@ -26,9 +33,14 @@ export async function getSettings(options: { consistent?: boolean } = {}): Promi
 }
 
 export function toVersionedSettings(item: Record<string, unknown>): VersionedSettings {
-  const { settings, version, final } = item as { settings: SettingsFields; version: number; final?: FinalMark };
+  const { settings, version, final, definitions } = item as { settings: SettingsFields; version: number; final?: FinalMark; definitions?: number };
   // Settings written before round_seconds existed read as its default.
-  return { settings: withId(Object.assign({ round_seconds: DEFAULT_ROUND_SECONDS }, settings)), version, ...(final ? { final } : {}) };
+  return {
+    settings: withId(Object.assign({ round_seconds: DEFAULT_ROUND_SECONDS }, settings)),
+    version,
+    ...(final ? { final } : {}),
+    ...(definitions ? { definitions } : {}),
+  };
 }
 
 /**
@@ -73,6 +85,19 @@ export async function saveSettings(
     throw error;
   }
   return { settings: withId(fields), version, ...(final ? { final } : {}) };
+}
+
+/** The transaction item a live edit of a definition adds: it moves the settings item's `definitions` mark. */
+export function definitionsMoved(): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.settings(SETTINGS_ID),
+      UpdateExpression: 'ADD definitions :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  };
 }
 
 /** The settings in their documented field order, id first (stored maps lose order). */

@@ -59,6 +59,16 @@ export const servicesRoutes = {
       202: json("Queued: the agent runs it within seconds. `Location` is the team's list of checks, where it shows how it went.", r.CheckJobSchema),
     },
   }),
+  GetServiceEndpoint: route('GetServiceEndpoint', 'GET', '/services/{id}/endpoint', 'services/get-service-endpoint', 'admin', 'read', {
+    summary: "Where a service's check goes, with the ETag a live edit names",
+    responses: { 200: json('Its address, port and version.', r.ServiceEndpointSchema) },
+  }),
+  UpdateService: route('UpdateService', 'PATCH', '/services/{id}', 'services/update-service', 'admin', 'read-write', {
+    summary: 'Move a service to another address or port during the event (results already earned stay)',
+    body: q.ServiceUpdateBody,
+    ifMatch: true,
+    responses: { 200: { ...json("Where its check goes now; the agent's next round checks it there.", r.ServiceEndpointSchema), etag: true } },
+  }),
   GetService: route('GetService', 'GET', '/services/{id}', 'services/get-service', 'public', 'read', {
     summary: 'One service',
     responses: { 200: json('The service, its points and its latest scans.', r.ServiceDetailSchema) },

@@ -5,6 +5,7 @@ import { FAILURE_CATEGORIES, FAILURE_CATEGORY_MEANINGS, type FailureCategory } f
 import { BoundedInt, FreeText, PasswordText, PositiveInt, PositiveIntParam, Timestamp } from '#shared/validation';
 import { UsernameSchema } from '#shared/domain/accounts';
 import { MAX_CHANGES } from '#shared/domain/password-changes';
+import { HostNameSchema } from '#shared/domain/hostnames';
 
 /**
  * Request bodies and queries the route table names (the handlers validate
@@ -291,3 +292,12 @@ export const CheckJobUpdateBody = v.variant(
 export const CheckAccountsQuery = v.object({
   service_id: v.optional(v.pipe(PositiveIntParam, v.description("Only this service's accounts (a dry run of its check)."))),
 });
+
+/** A live edit of a service: where its check goes (each field optional, at least one). */
+export const ServiceUpdateBody = v.pipe(
+  v.strictObject({
+    url: v.optional(v.pipe(v.string(), v.maxLength(253), HostNameSchema, v.description('The host its check connects to (a name, or an IPv4 address).'))),
+    port: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535), v.description('The port its check connects to.'))),
+  }),
+  v.check((b) => b.url !== undefined || b.port !== undefined, 'send `url`, `port` or both'),
+);

@@ -619,3 +619,17 @@ export const CheckJobSchema = named(
     ),
   }),
 );
+
+export const ServiceEndpointSchema = named(
+  'ServiceEndpoint',
+  "Where a service's check goes, as an organiser edits it live (PATCH with this answer's ETag in `If-Match`).",
+  v.strictObject({
+    id: Id,
+    team_id: Id,
+    subtype_id: Id,
+    subtype: v.string(),
+    url: v.string(),
+    port: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535)),
+    version: v.pipe(Id, v.description('Moves with every edit (1 as loaded).')),
+  }),
+);
