@@ -1,5 +1,5 @@
 import { servicesRoutes } from '#shared/api/routes/services';
-import { moveService } from '#shared/app/service-edits';
+import { moveService } from '#shared/app/live-edits';
 import { auditContext } from '#shared/http/audit-context';
 import { endpoint } from '#shared/http/endpoint';
 import { ok } from '#shared/http/responses';

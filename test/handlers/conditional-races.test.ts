@@ -92,6 +92,13 @@ const RACES: Record<string, Race> = {
     },
     body: (writer) => ({ port: 20_000 + writer }),
   },
+  UpdateTeam: {
+    prepare: async (round) => {
+      const id = teamIds[round % teamIds.length];
+      return { path: `/api/v1/teams/${id}`, read: `/api/v1/teams/${id}/profile` };
+    },
+    body: (writer, round) => ({ name: `Team r${round}w${writer}` }),
+  },
   UpdateSettings: {
     prepare: settings,
     body: (writer, round) => ({ competition_name: competitionName(writer, round) }),

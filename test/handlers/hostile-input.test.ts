@@ -43,6 +43,7 @@ const acceptedBodies: Record<string, Record<string, unknown>> = {
   RequestTeamCheck: { service_id: 1 },
   UpdateCheckJob: { state: 'running' },
   UpdateService: { url: 'moved.team1.example', port: 2222 },
+  UpdateTeam: { name: 'Renamed', logo: '', guest_division: false, hidden: false },
 };
 /**
  * Routes whose body is a list of reports, each answered on its own (200 with

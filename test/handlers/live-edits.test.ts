@@ -92,3 +92,56 @@ describe('moving a service', () => {
     expect((await invoke('GET', '/api/v1/services/99999/endpoint', { headers: admin() })).status).toBe(404);
   });
 });
+
+describe('editing a team', () => {
+  const teamId = 2;
+  const profileOf = () => invoke('GET', `/api/v1/teams/${teamId}/profile`, { headers: admin() });
+  const edit = (body: unknown, etag?: string) =>
+    invoke('PATCH', `/api/v1/teams/${teamId}`, { headers: { ...admin(), ...(etag ? { 'if-match': etag } : {}) }, body });
+  const scoreboardRow = async (headers: Record<string, string> = {}) =>
+    ((await invoke('GET', '/api/v1/teams/scoreboard', { headers })).json.scoreboard as { team: { id: number; name: string }; total_score: number }[]).find(
+      (row) => row.team.id === teamId,
+    );
+  const statusHas = async () => teamId in (await invoke('GET', '/api/v1/services/status')).json.teams;
+
+  it('renames it everywhere at once, hides it from the public (its results stay), shows it again; If-Match and the audit trail as for a service', async () => {
+    const before = await profileOf();
+    expect(before.json).toMatchObject({ id: teamId, hidden: false, version: 1 });
+    const total = (await scoreboardRow())!.total_score;
+
+    const renamed = await edit({ name: 'Renamed Rangers', guest_division: true }, before.headers.etag);
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.json).toEqual({ ...before.json, name: 'Renamed Rangers', guest_division: true, version: 2 });
+    expect((await invoke('GET', `/api/v1/teams/${teamId}`)).json).toMatchObject({ name: 'Renamed Rangers', guest_division: true });
+    const services = (await invoke('GET', `/api/v1/services?team=${before.json.number}`)).json as { team: { name: string } }[];
+    expect(services.length).toBeGreaterThan(0);
+    expect(services.every((s) => s.team.name === 'Renamed Rangers')).toBe(true);
+    expect((await scoreboardRow())!.team.name).toBe('Renamed Rangers');
+    expect((await edit({ name: 'Lost update' }, before.headers.etag)).status).toBe(412);
+
+    // Hidden: gone from every public read, still there for organisers, its points kept.
+    expect((await edit({ hidden: true }, renamed.headers.etag)).status).toBe(200);
+    expect((await invoke('GET', `/api/v1/teams/${teamId}`)).status).toBe(404);
+    expect(await scoreboardRow()).toBeUndefined();
+    expect(await statusHas()).toBe(false);
+    expect((await invoke('GET', `/api/v1/services?team=${before.json.number}`)).json).toEqual([]);
+    expect((await scoreboardRow(admin()))!.total_score).toBe(total);
+    // Shown again: as it was.
+    expect((await edit({ hidden: false })).json).toMatchObject({ hidden: false, version: 4 });
+    expect((await scoreboardRow())!.total_score).toBe(total);
+    expect(await statusHas()).toBe(true);
+
+    const audit = (await invoke('GET', '/api/v1/audit?limit=100', { headers: admin() })).json.items as { action: string; target: string }[];
+    expect(audit.filter((e) => e.action === 'team.update' && e.target === `teams/${teamId}`)).toHaveLength(3);
+  });
+
+  it('refuses an empty or hostile edit (400) and an unknown team (404)', async () => {
+    const before = (await profileOf()).json;
+    expect((await edit({})).status).toBe(400);
+    expect((await edit({ logo: 'javascript:alert(1)' })).status).toBe(400);
+    expect((await edit({ name: 'line\nbreak' })).status).toBe(400);
+    expect((await edit({ team_url: 'elsewhere.example' })).status).toBe(400);
+    expect((await profileOf()).json).toEqual(before);
+    expect((await invoke('PATCH', '/api/v1/teams/99999', { headers: admin(), body: { hidden: true } })).status).toBe(404);
+  });
+});

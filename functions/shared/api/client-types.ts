@@ -80,6 +80,30 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Rename a team, change its logo or division, hide or show it during the event (its results stay)
+         * @description Admins only.
+         */
+        patch: operations["UpdateTeam"];
+        trace?: never;
+    };
+    "/api/v1/teams/{id}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team as an organiser edits it, hidden or not, with the ETag a live edit names
+         * @description Admins only.
+         */
+        get: operations["GetTeamProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -1825,6 +1849,22 @@ export interface components {
             created_at: string;
         };
         /**
+         * TeamProfile
+         * @description A team as an organiser edits it live (PATCH with this answer's ETag in `If-Match`).
+         */
+        TeamProfile: {
+            id: number;
+            /** @description The team number (what ?team= filters by); not its id. */
+            number: number;
+            name: string;
+            logo: string;
+            team_url: string;
+            guest_division: boolean;
+            hidden: boolean;
+            /** @description Moves with every edit (1 as loaded). */
+            version: number;
+        };
+        /**
          * TeamScan
          * @description One check of a team's own service, with its full reason.
          */
@@ -2409,6 +2449,29 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "scan_id_reused" | "competition_final";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `team_too_large`. */
+        "Conflict.team_too_large": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "team_too_large",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "team_too_large";
                 };
             };
         };
@@ -3084,6 +3147,100 @@ export interface operations {
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
             429: components["responses"]["TooManyRequests.public-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    UpdateTeam: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @description An http(s) URL, or empty for none. */
+                    logo?: string;
+                    guest_division?: boolean;
+                    /** @description Hidden: out of the public lists, the scoreboard and the status view (its results stay). */
+                    hidden?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The team as it now is, everywhere at once. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.team_too_large"];
+            412: components["responses"]["PreconditionFailed.precondition_failed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    GetTeamProfile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its profile, whether it is hidden, and its version. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamProfile"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };

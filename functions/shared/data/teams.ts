@@ -3,10 +3,13 @@
  * read with each team's totals (data/totals.ts) as the standings need them.
  */
 import { teamFields, type SuperType, type Team, type TeamRecord } from '#shared/domain/model';
-import { keys, PARTITION } from '#shared/data/keys';
-import { batchGet, queryPartition, withoutKeys } from '#shared/data/operations';
+import { keys, PARTITION, type Key } from '#shared/data/keys';
+import { batchGet, queryIndex, queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/data/client';
+import { auditPut, type AuditContext } from '#shared/data/audit';
 import { readTotalsItems, toTeamTotals } from '#shared/data/totals';
-import { getSettings } from '#shared/data/settings';
+import { definitionsMoved, getSettings } from '#shared/data/settings';
 import { DEFAULT_SETTINGS, type SettingsFields } from '#shared/domain/settings';
 
 /** A team's profile as stored at load (static); its totals live in its own partition. */
@@ -65,4 +68,85 @@ export async function readExactStandings(): Promise<{ settings: SettingsFields; 
   const [current, teams, superTypes] = await Promise.all([getSettings({ consistent: true }), listTeamRecords({ consistent: true }), listSuperTypes()]);
   const settings = current?.settings ?? DEFAULT_SETTINGS;
   return { settings, segregate: settings.guest_division_enabled, teams, superTypes };
+}
+
+/** A team as an organiser edits it: its profile, whether it is hidden, and the version that guards concurrent edits. */
+export interface TeamProfile extends Team {
+  hidden: boolean;
+  /** Moves with every edit (1 as loaded). */
+  version: number;
+}
+
+/** The team's profile as stored now (consistent), with the ids of its services (every item that embeds it). */
+export async function readTeamProfile(id: number): Promise<{ profile: TeamProfile; serviceIds: number[] } | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.team(id), ConsistentRead: true }));
+  if (!Item) return undefined;
+  const stored = withoutKeys<StoredTeam & { version?: number }>(Item);
+  const services = await queryIndex('gsi1', 'gsi1pk', keys.servicesOfTeamNumber(stored.team.number).gsi1pk);
+  return {
+    profile: { ...teamFields(stored.team), hidden: stored.hidden, version: Number(stored.version ?? 1) },
+    serviceIds: services.map((s) => Number((s.service as { id: number }).id)),
+  };
+}
+
+/** What one transaction holds at most: a team edit writes its services, three projections, two marks and the audit entry. */
+export const TEAM_EDIT_MAX_SERVICES = 100 - 6;
+
+/**
+ * Writes an edit of a team everywhere it is kept, in one transaction: its
+ * profile (conditioned on its version), every service that embeds it (each
+ * conditioned on still being the team's), the standings projection and the
+ * status cells (what the scoreboard and the status view show and hide), the
+ * settings' `definitions` mark (kept copies are read again), the public
+ * version and the audit entry. All or nothing: a crash leaves the team as it
+ * was, and a retry does it whole. False when someone edited it first.
+ */
+export async function writeTeamProfile(before: TeamProfile, after: TeamProfile, serviceIds: number[], audit: AuditContext): Promise<boolean> {
+  const team = teamFields(after);
+  // Every attribute by a placeholder: some of these names are DynamoDB reserved words.
+  const names = { '#team': 'team', '#hidden': 'hidden', '#version': 'version', '#service': 'service', '#id': 'id', '#h': 'h', '#at': 'at' };
+  const update = (Key: Key, UpdateExpression: string, values: Record<string, unknown>, ConditionExpression?: string) => ({
+    Update: {
+      TableName: tableName(),
+      Key,
+      UpdateExpression,
+      ...(ConditionExpression ? { ConditionExpression } : {}),
+      ExpressionAttributeNames: Object.fromEntries(
+        Object.entries(names).filter(([name]) => new RegExp(`${name}\\b`).test(`${UpdateExpression} ${ConditionExpression ?? ''}`)),
+      ),
+      ExpressionAttributeValues: values,
+    },
+  });
+  const exists = 'attribute_exists(pk)';
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          update(
+            keys.team(before.id),
+            'SET #team = :team, #hidden = :hidden, #version = :next',
+            { ':team': team, ':hidden': after.hidden, ':next': after.version, ':version': before.version, ':one': 1 },
+            `${exists} AND (#version = :version OR (attribute_not_exists(#version) AND :version = :one))`,
+          ),
+          ...serviceIds.map((id) =>
+            update(
+              keys.service(id),
+              'SET #service.#team = :team, #hidden = :hidden',
+              { ':team': team, ':hidden': after.hidden, ':id': before.id },
+              '#service.#team.#id = :id',
+            ),
+          ),
+          update(keys.standings(before.id), 'SET #team = :team, #hidden = :hidden', { ':team': team, ':hidden': after.hidden }, exists),
+          update(keys.statusCells(before.id), 'SET #h = :hidden', { ':hidden': after.hidden }, exists),
+          definitionsMoved(),
+          update(keys.publicVersion(), 'ADD v :one SET #at = :now', { ':one': 1, ':now': Date.now() }),
+          auditPut(audit, { action: 'team.update', target: `teams/${before.id}`, before, after }),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (transactionConditionFailed(error, 0)) return false;
+    throw error;
+  }
 }

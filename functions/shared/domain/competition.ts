@@ -13,8 +13,10 @@ import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS, SettingsFieldsSchema, Sla
  * Super types and subtypes carry their ids (scoring agents are configured with
  * subtype ids); teams and services get ids allocated when the file is loaded.
  */
-const Name = FreeText(100);
-const LogoUrl = v.pipe(v.string(), v.maxLength(2048), v.regex(/^(https?:\/\/\S+)?$/, 'must be an http(s) URL or empty'));
+/** A team's name and logo, as the file and a live edit give them. */
+export const TeamName = FreeText(100);
+const Name = TeamName;
+export const LogoUrl = v.pipe(v.string(), v.maxLength(2048), v.regex(/^(https?:\/\/\S+)?$/, 'must be an http(s) URL or empty'));
 
 const ServiceEntry = v.strictObject({
   subtype_id: PositiveInt,

@@ -21,6 +21,17 @@ export const teamsRoutes = {
     summary: 'One team',
     responses: { 200: json('The team.', r.TeamSchema) },
   }),
+  GetTeamProfile: route('GetTeamProfile', 'GET', '/teams/{id}/profile', 'teams/get-team-profile', 'admin', 'read', {
+    summary: 'A team as an organiser edits it, hidden or not, with the ETag a live edit names',
+    responses: { 200: json('Its profile, whether it is hidden, and its version.', r.TeamProfileSchema) },
+  }),
+  UpdateTeam: route('UpdateTeam', 'PATCH', '/teams/{id}', 'teams/update-team', 'admin', 'read-write', {
+    summary: 'Rename a team, change its logo or division, hide or show it during the event (its results stay)',
+    body: q.TeamUpdateBody,
+    ifMatch: true,
+    responses: { 200: { ...json('The team as it now is, everywhere at once.', r.TeamProfileSchema), etag: true } },
+    problems: { 409: ['team_too_large'] },
+  }),
   GetScorecard: route('GetScorecard', 'GET', '/teams/{id}/scorecard', 'teams/get-scorecard', 'public', 'read', {
     summary: "A team's scorecard",
     responses: { 200: json("The team's totals, statistics and rank.", r.ScorecardSchema) },

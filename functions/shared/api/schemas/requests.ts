@@ -6,6 +6,7 @@ import { BoundedInt, FreeText, PasswordText, PositiveInt, PositiveIntParam, Time
 import { UsernameSchema } from '#shared/domain/accounts';
 import { MAX_CHANGES } from '#shared/domain/password-changes';
 import { HostNameSchema } from '#shared/domain/hostnames';
+import { LogoUrl, TeamName } from '#shared/domain/competition';
 
 /**
  * Request bodies and queries the route table names (the handlers validate
@@ -300,4 +301,15 @@ export const ServiceUpdateBody = v.pipe(
     port: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535), v.description('The port its check connects to.'))),
   }),
   v.check((b) => b.url !== undefined || b.port !== undefined, 'send `url`, `port` or both'),
+);
+
+/** A live edit of a team (each field optional, at least one): hiding is how a team with results goes away. */
+export const TeamUpdateBody = v.pipe(
+  v.strictObject({
+    name: v.optional(TeamName),
+    logo: v.optional(v.pipe(LogoUrl, v.description('An http(s) URL, or empty for none.'))),
+    guest_division: v.optional(v.boolean()),
+    hidden: v.optional(v.pipe(v.boolean(), v.description('Hidden: out of the public lists, the scoreboard and the status view (its results stay).'))),
+  }),
+  v.check((b) => Object.values(b).some((value) => value !== undefined), 'send at least one of `name`, `logo`, `guest_division`, `hidden`'),
 );

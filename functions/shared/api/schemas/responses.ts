@@ -633,3 +633,13 @@ export const ServiceEndpointSchema = named(
     version: v.pipe(Id, v.description('Moves with every edit (1 as loaded).')),
   }),
 );
+
+export const TeamProfileSchema = named(
+  'TeamProfile',
+  "A team as an organiser edits it live (PATCH with this answer's ETag in `If-Match`).",
+  v.strictObject({
+    ...TeamSchema.entries,
+    hidden: v.boolean(),
+    version: v.pipe(Id, v.description('Moves with every edit (1 as loaded).')),
+  }),
+);
