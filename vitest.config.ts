@@ -1,13 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_WORKERS } from './test/support/workers';
 
 const env = { LOG_LEVEL: 'silent', SCORING_DATABASE_CALL_BUDGET_MS: '30000', CDK_DISABLE_VERSION_CHECK: '1', CDK_DISABLE_CLI_TELEMETRY: '1' };
 
 export default defineConfig({
   test: {
     pool: 'forks',
-    // Two at once, whatever the default (one on a two-core machine): most files wait on DynamoDB Local, the
-    // browser or a target rather than on their own CPU, and two halve the suite's time (420 s to 240 s measured).
-    maxWorkers: 2,
+    // Whatever the default (one on a two-core machine): see test/support/workers.ts.
+    maxWorkers: TEST_WORKERS,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // The shared DynamoDB Local is slow under the concurrency tests: see functions/shared/data/client.ts.

@@ -3,7 +3,6 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
@@ -18,12 +17,13 @@ import { startFold } from './support/fold';
 import { bearer, invoke } from './support/invoke';
 import { runTool } from './support/processes';
 import { runScoring } from '../bin/scoring-commands';
+import { dynamodbEndpoint } from './support/dynamodb-endpoint';
 
 let target: string[];
 
 beforeAll(async () => {
   const table = await useFreshTable('none');
-  target = ['--table', table, '--endpoint', inject('dynamodbEndpoint')];
+  target = ['--table', table, '--endpoint', dynamodbEndpoint()];
 });
 
 /**

@@ -5,7 +5,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { createLogger } from '#shared/log';
 import { startLocalStack, type LocalStack } from '../../lib/local/local-stack';
 import { pollCheckJobs, runAgent } from '../../functions/agent/agent';
@@ -22,6 +21,7 @@ import { concurrencyLimit, roundStartAt } from '../../functions/agent/schedule';
 import { ENV_TOKENS, IAM_KEYS } from '../support/server';
 import { sdkAuthorization } from '../support/sigv4';
 import { servicesWithReasons } from '../support/reasons';
+import { dynamodbEndpoint } from '../support/dynamodb-endpoint';
 
 /**
  * The agent end to end on loopback: the real local server (SigV4 for the
@@ -87,7 +87,7 @@ teams:
   process.env.TABLE_NAME = `agent-${randomUUID()}`;
   stack = await startLocalStack({
     port: 0,
-    dynamodbEndpoint: inject('dynamodbEndpoint'),
+    dynamodbEndpoint: dynamodbEndpoint(),
     competitionFile: join(dir, 'competition.yaml'),
     adminToken: ENV_TOKENS.admin,
     serviceToken: ENV_TOKENS.service,

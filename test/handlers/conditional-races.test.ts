@@ -34,6 +34,8 @@ interface Race {
   body?: (writer: number, round: number) => unknown;
   /** The audit entries' target, when it is not the path (a reset is an entry of the accounts it changes). */
   target?: (path: string) => string;
+  /** Fewer writers than WRITERS, for a write whose transaction is large (DynamoDB Local serialises contended transactions slowly). */
+  writers?: number;
 }
 
 let dnsNames = 0;
@@ -98,6 +100,8 @@ const RACES: Record<string, Race> = {
       return { path: `/api/v1/teams/${id}`, read: `/api/v1/teams/${id}/profile` };
     },
     body: (writer, round) => ({ name: `Team r${round}w${writer}` }),
+    // A team edit is one transaction of 14 items here: 10 writers race it as surely, at a quarter of the time.
+    writers: 10,
   },
   UpdateSettings: {
     prepare: settings,
@@ -132,7 +136,7 @@ describe('conditional writes: exactly one winner per ETag', () => {
   });
 
   for (const route of conditionalRoutes) {
-    it(`${route.name}: ${WRITERS} writers with one ETag, ${ROUNDS} rounds`, async () => {
+    it(`${route.name}: ${RACES[route.name]?.writers ?? WRITERS} writers with one ETag, ${ROUNDS} rounds`, async () => {
       const race = RACES[route.name]!;
       for (let round = 0; round < ROUNDS; round++) {
         const { path, read } = await race.prepare(round);
@@ -140,7 +144,7 @@ describe('conditional writes: exactly one winner per ETag', () => {
         const target = (race.target ?? ((p: string) => p))(path).replace('/api/v1/', '');
         const auditBefore = await auditEntries(target);
         const answers = await Promise.all(
-          Array.from({ length: WRITERS }, (_, writer) =>
+          Array.from({ length: race.writers ?? WRITERS }, (_, writer) =>
             invoke(route.method, path, {
               headers: { ...admin, 'if-match': before.headers.etag! },
               ...(race.body ? { body: race.body(writer, round) } : {}),

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
 import { loadCompetition } from '#shared/data/competition';
 import { ensureTable } from '#shared/data/table';
 import { createToken } from '#shared/data/tokens';
@@ -7,13 +6,14 @@ import type { AuditContext } from '#shared/data/audit';
 import type { Competition } from '#shared/domain/competition';
 import { readCompetitionFile } from '../../lib/local/competition-file';
 import { SAMPLE_COMPETITION } from '../../lib/local/local-stack';
+import { dynamodbEndpoint } from './dynamodb-endpoint';
 
 /**
  * Points this test file's data layer at a new table in the shared DynamoDB
  * Local and loads a competition into it (the sample unless told otherwise).
  */
 export async function useFreshTable(competition: Competition | 'sample' | 'none' = 'sample'): Promise<string> {
-  process.env.DYNAMODB_ENDPOINT = inject('dynamodbEndpoint');
+  process.env.DYNAMODB_ENDPOINT = dynamodbEndpoint();
   process.env.TABLE_NAME = `test-${randomUUID()}`;
   await ensureTable(process.env.TABLE_NAME);
   if (competition !== 'none') {

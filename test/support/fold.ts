@@ -1,8 +1,8 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { inject } from 'vitest';
 import { forgetFreshCopies } from '#shared/data/fresh';
 import { handler as foldResults } from '../../functions/scoring/fold-results';
 import { startStreamPoller, type StreamPoller } from '../../lib/local/stream-poller';
+import { dynamodbEndpoint } from './dynamodb-endpoint';
 
 /**
  * The fold consumer on the current test table's stream, as `npm start` runs
@@ -14,7 +14,7 @@ export async function startFold(): Promise<StreamPoller & { seen: DynamoDBStream
   forgetFreshCopies();
   const seen: DynamoDBStreamEvent[] = [];
   const poller = await startStreamPoller({
-    endpoint: inject('dynamodbEndpoint'),
+    endpoint: dynamodbEndpoint(),
     tableName: process.env.TABLE_NAME!,
     handler: (event) => {
       seen.push(event);

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal } from '../../lib/local/dynamodb-local';
+import { TEST_WORKERS } from './workers';
 import { startDovecot, type DovecotInfo } from './daemons/dovecot';
 import { startMariadb, type MariadbInfo } from './daemons/mariadb';
 import { startPostgres, type PostgresInfo } from './daemons/postgres';
@@ -17,7 +18,8 @@ const MAIL_USERS = ['blue', 'ops', 'deploy'] as const;
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    dynamodbEndpoint: string;
+    /** One DynamoDB Local per test worker (dynamodb-endpoint.ts picks this worker's). */
+    dynamodbEndpoints: string[];
     sshd: SshdInfo<(typeof SSH_USERS)[number]>;
     vsftpd: VsftpdInfo<(typeof FTP_USERS)[number]>;
     mariadb: MariadbInfo;
@@ -28,7 +30,7 @@ declare module 'vitest' {
 }
 
 /**
- * Starts one DynamoDB Local and the check daemons (test/support/daemons/) for
+ * Starts a DynamoDB Local per test worker and the check daemons (test/support/daemons/) for
  * the run, all at once (each one's start-up hides behind the others'), and
  * stops them after. Each also stops at process exit (Ctrl-C included), and a
  * start that fails stops the ones that started and names the failed ones.
@@ -37,7 +39,10 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const { infos, stop } = await startAll([
-    startDynamoDbLocal().then((dynamodb) => ({ info: dynamodb.endpoint, stop: () => dynamodb.stop() })),
+    Promise.all(Array.from({ length: TEST_WORKERS }, () => startDynamoDbLocal())).then((started) => ({
+      info: started.map((dynamodb) => dynamodb.endpoint),
+      stop: () => Promise.all(started.map((dynamodb) => dynamodb.stop())).then(() => undefined),
+    })),
     startSshd(SSH_USERS),
     startVsftpd(FTP_USERS),
     startMariadb(),
@@ -45,8 +50,8 @@ export default async function setup(project: TestProject) {
     startSlapd(LDAP_USERS),
     startDovecot(MAIL_USERS),
   ]);
-  const [dynamodbEndpoint, sshd, vsftpd, mariadb, postgres, slapd, dovecot] = infos;
-  project.provide('dynamodbEndpoint', dynamodbEndpoint);
+  const [dynamodbEndpoints, sshd, vsftpd, mariadb, postgres, slapd, dovecot] = infos;
+  project.provide('dynamodbEndpoints', dynamodbEndpoints);
   project.provide('sshd', sshd);
   project.provide('vsftpd', vsftpd);
   project.provide('mariadb', mariadb);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../lib/local/local-stack';
+import { dynamodbEndpoint } from './dynamodb-endpoint';
 
 export const IAM_KEYS = {
   admin: { accessKeyId: 'AKIDLOCALADMIN', secretAccessKey: 'admin-secret-key' },
@@ -20,7 +20,7 @@ export async function startTestServer(options: Partial<LocalStackOptions> = {}):
   process.env.TABLE_NAME = `http-${randomUUID()}`;
   const stack = await startLocalStack({
     port: 0,
-    dynamodbEndpoint: inject('dynamodbEndpoint'),
+    dynamodbEndpoint: dynamodbEndpoint(),
     adminToken: ENV_TOKENS.admin,
     serviceToken: ENV_TOKENS.service,
     iamKeys: [

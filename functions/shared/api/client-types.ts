@@ -883,6 +883,50 @@ export interface paths {
         patch: operations["UpdateCheckJob"];
         trace?: never;
     };
+    "/api/v1/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every API token, oldest first, without secrets
+         * @description Admins only.
+         */
+        get: operations["ListTokens"];
+        put?: never;
+        /**
+         * Mint an API token (admin or service) that expires; its secret is answered once
+         * @description Admins only.
+         */
+        post: operations["CreateToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a token by its public id: refused from its next request on
+         * @description Admins only.
+         */
+        delete: operations["RevokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audit": {
         parameters: {
             query?: never;
@@ -1167,6 +1211,21 @@ export interface components {
              */
             created_at: string;
             password: string;
+        };
+        /**
+         * CreatedToken
+         * @description A new token with its secret: the only answer that ever carries it (only its hash is stored). Hand it over; it cannot be read again.
+         */
+        CreatedToken: {
+            /** @description The public id: the 8 hex digits after `ccdc_` in the token. */
+            token_id: string;
+            /** @enum {string} */
+            role: "admin" | "service";
+            name: string;
+            created_at: string;
+            expires_at: string | null;
+            revoked_at: string | null;
+            token: string;
         };
         /**
          * DnsRecord
@@ -1954,6 +2013,20 @@ export interface components {
             expires_at: string;
             /** @description The setting `teams_see_check_details`: the team routes show full reasons. */
             details: boolean;
+        };
+        /**
+         * Token
+         * @description An API token as listed: its public id, never its secret or hash.
+         */
+        Token: {
+            /** @description The public id: the 8 hex digits after `ccdc_` in the token. */
+            token_id: string;
+            /** @enum {string} */
+            role: "admin" | "service";
+            name: string;
+            created_at: string;
+            expires_at: string | null;
+            revoked_at: string | null;
         };
         /**
          * VoidJob
@@ -5660,6 +5733,119 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
             429: components["responses"]["TooManyRequests.service-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ListTokens: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each token with its role, name, expiry and revocation. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Token"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    CreateToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `admin`: organisers; `service`: scoring agents.
+                     * @enum {string}
+                     */
+                    role: "admin" | "service";
+                    /** @description Whose it is, as the audit trail will name it. */
+                    name: string;
+                    expires_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The token, with its secret (shown this once). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedToken"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    RevokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A token's public id: 8 lower-case hex digits. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };

@@ -1,7 +1,7 @@
 import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { EXAMPLES, REQUEST_EXAMPLES } from '#shared/api/examples';
-import { API_PREFIX, routes as allRoutes, THROTTLES, type Route } from '#shared/api/routes';
+import { API_PREFIX, pathIdOf, routes as allRoutes, THROTTLES, type Route } from '#shared/api/routes';
 import * as responses from '#shared/api/schemas/responses';
 import { BODY_LIMIT_BYTES } from '#shared/http/endpoint';
 
@@ -299,9 +299,8 @@ const ACCESS_TEXT: Record<Route['access'], string> = {
 
 function operation(route: Route, flavour: ApiFlavour, shared: SharedResponses): Operation {
   const parameters: unknown[] = [];
-  if (route.path.includes('{id}')) {
-    parameters.push({ name: 'id', in: 'path', required: true, description: 'A positive integer id.', schema: { type: 'integer', minimum: 1 } });
-  }
+  const id = pathIdOf(route);
+  if (id) parameters.push({ name: 'id', in: 'path', required: true, description: id.description, schema: id.schema });
   if (route.query) {
     const query = schemaOf(route.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, schema] of Object.entries(query.properties ?? {})) {
@@ -445,14 +444,14 @@ function preflightOperation(path: string, onPath: readonly Route[], flavour: Api
     tags: [onPath[0]!.tag],
     security: flavour === 'iam' ? [{ sigv4: [] }] : [{}],
     parameters: [
-      ...(path.includes('{id}')
+      ...(pathIdOf(onPath[0]!)
         ? [
             {
               name: 'id',
               in: 'path',
               required: true,
-              description: 'A positive integer id (the preflight does not look the record up).',
-              schema: { type: 'integer', minimum: 1 },
+              description: `${pathIdOf(onPath[0]!)!.description.replace(/\.$/, '')} (the preflight does not look the record up).`,
+              schema: pathIdOf(onPath[0]!)!.schema,
             },
           ]
         : []),

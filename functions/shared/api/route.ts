@@ -71,6 +71,12 @@ export interface Route {
    * it lambda:InvokeFunction on that function alone.
    */
   readonly invokesAgent?: true;
+  /**
+   * The route's `{id}` is text of this pattern (a token's public id), not a
+   * positive integer: the endpoint wrapper checks it (404 otherwise) and the
+   * description says so (pathIdOf).
+   */
+  readonly textId?: { readonly pattern: string; readonly description: string };
   /** The JSON body the handler validates with (and the description shows). */
   readonly body?: v.GenericSchema;
   /** The query string the handler validates with. */
@@ -191,4 +197,16 @@ export function roleMayCall(access: Access, role: Role | undefined): boolean {
     case 'team-session':
       return role === 'team';
   }
+}
+
+/** What a route's `{id}` is, for the endpoint wrapper and the description (none: the route has no `{id}`). */
+export function pathIdOf(
+  route: Pick<Route, 'path' | 'textId'>,
+): { description: string; schema: Record<string, unknown>; valid: (text: string) => boolean } | undefined {
+  if (!route.path.includes('{id}')) return undefined;
+  if (route.textId) {
+    const pattern = new RegExp(route.textId.pattern);
+    return { description: route.textId.description, schema: { type: 'string', pattern: route.textId.pattern }, valid: (text) => pattern.test(text) };
+  }
+  return { description: 'A positive integer id.', schema: { type: 'integer', minimum: 1 }, valid: (text) => /^[1-9]\d*$/.test(text) };
 }

@@ -16,6 +16,7 @@ import { teamRoutes } from '#shared/api/routes/team';
 import { teamAccountsRoutes } from '#shared/api/routes/team-accounts';
 import { passwordChangesRoutes } from '#shared/api/routes/password-changes';
 import { checksRoutes } from '#shared/api/routes/checks';
+import { tokensRoutes } from '#shared/api/routes/tokens';
 import type { Route } from '#shared/api/route';
 
 export * from '#shared/api/route';
@@ -33,6 +34,7 @@ export const routes = [
   ...Object.values(teamAccountsRoutes),
   ...Object.values(passwordChangesRoutes),
   ...Object.values(checksRoutes),
+  ...Object.values(tokensRoutes),
   ...Object.values(auditRoutes),
   ...Object.values(docsRoutes),
 ];

@@ -2,7 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as v from 'valibot';
-import { isPublicView, type Route } from '#shared/api/route';
+import { isPublicView, pathIdOf, type Route } from '#shared/api/route';
 import { DATABASE_CALL_BUDGET_MS, databaseUnavailableCause } from '#shared/data/client';
 import { withDeadline } from '#shared/data/deadline';
 import { createLogger, describeError, type Logger } from '#shared/log';
@@ -41,6 +41,8 @@ const PUBLIC_MAX_AGE_SECONDS = 5;
 export interface ApiRequest<Body, Query> {
   /** The `{id}` path parameter, already a positive integer (routes without one get 0). */
   id: number;
+  /** A text `{id}` (routes with `textId`), checked against its pattern; '' on other routes. */
+  textId: string;
   body: Body;
   query: Query;
   principal: Principal | undefined;
@@ -95,6 +97,7 @@ interface RequestState {
   startedAt: number;
   principal?: Principal;
   id?: number;
+  textId?: string;
   /** The body's text, as the JSON parser got it. */
   bodyText?: string;
 }
@@ -130,7 +133,7 @@ export function endpoint<R extends Route, S extends EndpointSpec>(
     .use(bodyLimits(route.body !== undefined));
   if (route.body) chain.use(utf8Body()).use(httpJsonBodyParser()).use(noRepeatedKeys());
   return chain.handler(async (event, context) => {
-    const { requestId, log, principal, id } = state(event);
+    const { requestId, log, principal, id, textId } = state(event);
     const view = isPublicView(route);
     const now = new Date();
     const [settings, published] = await Promise.all([spec.freeze || view ? freshSettings() : undefined, view ? freshPublicVersion() : undefined]);
@@ -142,6 +145,7 @@ export function endpoint<R extends Route, S extends EndpointSpec>(
     if (viewTag && etagMatches(event.headers['if-none-match'], viewTag, { wildcard: false })) return notModified(route, event, viewTag, freeze.freshUntil);
     const request: ApiRequest<B, Q> = {
       id: id ?? 0,
+      textId: textId ?? '',
       body: validated(route.body, event.body, '') as B,
       query: validated(route.query, event.queryStringParameters ?? {}, 'query.') as Q,
       principal,
@@ -188,10 +192,17 @@ function canonicalPath(route: Route): MiddlewareObj<Event, Result> {
 function pathId(route: Route, validId: ((id: number) => boolean) | undefined): MiddlewareObj<Event, Result> {
   return {
     before: ({ event }) => {
-      if (!route.path.includes('{id}')) return;
-      const raw = event.pathParameters?.id;
+      const spec = pathIdOf(route);
+      if (!spec) return;
+      const raw = event.pathParameters?.id ?? '';
+      if (route.textId) {
+        // A text id (a token's public id): checked against its pattern, never echoed.
+        if (!spec.valid(raw)) throw notFound(`Nothing here has that id: ${spec.description.replace(/\.$/, '')}.`);
+        state(event).textId = raw;
+        return;
+      }
       const id = positiveIntFrom(raw);
-      if (id === undefined) throw notFound(`No record has id ${JSON.stringify(raw ?? '')}: ids are positive integers.`);
+      if (id === undefined) throw notFound(`No record has id ${JSON.stringify(raw)}: ids are positive integers.`);
       // A team's own route: its `{id}` is the team, and a session reaches its own only (before anything is read).
       if (route.access === 'team') checkOwnTeam(state(event).principal, id);
       if (validId && !validId(id)) throw notFound(`Nothing here has id ${id}.`);

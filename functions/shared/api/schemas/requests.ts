@@ -313,3 +313,18 @@ export const TeamUpdateBody = v.pipe(
   }),
   v.check((b) => Object.values(b).some((value) => value !== undefined), 'send at least one of `name`, `logo`, `guest_division`, `hidden`'),
 );
+
+/** How far ahead a token minted through the API may expire (the command line may mint one that never does). */
+export const TOKEN_MAX_DAYS = 90;
+
+/** A token minted through the API: its expiry is mandatory. */
+export const TokenCreateBody = v.strictObject({
+  role: v.pipe(v.picklist(['admin', 'service'], 'must be admin or service'), v.description('`admin`: organisers; `service`: scoring agents.')),
+  name: v.pipe(FreeText(100), v.description('Whose it is, as the audit trail will name it.')),
+  expires_at: v.pipe(
+    Timestamp,
+    v.check((t) => Date.parse(t) > Date.now(), 'must be in the future'),
+    v.check((t) => Date.parse(t) <= Date.now() + TOKEN_MAX_DAYS * 86_400_000, `must be at most ${TOKEN_MAX_DAYS} days ahead`),
+    v.description(`When it stops working: mandatory, at most ${TOKEN_MAX_DAYS} days ahead.`),
+  ),
+});

@@ -643,3 +643,22 @@ export const TeamProfileSchema = named(
     version: v.pipe(Id, v.description('Moves with every edit (1 as loaded).')),
   }),
 );
+
+export const TokenSchema = named(
+  'Token',
+  'An API token as listed: its public id, never its secret or hash.',
+  v.strictObject({
+    token_id: v.pipe(v.string(), v.description('The public id: the 8 hex digits after `ccdc_` in the token.')),
+    role: v.picklist(['admin', 'service']),
+    name: v.string(),
+    created_at: v.string(),
+    expires_at: v.nullable(v.string()),
+    revoked_at: v.nullable(v.string()),
+  }),
+);
+
+export const CreatedTokenSchema = named(
+  'CreatedToken',
+  'A new token with its secret: the only answer that ever carries it (only its hash is stored). Hand it over; it cannot be read again.',
+  v.strictObject({ ...TokenSchema.entries, token: v.string() }),
+);
