@@ -44,6 +44,7 @@ const acceptedBodies: Record<string, Record<string, unknown>> = {
   UpdateCheckJob: { state: 'running' },
   UpdateService: { url: 'moved.team1.example', port: 2222 },
   UpdateTeam: { name: 'Renamed', logo: '', guest_division: false, hidden: false },
+  FinaliseCompetition: { force: true },
   CreateToken: { role: 'service', name: 'hostile', expires_at: new Date(Date.now() + 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z') },
 };
 /**

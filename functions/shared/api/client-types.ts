@@ -927,6 +927,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/competition/finalise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lock the results: no scan report, adjustment, void or scoring setting changes them from now on
+         * @description Admins only.
+         */
+        post: operations["FinaliseCompetition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audit": {
         parameters: {
             query?: never;
@@ -1260,6 +1280,22 @@ export interface components {
         FieldError: {
             path: string;
             message: string;
+        };
+        /**
+         * Finalised
+         * @description The competition is final: scan reports, adjustments, voids and scoring settings are refused from now on (409 `competition_final`).
+         */
+        Finalised: {
+            final: {
+                /**
+                 * Format: date-time
+                 * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                 */
+                at: string;
+                by: string;
+            };
+            /** @description It was final before this request (nothing changed). */
+            already: boolean;
         };
         /**
          * HistoryEntry
@@ -2476,6 +2512,29 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "nameserver_needs_address" | "competition_final";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `not_ended`. */
+        "Conflict.not_ended": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "not_ended",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "not_ended";
                 };
             };
         };
@@ -5845,6 +5904,44 @@ export interface operations {
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    FinaliseCompetition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Lock now, though results may still arrive (before end_time plus late_result_grace_seconds). */
+                    force?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Final (now, or already before). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Finalised"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.not_ended"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
             429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];

@@ -17,6 +17,7 @@ import { teamAccountsRoutes } from '#shared/api/routes/team-accounts';
 import { passwordChangesRoutes } from '#shared/api/routes/password-changes';
 import { checksRoutes } from '#shared/api/routes/checks';
 import { tokensRoutes } from '#shared/api/routes/tokens';
+import { competitionRoutes } from '#shared/api/routes/competition';
 import type { Route } from '#shared/api/route';
 
 export * from '#shared/api/route';
@@ -35,6 +36,7 @@ export const routes = [
   ...Object.values(passwordChangesRoutes),
   ...Object.values(checksRoutes),
   ...Object.values(tokensRoutes),
+  ...Object.values(competitionRoutes),
   ...Object.values(auditRoutes),
   ...Object.values(docsRoutes),
 ];

@@ -328,3 +328,8 @@ export const TokenCreateBody = v.strictObject({
     v.description(`When it stops working: mandatory, at most ${TOKEN_MAX_DAYS} days ahead.`),
   ),
 });
+
+/** Finalising: `force` locks the results before end_time plus the grace period has passed. */
+export const FinaliseBody = v.strictObject({
+  force: v.optional(v.pipe(v.boolean(), v.description('Lock now, though results may still arrive (before end_time plus late_result_grace_seconds).'))),
+});

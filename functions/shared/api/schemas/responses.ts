@@ -662,3 +662,12 @@ export const CreatedTokenSchema = named(
   'A new token with its secret: the only answer that ever carries it (only its hash is stored). Hand it over; it cannot be read again.',
   v.strictObject({ ...TokenSchema.entries, token: v.string() }),
 );
+
+export const FinalisedSchema = named(
+  'Finalised',
+  'The competition is final: scan reports, adjustments, voids and scoring settings are refused from now on (409 `competition_final`).',
+  v.strictObject({
+    final: v.strictObject({ at: Time, by: v.string() }),
+    already: v.pipe(v.boolean(), v.description('It was final before this request (nothing changed).')),
+  }),
+);

@@ -1,0 +1,13 @@
+import * as q from '#shared/api/schemas/requests';
+import * as r from '#shared/api/schemas/responses';
+import { route, json } from '#shared/api/route';
+
+/** The competition as a whole: closing it (the command line's `scoring finalise`, from the console or a script). */
+export const competitionRoutes = {
+  FinaliseCompetition: route('FinaliseCompetition', 'POST', '/competition/finalise', 'competition/finalise-competition', 'admin', 'read-write', {
+    summary: 'Lock the results: no scan report, adjustment, void or scoring setting changes them from now on',
+    body: q.FinaliseBody,
+    responses: { 200: json('Final (now, or already before).', r.FinalisedSchema) },
+    problems: { 409: ['not_ended'] },
+  }),
+} as const;
