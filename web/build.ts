@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
-import { CACHE_CONTROL, PAGES, type PageSpec } from './site';
+import { CACHE_CONTROL, PAGES, pagePath, type PageSpec } from './site';
 
 export interface SiteFile {
   /** The path under the site root, without a leading slash (`index.html`, `assets/app-X.js`). */
@@ -53,7 +53,7 @@ export function buildSite(): SiteFile[] {
 
 function renderPage(page: PageSpec, script: string, style: string): string {
   const nav = PAGES.filter((p) => p.nav)
-    .map((p) => `<a href="${p.file === 'index.html' ? '/' : `/${p.file}`}"${p === page ? ' aria-current="page"' : ''}>${p.nav}</a>`)
+    .map((p) => `<a href="${pagePath(p.file)}"${p === page ? ' aria-current="page"' : ''}>${p.nav}</a>`)
     .join('');
   return `<!doctype html>
 <html lang="en">

@@ -8,7 +8,7 @@ export interface PageSpec {
   /** The file name; page routes are real files, served as they are. */
   file: string;
   /** Which script runs on it (`<body data-page>`). */
-  page: 'scoreboard' | 'status' | 'history' | 'team' | 'member';
+  page: 'scoreboard' | 'status' | 'history' | 'team' | 'member' | 'console';
   title: string;
   /** Its place in the navigation; the team page is reached from team links. */
   nav?: string;
@@ -20,7 +20,27 @@ export const PAGES: readonly PageSpec[] = [
   { file: 'history.html', page: 'history', title: 'Scores over time', nav: 'Over time' },
   { file: 'team.html', page: 'team', title: 'Team' },
   { file: 'my-team.html', page: 'member', title: 'My team', nav: 'My team' },
+  // The organisers' console, at /admin/ (a directory index): not in the public navigation.
+  { file: 'admin/index.html', page: 'console', title: 'Organisers’ console' },
 ];
+
+/** Where a page is served: `/` for the root page, the directory for `<dir>/index.html` (`/admin/`), else its file. */
+export function pagePath(file: string): string {
+  if (file === 'index.html') return '/';
+  return file.endsWith('/index.html') ? `/${file.slice(0, -'index.html'.length)}` : `/${file}`;
+}
+
+/**
+ * The CDN's directory index, as a CloudFront Function (viewer request): a
+ * path ending in `/` below the root fetches its `index.html` from the bucket
+ * (the root has the distribution's default root object). The local static
+ * site serves the same paths through pagePath; a unit test runs this code.
+ */
+export const DIRECTORY_INDEX_FUNCTION = `function handler(event) {
+  var request = event.request;
+  if (request.uri.length > 1 && request.uri.charAt(request.uri.length - 1) === '/') request.uri += 'index.html';
+  return request;
+}`;
 
 /**
  * Scripts and styles only from the page's own origin (no inline script),

@@ -18,6 +18,10 @@ import {
   OriginSslPolicy,
   PriceClass,
   ViewerProtocolPolicy,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
@@ -25,7 +29,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { writeSite } from '../../web/build';
-import { CACHE_CONTROL, CONTENT_SECURITY_POLICY, PAGES } from '../../web/site';
+import { CACHE_CONTROL, CONTENT_SECURITY_POLICY, DIRECTORY_INDEX_FUNCTION, PAGES, pagePath } from '../../web/site';
 import { API_PATTERN, type CdnRules } from '../cdn-rules';
 
 export interface PublicCdnProps {
@@ -139,8 +143,15 @@ export class PublicCdn extends Construct {
         strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: false, override: true },
       },
     });
+    // `/admin/` is the console's `admin/index.html` (web/site.ts): S3 has no directory index of its own.
+    const directoryIndex = new CloudFrontFunction(this, 'DirectoryIndex', {
+      comment: 'Serves <dir>/index.html for <dir>/ (the organisers console at /admin/)',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(DIRECTORY_INDEX_FUNCTION),
+    });
     const site: BehaviorOptions = {
       origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+      functionAssociations: [{ function: directoryIndex, eventType: FunctionEventType.VIEWER_REQUEST }],
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
@@ -199,7 +210,7 @@ export class PublicCdn extends Construct {
       prune: false,
       cacheControl: [CacheControl.fromString(CACHE_CONTROL.page)],
       distribution: this.distribution,
-      distributionPaths: ['/', ...pageFiles.map((file) => `/${file}`)],
+      distributionPaths: [...new Set(pageFiles.flatMap((file) => [pagePath(file), `/${file}`]))],
       memoryLimit: 256,
       logGroup: deployLogs,
     });

@@ -3,7 +3,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { gzipSync } from 'node:zlib';
 import { API_PREFIX } from '#shared/api/routes';
 import { buildSite, type SiteFile } from '../../web/build';
-import { CONTENT_SECURITY_POLICY } from '../../web/site';
+import { CONTENT_SECURITY_POLICY, pagePath } from '../../web/site';
 
 /**
  * The local twin of the stack's S3 bucket behind CloudFront: the built web
@@ -19,7 +19,8 @@ export function withStaticSite(api: RequestListener, files: SiteFile[] = buildSi
       { ...file, gzipped: gzipSync(file.contents), etag: `"${createHash('sha256').update(file.contents).digest('base64url').slice(0, 27)}"` },
     ]),
   );
-  byPath.set('/', byPath.get('/index.html')!);
+  // Each page also at its own path (`/`, `/admin/`), as the CDN's directory index serves it.
+  for (const file of files) if (file.path.endsWith('index.html')) byPath.set(pagePath(file.path), byPath.get(`/${file.path}`)!);
 
   return (req: IncomingMessage, res: ServerResponse) => {
     // The path as sent (`//x` is a path, not a host); anything that looks like

@@ -10,6 +10,7 @@ import { getSettings, saveSettings } from '#shared/data/settings';
 import { sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
 import { ENV_TOKENS } from '../support/server';
 import { createTeamAccount } from '#shared/app/team-accounts';
+import { createToken } from '#shared/data/tokens';
 
 /**
  * The web page in Debian's Chromium against the real local server: one
@@ -358,6 +359,58 @@ describe('the other pages', () => {
       await setFreeze(null);
     }
     await page.locator('.notice').waitFor({ state: 'detached', ...ON_SCREEN });
+  });
+
+  it("the organisers' console at /admin/: signs in with an admin token, moves a service (the board follows), says 412 when someone changed it meanwhile, hides a team from the keyboard; no serious axe violation", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const { token } = await createToken({ role: 'admin', name: 'console organiser', expiresAt: null, audit: TEST_AUDIT });
+    const admin = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    await open('/admin/', 'form.member-form');
+    expect(await page.title()).toContain('Organisers’ console');
+    expect(await seriousAxeViolations()).toEqual([]);
+    await page.getByLabel('Admin token').fill(token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('table.console-services tbody tr').first().waitFor(ON_SCREEN);
+    // The hostile team name is text, as everywhere.
+    expect(await page.locator('table.console-teams').textContent()).toContain(HOSTILE_NAME);
+    expect(await page.evaluate("sessionStorage.getItem('ccdc.admin-token')")).toBe(token);
+    expect(await seriousAxeViolations()).toEqual([]);
+
+    // Move team 11's HTTP to another port: saved, and the public read shows it.
+    const http = ((await api('/services?team=11')) as { id: number; subtype: string; port: number }[]).find((s) => s.subtype === 'HTTP')!;
+    await page.getByRole('button', { name: 'Edit HTTP of team 11' }).click();
+    await page.getByLabel('Port').fill('8181');
+    expect(await seriousAxeViolations()).toEqual([]);
+    await page.getByRole('button', { name: 'Save the service' }).click();
+    await page.locator('#console-status', { hasText: 'saved: ' }).waitFor(ON_SCREEN);
+    expect(((await api(`/services/${http.id}`)) as { port: number }).port).toBe(8181);
+
+    // Opened, then changed by someone else before the save: 412, said on the page, their change kept.
+    await page.getByRole('button', { name: 'Edit HTTP of team 11' }).click();
+    await page.getByLabel('Port').fill('8282');
+    const meanwhile = await fetch(`${stack.url}/api/v1/services/${http.id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ port: 8383 }) });
+    expect(meanwhile.status).toBe(200);
+    const errorsBefore = consoleErrors.length;
+    await page.getByRole('button', { name: 'Save the service' }).click();
+    await page.locator('#console-status', { hasText: 'Someone changed this since you opened it' }).waitFor(ON_SCREEN);
+    expect(consoleErrors.splice(errorsBefore)).toEqual(['Failed to load resource: the server responded with a status of 412 (Precondition Failed)']);
+    expect(((await api(`/services/${http.id}`)) as { port: number }).port).toBe(8383);
+
+    // Hide team 14 from the keyboard alone: Tab to its Edit button, Enter, Space on the box, Enter to save.
+    const team14 = ((await api('/teams')) as { id: number; number: number }[]).find((t) => t.number === 14)!;
+    await page.getByRole('button', { name: 'Edit team 14' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Name').waitFor(ON_SCREEN);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    expect(await page.getByLabel('Hidden from the public (its results stay)').isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.locator('#console-status', { hasText: 'Team 14 saved' }).waitFor(ON_SCREEN);
+    expect((await fetch(`${stack.url}/api/v1/teams/${team14.id}`)).status).toBe(404);
+    // Shown again, for the tests that follow.
+    const shown = await fetch(`${stack.url}/api/v1/teams/${team14.id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ hidden: false }) });
+    expect(shown.status).toBe(200);
   });
 
   it('logged no console errors', () => {

@@ -11,6 +11,7 @@ import {
   pathPatternMatches,
   type BehaviourRules,
 } from '../../lib/cdn-rules';
+import { DIRECTORY_INDEX_FUNCTION, PAGES, pagePath } from '../../web/site';
 
 const rules = cdnRules();
 const reads = rules.publicReads;
@@ -132,5 +133,19 @@ describe('behaviours', () => {
     expect(pathPatternMatches('/api/v1/teams*', '/api/v1/Teams')).toBe(false);
     expect(pathPatternMatches('/a?c', '/abc')).toBe(true);
     expect(pathPatternMatches('/a.c', '/abc')).toBe(false);
+  });
+});
+
+describe('the directory index (the CloudFront Function the site behaviour runs)', () => {
+  // The function's own code, run as CloudFront would: one viewer request in, the request to the origin out.
+  const run = (uri: string) => (new Function(`${DIRECTORY_INDEX_FUNCTION}; return handler;`)() as (e: unknown) => { uri: string })({ request: { uri } }).uri;
+
+  it('fetches <dir>/index.html for <dir>/ and leaves every other path alone, as the local site serves them', () => {
+    expect(run('/admin/')).toBe('/admin/index.html');
+    expect(run('/')).toBe('/');
+    expect(run('/my-team.html')).toBe('/my-team.html');
+    expect(run('/assets/main-3f9a.js')).toBe('/assets/main-3f9a.js');
+    // Every page is fetched from its file at the path it is served at.
+    for (const page of PAGES) expect(run(pagePath(page.file)).replace(/^\/$/, '/index.html')).toBe(`/${page.file}`);
   });
 });

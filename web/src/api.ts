@@ -25,6 +25,8 @@ export type TeamService = ApiSchemas['TeamService'];
 export type TeamScan = ApiSchemas['TeamScan'];
 export type PasswordChange = ApiSchemas['PasswordChange'];
 export type CheckJob = ApiSchemas['CheckJob'];
+export type ServiceEndpoint = ApiSchemas['ServiceEndpoint'];
+export type TeamProfile = ApiSchemas['TeamProfile'];
 
 /** The result of a read: the data, and whether it changed since the last read of that URL. */
 export interface Read<T> {
@@ -139,5 +141,44 @@ export function memberApi(token: string) {
       return data;
     },
     signOut: () => member.DELETE('/api/v1/team/session'),
+  };
+}
+
+/** A resource as read for editing: its body and the ETag a change names in If-Match. */
+export interface Editable<T> {
+  data: T;
+  etag: string;
+}
+
+async function editable<T>(answer: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<Editable<T>> {
+  const { data, error, response } = await answer;
+  if (!data) throw refused(response, error);
+  return { data, etag: response.headers.get('etag') ?? '' };
+}
+
+/**
+ * An organiser's calls from the console, with the admin token of the tab.
+ * Every change names the ETag of what the organiser opened (If-Match): a
+ * change someone else made since is a 412, never overwritten.
+ */
+export function adminApi(token: string) {
+  const admin = createScoringClient({ baseUrl: '', token });
+  const path = (id: number) => ({ path: { id } });
+  return {
+    /** Whether the token is an organiser's: the token list is theirs alone. */
+    check: async () => {
+      const { response, error } = await admin.GET('/api/v1/tokens');
+      if (!response.ok) throw refused(response, error);
+    },
+    teams: () => read('admin teams', (init) => admin.GET('/api/v1/teams', init)),
+    services: () => read('admin services', (init) => admin.GET('/api/v1/services', init)),
+    teamProfile: (id: number) => editable(admin.GET('/api/v1/teams/{id}/profile', { params: path(id) })),
+    editTeam: (id: number, etag: string, body: { name?: string; hidden?: boolean }) =>
+      editable(admin.PATCH('/api/v1/teams/{id}', { params: { ...path(id), header: { 'If-Match': etag } }, body })),
+    serviceEndpoint: (id: number) => editable(admin.GET('/api/v1/services/{id}/endpoint', { params: path(id) })),
+    moveService: (id: number, etag: string, body: { url?: string; port?: number }) =>
+      editable(admin.PATCH('/api/v1/services/{id}', { params: { ...path(id), header: { 'If-Match': etag } }, body })),
+    checkNow: async (serviceId: number): Promise<CheckJob> => (await editable(admin.POST('/api/v1/services/{id}/checks', { params: path(serviceId) }))).data,
+    checks: async (teamId: number): Promise<CheckJob[]> => (await editable(admin.GET('/api/v1/team/{id}/checks', { params: path(teamId) }))).data,
   };
 }

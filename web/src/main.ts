@@ -1,3 +1,4 @@
+import { consolePage } from './pages/console';
 import { historyPage } from './pages/history';
 import { memberPage } from './pages/member';
 import { scoreboardPage } from './pages/scoreboard';
@@ -10,6 +11,7 @@ const pages: Record<string, (content: HTMLElement) => void> = {
   history: historyPage,
   team: teamPage,
   member: memberPage,
+  console: consolePage,
 };
 
 const content = document.getElementById('content');

@@ -1,0 +1,273 @@
+import { adminApi, ApiError, RequestRefused, type Service, type Team } from '../api';
+import { h, replaceContent, scrollRegion } from '../dom';
+
+/**
+ * The organisers' console (/admin/), its first pages: teams (rename, hide,
+ * show) and services (move to another address or port, check now). Signed in
+ * with an admin token kept in this tab's session storage and sent as
+ * `Authorization: Bearer`, the team page's mechanism. Every edit opens the
+ * record fresh and sends its ETag in If-Match, so a change someone else made
+ * meanwhile is a 412, said on the page, never overwritten.
+ */
+const TOKEN_KEY = 'ccdc.admin-token';
+
+type Api = ReturnType<typeof adminApi>;
+
+export function consolePage(content: HTMLElement): void {
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  if (token) void signedIn(content, token);
+  else signInForm(content);
+}
+
+/** What a refused request means for the organiser, by its status: the API's detail, and what to do. */
+export function explain(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'The request could not be sent: check the connection and try again.';
+  const detail = error.message ? ` (${error.message})` : '';
+  switch (error.status) {
+    case 400:
+      return `Not accepted${detail}.`;
+    case 401:
+      return 'Your token was not accepted: sign in again.';
+    case 403:
+      return `Your token may not do this: it is not an organiser's${detail}.`;
+    case 404:
+      return `It is not there any more${detail}: reload.`;
+    case 409:
+      return `Refused in the event's current state${detail}.`;
+    case 412:
+      return 'Someone changed this since you opened it: reload it, check their change, and make yours again.';
+    case 429:
+      return `Too many requests just now${detail}: wait a moment and try again.`;
+    case 503:
+      return `The service is busy or its database is unreachable${detail}: nothing was changed; try again in a few seconds.`;
+    default:
+      return `The request failed with ${error.status}${detail}.`;
+  }
+}
+
+function signInForm(content: HTMLElement, notice?: string): void {
+  const status = h('p', { class: 'form-status', role: 'status' }, notice ?? '');
+  const token = h('input', { id: 'admin-token', name: 'token', type: 'password', autocomplete: 'off', required: true, spellcheck: 'false' });
+  const form = h(
+    'form',
+    { class: 'member-form', 'aria-labelledby': 'console-sign-in' },
+    h('h2', { id: 'console-sign-in' }, 'Sign in'),
+    h('p', { class: 'hint' }, 'With an admin token (npm run scoring -- token create --role admin). It stays in this tab only.'),
+    h('label', { for: 'admin-token' }, 'Admin token'),
+    token,
+    h('button', { type: 'submit' }, 'Sign in'),
+    status,
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    status.textContent = 'Checking the token…';
+    adminApi(token.value)
+      .check()
+      .then(() => {
+        sessionStorage.setItem(TOKEN_KEY, token.value);
+        token.value = '';
+        void signedIn(content, sessionStorage.getItem(TOKEN_KEY)!);
+      })
+      .catch((error: unknown) => (status.textContent = explain(error)));
+  });
+  replaceContent(content, form);
+  document.getElementById('live')!.textContent = 'Not signed in';
+}
+
+async function signedIn(content: HTMLElement, token: string): Promise<void> {
+  const api = adminApi(token);
+  const signOut = (notice?: string) => {
+    sessionStorage.removeItem(TOKEN_KEY);
+    signInForm(content, notice);
+  };
+  try {
+    await api.check();
+  } catch (error) {
+    return signOut(explain(error));
+  }
+  document.getElementById('live')!.textContent = 'Signed in';
+  const signOutButton = h('button', { type: 'button', class: 'link-button' }, 'Sign out');
+  signOutButton.addEventListener('click', () => signOut('Signed out.'));
+  const status = h('p', { class: 'form-status', role: 'status', id: 'console-status' });
+  const teams = h('div', {}, h('p', { class: 'loading' }, 'Loading…'));
+  const services = h('div', {}, h('p', { class: 'loading' }, 'Loading…'));
+  const editor = h('div', { id: 'console-editor' });
+  replaceContent(
+    content,
+    h('p', { class: 'signed-in' }, 'Signed in as an organiser. ', signOutButton),
+    status,
+    editor,
+    h('h2', {}, 'Teams'),
+    teams,
+    h('h2', {}, 'Services'),
+    services,
+  );
+  const say = (text: string) => replaceContent(status, text);
+  const reload = async () => {
+    const [teamList, serviceList] = await Promise.all([api.teams(), api.services()]);
+    replaceContent(
+      teams,
+      teamsTable(teamList.data, (team) => void openTeam(api, editor, team, say, reload)),
+    );
+    replaceContent(
+      services,
+      servicesTable(
+        serviceList.data,
+        (service) => void openService(api, editor, service, say, reload),
+        (service) => void checkNow(api, service, say),
+      ),
+    );
+  };
+  await reload().catch((error: unknown) => say(explain(error)));
+}
+
+function teamsTable(teams: Team[], edit: (team: Team) => void): HTMLElement {
+  const table = h(
+    'table',
+    { class: 'console-teams' },
+    h('caption', { class: 'visually-hidden' }, 'Teams, hidden ones included'),
+    h('thead', {}, h('tr', {}, ...['Number', 'Name', 'Domain', 'Edit'].map((label) => h('th', { scope: 'col' }, label)))),
+    h(
+      'tbody',
+      {},
+      ...teams.map((team) => {
+        const button = h('button', { type: 'button', class: 'link-button' }, 'Edit', h('span', { class: 'visually-hidden' }, ` team ${team.number}`));
+        button.addEventListener('click', () => edit(team));
+        return h(
+          'tr',
+          { 'data-team-id': team.id },
+          h('th', { scope: 'row' }, String(team.number)),
+          h('td', {}, team.name),
+          h('td', {}, team.team_url),
+          h('td', {}, button),
+        );
+      }),
+    ),
+  );
+  return scrollRegion('Teams', table);
+}
+
+function servicesTable(services: Service[], edit: (service: Service) => void, check: (service: Service) => void): HTMLElement {
+  const table = h(
+    'table',
+    { class: 'console-services' },
+    h('caption', { class: 'visually-hidden' }, 'Services of every team'),
+    h('thead', {}, h('tr', {}, ...['Team', 'Check', 'Address', 'Last result', 'Edit', 'Dry run'].map((label) => h('th', { scope: 'col' }, label)))),
+    h(
+      'tbody',
+      {},
+      ...services.map((service) => {
+        const name = ` ${service.subtype} of team ${service.team.number}`;
+        const editButton = h('button', { type: 'button', class: 'link-button' }, 'Edit', h('span', { class: 'visually-hidden' }, name));
+        editButton.addEventListener('click', () => edit(service));
+        const checkButton = h('button', { type: 'button', class: 'link-button' }, 'Check now', h('span', { class: 'visually-hidden' }, name));
+        checkButton.addEventListener('click', () => check(service));
+        return h(
+          'tr',
+          { 'data-service-id': service.id },
+          h('td', {}, String(service.team.number)),
+          h('th', { scope: 'row' }, service.subtype),
+          h('td', { class: 'address' }, `${service.url}:${service.port}`),
+          h('td', {}, service.last_scan_time === null ? 'not checked yet' : (service.last_scan_error ?? 'passed')),
+          h('td', {}, editButton),
+          h('td', {}, checkButton),
+        );
+      }),
+    ),
+  );
+  return scrollRegion('Services', table);
+}
+
+/** Opens a team for editing: its profile as it is now, and the ETag the save will name. */
+async function openTeam(api: Api, editor: HTMLElement, team: Team, say: (text: string) => void, saved: () => Promise<void>): Promise<void> {
+  let opened;
+  try {
+    opened = await api.teamProfile(team.id);
+  } catch (error) {
+    return say(explain(error));
+  }
+  const name = h('input', { id: 'team-name', name: 'name', value: opened.data.name, required: true });
+  const hidden = h('input', { id: 'team-hidden', name: 'hidden', type: 'checkbox' });
+  hidden.checked = opened.data.hidden;
+  const form = h(
+    'form',
+    { class: 'member-form', 'aria-labelledby': 'team-editor' },
+    h('h2', { id: 'team-editor' }, `Team ${opened.data.number}`),
+    h('label', { for: 'team-name' }, 'Name'),
+    name,
+    h('p', {}, hidden, ' ', h('label', { for: 'team-hidden' }, 'Hidden from the public (its results stay)')),
+    h('button', { type: 'submit' }, 'Save the team'),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    api
+      .editTeam(team.id, opened.etag, { name: name.value, hidden: hidden.checked })
+      .then((done) => {
+        replaceContent(editor);
+        say(`Team ${done.data.number} saved: ${done.data.name}${done.data.hidden ? ', hidden' : ''}.`);
+        return saved();
+      })
+      .catch((error: unknown) => say(explain(error)));
+  });
+  replaceContent(editor, form);
+  name.focus();
+}
+
+/** Opens a service for editing: where its check goes now, and the ETag the save will name. */
+async function openService(api: Api, editor: HTMLElement, service: Service, say: (text: string) => void, saved: () => Promise<void>): Promise<void> {
+  let opened;
+  try {
+    opened = await api.serviceEndpoint(service.id);
+  } catch (error) {
+    return say(explain(error));
+  }
+  const url = h('input', { id: 'service-url', name: 'url', value: opened.data.url, required: true, spellcheck: 'false' });
+  const port = h('input', { id: 'service-port', name: 'port', type: 'number', min: 1, max: 65535, value: opened.data.port, required: true });
+  const form = h(
+    'form',
+    { class: 'member-form', 'aria-labelledby': 'service-editor' },
+    h('h2', { id: 'service-editor' }, `${opened.data.subtype} of team ${service.team.number}`),
+    h('label', { for: 'service-url' }, 'Host'),
+    url,
+    h('label', { for: 'service-port' }, 'Port'),
+    port,
+    h('button', { type: 'submit' }, 'Save the service'),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    api
+      .moveService(service.id, opened.etag, { url: url.value, port: Number(port.value) })
+      .then((done) => {
+        replaceContent(editor);
+        say(`${done.data.subtype} of team ${service.team.number} saved: ${done.data.url}:${done.data.port}, checked there from the next round.`);
+        return saved();
+      })
+      .catch((error: unknown) => {
+        if (error instanceof RequestRefused && error.errors.length > 0)
+          say(`${explain(error)} ${error.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+        else say(explain(error));
+      });
+  });
+  replaceContent(editor, form);
+  url.focus();
+}
+
+/** A dry run: asked, then its outcome read until it is there (at most a minute). */
+async function checkNow(api: Api, service: Service, say: (text: string) => void): Promise<void> {
+  const what = `${service.subtype} of team ${service.team.number}`;
+  let job;
+  try {
+    job = await api.checkNow(service.id);
+  } catch (error) {
+    return say(explain(error));
+  }
+  say(`Checking ${what}…`);
+  for (let waited = 0; waited < 60_000; waited += 2000) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const found = (await api.checks(service.team.id).catch(() => [])).find((j) => j.id === job.id);
+    if (found?.outcome)
+      return say(`${what}: ${found.outcome.passed ? 'passed' : `failed, ${found.outcome.reason ?? found.outcome.category ?? 'no reason given'}`}.`);
+    if (found?.state === 'lost') return say(`${what}: no agent ran the check. Is the agent running?`);
+  }
+  say(`${what}: no result within a minute. Is the agent running?`);
+}
