@@ -361,7 +361,7 @@ describe('the other pages', () => {
     await page.locator('.notice').waitFor({ state: 'detached', ...ON_SCREEN });
   });
 
-  it("the organisers' console at /admin/: signs in with an admin token, moves a service (the board follows), says 412 when someone changed it meanwhile, hides a team from the keyboard; no serious axe violation", async () => {
+  it("the organisers' console at /admin/: signs in with an admin token, edits the settings (a refused field said beside it), moves a service (the board follows), says 412 when someone changed it meanwhile, hides a team from the keyboard; no serious axe violation", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const { token } = await createToken({ role: 'admin', name: 'console organiser', expiresAt: null, audit: TEST_AUDIT });
     const admin = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -376,13 +376,31 @@ describe('the other pages', () => {
     expect(await page.evaluate("sessionStorage.getItem('ccdc.admin-token')")).toBe(token);
     expect(await seriousAxeViolations()).toEqual([]);
 
+    // The settings, the whole form: a change saved; a refused field's reason beside it, nothing saved.
+    await page.getByRole('button', { name: 'Edit the settings' }).click();
+    await page.getByLabel('competition_name').fill('Console Cup');
+    await page.getByRole('button', { name: 'Save the settings' }).click();
+    await page.locator('#console-status', { hasText: 'Settings saved.' }).waitFor(ON_SCREEN);
+    const settingsNow = () => fetch(`${stack.url}/api/v1/settings/1`, { headers: admin }).then((r) => r.json() as Promise<Record<string, unknown>>);
+    expect((await settingsNow()).competition_name).toBe('Console Cup');
+    await page.getByRole('button', { name: 'Edit the settings' }).click();
+    await page.getByLabel('round_seconds').fill('0');
+    const refusedBefore = consoleErrors.length;
+    await page.getByRole('button', { name: 'Save the settings' }).click();
+    await page.locator('#setting-round_seconds-error').filter({ hasText: /\S/ }).waitFor(ON_SCREEN);
+    expect(await page.getByLabel('round_seconds').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#console-status').textContent()).toContain('Not saved');
+    expect(consoleErrors.splice(refusedBefore)).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    expect(await seriousAxeViolations()).toEqual([]);
+    expect((await settingsNow()).round_seconds).not.toBe(0);
+
     // Move team 11's HTTP to another port: saved, and the public read shows it.
     const http = ((await api('/services?team=11')) as { id: number; subtype: string; port: number }[]).find((s) => s.subtype === 'HTTP')!;
     await page.getByRole('button', { name: 'Edit HTTP of team 11' }).click();
     await page.getByLabel('Port').fill('8181');
     expect(await seriousAxeViolations()).toEqual([]);
     await page.getByRole('button', { name: 'Save the service' }).click();
-    await page.locator('#console-status', { hasText: 'saved: ' }).waitFor(ON_SCREEN);
+    await page.locator('#console-status', { hasText: 'HTTP of team 11 saved: ' }).waitFor(ON_SCREEN);
     expect(((await api(`/services/${http.id}`)) as { port: number }).port).toBe(8181);
 
     // Opened, then changed by someone else before the save: 412, said on the page, their change kept.

@@ -153,7 +153,9 @@ export interface Editable<T> {
 async function editable<T>(answer: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<Editable<T>> {
   const { data, error, response } = await answer;
   if (!data) throw refused(response, error);
-  return { data, etag: response.headers.get('etag') ?? '' };
+  // A CDN that compresses an answer marks its ETag weak (W/"…"), and If-Match compares strongly: the
+  // resource's own tag is the strong one under the mark (the CDN stand-in does as CloudFront does).
+  return { data, etag: (response.headers.get('etag') ?? '').replace(/^W\//, '') };
 }
 
 /**
@@ -179,6 +181,15 @@ export function adminApi(token: string) {
     moveService: (id: number, etag: string, body: { url?: string; port?: number }) =>
       editable(admin.PATCH('/api/v1/services/{id}', { params: { ...path(id), header: { 'If-Match': etag } }, body })),
     checkNow: async (serviceId: number): Promise<CheckJob> => (await editable(admin.POST('/api/v1/services/{id}/checks', { params: path(serviceId) }))).data,
+    settings: () => editable(admin.GET('/api/v1/settings/{id}', { params: path(1) })),
+    /** The whole settings (PUT): every field as the form holds it, refused whole with each bad field's reason. */
+    replaceSettings: (etag: string, body: Record<string, unknown>) =>
+      editable(
+        admin.PUT('/api/v1/settings/{id}', {
+          params: { ...path(1), header: { 'If-Match': etag } },
+          body: body as unknown as ApiSchemas['Settings'],
+        }),
+      ),
     checks: async (teamId: number): Promise<CheckJob[]> => (await editable(admin.GET('/api/v1/team/{id}/checks', { params: path(teamId) }))).data,
   };
 }

@@ -2,7 +2,8 @@ import { adminApi, ApiError, RequestRefused, type Service, type Team } from '../
 import { h, replaceContent, scrollRegion } from '../dom';
 
 /**
- * The organisers' console (/admin/), its first pages: teams (rename, hide,
+ * The organisers' console (/admin/), its first pages: the settings (the
+ * whole form, each refused field's reason beside it), teams (rename, hide,
  * show) and services (move to another address or port, check now). Signed in
  * with an admin token kept in this tab's session storage and sent as
  * `Authorization: Bearer`, the team page's mechanism. Every edit opens the
@@ -92,10 +93,12 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   const teams = h('div', {}, h('p', { class: 'loading' }, 'Loading…'));
   const services = h('div', {}, h('p', { class: 'loading' }, 'Loading…'));
   const editor = h('div', { id: 'console-editor' });
+  const settingsButton = h('button', { type: 'button' }, 'Edit the settings');
   replaceContent(
     content,
     h('p', { class: 'signed-in' }, 'Signed in as an organiser. ', signOutButton),
     status,
+    h('p', {}, settingsButton),
     editor,
     h('h2', {}, 'Teams'),
     teams,
@@ -103,6 +106,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     services,
   );
   const say = (text: string) => replaceContent(status, text);
+  settingsButton.addEventListener('click', () => void openSettings(api, editor, say));
   const reload = async () => {
     const [teamList, serviceList] = await Promise.all([api.teams(), api.services()]);
     replaceContent(
@@ -270,4 +274,89 @@ async function checkNow(api: Api, service: Service, say: (text: string) => void)
     if (found?.state === 'lost') return say(`${what}: no agent ran the check. Is the agent running?`);
   }
   say(`${what}: no result within a minute. Is the agent running?`);
+}
+
+/**
+ * The settings, the whole form: one field per setting, as the API holds it
+ * (a checkbox for a yes/no, a number, a comma-separated list, or text; an
+ * empty text is "none" where the setting had none). Saved whole (PUT) with the ETag it was opened with;
+ * each field the API refuses gets its reason beside it.
+ */
+async function openSettings(api: Api, editor: HTMLElement, say: (text: string) => void): Promise<void> {
+  let opened;
+  try {
+    opened = await api.settings();
+  } catch (error) {
+    return say(explain(error));
+  }
+  const { id: _id, ...fields } = opened.data as Record<string, unknown>;
+  const inputs = new Map<string, HTMLInputElement>();
+  const errors = new Map<string, HTMLElement>();
+  const rows = Object.entries(fields).map(([name, value]) => {
+    const id = `setting-${name}`;
+    const input =
+      typeof value === 'boolean'
+        ? h('input', { id, name, type: 'checkbox' })
+        : typeof value === 'number'
+          ? h('input', { id, name, type: 'number', step: 'any', value })
+          : h('input', { id, name, value: value === null ? '' : Array.isArray(value) ? value.join(', ') : String(value), spellcheck: 'false' });
+    if (typeof value === 'boolean') input.checked = value;
+    const error = h('span', { class: 'field-error', id: `${id}-error` });
+    input.setAttribute('aria-describedby', `${id}-error`);
+    inputs.set(name, input);
+    errors.set(name, error);
+    return h('div', { class: 'setting' }, h('label', { for: id }, name), input, error);
+  });
+  const form = h(
+    'form',
+    { class: 'member-form', 'aria-labelledby': 'settings-editor' },
+    h('h2', { id: 'settings-editor' }, 'Settings'),
+    ...rows,
+    h('button', { type: 'submit' }, 'Save the settings'),
+  );
+  const valueOf = (name: string, before: unknown): unknown => {
+    const input = inputs.get(name)!;
+    if (typeof before === 'boolean') return input.checked;
+    if (typeof before === 'number') return input.value === '' ? null : Number(input.value);
+    // A list (the name servers): comma-separated in the field.
+    if (Array.isArray(before))
+      return input.value
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+    return input.value === '' && before === null ? null : input.value;
+  };
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    for (const [name, error] of errors) {
+      replaceContent(error);
+      inputs.get(name)!.removeAttribute('aria-invalid');
+    }
+    const body = Object.fromEntries(Object.entries(fields).map(([name, before]) => [name, valueOf(name, before)]));
+    api
+      .replaceSettings(opened.etag, body)
+      .then(() => {
+        replaceContent(editor);
+        say('Settings saved.');
+      })
+      .catch((error: unknown) => {
+        const unplaced: string[] = [];
+        if (error instanceof RequestRefused) {
+          for (const { path, message } of error.errors) {
+            const field = errors.get(path.split('.')[0]!);
+            if (!field) unplaced.push(`${path}: ${message}`);
+            else {
+              replaceContent(field, message);
+              inputs.get(path.split('.')[0]!)!.setAttribute('aria-invalid', 'true');
+            }
+          }
+        }
+        say(
+          error instanceof RequestRefused && error.status === 400
+            ? `Not saved: see the fields marked below.${unplaced.length ? ` ${unplaced.join('; ')}` : ''}`
+            : explain(error),
+        );
+      });
+  });
+  replaceContent(editor, form);
 }
