@@ -361,7 +361,7 @@ describe('the other pages', () => {
     await page.locator('.notice').waitFor({ state: 'detached', ...ON_SCREEN });
   });
 
-  it("the organisers' console at /admin/: signs in with an admin token, edits the settings (a refused field said beside it), moves a service (the board follows), says 412 when someone changed it meanwhile, hides a team from the keyboard; no serious axe violation", async () => {
+  it("the organisers' console at /admin/: signs in with an admin token, edits the settings (a refused field said beside it), moves a service (the board follows), says 412 when someone changed it meanwhile, hides a team from the keyboard, mints and revokes a token, approves a password change; no serious axe violation", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const { token } = await createToken({ role: 'admin', name: 'console organiser', expiresAt: null, audit: TEST_AUDIT });
     const admin = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -418,7 +418,8 @@ describe('the other pages', () => {
     const team14 = ((await api('/teams')) as { id: number; number: number }[]).find((t) => t.number === 14)!;
     await page.getByRole('button', { name: 'Edit team 14' }).focus();
     await page.keyboard.press('Enter');
-    await page.getByLabel('Name').waitFor(ON_SCREEN);
+    // The editor opens with its first field focused.
+    await expect.poll(() => page.evaluate('document.activeElement && document.activeElement.id'), ON_SCREEN).toBe('team-name');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Space');
     expect(await page.getByLabel('Hidden from the public (its results stay)').isChecked()).toBe(true);
@@ -429,6 +430,47 @@ describe('the other pages', () => {
     // Shown again, for the tests that follow.
     const shown = await fetch(`${stack.url}/api/v1/teams/${team14.id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ hidden: false }) });
     expect(shown.status).toBe(200);
+
+    // A token minted with an expiry, its secret shown once; then revoked, and refused from then on.
+    await page.getByLabel('Whose (the audit trail names it)').fill('agent-7');
+    await page.getByRole('button', { name: 'Mint the token' }).click();
+    const secret = (await page.locator('#token-secret code').textContent({ timeout: ON_SCREEN.timeout }))!;
+    expect(secret).toMatch(/^ccdc_[0-9a-f]{8}_/);
+    expect((await fetch(`${stack.url}/api/v1/settings/1`, { headers: { authorization: `Bearer ${secret}` } })).status).toBe(200);
+    const tokenId = secret.slice(5, 13);
+    await page.getByRole('button', { name: `Revoke token ${tokenId}` }).click();
+    await page.locator('#console-status', { hasText: `Token ${tokenId} revoked.` }).waitFor(ON_SCREEN);
+    expect((await fetch(`${stack.url}/api/v1/settings/1`, { headers: { authorization: `Bearer ${secret}` } })).status).toBe(401);
+
+    // A password change request waiting for an organiser: approved from the console (never a password on the page).
+    expect(
+      (await fetch(`${stack.url}/api/v1/settings/1`, { method: 'PATCH', headers: admin, body: JSON.stringify({ password_changes: 'approval' }) })).status,
+    ).toBe(200);
+    forgetFreshCopies(); // the server runs in this process: its 5 s copy of the settings, dropped now rather than waited out
+    const { password: memberPassword } = await createTeamAccount({ teamId: 1, name: 'console-member', audit: TEST_AUDIT });
+    const session = await (
+      await fetch(`${stack.url}/api/v1/team/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'console-member', password: memberPassword }),
+      })
+    ).json();
+    const asked = await fetch(`${stack.url}/api/v1/team/1/password-changes`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${(session as { token: string }).token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ list: 'FTP,files,Console-Approved-Pa55' }),
+    });
+    const change = (await asked.json()) as { id: number; state: string };
+    expect(change.state).toBe('pending');
+    await page.reload();
+    await page.getByRole('button', { name: `Approve request ${change.id}` }).click();
+    await page.locator('#console-status', { hasText: `Request ${change.id} approved` }).waitFor(ON_SCREEN);
+    expect(await page.content()).not.toContain('Console-Approved-Pa55');
+    expect(await seriousAxeViolations()).toEqual([]);
+    expect(
+      (await fetch(`${stack.url}/api/v1/settings/1`, { method: 'PATCH', headers: admin, body: JSON.stringify({ password_changes: 'immediate' }) })).status,
+    ).toBe(200);
+    forgetFreshCopies();
   });
 
   it('logged no console errors', () => {

@@ -27,6 +27,7 @@ export type PasswordChange = ApiSchemas['PasswordChange'];
 export type CheckJob = ApiSchemas['CheckJob'];
 export type ServiceEndpoint = ApiSchemas['ServiceEndpoint'];
 export type TeamProfile = ApiSchemas['TeamProfile'];
+export type Token = ApiSchemas['Token'];
 
 /** The result of a read: the data, and whether it changed since the last read of that URL. */
 export interface Read<T> {
@@ -190,6 +191,17 @@ export function adminApi(token: string) {
           body: body as unknown as ApiSchemas['Settings'],
         }),
       ),
+    tokens: async (): Promise<Token[]> => (await editable(admin.GET('/api/v1/tokens'))).data,
+    createToken: async (body: { role: 'admin' | 'service'; name: string; expires_at: string }) => (await editable(admin.POST('/api/v1/tokens', { body }))).data,
+    revokeToken: async (tokenId: string) => {
+      const { response, error } = await admin.DELETE('/api/v1/tokens/{id}', { params: { path: { id: tokenId } } });
+      if (!response.ok) throw refused(response, error);
+    },
+    pendingPasswordChanges: async (): Promise<PasswordChange[]> =>
+      (await editable(admin.GET('/api/v1/password-changes', { params: { query: { state: 'pending' } } }))).data,
+    approvePasswordChange: async (id: number) => (await editable(admin.POST('/api/v1/password-changes/{id}/approve', { params: path(id) }))).data,
+    rejectPasswordChange: async (id: number, reason: string) =>
+      (await editable(admin.POST('/api/v1/password-changes/{id}/reject', { params: path(id), body: { reason } }))).data,
     checks: async (teamId: number): Promise<CheckJob[]> => (await editable(admin.GET('/api/v1/team/{id}/checks', { params: path(teamId) }))).data,
   };
 }

@@ -1,10 +1,12 @@
-import { adminApi, ApiError, RequestRefused, type Service, type Team } from '../api';
+import { adminApi, ApiError, RequestRefused, type PasswordChange, type Service, type Team, type Token } from '../api';
 import { h, replaceContent, scrollRegion } from '../dom';
 
 /**
  * The organisers' console (/admin/), its first pages: the settings (the
  * whole form, each refused field's reason beside it), teams (rename, hide,
- * show) and services (move to another address or port, check now). Signed in
+ * show), services (move to another address or port, check now), the
+ * password change requests waiting for a decision, and API tokens (minted
+ * with an expiry, the secret shown once; revoked). Signed in
  * with an admin token kept in this tab's session storage and sent as
  * `Authorization: Bearer`, the team page's mechanism. Every edit opens the
  * record fresh and sends its ETag in If-Match, so a change someone else made
@@ -93,7 +95,10 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   const teams = h('div', {}, h('p', { class: 'loading' }, 'Loading…'));
   const services = h('div', {}, h('p', { class: 'loading' }, 'Loading…'));
   const editor = h('div', { id: 'console-editor' });
+  const changes = h('div', {});
+  const tokens = h('div', {});
   const settingsButton = h('button', { type: 'button' }, 'Edit the settings');
+  const say = (text: string) => replaceContent(status, text);
   replaceContent(
     content,
     h('p', { class: 'signed-in' }, 'Signed in as an organiser. ', signOutButton),
@@ -104,11 +109,23 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     teams,
     h('h2', {}, 'Services'),
     services,
+    h('h2', {}, 'Password change requests waiting'),
+    changes,
+    h('h2', {}, 'API tokens'),
+    tokenForm(api, say, () => void reload()),
+    tokens,
   );
-  const say = (text: string) => replaceContent(status, text);
   settingsButton.addEventListener('click', () => void openSettings(api, editor, say));
   const reload = async () => {
-    const [teamList, serviceList] = await Promise.all([api.teams(), api.services()]);
+    const [teamList, serviceList, waiting, tokenList] = await Promise.all([api.teams(), api.services(), api.pendingPasswordChanges(), api.tokens()]);
+    replaceContent(
+      changes,
+      changesTable(api, waiting, say, () => void reload()),
+    );
+    replaceContent(
+      tokens,
+      tokensTable(api, tokenList, say, () => void reload()),
+    );
     replaceContent(
       teams,
       teamsTable(teamList.data, (team) => void openTeam(api, editor, team, say, reload)),
@@ -359,4 +376,135 @@ async function openSettings(api: Api, editor: HTMLElement, say: (text: string) =
       });
   });
   replaceContent(editor, form);
+}
+
+/** The requests waiting for an organiser: approve, or reject with a reason the team reads. Never a password. */
+function changesTable(api: Api, waiting: PasswordChange[], say: (text: string) => void, decided: () => void): HTMLElement {
+  if (waiting.length === 0) return h('p', { class: 'empty' }, 'None waiting.');
+  const table = h(
+    'table',
+    { class: 'console-changes' },
+    h('caption', { class: 'visually-hidden' }, 'Password change requests waiting for a decision'),
+    h('thead', {}, h('tr', {}, ...['Request', 'Team', 'By', 'Accounts', 'Decide'].map((label) => h('th', { scope: 'col' }, label)))),
+    h(
+      'tbody',
+      {},
+      ...waiting.map((change) => {
+        const approve = h('button', { type: 'button', class: 'link-button' }, 'Approve', h('span', { class: 'visually-hidden' }, ` request ${change.id}`));
+        const reason = h('input', { id: `reject-${change.id}`, name: 'reason', placeholder: 'Why (the team reads it)' });
+        const reject = h('button', { type: 'button', class: 'link-button' }, 'Reject', h('span', { class: 'visually-hidden' }, ` request ${change.id}`));
+        approve.addEventListener(
+          'click',
+          () =>
+            void api.approvePasswordChange(change.id).then(
+              () => (say(`Request ${change.id} approved: applied.`), decided()),
+              (error: unknown) => say(explain(error)),
+            ),
+        );
+        reject.addEventListener(
+          'click',
+          () =>
+            void api.rejectPasswordChange(change.id, reason.value).then(
+              () => (say(`Request ${change.id} rejected.`), decided()),
+              (error: unknown) => say(explain(error)),
+            ),
+        );
+        return h(
+          'tr',
+          { 'data-change-id': change.id },
+          h('th', { scope: 'row' }, String(change.id)),
+          h('td', {}, String(change.team_id)),
+          h('td', {}, change.requested_by),
+          h('td', {}, change.changes.map((c) => `${c.subtype} ${c.username}`).join(', ')),
+          h(
+            'td',
+            {},
+            approve,
+            ' ',
+            h('label', { for: `reject-${change.id}`, class: 'visually-hidden' }, `Reason to reject request ${change.id}`),
+            reason,
+            ' ',
+            reject,
+          ),
+        );
+      }),
+    ),
+  );
+  return scrollRegion('Password change requests waiting', table);
+}
+
+/** Mints a token: a role, a name, days until it expires (mandatory); the secret is shown once, here. */
+function tokenForm(api: Api, say: (text: string) => void, minted: () => void): HTMLFormElement {
+  const role = h(
+    'select',
+    { id: 'token-role', name: 'role' },
+    h('option', { value: 'service' }, 'service (a scoring agent)'),
+    h('option', { value: 'admin' }, 'admin (an organiser)'),
+  );
+  const name = h('input', { id: 'token-name', name: 'name', required: true });
+  const days = h('input', { id: 'token-days', name: 'days', type: 'number', min: 1, max: 90, value: 3, required: true });
+  const secret = h('p', { class: 'form-status', role: 'status', id: 'token-secret' });
+  const form = h(
+    'form',
+    { class: 'member-form', 'aria-label': 'Mint an API token' },
+    h('label', { for: 'token-role' }, 'Role'),
+    role,
+    h('label', { for: 'token-name' }, 'Whose (the audit trail names it)'),
+    name,
+    h('label', { for: 'token-days' }, 'Expires in (days, at most 90)'),
+    days,
+    h('button', { type: 'submit' }, 'Mint the token'),
+    secret,
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const expiresAt = new Date(Date.now() + Number(days.value) * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    api
+      .createToken({ role: role.value as 'admin' | 'service', name: name.value, expires_at: expiresAt })
+      .then((created) => {
+        name.value = '';
+        replaceContent(secret, 'Copy it now, it is shown only once: ', h('code', {}, created.token));
+        minted();
+      })
+      .catch((error: unknown) => say(explain(error)));
+  });
+  return form;
+}
+
+function tokensTable(api: Api, tokens: Token[], say: (text: string) => void, revoked: () => void): HTMLElement {
+  const table = h(
+    'table',
+    { class: 'console-tokens' },
+    h('caption', { class: 'visually-hidden' }, 'API tokens, never their secrets'),
+    h('thead', {}, h('tr', {}, ...['Id', 'Role', 'Whose', 'Expires', 'State'].map((label) => h('th', { scope: 'col' }, label)))),
+    h(
+      'tbody',
+      {},
+      ...tokens.map((token) => {
+        let state: Node | string = 'revoked';
+        if (!token.revoked_at) {
+          const revoke = h('button', { type: 'button', class: 'link-button' }, 'Revoke', h('span', { class: 'visually-hidden' }, ` token ${token.token_id}`));
+          revoke.addEventListener(
+            'click',
+            () =>
+              void api.revokeToken(token.token_id).then(
+                () => (say(`Token ${token.token_id} revoked.`), revoked()),
+                (error: unknown) => say(explain(error)),
+              ),
+          );
+          state = revoke;
+        }
+        return h(
+          'tr',
+          { 'data-token-id': token.token_id },
+          h('th', { scope: 'row' }, token.token_id),
+          h('td', {}, token.role),
+          h('td', {}, token.name),
+          h('td', {}, token.expires_at ?? 'never'),
+          h('td', {}, state),
+        );
+      }),
+    ),
+  );
+  return scrollRegion('API tokens', table);
 }
