@@ -24,14 +24,17 @@ export async function readPublicVersion(): Promise<PublicVersion> {
   return { version: Number(Item?.v ?? 0), movedAt: Number(Item?.at ?? 0) };
 }
 
+/** The update that moves the version: on its own (the stream consumer), or inside a live edit's transaction. */
+export function publicVersionMove(now = Date.now()) {
+  return {
+    TableName: tableName(),
+    Key: keys.publicVersion(),
+    UpdateExpression: 'ADD v :one SET #at = :now',
+    ExpressionAttributeNames: { '#at': 'at' },
+    ExpressionAttributeValues: { ':one': 1, ':now': now },
+  };
+}
+
 export async function movePublicVersion(now = Date.now()): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.publicVersion(),
-      UpdateExpression: 'ADD v :one SET #at = :now',
-      ExpressionAttributeNames: { '#at': 'at' },
-      ExpressionAttributeValues: { ':one': 1, ':now': now },
-    }),
-  );
+  await db().send(new UpdateCommand(publicVersionMove(now)));
 }

@@ -16,6 +16,7 @@ import { db, tableName } from '#shared/data/client';
 import { transactionConditionFailed } from '#shared/data/operations';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { definitionsMoved } from '#shared/data/settings';
+import { publicVersionMove } from '#shared/data/public-version';
 
 export interface ServiceFilter {
   teamNumber?: number;
@@ -147,15 +148,7 @@ export async function writeServiceEndpoint(before: ServiceEndpoint, after: Servi
             },
           },
           definitionsMoved(),
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.publicVersion(),
-              UpdateExpression: 'ADD v :one SET #at = :now',
-              ExpressionAttributeNames: { '#at': 'at' },
-              ExpressionAttributeValues: { ':one': 1, ':now': Date.now() },
-            },
-          },
+          { Update: publicVersionMove() },
           auditPut(audit, { action: 'service.update', target: `services/${before.id}`, before, after }),
         ],
       }),

@@ -10,6 +10,7 @@ import { db, tableName } from '#shared/data/client';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { readTotalsItems, toTeamTotals } from '#shared/data/totals';
 import { definitionsMoved, getSettings } from '#shared/data/settings';
+import { publicVersionMove } from '#shared/data/public-version';
 import { DEFAULT_SETTINGS, type SettingsFields } from '#shared/domain/settings';
 
 /** A team's profile as stored at load (static); its totals live in its own partition. */
@@ -104,7 +105,7 @@ export const TEAM_EDIT_MAX_SERVICES = 100 - 6;
 export async function writeTeamProfile(before: TeamProfile, after: TeamProfile, serviceIds: number[], audit: AuditContext): Promise<boolean> {
   const team = teamFields(after);
   // Every attribute by a placeholder: some of these names are DynamoDB reserved words.
-  const names = { '#team': 'team', '#hidden': 'hidden', '#version': 'version', '#service': 'service', '#id': 'id', '#h': 'h', '#at': 'at' };
+  const names = { '#team': 'team', '#hidden': 'hidden', '#version': 'version', '#service': 'service', '#id': 'id', '#h': 'h' };
   const update = (Key: Key, UpdateExpression: string, values: Record<string, unknown>, ConditionExpression?: string) => ({
     Update: {
       TableName: tableName(),
@@ -139,7 +140,7 @@ export async function writeTeamProfile(before: TeamProfile, after: TeamProfile, 
           update(keys.standings(before.id), 'SET #team = :team, #hidden = :hidden', { ':team': team, ':hidden': after.hidden }, exists),
           update(keys.statusCells(before.id), 'SET #h = :hidden', { ':hidden': after.hidden }, exists),
           definitionsMoved(),
-          update(keys.publicVersion(), 'ADD v :one SET #at = :now', { ':one': 1, ':now': Date.now() }),
+          { Update: publicVersionMove() },
           auditPut(audit, { action: 'team.update', target: `teams/${before.id}`, before, after }),
         ],
       }),
