@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +111,7 @@ afterAll(async () => {
   sockets.forEach((s) => s.destroy());
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   await stack?.stop();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 const log = createLogger({ component: 'agent-test' });
