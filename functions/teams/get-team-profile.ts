@@ -6,7 +6,7 @@ import { ok } from '#shared/http/responses';
 
 /** A team as an organiser edits it; its ETag is what a live edit's If-Match names. */
 export const handler = endpoint(teamsRoutes.GetTeamProfile, {}, async ({ id }) => {
-  const found = await readTeamProfile(id);
-  if (!found) throw notFound(`No team has id ${id}.`);
-  return ok(found.profile);
+  const profile = await readTeamProfile(id);
+  if (!profile) throw notFound(`No team has id ${id}.`);
+  return ok(profile);
 });

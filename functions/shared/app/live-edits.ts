@@ -1,6 +1,6 @@
 import { readServiceEndpoint, writeServiceEndpoint, type ServiceEndpoint } from '#shared/data/services';
 import type { AuditContext } from '#shared/data/audit';
-import { readTeamProfile, TEAM_EDIT_MAX_SERVICES, writeTeamProfile, type TeamProfile } from '#shared/data/teams';
+import { readTeamProfile, TEAM_EDIT_MAX_SERVICES, teamServiceIds, writeTeamProfile, type TeamProfile } from '#shared/data/teams';
 import { etagOf, ifMatchPasses } from '#shared/http/conditional';
 import { conflict, notFound, preconditionFailed, serviceUnavailable } from '#shared/http/problem';
 
@@ -45,13 +45,15 @@ export async function editTeam(
   ifMatch: string | undefined,
   audit: AuditContext,
 ): Promise<TeamProfile> {
+  let serviceIds: number[] | undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const found = await readTeamProfile(id);
-    if (!found) throw notFound(`No team has id ${id}.`);
-    const { profile: before, serviceIds } = found;
+    const before = await readTeamProfile(id);
+    if (!before) throw notFound(`No team has id ${id}.`);
     if (!ifMatchPasses(ifMatch, etagOf(before))) {
       throw preconditionFailed(`Team ${id} changed since that ETag: read it again (GET /teams/${id}/profile) and retry with the new one.`);
     }
+    // Read once: a team's number, which its services are found by, is not editable.
+    serviceIds ??= await teamServiceIds(before.number);
     if (serviceIds.length > TEAM_EDIT_MAX_SERVICES) {
       throw conflict('team_too_large', `Team ${id} has ${serviceIds.length} services, more than one edit can change at once (${TEAM_EDIT_MAX_SERVICES}).`);
     }

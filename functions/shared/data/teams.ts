@@ -78,16 +78,18 @@ export interface TeamProfile extends Team {
   version: number;
 }
 
-/** The team's profile as stored now (consistent), with the ids of its services (every item that embeds it). */
-export async function readTeamProfile(id: number): Promise<{ profile: TeamProfile; serviceIds: number[] } | undefined> {
+/** The team's profile as stored now (consistent). */
+export async function readTeamProfile(id: number): Promise<TeamProfile | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.team(id), ConsistentRead: true }));
   if (!Item) return undefined;
   const stored = withoutKeys<StoredTeam & { version?: number }>(Item);
-  const services = await queryIndex('gsi1', 'gsi1pk', keys.servicesOfTeamNumber(stored.team.number).gsi1pk);
-  return {
-    profile: { ...teamFields(stored.team), hidden: stored.hidden, version: Number(stored.version ?? 1) },
-    serviceIds: services.map((s) => Number((s.service as { id: number }).id)),
-  };
+  return { ...teamFields(stored.team), hidden: stored.hidden, version: Number(stored.version ?? 1) };
+}
+
+/** The ids of a team's services (by its number, which no edit changes): every item that embeds the team. */
+export async function teamServiceIds(teamNumber: number): Promise<number[]> {
+  const services = await queryIndex('gsi1', 'gsi1pk', keys.servicesOfTeamNumber(teamNumber).gsi1pk);
+  return services.map((s) => Number((s.service as { id: number }).id));
 }
 
 /** What one transaction holds at most: a team edit writes its services, three projections, two marks and the audit entry. */
