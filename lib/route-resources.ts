@@ -81,10 +81,15 @@ export function executeApiResource(route: Pick<Route, 'path'>, method: string): 
  * IAM's `*` also matches `/`, so `GET/api/v1/teams/*` (a public route) covers
  * `GET /api/v1/teams/7/dns.zone` and any spelling of it (`.../dns.zone/`,
  * `.../dns.zone//`). The Deny on an admin-only route therefore ends in `*`:
- * every suffix of its path is denied too.
+ * every suffix of its path is denied too — unless a route the role may call
+ * lies below it, which that `*` would deny as well.
  */
-export function denyResource(route: Pick<Route, 'path'>, method: string): string {
-  return `${executeApiResource(route, method)}*`;
+export function denyResources(route: Pick<Route, 'path'>, method: string, allowed: readonly Pick<Route, 'path' | 'method'>[]): string[] {
+  const resource = executeApiResource(route, method);
+  // A route the role may call lies below this one (POST /services and POST /services/{id}/scans):
+  // `*` would deny it too, so only the two spellings API Gateway sends here are denied.
+  const below = allowed.some((other) => invokedMethods(other).includes(method) && other.path.startsWith(`${route.path}/`));
+  return below ? [resource, `${resource}/`] : [`${resource}*`];
 }
 
 export type IamRole = 'admin' | 'service';
@@ -108,7 +113,7 @@ export function iamPolicyResources(role: IamRole, table: readonly Route[] = allR
   }
   return {
     allow: serviceRoutes(table).flatMap((route) => invokedMethods(route).map((method) => executeApiResource(route, method))),
-    deny: serviceDeniedRoutes(table).flatMap((route) => invokedMethods(route).map((method) => denyResource(route, method))),
+    deny: serviceDeniedRoutes(table).flatMap((route) => invokedMethods(route).flatMap((method) => denyResources(route, method, serviceRoutes(table)))),
   };
 }
 

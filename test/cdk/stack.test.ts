@@ -336,13 +336,16 @@ describe('IAM callers', () => {
     expect(lines(admin, 'Allow').some((l) => l.includes('$default'))).toBe(false);
   });
 
-  it('gives service accounts exactly the public and admin-or-service routes, and denies the admin-only ones with any suffix', () => {
+  it('gives service accounts exactly the public and admin-or-service routes, and denies the admin-only ones with any suffix (but the service routes below them)', () => {
     const serviceRoutes = built.filter((r) => roleMayCall(r.access, 'service'));
     expect(lines(service, 'Allow')).toEqual(allowLines(serviceRoutes));
+    // POST /services (an organiser's) has POST /services/{id}/scans (the agents') below it: `*` would deny that too.
+    const createService = built.find((r) => r.name === 'CreateService')!;
     expect(lines(service, 'Deny')).toEqual(
-      allowLines(built.filter((r) => !roleMayCall(r.access, 'service')))
-        .map((l) => `${l}*`)
-        .sort(),
+      [
+        ...allowLines(built.filter((r) => !roleMayCall(r.access, 'service') && r !== createService)).map((l) => `${l}*`),
+        ...allowLines([createService]).flatMap((l) => [l, `${l}/`]),
+      ].sort(),
     );
   });
 

@@ -103,6 +103,12 @@ const RACES: Record<string, Race> = {
     // A team edit is one transaction of 14 items here: 10 writers race it as surely, at a quarter of the time.
     writers: 10,
   },
+  ReplaceSubtypeCheck: {
+    // The HTTP subtype: every writer sets its own expected content.
+    prepare: async () => ({ path: '/api/v1/subtypes/1/check', read: '/api/v1/subtypes/1' }),
+    body: (writer, round) => ({ check: 'http', path: '/', status: 200, content: `r${round}w${writer}` }),
+    target: (path) => path.replace(/\/check$/, ''),
+  },
   UpdateSettings: {
     prepare: settings,
     body: (writer, round) => ({ competition_name: competitionName(writer, round) }),

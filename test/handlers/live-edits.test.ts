@@ -145,3 +145,156 @@ describe('editing a team', () => {
     expect((await invoke('PATCH', '/api/v1/teams/99999', { headers: admin(), body: { hidden: true } })).status).toBe(404);
   });
 });
+
+describe('adding a team and a service', () => {
+  const create = (path: string, body: unknown, key?: string) =>
+    invoke('POST', `/api/v1/${path}`, { headers: { ...admin(), ...(key ? { 'idempotency-key': key } : {}) }, body });
+  const newTeam = { number: 51, name: 'Late Arrivals', team_url: 'team51.ccdc.example' };
+  const scoreboard = async () => (await invoke('GET', '/api/v1/teams/scoreboard')).json.scoreboard as Record<string, any>[];
+
+  it('adds a team, shown at once with no services and no points; a retry with its Idempotency-Key adds nothing; taken numbers, names and zones are refused', async () => {
+    const before = await scoreboard();
+    const added = await create('teams', newTeam, 'late-team-1');
+    expect(added.status, added.text).toBe(201);
+    expect(added.json).toEqual({ id: expect.any(Number), ...newTeam, logo: '', guest_division: false, hidden: false, version: 1 });
+    expect(added.headers.location).toBe(`/api/v1/teams/${added.json.id}/profile`);
+    expect(added.headers.etag).toBe((await invoke('GET', `/api/v1/teams/${added.json.id}/profile`, { headers: admin() })).headers.etag);
+    expect((await create('teams', newTeam, 'late-team-1')).json).toEqual(added.json);
+
+    const after = await scoreboard();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.find((row) => row.team.id === added.json.id)).toMatchObject({ total_score: 0, services_total: 0 });
+    expect((await invoke('GET', `/api/v1/teams/${added.json.id}`)).json.name).toBe('Late Arrivals');
+    // The status view shows cells: a team without services has none yet.
+
+    // Taken: each field its own reason, and nothing is added.
+    const taken = await create('teams', { number: 11, name: 'late arrivals', team_url: 'TEAM12.ccdc.example' });
+    expect(taken.status).toBe(400);
+    expect(taken.json.errors.map((e: { path: string }) => e.path).sort()).toEqual(['name', 'number', 'team_url']);
+    expect(await scoreboard()).toHaveLength(after.length);
+    expect((await create('teams', { ...newTeam, number: 52, team_url: 'bad zone' })).status).toBe(400);
+    expect((await create('teams', { ...newTeam, number: 52, name: 'x', team_url: 'team52.ccdc.example', extra: 1 })).status).toBe(400);
+
+    const audit = (await invoke('GET', '/api/v1/audit?limit=100', { headers: admin() })).json.items as { action: string; target: string }[];
+    expect(audit.filter((e) => e.action === 'team.create' && e.target === `teams/${added.json.id}`)).toHaveLength(1);
+  });
+
+  it('gives one of two teams created at once with the same number the number, and the other a 400', async () => {
+    const answers = await Promise.all(['Twin One', 'Twin Two'].map((name, i) => create('teams', { number: 31, name, team_url: `twin${i}.ccdc.example` })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 400]);
+    expect((await scoreboard()).filter((row) => row.team.number === 31)).toHaveLength(1);
+  });
+
+  it('adds a service to the new team: listed, unscanned, earning from its first result; the team edit then reaches it too', async () => {
+    const team = (await invoke('GET', '/api/v1/teams', { headers: admin() })).json.find((t: { number: number }) => t.number === 51) as { id: number };
+    const profile = await invoke('GET', `/api/v1/teams/${team.id}/profile`, { headers: admin() });
+    const otherScores = (await scoreboard()).find((row) => row.team.number === 11)!.scores;
+    const body = { team_id: team.id, subtype_id: 2, url: 'shell.team51.ccdc.example', port: 2222, accounts: [{ username: 'blue', password: 'Late-Pa55word' }] };
+
+    const added = await create('services', body, 'late-ssh');
+    expect(added.status, added.text).toBe(201);
+    expect(added.json).toEqual({ id: expect.any(Number), team_id: team.id, subtype_id: 2, subtype: 'SSH', url: body.url, port: 2222, version: 1 });
+    expect(added.text).not.toContain('Late-Pa55word');
+    expect((await create('services', body, 'late-ssh')).json).toEqual(added.json);
+    const serviceId = added.json.id as number;
+
+    const listed = (await invoke('GET', '/api/v1/services?team=51')).json as { id: number; last_scan_time: string | null }[];
+    expect(listed).toEqual([expect.objectContaining({ id: serviceId, last_scan_time: null })]);
+    expect((await scoreboard()).find((row) => row.team.id === team.id)).toMatchObject({ services_total: 1, services_up: 0 });
+    expect((await invoke('GET', '/api/v1/services/status')).json.teams[team.id]).toEqual([[2, 'unscanned']]);
+    // Its accounts were sealed with it: organisers see the names, the agent's read the secret.
+    expect((await invoke('GET', `/api/v1/services/${serviceId}/accounts`, { headers: admin() })).json.accounts).toEqual([
+      expect.objectContaining({ username: 'blue' }),
+    ]);
+    const secrets = await invoke('GET', `/api/v1/services/accounts?service_id=${serviceId}`, { headers: bearer(tokens.service) });
+    expect(secrets.json.services[serviceId]).toEqual([expect.objectContaining({ username: 'blue', password: 'Late-Pa55word' })]);
+    // Adding a service moved the team's version: an edit opened before it is stale.
+    expect((await invoke('GET', `/api/v1/teams/${team.id}/profile`, { headers: admin() })).json.version).toBe(2);
+    expect(
+      (await invoke('PATCH', `/api/v1/teams/${team.id}`, { headers: { ...admin(), 'if-match': profile.headers.etag! }, body: { name: 'Stale' } })).status,
+    ).toBe(412);
+
+    // Its first result earns; the other teams' maximum so far is as it was.
+    const scan = await invoke('POST', `/api/v1/services/${serviceId}/scans`, {
+      headers: bearer(tokens.service),
+      body: { scan_id: 'late-1', score: 10, error: null },
+    });
+    expect(scan.status, scan.text).toBe(201);
+    await fold.caughtUp();
+    const rows = await scoreboard();
+    expect(rows.find((row) => row.team.id === team.id)).toMatchObject({ total_score: 10, services_up: 1 });
+    expect(rows.find((row) => row.team.number === 11)!.scores).toEqual(otherScores);
+
+    // A team edit now writes its new service too.
+    expect((await invoke('PATCH', `/api/v1/teams/${team.id}`, { headers: admin(), body: { name: 'Late But Here' } })).status).toBe(200);
+    expect((await invoke('GET', `/api/v1/services/${serviceId}`)).json.team.name).toBe('Late But Here');
+  });
+
+  it('refuses a service already there (409), of an unknown team or subtype (400), and anything once finalised (409)', async () => {
+    const team = (await invoke('GET', '/api/v1/teams', { headers: admin() })).json.find((t: { number: number }) => t.number === 51) as { id: number };
+    const place = { team_id: team.id, subtype_id: 2, url: 'SHELL.team51.ccdc.example', port: 2222 };
+    expect((await create('services', place)).json.code).toBe('service_exists');
+    expect((await create('services', { ...place, team_id: 99999 })).json.errors[0].path).toBe('team_id');
+    expect((await create('services', { ...place, subtype_id: 99 })).json.errors[0].path).toBe('subtype_id');
+    expect((await create('services', { ...place, port: 0 })).status).toBe(400);
+
+    expect((await invoke('POST', '/api/v1/competition/finalise', { headers: admin(), body: { force: true } })).status).toBe(200);
+    expect((await create('teams', { number: 41, name: 'Too Late', team_url: 'team41.ccdc.example' })).json.code).toBe('competition_final');
+    expect((await create('services', { ...place, port: 2223 })).json.code).toBe('competition_final');
+  });
+});
+
+describe("changing a subtype's check", () => {
+  const subtypeOf = (id: number) => invoke('GET', `/api/v1/subtypes/${id}`, { headers: admin() });
+  const replace = (id: number, body: unknown, etag?: string) =>
+    invoke('PUT', `/api/v1/subtypes/${id}/check`, { headers: { ...admin(), ...(etag ? { 'if-match': etag } : {}) }, body });
+
+  it("replaces the HTTP check's expected content with If-Match: the agents' list shows it, parameters left out are gone, the rest of the subtype stays", async () => {
+    const before = await subtypeOf(1);
+    expect(before.json).toMatchObject({ id: 1, name: 'HTTP', max_score: 10, check: 'http', content: 'Welcome', reject: '(?i)hacked by', version: 1 });
+    const replaced = await replace(1, { check: 'http', path: '/', status: 200, content: 'Welcome back' }, before.headers.etag);
+    expect(replaced.status, replaced.text).toBe(200);
+    expect(replaced.json).toEqual({
+      id: 1,
+      name: 'HTTP',
+      super_type_id: 1,
+      max_score: 10,
+      check: 'http',
+      path: '/',
+      status: 200,
+      content: 'Welcome back',
+      timeout_seconds: 5,
+      version: 2,
+    });
+    expect(replaced.headers.etag).toBe((await subtypeOf(1)).headers.etag);
+    const listed = ((await invoke('GET', '/api/v1/subtypes', { headers: bearer(tokens.service) })).json as { id: number }[]).find((s) => s.id === 1);
+    expect(listed).toEqual({
+      id: 1,
+      name: 'HTTP',
+      super_type_id: 1,
+      max_score: 10,
+      check: 'http',
+      path: '/',
+      status: 200,
+      content: 'Welcome back',
+      timeout_seconds: 5,
+    });
+    expect((await replace(1, { check: 'http', content: 'Lost' }, before.headers.etag)).status).toBe(412);
+
+    const audit = (await invoke('GET', '/api/v1/audit?limit=100', { headers: admin() })).json.items as { action: string; target: string; after: unknown }[];
+    expect(audit.find((e) => e.action === 'subtype.check.replace' && e.target === 'subtypes/1')?.after).toEqual(replaced.json);
+  });
+
+  it('refuses what a competition file would refuse, and a mailbox check left without a sender; nothing changes', async () => {
+    const before = (await subtypeOf(1)).json;
+    expect((await replace(1, { check: 'http', content: '(?=lookahead)' })).json.errors[0].path).toBe('content');
+    expect((await replace(1, { check: 'http', query: 'www' })).status).toBe(400);
+    expect((await replace(1, { check: 'gopher' })).status).toBe(400);
+    expect((await replace(1, { check: 'http', timeout_seconds: 300 })).status).toBe(400);
+    expect((await subtypeOf(1)).json).toEqual(before);
+    expect((await replace(7, { check: 'imap', sent_by: 'Nobody' })).json.errors).toEqual([expect.objectContaining({ path: 'sent_by' })]);
+    expect((await replace(4, { check: 'smtp' })).json.errors).toEqual([expect.objectContaining({ path: 'check' })]);
+    expect((await replace(4, { check: 'smtp', mail_to: 'red' })).status).toBe(200);
+    expect((await replace(99, { check: 'tcp' })).status).toBe(404);
+  });
+});

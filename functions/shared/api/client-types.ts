@@ -16,7 +16,11 @@ export interface paths {
          */
         get: operations["ListTeams"];
         put?: never;
-        post?: never;
+        /**
+         * Add a team during the event (no services yet: add them with POST /services)
+         * @description Admins only.
+         */
+        post: operations["CreateTeam"];
         delete?: never;
         options?: never;
         head?: never;
@@ -311,6 +315,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/subtypes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One subtype as organisers edit it, with the ETag a live edit names
+         * @description Admins only.
+         */
+        get: operations["GetSubtype"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/subtypes/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace how agents check a subtype's services (its kind and parameters) during the event: from the agent's next round
+         * @description Admins only.
+         */
+        put: operations["ReplaceSubtypeCheck"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/services": {
         parameters: {
             query?: never;
@@ -324,7 +368,11 @@ export interface paths {
          */
         get: operations["ListServices"];
         put?: never;
-        post?: never;
+        /**
+         * Add a service to a team during the event: checked from the agent's next round, earning from its first result
+         * @description Admins only.
+         */
+        post: operations["CreateService"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1265,6 +1313,78 @@ export interface components {
             type: "A" | "CNAME" | "MX" | "TXT";
             value: string;
             team: number;
+        };
+        /**
+         * EditableSubtype
+         * @description A subtype as organisers edit it: its fields and check definition, its own SLA rules where it has them, and the version every edit moves.
+         */
+        EditableSubtype: {
+            id: number;
+            name: string;
+            super_type_id: number;
+            max_score: number;
+            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps (absent: not checked by agents). */
+            check?: string;
+            /** @description The check's own deadline, in seconds. */
+            timeout_seconds?: number;
+            /** @description http(s): the page to GET. */
+            path?: string;
+            /** @description http(s): the status expected. */
+            status?: number;
+            /** @description http(s): the Host header and SNI to send instead of the service's name (a virtual host). */
+            host?: string;
+            /** @description http(s): sign in first as the round's check account: `basic` or `form`. */
+            auth?: string;
+            /** @description http(s) with auth: form: where the login form is POSTed. */
+            login_path?: string;
+            /** @description http(s) with auth: form: the form field of the user's name. */
+            username_field?: string;
+            /** @description http(s) with auth: form: the form field of the password. */
+            password_field?: string;
+            /** @description A regular expression (RE2) what the check reads must match (its first 256 KiB). */
+            content?: string;
+            /** @description The whole text the check must read. */
+            exact?: string;
+            /** @description The SHA-256 (hex) of the whole bytes the check must read. */
+            sha256?: string;
+            /** @description A regular expression (RE2) that fails the check when what it reads matches (a defaced page). */
+            reject?: string;
+            /** @description Property sets: each round, each service's check takes one at random over its other parameters (a page, a command, a file or a query, and what to expect of it). */
+            properties?: {
+                [key: string]: unknown;
+            }[];
+            /** @description ssh, ftp, ftps (without accounts), smtp, smtps: a regular expression (RE2) the first line must match. */
+            banner?: string;
+            /** @description smtp, smtps: send a message to this address (a local part gets the team's domain), with the round's token in its subject. */
+            mail_to?: string;
+            /** @description smtp, smtps: the message's sender (MAIL FROM), in the same forms; by default the account's name, or `scoring`. */
+            mail_from?: string;
+            /** @description imap, imaps: the mailbox opened read-only after the login (default INBOX). */
+            mailbox?: string;
+            /** @description imap, imaps, pop3, pop3s: the SMTP subtype (its name) whose previous round's message, found by its token, must be in the mailbox. */
+            sent_by?: string;
+            /** @description ldap, ldaps: where the search starts, after the bind as the round's account. */
+            base_dn?: string;
+            /** @description ldap, ldaps: the search filter (default `(objectClass=*)`); the entries found (as LDIF) meet the match rules. */
+            filter?: string;
+            /** @description ssh: run after the login as one of the service's accounts; what it prints meets the match rules. */
+            command?: string;
+            /** @description ftp, ftps: the file downloaded after the login; its bytes meet the match rules. */
+            file?: string;
+            /** @description ftp, ftps: also write a file of random name and content, read it back and delete it. */
+            upload?: boolean;
+            /** @description mysql, postgres: the database to log in to (postgres' default: the user's name). */
+            database?: string;
+            /** @description mysql, postgres: a query run read-only after the login; its rows (one line each, fields tab-separated) meet the match rules. */
+            sql?: string;
+            /** @description dns: the name asked, relative to the team's zone. */
+            query?: string;
+            /** @description Its own SLA threshold (failed checks in a row), over the settings. */
+            sla_threshold?: number;
+            /** @description Its own SLA penalty, over the settings. */
+            sla_penalty?: number;
+            /** @description Moves with every edit (1 as loaded). */
+            version: number;
         };
         /**
          * EndedSessions
@@ -2400,6 +2520,29 @@ export interface components {
                 };
             };
         };
+        /** @description The write conflicts with what is stored. Codes: `competition_final`, `service_exists`, `team_too_large`, `idempotency_key_in_flight`. */
+        "Conflict.competition_final.service_exists.team_too_large.idempotency_key_in_flight": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "competition_final",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "competition_final" | "service_exists" | "team_too_large" | "idempotency_key_in_flight";
+                };
+            };
+        };
         /** @description The write conflicts with what is stored. Codes: `duplicate_dns_record`, `cname_conflict`, `too_many_dns_records`, `nameserver_needs_address`. */
         "Conflict.duplicate_dns_record.cname_conflict.too_many_dns_records.nameserver_needs_address": {
             headers: {
@@ -2842,6 +2985,54 @@ export interface components {
                 };
             };
         };
+        /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `subtype_busy`, `database_unavailable`. */
+        "ServiceUnavailable.subtype_busy.database_unavailable": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Service Unavailable",
+                 *       "status": 503,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "subtype_busy",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "subtype_busy" | "database_unavailable";
+                };
+            };
+        };
+        /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `team_busy`, `database_unavailable`. */
+        "ServiceUnavailable.team_busy.database_unavailable": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Service Unavailable",
+                 *       "status": 503,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "team_busy",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "team_busy" | "database_unavailable";
+                };
+            };
+        };
         /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `admin-write` (5 requests a second steady, bursts of 10: adjustments: a person at a keyboard), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
         "TooManyRequests.admin-write": {
             headers: {
@@ -3150,6 +3341,66 @@ export interface operations {
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
             429: components["responses"]["TooManyRequests.public-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    CreateTeam: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The team's number: new, and an octet of its addresses when the DNS address template uses it. */
+                    number: number;
+                    /** @description Its name, as the scoreboard shows it: new. */
+                    name: string;
+                    /**
+                     * @description An http(s) URL, or empty for none.
+                     * @default
+                     */
+                    logo?: string;
+                    /** @description Its DNS zone's name (new): its records and zone file live under it. */
+                    team_url: string;
+                    /** @default false */
+                    guest_division?: boolean;
+                    /**
+                     * @description Create it hidden, and show it when it is ready (PATCH /teams/{id}).
+                     * @default false
+                     */
+                    hidden?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The team, shown on every public read at once unless created hidden, and its ETag. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.invalid_idempotency_key"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.competition_final.idempotency_key_in_flight"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            422: components["responses"]["UnprocessableEntity.idempotency_key_reused"];
+            429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
@@ -4180,6 +4431,333 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
+    GetSubtype: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subtype, its check definition and its version. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditableSubtype"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ReplaceSubtypeCheck: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    check: "http";
+                    /** @default / */
+                    path?: string;
+                    /** @default 200 */
+                    status?: number;
+                    host?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    /** @enum {string} */
+                    auth?: "basic" | "form";
+                    login_path?: string;
+                    username_field?: string;
+                    password_field?: string;
+                    properties?: {
+                        path?: string;
+                        status?: number;
+                        host?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "https";
+                    /** @default / */
+                    path?: string;
+                    /** @default 200 */
+                    status?: number;
+                    host?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    /** @enum {string} */
+                    auth?: "basic" | "form";
+                    login_path?: string;
+                    username_field?: string;
+                    password_field?: string;
+                    properties?: {
+                        path?: string;
+                        status?: number;
+                        host?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "tcp";
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "dns";
+                    query: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "ssh";
+                    banner?: string;
+                    command?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    properties?: {
+                        command?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "smtp";
+                    banner?: string;
+                    mail_to?: string;
+                    mail_from?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "smtps";
+                    banner?: string;
+                    mail_to?: string;
+                    mail_from?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "ftp";
+                    banner?: string;
+                    file?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    upload?: boolean;
+                    properties?: {
+                        file?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "ftps";
+                    banner?: string;
+                    file?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    upload?: boolean;
+                    properties?: {
+                        file?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "mysql";
+                    database?: string;
+                    sql?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    properties?: {
+                        database?: string;
+                        sql?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "postgres";
+                    database?: string;
+                    sql?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    properties?: {
+                        database?: string;
+                        sql?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "imap";
+                    mailbox?: string;
+                    sent_by?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "imaps";
+                    mailbox?: string;
+                    sent_by?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "pop3";
+                    sent_by?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "pop3s";
+                    sent_by?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "ldap";
+                    base_dn: string;
+                    filter?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    properties?: {
+                        base_dn?: string;
+                        filter?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "ldaps";
+                    base_dn: string;
+                    filter?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    properties?: {
+                        base_dn?: string;
+                        filter?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The subtype as it now is, and its new ETag. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditableSubtype"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            412: components["responses"]["PreconditionFailed.precondition_failed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.subtype_busy.database_unavailable"];
+        };
+    };
     ListServices: {
         parameters: {
             query?: {
@@ -4223,6 +4801,63 @@ export interface operations {
             429: components["responses"]["TooManyRequests.public-read"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    CreateService: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The team it belongs to. */
+                    team_id: number;
+                    /** @description Its subtype: what it is worth and how the agent checks it. */
+                    subtype_id: number;
+                    url: string;
+                    /** @description The port its check connects to. */
+                    port: number;
+                    /** @description Its points per passed check, instead of its subtype's. */
+                    max_score?: number;
+                    /** @description The accounts its login check signs in with (sealed at once; never shown again). */
+                    accounts?: {
+                        username: string;
+                        password?: string;
+                        private_key?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Where its check goes, and its ETag (for PATCH /services/{id}). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.invalid_idempotency_key"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.competition_final.service_exists.team_too_large.idempotency_key_in_flight"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            422: components["responses"]["UnprocessableEntity.idempotency_key_reused"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.team_busy.database_unavailable"];
         };
     };
     GetServiceStatus: {

@@ -1,8 +1,23 @@
-import { readServiceEndpoint, writeServiceEndpoint, type ServiceEndpoint } from '#shared/data/services';
+import {
+  definitionsOfTeam,
+  readServiceEndpoint,
+  writeNewService,
+  writeServiceEndpoint,
+  type ServiceEndpoint,
+  type StoredDefinition,
+} from '#shared/data/services';
 import type { AuditContext } from '#shared/data/audit';
-import { readTeamProfile, TEAM_EDIT_MAX_SERVICES, teamServiceIds, writeTeamProfile, type TeamProfile } from '#shared/data/teams';
+import { accountsItem } from '#shared/data/account-secrets';
+import { allocateId } from '#shared/data/counters';
+import { getSettings } from '#shared/data/settings';
+import { listSubtypes, readSubtype, subtypeSla, writeSubtypeCheck, type StoredSubtype } from '#shared/data/subtypes';
+import type { CheckDefinition } from '#shared/domain/check-definitions';
+import { listTeamRecords, readTeamProfile, TEAM_EDIT_MAX_SERVICES, teamServiceIds, writeNewTeam, writeTeamProfile, type TeamProfile } from '#shared/data/teams';
+import type { CheckAccount } from '#shared/domain/accounts';
+import { teamFields, type Team } from '#shared/domain/model';
+import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS } from '#shared/domain/settings';
 import { etagOf, ifMatchPasses } from '#shared/http/conditional';
-import { conflict, notFound, preconditionFailed, serviceUnavailable } from '#shared/http/problem';
+import { competitionFinal, conflict, notFound, preconditionFailed, serviceUnavailable, validationFailed } from '#shared/http/problem';
 
 /** Tries when a write without If-Match finds that someone edited the service between its read and its write. */
 const ATTEMPTS = 3;
@@ -45,15 +60,16 @@ export async function editTeam(
   ifMatch: string | undefined,
   audit: AuditContext,
 ): Promise<TeamProfile> {
-  let serviceIds: number[] | undefined;
+  let found: { version: number; serviceIds: number[] } | undefined;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const before = await readTeamProfile(id);
     if (!before) throw notFound(`No team has id ${id}.`);
     if (!ifMatchPasses(ifMatch, etagOf(before))) {
       throw preconditionFailed(`Team ${id} changed since that ETag: read it again (GET /teams/${id}/profile) and retry with the new one.`);
     }
-    // Read once: a team's number, which its services are found by, is not editable.
-    serviceIds ??= await teamServiceIds(before.number);
+    // Found again only when the team's version moved: adding a service moves it (data/services.ts).
+    if (found?.version !== before.version) found = { version: before.version, serviceIds: await teamServiceIds(before.number) };
+    const { serviceIds } = found;
     if (serviceIds.length > TEAM_EDIT_MAX_SERVICES) {
       throw conflict('team_too_large', `Team ${id} has ${serviceIds.length} services, more than one edit can change at once (${TEAM_EDIT_MAX_SERVICES}).`);
     }
@@ -62,4 +78,142 @@ export async function editTeam(
     if (ifMatch !== undefined) throw preconditionFailed(`Team ${id} changed meanwhile: read it again and retry with the new ETag.`);
   }
   throw serviceUnavailable('team_busy', `Team ${id} kept changing; try again.`, 1);
+}
+
+/** A new team as an organiser gives it: its profile, hidden or shown from the start. */
+export type NewTeam = Omit<Team, 'id'> & { hidden: boolean };
+
+/**
+ * Adds a team to a running event (issue #28): shown on every public read at
+ * once (unless created hidden), with no services and no points. Its number,
+ * name and zone name must be new; the number is an octet of its addresses
+ * when the DNS address template uses it. Refused once finalised.
+ */
+export async function addTeam(fields: NewTeam, audit: AuditContext): Promise<TeamProfile> {
+  const [teams, settings] = await Promise.all([listTeamRecords({ consistent: true, totals: false }), getSettings({ consistent: true })]);
+  const template = (settings?.settings ?? DEFAULT_SETTINGS).dns_address_template;
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  const errors = [
+    teams.some((t) => t.team.number === fields.number) && { path: 'number', message: 'is the number of another team' },
+    teams.some((t) => same(t.team.name, fields.name)) && { path: 'name', message: 'is the name of another team' },
+    teams.some((t) => same(t.team.team_url, fields.team_url)) && { path: 'team_url', message: "is another team's zone" },
+    template.includes('{team_number}') &&
+      fields.number > MAX_TEAM_NUMBER_IN_ADDRESS && {
+        path: 'number',
+        message: `must be at most ${MAX_TEAM_NUMBER_IN_ADDRESS}: it is an octet of the team's addresses (settings.dns_address_template)`,
+      },
+  ].filter((e) => e !== false);
+  if (errors.length > 0) throw validationFailed(errors);
+
+  const profile: TeamProfile = { ...teamFields({ ...fields, id: await allocateId('team') }), hidden: fields.hidden, version: 1 };
+  switch (await writeNewTeam(profile, audit)) {
+    case 'created':
+      return profile;
+    case 'number-taken':
+      throw validationFailed([{ path: 'number', message: 'is the number of another team' }]);
+    case 'url-taken':
+      throw validationFailed([{ path: 'team_url', message: "is another team's zone" }]);
+    case 'final':
+      throw competitionFinal();
+  }
+}
+
+/** A new service as an organiser gives it: its team, subtype and place, optionally its own points and check accounts. */
+export interface NewService {
+  team_id: number;
+  subtype_id: number;
+  url: string;
+  port: number;
+  max_score?: number;
+  accounts?: CheckAccount[];
+}
+
+/**
+ * Adds a service to a team during the event (issue #28). It is checked from
+ * the agent's next round, and earns and counts toward the maximum only from
+ * its first result: what the other services earned before stays. Its check
+ * accounts, when its subtype's check signs in, are sealed at once (or set
+ * later with PUT /services/{id}/accounts).
+ */
+export async function addService(fields: NewService, audit: AuditContext): Promise<ServiceEndpoint> {
+  const subtype = await readSubtype(fields.subtype_id);
+  if (!subtype) throw validationFailed([{ path: 'subtype_id', message: `no subtype has id ${fields.subtype_id}` }]);
+  let id: number | undefined;
+  let accounts: Record<string, unknown> | undefined;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const team = await readTeamProfile(fields.team_id);
+    if (!team) throw validationFailed([{ path: 'team_id', message: `no team has id ${fields.team_id}` }]);
+    const services = await definitionsOfTeam(team.number);
+    if (services.length >= TEAM_EDIT_MAX_SERVICES) {
+      throw conflict(
+        'team_too_large',
+        `Team ${team.id} has ${services.length} services, as many as one team edit can change at once (${TEAM_EDIT_MAX_SERVICES}).`,
+      );
+    }
+    const place = (s: { subtype_id: number; url: string; port: number }) => `${s.subtype_id} ${s.url.toLowerCase()}:${s.port}`;
+    if (services.some((s) => place(s.service) === place(fields))) {
+      throw conflict('service_exists', `Team ${team.id} already has a ${subtype.name} service at ${fields.url}:${fields.port}.`);
+    }
+    id ??= await allocateId('service');
+    if (fields.accounts && fields.accounts.length > 0) accounts ??= await accountsItem(id, fields.accounts);
+    const definition: StoredDefinition = {
+      service: {
+        id,
+        subtype: subtype.name,
+        subtype_id: subtype.id,
+        team: teamFields(team),
+        url: fields.url,
+        port: fields.port,
+        max_score: fields.max_score ?? subtype.max_score,
+      },
+      hidden: team.hidden,
+      super_type_id: subtype.super_type_id,
+      ...subtypeSla(subtype),
+    };
+    switch (await writeNewService(definition, team.version, accounts, audit)) {
+      case 'created':
+        return { id, team_id: team.id, subtype_id: subtype.id, subtype: subtype.name, url: fields.url, port: fields.port, version: 1 };
+      case 'final':
+        throw competitionFinal();
+      case 'team-changed':
+        continue;
+    }
+  }
+  throw serviceUnavailable('team_busy', `Team ${fields.team_id} kept changing; try again.`, 1);
+}
+
+/**
+ * Replaces how the agent checks a subtype's services (issue #28: "fix a
+ * check's expected content"): its kind and parameters, validated as a
+ * competition file's. The agent reads the subtypes at the start of every
+ * round, so the next round checks by the new definition; results already
+ * recorded keep their points. A mailbox check must still name a subtype that
+ * sends mail, and a sender still used by one must keep sending.
+ */
+export async function replaceSubtypeCheck(id: number, definition: CheckDefinition, ifMatch: string | undefined, audit: AuditContext): Promise<StoredSubtype> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const before = await readSubtype(id);
+    if (!before) throw notFound(`No subtype has id ${id}.`);
+    if (!ifMatchPasses(ifMatch, etagOf(before))) {
+      throw preconditionFailed(`Subtype ${id} changed since that ETag: read it again (GET /subtypes/${id}) and retry with the new one.`);
+    }
+    const problem = mailProblem(
+      (await listSubtypes()).map((s) => (s.id === id ? { id, name: s.name, super_type_id: s.super_type_id, max_score: s.max_score, ...definition } : s)),
+      id,
+    );
+    if (problem) throw validationFailed([problem]);
+    if (await writeSubtypeCheck(before, definition, audit)) return (await readSubtype(id))!;
+    if (ifMatch !== undefined) throw preconditionFailed(`Subtype ${id} changed meanwhile: read it again and retry with the new ETag.`);
+  }
+  throw serviceUnavailable('subtype_busy', `Subtype ${id} kept changing; try again.`, 1);
+}
+
+/** Whether every mailbox check still finds a sender (the competition file's rule, domain/competition.ts), said of the edited subtype. */
+function mailProblem(subtypes: { id: number; name: string; check?: string; [parameter: string]: unknown }[], edited: number) {
+  const name = (s: { name: string }) => s.name.trim().toLowerCase();
+  const senders = new Set(subtypes.filter((s) => (s.check === 'smtp' || s.check === 'smtps') && s.mail_to !== undefined).map(name));
+  const orphans = subtypes.filter((s) => typeof s.sent_by === 'string' && !senders.has(s.sent_by.trim().toLowerCase()));
+  if (orphans.some((s) => s.id === edited)) return { path: 'sent_by', message: 'no smtp or smtps subtype with mail_to has that name' };
+  if (orphans.length > 0) return { path: 'check', message: `subtype ${orphans[0]!.name} reads the mail this subtype sends: keep an smtp check with mail_to` };
+  return undefined;
 }

@@ -8,6 +8,7 @@ import type { Competition } from '#shared/domain/competition';
 import { RESOLUTIONS_SECONDS } from '#shared/domain/history';
 import type { Team, TeamRecord } from '#shared/domain/model';
 import { db, tableName } from '#shared/data/client';
+import { subtypeSla } from '#shared/data/subtypes';
 import { allocateIds } from '#shared/data/counters';
 import { historyKeys, keys, PARTITION, standingsPartitions, statusPartitions, type Key } from '#shared/data/keys';
 import { statusCellsItem, statusLoadedItem } from '#shared/data/status-cells';
@@ -130,15 +131,6 @@ async function claim(
   }
 }
 
-/** A subtype's own SLA rules, copied onto its services' definitions (what a result reads at arrival). */
-function slaOverride(subtype: { sla_threshold?: number; sla_penalty?: number }) {
-  const sla = {
-    ...(subtype.sla_threshold !== undefined ? { sla_threshold: subtype.sla_threshold } : {}),
-    ...(subtype.sla_penalty !== undefined ? { sla_penalty: subtype.sla_penalty } : {}),
-  };
-  return Object.keys(sla).length > 0 ? { sla } : {};
-}
-
 /** Services whose accounts are sealed at once during a load. */
 const SEALING_CONCURRENCY = 20;
 
@@ -184,7 +176,7 @@ async function buildItems(competition: Competition, loadedBy: string, zoneSerial
         service: { id, subtype: subtype.name, subtype_id: subtype.id, team, url: s.url, port: s.port, max_score: s.max_score ?? subtype.max_score },
         hidden: entry.hidden,
         super_type_id: subtype.super_type_id,
-        ...slaOverride(subtype),
+        ...subtypeSla(subtype),
       };
       items.push({ ...keys.service(id), ...keys.serviceIndexes(id, team.number, subtype.id), ...definition });
       const accounts = serviceAccounts(s.accounts, subtype.accounts);
@@ -213,6 +205,7 @@ async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => vo
     PARTITION.accounts,
     // Sign-in accounts and sessions are bound to the old teams.
     PARTITION.teamAccounts,
+    PARTITION.teamClaims,
     ...standingsPartitions(),
     ...statusPartitions(),
     ...RESOLUTIONS_SECONDS.map(historyKeys.partition),

@@ -25,8 +25,7 @@ import { DEFAULT_SETTINGS, type SettingsFields } from '#shared/domain/settings';
 import type { SuperType } from '#shared/domain/model';
 import { getServiceDefinition, type StoredDefinition } from '#shared/data/services';
 import { getSettings } from '#shared/data/settings';
-import { listSuperTypes } from '#shared/data/teams';
-import { listSubtypes } from '#shared/data/subtypes';
+import { listSubtypes, listSuperTypes } from '#shared/data/subtypes';
 import { readPublicVersion, type PublicVersion } from '#shared/data/public-version';
 
 /** How old a function's copy of the settings or a service definition may be. */

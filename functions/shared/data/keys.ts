@@ -39,6 +39,8 @@ export const PARTITION = {
   accounts: 'ACCOUNTS',
   /** Blue team members' sign-in accounts (data/team-accounts.ts), by name. */
   teamAccounts: 'TEAMACCOUNTS',
+  /** The team numbers and zone names taken by teams created through the API (data/teams.ts): two concurrent creates cannot both take one. */
+  teamClaims: 'TEAMCLAIMS',
 } as const;
 
 export const keys = {
@@ -50,6 +52,11 @@ export const keys = {
   subtype: (id: number): Key => ({ pk: PARTITION.subtypes, sk: `SUBTYPE#${pad(id)}` }),
 
   team: (id: number): Key => ({ pk: PARTITION.teams, sk: `TEAM#${pad(id)}` }),
+  /** A team number or zone name a created team took (its value lower-cased: zone names compare so). */
+  teamClaim: (what: 'number' | 'url', value: string | number): Key => ({
+    pk: PARTITION.teamClaims,
+    sk: `${what.toUpperCase()}#${String(value).toLowerCase()}`,
+  }),
   /** A team's own partition: its totals, its zone state and its adjustments. */
   teamPartition: (id: number) => `TEAM#${pad(id)}`,
   /** The team's running totals: written only by the fold consumer. */

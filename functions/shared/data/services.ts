@@ -17,6 +17,7 @@ import { transactionConditionFailed } from '#shared/data/operations';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { definitionsMoved } from '#shared/data/settings';
 import { publicVersionMove } from '#shared/data/public-version';
+import { statusLoadedItem } from '#shared/data/status-cells';
 
 export interface ServiceFilter {
   teamNumber?: number;
@@ -71,6 +72,12 @@ export async function getServiceDefinition(id: number): Promise<StoredDefinition
   if (!item) return undefined;
   const { service, super_type_id, hidden, sla } = withoutKeys<StoredDefinition>(item);
   return { service, super_type_id, hidden, ...(sla ? { sla } : {}) };
+}
+
+/** A team's services' definitions, by its number (its index), in id order. */
+export async function definitionsOfTeam(teamNumber: number): Promise<StoredDefinition[]> {
+  const items = await queryIndex('gsi1', 'gsi1pk', keys.servicesOfTeamNumber(teamNumber).gsi1pk);
+  return items.map((item) => withoutKeys<StoredDefinition>(item));
 }
 
 /** Every service's definition, in id order (one Query of the services' partition). */
@@ -156,6 +163,85 @@ export async function writeServiceEndpoint(before: ServiceEndpoint, after: Servi
     return true;
   } catch (error) {
     if (transactionConditionFailed(error, 0)) return false;
+    throw error;
+  }
+}
+
+/** Why a service could not be created. */
+export type ServiceCreation = 'created' | 'team-changed' | 'final';
+
+/**
+ * Writes a new service of a team, in one transaction: its definition (with
+ * both indexes), its sealed accounts when it has any, the team's count of
+ * services in its profile and standings, its unscanned cell in the status
+ * view, the definitions mark, the public version and the audit entry. The
+ * team's version moves too, conditioned on `teamVersion`: a team edit, which
+ * writes every service of the team, then finds this one (it names the
+ * version it read), and a team edited meanwhile gives 'team-changed' here.
+ */
+export async function writeNewService(
+  definition: StoredDefinition,
+  teamVersion: number,
+  accounts: Record<string, unknown> | undefined,
+  audit: AuditContext,
+  now = Date.now(),
+): Promise<ServiceCreation> {
+  const { service } = definition;
+  const teamId = service.team.id;
+  const cell = { b: service.subtype_id, s: 'n', w: now };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.team(teamId),
+              UpdateExpression: 'SET #version = :next ADD services_total :one',
+              ConditionExpression: 'attribute_exists(pk) AND (#version = :version OR (attribute_not_exists(#version) AND :version = :one))',
+              ExpressionAttributeNames: { '#version': 'version' },
+              ExpressionAttributeValues: { ':next': teamVersion + 1, ':version': teamVersion, ':one': 1 },
+            },
+          },
+          definitionsMoved({ unlessFinal: true }),
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.service(service.id), ...keys.serviceIndexes(service.id, service.team.number, service.subtype_id), ...definition, version: 1 },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.standings(teamId),
+              UpdateExpression: 'ADD services_total :one',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.statusCells(teamId),
+              UpdateExpression: 'SET c.#id = :cell, w = :now',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeNames: { '#id': String(service.id) },
+              ExpressionAttributeValues: { ':cell': cell, ':now': now },
+            },
+          },
+          // Services came: a status delta asked from before now is answered whole.
+          { Put: { TableName: tableName(), Item: statusLoadedItem(now) } },
+          { Update: publicVersionMove(now) },
+          auditPut(audit, { action: 'service.create', target: `services/${service.id}`, before: null, after: definition }),
+          ...(accounts ? [{ Put: { TableName: tableName(), Item: accounts, ConditionExpression: 'attribute_not_exists(pk)' } }] : []),
+        ],
+      }),
+    );
+    return 'created';
+  } catch (error) {
+    if (transactionConditionFailed(error, 0)) return 'team-changed';
+    if (transactionConditionFailed(error, 1)) return 'final';
     throw error;
   }
 }

@@ -87,14 +87,20 @@ export async function saveSettings(
   return { settings: withId(fields), version, ...(final ? { final } : {}) };
 }
 
-/** The transaction item a live edit of a definition adds: it moves the settings item's `definitions` mark. */
-export function definitionsMoved(): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
+/**
+ * The transaction item a live edit of a definition adds: it moves the
+ * settings item's `definitions` mark. `unlessFinal`: it also refuses a
+ * finalised competition (a transaction may name the settings item once, so
+ * this is notFinal() for the writes that also move the mark).
+ */
+export function definitionsMoved(options: { unlessFinal?: boolean } = {}): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
   return {
     Update: {
       TableName: tableName(),
       Key: keys.settings(SETTINGS_ID),
       UpdateExpression: 'ADD definitions :one',
-      ConditionExpression: 'attribute_exists(pk)',
+      ConditionExpression: options.unlessFinal ? 'attribute_exists(pk) AND attribute_not_exists(#final)' : 'attribute_exists(pk)',
+      ...(options.unlessFinal ? { ExpressionAttributeNames: { '#final': 'final' } } : {}),
       ExpressionAttributeValues: { ':one': 1 },
     },
   };

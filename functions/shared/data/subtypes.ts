@@ -1,6 +1,11 @@
-import { checkOf, type CheckDefinition } from '#shared/domain/check-definitions';
-import { PARTITION } from '#shared/data/keys';
-import { queryPartition } from '#shared/data/operations';
+import { CHECK_PARAMETER_NAMES, checkOf, type CheckDefinition } from '#shared/domain/check-definitions';
+import { auditPut, type AuditContext } from '#shared/data/audit';
+import { definitionsMoved } from '#shared/data/settings';
+import type { SuperType } from '#shared/domain/model';
+import { queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/data/client';
+import { keys, PARTITION } from '#shared/data/keys';
 
 /** A subtype as `GET /subtypes` shows it: its fields, then its check definition when it has one. */
 export interface SubtypeWithCheck {
@@ -15,11 +20,96 @@ export interface SubtypeWithCheck {
 /** Every subtype in id order: one Query on the subtypes partition. */
 export async function listSubtypes(): Promise<SubtypeWithCheck[]> {
   const items = await queryPartition(PARTITION.subtypes);
-  return items.map((item) => ({
+  return items.map(toSubtype);
+}
+
+/** A subtype as stored now, with its own SLA rules where it has them and the version that guards concurrent edits (1 as loaded). */
+export type StoredSubtype = SubtypeWithCheck & { sla_threshold?: number; sla_penalty?: number; version: number };
+
+/** One subtype as stored now (consistent). */
+export async function readSubtype(id: number): Promise<StoredSubtype | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.subtype(id), ConsistentRead: true }));
+  if (!Item) return undefined;
+  const { sla_threshold, sla_penalty, version } = withoutKeys<{ sla_threshold?: number; sla_penalty?: number; version?: number }>(Item);
+  return {
+    ...toSubtype(Item),
+    ...(sla_threshold !== undefined ? { sla_threshold } : {}),
+    ...(sla_penalty !== undefined ? { sla_penalty } : {}),
+    version: Number(version ?? 1),
+  };
+}
+
+/** Every name a check parameter may have, of any kind: what a replaced definition removes. */
+const ALL_PARAMETER_NAMES = ['check', ...new Set(Object.values(CHECK_PARAMETER_NAMES).flat())];
+
+/**
+ * Replaces a subtype's check definition (its kind and parameters), if the
+ * subtype is still at `before`'s version: one transaction with the
+ * definitions mark (every function's kept copy of the subtypes is read
+ * again) and the audit entry. Its name, points and super type, which its
+ * services embed, stay. False when someone edited it first.
+ */
+export async function writeSubtypeCheck(before: StoredSubtype, definition: CheckDefinition, audit: AuditContext): Promise<boolean> {
+  const given = Object.entries(definition).filter(([, value]) => value !== undefined);
+  const removed = ALL_PARAMETER_NAMES.filter((name) => !given.some(([field]) => field === name));
+  const names: Record<string, string> = { '#version': 'version' };
+  const values: Record<string, unknown> = { ':next': before.version + 1, ':version': before.version, ':one': 1 };
+  given.forEach(([field, value], i) => {
+    names[`#p${i}`] = field;
+    values[`:p${i}`] = value;
+  });
+  removed.forEach((field, i) => {
+    names[`#r${i}`] = field;
+  });
+  const after = { ...before, ...Object.fromEntries(given), version: before.version + 1 };
+  for (const field of removed) delete (after as Record<string, unknown>)[field];
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.subtype(before.id),
+              UpdateExpression: `SET ${given.map((_, i) => `#p${i} = :p${i}`).join(', ')}, #version = :next REMOVE ${removed.map((_, i) => `#r${i}`).join(', ')}`,
+              ConditionExpression: 'attribute_exists(pk) AND (#version = :version OR (attribute_not_exists(#version) AND :version = :one))',
+              ExpressionAttributeNames: names,
+              ExpressionAttributeValues: values,
+            },
+          },
+          definitionsMoved(),
+          auditPut(audit, { action: 'subtype.check.replace', target: `subtypes/${before.id}`, before, after }),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (transactionConditionFailed(error, 0)) return false;
+    throw error;
+  }
+}
+
+function toSubtype(item: Record<string, unknown>): SubtypeWithCheck {
+  return {
     id: item.id as number,
     name: item.name as string,
     super_type_id: item.super_type_id as number,
     max_score: item.max_score as number,
     ...checkOf(item),
-  }));
+  };
+}
+
+/** A subtype's own SLA rules, copied onto its services' definitions (what a result reads at arrival). */
+export function subtypeSla(subtype: { sla_threshold?: number; sla_penalty?: number }) {
+  const sla = {
+    ...(subtype.sla_threshold !== undefined ? { sla_threshold: subtype.sla_threshold } : {}),
+    ...(subtype.sla_penalty !== undefined ? { sla_penalty: subtype.sla_penalty } : {}),
+  };
+  return Object.keys(sla).length > 0 ? { sla } : {};
+}
+
+/** Every super type in id order: one Query on its partition. */
+export async function listSuperTypes(): Promise<SuperType[]> {
+  const items = await queryPartition(PARTITION.superTypes);
+  return items.map((item) => withoutKeys<SuperType>(item));
 }

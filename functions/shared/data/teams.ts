@@ -3,8 +3,10 @@
  * read with each team's totals (data/totals.ts) as the standings need them.
  */
 import { teamFields, type SuperType, type Team, type TeamRecord } from '#shared/domain/model';
+import { listSuperTypes } from '#shared/data/subtypes';
 import { keys, PARTITION, type Key } from '#shared/data/keys';
-import { batchGet, queryIndex, queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
+import { definitionsOfTeam } from '#shared/data/services';
+import { batchGet, queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/client';
 import { auditPut, type AuditContext } from '#shared/data/audit';
@@ -12,6 +14,8 @@ import { readTotalsItems, toTeamTotals } from '#shared/data/totals';
 import { definitionsMoved, getSettings } from '#shared/data/settings';
 import { publicVersionMove } from '#shared/data/public-version';
 import { DEFAULT_SETTINGS, type SettingsFields } from '#shared/domain/settings';
+import { standingsItem } from '#shared/data/standings';
+import { statusCellsItem, statusLoadedItem } from '#shared/data/status-cells';
 
 /** A team's profile as stored at load (static); its totals live in its own partition. */
 interface StoredTeam {
@@ -44,11 +48,6 @@ export async function getTeamRecord(id: number, options: { consistent?: boolean 
   const profile = items.find((item) => item.pk === PARTITION.teams);
   const totals = items.find((item) => item.pk !== PARTITION.teams);
   return profile ? toTeamRecord(withoutKeys<StoredTeam>(profile), totals) : undefined;
-}
-
-export async function listSuperTypes(): Promise<SuperType[]> {
-  const items = await queryPartition(PARTITION.superTypes);
-  return items.map((item) => withoutKeys<SuperType>(item));
 }
 
 function toTeamRecord(stored: StoredTeam, totals: Record<string, unknown> | undefined): TeamRecord {
@@ -88,8 +87,7 @@ export async function readTeamProfile(id: number): Promise<TeamProfile | undefin
 
 /** The ids of a team's services (by its number, which no edit changes): every item that embeds the team. */
 export async function teamServiceIds(teamNumber: number): Promise<number[]> {
-  const services = await queryIndex('gsi1', 'gsi1pk', keys.servicesOfTeamNumber(teamNumber).gsi1pk);
-  return services.map((s) => Number((s.service as { id: number }).id));
+  return (await definitionsOfTeam(teamNumber)).map((d) => d.service.id);
 }
 
 /** What one transaction holds at most: a team edit writes its services, three projections, two marks and the audit entry. */
@@ -150,6 +148,46 @@ export async function writeTeamProfile(before: TeamProfile, after: TeamProfile, 
     return true;
   } catch (error) {
     if (transactionConditionFailed(error, 0)) return false;
+    throw error;
+  }
+}
+
+/** Why a team could not be created (beyond a finalised competition). */
+export type TeamCreation = 'created' | 'number-taken' | 'url-taken' | 'final';
+
+/**
+ * Writes a new team, in one transaction: its profile, its standings and
+ * status items (no services yet), the claims on its number and zone name
+ * (so two concurrent creates cannot both take one; the caller has checked
+ * the loaded teams), the definitions mark, the public version and the audit
+ * entry. Refused once the competition is finalised.
+ */
+export async function writeNewTeam(profile: TeamProfile, audit: AuditContext, now = Date.now()): Promise<TeamCreation> {
+  const team = teamFields(profile);
+  const put = (Item: Record<string, unknown>) => ({ Put: { TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(pk)' } });
+  const stored = { team, hidden: profile.hidden, services_total: 0 };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          put({ ...keys.team(team.id), ...stored, version: profile.version }),
+          put({ ...keys.teamClaim('number', team.number), team: team.id }),
+          put({ ...keys.teamClaim('url', team.team_url), team: team.id }),
+          { Put: { TableName: tableName(), Item: standingsItem(stored) } },
+          { Put: { TableName: tableName(), Item: statusCellsItem({ id: team.id, hidden: profile.hidden }, [], now) } },
+          // Teams came: a status delta asked from before now is answered whole.
+          { Put: { TableName: tableName(), Item: statusLoadedItem(now) } },
+          definitionsMoved({ unlessFinal: true }),
+          { Update: publicVersionMove(now) },
+          auditPut(audit, { action: 'team.create', target: `teams/${team.id}`, before: null, after: profile }),
+        ],
+      }),
+    );
+    return 'created';
+  } catch (error) {
+    if (transactionConditionFailed(error, 1)) return 'number-taken';
+    if (transactionConditionFailed(error, 2)) return 'url-taken';
+    if (transactionConditionFailed(error, 6)) return 'final';
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MAX_CHECK_TIMEOUT_SECONDS, DEFAULT_CHECK_TIMEOUT_SECONDS, type CheckKind } from '#shared/domain/check-definitions';
+import { CHECK_KINDS, MAX_CHECK_TIMEOUT_SECONDS, DEFAULT_CHECK_TIMEOUT_SECONDS, type CheckDefinition, type CheckKind } from '#shared/domain/check-definitions';
 import { isHostName } from '#shared/domain/hostnames';
 import { patternProblem } from '#shared/domain/patterns';
 
@@ -187,3 +187,11 @@ export const checkParameters = {
   ldap,
   ldaps: ldap,
 } as const satisfies Record<CheckKind, Record<string, unknown>>;
+
+/** A check definition on its own (its kind and that kind's parameters), as an organiser replaces a subtype's during the event. */
+export const CheckDefinitionSchema = v.variant(
+  'check',
+  CHECK_KINDS.map((kind) => v.strictObject({ check: v.literal(kind), ...checkParameters[kind] })),
+  `must be one of ${CHECK_KINDS.join(', ')}`,
+  // Mapped over the kinds, the variant's own type is too loose to name; what it accepts is exactly a CheckDefinition.
+) as unknown as v.GenericSchema<unknown, CheckDefinition>;

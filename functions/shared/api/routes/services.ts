@@ -11,6 +11,14 @@ export const servicesRoutes = {
     query: q.ServiceFilters,
     responses: { 200: list('The visible services that match, by id (none match: an empty list).', r.ServiceSchema) },
   }),
+  CreateService: route('CreateService', 'POST', '/services', 'services/create-service', 'admin', 'read-write', {
+    summary: "Add a service to a team during the event: checked from the agent's next round, earning from its first result",
+    accountsKey: 'seal',
+    body: q.ServiceCreateBody,
+    idempotent: true,
+    responses: { 201: { ...json('Where its check goes, and its ETag (for PATCH /services/{id}).', r.ServiceEndpointSchema), etag: true } },
+    problems: { 409: [FINAL, 'service_exists', 'team_too_large'], 503: ['team_busy'] },
+  }),
   GetServiceStatus: route('GetServiceStatus', 'GET', '/services/status', 'services/get-service-status', 'public', 'read', {
     summary: "Every service's status, compactly: the teams × subtypes matrix (`?since=` for what changed)",
     query: q.ServiceStatusQuery,

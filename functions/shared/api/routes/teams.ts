@@ -8,6 +8,13 @@ export const teamsRoutes = {
     summary: 'List teams',
     responses: { 200: list('Every visible team, by id.', r.TeamSchema) },
   }),
+  CreateTeam: route('CreateTeam', 'POST', '/teams', 'teams/create-team', 'admin', 'read-write', {
+    summary: 'Add a team during the event (no services yet: add them with POST /services)',
+    body: q.TeamCreateBody,
+    idempotent: true,
+    responses: { 201: { ...json('The team, shown on every public read at once unless created hidden, and its ETag.', r.TeamProfileSchema), etag: true } },
+    problems: { 409: [FINAL] },
+  }),
   GetScoreboard: route('GetScoreboard', 'GET', '/teams/scoreboard', 'teams/get-scoreboard', 'public', 'read', {
     summary: 'The scoreboard',
     responses: { 200: json('Every visible team ranked.', r.ScoreboardSchema) },

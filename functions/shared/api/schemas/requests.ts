@@ -3,9 +3,9 @@ import { SAMPLE_SECONDS } from '#shared/domain/history';
 import { STATUS_DELTA_WINDOW_MS, STATUS_GRID_MS } from '#shared/domain/scoring/status-view';
 import { FAILURE_CATEGORIES, FAILURE_CATEGORY_MEANINGS, type FailureCategory } from '#shared/domain/scoring/failure';
 import { BoundedInt, FreeText, PasswordText, PositiveInt, PositiveIntParam, Timestamp } from '#shared/validation';
-import { UsernameSchema } from '#shared/domain/accounts';
+import { AccountsSchema, UsernameSchema } from '#shared/domain/accounts';
 import { MAX_CHANGES } from '#shared/domain/password-changes';
-import { HostNameSchema } from '#shared/domain/hostnames';
+import { HostNameSchema, RelativeHostNameSchema } from '#shared/domain/hostnames';
 import { LogoUrl, TeamName } from '#shared/domain/competition';
 
 /**
@@ -302,6 +302,26 @@ export const ServiceUpdateBody = v.pipe(
   }),
   v.check((b) => b.url !== undefined || b.port !== undefined, 'send `url`, `port` or both'),
 );
+
+/** A team added during the event: the fields a competition file gives a team, without services (add them with POST /services). */
+export const TeamCreateBody = v.strictObject({
+  number: v.pipe(PositiveInt, v.description("The team's number: new, and an octet of its addresses when the DNS address template uses it.")),
+  name: v.pipe(TeamName, v.description('Its name, as the scoreboard shows it: new.')),
+  logo: v.optional(v.pipe(LogoUrl, v.description('An http(s) URL, or empty for none.')), ''),
+  team_url: v.pipe(RelativeHostNameSchema, v.description("Its DNS zone's name (new): its records and zone file live under it.")),
+  guest_division: v.optional(v.boolean(), false),
+  hidden: v.optional(v.pipe(v.boolean(), v.description('Create it hidden, and show it when it is ready (PATCH /teams/{id}).')), false),
+});
+
+/** A service added to a team during the event. */
+export const ServiceCreateBody = v.strictObject({
+  team_id: v.pipe(PositiveInt, v.description('The team it belongs to.')),
+  subtype_id: v.pipe(PositiveInt, v.description('Its subtype: what it is worth and how the agent checks it.')),
+  url: v.pipe(v.string(), v.maxLength(253), HostNameSchema, v.description('The host its check connects to (a name, or an IPv4 address).')),
+  port: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535), v.description('The port its check connects to.')),
+  max_score: v.optional(v.pipe(PositiveInt, v.description("Its points per passed check, instead of its subtype's."))),
+  accounts: v.optional(v.pipe(AccountsSchema, v.description('The accounts its login check signs in with (sealed at once; never shown again).'))),
+});
 
 /** A live edit of a team (each field optional, at least one): hiding is how a team with results goes away. */
 export const TeamUpdateBody = v.pipe(

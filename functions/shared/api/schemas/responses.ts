@@ -407,6 +407,17 @@ export const SubtypeSchema = named(
   }),
 );
 
+export const EditableSubtypeSchema = named(
+  'EditableSubtype',
+  'A subtype as organisers edit it: its fields and check definition, its own SLA rules where it has them, and the version every edit moves.',
+  v.looseObject({
+    ...SubtypeSchema.entries,
+    sla_threshold: numberParameter('Its own SLA threshold (failed checks in a row), over the settings.'),
+    sla_penalty: numberParameter('Its own SLA penalty, over the settings.'),
+    version: v.pipe(Count, v.description('Moves with every edit (1 as loaded).')),
+  }),
+);
+
 const Role = v.picklist(['admin', 'service']);
 
 export const AuditActorSchema = named(
