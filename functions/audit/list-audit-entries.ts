@@ -12,9 +12,13 @@ const path = auditRoutes.ListAuditEntries.path;
 
 export const handler = endpoint(auditRoutes.ListAuditEntries, {}, async ({ query }) => {
   const after = query.cursor === undefined ? undefined : openCursor(SCOPE, query.cursor, Position).after;
-  const page = await auditPage(query.limit, after);
+  const filter = { ...(query.target ? { target: query.target } : {}), ...(query.action ? { action: query.action } : {}) };
+  const page = await auditPage(query.limit, after, filter);
   const cursor = page.next ? sealCursor(SCOPE, { after: page.next }) : null;
   const headers: Record<string, string> = {};
-  if (cursor) headers.link = `<${path}?limit=${query.limit}&cursor=${encodeURIComponent(cursor)}>; rel="next"`;
+  if (cursor) {
+    const next = new URLSearchParams({ limit: String(query.limit), ...filter, cursor });
+    headers.link = `<${path}?${next.toString()}>; rel="next"`;
+  }
   return ok({ items: page.items, cursor }, headers);
 });

@@ -139,6 +139,42 @@ describe('the audit trail', () => {
     expect((await invoke('GET', '/api/v1/audit?limit=0', { headers: admin })).status).toBe(400);
   });
 
+  it('filters by target (and its parts) and by action (or its kind), page by page, the filter kept in the Link header', async () => {
+    const all = await trail();
+    const filtered = async (query: string, limit: number) => {
+      const entries: Entry[] = [];
+      let next: string | undefined = `/api/v1/audit?limit=${limit}&${query}`;
+      while (next) {
+        const response = await invoke('GET', next, { headers: admin });
+        expect(response.status, response.text).toBe(200);
+        expect(response.json.items.length).toBeLessThanOrEqual(limit);
+        entries.push(...response.json.items);
+        next = /^<([^>]+)>; rel="next"$/.exec(response.headers.link ?? '')?.[1];
+        expect(next === undefined).toBe(response.json.cursor === null);
+      }
+      return entries;
+    };
+    const tokenEntries = all.filter((e) => e.action.startsWith('token.'));
+    expect(tokenEntries.length).toBeGreaterThan(1);
+    for (const limit of [1, 2, 100]) {
+      expect((await filtered('action=token.', limit)).map((e) => e.id)).toEqual(tokenEntries.map((e) => e.id));
+      expect((await filtered('action=token.create', limit)).map((e) => e.id)).toEqual(all.filter((e) => e.action === 'token.create').map((e) => e.id));
+    }
+    const teamTarget = all
+      .find((e) => /^teams\/\d+\//.test(e.target))!
+      .target.split('/')
+      .slice(0, 2)
+      .join('/');
+    const ofTeam = all.filter((e) => e.target === teamTarget || e.target.startsWith(`${teamTarget}/`));
+    expect(ofTeam.length).toBeGreaterThan(0);
+    expect(await filtered(`target=${teamTarget}`, 1)).toEqual(ofTeam);
+    // `teams/1` is not `teams/10`: a target's parts follow a slash.
+    expect((await filtered('target=teams/1', 100)).every((e) => e.target === 'teams/1' || e.target.startsWith('teams/1/'))).toBe(true);
+    expect(await filtered('action=nothing.like.this', 100)).toEqual([]);
+    expect((await invoke('GET', '/api/v1/audit?target=teams%2F1%20OR%201', { headers: admin })).status).toBe(400);
+    expect((await invoke('GET', '/api/v1/audit?action=Team*', { headers: admin })).status).toBe(400);
+  });
+
   it('is for admins only', async () => {
     expect((await invoke('GET', '/api/v1/audit', { headers: service })).status).toBe(403);
     expect((await invoke('GET', '/api/v1/audit')).status).toBe(401);

@@ -1003,7 +1003,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The audit trail: who changed what, paged
+         * The audit trail: who changed what, paged, by target or action if asked
          * @description Admins only.
          */
         get: operations["ListAuditEntries"];
@@ -6588,6 +6588,10 @@ export interface operations {
                 limit?: string;
                 /** @description The `cursor` of the previous page. */
                 cursor?: string;
+                /** @description Only changes of this target and its parts: `teams/3` also matches `teams/3/adjustments/7`. */
+                target?: string;
+                /** @description Only this action, or every action of a kind when it ends in `.` (`team.` for `team.create`, `team.update`…). */
+                action?: string;
             };
             header?: {
                 /** @description An ETag read before: 304 if it is still current. */
@@ -6598,7 +6602,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page, newest first; `cursor` (also in `Link: rel="next"`) resumes, null on the last page. */
+            /** @description One page, newest first; `cursor` (also in `Link: rel="next"`) resumes, null on the last page. A filtered page may hold fewer entries than `limit`, even none, and still have a next one. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

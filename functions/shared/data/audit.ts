@@ -107,45 +107,66 @@ export interface AuditPage {
   next?: string;
 }
 
+/** Which entries a page holds: a target and its parts (`teams/3` also matches `teams/3/adjustments/7`), and an action or its kind (`team.` matches `team.create` and `team.update`). */
+export interface AuditFilter {
+  target?: string;
+  action?: string;
+}
+
 /**
  * One page of the trail, newest first: one Query per shard, in parallel,
  * each asking for a page and one more after `after`, merged by id (time,
- * then random part). A shard that has more than it returned (the one more,
- * or DynamoDB's 1 MB page end) bounds the page: nothing older than its
- * last entry is shown, since its unread entries could be newer than others'.
+ * then random part). A shard that has more than it read (the one more,
+ * DynamoDB's Limit or its 1 MB page end) bounds the page at the last entry
+ * it read: nothing older is shown, since its unread entries could be newer
+ * than others'. A filter is a FilterExpression: the shards read as many
+ * entries as without one, so a filtered page may hold fewer than `limit`
+ * (even none) and still have a next one.
  */
-export async function auditPage(limit: number, after?: string): Promise<AuditPage> {
+export async function auditPage(limit: number, after?: string, filter: AuditFilter = {}): Promise<AuditPage> {
+  const conditions: string[] = [];
+  const values: Record<string, unknown> = {};
+  if (filter.target !== undefined) {
+    conditions.push('(#target = :target OR begins_with(#target, :targetParts))');
+    Object.assign(values, { ':target': filter.target, ':targetParts': `${filter.target}/` });
+  }
+  if (filter.action !== undefined) {
+    conditions.push('begins_with(#action, :action)');
+    values[':action'] = filter.action;
+  }
+  const names = { ...(filter.target !== undefined ? { '#target': 'target' } : {}), ...(filter.action !== undefined ? { '#action': 'action' } : {}) };
   const shards = await Promise.all(
     Array.from({ length: AUDIT_SHARDS }, async (_, shard) => {
       const result = await db().send(
         new QueryCommand({
           TableName: tableName(),
           KeyConditionExpression: after ? 'pk = :pk AND sk < :after' : 'pk = :pk AND begins_with(sk, :prefix)',
+          ...(conditions.length > 0 ? { FilterExpression: conditions.join(' AND '), ExpressionAttributeNames: names } : {}),
           ExpressionAttributeValues: {
             ':pk': auditKeys.partition(shard),
             ...(after ? { ':after': auditKeys.entry(shard, after).sk } : { ':prefix': auditKeys.entryPrefix }),
+            ...values,
           },
           ScanIndexForward: false,
           Limit: limit + 1,
         }),
       );
       const items = (result.Items ?? []).map(toEntry);
-      const more = items.length > limit || result.LastEvaluatedKey !== undefined;
-      return { items, more };
+      // Where this shard stopped reading, if it did not read to its end.
+      const stoppedAt = result.LastEvaluatedKey ? String(result.LastEvaluatedKey.sk).slice(auditKeys.entryPrefix.length) : undefined;
+      return { items, stoppedAt };
     }),
   );
   const bound = shards
-    .filter((s) => s.more && s.items.length > 0)
-    .map((s) => s.items[s.items.length - 1]!.id)
-    .reduce<string | undefined>((highest, id) => (highest === undefined || id > highest ? id : highest), undefined);
+    .map((s) => s.stoppedAt)
+    .reduce<string | undefined>((highest, id) => (id === undefined ? highest : highest === undefined || id > highest ? id : highest), undefined);
   const merged = shards
     .flatMap((s) => s.items)
     .filter((entry) => bound === undefined || entry.id >= bound)
     .sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   const items = merged.slice(0, limit);
-  const more = merged.length > limit || bound !== undefined;
-  const last = items[items.length - 1];
-  return more && last ? { items, next: last.id } : { items };
+  if (merged.length > limit) return { items, next: items[items.length - 1]!.id };
+  return bound === undefined ? { items } : { items, next: bound };
 }
 
 function toEntry(item: Record<string, unknown>): AuditEntry {

@@ -171,6 +171,22 @@ export const AuditQuery = v.object({
     String(SERVICE_SCANS_DEFAULT_LIMIT),
   ),
   cursor: v.optional(v.pipe(v.string(), v.maxLength(1024, 'is not a cursor this API hands out'), v.description('The `cursor` of the previous page.'))),
+  target: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[a-z][a-z-]*(\/[A-Za-z0-9._-]+)*$/, 'must be a target such as teams/3 or services/12'),
+      v.maxLength(200),
+      v.description('Only changes of this target and its parts: `teams/3` also matches `teams/3/adjustments/7`.'),
+    ),
+  ),
+  action: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[a-z][a-z.-]*$/, 'must be an action such as team.update, or its kind such as team.'),
+      v.maxLength(64),
+      v.description('Only this action, or every action of a kind when it ends in `.` (`team.` for `team.create`, `team.update`…).'),
+    ),
+  ),
 });
 
 /**
