@@ -1,6 +1,8 @@
 /**
- * Builds the web page into files served as they are: one script, one style
- * sheet (both minified, named by content hash) and one HTML file per page.
+ * Builds the web page into files served as they are: two scripts (the
+ * public pages', and the organisers' console's, which spectators never
+ * download), one style sheet (all minified, named by content hash) and one
+ * HTML file per page.
  * Runs in memory, fast enough to run wherever the page is needed — the local
  * server at start, the browser tests, the CDK asset at synth — so nobody has
  * to remember a build step.  `node --import tsx web/build.ts <dir>` writes the
@@ -23,7 +25,7 @@ const SOURCE = resolve(import.meta.dirname, 'src');
 
 export function buildSite(): SiteFile[] {
   const result = buildSync({
-    entryPoints: { app: join(SOURCE, 'main.ts'), app_style: join(SOURCE, 'style.css') },
+    entryPoints: { app: join(SOURCE, 'main.ts'), console: join(SOURCE, 'console-main.ts'), app_style: join(SOURCE, 'style.css') },
     bundle: true,
     minify: true,
     format: 'iife',
@@ -40,11 +42,11 @@ export function buildSite(): SiteFile[] {
     contentType: file.path.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
     cacheControl: CACHE_CONTROL.asset,
   }));
-  const script = assets.find((a) => a.path.endsWith('.js'))!.path;
+  const scriptOf = (name: string) => assets.find((a) => a.path.startsWith(`assets/${name}-`) && a.path.endsWith('.js'))!.path;
   const style = assets.find((a) => a.path.endsWith('.css'))!.path;
   const pages = PAGES.map((page) => ({
     path: page.file,
-    contents: new TextEncoder().encode(renderPage(page, `/${script}`, `/${style}`)),
+    contents: new TextEncoder().encode(renderPage(page, `/${scriptOf(page.page === 'console' ? 'console' : 'app')}`, `/${style}`)),
     contentType: 'text/html; charset=utf-8',
     cacheControl: CACHE_CONTROL.page,
   }));

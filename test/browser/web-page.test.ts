@@ -473,6 +473,107 @@ describe('the other pages', () => {
     forgetFreshCopies();
   });
 
+  it("the console's other pages: adds a team and a service (the board follows), changes a check's content, adjusts a score, voids results after a preview, reads it all in the filtered audit trail, finalises; keyboard labels and axe clean", async () => {
+    // Signed in already (the tab's session storage).
+    await open('/admin/', 'table.console-subtypes');
+    const say = (text: string | RegExp) => page.locator('#console-status', { hasText: text }).waitFor(ON_SCREEN);
+
+    // A late team, then its web server.
+    await page.getByRole('button', { name: 'Add a team' }).click();
+    expect(await seriousAxeViolations()).toEqual([]);
+    await page.getByLabel('Team number').fill('15');
+    await page.getByLabel('Team name').fill('Late Arrivals');
+    await page.getByLabel("Team's DNS zone (team15.example.org)").fill('team11.ccdc.example');
+    const takenBefore = consoleErrors.length;
+    await page.getByRole('button', { name: 'Add the team' }).click();
+    // A zone another team has: refused beside its field, nothing added.
+    await page.locator('#new-team-team_url-error').filter({ hasText: /\S/ }).waitFor(ON_SCREEN);
+    expect(await page.getByLabel("Team's DNS zone (team15.example.org)").getAttribute('aria-invalid')).toBe('true');
+    expect(consoleErrors.splice(takenBefore)).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    await page.getByLabel("Team's DNS zone (team15.example.org)").fill('team15.ccdc.example');
+    await page.getByRole('button', { name: 'Add the team' }).click();
+    await say('Team 15 added: Late Arrivals');
+    const board = async () => ((await api('/teams/scoreboard')) as { scoreboard: Row[] }).scoreboard;
+    const late = (await board()).find((row) => row.team.number === 15)!;
+    expect(late.total_score).toBe(0);
+
+    await page.getByRole('button', { name: 'Add a service' }).click();
+    await page.getByLabel('Team', { exact: true }).selectOption({ label: '15 Late Arrivals' });
+    await page.getByLabel('Check (subtype)').selectOption({ label: 'HTTP (10 points)' });
+    await page.getByLabel('Host the check connects to').fill('www.team15.ccdc.example');
+    await page.getByLabel('Port the check connects to').fill('8080');
+    expect(await seriousAxeViolations()).toEqual([]);
+    await page.getByRole('button', { name: 'Add the service' }).click();
+    await say('HTTP added to the team at www.team15.ccdc.example:8080');
+    const added = ((await api('/services?team=15')) as { id: number }[])[0]!;
+    await page.locator(`table.console-services tr[data-service-id="${added.id}"]`).waitFor(ON_SCREEN);
+
+    // The HTTP check now expects other content: from the agent's next round.
+    await page.getByRole('button', { name: 'Edit the check of HTTP' }).click();
+    await page.getByLabel('content', { exact: true }).fill('Welcome to the shop');
+    expect(await seriousAxeViolations()).toEqual([]);
+    await page.getByRole('button', { name: 'Save the check' }).click();
+    await say('The check of HTTP saved');
+    const subtypes = (await api('/subtypes', { headers: { authorization: `Bearer ${ENV_TOKENS.service}` } })) as { id: number; content?: string }[];
+    expect(subtypes.find((s) => s.id === 1)!.content).toBe('Welcome to the shop');
+
+    // The new service's first result earns; the board follows.
+    const report = await fetch(`${stack.url}/api/v1/services/${added.id}/scans`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ENV_TOKENS.service}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ scan_id: 'late-console-1', score: 10, error: null }),
+    });
+    expect(report.status).toBe(201);
+    await expect.poll(async () => (await board()).find((row) => row.team.number === 15)?.total_score, ON_SCREEN).toBe(10);
+
+    // An adjustment by hand.
+    await page.getByRole('button', { name: 'Adjust a score' }).click();
+    await page.getByLabel('Team', { exact: true }).selectOption({ label: '15 Late Arrivals' });
+    await page.getByLabel('Points (negative to take)').fill('5');
+    await page.getByLabel('Reason (the audit trail keeps it)').fill('Inject 1, late');
+    expect(await seriousAxeViolations()).toEqual([]);
+    await page.getByRole('button', { name: 'Save the adjustment' }).click();
+    await say('Adjustment of 5 points saved.');
+    await expect.poll(async () => (await board()).find((row) => row.team.number === 15)?.total_score, ON_SCREEN).toBe(15);
+
+    // A void of the new team's results: previewed (nothing changes), confirmed, followed to its end.
+    await page.getByRole('button', { name: 'Void results' }).click();
+    await page.getByLabel('Whose results').selectOption({ label: '15 Late Arrivals' });
+    await page.getByRole('button', { name: 'Preview the void' }).click();
+    await page.locator('#void-preview table').waitFor(ON_SCREEN);
+    expect(await page.locator('#void-preview').textContent()).toContain('1 results');
+    expect(await seriousAxeViolations()).toEqual([]);
+    expect((await board()).find((row) => row.team.number === 15)?.total_score).toBe(15);
+    await page.getByRole('button', { name: 'Void these 1 results' }).click();
+    await say(/Void \d+ done: 1 results voided/);
+    await expect.poll(async () => (await board()).find((row) => row.team.number === 15)?.total_score, ON_SCREEN).toBe(5);
+
+    // All of it in the audit trail, filtered by the team, then by the kind of action.
+    await page.getByLabel('Target (and its parts)').fill(`teams/${late.team.id}`);
+    await page.getByRole('button', { name: 'Show the entries' }).click();
+    await page.locator('table.console-audit th', { hasText: 'adjustment.create' }).waitFor(ON_SCREEN);
+    const ofTeam = await page.locator('table.console-audit tbody th').allTextContents();
+    expect(ofTeam).toEqual(['adjustment.create', 'team.create']);
+    await page.getByLabel('Target (and its parts)').fill('');
+    await page.getByLabel('Action (or its kind, ending in a dot)').fill('scans.');
+    await page.getByRole('button', { name: 'Show the entries' }).click();
+    await page.locator('table.console-audit th', { hasText: 'scans.void' }).waitFor(ON_SCREEN);
+    await page.getByLabel('Action (or its kind, ending in a dot)').fill('service.create');
+    await page.getByRole('button', { name: 'Show the entries' }).click();
+    await expect.poll(() => page.locator('table.console-audit tbody th').allTextContents(), ON_SCREEN).toEqual(['service.create']);
+    expect(await seriousAxeViolations()).toEqual([]);
+    expect(await page.content()).not.toContain(ENV_TOKENS.service);
+
+    // Finalise: refused while results may arrive, then forced.
+    const refusedBefore = consoleErrors.length;
+    await page.getByRole('button', { name: 'Finalise' }).click();
+    await say("Refused in the event's current state");
+    expect(consoleErrors.splice(refusedBefore)).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
+    await page.getByLabel('Even though the event has not ended (results may still arrive)').check();
+    await page.getByRole('button', { name: 'Finalise' }).click();
+    await say(/^Final since /);
+  });
+
   it('logged no console errors', () => {
     expect(consoleErrors).toEqual([]);
   });

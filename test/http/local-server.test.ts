@@ -68,7 +68,7 @@ describe('the local server', () => {
   it('answers a known path with the wrong method with 405 and Allow', async () => {
     const response = await fetch(api('/teams'), { method: 'DELETE' });
     expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET, HEAD');
+    expect(response.headers.get('allow')).toBe('GET, HEAD, POST');
     await problemOf(response);
   });
 

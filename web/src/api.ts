@@ -28,6 +28,10 @@ export type CheckJob = ApiSchemas['CheckJob'];
 export type ServiceEndpoint = ApiSchemas['ServiceEndpoint'];
 export type TeamProfile = ApiSchemas['TeamProfile'];
 export type Token = ApiSchemas['Token'];
+export type Subtype = ApiSchemas['Subtype'];
+export type EditableSubtype = ApiSchemas['EditableSubtype'];
+export type AuditEntry = ApiSchemas['AuditEntry'];
+export type VoidJob = ApiSchemas['VoidJob'];
 
 /** The result of a read: the data, and whether it changed since the last read of that URL. */
 export interface Read<T> {
@@ -102,7 +106,7 @@ export class RequestRefused extends ApiError {
   }
 }
 
-function refused(response: Response, error: unknown): RequestRefused {
+export function refused(response: Response, error: unknown): RequestRefused {
   const problem = (error ?? {}) as { detail?: string; errors?: { path: string; message: string }[] };
   return new RequestRefused(response.status, problem.detail ?? response.statusText, problem.errors ?? []);
 }
@@ -151,57 +155,11 @@ export interface Editable<T> {
   etag: string;
 }
 
-async function editable<T>(answer: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<Editable<T>> {
+/** An answer that must have a body (else its refusal), with the ETag a later change names. */
+export async function editable<T>(answer: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<Editable<T>> {
   const { data, error, response } = await answer;
   if (!data) throw refused(response, error);
   // A CDN that compresses an answer marks its ETag weak (W/"…"), and If-Match compares strongly: the
   // resource's own tag is the strong one under the mark (the CDN stand-in does as CloudFront does).
   return { data, etag: (response.headers.get('etag') ?? '').replace(/^W\//, '') };
-}
-
-/**
- * An organiser's calls from the console, with the admin token of the tab.
- * Every change names the ETag of what the organiser opened (If-Match): a
- * change someone else made since is a 412, never overwritten.
- */
-export function adminApi(token: string) {
-  const admin = createScoringClient({ baseUrl: '', token });
-  const path = (id: number) => ({ path: { id } });
-  return {
-    /** Whether the token is an organiser's: the token list is theirs alone. */
-    check: async () => {
-      const { response, error } = await admin.GET('/api/v1/tokens');
-      if (!response.ok) throw refused(response, error);
-    },
-    teams: () => read('admin teams', (init) => admin.GET('/api/v1/teams', init)),
-    services: () => read('admin services', (init) => admin.GET('/api/v1/services', init)),
-    teamProfile: (id: number) => editable(admin.GET('/api/v1/teams/{id}/profile', { params: path(id) })),
-    editTeam: (id: number, etag: string, body: { name?: string; hidden?: boolean }) =>
-      editable(admin.PATCH('/api/v1/teams/{id}', { params: { ...path(id), header: { 'If-Match': etag } }, body })),
-    serviceEndpoint: (id: number) => editable(admin.GET('/api/v1/services/{id}/endpoint', { params: path(id) })),
-    moveService: (id: number, etag: string, body: { url?: string; port?: number }) =>
-      editable(admin.PATCH('/api/v1/services/{id}', { params: { ...path(id), header: { 'If-Match': etag } }, body })),
-    checkNow: async (serviceId: number): Promise<CheckJob> => (await editable(admin.POST('/api/v1/services/{id}/checks', { params: path(serviceId) }))).data,
-    settings: () => editable(admin.GET('/api/v1/settings/{id}', { params: path(1) })),
-    /** The whole settings (PUT): every field as the form holds it, refused whole with each bad field's reason. */
-    replaceSettings: (etag: string, body: Record<string, unknown>) =>
-      editable(
-        admin.PUT('/api/v1/settings/{id}', {
-          params: { ...path(1), header: { 'If-Match': etag } },
-          body: body as unknown as ApiSchemas['Settings'],
-        }),
-      ),
-    tokens: async (): Promise<Token[]> => (await editable(admin.GET('/api/v1/tokens'))).data,
-    createToken: async (body: { role: 'admin' | 'service'; name: string; expires_at: string }) => (await editable(admin.POST('/api/v1/tokens', { body }))).data,
-    revokeToken: async (tokenId: string) => {
-      const { response, error } = await admin.DELETE('/api/v1/tokens/{id}', { params: { path: { id: tokenId } } });
-      if (!response.ok) throw refused(response, error);
-    },
-    pendingPasswordChanges: async (): Promise<PasswordChange[]> =>
-      (await editable(admin.GET('/api/v1/password-changes', { params: { query: { state: 'pending' } } }))).data,
-    approvePasswordChange: async (id: number) => (await editable(admin.POST('/api/v1/password-changes/{id}/approve', { params: path(id) }))).data,
-    rejectPasswordChange: async (id: number, reason: string) =>
-      (await editable(admin.POST('/api/v1/password-changes/{id}/reject', { params: path(id), body: { reason } }))).data,
-    checks: async (teamId: number): Promise<CheckJob[]> => (await editable(admin.GET('/api/v1/team/{id}/checks', { params: path(teamId) }))).data,
-  };
 }

@@ -1,0 +1,96 @@
+import { createScoringClient, type ApiPaths, type ApiSchemas } from '#shared/api/client';
+import { editable, refused, type AuditEntry, type CheckJob, type EditableSubtype, type PasswordChange, type Token, type VoidJob } from '../api';
+
+/** A request's JSON body, as the API's description types it. */
+type BodyOf<P extends keyof ApiPaths, M extends 'post' | 'put'> = ApiPaths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } }
+  ? B
+  : never;
+export type NewTeam = BodyOf<'/api/v1/teams', 'post'>;
+export type NewService = BodyOf<'/api/v1/services', 'post'>;
+
+/** What the console's audit trail asks for: a page, optionally of one target or action. */
+export interface AuditQuery {
+  target?: string;
+  action?: string;
+  cursor?: string;
+}
+
+/** A void's filter as the console's form gives it. */
+export interface VoidFilter {
+  from: string;
+  to: string;
+  team_id?: number;
+  subtype_id?: number;
+}
+
+/**
+ * An organiser's calls from the console, with the admin token of the tab.
+ * Every change names the ETag of what the organiser opened (If-Match): a
+ * change someone else made since is a 412, never overwritten. Every create
+ * sends the Idempotency-Key its form made when it was opened, so a double
+ * click or a retry after a lost answer creates one thing.
+ */
+export function adminApi(token: string) {
+  const admin = createScoringClient({ baseUrl: '', token });
+  const path = (id: number) => ({ path: { id } });
+  const data = async <T>(answer: Promise<{ data?: T; error?: unknown; response: Response }>) => (await editable(answer)).data;
+  return {
+    /** Whether the token is an organiser's: the token list is theirs alone. */
+    check: async () => {
+      const { response, error } = await admin.GET('/api/v1/tokens');
+      if (!response.ok) throw refused(response, error);
+    },
+    teams: () => data(admin.GET('/api/v1/teams')),
+    services: () => data(admin.GET('/api/v1/services')),
+    scoreboard: () => data(admin.GET('/api/v1/teams/scoreboard')),
+    teamProfile: (id: number) => editable(admin.GET('/api/v1/teams/{id}/profile', { params: path(id) })),
+    editTeam: (id: number, etag: string, body: { name?: string; hidden?: boolean }) =>
+      editable(admin.PATCH('/api/v1/teams/{id}', { params: { ...path(id), header: { 'If-Match': etag } }, body })),
+    createTeam: (key: string, body: NewTeam) => data(admin.POST('/api/v1/teams', { params: { header: { 'Idempotency-Key': key } }, body })),
+    serviceEndpoint: (id: number) => editable(admin.GET('/api/v1/services/{id}/endpoint', { params: path(id) })),
+    moveService: (id: number, etag: string, body: { url?: string; port?: number }) =>
+      editable(admin.PATCH('/api/v1/services/{id}', { params: { ...path(id), header: { 'If-Match': etag } }, body })),
+    createService: (key: string, body: NewService) => data(admin.POST('/api/v1/services', { params: { header: { 'Idempotency-Key': key } }, body })),
+    subtypes: () => data(admin.GET('/api/v1/subtypes')),
+    subtype: (id: number) => editable(admin.GET('/api/v1/subtypes/{id}', { params: path(id) })),
+    replaceSubtypeCheck: (id: number, etag: string, body: Record<string, unknown>): Promise<{ data: EditableSubtype; etag: string }> =>
+      editable(
+        admin.PUT('/api/v1/subtypes/{id}/check', {
+          params: { ...path(id), header: { 'If-Match': etag } },
+          body: body as unknown as BodyOf<'/api/v1/subtypes/{id}/check', 'put'>,
+        }),
+      ),
+    checkNow: async (serviceId: number): Promise<CheckJob> => data(admin.POST('/api/v1/services/{id}/checks', { params: path(serviceId) })),
+    checks: async (teamId: number): Promise<CheckJob[]> => data(admin.GET('/api/v1/team/{id}/checks', { params: path(teamId) })),
+    settings: () => editable(admin.GET('/api/v1/settings/{id}', { params: path(1) })),
+    /** The whole settings (PUT): every field as the form holds it, refused whole with each bad field's reason. */
+    replaceSettings: (etag: string, body: Record<string, unknown>) =>
+      editable(
+        admin.PUT('/api/v1/settings/{id}', {
+          params: { ...path(1), header: { 'If-Match': etag } },
+          body: body as unknown as ApiSchemas['Settings'],
+        }),
+      ),
+    tokens: async (): Promise<Token[]> => data(admin.GET('/api/v1/tokens')),
+    createToken: async (body: { role: 'admin' | 'service'; name: string; expires_at: string }) => data(admin.POST('/api/v1/tokens', { body })),
+    revokeToken: async (tokenId: string) => {
+      const { response, error } = await admin.DELETE('/api/v1/tokens/{id}', { params: { path: { id: tokenId } } });
+      if (!response.ok) throw refused(response, error);
+    },
+    pendingPasswordChanges: async (): Promise<PasswordChange[]> => data(admin.GET('/api/v1/password-changes', { params: { query: { state: 'pending' } } })),
+    approvePasswordChange: async (id: number) => data(admin.POST('/api/v1/password-changes/{id}/approve', { params: path(id) })),
+    rejectPasswordChange: async (id: number, reason: string) =>
+      data(admin.POST('/api/v1/password-changes/{id}/reject', { params: path(id), body: { reason } })),
+    createAdjustment: (key: string, teamId: number, body: { super_type_id: number; points: number; reason: string }) =>
+      data(admin.POST('/api/v1/teams/{id}/adjustments', { params: { ...path(teamId), header: { 'Idempotency-Key': key } }, body })),
+    /** A void's preview (nothing changes), or with `previewId` its application: the job. */
+    void: async (filter: VoidFilter, previewId?: number): Promise<VoidJob> =>
+      data(admin.POST('/api/v1/scans/void', { body: { ...filter, ...(previewId === undefined ? {} : { dry_run: false, preview_id: previewId }) } })),
+    voidJob: async (id: number): Promise<VoidJob> => data(admin.GET('/api/v1/scans/voids/{id}', { params: path(id) })),
+    finalise: (force: boolean) => data(admin.POST('/api/v1/competition/finalise', { body: { force } })),
+    audit: async (query: AuditQuery): Promise<{ items: AuditEntry[]; cursor: string | null }> =>
+      data(admin.GET('/api/v1/audit', { params: { query: { limit: '20', ...query } } })),
+  };
+}
+
+export type AdminApi = ReturnType<typeof adminApi>;

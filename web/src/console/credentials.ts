@@ -1,0 +1,140 @@
+import type { PasswordChange, Token } from '../api';
+import { h, replaceContent, scrollRegion } from '../dom';
+import type { ConsoleContext } from './context';
+import { explain } from './explain';
+
+/** Credentials: the password change requests waiting for an organiser, and API tokens. */
+
+/** The requests waiting for an organiser: approve, or reject with a reason the team reads. Never a password. */
+export function changesTable({ api, say, reload }: ConsoleContext, waiting: PasswordChange[]): HTMLElement {
+  const decided = () => void reload();
+  if (waiting.length === 0) return h('p', { class: 'empty' }, 'None waiting.');
+  const table = h(
+    'table',
+    { class: 'console-changes' },
+    h('caption', { class: 'visually-hidden' }, 'Password change requests waiting for a decision'),
+    h('thead', {}, h('tr', {}, ...['Request', 'Team', 'By', 'Accounts', 'Decide'].map((label) => h('th', { scope: 'col' }, label)))),
+    h(
+      'tbody',
+      {},
+      ...waiting.map((change) => {
+        const approve = h('button', { type: 'button', class: 'link-button' }, 'Approve', h('span', { class: 'visually-hidden' }, ` request ${change.id}`));
+        const reason = h('input', { id: `reject-${change.id}`, name: 'reason', placeholder: 'Why (the team reads it)' });
+        const reject = h('button', { type: 'button', class: 'link-button' }, 'Reject', h('span', { class: 'visually-hidden' }, ` request ${change.id}`));
+        approve.addEventListener(
+          'click',
+          () =>
+            void api.approvePasswordChange(change.id).then(
+              () => (say(`Request ${change.id} approved: applied.`), decided()),
+              (error: unknown) => say(explain(error)),
+            ),
+        );
+        reject.addEventListener(
+          'click',
+          () =>
+            void api.rejectPasswordChange(change.id, reason.value).then(
+              () => (say(`Request ${change.id} rejected.`), decided()),
+              (error: unknown) => say(explain(error)),
+            ),
+        );
+        return h(
+          'tr',
+          { 'data-change-id': change.id },
+          h('th', { scope: 'row' }, String(change.id)),
+          h('td', {}, String(change.team_id)),
+          h('td', {}, change.requested_by),
+          h('td', {}, change.changes.map((c) => `${c.subtype} ${c.username}`).join(', ')),
+          h(
+            'td',
+            {},
+            approve,
+            ' ',
+            h('label', { for: `reject-${change.id}`, class: 'visually-hidden' }, `Reason to reject request ${change.id}`),
+            reason,
+            ' ',
+            reject,
+          ),
+        );
+      }),
+    ),
+  );
+  return scrollRegion('Password change requests waiting', table);
+}
+
+/** Mints a token: a role, a name, days until it expires (mandatory); the secret is shown once, here. */
+export function tokenForm({ api, say, reload }: ConsoleContext): HTMLFormElement {
+  const minted = () => void reload();
+  const role = h(
+    'select',
+    { id: 'token-role', name: 'role' },
+    h('option', { value: 'service' }, 'service (a scoring agent)'),
+    h('option', { value: 'admin' }, 'admin (an organiser)'),
+  );
+  const name = h('input', { id: 'token-name', name: 'name', required: true });
+  const days = h('input', { id: 'token-days', name: 'days', type: 'number', min: 1, max: 90, value: 3, required: true });
+  const secret = h('p', { class: 'form-status', role: 'status', id: 'token-secret' });
+  const form = h(
+    'form',
+    { class: 'member-form', 'aria-label': 'Mint an API token' },
+    h('label', { for: 'token-role' }, 'Role'),
+    role,
+    h('label', { for: 'token-name' }, 'Whose (the audit trail names it)'),
+    name,
+    h('label', { for: 'token-days' }, 'Expires in (days, at most 90)'),
+    days,
+    h('button', { type: 'submit' }, 'Mint the token'),
+    secret,
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const expiresAt = new Date(Date.now() + Number(days.value) * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    api
+      .createToken({ role: role.value as 'admin' | 'service', name: name.value, expires_at: expiresAt })
+      .then((created) => {
+        name.value = '';
+        replaceContent(secret, 'Copy it now, it is shown only once: ', h('code', {}, created.token));
+        minted();
+      })
+      .catch((error: unknown) => say(explain(error)));
+  });
+  return form;
+}
+
+export function tokensTable({ api, say, reload }: ConsoleContext, tokens: Token[]): HTMLElement {
+  const revoked = () => void reload();
+  const table = h(
+    'table',
+    { class: 'console-tokens' },
+    h('caption', { class: 'visually-hidden' }, 'API tokens, never their secrets'),
+    h('thead', {}, h('tr', {}, ...['Id', 'Role', 'Whose', 'Expires', 'State'].map((label) => h('th', { scope: 'col' }, label)))),
+    h(
+      'tbody',
+      {},
+      ...tokens.map((token) => {
+        let state: Node | string = 'revoked';
+        if (!token.revoked_at) {
+          const revoke = h('button', { type: 'button', class: 'link-button' }, 'Revoke', h('span', { class: 'visually-hidden' }, ` token ${token.token_id}`));
+          revoke.addEventListener(
+            'click',
+            () =>
+              void api.revokeToken(token.token_id).then(
+                () => (say(`Token ${token.token_id} revoked.`), revoked()),
+                (error: unknown) => say(explain(error)),
+              ),
+          );
+          state = revoke;
+        }
+        return h(
+          'tr',
+          { 'data-token-id': token.token_id },
+          h('th', { scope: 'row' }, token.token_id),
+          h('td', {}, token.role),
+          h('td', {}, token.name),
+          h('td', {}, token.expires_at ?? 'never'),
+          h('td', {}, state),
+        );
+      }),
+    ),
+  );
+  return scrollRegion('API tokens', table);
+}

@@ -1,0 +1,308 @@
+import type { Service, Subtype, Team } from '../api';
+import { h, replaceContent, scrollRegion } from '../dom';
+import type { ConsoleContext } from './context';
+import { explain, fieldErrors } from './explain';
+import { fieldsForm, idempotencyKey } from './fields';
+
+/**
+ * What the event is made of, as organisers change it while it runs: teams
+ * (add, rename, hide, show), services (add, move, check now) and the
+ * subtypes' checks (replace what a check expects). Each record opens fresh
+ * in the editor and is saved with its ETag; each create with the key its
+ * form was opened with.
+ */
+
+export function teamsTable(context: ConsoleContext, teams: Team[]): HTMLElement {
+  const table = h(
+    'table',
+    { class: 'console-teams' },
+    h('caption', { class: 'visually-hidden' }, 'Teams, hidden ones included'),
+    h('thead', {}, h('tr', {}, ...['Number', 'Name', 'Domain', 'Edit'].map((label) => h('th', { scope: 'col' }, label)))),
+    h(
+      'tbody',
+      {},
+      ...teams.map((team) => {
+        const button = h('button', { type: 'button', class: 'link-button' }, 'Edit', h('span', { class: 'visually-hidden' }, ` team ${team.number}`));
+        button.addEventListener('click', () => void openTeam(context, team));
+        return h(
+          'tr',
+          { 'data-team-id': team.id },
+          h('th', { scope: 'row' }, String(team.number)),
+          h('td', {}, team.name),
+          h('td', {}, team.team_url),
+          h('td', {}, button),
+        );
+      }),
+    ),
+  );
+  return scrollRegion('Teams', table);
+}
+
+export function servicesTable(context: ConsoleContext, services: Service[]): HTMLElement {
+  const table = h(
+    'table',
+    { class: 'console-services' },
+    h('caption', { class: 'visually-hidden' }, 'Services of every team'),
+    h('thead', {}, h('tr', {}, ...['Team', 'Check', 'Address', 'Last result', 'Edit', 'Dry run'].map((label) => h('th', { scope: 'col' }, label)))),
+    h(
+      'tbody',
+      {},
+      ...services.map((service) => {
+        const name = ` ${service.subtype} of team ${service.team.number}`;
+        const editButton = h('button', { type: 'button', class: 'link-button' }, 'Edit', h('span', { class: 'visually-hidden' }, name));
+        editButton.addEventListener('click', () => void openService(context, service));
+        const checkButton = h('button', { type: 'button', class: 'link-button' }, 'Check now', h('span', { class: 'visually-hidden' }, name));
+        checkButton.addEventListener('click', () => void checkNow(context, service));
+        return h(
+          'tr',
+          { 'data-service-id': service.id },
+          h('td', {}, String(service.team.number)),
+          h('th', { scope: 'row' }, service.subtype),
+          h('td', { class: 'address' }, `${service.url}:${service.port}`),
+          h('td', {}, service.last_scan_time === null ? 'not checked yet' : (service.last_scan_error ?? 'passed')),
+          h('td', {}, editButton),
+          h('td', {}, checkButton),
+        );
+      }),
+    ),
+  );
+  return scrollRegion('Services', table);
+}
+
+/** Opens a team for editing: its profile as it is now, and the ETag the save will name. */
+async function openTeam({ api, editor, say, reload }: ConsoleContext, team: Team): Promise<void> {
+  let opened;
+  try {
+    opened = await api.teamProfile(team.id);
+  } catch (error) {
+    return say(explain(error));
+  }
+  const name = h('input', { id: 'team-name', name: 'name', value: opened.data.name, required: true });
+  const hidden = h('input', { id: 'team-hidden', name: 'hidden', type: 'checkbox' });
+  hidden.checked = opened.data.hidden;
+  const form = h(
+    'form',
+    { class: 'member-form', 'aria-labelledby': 'team-editor' },
+    h('h2', { id: 'team-editor' }, `Team ${opened.data.number}`),
+    h('label', { for: 'team-name' }, 'Name'),
+    name,
+    h('p', {}, hidden, ' ', h('label', { for: 'team-hidden' }, 'Hidden from the public (its results stay)')),
+    h('button', { type: 'submit' }, 'Save the team'),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    api
+      .editTeam(team.id, opened.etag, { name: name.value, hidden: hidden.checked })
+      .then((done) => {
+        replaceContent(editor);
+        say(`Team ${done.data.number} saved: ${done.data.name}${done.data.hidden ? ', hidden' : ''}.`);
+        return reload();
+      })
+      .catch((error: unknown) => say(explain(error)));
+  });
+  replaceContent(editor, form);
+  name.focus();
+}
+
+/** Opens a service for editing: where its check goes now, and the ETag the save will name. */
+async function openService({ api, editor, say, reload }: ConsoleContext, service: Service): Promise<void> {
+  let opened;
+  try {
+    opened = await api.serviceEndpoint(service.id);
+  } catch (error) {
+    return say(explain(error));
+  }
+  const url = h('input', { id: 'service-url', name: 'url', value: opened.data.url, required: true, spellcheck: 'false' });
+  const port = h('input', { id: 'service-port', name: 'port', type: 'number', min: 1, max: 65535, value: opened.data.port, required: true });
+  const form = h(
+    'form',
+    { class: 'member-form', 'aria-labelledby': 'service-editor' },
+    h('h2', { id: 'service-editor' }, `${opened.data.subtype} of team ${service.team.number}`),
+    h('label', { for: 'service-url' }, 'Host'),
+    url,
+    h('label', { for: 'service-port' }, 'Port'),
+    port,
+    h('button', { type: 'submit' }, 'Save the service'),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    api
+      .moveService(service.id, opened.etag, { url: url.value, port: Number(port.value) })
+      .then((done) => {
+        replaceContent(editor);
+        say(`${done.data.subtype} of team ${service.team.number} saved: ${done.data.url}:${done.data.port}, checked there from the next round.`);
+        return reload();
+      })
+      .catch((error: unknown) => say([explain(error), ...fieldErrors(error)].join(' ')));
+  });
+  replaceContent(editor, form);
+  url.focus();
+}
+
+/** A dry run: asked, then its outcome read until it is there (at most a minute). */
+async function checkNow({ api, say }: ConsoleContext, service: Service): Promise<void> {
+  const what = `${service.subtype} of team ${service.team.number}`;
+  let job;
+  try {
+    job = await api.checkNow(service.id);
+  } catch (error) {
+    return say(explain(error));
+  }
+  say(`Checking ${what}…`);
+  for (let waited = 0; waited < 60_000; waited += 2000) {
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const found = (await api.checks(service.team.id).catch(() => [])).find((j) => j.id === job.id);
+    if (found?.outcome)
+      return say(`${what}: ${found.outcome.passed ? 'passed' : `failed, ${found.outcome.reason ?? found.outcome.category ?? 'no reason given'}`}.`);
+    if (found?.state === 'lost') return say(`${what}: no agent ran the check. Is the agent running?`);
+  }
+  say(`${what}: no result within a minute. Is the agent running?`);
+}
+
+/** A new team: shown on the board at once unless created hidden; its services are added next. */
+export function openNewTeam({ api, editor, say, reload }: ConsoleContext): void {
+  const key = idempotencyKey();
+  const form = fieldsForm(
+    'new-team',
+    'Add a team',
+    [
+      { name: 'number', label: 'Team number', value: null, kind: 'number', required: true },
+      { name: 'name', label: 'Team name', value: '', required: true },
+      { name: 'team_url', label: "Team's DNS zone (team15.example.org)", value: '', required: true },
+      { name: 'logo', label: 'Logo URL (optional)', value: '', optional: true },
+      { name: 'guest_division', label: 'In the guest division', value: false },
+      { name: 'hidden', label: 'Hidden until shown (PATCH, or Edit above)', value: false },
+    ],
+    'Add the team',
+    (values) => {
+      api
+        .createTeam(key, values as Parameters<typeof api.createTeam>[1])
+        .then((team) => {
+          replaceContent(editor);
+          say(`Team ${team.number} added: ${team.name}${team.hidden ? ', hidden' : ''}. Add its services next.`);
+          return reload();
+        })
+        .catch((error: unknown) => form.refuse(error, say));
+    },
+  );
+  replaceContent(editor, form.form);
+  form.first()?.focus();
+}
+
+/** A new service of a team: checked from the agent's next round, earning from its first result. */
+export async function openNewService({ api, editor, say, reload }: ConsoleContext): Promise<void> {
+  let teams, subtypes;
+  try {
+    [teams, subtypes] = await Promise.all([api.teams(), api.subtypes()]);
+  } catch (error) {
+    return say(explain(error));
+  }
+  const key = idempotencyKey();
+  const form = fieldsForm(
+    'new-service',
+    'Add a service',
+    [
+      {
+        name: 'team_id',
+        label: 'Team',
+        value: teams[0]?.id ?? '',
+        kind: 'select',
+        options: teams.map((t) => ({ value: String(t.id), label: `${t.number} ${t.name}` })),
+      },
+      {
+        name: 'subtype_id',
+        label: 'Check (subtype)',
+        value: subtypes[0]?.id ?? '',
+        kind: 'select',
+        options: subtypes.map((s) => ({ value: String(s.id), label: `${s.name} (${s.max_score} points)` })),
+      },
+      { name: 'url', label: 'Host the check connects to', value: '', required: true },
+      { name: 'port', label: 'Port the check connects to', value: null, kind: 'number', required: true },
+      { name: 'max_score', label: "Points per passed check (optional: the subtype's)", value: null, kind: 'number', optional: true },
+      {
+        name: 'accounts',
+        label: 'Check accounts (optional, JSON: [{"username": "…", "password": "…"}])',
+        value: undefined,
+        kind: 'json',
+        optional: true,
+      },
+    ],
+    'Add the service',
+    (values) => {
+      const body = { ...values, team_id: Number(values.team_id), subtype_id: Number(values.subtype_id) };
+      api
+        .createService(key, body as Parameters<typeof api.createService>[1])
+        .then((service) => {
+          replaceContent(editor);
+          say(`${service.subtype} added to the team at ${service.url}:${service.port}: checked from the agent's next round.`);
+          return reload();
+        })
+        .catch((error: unknown) => form.refuse(error, say));
+    },
+  );
+  replaceContent(editor, form.form);
+  form.first()?.focus();
+}
+
+export function subtypesTable(context: ConsoleContext, subtypes: Subtype[]): HTMLElement {
+  const table = h(
+    'table',
+    { class: 'console-subtypes' },
+    h('caption', { class: 'visually-hidden' }, 'Subtypes: the kinds of check'),
+    h('thead', {}, h('tr', {}, ...['Subtype', 'Kind', 'Points', 'Check'].map((label) => h('th', { scope: 'col' }, label)))),
+    h(
+      'tbody',
+      {},
+      ...subtypes.map((subtype) => {
+        const button = h('button', { type: 'button', class: 'link-button' }, 'Edit the check', h('span', { class: 'visually-hidden' }, ` of ${subtype.name}`));
+        button.addEventListener('click', () => void openSubtypeCheck(context, subtype.id));
+        return h(
+          'tr',
+          { 'data-subtype-id': subtype.id },
+          h('th', { scope: 'row' }, subtype.name),
+          h('td', {}, subtype.check ?? 'not checked by agents'),
+          h('td', {}, String(subtype.max_score)),
+          h('td', {}, button),
+        );
+      }),
+    ),
+  );
+  return scrollRegion('Subtypes', table);
+}
+
+/** The fields of a subtype that are not its check definition. */
+const SUBTYPE_FIELDS = new Set(['id', 'name', 'super_type_id', 'max_score', 'sla_threshold', 'sla_penalty', 'version']);
+
+/**
+ * A subtype's check, one field per parameter it has now (the kind fixed: a
+ * kind's parameters are its own). Saved whole with the ETag it was opened
+ * with; a parameter emptied is left out, and takes its default.
+ */
+async function openSubtypeCheck({ api, editor, say, reload }: ConsoleContext, id: number): Promise<void> {
+  let opened;
+  try {
+    opened = await api.subtype(id);
+  } catch (error) {
+    return say(explain(error));
+  }
+  const { check, ...rest } = opened.data;
+  const parameters = Object.entries(rest).filter(([name]) => !SUBTYPE_FIELDS.has(name));
+  const form = fieldsForm(
+    'subtype-check',
+    `The ${check ?? ''} check of ${opened.data.name}`,
+    parameters.map(([name, value]) => ({ name, label: name, value, optional: true })),
+    'Save the check',
+    (values) => {
+      api
+        .replaceSubtypeCheck(id, opened.etag, { check, ...values })
+        .then((done) => {
+          replaceContent(editor);
+          say(`The check of ${done.data.name} saved: the agent checks by it from its next round.`);
+          return reload();
+        })
+        .catch((error: unknown) => form.refuse(error, say));
+    },
+  );
+  replaceContent(editor, form.form);
+  form.first()?.focus();
+}
