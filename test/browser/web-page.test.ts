@@ -473,7 +473,7 @@ describe('the other pages', () => {
     forgetFreshCopies();
   });
 
-  it("the console's other pages: adds a team and a service (the board follows), changes a check's content, adjusts a score, voids results after a preview, reads it all in the filtered audit trail, finalises; keyboard labels and axe clean", async () => {
+  it("the console's other pages: adds a team and a service (the board follows), changes a check's content, adjusts a score, voids results after a preview, reads it all in the filtered audit trail, creates and removes a member's account, resets a check account, finalises; keyboard labels and axe clean", async () => {
     // Signed in already (the tab's session storage).
     await open('/admin/', 'table.console-subtypes');
     const say = (text: string | RegExp) => page.locator('#console-status', { hasText: text }).waitFor(ON_SCREEN);
@@ -563,6 +563,31 @@ describe('the other pages', () => {
     await expect.poll(() => page.locator('table.console-audit tbody th').allTextContents(), ON_SCREEN).toEqual(['service.create']);
     expect(await seriousAxeViolations()).toEqual([]);
     expect(await page.content()).not.toContain(ENV_TOKENS.service);
+
+    // A member's sign-in account for the new team: its password shown once, and it signs in; removed, it does not.
+    await page.getByLabel('Member of team').selectOption({ label: '15 Late Arrivals' });
+    await page.getByLabel('Sign-in name (letters, digits, . _ -)').fill('late-alice');
+    await page.getByRole('button', { name: 'Create the account' }).click();
+    const password = (await page.locator('#account-password code').textContent({ timeout: ON_SCREEN.timeout }))!;
+    const signIn = () =>
+      fetch(`${stack.url}/api/v1/team/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'late-alice', password }),
+      });
+    expect((await signIn()).status).toBe(201);
+    expect(await seriousAxeViolations()).toEqual([]);
+    await page.getByRole('button', { name: 'Remove account late-alice' }).click();
+    await say('Account late-alice removed');
+    expect((await signIn()).status).toBe(401);
+
+    // A check account set back to its default from the service's editor (never a secret on the page).
+    await page.getByRole('button', { name: 'Edit SSH of team 11' }).click();
+    await page.getByRole('button', { name: 'Show its check accounts' }).click();
+    await page.getByRole('button', { name: 'Set back to its default (blue)' }).click();
+    await say('blue of SSH of team 11 set back to its default');
+    expect(await page.content()).not.toContain('Sample-Blue-Pa55');
+    expect(await seriousAxeViolations()).toEqual([]);
 
     // Finalise: refused while results may arrive, then forced.
     const refusedBefore = consoleErrors.length;

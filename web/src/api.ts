@@ -29,6 +29,7 @@ export type ServiceEndpoint = ApiSchemas['ServiceEndpoint'];
 export type TeamProfile = ApiSchemas['TeamProfile'];
 export type Token = ApiSchemas['Token'];
 export type Subtype = ApiSchemas['Subtype'];
+export type TeamAccount = ApiSchemas['TeamAccount'];
 export type EditableSubtype = ApiSchemas['EditableSubtype'];
 export type AuditEntry = ApiSchemas['AuditEntry'];
 export type VoidJob = ApiSchemas['VoidJob'];

@@ -88,6 +88,18 @@ export function adminApi(token: string) {
       data(admin.POST('/api/v1/scans/void', { body: { ...filter, ...(previewId === undefined ? {} : { dry_run: false, preview_id: previewId }) } })),
     voidJob: async (id: number): Promise<VoidJob> => data(admin.GET('/api/v1/scans/voids/{id}', { params: path(id) })),
     finalise: (force: boolean) => data(admin.POST('/api/v1/competition/finalise', { body: { force } })),
+    teamAccounts: () => data(admin.GET('/api/v1/team-accounts')),
+    /** A member's sign-in account: its generated password is in this answer only. */
+    createTeamAccount: (body: { team_id: number; name: string }) => data(admin.POST('/api/v1/team-accounts', { body })),
+    removeTeamAccount: async (id: number) => {
+      const { response, error } = await admin.DELETE('/api/v1/team-accounts/{id}', { params: path(id) });
+      if (!response.ok) throw refused(response, error);
+    },
+    endTeamSessions: (teamId: number) => data(admin.DELETE('/api/v1/teams/{id}/sessions', { params: path(teamId) })),
+    serviceAccounts: (id: number) => editable(admin.GET('/api/v1/services/{id}/accounts', { params: path(id) })),
+    /** Sets one check account back to its default (what the file or the last replace set), with the accounts' ETag. */
+    resetServiceAccount: (id: number, etag: string, username: string) =>
+      editable(admin.POST('/api/v1/services/{id}/accounts/reset', { params: { ...path(id), header: { 'If-Match': etag } }, body: { username } })),
     audit: async (query: AuditQuery): Promise<{ items: AuditEntry[]; cursor: string | null }> =>
       data(admin.GET('/api/v1/audit', { params: { query: { limit: '20', ...query } } })),
   };

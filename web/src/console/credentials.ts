@@ -1,9 +1,9 @@
-import type { PasswordChange, Token } from '../api';
+import type { PasswordChange, Team, TeamAccount, Token } from '../api';
 import { h, replaceContent, scrollRegion } from '../dom';
 import type { ConsoleContext } from './context';
 import { explain } from './explain';
 
-/** Credentials: the password change requests waiting for an organiser, and API tokens. */
+/** Credentials: the password change requests waiting for an organiser, API tokens and the blue teams' sign-in accounts. */
 
 /** The requests waiting for an organiser: approve, or reject with a reason the team reads. Never a password. */
 export function changesTable({ api, say, reload }: ConsoleContext, waiting: PasswordChange[]): HTMLElement {
@@ -137,4 +137,87 @@ export function tokensTable({ api, say, reload }: ConsoleContext, tokens: Token[
     ),
   );
   return scrollRegion('API tokens', table);
+}
+
+/** A member's sign-in account: created with a generated password shown once, here; or one team's sessions all ended. */
+export function teamAccountForm({ api, say, reload }: ConsoleContext): { form: HTMLFormElement; setTeams(teams: Team[]): void } {
+  let teams: Team[] = [];
+  const team = h('select', { id: 'account-team', name: 'team_id' });
+  const name = h('input', { id: 'account-name', name: 'name', required: true, spellcheck: 'false', autocomplete: 'off' });
+  const shown = h('p', { class: 'form-status', role: 'status', id: 'account-password' });
+  const create = h('button', { type: 'submit' }, 'Create the account');
+  const end = h('button', { type: 'button' }, "End the team's sessions");
+  const form = h(
+    'form',
+    { class: 'member-form', 'aria-label': 'Create a team member’s sign-in account' },
+    h('label', { for: 'account-team' }, 'Member of team'),
+    team,
+    h('label', { for: 'account-name' }, 'Sign-in name (letters, digits, . _ -)'),
+    name,
+    create,
+    ' ',
+    end,
+    shown,
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    api
+      .createTeamAccount({ team_id: Number(team.value), name: name.value })
+      .then((account) => {
+        name.value = '';
+        replaceContent(shown, `Hand ${account.name} this password now, it is shown only once: `, h('code', {}, account.password));
+        return reload();
+      })
+      .catch((error: unknown) => say(explain(error)));
+  });
+  end.addEventListener('click', () => {
+    const chosen = teams.find((t) => t.id === Number(team.value));
+    void api.endTeamSessions(Number(team.value)).then(
+      (ended) => say(`Team ${chosen?.number ?? team.value}: ${ended.ended} sessions ended; its members sign in again.`),
+      (error: unknown) => say(explain(error)),
+    );
+  });
+  // Built once (the password it shows must outlive a reload of the lists); its teams follow the list.
+  const setTeams = (list: Team[]) => {
+    const chosen = team.value;
+    teams = list;
+    replaceContent(team, ...list.map((t) => h('option', { value: t.id }, `${t.number} ${t.name}`)));
+    if (list.some((t) => String(t.id) === chosen)) team.value = chosen;
+  };
+  return { form, setTeams };
+}
+
+export function teamAccountsTable({ api, say, reload }: ConsoleContext, accounts: TeamAccount[], teams: Team[]): HTMLElement {
+  if (accounts.length === 0) return h('p', { class: 'empty' }, 'No sign-in accounts yet.');
+  const numbers = new Map(teams.map((t) => [t.id, t.number]));
+  const table = h(
+    'table',
+    { class: 'console-accounts' },
+    h('caption', { class: 'visually-hidden' }, "Blue team members' sign-in accounts, never their passwords"),
+    h('thead', {}, h('tr', {}, ...['Name', 'Team', 'Created', 'Remove'].map((label) => h('th', { scope: 'col' }, label)))),
+    h(
+      'tbody',
+      {},
+      ...accounts.map((account) => {
+        const remove = h('button', { type: 'button', class: 'link-button' }, 'Remove', h('span', { class: 'visually-hidden' }, ` account ${account.name}`));
+        remove.addEventListener(
+          'click',
+          () =>
+            void api.removeTeamAccount(account.id).then(
+              () => (say(`Account ${account.name} removed; its sessions ended.`), void reload()),
+              (error: unknown) => say(explain(error)),
+            ),
+        );
+        return h(
+          'tr',
+          { 'data-account-id': account.id },
+          h('th', { scope: 'row' }, account.name),
+          h('td', {}, String(numbers.get(account.team_id) ?? account.team_id)),
+          h('td', {}, account.created_at),
+          h('td', {}, remove),
+        );
+      }),
+    ),
+  );
+  return scrollRegion('Sign-in accounts', table);
 }

@@ -1,4 +1,4 @@
-import type { Service, Subtype, Team } from '../api';
+import { ApiError, type Service, type Subtype, type Team } from '../api';
 import { h, replaceContent, scrollRegion } from '../dom';
 import type { ConsoleContext } from './context';
 import { explain, fieldErrors } from './explain';
@@ -135,8 +135,56 @@ async function openService({ api, editor, say, reload }: ConsoleContext, service
       })
       .catch((error: unknown) => say([explain(error), ...fieldErrors(error)].join(' ')));
   });
-  replaceContent(editor, form);
+  // Asked for on demand: most services have no check accounts, and their read is a 404.
+  const accounts = h('div', {});
+  const show = h('button', { type: 'button' }, 'Show its check accounts');
+  show.addEventListener('click', () => void accountsPart({ api, editor, say, reload }, service).then((part) => replaceContent(accounts, part)));
+  replaceContent(editor, form, h('p', {}, show), accounts);
   url.focus();
+}
+
+/**
+ * The service's check accounts (never a secret), each with a reset: back
+ * to what the competition file or the organisers' last replace set, undoing
+ * the team's password change requests (a user one added is removed).
+ */
+async function accountsPart({ api, say }: ConsoleContext, service: Service): Promise<HTMLElement> {
+  let opened;
+  try {
+    opened = await api.serviceAccounts(service.id);
+  } catch (error) {
+    return h('p', { class: 'empty' }, error instanceof ApiError && error.status === 404 ? 'This service has no check accounts.' : explain(error));
+  }
+  let { etag } = opened;
+  return h(
+    'div',
+    { class: 'member-form' },
+    h('h3', {}, 'Check accounts'),
+    h(
+      'ul',
+      {},
+      ...opened.data.accounts.map((account) => {
+        const reset = h(
+          'button',
+          { type: 'button', class: 'link-button' },
+          'Set back to its default',
+          h('span', { class: 'visually-hidden' }, ` (${account.username})`),
+        );
+        reset.addEventListener(
+          'click',
+          () =>
+            void api.resetServiceAccount(service.id, etag, account.username).then(
+              (done) => {
+                etag = done.etag;
+                say(`${account.username} of ${service.subtype} of team ${service.team.number} set back to its default: checked with it from the next round.`);
+              },
+              (error: unknown) => say(explain(error)),
+            ),
+        );
+        return h('li', {}, `${account.username} (${account.credential}, set ${account.set_at}) `, reset);
+      }),
+    ),
+  );
 }
 
 /** A dry run: asked, then its outcome read until it is there (at most a minute). */

@@ -2,7 +2,7 @@ import { h, replaceContent } from '../dom';
 import { adminApi } from '../console/admin-api';
 import { auditTrail } from '../console/audit';
 import type { ConsoleContext } from '../console/context';
-import { changesTable, tokenForm, tokensTable } from '../console/credentials';
+import { changesTable, teamAccountForm, teamAccountsTable, tokenForm, tokensTable } from '../console/credentials';
 import { openNewService, openNewTeam, servicesTable, subtypesTable, teamsTable } from '../console/definitions';
 import { explain } from '../console/explain';
 import { finaliseForm, openAdjustment, openVoid } from '../console/scoring';
@@ -13,7 +13,8 @@ import { openSettings } from '../console/settings';
  * refused field's reason beside it); teams (add, rename, hide, show);
  * services (add, move, check now); the subtypes' checks; adjustments, voids
  * (preview, confirm, progress) and finalising; password change requests;
- * API tokens; the audit trail, paged and filtered. Signed in with an admin
+ * API tokens; team members' sign-in accounts; the audit trail, paged and
+ * filtered. Signed in with an admin
  * token kept in this tab's session storage and sent as `Authorization:
  * Bearer`, the team page's mechanism. Every edit opens the record fresh and
  * sends its ETag in If-Match, so a change someone else made meanwhile is a
@@ -79,26 +80,30 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   signOutButton.addEventListener('click', () => signOut('Signed out.'));
   const status = h('p', { class: 'form-status', role: 'status', id: 'console-status' });
   const section = () => h('div', {}, h('p', { class: 'loading' }, 'Loading…'));
-  const [teams, services, subtypes, changes, tokens] = [section(), section(), section(), section(), section()];
+  const [teams, services, subtypes, changes, tokens, accounts] = [section(), section(), section(), section(), section(), section()];
   const context: ConsoleContext = {
     api,
     editor: h('div', { id: 'console-editor' }),
     say: (text: string) => replaceContent(status, text),
     reload: async () => {
-      const [teamList, serviceList, subtypeList, waiting, tokenList] = await Promise.all([
+      const [teamList, serviceList, subtypeList, waiting, tokenList, accountList] = await Promise.all([
         api.teams(),
         api.services(),
         api.subtypes(),
         api.pendingPasswordChanges(),
         api.tokens(),
+        api.teamAccounts(),
       ]);
       replaceContent(teams, teamsTable(context, teamList));
       replaceContent(services, servicesTable(context, serviceList));
       replaceContent(subtypes, subtypesTable(context, subtypeList));
       replaceContent(changes, changesTable(context, waiting));
       replaceContent(tokens, tokensTable(context, tokenList));
+      accountForm.setTeams(teamList);
+      replaceContent(accounts, teamAccountsTable(context, accountList, teamList));
     },
   };
+  const accountForm = teamAccountForm(context);
   replaceContent(
     content,
     h('p', { class: 'signed-in' }, 'Signed in as an organiser. ', signOutButton),
@@ -128,6 +133,9 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     h('h2', {}, 'API tokens'),
     tokenForm(context),
     tokens,
+    h('h2', {}, 'Team members’ sign-in accounts'),
+    accountForm.form,
+    accounts,
     h('h2', {}, 'Audit trail'),
     auditTrail(context),
     h('h2', {}, 'Closing the event'),
