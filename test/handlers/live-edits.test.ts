@@ -254,31 +254,12 @@ describe("changing a subtype's check", () => {
     expect(before.json).toMatchObject({ id: 1, name: 'HTTP', max_score: 10, check: 'http', content: 'Welcome', reject: '(?i)hacked by', version: 1 });
     const replaced = await replace(1, { check: 'http', path: '/', status: 200, content: 'Welcome back' }, before.headers.etag);
     expect(replaced.status, replaced.text).toBe(200);
-    expect(replaced.json).toEqual({
-      id: 1,
-      name: 'HTTP',
-      super_type_id: 1,
-      max_score: 10,
-      check: 'http',
-      path: '/',
-      status: 200,
-      content: 'Welcome back',
-      timeout_seconds: 5,
-      version: 2,
-    });
+    // What the agents read now: the subtype's own fields, the new definition, its defaults filled in.
+    const shown = { id: 1, name: 'HTTP', super_type_id: 1, max_score: 10, check: 'http', path: '/', status: 200, content: 'Welcome back', timeout_seconds: 5 };
+    expect(replaced.json).toEqual({ ...shown, version: 2 });
     expect(replaced.headers.etag).toBe((await subtypeOf(1)).headers.etag);
     const listed = ((await invoke('GET', '/api/v1/subtypes', { headers: bearer(tokens.service) })).json as { id: number }[]).find((s) => s.id === 1);
-    expect(listed).toEqual({
-      id: 1,
-      name: 'HTTP',
-      super_type_id: 1,
-      max_score: 10,
-      check: 'http',
-      path: '/',
-      status: 200,
-      content: 'Welcome back',
-      timeout_seconds: 5,
-    });
+    expect(listed).toEqual(shown);
     expect((await replace(1, { check: 'http', content: 'Lost' }, before.headers.etag)).status).toBe(412);
 
     const audit = (await invoke('GET', '/api/v1/audit?limit=100', { headers: admin() })).json.items as { action: string; target: string; after: unknown }[];

@@ -90,3 +90,10 @@ export function transactionConditionFailed(error: unknown, index?: number): bool
   const reasons = error.CancellationReasons ?? [];
   return index === undefined ? reasons.some((r) => r.Code === 'ConditionalCheckFailed') : reasons[index]?.Code === 'ConditionalCheckFailed';
 }
+
+/**
+ * The condition of a live edit's write: the item exists and still has the
+ * `version` the editor read (an item written at load has none, which counts
+ * as 1). Its names and values are `#version`, `:version` and `:one`.
+ */
+export const STILL_AT_VERSION = 'attribute_exists(pk) AND (#version = :version OR (attribute_not_exists(#version) AND :version = :one))';

@@ -13,7 +13,7 @@ import { batchGet, queryIndex, queryPartition, withoutKeys } from '#shared/data/
 import { readServiceStates, toServiceState } from '#shared/data/service-state';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/client';
-import { transactionConditionFailed } from '#shared/data/operations';
+import { STILL_AT_VERSION, transactionConditionFailed } from '#shared/data/operations';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { definitionsMoved } from '#shared/data/settings';
 import { publicVersionMove } from '#shared/data/public-version';
@@ -149,7 +149,7 @@ export async function writeServiceEndpoint(before: ServiceEndpoint, after: Servi
               TableName: tableName(),
               Key: keys.service(before.id),
               UpdateExpression: 'SET #service.#url = :url, #service.#port = :port, #version = :next',
-              ConditionExpression: 'attribute_exists(pk) AND (#version = :version OR (attribute_not_exists(#version) AND :version = :one))',
+              ConditionExpression: STILL_AT_VERSION,
               ExpressionAttributeNames: { '#service': 'service', '#url': 'url', '#port': 'port', '#version': 'version' },
               ExpressionAttributeValues: { ':url': after.url, ':port': after.port, ':next': after.version, ':version': before.version, ':one': 1 },
             },
@@ -198,7 +198,7 @@ export async function writeNewService(
               TableName: tableName(),
               Key: keys.team(teamId),
               UpdateExpression: 'SET #version = :next ADD services_total :one',
-              ConditionExpression: 'attribute_exists(pk) AND (#version = :version OR (attribute_not_exists(#version) AND :version = :one))',
+              ConditionExpression: STILL_AT_VERSION,
               ExpressionAttributeNames: { '#version': 'version' },
               ExpressionAttributeValues: { ':next': teamVersion + 1, ':version': teamVersion, ':one': 1 },
             },

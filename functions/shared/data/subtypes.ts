@@ -2,7 +2,7 @@ import { CHECK_PARAMETER_NAMES, checkOf, type CheckDefinition } from '#shared/do
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { definitionsMoved } from '#shared/data/settings';
 import type { SuperType } from '#shared/domain/model';
-import { queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
+import { queryPartition, STILL_AT_VERSION, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/client';
 import { keys, PARTITION } from '#shared/data/keys';
@@ -72,7 +72,7 @@ export async function writeSubtypeCheck(before: StoredSubtype, definition: Check
               TableName: tableName(),
               Key: keys.subtype(before.id),
               UpdateExpression: `SET ${given.map((_, i) => `#p${i} = :p${i}`).join(', ')}, #version = :next REMOVE ${removed.map((_, i) => `#r${i}`).join(', ')}`,
-              ConditionExpression: 'attribute_exists(pk) AND (#version = :version OR (attribute_not_exists(#version) AND :version = :one))',
+              ConditionExpression: STILL_AT_VERSION,
               ExpressionAttributeNames: names,
               ExpressionAttributeValues: values,
             },

@@ -6,7 +6,7 @@ import { teamFields, type SuperType, type Team, type TeamRecord } from '#shared/
 import { listSuperTypes } from '#shared/data/subtypes';
 import { keys, PARTITION, type Key } from '#shared/data/keys';
 import { definitionsOfTeam } from '#shared/data/services';
-import { batchGet, queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
+import { batchGet, queryPartition, STILL_AT_VERSION, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/client';
 import { auditPut, type AuditContext } from '#shared/data/audit';
@@ -127,7 +127,7 @@ export async function writeTeamProfile(before: TeamProfile, after: TeamProfile, 
             keys.team(before.id),
             'SET #team = :team, #hidden = :hidden, #version = :next',
             { ':team': team, ':hidden': after.hidden, ':next': after.version, ':version': before.version, ':one': 1 },
-            `${exists} AND (#version = :version OR (attribute_not_exists(#version) AND :version = :one))`,
+            STILL_AT_VERSION,
           ),
           ...serviceIds.map((id) =>
             update(
