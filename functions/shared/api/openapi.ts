@@ -410,6 +410,7 @@ const optionalHeader = (description: string) => ({ description, required: false,
  * that route's class.
  */
 function preflightOperation(path: string, onPath: readonly Route[], flavour: ApiFlavour, shared: SharedResponses): Operation {
+  const id = pathIdOf(onPath[0]!);
   const methods = [...new Set(onPath.flatMap((r) => (r.method === 'GET' ? ['GET', 'HEAD'] : [r.method])))].sort();
   const classes = onPath.map((r) => `${r.method === 'GET' ? 'GET and HEAD' : r.method}: ${CORS_BY_ACCESS[r.access]}`);
   const pascal = path
@@ -444,14 +445,14 @@ function preflightOperation(path: string, onPath: readonly Route[], flavour: Api
     tags: [onPath[0]!.tag],
     security: flavour === 'iam' ? [{ sigv4: [] }] : [{}],
     parameters: [
-      ...(pathIdOf(onPath[0]!)
+      ...(id
         ? [
             {
               name: 'id',
               in: 'path',
               required: true,
-              description: `${pathIdOf(onPath[0]!)!.description.replace(/\.$/, '')} (the preflight does not look the record up).`,
-              schema: pathIdOf(onPath[0]!)!.schema,
+              description: `${id.description.replace(/\.$/, '')} (the preflight does not look the record up).`,
+              schema: id.schema,
             },
           ]
         : []),

@@ -11,7 +11,7 @@ import { accountsItem } from '#shared/data/account-secrets';
 import { allocateId } from '#shared/data/counters';
 import { getSettings } from '#shared/data/settings';
 import { listSubtypes, readSubtype, subtypeSla, writeSubtypeCheck, type StoredSubtype } from '#shared/data/subtypes';
-import type { CheckDefinition } from '#shared/domain/check-definitions';
+import { mailReadersWithoutSender, type CheckDefinition } from '#shared/domain/check-definitions';
 import { listTeamRecords, readTeamProfile, TEAM_EDIT_MAX_SERVICES, teamServiceIds, writeNewTeam, writeTeamProfile, type TeamProfile } from '#shared/data/teams';
 import type { CheckAccount } from '#shared/domain/accounts';
 import { teamFields, type Team } from '#shared/domain/model';
@@ -19,8 +19,35 @@ import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS } from '#shared/domain/set
 import { etagOf, ifMatchPasses } from '#shared/http/conditional';
 import { competitionFinal, conflict, notFound, preconditionFailed, serviceUnavailable, validationFailed } from '#shared/http/problem';
 
-/** Tries when a write without If-Match finds that someone edited the service between its read and its write. */
+/** Tries when a write without If-Match finds that someone edited the record between its read and its write. */
 const ATTEMPTS = 3;
+
+/**
+ * The loop every live edit of one record runs: read it as it is now (404
+ * when it is not there), hold it to If-Match (412 when stale), then write it
+ * conditioned on the version read. A write that lost to another edit is 412
+ * with If-Match; without, it is tried again on the record as it now is (the
+ * latest edit wins), a few times before 503.
+ */
+async function editConditionally<T extends { version: number }, R>(
+  record: { kind: 'service' | 'team' | 'subtype'; id: number; readAt: string; busy: string },
+  ifMatch: string | undefined,
+  read: () => Promise<T | undefined>,
+  write: (before: T) => Promise<R | undefined>,
+): Promise<R> {
+  const name = `${record.kind[0]!.toUpperCase()}${record.kind.slice(1)} ${record.id}`;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const before = await read();
+    if (!before) throw notFound(`No ${record.kind} has id ${record.id}.`);
+    if (!ifMatchPasses(ifMatch, etagOf(before))) {
+      throw preconditionFailed(`${name} changed since that ETag: read it again (GET ${record.readAt}) and retry with the new one.`);
+    }
+    const written = await write(before);
+    if (written !== undefined) return written;
+    if (ifMatch !== undefined) throw preconditionFailed(`${name} changed meanwhile: read it again and retry with the new ETag.`);
+  }
+  throw serviceUnavailable(record.busy, `${name} kept changing; try again.`, 1);
+}
 
 /**
  * Live editing of a service (issue #28): its address and port. Results
@@ -29,23 +56,16 @@ const ATTEMPTS = 3;
  * copy of the definition is read again within FRESHNESS_MS (data/fresh.ts).
  * With If-Match, a stale ETag is 412; without, the latest edit wins.
  */
-export async function moveService(
-  id: number,
-  change: { url?: string; port?: number },
-  ifMatch: string | undefined,
-  audit: AuditContext,
-): Promise<ServiceEndpoint> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const before = await readServiceEndpoint(id);
-    if (!before) throw notFound(`No service has id ${id}.`);
-    if (!ifMatchPasses(ifMatch, etagOf(before))) {
-      throw preconditionFailed(`Service ${id} changed since that ETag: read it again (GET /services/${id}/endpoint) and retry with the new one.`);
-    }
-    const after: ServiceEndpoint = { ...before, ...change, version: before.version + 1 };
-    if (await writeServiceEndpoint(before, after, audit)) return after;
-    if (ifMatch !== undefined) throw preconditionFailed(`Service ${id} changed meanwhile: read it again and retry with the new ETag.`);
-  }
-  throw serviceUnavailable('service_busy', `Service ${id} kept changing; try again.`, 1);
+export function moveService(id: number, change: { url?: string; port?: number }, ifMatch: string | undefined, audit: AuditContext): Promise<ServiceEndpoint> {
+  return editConditionally(
+    { kind: 'service', id, readAt: `/services/${id}/endpoint`, busy: 'service_busy' },
+    ifMatch,
+    () => readServiceEndpoint(id),
+    async (before) => {
+      const after: ServiceEndpoint = { ...before, ...change, version: before.version + 1 };
+      return (await writeServiceEndpoint(before, after, audit)) ? after : undefined;
+    },
+  );
 }
 
 /**
@@ -54,30 +74,28 @@ export async function moveService(
  * embeds the team changes in one transaction (data/teams.ts), so the
  * scoreboard, the status view and the services never disagree about it.
  */
-export async function editTeam(
+export function editTeam(
   id: number,
   change: Partial<Pick<TeamProfile, 'name' | 'logo' | 'guest_division' | 'hidden'>>,
   ifMatch: string | undefined,
   audit: AuditContext,
 ): Promise<TeamProfile> {
   let found: { version: number; serviceIds: number[] } | undefined;
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const before = await readTeamProfile(id);
-    if (!before) throw notFound(`No team has id ${id}.`);
-    if (!ifMatchPasses(ifMatch, etagOf(before))) {
-      throw preconditionFailed(`Team ${id} changed since that ETag: read it again (GET /teams/${id}/profile) and retry with the new one.`);
-    }
-    // Found again only when the team's version moved: adding a service moves it (data/services.ts).
-    if (found?.version !== before.version) found = { version: before.version, serviceIds: await teamServiceIds(before.number) };
-    const { serviceIds } = found;
-    if (serviceIds.length > TEAM_EDIT_MAX_SERVICES) {
-      throw conflict('team_too_large', `Team ${id} has ${serviceIds.length} services, more than one edit can change at once (${TEAM_EDIT_MAX_SERVICES}).`);
-    }
-    const after: TeamProfile = { ...before, ...change, version: before.version + 1 };
-    if (await writeTeamProfile(before, after, serviceIds, audit)) return after;
-    if (ifMatch !== undefined) throw preconditionFailed(`Team ${id} changed meanwhile: read it again and retry with the new ETag.`);
-  }
-  throw serviceUnavailable('team_busy', `Team ${id} kept changing; try again.`, 1);
+  return editConditionally(
+    { kind: 'team', id, readAt: `/teams/${id}/profile`, busy: 'team_busy' },
+    ifMatch,
+    () => readTeamProfile(id),
+    async (before) => {
+      // Found again only when the team's version moved: adding a service moves it (data/services.ts).
+      if (found?.version !== before.version) found = { version: before.version, serviceIds: await teamServiceIds(before.number) };
+      const { serviceIds } = found;
+      if (serviceIds.length > TEAM_EDIT_MAX_SERVICES) {
+        throw conflict('team_too_large', `Team ${id} has ${serviceIds.length} services, more than one edit can change at once (${TEAM_EDIT_MAX_SERVICES}).`);
+      }
+      const after: TeamProfile = { ...before, ...change, version: before.version + 1 };
+      return (await writeTeamProfile(before, after, serviceIds, audit)) ? after : undefined;
+    },
+  );
 }
 
 /** A new team as an organiser gives it: its profile, hidden or shown from the start. */
@@ -190,30 +208,19 @@ export async function addService(fields: NewService, audit: AuditContext): Promi
  * recorded keep their points. A mailbox check must still name a subtype that
  * sends mail, and a sender still used by one must keep sending.
  */
-export async function replaceSubtypeCheck(id: number, definition: CheckDefinition, ifMatch: string | undefined, audit: AuditContext): Promise<StoredSubtype> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const before = await readSubtype(id);
-    if (!before) throw notFound(`No subtype has id ${id}.`);
-    if (!ifMatchPasses(ifMatch, etagOf(before))) {
-      throw preconditionFailed(`Subtype ${id} changed since that ETag: read it again (GET /subtypes/${id}) and retry with the new one.`);
-    }
-    const problem = mailProblem(
-      (await listSubtypes()).map((s) => (s.id === id ? { id, name: s.name, super_type_id: s.super_type_id, max_score: s.max_score, ...definition } : s)),
-      id,
-    );
-    if (problem) throw validationFailed([problem]);
-    if (await writeSubtypeCheck(before, definition, audit)) return (await readSubtype(id))!;
-    if (ifMatch !== undefined) throw preconditionFailed(`Subtype ${id} changed meanwhile: read it again and retry with the new ETag.`);
-  }
-  throw serviceUnavailable('subtype_busy', `Subtype ${id} kept changing; try again.`, 1);
-}
-
-/** Whether every mailbox check still finds a sender (the competition file's rule, domain/competition.ts), said of the edited subtype. */
-function mailProblem(subtypes: { id: number; name: string; check?: string; [parameter: string]: unknown }[], edited: number) {
-  const name = (s: { name: string }) => s.name.trim().toLowerCase();
-  const senders = new Set(subtypes.filter((s) => (s.check === 'smtp' || s.check === 'smtps') && s.mail_to !== undefined).map(name));
-  const orphans = subtypes.filter((s) => typeof s.sent_by === 'string' && !senders.has(s.sent_by.trim().toLowerCase()));
-  if (orphans.some((s) => s.id === edited)) return { path: 'sent_by', message: 'no smtp or smtps subtype with mail_to has that name' };
-  if (orphans.length > 0) return { path: 'check', message: `subtype ${orphans[0]!.name} reads the mail this subtype sends: keep an smtp check with mail_to` };
-  return undefined;
+export function replaceSubtypeCheck(id: number, definition: CheckDefinition, ifMatch: string | undefined, audit: AuditContext): Promise<StoredSubtype> {
+  return editConditionally(
+    { kind: 'subtype', id, readAt: `/subtypes/${id}`, busy: 'subtype_busy' },
+    ifMatch,
+    () => readSubtype(id),
+    async (before) => {
+      const subtypes = (await listSubtypes()).map((s) => (s.id === id ? { id, name: s.name, ...definition } : s));
+      const orphans = mailReadersWithoutSender(subtypes);
+      if (orphans.some((s) => s.id === id)) throw validationFailed([{ path: 'sent_by', message: 'no smtp or smtps subtype with mail_to has that name' }]);
+      const [orphan] = orphans;
+      if (orphan)
+        throw validationFailed([{ path: 'check', message: `subtype ${orphan.name} reads the mail this subtype sends: keep an smtp check with mail_to` }]);
+      return writeSubtypeCheck(before, definition, audit);
+    },
+  );
 }

@@ -17,7 +17,7 @@ import { STILL_AT_VERSION, transactionConditionFailed } from '#shared/data/opera
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { definitionsMoved } from '#shared/data/settings';
 import { publicVersionMove } from '#shared/data/public-version';
-import { statusLoadedItem } from '#shared/data/status-cells';
+import { cellAdded, statusLoadedItem } from '#shared/data/status-cells';
 
 export interface ServiceFilter {
   teamNumber?: number;
@@ -188,7 +188,6 @@ export async function writeNewService(
 ): Promise<ServiceCreation> {
   const { service } = definition;
   const teamId = service.team.id;
-  const cell = { b: service.subtype_id, s: 'n', w: now };
   try {
     await db().send(
       new TransactWriteCommand({
@@ -212,6 +211,7 @@ export async function writeNewService(
             },
           },
           {
+            // One more service in the team's standings projection (data/standings.ts, which cannot be imported here: it reads fresh.ts).
             Update: {
               TableName: tableName(),
               Key: keys.standings(teamId),
@@ -220,16 +220,7 @@ export async function writeNewService(
               ExpressionAttributeValues: { ':one': 1 },
             },
           },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.statusCells(teamId),
-              UpdateExpression: 'SET c.#id = :cell, w = :now',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeNames: { '#id': String(service.id) },
-              ExpressionAttributeValues: { ':cell': cell, ':now': now },
-            },
-          },
+          { Update: cellAdded(teamId, service, now) },
           // Services came: a status delta asked from before now is answered whole.
           { Put: { TableName: tableName(), Item: statusLoadedItem(now) } },
           { Update: publicVersionMove(now) },

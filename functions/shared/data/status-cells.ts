@@ -52,6 +52,18 @@ export function statusCellsItem(team: { id: number; hidden: boolean }, services:
   return { ...keys.statusCells(team.id), t: team.id, h: team.hidden, w: loadedAt, c: cells };
 }
 
+/** A live edit's update of a team's item: an unscanned cell for a service added during the event. */
+export function cellAdded(teamId: number, service: { id: number; subtype_id: number }, now: number) {
+  return {
+    TableName: tableName(),
+    Key: keys.statusCells(teamId),
+    UpdateExpression: 'SET c.#id = :cell, w = :now',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#id': String(service.id) },
+    ExpressionAttributeValues: { ':cell': { b: service.subtype_id, s: STATUS_CODES.unscanned, w: now }, ':now': now },
+  };
+}
+
 /** The load's marker: a status delta asked from before it is answered in full (services came and went). */
 export const statusLoadedItem = (loadedAt: number): Item => ({ ...keys.statusLoaded(), w: loadedAt });
 

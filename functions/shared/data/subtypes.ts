@@ -47,9 +47,10 @@ const ALL_PARAMETER_NAMES = ['check', ...new Set(Object.values(CHECK_PARAMETER_N
  * subtype is still at `before`'s version: one transaction with the
  * definitions mark (every function's kept copy of the subtypes is read
  * again) and the audit entry. Its name, points and super type, which its
- * services embed, stay. False when someone edited it first.
+ * services embed, stay. The subtype as written, or undefined when someone
+ * edited it first.
  */
-export async function writeSubtypeCheck(before: StoredSubtype, definition: CheckDefinition, audit: AuditContext): Promise<boolean> {
+export async function writeSubtypeCheck(before: StoredSubtype, definition: CheckDefinition, audit: AuditContext): Promise<StoredSubtype | undefined> {
   const given = Object.entries(definition).filter(([, value]) => value !== undefined);
   const removed = ALL_PARAMETER_NAMES.filter((name) => !given.some(([field]) => field === name));
   const names: Record<string, string> = { '#version': 'version' };
@@ -61,7 +62,7 @@ export async function writeSubtypeCheck(before: StoredSubtype, definition: Check
   removed.forEach((field, i) => {
     names[`#r${i}`] = field;
   });
-  const after = { ...before, ...Object.fromEntries(given), version: before.version + 1 };
+  const after: StoredSubtype = { ...before, ...Object.fromEntries(given), version: before.version + 1 };
   for (const field of removed) delete (after as Record<string, unknown>)[field];
   try {
     await db().send(
@@ -82,9 +83,9 @@ export async function writeSubtypeCheck(before: StoredSubtype, definition: Check
         ],
       }),
     );
-    return true;
+    return after;
   } catch (error) {
-    if (transactionConditionFailed(error, 0)) return false;
+    if (transactionConditionFailed(error, 0)) return undefined;
     throw error;
   }
 }

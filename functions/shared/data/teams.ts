@@ -1,6 +1,7 @@
 /**
- * Team profiles (`TEAMS / TEAM#<id>`, static once loaded) and the super types,
- * read with each team's totals (data/totals.ts) as the standings need them.
+ * Team profiles (`TEAMS / TEAM#<id>`), read with each team's totals
+ * (data/totals.ts) as the standings need them; written at load and by the
+ * live edits (a new team, a team's edit, everywhere it is kept).
  */
 import { teamFields, type SuperType, type Team, type TeamRecord } from '#shared/domain/model';
 import { listSuperTypes } from '#shared/data/subtypes';

@@ -225,3 +225,15 @@ export function logsIn(check: CheckDefinition): boolean {
       return false;
   }
 }
+
+/**
+ * The ids of the subtypes whose mailbox check (`sent_by`) names no subtype
+ * that sends mail (an smtp or smtps check with `mail_to`), names compared
+ * trimmed and in lower case: a competition file is refused so, and so is a
+ * live edit of a check.
+ */
+export function mailReadersWithoutSender<T extends { name?: unknown; check?: unknown; mail_to?: unknown; sent_by?: unknown }>(subtypes: readonly T[]): T[] {
+  const normalised = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+  const senders = new Set(subtypes.filter((s) => (s.check === 'smtp' || s.check === 'smtps') && s.mail_to !== undefined).map((s) => normalised(s.name)));
+  return subtypes.filter((s) => s.sent_by !== undefined && !senders.has(normalised(s.sent_by)));
+}

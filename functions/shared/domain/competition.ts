@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { AccountsSchema } from '#shared/domain/accounts';
 import type { FieldError } from '#shared/validation';
 import { FreeText, parseWith, PositiveInt } from '#shared/validation';
-import { CHECK_KINDS } from '#shared/domain/check-definitions';
+import { CHECK_KINDS, mailReadersWithoutSender } from '#shared/domain/check-definitions';
 import { checkParameters } from '#shared/domain/checks';
 import { nameInZone } from '#shared/domain/dns';
 import { HostNameSchema, RelativeHostNameSchema } from '#shared/domain/hostnames';
@@ -136,9 +136,9 @@ function crossReferenceErrors(file: Loose, settings: Loose): FieldError[] {
   });
 
   // A mailbox check finds the message of an SMTP subtype's check: the name must be one that sends.
-  const senders = new Set(subtypes.filter((s) => (s.check === 'smtp' || s.check === 'smtps') && s.mail_to !== undefined).map((s) => normalised(s.name)));
+  const orphans = new Set(mailReadersWithoutSender(subtypes));
   subtypes.forEach((subtype, index) => {
-    if (subtype.sent_by !== undefined && !senders.has(normalised(subtype.sent_by))) {
+    if (orphans.has(subtype)) {
       errors.push({ path: `subtypes.${index}.sent_by`, message: `no smtp or smtps subtype with mail_to is named ${String(subtype.sent_by)}` });
     }
   });
