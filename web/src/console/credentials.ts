@@ -1,5 +1,6 @@
 import type { PasswordChange, Team, TeamAccount, Token } from '../api';
-import { h, replaceContent, scrollRegion } from '../dom';
+import { h, replaceContent } from '../dom';
+import { listTable } from './table';
 import type { ConsoleContext } from './context';
 import { explain } from './explain';
 
@@ -9,56 +10,53 @@ import { explain } from './explain';
 export function changesTable({ api, say, reload }: ConsoleContext, waiting: PasswordChange[]): HTMLElement {
   const decided = () => void reload();
   if (waiting.length === 0) return h('p', { class: 'empty' }, 'None waiting.');
-  const table = h(
-    'table',
-    { class: 'console-changes' },
-    h('caption', { class: 'visually-hidden' }, 'Password change requests waiting for a decision'),
-    h('thead', {}, h('tr', {}, ...['Request', 'Team', 'By', 'Accounts', 'Decide'].map((label) => h('th', { scope: 'col' }, label)))),
-    h(
-      'tbody',
-      {},
-      ...waiting.map((change) => {
-        const approve = h('button', { type: 'button', class: 'link-button' }, 'Approve', h('span', { class: 'visually-hidden' }, ` request ${change.id}`));
-        const reason = h('input', { id: `reject-${change.id}`, name: 'reason', placeholder: 'Why (the team reads it)' });
-        const reject = h('button', { type: 'button', class: 'link-button' }, 'Reject', h('span', { class: 'visually-hidden' }, ` request ${change.id}`));
-        approve.addEventListener(
-          'click',
-          () =>
-            void api.approvePasswordChange(change.id).then(
-              () => (say(`Request ${change.id} approved: applied.`), decided()),
-              (error: unknown) => say(explain(error)),
-            ),
-        );
-        reject.addEventListener(
-          'click',
-          () =>
-            void api.rejectPasswordChange(change.id, reason.value).then(
-              () => (say(`Request ${change.id} rejected.`), decided()),
-              (error: unknown) => say(explain(error)),
-            ),
-        );
-        return h(
-          'tr',
-          { 'data-change-id': change.id },
-          h('th', { scope: 'row' }, String(change.id)),
-          h('td', {}, String(change.team_id)),
-          h('td', {}, change.requested_by),
-          h('td', {}, change.changes.map((c) => `${c.subtype} ${c.username}`).join(', ')),
-          h(
-            'td',
-            {},
-            approve,
-            ' ',
-            h('label', { for: `reject-${change.id}`, class: 'visually-hidden' }, `Reason to reject request ${change.id}`),
-            reason,
-            ' ',
-            reject,
+  return listTable(
+    {
+      className: 'console-changes',
+      caption: 'Password change requests waiting for a decision',
+      region: 'Password change requests waiting',
+      headers: ['Request', 'Team', 'By', 'Accounts', 'Decide'],
+    },
+    waiting.map((change) => {
+      const approve = h('button', { type: 'button', class: 'link-button' }, 'Approve', h('span', { class: 'visually-hidden' }, ` request ${change.id}`));
+      const reason = h('input', { id: `reject-${change.id}`, name: 'reason', placeholder: 'Why (the team reads it)' });
+      const reject = h('button', { type: 'button', class: 'link-button' }, 'Reject', h('span', { class: 'visually-hidden' }, ` request ${change.id}`));
+      approve.addEventListener(
+        'click',
+        () =>
+          void api.approvePasswordChange(change.id).then(
+            () => (say(`Request ${change.id} approved: applied.`), decided()),
+            (error: unknown) => say(explain(error)),
           ),
-        );
-      }),
-    ),
+      );
+      reject.addEventListener(
+        'click',
+        () =>
+          void api.rejectPasswordChange(change.id, reason.value).then(
+            () => (say(`Request ${change.id} rejected.`), decided()),
+            (error: unknown) => say(explain(error)),
+          ),
+      );
+      return h(
+        'tr',
+        { 'data-change-id': change.id },
+        h('th', { scope: 'row' }, String(change.id)),
+        h('td', {}, String(change.team_id)),
+        h('td', {}, change.requested_by),
+        h('td', {}, change.changes.map((c) => `${c.subtype} ${c.username}`).join(', ')),
+        h(
+          'td',
+          {},
+          approve,
+          ' ',
+          h('label', { for: `reject-${change.id}`, class: 'visually-hidden' }, `Reason to reject request ${change.id}`),
+          reason,
+          ' ',
+          reject,
+        ),
+      );
+    }),
   );
-  return scrollRegion('Password change requests waiting', table);
 }
 
 /** Mints a token: a role, a name, days until it expires (mandatory); the secret is shown once, here. */
@@ -102,41 +100,33 @@ export function tokenForm({ api, say, reload }: ConsoleContext): HTMLFormElement
 
 export function tokensTable({ api, say, reload }: ConsoleContext, tokens: Token[]): HTMLElement {
   const revoked = () => void reload();
-  const table = h(
-    'table',
-    { class: 'console-tokens' },
-    h('caption', { class: 'visually-hidden' }, 'API tokens, never their secrets'),
-    h('thead', {}, h('tr', {}, ...['Id', 'Role', 'Whose', 'Expires', 'State'].map((label) => h('th', { scope: 'col' }, label)))),
-    h(
-      'tbody',
-      {},
-      ...tokens.map((token) => {
-        let state: Node | string = 'revoked';
-        if (!token.revoked_at) {
-          const revoke = h('button', { type: 'button', class: 'link-button' }, 'Revoke', h('span', { class: 'visually-hidden' }, ` token ${token.token_id}`));
-          revoke.addEventListener(
-            'click',
-            () =>
-              void api.revokeToken(token.token_id).then(
-                () => (say(`Token ${token.token_id} revoked.`), revoked()),
-                (error: unknown) => say(explain(error)),
-              ),
-          );
-          state = revoke;
-        }
-        return h(
-          'tr',
-          { 'data-token-id': token.token_id },
-          h('th', { scope: 'row' }, token.token_id),
-          h('td', {}, token.role),
-          h('td', {}, token.name),
-          h('td', {}, token.expires_at ?? 'never'),
-          h('td', {}, state),
+  return listTable(
+    { className: 'console-tokens', caption: 'API tokens, never their secrets', region: 'API tokens', headers: ['Id', 'Role', 'Whose', 'Expires', 'State'] },
+    tokens.map((token) => {
+      let state: Node | string = 'revoked';
+      if (!token.revoked_at) {
+        const revoke = h('button', { type: 'button', class: 'link-button' }, 'Revoke', h('span', { class: 'visually-hidden' }, ` token ${token.token_id}`));
+        revoke.addEventListener(
+          'click',
+          () =>
+            void api.revokeToken(token.token_id).then(
+              () => (say(`Token ${token.token_id} revoked.`), revoked()),
+              (error: unknown) => say(explain(error)),
+            ),
         );
-      }),
-    ),
+        state = revoke;
+      }
+      return h(
+        'tr',
+        { 'data-token-id': token.token_id },
+        h('th', { scope: 'row' }, token.token_id),
+        h('td', {}, token.role),
+        h('td', {}, token.name),
+        h('td', {}, token.expires_at ?? 'never'),
+        h('td', {}, state),
+      );
+    }),
   );
-  return scrollRegion('API tokens', table);
 }
 
 /** A member's sign-in account: created with a generated password shown once, here; or one team's sessions all ended. */
@@ -190,34 +180,31 @@ export function teamAccountForm({ api, say, reload }: ConsoleContext): { form: H
 export function teamAccountsTable({ api, say, reload }: ConsoleContext, accounts: TeamAccount[], teams: Team[]): HTMLElement {
   if (accounts.length === 0) return h('p', { class: 'empty' }, 'No sign-in accounts yet.');
   const numbers = new Map(teams.map((t) => [t.id, t.number]));
-  const table = h(
-    'table',
-    { class: 'console-accounts' },
-    h('caption', { class: 'visually-hidden' }, "Blue team members' sign-in accounts, never their passwords"),
-    h('thead', {}, h('tr', {}, ...['Name', 'Team', 'Created', 'Remove'].map((label) => h('th', { scope: 'col' }, label)))),
-    h(
-      'tbody',
-      {},
-      ...accounts.map((account) => {
-        const remove = h('button', { type: 'button', class: 'link-button' }, 'Remove', h('span', { class: 'visually-hidden' }, ` account ${account.name}`));
-        remove.addEventListener(
-          'click',
-          () =>
-            void api.removeTeamAccount(account.id).then(
-              () => (say(`Account ${account.name} removed; its sessions ended.`), void reload()),
-              (error: unknown) => say(explain(error)),
-            ),
-        );
-        return h(
-          'tr',
-          { 'data-account-id': account.id },
-          h('th', { scope: 'row' }, account.name),
-          h('td', {}, String(numbers.get(account.team_id) ?? account.team_id)),
-          h('td', {}, account.created_at),
-          h('td', {}, remove),
-        );
-      }),
-    ),
+  return listTable(
+    {
+      className: 'console-accounts',
+      caption: "Blue team members' sign-in accounts, never their passwords",
+      region: 'Sign-in accounts',
+      headers: ['Name', 'Team', 'Created', 'Remove'],
+    },
+    accounts.map((account) => {
+      const remove = h('button', { type: 'button', class: 'link-button' }, 'Remove', h('span', { class: 'visually-hidden' }, ` account ${account.name}`));
+      remove.addEventListener(
+        'click',
+        () =>
+          void api.removeTeamAccount(account.id).then(
+            () => (say(`Account ${account.name} removed; its sessions ended.`), void reload()),
+            (error: unknown) => say(explain(error)),
+          ),
+      );
+      return h(
+        'tr',
+        { 'data-account-id': account.id },
+        h('th', { scope: 'row' }, account.name),
+        h('td', {}, String(numbers.get(account.team_id) ?? account.team_id)),
+        h('td', {}, account.created_at),
+        h('td', {}, remove),
+      );
+    }),
   );
-  return scrollRegion('Sign-in accounts', table);
 }

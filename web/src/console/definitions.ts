@@ -1,5 +1,6 @@
 import { ApiError, type Service, type Subtype, type Team } from '../api';
-import { h, replaceContent, scrollRegion } from '../dom';
+import { h, replaceContent } from '../dom';
+import { listTable } from './table';
 import type { ConsoleContext } from './context';
 import { explain, fieldErrors } from './explain';
 import { fieldsForm, idempotencyKey } from './fields';
@@ -13,60 +14,49 @@ import { fieldsForm, idempotencyKey } from './fields';
  */
 
 export function teamsTable(context: ConsoleContext, teams: Team[]): HTMLElement {
-  const table = h(
-    'table',
-    { class: 'console-teams' },
-    h('caption', { class: 'visually-hidden' }, 'Teams, hidden ones included'),
-    h('thead', {}, h('tr', {}, ...['Number', 'Name', 'Domain', 'Edit'].map((label) => h('th', { scope: 'col' }, label)))),
-    h(
-      'tbody',
-      {},
-      ...teams.map((team) => {
-        const button = h('button', { type: 'button', class: 'link-button' }, 'Edit', h('span', { class: 'visually-hidden' }, ` team ${team.number}`));
-        button.addEventListener('click', () => void openTeam(context, team));
-        return h(
-          'tr',
-          { 'data-team-id': team.id },
-          h('th', { scope: 'row' }, String(team.number)),
-          h('td', {}, team.name),
-          h('td', {}, team.team_url),
-          h('td', {}, button),
-        );
-      }),
-    ),
+  return listTable(
+    { className: 'console-teams', caption: 'Teams, hidden ones included', region: 'Teams', headers: ['Number', 'Name', 'Domain', 'Edit'] },
+    teams.map((team) => {
+      const button = h('button', { type: 'button', class: 'link-button' }, 'Edit', h('span', { class: 'visually-hidden' }, ` team ${team.number}`));
+      button.addEventListener('click', () => void openTeam(context, team));
+      return h(
+        'tr',
+        { 'data-team-id': team.id },
+        h('th', { scope: 'row' }, String(team.number)),
+        h('td', {}, team.name),
+        h('td', {}, team.team_url),
+        h('td', {}, button),
+      );
+    }),
   );
-  return scrollRegion('Teams', table);
 }
 
 export function servicesTable(context: ConsoleContext, services: Service[]): HTMLElement {
-  const table = h(
-    'table',
-    { class: 'console-services' },
-    h('caption', { class: 'visually-hidden' }, 'Services of every team'),
-    h('thead', {}, h('tr', {}, ...['Team', 'Check', 'Address', 'Last result', 'Edit', 'Dry run'].map((label) => h('th', { scope: 'col' }, label)))),
-    h(
-      'tbody',
-      {},
-      ...services.map((service) => {
-        const name = ` ${service.subtype} of team ${service.team.number}`;
-        const editButton = h('button', { type: 'button', class: 'link-button' }, 'Edit', h('span', { class: 'visually-hidden' }, name));
-        editButton.addEventListener('click', () => void openService(context, service));
-        const checkButton = h('button', { type: 'button', class: 'link-button' }, 'Check now', h('span', { class: 'visually-hidden' }, name));
-        checkButton.addEventListener('click', () => void checkNow(context, service));
-        return h(
-          'tr',
-          { 'data-service-id': service.id },
-          h('td', {}, String(service.team.number)),
-          h('th', { scope: 'row' }, service.subtype),
-          h('td', { class: 'address' }, `${service.url}:${service.port}`),
-          h('td', {}, service.last_scan_time === null ? 'not checked yet' : (service.last_scan_error ?? 'passed')),
-          h('td', {}, editButton),
-          h('td', {}, checkButton),
-        );
-      }),
-    ),
+  return listTable(
+    {
+      className: 'console-services',
+      caption: 'Services of every team',
+      region: 'Services',
+      headers: ['Team', 'Check', 'Address', 'Last result', 'Edit', 'Dry run'],
+    },
+    services.map((service) => {
+      const name = ` ${service.subtype} of team ${service.team.number}`;
+      const editButton = h('button', { type: 'button', class: 'link-button' }, 'Edit', h('span', { class: 'visually-hidden' }, name));
+      editButton.addEventListener('click', () => void openService(context, service));
+      const checkButton = h('button', { type: 'button', class: 'link-button' }, 'Check now', h('span', { class: 'visually-hidden' }, name));
+      checkButton.addEventListener('click', () => void checkNow(context, service));
+      return h(
+        'tr',
+        { 'data-service-id': service.id },
+        h('td', {}, String(service.team.number)),
+        h('th', { scope: 'row' }, service.subtype),
+        h('td', { class: 'address' }, `${service.url}:${service.port}`),
+        h('td', {}, service.last_scan_time === null ? 'not checked yet' : (service.last_scan_error ?? 'passed')),
+        h('td', {}, editButton),
+        h('td', {}, checkButton),
+      );
+    }),
   );
-  return scrollRegion('Services', table);
 }
 
 /** Opens a team for editing: its profile as it is now, and the ETag the save will name. */
@@ -293,29 +283,21 @@ export async function openNewService({ api, editor, say, reload }: ConsoleContex
 }
 
 export function subtypesTable(context: ConsoleContext, subtypes: Subtype[]): HTMLElement {
-  const table = h(
-    'table',
-    { class: 'console-subtypes' },
-    h('caption', { class: 'visually-hidden' }, 'Subtypes: the kinds of check'),
-    h('thead', {}, h('tr', {}, ...['Subtype', 'Kind', 'Points', 'Check'].map((label) => h('th', { scope: 'col' }, label)))),
-    h(
-      'tbody',
-      {},
-      ...subtypes.map((subtype) => {
-        const button = h('button', { type: 'button', class: 'link-button' }, 'Edit the check', h('span', { class: 'visually-hidden' }, ` of ${subtype.name}`));
-        button.addEventListener('click', () => void openSubtypeCheck(context, subtype.id));
-        return h(
-          'tr',
-          { 'data-subtype-id': subtype.id },
-          h('th', { scope: 'row' }, subtype.name),
-          h('td', {}, subtype.check ?? 'not checked by agents'),
-          h('td', {}, String(subtype.max_score)),
-          h('td', {}, button),
-        );
-      }),
-    ),
+  return listTable(
+    { className: 'console-subtypes', caption: 'Subtypes: the kinds of check', region: 'Subtypes', headers: ['Subtype', 'Kind', 'Points', 'Check'] },
+    subtypes.map((subtype) => {
+      const button = h('button', { type: 'button', class: 'link-button' }, 'Edit the check', h('span', { class: 'visually-hidden' }, ` of ${subtype.name}`));
+      button.addEventListener('click', () => void openSubtypeCheck(context, subtype.id));
+      return h(
+        'tr',
+        { 'data-subtype-id': subtype.id },
+        h('th', { scope: 'row' }, subtype.name),
+        h('td', {}, subtype.check ?? 'not checked by agents'),
+        h('td', {}, String(subtype.max_score)),
+        h('td', {}, button),
+      );
+    }),
   );
-  return scrollRegion('Subtypes', table);
 }
 
 /** The fields of a subtype that are not its check definition. */

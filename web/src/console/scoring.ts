@@ -1,5 +1,6 @@
 import type { Team, VoidJob } from '../api';
-import { h, replaceContent, scrollRegion } from '../dom';
+import { h, replaceContent } from '../dom';
+import { listTable } from './table';
 import type { VoidFilter } from './admin-api';
 import type { ConsoleContext } from './context';
 import { explain } from './explain';
@@ -119,25 +120,20 @@ function showPreview(context: ConsoleContext, target: HTMLElement, filter: VoidF
     h('h3', {}, `Preview ${job.preview_id}: ${job.count} results`),
     job.count === 0
       ? h('p', { class: 'empty' }, 'No result matches: nothing to void.')
-      : scrollRegion(
-          'What the void would change',
-          h(
-            'table',
-            { class: 'console-void' },
-            h('caption', { class: 'visually-hidden' }, "Each team's total before and after the void"),
-            h('thead', {}, h('tr', {}, ...['Team', 'Total now', 'Total after'].map((label) => h('th', { scope: 'col' }, label)))),
+      : listTable(
+          {
+            className: 'console-void',
+            caption: "Each team's total before and after the void",
+            region: 'What the void would change',
+            headers: ['Team', 'Total now', 'Total after'],
+          },
+          job.teams.map((t) =>
             h(
-              'tbody',
+              'tr',
               {},
-              ...job.teams.map((t) =>
-                h(
-                  'tr',
-                  {},
-                  h('th', { scope: 'row' }, names.get(t.team_id) ?? String(t.team_id)),
-                  h('td', {}, String(t.total_before)),
-                  h('td', {}, String(t.total_after)),
-                ),
-              ),
+              h('th', { scope: 'row' }, names.get(t.team_id) ?? String(t.team_id)),
+              h('td', {}, String(t.total_before)),
+              h('td', {}, String(t.total_after)),
             ),
           ),
         ),
