@@ -85,10 +85,11 @@ async function startLive(): Promise<void> {
   };
   const targets = run('blue teams', 'bin/demo-targets.ts', [], { SCORING_ADMIN_TOKEN: admin.token });
   // The agent's first round must find every target listening and its DNS records made: the targets say
-  // when (a busy machine may take seconds); one that exits or never says so does not hold the agent back long.
+  // when (a busy machine may take many seconds), or exit having said why. A round before that would
+  // only fail every service, so the agent waits as long as they take, and this says that it waits.
   await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, 60_000);
-    const done = () => (clearTimeout(timer), resolve());
+    const note = setTimeout(() => console.error('Still waiting for the blue teams to listen before the agent starts…'), 30_000);
+    const done = () => (clearTimeout(note), resolve());
     targets.once('message', done);
     targets.once('exit', done);
   });
