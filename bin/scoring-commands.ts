@@ -12,7 +12,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { recordAudit, type AuditContext } from '#shared/data/audit';
-import { CompetitionExistsError, CompetitionFinalError, loadCompetition } from '#shared/data/competition';
+import { CompetitionExistsError, CompetitionFinalError, competitionLoadedAt, loadCompetition } from '#shared/data/competition';
+import { applyCompetitionUpdate, previewCompetitionUpdate, type UpdatePreview } from '#shared/app/competition-update';
+import { describeStep } from '#shared/domain/competition-update';
+import type { Competition } from '#shared/domain/competition';
 import { markFinal } from '#shared/app/finalise';
 import { FRESHNESS_MS } from '#shared/data/fresh';
 import { getSettings } from '#shared/data/settings';
@@ -39,9 +42,12 @@ const USAGE = `Usage: npm run scoring -- <command> [options]
 
 Commands:
   validate <file>                      Check a competition file; list every problem with its line
-  load <file> [--replace] [--override-final]
-                                       Load a competition (refuses to replace one unless --replace,
-                                       and a finalised one unless --override-final too)
+  load <file> [--confirm <preview>] [--replace] [--override-final]
+                                       Load a competition. Onto a running one: preview the live
+                                       edits that make it what the file says (results stay), then
+                                       apply exactly those with --confirm <preview>. --replace
+                                       instead wipes it for a new event (a finalised one only
+                                       with --override-final too)
   token create --role admin|service --name <name> [--expires <ISO time> | --expires-in <N>d|h]
                                        Create a token; it is printed once and never stored
   token list                           List tokens (never their secrets)
@@ -214,17 +220,18 @@ function readValid(file: string | undefined) {
     io.err(formatProblems(file, parsed.problems));
     throw new Exit(1);
   }
-  return parsed.competition;
+  return parsed;
 }
 
 function validate(file: string | undefined): void {
-  const competition = readValid(file);
+  const { competition } = readValid(file);
   const services = competition.teams.reduce((n, t) => n + t.services.length, 0);
   io.out(`${file} is valid: ${competition.teams.length} teams, ${services} services.`);
 }
 
 async function load(file: string | undefined): Promise<void> {
-  const competition = readValid(file);
+  const { competition, namedSettings } = readValid(file);
+  if (!values.replace && (await competitionLoadedAt())) return loadOntoRunning(file!, competition, namedSettings);
   const hasAccounts = competition.subtypes.some((s) => s.accounts) || competition.teams.some((t) => t.services.some((s) => s.accounts));
   if (values['accounts-key']) process.env.ACCOUNTS_KEY_ID = values['accounts-key'];
   // A deployed table's secrets are sealed with its KMS key, never with the local twin's development key.
@@ -252,6 +259,55 @@ async function load(file: string | undefined): Promise<void> {
   } catch (error) {
     if (error instanceof CompetitionExistsError || error instanceof CompetitionFinalError) throw new UsageError(error.message);
     throw error;
+  }
+}
+
+/**
+ * `load` onto a running competition: the live edits that make it what the
+ * file says, previewed with a fingerprint; with `--confirm <fingerprint>`,
+ * exactly those applied (app/competition-update.ts).
+ */
+async function loadOntoRunning(file: string, competition: Competition, namedSettings: string[]): Promise<void> {
+  const showRefusals = (preview: UpdatePreview) => {
+    if (preview.final) io.err(`The competition was finalised at ${preview.final.at} by ${preview.final.by}: nothing may change. Nothing was changed.`);
+    if (preview.plan.refused.length === 0) return;
+    io.err(`${file} changes what a running event cannot take live; nothing was changed:`);
+    for (const line of preview.plan.refused) io.err(`  - ${line}`);
+    io.err('Make those changes another way, or start a new event with --replace (which removes every result).');
+  };
+  const showPlan = (preview: UpdatePreview) => {
+    if (preview.plan.steps.length === 0) return io.out(`The running competition already is what ${file} says: nothing to change.`);
+    io.out(`A competition is running: loading ${file} onto it would make ${preview.plan.steps.length} live edit(s), keeping every result:`);
+    for (const step of preview.plan.steps) io.out(`  - ${describeStep(step)}`);
+    io.out("Check accounts are not compared (their secrets are sealed): set a service's with PUT /api/v1/services/{id}/accounts.");
+    io.out(`Preview ${preview.fingerprint}. Apply exactly this: npm run scoring -- load ${file} --confirm ${preview.fingerprint}`);
+  };
+  if (values.confirm === undefined) {
+    const preview = (await previewCompetitionUpdate(competition, namedSettings))!;
+    if (preview.plan.refused.length > 0 || preview.final) {
+      showRefusals(preview);
+      throw new Exit(1);
+    }
+    return showPlan(preview);
+  }
+  const outcome = await applyCompetitionUpdate(competition, namedSettings, values.confirm, await cliAudit(), (line) => io.err(`  done: ${line}`));
+  switch (outcome.kind) {
+    case 'missing':
+      throw new UsageError('No competition is loaded.');
+    case 'changed':
+      io.err(`The event or ${file} changed since preview ${values.confirm}: nothing was changed. The plan as it is now:`);
+      if (outcome.preview.plan.refused.length > 0 || outcome.preview.final) showRefusals(outcome.preview);
+      else showPlan(outcome.preview);
+      throw new Exit(1);
+    case 'refused':
+      showRefusals(outcome.preview);
+      throw new Exit(1);
+    case 'stopped':
+      io.err(`Stopped at "${outcome.failed}": ${outcome.error.message}`);
+      io.err(`${outcome.done.length} edit(s) before it were applied. Load the file again to preview what remains.`);
+      throw new Exit(1);
+    case 'applied':
+      io.out(`Applied ${outcome.done.length} live edit(s) from ${file}; each is in the audit trail. Results earned so far stay.`);
   }
 }
 

@@ -7,6 +7,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
 import { listTeamRecords } from '#shared/data/teams';
+import { listServiceEndpoints } from '#shared/data/services';
 import { findToken } from '#shared/data/tokens';
 import { resolveIamRole } from '#shared/data/iam-principals';
 import { auditPage } from '#shared/data/audit';
@@ -50,7 +51,7 @@ describe('the command-line tool', () => {
     expect(await listTeamRecords()).toEqual([]);
   });
 
-  it('loads a competition, then refuses to load over it unless told to replace it', async () => {
+  it('loads a competition; loaded again it has nothing to change; --replace starts it anew', async () => {
     const first = await scoring('load', SAMPLE_COMPETITION, ...target);
     expect(first.code, first.stderr).toBe(0);
     const sample = sampleCompetition();
@@ -60,8 +61,8 @@ describe('the command-line tool', () => {
     const ids = (await listTeamRecords()).map((t) => t.team.id);
 
     const again = await scoring('load', SAMPLE_COMPETITION, ...target);
-    expect(again.code).toBe(2);
-    expect(again.stderr).toMatch(/--replace/);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/already is what .* says: nothing to change/);
     expect((await listTeamRecords()).map((t) => t.team.id)).toEqual(ids);
 
     const replaced = await scoring('load', SAMPLE_COMPETITION, '--replace', ...target);
@@ -244,6 +245,104 @@ describe('the command-line tool', () => {
     expect(JSON.stringify(entries)).not.toMatch(/ccdc_/);
   });
 
+  it('loads a changed file onto the running event: previews the live edits, applies exactly those, keeps every result; refuses what cannot change live and a stale preview', async () => {
+    const tokens = await mintTokens();
+    const services: { id: number; subtype_id: number; port: number }[] = (await invoke('GET', '/api/v1/services?team=11')).json;
+    const ssh = services.find((s) => s.subtype_id === 2)!;
+    const fold = await startFold();
+    try {
+      const report = await invoke('POST', `/api/v1/services/${ssh.id}/scans`, {
+        headers: bearer(tokens.service),
+        body: { scan_id: 'cli-load-before', score: 7, error: null, time: new Date(Math.floor(Date.now() / 1000) * 1000 - 30_000).toISOString() },
+      });
+      expect(report.status, JSON.stringify(report.json)).toBe(201);
+      await fold.caughtUp();
+    } finally {
+      await fold.stop();
+    }
+    const earned = (await listTeamRecords({ consistent: true })).find((t) => t.team.number === 11)!.totals;
+
+    const dir = mkdtempSync(join(tmpdir(), 'comp-'));
+    const sample = readFileSync(SAMPLE_COMPETITION, 'utf8');
+    const edited = sample
+      .replace('competition_name: Regional CCDC Practice Round', 'competition_name: Regional CCDC Final Round')
+      .replace('content: "Welcome", reject', 'content: "Welcome to", reject')
+      .replace('name: HTTP, super_type_id: 1, max_score: 10', 'name: HTTP, super_type_id: 1, max_score: 12')
+      .replace('name: Root Cause\n', 'name: Root Cause Analysts\n')
+      .replace('{ subtype_id: 2, url: shell.team11.ccdc.example, port: 2222 }', '{ subtype_id: 2, url: shell.team11.ccdc.example, port: 2022 }')
+      .replace(/ {2}- number: 14\n[\s\S]*?(?= {2}- number: 21)/, '')
+      .replace(
+        '  - number: 99',
+        '  - number: 15\n    name: Late Joiners\n    team_url: team15.ccdc.example\n    services:\n      - { subtype_id: 1, url: www.team15.ccdc.example, port: 8080 }\n  - number: 99',
+      );
+    const file = join(dir, 'edited.yaml');
+    writeFileSync(file, edited);
+
+    const preview = await scoring('load', file, ...target);
+    expect(preview.code, preview.stderr).toBe(0);
+    const lines = preview.stdout.split('\n').filter((line) => line.startsWith('  - '));
+    expect(lines).toEqual([
+      '  - settings: competition_name → "Regional CCDC Final Round"',
+      '  - subtype 1 (HTTP): replace its check (http)',
+      `  - service ${ssh.id} (SSH at shell.team11.ccdc.example:2222): move to shell.team11.ccdc.example:2022`,
+      '  - team 12 (Root Cause): name → "Root Cause Analysts"',
+      '  - team 15 (Late Joiners): add',
+      '  - team 15: add a service of subtype 1 at www.team15.ccdc.example:8080',
+      '  - team 14 (Firewall Fiends): hide',
+      '  - subtype 1 (HTTP): max_score → 12, and every service of it that follows it',
+    ]);
+    const id = /Preview ([0-9a-f]{16})\./.exec(preview.stdout)![1]!;
+    expect((await scoring('load', file, '--confirm', 'feedfacefeedface', ...target)).stderr).toMatch(
+      /changed since preview feedfacefeedface: nothing was changed/,
+    );
+
+    const applied = await scoring('load', file, '--confirm', id, ...target);
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toMatch(/Applied 8 live edit\(s\)/);
+    expect((await scoring('load', file, ...target)).stdout).toMatch(/nothing to change/);
+    expect((await scoring('load', file, '--confirm', id, ...target)).code).toBe(1);
+
+    const teams = await listTeamRecords({ consistent: true });
+    expect(teams.find((t) => t.team.number === 12)!.team.name).toBe('Root Cause Analysts');
+    expect(teams.find((t) => t.team.number === 14)!.hidden).toBe(true);
+    expect(teams.find((t) => t.team.number === 15)!.services_total).toBe(1);
+    expect(teams.find((t) => t.team.number === 11)!.totals).toEqual(earned);
+    expect((await invoke('GET', `/api/v1/services/${ssh.id}`)).json).toMatchObject({ port: 2022, points_earned: 7 });
+    expect((await getSettings({ consistent: true }))!.settings.competition_name).toBe('Regional CCDC Final Round');
+    // Every HTTP service follows its subtype's new points (team 15's, added at 10, too); what was earned stays.
+    const http = (await listServiceEndpoints()).filter((s) => s.subtype_id === 1);
+    expect(new Set(http.map((s) => s.max_score))).toEqual(new Set([12]));
+    const actions = (await auditPage(50)).items.filter((e) => e.route === `scoring load ${file} --confirm ${id}`).map((e) => e.action);
+    expect(actions.sort()).toEqual(
+      [
+        'service.create',
+        ...Array<string>(1 + http.length).fill('service.update'),
+        'settings.update',
+        'subtype.check.replace',
+        'subtype.update',
+        'team.create',
+        'team.update',
+        'team.update',
+      ].sort(),
+    );
+    expect((await scoring('verify', ...target)).stdout).toMatch(/(\d+) teams checked: \1 match their history/);
+
+    // What no live edit can do refuses the whole file, each reason said; nothing changes.
+    writeFileSync(
+      file,
+      edited.replace('name: HTTP, super_type_id: 1, max_score: 12', 'name: HTTP, super_type_id: 2, max_score: 12').replace(/.*url: dc\.team13.*\n/, ''),
+    );
+    const refused = await scoring('load', file, ...target);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.split('\n').filter((line) => line.startsWith('  - '))).toEqual([
+      '  - subtype 1 (HTTP) changes its super_type_id: not yet possible live',
+      expect.stringMatching(
+        /^ {2}- service \d+ \(team 13 Directory at dc\.team13\.ccdc\.example:3389\) is not in the file: services cannot be removed live yet$/,
+      ),
+    ]);
+    expect(refused.stdout).toBe('');
+  });
+
   it('finalises only after the end unless forced, then writes the final export with its checksums and refuses a reload', async () => {
     const out = mkdtempSync(join(tmpdir(), 'final-'));
     const early = await scoring('finalise', '--out', out, ...target);
@@ -262,6 +361,9 @@ describe('the command-line tool', () => {
     expect(exported!.action).toBe('competition.final_export');
     expect(manifest).toContain((exported!.after as { files: Record<string, string> }).files['results.json']);
 
+    const onto = await scoring('load', SAMPLE_COMPETITION, ...target);
+    expect(onto.code).toBe(1);
+    expect(onto.stderr).toMatch(/finalised at .*: nothing may change\. Nothing was changed\./);
     const reload = await scoring('load', SAMPLE_COMPETITION, '--replace', ...target);
     expect(reload.code).toBe(2);
     expect(reload.stderr).toMatch(/--override-final/);

@@ -10,7 +10,9 @@ export interface FileProblem {
   message: string;
 }
 
-export type CompetitionFileResult = { ok: true; competition: Competition } | { ok: false; problems: FileProblem[] };
+export type CompetitionFileResult =
+  /** `namedSettings`: the settings fields the file writes itself (the rest are defaults). */
+  { ok: true; competition: Competition; namedSettings: string[] } | { ok: false; problems: FileProblem[] };
 
 /**
  * Reads and validates a competition file (YAML, or JSON, which is YAML too).
@@ -40,8 +42,9 @@ export function parseCompetition(text: string): CompetitionFileResult {
       })),
     };
   }
-  const result = validateCompetition(document.toJS({ maxAliasCount: 100 }));
-  if (result.ok) return { ok: true, competition: result.value };
+  const raw: unknown = document.toJS({ maxAliasCount: 100 });
+  const result = validateCompetition(raw);
+  if (result.ok) return { ok: true, competition: result.value, namedSettings: Object.keys((raw as { settings?: object }).settings ?? {}) };
   const problems = result.errors.map((error) => {
     const segments = error.path === '' ? [] : error.path.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
     return { path: error.path, line: lineOf(document, segments, lineCounter), message: error.message };

@@ -82,6 +82,34 @@ describe('moving a service', () => {
     expect((await freshServiceDefinition(serviceId))!.service.port).toBe(port + 1);
   });
 
+  it('changes its points from the next result on: what was earned and counted stays, and the maximum so far grows by the new points only', async () => {
+    const service = (await invoke('GET', `/api/v1/services/${serviceId}`)).json as { team: { id: number }; points_earned: number; max_score: number };
+    const scores = async () =>
+      (
+        (await invoke('GET', '/api/v1/teams/scoreboard')).json.scoreboard as {
+          team: { id: number };
+          scores: { super_type_id: number; score: number; max_score: number }[];
+        }[]
+      )
+        .find((row) => row.team.id === service.team.id)!
+        .scores.find((s) => s.super_type_id === 1)!;
+    const scan = (scanId: string, score: number) =>
+      invoke('POST', `/api/v1/services/${serviceId}/scans`, { headers: bearer(tokens.service), body: { scan_id: scanId, score, error: null } });
+    const before = await scores();
+    expect((await scan('too-many-points', 25)).status).toBe(400);
+
+    const changed = await move({ max_score: 25 }, (await endpointOf()).headers.etag);
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.json).toMatchObject({ max_score: 25 });
+    // Every function reads the definition again within the freshness bound (tested above): as one that has, a pass earns 25.
+    forgetFreshCopies();
+    const worth = await scan('worth-more', 25);
+    expect(worth.status, worth.text).toBe(201);
+    await fold.caughtUp();
+    expect(await scores()).toEqual({ ...before, score: before.score + 25, max_score: before.max_score + 25 });
+    expect((await invoke('GET', `/api/v1/services/${serviceId}`)).json.points_earned).toBe(service.points_earned + 25);
+  });
+
   it('refuses an empty or hostile edit (400) and an unknown service (404)', async () => {
     const before = (await endpointOf()).json;
     expect((await move({})).status).toBe(400);
@@ -193,7 +221,16 @@ describe('adding a team and a service', () => {
 
     const added = await create('services', body, 'late-ssh');
     expect(added.status, added.text).toBe(201);
-    expect(added.json).toEqual({ id: expect.any(Number), team_id: team.id, subtype_id: 2, subtype: 'SSH', url: body.url, port: 2222, version: 1 });
+    expect(added.json).toEqual({
+      id: expect.any(Number),
+      team_id: team.id,
+      subtype_id: 2,
+      subtype: 'SSH',
+      url: body.url,
+      port: 2222,
+      max_score: 10,
+      version: 1,
+    });
     expect(added.text).not.toContain('Late-Pa55word');
     expect((await create('services', body, 'late-ssh')).json).toEqual(added.json);
     const serviceId = added.json.id as number;

@@ -525,7 +525,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Move a service to another address or port during the event (results already earned stay)
+         * Move a service to another address or port, or change its points, during the event (results already earned stay)
          * @description Admins only.
          */
         patch: operations["UpdateService"];
@@ -1786,6 +1786,8 @@ export interface components {
             subtype: string;
             url: string;
             port: number;
+            /** @description What a pass earns; a result counts with the max_score it arrived under. */
+            max_score: number;
             /** @description Moves with every edit (1 as loaded). */
             version: number;
         };
@@ -5162,7 +5164,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Its address, port and version. */
+            /** @description Its address, port, points and version. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5254,6 +5256,8 @@ export interface operations {
                     url?: string;
                     /** @description The port its check connects to. */
                     port?: number;
+                    /** @description What a pass earns from the next result on: results already recorded keep what they earned and counted. */
+                    max_score?: number;
                 };
             };
         };

@@ -1,5 +1,6 @@
 import {
   definitionsOfTeam,
+  endpointsOfSubtype,
   readServiceEndpoint,
   writeNewService,
   writeServiceEndpoint,
@@ -10,7 +11,7 @@ import type { AuditContext } from '#shared/data/audit';
 import { accountsItem } from '#shared/data/account-secrets';
 import { allocateId } from '#shared/data/counters';
 import { getSettings } from '#shared/data/settings';
-import { listSubtypes, readSubtype, subtypeSla, writeSubtypeCheck, type StoredSubtype } from '#shared/data/subtypes';
+import { listSubtypes, readSubtype, subtypeSla, writeSubtypeCheck, writeSubtypeFields, type StoredSubtype } from '#shared/data/subtypes';
 import { mailReadersWithoutSender, type CheckDefinition } from '#shared/domain/check-definitions';
 import { listTeamRecords, readTeamProfile, TEAM_EDIT_MAX_SERVICES, teamServiceIds, writeNewTeam, writeTeamProfile, type TeamProfile } from '#shared/data/teams';
 import type { CheckAccount } from '#shared/domain/accounts';
@@ -50,13 +51,20 @@ async function editConditionally<T extends { version: number }, R>(
 }
 
 /**
- * Live editing of a service (issue #28): its address and port. Results
- * already recorded keep what they earned; the agent lists the services every
- * round, so its next round checks the new place, and every function's kept
- * copy of the definition is read again within FRESHNESS_MS (data/fresh.ts).
- * With If-Match, a stale ETag is 412; without, the latest edit wins.
+ * Live editing of a service (issue #28): its address, port and points (and,
+ * as a subtype's rename fans out, the subtype's name it embeds). Results
+ * already recorded keep what they earned and the max_score they counted
+ * with; the agent lists the services every round, so its next round checks
+ * the new place, and every function's kept copy of the definition is read
+ * again within FRESHNESS_MS (data/fresh.ts). With If-Match, a stale ETag is
+ * 412; without, the latest edit wins.
  */
-export function moveService(id: number, change: { url?: string; port?: number }, ifMatch: string | undefined, audit: AuditContext): Promise<ServiceEndpoint> {
+export function editService(
+  id: number,
+  change: Partial<Pick<ServiceEndpoint, 'url' | 'port' | 'max_score' | 'subtype'>>,
+  ifMatch: string | undefined,
+  audit: AuditContext,
+): Promise<ServiceEndpoint> {
   return editConditionally(
     { kind: 'service', id, readAt: `/services/${id}/endpoint`, busy: 'service_busy' },
     ifMatch,
@@ -64,6 +72,49 @@ export function moveService(id: number, change: { url?: string; port?: number },
     async (before) => {
       const after: ServiceEndpoint = { ...before, ...change, version: before.version + 1 };
       return (await writeServiceEndpoint(before, after, audit)) ? after : undefined;
+    },
+  );
+}
+
+/**
+ * Renames a subtype or changes its points (issue #28). Its services embed
+ * both, and a subtype may have more services than one transaction holds, so
+ * each service is edited on its own first (a service whose points are the
+ * subtype's follows it; one with points of its own keeps them), and the
+ * subtype last: an edit stopped midway is finished by the same edit again,
+ * whose If-Match still holds. Results already recorded keep what they
+ * earned and the max_score they counted with.
+ */
+export function editSubtype(
+  id: number,
+  change: { name?: string; max_score?: number },
+  ifMatch: string | undefined,
+  audit: AuditContext,
+): Promise<StoredSubtype> {
+  return editConditionally(
+    { kind: 'subtype', id, readAt: `/subtypes/${id}`, busy: 'subtype_busy' },
+    ifMatch,
+    () => readSubtype(id),
+    async (before) => {
+      if (change.name !== undefined && change.name !== before.name) {
+        const subtypes = await listSubtypes();
+        const reader = subtypes.find((s) => s.sent_by === before.name);
+        if (reader)
+          throw conflict(
+            'subtype_in_use',
+            `Subtype ${reader.name}'s mailbox check reads the mail this subtype sends (sent_by): rename it in both at once with a new competition load.`,
+          );
+      }
+      for (const service of await endpointsOfSubtype(id)) {
+        const serviceChange = {
+          ...(change.name !== undefined && service.subtype !== change.name ? { subtype: change.name } : {}),
+          ...(change.max_score !== undefined && service.max_score === before.max_score && before.max_score !== change.max_score
+            ? { max_score: change.max_score }
+            : {}),
+        };
+        if (Object.keys(serviceChange).length > 0) await editService(service.id, serviceChange, undefined, audit);
+      }
+      return writeSubtypeFields(before, change, audit);
     },
   );
 }
@@ -190,7 +241,16 @@ export async function addService(fields: NewService, audit: AuditContext): Promi
     };
     switch (await writeNewService(definition, team.version, accounts, audit)) {
       case 'created':
-        return { id, team_id: team.id, subtype_id: subtype.id, subtype: subtype.name, url: fields.url, port: fields.port, version: 1 };
+        return {
+          id,
+          team_id: team.id,
+          subtype_id: subtype.id,
+          subtype: subtype.name,
+          url: fields.url,
+          port: fields.port,
+          max_score: definition.service.max_score,
+          version: 1,
+        };
       case 'final':
         throw competitionFinal();
       case 'team-changed':

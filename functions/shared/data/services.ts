@@ -112,6 +112,8 @@ export interface ServiceEndpoint {
   subtype: string;
   url: string;
   port: number;
+  /** What a pass earns: a result counts with the max_score it arrived under. */
+  max_score: number;
   /** Moves with every edit (1 as loaded). */
   version: number;
 }
@@ -119,22 +121,37 @@ export interface ServiceEndpoint {
 /** The service's endpoint as stored now (consistent), or undefined. */
 export async function readServiceEndpoint(id: number): Promise<ServiceEndpoint | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.service(id), ConsistentRead: true }));
-  if (!Item) return undefined;
-  const { service } = Item as unknown as StoredDefinition;
+  return Item ? toServiceEndpoint(Item) : undefined;
+}
+
+/** Every service's endpoint and points as stored now (consistent), in id order: what `load` onto a running event compares. */
+export async function listServiceEndpoints(): Promise<ServiceEndpoint[]> {
+  return (await queryPartition(PARTITION.services, { consistent: true })).map(toServiceEndpoint);
+}
+
+/** The endpoints of a subtype's services (its index: eventually consistent, as every index is). */
+export async function endpointsOfSubtype(subtypeId: number): Promise<ServiceEndpoint[]> {
+  return (await queryIndex('gsi2', 'gsi2pk', keys.servicesOfSubtype(subtypeId).gsi2pk)).map(toServiceEndpoint);
+}
+
+function toServiceEndpoint(item: Record<string, unknown>): ServiceEndpoint {
+  const { service } = item as unknown as StoredDefinition;
   return {
-    id,
+    id: service.id,
     team_id: service.team.id,
     subtype_id: service.subtype_id,
     subtype: service.subtype,
     url: service.url,
     port: service.port,
-    version: Number(Item.version ?? 1),
+    max_score: service.max_score,
+    version: Number(item.version ?? 1),
   };
 }
 
 /**
- * Moves a service to another address or port, if it is still at `before`'s
- * version: in one transaction with the mark every function's kept copy of
+ * Moves a service to another address or port, or changes its points or its
+ * subtype's name (a subtype's edit fans out so), if it is still at
+ * `before`'s version: in one transaction with the mark every function's kept copy of
  * the definitions watches (the settings item's `definitions`, data/fresh.ts),
  * the public version (its url and port are in the public views) and the
  * audit entry. False when someone edited it first.
@@ -148,10 +165,26 @@ export async function writeServiceEndpoint(before: ServiceEndpoint, after: Servi
             Update: {
               TableName: tableName(),
               Key: keys.service(before.id),
-              UpdateExpression: 'SET #service.#url = :url, #service.#port = :port, #version = :next',
+              UpdateExpression:
+                'SET #service.#url = :url, #service.#port = :port, #service.#subtype = :subtype, #service.#max_score = :max_score, #version = :next',
               ConditionExpression: STILL_AT_VERSION,
-              ExpressionAttributeNames: { '#service': 'service', '#url': 'url', '#port': 'port', '#version': 'version' },
-              ExpressionAttributeValues: { ':url': after.url, ':port': after.port, ':next': after.version, ':version': before.version, ':one': 1 },
+              ExpressionAttributeNames: {
+                '#service': 'service',
+                '#url': 'url',
+                '#port': 'port',
+                '#subtype': 'subtype',
+                '#max_score': 'max_score',
+                '#version': 'version',
+              },
+              ExpressionAttributeValues: {
+                ':url': after.url,
+                ':port': after.port,
+                ':subtype': after.subtype,
+                ':max_score': after.max_score,
+                ':next': after.version,
+                ':version': before.version,
+                ':one': 1,
+              },
             },
           },
           definitionsMoved(),

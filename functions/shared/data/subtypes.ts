@@ -6,6 +6,7 @@ import { queryPartition, STILL_AT_VERSION, transactionConditionFailed, withoutKe
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/client';
 import { keys, PARTITION } from '#shared/data/keys';
+import { publicVersionMove } from '#shared/data/public-version';
 
 /** A subtype as `GET /subtypes` shows it: its fields, then its check definition when it has one. */
 export interface SubtypeWithCheck {
@@ -80,6 +81,50 @@ export async function writeSubtypeCheck(before: StoredSubtype, definition: Check
           },
           definitionsMoved(),
           auditPut(audit, { action: 'subtype.check.replace', target: `subtypes/${before.id}`, before, after }),
+        ],
+      }),
+    );
+    return after;
+  } catch (error) {
+    if (transactionConditionFailed(error, 0)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Renames a subtype or changes its points, if it is still at `before`'s
+ * version, with the definitions mark and the audit entry. Its services
+ * embed both: the caller has changed them first (app/live-edits.ts). The
+ * subtype as written, or undefined when someone edited it first.
+ */
+export async function writeSubtypeFields(
+  before: StoredSubtype,
+  change: { name?: string; max_score?: number },
+  audit: AuditContext,
+): Promise<StoredSubtype | undefined> {
+  const after: StoredSubtype = { ...before, ...change, version: before.version + 1 };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.subtype(before.id),
+              UpdateExpression: 'SET #name = :name, #max_score = :max_score, #version = :next',
+              ConditionExpression: STILL_AT_VERSION,
+              ExpressionAttributeNames: { '#name': 'name', '#max_score': 'max_score', '#version': 'version' },
+              ExpressionAttributeValues: { ':name': after.name, ':max_score': after.max_score, ':next': after.version, ':version': before.version, ':one': 1 },
+            },
+          },
+          definitionsMoved(),
+          { Update: publicVersionMove() },
+          auditPut(audit, {
+            action: 'subtype.update',
+            target: `subtypes/${before.id}`,
+            before: { name: before.name, max_score: before.max_score },
+            after: { name: after.name, max_score: after.max_score },
+          }),
         ],
       }),
     );

@@ -81,8 +81,16 @@ export interface TeamProfile extends Team {
 /** The team's profile as stored now (consistent). */
 export async function readTeamProfile(id: number): Promise<TeamProfile | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.team(id), ConsistentRead: true }));
-  if (!Item) return undefined;
-  const stored = withoutKeys<StoredTeam & { version?: number }>(Item);
+  return Item ? toTeamProfile(Item) : undefined;
+}
+
+/** Every team's profile as stored now (consistent), in id order: what `load` onto a running event compares. */
+export async function listTeamProfiles(): Promise<TeamProfile[]> {
+  return (await queryPartition(PARTITION.teams, { consistent: true })).map(toTeamProfile);
+}
+
+function toTeamProfile(item: Record<string, unknown>): TeamProfile {
+  const stored = withoutKeys<StoredTeam & { version?: number }>(item);
   return { ...teamFields(stored.team), hidden: stored.hidden, version: Number(stored.version ?? 1) };
 }
 

@@ -69,10 +69,10 @@ export const servicesRoutes = {
   }),
   GetServiceEndpoint: route('GetServiceEndpoint', 'GET', '/services/{id}/endpoint', 'services/get-service-endpoint', 'admin', 'read', {
     summary: "Where a service's check goes, with the ETag a live edit names",
-    responses: { 200: json('Its address, port and version.', r.ServiceEndpointSchema) },
+    responses: { 200: json('Its address, port, points and version.', r.ServiceEndpointSchema) },
   }),
   UpdateService: route('UpdateService', 'PATCH', '/services/{id}', 'services/update-service', 'admin', 'read-write', {
-    summary: 'Move a service to another address or port during the event (results already earned stay)',
+    summary: 'Move a service to another address or port, or change its points, during the event (results already earned stay)',
     body: q.ServiceUpdateBody,
     ifMatch: true,
     responses: { 200: { ...json("Where its check goes now; the agent's next round checks it there.", r.ServiceEndpointSchema), etag: true } },

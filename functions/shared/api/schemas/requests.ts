@@ -315,8 +315,11 @@ export const ServiceUpdateBody = v.pipe(
   v.strictObject({
     url: v.optional(v.pipe(v.string(), v.maxLength(253), HostNameSchema, v.description('The host its check connects to (a name, or an IPv4 address).'))),
     port: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535), v.description('The port its check connects to.'))),
+    max_score: v.optional(
+      v.pipe(PositiveInt, v.description('What a pass earns from the next result on: results already recorded keep what they earned and counted.')),
+    ),
   }),
-  v.check((b) => b.url !== undefined || b.port !== undefined, 'send `url`, `port` or both'),
+  v.check((b) => b.url !== undefined || b.port !== undefined || b.max_score !== undefined, 'send `url`, `port`, `max_score` or some of them'),
 );
 
 /** A team added during the event: the fields a competition file gives a team, without services (add them with POST /services). */

@@ -641,6 +641,7 @@ export const ServiceEndpointSchema = named(
     subtype: v.string(),
     url: v.string(),
     port: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535)),
+    max_score: v.pipe(Id, v.description('What a pass earns; a result counts with the max_score it arrived under.')),
     version: v.pipe(Id, v.description('Moves with every edit (1 as loaded).')),
   }),
 );

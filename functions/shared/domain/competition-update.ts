@@ -1,0 +1,260 @@
+/**
+ * `load` onto a running competition (issue #28): what a competition file
+ * would change in the event as it stands, as a list of live edits, and what
+ * it would change that no live edit can (refused: the whole file is then
+ * refused, nothing half done). Pure: the app layer reads the event, plans,
+ * shows the plan with its fingerprint, and applies exactly that plan.
+ *
+ * Teams are matched by number. A team's services are matched by subtype:
+ * first those at the same host and port, then the rest in file order (a
+ * service whose port the file changed is moved, not added and lost).
+ * Settings are compared on the fields the file names: a field it leaves to
+ * its default keeps what organisers set during the event.
+ */
+import { createHash } from 'node:crypto';
+import type { CheckAccount } from '#shared/domain/accounts';
+import { checkOf, type CheckDefinition } from '#shared/domain/check-definitions';
+import type { Competition } from '#shared/domain/competition';
+import type { SettingsFields } from '#shared/domain/settings';
+import type { SuperType, Team } from '#shared/domain/model';
+
+/** A team as the event holds it now: what a team edit reads (its ETag is of exactly this). */
+export interface CurrentTeam extends Team {
+  hidden: boolean;
+  version: number;
+}
+
+/** A service's place and points as the event holds them now: what a service edit reads. */
+export interface CurrentService {
+  id: number;
+  team_id: number;
+  subtype_id: number;
+  subtype: string;
+  url: string;
+  port: number;
+  max_score: number;
+  version: number;
+}
+
+/** A subtype as stored now: its fields, its check's, its version. */
+export interface CurrentSubtype {
+  id: number;
+  name: string;
+  super_type_id: number;
+  max_score: number;
+  sla_threshold?: number;
+  sla_penalty?: number;
+  version: number;
+  [parameter: string]: unknown;
+}
+
+export interface CurrentCompetition {
+  settings: SettingsFields;
+  superTypes: SuperType[];
+  subtypes: CurrentSubtype[];
+  teams: CurrentTeam[];
+  services: CurrentService[];
+}
+
+type TeamChange = Partial<Pick<CurrentTeam, 'name' | 'logo' | 'guest_division' | 'hidden'>>;
+
+/** A new service: its team by number (a team the same plan adds has no id yet). */
+export interface PlannedService {
+  team_number: number;
+  subtype_id: number;
+  url: string;
+  port: number;
+  max_score?: number;
+  accounts?: CheckAccount[];
+}
+
+/** One live edit of the plan, with the record as read where it edits one (applied with its ETag: a change since is 412). */
+export type UpdateStep =
+  | { kind: 'settings'; change: Partial<SettingsFields> }
+  | { kind: 'subtype-check'; subtype: CurrentSubtype; check: CheckDefinition }
+  /** Applied after every other step: it edits its services too (without their ETags: they may have moved in this plan). */
+  | { kind: 'subtype-edit'; subtype: CurrentSubtype; change: { name?: string; max_score?: number } }
+  | { kind: 'team-edit'; team: CurrentTeam; change: TeamChange }
+  | { kind: 'team-add'; team: Omit<CurrentTeam, 'id' | 'version'> }
+  | { kind: 'service-edit'; service: CurrentService; change: { url?: string; port?: number; max_score?: number } }
+  | { kind: 'service-add'; service: PlannedService };
+
+export interface UpdatePlan {
+  steps: UpdateStep[];
+  /** What the file would change that the event cannot take live, each said plainly. */
+  refused: string[];
+}
+
+const TEAM_FIELDS = ['name', 'logo', 'guest_division', 'hidden'] as const;
+/** What a subtype cannot change live (its name and points can: its services follow). */
+const FIXED_SUBTYPE_FIELDS = ['super_type_id', 'sla_threshold', 'sla_penalty'] as const;
+
+/**
+ * The plan that makes the event what the file says. `namedSettings`: the
+ * settings fields the file writes itself (the others are defaults).
+ */
+export function planCompetitionUpdate(file: Competition, namedSettings: readonly string[], current: CurrentCompetition): UpdatePlan {
+  const steps: UpdateStep[] = [];
+  const subtypeEdits: UpdateStep[] = [];
+  const refused: string[] = [];
+
+  const settingsChange = Object.fromEntries(
+    namedSettings
+      .filter(
+        (field) =>
+          field in file.settings && canonical(file.settings[field as keyof SettingsFields]) !== canonical(current.settings[field as keyof SettingsFields]),
+      )
+      .map((field) => [field, file.settings[field as keyof SettingsFields]]),
+  ) as Partial<SettingsFields>;
+  if (Object.keys(settingsChange).length > 0) steps.push({ kind: 'settings', change: settingsChange });
+
+  for (const superType of file.super_types) {
+    const now = current.superTypes.find((s) => s.id === superType.id);
+    if (!now) refused.push(`super type ${superType.id} (${superType.name}) is new: super types cannot be added to a running event yet`);
+    else if (now.name !== superType.name) refused.push(`super type ${superType.id} is renamed (${now.name} → ${superType.name}): not yet possible live`);
+  }
+  for (const superType of current.superTypes) {
+    if (!file.super_types.some((s) => s.id === superType.id))
+      refused.push(`super type ${superType.id} (${superType.name}) is not in the file: super types cannot be retired live yet`);
+  }
+
+  for (const subtype of file.subtypes) {
+    const now = current.subtypes.find((s) => s.id === subtype.id);
+    if (!now) {
+      refused.push(`subtype ${subtype.id} (${subtype.name}) is new: subtypes cannot be added to a running event yet`);
+      continue;
+    }
+    const changed = FIXED_SUBTYPE_FIELDS.filter((field) => canonical(subtype[field]) !== canonical(now[field]));
+    if (changed.length > 0) refused.push(`subtype ${subtype.id} (${now.name}) changes its ${changed.join(', ')}: not yet possible live`);
+    const edit = {
+      ...(subtype.name !== now.name ? { name: subtype.name } : {}),
+      ...(subtype.max_score !== now.max_score ? { max_score: subtype.max_score } : {}),
+    };
+    if (edit.name !== undefined && current.subtypes.some((s) => s.sent_by === now.name)) {
+      refused.push(`subtype ${subtype.id} (${now.name}) is renamed, but a mailbox check reads its mail by that name (sent_by): not yet possible live`);
+    }
+    if (Object.keys(edit).length > 0) subtypeEdits.push({ kind: 'subtype-edit', subtype: now, change: edit });
+    const check = checkOf(subtype);
+    if (!check) {
+      if (checkOf(now)) refused.push(`subtype ${subtype.id} (${now.name}) loses its check: a check can be replaced live, not removed`);
+    } else if (canonical(check) !== canonical(checkOf(now))) steps.push({ kind: 'subtype-check', subtype: now, check });
+  }
+  for (const subtype of current.subtypes) {
+    if (!file.subtypes.some((s) => s.id === subtype.id))
+      refused.push(`subtype ${subtype.id} (${subtype.name}) is not in the file: subtypes cannot be retired live yet`);
+  }
+
+  const pointsOf = (subtypeId: number) => file.subtypes.find((s) => s.id === subtypeId)?.max_score;
+  for (const team of file.teams) {
+    const now = current.teams.find((t) => t.number === team.number);
+    const { services, ...profile } = team;
+    if (!now) {
+      const zoneOwner = current.teams.find((t) => t.team_url.toLowerCase() === team.team_url.toLowerCase());
+      if (zoneOwner) refused.push(`team ${team.number} (${team.name}) is new but its zone ${team.team_url} is team ${zoneOwner.number}'s`);
+      steps.push({ kind: 'team-add', team: profile });
+      for (const service of services) steps.push({ kind: 'service-add', service: { team_number: team.number, ...service } });
+      continue;
+    }
+    if (now.team_url.toLowerCase() !== team.team_url.toLowerCase()) {
+      refused.push(`team ${team.number} (${now.name}) moves its zone (${now.team_url} → ${team.team_url}): not yet possible live`);
+    }
+    const change: TeamChange = Object.fromEntries(TEAM_FIELDS.filter((field) => profile[field] !== now[field]).map((field) => [field, profile[field]]));
+    if (Object.keys(change).length > 0) steps.push({ kind: 'team-edit', team: now, change });
+
+    const pairs = matchServices(
+      services,
+      current.services.filter((s) => s.team_id === now.id),
+    );
+    for (const { wanted, found } of pairs) {
+      if (!found) {
+        steps.push({ kind: 'service-add', service: { team_number: team.number, ...wanted! } });
+        continue;
+      }
+      if (!wanted) {
+        refused.push(
+          `service ${found.id} (team ${team.number} ${found.subtype} at ${found.url}:${found.port}) is not in the file: services cannot be removed live yet`,
+        );
+        continue;
+      }
+      // A service without points of its own that has its subtype's follows the subtype (the subtype's edit changes them).
+      const followsSubtype = wanted.max_score === undefined && current.subtypes.find((s) => s.id === wanted.subtype_id)?.max_score === found.max_score;
+      const points = wanted.max_score ?? pointsOf(wanted.subtype_id);
+      const change = {
+        ...(wanted.url.toLowerCase() !== found.url.toLowerCase() ? { url: wanted.url } : {}),
+        ...(wanted.port !== found.port ? { port: wanted.port } : {}),
+        ...(points !== undefined && points !== found.max_score && !followsSubtype ? { max_score: points } : {}),
+      };
+      if (Object.keys(change).length > 0) steps.push({ kind: 'service-edit', service: found, change });
+    }
+  }
+  for (const team of current.teams) {
+    if (!team.hidden && !file.teams.some((t) => t.number === team.number)) steps.push({ kind: 'team-edit', team, change: { hidden: true } });
+  }
+  return { steps: [...steps, ...subtypeEdits], refused };
+}
+
+type FileService = Competition['teams'][number]['services'][number];
+
+/** A team's file services paired with its services now: same subtype, host and port first, then the rest of each subtype in order. */
+function matchServices(wanted: FileService[], found: CurrentService[]): { wanted?: FileService; found?: CurrentService }[] {
+  const place = (s: { subtype_id: number; url: string; port: number }) => `${s.subtype_id} ${s.url.toLowerCase()}:${s.port}`;
+  const pairs: { wanted?: FileService; found?: CurrentService }[] = [];
+  const leftWanted = [...wanted];
+  const leftFound = [...found];
+  for (let i = 0; i < leftWanted.length;) {
+    const at = leftFound.findIndex((f) => place(f) === place(leftWanted[i]!));
+    if (at === -1) i++;
+    else pairs.push({ wanted: leftWanted.splice(i, 1)[0], found: leftFound.splice(at, 1)[0] });
+  }
+  for (const service of leftWanted) {
+    const at = leftFound.findIndex((f) => f.subtype_id === service.subtype_id);
+    pairs.push(at === -1 ? { wanted: service } : { wanted: service, found: leftFound.splice(at, 1)[0] });
+  }
+  for (const service of leftFound) pairs.push({ found: service });
+  return pairs;
+}
+
+/** One line a person reads for each step. */
+export function describeStep(step: UpdateStep): string {
+  switch (step.kind) {
+    case 'settings':
+      return `settings: ${changes(step.change)}`;
+    case 'subtype-check':
+      return `subtype ${step.subtype.id} (${step.subtype.name}): replace its check (${step.check.check})`;
+    case 'subtype-edit':
+      return `subtype ${step.subtype.id} (${step.subtype.name}): ${changes(step.change)}, and every service of it that follows it`;
+    case 'team-edit':
+      return step.change.hidden === true && Object.keys(step.change).length === 1
+        ? `team ${step.team.number} (${step.team.name}): hide`
+        : `team ${step.team.number} (${step.team.name}): ${changes(step.change)}`;
+    case 'team-add':
+      return `team ${step.team.number} (${step.team.name}): add${step.team.hidden ? ' (hidden)' : ''}`;
+    case 'service-edit': {
+      const { url, port, ...rest } = step.change;
+      const move = url !== undefined || port !== undefined ? [`move to ${url ?? step.service.url}:${port ?? step.service.port}`] : [];
+      const other = Object.keys(rest).length > 0 ? [changes(rest)] : [];
+      return `service ${step.service.id} (${step.service.subtype} at ${step.service.url}:${step.service.port}): ${[...move, ...other].join(', ')}`;
+    }
+    case 'service-add':
+      return `team ${step.service.team_number}: add a service of subtype ${step.service.subtype_id} at ${step.service.url}:${step.service.port}`;
+  }
+}
+
+const changes = (change: object) =>
+  Object.entries(change)
+    .map(([field, value]) => `${field} → ${JSON.stringify(value)}`)
+    .join(', ');
+
+/** The plan's fingerprint: a preview names it, and only the same plan (event and file unchanged since) is applied. */
+export function planFingerprint(plan: UpdatePlan): string {
+  return createHash('sha256').update(canonical(plan)).digest('hex').slice(0, 16);
+}
+
+/** JSON with every object's keys sorted: the same value, the same text. */
+function canonical(value: unknown): string {
+  return (
+    JSON.stringify(value, (_key, v: unknown) =>
+      v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+    ) ?? 'undefined'
+  );
+}
