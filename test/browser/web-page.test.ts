@@ -509,13 +509,26 @@ describe('the other pages', () => {
     await page.locator(`table.console-services tr[data-service-id="${added.id}"]`).waitFor(ON_SCREEN);
 
     // The HTTP check now expects other content: from the agent's next round.
-    await page.getByRole('button', { name: 'Edit the check of HTTP' }).click();
+    await page.getByRole('button', { name: 'The check of HTTP' }).click();
     await page.getByLabel('content', { exact: true }).fill('Welcome to the shop');
     expect(await seriousAxeViolations()).toEqual([]);
     await page.getByRole('button', { name: 'Save the check' }).click();
     await say('The check of HTTP saved');
     const subtypes = (await api('/subtypes', { headers: { authorization: `Bearer ${ENV_TOKENS.service}` } })) as { id: number; content?: string }[];
     expect(subtypes.find((s) => s.id === 1)!.content).toBe('Welcome to the shop');
+
+    // DNS is worth more from now on: a preview of which services follow, then each of them.
+    const asAgent = { headers: { authorization: `Bearer ${ENV_TOKENS.service}` } };
+    const dnsBefore = (await api('/services?subtype_id=3', asAgent)) as { id: number; max_score: number }[];
+    await page.getByRole('button', { name: 'Name and points of DNS' }).click();
+    await page
+      .locator('#subtype-fields-preview', { hasText: `${dnsBefore.length} service(s) of DNS: ${dnsBefore.length} have its 5 points` })
+      .waitFor(ON_SCREEN);
+    await page.getByLabel('Points per passed check (from each service’s next result)').fill('6');
+    expect(await seriousAxeViolations()).toEqual([]);
+    await page.getByRole('button', { name: `Save, and change its ${dnsBefore.length} service(s)` }).click();
+    await say('DNS saved: worth 6');
+    expect(((await api('/services?subtype_id=3', asAgent)) as { max_score: number }[]).map((s) => s.max_score)).toEqual(dnsBefore.map(() => 6));
 
     // The new service's first result earns; the board follows.
     const report = await fetch(`${stack.url}/api/v1/services/${added.id}/scans`, {

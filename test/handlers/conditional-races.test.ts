@@ -109,6 +109,12 @@ const RACES: Record<string, Race> = {
     body: (writer, round) => ({ check: 'http', path: '/', status: 200, content: `r${round}w${writer}` }),
     target: (path) => path.replace(/\/check$/, ''),
   },
+  UpdateSubtype: {
+    // The SSH subtype: every writer renames it (and so its services); the claim lets one fan out.
+    prepare: async () => ({ path: '/api/v1/subtypes/2', read: '/api/v1/subtypes/2' }),
+    body: (writer, round) => ({ name: `Shell r${round}w${writer}` }),
+    writers: 10,
+  },
   UpdateSettings: {
     prepare: settings,
     body: (writer, round) => ({ competition_name: competitionName(writer, round) }),

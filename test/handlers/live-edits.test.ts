@@ -27,8 +27,8 @@ beforeAll(async () => {
 afterEach(() => vi.useRealTimers());
 
 const endpointOf = () => invoke('GET', `/api/v1/services/${serviceId}/endpoint`, { headers: admin() });
-const move = (body: unknown, etag?: string) =>
-  invoke('PATCH', `/api/v1/services/${serviceId}`, { headers: { ...admin(), ...(etag ? { 'if-match': etag } : {}) }, body });
+const move = (body: unknown, etag?: string, id = serviceId) =>
+  invoke('PATCH', `/api/v1/services/${id}`, { headers: { ...admin(), ...(etag ? { 'if-match': etag } : {}) }, body });
 const report = (scanId: string) =>
   invoke('POST', `/api/v1/services/${serviceId}/scans`, { headers: bearer(tokens.service), body: { scan_id: scanId, score: 10, error: null } });
 
@@ -314,5 +314,48 @@ describe("changing a subtype's check", () => {
     expect((await replace(4, { check: 'smtp' })).json.errors).toEqual([expect.objectContaining({ path: 'check' })]);
     expect((await replace(4, { check: 'smtp', mail_to: 'red' })).status).toBe(200);
     expect((await replace(99, { check: 'tcp' })).status).toBe(404);
+  });
+});
+
+describe('renaming a subtype or changing its points', () => {
+  const subtypeOf = (id: number) => invoke('GET', `/api/v1/subtypes/${id}`, { headers: admin() });
+  const patch = (id: number, body: unknown, etag?: string) =>
+    invoke('PATCH', `/api/v1/subtypes/${id}`, { headers: { ...admin(), ...(etag ? { 'if-match': etag } : {}) }, body });
+  const servicesOf = async (subtypeId: number) =>
+    (await invoke('GET', `/api/v1/services?subtype_id=${subtypeId}`)).json as { id: number; subtype: string; max_score: number; team: { number: number } }[];
+
+  it('renames it and gives it new points: every service of it follows, one with points of its own keeps them; If-Match and the audit trail as for the others', async () => {
+    const [own, ...following] = await servicesOf(3);
+    expect(following.length).toBeGreaterThan(0);
+    expect((await move({ max_score: 9 }, undefined, own!.id)).status).toBe(200);
+    const before = await subtypeOf(3);
+    expect(before.json).toMatchObject({ name: 'DNS', max_score: 5 });
+
+    const edited = await patch(3, { name: 'Name service', max_score: 7 }, before.headers.etag);
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.json).toMatchObject({ id: 3, name: 'Name service', max_score: 7, check: 'dns', version: before.json.version + 1 });
+    expect(edited.headers.etag).toBe((await subtypeOf(3)).headers.etag);
+    const after = await servicesOf(3);
+    expect(after.map((s) => s.subtype)).toEqual(after.map(() => 'Name service'));
+    expect(after.map((s) => [s.id, s.max_score])).toEqual([[own!.id, 9], ...following.map((s) => [s.id, 7])]);
+    // The agents' list says it too.
+    expect(
+      ((await invoke('GET', '/api/v1/subtypes', { headers: bearer(tokens.service) })).json as { id: number; name: string }[]).find((s) => s.id === 3)!.name,
+    ).toBe('Name service');
+    // The old ETag is stale: 412, nothing changes.
+    expect((await patch(3, { max_score: 1 }, before.headers.etag)).status).toBe(412);
+    expect((await servicesOf(3)).every((s) => s.max_score !== 1)).toBe(true);
+    const audit = (await invoke('GET', '/api/v1/audit?target=subtypes/3&action=subtype.update', { headers: admin() })).json.items;
+    expect(audit).toEqual([expect.objectContaining({ before: { name: 'DNS', max_score: 5 }, after: { name: 'Name service', max_score: 7 } })]);
+  });
+
+  it('refuses renaming a sender a mailbox check names (409), an empty or hostile edit (400) and an unknown subtype (404)', async () => {
+    expect((await patch(4, { name: 'Outbound mail' })).json.code).toBe('subtype_in_use');
+    expect((await subtypeOf(4)).json.name).toBe('SMTP');
+    expect((await patch(4, { max_score: 9 })).status).toBe(200);
+    expect((await patch(1, {})).status).toBe(400);
+    expect((await patch(1, { max_score: 0 })).status).toBe(400);
+    expect((await patch(1, { name: 'x'.repeat(101) })).status).toBe(400);
+    expect((await patch(99, { max_score: 3 })).status).toBe(404);
   });
 });

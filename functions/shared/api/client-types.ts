@@ -332,7 +332,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename a subtype or change its points during the event: every service of it follows (one with points of its own keeps them), each edited in turn, the subtype last, so the same request again finishes one stopped midway
+         * @description Admins only.
+         */
+        patch: operations["UpdateSubtype"];
         trace?: never;
     };
     "/api/v1/subtypes/{id}/check": {
@@ -2729,6 +2733,29 @@ export interface components {
                 };
             };
         };
+        /** @description The write conflicts with what is stored. Codes: `subtype_in_use`. */
+        "Conflict.subtype_in_use": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "subtype_in_use",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "subtype_in_use";
+                };
+            };
+        };
         /** @description The write conflicts with what is stored. Codes: `team_too_large`. */
         "Conflict.team_too_large": {
             headers: {
@@ -4475,6 +4502,54 @@ export interface operations {
             429: components["responses"]["TooManyRequests.protected-read"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    UpdateSubtype: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Its name, as every service of it shows it. */
+                    name?: string;
+                    /** @description What a pass earns, from each service's next result on: its services with the subtype's points follow; one with points of its own keeps them. */
+                    max_score?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The subtype as it now is, and its new ETag. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditableSubtype"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.subtype_in_use"];
+            412: components["responses"]["PreconditionFailed.precondition_failed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.subtype_busy.database_unavailable"];
         };
     };
     ReplaceSubtypeCheck: {

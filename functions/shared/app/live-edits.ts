@@ -11,7 +11,9 @@ import type { AuditContext } from '#shared/data/audit';
 import { accountsItem } from '#shared/data/account-secrets';
 import { allocateId } from '#shared/data/counters';
 import { getSettings } from '#shared/data/settings';
-import { listSubtypes, readSubtype, subtypeSla, writeSubtypeCheck, writeSubtypeFields, type StoredSubtype } from '#shared/data/subtypes';
+import { retryDeadline } from '#shared/data/deadline';
+import { claimSubtypeEdit, listSubtypes, readSubtype, subtypeSla, writeSubtypeCheck, writeSubtypeFields, type StoredSubtype } from '#shared/data/subtypes';
+import { randomUUID } from 'node:crypto';
 import { mailReadersWithoutSender, type CheckDefinition } from '#shared/domain/check-definitions';
 import { listTeamRecords, readTeamProfile, TEAM_EDIT_MAX_SERVICES, teamServiceIds, writeNewTeam, writeTeamProfile, type TeamProfile } from '#shared/data/teams';
 import type { CheckAccount } from '#shared/domain/accounts';
@@ -19,6 +21,9 @@ import { teamFields, type Team } from '#shared/domain/model';
 import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS } from '#shared/domain/settings';
 import { etagOf, ifMatchPasses } from '#shared/http/conditional';
 import { competitionFinal, conflict, notFound, preconditionFailed, serviceUnavailable, validationFailed } from '#shared/http/problem';
+
+/** What a fan-out leaves itself before its function's end: one more service edit and the answer. */
+const FAN_OUT_MARGIN_MS = 1500;
 
 /** Tries when a write without If-Match finds that someone edited the record between its read and its write. */
 const ATTEMPTS = 3;
@@ -105,16 +110,31 @@ export function editSubtype(
             `Subtype ${reader.name}'s mailbox check reads the mail this subtype sends (sent_by): rename it in both at once with a new competition load.`,
           );
       }
-      for (const service of await endpointsOfSubtype(id)) {
+      // The claim lasts as long as this function may run: a crashed edit's lapses with it.
+      const claim = randomUUID();
+      if (!(await claimSubtypeEdit(before, claim, retryDeadline()))) return undefined;
+      const services = await endpointsOfSubtype(id);
+      const deadline = retryDeadline() - FAN_OUT_MARGIN_MS;
+      // One at a time: every edit moves the definitions mark and the public version, which parallel edits would fight over.
+      for (const [done, service] of services.entries()) {
         const serviceChange = {
           ...(change.name !== undefined && service.subtype !== change.name ? { subtype: change.name } : {}),
           ...(change.max_score !== undefined && service.max_score === before.max_score && before.max_score !== change.max_score
             ? { max_score: change.max_score }
             : {}),
         };
-        if (Object.keys(serviceChange).length > 0) await editService(service.id, serviceChange, undefined, audit);
+        if (Object.keys(serviceChange).length === 0) continue;
+        if (Date.now() > deadline) {
+          const lapses = Math.ceil((retryDeadline() - Date.now()) / 1000) + 1;
+          throw serviceUnavailable(
+            'subtype_busy',
+            `${done} of ${services.length} services of subtype ${id} looked at so far: send the same request again to finish (after ${lapses} s).`,
+            lapses,
+          );
+        }
+        await editService(service.id, serviceChange, undefined, audit);
       }
-      return writeSubtypeFields(before, change, audit);
+      return writeSubtypeFields(before, change, claim, audit);
     },
   );
 }

@@ -3,7 +3,8 @@ import { auditPut, type AuditContext } from '#shared/data/audit';
 import { definitionsMoved } from '#shared/data/settings';
 import type { SuperType } from '#shared/domain/model';
 import { queryPartition, STILL_AT_VERSION, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { db, tableName } from '#shared/data/client';
 import { keys, PARTITION } from '#shared/data/keys';
 import { publicVersionMove } from '#shared/data/public-version';
@@ -92,14 +93,42 @@ export async function writeSubtypeCheck(before: StoredSubtype, definition: Check
 }
 
 /**
+ * Claims a subtype for an edit that fans out to its services, until `until`
+ * (epoch ms): no other such edit of it starts meanwhile, so two organisers'
+ * edits never both rewrite its services. Its version does not move (an edit
+ * stopped midway is finished by the same edit again, whose If-Match still
+ * holds, once the claim has lapsed). False when it moved or is claimed.
+ */
+export async function claimSubtypeEdit(before: StoredSubtype, claim: string, until: number, now = Date.now()): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.subtype(before.id),
+        UpdateExpression: 'SET #claim = :claim, #until = :until',
+        ConditionExpression: `${STILL_AT_VERSION} AND (attribute_not_exists(#until) OR #until < :now)`,
+        ExpressionAttributeNames: { '#version': 'version', '#claim': 'edit_claim', '#until': 'edit_claimed_until' },
+        ExpressionAttributeValues: { ':claim': claim, ':until': until, ':now': now, ':version': before.version, ':one': 1 },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/**
  * Renames a subtype or changes its points, if it is still at `before`'s
- * version, with the definitions mark and the audit entry. Its services
+ * version and under the caller's claim, with the definitions mark, the
+ * public version and the audit entry; the claim is released. Its services
  * embed both: the caller has changed them first (app/live-edits.ts). The
  * subtype as written, or undefined when someone edited it first.
  */
 export async function writeSubtypeFields(
   before: StoredSubtype,
   change: { name?: string; max_score?: number },
+  claim: string,
   audit: AuditContext,
 ): Promise<StoredSubtype | undefined> {
   const after: StoredSubtype = { ...before, ...change, version: before.version + 1 };
@@ -111,10 +140,23 @@ export async function writeSubtypeFields(
             Update: {
               TableName: tableName(),
               Key: keys.subtype(before.id),
-              UpdateExpression: 'SET #name = :name, #max_score = :max_score, #version = :next',
-              ConditionExpression: STILL_AT_VERSION,
-              ExpressionAttributeNames: { '#name': 'name', '#max_score': 'max_score', '#version': 'version' },
-              ExpressionAttributeValues: { ':name': after.name, ':max_score': after.max_score, ':next': after.version, ':version': before.version, ':one': 1 },
+              UpdateExpression: 'SET #name = :name, #max_score = :max_score, #version = :next REMOVE #claim, #until',
+              ConditionExpression: `${STILL_AT_VERSION} AND #claim = :claim`,
+              ExpressionAttributeNames: {
+                '#name': 'name',
+                '#max_score': 'max_score',
+                '#version': 'version',
+                '#claim': 'edit_claim',
+                '#until': 'edit_claimed_until',
+              },
+              ExpressionAttributeValues: {
+                ':name': after.name,
+                ':max_score': after.max_score,
+                ':claim': claim,
+                ':next': after.version,
+                ':version': before.version,
+                ':one': 1,
+              },
             },
           },
           definitionsMoved(),

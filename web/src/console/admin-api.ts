@@ -48,11 +48,14 @@ export function adminApi(token: string) {
       editable(admin.PATCH('/api/v1/teams/{id}', { params: { ...path(id), header: { 'If-Match': etag } }, body })),
     createTeam: (key: string, body: NewTeam) => data(admin.POST('/api/v1/teams', { params: { header: { 'Idempotency-Key': key } }, body })),
     serviceEndpoint: (id: number) => editable(admin.GET('/api/v1/services/{id}/endpoint', { params: path(id) })),
-    moveService: (id: number, etag: string, body: { url?: string; port?: number }) =>
+    editService: (id: number, etag: string, body: { url?: string; port?: number; max_score?: number }) =>
       editable(admin.PATCH('/api/v1/services/{id}', { params: { ...path(id), header: { 'If-Match': etag } }, body })),
+    servicesOfSubtype: (subtypeId: number) => data(admin.GET('/api/v1/services', { params: { query: { subtype_id: String(subtypeId) } } })),
     createService: (key: string, body: NewService) => data(admin.POST('/api/v1/services', { params: { header: { 'Idempotency-Key': key } }, body })),
     subtypes: () => data(admin.GET('/api/v1/subtypes')),
     subtype: (id: number) => editable(admin.GET('/api/v1/subtypes/{id}', { params: path(id) })),
+    editSubtype: (id: number, etag: string, body: { name?: string; max_score?: number }) =>
+      editable(admin.PATCH('/api/v1/subtypes/{id}', { params: { ...path(id), header: { 'If-Match': etag } }, body })),
     replaceSubtypeCheck: (id: number, etag: string, body: Record<string, unknown>): Promise<{ data: EditableSubtype; etag: string }> =>
       editable(
         admin.PUT('/api/v1/subtypes/{id}/check', {

@@ -104,6 +104,7 @@ async function openService({ api, editor, say, reload }: ConsoleContext, service
   }
   const url = h('input', { id: 'service-url', name: 'url', value: opened.data.url, required: true, spellcheck: 'false' });
   const port = h('input', { id: 'service-port', name: 'port', type: 'number', min: 1, max: 65535, value: opened.data.port, required: true });
+  const points = h('input', { id: 'service-points', name: 'max_score', type: 'number', min: 1, value: opened.data.max_score, required: true });
   const form = h(
     'form',
     { class: 'member-form', 'aria-labelledby': 'service-editor' },
@@ -112,15 +113,19 @@ async function openService({ api, editor, say, reload }: ConsoleContext, service
     url,
     h('label', { for: 'service-port' }, 'Port'),
     port,
+    h('label', { for: 'service-points' }, 'Points per passed check (from its next result)'),
+    points,
     h('button', { type: 'submit' }, 'Save the service'),
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     api
-      .moveService(service.id, opened.etag, { url: url.value, port: Number(port.value) })
+      .editService(service.id, opened.etag, { url: url.value, port: Number(port.value), max_score: Number(points.value) })
       .then((done) => {
         replaceContent(editor);
-        say(`${done.data.subtype} of team ${service.team.number} saved: ${done.data.url}:${done.data.port}, checked there from the next round.`);
+        say(
+          `${done.data.subtype} of team ${service.team.number} saved: ${done.data.url}:${done.data.port}, worth ${done.data.max_score}, checked so from the next round.`,
+        );
         return reload();
       })
       .catch((error: unknown) => say([explain(error), ...fieldErrors(error)].join(' ')));
@@ -284,17 +289,20 @@ export async function openNewService({ api, editor, say, reload }: ConsoleContex
 
 export function subtypesTable(context: ConsoleContext, subtypes: Subtype[]): HTMLElement {
   return listTable(
-    { className: 'console-subtypes', caption: 'Subtypes: the kinds of check', region: 'Subtypes', headers: ['Subtype', 'Kind', 'Points', 'Check'] },
+    { className: 'console-subtypes', caption: 'Subtypes: the kinds of check', region: 'Subtypes', headers: ['Subtype', 'Kind', 'Points', 'Edit'] },
     subtypes.map((subtype) => {
-      const button = h('button', { type: 'button', class: 'link-button' }, 'Edit the check', h('span', { class: 'visually-hidden' }, ` of ${subtype.name}`));
-      button.addEventListener('click', () => void openSubtypeCheck(context, subtype.id));
+      const of = () => h('span', { class: 'visually-hidden' }, ` of ${subtype.name}`);
+      const check = h('button', { type: 'button', class: 'link-button' }, 'The check', of());
+      check.addEventListener('click', () => void openSubtypeCheck(context, subtype.id));
+      const fields = h('button', { type: 'button', class: 'link-button' }, 'Name and points', of());
+      fields.addEventListener('click', () => void openSubtypeFields(context, subtype.id));
       return h(
         'tr',
         { 'data-subtype-id': subtype.id },
         h('th', { scope: 'row' }, subtype.name),
         h('td', {}, subtype.check ?? 'not checked by agents'),
         h('td', {}, String(subtype.max_score)),
-        h('td', {}, button),
+        h('td', {}, check, ' ', fields),
       );
     }),
   );
@@ -334,5 +342,51 @@ async function openSubtypeCheck({ api, editor, say, reload }: ConsoleContext, id
     },
   );
   replaceContent(editor, form.form);
+  form.first()?.focus();
+}
+
+/**
+ * A subtype's name and points: a fan-out to every service of it. The page
+ * first previews which services follow (those with the subtype's points)
+ * and which keep points of their own; the save names the ETag the preview
+ * was made with, so a subtype changed since is 412, and a 503 midway is
+ * finished by saving again.
+ */
+async function openSubtypeFields({ api, editor, say, reload }: ConsoleContext, id: number): Promise<void> {
+  let opened, services;
+  try {
+    [opened, services] = await Promise.all([api.subtype(id), api.servicesOfSubtype(id)]);
+  } catch (error) {
+    return say(explain(error));
+  }
+  const follow = services.filter((s) => s.max_score === opened.data.max_score);
+  const own = services.filter((s) => s.max_score !== opened.data.max_score);
+  const preview = h(
+    'p',
+    { id: 'subtype-fields-preview' },
+    `${services.length} service(s) of ${opened.data.name}: ${follow.length} have its ${opened.data.max_score} points and follow a change of them`,
+    own.length > 0 ? `; ${own.length} keep points of their own (${own.map((s) => `team ${s.team.number}: ${s.max_score}`).join(', ')})` : '',
+    '. Each is renamed with it. Results already recorded keep what they earned.',
+  );
+  const form = fieldsForm(
+    'subtype-fields',
+    `${opened.data.name}: name and points`,
+    [
+      { name: 'name', label: 'Name', value: opened.data.name, required: true },
+      { name: 'max_score', label: 'Points per passed check (from each service’s next result)', value: opened.data.max_score, required: true },
+    ],
+    `Save, and change its ${services.length} service(s)`,
+    (values) => {
+      api
+        .editSubtype(id, opened.etag, values as { name: string; max_score: number })
+        .then((done) => {
+          replaceContent(editor);
+          say(`${done.data.name} saved: worth ${done.data.max_score}, its services changed with it.`);
+          return reload();
+        })
+        .catch((error: unknown) => form.refuse(error, say));
+    },
+  );
+  replaceContent(editor, preview, form.form);
   form.first()?.focus();
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import * as r from '#shared/api/schemas/responses';
+import * as q from '#shared/api/schemas/requests';
 import { route, json, list } from '#shared/api/route';
 import { CheckDefinitionSchema } from '#shared/domain/checks';
 
@@ -24,5 +25,13 @@ export const subtypesRoutes = {
     ifMatch: true,
     responses: { 200: { ...json('The subtype as it now is, and its new ETag.', r.EditableSubtypeSchema), etag: true } },
     problems: { 503: ['subtype_busy'] },
+  }),
+  UpdateSubtype: route('UpdateSubtype', 'PATCH', '/subtypes/{id}', 'subtypes/update-subtype', 'admin', 'read-write', {
+    summary:
+      'Rename a subtype or change its points during the event: every service of it follows (one with points of its own keeps them), each edited in turn, the subtype last, so the same request again finishes one stopped midway',
+    body: q.SubtypeUpdateBody,
+    ifMatch: true,
+    responses: { 200: { ...json('The subtype as it now is, and its new ETag.', r.EditableSubtypeSchema), etag: true } },
+    problems: { 409: ['subtype_in_use'], 503: ['subtype_busy'] },
   }),
 } as const;

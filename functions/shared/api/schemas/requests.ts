@@ -353,6 +353,22 @@ export const TeamUpdateBody = v.pipe(
   v.check((b) => Object.values(b).some((value) => value !== undefined), 'send at least one of `name`, `logo`, `guest_division`, `hidden`'),
 );
 
+/** A subtype renamed or given other points: its services follow (those with points of their own keep them). */
+export const SubtypeUpdateBody = v.pipe(
+  v.strictObject({
+    name: v.optional(v.pipe(FreeText(100), v.description('Its name, as every service of it shows it.'))),
+    max_score: v.optional(
+      v.pipe(
+        PositiveInt,
+        v.description(
+          "What a pass earns, from each service's next result on: its services with the subtype's points follow; one with points of its own keeps them.",
+        ),
+      ),
+    ),
+  }),
+  v.check((b) => b.name !== undefined || b.max_score !== undefined, 'send `name`, `max_score` or both'),
+);
+
 /** How far ahead a token minted through the API may expire (the command line may mint one that never does). */
 export const TOKEN_MAX_DAYS = 90;
 
