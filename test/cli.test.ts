@@ -273,7 +273,7 @@ describe('the command-line tool', () => {
       .replace(/ {2}- number: 14\n[\s\S]*?(?= {2}- number: 21)/, '')
       .replace(
         '  - number: 99',
-        '  - number: 15\n    name: Late Joiners\n    team_url: team15.ccdc.example\n    services:\n      - { subtype_id: 1, url: www.team15.ccdc.example, port: 8080 }\n  - number: 99',
+        '  - number: 15\n    name: Late Joiners\n    team_url: team15.ccdc.example\n    services:\n      - { subtype_id: 1, url: www.team15.ccdc.example, port: 8080 }\n      - { subtype_id: 2, url: shell.team15.ccdc.example, port: 2222 }\n  - number: 99',
       );
     const file = join(dir, 'edited.yaml');
     writeFileSync(file, edited);
@@ -288,6 +288,7 @@ describe('the command-line tool', () => {
       '  - team 12 (Root Cause): name → "Root Cause Analysts"',
       '  - team 15 (Late Joiners): add',
       '  - team 15: add a service of subtype 1 at www.team15.ccdc.example:8080',
+      '  - team 15: add a service of subtype 2 at shell.team15.ccdc.example:2222',
       '  - team 14 (Firewall Fiends): hide',
       '  - subtype 1 (HTTP): max_score → 12, and every service of it that follows it',
     ]);
@@ -298,14 +299,18 @@ describe('the command-line tool', () => {
 
     const applied = await scoring('load', file, '--confirm', id, ...target);
     expect(applied.code, applied.stderr).toBe(0);
-    expect(applied.stdout).toMatch(/Applied 8 live edit\(s\)/);
+    expect(applied.stdout).toMatch(/Applied 9 live edit\(s\)/);
     expect((await scoring('load', file, ...target)).stdout).toMatch(/nothing to change/);
     expect((await scoring('load', file, '--confirm', id, ...target)).code).toBe(1);
 
     const teams = await listTeamRecords({ consistent: true });
     expect(teams.find((t) => t.team.number === 12)!.team.name).toBe('Root Cause Analysts');
     expect(teams.find((t) => t.team.number === 14)!.hidden).toBe(true);
-    expect(teams.find((t) => t.team.number === 15)!.services_total).toBe(1);
+    expect(teams.find((t) => t.team.number === 15)!.services_total).toBe(2);
+    // The new SSH service signs in with its subtype's accounts from the file, as a loaded one does.
+    const newSsh = (await listServiceEndpoints()).find((s) => s.url === 'shell.team15.ccdc.example')!;
+    const accounts = (await invoke('GET', `/api/v1/services/${newSsh.id}/accounts`, { headers: bearer(tokens.admin) })).json.accounts as { username: string }[];
+    expect(accounts.map((a) => a.username)).toEqual(['blue', 'operator']);
     expect(teams.find((t) => t.team.number === 11)!.totals).toEqual(earned);
     expect((await invoke('GET', `/api/v1/services/${ssh.id}`)).json).toMatchObject({ port: 2022, points_earned: 7 });
     expect((await getSettings({ consistent: true }))!.settings.competition_name).toBe('Regional CCDC Final Round');
@@ -315,6 +320,7 @@ describe('the command-line tool', () => {
     const actions = (await auditPage(50)).items.filter((e) => e.route === `scoring load ${file} --confirm ${id}`).map((e) => e.action);
     expect(actions.sort()).toEqual(
       [
+        'service.create',
         'service.create',
         ...Array<string>(1 + http.length).fill('service.update'),
         'settings.update',

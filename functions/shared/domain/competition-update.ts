@@ -12,7 +12,7 @@
  * its default keeps what organisers set during the event.
  */
 import { createHash } from 'node:crypto';
-import type { CheckAccount } from '#shared/domain/accounts';
+import { serviceAccounts, type CheckAccount } from '#shared/domain/accounts';
 import { checkOf, type CheckDefinition } from '#shared/domain/check-definitions';
 import type { Competition } from '#shared/domain/competition';
 import type { SettingsFields } from '#shared/domain/settings';
@@ -145,6 +145,12 @@ export function planCompetitionUpdate(file: Competition, namedSettings: readonly
   }
 
   const pointsOf = (subtypeId: number) => file.subtypes.find((s) => s.id === subtypeId)?.max_score;
+  /** A new service as the loader makes it: its own accounts, else its subtype's. */
+  const plannedService = (teamNumber: number, service: FileService): PlannedService => {
+    const { accounts, ...rest } = service;
+    const chosen = serviceAccounts(accounts, file.subtypes.find((s) => s.id === service.subtype_id)?.accounts);
+    return { team_number: teamNumber, ...rest, ...(chosen.length > 0 ? { accounts: chosen } : {}) };
+  };
   for (const team of file.teams) {
     const now = current.teams.find((t) => t.number === team.number);
     const { services, ...profile } = team;
@@ -152,7 +158,7 @@ export function planCompetitionUpdate(file: Competition, namedSettings: readonly
       const zoneOwner = current.teams.find((t) => t.team_url.toLowerCase() === team.team_url.toLowerCase());
       if (zoneOwner) refused.push(`team ${team.number} (${team.name}) is new but its zone ${team.team_url} is team ${zoneOwner.number}'s`);
       steps.push({ kind: 'team-add', team: profile });
-      for (const service of services) steps.push({ kind: 'service-add', service: { team_number: team.number, ...service } });
+      for (const service of services) steps.push({ kind: 'service-add', service: plannedService(team.number, service) });
       continue;
     }
     if (now.team_url.toLowerCase() !== team.team_url.toLowerCase()) {
@@ -167,7 +173,7 @@ export function planCompetitionUpdate(file: Competition, namedSettings: readonly
     );
     for (const { wanted, found } of pairs) {
       if (!found) {
-        steps.push({ kind: 'service-add', service: { team_number: team.number, ...wanted! } });
+        steps.push({ kind: 'service-add', service: plannedService(team.number, wanted!) });
         continue;
       }
       if (!wanted) {
