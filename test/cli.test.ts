@@ -268,12 +268,13 @@ describe('the command-line tool', () => {
       .replace('competition_name: Regional CCDC Practice Round', 'competition_name: Regional CCDC Final Round')
       .replace('content: "Welcome", reject', 'content: "Welcome to", reject')
       .replace('name: HTTP, super_type_id: 1, max_score: 10', 'name: HTTP, super_type_id: 1, max_score: 12')
+      .replace('\nteams:\n', '\n  - { id: 9, name: Printer, super_type_id: 1, max_score: 4, check: tcp, timeout_seconds: 3 }\nteams:\n')
       .replace('name: Root Cause\n', 'name: Root Cause Analysts\n')
       .replace('{ subtype_id: 2, url: shell.team11.ccdc.example, port: 2222 }', '{ subtype_id: 2, url: shell.team11.ccdc.example, port: 2022 }')
       .replace(/ {2}- number: 14\n[\s\S]*?(?= {2}- number: 21)/, '')
       .replace(
         '  - number: 99',
-        '  - number: 15\n    name: Late Joiners\n    team_url: team15.ccdc.example\n    services:\n      - { subtype_id: 1, url: www.team15.ccdc.example, port: 8080 }\n      - { subtype_id: 2, url: shell.team15.ccdc.example, port: 2222 }\n  - number: 99',
+        '  - number: 15\n    name: Late Joiners\n    team_url: team15.ccdc.example\n    services:\n      - { subtype_id: 1, url: www.team15.ccdc.example, port: 8080 }\n      - { subtype_id: 2, url: shell.team15.ccdc.example, port: 2222 }\n      - { subtype_id: 9, url: printer.team15.ccdc.example, port: 9100 }\n  - number: 99',
       );
     const file = join(dir, 'edited.yaml');
     writeFileSync(file, edited);
@@ -283,12 +284,14 @@ describe('the command-line tool', () => {
     const lines = preview.stdout.split('\n').filter((line) => line.startsWith('  - '));
     expect(lines).toEqual([
       '  - settings: competition_name → "Regional CCDC Final Round"',
+      '  - subtype 9 (Printer): add (tcp)',
       '  - subtype 1 (HTTP): replace its check (http)',
       `  - service ${ssh.id} (SSH at shell.team11.ccdc.example:2222): move to shell.team11.ccdc.example:2022`,
       '  - team 12 (Root Cause): name → "Root Cause Analysts"',
       '  - team 15 (Late Joiners): add',
       '  - team 15: add a service of subtype 1 at www.team15.ccdc.example:8080',
       '  - team 15: add a service of subtype 2 at shell.team15.ccdc.example:2222',
+      '  - team 15: add a service of subtype 9 at printer.team15.ccdc.example:9100',
       '  - team 14 (Firewall Fiends): hide',
       '  - subtype 1 (HTTP): max_score → 12, and every service of it that follows it',
     ]);
@@ -299,14 +302,14 @@ describe('the command-line tool', () => {
 
     const applied = await scoring('load', file, '--confirm', id, ...target);
     expect(applied.code, applied.stderr).toBe(0);
-    expect(applied.stdout).toMatch(/Applied 9 live edit\(s\)/);
+    expect(applied.stdout).toMatch(/Applied 11 live edit\(s\)/);
     expect((await scoring('load', file, ...target)).stdout).toMatch(/nothing to change/);
     expect((await scoring('load', file, '--confirm', id, ...target)).code).toBe(1);
 
     const teams = await listTeamRecords({ consistent: true });
     expect(teams.find((t) => t.team.number === 12)!.team.name).toBe('Root Cause Analysts');
     expect(teams.find((t) => t.team.number === 14)!.hidden).toBe(true);
-    expect(teams.find((t) => t.team.number === 15)!.services_total).toBe(2);
+    expect(teams.find((t) => t.team.number === 15)!.services_total).toBe(3);
     // The new SSH service signs in with its subtype's accounts from the file, as a loaded one does.
     const newSsh = (await listServiceEndpoints()).find((s) => s.url === 'shell.team15.ccdc.example')!;
     const accounts = (await invoke('GET', `/api/v1/services/${newSsh.id}/accounts`, { headers: bearer(tokens.admin) })).json.accounts as { username: string }[];
@@ -322,6 +325,8 @@ describe('the command-line tool', () => {
       [
         'service.create',
         'service.create',
+        'service.create',
+        'subtype.create',
         ...Array<string>(1 + http.length).fill('service.update'),
         'settings.update',
         'subtype.check.replace',

@@ -115,6 +115,16 @@ const RACES: Record<string, Race> = {
     body: (writer, round) => ({ name: `Shell r${round}w${writer}` }),
     writers: 10,
   },
+  RetireSubtype: {
+    // A subtype of the round, with no services: every writer retires it.
+    prepare: async (round) => {
+      const created = await invoke('POST', '/api/v1/subtypes', {
+        headers: admin,
+        body: { name: `Retired r${round}`, super_type_id: 1, max_score: 1, check: 'tcp' },
+      });
+      return { path: `/api/v1/subtypes/${created.json.id}`, read: `/api/v1/subtypes/${created.json.id}` };
+    },
+  },
   UpdateSettings: {
     prepare: settings,
     body: (writer, round) => ({ competition_name: competitionName(writer, round) }),

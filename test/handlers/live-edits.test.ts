@@ -174,6 +174,52 @@ describe('editing a team', () => {
   });
 });
 
+describe('adding and retiring a subtype', () => {
+  const create = (body: unknown, key?: string) =>
+    invoke('POST', '/api/v1/subtypes', { headers: { ...admin(), ...(key ? { 'idempotency-key': key } : {}) }, body });
+  const retire = (id: number, etag?: string) => invoke('DELETE', `/api/v1/subtypes/${id}`, { headers: { ...admin(), ...(etag ? { 'if-match': etag } : {}) } });
+
+  it('adds a kind of check (the next free id, or the one given) that services can then be added with; retires one without services', async () => {
+    const body = { name: 'Printer', super_type_id: 1, max_score: 4, check: 'tcp', timeout_seconds: 3 };
+    const added = await create(body, 'printer-1');
+    expect(added.status, added.text).toBe(201);
+    const ids = ((await invoke('GET', '/api/v1/subtypes', { headers: bearer(tokens.service) })).json as { id: number }[]).map((s) => s.id);
+    expect(added.json).toEqual({ id: Math.max(...ids), ...body, version: 1 });
+    expect(added.headers.etag).toBe((await invoke('GET', `/api/v1/subtypes/${added.json.id}`, { headers: admin() })).headers.etag);
+    expect((await create(body, 'printer-1')).json).toEqual(added.json);
+    // The agents' list has it; a service of it can be added.
+    const team = ((await invoke('GET', '/api/v1/teams', { headers: admin() })).json as { id: number; number: number }[]).find((t) => t.number === 12)!;
+    const service = await invoke('POST', '/api/v1/services', {
+      headers: admin(),
+      body: { team_id: team.id, subtype_id: added.json.id, url: 'printer.team12.ccdc.example', port: 9100 },
+    });
+    expect(service.status, service.text).toBe(201);
+    expect(service.json).toMatchObject({ subtype: 'Printer', max_score: 4 });
+    // With a service it stays; one without is retired (If-Match), and is gone from the agents' list.
+    const withService = await invoke('GET', `/api/v1/subtypes/${added.json.id}`, { headers: admin() });
+    expect((await retire(added.json.id, withService.headers.etag)).json.code).toBe('subtype_in_use');
+    const spare = await create({ id: 60, name: 'Spare', super_type_id: 1, max_score: 1 });
+    expect(spare.json).toEqual({ id: 60, name: 'Spare', super_type_id: 1, max_score: 1, version: 1 });
+    expect((await retire(60, '"stale"')).status).toBe(412);
+    expect((await retire(60, spare.headers.etag)).status).toBe(204);
+    expect((await invoke('GET', '/api/v1/subtypes/60', { headers: admin() })).status).toBe(404);
+    expect((await retire(60)).status).toBe(404);
+    const audit = (await invoke('GET', '/api/v1/audit?target=subtypes/60', { headers: admin() })).json.items.map((e: { action: string }) => e.action);
+    expect(audit).toEqual(['subtype.retire', 'subtype.create']);
+  });
+
+  it('refuses a taken id or name, an unknown super type, a mailbox check without a sender, and a sender a mailbox check reads', async () => {
+    const errors = async (body: unknown) => ((await create(body)).json.errors as { path: string }[]).map((e) => e.path);
+    expect(await errors({ id: 1, name: 'Other', super_type_id: 1, max_score: 1 })).toEqual(['id']);
+    expect(await errors({ name: 'http', super_type_id: 1, max_score: 1 })).toEqual(['name']);
+    expect(await errors({ name: 'Nothing', super_type_id: 99, max_score: 1 })).toEqual(['super_type_id']);
+    expect(await errors({ name: 'POP', super_type_id: 1, max_score: 1, check: 'imap', sent_by: 'Nobody' })).toEqual(['sent_by']);
+    expect((await create({ name: 'Bad', super_type_id: 1, max_score: 1, check: 'tcp', accounts: [] })).status).toBe(400);
+    expect((await create({ name: 'Bad', super_type_id: 1, max_score: 1, check: 'tcp', query: 'www' })).status).toBe(400);
+    expect((await retire(4)).json.code).toBe('subtype_in_use');
+  });
+});
+
 describe('adding a team and a service', () => {
   const create = (path: string, body: unknown, key?: string) =>
     invoke('POST', `/api/v1/${path}`, { headers: { ...admin(), ...(key ? { 'idempotency-key': key } : {}) }, body });

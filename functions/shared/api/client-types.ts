@@ -308,7 +308,11 @@ export interface paths {
          */
         get: operations["ListSubtypes"];
         put?: never;
-        post?: never;
+        /**
+         * Add a subtype (a kind of check) during the event: its services are added after it (POST /services)
+         * @description Admins only.
+         */
+        post: operations["CreateSubtype"];
         delete?: never;
         options?: never;
         head?: never;
@@ -329,7 +333,11 @@ export interface paths {
         get: operations["GetSubtype"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Retire a subtype that no service has and no mailbox check reads the mail of (one with services stays: their results keep it)
+         * @description Admins only.
+         */
+        delete: operations["RetireSubtype"];
         options?: never;
         head?: never;
         /**
@@ -4460,6 +4468,398 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
+    CreateSubtype: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
+                    /** @constant */
+                    check: "http";
+                    /** @default / */
+                    path?: string;
+                    /** @default 200 */
+                    status?: number;
+                    host?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    /** @enum {string} */
+                    auth?: "basic" | "form";
+                    login_path?: string;
+                    username_field?: string;
+                    password_field?: string;
+                    properties?: {
+                        path?: string;
+                        status?: number;
+                        host?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
+                    /** @constant */
+                    check: "https";
+                    /** @default / */
+                    path?: string;
+                    /** @default 200 */
+                    status?: number;
+                    host?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    /** @enum {string} */
+                    auth?: "basic" | "form";
+                    login_path?: string;
+                    username_field?: string;
+                    password_field?: string;
+                    properties?: {
+                        path?: string;
+                        status?: number;
+                        host?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
+                    /** @constant */
+                    check: "tcp";
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
+                    /** @constant */
+                    check: "dns";
+                    query: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
+                    /** @constant */
+                    check: "ssh";
+                    banner?: string;
+                    command?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    properties?: {
+                        command?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
+                    /** @constant */
+                    check: "smtp";
+                    banner?: string;
+                    mail_to?: string;
+                    mail_from?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
+                    /** @constant */
+                    check: "smtps";
+                    banner?: string;
+                    mail_to?: string;
+                    mail_from?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
+                    /** @constant */
+                    check: "ftp";
+                    banner?: string;
+                    file?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    upload?: boolean;
+                    properties?: {
+                        file?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
+                    /** @constant */
+                    check: "ftps";
+                    banner?: string;
+                    file?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    upload?: boolean;
+                    properties?: {
+                        file?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
+                    /** @constant */
+                    check: "mysql";
+                    database?: string;
+                    sql?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    properties?: {
+                        database?: string;
+                        sql?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
+                    /** @constant */
+                    check: "postgres";
+                    database?: string;
+                    sql?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    properties?: {
+                        database?: string;
+                        sql?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
+                    /** @constant */
+                    check: "imap";
+                    mailbox?: string;
+                    sent_by?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
+                    /** @constant */
+                    check: "imaps";
+                    mailbox?: string;
+                    sent_by?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
+                    /** @constant */
+                    check: "pop3";
+                    sent_by?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
+                    /** @constant */
+                    check: "pop3s";
+                    sent_by?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
+                    /** @constant */
+                    check: "ldap";
+                    base_dn: string;
+                    filter?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    properties?: {
+                        base_dn?: string;
+                        filter?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
+                    /** @constant */
+                    check: "ldaps";
+                    base_dn: string;
+                    filter?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    properties?: {
+                        base_dn?: string;
+                        filter?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
+                    check?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The subtype as it is now, and its ETag. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EditableSubtype"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.invalid_idempotency_key"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.competition_final.idempotency_key_in_flight"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            422: components["responses"]["UnprocessableEntity.idempotency_key_reused"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.subtype_busy.database_unavailable"];
+        };
+    };
     GetSubtype: {
         parameters: {
             query?: never;
@@ -4502,6 +4902,39 @@ export interface operations {
             429: components["responses"]["TooManyRequests.protected-read"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    RetireSubtype: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.subtype_in_use"];
+            412: components["responses"]["PreconditionFailed.precondition_failed"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.subtype_busy.database_unavailable"];
         };
     };
     UpdateSubtype: {

@@ -28,7 +28,7 @@ import type { FinalMark } from '#shared/domain/final';
 import { SettingsFieldsSchema } from '#shared/domain/settings';
 import { etagOf } from '#shared/http/conditional';
 import { parseWith } from '#shared/validation';
-import { addService, addTeam, editService, editSubtype, editTeam, replaceSubtypeCheck } from '#shared/app/live-edits';
+import { addService, addSubtype, addTeam, editService, editSubtype, editTeam, replaceSubtypeCheck, retireSubtype } from '#shared/app/live-edits';
 import { changeSettings } from '#shared/app/settings';
 
 export interface UpdatePreview {
@@ -95,6 +95,12 @@ async function applyStep(step: UpdateStep, audit: AuditContext, added: Map<numbe
       if (result.kind !== 'saved') throw new Error(`the settings could not be saved (${result.kind})`);
       return;
     }
+    case 'subtype-add':
+      await addSubtype(step.subtype, audit);
+      return;
+    case 'subtype-retire':
+      await retireSubtype(step.subtype.id, etagOf(step.subtype), audit);
+      return;
     case 'subtype-check':
       await replaceSubtypeCheck(step.subtype.id, step.check, etagOf(step.subtype), audit);
       rewritten.add(step.subtype.id);

@@ -12,7 +12,19 @@ import { accountsItem } from '#shared/data/account-secrets';
 import { allocateId } from '#shared/data/counters';
 import { getSettings } from '#shared/data/settings';
 import { retryDeadline } from '#shared/data/deadline';
-import { claimSubtypeEdit, listSubtypes, readSubtype, subtypeSla, writeSubtypeCheck, writeSubtypeFields, type StoredSubtype } from '#shared/data/subtypes';
+import {
+  claimSubtypeEdit,
+  deleteSubtype,
+  listSubtypes,
+  listSuperTypes,
+  readSubtype,
+  subtypeSla,
+  writeNewSubtype,
+  writeSubtypeCheck,
+  writeSubtypeFields,
+  type StoredSubtype,
+} from '#shared/data/subtypes';
+import type { NewSubtype } from '#shared/domain/competition';
 import { randomUUID } from 'node:crypto';
 import { mailReadersWithoutSender, type CheckDefinition } from '#shared/domain/check-definitions';
 import { listTeamRecords, readTeamProfile, TEAM_EDIT_MAX_SERVICES, teamServiceIds, writeNewTeam, writeTeamProfile, type TeamProfile } from '#shared/data/teams';
@@ -44,6 +56,8 @@ async function editConditionally<T extends { version: number }, R>(
   const name = `${record.kind[0]!.toUpperCase()}${record.kind.slice(1)} ${record.id}`;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const before = await read();
+    // RFC 9110 §13.1.1: If-Match fails on a resource with no current representation (a racing delete's losers get 412).
+    if (!before && ifMatch !== undefined) throw preconditionFailed(`${name} is not there (any more): read it again (GET ${record.readAt}).`);
     if (!before) throw notFound(`No ${record.kind} has id ${record.id}.`);
     if (!ifMatchPasses(ifMatch, etagOf(before))) {
       throw preconditionFailed(`${name} changed since that ETag: read it again (GET ${record.readAt}) and retry with the new one.`);
@@ -275,6 +289,8 @@ export async function addService(fields: NewService, audit: AuditContext): Promi
         throw competitionFinal();
       case 'team-changed':
         continue;
+      case 'subtype-gone':
+        throw validationFailed([{ path: 'subtype_id', message: `no subtype has id ${fields.subtype_id}` }]);
     }
   }
   throw serviceUnavailable('team_busy', `Team ${fields.team_id} kept changing; try again.`, 1);
@@ -301,6 +317,63 @@ export function replaceSubtypeCheck(id: number, definition: CheckDefinition, ifM
       if (orphan)
         throw validationFailed([{ path: 'check', message: `subtype ${orphan.name} reads the mail this subtype sends: keep an smtp check with mail_to` }]);
       return writeSubtypeCheck(before, definition, audit);
+    },
+  );
+}
+
+/**
+ * Adds a subtype during the event (issue #28): a kind of check its services
+ * can then be added with. Validated as a competition file's subtype (its
+ * super type must exist, its name be new: a mailbox check names its sender
+ * by it), with the id given or the next free one. Refused once finalised.
+ */
+export async function addSubtype(fields: NewSubtype, audit: AuditContext): Promise<StoredSubtype> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const [subtypes, superTypes] = await Promise.all([listSubtypes(), listSuperTypes()]);
+    const id = fields.id ?? Math.max(0, ...subtypes.map((s) => s.id)) + 1;
+    const subtype = { ...fields, id };
+    const errors = [
+      !superTypes.some((s) => s.id === fields.super_type_id) && { path: 'super_type_id', message: `no super type has id ${fields.super_type_id}` },
+      subtypes.some((s) => s.name.trim().toLowerCase() === fields.name.trim().toLowerCase()) && { path: 'name', message: 'is the name of another subtype' },
+      fields.id !== undefined && subtypes.some((s) => s.id === fields.id) && { path: 'id', message: 'is the id of another subtype' },
+      mailReadersWithoutSender([...subtypes, subtype]).some((s) => s.id === id) && {
+        path: 'sent_by',
+        message: 'no smtp or smtps subtype with mail_to has that name',
+      },
+    ].filter((e) => e !== false);
+    if (errors.length > 0) throw validationFailed(errors);
+    switch (await writeNewSubtype(subtype, audit)) {
+      case 'created':
+        // As every read shows it (its fields in their order): the ETag a later edit names is of exactly this.
+        return (await readSubtype(id))!;
+      case 'final':
+        throw competitionFinal();
+      case 'id-taken':
+        if (fields.id !== undefined) throw validationFailed([{ path: 'id', message: 'is the id of another subtype' }]);
+        continue;
+    }
+  }
+  throw serviceUnavailable('subtype_busy', 'Subtypes kept being added at once; try again.', 1);
+}
+
+/**
+ * Retires a subtype no service has (a service's results keep their subtype
+ * forever, so one with services is never retired: 409 `subtype_in_use`), nor
+ * a mailbox check reads the mail of. If-Match as for every live edit.
+ */
+export async function retireSubtype(id: number, ifMatch: string | undefined, audit: AuditContext): Promise<void> {
+  await editConditionally(
+    { kind: 'subtype', id, readAt: `/subtypes/${id}`, busy: 'subtype_busy' },
+    ifMatch,
+    () => readSubtype(id),
+    async (before) => {
+      const [services, subtypes] = await Promise.all([endpointsOfSubtype(id), listSubtypes()]);
+      if (services.length > 0) throw conflict('subtype_in_use', `Subtype ${before.name} has ${services.length} service(s): a subtype with services stays.`);
+      const reader = subtypes.find((s) => s.sent_by === before.name);
+      if (reader) throw conflict('subtype_in_use', `Subtype ${reader.name}'s mailbox check reads the mail this subtype sends (sent_by).`);
+      if (await deleteSubtype(before, audit)) return true;
+      // Moved, or a service was added meanwhile: read again (a service is then found, and refused).
+      return undefined;
     },
   );
 }

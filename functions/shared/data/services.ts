@@ -201,7 +201,7 @@ export async function writeServiceEndpoint(before: ServiceEndpoint, after: Servi
 }
 
 /** Why a service could not be created. */
-export type ServiceCreation = 'created' | 'team-changed' | 'final';
+export type ServiceCreation = 'created' | 'team-changed' | 'final' | 'subtype-gone';
 
 /**
  * Writes a new service of a team, in one transaction: its definition (with
@@ -258,6 +258,16 @@ export async function writeNewService(
           { Put: { TableName: tableName(), Item: statusLoadedItem(now) } },
           { Update: publicVersionMove(now) },
           auditPut(audit, { action: 'service.create', target: `services/${service.id}`, before: null, after: definition }),
+          // Its subtype still there, and counting it: a subtype retired meanwhile refuses this, one with services added refuses retiring.
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.subtype(service.subtype_id),
+              UpdateExpression: 'ADD services_added :one',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
           ...(accounts ? [{ Put: { TableName: tableName(), Item: accounts, ConditionExpression: 'attribute_not_exists(pk)' } }] : []),
         ],
       }),
@@ -266,6 +276,7 @@ export async function writeNewService(
   } catch (error) {
     if (transactionConditionFailed(error, 0)) return 'team-changed';
     if (transactionConditionFailed(error, 1)) return 'final';
+    if (transactionConditionFailed(error, 8)) return 'subtype-gone';
     throw error;
   }
 }

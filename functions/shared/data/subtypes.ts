@@ -177,6 +177,68 @@ export async function writeSubtypeFields(
   }
 }
 
+/** Why a subtype could not be added: its id is taken, or the competition is finalised. */
+export type SubtypeCreation = 'created' | 'id-taken' | 'final';
+
+/**
+ * Adds a subtype during the event, in one transaction with the definitions
+ * mark (refused once finalised) and the audit entry. Its services come
+ * after (POST /services); its accounts are theirs, never kept with it.
+ */
+export async function writeNewSubtype(
+  subtype: SubtypeWithCheck & { sla_threshold?: number; sla_penalty?: number },
+  audit: AuditContext,
+): Promise<SubtypeCreation> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: { ...keys.subtype(subtype.id), ...subtype, version: 1 }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          definitionsMoved({ unlessFinal: true }),
+          auditPut(audit, { action: 'subtype.create', target: `subtypes/${subtype.id}`, before: null, after: subtype }),
+        ],
+      }),
+    );
+    return 'created';
+  } catch (error) {
+    if (transactionConditionFailed(error, 0)) return 'id-taken';
+    if (transactionConditionFailed(error, 1)) return 'final';
+    throw error;
+  }
+}
+
+/**
+ * Retires a subtype, if it is still at `before`'s version and no service was
+ * ever added to it live (`services_added`; the caller has found none loaded
+ * with it), with the definitions mark and the audit entry. False when it
+ * moved or gained a service.
+ */
+export async function deleteSubtype(before: StoredSubtype, audit: AuditContext): Promise<boolean> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.subtype(before.id),
+              ConditionExpression: `${STILL_AT_VERSION} AND (attribute_not_exists(#added) OR #added = :zero)`,
+              ExpressionAttributeNames: { '#version': 'version', '#added': 'services_added' },
+              ExpressionAttributeValues: { ':version': before.version, ':one': 1, ':zero': 0 },
+            },
+          },
+          definitionsMoved(),
+          auditPut(audit, { action: 'subtype.retire', target: `subtypes/${before.id}`, before, after: null }),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (transactionConditionFailed(error, 0)) return false;
+    throw error;
+  }
+}
+
 function toSubtype(item: Record<string, unknown>): SubtypeWithCheck {
   return {
     id: item.id as number,

@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { serviceAccounts, type CheckAccount } from '#shared/domain/accounts';
 import { checkOf, type CheckDefinition } from '#shared/domain/check-definitions';
-import type { Competition } from '#shared/domain/competition';
+import type { Competition, NewSubtype } from '#shared/domain/competition';
 import type { SettingsFields } from '#shared/domain/settings';
 import type { SuperType, Team } from '#shared/domain/model';
 
@@ -71,6 +71,8 @@ export interface PlannedService {
 /** One live edit of the plan, with the record as read where it edits one (applied with its ETag: a change since is 412). */
 export type UpdateStep =
   | { kind: 'settings'; change: Partial<SettingsFields> }
+  | { kind: 'subtype-add'; subtype: NewSubtype }
+  | { kind: 'subtype-retire'; subtype: CurrentSubtype }
   | { kind: 'subtype-check'; subtype: CurrentSubtype; check: CheckDefinition }
   /** Applied after every other step: it edits its services too (without their ETags: they may have moved in this plan). */
   | { kind: 'subtype-edit'; subtype: CurrentSubtype; change: { name?: string; max_score?: number } }
@@ -96,6 +98,9 @@ const FIXED_SUBTYPE_FIELDS = ['super_type_id', 'sla_threshold', 'sla_penalty'] a
 export function planCompetitionUpdate(file: Competition, namedSettings: readonly string[], current: CurrentCompetition): UpdatePlan {
   const steps: UpdateStep[] = [];
   const subtypeEdits: UpdateStep[] = [];
+  /** New subtypes come before the services that use them (a mail sender before its reader); retired ones last. */
+  const subtypeAdds: Extract<UpdateStep, { kind: 'subtype-add' }>[] = [];
+  const subtypeRetires: UpdateStep[] = [];
   const refused: string[] = [];
 
   const settingsChange = Object.fromEntries(
@@ -121,7 +126,8 @@ export function planCompetitionUpdate(file: Competition, namedSettings: readonly
   for (const subtype of file.subtypes) {
     const now = current.subtypes.find((s) => s.id === subtype.id);
     if (!now) {
-      refused.push(`subtype ${subtype.id} (${subtype.name}) is new: subtypes cannot be added to a running event yet`);
+      const { accounts: _accounts, ...fields } = subtype;
+      subtypeAdds.push({ kind: 'subtype-add', subtype: fields as NewSubtype });
       continue;
     }
     const changed = FIXED_SUBTYPE_FIELDS.filter((field) => canonical(subtype[field]) !== canonical(now[field]));
@@ -140,8 +146,10 @@ export function planCompetitionUpdate(file: Competition, namedSettings: readonly
     } else if (canonical(check) !== canonical(checkOf(now))) steps.push({ kind: 'subtype-check', subtype: now, check });
   }
   for (const subtype of current.subtypes) {
-    if (!file.subtypes.some((s) => s.id === subtype.id))
-      refused.push(`subtype ${subtype.id} (${subtype.name}) is not in the file: subtypes cannot be retired live yet`);
+    if (file.subtypes.some((s) => s.id === subtype.id)) continue;
+    const used = current.services.filter((s) => s.subtype_id === subtype.id).length;
+    if (used > 0) refused.push(`subtype ${subtype.id} (${subtype.name}) is not in the file but has ${used} service(s): a subtype with services stays`);
+    else subtypeRetires.push({ kind: 'subtype-retire', subtype });
   }
 
   const pointsOf = (subtypeId: number) => file.subtypes.find((s) => s.id === subtypeId)?.max_score;
@@ -196,7 +204,12 @@ export function planCompetitionUpdate(file: Competition, namedSettings: readonly
   for (const team of current.teams) {
     if (!team.hidden && !file.teams.some((t) => t.number === team.number)) steps.push({ kind: 'team-edit', team, change: { hidden: true } });
   }
-  return { steps: [...steps, ...subtypeEdits], refused };
+  const readsMail = (step: (typeof subtypeAdds)[number]) => Number('sent_by' in step.subtype);
+  const adds = subtypeAdds.sort((a, b) => readsMail(a) - readsMail(b));
+  // The settings first (they are a single step when any), then new subtypes, then the rest.
+  const settingsFirst = steps.filter((s) => s.kind === 'settings');
+  const others = steps.filter((s) => s.kind !== 'settings');
+  return { steps: [...settingsFirst, ...adds, ...others, ...subtypeEdits, ...subtypeRetires], refused };
 }
 
 type FileService = Competition['teams'][number]['services'][number];
@@ -225,6 +238,10 @@ export function describeStep(step: UpdateStep): string {
   switch (step.kind) {
     case 'settings':
       return `settings: ${changes(step.change)}`;
+    case 'subtype-add':
+      return `subtype ${step.subtype.id} (${step.subtype.name}): add${step.subtype.check ? ` (${step.subtype.check})` : ''}`;
+    case 'subtype-retire':
+      return `subtype ${step.subtype.id} (${step.subtype.name}): retire (no service has it)`;
     case 'subtype-check':
       return `subtype ${step.subtype.id} (${step.subtype.name}): replace its check (${step.check.check})`;
     case 'subtype-edit':

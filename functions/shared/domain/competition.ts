@@ -64,6 +64,23 @@ const SubtypeEntry = v.variant(
   `must be one of ${CHECK_KINDS.join(', ')}`,
 );
 
+/**
+ * A subtype added during the event (POST /subtypes): the file's fields but
+ * its accounts (its services carry theirs, each given when it is added),
+ * its id chosen or the next free one. (Written out, not derived from the
+ * file's: a generic over the kinds is past what TypeScript represents.)
+ */
+const { accounts: _accounts, ...liveSubtypeFields } = { ...subtypeFields, id: v.optional(PositiveInt) };
+export const NewSubtypeSchema = v.variant(
+  'check',
+  [
+    ...CHECK_KINDS.map((kind) => v.strictObject({ ...liveSubtypeFields, check: v.literal(kind), ...checkParameters[kind] })),
+    v.strictObject({ ...liveSubtypeFields, check: v.optional(v.undefined()) }),
+  ],
+  `must be one of ${CHECK_KINDS.join(', ')}`,
+);
+export type NewSubtype = v.InferOutput<typeof NewSubtypeSchema>;
+
 export const CompetitionFileSchema = v.strictObject({
   settings: v.optional(v.record(v.string(), v.unknown()), {}),
   super_types: v.pipe(v.array(v.strictObject({ id: PositiveInt, name: Name })), v.minLength(1, 'needs at least one super type')),

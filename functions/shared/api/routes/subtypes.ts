@@ -1,14 +1,33 @@
 import * as v from 'valibot';
 import * as r from '#shared/api/schemas/responses';
 import * as q from '#shared/api/schemas/requests';
-import { route, json, list } from '#shared/api/route';
+import { route, json, list, none, FINAL } from '#shared/api/route';
 import { CheckDefinitionSchema } from '#shared/domain/checks';
+import { NewSubtypeSchema } from '#shared/domain/competition';
 
 /** Subtypes: the kinds of check, with their parameters. */
 export const subtypesRoutes = {
   ListSubtypes: route('ListSubtypes', 'GET', '/subtypes', 'subtypes/list-subtypes', 'admin-or-service', 'read', {
     summary: 'List subtypes (kinds of check) with their check parameters',
     responses: { 200: list('Every subtype, by id.', r.SubtypeSchema) },
+  }),
+  CreateSubtype: route('CreateSubtype', 'POST', '/subtypes', 'subtypes/create-subtype', 'admin', 'read-write', {
+    summary: 'Add a subtype (a kind of check) during the event: its services are added after it (POST /services)',
+    body: v.pipe(
+      NewSubtypeSchema,
+      v.description(
+        "As a competition file gives a subtype, without accounts (each service gets its own): `id` (or the next free one), `name` (new), `super_type_id`, `max_score`, SLA rules, and `check` with that kind's parameters.",
+      ),
+    ),
+    idempotent: true,
+    responses: { 201: { ...json('The subtype as it is now, and its ETag.', r.EditableSubtypeSchema), etag: true } },
+    problems: { 409: [FINAL], 503: ['subtype_busy'] },
+  }),
+  RetireSubtype: route('RetireSubtype', 'DELETE', '/subtypes/{id}', 'subtypes/retire-subtype', 'admin', 'read-write', {
+    summary: 'Retire a subtype that no service has and no mailbox check reads the mail of (one with services stays: their results keep it)',
+    ifMatch: true,
+    responses: { 204: none },
+    problems: { 409: ['subtype_in_use'], 503: ['subtype_busy'] },
   }),
   GetSubtype: route('GetSubtype', 'GET', '/subtypes/{id}', 'subtypes/get-subtype', 'admin', 'read', {
     summary: 'One subtype as organisers edit it, with the ETag a live edit names',
