@@ -3,7 +3,9 @@
  * by subtype): what a service is, written at load, and the service records
  * the API shows, a definition merged with its STATE (data/service-state.ts).
  */
-import { serviceFields, type ServiceDefinition, type ServiceRecord } from '#shared/domain/model';
+import { serviceFields, type ServiceDefinition, type ServiceEndpoint, type ServiceRecord } from '#shared/domain/model';
+
+export type { ServiceEndpoint } from '#shared/domain/model';
 import { emptyServiceState, type ServiceState } from '#shared/domain/scoring/fold';
 import type { SlaRules } from '#shared/domain/scoring/sla';
 import { inProgress } from '#shared/domain/scoring/status';
@@ -102,20 +104,6 @@ function toServiceRecord(definition: StoredDefinition, state: ServiceState = emp
     after_freeze: state.after_freeze,
     last_scan_reason: state.last_scan_error,
   };
-}
-
-/** A service's definition as an organiser edits it: where its check goes, and the version that guards concurrent edits. */
-export interface ServiceEndpoint {
-  id: number;
-  team_id: number;
-  subtype_id: number;
-  subtype: string;
-  url: string;
-  port: number;
-  /** What a pass earns: a result counts with the max_score it arrived under. */
-  max_score: number;
-  /** Moves with every edit (1 as loaded). */
-  version: number;
 }
 
 /** The service's endpoint as stored now (consistent), or undefined. */

@@ -16,7 +16,7 @@ import { serviceAccounts, type CheckAccount } from '#shared/domain/accounts';
 import { checkOf, type CheckDefinition } from '#shared/domain/check-definitions';
 import type { Competition, NewSubtype } from '#shared/domain/competition';
 import type { SettingsFields } from '#shared/domain/settings';
-import type { SuperType, Team } from '#shared/domain/model';
+import type { ServiceEndpoint, SuperType, Team } from '#shared/domain/model';
 
 /** A team as the event holds it now: what a team edit reads (its ETag is of exactly this). */
 export interface CurrentTeam extends Team {
@@ -25,16 +25,7 @@ export interface CurrentTeam extends Team {
 }
 
 /** A service's place and points as the event holds them now: what a service edit reads. */
-export interface CurrentService {
-  id: number;
-  team_id: number;
-  subtype_id: number;
-  subtype: string;
-  url: string;
-  port: number;
-  max_score: number;
-  version: number;
-}
+export type CurrentService = ServiceEndpoint;
 
 /** A subtype as stored now: its fields, its check's, its version. */
 export interface CurrentSubtype {

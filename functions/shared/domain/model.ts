@@ -117,6 +117,20 @@ export function teamFields(t: Team): Team {
   return { id: t.id, number: t.number, name: t.name, logo: t.logo, team_url: t.team_url, guest_division: t.guest_division };
 }
 
+/** Where a service's check goes and what a pass earns, as an organiser edits it live (what its ETag is of). */
+export interface ServiceEndpoint {
+  id: number;
+  team_id: number;
+  subtype_id: number;
+  subtype: string;
+  url: string;
+  port: number;
+  /** What a pass earns: a result counts with the max_score it arrived under. */
+  max_score: number;
+  /** Moves with every edit (1 as loaded). */
+  version: number;
+}
+
 /** A Service with exactly the seed's fields, in the seed's order. */
 export function serviceFields(s: Service): Service {
   return {
