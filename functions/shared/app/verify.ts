@@ -17,7 +17,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Team } from '#shared/domain/model';
 import { ADJUSTMENTS_SOURCE, serviceSource } from '#shared/domain/scoring/events';
-import { emptyServiceState, publicFigures, type ServiceState, type SlaWrite } from '#shared/domain/scoring/fold';
+import { emptyServiceState, judgedBy, publicFigures, type ServiceState, type SlaWrite } from '#shared/domain/scoring/fold';
 import { sameCell, statusCell, type StatusCell } from '#shared/domain/scoring/status';
 import { applyDelta } from '#shared/domain/scoring/figures';
 import { standingsDiffer, writeStandings } from '#shared/data/standings';
@@ -117,7 +117,7 @@ async function verifyTeam(team: Team, servicesTotal: number, freezeTime: string 
     const cellRepairs: { id: number; cell: StatusCell; seq: string }[] = [];
     for (const s of services) {
       const state = states.get(s.service.id) ?? emptyServiceState();
-      const expected = statusCell(state, s.service.max_score);
+      const expected = statusCell(state, judgedBy(state, s.service.max_score));
       const stored = cells.get(s.service.id);
       if (stored && !sameCell(stored, expected)) {
         differences.push({ figure: `service ${s.service.id} status cell (${stored.status} → ${expected.status})`, stored: 0, recomputed: 1 });

@@ -23,6 +23,7 @@ export function toServiceState(item: Record<string, unknown>): ServiceState {
     last_scan_error: (item.last_scan_error as string | undefined) ?? null,
     last_scan_id: (item.last_scan_id as string | undefined) ?? null,
     last_scan_category: (item.last_scan_category as ServiceState['last_scan_category'] | undefined) ?? null,
+    last_max_score: item.last_max_score === undefined || item.last_max_score === null ? null : Number(item.last_max_score),
     status_since: (item.status_since as string | undefined) ?? null,
     started: (item.started as ServiceState['started'] | undefined) ?? null,
     points_earned: Number(item.points_earned ?? 0),
@@ -60,6 +61,7 @@ export async function writeServiceState({ serviceId, read, next }: ServiceStateW
     ':last_scan_error': next.last_scan_error,
     ':last_scan_id': next.last_scan_id,
     ':last_scan_category': next.last_scan_category,
+    ':last_max_score': next.last_max_score,
     ':status_since': next.status_since,
     ':points_earned': next.points_earned,
     ':checks': next.checks,
@@ -78,7 +80,7 @@ export async function writeServiceState({ serviceId, read, next }: ServiceStateW
       Key: stateKey(serviceId),
       UpdateExpression:
         'SET last_scan = :last_scan, last_scan_time = :last_scan_time, last_scan_error = :last_scan_error, last_scan_id = :last_scan_id, ' +
-        'last_scan_category = :last_scan_category, status_since = :status_since, ' +
+        'last_scan_category = :last_scan_category, last_max_score = :last_max_score, status_since = :status_since, ' +
         'points_earned = :points_earned, checks = :checks, folded_seq = :folded_seq, sla = :sla, after_freeze = :after_freeze' +
         (clearStarted ? ' REMOVE started' : ''),
       ConditionExpression: conditions.join(' AND '),

@@ -45,6 +45,12 @@ export interface ServiceState {
   last_scan_id: string | null;
   /** The newest check's failure category (null: it passed, or the agent did not say). */
   last_scan_category: FailureCategory | null;
+  /**
+   * The max_score the newest check arrived under: its status (up when it
+   * earned all of it) is judged by it, not by the service's points now, which
+   * an organiser may have changed since (null: stored before this existed).
+   */
+  last_max_score: number | null;
   /** When the service took its status: the time of the newest check whose status differed from the one before it. */
   status_since: string | null;
   started: { scan_id: string; at: string } | null;
@@ -62,6 +68,7 @@ export const emptyServiceState = (): ServiceState => ({
   last_scan_error: null,
   last_scan_id: null,
   last_scan_category: null,
+  last_max_score: null,
   status_since: null,
   started: null,
   points_earned: 0,
@@ -143,7 +150,10 @@ export interface StandingsWrite {
 }
 
 const statusOf = (state: ServiceState, maxScore: number): ServiceStatus =>
-  state.last_scan_time === null ? 'unscanned' : statusForScore(state.last_scan, maxScore);
+  state.last_scan_time === null ? 'unscanned' : statusForScore(state.last_scan, judgedBy(state, maxScore));
+
+/** The max_score a state's newest check is judged by: its own, else (a state stored before it was kept) the service's. */
+export const judgedBy = (state: Pick<ServiceState, 'last_max_score'>, maxScore: number): number => state.last_max_score ?? maxScore;
 
 /**
  * Folds a service's events (in stream order) into its state, and says what
@@ -217,6 +227,7 @@ export function foldServiceEvents(
             last_scan_error: result.error,
             last_scan_id: result.scan_id,
             last_scan_category: result.category ?? null,
+            last_max_score: result.max_score,
             status_since:
               next.last_scan_time !== null && statusOf(next, maxScore) === statusForScore(result.score, maxScore)
                 ? (next.status_since ?? next.last_scan_time)
@@ -275,8 +286,9 @@ export function decideTeamFold(events: ScoreEvent[], read: TeamFoldRead, freezeT
     if (folded.folded > 0) {
       // Every result carries its service's max_score as it was at arrival.
       const maxScore = serviceEvents[0]!.result.max_score;
-      const cell = statusCell(folded.state, maxScore);
-      services.push({ serviceId, read: readState, next: folded.state, ...(sameCell(statusCell(readState, maxScore), cell) ? {} : { cell }) });
+      const cell = statusCell(folded.state, judgedBy(folded.state, maxScore));
+      const wasCell = statusCell(readState, judgedBy(readState, maxScore));
+      services.push({ serviceId, read: readState, next: folded.state, ...(sameCell(wasCell, cell) ? {} : { cell }) });
     }
     const superTypeId = serviceEvents[0]!.result.super_type_id;
     const counted = read.totals.sla[String(serviceId)] ?? { violations: 0, penalty: 0 };
