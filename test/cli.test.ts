@@ -268,6 +268,7 @@ describe('the command-line tool', () => {
       .replace('competition_name: Regional CCDC Practice Round', 'competition_name: Regional CCDC Final Round')
       .replace('content: "Welcome", reject', 'content: "Welcome to", reject')
       .replace('name: HTTP, super_type_id: 1, max_score: 10', 'name: HTTP, super_type_id: 1, max_score: 12')
+      .replace('  - { id: 3, name: Red Team }\n', '  - { id: 3, name: Red Team Findings }\n  - { id: 4, name: Uptime }\n')
       .replace('\nteams:\n', '\n  - { id: 9, name: Printer, super_type_id: 1, max_score: 4, check: tcp, timeout_seconds: 3 }\nteams:\n')
       .replace('name: Root Cause\n', 'name: Root Cause Analysts\n')
       .replace('{ subtype_id: 2, url: shell.team11.ccdc.example, port: 2222 }', '{ subtype_id: 2, url: shell.team11.ccdc.example, port: 2022 }')
@@ -284,6 +285,8 @@ describe('the command-line tool', () => {
     const lines = preview.stdout.split('\n').filter((line) => line.startsWith('  - '));
     expect(lines).toEqual([
       '  - settings: competition_name → "Regional CCDC Final Round"',
+      '  - super type 3 (Red Team): name → "Red Team Findings"',
+      '  - super type 4 (Uptime): add',
       '  - subtype 9 (Printer): add (tcp)',
       '  - subtype 1 (HTTP): replace its check (http)',
       `  - service ${ssh.id} (SSH at shell.team11.ccdc.example:2222): move to shell.team11.ccdc.example:2022`,
@@ -302,7 +305,7 @@ describe('the command-line tool', () => {
 
     const applied = await scoring('load', file, '--confirm', id, ...target);
     expect(applied.code, applied.stderr).toBe(0);
-    expect(applied.stdout).toMatch(/Applied 11 live edit\(s\)/);
+    expect(applied.stdout).toMatch(/Applied 13 live edit\(s\)/);
     expect((await scoring('load', file, ...target)).stdout).toMatch(/nothing to change/);
     expect((await scoring('load', file, '--confirm', id, ...target)).code).toBe(1);
 
@@ -327,6 +330,8 @@ describe('the command-line tool', () => {
         'service.create',
         'service.create',
         'subtype.create',
+        'super-type.create',
+        'super-type.update',
         ...Array<string>(1 + http.length).fill('service.update'),
         'settings.update',
         'subtype.check.replace',

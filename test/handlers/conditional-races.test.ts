@@ -124,6 +124,21 @@ const RACES: Record<string, Race> = {
       });
       return { path: `/api/v1/subtypes/${created.json.id}`, read: `/api/v1/subtypes/${created.json.id}` };
     },
+    // Each retire is one transaction of three items after two reads: 10 writers race it as surely.
+    writers: 10,
+  },
+  UpdateSuperType: {
+    prepare: async () => ({ path: '/api/v1/super-types/2', read: '/api/v1/super-types/2' }),
+    body: (writer, round) => ({ name: `Injects r${round}w${writer}` }),
+    writers: 10,
+  },
+  RetireSuperType: {
+    // A super type of the round, which nothing uses: every writer retires it.
+    prepare: async (round) => {
+      const created = await invoke('POST', '/api/v1/super-types', { headers: admin, body: { name: `Retired r${round}` } });
+      return { path: `/api/v1/super-types/${created.json.id}`, read: `/api/v1/super-types/${created.json.id}` };
+    },
+    writers: 10,
   },
   UpdateSettings: {
     prepare: settings,

@@ -47,6 +47,8 @@ const acceptedBodies: Record<string, Record<string, unknown>> = {
   ReplaceSubtypeCheck: { check: 'http', path: '/', status: 200, content: 'Welcome' },
   UpdateSubtype: { max_score: 12 },
   CreateSubtype: { name: 'Web again', super_type_id: 1, max_score: 4, check: 'tcp' },
+  CreateSuperType: { name: 'Hostile column' },
+  UpdateSuperType: { name: 'Renamed column' },
   CreateTeam: { number: 61, name: 'Hostile Newcomers', team_url: 'team61.ccdc.example', logo: '', guest_division: false, hidden: true },
   CreateService: { team_id: 1, subtype_id: 1, url: 'www2.team11.ccdc.example', port: 8081, max_score: 5 },
   FinaliseCompetition: { force: true },

@@ -95,7 +95,12 @@ describe('moving a service', () => {
         .scores.find((s) => s.super_type_id === 1)!;
     const scan = (scanId: string, score: number) =>
       invoke('POST', `/api/v1/services/${serviceId}/scans`, { headers: bearer(tokens.service), body: { scan_id: scanId, score, error: null } });
+    const stats = async () => {
+      const { services_up, services_down, services_unscanned } = (await invoke('GET', `/api/v1/teams/${service.team.id}/scorecard`)).json.stats;
+      return { services_up, services_down, services_unscanned };
+    };
     const before = await scores();
+    const statsBefore = await stats();
     expect((await scan('too-many-points', 25)).status).toBe(400);
 
     const changed = await move({ max_score: 25 }, (await endpointOf()).headers.etag);
@@ -107,6 +112,8 @@ describe('moving a service', () => {
     expect(worth.status, worth.text).toBe(201);
     await fold.caughtUp();
     expect(await scores()).toEqual({ ...before, score: before.score + 25, max_score: before.max_score + 25 });
+    // It was up (10 of 10) and is up (25 of 25): each judged by the points it arrived under, so the counts stand.
+    expect(await stats()).toEqual(statsBefore);
     expect((await invoke('GET', `/api/v1/services/${serviceId}`)).json.points_earned).toBe(service.points_earned + 25);
   });
 
@@ -217,6 +224,55 @@ describe('adding and retiring a subtype', () => {
     expect((await create({ name: 'Bad', super_type_id: 1, max_score: 1, check: 'tcp', accounts: [] })).status).toBe(400);
     expect((await create({ name: 'Bad', super_type_id: 1, max_score: 1, check: 'tcp', query: 'www' })).status).toBe(400);
     expect((await retire(4)).json.code).toBe('subtype_in_use');
+  });
+});
+
+describe('super types', () => {
+  const read = (id: number) => invoke('GET', `/api/v1/super-types/${id}`, { headers: admin() });
+  const write = (method: string, path: string, body?: unknown, etag?: string) =>
+    invoke(method, `/api/v1/super-types${path}`, { headers: { ...admin(), ...(etag ? { 'if-match': etag } : {}) }, ...(body ? { body } : {}) });
+  const scorecardNames = async () =>
+    ((await invoke('GET', '/api/v1/teams/1/scorecard')).json.scores as { super_type_id: number; super_type: string }[]).map((s) => s.super_type);
+
+  it('adds one (a new column of every scorecard), renames one (the scorecards follow), retires one nothing uses; If-Match and the audit trail as for the others', async () => {
+    expect((await invoke('GET', '/api/v1/super-types', { headers: admin() })).json).toEqual([
+      { id: 1, name: 'Services', version: 1 },
+      { id: 2, name: 'Injects', version: 1 },
+      { id: 3, name: 'Red Team', version: 1 },
+    ]);
+    const added = await invoke('POST', '/api/v1/super-types', { headers: { ...admin(), 'idempotency-key': 'uptime-1' }, body: { name: 'Uptime bonus' } });
+    expect(added.status, added.text).toBe(201);
+    expect(added.json).toEqual({ id: 4, name: 'Uptime bonus', version: 1 });
+    expect(added.headers.etag).toBe((await read(4)).headers.etag);
+    forgetFreshCopies();
+    expect(await scorecardNames()).toEqual(['Services', 'Injects', 'Red Team', 'Uptime bonus']);
+
+    const before = await read(3);
+    const renamed = await write('PATCH', '/3', { name: 'Red team findings' }, before.headers.etag);
+    expect(renamed.json).toEqual({ id: 3, name: 'Red team findings', version: 2 });
+    expect((await write('PATCH', '/3', { name: 'Lost' }, before.headers.etag)).status).toBe(412);
+    expect((await write('PATCH', '/3', { name: 'services' })).json.errors[0].path).toBe('name');
+    forgetFreshCopies();
+    expect(await scorecardNames()).toEqual(['Services', 'Injects', 'Red team findings', 'Uptime bonus']);
+
+    expect((await write('DELETE', '/4', undefined, added.headers.etag)).status).toBe(204);
+    expect((await read(4)).status).toBe(404);
+    const audit = (await invoke('GET', '/api/v1/audit?action=super-type.', { headers: admin() })).json.items.map(
+      (e: { action: string; target: string }) => `${e.action} ${e.target}`,
+    );
+    expect(audit).toEqual(['super-type.retire super-types/4', 'super-type.update super-types/3', 'super-type.create super-types/4']);
+  });
+
+  it('keeps one a subtype is in, or a team has points in (409), and refuses a taken name or id (400)', async () => {
+    expect((await write('DELETE', '/1')).json.code).toBe('super_type_in_use');
+    const adjusted = await invoke('POST', '/api/v1/teams/1/adjustments', { headers: admin(), body: { super_type_id: 2, points: 5, reason: 'Inject 1' } });
+    expect(adjusted.status, adjusted.text).toBe(201);
+    await fold.caughtUp();
+    expect((await write('DELETE', '/2')).json.code).toBe('super_type_in_use');
+    expect((await write('POST', '', { name: 'Injects' })).json.errors[0].path).toBe('name');
+    expect((await write('POST', '', { id: 1, name: 'Other' })).json.errors[0].path).toBe('id');
+    expect((await write('POST', '', { name: '' })).status).toBe(400);
+    expect((await write('PATCH', '/99', { name: 'Nowhere' })).status).toBe(404);
   });
 });
 

@@ -11,6 +11,7 @@ import { scansRoutes } from '#shared/api/routes/scans';
 import { servicesRoutes } from '#shared/api/routes/services';
 import { settingsRoutes } from '#shared/api/routes/settings';
 import { subtypesRoutes } from '#shared/api/routes/subtypes';
+import { superTypesRoutes } from '#shared/api/routes/super-types';
 import { teamsRoutes } from '#shared/api/routes/teams';
 import { teamRoutes } from '#shared/api/routes/team';
 import { teamAccountsRoutes } from '#shared/api/routes/team-accounts';
@@ -28,6 +29,7 @@ export const routes = [
   ...Object.values(teamsRoutes),
   ...Object.values(dnsRoutes),
   ...Object.values(settingsRoutes),
+  ...Object.values(superTypesRoutes),
   ...Object.values(subtypesRoutes),
   ...Object.values(servicesRoutes),
   ...Object.values(scansRoutes),

@@ -12,7 +12,7 @@
 import type { AuditContext } from '#shared/data/audit';
 import { listServiceEndpoints } from '#shared/data/services';
 import { getSettings } from '#shared/data/settings';
-import { listSubtypes, listSuperTypes, readSubtype } from '#shared/data/subtypes';
+import { listStoredSuperTypes, listSubtypes, readSubtype } from '#shared/data/subtypes';
 import { listTeamProfiles } from '#shared/data/teams';
 import type { Competition } from '#shared/domain/competition';
 import {
@@ -28,7 +28,19 @@ import type { FinalMark } from '#shared/domain/final';
 import { SettingsFieldsSchema } from '#shared/domain/settings';
 import { etagOf } from '#shared/http/conditional';
 import { parseWith } from '#shared/validation';
-import { addService, addSubtype, addTeam, editService, editSubtype, editTeam, replaceSubtypeCheck, retireSubtype } from '#shared/app/live-edits';
+import {
+  addService,
+  addSubtype,
+  addSuperType,
+  addTeam,
+  editService,
+  editSubtype,
+  editTeam,
+  renameSuperType,
+  replaceSubtypeCheck,
+  retireSubtype,
+  retireSuperType,
+} from '#shared/app/live-edits';
 import { changeSettings } from '#shared/app/settings';
 
 export interface UpdatePreview {
@@ -95,6 +107,15 @@ async function applyStep(step: UpdateStep, audit: AuditContext, added: Map<numbe
       if (result.kind !== 'saved') throw new Error(`the settings could not be saved (${result.kind})`);
       return;
     }
+    case 'super-type-add':
+      await addSuperType(step.superType, audit);
+      return;
+    case 'super-type-edit':
+      await renameSuperType(step.superType.id, step.name, etagOf(step.superType), audit);
+      return;
+    case 'super-type-retire':
+      await retireSuperType(step.superType.id, etagOf(step.superType), audit);
+      return;
     case 'subtype-add':
       await addSubtype(step.subtype, audit);
       return;
@@ -134,7 +155,7 @@ async function applyStep(step: UpdateStep, audit: AuditContext, added: Map<numbe
 async function readCurrentCompetition(): Promise<{ competition: CurrentCompetition; final?: FinalMark } | undefined> {
   const [settings, superTypes, subtypeList, teams, services] = await Promise.all([
     getSettings({ consistent: true }),
-    listSuperTypes(),
+    listStoredSuperTypes(),
     listSubtypes(),
     listTeamProfiles(),
     listServiceEndpoints(),

@@ -15,8 +15,12 @@ import { retryDeadline } from '#shared/data/deadline';
 import {
   claimSubtypeEdit,
   deleteSubtype,
+  listStoredSuperTypes,
   listSubtypes,
   listSuperTypes,
+  readSuperType,
+  writeSuperType,
+  type StoredSuperType,
   readSubtype,
   subtypeSla,
   writeNewSubtype,
@@ -48,7 +52,7 @@ const ATTEMPTS = 3;
  * latest edit wins), a few times before 503.
  */
 async function editConditionally<T extends { version: number }, R>(
-  record: { kind: 'service' | 'team' | 'subtype'; id: number; readAt: string; busy: string },
+  record: { kind: 'service' | 'team' | 'subtype' | 'super type'; id: number; readAt: string; busy: string },
   ifMatch: string | undefined,
   read: () => Promise<T | undefined>,
   write: (before: T) => Promise<R | undefined>,
@@ -374,6 +378,71 @@ export async function retireSubtype(id: number, ifMatch: string | undefined, aud
       if (await deleteSubtype(before, audit)) return true;
       // Moved, or a service was added meanwhile: read again (a service is then found, and refused).
       return undefined;
+    },
+  );
+}
+
+/**
+ * Adds a super type during the event (issue #28): where subtypes and
+ * adjustments put their points, a column of every scorecard. Its name must
+ * be new; its id is the one given or the next free one. Refused once
+ * finalised.
+ */
+export async function addSuperType(fields: { id?: number; name: string }, audit: AuditContext): Promise<StoredSuperType> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const superTypes = await listStoredSuperTypes();
+    const id = fields.id ?? Math.max(0, ...superTypes.map((s) => s.id)) + 1;
+    const errors = [
+      superTypes.some((s) => s.name.trim().toLowerCase() === fields.name.trim().toLowerCase()) && {
+        path: 'name',
+        message: 'is the name of another super type',
+      },
+      fields.id !== undefined && superTypes.some((s) => s.id === fields.id) && { path: 'id', message: 'is the id of another super type' },
+    ].filter((e) => e !== false);
+    if (errors.length > 0) throw validationFailed(errors);
+    const after: StoredSuperType = { id, name: fields.name, version: 1 };
+    const written = await writeSuperType(null, after, audit);
+    if (written === 'final') throw competitionFinal();
+    if (written) return after;
+    if (fields.id !== undefined) throw validationFailed([{ path: 'id', message: 'is the id of another super type' }]);
+  }
+  throw serviceUnavailable('super_type_busy', 'Super types kept being added at once; try again.', 1);
+}
+
+/** Renames a super type: every scorecard shows the new name at once (it is read with them, never copied). */
+export function renameSuperType(id: number, name: string, ifMatch: string | undefined, audit: AuditContext): Promise<StoredSuperType> {
+  return editConditionally(
+    { kind: 'super type', id, readAt: `/super-types/${id}`, busy: 'super_type_busy' },
+    ifMatch,
+    () => readSuperType(id),
+    async (before) => {
+      const others = (await listStoredSuperTypes()).filter((s) => s.id !== id);
+      if (others.some((s) => s.name.trim().toLowerCase() === name.trim().toLowerCase()))
+        throw validationFailed([{ path: 'name', message: 'is the name of another super type' }]);
+      const after = { ...before, name, version: before.version + 1 };
+      return (await writeSuperType(before, after, audit)) === true ? after : undefined;
+    },
+  );
+}
+
+/**
+ * Retires a super type that no subtype has and in which no team has points
+ * or a maximum (results or adjustments): a team's total would otherwise
+ * count what its scorecard no longer shows (409 `super_type_in_use`).
+ */
+export async function retireSuperType(id: number, ifMatch: string | undefined, audit: AuditContext): Promise<void> {
+  await editConditionally(
+    { kind: 'super type', id, readAt: `/super-types/${id}`, busy: 'super_type_busy' },
+    ifMatch,
+    () => readSuperType(id),
+    async (before) => {
+      const [subtypes, teams] = await Promise.all([listSubtypes(), listTeamRecords({ consistent: true })]);
+      const subtype = subtypes.find((s) => s.super_type_id === id);
+      if (subtype) throw conflict('super_type_in_use', `Subtype ${subtype.name} is in super type ${before.name}.`);
+      const key = String(id);
+      const team = teams.find((t) => (t.totals.points[key] ?? 0) !== 0 || (t.totals.max_points[key] ?? 0) !== 0);
+      if (team) throw conflict('super_type_in_use', `Team ${team.team.number} has points in super type ${before.name}.`);
+      return (await writeSuperType(before, null, audit)) === true ? true : undefined;
     },
   );
 }

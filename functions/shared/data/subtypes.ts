@@ -261,5 +261,64 @@ export function subtypeSla(subtype: { sla_threshold?: number; sla_penalty?: numb
 /** Every super type in id order: one Query on its partition. */
 export async function listSuperTypes(): Promise<SuperType[]> {
   const items = await queryPartition(PARTITION.superTypes);
-  return items.map((item) => withoutKeys<SuperType>(item));
+  return items.map((item) => ({ id: item.id as number, name: item.name as string }));
+}
+
+/** A super type as organisers edit it: with the version every edit moves (1 as loaded). */
+export interface StoredSuperType extends SuperType {
+  version: number;
+}
+
+const toStoredSuperType = (item: Record<string, unknown>): StoredSuperType => ({
+  id: item.id as number,
+  name: item.name as string,
+  version: Number(item.version ?? 1),
+});
+
+/** Every super type with its version, in id order (consistent). */
+export async function listStoredSuperTypes(): Promise<StoredSuperType[]> {
+  return (await queryPartition(PARTITION.superTypes, { consistent: true })).map(toStoredSuperType);
+}
+
+/** One super type as stored now (consistent). */
+export async function readSuperType(id: number): Promise<StoredSuperType | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.superType(id), ConsistentRead: true }));
+  return Item ? toStoredSuperType(Item) : undefined;
+}
+
+/**
+ * Adds, renames or retires a super type, in one transaction with the
+ * definitions mark (refused once finalised for an add), the public version
+ * (its name is on every scorecard) and the audit entry: an add conditioned
+ * on its id being free, the others on the version read. False when that
+ * condition failed; 'final' when finalised.
+ */
+export async function writeSuperType(before: StoredSuperType | null, after: StoredSuperType | null, audit: AuditContext): Promise<boolean | 'final'> {
+  const key = keys.superType((after ?? before)!.id);
+  const guard = before
+    ? {
+        ConditionExpression: STILL_AT_VERSION,
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':version': before.version, ':one': 1 },
+      }
+    : { ConditionExpression: 'attribute_not_exists(pk)' };
+  const write = after ? { Put: { TableName: tableName(), Item: { ...key, ...after }, ...guard } } : { Delete: { TableName: tableName(), Key: key, ...guard } };
+  const action = !before ? 'super-type.create' : after ? 'super-type.update' : 'super-type.retire';
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          write,
+          definitionsMoved({ unlessFinal: !before }),
+          { Update: publicVersionMove() },
+          auditPut(audit, { action, target: `super-types/${(after ?? before)!.id}`, before, after }),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (transactionConditionFailed(error, 0)) return false;
+    if (transactionConditionFailed(error, 1)) return 'final';
+    throw error;
+  }
 }

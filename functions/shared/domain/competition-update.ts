@@ -39,9 +39,14 @@ export interface CurrentSubtype {
   [parameter: string]: unknown;
 }
 
+/** A super type as stored now, with the version its edits name. */
+export interface CurrentSuperType extends SuperType {
+  version: number;
+}
+
 export interface CurrentCompetition {
   settings: SettingsFields;
-  superTypes: SuperType[];
+  superTypes: CurrentSuperType[];
   subtypes: CurrentSubtype[];
   teams: CurrentTeam[];
   services: CurrentService[];
@@ -62,6 +67,9 @@ export interface PlannedService {
 /** One live edit of the plan, with the record as read where it edits one (applied with its ETag: a change since is 412). */
 export type UpdateStep =
   | { kind: 'settings'; change: Partial<SettingsFields> }
+  | { kind: 'super-type-add'; superType: SuperType }
+  | { kind: 'super-type-edit'; superType: CurrentSuperType; name: string }
+  | { kind: 'super-type-retire'; superType: CurrentSuperType }
   | { kind: 'subtype-add'; subtype: NewSubtype }
   | { kind: 'subtype-retire'; subtype: CurrentSubtype }
   | { kind: 'subtype-check'; subtype: CurrentSubtype; check: CheckDefinition }
@@ -92,6 +100,7 @@ export function planCompetitionUpdate(file: Competition, namedSettings: readonly
   /** New subtypes come before the services that use them (a mail sender before its reader); retired ones last. */
   const subtypeAdds: Extract<UpdateStep, { kind: 'subtype-add' }>[] = [];
   const subtypeRetires: UpdateStep[] = [];
+  const superTypeRetires: UpdateStep[] = [];
   const refused: string[] = [];
 
   const settingsChange = Object.fromEntries(
@@ -104,14 +113,18 @@ export function planCompetitionUpdate(file: Competition, namedSettings: readonly
   ) as Partial<SettingsFields>;
   if (Object.keys(settingsChange).length > 0) steps.push({ kind: 'settings', change: settingsChange });
 
+  const superTypeSteps: UpdateStep[] = [];
   for (const superType of file.super_types) {
     const now = current.superTypes.find((s) => s.id === superType.id);
-    if (!now) refused.push(`super type ${superType.id} (${superType.name}) is new: super types cannot be added to a running event yet`);
-    else if (now.name !== superType.name) refused.push(`super type ${superType.id} is renamed (${now.name} → ${superType.name}): not yet possible live`);
+    if (!now) superTypeSteps.push({ kind: 'super-type-add', superType });
+    else if (now.name !== superType.name) superTypeSteps.push({ kind: 'super-type-edit', superType: now, name: superType.name });
   }
   for (const superType of current.superTypes) {
-    if (!file.super_types.some((s) => s.id === superType.id))
-      refused.push(`super type ${superType.id} (${superType.name}) is not in the file: super types cannot be retired live yet`);
+    if (file.super_types.some((s) => s.id === superType.id)) continue;
+    // Its subtypes must go too (the file's validation keeps the file's own out of it); a team with points in it stops the step (409).
+    const kept = current.subtypes.find((s) => s.super_type_id === superType.id && file.subtypes.some((f) => f.id === s.id));
+    if (kept) refused.push(`super type ${superType.id} (${superType.name}) is not in the file, but subtype ${kept.name} stays in it`);
+    else superTypeRetires.push({ kind: 'super-type-retire', superType });
   }
 
   for (const subtype of file.subtypes) {
@@ -200,7 +213,7 @@ export function planCompetitionUpdate(file: Competition, namedSettings: readonly
   // The settings first (they are a single step when any), then new subtypes, then the rest.
   const settingsFirst = steps.filter((s) => s.kind === 'settings');
   const others = steps.filter((s) => s.kind !== 'settings');
-  return { steps: [...settingsFirst, ...adds, ...others, ...subtypeEdits, ...subtypeRetires], refused };
+  return { steps: [...settingsFirst, ...superTypeSteps, ...adds, ...others, ...subtypeEdits, ...subtypeRetires, ...superTypeRetires], refused };
 }
 
 type FileService = Competition['teams'][number]['services'][number];
@@ -229,6 +242,12 @@ export function describeStep(step: UpdateStep): string {
   switch (step.kind) {
     case 'settings':
       return `settings: ${changes(step.change)}`;
+    case 'super-type-add':
+      return `super type ${step.superType.id} (${step.superType.name}): add`;
+    case 'super-type-edit':
+      return `super type ${step.superType.id} (${step.superType.name}): name → ${JSON.stringify(step.name)}`;
+    case 'super-type-retire':
+      return `super type ${step.superType.id} (${step.superType.name}): retire`;
     case 'subtype-add':
       return `subtype ${step.subtype.id} (${step.subtype.name}): add${step.subtype.check ? ` (${step.subtype.check})` : ''}`;
     case 'subtype-retire':

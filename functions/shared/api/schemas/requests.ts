@@ -369,6 +369,15 @@ export const SubtypeUpdateBody = v.pipe(
   v.check((b) => b.name !== undefined || b.max_score !== undefined, 'send `name`, `max_score` or both'),
 );
 
+/** A super type added during the event. */
+export const SuperTypeCreateBody = v.strictObject({
+  id: v.optional(v.pipe(PositiveInt, v.description('Its id (new); the next free one when left out.'))),
+  name: v.pipe(FreeText(100), v.description('Its name (new), as every scorecard shows it.')),
+});
+
+/** A super type renamed. */
+export const SuperTypeUpdateBody = v.strictObject({ name: v.pipe(FreeText(100), v.description('Its name (new), as every scorecard shows it.')) });
+
 /** How far ahead a token minted through the API may expire (the command line may mint one that never does). */
 export const TOKEN_MAX_DAYS = 90;
 

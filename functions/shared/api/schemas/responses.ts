@@ -418,6 +418,12 @@ export const EditableSubtypeSchema = named(
   }),
 );
 
+export const EditableSuperTypeSchema = named(
+  'EditableSuperType',
+  'A super type as organisers edit it: a column of every scorecard, where subtypes and adjustments put their points.',
+  v.strictObject({ id: Id, name: v.string(), version: v.pipe(Count, v.description('Moves with every edit (1 as loaded).')) }),
+);
+
 const Role = v.picklist(['admin', 'service']);
 
 export const AuditActorSchema = named(
