@@ -170,12 +170,35 @@ describe('editing a team', () => {
     expect(audit.filter((e) => e.action === 'team.update' && e.target === `teams/${teamId}`)).toHaveLength(3);
   });
 
+  it("moves its DNS zone: its records follow (the zone file's origin and names), another team's zone is 400, a zone a name server of the settings lies in is 409", async () => {
+    const before = (await profileOf()).json as { team_url: string; number: number };
+    const record = await invoke('POST', '/api/v1/dns', { headers: admin(), body: { name: 'ns', type: 'A', value: '53', team: teamId } });
+    expect(record.status, record.text).toBe(201);
+    const settings = await invoke('GET', '/api/v1/settings/1', { headers: admin() });
+    const nameservers = settings.json.dns_nameservers as string[];
+    const inside = `ns.${before.team_url}`;
+    expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin(), body: { dns_nameservers: [...nameservers, inside] } })).status).toBe(200);
+    expect((await edit({ team_url: 'moved.ccdc.example' })).json.code).toBe('zone_in_use');
+    expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin(), body: { dns_nameservers: nameservers } })).status).toBe(200);
+    const other = ((await invoke('GET', '/api/v1/teams', { headers: admin() })).json as { id: number; team_url: string }[]).find((t) => t.id !== teamId)!;
+    expect((await edit({ team_url: other.team_url.toUpperCase() })).json.errors[0].path).toBe('team_url');
+
+    const moved = await edit({ team_url: 'moved.ccdc.example' });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.json.team_url).toBe('moved.ccdc.example');
+    const zone = (await invoke('GET', `/api/v1/teams/${teamId}/dns.zone`, { headers: admin() })).text;
+    expect(zone).toContain('$ORIGIN moved.ccdc.example.');
+    expect(zone).toMatch(/^ns\s+(\d+\s+)?IN\s+A\s+/m);
+    // Its old zone is free: another team may take it; moved back, it is its own again.
+    expect((await edit({ team_url: before.team_url })).json.team_url).toBe(before.team_url);
+  });
+
   it('refuses an empty or hostile edit (400) and an unknown team (404)', async () => {
     const before = (await profileOf()).json;
     expect((await edit({})).status).toBe(400);
     expect((await edit({ logo: 'javascript:alert(1)' })).status).toBe(400);
     expect((await edit({ name: 'line\nbreak' })).status).toBe(400);
-    expect((await edit({ team_url: 'elsewhere.example' })).status).toBe(400);
+    expect((await edit({ team_url: 'not a zone' })).status).toBe(400);
     expect((await profileOf()).json).toEqual(before);
     expect((await invoke('PATCH', '/api/v1/teams/99999', { headers: admin(), body: { hidden: true } })).status).toBe(404);
   });

@@ -85,7 +85,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Rename a team, change its logo or division, hide or show it during the event (its results stay)
+         * Rename a team, change its logo, division or DNS zone, hide or show it during the event (its results stay)
          * @description Admins only.
          */
         patch: operations["UpdateTeam"];
@@ -2849,8 +2849,8 @@ export interface components {
                 };
             };
         };
-        /** @description The write conflicts with what is stored. Codes: `team_too_large`. */
-        "Conflict.team_too_large": {
+        /** @description The write conflicts with what is stored. Codes: `team_too_large`, `zone_in_use`. */
+        "Conflict.team_too_large.zone_in_use": {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -2868,7 +2868,7 @@ export interface components {
                  */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "team_too_large";
+                    code?: "team_too_large" | "zone_in_use";
                 };
             };
         };
@@ -3702,6 +3702,8 @@ export interface operations {
                     guest_division?: boolean;
                     /** @description Hidden: out of the public lists, the scoreboard and the status view (its results stay). */
                     hidden?: boolean;
+                    /** @description Its DNS zone's name (no other team's): its records, relative to it, move with it; its services' host names do not (move them with PATCH /services/{id}). */
+                    team_url?: string;
                 };
             };
         };
@@ -3721,7 +3723,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
-            409: components["responses"]["Conflict.team_too_large"];
+            409: components["responses"]["Conflict.team_too_large.zone_in_use"];
             412: components["responses"]["PreconditionFailed.precondition_failed"];
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];

@@ -31,7 +31,17 @@ import {
 import type { NewSubtype } from '#shared/domain/competition';
 import { randomUUID } from 'node:crypto';
 import { mailReadersWithoutSender, type CheckDefinition } from '#shared/domain/check-definitions';
-import { listTeamRecords, readTeamProfile, TEAM_EDIT_MAX_SERVICES, teamServiceIds, writeNewTeam, writeTeamProfile, type TeamProfile } from '#shared/data/teams';
+import {
+  listTeamRecords,
+  readTeamProfile,
+  TEAM_EDIT_MAX_SERVICES,
+  teamServiceIds,
+  writeNewTeam,
+  writeTeamProfile,
+  ZONE_MOVE_MAX_SERVICES,
+  type TeamProfile,
+} from '#shared/data/teams';
+import { nameInZone } from '#shared/domain/dns';
 import type { CheckAccount } from '#shared/domain/accounts';
 import { teamFields, type Team } from '#shared/domain/model';
 import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS } from '#shared/domain/settings';
@@ -165,7 +175,7 @@ export function editSubtype(
  */
 export function editTeam(
   id: number,
-  change: Partial<Pick<TeamProfile, 'name' | 'logo' | 'guest_division' | 'hidden'>>,
+  change: Partial<Pick<TeamProfile, 'name' | 'logo' | 'guest_division' | 'hidden' | 'team_url'>>,
   ifMatch: string | undefined,
   audit: AuditContext,
 ): Promise<TeamProfile> {
@@ -178,13 +188,33 @@ export function editTeam(
       // Found again only when the team's version moved: adding a service moves it (data/services.ts).
       if (found?.version !== before.version) found = { version: before.version, serviceIds: await teamServiceIds(before.number) };
       const { serviceIds } = found;
-      if (serviceIds.length > TEAM_EDIT_MAX_SERVICES) {
-        throw conflict('team_too_large', `Team ${id} has ${serviceIds.length} services, more than one edit can change at once (${TEAM_EDIT_MAX_SERVICES}).`);
+      const movesZone = change.team_url !== undefined && change.team_url.toLowerCase() !== before.team_url.toLowerCase();
+      const most = movesZone ? ZONE_MOVE_MAX_SERVICES : TEAM_EDIT_MAX_SERVICES;
+      if (serviceIds.length > most) {
+        throw conflict('team_too_large', `Team ${id} has ${serviceIds.length} services, more than one edit can change at once (${most}).`);
       }
+      if (movesZone) await checkZoneMove(before, change.team_url!);
       const after: TeamProfile = { ...before, ...change, version: before.version + 1 };
-      return (await writeTeamProfile(before, after, serviceIds, audit)) ? after : undefined;
+      const written = await writeTeamProfile(before, after, serviceIds, audit);
+      if (written === 'zone-taken') throw validationFailed([{ path: 'team_url', message: "is another team's zone" }]);
+      return written ? after : undefined;
     },
   );
+}
+
+/**
+ * A team's zone may move (its DNS records are relative to it and move with
+ * it) to a name no other team has, unless a name server of the settings
+ * lies inside it: that name server's address is a record of this zone, and
+ * the settings would name a host the zone no longer serves.
+ */
+async function checkZoneMove(team: TeamProfile, zone: string): Promise<void> {
+  const [teams, settings] = await Promise.all([listTeamRecords({ consistent: true, totals: false }), getSettings({ consistent: true })]);
+  if (teams.some((t) => t.team.id !== team.id && t.team.team_url.toLowerCase() === zone.toLowerCase())) {
+    throw validationFailed([{ path: 'team_url', message: "is another team's zone" }]);
+  }
+  const inside = (settings?.settings.dns_nameservers ?? []).find((ns) => nameInZone(ns, team.team_url) !== undefined);
+  if (inside) throw conflict('zone_in_use', `The settings' name server ${inside} lies in ${team.team_url}: change dns_nameservers first.`);
 }
 
 /** A new team as an organiser gives it: its profile, hidden or shown from the start. */

@@ -101,6 +101,8 @@ export async function teamServiceIds(teamNumber: number): Promise<number[]> {
 
 /** What one transaction holds at most: a team edit writes its services, three projections, two marks and the audit entry. */
 export const TEAM_EDIT_MAX_SERVICES = 100 - 6;
+/** A zone move also claims the new zone name and releases the old one: two items fewer for services. */
+export const ZONE_MOVE_MAX_SERVICES = TEAM_EDIT_MAX_SERVICES - 2;
 
 /**
  * Writes an edit of a team everywhere it is kept, in one transaction: its
@@ -111,7 +113,7 @@ export const TEAM_EDIT_MAX_SERVICES = 100 - 6;
  * version and the audit entry. All or nothing: a crash leaves the team as it
  * was, and a retry does it whole. False when someone edited it first.
  */
-export async function writeTeamProfile(before: TeamProfile, after: TeamProfile, serviceIds: number[], audit: AuditContext): Promise<boolean> {
+export async function writeTeamProfile(before: TeamProfile, after: TeamProfile, serviceIds: number[], audit: AuditContext): Promise<boolean | 'zone-taken'> {
   const team = teamFields(after);
   // Every attribute by a placeholder: some of these names are DynamoDB reserved words.
   const names = { '#team': 'team', '#hidden': 'hidden', '#version': 'version', '#service': 'service', '#id': 'id', '#h': 'h' };
@@ -151,14 +153,37 @@ export async function writeTeamProfile(before: TeamProfile, after: TeamProfile, 
           definitionsMoved(),
           { Update: publicVersionMove() },
           auditPut(audit, { action: 'team.update', target: `teams/${before.id}`, before, after }),
+          ...zoneClaims(before, after),
         ],
       }),
     );
     return true;
   } catch (error) {
     if (transactionConditionFailed(error, 0)) return false;
+    if (transactionConditionFailed(error, 6 + serviceIds.length)) return 'zone-taken';
     throw error;
   }
+}
+
+/**
+ * A zone move's claims: the new zone name (absent, or this team's already)
+ * and the release of the old one (a loaded team has none: deleting nothing
+ * is fine). Nothing when the zone stays.
+ */
+function zoneClaims(before: TeamProfile, after: TeamProfile) {
+  if (before.team_url.toLowerCase() === after.team_url.toLowerCase()) return [];
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.teamClaim('url', after.team_url), team: after.id },
+        ConditionExpression: 'attribute_not_exists(pk) OR #team = :id',
+        ExpressionAttributeNames: { '#team': 'team' },
+        ExpressionAttributeValues: { ':id': after.id },
+      },
+    },
+    { Delete: { TableName: tableName(), Key: keys.teamClaim('url', before.team_url) } },
+  ];
 }
 
 /** Why a team could not be created (beyond a finalised competition). */

@@ -52,7 +52,7 @@ export interface CurrentCompetition {
   services: CurrentService[];
 }
 
-type TeamChange = Partial<Pick<CurrentTeam, 'name' | 'logo' | 'guest_division' | 'hidden'>>;
+type TeamChange = Partial<Pick<CurrentTeam, 'name' | 'logo' | 'guest_division' | 'hidden' | 'team_url'>>;
 
 /** A new service: its team by number (a team the same plan adds has no id yet). */
 export interface PlannedService {
@@ -86,7 +86,7 @@ export interface UpdatePlan {
   refused: string[];
 }
 
-const TEAM_FIELDS = ['name', 'logo', 'guest_division', 'hidden'] as const;
+const TEAM_FIELDS = ['name', 'logo', 'guest_division', 'hidden', 'team_url'] as const;
 /** What a subtype cannot change live (its name and points can: its services follow). */
 const FIXED_SUBTYPE_FIELDS = ['super_type_id', 'sla_threshold', 'sla_penalty'] as const;
 
@@ -172,9 +172,6 @@ export function planCompetitionUpdate(file: Competition, namedSettings: readonly
       steps.push({ kind: 'team-add', team: profile });
       for (const service of services) steps.push({ kind: 'service-add', service: plannedService(team.number, service) });
       continue;
-    }
-    if (now.team_url.toLowerCase() !== team.team_url.toLowerCase()) {
-      refused.push(`team ${team.number} (${now.name}) moves its zone (${now.team_url} → ${team.team_url}): not yet possible live`);
     }
     const change: TeamChange = Object.fromEntries(TEAM_FIELDS.filter((field) => profile[field] !== now[field]).map((field) => [field, profile[field]]));
     if (Object.keys(change).length > 0) steps.push({ kind: 'team-edit', team: now, change });

@@ -33,11 +33,11 @@ export const teamsRoutes = {
     responses: { 200: json('Its profile, whether it is hidden, and its version.', r.TeamProfileSchema) },
   }),
   UpdateTeam: route('UpdateTeam', 'PATCH', '/teams/{id}', 'teams/update-team', 'admin', 'read-write', {
-    summary: 'Rename a team, change its logo or division, hide or show it during the event (its results stay)',
+    summary: 'Rename a team, change its logo, division or DNS zone, hide or show it during the event (its results stay)',
     body: q.TeamUpdateBody,
     ifMatch: true,
     responses: { 200: { ...json('The team as it now is, everywhere at once.', r.TeamProfileSchema), etag: true } },
-    problems: { 409: ['team_too_large'] },
+    problems: { 409: ['team_too_large', 'zone_in_use'] },
   }),
   GetScorecard: route('GetScorecard', 'GET', '/teams/{id}/scorecard', 'teams/get-scorecard', 'public', 'read', {
     summary: "A team's scorecard",

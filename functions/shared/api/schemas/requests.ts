@@ -349,8 +349,16 @@ export const TeamUpdateBody = v.pipe(
     logo: v.optional(v.pipe(LogoUrl, v.description('An http(s) URL, or empty for none.'))),
     guest_division: v.optional(v.boolean()),
     hidden: v.optional(v.pipe(v.boolean(), v.description('Hidden: out of the public lists, the scoreboard and the status view (its results stay).'))),
+    team_url: v.optional(
+      v.pipe(
+        RelativeHostNameSchema,
+        v.description(
+          "Its DNS zone's name (no other team's): its records, relative to it, move with it; its services' host names do not (move them with PATCH /services/{id}).",
+        ),
+      ),
+    ),
   }),
-  v.check((b) => Object.values(b).some((value) => value !== undefined), 'send at least one of `name`, `logo`, `guest_division`, `hidden`'),
+  v.check((b) => Object.values(b).some((value) => value !== undefined), 'send at least one of `name`, `logo`, `guest_division`, `hidden`, `team_url`'),
 );
 
 /** A subtype renamed or given other points: its services follow (those with points of their own keep them). */
