@@ -420,6 +420,8 @@ describe('the other pages', () => {
     await page.keyboard.press('Enter');
     // The editor opens with its first field focused.
     await expect.poll(() => page.evaluate('document.activeElement && document.activeElement.id'), ON_SCREEN).toBe('team-name');
+    // Past its zone to the box.
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Space');
     expect(await page.getByLabel('Hidden from the public (its results stay)').isChecked()).toBe(true);
@@ -529,6 +531,29 @@ describe('the other pages', () => {
     await page.getByRole('button', { name: `Save, and change its ${dnsBefore.length} service(s)` }).click();
     await say('DNS saved: worth 6');
     expect(((await api('/services?subtype_id=3', asAgent)) as { max_score: number }[]).map((s) => s.max_score)).toEqual(dnsBefore.map(() => 6));
+
+    // A kind of check added, then retired (no service has it); a super type added, renamed, retired.
+    await page.getByRole('button', { name: 'Add a subtype' }).click();
+    await page.getByLabel('Subtype name').fill('Printer');
+    await page.getByLabel('Points per passed check', { exact: true }).fill('4');
+    await page.getByLabel('Check kind (http, tcp, ssh…; empty: not checked by agents)').fill('tcp');
+    await page.getByLabel('The check’s parameters (JSON, as in a competition file)').fill('{"timeout_seconds": 3}');
+    expect(await seriousAxeViolations()).toEqual([]);
+    await page.getByRole('button', { name: 'Add the subtype' }).click();
+    await say(/Subtype Printer added \(id \d+\)/);
+    await page.getByRole('button', { name: 'Retire of Printer' }).click();
+    await say('Subtype Printer retired.');
+    await page.getByRole('button', { name: 'Add a super type' }).click();
+    await page.getByLabel('New super type name').fill('Uptime bonus');
+    await page.getByRole('button', { name: 'Add the super type' }).click();
+    await say('Super type Uptime bonus added.');
+    await page.getByRole('button', { name: 'Rename Uptime bonus' }).click();
+    await page.getByLabel('Super type name').fill('Uptime');
+    expect(await seriousAxeViolations()).toEqual([]);
+    await page.getByRole('button', { name: 'Save the name' }).click();
+    await say('Super type Uptime saved');
+    await page.getByRole('button', { name: 'Retire Uptime' }).click();
+    await say('Super type Uptime retired.');
 
     // The new service's first result earns; the board follows.
     const report = await fetch(`${stack.url}/api/v1/services/${added.id}/scans`, {

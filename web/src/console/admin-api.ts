@@ -44,7 +44,7 @@ export function adminApi(token: string) {
     services: () => data(admin.GET('/api/v1/services')),
     scoreboard: () => data(admin.GET('/api/v1/teams/scoreboard')),
     teamProfile: (id: number) => editable(admin.GET('/api/v1/teams/{id}/profile', { params: path(id) })),
-    editTeam: (id: number, etag: string, body: { name?: string; hidden?: boolean }) =>
+    editTeam: (id: number, etag: string, body: { name?: string; hidden?: boolean; team_url?: string }) =>
       editable(admin.PATCH('/api/v1/teams/{id}', { params: { ...path(id), header: { 'If-Match': etag } }, body })),
     createTeam: (key: string, body: NewTeam) => data(admin.POST('/api/v1/teams', { params: { header: { 'Idempotency-Key': key } }, body })),
     serviceEndpoint: (id: number) => editable(admin.GET('/api/v1/services/{id}/endpoint', { params: path(id) })),
@@ -103,6 +103,21 @@ export function adminApi(token: string) {
     /** Sets one check account back to its default (what the file or the last replace set), with the accounts' ETag. */
     resetServiceAccount: (id: number, etag: string, username: string) =>
       editable(admin.POST('/api/v1/services/{id}/accounts/reset', { params: { ...path(id), header: { 'If-Match': etag } }, body: { username } })),
+    superTypes: () => data(admin.GET('/api/v1/super-types')),
+    superType: (id: number) => editable(admin.GET('/api/v1/super-types/{id}', { params: path(id) })),
+    createSuperType: (key: string, body: { name: string }) => data(admin.POST('/api/v1/super-types', { params: { header: { 'Idempotency-Key': key } }, body })),
+    renameSuperType: (id: number, etag: string, name: string) =>
+      editable(admin.PATCH('/api/v1/super-types/{id}', { params: { ...path(id), header: { 'If-Match': etag } }, body: { name } })),
+    retireSuperType: async (id: number, etag: string) => {
+      const { response, error } = await admin.DELETE('/api/v1/super-types/{id}', { params: { ...path(id), header: { 'If-Match': etag } } });
+      if (!response.ok) throw refused(response, error);
+    },
+    createSubtype: (key: string, body: Record<string, unknown>) =>
+      data(admin.POST('/api/v1/subtypes', { params: { header: { 'Idempotency-Key': key } }, body: body as unknown as BodyOf<'/api/v1/subtypes', 'post'> })),
+    retireSubtype: async (id: number, etag: string) => {
+      const { response, error } = await admin.DELETE('/api/v1/subtypes/{id}', { params: { ...path(id), header: { 'If-Match': etag } } });
+      if (!response.ok) throw refused(response, error);
+    },
     audit: async (query: AuditQuery): Promise<{ items: AuditEntry[]; cursor: string | null }> =>
       data(admin.GET('/api/v1/audit', { params: { query: { limit: '20', ...query } } })),
   };

@@ -67,31 +67,28 @@ async function openTeam({ api, editor, say, reload }: ConsoleContext, team: Team
   } catch (error) {
     return say(explain(error));
   }
-  const name = h('input', { id: 'team-name', name: 'name', value: opened.data.name, required: true });
-  const hidden = h('input', { id: 'team-hidden', name: 'hidden', type: 'checkbox' });
-  hidden.checked = opened.data.hidden;
-  const form = h(
-    'form',
-    { class: 'member-form', 'aria-labelledby': 'team-editor' },
-    h('h2', { id: 'team-editor' }, `Team ${opened.data.number}`),
-    h('label', { for: 'team-name' }, 'Name'),
-    name,
-    h('p', {}, hidden, ' ', h('label', { for: 'team-hidden' }, 'Hidden from the public (its results stay)')),
-    h('button', { type: 'submit' }, 'Save the team'),
+  const form = fieldsForm(
+    'team',
+    `Team ${opened.data.number}`,
+    [
+      { name: 'name', label: 'Name', value: opened.data.name, required: true },
+      { name: 'team_url', label: 'DNS zone (its records move with it; its services’ host names do not)', value: opened.data.team_url, required: true },
+      { name: 'hidden', label: 'Hidden from the public (its results stay)', value: opened.data.hidden },
+    ],
+    'Save the team',
+    (values) => {
+      api
+        .editTeam(team.id, opened.etag, values as { name: string; team_url: string; hidden: boolean })
+        .then((done) => {
+          replaceContent(editor);
+          say(`Team ${done.data.number} saved: ${done.data.name}, zone ${done.data.team_url}${done.data.hidden ? ', hidden' : ''}.`);
+          return reload();
+        })
+        .catch((error: unknown) => form.refuse(error, say));
+    },
   );
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    api
-      .editTeam(team.id, opened.etag, { name: name.value, hidden: hidden.checked })
-      .then((done) => {
-        replaceContent(editor);
-        say(`Team ${done.data.number} saved: ${done.data.name}${done.data.hidden ? ', hidden' : ''}.`);
-        return reload();
-      })
-      .catch((error: unknown) => say(explain(error)));
-  });
-  replaceContent(editor, form);
-  name.focus();
+  replaceContent(editor, form.form);
+  form.first()?.focus();
 }
 
 /** Opens a service for editing: where its check goes now, and the ETag the save will name. */
@@ -296,13 +293,15 @@ export function subtypesTable(context: ConsoleContext, subtypes: Subtype[]): HTM
       check.addEventListener('click', () => void openSubtypeCheck(context, subtype.id));
       const fields = h('button', { type: 'button', class: 'link-button' }, 'Name and points', of());
       fields.addEventListener('click', () => void openSubtypeFields(context, subtype.id));
+      const retire = h('button', { type: 'button', class: 'link-button' }, 'Retire', of());
+      retire.addEventListener('click', () => void retireSubtype(context, subtype));
       return h(
         'tr',
         { 'data-subtype-id': subtype.id },
         h('th', { scope: 'row' }, subtype.name),
         h('td', {}, subtype.check ?? 'not checked by agents'),
         h('td', {}, String(subtype.max_score)),
-        h('td', {}, check, ' ', fields),
+        h('td', {}, check, ' ', fields, ' ', retire),
       );
     }),
   );
@@ -388,5 +387,135 @@ async function openSubtypeFields({ api, editor, say, reload }: ConsoleContext, i
     },
   );
   replaceContent(editor, preview, form.form);
+  form.first()?.focus();
+}
+
+/** A kind of check added during the event: its services come after (Add a service). Its check's parameters are JSON, as in a competition file. */
+export async function openNewSubtype({ api, editor, say, reload }: ConsoleContext): Promise<void> {
+  let superTypes;
+  try {
+    superTypes = await api.superTypes();
+  } catch (error) {
+    return say(explain(error));
+  }
+  const key = crypto.randomUUID();
+  const form = fieldsForm(
+    'new-subtype',
+    'Add a subtype (a kind of check)',
+    [
+      { name: 'name', label: 'Subtype name', value: '', required: true },
+      {
+        name: 'super_type_id',
+        label: 'Super type',
+        value: superTypes[0]?.id ?? '',
+        kind: 'select',
+        options: superTypes.map((s) => ({ value: String(s.id), label: s.name })),
+      },
+      { name: 'max_score', label: 'Points per passed check', value: 10, kind: 'number' },
+      { name: 'check', label: 'Check kind (http, tcp, ssh…; empty: not checked by agents)', value: '', optional: true },
+      { name: 'parameters', label: 'The check’s parameters (JSON, as in a competition file)', value: {}, kind: 'json', optional: true },
+    ],
+    'Add the subtype',
+    (values) => {
+      const { parameters, super_type_id, ...rest } = values as { parameters?: Record<string, unknown>; super_type_id: string };
+      api
+        .createSubtype(key, { ...rest, super_type_id: Number(super_type_id), ...(parameters ?? {}) })
+        .then((subtype) => {
+          replaceContent(editor);
+          say(`Subtype ${subtype.name} added (id ${subtype.id}): add its services next.`);
+          return reload();
+        })
+        .catch((error: unknown) => form.refuse(error, say));
+    },
+  );
+  replaceContent(editor, form.form);
+  form.first()?.focus();
+}
+
+/** Retires a subtype no service has, with the ETag read just before (a 409 says why one stays). */
+async function retireSubtype({ api, say, reload }: ConsoleContext, subtype: Subtype): Promise<void> {
+  try {
+    const opened = await api.subtype(subtype.id);
+    await api.retireSubtype(subtype.id, opened.etag);
+    say(`Subtype ${subtype.name} retired.`);
+    await reload();
+  } catch (error) {
+    say(explain(error));
+  }
+}
+
+/** The super types: a column of every scorecard each; rename one, retire one nothing uses, add one. */
+export function superTypesTable(context: ConsoleContext, superTypes: { id: number; name: string }[]): HTMLElement {
+  return listTable(
+    { className: 'console-super-types', caption: 'Super types: the scorecards’ columns', region: 'Super types', headers: ['Super type', 'Edit'] },
+    superTypes.map((superType) => {
+      const of = () => h('span', { class: 'visually-hidden' }, ` ${superType.name}`);
+      const rename = h('button', { type: 'button', class: 'link-button' }, 'Rename', of());
+      rename.addEventListener('click', () => void openSuperType(context, superType.id));
+      const retire = h('button', { type: 'button', class: 'link-button' }, 'Retire', of());
+      retire.addEventListener('click', () => void retireSuperType(context, superType));
+      return h('tr', { 'data-super-type-id': superType.id }, h('th', { scope: 'row' }, superType.name), h('td', {}, rename, ' ', retire));
+    }),
+  );
+}
+
+async function openSuperType({ api, editor, say, reload }: ConsoleContext, id: number): Promise<void> {
+  let opened;
+  try {
+    opened = await api.superType(id);
+  } catch (error) {
+    return say(explain(error));
+  }
+  const form = fieldsForm(
+    'super-type',
+    `Super type ${opened.data.name}`,
+    [{ name: 'name', label: 'Super type name', value: opened.data.name, required: true }],
+    'Save the name',
+    (values) => {
+      api
+        .renameSuperType(id, opened.etag, String(values.name))
+        .then((done) => {
+          replaceContent(editor);
+          say(`Super type ${done.data.name} saved: every scorecard shows it.`);
+          return reload();
+        })
+        .catch((error: unknown) => form.refuse(error, say));
+    },
+  );
+  replaceContent(editor, form.form);
+  form.first()?.focus();
+}
+
+async function retireSuperType({ api, say, reload }: ConsoleContext, superType: { id: number; name: string }): Promise<void> {
+  try {
+    const opened = await api.superType(superType.id);
+    await api.retireSuperType(superType.id, opened.etag);
+    say(`Super type ${superType.name} retired.`);
+    await reload();
+  } catch (error) {
+    say(explain(error));
+  }
+}
+
+/** A new super type: a new column of every scorecard. */
+export function openNewSuperType({ api, editor, say, reload }: ConsoleContext): void {
+  const key = crypto.randomUUID();
+  const form = fieldsForm(
+    'new-super-type',
+    'Add a super type',
+    [{ name: 'name', label: 'New super type name', value: '', required: true }],
+    'Add the super type',
+    (values) => {
+      api
+        .createSuperType(key, { name: String(values.name) })
+        .then((superType) => {
+          replaceContent(editor);
+          say(`Super type ${superType.name} added.`);
+          return reload();
+        })
+        .catch((error: unknown) => form.refuse(error, say));
+    },
+  );
+  replaceContent(editor, form.form);
   form.first()?.focus();
 }

@@ -3,7 +3,16 @@ import { adminApi } from '../console/admin-api';
 import { auditTrail } from '../console/audit';
 import type { ConsoleContext } from '../console/context';
 import { changesTable, teamAccountForm, teamAccountsTable, tokenForm, tokensTable } from '../console/credentials';
-import { openNewService, openNewTeam, servicesTable, subtypesTable, teamsTable } from '../console/definitions';
+import {
+  openNewService,
+  openNewSubtype,
+  openNewSuperType,
+  openNewTeam,
+  servicesTable,
+  subtypesTable,
+  superTypesTable,
+  teamsTable,
+} from '../console/definitions';
 import { explain } from '../console/explain';
 import { finaliseForm, openAdjustment, openVoid } from '../console/scoring';
 import { openSettings } from '../console/settings';
@@ -80,16 +89,17 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   signOutButton.addEventListener('click', () => signOut('Signed out.'));
   const status = h('p', { class: 'form-status', role: 'status', id: 'console-status' });
   const section = () => h('div', {}, h('p', { class: 'loading' }, 'Loading…'));
-  const [teams, services, subtypes, changes, tokens, accounts] = [section(), section(), section(), section(), section(), section()];
+  const [teams, services, subtypes, superTypes, changes, tokens, accounts] = [section(), section(), section(), section(), section(), section(), section()];
   const context: ConsoleContext = {
     api,
     editor: h('div', { id: 'console-editor' }),
     say: (text: string) => replaceContent(status, text),
     reload: async () => {
-      const [teamList, serviceList, subtypeList, waiting, tokenList, accountList] = await Promise.all([
+      const [teamList, serviceList, subtypeList, superTypeList, waiting, tokenList, accountList] = await Promise.all([
         api.teams(),
         api.services(),
         api.subtypes(),
+        api.superTypes(),
         api.pendingPasswordChanges(),
         api.tokens(),
         api.teamAccounts(),
@@ -97,6 +107,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
       replaceContent(teams, teamsTable(context, teamList));
       replaceContent(services, servicesTable(context, serviceList));
       replaceContent(subtypes, subtypesTable(context, subtypeList));
+      replaceContent(superTypes, superTypesTable(context, superTypeList));
       replaceContent(changes, changesTable(context, waiting));
       replaceContent(tokens, tokensTable(context, tokenList));
       accountForm.setTeams(teamList);
@@ -127,7 +138,19 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     h('h2', {}, 'Services'),
     services,
     h('h2', {}, 'Checks'),
+    h(
+      'p',
+      { class: 'console-actions' },
+      opener('Add a subtype', () => openNewSubtype(context)),
+    ),
     subtypes,
+    h('h2', {}, 'Super types'),
+    h(
+      'p',
+      { class: 'console-actions' },
+      opener('Add a super type', () => openNewSuperType(context)),
+    ),
+    superTypes,
     h('h2', {}, 'Password change requests waiting'),
     changes,
     h('h2', {}, 'API tokens'),
