@@ -286,10 +286,12 @@ describe('super types', () => {
     expect(audit).toEqual(['super-type.retire super-types/4', 'super-type.update super-types/3', 'super-type.create super-types/4']);
   });
 
-  it('keeps one a subtype is in, or a team has points in (409), and refuses a taken name or id (400)', async () => {
+  it('keeps one a subtype is in, or an adjustment was made in (409), and refuses a taken name or id (400)', async () => {
     expect((await write('DELETE', '/1')).json.code).toBe('super_type_in_use');
     const adjusted = await invoke('POST', '/api/v1/teams/1/adjustments', { headers: admin(), body: { super_type_id: 2, points: 5, reason: 'Inject 1' } });
     expect(adjusted.status, adjusted.text).toBe(201);
+    // Refused at once, before the fold has counted the adjustment in the team's totals: the super type counts it itself.
+    expect((await write('DELETE', '/2')).json.code).toBe('super_type_in_use');
     await fold.caughtUp();
     expect((await write('DELETE', '/2')).json.code).toBe('super_type_in_use');
     expect((await write('POST', '', { name: 'Injects' })).json.errors[0].path).toBe('name');

@@ -37,7 +37,9 @@ export async function createAdjustment(
       created_by: createdBy,
       created_at: formatTimestamp(new Date()),
     };
-    if ((await putAdjustment(adjustment, audit)) === 'final') return { kind: 'final' };
+    const stored = await putAdjustment(adjustment, audit);
+    if (stored === 'final') return { kind: 'final' };
+    if (stored === 'no-super-type') return { kind: 'unknown-super-type' };
     return { kind: 'created', adjustment };
   } catch (error) {
     if (isThrottling(error)) return { kind: 'busy' };

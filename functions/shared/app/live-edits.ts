@@ -13,6 +13,7 @@ import { allocateId } from '#shared/data/counters';
 import { getSettings } from '#shared/data/settings';
 import { retryDeadline } from '#shared/data/deadline';
 import {
+  adjustmentsMadeIn,
   claimSubtypeEdit,
   deleteSubtype,
   listStoredSuperTypes,
@@ -466,9 +467,10 @@ export async function retireSuperType(id: number, ifMatch: string | undefined, a
     ifMatch,
     () => readSuperType(id),
     async (before) => {
-      const [subtypes, teams] = await Promise.all([listSubtypes(), listTeamRecords({ consistent: true })]);
+      const [subtypes, teams, adjustments] = await Promise.all([listSubtypes(), listTeamRecords({ consistent: true }), adjustmentsMadeIn(id)]);
       const subtype = subtypes.find((s) => s.super_type_id === id);
       if (subtype) throw conflict('super_type_in_use', `Subtype ${subtype.name} is in super type ${before.name}.`);
+      if (adjustments > 0) throw conflict('super_type_in_use', `${adjustments} adjustment(s) were made in super type ${before.name}.`);
       const key = String(id);
       const team = teams.find((t) => (t.totals.points[key] ?? 0) !== 0 || (t.totals.max_points[key] ?? 0) !== 0);
       if (team) throw conflict('super_type_in_use', `Team ${team.team.number} has points in super type ${before.name}.`);

@@ -8,14 +8,16 @@ import type { Adjustment } from '#shared/domain/model';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
-import { queryPartition, withoutKeys } from '#shared/data/operations';
+import { queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
 import { notFinal, refusedAsFinal } from '#shared/data/settings';
 
 /**
- * Writes an adjustment: one transaction of its item, its audit entry and the
- * check that the results are not final. `final`: refused by that check.
+ * Writes an adjustment: one transaction of its item, its audit entry, the
+ * check that the results are not final (`final`: refused by it) and a count
+ * on its super type, which must still be there (`no-super-type`): a super
+ * type an adjustment was made in is never retired.
  */
-export async function putAdjustment(adjustment: Adjustment, audit: AuditContext): Promise<'stored' | 'final'> {
+export async function putAdjustment(adjustment: Adjustment, audit: AuditContext): Promise<'stored' | 'final' | 'no-super-type'> {
   try {
     await db().send(
       new TransactWriteCommand({
@@ -29,12 +31,22 @@ export async function putAdjustment(adjustment: Adjustment, audit: AuditContext)
             },
           },
           auditPut(audit, { action: 'adjustment.create', target: `teams/${adjustment.team}/adjustments/${adjustment.id}`, before: null, after: adjustment }),
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.superType(adjustment.super_type_id),
+              UpdateExpression: 'ADD adjustments_made :one',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
         ],
       }),
     );
     return 'stored';
   } catch (error) {
     if (refusedAsFinal(error, 0)) return 'final';
+    if (transactionConditionFailed(error, 3)) return 'no-super-type';
     throw error;
   }
 }

@@ -286,6 +286,12 @@ export async function readSuperType(id: number): Promise<StoredSuperType | undef
   return Item ? toStoredSuperType(Item) : undefined;
 }
 
+/** How many adjustments were ever made in a super type (counted with each: data/adjustments.ts). */
+export async function adjustmentsMadeIn(id: number): Promise<number> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.superType(id), ConsistentRead: true }));
+  return Number(Item?.adjustments_made ?? 0);
+}
+
 /**
  * Adds, renames or retires a super type, in one transaction with the
  * definitions mark (refused once finalised for an add), the public version
@@ -294,15 +300,34 @@ export async function readSuperType(id: number): Promise<StoredSuperType | undef
  * condition failed; 'final' when finalised.
  */
 export async function writeSuperType(before: StoredSuperType | null, after: StoredSuperType | null, audit: AuditContext): Promise<boolean | 'final'> {
-  const key = keys.superType((after ?? before)!.id);
-  const guard = before
-    ? {
-        ConditionExpression: STILL_AT_VERSION,
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':version': before.version, ':one': 1 },
-      }
-    : { ConditionExpression: 'attribute_not_exists(pk)' };
-  const write = after ? { Put: { TableName: tableName(), Item: { ...key, ...after }, ...guard } } : { Delete: { TableName: tableName(), Key: key, ...guard } };
+  const TableName = tableName();
+  const Key = keys.superType((after ?? before)!.id);
+  const atVersion = (extra: Record<string, string>, values: Record<string, unknown>) => ({
+    ExpressionAttributeNames: { '#version': 'version', ...extra },
+    ExpressionAttributeValues: { ':version': before!.version, ':one': 1, ...values },
+  });
+  const write = !before
+    ? { Put: { TableName, Item: { ...Key, ...after }, ConditionExpression: 'attribute_not_exists(pk)' } }
+    : after
+      ? // An Update, not a Put: the item also counts the adjustments made in it, which a rename keeps.
+        {
+          Update: {
+            TableName,
+            Key,
+            UpdateExpression: 'SET #name = :name, #version = :next',
+            ConditionExpression: STILL_AT_VERSION,
+            ...atVersion({ '#name': 'name' }, { ':name': after.name, ':next': after.version }),
+          },
+        }
+      : // Never one an adjustment was made in (folded or not yet: the count is written with the adjustment).
+        {
+          Delete: {
+            TableName,
+            Key,
+            ConditionExpression: `${STILL_AT_VERSION} AND (attribute_not_exists(#made) OR #made = :zero)`,
+            ...atVersion({ '#made': 'adjustments_made' }, { ':zero': 0 }),
+          },
+        };
   const action = !before ? 'super-type.create' : after ? 'super-type.update' : 'super-type.retire';
   try {
     await db().send(
