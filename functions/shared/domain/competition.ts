@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { AccountsSchema } from '#shared/domain/accounts';
 import type { FieldError } from '#shared/validation';
-import { FreeText, parseWith, PositiveInt } from '#shared/validation';
+import { parseWith, PositiveInt } from '#shared/validation';
+import { LogoUrl, TeamName } from '#shared/domain/names';
 import { CHECK_KINDS, mailReadersWithoutSender } from '#shared/domain/check-definitions';
 import { checkParameters } from '#shared/domain/checks';
 import { nameInZone } from '#shared/domain/dns';
@@ -13,10 +14,7 @@ import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS, SettingsFieldsSchema, Sla
  * Super types and subtypes carry their ids (scoring agents are configured with
  * subtype ids); teams and services get ids allocated when the file is loaded.
  */
-/** A team's name and logo, as the file and a live edit give them. */
-export const TeamName = FreeText(100);
 const Name = TeamName;
-export const LogoUrl = v.pipe(v.string(), v.maxLength(2048), v.regex(/^(https?:\/\/\S+)?$/, 'must be an http(s) URL or empty'));
 
 const ServiceEntry = v.strictObject({
   subtype_id: PositiveInt,

@@ -6,7 +6,7 @@ import { BoundedInt, FreeText, PasswordText, PositiveInt, PositiveIntParam, Time
 import { AccountsSchema, UsernameSchema } from '#shared/domain/accounts';
 import { MAX_CHANGES } from '#shared/domain/password-changes';
 import { HostNameSchema, RelativeHostNameSchema } from '#shared/domain/hostnames';
-import { LogoUrl, TeamName } from '#shared/domain/competition';
+import { LogoUrl, TeamName } from '#shared/domain/names';
 
 /**
  * Request bodies and queries the route table names (the handlers validate
