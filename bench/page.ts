@@ -87,9 +87,8 @@ async function runLighthouse(url: string, traceDirectory?: string): Promise<Ligh
   const chromium = spawn(
     CHROMIUM_PATH,
     [...HERMETIC_CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
+    // Its own process group: its helper processes (renderer, GPU, network) are stopped with it.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   try {
     const port = await new Promise<number>((resolvePort, reject) => {
@@ -115,10 +114,15 @@ async function runLighthouse(url: string, traceDirectory?: string): Promise<Ligh
       speedIndexMs: Math.round(audits['speed-index']?.numericValue ?? 0),
     };
   } finally {
-    chromium.kill('SIGTERM');
-    await new Promise((r) => (chromium.exitCode !== null ? r(undefined) : chromium.once('exit', r)));
-    // Chromium's helper processes may still be writing its profile after it exits: retry, as `rm -rf` would be retried.
-    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    const exited = new Promise((r) => (chromium.exitCode !== null ? r(undefined) : chromium.once('exit', r)));
+    try {
+      process.kill(-chromium.pid!, 'SIGTERM');
+    } catch {
+      // The group has gone already.
+    }
+    await exited;
+    // A helper may still be flushing the profile's cache a moment after the group's leader exits: retry, as `rm -rf` would be.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 25, retryDelay: 200 });
   }
 }
 
