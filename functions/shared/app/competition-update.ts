@@ -12,7 +12,7 @@
 import type { AuditContext } from '#shared/data/audit';
 import { listServiceEndpoints } from '#shared/data/services';
 import { getSettings } from '#shared/data/settings';
-import { listStoredSuperTypes, listSubtypes, readSubtype } from '#shared/data/subtypes';
+import { listStoredSubtypes, listStoredSuperTypes, readSubtype } from '#shared/data/subtypes';
 import { listTeamProfiles } from '#shared/data/teams';
 import type { Competition } from '#shared/domain/competition';
 import {
@@ -20,7 +20,6 @@ import {
   planCompetitionUpdate,
   planFingerprint,
   type CurrentCompetition,
-  type CurrentSubtype,
   type UpdatePlan,
   type UpdateStep,
 } from '#shared/domain/competition-update';
@@ -153,15 +152,14 @@ async function applyStep(step: UpdateStep, audit: AuditContext, added: Map<numbe
 
 /** The event as the live edits read it: each record exactly as its edit's ETag is computed. */
 async function readCurrentCompetition(): Promise<{ competition: CurrentCompetition; final?: FinalMark } | undefined> {
-  const [settings, superTypes, subtypeList, teams, services] = await Promise.all([
+  const [settings, superTypes, subtypes, teams, services] = await Promise.all([
     getSettings({ consistent: true }),
     listStoredSuperTypes(),
-    listSubtypes(),
+    listStoredSubtypes(),
     listTeamProfiles(),
     listServiceEndpoints(),
   ]);
   if (!settings) return undefined;
-  const subtypes = (await Promise.all(subtypeList.map((s) => readSubtype(s.id)))).filter((s): s is CurrentSubtype => s !== undefined);
   const { id: _id, ...fields } = settings.settings;
   return { competition: { settings: fields, superTypes, subtypes, teams, services }, ...(settings.final ? { final: settings.final } : {}) };
 }

@@ -31,10 +31,18 @@ export type StoredSubtype = SubtypeWithCheck & { sla_threshold?: number; sla_pen
 /** One subtype as stored now (consistent). */
 export async function readSubtype(id: number): Promise<StoredSubtype | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.subtype(id), ConsistentRead: true }));
-  if (!Item) return undefined;
-  const { sla_threshold, sla_penalty, version } = withoutKeys<{ sla_threshold?: number; sla_penalty?: number; version?: number }>(Item);
+  return Item ? toStoredSubtype(Item) : undefined;
+}
+
+/** Every subtype as stored now (consistent), in id order: what `load` onto a running event compares, each as its edit's ETag is of. */
+export async function listStoredSubtypes(): Promise<StoredSubtype[]> {
+  return (await queryPartition(PARTITION.subtypes, { consistent: true })).map(toStoredSubtype);
+}
+
+function toStoredSubtype(item: Record<string, unknown>): StoredSubtype {
+  const { sla_threshold, sla_penalty, version } = withoutKeys<{ sla_threshold?: number; sla_penalty?: number; version?: number }>(item);
   return {
-    ...toSubtype(Item),
+    ...toSubtype(item),
     ...(sla_threshold !== undefined ? { sla_threshold } : {}),
     ...(sla_penalty !== undefined ? { sla_penalty } : {}),
     version: Number(version ?? 1),
