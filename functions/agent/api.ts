@@ -34,6 +34,8 @@ export interface ScoringApi {
   services(filter?: { team: number }): Promise<Service[]>;
   service(id: number): Promise<Service>;
   subtypes(): Promise<Subtype[]>;
+  /** The services checked otherwise than their subtype says: each one's own check (kind and parameters), by service id. */
+  ownChecks(): Promise<Map<number, Record<string, unknown>>>;
   dnsRecords(): Promise<DnsRecord[]>;
   /** Every service's check accounts with their secrets, by service id (read once a round), or one service's (a dry run). */
   checkAccounts(serviceId?: number): Promise<Map<number, CheckAccount[]>>;
@@ -107,6 +109,10 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
       return service;
     },
     subtypes: async () => (await expect(200, '/subtypes', (signal) => client.GET('/api/v1/subtypes', { signal }))) as Subtype[],
+    ownChecks: async () => {
+      const { services } = await expect(200, '/services/own-checks', (signal) => client.GET('/api/v1/services/own-checks', { signal }));
+      return new Map(Object.entries(services).map(([id, check]) => [Number(id), check as Record<string, unknown>]));
+    },
     dnsRecords: () => expect(200, '/dns', (signal) => client.GET('/api/v1/dns', { signal })),
     checkAccounts: async (serviceId) => {
       const query = serviceId === undefined ? {} : { service_id: String(serviceId) };

@@ -5,7 +5,7 @@ import type { CheckJobResult, ScoringApi } from './api';
 import type { CheckOutcome } from './checks';
 import type { MailToken } from './mail-token';
 import type { HostResolver } from './resolve';
-import { mailRound, mailSender, runChecks, type Planned } from './round';
+import { checkFor, mailRound, mailSender, runChecks, type Planned } from './round';
 import { concurrencyLimit, roundStartAt } from './schedule';
 
 export interface CheckJobDependencies {
@@ -49,9 +49,9 @@ const now = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 /** One service's check, planned as a round plans it (its property set, its account, its mail), under the job's own scan id. */
 async function dryRun(jobId: number, serviceId: number, deps: CheckJobDependencies): Promise<{ outcome: CheckOutcome; time: string }> {
   const { api } = deps;
-  const [settings, service, subtypes] = await Promise.all([api.settings(), api.service(serviceId), api.subtypes()]);
+  const [settings, service, subtypes, ownChecks] = await Promise.all([api.settings(), api.service(serviceId), api.subtypes(), api.ownChecks()]);
   const checks = new Map(subtypes.map((s) => [s.id, checkOf(s)]));
-  const definition = checks.get(service.subtype_id);
+  const definition = checkFor(service, checks, ownChecks);
   if (!definition) return { outcome: { passed: false, error: 'its subtype has no check for the agent to run', category: 'agent error' }, time: now() };
   const check = roundCheck(definition, deps.random);
   const [records, accounts] = await Promise.all([

@@ -58,6 +58,16 @@ export interface Planned {
 const REPORT_BATCH = 100;
 const REPORT_CONCURRENCY = 8;
 
+/** A service's check: its own, when an organiser gave it one, else its subtype's. */
+export function checkFor(
+  service: { id: number; subtype_id: number },
+  checks: Map<number, CheckDefinition | undefined>,
+  ownChecks: Map<number, Record<string, unknown>>,
+): CheckDefinition | undefined {
+  const own = ownChecks.get(service.id);
+  return own ? checkOf(own) : checks.get(service.subtype_id);
+}
+
 /**
  * One round: list the services and their checks, mark every checked service
  * started, run every check (each under its own timeout, all under the shared
@@ -72,12 +82,12 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
     log.info('round outside the event', { round, start_time: settings.start_time, end_time: settings.end_time });
     return { round, ...(deps.slice ? { slice: deps.slice } : {}), ...NOTHING_CHECKED, outside_schedule: true };
   }
-  const [listed, subtypes] = await Promise.all([api.services(), api.subtypes()]);
+  const [listed, subtypes, ownChecks] = await Promise.all([api.services(), api.subtypes(), api.ownChecks()]);
   const services = listed.filter((service) => inSlice(service.id, deps.slice));
   const checks = new Map(subtypes.map((s) => [s.id, checkOf(s)]));
   const planned: Planned[] = [];
   for (const service of services) {
-    const check = checks.get(service.subtype_id);
+    const check = checkFor(service, checks, ownChecks);
     // Each service's own pick of the subtype's property sets, this round.
     if (check) planned.push({ service, check: roundCheck(check, deps.random), scanId: scanIdFor(roundStart, settings.round_seconds, service.id) });
   }

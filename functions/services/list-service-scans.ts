@@ -21,7 +21,8 @@ export const handler = endpoint(servicesRoutes.ListServiceScans, { freeze: true 
   const scope = `service-scans:${id}`;
   const after = query.cursor === undefined ? undefined : openCursor(scope, query.cursor, Position);
   const [definition, page] = await Promise.all([getServiceDefinition(id), scanHistoryPage(id, query.limit, after, frozenAt)]);
-  if (!definition || !canSee(principal, definition)) throw notFound(`No service has id ${id}.`);
+  // A disabled service, like a hidden team's, is the organisers' and services' to read.
+  if (!definition || !canSee(principal, { hidden: definition.hidden || definition.disabled === true })) throw notFound(`No service has id ${id}.`);
   const cursor = page.next ? sealCursor(scope, page.next) : null;
   const headers: Record<string, string> = {};
   if (cursor) headers.link = `<${path.replace('{id}', String(id))}?limit=${query.limit}&cursor=${encodeURIComponent(cursor)}>; rel="next"`;

@@ -7,5 +7,11 @@ import { ok } from '#shared/http/responses';
 
 export const handler = endpoint(servicesRoutes.ListServices, { changesWithClockMs: IN_PROGRESS_MAX_MS / 10 }, async ({ query, principal }) => {
   const records = await listServiceRecords({ teamNumber: query.team, subtypeId: query.subtype_id });
-  return ok(visibleTo(principal, records).map((r) => r.service));
+  // A disabled service is out of the event until enabled: no list shows it (the agent's round reads this one), not even an organiser's.
+  return ok(
+    visibleTo(
+      principal,
+      records.filter((r) => !r.disabled),
+    ).map((r) => r.service),
+  );
 });

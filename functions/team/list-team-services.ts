@@ -16,18 +16,20 @@ export const handler = endpoint(teamRoutes.ListTeamServices, {}, async ({ id, pr
   return ok({
     team: record.team,
     details,
-    services: services.map(({ service: s, last_scan_reason }) => ({
-      id: s.id,
-      subtype: s.subtype,
-      subtype_id: s.subtype_id,
-      url: s.url,
-      port: s.port,
-      last_scan: s.last_scan,
-      last_scan_time: s.last_scan_time,
-      last_scan_error: s.last_scan_error,
-      last_scan_reason: details ? last_scan_reason : null,
-      in_progress: s.in_progress,
-      max_score: s.max_score,
-    })),
+    services: services
+      .filter((r) => !r.disabled)
+      .map(({ service: s, last_scan_reason }) => ({
+        id: s.id,
+        subtype: s.subtype,
+        subtype_id: s.subtype_id,
+        url: s.url,
+        port: s.port,
+        last_scan: s.last_scan,
+        last_scan_time: s.last_scan_time,
+        last_scan_error: s.last_scan_error,
+        last_scan_reason: details ? last_scan_reason : null,
+        in_progress: s.in_progress,
+        max_score: s.max_score,
+      })),
   });
 });

@@ -191,6 +191,22 @@ describe('the scoring agent', () => {
     ).toHaveLength(1);
   }, 60_000);
 
+  it("runs a service's own check in place of its subtype's, from the next round, and its subtype's again once it is removed", async () => {
+    const www = (await services()).find((s) => s.url === 'www.one.example')!;
+    const path = `${stack.url}/api/v1/services/${www.id}/check`;
+    const own = await fetch(path, { method: 'PUT', headers: admin, body: JSON.stringify({ check: 'http', content: 'team two', timeout_seconds: 2 }) });
+    expect(own.status).toBe(200);
+    const settings = await agentApi.settings();
+    const deps = { api: agentApi, resolver: resolver(), checkLimit: concurrencyLimit(4), log, mailToken };
+    const round = roundStartAt(Date.now(), settings.round_seconds) + 7 * settings.round_seconds * 1000;
+    await runRound(round, settings, deps);
+    const checked = (await services()).find((s) => s.id === www.id)!;
+    expect([checked.last_scan, checked.last_scan_reason]).toEqual([0, expect.stringContaining('team two')]);
+    expect((await fetch(path, { method: 'DELETE', headers: { ...admin, 'if-match': own.headers.get('etag')! } })).status).toBe(204);
+    await runRound(round + settings.round_seconds * 1000, settings, deps);
+    expect((await services()).find((s) => s.id === www.id)!.last_scan).toBe(10);
+  }, 60_000);
+
   it('in AWS, runs the round scheduled in the invoked minute, and nothing in a minute without one', async () => {
     const patched = await fetch(`${stack.url}/api/v1/settings/1`, { method: 'PATCH', headers: admin, body: JSON.stringify({ round_seconds: 120 }) });
     expect(patched.status).toBe(200);

@@ -414,6 +414,19 @@ describe('the other pages', () => {
     expect(consoleErrors.splice(errorsBefore)).toEqual(['Failed to load resource: the server responded with a status of 412 (Precondition Failed)']);
     expect(((await api(`/services/${http.id}`)) as { port: number }).port).toBe(8383);
 
+    // Disabled from its editor: out of the public list, said in the table; enabled again the same way.
+    await page.getByRole('button', { name: 'Edit HTTP of team 11' }).click();
+    await page.getByLabel('Enabled: checked and scored').uncheck();
+    await page.getByRole('button', { name: 'Save the service' }).click();
+    await page.locator('#console-status', { hasText: 'HTTP of team 11 saved: disabled' }).waitFor(ON_SCREEN);
+    await page.locator(`table.console-services tr[data-service-id="${http.id}"]`, { hasText: 'disabled: not checked' }).waitFor(ON_SCREEN);
+    expect(((await api('/services?team=11')) as { id: number }[]).map((s) => s.id)).not.toContain(http.id);
+    await page.getByRole('button', { name: 'Edit HTTP of team 11' }).click();
+    await page.getByLabel('Enabled: checked and scored').check();
+    await page.getByRole('button', { name: 'Save the service' }).click();
+    await page.locator('#console-status', { hasText: 'checked so from the next round' }).waitFor(ON_SCREEN);
+    expect(((await api('/services?team=11')) as { id: number }[]).map((s) => s.id)).toContain(http.id);
+
     // Hide team 14 from the keyboard alone: Tab to its Edit button, Enter, Space on the box, Enter to save.
     const team14 = ((await api('/teams')) as { id: number; number: number }[]).find((t) => t.number === 14)!;
     await page.getByRole('button', { name: 'Edit team 14' }).focus();
@@ -518,6 +531,30 @@ describe('the other pages', () => {
     await say('The check of HTTP saved');
     const subtypes = (await api('/subtypes', { headers: { authorization: `Bearer ${ENV_TOKENS.service}` } })) as { id: number; content?: string }[];
     expect(subtypes.find((s) => s.id === 1)!.content).toBe('Welcome to the shop');
+
+    // Team 15's HTTP alone expects other content: its own check, then its subtype's again.
+    await page.getByRole('button', { name: 'Edit HTTP of team 15' }).click();
+    const checkErrorsBefore = consoleErrors.length;
+    await page.getByRole('button', { name: 'Show its own check' }).click();
+    await page.getByLabel('Its check, as JSON').fill('{"check":"http","content":"Late Arrivals shop"}');
+    expect(await seriousAxeViolations()).toEqual([]);
+    await page.getByRole('button', { name: 'Save its own check' }).click();
+    await say('HTTP of team 15 has its own check now');
+    // It had none: its read was a 404, which the browser logs.
+    expect(consoleErrors.splice(checkErrorsBefore)).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+    const ownCheck = `/services/${added.id}/check`;
+    const { token: organiser } = await createToken({ role: 'admin', name: 'own check reader', expiresAt: null, audit: TEST_AUDIT });
+    const asOrganiser = { headers: { authorization: `Bearer ${organiser}` } };
+    expect(((await api(ownCheck, asOrganiser)) as { check: { content: string } }).check.content).toBe('Late Arrivals shop');
+    const removedErrorsBefore = consoleErrors.length;
+    await page.getByRole('button', { name: 'Check it as its subtype says again' }).click();
+    await say('HTTP of team 15 is checked as HTTP says again');
+    // The part reads it again, and has none to show.
+    await expect
+      .poll(() => consoleErrors.slice(removedErrorsBefore), ON_SCREEN)
+      .toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+    consoleErrors.splice(removedErrorsBefore);
+    expect((await fetch(`${stack.url}/api/v1${ownCheck}`, asOrganiser)).status).toBe(404);
 
     // DNS is worth more from now on: a preview of which services follow, then each of them.
     const asAgent = { headers: { authorization: `Bearer ${ENV_TOKENS.service}` } };

@@ -54,6 +54,11 @@ let serviceIds: number[];
 beforeAll(async () => {
   serviceIds = ((await invoke('GET', '/api/v1/services', { headers: admin })).json as { id: number }[]).map((s) => s.id);
 });
+/** An HTTP service (subtype 1) of the round's, a different one each round. */
+async function httpService(round: number): Promise<number> {
+  const http = (await invoke('GET', '/api/v1/services?subtype_id=1', { headers: admin })).json as { id: number }[];
+  return http[round % http.length]!.id;
+}
 async function serviceAccounts(round: number): Promise<{ path: string; read: string }> {
   const path = `/api/v1/services/${serviceIds[round % serviceIds.length]}/accounts`;
   const set = await invoke('PUT', path, { headers: admin, body: { accounts: [{ username: `round${round}`, password: `p-${round}` }] } });
@@ -102,6 +107,25 @@ const RACES: Record<string, Race> = {
     body: (writer, round) => ({ name: `Team r${round}w${writer}` }),
     // A team edit is one transaction of 14 items here: 10 writers race it as surely, at a quarter of the time.
     writers: 10,
+  },
+  ReplaceServiceCheck: {
+    // An HTTP service of the round, with a check of its own: every writer gives it other expected content.
+    prepare: async (round) => {
+      const path = `/api/v1/services/${await httpService(round)}/check`;
+      const set = await invoke('PUT', path, { headers: admin, body: { check: 'http', path: '/', status: 200, content: `own r${round}` } });
+      expect(set.status, set.text).toBe(200);
+      return { path, read: path };
+    },
+    body: (writer, round) => ({ check: 'http', path: '/', status: 200, content: `own r${round}w${writer}` }),
+  },
+  DeleteServiceCheck: {
+    // An HTTP service of the round, given a check of its own: every writer removes it.
+    prepare: async (round) => {
+      const path = `/api/v1/services/${await httpService(round)}/check`;
+      const set = await invoke('PUT', path, { headers: admin, body: { check: 'http', path: '/', status: 200, content: `own r${round}` } });
+      expect(set.status, set.text).toBe(200);
+      return { path, read: path };
+    },
   },
   ReplaceSubtypeCheck: {
     // The HTTP subtype: every writer sets its own expected content.

@@ -45,6 +45,7 @@ const acceptedBodies: Record<string, Record<string, unknown>> = {
   UpdateService: { url: 'moved.team1.example', port: 2222 },
   UpdateTeam: { name: 'Renamed', logo: '', guest_division: false, hidden: false },
   ReplaceSubtypeCheck: { check: 'http', path: '/', status: 200, content: 'Welcome' },
+  ReplaceServiceCheck: { check: 'http', path: '/', status: 200, content: 'Welcome' },
   UpdateSubtype: { max_score: 12 },
   CreateSubtype: { name: 'Web again', super_type_id: 1, max_score: 4, check: 'tcp' },
   CreateSuperType: { name: 'Hostile column' },

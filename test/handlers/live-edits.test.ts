@@ -8,6 +8,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgetFreshCopies, freshServiceDefinition, FRESHNESS_MS } from '#shared/data/fresh';
+import { verifyTotals } from '#shared/app/verify';
 import { mintTokens, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
 import { bearer, invoke } from '../support/invoke';
@@ -125,6 +126,118 @@ describe('moving a service', () => {
     expect((await endpointOf()).json).toEqual(before);
     expect((await invoke('PATCH', '/api/v1/services/99999', { headers: admin(), body: { port: 80 } })).status).toBe(404);
     expect((await invoke('GET', '/api/v1/services/99999/endpoint', { headers: admin() })).status).toBe(404);
+  });
+});
+
+describe('disabling and enabling a service', () => {
+  it('takes it out of every list, round and count while what it earned stays; a result in flight earns nothing; enabled, it counts again; verify agrees', async () => {
+    const services = (await invoke('GET', '/api/v1/services', { headers: admin() })).json as {
+      id: number;
+      subtype_id: number;
+      team: { id: number };
+      max_score: number;
+    }[];
+    const other = services.find((s) => s.id !== serviceId && s.team.id === services.find((t) => t.id === serviceId)!.team.id)!;
+    const teamId = other.team.id;
+    const scan = (scanId: string, score: number) =>
+      invoke('POST', `/api/v1/services/${other.id}/scans`, { headers: bearer(tokens.service), body: { scan_id: scanId, score, error: null } });
+    const row = async () =>
+      ((await invoke('GET', '/api/v1/teams/scoreboard')).json.scoreboard as { team: { id: number }; scores: { score: number; max_score: number }[] }[])
+        .find((r) => r.team.id === teamId)!
+        .scores.map(({ score, max_score }) => [score, max_score]);
+    const stats = async () => {
+      const { services_up, services_down, services_unscanned } = (await invoke('GET', `/api/v1/teams/${teamId}/scorecard`)).json.stats;
+      return { services_up, services_down, services_unscanned };
+    };
+    const cells = async () => ((await invoke('GET', '/api/v1/services/status')).json.teams[teamId] as unknown[]).length;
+    const listed = async (headers = {}) => ((await invoke('GET', '/api/v1/services', { headers })).json as { id: number }[]).some((s) => s.id === other.id);
+    const endpointOfOther = () => invoke('GET', `/api/v1/services/${other.id}/endpoint`, { headers: admin() });
+    const toggle = (enabled: boolean, etag?: string) =>
+      invoke('PATCH', `/api/v1/services/${other.id}`, { headers: { ...admin(), ...(etag ? { 'if-match': etag } : {}) }, body: { enabled } });
+
+    expect((await scan('a-passed-while-enabled', other.max_score)).status).toBe(201);
+    await fold.caughtUp();
+    const [scoresBefore, statsBefore, cellsBefore] = [await row(), await stats(), await cells()];
+    const opened = await endpointOfOther();
+    expect(opened.json.enabled).toBe(true);
+
+    const disabled = await toggle(false, opened.headers.etag);
+    expect(disabled.status, disabled.text).toBe(200);
+    expect(disabled.json).toMatchObject({ enabled: false, version: opened.json.version + 1 });
+    expect((await toggle(true, opened.headers.etag)).status).toBe(412);
+    // Out of every list (the agent's round reads the list), of its team's counts and of the status view; organisers still read it.
+    expect([await listed(), await listed(admin())]).toEqual([false, false]);
+    expect((await invoke('GET', `/api/v1/services/${other.id}`)).status).toBe(404);
+    expect((await invoke('GET', `/api/v1/services/${other.id}`, { headers: admin() })).status).toBe(200);
+    expect((await invoke('GET', '/api/v1/services/endpoints', { headers: admin() })).json).toContainEqual(disabled.json);
+    expect(await stats()).toEqual({ ...statsBefore, services_up: statsBefore.services_up - 1 });
+    expect(await cells()).toBe(cellsBefore - 1);
+    // What it earned stays on the board.
+    expect(await row()).toEqual(scoresBefore);
+
+    // A result in flight when it was disabled is recorded and earns nothing, nor moves a count.
+    forgetFreshCopies();
+    // Its id sorts after the pass: two results of one second are ordered by id.
+    const late = await scan('b-arrived-while-disabled', 0);
+    expect(late.status, late.text).toBe(201);
+    expect(late.json.points).toBe(0);
+    await fold.caughtUp();
+    expect(await row()).toEqual(scoresBefore);
+    expect(await stats()).toEqual({ ...statsBefore, services_up: statsBefore.services_up - 1 });
+
+    // Enabled again: listed, counted with its status now (down: the last result failed), its cell back.
+    const enabled = await toggle(true, disabled.headers.etag);
+    expect(enabled.status, enabled.text).toBe(200);
+    expect(enabled.json.enabled).toBe(true);
+    expect(await listed()).toBe(true);
+    expect(await stats()).toEqual({ ...statsBefore, services_up: statsBefore.services_up - 1, services_down: statsBefore.services_down + 1 });
+    expect(await cells()).toBe(cellsBefore);
+    expect((await invoke('GET', '/api/v1/services/status')).json.teams[teamId]).toContainEqual(expect.arrayContaining([other.subtype_id, 'down']));
+    expect((await verifyTotals({ repair: false, pauseMs: 100 })).filter((t) => t.differences.length > 0)).toEqual([]);
+    const audit = (await invoke('GET', `/api/v1/audit?limit=100&target=services/${other.id}`, { headers: admin() })).json.items as {
+      after: { enabled: boolean };
+    }[];
+    // Newest first.
+    expect(audit.map((e) => e.after.enabled)).toEqual([true, false]);
+  });
+  it('races the fold: a service disabled and enabled while its team is scored is counted once, never twice or not at all', async () => {
+    const all = (await invoke('GET', '/api/v1/services', { headers: admin() })).json as { id: number; team: { id: number; number: number } }[];
+    const team = all.at(-1)!.team;
+    const ofTeam = all.filter((s) => s.team.id === team.id);
+    const target = ofTeam[0]!;
+    let round = 0;
+    const scoring = (async () => {
+      for (; round < 12; round++)
+        await Promise.all(
+          ofTeam.map((s, i) =>
+            invoke('POST', `/api/v1/services/${s.id}/scans`, {
+              headers: bearer(tokens.service),
+              body: { scan_id: `race-${round}-${s.id}`, score: (round + i) % 3 === 0 ? 0 : 10, error: null },
+            }),
+          ),
+        );
+    })();
+    for (let flip = 0; flip < 6; flip++) {
+      const answer = await invoke('PATCH', `/api/v1/services/${target.id}`, { headers: admin(), body: { enabled: flip % 2 === 1 } });
+      expect(answer.status, answer.text).toBe(200);
+    }
+    await scoring;
+    await fold.caughtUp();
+    // The counts are exactly the statuses of the team's listed (enabled) services.
+    const listed = (await invoke('GET', `/api/v1/services?team=${team.number}`, { headers: admin() })).json as {
+      last_scan: number;
+      last_scan_time: string | null;
+      max_score: number;
+    }[];
+    const expected = {
+      services_up: listed.filter((s) => s.last_scan_time !== null && s.last_scan >= s.max_score).length,
+      services_down: listed.filter((s) => s.last_scan_time !== null && s.last_scan < s.max_score).length,
+      services_unscanned: listed.filter((s) => s.last_scan_time === null).length,
+    };
+    const { services_up, services_down, services_unscanned } = (await invoke('GET', `/api/v1/teams/${team.id}/scorecard`, { headers: admin() })).json.stats;
+    expect({ services_up, services_down, services_unscanned }).toEqual(expected);
+    expect(listed).toHaveLength(ofTeam.length);
+    expect((await verifyTotals({ repair: false, pauseMs: 100 })).filter((t) => t.differences.length > 0)).toEqual([]);
   });
 });
 
@@ -356,6 +469,7 @@ describe('adding a team and a service', () => {
       url: body.url,
       port: 2222,
       max_score: 10,
+      enabled: true,
       version: 1,
     });
     expect(added.text).not.toContain('Late-Pa55word');
@@ -441,6 +555,49 @@ describe("changing a subtype's check", () => {
     expect((await replace(4, { check: 'smtp' })).json.errors).toEqual([expect.objectContaining({ path: 'check' })]);
     expect((await replace(4, { check: 'smtp', mail_to: 'red' })).status).toBe(200);
     expect((await replace(99, { check: 'tcp' })).status).toBe(404);
+  });
+});
+
+describe("a service's own check", () => {
+  const serviceOf = async (subtypeId: number) =>
+    ((await invoke('GET', `/api/v1/services?subtype_id=${subtypeId}`, { headers: admin() })).json as { id: number }[]).at(-1)!.id;
+  const ownChecks = async () => (await invoke('GET', '/api/v1/services/own-checks', { headers: bearer(tokens.service) })).json.services;
+
+  it("checks one service otherwise than its subtype says: PUT creates it, If-Match guards a change, the agent's read has it, DELETE goes back to the subtype's; audited", async () => {
+    const id = await serviceOf(1);
+    const path = `/api/v1/services/${id}/check`;
+    expect((await invoke('GET', path, { headers: admin() })).status).toBe(404);
+    const created = await invoke('PUT', path, { headers: admin(), body: { content: 'Team shop', check: 'http', status: 200 } });
+    expect(created.status, created.text).toBe(200);
+    // The kind first, then its parameters in their order (those left out at their defaults), whatever order they came in.
+    expect(created.json).toEqual({ service_id: id, check: { check: 'http', path: '/', status: 200, content: 'Team shop', timeout_seconds: 5 }, version: 1 });
+    expect(Object.keys(created.json.check)).toEqual(['check', 'path', 'status', 'content', 'timeout_seconds']);
+    const read = await invoke('GET', path, { headers: admin() });
+    expect([read.json, read.headers.etag]).toEqual([created.json, created.headers.etag]);
+    expect((await ownChecks())[String(id)]).toEqual(created.json.check);
+
+    const changed = await invoke('PUT', path, { headers: { ...admin(), 'if-match': created.headers.etag! }, body: { check: 'http', content: 'Other shop' } });
+    expect(changed.json).toMatchObject({ check: { check: 'http', content: 'Other shop' }, version: 2 });
+    expect((await invoke('PUT', path, { headers: { ...admin(), 'if-match': created.headers.etag! }, body: { check: 'http' } })).status).toBe(412);
+    expect((await invoke('DELETE', path, { headers: { ...admin(), 'if-match': created.headers.etag! } })).status).toBe(412);
+    expect((await invoke('DELETE', path, { headers: { ...admin(), 'if-match': changed.headers.etag! } })).status).toBe(204);
+    expect((await invoke('GET', path, { headers: admin() })).status).toBe(404);
+    expect((await invoke('DELETE', path, { headers: admin() })).status).toBe(404);
+    expect((await ownChecks())[String(id)]).toBeUndefined();
+    const audit = (await invoke('GET', `/api/v1/audit?limit=10&target=services/${id}/check`, { headers: admin() })).json.items as { action: string }[];
+    expect(audit.map((e) => e.action)).toEqual(['service.check.delete', 'service.check.replace', 'service.check.replace']);
+  });
+
+  it("refuses another kind than its subtype's, a mail check (it pairs by subtype), what a competition file would refuse, and an unknown service; nothing changes", async () => {
+    const http = await serviceOf(1);
+    const put = (id: number, body: unknown) => invoke('PUT', `/api/v1/services/${id}/check`, { headers: admin(), body });
+    const refused = await put(http, { check: 'tcp' });
+    expect([refused.status, refused.json.errors]).toEqual([400, [{ path: 'check', message: 'must be its subtype’s kind (http)'.replace('’', "'") }]]);
+    expect((await put(await serviceOf(4), { check: 'smtp' })).json.errors[0].message).toContain('pairs with');
+    expect((await put(http, { check: 'http', content: '(a+)+$', regex: true })).status).toBe(400);
+    expect((await put(http, { check: 'http', surprise: 1 })).status).toBe(400);
+    expect((await put(99999, { check: 'http' })).status).toBe(404);
+    expect(await ownChecks()).toEqual({});
   });
 });
 

@@ -551,6 +551,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/services/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every service as an organiser edits it, disabled ones included: where its check goes, its points, whether it is enabled
+         * @description Admins only.
+         */
+        get: operations["ListServiceEndpoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/services/{id}/endpoint": {
         parameters: {
             query?: never;
@@ -589,7 +609,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Move a service to another address or port, or change its points, during the event (results already earned stay)
+         * Move a service to another address or port, change its points, or disable or enable it, during the event (results already earned stay)
          * @description Admins only.
          */
         patch: operations["UpdateService"];
@@ -614,6 +634,54 @@ export interface paths {
          */
         post: operations["ReportScan"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/own-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The services checked otherwise than their subtype says, with their own checks: the scoring agent's read, once a round, beside GET /subtypes
+         * @description Admins and service accounts.
+         */
+        get: operations["GetServiceChecks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/services/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A service's own check, if it has one (else it is checked as its subtype says), with the ETag its replace names
+         * @description Admins only.
+         */
+        get: operations["GetServiceCheck"];
+        /**
+         * Check one service otherwise than its subtype says (its subtype's kind, other parameters): from the agent's next round
+         * @description Admins only.
+         */
+        put: operations["ReplaceServiceCheck"];
+        post?: never;
+        /**
+         * Check a service as its subtype says again (removes its own check): from the agent's next round
+         * @description Admins only.
+         */
+        delete: operations["DeleteServiceCheck"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1779,6 +1847,29 @@ export interface components {
             }[];
         };
         /**
+         * ServiceCheck
+         * @description A service's own check, in place of its subtype's, and the version every change moves.
+         */
+        ServiceCheck: {
+            service_id: number;
+            /** @description A check definition as a competition file gives it: `check` (the kind) and that kind's parameters. */
+            check: {
+                check: string;
+            };
+            version: number;
+        };
+        /**
+         * ServiceChecks
+         * @description The services checked otherwise than their subtype says: each one's own check, by service id.
+         */
+        ServiceChecks: {
+            services: {
+                [key: string]: {
+                    check: string;
+                };
+            };
+        };
+        /**
          * ServiceDetail
          * @description A service with the points it earned and its latest scans, newest first.
          * @example {
@@ -1862,6 +1953,8 @@ export interface components {
             port: number;
             /** @description What a pass earns; a result counts with the max_score it arrived under. */
             max_score: number;
+            /** @description false: disabled by an organiser (not checked, in no list, out of its team's counts). */
+            enabled: boolean;
             /** @description Moves with every edit (1 as loaded). */
             version: number;
         };
@@ -3080,6 +3173,30 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "dns_zone_busy" | "database_unavailable";
+                };
+            };
+        };
+        /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `service_busy`, `database_unavailable`. */
+        "ServiceUnavailable.service_busy.database_unavailable": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Service Unavailable",
+                 *       "status": 503,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "service_busy",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "service_busy" | "database_unavailable";
                 };
             };
         };
@@ -5977,6 +6094,47 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
+    ListServiceEndpoints: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each service's endpoint, by id (each with the version its edit names in If-Match). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceEndpoint"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
     GetServiceEndpoint: {
         parameters: {
             query?: never;
@@ -6086,6 +6244,8 @@ export interface operations {
                     port?: number;
                     /** @description What a pass earns from the next result on: results already recorded keep what they earned and counted. */
                     max_score?: number;
+                    /** @description false disables it: no round checks it, no list shows it, its status leaves its team's counts; what it earned stays. true enables it again. */
+                    enabled?: boolean;
                 };
             };
         };
@@ -6110,7 +6270,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
             429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
-            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+            503: components["responses"]["ServiceUnavailable.service_busy.database_unavailable"];
         };
     };
     ListServiceScans: {
@@ -6237,6 +6397,406 @@ export interface operations {
             429: components["responses"]["TooManyRequests.scan-report"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.busy.database_unavailable"];
+        };
+    };
+    GetServiceChecks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description By service id, its own check (a service without one is left out). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceChecks"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    GetServiceCheck: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its own check and version (a service without one: 404). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceCheck"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ReplaceServiceCheck: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    check: "http";
+                    /** @default / */
+                    path?: string;
+                    /** @default 200 */
+                    status?: number;
+                    host?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    /** @enum {string} */
+                    auth?: "basic" | "form";
+                    login_path?: string;
+                    username_field?: string;
+                    password_field?: string;
+                    properties?: {
+                        path?: string;
+                        status?: number;
+                        host?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "https";
+                    /** @default / */
+                    path?: string;
+                    /** @default 200 */
+                    status?: number;
+                    host?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    /** @enum {string} */
+                    auth?: "basic" | "form";
+                    login_path?: string;
+                    username_field?: string;
+                    password_field?: string;
+                    properties?: {
+                        path?: string;
+                        status?: number;
+                        host?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "tcp";
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "dns";
+                    query: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "ssh";
+                    banner?: string;
+                    command?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    properties?: {
+                        command?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "smtp";
+                    banner?: string;
+                    mail_to?: string;
+                    mail_from?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "smtps";
+                    banner?: string;
+                    mail_to?: string;
+                    mail_from?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "ftp";
+                    banner?: string;
+                    file?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    upload?: boolean;
+                    properties?: {
+                        file?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "ftps";
+                    banner?: string;
+                    file?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    upload?: boolean;
+                    properties?: {
+                        file?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "mysql";
+                    database?: string;
+                    sql?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    properties?: {
+                        database?: string;
+                        sql?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "postgres";
+                    database?: string;
+                    sql?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    properties?: {
+                        database?: string;
+                        sql?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "imap";
+                    mailbox?: string;
+                    sent_by?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "imaps";
+                    mailbox?: string;
+                    sent_by?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "pop3";
+                    sent_by?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "pop3s";
+                    sent_by?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "ldap";
+                    base_dn: string;
+                    filter?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    properties?: {
+                        base_dn?: string;
+                        filter?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "ldaps";
+                    base_dn: string;
+                    filter?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    properties?: {
+                        base_dn?: string;
+                        filter?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Its own check as it now is, and its new ETag. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceCheck"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            412: components["responses"]["PreconditionFailed.precondition_failed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.service_busy.database_unavailable"];
+        };
+    };
+    DeleteServiceCheck: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            412: components["responses"]["PreconditionFailed.precondition_failed"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.service_busy.database_unavailable"];
         };
     };
     ReportScans: {

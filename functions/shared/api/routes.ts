@@ -9,6 +9,7 @@ import { dnsRoutes } from '#shared/api/routes/dns';
 import { docsRoutes } from '#shared/api/routes/docs';
 import { scansRoutes } from '#shared/api/routes/scans';
 import { servicesRoutes } from '#shared/api/routes/services';
+import { serviceChecksRoutes } from '#shared/api/routes/service-checks';
 import { settingsRoutes } from '#shared/api/routes/settings';
 import { subtypesRoutes } from '#shared/api/routes/subtypes';
 import { superTypesRoutes } from '#shared/api/routes/super-types';
@@ -32,6 +33,7 @@ export const routes = [
   ...Object.values(superTypesRoutes),
   ...Object.values(subtypesRoutes),
   ...Object.values(servicesRoutes),
+  ...Object.values(serviceChecksRoutes),
   ...Object.values(scansRoutes),
   ...Object.values(teamRoutes),
   ...Object.values(teamAccountsRoutes),

@@ -87,6 +87,15 @@ async function foldTeam(teamId: number, events: ScoreEvent[], freezeTime: string
   throw new Error(`team ${teamId}: the fold lost its conditions ${FOLD_ATTEMPTS} times in a row`);
 }
 
+/**
+ * Brings a team's standings projection up to its totals: after an edit that
+ * moved the totals outside a fold (enabling or disabling a service), as a
+ * fold with nothing new to fold does.
+ */
+export async function catchUpStandings(teamId: number): Promise<void> {
+  await foldTeam(teamId, [], (await freshSettings()).settings.scoreboard_freeze_time);
+}
+
 /** What a team's fold reads, in one consistent BatchGetItem: its TOTALS, its standings item and its services' STATE items. */
 async function readTeam(teamId: number, serviceIds: number[]): Promise<TeamFoldRead> {
   const totalsAt = totalsKey(teamId);

@@ -8,6 +8,12 @@ import {
   type StoredDefinition,
 } from '#shared/data/services';
 import type { AuditContext } from '#shared/data/audit';
+import { canonicalCheck, readServiceCheck, writeServiceCheck, type ServiceCheck } from '#shared/data/service-checks';
+import { readServiceStates } from '#shared/data/service-state';
+import { readTotalsItems, toTotalsState } from '#shared/data/totals';
+import { catchUpStandings } from '#shared/app/fold';
+import { emptyServiceState, judgedBy } from '#shared/domain/scoring/fold';
+import { statusCell, statusDeltas } from '#shared/domain/scoring/status';
 import { accountsItem } from '#shared/data/account-secrets';
 import { allocateId } from '#shared/data/counters';
 import { getSettings } from '#shared/data/settings';
@@ -86,16 +92,17 @@ async function editConditionally<T extends { version: number }, R>(
 
 /**
  * Live editing of a service (issue #28): its address, port and points (and,
- * as a subtype's rename fans out, the subtype's name it embeds). Results
- * already recorded keep what they earned and the max_score they counted
- * with; the agent lists the services every round, so its next round checks
- * the new place, and every function's kept copy of the definition is read
- * again within FRESHNESS_MS (data/fresh.ts). With If-Match, a stale ETag is
- * 412; without, the latest edit wins.
+ * as a subtype's rename fans out, the subtype's name it embeds), and whether
+ * it is enabled. Results already recorded keep what they earned and the
+ * max_score they counted with; the agent lists the services every round, so
+ * its next round checks the new place (or skips a disabled service), and
+ * every function's kept copy of the definition is read again within
+ * FRESHNESS_MS (data/fresh.ts). With If-Match, a stale ETag is 412; without,
+ * the latest edit wins.
  */
 export function editService(
   id: number,
-  change: Partial<Pick<ServiceEndpoint, 'url' | 'port' | 'max_score' | 'subtype'>>,
+  change: Partial<Pick<ServiceEndpoint, 'url' | 'port' | 'max_score' | 'subtype' | 'enabled'>>,
   ifMatch: string | undefined,
   audit: AuditContext,
 ): Promise<ServiceEndpoint> {
@@ -105,9 +112,38 @@ export function editService(
     () => readServiceEndpoint(id),
     async (before) => {
       const after: ServiceEndpoint = { ...before, ...change, version: before.version + 1 };
-      return (await writeServiceEndpoint(before, after, audit)) ? after : undefined;
+      if (after.enabled === before.enabled) return (await writeServiceEndpoint(before, after, audit)) === 'written' ? after : undefined;
+      return toggleService(before, after, audit);
     },
   );
+}
+
+/** Tries of enabling or disabling a service that a fold of its team got in the way of (each a fresh read). */
+const TOGGLE_ATTEMPTS = 8;
+
+/**
+ * Enables or disables a service: its status moves in or out of its team's
+ * counts in the same transaction as its definition, from a consistent read
+ * of its state and its team's totals. A fold of the team landing between
+ * that read and the write fails the write's conditions (never counting the
+ * service twice or not at all), and the read is done again.
+ */
+async function toggleService(before: ServiceEndpoint, after: ServiceEndpoint, audit: AuditContext): Promise<ServiceEndpoint | undefined> {
+  for (let attempt = 1; attempt <= TOGGLE_ATTEMPTS; attempt++) {
+    const [states, totals] = await Promise.all([readServiceStates([before.id], { consistent: true }), readTotalsItems([before.team_id], { consistent: true })]);
+    const state = states.get(before.id) ?? emptyServiceState();
+    const cell = statusCell(state, judgedBy(state, before.max_score));
+    const { services_up, services_down } = statusDeltas('unscanned', cell.status);
+    const totalsVersion = toTotalsState(totals.get(before.team_id)).version;
+    const outcome = await writeServiceEndpoint(before, after, audit, { state, totalsVersion, counts: { services_up, services_down }, cell });
+    if (outcome === 'stale') return undefined;
+    if (outcome === 'written') {
+      await catchUpStandings(before.team_id);
+      return after;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+  }
+  throw serviceUnavailable('service_busy', `Service ${before.id}'s team is being scored right now: try again.`, 1);
 }
 
 /**
@@ -318,6 +354,7 @@ export async function addService(fields: NewService, audit: AuditContext): Promi
           url: fields.url,
           port: fields.port,
           max_score: definition.service.max_score,
+          enabled: true,
           version: 1,
         };
       case 'final':
@@ -352,6 +389,40 @@ export function replaceSubtypeCheck(id: number, definition: CheckDefinition, ifM
       if (orphan)
         throw validationFailed([{ path: 'check', message: `subtype ${orphan.name} reads the mail this subtype sends: keep an smtp check with mail_to` }]);
       return writeSubtypeCheck(before, definition, audit);
+    },
+  );
+}
+
+/** Kinds whose checks pair across a team's services by subtype (a mailbox check reads what its sender subtype sent): their parameters stay the subtype's. */
+const PAIRED_KINDS: readonly string[] = ['smtp', 'smtps', 'imap', 'imaps', 'pop3', 'pop3s'];
+
+/**
+ * Gives one service a check of its own in place of its subtype's (issue
+ * #28), or (null) takes it back to its subtype's: the agent reads the
+ * services' own checks with the subtypes every round, so its next round
+ * runs it. Of the subtype's kind only (what it logs in with, what it is
+ * worth and how it shows stay the subtype's), and never a mail check,
+ * which pairs with its team's other mail service by subtype.
+ */
+export function replaceServiceCheck(id: number, definition: CheckDefinition | null, ifMatch: string | undefined, audit: AuditContext): Promise<ServiceCheck> {
+  return editConditionally(
+    { kind: 'service', id, readAt: `/services/${id}/check`, busy: 'service_busy' },
+    ifMatch,
+    async () => ((await readServiceEndpoint(id)) ? readServiceCheck(id) : undefined),
+    async (before) => {
+      if (definition === null && before.check === null) throw notFound(`Service ${id} has no check of its own: it is checked as its subtype says.`);
+      if (definition) {
+        const endpoint = (await readServiceEndpoint(id))!;
+        const kind = (await readSubtype(endpoint.subtype_id))?.check;
+        if (kind === undefined) throw validationFailed([{ path: 'check', message: `its subtype ${endpoint.subtype} has no check to replace` }]);
+        if (definition.check !== kind) throw validationFailed([{ path: 'check', message: `must be its subtype's kind (${kind})` }]);
+        if (PAIRED_KINDS.includes(kind))
+          throw validationFailed([
+            { path: 'check', message: `a ${kind} check pairs with its team's other mail service by subtype: change the subtype's check` },
+          ]);
+      }
+      const after: ServiceCheck = { service_id: id, check: definition ? canonicalCheck(definition) : null, version: definition ? before.version + 1 : 0 };
+      return (await writeServiceCheck(before, after, audit)) ? after : undefined;
     },
   );
 }

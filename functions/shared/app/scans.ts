@@ -78,7 +78,9 @@ export function recordScanResult(serviceId: number, report: ScanReport, arrival 
 
     const receivedAt = formatTimestamp(arrival);
     const time = report.time ?? receivedAt;
-    const { points, scored } = resultScoring(settings, report.score, new Date(time), arrival);
+    // A disabled service's result (one in flight when it was disabled) is recorded and earns nothing, as during a pause.
+    const rules = definition.disabled ? { ...settings, scoring_enabled: false } : settings;
+    const { points, scored } = resultScoring(rules, report.score, new Date(time), arrival);
     const scan: ScanResult = { scan_id: report.scan_id, score: report.score, error: report.error, time, received_at: receivedAt, points };
     // The SLA rules in force travel with the result, so a change of them applies from the change on.
     const item: StoredResult = {

@@ -203,6 +203,7 @@ async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => vo
     PARTITION.subtypes,
     PARTITION.dns,
     PARTITION.accounts,
+    PARTITION.serviceChecks,
     // Sign-in accounts and sessions are bound to the old teams.
     PARTITION.teamAccounts,
     PARTITION.teamClaims,

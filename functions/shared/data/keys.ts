@@ -37,6 +37,8 @@ export const PARTITION = {
   counters: 'COUNTERS',
   /** Every service's check accounts (data/accounts.ts): one partition, read whole by the secrets route once a round. */
   accounts: 'ACCOUNTS',
+  /** The services checked otherwise than their subtype says (data/service-checks.ts): one small partition, read whole by the agent once a round. */
+  serviceChecks: 'SERVICECHECKS',
   /** Blue team members' sign-in accounts (data/team-accounts.ts), by name. */
   teamAccounts: 'TEAMACCOUNTS',
   /** The team numbers and zone names taken by teams created through the API (data/teams.ts): two concurrent creates cannot both take one. */
@@ -94,6 +96,9 @@ export const keys = {
 
   /** A service's check accounts: their summaries, and their secrets sealed (data/accounts.ts). */
   serviceAccounts: (serviceId: number): Key => ({ pk: PARTITION.accounts, sk: `SERVICE#${pad(serviceId)}` }),
+
+  /** A service's own check, in place of its subtype's (data/service-checks.ts). */
+  serviceCheck: (serviceId: number): Key => ({ pk: PARTITION.serviceChecks, sk: `SERVICE#${pad(serviceId)}` }),
 
   dnsRecord: (id: number): Key => ({ pk: PARTITION.dns, sk: `DNS#${pad(id)}` }),
 

@@ -31,6 +31,7 @@ export function toServiceState(item: Record<string, unknown>): ServiceState {
     folded_seq: (item.folded_seq as string | undefined) ?? null,
     sla: { ...emptySla(), ...(item.sla as Partial<SlaState> | undefined) },
     after_freeze: (item.after_freeze as ServiceAfterFreeze | undefined) ?? null,
+    disabled: item.disabled === true,
   };
 }
 
@@ -98,6 +99,23 @@ export function slaUpdate(serviceId: number, read: ServiceState, sla: SlaState) 
     UpdateExpression: 'SET sla = :sla',
     ConditionExpression: unfolded.condition,
     ExpressionAttributeValues: { ':sla': sla, ...unfolded.values },
+  };
+}
+
+/**
+ * Disables or enables a service's STATE (in the live edit's transaction),
+ * if it folded nothing since it was read and is not so already: the counts
+ * the same transaction moves are those of the state read.
+ */
+export function disabledUpdate(serviceId: number, read: ServiceState, disabled: boolean) {
+  const unfolded = unfoldedSince(read);
+  return {
+    TableName: tableName(),
+    Key: stateKey(serviceId),
+    UpdateExpression: disabled ? 'SET #disabled = :yes' : 'REMOVE #disabled',
+    ConditionExpression: `${unfolded.condition} AND ${disabled ? 'NOT #disabled = :yes' : '#disabled = :yes'}`,
+    ExpressionAttributeNames: { '#disabled': 'disabled' },
+    ExpressionAttributeValues: { ':yes': true, ...unfolded.values },
   };
 }
 

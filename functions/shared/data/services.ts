@@ -8,18 +8,21 @@ import { serviceFields, type ServiceDefinition, type ServiceEndpoint, type Servi
 export type { ServiceEndpoint } from '#shared/domain/model';
 import { emptyServiceState, type ServiceState } from '#shared/domain/scoring/fold';
 import type { SlaRules } from '#shared/domain/scoring/sla';
-import { inProgress } from '#shared/domain/scoring/status';
+import { inProgress, type StatusCell } from '#shared/domain/scoring/status';
 import { shownFailure } from '#shared/domain/scoring/failure';
 import { keys, PARTITION } from '#shared/data/keys';
 import { batchGet, queryIndex, queryPartition, withoutKeys } from '#shared/data/operations';
-import { readServiceStates, toServiceState } from '#shared/data/service-state';
+import { disabledUpdate, readServiceStates, toServiceState } from '#shared/data/service-state';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/client';
 import { STILL_AT_VERSION, transactionConditionFailed } from '#shared/data/operations';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { definitionsMoved } from '#shared/data/settings';
 import { publicVersionMove } from '#shared/data/public-version';
-import { cellAdded, statusLoadedItem } from '#shared/data/status-cells';
+import { cellAdded, cellRemoved, cellRestored, statusLoadedItem } from '#shared/data/status-cells';
+import { totalsUpdate } from '#shared/data/totals';
+import { emptyDelta } from '#shared/domain/scoring/figures';
+import { serviceSource } from '#shared/domain/scoring/events';
 
 export interface ServiceFilter {
   teamNumber?: number;
@@ -33,6 +36,8 @@ export interface StoredDefinition {
   super_type_id: number;
   /** The subtype's own SLA rules from the competition file, where it has them. */
   sla?: Partial<SlaRules>;
+  /** Disabled by an organiser (absent: enabled, as every service is loaded). */
+  disabled?: boolean;
 }
 
 /**
@@ -72,8 +77,8 @@ export async function getServiceRecord(id: number, options: { consistent?: boole
 export async function getServiceDefinition(id: number): Promise<StoredDefinition | undefined> {
   const [item] = await batchGet([keys.service(id)]);
   if (!item) return undefined;
-  const { service, super_type_id, hidden, sla } = withoutKeys<StoredDefinition>(item);
-  return { service, super_type_id, hidden, ...(sla ? { sla } : {}) };
+  const { service, super_type_id, hidden, sla, disabled } = withoutKeys<StoredDefinition>(item);
+  return { service, super_type_id, hidden, ...(sla ? { sla } : {}), ...(disabled ? { disabled } : {}) };
 }
 
 /** A team's services' definitions, by its number (its index), in id order. */
@@ -96,7 +101,8 @@ function toServiceRecord(definition: StoredDefinition, state: ServiceState = emp
       last_scan_error: shownFailure(state.last_scan_error, state.last_scan_category),
       in_progress: inProgress(state, now),
     }),
-    hidden: definition.hidden,
+    hidden: definition.hidden || definition.disabled === true,
+    disabled: definition.disabled === true,
     super_type_id: definition.super_type_id,
     points_earned: state.points_earned,
     checks: state.checks,
@@ -132,19 +138,48 @@ function toServiceEndpoint(item: Record<string, unknown>): ServiceEndpoint {
     url: service.url,
     port: service.port,
     max_score: service.max_score,
+    enabled: item.disabled !== true,
     version: Number(item.version ?? 1),
   };
 }
 
 /**
- * Moves a service to another address or port, or changes its points or its
- * subtype's name (a subtype's edit fans out so), if it is still at
- * `before`'s version: in one transaction with the mark every function's kept copy of
- * the definitions watches (the settings item's `definitions`, data/fresh.ts),
- * the public version (its url and port are in the public views) and the
- * audit entry. False when someone edited it first.
+ * What enabling or disabling a service writes beside its definition, from a
+ * consistent read just before: its STATE, its status's share of its team's
+ * counts (`counts`: what enabling adds; disabling takes it away) at the
+ * totals version read, and its cell in the status view.
  */
-export async function writeServiceEndpoint(before: ServiceEndpoint, after: ServiceEndpoint, audit: AuditContext): Promise<boolean> {
+export interface EnabledChange {
+  state: ServiceState;
+  totalsVersion: number;
+  counts: { services_up: number; services_down: number };
+  cell: StatusCell;
+}
+
+/** How a service edit ended: written, lost to another edit of the service, or (enabling or disabling) to a fold landing between its read and its write. */
+export type EndpointWrite = 'written' | 'stale' | 'folding';
+
+/**
+ * Moves a service to another address or port, changes its points or its
+ * subtype's name (a subtype's edit fans out so), or enables or disables it,
+ * if it is still at `before`'s version: in one transaction with the mark
+ * every function's kept copy of the definitions watches (the settings item's
+ * `definitions`, data/fresh.ts), the public version (its url and port are in
+ * the public views) and the audit entry. Enabling or disabling also moves
+ * its status in or out of its team's counts (conditioned on no fold being
+ * midway for it: the totals' watermark for it is its state's), its team's
+ * count of services and its status cell; the standings projection follows
+ * (written after, as a fold writes it).
+ */
+export async function writeServiceEndpoint(
+  before: ServiceEndpoint,
+  after: ServiceEndpoint,
+  audit: AuditContext,
+  enabled?: EnabledChange,
+): Promise<EndpointWrite> {
+  const now = Date.now();
+  const toggle = enabled && before.enabled !== after.enabled ? enabled : undefined;
+  const sign = after.enabled ? 1 : -1;
   try {
     await db().send(
       new TransactWriteCommand({
@@ -154,7 +189,8 @@ export async function writeServiceEndpoint(before: ServiceEndpoint, after: Servi
               TableName: tableName(),
               Key: keys.service(before.id),
               UpdateExpression:
-                'SET #service.#url = :url, #service.#port = :port, #service.#subtype = :subtype, #service.#max_score = :max_score, #version = :next',
+                'SET #service.#url = :url, #service.#port = :port, #service.#subtype = :subtype, #service.#max_score = :max_score, #version = :next' +
+                (after.enabled ? ' REMOVE #disabled' : ', #disabled = :yes'),
               ConditionExpression: STILL_AT_VERSION,
               ExpressionAttributeNames: {
                 '#service': 'service',
@@ -163,6 +199,7 @@ export async function writeServiceEndpoint(before: ServiceEndpoint, after: Servi
                 '#subtype': 'subtype',
                 '#max_score': 'max_score',
                 '#version': 'version',
+                '#disabled': 'disabled',
               },
               ExpressionAttributeValues: {
                 ':url': after.url,
@@ -172,18 +209,51 @@ export async function writeServiceEndpoint(before: ServiceEndpoint, after: Servi
                 ':next': after.version,
                 ':version': before.version,
                 ':one': 1,
+                ...(after.enabled ? {} : { ':yes': true }),
               },
             },
           },
           definitionsMoved(),
-          { Update: publicVersionMove() },
+          { Update: publicVersionMove(now) },
           auditPut(audit, { action: 'service.update', target: `services/${before.id}`, before, after }),
+          ...(toggle
+            ? [
+                { Update: disabledUpdate(before.id, toggle.state, !after.enabled) },
+                {
+                  Update: totalsUpdate(before.team_id, {
+                    delta: { ...emptyDelta(), services_up: sign * toggle.counts.services_up, services_down: sign * toggle.counts.services_down },
+                    // A condition only: no fold is midway for this service (it wrote the team and not yet the state).
+                    watermarks: [{ source: serviceSource(before.id), read: toggle.state.folded_seq, next: toggle.state.folded_seq }],
+                    sla: [],
+                    lastScanTimeRead: null,
+                    readVersion: toggle.totalsVersion,
+                  }),
+                },
+                ...[keys.team(before.team_id), keys.standings(before.team_id)].map((key) => ({
+                  Update: {
+                    TableName: tableName(),
+                    Key: key,
+                    UpdateExpression: 'ADD services_total :sign',
+                    ConditionExpression: 'attribute_exists(pk)',
+                    ExpressionAttributeValues: { ':sign': sign },
+                  },
+                })),
+                {
+                  Update: after.enabled
+                    ? cellRestored(before.team_id, before, toggle.cell, toggle.state.folded_seq, now)
+                    : cellRemoved(before.team_id, before.id, now),
+                },
+                // A cell went or came back: a status delta asked from before now is answered whole.
+                { Put: { TableName: tableName(), Item: statusLoadedItem(now) } },
+              ]
+            : []),
         ],
       }),
     );
-    return true;
+    return 'written';
   } catch (error) {
-    if (transactionConditionFailed(error, 0)) return false;
+    if (transactionConditionFailed(error, 0)) return 'stale';
+    if (toggle && (transactionConditionFailed(error, 4) || transactionConditionFailed(error, 5))) return 'folding';
     throw error;
   }
 }

@@ -64,6 +64,33 @@ export function cellAdded(teamId: number, service: { id: number; subtype_id: num
   };
 }
 
+/** A live edit's update of a team's item: a disabled service's cell leaves the view. */
+export function cellRemoved(teamId: number, serviceId: number, now: number) {
+  return {
+    TableName: tableName(),
+    Key: keys.statusCells(teamId),
+    UpdateExpression: 'REMOVE c.#id SET w = :now',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#id': String(serviceId) },
+    ExpressionAttributeValues: { ':now': now },
+  };
+}
+
+/** A live edit's update of a team's item: an enabled service's cell again, as its state says (`seq`: the state's fold position). */
+export function cellRestored(teamId: number, service: { id: number; subtype_id: number }, cell: StatusCell, seq: string | null, now: number) {
+  return {
+    TableName: tableName(),
+    Key: keys.statusCells(teamId),
+    UpdateExpression: 'SET c.#id = :cell, w = :now',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#id': String(service.id) },
+    ExpressionAttributeValues: {
+      ':cell': { b: service.subtype_id, s: STATUS_CODES[cell.status], si: cell.since, c: cell.category, ...(seq === null ? {} : { q: seq }), w: now },
+      ':now': now,
+    },
+  };
+}
+
 /** The load's marker: a status delta asked from before it is answered in full (services came and went). */
 export const statusLoadedItem = (loadedAt: number): Item => ({ ...keys.statusLoaded(), w: loadedAt });
 

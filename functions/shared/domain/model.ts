@@ -64,7 +64,10 @@ export interface Service {
 /** A service as read: the public Service (static definition merged with its state) plus bookkeeping. */
 export interface ServiceRecord {
   service: Service;
+  /** Its team is hidden, or an organiser disabled it: only organisers and services see it. */
   hidden: boolean;
+  /** Disabled by an organiser: no list shows it, no round checks it. */
+  disabled: boolean;
   super_type_id: number;
   points_earned: number;
   /** Results folded into the service's state. */
@@ -127,6 +130,8 @@ export interface ServiceEndpoint {
   port: number;
   /** What a pass earns: a result counts with the max_score it arrived under. */
   max_score: number;
+  /** Checked and scored (false: disabled by an organiser, out of every list and of its team's counts until enabled). */
+  enabled: boolean;
   /** Moves with every edit (1 as loaded). */
   version: number;
 }

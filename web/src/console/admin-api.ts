@@ -48,9 +48,11 @@ export function adminApi(token: string) {
       editable(admin.PATCH('/api/v1/teams/{id}', { params: { ...path(id), header: { 'If-Match': etag } }, body })),
     createTeam: (key: string, body: NewTeam) => data(admin.POST('/api/v1/teams', { params: { header: { 'Idempotency-Key': key } }, body })),
     serviceEndpoint: (id: number) => editable(admin.GET('/api/v1/services/{id}/endpoint', { params: path(id) })),
-    editService: (id: number, etag: string, body: { url?: string; port?: number; max_score?: number }) =>
+    serviceEndpoints: () => data(admin.GET('/api/v1/services/endpoints')),
+    editService: (id: number, etag: string, body: { url?: string; port?: number; max_score?: number; enabled?: boolean }) =>
       editable(admin.PATCH('/api/v1/services/{id}', { params: { ...path(id), header: { 'If-Match': etag } }, body })),
-    servicesOfSubtype: (subtypeId: number) => data(admin.GET('/api/v1/services', { params: { query: { subtype_id: String(subtypeId) } } })),
+    // Disabled ones too: a subtype's edit changes every service of it.
+    servicesOfSubtype: async (subtypeId: number) => (await data(admin.GET('/api/v1/services/endpoints'))).filter((s) => s.subtype_id === subtypeId),
     createService: (key: string, body: NewService) => data(admin.POST('/api/v1/services', { params: { header: { 'Idempotency-Key': key } }, body })),
     subtypes: () => data(admin.GET('/api/v1/subtypes')),
     subtype: (id: number) => editable(admin.GET('/api/v1/subtypes/{id}', { params: path(id) })),
@@ -103,6 +105,19 @@ export function adminApi(token: string) {
     /** Sets one check account back to its default (what the file or the last replace set), with the accounts' ETag. */
     resetServiceAccount: (id: number, etag: string, username: string) =>
       editable(admin.POST('/api/v1/services/{id}/accounts/reset', { params: { ...path(id), header: { 'If-Match': etag } }, body: { username } })),
+    /** A service's own check (404: it has none, and is checked as its subtype says). */
+    serviceCheck: (id: number) => editable(admin.GET('/api/v1/services/{id}/check', { params: path(id) })),
+    replaceServiceCheck: (id: number, etag: string | undefined, body: Record<string, unknown>) =>
+      editable(
+        admin.PUT('/api/v1/services/{id}/check', {
+          params: { ...path(id), header: etag ? { 'If-Match': etag } : {} },
+          body: body as unknown as BodyOf<'/api/v1/services/{id}/check', 'put'>,
+        }),
+      ),
+    removeServiceCheck: async (id: number, etag: string) => {
+      const { response, error } = await admin.DELETE('/api/v1/services/{id}/check', { params: { ...path(id), header: { 'If-Match': etag } } });
+      if (!response.ok) throw refused(response, error);
+    },
     superTypes: () => data(admin.GET('/api/v1/super-types')),
     superType: (id: number) => editable(admin.GET('/api/v1/super-types/{id}', { params: path(id) })),
     createSuperType: (key: string, body: { name: string }) => data(admin.POST('/api/v1/super-types', { params: { header: { 'Idempotency-Key': key } }, body })),

@@ -1,13 +1,13 @@
-import { ApiError, type Service, type Subtype, type Team } from '../api';
+import { ApiError, type Service, type ServiceEndpoint, type Subtype, type Team } from '../api';
 import { h, replaceContent } from '../dom';
 import { listTable } from './table';
 import type { ConsoleContext } from './context';
-import { explain, fieldErrors } from './explain';
+import { explain } from './explain';
 import { fieldsForm, idempotencyKey } from './fields';
 
 /**
  * What the event is made of, as organisers change it while it runs: teams
- * (add, rename, hide, show), services (add, move, check now) and the
+ * (add, rename, hide, show), services (add, move, disable, check now) and the
  * subtypes' checks (replace what a check expects). Each record opens fresh
  * in the editor and is saved with its ETag; each create with the key its
  * form was opened with.
@@ -31,27 +31,47 @@ export function teamsTable(context: ConsoleContext, teams: Team[]): HTMLElement 
   );
 }
 
-export function servicesTable(context: ConsoleContext, services: Service[]): HTMLElement {
+/** A service as the console's table and editor name it: listed ones are whole Services, disabled ones only their endpoint and team. */
+type ServiceRow = Pick<Service, 'id' | 'subtype'> & { team: Pick<Team, 'id' | 'number'> };
+
+/**
+ * Every service: those the agent checks, with their last result, and the
+ * disabled ones (which no list but the organisers' endpoints shows), so
+ * that they can be enabled again.
+ */
+export function servicesTable(context: ConsoleContext, services: Service[], endpoints: ServiceEndpoint[], teams: Team[]): HTMLElement {
+  const listed = new Map(services.map((s) => [s.id, s]));
+  const teamOf = new Map(teams.map((t) => [t.id, t]));
+  const rows = endpoints.flatMap((endpoint) => {
+    const service = listed.get(endpoint.id);
+    const team = service?.team ?? teamOf.get(endpoint.team_id);
+    return team ? [{ endpoint, service, row: { id: endpoint.id, subtype: endpoint.subtype, team } satisfies ServiceRow }] : [];
+  });
   return listTable(
     {
       className: 'console-services',
-      caption: 'Services of every team',
+      caption: 'Services of every team, disabled ones included',
       region: 'Services',
       headers: ['Team', 'Check', 'Address', 'Last result', 'Edit', 'Dry run'],
     },
-    services.map((service) => {
-      const name = ` ${service.subtype} of team ${service.team.number}`;
+    rows.map(({ endpoint, service, row }) => {
+      const name = ` ${row.subtype} of team ${row.team.number}`;
       const editButton = h('button', { type: 'button', class: 'link-button' }, 'Edit', h('span', { class: 'visually-hidden' }, name));
-      editButton.addEventListener('click', () => void openService(context, service));
+      editButton.addEventListener('click', () => void openService(context, row));
       const checkButton = h('button', { type: 'button', class: 'link-button' }, 'Check now', h('span', { class: 'visually-hidden' }, name));
-      checkButton.addEventListener('click', () => void checkNow(context, service));
+      checkButton.addEventListener('click', () => void checkNow(context, row));
+      const result = !endpoint.enabled
+        ? 'disabled: not checked, not counted'
+        : !service || service.last_scan_time === null
+          ? 'not checked yet'
+          : (service.last_scan_error ?? 'passed');
       return h(
         'tr',
-        { 'data-service-id': service.id },
-        h('td', {}, String(service.team.number)),
-        h('th', { scope: 'row' }, service.subtype),
-        h('td', { class: 'address' }, `${service.url}:${service.port}`),
-        h('td', {}, service.last_scan_time === null ? 'not checked yet' : (service.last_scan_error ?? 'passed')),
+        { 'data-service-id': row.id, ...(endpoint.enabled ? {} : { class: 'disabled' }) },
+        h('td', {}, String(row.team.number)),
+        h('th', { scope: 'row' }, row.subtype),
+        h('td', { class: 'address' }, `${endpoint.url}:${endpoint.port}`),
+        h('td', {}, result),
         h('td', {}, editButton),
         h('td', {}, checkButton),
       );
@@ -91,48 +111,97 @@ async function openTeam({ api, editor, say, reload }: ConsoleContext, team: Team
   form.first()?.focus();
 }
 
-/** Opens a service for editing: where its check goes now, and the ETag the save will name. */
-async function openService({ api, editor, say, reload }: ConsoleContext, service: Service): Promise<void> {
+/** Opens a service for editing: where its check goes now, its points, whether it is enabled, and the ETag the save will name. */
+async function openService({ api, editor, say, reload }: ConsoleContext, service: ServiceRow): Promise<void> {
   let opened;
   try {
     opened = await api.serviceEndpoint(service.id);
   } catch (error) {
     return say(explain(error));
   }
-  const url = h('input', { id: 'service-url', name: 'url', value: opened.data.url, required: true, spellcheck: 'false' });
-  const port = h('input', { id: 'service-port', name: 'port', type: 'number', min: 1, max: 65535, value: opened.data.port, required: true });
-  const points = h('input', { id: 'service-points', name: 'max_score', type: 'number', min: 1, value: opened.data.max_score, required: true });
-  const form = h(
-    'form',
-    { class: 'member-form', 'aria-labelledby': 'service-editor' },
-    h('h2', { id: 'service-editor' }, `${opened.data.subtype} of team ${service.team.number}`),
-    h('label', { for: 'service-url' }, 'Host'),
-    url,
-    h('label', { for: 'service-port' }, 'Port'),
-    port,
-    h('label', { for: 'service-points' }, 'Points per passed check (from its next result)'),
-    points,
-    h('button', { type: 'submit' }, 'Save the service'),
+  const what = `${opened.data.subtype} of team ${service.team.number}`;
+  const form = fieldsForm(
+    'service',
+    what,
+    [
+      { name: 'url', label: 'Host', value: opened.data.url, required: true },
+      { name: 'port', label: 'Port', value: opened.data.port, required: true },
+      { name: 'max_score', label: 'Points per passed check (from its next result)', value: opened.data.max_score, required: true },
+      { name: 'enabled', label: 'Enabled: checked and scored (unticked, it leaves every list and count; what it earned stays)', value: opened.data.enabled },
+    ],
+    'Save the service',
+    (values) => {
+      api
+        .editService(service.id, opened.etag, values as { url: string; port: number; max_score: number; enabled: boolean })
+        .then((done) => {
+          replaceContent(editor);
+          say(
+            done.data.enabled
+              ? `${what} saved: ${done.data.url}:${done.data.port}, worth ${done.data.max_score}, checked so from the next round.`
+              : `${what} saved: disabled, not checked from the next round; what it earned stays.`,
+          );
+          return reload();
+        })
+        .catch((error: unknown) => form.refuse(error, say));
+    },
   );
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    api
-      .editService(service.id, opened.etag, { url: url.value, port: Number(port.value), max_score: Number(points.value) })
-      .then((done) => {
-        replaceContent(editor);
-        say(
-          `${done.data.subtype} of team ${service.team.number} saved: ${done.data.url}:${done.data.port}, worth ${done.data.max_score}, checked so from the next round.`,
-        );
-        return reload();
-      })
-      .catch((error: unknown) => say([explain(error), ...fieldErrors(error)].join(' ')));
-  });
-  // Asked for on demand: most services have no check accounts, and their read is a 404.
+  // Asked for on demand: most services have no check accounts nor a check of their own, and those reads are 404s.
+  const context = { api, editor, say, reload };
   const accounts = h('div', {});
   const show = h('button', { type: 'button' }, 'Show its check accounts');
-  show.addEventListener('click', () => void accountsPart({ api, editor, say, reload }, service).then((part) => replaceContent(accounts, part)));
-  replaceContent(editor, form, h('p', {}, show), accounts);
-  url.focus();
+  show.addEventListener('click', () => void accountsPart(context, service).then((part) => replaceContent(accounts, part)));
+  const ownCheck = h('div', {});
+  const showCheck = h('button', { type: 'button' }, 'Show its own check');
+  showCheck.addEventListener('click', () => void ownCheckPart(context, service, ownCheck));
+  replaceContent(editor, form.form, h('p', {}, show, ' ', showCheck), accounts, ownCheck);
+  form.first()?.focus();
+}
+
+/**
+ * The service's own check, in place of its subtype's (its subtype's kind,
+ * other parameters; never a mail check), as JSON like a competition file's:
+ * given, changed with its ETag, or removed (back to the subtype's).
+ */
+async function ownCheckPart(context: ConsoleContext, service: ServiceRow, into: HTMLElement): Promise<void> {
+  const { api, say } = context;
+  const what = `${service.subtype} of team ${service.team.number}`;
+  let opened: { data: { check: Record<string, unknown> }; etag: string } | undefined;
+  try {
+    opened = await api.serviceCheck(service.id);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) return say(explain(error));
+  }
+  const form = fieldsForm(
+    'service-check',
+    opened ? `Its own check (in place of ${service.subtype}'s)` : `It is checked as ${service.subtype} says: give it its own check`,
+    [{ name: 'check', label: 'Its check, as JSON (the subtype’s kind and its parameters)', value: opened?.data.check ?? { check: '' }, kind: 'json' }],
+    'Save its own check',
+    (values) => {
+      api
+        .replaceServiceCheck(service.id, opened?.etag, values.check as Record<string, unknown>)
+        .then(() => {
+          say(`${what} has its own check now: from the agent's next round.`);
+          return ownCheckPart(context, service, into);
+        })
+        .catch((error: unknown) => form.refuse(error, say));
+    },
+  );
+  const parts: HTMLElement[] = [form.form];
+  if (opened) {
+    const { etag } = opened;
+    const remove = h('button', { type: 'button' }, 'Check it as its subtype says again');
+    remove.addEventListener('click', () => {
+      void api.removeServiceCheck(service.id, etag).then(
+        () => {
+          say(`${what} is checked as ${service.subtype} says again, from the agent's next round.`);
+          return ownCheckPart(context, service, into);
+        },
+        (error: unknown) => say(explain(error)),
+      );
+    });
+    parts.push(h('p', {}, remove));
+  }
+  replaceContent(into, ...parts);
 }
 
 /**
@@ -140,7 +209,7 @@ async function openService({ api, editor, say, reload }: ConsoleContext, service
  * to what the competition file or the organisers' last replace set, undoing
  * the team's password change requests (a user one added is removed).
  */
-async function accountsPart({ api, say }: ConsoleContext, service: Service): Promise<HTMLElement> {
+async function accountsPart({ api, say }: ConsoleContext, service: ServiceRow): Promise<HTMLElement> {
   let opened;
   try {
     opened = await api.serviceAccounts(service.id);
@@ -180,7 +249,7 @@ async function accountsPart({ api, say }: ConsoleContext, service: Service): Pro
 }
 
 /** A dry run: asked, then its outcome read until it is there (at most a minute). */
-async function checkNow({ api, say }: ConsoleContext, service: Service): Promise<void> {
+async function checkNow({ api, say }: ConsoleContext, service: ServiceRow): Promise<void> {
   const what = `${service.subtype} of team ${service.team.number}`;
   let job;
   try {
@@ -364,7 +433,7 @@ async function openSubtypeFields({ api, editor, say, reload }: ConsoleContext, i
     'p',
     { id: 'subtype-fields-preview' },
     `${services.length} service(s) of ${opened.data.name}: ${follow.length} have its ${opened.data.max_score} points and follow a change of them`,
-    own.length > 0 ? `; ${own.length} keep points of their own (${own.map((s) => `team ${s.team.number}: ${s.max_score}`).join(', ')})` : '',
+    own.length > 0 ? `; ${own.length} keep points of their own (${own.map((s) => `${s.url}:${s.port}: ${s.max_score}`).join(', ')})` : '',
     '. Each is renamed with it. Results already recorded keep what they earned.',
   );
   const form = fieldsForm(

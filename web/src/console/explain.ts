@@ -1,4 +1,4 @@
-import { ApiError, RequestRefused } from '../api';
+import { ApiError } from '../api';
 
 /** What a refused request means for the organiser, by its status: the API's detail, and what to do. */
 export function explain(error: unknown): string {
@@ -27,4 +27,3 @@ export function explain(error: unknown): string {
 }
 
 /** The field errors of a 400, each as `path: message` (for a form without a field of that name). */
-export const fieldErrors = (error: unknown): string[] => (error instanceof RequestRefused ? error.errors.map((e) => `${e.path}: ${e.message}`) : []);

@@ -95,9 +95,10 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     editor: h('div', { id: 'console-editor' }),
     say: (text: string) => replaceContent(status, text),
     reload: async () => {
-      const [teamList, serviceList, subtypeList, superTypeList, waiting, tokenList, accountList] = await Promise.all([
+      const [teamList, serviceList, endpointList, subtypeList, superTypeList, waiting, tokenList, accountList] = await Promise.all([
         api.teams(),
         api.services(),
+        api.serviceEndpoints(),
         api.subtypes(),
         api.superTypes(),
         api.pendingPasswordChanges(),
@@ -105,7 +106,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
         api.teamAccounts(),
       ]);
       replaceContent(teams, teamsTable(context, teamList));
-      replaceContent(services, servicesTable(context, serviceList));
+      replaceContent(services, servicesTable(context, serviceList, endpointList, teamList));
       replaceContent(subtypes, subtypesTable(context, subtypeList));
       replaceContent(superTypes, superTypesTable(context, superTypeList));
       replaceContent(changes, changesTable(context, waiting));

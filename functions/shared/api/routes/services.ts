@@ -67,15 +67,20 @@ export const servicesRoutes = {
       202: json("Queued: the agent runs it within seconds. `Location` is the team's list of checks, where it shows how it went.", r.CheckJobSchema),
     },
   }),
+  ListServiceEndpoints: route('ListServiceEndpoints', 'GET', '/services/endpoints', 'services/list-service-endpoints', 'admin', 'read', {
+    summary: 'Every service as an organiser edits it, disabled ones included: where its check goes, its points, whether it is enabled',
+    responses: { 200: list("Each service's endpoint, by id (each with the version its edit names in If-Match).", r.ServiceEndpointSchema) },
+  }),
   GetServiceEndpoint: route('GetServiceEndpoint', 'GET', '/services/{id}/endpoint', 'services/get-service-endpoint', 'admin', 'read', {
     summary: "Where a service's check goes, with the ETag a live edit names",
     responses: { 200: json('Its address, port, points and version.', r.ServiceEndpointSchema) },
   }),
   UpdateService: route('UpdateService', 'PATCH', '/services/{id}', 'services/update-service', 'admin', 'read-write', {
-    summary: 'Move a service to another address or port, or change its points, during the event (results already earned stay)',
+    summary: 'Move a service to another address or port, change its points, or disable or enable it, during the event (results already earned stay)',
     body: q.ServiceUpdateBody,
     ifMatch: true,
     responses: { 200: { ...json("Where its check goes now; the agent's next round checks it there.", r.ServiceEndpointSchema), etag: true } },
+    problems: { 503: ['service_busy'] },
   }),
   GetService: route('GetService', 'GET', '/services/{id}', 'services/get-service', 'public', 'read', {
     summary: 'One service',

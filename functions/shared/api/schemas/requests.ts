@@ -318,8 +318,19 @@ export const ServiceUpdateBody = v.pipe(
     max_score: v.optional(
       v.pipe(PositiveInt, v.description('What a pass earns from the next result on: results already recorded keep what they earned and counted.')),
     ),
+    enabled: v.optional(
+      v.pipe(
+        v.boolean(),
+        v.description(
+          "false disables it: no round checks it, no list shows it, its status leaves its team's counts; what it earned stays. true enables it again.",
+        ),
+      ),
+    ),
   }),
-  v.check((b) => b.url !== undefined || b.port !== undefined || b.max_score !== undefined, 'send `url`, `port`, `max_score` or some of them'),
+  v.check(
+    (b) => b.url !== undefined || b.port !== undefined || b.max_score !== undefined || b.enabled !== undefined,
+    'send `url`, `port`, `max_score`, `enabled` or some of them',
+  ),
 );
 
 /** A team added during the event: the fields a competition file gives a team, without services (add them with POST /services). */

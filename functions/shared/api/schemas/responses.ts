@@ -356,6 +356,23 @@ export const CheckAccountsSchema = named(
   }),
 );
 
+const CheckDefinitionView = v.pipe(
+  v.looseObject({ check: v.string() }),
+  v.description("A check definition as a competition file gives it: `check` (the kind) and that kind's parameters."),
+);
+
+export const ServiceCheckSchema = named(
+  'ServiceCheck',
+  "A service's own check, in place of its subtype's, and the version every change moves.",
+  v.strictObject({ service_id: Id, check: CheckDefinitionView, version: Id }),
+);
+
+export const ServiceChecksSchema = named(
+  'ServiceChecks',
+  "The services checked otherwise than their subtype says: each one's own check, by service id.",
+  v.strictObject({ services: v.record(v.string(), CheckDefinitionView) }),
+);
+
 /** A check parameter as the description shows it: optional, with what it does. */
 const textParameter = (description: string) => v.optional(v.pipe(v.string(), v.description(description)));
 const numberParameter = (description: string) => v.optional(v.pipe(v.number(), v.description(description)));
@@ -648,6 +665,7 @@ export const ServiceEndpointSchema = named(
     url: v.string(),
     port: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535)),
     max_score: v.pipe(Id, v.description('What a pass earns; a result counts with the max_score it arrived under.')),
+    enabled: v.pipe(v.boolean(), v.description("false: disabled by an organiser (not checked, in no list, out of its team's counts).")),
     version: v.pipe(Id, v.description('Moves with every edit (1 as loaded).')),
   }),
 );

@@ -60,6 +60,12 @@ export interface ServiceState {
   sla: SlaState;
   /** What of its points and SLA figures came from checks at or after the scoreboard freeze (null: no freeze). */
   after_freeze: ServiceAfterFreeze | null;
+  /**
+   * Disabled by an organiser: its status is out of its team's counts and of
+   * the status view, so a result folded now moves neither (what it earned
+   * was decided at arrival). Only the enable/disable edit writes it.
+   */
+  disabled: boolean;
 }
 
 export const emptyServiceState = (): ServiceState => ({
@@ -76,6 +82,7 @@ export const emptyServiceState = (): ServiceState => ({
   folded_seq: null,
   sla: emptySla(),
   after_freeze: null,
+  disabled: false,
 });
 
 /** What the fold reads of a team's totals. */
@@ -205,7 +212,8 @@ export function foldServiceEvents(
       continue;
     }
     maxScore = result.max_score;
-    if (counts && before === undefined) before = statusOf(next, maxScore);
+    // A disabled service's status is in no count: it has nothing to move.
+    if (counts && before === undefined && !state.disabled) before = statusOf(next, maxScore);
     let gained: SlaFigures = { violations: 0, penalty: 0 };
     if (takesPartInSla(result) && !slaNeedsHistory) {
       if (newerCheck(result, { time: next.sla.last_time, scan_id: next.sla.last_scan_id })) {
@@ -288,7 +296,9 @@ export function decideTeamFold(events: ScoreEvent[], read: TeamFoldRead, freezeT
       const maxScore = serviceEvents[0]!.result.max_score;
       const cell = statusCell(folded.state, judgedBy(folded.state, maxScore));
       const wasCell = statusCell(readState, judgedBy(readState, maxScore));
-      services.push({ serviceId, read: readState, next: folded.state, ...(sameCell(wasCell, cell) ? {} : { cell }) });
+      // A disabled service has no cell: enabling it writes one from its state.
+      const changed = !readState.disabled && !sameCell(wasCell, cell);
+      services.push({ serviceId, read: readState, next: folded.state, ...(changed ? { cell } : {}) });
     }
     const superTypeId = serviceEvents[0]!.result.super_type_id;
     const counted = read.totals.sla[String(serviceId)] ?? { violations: 0, penalty: 0 };
