@@ -110,6 +110,25 @@ export const FreeText = (max: number) =>
     v.maxLength(max, `must be at most ${max} characters`),
   );
 
+/** Control characters but the line feed and the tab: what a text of several lines may not hold. */
+const CONTROL_BUT_LINES = /[^\P{Cc}\n\t]/u;
+
+/**
+ * A text of several lines (an inject's Markdown): FreeText's rules, but line
+ * feeds and tabs are allowed (a CR LF becomes a line feed), at most `max`
+ * characters.
+ */
+export const MultilineText = (max: number) =>
+  v.pipe(
+    v.string('must be a string'),
+    v.transform((s: string) => s.replace(/\r\n/g, '\n').trim()),
+    v.check((s) => !LONE_SURROGATE.test(s), 'must be valid Unicode (no lone surrogates)'),
+    v.check((s) => !CONTROL_BUT_LINES.test(s), 'must not contain control characters but line breaks and tabs'),
+    v.check((s) => !BIDI_CONTROLS.test(s), 'must not contain bidirectional control characters (U+202A–202E, U+2066–2069)'),
+    v.check((s) => s.replace(INVISIBLE, '') !== '', 'must not be empty or only invisible characters'),
+    v.maxLength(max, `must be at most ${max} characters`),
+  );
+
 /**
  * A password as typed: FreeText's rules without the trim (a space at either
  * end is part of a password), at most `max` characters.

@@ -127,6 +127,18 @@ const RACES: Record<string, Race> = {
       return { path, read: path };
     },
   },
+  UpdateInject: {
+    // An inject of the round: every writer retitles it.
+    prepare: async (round) => {
+      const created = await invoke('POST', '/api/v1/injects', {
+        headers: admin,
+        body: { title: `Inject r${round}`, text: 'Do it.', super_type_id: 2, open_at: '2026-11-22T10:00:00Z', due_at: '2026-11-22T11:00:00Z', points: 10 },
+      });
+      expect(created.status, created.text).toBe(201);
+      return { path: `/api/v1/injects/${created.json.id}`, read: `/api/v1/injects/${created.json.id}` };
+    },
+    body: (writer, round) => ({ title: `Inject r${round}w${writer}` }),
+  },
   ReplaceSubtypeCheck: {
     // The HTTP subtype: every writer sets its own expected content.
     prepare: async () => ({ path: '/api/v1/subtypes/1/check', read: '/api/v1/subtypes/1' }),

@@ -811,6 +811,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/team/{id}/injects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The injects a team is asked to do: those published and open, with their times, points, rubric and late rule
+         * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
+         */
+        get: operations["ListTeamInjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/team/{id}/services": {
         parameters: {
             query?: never;
@@ -1061,6 +1081,54 @@ export interface paths {
          * @description Admins and service accounts.
          */
         patch: operations["UpdateCheckJob"];
+        trace?: never;
+    };
+    "/api/v1/injects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List injects, drafts and retired ones included
+         * @description Admins only.
+         */
+        get: operations["ListInjects"];
+        put?: never;
+        /**
+         * Write an inject: a draft, which teams see once it is published and open
+         * @description Admins only.
+         */
+        post: operations["CreateInject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/injects/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One inject, with the ETag an edit names
+         * @description Admins only.
+         */
+        get: operations["GetInject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit an inject, publish it (teams see it from open_at) or retire it
+         * @description Admins only.
+         */
+        patch: operations["UpdateInject"];
         trace?: never;
     };
     "/api/v1/tokens": {
@@ -1582,6 +1650,33 @@ export interface components {
             points: number;
             /** @description Removed from scoring by an organiser (it earns nothing). */
             voided: boolean;
+        };
+        /**
+         * Inject
+         * @description An inject as organisers write it: its text, times, points and rubric, its state, and the version every edit moves.
+         */
+        Inject: {
+            id: number;
+            title: string;
+            /** @description Markdown. */
+            text: string;
+            open_at: string;
+            due_at: string;
+            /** @description Until when a late submission is taken (due_at: none is). */
+            close_at: string;
+            /** @description Of a late submission's grade, the share lost for each hour or part of one after due_at. */
+            late_penalty_percent_per_hour: number;
+            points: number;
+            rubric: {
+                name: string;
+                points: number;
+            }[];
+            super_type_id: number;
+            /** @enum {string} */
+            state: "draft" | "published" | "retired";
+            version: number;
+            created_by: string;
+            created_at: string;
         };
         /**
          * OpenApiDocument
@@ -2233,6 +2328,27 @@ export interface components {
             created_at: string;
         };
         /**
+         * TeamInject
+         * @description An inject as a team sees it once it is open.
+         */
+        TeamInject: {
+            id: number;
+            title: string;
+            /** @description Markdown. */
+            text: string;
+            open_at: string;
+            due_at: string;
+            /** @description Until when a late submission is taken (due_at: none is). */
+            close_at: string;
+            /** @description Of a late submission's grade, the share lost for each hour or part of one after due_at. */
+            late_penalty_percent_per_hour: number;
+            points: number;
+            rubric: {
+                name: string;
+                points: number;
+            }[];
+        };
+        /**
          * TeamProfile
          * @description A team as an organiser edits it live (PATCH with this answer's ETag in `If-Match`).
          */
@@ -2758,6 +2874,52 @@ export interface components {
                 };
             };
         };
+        /** @description The write conflicts with what is stored. Codes: `idempotency_key_in_flight`. */
+        "Conflict.idempotency_key_in_flight": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "idempotency_key_in_flight",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "idempotency_key_in_flight";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `inject_state`. */
+        "Conflict.inject_state": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "inject_state",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "inject_state";
+                };
+            };
+        };
         /** @description The write conflicts with what is stored. Codes: `name_taken`. */
         "Conflict.name_taken": {
             headers: {
@@ -3173,6 +3335,30 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "dns_zone_busy" | "database_unavailable";
+                };
+            };
+        };
+        /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `inject_busy`, `database_unavailable`. */
+        "ServiceUnavailable.inject_busy.database_unavailable": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Service Unavailable",
+                 *       "status": 503,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "inject_busy",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "inject_busy" | "database_unavailable";
                 };
             };
         };
@@ -7165,6 +7351,50 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
+    ListTeamInjects: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description By id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInject"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
     ListTeamServices: {
         parameters: {
             query?: never;
@@ -7821,6 +8051,226 @@ export interface operations {
             429: components["responses"]["TooManyRequests.service-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ListInjects: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every inject, by id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inject"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    CreateInject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Its title, as teams see it. */
+                    title: string;
+                    text: string;
+                    /** @description The super type its grades count in (a scorecard column, such as Injects). */
+                    super_type_id: number;
+                    open_at: string;
+                    due_at: string;
+                    close_at?: string;
+                    /**
+                     * @description Of a late submission's grade, the share lost for each hour or part of one after due_at (0: none), never below 0.
+                     * @default 0
+                     */
+                    late_penalty_percent_per_hour?: number;
+                    /** @description What a full grade earns. */
+                    points: number;
+                    /**
+                     * @description What it is graded by: items whose points add up to the inject's (none: graded as a whole).
+                     * @default []
+                     */
+                    rubric?: {
+                        /** @description What is looked for. */
+                        name: string;
+                        /** @description What it is worth. */
+                        points: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The inject, a draft, and its ETag. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inject"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.invalid_idempotency_key"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.idempotency_key_in_flight"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            422: components["responses"]["UnprocessableEntity.idempotency_key_reused"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.inject_busy.database_unavailable"];
+        };
+    };
+    GetInject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inject and its version. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inject"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    UpdateInject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read before: 412 if it is no longer current. Without it the write is last-writer-wins. */
+                "If-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Its title, as teams see it. */
+                    title?: string;
+                    text?: string;
+                    /** @description The super type its grades count in (a scorecard column, such as Injects). */
+                    super_type_id?: number;
+                    open_at?: string;
+                    due_at?: string;
+                    close_at?: string;
+                    /** @description Of a late submission's grade, the share lost for each hour or part of one after due_at (0: none), never below 0. */
+                    late_penalty_percent_per_hour?: number;
+                    /** @description What a full grade earns. */
+                    points?: number;
+                    /** @description What it is graded by: items whose points add up to the inject's (none: graded as a whole). */
+                    rubric?: {
+                        /** @description What is looked for. */
+                        name: string;
+                        /** @description What it is worth. */
+                        points: number;
+                    }[];
+                    /**
+                     * @description published: teams see it from open_at; retired: nobody but organisers (its grades stay).
+                     * @enum {string}
+                     */
+                    state?: "draft" | "published" | "retired";
+                };
+            };
+        };
+        responses: {
+            /** @description The inject as it now is, and its new ETag. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inject"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.inject_state"];
+            412: components["responses"]["PreconditionFailed.precondition_failed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.inject_busy.database_unavailable"];
         };
     };
     ListTokens: {

@@ -20,6 +20,7 @@ import { passwordChangesRoutes } from '#shared/api/routes/password-changes';
 import { checksRoutes } from '#shared/api/routes/checks';
 import { tokensRoutes } from '#shared/api/routes/tokens';
 import { competitionRoutes } from '#shared/api/routes/competition';
+import { injectsRoutes } from '#shared/api/routes/injects';
 import type { Route } from '#shared/api/route';
 
 export * from '#shared/api/route';
@@ -39,6 +40,7 @@ export const routes = [
   ...Object.values(teamAccountsRoutes),
   ...Object.values(passwordChangesRoutes),
   ...Object.values(checksRoutes),
+  ...Object.values(injectsRoutes),
   ...Object.values(tokensRoutes),
   ...Object.values(competitionRoutes),
   ...Object.values(auditRoutes),

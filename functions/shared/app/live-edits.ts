@@ -19,7 +19,7 @@ import { allocateId } from '#shared/data/counters';
 import { getSettings } from '#shared/data/settings';
 import { retryDeadline } from '#shared/data/deadline';
 import {
-  adjustmentsMadeIn,
+  usesOfSuperType,
   claimSubtypeEdit,
   deleteSubtype,
   listStoredSuperTypes,
@@ -52,43 +52,11 @@ import { nameInZone } from '#shared/domain/dns';
 import type { CheckAccount } from '#shared/domain/accounts';
 import { teamFields, type Team } from '#shared/domain/model';
 import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS } from '#shared/domain/settings';
-import { etagOf, ifMatchPasses } from '#shared/http/conditional';
-import { competitionFinal, conflict, notFound, preconditionFailed, serviceUnavailable, validationFailed } from '#shared/http/problem';
+import { competitionFinal, conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
+import { ATTEMPTS, editConditionally } from '#shared/app/conditional-edit';
 
 /** What a fan-out leaves itself before its function's end: one more service edit and the answer. */
 const FAN_OUT_MARGIN_MS = 1500;
-
-/** Tries when a write without If-Match finds that someone edited the record between its read and its write. */
-const ATTEMPTS = 3;
-
-/**
- * The loop every live edit of one record runs: read it as it is now (404
- * when it is not there), hold it to If-Match (412 when stale), then write it
- * conditioned on the version read. A write that lost to another edit is 412
- * with If-Match; without, it is tried again on the record as it now is (the
- * latest edit wins), a few times before 503.
- */
-async function editConditionally<T extends { version: number }, R>(
-  record: { kind: 'service' | 'team' | 'subtype' | 'super type'; id: number; readAt: string; busy: string },
-  ifMatch: string | undefined,
-  read: () => Promise<T | undefined>,
-  write: (before: T) => Promise<R | undefined>,
-): Promise<R> {
-  const name = `${record.kind[0]!.toUpperCase()}${record.kind.slice(1)} ${record.id}`;
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const before = await read();
-    // RFC 9110 §13.1.1: If-Match fails on a resource with no current representation (a racing delete's losers get 412).
-    if (!before && ifMatch !== undefined) throw preconditionFailed(`${name} is not there (any more): read it again (GET ${record.readAt}).`);
-    if (!before) throw notFound(`No ${record.kind} has id ${record.id}.`);
-    if (!ifMatchPasses(ifMatch, etagOf(before))) {
-      throw preconditionFailed(`${name} changed since that ETag: read it again (GET ${record.readAt}) and retry with the new one.`);
-    }
-    const written = await write(before);
-    if (written !== undefined) return written;
-    if (ifMatch !== undefined) throw preconditionFailed(`${name} changed meanwhile: read it again and retry with the new ETag.`);
-  }
-  throw serviceUnavailable(record.busy, `${name} kept changing; try again.`, 1);
-}
 
 /**
  * Live editing of a service (issue #28): its address, port and points (and,
@@ -538,10 +506,11 @@ export async function retireSuperType(id: number, ifMatch: string | undefined, a
     ifMatch,
     () => readSuperType(id),
     async (before) => {
-      const [subtypes, teams, adjustments] = await Promise.all([listSubtypes(), listTeamRecords({ consistent: true }), adjustmentsMadeIn(id)]);
+      const [subtypes, teams, { adjustments, injects }] = await Promise.all([listSubtypes(), listTeamRecords({ consistent: true }), usesOfSuperType(id)]);
       const subtype = subtypes.find((s) => s.super_type_id === id);
       if (subtype) throw conflict('super_type_in_use', `Subtype ${subtype.name} is in super type ${before.name}.`);
       if (adjustments > 0) throw conflict('super_type_in_use', `${adjustments} adjustment(s) were made in super type ${before.name}.`);
+      if (injects > 0) throw conflict('super_type_in_use', `${injects} inject(s) were put in super type ${before.name}.`);
       const key = String(id);
       const team = teams.find((t) => (t.totals.points[key] ?? 0) !== 0 || (t.totals.max_points[key] ?? 0) !== 0);
       if (team) throw conflict('super_type_in_use', `Team ${team.team.number} has points in super type ${before.name}.`);

@@ -204,6 +204,7 @@ async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => vo
     PARTITION.dns,
     PARTITION.accounts,
     PARTITION.serviceChecks,
+    PARTITION.injects,
     // Sign-in accounts and sessions are bound to the old teams.
     PARTITION.teamAccounts,
     PARTITION.teamClaims,

@@ -39,6 +39,8 @@ export const PARTITION = {
   accounts: 'ACCOUNTS',
   /** The services checked otherwise than their subtype says (data/service-checks.ts): one small partition, read whole by the agent once a round. */
   serviceChecks: 'SERVICECHECKS',
+  /** The injects (data/injects.ts): one small partition, read whole. */
+  injects: 'INJECTS',
   /** Blue team members' sign-in accounts (data/team-accounts.ts), by name. */
   teamAccounts: 'TEAMACCOUNTS',
   /** The team numbers and zone names taken by teams created through the API (data/teams.ts): two concurrent creates cannot both take one. */
@@ -99,6 +101,9 @@ export const keys = {
 
   /** A service's own check, in place of its subtype's (data/service-checks.ts). */
   serviceCheck: (serviceId: number): Key => ({ pk: PARTITION.serviceChecks, sk: `SERVICE#${pad(serviceId)}` }),
+
+  /** An inject (data/injects.ts). */
+  inject: (id: number): Key => ({ pk: PARTITION.injects, sk: `INJECT#${pad(id)}` }),
 
   dnsRecord: (id: number): Key => ({ pk: PARTITION.dns, sk: `DNS#${pad(id)}` }),
 

@@ -294,10 +294,10 @@ export async function readSuperType(id: number): Promise<StoredSuperType | undef
   return Item ? toStoredSuperType(Item) : undefined;
 }
 
-/** How many adjustments were ever made in a super type (counted with each: data/adjustments.ts). */
-export async function adjustmentsMadeIn(id: number): Promise<number> {
+/** How many adjustments were ever made in a super type, and injects put in it (counted with each: data/adjustments.ts, data/injects.ts). */
+export async function usesOfSuperType(id: number): Promise<{ adjustments: number; injects: number }> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.superType(id), ConsistentRead: true }));
-  return Number(Item?.adjustments_made ?? 0);
+  return { adjustments: Number(Item?.adjustments_made ?? 0), injects: Number(Item?.injects_made ?? 0) };
 }
 
 /**
@@ -327,13 +327,13 @@ export async function writeSuperType(before: StoredSuperType | null, after: Stor
             ...atVersion({ '#name': 'name' }, { ':name': after.name, ':next': after.version }),
           },
         }
-      : // Never one an adjustment was made in (folded or not yet: the count is written with the adjustment).
+      : // Never one an adjustment was made in (folded or not yet: the count is written with the adjustment), nor an inject.
         {
           Delete: {
             TableName,
             Key,
-            ConditionExpression: `${STILL_AT_VERSION} AND (attribute_not_exists(#made) OR #made = :zero)`,
-            ...atVersion({ '#made': 'adjustments_made' }, { ':zero': 0 }),
+            ConditionExpression: `${STILL_AT_VERSION} AND (attribute_not_exists(#made) OR #made = :zero) AND (attribute_not_exists(#injects) OR #injects = :zero)`,
+            ...atVersion({ '#made': 'adjustments_made', '#injects': 'injects_made' }, { ':zero': 0 }),
           },
         };
   const action = !before ? 'super-type.create' : after ? 'super-type.update' : 'super-type.retire';

@@ -23,6 +23,10 @@ export const teamRoutes = {
     summary: 'Sign out: end the caller’s session',
     responses: { 204: none },
   }),
+  ListTeamInjects: route('ListTeamInjects', 'GET', '/team/{id}/injects', 'team/list-team-injects', 'team', 'read', {
+    summary: 'The injects a team is asked to do: those published and open, with their times, points, rubric and late rule',
+    responses: { 200: list('By id.', r.TeamInjectSchema) },
+  }),
   ListTeamServices: route('ListTeamServices', 'GET', '/team/{id}/services', 'team/list-team-services', 'team', 'read', {
     summary: "A team's own services with the full reason of each failure",
     responses: { 200: json("The team's services, by id.", r.TeamServicesSchema) },

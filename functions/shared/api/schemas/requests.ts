@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { SAMPLE_SECONDS } from '#shared/domain/history';
 import { STATUS_DELTA_WINDOW_MS, STATUS_GRID_MS } from '#shared/domain/scoring/status-view';
 import { FAILURE_CATEGORIES, FAILURE_CATEGORY_MEANINGS, type FailureCategory } from '#shared/domain/scoring/failure';
-import { BoundedInt, FreeText, PasswordText, PositiveInt, PositiveIntParam, Timestamp } from '#shared/validation';
+import { BoundedInt, FreeText, MultilineText, PasswordText, PositiveInt, PositiveIntParam, Timestamp } from '#shared/validation';
+import { INJECT_STATES } from '#shared/domain/injects';
 import { AccountsSchema, UsernameSchema } from '#shared/domain/accounts';
 import { MAX_CHANGES } from '#shared/domain/password-changes';
 import { HostNameSchema, RelativeHostNameSchema } from '#shared/domain/hostnames';
@@ -396,6 +397,58 @@ export const SuperTypeCreateBody = v.strictObject({
 
 /** A super type renamed. */
 export const SuperTypeUpdateBody = v.strictObject({ name: v.pipe(FreeText(100), v.description('Its name (new), as every scorecard shows it.')) });
+
+const InjectTitle = v.pipe(FreeText(200), v.description('Its title, as teams see it.'));
+const InjectText = v.pipe(MultilineText(20_000), v.description('What the team is asked to do, in Markdown (pages render it without raw HTML).'));
+const RubricItemBody = v.strictObject({
+  name: v.pipe(FreeText(200), v.description('What is looked for.')),
+  points: v.pipe(PositiveInt, v.description('What it is worth.')),
+});
+const injectFields = {
+  title: InjectTitle,
+  text: InjectText,
+  super_type_id: v.pipe(PositiveInt, v.description('The super type its grades count in (a scorecard column, such as Injects).')),
+  open_at: v.pipe(Timestamp, v.description('From when teams see it.')),
+  due_at: v.pipe(Timestamp, v.description('When it is due: a submission until then earns all of its grade.')),
+  close_at: v.pipe(Timestamp, v.description('Until when a late submission is taken (due_at, or left out: none is; after it every submission is refused).')),
+  late_penalty_percent_per_hour: v.pipe(
+    BoundedInt(0, 100),
+    v.description("Of a late submission's grade, the share lost for each hour or part of one after due_at (0: none), never below 0."),
+  ),
+  points: v.pipe(PositiveInt, v.description('What a full grade earns.')),
+  rubric: v.pipe(
+    v.array(RubricItemBody),
+    v.maxLength(50),
+    v.description("What it is graded by: items whose points add up to the inject's (none: graded as a whole)."),
+  ),
+};
+
+/** An inject an organiser writes: a draft, published with PATCH. */
+export const InjectCreateBody = v.strictObject({
+  ...injectFields,
+  close_at: v.optional(injectFields.close_at),
+  late_penalty_percent_per_hour: v.optional(injectFields.late_penalty_percent_per_hour, 0),
+  rubric: v.optional(injectFields.rubric, []),
+});
+
+/** An inject edited: any of its fields, and its state (forward only: draft, published, retired). */
+export const InjectUpdateBody = v.pipe(
+  v.strictObject({
+    title: v.optional(injectFields.title),
+    text: v.optional(injectFields.text),
+    super_type_id: v.optional(injectFields.super_type_id),
+    open_at: v.optional(injectFields.open_at),
+    due_at: v.optional(injectFields.due_at),
+    close_at: v.optional(injectFields.close_at),
+    late_penalty_percent_per_hour: v.optional(injectFields.late_penalty_percent_per_hour),
+    points: v.optional(injectFields.points),
+    rubric: v.optional(injectFields.rubric),
+    state: v.optional(
+      v.pipe(v.picklist(INJECT_STATES), v.description('published: teams see it from open_at; retired: nobody but organisers (its grades stay).')),
+    ),
+  }),
+  v.check((b) => Object.keys(b).length > 0, 'send at least one field'),
+);
 
 /** How far ahead a token minted through the API may expire (the command line may mint one that never does). */
 export const TOKEN_MAX_DAYS = 90;

@@ -3,6 +3,7 @@ import { DNS_TYPES } from '#shared/domain/dns-record';
 import { FAILURE_CATEGORIES, SHOWN_FAILURES } from '#shared/domain/scoring/failure';
 import { PASSWORD_CHANGE_MODES } from '#shared/domain/password-changes';
 import { CHECK_JOB_LOST_AFTER_SECONDS, CHECK_JOB_STATES } from '#shared/domain/check-jobs';
+import { INJECT_STATES } from '#shared/domain/injects';
 
 /**
  * What the API answers, as valibot schemas: the one source of the OpenAPI
@@ -440,6 +441,34 @@ export const EditableSuperTypeSchema = named(
   'A super type as organisers edit it: a column of every scorecard, where subtypes and adjustments put their points.',
   v.strictObject({ id: Id, name: v.string(), version: v.pipe(Count, v.description('Moves with every edit (1 as loaded).')) }),
 );
+
+const RubricItemSchema = v.strictObject({ name: v.string(), points: Id });
+const teamInjectFields = {
+  id: Id,
+  title: v.string(),
+  text: v.pipe(v.string(), v.description('Markdown.')),
+  open_at: v.string(),
+  due_at: v.string(),
+  close_at: v.pipe(v.string(), v.description('Until when a late submission is taken (due_at: none is).')),
+  late_penalty_percent_per_hour: v.pipe(Count, v.description("Of a late submission's grade, the share lost for each hour or part of one after due_at.")),
+  points: Id,
+  rubric: v.array(RubricItemSchema),
+};
+
+export const InjectSchema = named(
+  'Inject',
+  'An inject as organisers write it: its text, times, points and rubric, its state, and the version every edit moves.',
+  v.strictObject({
+    ...teamInjectFields,
+    super_type_id: Id,
+    state: v.picklist(INJECT_STATES),
+    version: Id,
+    created_by: v.string(),
+    created_at: v.string(),
+  }),
+);
+
+export const TeamInjectSchema = named('TeamInject', 'An inject as a team sees it once it is open.', v.strictObject(teamInjectFields));
 
 const Role = v.picklist(['admin', 'service']);
 

@@ -1,0 +1,29 @@
+import * as q from '#shared/api/schemas/requests';
+import * as r from '#shared/api/schemas/responses';
+import { route, json, list } from '#shared/api/route';
+
+/** Injects: the business tasks organisers release during the event, written, published and retired here. */
+export const injectsRoutes = {
+  ListInjects: route('ListInjects', 'GET', '/injects', 'injects/list-injects', 'admin', 'read', {
+    summary: 'List injects, drafts and retired ones included',
+    responses: { 200: list('Every inject, by id.', r.InjectSchema) },
+  }),
+  CreateInject: route('CreateInject', 'POST', '/injects', 'injects/create-inject', 'admin', 'read-write', {
+    summary: 'Write an inject: a draft, which teams see once it is published and open',
+    body: q.InjectCreateBody,
+    idempotent: true,
+    responses: { 201: { ...json('The inject, a draft, and its ETag.', r.InjectSchema), etag: true } },
+    problems: { 503: ['inject_busy'] },
+  }),
+  GetInject: route('GetInject', 'GET', '/injects/{id}', 'injects/get-inject', 'admin', 'read', {
+    summary: 'One inject, with the ETag an edit names',
+    responses: { 200: json('The inject and its version.', r.InjectSchema) },
+  }),
+  UpdateInject: route('UpdateInject', 'PATCH', '/injects/{id}', 'injects/update-inject', 'admin', 'read-write', {
+    summary: 'Edit an inject, publish it (teams see it from open_at) or retire it',
+    body: q.InjectUpdateBody,
+    ifMatch: true,
+    responses: { 200: { ...json('The inject as it now is, and its new ETag.', r.InjectSchema), etag: true } },
+    problems: { 409: ['inject_state'], 503: ['inject_busy'] },
+  }),
+} as const;

@@ -1,0 +1,75 @@
+/**
+ * Injects (issue #29), their first step: organisers write them (a draft),
+ * edit them with If-Match, publish and retire them; a team reads those it
+ * may see. Every change is audited.
+ */
+import { ATTEMPTS, editConditionally } from '#shared/app/conditional-edit';
+import type { AuditContext } from '#shared/data/audit';
+import { allocateId } from '#shared/data/counters';
+import { listInjects, readInject, writeInject } from '#shared/data/injects';
+import { injectProblems, inOrder, seenByTeams, stateMayFollow, type Inject, type InjectFields, type InjectState } from '#shared/domain/injects';
+import { formatTimestamp } from '#shared/validation';
+import { conflict, serviceUnavailable, validationFailed } from '#shared/http/problem';
+
+/** An inject as a team sees it: what it asks, its times, points, rubric and late rule; never its state or who wrote it. */
+export type TeamInject = Omit<Inject, 'super_type_id' | 'state' | 'version' | 'created_by' | 'created_at'>;
+
+const superTypeGone = (id: number) => validationFailed([{ path: 'super_type_id', message: `no super type has id ${id}` }]);
+
+function refuseDisagreeing(fields: InjectFields): void {
+  const problems = injectProblems(fields);
+  if (problems.length > 0) throw validationFailed(problems);
+}
+
+/** A new inject, a draft (teams see nothing of it until it is published). `close_at` left out: due_at, no late submission. */
+export async function createInject(fields: Omit<InjectFields, 'close_at'> & { close_at?: string }, audit: AuditContext, now = new Date()): Promise<Inject> {
+  const complete: InjectFields = { ...fields, close_at: fields.close_at ?? fields.due_at };
+  refuseDisagreeing(complete);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const inject = inOrder({
+      id: await allocateId('inject'),
+      ...complete,
+      state: 'draft',
+      version: 1,
+      created_by: audit.actor.name,
+      created_at: formatTimestamp(now),
+    });
+    const written = await writeInject(null, inject, audit);
+    if (written === 'written') return inject;
+    if (written === 'super-type-gone') throw superTypeGone(fields.super_type_id);
+  }
+  throw serviceUnavailable('inject_busy', 'Injects kept being added at once; try again.', 1);
+}
+
+/** An inject edited (its fields, its state forward only), with If-Match: 412 when stale; 409 for a state that may not follow. */
+export function editInject(
+  id: number,
+  change: Partial<InjectFields> & { state?: InjectState },
+  ifMatch: string | undefined,
+  audit: AuditContext,
+): Promise<Inject> {
+  return editConditionally(
+    { kind: 'inject', id, readAt: `/injects/${id}`, busy: 'inject_busy' },
+    ifMatch,
+    () => readInject(id),
+    async (before) => {
+      if (change.state !== undefined && !stateMayFollow(before.state, change.state)) {
+        throw conflict('inject_state', `Inject ${id} is ${before.state}: it cannot be ${change.state} again (an inject's state only moves forward).`);
+      }
+      const after = inOrder({ ...before, ...change, version: before.version + 1 });
+      refuseDisagreeing(after);
+      const written = await writeInject(before, after, audit);
+      if (written === 'super-type-gone') throw superTypeGone(after.super_type_id);
+      return written === 'written' ? after : undefined;
+    },
+  );
+}
+
+/** The injects a team sees at `now`: published and open, in id order. */
+export async function teamInjects(now = Date.now()): Promise<TeamInject[]> {
+  return (await listInjects()).filter((inject) => seenByTeams(inject, now)).map(teamView);
+}
+
+function teamView({ super_type_id: _superType, state: _state, version: _version, created_by: _by, created_at: _at, ...seen }: Inject): TeamInject {
+  return seen;
+}

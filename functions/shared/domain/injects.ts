@@ -1,0 +1,104 @@
+/**
+ * Injects (issue #29): business tasks organisers release during the event,
+ * each with its times, its points and the rubric it is graded by. What an
+ * inject is and the rules on it, pure: which fields agree with each other,
+ * which state may follow which, what a team sees, and what a late
+ * submission is worth.
+ */
+
+/** Draft (only organisers see it), published (teams see it from `open_at`), retired (nobody but organisers; its grades stay). */
+export const INJECT_STATES = ['draft', 'published', 'retired'] as const;
+export type InjectState = (typeof INJECT_STATES)[number];
+
+/** One line of the rubric an inject is graded by: what is looked for, and what it is worth. */
+export interface RubricItem {
+  name: string;
+  points: number;
+}
+
+/** An inject as organisers write it. */
+export interface InjectFields {
+  title: string;
+  /** Markdown: the pages render it with raw HTML left out. */
+  text: string;
+  /** The super type its grades count in (the sample's Injects). */
+  super_type_id: number;
+  open_at: string;
+  due_at: string;
+  /** Until when a late submission is taken (equal to due_at: none is). */
+  close_at: string;
+  /** Of a late submission's grade, the share lost per hour (or part of one) after due_at. */
+  late_penalty_percent_per_hour: number;
+  points: number;
+  /** Empty, or items whose points add up to the inject's. */
+  rubric: RubricItem[];
+}
+
+export interface Inject extends InjectFields {
+  id: number;
+  state: InjectState;
+  /** Moves with every edit (1 as created). */
+  version: number;
+  created_by: string;
+  created_at: string;
+}
+
+/** An inject with its fields in one order, whatever order they came in (a stored item's come back in any, and an ETag is of the text). */
+export function inOrder(inject: Inject): Inject {
+  return {
+    id: inject.id,
+    title: inject.title,
+    text: inject.text,
+    super_type_id: inject.super_type_id,
+    open_at: inject.open_at,
+    due_at: inject.due_at,
+    close_at: inject.close_at,
+    late_penalty_percent_per_hour: inject.late_penalty_percent_per_hour,
+    points: inject.points,
+    rubric: inject.rubric.map(({ name, points }) => ({ name, points })),
+    state: inject.state,
+    version: inject.version,
+    created_by: inject.created_by,
+    created_at: inject.created_at,
+  };
+}
+
+/** What is wrong between an inject's fields (each with the field it is said of); none: they agree. */
+export function injectProblems(fields: InjectFields): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  if (fields.due_at <= fields.open_at) problems.push({ path: 'due_at', message: 'must be after open_at' });
+  if (fields.close_at < fields.due_at) problems.push({ path: 'close_at', message: 'must be due_at or later' });
+  if (fields.close_at === fields.due_at && fields.late_penalty_percent_per_hour !== 0) {
+    problems.push({ path: 'late_penalty_percent_per_hour', message: 'must be 0 when nothing late is taken (close_at is due_at)' });
+  }
+  const rubricTotal = fields.rubric.reduce((sum, item) => sum + item.points, 0);
+  if (fields.rubric.length > 0 && rubricTotal !== fields.points) {
+    problems.push({ path: 'rubric', message: `its points add up to ${rubricTotal}, not the inject's ${fields.points}` });
+  }
+  const names = fields.rubric.map((item) => item.name.toLowerCase());
+  if (new Set(names).size !== names.length) problems.push({ path: 'rubric', message: 'names an item twice' });
+  return problems;
+}
+
+/** Whether an inject may go from one state to another: forward only (a published inject is never a draft again; a retired one stays retired). */
+export function stateMayFollow(from: InjectState, to: InjectState): boolean {
+  return from === to || INJECT_STATES.indexOf(to) > INJECT_STATES.indexOf(from);
+}
+
+/** Whether a team sees an inject at `now` (epoch ms): published, and open. */
+export function seenByTeams(inject: Pick<Inject, 'state' | 'open_at'>, now: number): boolean {
+  return inject.state === 'published' && Date.parse(inject.open_at) <= now;
+}
+
+/**
+ * What a grade of a submission made at `submittedAt` is worth: all of it
+ * until due_at, then less by `late_penalty_percent_per_hour` for each hour
+ * or part of one after it, never below 0 (the documented late rule; a
+ * submission after close_at is never taken).
+ */
+export function lateShare(inject: Pick<Inject, 'due_at' | 'late_penalty_percent_per_hour'>, submittedAt: string): number {
+  const late = Date.parse(submittedAt) - Date.parse(inject.due_at);
+  if (late <= 0) return 1;
+  const hours = Math.ceil(late / 3_600_000);
+  return Math.max(0, 1 - (hours * inject.late_penalty_percent_per_hour) / 100);
+}

@@ -1,0 +1,114 @@
+/**
+ * Injects (issue #29), the first step: organisers write a draft, edit it
+ * with If-Match, publish and retire it; a team reads those published and
+ * open, never a draft, a retired one or one not open yet; every change is in
+ * the audit trail, and a super type an inject is in is never retired.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mintTokens, useFreshTable } from '../support/database';
+import { bearer, invoke } from '../support/invoke';
+
+let admin: Record<string, string>;
+let member: Record<string, string>;
+const hour = 3_600_000;
+const at = (offset: number) => new Date(Math.floor(Date.now() / 1000) * 1000 + offset).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+beforeAll(async () => {
+  await useFreshTable();
+  admin = bearer((await mintTokens()).admin);
+  const account = await invoke('POST', '/api/v1/team-accounts', { headers: admin, body: { team_id: 1, name: 'alice' } });
+  const session = await invoke('POST', '/api/v1/team/sessions', { body: { name: 'alice', password: account.json.password } });
+  member = bearer(session.json.token);
+});
+
+const memo = (fields: Record<string, unknown> = {}) => ({
+  title: 'Firewall policy memo',
+  text: '# The memo\r\n\nWrite **one page** for the CEO.',
+  super_type_id: 2,
+  open_at: at(-hour),
+  due_at: at(hour),
+  points: 50,
+  rubric: [
+    { name: 'Covers every rule', points: 30 },
+    { name: 'Readable by the CEO', points: 20 },
+  ],
+  ...fields,
+});
+const create = (body: unknown) => invoke('POST', '/api/v1/injects', { headers: admin, body });
+const edit = (id: number, body: unknown, etag?: string) =>
+  invoke('PATCH', `/api/v1/injects/${id}`, { headers: { ...admin, ...(etag ? { 'if-match': etag } : {}) }, body });
+const seenByTeam = async () => ((await invoke('GET', '/api/v1/team/1/injects', { headers: member })).json as { id: number }[]).map((i) => i.id);
+
+describe('injects', () => {
+  it('are written as drafts, edited with If-Match, published (teams see them once open) and retired (teams no longer do); audited', async () => {
+    const created = await create(memo());
+    expect(created.status, created.text).toBe(201);
+    expect(created.json).toMatchObject({ state: 'draft', version: 1, close_at: created.json.due_at, late_penalty_percent_per_hour: 0 });
+    expect(created.json.text).toBe('# The memo\n\nWrite **one page** for the CEO.');
+    const { id } = created.json as { id: number };
+    const read = await invoke('GET', `/api/v1/injects/${id}`, { headers: admin });
+    expect([read.json, read.headers.etag]).toEqual([created.json, created.headers.etag]);
+    expect(await seenByTeam()).not.toContain(id);
+
+    const published = await edit(id, { state: 'published', close_at: at(3 * hour), late_penalty_percent_per_hour: 10 }, created.headers.etag);
+    expect(published.status, published.text).toBe(200);
+    expect(published.json).toMatchObject({ state: 'published', version: 2 });
+    expect((await edit(id, { title: 'Lost update' }, created.headers.etag)).status).toBe(412);
+    const seen = (await invoke('GET', '/api/v1/team/1/injects', { headers: member })).json as Record<string, unknown>[];
+    // What a team sees: the task, its times, points, rubric and late rule; not its state, version or author.
+    expect(seen.find((i) => i.id === id)).toEqual({
+      id,
+      title: 'Firewall policy memo',
+      text: '# The memo\n\nWrite **one page** for the CEO.',
+      open_at: published.json.open_at,
+      due_at: published.json.due_at,
+      close_at: published.json.close_at,
+      late_penalty_percent_per_hour: 10,
+      points: 50,
+      rubric: published.json.rubric,
+    });
+    // Another team's member reaches only their own team's route.
+    expect((await invoke('GET', '/api/v1/team/2/injects', { headers: member })).status).toBe(403);
+
+    expect((await edit(id, { state: 'draft' })).json.code).toBe('inject_state');
+    expect((await edit(id, { state: 'retired' }, published.headers.etag)).json.state).toBe('retired');
+    expect(await seenByTeam()).not.toContain(id);
+    expect((await invoke('GET', '/api/v1/injects', { headers: admin })).json.map((i: { id: number }) => i.id)).toContain(id);
+
+    const audit = (await invoke('GET', `/api/v1/audit?limit=10&target=injects/${id}`, { headers: admin })).json.items as { action: string }[];
+    expect(audit.map((e) => e.action)).toEqual(['inject.update', 'inject.update', 'inject.create']);
+  });
+
+  it('are seen by teams only from their open time', async () => {
+    const later = await create(memo({ title: 'Opens tomorrow', open_at: at(24 * hour), due_at: at(26 * hour) }));
+    expect((await edit(later.json.id, { state: 'published' })).status).toBe(200);
+    expect(await seenByTeam()).not.toContain(later.json.id);
+  });
+
+  it('refuse fields that disagree, hostile text and an unknown super type, naming the field; nothing is written', async () => {
+    const before = (await invoke('GET', '/api/v1/injects', { headers: admin })).json.length;
+    const refused = async (body: unknown) => {
+      const answer = await create(body);
+      expect(answer.status, answer.text).toBe(400);
+      return (answer.json.errors as { path: string }[]).map((e) => e.path);
+    };
+    expect(await refused(memo({ due_at: at(-2 * hour) }))).toEqual(['due_at']);
+    expect(await refused(memo({ close_at: at(0) }))).toEqual(['close_at']);
+    expect(await refused(memo({ late_penalty_percent_per_hour: 5 }))).toEqual(['late_penalty_percent_per_hour']);
+    expect(await refused(memo({ points: 60 }))).toEqual(['rubric']);
+    expect(await refused(memo({ title: 'line\nbreak' }))).toEqual(['title']);
+    expect(await refused(memo({ text: 'bell \u0007' }))).toEqual(['text']);
+    expect(await refused(memo({ super_type_id: 99 }))).toEqual(['super_type_id']);
+    expect(await refused(memo({ state: 'published' }))).toEqual(['state']);
+    expect((await invoke('GET', '/api/v1/injects', { headers: admin })).json).toHaveLength(before);
+    expect((await edit(9999, { title: 'Nobody' })).status).toBe(404);
+  });
+
+  it('keep their super type: one an inject was ever put in is not retired (409)', async () => {
+    const column = await invoke('POST', '/api/v1/super-types', { headers: admin, body: { name: 'Business tasks' } });
+    const inject = await create(memo({ super_type_id: column.json.id }));
+    expect(inject.status, inject.text).toBe(201);
+    const retired = await invoke('DELETE', `/api/v1/super-types/${column.json.id}`, { headers: admin });
+    expect([retired.status, retired.json.code]).toEqual([409, 'super_type_in_use']);
+  });
+});
