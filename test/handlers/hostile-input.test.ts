@@ -59,6 +59,7 @@ const acceptedBodies: Record<string, Record<string, unknown>> = {
     points: 50,
   },
   UpdateInject: { title: 'Firewall memo, again', points: 40 },
+  SubmitInject: { inject_id: 2, text: 'Our answer' },
   CreateTeam: { number: 61, name: 'Hostile Newcomers', team_url: 'team61.ccdc.example', logo: '', guest_division: false, hidden: true },
   CreateService: { team_id: 1, subtype_id: 1, url: 'www2.team11.ccdc.example', port: 8081, max_score: 5 },
   FinaliseCompetition: { force: true },
@@ -91,8 +92,12 @@ beforeAll(async () => {
   expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { password_changes: 'immediate' } })).status).toBe(200);
   forgetFreshCopies();
   acceptedBodies.ReplaceSettings = { ...settings, dns_ttl: 900 };
-  // An inject, for PATCH /injects/1 to aim at.
+  // An inject, for PATCH /injects/1 to aim at, and one published and open, for a team's submission.
   expect((await invoke('POST', '/api/v1/injects', { headers: admin, body: acceptedBodies.CreateInject })).json.id).toBe(1);
+  const now = Date.now();
+  const open = { ...acceptedBodies.CreateInject, open_at: new Date(now - 3_600_000).toISOString(), due_at: new Date(now + 3_600_000).toISOString() };
+  expect((await invoke('POST', '/api/v1/injects', { headers: admin, body: open })).json.id).toBe(2);
+  expect((await invoke('PATCH', '/api/v1/injects/2', { headers: admin, body: { state: 'published' } })).status).toBe(200);
   // A queued check job, for PATCH /checks/1 to take.
   expect((await invoke('POST', '/api/v1/services/1/checks', { headers: admin })).json.id).toBe(1);
 });
@@ -125,8 +130,8 @@ const HOSTILE_VALUES: unknown[] = [
   [[]],
   { nested: { deeper: ['x'] } },
 ];
-/** Fields that take text of several lines (an inject's Markdown): a line break is no fault there, the other values are. */
-const multiline: Record<string, string[]> = { CreateInject: ['text'], UpdateInject: ['text'] };
+/** Fields that take text of several lines (an inject's Markdown, a submission): a line break is no fault there, the other values are. */
+const multiline: Record<string, string[]> = { CreateInject: ['text'], UpdateInject: ['text'], SubmitInject: ['text'] };
 const hostileFor = (route: string, field: string) => HOSTILE_VALUES.filter((value) => value !== LINE_BREAK || !multiline[route]?.includes(field));
 
 /** Anything JSON, for the other fields. */

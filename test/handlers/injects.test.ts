@@ -104,6 +104,42 @@ describe('injects', () => {
     expect((await edit(9999, { title: 'Nobody' })).status).toBe(404);
   });
 
+  it('take submissions from a team while open, each a kept version; a late one is worth less, a closed one is refused with its time', async () => {
+    const open = await create(memo({ title: 'Open memo' }));
+    expect((await edit(open.json.id, { state: 'published' })).status).toBe(200);
+    const send = (injectId: number, text: string, headers = member) =>
+      invoke('POST', '/api/v1/team/1/submissions', { headers, body: { inject_id: injectId, text } });
+    const first = await send(open.json.id, 'Our memo.\n\nFirst draft.');
+    expect(first.status, first.text).toBe(201);
+    expect(first.json).toMatchObject({ inject_id: open.json.id, team_id: 1, version: 1, submitted_by: 'alice', late_share: 1 });
+    // Members sending at once: each gets its own version, none lost.
+    const together = await Promise.all([1, 2, 3, 4].map((n) => send(open.json.id, `Version from member ${n}`)));
+    expect(together.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    expect(together.map((a) => a.json.version as number).sort()).toEqual([2, 3, 4, 5]);
+    const mine = (await invoke('GET', `/api/v1/team/1/submissions?inject_id=${open.json.id}`, { headers: member })).json as { version: number }[];
+    expect(mine.map((s) => s.version)).toEqual([5, 4, 3, 2, 1]);
+    const graded = (await invoke('GET', `/api/v1/submissions?inject_id=${open.json.id}`, { headers: admin })).json as { team_id: number }[];
+    expect(graded).toHaveLength(5);
+    expect((await invoke('GET', `/api/v1/submissions?inject_id=${open.json.id}`, { headers: member })).status).toBe(403);
+
+    const late = await create(
+      memo({ title: 'Late memo', open_at: at(-3 * hour), due_at: at(-90 * 60_000), close_at: at(hour), late_penalty_percent_per_hour: 25 }),
+    );
+    expect((await edit(late.json.id, { state: 'published' })).status).toBe(200);
+    // 90 minutes late: two hours begun, half of its grade.
+    expect((await send(late.json.id, 'Sorry, late.')).json.late_share).toBe(0.5);
+
+    const closed = await create(memo({ title: 'Closed memo', open_at: at(-3 * hour), due_at: at(-2 * hour) }));
+    expect((await edit(closed.json.id, { state: 'published' })).status).toBe(200);
+    const refused = await send(closed.json.id, 'Too late.');
+    expect([refused.status, refused.json.code]).toEqual([409, 'inject_closed']);
+    expect(refused.json.detail).toContain(closed.json.close_at);
+
+    const draft = await create(memo({ title: 'Still a draft' }));
+    expect((await send(draft.json.id, 'Peeking.')).status).toBe(404);
+    expect((await send(open.json.id, 'bell \u0007')).status).toBe(400);
+  });
+
   it('keep their super type: one an inject was ever put in is not retired (409)', async () => {
     const column = await invoke('POST', '/api/v1/super-types', { headers: admin, body: { name: 'Business tasks' } });
     const inject = await create(memo({ super_type_id: column.json.id }));

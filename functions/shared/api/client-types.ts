@@ -831,6 +831,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/team/{id}/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's submissions, every version, newest first within each inject
+         * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
+         */
+        get: operations["ListTeamSubmissions"];
+        put?: never;
+        /**
+         * Submit an answer to an inject: a new version, kept with the team's others, until the inject closes
+         * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
+         */
+        post: operations["SubmitInject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/team/{id}/services": {
         parameters: {
             query?: never;
@@ -1129,6 +1153,26 @@ export interface paths {
          * @description Admins only.
          */
         patch: operations["UpdateInject"];
+        trace?: never;
+    };
+    "/api/v1/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every team's submissions for an inject, every version
+         * @description Admins only.
+         */
+        get: operations["ListSubmissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/tokens": {
@@ -2248,6 +2292,23 @@ export interface components {
             team: components["schemas"]["Team"];
         };
         /**
+         * Submission
+         * @description One version of a team's submission for an inject, kept whole.
+         */
+        Submission: {
+            inject_id: number;
+            team_id: number;
+            /** @description 1 for the first, one more for each after it. */
+            version: number;
+            /** @description Markdown. */
+            text: string;
+            submitted_at: string;
+            /** @description The member whose session sent it. */
+            submitted_by: string;
+            /** @description What its grade will be worth: 1 until due_at, less after it (the late rule). */
+            late_share: number;
+        };
+        /**
          * Subtype
          * @description A kind of check, its super type and the points a full pass earns; `check` and its parameters tell agents how to check.
          */
@@ -2894,6 +2955,29 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "idempotency_key_in_flight";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `inject_closed`. */
+        "Conflict.inject_closed": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "inject_closed",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "inject_closed";
                 };
             };
         };
@@ -7395,6 +7479,96 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
+    ListTeamSubmissions: {
+        parameters: {
+            query?: {
+                inject_id?: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its versions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Submission"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    SubmitInject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The inject it answers (one the team sees, not closed). */
+                    inject_id: number;
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The version as kept. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Submission"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.inject_closed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.team-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.inject_busy.database_unavailable"];
+        };
+    };
     ListTeamServices: {
         parameters: {
             query?: never;
@@ -8271,6 +8445,50 @@ export interface operations {
             429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.inject_busy.database_unavailable"];
+        };
+    };
+    ListSubmissions: {
+        parameters: {
+            query: {
+                inject_id: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Team by team, newest version first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Submission"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     ListTokens: {

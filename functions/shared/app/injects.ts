@@ -1,15 +1,27 @@
 /**
- * Injects (issue #29), their first step: organisers write them (a draft),
- * edit them with If-Match, publish and retire them; a team reads those it
- * may see. Every change is audited.
+ * Injects (issue #29): organisers write them (a draft), edit them with
+ * If-Match, publish and retire them (each change audited); a team reads
+ * those it may see and submits for them, each submission a kept version.
  */
 import { ATTEMPTS, editConditionally } from '#shared/app/conditional-edit';
 import type { AuditContext } from '#shared/data/audit';
 import { allocateId } from '#shared/data/counters';
 import { listInjects, readInject, writeInject } from '#shared/data/injects';
-import { injectProblems, inOrder, seenByTeams, stateMayFollow, type Inject, type InjectFields, type InjectState } from '#shared/domain/injects';
+import {
+  injectProblems,
+  inOrder,
+  seenByTeams,
+  stateMayFollow,
+  submissionWindow,
+  type Inject,
+  type InjectFields,
+  type InjectState,
+  type Submission,
+} from '#shared/domain/injects';
+import { putSubmission, teamSubmissions } from '#shared/data/submissions';
+import { listTeamRecords } from '#shared/data/teams';
 import { formatTimestamp } from '#shared/validation';
-import { conflict, serviceUnavailable, validationFailed } from '#shared/http/problem';
+import { conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
 
 /** An inject as a team sees it: what it asks, its times, points, rubric and late rule; never its state or who wrote it. */
 export type TeamInject = Omit<Inject, 'super_type_id' | 'state' | 'version' | 'created_by' | 'created_at'>;
@@ -72,4 +84,39 @@ export async function teamInjects(now = Date.now()): Promise<TeamInject[]> {
 
 function teamView({ super_type_id: _superType, state: _state, version: _version, created_by: _by, created_at: _at, ...seen }: Inject): TeamInject {
   return seen;
+}
+
+/** Tries when two members of a team submit for one inject at once (each retry takes the next version). */
+const SUBMIT_ATTEMPTS = 5;
+
+/**
+ * A team's submission for an inject: a new version, kept with the others,
+ * until close_at (then 409 `inject_closed`, with the time). An inject the
+ * team does not see (a draft, retired, not open yet, unknown) is 404.
+ */
+export async function submit(teamId: number, injectId: number, text: string, member: string, now = new Date()): Promise<Submission> {
+  const inject = await readInject(injectId);
+  const window = inject ? submissionWindow(inject, now.getTime()) : { kind: 'not-seen' as const };
+  if (window.kind === 'not-seen') throw notFound(`No inject ${injectId} is open to teams.`);
+  if (window.kind === 'closed') throw conflict('inject_closed', `Inject ${injectId} closed at ${window.close_at}: nothing more is taken.`);
+  for (let attempt = 0; attempt < SUBMIT_ATTEMPTS; attempt++) {
+    const [latest] = await teamSubmissions(teamId, injectId);
+    const submission: Submission = {
+      inject_id: injectId,
+      team_id: teamId,
+      version: (latest?.version ?? 0) + 1,
+      text,
+      submitted_at: formatTimestamp(now),
+      submitted_by: member,
+      late_share: window.late_share,
+    };
+    if (await putSubmission(submission)) return submission;
+  }
+  throw serviceUnavailable('inject_busy', 'Submissions for this inject kept arriving at once; send it again.', 1);
+}
+
+/** Every team's submissions for an inject, team by team (an organiser's read: one Query per team). */
+export async function injectSubmissions(injectId: number): Promise<Submission[]> {
+  const teams = await listTeamRecords({ totals: false });
+  return (await Promise.all(teams.map((t) => teamSubmissions(t.team.id, injectId)))).flat();
 }

@@ -102,6 +102,15 @@ export const keys = {
   /** A service's own check, in place of its subtype's (data/service-checks.ts). */
   serviceCheck: (serviceId: number): Key => ({ pk: PARTITION.serviceChecks, sk: `SERVICE#${pad(serviceId)}` }),
 
+  /** A version of a team's submission for an inject, in the team's partition (data/submissions.ts). */
+  submission: (teamId: number, injectId: number, version: number): Key => ({
+    pk: `TEAM#${pad(teamId)}`,
+    sk: `SUBMISSION#${pad(injectId)}#${pad(version)}`,
+  }),
+  submissionsOf: (teamId: number, injectId?: number) => ({
+    pk: `TEAM#${pad(teamId)}`,
+    skPrefix: injectId === undefined ? 'SUBMISSION#' : `SUBMISSION#${pad(injectId)}#`,
+  }),
   /** An inject (data/injects.ts). */
   inject: (id: number): Key => ({ pk: PARTITION.injects, sk: `INJECT#${pad(id)}` }),
 

@@ -102,3 +102,27 @@ export function lateShare(inject: Pick<Inject, 'due_at' | 'late_penalty_percent_
   const hours = Math.ceil(late / 3_600_000);
   return Math.max(0, 1 - (hours * inject.late_penalty_percent_per_hour) / 100);
 }
+
+/** One version of a team's submission for an inject: kept whole, never changed; a new version is a new submission. */
+export interface Submission {
+  inject_id: number;
+  team_id: number;
+  /** 1 for the first, one more for each after it. */
+  version: number;
+  text: string;
+  submitted_at: string;
+  /** The member whose session sent it. */
+  submitted_by: string;
+  /** What its grade will be worth (1 until due_at, less after it: lateShare). */
+  late_share: number;
+}
+
+/** Whether a team may submit for an inject at `now` (epoch ms): not one it does not see, nor after close_at. */
+export function submissionWindow(
+  inject: Pick<Inject, 'state' | 'open_at' | 'due_at' | 'close_at' | 'late_penalty_percent_per_hour'>,
+  now: number,
+): { kind: 'not-seen' } | { kind: 'closed'; close_at: string } | { kind: 'open'; late_share: number } {
+  if (!seenByTeams(inject, now)) return { kind: 'not-seen' };
+  if (now > Date.parse(inject.close_at)) return { kind: 'closed', close_at: inject.close_at };
+  return { kind: 'open', late_share: lateShare(inject, new Date(now).toISOString()) };
+}

@@ -26,4 +26,9 @@ export const injectsRoutes = {
     responses: { 200: { ...json('The inject as it now is, and its new ETag.', r.InjectSchema), etag: true } },
     problems: { 409: ['inject_state'], 503: ['inject_busy'] },
   }),
+  ListSubmissions: route('ListSubmissions', 'GET', '/submissions', 'injects/list-submissions', 'admin', 'read', {
+    summary: "Every team's submissions for an inject, every version",
+    query: q.SubmissionsQuery,
+    responses: { 200: list('Team by team, newest version first.', r.SubmissionSchema) },
+  }),
 } as const;

@@ -27,6 +27,18 @@ export const teamRoutes = {
     summary: 'The injects a team is asked to do: those published and open, with their times, points, rubric and late rule',
     responses: { 200: list('By id.', r.TeamInjectSchema) },
   }),
+  SubmitInject: route('SubmitInject', 'POST', '/team/{id}/submissions', 'team/submit-inject', 'team', 'read-write', {
+    summary: "Submit an answer to an inject: a new version, kept with the team's others, until the inject closes",
+    throttle: 'team-write',
+    body: q.SubmissionBody,
+    responses: { 201: json('The version as kept.', r.SubmissionSchema) },
+    problems: { 409: ['inject_closed'], 503: ['inject_busy'] },
+  }),
+  ListTeamSubmissions: route('ListTeamSubmissions', 'GET', '/team/{id}/submissions', 'team/list-team-submissions', 'team', 'read', {
+    summary: "The team's submissions, every version, newest first within each inject",
+    query: q.TeamSubmissionsQuery,
+    responses: { 200: list('Its versions.', r.SubmissionSchema) },
+  }),
   ListTeamServices: route('ListTeamServices', 'GET', '/team/{id}/services', 'team/list-team-services', 'team', 'read', {
     summary: "A team's own services with the full reason of each failure",
     responses: { 200: json("The team's services, by id.", r.TeamServicesSchema) },

@@ -450,6 +450,22 @@ export const InjectUpdateBody = v.pipe(
   v.check((b) => Object.keys(b).length > 0, 'send at least one field'),
 );
 
+/** A team's submission for an inject: a new version, kept with the others. */
+export const SubmissionBody = v.strictObject({
+  inject_id: v.pipe(PositiveInt, v.description('The inject it answers (one the team sees, not closed).')),
+  text: v.pipe(MultilineText(50_000), v.description('The answer, in Markdown.')),
+});
+
+/** Which inject's submissions. */
+export const SubmissionsQuery = v.object({
+  inject_id: v.pipe(PositiveIntParam, v.description("The inject's id.")),
+});
+
+/** A team's submissions, all or one inject's. */
+export const TeamSubmissionsQuery = v.object({
+  inject_id: v.optional(v.pipe(PositiveIntParam, v.description("Only this inject's."))),
+});
+
 /** How far ahead a token minted through the API may expire (the command line may mint one that never does). */
 export const TOKEN_MAX_DAYS = 90;
 

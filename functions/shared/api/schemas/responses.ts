@@ -470,6 +470,20 @@ export const InjectSchema = named(
 
 export const TeamInjectSchema = named('TeamInject', 'An inject as a team sees it once it is open.', v.strictObject(teamInjectFields));
 
+export const SubmissionSchema = named(
+  'Submission',
+  "One version of a team's submission for an inject, kept whole.",
+  v.strictObject({
+    inject_id: Id,
+    team_id: Id,
+    version: v.pipe(Id, v.description('1 for the first, one more for each after it.')),
+    text: v.pipe(v.string(), v.description('Markdown.')),
+    submitted_at: v.string(),
+    submitted_by: v.pipe(v.string(), v.description('The member whose session sent it.')),
+    late_share: v.pipe(v.number(), v.description('What its grade will be worth: 1 until due_at, less after it (the late rule).')),
+  }),
+);
+
 const Role = v.picklist(['admin', 'service']);
 
 export const AuditActorSchema = named(
