@@ -5,11 +5,14 @@
  * the audit trail, and a super type an inject is in is never retired.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { verifyTotals } from '#shared/app/verify';
 import { mintTokens, useFreshTable } from '../support/database';
+import { startFold } from '../support/fold';
 import { bearer, invoke } from '../support/invoke';
 
 let admin: Record<string, string>;
 let member: Record<string, string>;
+let fold: Awaited<ReturnType<typeof startFold>>;
 const hour = 3_600_000;
 const at = (offset: number) => new Date(Math.floor(Date.now() / 1000) * 1000 + offset).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
@@ -19,6 +22,8 @@ beforeAll(async () => {
   const account = await invoke('POST', '/api/v1/team-accounts', { headers: admin, body: { team_id: 1, name: 'alice' } });
   const session = await invoke('POST', '/api/v1/team/sessions', { body: { name: 'alice', password: account.json.password } });
   member = bearer(session.json.token);
+  fold = await startFold();
+  return () => fold.stop();
 });
 
 const memo = (fields: Record<string, unknown> = {}) => ({
@@ -138,6 +143,67 @@ describe('injects', () => {
     const draft = await create(memo({ title: 'Still a draft' }));
     expect((await send(draft.json.id, 'Peeking.')).status).toBe(404);
     expect((await send(open.json.id, 'bell \u0007')).status).toBe(400);
+  });
+
+  it("are graded through the fold: a grade's points (less the late rule) reach the board, a regrade keeps the old and moves the board by the difference; verify agrees", async () => {
+    const inject = await create(memo({ title: 'Graded memo' }));
+    expect((await edit(inject.json.id, { state: 'published' })).status).toBe(200);
+    const injectId = inject.json.id as number;
+    expect((await invoke('POST', '/api/v1/team/1/submissions', { headers: member, body: { inject_id: injectId, text: 'Our memo.' } })).status).toBe(201);
+    const injectsOf = async () => {
+      await fold.caughtUp();
+      const rows = (await invoke('GET', '/api/v1/teams/scoreboard')).json.scoreboard as {
+        team: { id: number };
+        scores: { super_type_id: number; score: number }[];
+        adjustments_total?: number;
+      }[];
+      return rows.find((r) => r.team.id === 1)!.scores.find((s) => s.super_type_id === 2)!.score;
+    };
+    const before = await injectsOf();
+    const grade = (body: Record<string, unknown>) =>
+      invoke('POST', `/api/v1/injects/${injectId}/grades`, { headers: admin, body: { team_id: 1, submission_version: 1, ...body } });
+    const scores = (rules: number, readable: number) => [
+      { name: 'Covers every rule', points: rules, comment: 'Rule 4 is missing.' },
+      { name: 'Readable by the CEO', points: readable },
+    ];
+
+    const first = await grade({ scores: scores(20, 20), comment: 'Good.', replaces: null });
+    expect(first.status, first.text).toBe(201);
+    expect(first.json).toMatchObject({ n: 1, points: 40, late_share: 1, awarded: 40, award: 40, graded_by: 'test admin' });
+    expect(await injectsOf()).toBe(before + 40);
+    // Another grader who read no grade yet: 409, nothing changes.
+    expect((await grade({ scores: scores(30, 20), replaces: null })).json.code).toBe('grade_changed');
+    const regrade = await grade({ scores: scores(10, 20), comment: 'On second reading.', replaces: 1 });
+    expect(regrade.json).toMatchObject({ n: 2, awarded: 30, award: -10 });
+    expect(await injectsOf()).toBe(before + 30);
+
+    // The team sees its latest grade and the comments, not who graded it; organisers see every grade.
+    const seen = (await invoke('GET', '/api/v1/team/1/grades', { headers: member })).json as Record<string, unknown>[];
+    expect(seen.find((g) => g.inject_id === injectId)).toMatchObject({ n: 2, awarded: 30, comment: 'On second reading.' });
+    expect(seen.find((g) => g.inject_id === injectId)).not.toHaveProperty('graded_by');
+    expect(((await invoke('GET', `/api/v1/injects/${injectId}/grades`, { headers: admin })).json as { n: number }[]).map((g) => g.n)).toEqual([2, 1]);
+
+    // Scores that do not fit the rubric, or a version never submitted: 400 naming the field.
+    expect((await grade({ scores: scores(31, 20), replaces: 2 })).json.errors[0].path).toBe('scores');
+    expect((await grade({ scores: [{ name: 'Covers every rule', points: 5 }], replaces: 2 })).json.errors[0].path).toBe('scores');
+    expect((await grade({ points: 40, replaces: 2 })).json.errors[0].path).toBe('points');
+    expect((await grade({ submission_version: 9, scores: scores(1, 1), replaces: 2 })).json.errors[0].path).toBe('submission_version');
+    expect(await injectsOf()).toBe(before + 30);
+    expect((await verifyTotals({ repair: false, pauseMs: 100 })).filter((t) => t.differences.length > 0)).toEqual([]);
+  });
+
+  it('grade a late submission at its late share', async () => {
+    const late = await create(
+      memo({ title: 'Late graded memo', open_at: at(-3 * hour), due_at: at(-30 * 60_000), close_at: at(hour), late_penalty_percent_per_hour: 20, rubric: [] }),
+    );
+    expect((await edit(late.json.id, { state: 'published' })).status).toBe(200);
+    const sent = await invoke('POST', '/api/v1/team/1/submissions', { headers: member, body: { inject_id: late.json.id, text: 'Late.' } });
+    expect(sent.json.late_share).toBe(0.8);
+    const graded = await invoke('POST', `/api/v1/injects/${late.json.id}/grades`, {
+      headers: admin,
+      body: { team_id: 1, submission_version: 1, points: 45, replaces: null },
+    });
+    expect(graded.json).toMatchObject({ points: 45, late_share: 0.8, awarded: 36, award: 36 });
   });
 
   it('keep their super type: one an inject was ever put in is not retired (409)', async () => {

@@ -855,6 +855,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/team/{id}/grades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's grades: the latest of each inject, with the grader's comments
+         * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
+         */
+        get: operations["ListTeamGrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/team/{id}/services": {
         parameters: {
             query?: never;
@@ -1153,6 +1173,30 @@ export interface paths {
          * @description Admins only.
          */
         patch: operations["UpdateInject"];
+        trace?: never;
+    };
+    "/api/v1/injects/{id}/grades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every team's grades of an inject, every regrade kept
+         * @description Admins only.
+         */
+        get: operations["ListInjectGrades"];
+        put?: never;
+        /**
+         * Grade a team's submission (or regrade it: the next grade, the old one kept): its points, less the late rule, reach the board through the fold
+         * @description Admins only.
+         */
+        post: operations["GradeSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/submissions": {
@@ -1670,6 +1714,33 @@ export interface components {
             };
             /** @description It was final before this request (nothing changed). */
             already: boolean;
+        };
+        /**
+         * Grade
+         * @description A grade of a team's submission, kept whole (a regrade is the next, the old one stays), with what it changed on the board.
+         */
+        Grade: {
+            inject_id: number;
+            /** @description 1 for the first grade, one more for each regrade (the old ones kept). */
+            n: number;
+            submission_version: number;
+            scores: {
+                name: string;
+                points: number;
+                comment: string;
+            }[];
+            comment: string;
+            /** @description What the grader gave, before the late rule. */
+            points: number;
+            late_share: number;
+            /** @description What it is worth on the board: points × late_share, rounded. */
+            awarded: number;
+            graded_at: string;
+            team_id: number;
+            /** @description What it added to the team's points: awarded less the previous grade's. */
+            award: number;
+            super_type_id: number;
+            graded_by: string;
         };
         /**
          * HistoryEntry
@@ -2389,6 +2460,28 @@ export interface components {
             created_at: string;
         };
         /**
+         * TeamGrade
+         * @description A team's latest grade of an inject, with the grader's comments.
+         */
+        TeamGrade: {
+            inject_id: number;
+            /** @description 1 for the first grade, one more for each regrade (the old ones kept). */
+            n: number;
+            submission_version: number;
+            scores: {
+                name: string;
+                points: number;
+                comment: string;
+            }[];
+            comment: string;
+            /** @description What the grader gave, before the late rule. */
+            points: number;
+            late_share: number;
+            /** @description What it is worth on the board: points × late_share, rounded. */
+            awarded: number;
+            graded_at: string;
+        };
+        /**
          * TeamInject
          * @description An inject as a team sees it once it is open.
          */
@@ -2840,6 +2933,29 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "check_job_state";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `competition_final`, `grade_changed`. */
+        "Conflict.competition_final.grade_changed": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "competition_final",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "competition_final" | "grade_changed";
                 };
             };
         };
@@ -7569,6 +7685,50 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable.inject_busy.database_unavailable"];
         };
     };
+    ListTeamGrades: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description By inject, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamGrade"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
     ListTeamServices: {
         parameters: {
             query?: never;
@@ -8445,6 +8605,107 @@ export interface operations {
             429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.inject_busy.database_unavailable"];
+        };
+    };
+    ListInjectGrades: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Team by team, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Grade"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    GradeSubmission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The team's id. */
+                    team_id: number;
+                    /** @description The version of its submission graded. */
+                    submission_version: number;
+                    /** @description With a rubric: a score for each of its items. */
+                    scores?: {
+                        /** @description The rubric item. */
+                        name: string;
+                        /** @description Its score: at most the points the item is worth. */
+                        points: number;
+                        comment?: string;
+                    }[];
+                    /** @description Without a rubric: the points given, at most the inject's. */
+                    points?: number;
+                    comment?: string;
+                    /** @description The grade this one follows, as last read (null: the team's first for this inject); another grader's since is 409 `grade_changed`. */
+                    replaces: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The grade as kept, and what it changed on the board. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Grade"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.competition_final.grade_changed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     ListSubmissions: {

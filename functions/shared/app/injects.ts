@@ -17,11 +17,15 @@ import {
   type InjectFields,
   type InjectState,
   type Submission,
+  type Grade,
+  gradePoints,
+  awardedPoints,
 } from '#shared/domain/injects';
+import { putGrade, teamGrades } from '#shared/data/grades';
 import { putSubmission, teamSubmissions } from '#shared/data/submissions';
 import { listTeamRecords } from '#shared/data/teams';
 import { formatTimestamp } from '#shared/validation';
-import { conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
+import { competitionFinal, conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
 
 /** An inject as a team sees it: what it asks, its times, points, rubric and late rule; never its state or who wrote it. */
 export type TeamInject = Omit<Inject, 'super_type_id' | 'state' | 'version' | 'created_by' | 'created_at'>;
@@ -119,4 +123,78 @@ export async function submit(teamId: number, injectId: number, text: string, mem
 export async function injectSubmissions(injectId: number): Promise<Submission[]> {
   const teams = await listTeamRecords({ totals: false });
   return (await Promise.all(teams.map((t) => teamSubmissions(t.team.id, injectId)))).flat();
+}
+
+/** A grade as a grader gives it. */
+export interface GradeGiven {
+  team_id: number;
+  submission_version: number;
+  scores?: { name: string; points: number; comment?: string }[];
+  points?: number;
+  comment?: string;
+  /** The grade this one replaces, as the grader last read it (null: the first). */
+  replaces: number | null;
+}
+
+/**
+ * Grades a team's submission (or regrades it: the next grade, the old one
+ * kept). What it is worth on the board is its points less the
+ * submission's late share; the grade adds to the team's points what that
+ * changes from the grade before it, through the fold. 409 `grade_changed`
+ * when the grade replaced is not the latest (another grader's came first);
+ * refused once the results are final.
+ */
+export async function gradeSubmission(injectId: number, given: GradeGiven, audit: AuditContext, now = new Date()): Promise<Grade> {
+  const inject = await readInject(injectId);
+  if (!inject) throw notFound(`No inject has id ${injectId}.`);
+  const [submissions, grades] = await Promise.all([teamSubmissions(given.team_id, injectId), teamGrades(given.team_id, injectId)]);
+  const submission = submissions.find((s) => s.version === given.submission_version);
+  if (!submission) {
+    throw validationFailed([
+      { path: 'submission_version', message: `team ${given.team_id} has no version ${given.submission_version} for inject ${injectId}` },
+    ]);
+  }
+  const [latest] = grades;
+  const changed = () =>
+    conflict('grade_changed', `Grade ${latest?.n ?? 'none'} is the latest of team ${given.team_id} for inject ${injectId}: read it, then regrade it.`);
+  if ((latest?.n ?? null) !== given.replaces) throw changed();
+  const scored = gradePoints(inject, given);
+  if ('problems' in scored) throw validationFailed(scored.problems);
+  const awarded = awardedPoints(scored.points, submission.late_share);
+  const grade: Grade = {
+    inject_id: injectId,
+    team_id: given.team_id,
+    n: (latest?.n ?? 0) + 1,
+    submission_version: submission.version,
+    scores: (given.scores ?? []).map(({ name, points, comment }) => ({ name, points, comment: comment ?? '' })),
+    comment: given.comment ?? '',
+    points: scored.points,
+    late_share: submission.late_share,
+    awarded,
+    award: awarded - (latest?.awarded ?? 0),
+    super_type_id: inject.super_type_id,
+    graded_by: audit.actor.name,
+    graded_at: formatTimestamp(now),
+  };
+  switch (await putGrade(grade, audit)) {
+    case 'stored':
+      return grade;
+    case 'final':
+      throw competitionFinal();
+    case 'taken':
+      throw changed();
+  }
+}
+
+/** Every team's grades of an inject, every regrade kept (an organiser's read: one Query per team). */
+export async function injectGrades(injectId: number): Promise<Grade[]> {
+  const teams = await listTeamRecords({ totals: false });
+  return (await Promise.all(teams.map((t) => teamGrades(t.team.id, injectId)))).flat();
+}
+
+/** What a team sees of its grades: the latest of each inject, its scores and comments (not who graded it, nor the fold's bookkeeping). */
+export async function teamGradesShown(teamId: number): Promise<Omit<Grade, 'award' | 'super_type_id' | 'graded_by' | 'team_id'>[]> {
+  const latest = new Map<number, Grade>();
+  for (const grade of await teamGrades(teamId)) if (!latest.has(grade.inject_id)) latest.set(grade.inject_id, grade);
+  return [...latest.values()].map(({ award: _award, super_type_id: _superType, graded_by: _by, team_id: _team, ...shown }) => shown);
 }

@@ -24,7 +24,7 @@ import { standingsDiffer, writeStandings } from '#shared/data/standings';
 import { freezeStamp } from '#shared/domain/scoring/freeze';
 import type { SlaState } from '#shared/domain/scoring/sla';
 import { compareFigures, figuresFromHistory, type FigureDifference } from '#shared/domain/scoring/verification';
-import { listTeamAdjustments } from '#shared/data/adjustments';
+import { teamAwards } from '#shared/data/adjustments';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db } from '#shared/data/client';
 import { storedResults } from '#shared/data/results';
@@ -83,7 +83,7 @@ async function verifyTeam(team: Team, servicesTotal: number, freezeTime: string 
     const histories = await Promise.all(
       services.map(async (s) => ({ service_id: s.service.id, super_type_id: s.super_type_id, results: await storedResults(s.service.id) })),
     );
-    const adjustments = await listTeamAdjustments(team.id, { consistent: true });
+    const adjustments = await teamAwards(team.id);
     const settled = histories.every((h) => (states.get(h.service_id)?.checks ?? 0) === h.results.length);
     const figures = figuresFromHistory(histories, adjustments, freezeTime);
     const { differences, repair, afterFreezeRepair } = compareFigures(toTeamTotals(raw, servicesTotal), figures, stamp);

@@ -19,7 +19,7 @@ import type * as v from 'valibot';
 import { API_PREFIX } from '#shared/api/prefix';
 import type { VoidBody } from '#shared/api/schemas/requests';
 import { inVoidSet, receivedBy, resultRef, targetFlag, teamTotalFromHistory, type VoidAction, type VoidFilter } from '#shared/domain/voids';
-import { listTeamAdjustments } from '#shared/data/adjustments';
+import { teamAwards } from '#shared/data/adjustments';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db } from '#shared/data/client';
 import { allocateId } from '#shared/data/counters';
@@ -94,7 +94,7 @@ async function teamChanges(refs: string[]): Promise<TeamChange[]> {
     const histories = await Promise.all(
       services.map(async (d) => ({ service_id: d.service.id, super_type_id: d.super_type_id, results: await storedResults(d.service.id) })),
     );
-    const adjustments = await listTeamAdjustments(teamId, { consistent: true });
+    const adjustments = await teamAwards(teamId);
     out.push({
       team_id: teamId,
       total_before: teamTotalFromHistory(histories, adjustments),

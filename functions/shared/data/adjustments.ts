@@ -10,6 +10,7 @@ import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
 import { queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
 import { notFinal, refusedAsFinal } from '#shared/data/settings';
+import { teamGrades } from '#shared/data/grades';
 
 /**
  * Writes an adjustment: one transaction of its item, its audit entry, the
@@ -55,4 +56,21 @@ export async function putAdjustment(adjustment: Adjustment, audit: AuditContext)
 export async function listTeamAdjustments(teamId: number, options: { consistent?: boolean } = {}): Promise<Adjustment[]> {
   const items = await queryPartition(keys.teamPartition(teamId), { skPrefix: keys.adjustmentPrefix, ...options });
   return items.map((item) => withoutKeys<Adjustment>(item));
+}
+
+/** A point award the fold took for a team: an adjustment, or a grade (what it changed from the grade before it). */
+export interface Award {
+  super_type_id: number;
+  points: number;
+  created_at: string;
+  origin: 'adjustment' | 'grade';
+}
+
+/** Every award the fold takes for a team, adjustments and grades: what `verify` and a void's preview recompute with. */
+export async function teamAwards(teamId: number): Promise<Award[]> {
+  const [adjustments, grades] = await Promise.all([listTeamAdjustments(teamId, { consistent: true }), teamGrades(teamId)]);
+  return [
+    ...adjustments.map((a) => ({ super_type_id: a.super_type_id, points: a.points, created_at: a.created_at, origin: 'adjustment' as const })),
+    ...grades.map((g) => ({ super_type_id: g.super_type_id, points: g.award, created_at: g.graded_at, origin: 'grade' as const })),
+  ];
 }

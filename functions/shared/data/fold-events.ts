@@ -1,6 +1,6 @@
 /**
  * The table's stream as the fold sees it: which records the stream consumer
- * receives (new results, new adjustments, results voided or restored, a
+ * receives (new results, new adjustments and grades, results voided or restored, a
  * running void job's steps), and each record as a score event. The patterns
  * are data: the stack turns them into the event source mapping's filter
  * criteria, and the local poller applies them with `matchesFoldFilter`.
@@ -19,7 +19,10 @@ type Pattern = Record<string, unknown>;
  * and adjustments are never modified).
  */
 const RESULT_PATTERNS: Pattern[] = [
-  { eventName: ['INSERT', 'MODIFY'], dynamodb: { Keys: { sk: { S: [{ prefix: keys.scanResultPrefix }, { prefix: keys.adjustmentPrefix }] } } } },
+  {
+    eventName: ['INSERT', 'MODIFY'],
+    dynamodb: { Keys: { sk: { S: [{ prefix: keys.scanResultPrefix }, { prefix: keys.adjustmentPrefix }, { prefix: keys.gradePrefix }] } } },
+  },
 ];
 
 /**
@@ -117,17 +120,19 @@ export function toScoreEvent(record: DynamoDBRecord): StreamEvent | undefined {
   const image = unmarshall(stream.NewImage as Parameters<typeof unmarshall>[0]);
   const pk = String(image.pk);
   if (isTeamPartition(pk)) {
+    // A grade adds what it changed from the grade before it; an adjustment, its points. Both in the team's one source, in stream order.
+    const grade = String(image.sk).startsWith(keys.gradePrefix);
     return {
       sequenceNumber,
       event: {
         kind: 'award',
-        origin: 'adjustment',
+        origin: grade ? 'grade' : 'adjustment',
         seq,
         source: ADJUSTMENTS_SOURCE,
         team_id: idOfPartition(pk),
         super_type_id: Number(image.super_type_id),
-        points: Number(image.points),
-        at: String(image.created_at),
+        points: Number(grade ? image.award : image.points),
+        at: String(grade ? image.graded_at : image.created_at),
       },
     };
   }

@@ -69,6 +69,10 @@ export const keys = {
   teamZoneSortKey: () => ZONE_SORT_KEY,
   adjustment: (teamId: number, id: number): Key => ({ pk: `TEAM#${pad(teamId)}`, sk: `ADJUSTMENT#${pad(id)}` }),
   adjustmentPrefix: 'ADJUSTMENT#',
+  /** A team's grades (data/grades.ts): awards the fold takes, like adjustments. */
+  gradePrefix: 'GRADE#',
+  grade: (teamId: number, injectId: number, n: number): Key => ({ pk: `TEAM#${pad(teamId)}`, sk: `GRADE#${pad(injectId)}#${pad(n)}` }),
+  gradesOf: (teamId: number, injectId?: number) => ({ pk: `TEAM#${pad(teamId)}`, skPrefix: injectId === undefined ? 'GRADE#' : `GRADE#${pad(injectId)}#` }),
 
   service: (id: number): Key => ({ pk: PARTITION.services, sk: `SERVICE#${pad(id)}` }),
   servicesOfTeamNumber: (teamNumber: number) => ({ gsi1pk: `TEAMNUMBER#${teamNumber}` }),

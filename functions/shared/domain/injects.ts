@@ -126,3 +126,69 @@ export function submissionWindow(
   if (now > Date.parse(inject.close_at)) return { kind: 'closed', close_at: inject.close_at };
   return { kind: 'open', late_share: lateShare(inject, new Date(now).toISOString()) };
 }
+
+/** One rubric item's score in a grade, with the grader's comment on it. */
+export interface RubricScore {
+  name: string;
+  points: number;
+  comment: string;
+}
+
+/**
+ * A grade of a team's submission: kept whole, never changed; a regrade is
+ * the next one (`n`), and the old stays. `award` is what it adds to the
+ * team's points (its `awarded` less the previous grade's): the fold reads it
+ * as it reads an adjustment, so the freeze, `verify` and the history follow.
+ */
+export interface Grade {
+  inject_id: number;
+  team_id: number;
+  /** 1 for the first grade, one more for each regrade. */
+  n: number;
+  /** The version of the team's submission graded. */
+  submission_version: number;
+  scores: RubricScore[];
+  comment: string;
+  /** What the grader gave, before the late rule. */
+  points: number;
+  late_share: number;
+  /** What it is worth on the board: `points` × `late_share`, rounded. */
+  awarded: number;
+  /** What it adds to the team's points: `awarded` less the previous grade's. */
+  award: number;
+  super_type_id: number;
+  graded_by: string;
+  graded_at: string;
+}
+
+/**
+ * What a grader's scores of an inject come to: with a rubric, a score for
+ * each item (none unnamed, none twice, each at most the item's points);
+ * without, the points given (at most the inject's). Problems name the field.
+ */
+export function gradePoints(
+  inject: Pick<Inject, 'points' | 'rubric'>,
+  given: { scores?: { name: string; points: number }[]; points?: number },
+): { points: number } | { problems: { path: string; message: string }[] } {
+  if (inject.rubric.length === 0) {
+    if (given.scores !== undefined) return { problems: [{ path: 'scores', message: 'this inject has no rubric: give points' }] };
+    if (given.points === undefined) return { problems: [{ path: 'points', message: 'is required (this inject has no rubric)' }] };
+    if (given.points > inject.points) return { problems: [{ path: 'points', message: `must be at most the inject's ${inject.points}` }] };
+    return { points: given.points };
+  }
+  if (given.points !== undefined) return { problems: [{ path: 'points', message: 'this inject has a rubric: give scores' }] };
+  const scores = given.scores ?? [];
+  const problems: { path: string; message: string }[] = [];
+  for (const item of inject.rubric) {
+    const found = scores.filter((s) => s.name.toLowerCase() === item.name.toLowerCase());
+    if (found.length !== 1) problems.push({ path: 'scores', message: `must score "${item.name}" once` });
+    else if (found[0]!.points > item.points) problems.push({ path: 'scores', message: `"${item.name}" is worth at most ${item.points}` });
+  }
+  const unknown = scores.filter((s) => !inject.rubric.some((item) => item.name.toLowerCase() === s.name.toLowerCase()));
+  for (const s of unknown) problems.push({ path: 'scores', message: `"${s.name}" is not an item of the rubric` });
+  if (problems.length > 0) return { problems };
+  return { points: scores.reduce((sum, s) => sum + s.points, 0) };
+}
+
+/** What a grade is worth on the board: the points given, less the late rule's share, rounded to a whole point. */
+export const awardedPoints = (points: number, lateShare: number) => Math.round(points * lateShare);

@@ -1,6 +1,6 @@
 import * as q from '#shared/api/schemas/requests';
 import * as r from '#shared/api/schemas/responses';
-import { route, json, list } from '#shared/api/route';
+import { route, json, list, FINAL } from '#shared/api/route';
 
 /** Injects: the business tasks organisers release during the event, written, published and retired here. */
 export const injectsRoutes = {
@@ -25,6 +25,16 @@ export const injectsRoutes = {
     ifMatch: true,
     responses: { 200: { ...json('The inject as it now is, and its new ETag.', r.InjectSchema), etag: true } },
     problems: { 409: ['inject_state'], 503: ['inject_busy'] },
+  }),
+  GradeSubmission: route('GradeSubmission', 'POST', '/injects/{id}/grades', 'injects/grade-submission', 'admin', 'read-write', {
+    summary: "Grade a team's submission (or regrade it: the next grade, the old one kept): its points, less the late rule, reach the board through the fold",
+    body: q.GradeBody,
+    responses: { 201: json('The grade as kept, and what it changed on the board.', r.GradeSchema) },
+    problems: { 409: [FINAL, 'grade_changed'] },
+  }),
+  ListInjectGrades: route('ListInjectGrades', 'GET', '/injects/{id}/grades', 'injects/list-inject-grades', 'admin', 'read', {
+    summary: "Every team's grades of an inject, every regrade kept",
+    responses: { 200: list('Team by team, newest first.', r.GradeSchema) },
   }),
   ListSubmissions: route('ListSubmissions', 'GET', '/submissions', 'injects/list-submissions', 'admin', 'read', {
     summary: "Every team's submissions for an inject, every version",

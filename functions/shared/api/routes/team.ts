@@ -39,6 +39,10 @@ export const teamRoutes = {
     query: q.TeamSubmissionsQuery,
     responses: { 200: list('Its versions.', r.SubmissionSchema) },
   }),
+  ListTeamGrades: route('ListTeamGrades', 'GET', '/team/{id}/grades', 'team/list-team-grades', 'team', 'read', {
+    summary: "The team's grades: the latest of each inject, with the grader's comments",
+    responses: { 200: list('By inject, newest first.', r.TeamGradeSchema) },
+  }),
   ListTeamServices: route('ListTeamServices', 'GET', '/team/{id}/services', 'team/list-team-services', 'team', 'read', {
     summary: "A team's own services with the full reason of each failure",
     responses: { 200: json("The team's services, by id.", r.TeamServicesSchema) },

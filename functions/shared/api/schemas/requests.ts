@@ -456,6 +456,31 @@ export const SubmissionBody = v.strictObject({
   text: v.pipe(MultilineText(50_000), v.description('The answer, in Markdown.')),
 });
 
+/** A grade of a team's submission for an inject (or a regrade: `replaces` names the grade it follows). */
+export const GradeBody = v.strictObject({
+  team_id: v.pipe(PositiveInt, v.description("The team's id.")),
+  submission_version: v.pipe(PositiveInt, v.description('The version of its submission graded.')),
+  scores: v.optional(
+    v.pipe(
+      v.array(
+        v.strictObject({
+          name: v.pipe(FreeText(200), v.description('The rubric item.')),
+          points: v.pipe(BoundedInt(0), v.description('Its score: at most the points the item is worth.')),
+          comment: v.optional(v.pipe(MultilineText(5000), v.description('Why, for the team.'))),
+        }),
+      ),
+      v.maxLength(50),
+      v.description('With a rubric: a score for each of its items.'),
+    ),
+  ),
+  points: v.optional(v.pipe(BoundedInt(0), v.description("Without a rubric: the points given, at most the inject's."))),
+  comment: v.optional(v.pipe(MultilineText(10_000), v.description('For the team, on the whole.'))),
+  replaces: v.pipe(
+    v.nullable(PositiveInt),
+    v.description("The grade this one follows, as last read (null: the team's first for this inject); another grader's since is 409 `grade_changed`."),
+  ),
+});
+
 /** Which inject's submissions. */
 export const SubmissionsQuery = v.object({
   inject_id: v.pipe(PositiveIntParam, v.description("The inject's id.")),

@@ -484,6 +484,32 @@ export const SubmissionSchema = named(
   }),
 );
 
+const gradeShownFields = {
+  inject_id: Id,
+  n: v.pipe(Id, v.description('1 for the first grade, one more for each regrade (the old ones kept).')),
+  submission_version: Id,
+  scores: v.array(v.strictObject({ name: v.string(), points: Count, comment: v.string() })),
+  comment: v.string(),
+  points: v.pipe(Count, v.description('What the grader gave, before the late rule.')),
+  late_share: v.number(),
+  awarded: v.pipe(Count, v.description('What it is worth on the board: points × late_share, rounded.')),
+  graded_at: v.string(),
+};
+
+export const GradeSchema = named(
+  'Grade',
+  "A grade of a team's submission, kept whole (a regrade is the next, the old one stays), with what it changed on the board.",
+  v.strictObject({
+    ...gradeShownFields,
+    team_id: Id,
+    award: v.pipe(v.number(), v.description("What it added to the team's points: awarded less the previous grade's.")),
+    super_type_id: Id,
+    graded_by: v.string(),
+  }),
+);
+
+export const TeamGradeSchema = named('TeamGrade', "A team's latest grade of an inject, with the grader's comments.", v.strictObject(gradeShownFields));
+
 const Role = v.picklist(['admin', 'service']);
 
 export const AuditActorSchema = named(

@@ -1,7 +1,7 @@
 /**
  * The one shape in which every score source feeds the fold: a check's
  * result, a result voided or restored, and points awarded by hand (an
- * adjustment; later, a graded inject). Each event comes from a stream
+ * adjustment, or an inject's grade). Each event comes from a stream
  * `source` (the fold keeps, per source, the position it has folded up to,
  * so replaying any suffix of the stream changes nothing) at a position
  * `seq` that orders it within that source.
@@ -30,10 +30,10 @@ export interface FlipEvent extends EventBase {
   result: FoldedResult;
 }
 
-/** Points given or taken in one super type, outside checks. */
+/** Points given or taken in one super type, outside checks: by hand (an adjustment), or an inject's grade (what it changed). */
 export interface AwardEvent extends EventBase {
   kind: 'award';
-  origin: 'adjustment';
+  origin: 'adjustment' | 'grade';
   super_type_id: number;
   points: number;
   /** When it was made: an award made at or after a freeze is in the after-freeze share. */

@@ -113,7 +113,7 @@ export function resultDelta(result: FoldedResult, sign: 1 | -1 = 1): TotalsDelta
 }
 
 /** Points given or taken in one super type; an organiser's adjustment also moves `adjustments_total`. */
-export function awardDelta(superTypeId: number, points: number, origin: 'adjustment'): TotalsDelta {
+export function awardDelta(superTypeId: number, points: number, origin: 'adjustment' | 'grade'): TotalsDelta {
   return { ...emptyDelta(), points: { [String(superTypeId)]: points }, adjustments_total: origin === 'adjustment' ? points : 0 };
 }
 

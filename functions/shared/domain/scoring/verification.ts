@@ -1,6 +1,6 @@
 /**
  * Verification: a team's figures recomputed from its whole history (every
- * result, every adjustment), the one truth the fold must equal, and where
+ * result, every adjustment and grade), the one truth the fold must equal, and where
  * stored totals differ from it. `npm run scoring -- verify` and the void
  * preview use it. Pure.
  */
@@ -36,7 +36,7 @@ export interface HistoryFigures extends ScoringFigures {
  */
 export function figuresFromHistory(
   services: { service_id: number; super_type_id: number; results: FoldedResult[] }[],
-  adjustments: { super_type_id: number; points: number; created_at?: string }[],
+  adjustments: { super_type_id: number; points: number; created_at?: string; origin?: 'adjustment' | 'grade' }[],
   freezeTime: string | null = null,
 ): HistoryFigures {
   let delta = emptyDelta();
@@ -59,8 +59,9 @@ export function figuresFromHistory(
     }
   }
   for (const a of adjustments) {
-    delta = addDeltas(delta, awardDelta(a.super_type_id, a.points, 'adjustment'));
-    if (a.created_at !== undefined && afterFreeze(a.created_at, freezeTime)) share = addDeltas(share, awardDelta(a.super_type_id, a.points, 'adjustment'));
+    const award = awardDelta(a.super_type_id, a.points, a.origin ?? 'adjustment');
+    delta = addDeltas(delta, award);
+    if (a.created_at !== undefined && afterFreeze(a.created_at, freezeTime)) share = addDeltas(share, award);
   }
   return { ...delta, sla, ...(freezeTime !== null ? { after_freeze: { share, sla: slaAfter } } : {}) };
 }

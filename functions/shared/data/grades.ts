@@ -1,0 +1,81 @@
+/**
+ * Grades (`TEAM#<id> / GRADE#<inject>#<n>`): each kept whole, in the team's
+ * partition, whose stream the fold reads. A grade is an award, as an
+ * adjustment is: the fold adds its `award` (what it changes from the grade
+ * before it) to the inject's super type, so the freeze, `verify` and the
+ * history follow it. A regrade is the next `n`, a Put conditioned on its key
+ * being free: two graders regrading the same grade at once, one wins.
+ */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Grade } from '#shared/domain/injects';
+import { auditPut, type AuditContext } from '#shared/data/audit';
+import { db, tableName } from '#shared/data/client';
+import { keys } from '#shared/data/keys';
+import { queryAll, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
+import { notFinal, refusedAsFinal } from '#shared/data/settings';
+
+/** A grade as every answer shows it, its fields in one order. */
+function toGrade(item: Record<string, unknown>): Grade {
+  const g = withoutKeys<Grade>(item);
+  return {
+    inject_id: g.inject_id,
+    team_id: g.team_id,
+    n: g.n,
+    submission_version: g.submission_version,
+    scores: g.scores.map(({ name, points, comment }) => ({ name, points, comment })),
+    comment: g.comment,
+    points: g.points,
+    late_share: g.late_share,
+    awarded: g.awarded,
+    award: g.award,
+    super_type_id: g.super_type_id,
+    graded_by: g.graded_by,
+    graded_at: g.graded_at,
+  };
+}
+
+/** A team's grades, for one inject or all, newest first within each inject (consistent). */
+export async function teamGrades(teamId: number, injectId?: number): Promise<Grade[]> {
+  const { pk, skPrefix } = keys.gradesOf(teamId, injectId);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    ConsistentRead: true,
+    ScanIndexForward: false,
+  });
+  return items.map(toGrade);
+}
+
+/**
+ * Writes a grade with its audit entry, unless the results are final or its
+ * `n` was taken meanwhile (another grader's), in one transaction.
+ */
+export async function putGrade(grade: Grade, audit: AuditContext): Promise<'stored' | 'final' | 'taken'> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          notFinal(),
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.grade(grade.team_id, grade.inject_id, grade.n), ...grade },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          auditPut(audit, {
+            action: grade.n === 1 ? 'grade.create' : 'grade.regrade',
+            target: `injects/${grade.inject_id}/grades/${grade.team_id}`,
+            before: null,
+            after: grade,
+          }),
+        ],
+      }),
+    );
+    return 'stored';
+  } catch (error) {
+    if (refusedAsFinal(error, 0)) return 'final';
+    if (transactionConditionFailed(error, 1)) return 'taken';
+    throw error;
+  }
+}
