@@ -29,9 +29,9 @@ export type InjectWrite = 'written' | 'stale' | 'super-type-gone';
 
 /**
  * Writes an inject whole (a create when `before` is null), if it is still
- * at `before`'s version, with its audit entry. Its super type must exist,
- * and counts it (`injects_made`): a super type an inject was ever in is
- * never retired, as one an adjustment was made in is not.
+ * at `before`'s version, with its audit entry. A super type it comes into
+ * must exist, and counts it (`injects_made`): a super type an inject was
+ * ever in is never retired, as one an adjustment was made in is not.
  */
 export async function writeInject(before: Inject | null, after: Inject, audit: AuditContext): Promise<InjectWrite> {
   const key = keys.inject(after.id);
@@ -48,23 +48,28 @@ export async function writeInject(before: Inject | null, after: Inject, audit: A
                 : { ConditionExpression: 'attribute_not_exists(pk)' }),
             },
           },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.superType(after.super_type_id),
-              UpdateExpression: 'ADD injects_made :one',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':one': before?.super_type_id === after.super_type_id ? 0 : 1 },
-            },
-          },
           auditPut(audit, { action: before ? 'inject.update' : 'inject.create', target: `injects/${after.id}`, before, after }),
+          // Only when it comes into a super type: every other edit of every inject would contend on that one item.
+          ...(before?.super_type_id === after.super_type_id
+            ? []
+            : [
+                {
+                  Update: {
+                    TableName: tableName(),
+                    Key: keys.superType(after.super_type_id),
+                    UpdateExpression: 'ADD injects_made :one',
+                    ConditionExpression: 'attribute_exists(pk)',
+                    ExpressionAttributeValues: { ':one': 1 },
+                  },
+                },
+              ]),
         ],
       }),
     );
     return 'written';
   } catch (error) {
     if (transactionConditionFailed(error, 0)) return 'stale';
-    if (transactionConditionFailed(error, 1)) return 'super-type-gone';
+    if (transactionConditionFailed(error, 2)) return 'super-type-gone';
     throw error;
   }
 }
