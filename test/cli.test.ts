@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
@@ -39,9 +39,18 @@ async function scoring(...args: string[]): Promise<{ code: number | null; stdout
   return { code, stdout: out.map((line) => `${line}\n`).join(''), stderr: err.map((line) => `${line}\n`).join('') };
 }
 
+/** The temporary directories the commands write into, removed after the file. */
+const made: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 describe('the command-line tool', () => {
   it('refuses a bad file, naming each problem, and writes nothing', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'comp-')), 'bad.yaml');
+    const file = join(tempDir('comp-'), 'bad.yaml');
     writeFileSync(file, 'super_types: []\nsubtypes: []\nteams:\n  - number: 1\n    name: X\n    team_url: "no spaces allowed"\n');
     const result = await scoring('load', file, ...target);
     expect(result.code).toBe(1);
@@ -129,7 +138,7 @@ describe('the command-line tool', () => {
   });
 
   it('exports the results as CSV and JSON', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'results-'));
+    const out = tempDir('results-');
     const result = await scoring('export', '--out', out, ...target);
     expect(result.code, result.stderr).toBe(0);
     const standings = readFileSync(join(out, 'standings.csv'), 'utf8').trim().split('\r\n');
@@ -262,7 +271,7 @@ describe('the command-line tool', () => {
     }
     const earned = (await listTeamRecords({ consistent: true })).find((t) => t.team.number === 11)!.totals;
 
-    const dir = mkdtempSync(join(tmpdir(), 'comp-'));
+    const dir = tempDir('comp-');
     const sample = readFileSync(SAMPLE_COMPETITION, 'utf8');
     const edited = sample
       .replace('competition_name: Regional CCDC Practice Round', 'competition_name: Regional CCDC Final Round')
@@ -360,7 +369,7 @@ describe('the command-line tool', () => {
   });
 
   it('finalises only after the end unless forced, then writes the final export with its checksums and refuses a reload', async () => {
-    const out = mkdtempSync(join(tmpdir(), 'final-'));
+    const out = tempDir('final-');
     const early = await scoring('finalise', '--out', out, ...target);
     expect(early.code).toBe(2);
     expect(early.stderr).toMatch(/--force/);
