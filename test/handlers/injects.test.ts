@@ -167,10 +167,16 @@ describe('injects', () => {
       { name: 'Readable by the CEO', points: readable },
     ];
 
+    const queue = async () =>
+      (
+        (await invoke('GET', `/api/v1/submissions?inject_id=${injectId}&state=ungraded`, { headers: admin })).json as { team_id: number; version: number }[]
+      ).map((s) => [s.team_id, s.version]);
+    expect(await queue()).toEqual([[1, 1]]);
     const first = await grade({ scores: scores(20, 20), comment: 'Good.', replaces: null });
     expect(first.status, first.text).toBe(201);
     expect(first.json).toMatchObject({ n: 1, points: 40, late_share: 1, awarded: 40, award: 40, graded_by: 'test admin' });
     expect(await injectsOf()).toBe(before + 40);
+    expect(await queue()).toEqual([]);
     // Another grader who read no grade yet: 409, nothing changes.
     expect((await grade({ scores: scores(30, 20), replaces: null })).json.code).toBe('grade_changed');
     const regrade = await grade({ scores: scores(10, 20), comment: 'On second reading.', replaces: 1 });
@@ -189,6 +195,9 @@ describe('injects', () => {
     expect((await grade({ points: 40, replaces: 2 })).json.errors[0].path).toBe('points');
     expect((await grade({ submission_version: 9, scores: scores(1, 1), replaces: 2 })).json.errors[0].path).toBe('submission_version');
     expect(await injectsOf()).toBe(before + 30);
+    // Sent again after its grade: back in the queue, as its new version.
+    expect((await invoke('POST', '/api/v1/team/1/submissions', { headers: member, body: { inject_id: injectId, text: 'Our memo, fixed.' } })).status).toBe(201);
+    expect(await queue()).toEqual([[1, 2]]);
     expect((await verifyTotals({ repair: false, pauseMs: 100 })).filter((t) => t.differences.length > 0)).toEqual([]);
   });
 

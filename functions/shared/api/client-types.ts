@@ -1207,7 +1207,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every team's submissions for an inject, every version
+         * Every team's submissions for an inject, every version (`?state=ungraded`: the grading queue)
          * @description Admins only.
          */
         get: operations["ListSubmissions"];
@@ -8712,6 +8712,8 @@ export interface operations {
         parameters: {
             query: {
                 inject_id: string;
+                /** @description The grading queue: each team's latest version, when no grade is of it (never graded, or sent again since). */
+                state?: "ungraded";
             };
             header?: {
                 /** @description An ETag read before: 304 if it is still current. */

@@ -119,10 +119,23 @@ export async function submit(teamId: number, injectId: number, text: string, mem
   throw serviceUnavailable('inject_busy', 'Submissions for this inject kept arriving at once; send it again.', 1);
 }
 
-/** Every team's submissions for an inject, team by team (an organiser's read: one Query per team). */
-export async function injectSubmissions(injectId: number): Promise<Submission[]> {
+/**
+ * Every team's submissions for an inject, team by team (an organiser's
+ * read: one Query per team); or the grading queue: each team's latest
+ * version when no grade is of it (never graded, or sent again since).
+ */
+export async function injectSubmissions(injectId: number, options: { ungraded?: boolean } = {}): Promise<Submission[]> {
   const teams = await listTeamRecords({ totals: false });
-  return (await Promise.all(teams.map((t) => teamSubmissions(t.team.id, injectId)))).flat();
+  const perTeam = await Promise.all(
+    teams.map(async (t) => {
+      const submissions = await teamSubmissions(t.team.id, injectId);
+      if (!options.ungraded) return submissions;
+      const [latest] = submissions;
+      const [grade] = await teamGrades(t.team.id, injectId);
+      return latest && grade?.submission_version !== latest.version ? [latest] : [];
+    }),
+  );
+  return perTeam.flat();
 }
 
 /** A grade as a grader gives it. */

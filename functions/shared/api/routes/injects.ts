@@ -37,7 +37,7 @@ export const injectsRoutes = {
     responses: { 200: list('Team by team, newest first.', r.GradeSchema) },
   }),
   ListSubmissions: route('ListSubmissions', 'GET', '/submissions', 'injects/list-submissions', 'admin', 'read', {
-    summary: "Every team's submissions for an inject, every version",
+    summary: "Every team's submissions for an inject, every version (`?state=ungraded`: the grading queue)",
     query: q.SubmissionsQuery,
     responses: { 200: list('Team by team, newest version first.', r.SubmissionSchema) },
   }),

@@ -481,9 +481,15 @@ export const GradeBody = v.strictObject({
   ),
 });
 
-/** Which inject's submissions. */
+/** Which inject's submissions: all, or the grading queue. */
 export const SubmissionsQuery = v.object({
   inject_id: v.pipe(PositiveIntParam, v.description("The inject's id.")),
+  state: v.optional(
+    v.pipe(
+      v.picklist(['ungraded'], 'must be ungraded'),
+      v.description("The grading queue: each team's latest version, when no grade is of it (never graded, or sent again since)."),
+    ),
+  ),
 });
 
 /** A team's submissions, all or one inject's. */
