@@ -2,7 +2,7 @@ import { servicesRoutes } from '#shared/api/routes/services';
 import * as v from 'valibot';
 import { scanHistoryPage } from '#shared/data/results';
 import { publicScan } from '#shared/domain/model';
-import { getServiceDefinition } from '#shared/data/services';
+import { getServiceDefinition, hiddenFromPublic } from '#shared/data/services';
 import { endpoint } from '#shared/http/endpoint';
 import { openCursor, sealCursor } from '#shared/http/cursor';
 import { canSee } from '#shared/http/principal';
@@ -22,7 +22,7 @@ export const handler = endpoint(servicesRoutes.ListServiceScans, { freeze: true 
   const after = query.cursor === undefined ? undefined : openCursor(scope, query.cursor, Position);
   const [definition, page] = await Promise.all([getServiceDefinition(id), scanHistoryPage(id, query.limit, after, frozenAt)]);
   // A disabled service, like a hidden team's, is the organisers' and services' to read.
-  if (!definition || !canSee(principal, { hidden: definition.hidden || definition.disabled === true })) throw notFound(`No service has id ${id}.`);
+  if (!definition || !canSee(principal, { hidden: hiddenFromPublic(definition) })) throw notFound(`No service has id ${id}.`);
   const cursor = page.next ? sealCursor(scope, page.next) : null;
   const headers: Record<string, string> = {};
   if (cursor) headers.link = `<${path.replace('{id}', String(id))}?limit=${query.limit}&cursor=${encodeURIComponent(cursor)}>; rel="next"`;

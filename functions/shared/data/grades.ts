@@ -11,7 +11,7 @@ import type { Grade } from '#shared/domain/injects';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
-import { queryAll, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
+import { queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
 import { notFinal, refusedAsFinal } from '#shared/data/settings';
 
 /** A grade as every answer shows it, its fields in one order. */
@@ -37,13 +37,7 @@ function toGrade(item: Record<string, unknown>): Grade {
 /** A team's grades, for one inject or all, newest first within each inject (consistent). */
 export async function teamGrades(teamId: number, injectId?: number): Promise<Grade[]> {
   const { pk, skPrefix } = keys.gradesOf(teamId, injectId);
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-    ConsistentRead: true,
-    ScanIndexForward: false,
-  });
-  return items.map(toGrade);
+  return (await queryPartition(pk, { skPrefix, consistent: true, newestFirst: true })).map(toGrade);
 }
 
 /**

@@ -18,12 +18,13 @@ export async function queryAll(options: QueryOptions, atMost?: number): Promise<
   return items;
 }
 
-/** Every item of one partition, in sort-key order. */
-export function queryPartition(pk: string, options: { consistent?: boolean; skPrefix?: string } = {}) {
+/** Every item of one partition (or of its sort keys under `skPrefix`), in sort-key order, or the reverse with `newestFirst`. */
+export function queryPartition(pk: string, options: { consistent?: boolean; skPrefix?: string; newestFirst?: boolean } = {}) {
   return queryAll({
     KeyConditionExpression: options.skPrefix ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
     ExpressionAttributeValues: { ':pk': pk, ...(options.skPrefix ? { ':prefix': options.skPrefix } : {}) },
     ConsistentRead: options.consistent ?? false,
+    ...(options.newestFirst ? { ScanIndexForward: false } : {}),
   });
 }
 

@@ -92,6 +92,9 @@ export async function listServiceDefinitions(): Promise<StoredDefinition[]> {
   return (await queryPartition(PARTITION.services)).map((item) => withoutKeys<StoredDefinition>(item));
 }
 
+/** Whether only organisers and services read a service: its team is hidden, or an organiser disabled it. */
+export const hiddenFromPublic = (definition: Pick<StoredDefinition, 'hidden' | 'disabled'>) => definition.hidden || definition.disabled === true;
+
 function toServiceRecord(definition: StoredDefinition, state: ServiceState = emptyServiceState(), now: Date): ServiceRecord {
   return {
     service: serviceFields({
@@ -101,7 +104,7 @@ function toServiceRecord(definition: StoredDefinition, state: ServiceState = emp
       last_scan_error: shownFailure(state.last_scan_error, state.last_scan_category),
       in_progress: inProgress(state, now),
     }),
-    hidden: definition.hidden || definition.disabled === true,
+    hidden: hiddenFromPublic(definition),
     disabled: definition.disabled === true,
     super_type_id: definition.super_type_id,
     points_earned: state.points_earned,

@@ -11,7 +11,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Submission } from '#shared/domain/injects';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
-import { queryAll, withoutKeys } from '#shared/data/operations';
+import { queryPartition, withoutKeys } from '#shared/data/operations';
 
 /** A submission as every answer shows it, its fields in one order. */
 function toSubmission(item: Record<string, unknown>): Submission {
@@ -30,13 +30,7 @@ function toSubmission(item: Record<string, unknown>): Submission {
 /** A team's submissions, for one inject or all of them, newest version first within each inject (consistent: a member's own just sent is there). */
 export async function teamSubmissions(teamId: number, injectId?: number): Promise<Submission[]> {
   const { pk, skPrefix } = keys.submissionsOf(teamId, injectId);
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-    ConsistentRead: true,
-    ScanIndexForward: false,
-  });
-  return items.map(toSubmission);
+  return (await queryPartition(pk, { skPrefix, consistent: true, newestFirst: true })).map(toSubmission);
 }
 
 /** Stores a new version; false when that version was taken meanwhile (another member's submission). */
