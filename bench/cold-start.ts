@@ -2,11 +2,11 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
+import type { Metafile } from 'esbuild';
 import { buildEvent } from '../lib/local/events';
 import { matchRoute } from '#shared/api/route-matching';
 import { fallbackHandler, routes } from '#shared/api/routes';
-import { LAMBDA_BUNDLING } from '../lib/bundling';
+import { bundleFunctions } from '../lib/bundling';
 import { runProcess } from './process';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -57,18 +57,7 @@ export async function measureColdStarts(options: { endpoint: string; table: stri
     },
   ];
 
-  const built = await build({
-    ...LAMBDA_BUNDLING,
-    mainFields: [...LAMBDA_BUNDLING.mainFields],
-    external: [...LAMBDA_BUNDLING.external],
-    metafile: true,
-    entryPoints: Object.fromEntries(targets.map((t) => [t.name, resolve(ROOT, t.entry)])),
-    outdir: dir,
-    outExtension: { '.js': '.mjs' },
-    sourcemap: false,
-    logLevel: 'warning',
-    absWorkingDir: ROOT,
-  });
+  const built = await bundleFunctions(Object.fromEntries(targets.map((t) => [t.name, t.entry])), dir, { metafile: true });
 
   // What the stack ships beside a route's bundle (the docs page's script), as the stack does.
   for (const file of routes.flatMap((route) => route.files ?? [])) copyFileSync(resolve(ROOT, file), join(dir, basename(file)));
@@ -94,18 +83,7 @@ process.exit(0);
   // the stack bundles it now; timed in turns with an empty Node process so
   // that the machine's load weighs on all three alike.
   const compared = targets.find((t) => t.name === COMPARED_FUNCTION)!;
-  const { alias: _credentialsAlias, ...withoutAlias } = LAMBDA_BUNDLING;
-  await build({
-    ...withoutAlias,
-    mainFields: [...LAMBDA_BUNDLING.mainFields],
-    external: [...LAMBDA_BUNDLING.external],
-    entryPoints: { [`${compared.name}-before`]: resolve(ROOT, compared.entry) },
-    outdir: dir,
-    outExtension: { '.js': '.mjs' },
-    sourcemap: false,
-    logLevel: 'warning',
-    absWorkingDir: ROOT,
-  });
+  await bundleFunctions({ [`${compared.name}-before`]: compared.entry }, dir, { alias: {} });
   const turns = { empty: [] as Run[], before: [] as Run[], after: [] as Run[], beforeInit: [] as Run[], afterInit: [] as Run[] };
   for (let i = 0; i < options.comparisonRuns; i++) {
     turns.empty.push(await runProcess(process.execPath, ['-e', ''], { env }));

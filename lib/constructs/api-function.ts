@@ -82,12 +82,18 @@ export class ApiFunction extends Construct {
   readonly fn: NodejsFunction;
   /** The absolute path of the handler module this function bundles. */
   readonly entry: string;
+  /** Its name in Lambda (a plain string, where `fn.functionName` is a token). */
+  readonly functionName: string;
+  /** Repository files copied next to its bundle. */
+  readonly files: readonly string[];
   readonly role: Role;
   readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     super(scope, id);
     this.entry = resolve(PROJECT_ROOT, props.entry);
+    this.functionName = props.functionName;
+    this.files = props.files ?? [];
     this.logGroup = new LogGroup(this, 'Logs', {
       retention: props.defaults.logRetention,
       removalPolicy: props.defaults.logRemovalPolicy,
@@ -140,12 +146,12 @@ export class ApiFunction extends Construct {
         bundleAwsSDK: true,
         forceDockerBundling: false,
         logLevel: LogLevel.WARNING,
-        ...(props.files && props.files.length > 0
+        ...(this.files.length > 0
           ? {
               commandHooks: {
                 beforeBundling: () => [],
                 beforeInstall: () => [],
-                afterBundling: (inputDir: string, outputDir: string) => props.files!.map((file) => `cp "${join(inputDir, file)}" "${outputDir}/"`),
+                afterBundling: (inputDir: string, outputDir: string) => this.files.map((file) => `cp "${join(inputDir, file)}" "${outputDir}/"`),
               },
             }
           : {}),

@@ -21,8 +21,6 @@ import type { Route } from '#shared/api/routes';
 export const ROOT = resolve(import.meta.dirname, '../..');
 
 export interface SynthOptions {
-  /** Bundle the functions for real (slow); unit tests skip bundling. */
-  readonly bundle?: boolean;
   /** Extra context, as `-c key=value` would give it. */
   readonly context?: Record<string, unknown>;
   /** Another route table (not cached). */
@@ -64,7 +62,8 @@ export function synthesize(options: SynthOptions = {}): Synthesized {
 
   const app = newApp({
     ...cdkContext,
-    ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+    // No function is bundled (test/cdk/bundle.test.ts bundles them its own way).
+    'aws:cdk:bundling-stacks': [],
     ...options.context,
   });
   const config = readStackConfig(app.node);
