@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyTotals } from '#shared/app/verify';
+import { forgetFreshCopies } from '#shared/data/fresh';
 import { mintTokens, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
 import { bearer, invoke } from '../support/invoke';
@@ -199,6 +200,45 @@ describe('injects', () => {
     expect((await invoke('POST', '/api/v1/team/1/submissions', { headers: member, body: { inject_id: injectId, text: 'Our memo, fixed.' } })).status).toBe(201);
     expect(await queue()).toEqual([[1, 2]]);
     expect((await verifyTotals({ repair: false, pauseMs: 100 })).filter((t) => t.differences.length > 0)).toEqual([]);
+  });
+
+  it("count in their super type's maximum once published and due, on the board and the scorecard; a public copy is fresh until the next due time, and its ETag moves as it passes", async () => {
+    const board = async (headers: Record<string, string> = {}) => {
+      forgetFreshCopies();
+      const answer = await invoke('GET', '/api/v1/teams/scoreboard', { headers });
+      const rows = answer.status === 200 ? (answer.json.scoreboard as { team: { id: number }; scores: { super_type_id: number; max_score: number }[] }[]) : [];
+      const maxAge = Number(/max-age=(\d+)/.exec(answer.headers['cache-control'] ?? '')?.[1]);
+      return {
+        status: answer.status,
+        etag: answer.headers.etag!,
+        maxAge,
+        max: rows.find((r) => r.team.id === 1)?.scores.find((x) => x.super_type_id === 2)?.max_score,
+      };
+    };
+    const scorecardMax = async () =>
+      ((await invoke('GET', '/api/v1/teams/1/scorecard')).json.scores as { super_type_id: number; max_score: number }[]).find((x) => x.super_type_id === 2)!
+        .max_score;
+    const before = (await board()).max!;
+
+    const pastDue = await create(memo({ title: 'Past due', open_at: at(-2 * hour), due_at: at(-hour), close_at: at(hour), points: 25, rubric: [] }));
+    expect((await board()).max, 'a draft').toBe(before);
+    expect((await edit(pastDue.json.id, { state: 'published' })).status).toBe(200);
+    expect((await board()).max).toBe(before + 25);
+    expect(await scorecardMax()).toBe(before + 25);
+
+    // Due in a moment: not yet missed; a public copy is fresh until then at most.
+    const soon = await create(memo({ title: 'Due in a moment', due_at: at(2_000), points: 30, rubric: [] }));
+    expect((await edit(soon.json.id, { state: 'published' })).status).toBe(200);
+    const early = await board();
+    expect(early.max).toBe(before + 25);
+    expect(early.maxAge).toBeLessThanOrEqual(2);
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(soon.json.due_at) - Date.now() + 100));
+    const late = await board({ 'if-none-match': early.etag });
+    expect(late.status, 'the copy of before the due time is not current').toBe(200);
+    expect(late.max).toBe(before + 55);
+    // Retired, an inject still counts: teams were given it.
+    expect((await edit(soon.json.id, { state: 'retired' })).status).toBe(200);
+    expect((await board()).max).toBe(before + 55);
   });
 
   it('grade a late submission at its late share', async () => {

@@ -172,4 +172,21 @@ describe('public views and the public version', () => {
     expect(after.get('ListTeams')).toBe(before.get('ListTeams'));
     for (const name of ['GetScoreboard', 'GetScorecard']) expect(after.get(name)).not.toBe(admin.get(name));
   });
+
+  it("moves the scoreboard's and the scorecards' ETags when an inject's due time passes (the maxima grow), with nothing written", async () => {
+    const admin = bearer(tokens.admin);
+    const stamp = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const dueAt = Math.ceil((Date.now() + VIEW_SETTLE_MS + 2500) / 1000) * 1000;
+    const inject = await invoke('POST', '/api/v1/injects', {
+      headers: admin,
+      body: { title: 'Due soon', text: 'Answer.', super_type_id: 2, open_at: stamp(Date.now() - 60_000), due_at: stamp(dueAt), points: 20, rubric: [] },
+    });
+    expect((await invoke('PATCH', `/api/v1/injects/${inject.json.id}`, { headers: admin, body: { state: 'published' } })).status).toBe(200);
+    // As an organiser: live figures (the public's are frozen by the test above).
+    const before = await tags(admin);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt + 500 - Date.now())));
+    const after = await tags(admin);
+    for (const name of ['GetScoreboard', 'GetScorecard']) expect(after.get(name), name).not.toBe(before.get(name));
+    expect(after.get('ListTeams')).toBe(before.get('ListTeams'));
+  });
 });

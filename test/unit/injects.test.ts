@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { injectProblems, lateShare, seenByTeams, stateMayFollow, type InjectFields } from '#shared/domain/injects';
+import { injectMaxima, injectProblems, lateShare, scheduled, seenByTeams, stateMayFollow, withInjectMaxima, type InjectFields } from '#shared/domain/injects';
 
 const fields: InjectFields = {
   title: 'Memo',
@@ -50,5 +50,22 @@ describe("an inject's rules", () => {
     expect(injectProblems({ ...fields, rubric: [{ name: 'A', points: 4 }] })).toEqual([
       { path: 'rubric', message: "its points add up to 4, not the inject's 10" },
     ]);
+  });
+
+  it("adds to its super type's maximum once published and due, and never before", () => {
+    expect(scheduled({ ...fields, state: 'draft' })).toBeUndefined();
+    expect(scheduled({ ...fields, state: 'retired' })).toEqual({ due_at: fields.due_at, points: 10, super_type_id: 2 });
+    const schedule = [
+      { due_at: '2026-11-22T12:00:00Z', points: 10, super_type_id: 2 },
+      { due_at: '2026-11-22T13:00:00Z', points: 30, super_type_id: 2 },
+      { due_at: '2026-11-22T12:30:00Z', points: 5, super_type_id: 3 },
+    ];
+    expect(injectMaxima(schedule, '2026-11-22T11:59:59Z')).toEqual({});
+    expect(injectMaxima(schedule, '2026-11-22T12:00:00Z')).toEqual({ 2: 10 });
+    expect(injectMaxima(schedule, '2026-11-22T13:00:00Z')).toEqual({ 2: 40, 3: 5 });
+    const teams = [{ id: 1, totals: { max_points: { 1: 120, 2: 0 } } }];
+    expect(withInjectMaxima(teams, { 2: 40, 3: 5 })).toEqual([{ id: 1, totals: { max_points: { 1: 120, 2: 40, 3: 5 } } }]);
+    // The teams' totals as read are not changed (a function's fresh copies are shared).
+    expect(teams[0]!.totals.max_points).toEqual({ 1: 120, 2: 0 });
   });
 });

@@ -8,13 +8,17 @@
 const POLL_MS = 5000;
 const MAX_BACKOFF_MS = 60_000;
 
-export function follow(refresh: () => Promise<void>): void {
+/** Stops following: no poll starts after it; resolves once the poll under way (if any) has ended. */
+export type StopFollowing = () => Promise<void>;
+
+export function follow(refresh: () => Promise<void>): StopFollowing {
   const banner = document.getElementById('banner')!;
   const live = document.getElementById('live')!;
   let lastSuccess = 0;
   let failures = 0;
   let timer: number | undefined;
-  let running = false;
+  let running: Promise<void> | undefined;
+  let stopped = false;
 
   const showAge = () => {
     if (document.hidden) live.textContent = 'Paused while this tab is hidden';
@@ -28,9 +32,12 @@ export function follow(refresh: () => Promise<void>): void {
     timer = window.setTimeout(() => void tick(), ms);
   };
 
-  const tick = async () => {
-    if (document.hidden || running) return;
-    running = true;
+  const tick = () => {
+    if (document.hidden || running || stopped) return running;
+    running = poll();
+    return running;
+  };
+  const poll = async () => {
     try {
       await refresh();
       lastSuccess = Date.now();
@@ -44,17 +51,26 @@ export function follow(refresh: () => Promise<void>): void {
       banner.hidden = false;
       schedule(wait);
     } finally {
-      running = false;
+      running = undefined;
+      if (stopped) window.clearTimeout(timer);
       showAge();
     }
   };
 
-  document.addEventListener('visibilitychange', () => {
+  const onVisibility = () => {
     showAge();
     if (document.hidden) window.clearTimeout(timer);
     else void tick();
-  });
-  window.setInterval(showAge, 1000);
+  };
+  document.addEventListener('visibilitychange', onVisibility);
+  const ages = window.setInterval(showAge, 1000);
   showAge();
   void tick();
+  return async () => {
+    stopped = true;
+    window.clearTimeout(timer);
+    window.clearInterval(ages);
+    document.removeEventListener('visibilitychange', onVisibility);
+    await running;
+  };
 }

@@ -220,7 +220,8 @@ async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => vo
     ...teams.map((t) => keys.teamPasswordChanges((t.team as Team).id)),
     ...services.map((s) => keys.servicePartition((s.service as { id: number }).id)),
   );
-  const doomed: Key[] = [...teams, ...services].map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
+  // The injects' schedule lives beside the settings, whose partition a load keeps.
+  const doomed: Key[] = [...[...teams, ...services].map((item) => ({ pk: String(item.pk), sk: String(item.sk) })), keys.injectSchedule()];
   const zoneSerials = new Map<string, number>();
   const urlOfTeam = new Map(teams.map((t) => [keys.teamPartition((t.team as Team).id), (t.team as Team).team_url]));
   for (const pk of partitions) {

@@ -27,6 +27,8 @@ import { getServiceDefinition, type StoredDefinition } from '#shared/data/servic
 import { getSettings } from '#shared/data/settings';
 import { listSubtypes, listSuperTypes } from '#shared/data/subtypes';
 import { readPublicVersion, type PublicVersion } from '#shared/data/public-version';
+import { readInjectSchedule } from '#shared/data/injects';
+import type { ScheduledInject } from '#shared/domain/injects';
 
 /** How old a function's copy of the settings or a service definition may be. */
 export const FRESHNESS_MS = 5_000;
@@ -112,6 +114,9 @@ function keptPerSettingsVersion<T>(read: () => Promise<T>): () => Promise<T> {
 
 /** The super types (a scoreboard's columns), as of the settings version this function last read. */
 export const freshSuperTypes: () => Promise<SuperType[]> = keptPerSettingsVersion(listSuperTypes);
+
+/** The published injects' due times, points and super types (the board's maxima), at most FRESHNESS_MS old. */
+export const freshInjectSchedule: () => Promise<ScheduledInject[]> = keptFor(FRESHNESS_MS, readInjectSchedule);
 
 /** The subtypes' names by id (the status view's columns), as of the settings version this function last read. */
 export const freshSubtypeNames: () => Promise<Map<number, string>> = keptPerSettingsVersion(

@@ -2,9 +2,15 @@
  * Injects (`INJECTS / INJECT#<id>`): one item each, the whole inject, with
  * the `version` every edit moves. One small partition: organisers list them
  * all, a team's page reads them all and keeps what it may see.
+ *
+ * Beside them, the schedule (`SETTINGS / INJECT_SCHEDULE`): each published
+ * inject's due time, points and super type, an attribute `i<id>` each, all
+ * the board's maxima need (a few bytes an inject, where the injects with
+ * their texts would cost the scoreboard a read unit per 4 KB). The inject's
+ * write keeps it in the same transaction.
  */
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { inOrder, type Inject } from '#shared/domain/injects';
+import { inOrder, scheduled, type Inject, type ScheduledInject } from '#shared/domain/injects';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { keys, PARTITION } from '#shared/data/keys';
@@ -22,6 +28,32 @@ export async function listInjects(options: { consistent?: boolean } = {}): Promi
 export async function readInject(id: number): Promise<Inject | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.inject(id), ConsistentRead: true }));
   return Item ? toInject(Item) : undefined;
+}
+
+/** The published injects' place in the board's maxima. */
+export async function readInjectSchedule(): Promise<ScheduledInject[]> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.injectSchedule() }));
+  return Object.entries(Item ?? {})
+    .filter(([name]) => /^i\d+$/.test(name))
+    .map(([, entry]) => entry as ScheduledInject);
+}
+
+/** The schedule's entry for an inject, when its publication, due time, points or super type change. */
+function scheduleUpdate(before: Inject | null, after: Inject) {
+  const entry = scheduled(after);
+  const previous = scheduled(before);
+  if (!entry || (previous && previous.due_at === entry.due_at && previous.points === entry.points && previous.super_type_id === entry.super_type_id)) return [];
+  return [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: keys.injectSchedule(),
+        UpdateExpression: 'SET #inject = :entry',
+        ExpressionAttributeNames: { '#inject': `i${after.id}` },
+        ExpressionAttributeValues: { ':entry': entry },
+      },
+    },
+  ];
 }
 
 /** How a write of an inject ended: written, lost to another edit (or an id taken), or its super type is gone. */
@@ -63,6 +95,7 @@ export async function writeInject(before: Inject | null, after: Inject, audit: A
                   },
                 },
               ]),
+          ...scheduleUpdate(before, after),
         ],
       }),
     );

@@ -51,6 +51,11 @@ export const keys = {
   competition: (): Key => ({ pk: 'COMPETITION', sk: 'COMPETITION' }),
   counter: (entity: string): Key => ({ pk: PARTITION.counters, sk: entity }),
   settings: (id: number): Key => ({ pk: 'SETTINGS', sk: `SETTINGS#${id}` }),
+  /**
+   * The published injects' due times, points and super types (data/injects.ts), which the
+   * board's maxima read: in the settings' partition, so a change moves the public version.
+   */
+  injectSchedule: (): Key => ({ pk: 'SETTINGS', sk: 'INJECT_SCHEDULE' }),
 
   superType: (id: number): Key => ({ pk: PARTITION.superTypes, sk: `SUPERTYPE#${pad(id)}` }),
   subtype: (id: number): Key => ({ pk: PARTITION.subtypes, sk: `SUBTYPE#${pad(id)}` }),

@@ -192,3 +192,39 @@ export function gradePoints(
 
 /** What a grade is worth on the board: the points given, less the late rule's share, rounded to a whole point. */
 export const awardedPoints = (points: number, lateShare: number) => Math.round(points * lateShare);
+
+/** What the board needs of an inject teams were given: when it was due, what it was worth, and where. */
+export interface ScheduledInject {
+  due_at: string;
+  points: number;
+  super_type_id: number;
+}
+
+/** An inject's place in its super type's maximum: from its publication on (a retired one keeps it); a draft has none. */
+export function scheduled(inject: Pick<Inject, 'state' | 'due_at' | 'points' | 'super_type_id'> | null): ScheduledInject | undefined {
+  if (!inject || inject.state === 'draft') return undefined;
+  return { due_at: inject.due_at, points: inject.points, super_type_id: inject.super_type_id };
+}
+
+/**
+ * What each super type's injects could have earned by `cutoff`: the points
+ * of those due at or before it (an inject not yet due is not yet missed,
+ * as a service not yet checked is not). Keys are super type ids as strings,
+ * as in a team's totals.
+ */
+export function injectMaxima(schedule: readonly ScheduledInject[], cutoff: string): Record<string, number> {
+  const maxima: Record<string, number> = {};
+  for (const inject of schedule)
+    if (Date.parse(inject.due_at) <= Date.parse(cutoff)) maxima[String(inject.super_type_id)] = (maxima[String(inject.super_type_id)] ?? 0) + inject.points;
+  return maxima;
+}
+
+/** Teams' totals with the injects' maxima added to what their checks could have earned. */
+export function withInjectMaxima<T extends { totals: { max_points: Record<string, number> } }>(teams: T[], maxima: Record<string, number>): T[] {
+  if (Object.keys(maxima).length === 0) return teams;
+  return teams.map((team) => {
+    const max_points = { ...team.totals.max_points };
+    for (const [superType, points] of Object.entries(maxima)) max_points[superType] = (max_points[superType] ?? 0) + points;
+    return { ...team, totals: { ...team.totals, max_points } };
+  });
+}

@@ -44,7 +44,7 @@ export const VIEW_SETTLE_MS = 2_000;
  */
 export function viewETag(
   published: { version: number; movedAt: number },
-  made: { settings: number; freeze: { frozen: boolean; applies: boolean }; role: string | undefined; clockMs?: number },
+  made: { settings: number; freeze: { frozen: boolean; applies: boolean }; role: string | undefined; clockMs?: number; momentsPassed?: number },
   now: number,
 ): string | undefined {
   if (now - published.movedAt < VIEW_SETTLE_MS) return undefined;
@@ -54,6 +54,7 @@ export function viewETag(
     made.freeze.frozen ? (made.freeze.applies ? 'frozen-applies' : 'frozen') : 'live',
     made.role ?? 'anonymous',
     made.clockMs === undefined ? '' : `t${Math.floor(now / made.clockMs)}`,
+    made.momentsPassed === undefined ? '' : `m${made.momentsPassed}`,
   ];
   return `"v-${createHash('sha256').update(parts.join('|')).digest('base64url').slice(0, 24)}"`;
 }

@@ -81,6 +81,13 @@ interface EndpointSpec {
    * often (ms), whether or not anything was written.
    */
   changesWithClockMs?: number;
+  /**
+   * A public view that changes at moments known ahead (an inject's due time
+   * raises the board's maxima): those moments (epoch ms), read before the
+   * view. Its ETag changes as each passes, and no public copy stays fresh
+   * past the next.
+   */
+  changesAt?: () => Promise<readonly number[]>;
 }
 
 /** A route's results, without the fields the wrapper adds on a `freeze` route. */
@@ -136,13 +143,24 @@ export function endpoint<R extends Route, S extends EndpointSpec>(
     const { requestId, log, principal, id, textId } = state(event);
     const view = isPublicView(route);
     const now = new Date();
-    const [settings, published] = await Promise.all([spec.freeze || view ? freshSettings() : undefined, view ? freshPublicVersion() : undefined]);
+    const [settings, published, moments] = await Promise.all([
+      spec.freeze || view ? freshSettings() : undefined,
+      view ? freshPublicVersion() : undefined,
+      spec.changesAt?.(),
+    ]);
     const freeze = spec.freeze ? freezeView(settings!.settings.scoreboard_freeze_time, principal === undefined, now) : LIVE;
+    const passed = moments?.filter((moment) => moment <= now.getTime()).length;
+    const freshUntil = earliest(freeze.freshUntil, ...(moments ?? []).filter((moment) => moment > now.getTime()));
     // A public view's ETag comes from what it is made of, not from its bytes: a poll whose ETag is current costs one GetItem.
     const viewTag =
-      published && viewETag(published, { settings: settings!.version, freeze, role: principal?.role, clockMs: spec.changesWithClockMs }, now.getTime());
+      published &&
+      viewETag(
+        published,
+        { settings: settings!.version, freeze, role: principal?.role, clockMs: spec.changesWithClockMs, momentsPassed: passed },
+        now.getTime(),
+      );
     // Only the tag itself: `*` (any representation) waits for the view, which may be a 404.
-    if (viewTag && etagMatches(event.headers['if-none-match'], viewTag, { wildcard: false })) return notModified(route, event, viewTag, freeze.freshUntil);
+    if (viewTag && etagMatches(event.headers['if-none-match'], viewTag, { wildcard: false })) return notModified(route, event, viewTag, freshUntil);
     const request: ApiRequest<B, Q> = {
       id: id ?? 0,
       textId: textId ?? '',
@@ -156,8 +174,11 @@ export function endpoint<R extends Route, S extends EndpointSpec>(
       freeze,
       frozenAt: frozenFor(freeze),
     };
-    const run = async () =>
-      toLambdaResult(spec.freeze ? withFreeze((await fn(request)) as ApiResult, freeze) : ((await fn(request)) as ApiResult), route, event, viewTag);
+    const answer = async (): Promise<ApiResult> => {
+      const result = (await fn(request)) as ApiResult;
+      return { ...(spec.freeze ? withFreeze(result, freeze) : result), freshUntil: earliest(result.freshUntil, freshUntil) };
+    };
+    const run = async () => toLambdaResult(await answer(), route, event, viewTag);
     // Retries stop while there is still time for one more database call and the answer
     // (or at half the remaining time, when the call budget is stretched for the tests).
     const remaining = context.getRemainingTimeInMillis();
@@ -169,10 +190,16 @@ export function endpoint<R extends Route, S extends EndpointSpec>(
 /** No freeze: what a route without the `freeze` option sees. */
 const LIVE: FreezeView = { frozen: false, frozen_since: null, applies: false };
 
-/** A `freeze` route's answer: its body tells every caller whether the scores are frozen, and a public copy goes stale by the freeze time. */
+/** A `freeze` route's answer: its body tells every caller whether the scores are frozen (a public copy goes stale by the freeze time: `freshUntil`). */
 function withFreeze(result: ApiResult, freeze: FreezeView): ApiResult {
   if (result.body === undefined || typeof result.body !== 'object') return result;
-  return { ...result, body: { ...result.body, ...freezeFields(freeze) }, freshUntil: freeze.freshUntil };
+  return { ...result, body: { ...result.body, ...freezeFields(freeze) } };
+}
+
+/** The earliest of the given times (epoch ms), if any. */
+function earliest(...times: (number | undefined)[]): number | undefined {
+  const known = times.filter((time): time is number => time !== undefined);
+  return known.length > 0 ? Math.min(...known) : undefined;
 }
 
 /** One spelling per route: any other that reaches the function is 404 before anything else is looked at. */

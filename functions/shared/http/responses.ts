@@ -9,7 +9,7 @@ export interface ApiResult<Status extends number = number, Body = unknown> {
   /** A non-JSON body (the zone file), with its content type. */
   text?: { contentType: string; content: string };
   headers?: Record<string, string>;
-  /** A public read's answer is fresh until then at most (epoch ms): its max-age never reaches past it (set by the wrapper on `freeze` routes). */
+  /** A public read's answer is fresh until then at most (epoch ms): its max-age never reaches past it (set by the wrapper: the freeze time, the next moment a view changes at). */
   freshUntil?: number;
 }
 

@@ -1,6 +1,6 @@
 import { ApiError, memberApi, RequestRefused, signIn, type CheckJob, type PasswordChange, type TeamService, type TeamSession } from '../api';
 import { formatTime, h, replaceContent, scrollRegion } from '../dom';
-import { follow } from '../live';
+import { follow, type StopFollowing } from '../live';
 import { stateTag } from './states';
 
 /**
@@ -54,7 +54,19 @@ function signInForm(content: HTMLElement, notice?: string): void {
 
 async function signedIn(content: HTMLElement, token: string): Promise<void> {
   const api = memberApi(token);
+  // Nothing is read with the token once the session ends: a read after it would be refused (401).
+  let stopFollowing: StopFollowing = async () => undefined;
+  let active = true;
+  /** Stops every read with the token (the page's poll, the quick reads while a check runs); resolves when none is under way. */
+  const halt = () => {
+    active = false;
+    return stopFollowing();
+  };
+  let signedOut = false;
   const signOut = (notice?: string) => {
+    void halt();
+    if (signedOut) return;
+    signedOut = true;
     sessionStorage.removeItem(SESSION_KEY);
     signInForm(content, notice);
   };
@@ -68,7 +80,8 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   const team = session.team.id;
   document.querySelector('h1')!.textContent = `${session.team.name} (team ${session.team.number})`;
   const signOutButton = h('button', { type: 'button', class: 'link-button' }, 'Sign out');
-  signOutButton.addEventListener('click', () => void api.signOut().finally(() => signOut('Signed out.')));
+  // The reads under way end first: the session they read with is about to end.
+  signOutButton.addEventListener('click', () => void halt().then(() => api.signOut().finally(() => signOut('Signed out.'))));
   const services = h('div', { class: 'member-services' }, h('p', { class: 'loading' }, 'Loading…'));
   const changes = h('div', { class: 'member-changes' });
   const checkStatus = h('p', { class: 'form-status', role: 'status' });
@@ -114,7 +127,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     const read = await api.checks(team);
     if (read.changed || !checks.querySelector('table, .empty')) replaceContent(checks, checksTable(read.data, latest));
     const waiting = read.data.some((job) => job.state === 'queued' || job.state === 'running');
-    if (waiting && Date.now() < fastUntil) setTimeout(() => void refreshChecks().catch(() => undefined), 2000);
+    if (waiting && Date.now() < fastUntil) setTimeout(() => void (active ? refreshChecks().catch(() => undefined) : undefined), 2000);
   };
   const toggle = (id: number) => {
     if (expanded.has(id)) expanded.delete(id);
@@ -162,7 +175,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
       throw error;
     }
   };
-  follow(refresh);
+  stopFollowing = follow(refresh);
 }
 
 function servicesTable(

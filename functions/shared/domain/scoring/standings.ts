@@ -10,7 +10,7 @@ export interface SuperTypeScore {
   super_type_id: number;
   super_type: string;
   score: number;
-  /** What the team could have earned so far from checks in this super type. */
+  /** What the team could have earned so far in this super type: from its checks, and the injects past their due time. */
   max_score: number;
 }
 
