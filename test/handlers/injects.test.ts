@@ -262,4 +262,86 @@ describe('injects', () => {
     const retired = await invoke('DELETE', `/api/v1/super-types/${column.json.id}`, { headers: admin });
     expect([retired.status, retired.json.code]).toEqual([409, 'super_type_in_use']);
   });
+
+  it("are sent again when an organiser asks for a revision: until its time, past the close, at the revised version's late share; the queue waits for it; audited", async () => {
+    const inject = await create(
+      memo({
+        title: 'Revised memo',
+        open_at: at(-3 * hour),
+        due_at: at(-hour),
+        close_at: at(-hour + 60_000 * 30),
+        late_penalty_percent_per_hour: 10,
+        rubric: [],
+      }),
+    );
+    expect((await edit(inject.json.id, { state: 'published' })).status).toBe(200);
+    const injectId = inject.json.id as number;
+    // Closed already: nothing more is taken.
+    const send = (text: string) => invoke('POST', '/api/v1/team/1/submissions', { headers: member, body: { inject_id: injectId, text } });
+    expect((await send('Too late.')).json.code).toBe('inject_closed');
+    // An earlier version, written as if sent in time (late, by 20 min: 90 %).
+    const { putSubmission } = await import('#shared/data/submissions');
+    await putSubmission({
+      inject_id: injectId,
+      team_id: 1,
+      version: 1,
+      text: 'First.',
+      submitted_at: at(-hour + 20 * 60_000),
+      submitted_by: 'alice',
+      late_share: 0.9,
+      revision_request: null,
+    });
+    const queue = async () =>
+      ((await invoke('GET', `/api/v1/submissions?inject_id=${injectId}&state=ungraded`, { headers: admin })).json as { version: number }[]).map(
+        (s) => s.version,
+      );
+    expect(await queue()).toEqual([1]);
+
+    const ask = (body: Record<string, unknown>) =>
+      invoke('POST', `/api/v1/injects/${injectId}/revision-requests`, {
+        headers: admin,
+        body: { team_id: 1, submission_version: 1, comment: 'Cite the rules.', ...body },
+      });
+    // By default until the close time, which has passed: the organiser must say until when.
+    expect((await ask({})).json.errors[0].path).toBe('until');
+    const asked = await ask({ until: at(hour) });
+    expect(asked.status, asked.text).toBe(201);
+    expect(asked.json.revision_request).toMatchObject({ comment: 'Cite the rules.', until: at(hour), requested_by: 'test admin' });
+    expect((await ask({ until: at(hour) })).json.code).toBe('submission_changed');
+    expect(await queue(), 'waiting for the team').toEqual([]);
+    // The team sees the request, and sends its revision past the close, at the revised version's share.
+    const mine = (await invoke('GET', `/api/v1/team/1/submissions?inject_id=${injectId}`, { headers: member })).json as { revision_request: unknown }[];
+    expect(mine[0]!.revision_request).toMatchObject({ comment: 'Cite the rules.' });
+    const revised = await send('Second, with the rules cited.');
+    expect(revised.status, revised.text).toBe(201);
+    expect(revised.json).toMatchObject({ version: 2, late_share: 0.9, revision_request: null });
+    expect(await queue()).toEqual([2]);
+    // The request is answered: nothing more past the close, and a revision of the old version is not asked.
+    expect((await send('Third.')).json.code).toBe('inject_closed');
+    expect((await ask({ until: at(hour) })).json.code).toBe('submission_changed');
+    const audit = await invoke('GET', `/api/v1/audit?action=inject.revision-request`, { headers: admin });
+    expect(audit.json.items.map((e: { target: string }) => e.target)).toContain(`injects/${injectId}/submissions/1/1`);
+  });
+
+  // Last: it finalises the competition.
+  it('are not graded once the results are final, unless the organiser overrides it (audited as such); verify agrees', async () => {
+    const inject = await create(memo({ title: 'Graded after the end', rubric: [], points: 40 }));
+    expect((await edit(inject.json.id, { state: 'published' })).status).toBe(200);
+    expect((await invoke('POST', '/api/v1/team/1/submissions', { headers: member, body: { inject_id: inject.json.id, text: 'Ours.' } })).status).toBe(201);
+    expect((await invoke('POST', '/api/v1/competition/finalise', { headers: admin, body: { force: true } })).status).toBe(200);
+    forgetFreshCopies();
+    const grade = (body: Record<string, unknown>) =>
+      invoke('POST', `/api/v1/injects/${inject.json.id}/grades`, {
+        headers: admin,
+        body: { team_id: 1, submission_version: 1, points: 30, replaces: null, ...body },
+      });
+    const refused = await grade({});
+    expect([refused.status, refused.json.code]).toEqual([409, 'competition_final']);
+    expect(refused.json.detail).toContain('override_final');
+    const overridden = await grade({ override_final: true });
+    expect(overridden.status, overridden.text).toBe(201);
+    const audit = await invoke('GET', `/api/v1/audit?action=grade.create&target=injects/${inject.json.id}`, { headers: admin });
+    expect(audit.json.items[0].after).toMatchObject({ awarded: 30, override_final: true });
+    expect((await verifyTotals({ repair: false, pauseMs: 100 })).filter((t) => t.differences.length > 0)).toEqual([]);
+  });
 });

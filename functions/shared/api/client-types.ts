@@ -1199,6 +1199,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/injects/{id}/revision-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a team to revise its latest submission: it may send a new version until `until`, keeping that version's late share
+         * @description Admins only.
+         */
+        post: operations["RequestRevision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/submissions": {
         parameters: {
             query?: never;
@@ -2378,6 +2398,13 @@ export interface components {
             submitted_by: string;
             /** @description What its grade will be worth: 1 until due_at, less after it (the late rule). */
             late_share: number;
+            /** @description null: none asked. */
+            revision_request: {
+                comment: string;
+                until: string;
+                requested_by: string;
+                requested_at: string;
+            } | null;
         };
         /**
          * Subtype
@@ -3255,6 +3282,29 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "scan_id_reused" | "competition_final";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `submission_changed`. */
+        "Conflict.submission_changed": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "submission_changed",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "submission_changed";
                 };
             };
         };
@@ -8681,6 +8731,8 @@ export interface operations {
                     comment?: string;
                     /** @description The grade this one follows, as last read (null: the team's first for this inject); another grader's since is 409 `grade_changed`. */
                     replaces: number | null;
+                    /** @description Grade although the results are final (as `load --override-final` replaces them): the audit entry says so. Without it, 409 `competition_final`. */
+                    override_final?: boolean;
                 };
             };
         };
@@ -8701,6 +8753,52 @@ export interface operations {
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
             409: components["responses"]["Conflict.competition_final.grade_changed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    RequestRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The team's id. */
+                    team_id: number;
+                    /** @description The version to revise: the team's latest. */
+                    submission_version: number;
+                    comment: string;
+                    until?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The version, with the request on it. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Submission"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.submission_changed"];
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
             429: components["responses"]["TooManyRequests.admin-write"];

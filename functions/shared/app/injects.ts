@@ -12,7 +12,7 @@ import {
   inOrder,
   seenByTeams,
   stateMayFollow,
-  submissionWindow,
+  teamWindow,
   type Inject,
   type InjectFields,
   type InjectState,
@@ -22,10 +22,10 @@ import {
   awardedPoints,
 } from '#shared/domain/injects';
 import { putGrade, teamGrades } from '#shared/data/grades';
-import { putSubmission, teamSubmissions } from '#shared/data/submissions';
+import { putSubmission, requestRevision, teamSubmissions } from '#shared/data/submissions';
 import { listTeamRecords } from '#shared/data/teams';
 import { formatTimestamp } from '#shared/validation';
-import { competitionFinal, conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
+import { conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
 
 /** An inject as a team sees it: what it asks, its times, points, rubric and late rule; never its state or who wrote it. */
 export type TeamInject = Omit<Inject, 'super_type_id' | 'state' | 'version' | 'created_by' | 'created_at'>;
@@ -95,16 +95,18 @@ const SUBMIT_ATTEMPTS = 5;
 
 /**
  * A team's submission for an inject: a new version, kept with the others,
- * until close_at (then 409 `inject_closed`, with the time). An inject the
- * team does not see (a draft, retired, not open yet, unknown) is 404.
+ * until close_at (then 409 `inject_closed`, with the time), or until the
+ * `until` of a revision an organiser asked of its latest version. An inject
+ * the team does not see (a draft, retired, not open yet, unknown) is 404.
  */
 export async function submit(teamId: number, injectId: number, text: string, member: string, now = new Date()): Promise<Submission> {
   const inject = await readInject(injectId);
-  const window = inject ? submissionWindow(inject, now.getTime()) : { kind: 'not-seen' as const };
-  if (window.kind === 'not-seen') throw notFound(`No inject ${injectId} is open to teams.`);
-  if (window.kind === 'closed') throw conflict('inject_closed', `Inject ${injectId} closed at ${window.close_at}: nothing more is taken.`);
+  if (!inject) throw notFound(`No inject ${injectId} is open to teams.`);
   for (let attempt = 0; attempt < SUBMIT_ATTEMPTS; attempt++) {
     const [latest] = await teamSubmissions(teamId, injectId);
+    const window = teamWindow(inject, latest, now.getTime());
+    if (window.kind === 'not-seen') throw notFound(`No inject ${injectId} is open to teams.`);
+    if (window.kind === 'closed') throw conflict('inject_closed', `Inject ${injectId} closed at ${window.close_at}: nothing more is taken.`);
     const submission: Submission = {
       inject_id: injectId,
       team_id: teamId,
@@ -113,6 +115,7 @@ export async function submit(teamId: number, injectId: number, text: string, mem
       submitted_at: formatTimestamp(now),
       submitted_by: member,
       late_share: window.late_share,
+      revision_request: null,
     };
     if (await putSubmission(submission)) return submission;
   }
@@ -120,9 +123,47 @@ export async function submit(teamId: number, injectId: number, text: string, mem
 }
 
 /**
+ * An organiser asks a team to revise its latest version for an inject: the
+ * team may send a new version until `until` (by default the inject's close
+ * time; it may be later), which keeps the revised version's late share.
+ * Audited. 409 `submission_changed` when the version is not the latest, or
+ * a revision was asked of it already.
+ */
+export async function askRevision(
+  injectId: number,
+  asked: { team_id: number; submission_version: number; comment: string; until?: string },
+  audit: AuditContext,
+  now = new Date(),
+): Promise<Submission> {
+  const inject = await readInject(injectId);
+  if (!inject) throw notFound(`No inject has id ${injectId}.`);
+  const submissions = await teamSubmissions(asked.team_id, injectId);
+  const submission = submissions.find((s) => s.version === asked.submission_version);
+  if (!submission) {
+    throw validationFailed([
+      { path: 'submission_version', message: `team ${asked.team_id} has no version ${asked.submission_version} for inject ${injectId}` },
+    ]);
+  }
+  const until = asked.until ?? inject.close_at;
+  if (Date.parse(until) <= now.getTime()) {
+    throw validationFailed([{ path: 'until', message: `${until} has passed: give the time until which the team may send its revision` }]);
+  }
+  const request = { comment: asked.comment, until, requested_by: audit.actor.name, requested_at: formatTimestamp(now) };
+  const stale = () =>
+    conflict(
+      'submission_changed',
+      `Version ${submission.version} of team ${asked.team_id} is not one a revision can be asked of (its latest is ${submissions[0]!.version}, or a revision was asked already): read the submissions again.`,
+    );
+  if (submissions[0] !== submission || submission.revision_request) throw stale();
+  if ((await requestRevision(submission, request, audit)) === 'stale') throw stale();
+  return { ...submission, revision_request: request };
+}
+
+/**
  * Every team's submissions for an inject, team by team (an organiser's
  * read: one Query per team); or the grading queue: each team's latest
- * version when no grade is of it (never graded, or sent again since).
+ * version when no grade is of it (never graded, or sent again since) and no
+ * revision is asked of it (that waits for the team).
  */
 export async function injectSubmissions(injectId: number, options: { ungraded?: boolean } = {}): Promise<Submission[]> {
   const teams = await listTeamRecords({ totals: false });
@@ -132,7 +173,7 @@ export async function injectSubmissions(injectId: number, options: { ungraded?: 
       if (!options.ungraded) return submissions;
       const [latest] = submissions;
       const [grade] = await teamGrades(t.team.id, injectId);
-      return latest && grade?.submission_version !== latest.version ? [latest] : [];
+      return latest && grade?.submission_version !== latest.version && !latest.revision_request ? [latest] : [];
     }),
   );
   return perTeam.flat();
@@ -147,6 +188,8 @@ export interface GradeGiven {
   comment?: string;
   /** The grade this one replaces, as the grader last read it (null: the first). */
   replaces: number | null;
+  /** Grade although the results are final (audited as such). */
+  override_final?: boolean;
 }
 
 /**
@@ -155,7 +198,7 @@ export interface GradeGiven {
  * submission's late share; the grade adds to the team's points what that
  * changes from the grade before it, through the fold. 409 `grade_changed`
  * when the grade replaced is not the latest (another grader's came first);
- * refused once the results are final.
+ * refused once the results are final, unless the organiser overrides it.
  */
 export async function gradeSubmission(injectId: number, given: GradeGiven, audit: AuditContext, now = new Date()): Promise<Grade> {
   const inject = await readInject(injectId);
@@ -189,11 +232,14 @@ export async function gradeSubmission(injectId: number, given: GradeGiven, audit
     graded_by: audit.actor.name,
     graded_at: formatTimestamp(now),
   };
-  switch (await putGrade(grade, audit)) {
+  switch (await putGrade(grade, audit, { overrideFinal: given.override_final === true })) {
     case 'stored':
       return grade;
     case 'final':
-      throw competitionFinal();
+      throw conflict(
+        'competition_final',
+        'The competition is finalised: its results are locked. Send "override_final": true to grade anyway (the audit trail says so).',
+      );
     case 'taken':
       throw changed();
   }

@@ -41,15 +41,17 @@ export async function teamGrades(teamId: number, injectId?: number): Promise<Gra
 }
 
 /**
- * Writes a grade with its audit entry, unless the results are final or its
- * `n` was taken meanwhile (another grader's), in one transaction.
+ * Writes a grade with its audit entry, unless the results are final (when
+ * not overridden: the audit entry then says it was) or its `n` was taken
+ * meanwhile (another grader's), in one transaction.
  */
-export async function putGrade(grade: Grade, audit: AuditContext): Promise<'stored' | 'final' | 'taken'> {
+export async function putGrade(grade: Grade, audit: AuditContext, options: { overrideFinal?: boolean } = {}): Promise<'stored' | 'final' | 'taken'> {
+  const guard = options.overrideFinal ? [] : [notFinal()];
   try {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          notFinal(),
+          ...guard,
           {
             Put: {
               TableName: tableName(),
@@ -61,15 +63,15 @@ export async function putGrade(grade: Grade, audit: AuditContext): Promise<'stor
             action: grade.n === 1 ? 'grade.create' : 'grade.regrade',
             target: `injects/${grade.inject_id}/grades/${grade.team_id}`,
             before: null,
-            after: grade,
+            after: options.overrideFinal ? { ...grade, override_final: true } : grade,
           }),
         ],
       }),
     );
     return 'stored';
   } catch (error) {
-    if (refusedAsFinal(error, 0)) return 'final';
-    if (transactionConditionFailed(error, 1)) return 'taken';
+    if (guard.length > 0 && refusedAsFinal(error, 0)) return 'final';
+    if (transactionConditionFailed(error, guard.length)) return 'taken';
     throw error;
   }
 }

@@ -6,12 +6,13 @@
  * free, so two members submitting at once get versions n and n + 1, never
  * one overwriting the other.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { Submission } from '#shared/domain/injects';
+import type { RevisionRequest, Submission } from '#shared/domain/injects';
+import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
-import { queryPartition, withoutKeys } from '#shared/data/operations';
+import { queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
 
 /** A submission as every answer shows it, its fields in one order. */
 function toSubmission(item: Record<string, unknown>): Submission {
@@ -24,6 +25,14 @@ function toSubmission(item: Record<string, unknown>): Submission {
     submitted_at: s.submitted_at,
     submitted_by: s.submitted_by,
     late_share: s.late_share,
+    revision_request: s.revision_request
+      ? {
+          comment: s.revision_request.comment,
+          until: s.revision_request.until,
+          requested_by: s.revision_request.requested_by,
+          requested_at: s.revision_request.requested_at,
+        }
+      : null,
   };
 }
 
@@ -33,19 +42,66 @@ export async function teamSubmissions(teamId: number, injectId?: number): Promis
   return (await queryPartition(pk, { skPrefix, consistent: true, newestFirst: true })).map(toSubmission);
 }
 
+const withoutRequest = ({ revision_request: _request, ...stored }: Submission) => stored;
+
 /** Stores a new version; false when that version was taken meanwhile (another member's submission). */
 export async function putSubmission(submission: Submission): Promise<boolean> {
   try {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.submission(submission.team_id, submission.inject_id, submission.version), ...submission },
+        // A new version has no revision request: the attribute comes with one (requestRevision's condition).
+        Item: { ...keys.submission(submission.team_id, submission.inject_id, submission.version), ...withoutRequest(submission) },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/**
+ * Puts an organiser's revision request on a version, with its audit entry,
+ * if that version is still the team's latest (the next one is not there) and
+ * has none yet; 'stale' otherwise.
+ */
+export async function requestRevision(submission: Submission, request: RevisionRequest, audit: AuditContext): Promise<'requested' | 'stale'> {
+  const key = keys.submission(submission.team_id, submission.inject_id, submission.version);
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: key,
+              UpdateExpression: 'SET revision_request = :request',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revision_request)',
+              ExpressionAttributeValues: { ':request': request },
+            },
+          },
+          // The version after it must not be there: a revision is asked of the latest.
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.submission(submission.team_id, submission.inject_id, submission.version + 1),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          auditPut(audit, {
+            action: 'inject.revision-request',
+            target: `injects/${submission.inject_id}/submissions/${submission.team_id}/${submission.version}`,
+            before: null,
+            after: request,
+          }),
+        ],
+      }),
+    );
+    return 'requested';
+  } catch (error) {
+    if (transactionConditionFailed(error, 0) || transactionConditionFailed(error, 1)) return 'stale';
     throw error;
   }
 }

@@ -103,7 +103,19 @@ export function lateShare(inject: Pick<Inject, 'due_at' | 'late_penalty_percent_
   return Math.max(0, 1 - (hours * inject.late_penalty_percent_per_hour) / 100);
 }
 
-/** One version of a team's submission for an inject: kept whole, never changed; a new version is a new submission. */
+/** An organiser's request that a team revise a version: why, and until when the team may send the revision. */
+export interface RevisionRequest {
+  comment: string;
+  until: string;
+  requested_by: string;
+  requested_at: string;
+}
+
+/**
+ * One version of a team's submission for an inject: kept whole, never
+ * changed but for an organiser's revision request on it; a new version is a
+ * new submission.
+ */
 export interface Submission {
   inject_id: number;
   team_id: number;
@@ -115,6 +127,24 @@ export interface Submission {
   submitted_by: string;
   /** What its grade will be worth (1 until due_at, less after it: lateShare). */
   late_share: number;
+  revision_request: RevisionRequest | null;
+}
+
+/**
+ * Whether a team may send a new version at `now` (epoch ms), given its
+ * latest: as the inject's window says, or, while a revision an organiser
+ * asked of that latest version is due (until its `until`, whatever the
+ * inject's close time), with that version's late share: a revision asked
+ * for costs the team nothing more.
+ */
+export function teamWindow(
+  inject: Pick<Inject, 'state' | 'open_at' | 'due_at' | 'close_at' | 'late_penalty_percent_per_hour'>,
+  latest: Pick<Submission, 'late_share' | 'revision_request'> | undefined,
+  now: number,
+): ReturnType<typeof submissionWindow> {
+  const asked = latest?.revision_request;
+  if (asked && inject.state !== 'draft' && now <= Date.parse(asked.until)) return { kind: 'open', late_share: latest.late_share };
+  return submissionWindow(inject, now);
 }
 
 /** Whether a team may submit for an inject at `now` (epoch ms): not one it does not see, nor after close_at. */

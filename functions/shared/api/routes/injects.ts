@@ -32,6 +32,12 @@ export const injectsRoutes = {
     responses: { 201: json('The grade as kept, and what it changed on the board.', r.GradeSchema) },
     problems: { 409: [FINAL, 'grade_changed'] },
   }),
+  RequestRevision: route('RequestRevision', 'POST', '/injects/{id}/revision-requests', 'injects/request-revision', 'admin', 'read-write', {
+    summary: "Ask a team to revise its latest submission: it may send a new version until `until`, keeping that version's late share",
+    body: q.RevisionRequestBody,
+    responses: { 201: json('The version, with the request on it.', r.SubmissionSchema) },
+    problems: { 409: ['submission_changed'] },
+  }),
   ListInjectGrades: route('ListInjectGrades', 'GET', '/injects/{id}/grades', 'injects/list-inject-grades', 'admin', 'read', {
     summary: "Every team's grades of an inject, every regrade kept",
     responses: { 200: list('Team by team, newest first.', r.GradeSchema) },

@@ -479,6 +479,24 @@ export const GradeBody = v.strictObject({
     v.nullable(PositiveInt),
     v.description("The grade this one follows, as last read (null: the team's first for this inject); another grader's since is 409 `grade_changed`."),
   ),
+  override_final: v.optional(
+    v.pipe(
+      v.boolean(),
+      v.description(
+        'Grade although the results are final (as `load --override-final` replaces them): the audit entry says so. Without it, 409 `competition_final`.',
+      ),
+    ),
+  ),
+});
+
+/** An organiser asks a team to revise its latest version. */
+export const RevisionRequestBody = v.strictObject({
+  team_id: v.pipe(PositiveInt, v.description("The team's id.")),
+  submission_version: v.pipe(PositiveInt, v.description("The version to revise: the team's latest.")),
+  comment: v.pipe(MultilineText(10_000), v.description('What to revise, for the team (Markdown).')),
+  until: v.optional(
+    v.pipe(Timestamp, v.description("Until when the team may send its revision, even past the inject's close time; by default its close time.")),
+  ),
 });
 
 /** Which inject's submissions: all, or the grading queue. */

@@ -481,6 +481,16 @@ export const SubmissionSchema = named(
     submitted_at: v.string(),
     submitted_by: v.pipe(v.string(), v.description('The member whose session sent it.')),
     late_share: v.pipe(v.number(), v.description('What its grade will be worth: 1 until due_at, less after it (the late rule).')),
+    revision_request: v.pipe(
+      v.nullable(
+        named(
+          'RevisionRequest',
+          "An organiser's request that the team revise this version: the team may send its revision until `until`, whatever the inject's close time, and it keeps this version's late share.",
+          v.strictObject({ comment: v.string(), until: v.string(), requested_by: v.string(), requested_at: v.string() }),
+        ),
+      ),
+      v.description('null: none asked.'),
+    ),
   }),
 );
 
