@@ -397,7 +397,7 @@ describe('the other pages', () => {
     // Move team 11's HTTP to another port: saved, and the public read shows it.
     const http = ((await api('/services?team=11')) as { id: number; subtype: string; port: number }[]).find((s) => s.subtype === 'HTTP')!;
     await page.getByRole('button', { name: 'Edit HTTP of team 11' }).click();
-    await page.getByLabel('Port').fill('8181');
+    await page.getByLabel('Port', { exact: true }).fill('8181');
     expect(await seriousAxeViolations()).toEqual([]);
     await page.getByRole('button', { name: 'Save the service' }).click();
     await page.locator('#console-status', { hasText: 'HTTP of team 11 saved: ' }).waitFor(ON_SCREEN);
@@ -405,7 +405,7 @@ describe('the other pages', () => {
 
     // Opened, then changed by someone else before the save: 412, said on the page, their change kept.
     await page.getByRole('button', { name: 'Edit HTTP of team 11' }).click();
-    await page.getByLabel('Port').fill('8282');
+    await page.getByLabel('Port', { exact: true }).fill('8282');
     const meanwhile = await fetch(`${stack.url}/api/v1/services/${http.id}`, { method: 'PATCH', headers: admin, body: JSON.stringify({ port: 8383 }) });
     expect(meanwhile.status).toBe(200);
     const errorsBefore = consoleErrors.length;

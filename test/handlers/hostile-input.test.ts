@@ -22,7 +22,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 // Every route that takes a body (a POST without one, such as an approval, has nothing to be hostile in).
 const writeRoutes = routes.filter((r) => r.body !== undefined && !r.planned);
 /** The `{id}` each route is sent to: 1, or one that has what the route changes. */
-const idOf: Record<string, number> = { ResetServiceAccount: 2, GradeSubmission: 2, RequestRevision: 2 };
+const idOf: Record<string, number> = { ResetServiceAccount: 2, GradeSubmission: 2, RequestRevision: 2, GradeIncident: 1 };
 const pathOf = (route: { name: string; path: string }) => route.path.replace('{id}', String(idOf[route.name] ?? 1));
 let admin: Record<string, string>;
 /** A body each write route accepts; the property changes one thing in it. */
@@ -62,6 +62,8 @@ const acceptedBodies: Record<string, Record<string, unknown>> = {
   SubmitInject: { inject_id: 2, text: 'Our answer' },
   GradeSubmission: { team_id: 1, submission_version: 1, points: 10, comment: 'Fine.', replaces: null },
   RequestRevision: { team_id: 2, submission_version: 1, comment: 'Cite the rules by number.' },
+  FileIncident: { observed_at: '2026-11-22T10:15:00Z', hosts: ['www.team11.ccdc.example', '10.0.11.5'], description: 'A web shell in /var/www/uploads.' },
+  GradeIncident: { points: 20, comment: 'Well found.', replaces: null },
   CreateTeam: { number: 61, name: 'Hostile Newcomers', team_url: 'team61.ccdc.example', logo: '', guest_division: false, hidden: true },
   CreateService: { team_id: 1, subtype_id: 1, url: 'www2.team11.ccdc.example', port: 8081, max_score: 5 },
   FinaliseCompetition: { force: true },
@@ -104,6 +106,8 @@ beforeAll(async () => {
   expect((await invoke('POST', '/api/v1/team/1/submissions', { headers: admin, body: acceptedBodies.SubmitInject })).status).toBe(201);
   // And one of team 2, whose latest (team 1's grows with the route's own test) a revision is asked of.
   expect((await invoke('POST', '/api/v1/team/2/submissions', { headers: admin, body: acceptedBodies.SubmitInject })).status).toBe(201);
+  // An incident report of team 1, for POST /incidents/1/grades to grade.
+  expect((await invoke('POST', '/api/v1/team/1/incidents', { headers: admin, body: acceptedBodies.FileIncident })).json.id).toBe(1);
   // A queued check job, for PATCH /checks/1 to take.
   expect((await invoke('POST', '/api/v1/services/1/checks', { headers: admin })).json.id).toBe(1);
 });
@@ -143,6 +147,8 @@ const multiline: Record<string, string[]> = {
   SubmitInject: ['text'],
   GradeSubmission: ['comment'],
   RequestRevision: ['comment'],
+  FileIncident: ['description'],
+  GradeIncident: ['comment'],
 };
 const hostileFor = (route: string, field: string) => HOSTILE_VALUES.filter((value) => value !== LINE_BREAK || !multiline[route]?.includes(field));
 

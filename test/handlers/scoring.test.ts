@@ -733,8 +733,8 @@ describe('DynamoDB requests', () => {
         return sent.slice(from).sort();
       };
       const before = await scoreboardCommands();
-      // The standings projection (one Query per shard), super types, settings, the public version.
-      expect(before).toEqual(['GetItemCommand', 'GetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand']);
+      // The standings projection (one Query per shard), super types, settings, the public version, the injects' schedule.
+      expect(before).toEqual(['GetItemCommand', 'GetItemCommand', 'GetItemCommand', 'QueryCommand', 'QueryCommand', 'QueryCommand']);
 
       const team = await teamNumbered(13);
       const services = await servicesOf(13);

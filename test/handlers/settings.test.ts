@@ -56,6 +56,8 @@ describe('settings', () => {
       password_changes: 'immediate',
       password_change_delay_seconds: 300,
       password_changes_may_add_users: false,
+      incident_reports_super_type_id: null,
+      incident_report_max_points: 100,
     });
     expect((await invoke('GET', '/api/v1/settings/1', { headers: service })).json).toEqual(response.json);
   });

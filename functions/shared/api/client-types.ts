@@ -875,6 +875,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/team/{id}/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's incident reports, with their latest grades and the graders' comments
+         * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
+         */
+        get: operations["ListTeamIncidents"];
+        put?: never;
+        /**
+         * File an incident report: what the team saw the red team do (when, on which hosts, what happened), for organisers to grade
+         * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
+         */
+        post: operations["FileIncident"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/team/{id}/services": {
         parameters: {
             query?: never;
@@ -1233,6 +1257,50 @@ export interface paths {
         get: operations["ListSubmissions"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every team's incident reports with their latest grades (`?state=ungraded`: the grading queue)
+         * @description Admins only.
+         */
+        get: operations["ListIncidents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/incidents/{id}/grades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every grade of an incident report, regrades and the grades they replaced
+         * @description Admins only.
+         */
+        get: operations["ListIncidentGrades"];
+        put?: never;
+        /**
+         * Grade a team's incident report (or regrade it: the next grade, the old one kept): its points reach the board through the fold
+         * @description Admins only.
+         */
+        post: operations["GradeIncident"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1787,6 +1855,47 @@ export interface components {
             voided: boolean;
         };
         /**
+         * IncidentGrade
+         * @description A grade of an incident report, kept whole (a regrade is the next, the old one stays), with what it changed on the board.
+         */
+        IncidentGrade: {
+            incident_id: number;
+            team_id: number;
+            /** @description 1 for the first grade, one more for each regrade (the old ones kept). */
+            n: number;
+            points: number;
+            comment: string;
+            graded_at: string;
+            /** @description What it added to the team's points: its points less the previous grade's. */
+            award: number;
+            /** @description Where its points go: the super type the settings named at its first grade. */
+            super_type_id: number;
+            graded_by: string;
+        };
+        /**
+         * IncidentReport
+         * @description A team's report of what the red team did, kept whole, with its latest grade.
+         */
+        IncidentReport: {
+            id: number;
+            team_id: number;
+            observed_at: string;
+            hosts: string[];
+            /** @description Markdown. */
+            description: string;
+            /** @description The member whose session filed it. */
+            submitted_by: string;
+            submitted_at: string;
+            /** @description null: not graded yet. */
+            grade: {
+                /** @description 1 for the first grade, one more for each regrade (the old ones kept). */
+                n: number;
+                points: number;
+                comment: string;
+                graded_at: string;
+            } | null;
+        };
+        /**
          * Inject
          * @description An inject as organisers write it: its text, times, points and rubric, its state, and the version every edit moves.
          */
@@ -2332,7 +2441,9 @@ export interface components {
          *       "teams_see_check_details": true,
          *       "password_changes": "immediate",
          *       "password_change_delay_seconds": 300,
-         *       "password_changes_may_add_users": false
+         *       "password_changes_may_add_users": false,
+         *       "incident_reports_super_type_id": 3,
+         *       "incident_report_max_points": 50
          *     }
          */
         Settings: {
@@ -2367,6 +2478,10 @@ export interface components {
             password_change_delay_seconds: number;
             /** @description A request may name a user the service's check does not have yet (it is added); otherwise such a request is refused. */
             password_changes_may_add_users: boolean;
+            /** @description The super type teams' incident reports are graded into (the red team's, typically); null: teams file none. */
+            incident_reports_super_type_id: number | null;
+            /** @description The most one incident report's grade gives. */
+            incident_report_max_points: number;
         };
         /**
          * SignedIn
@@ -2986,6 +3101,29 @@ export interface components {
                 };
             };
         };
+        /** @description The write conflicts with what is stored. Codes: `competition_final`, `grade_changed`, `incident_reports_off`. */
+        "Conflict.competition_final.grade_changed.incident_reports_off": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "competition_final",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "competition_final" | "grade_changed" | "incident_reports_off";
+                };
+            };
+        };
         /** @description The write conflicts with what is stored. Codes: `competition_final`, `idempotency_key_in_flight`. */
         "Conflict.competition_final.idempotency_key_in_flight": {
             headers: {
@@ -3098,6 +3236,29 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "idempotency_key_in_flight";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `incident_reports_off`. */
+        "Conflict.incident_reports_off": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "incident_reports_off",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "incident_reports_off";
                 };
             };
         };
@@ -3585,6 +3746,30 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "dns_zone_busy" | "database_unavailable";
+                };
+            };
+        };
+        /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `incident_busy`, `database_unavailable`. */
+        "ServiceUnavailable.incident_busy.database_unavailable": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Service Unavailable",
+                 *       "status": 503,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "incident_busy",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "incident_busy" | "database_unavailable";
                 };
             };
         };
@@ -4948,7 +5133,9 @@ export interface operations {
                  *       "teams_see_check_details": true,
                  *       "password_changes": "immediate",
                  *       "password_change_delay_seconds": 300,
-                 *       "password_changes_may_add_users": false
+                 *       "password_changes_may_add_users": false,
+                 *       "incident_reports_super_type_id": 3,
+                 *       "incident_report_max_points": 50
                  *     }
                  */
                 "application/json": {
@@ -4983,6 +5170,10 @@ export interface operations {
                     password_change_delay_seconds?: number;
                     /** @default false */
                     password_changes_may_add_users?: boolean;
+                    /** @default null */
+                    incident_reports_super_type_id?: number | null;
+                    /** @default 100 */
+                    incident_report_max_points?: number;
                 };
             };
         };
@@ -5063,6 +5254,10 @@ export interface operations {
                     password_change_delay_seconds?: number;
                     /** @default false */
                     password_changes_may_add_users?: boolean;
+                    /** @default null */
+                    incident_reports_super_type_id?: number | null;
+                    /** @default 100 */
+                    incident_report_max_points?: number;
                 };
             };
         };
@@ -7779,6 +7974,94 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
+    ListTeamIncidents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description By id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentReport"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    FileIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    observed_at: string;
+                    /** @description The team's hosts it touched, as the team names them (a name or an address). */
+                    hosts: string[];
+                    description: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The report as kept. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentReport"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.incident_reports_off"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.team-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.incident_busy.database_unavailable"];
+        };
+    };
     ListTeamServices: {
         parameters: {
             query?: never;
@@ -8848,6 +9131,142 @@ export interface operations {
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
             429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ListIncidents: {
+        parameters: {
+            query?: {
+                /** @description The grading queue: the reports no grade is of yet. */
+                state?: "ungraded";
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description By id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentReport"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ListIncidentGrades: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentGrade"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    GradeIncident: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The points given, at most the settings' incident_report_max_points. */
+                    points: number;
+                    comment?: string;
+                    /** @description The grade this one follows, as last read (null: the report's first); another grader's since is 409 `grade_changed`. */
+                    replaces: number | null;
+                    /** @description Grade although the results are final: the audit entry says so. Without it, 409 `competition_final`. */
+                    override_final?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The grade as kept, and what it changed on the board. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncidentGrade"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.competition_final.grade_changed.incident_reports_off"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };

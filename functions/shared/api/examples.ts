@@ -112,6 +112,8 @@ export const EXAMPLES = {
     password_changes: 'immediate',
     password_change_delay_seconds: 300,
     password_changes_may_add_users: false,
+    incident_reports_super_type_id: 3,
+    incident_report_max_points: 50,
   },
 } as const;
 

@@ -21,6 +21,7 @@ import { checksRoutes } from '#shared/api/routes/checks';
 import { tokensRoutes } from '#shared/api/routes/tokens';
 import { competitionRoutes } from '#shared/api/routes/competition';
 import { injectsRoutes } from '#shared/api/routes/injects';
+import { incidentsRoutes } from '#shared/api/routes/incidents';
 import type { Route } from '#shared/api/route';
 
 export * from '#shared/api/route';
@@ -41,6 +42,7 @@ export const routes = [
   ...Object.values(passwordChangesRoutes),
   ...Object.values(checksRoutes),
   ...Object.values(injectsRoutes),
+  ...Object.values(incidentsRoutes),
   ...Object.values(tokensRoutes),
   ...Object.values(competitionRoutes),
   ...Object.values(auditRoutes),

@@ -9,6 +9,7 @@ import { getTeamZone } from '#shared/data/dns';
 import { retryDeadline } from '#shared/data/deadline';
 import { backoff } from '#shared/data/operations';
 import { getSettings, saveSettings, withId, type VersionedSettings } from '#shared/data/settings';
+import { listSuperTypes } from '#shared/data/subtypes';
 import { listTeamRecords } from '#shared/data/teams';
 import { inZoneNameserverProblems, nameInZone } from '#shared/domain/dns';
 import { lockedFieldsChanged, type FinalMark } from '#shared/domain/final';
@@ -54,6 +55,10 @@ export async function changeSettings(
     if (!next.ok) return { kind: 'invalid', errors: next.errors };
     const freezeProblem = freezeTimeProblem(fields.scoreboard_freeze_time, next.value.scoreboard_freeze_time, new Date());
     if (freezeProblem) return { kind: 'invalid', errors: [freezeProblem] };
+    const incidents = next.value.incident_reports_super_type_id;
+    if (incidents !== null && incidents !== fields.incident_reports_super_type_id && !(await listSuperTypes()).some((s) => s.id === incidents)) {
+      return { kind: 'invalid', errors: [{ path: 'incident_reports_super_type_id', message: `no super type has id ${incidents}` }] };
+    }
     if (JSON.stringify(withId(next.value)) === JSON.stringify(current.settings)) return { kind: 'saved', value: current };
     if (current.final) {
       const locked = lockedFieldsChanged(fields, next.value);

@@ -11,6 +11,7 @@ import { keys } from '#shared/data/keys';
 import { queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
 import { notFinal, refusedAsFinal } from '#shared/data/settings';
 import { teamGrades } from '#shared/data/grades';
+import { teamIncidentGrades } from '#shared/data/incidents';
 
 /**
  * Writes an adjustment: one transaction of its item, its audit entry, the
@@ -66,11 +67,15 @@ export interface Award {
   origin: 'adjustment' | 'grade';
 }
 
-/** Every award the fold takes for a team, adjustments and grades: what `verify` and a void's preview recompute with. */
+/** Every award the fold takes for a team, adjustments and grades (of injects and incident reports): what `verify` and a void's preview recompute with. */
 export async function teamAwards(teamId: number): Promise<Award[]> {
-  const [adjustments, grades] = await Promise.all([listTeamAdjustments(teamId, { consistent: true }), teamGrades(teamId)]);
+  const [adjustments, grades, incidentGrades] = await Promise.all([
+    listTeamAdjustments(teamId, { consistent: true }),
+    teamGrades(teamId),
+    teamIncidentGrades(teamId),
+  ]);
   return [
     ...adjustments.map((a) => ({ super_type_id: a.super_type_id, points: a.points, created_at: a.created_at, origin: 'adjustment' as const })),
-    ...grades.map((g) => ({ super_type_id: g.super_type_id, points: g.award, created_at: g.graded_at, origin: 'grade' as const })),
+    ...[...grades, ...incidentGrades].map((g) => ({ super_type_id: g.super_type_id, points: g.award, created_at: g.graded_at, origin: 'grade' as const })),
   ];
 }

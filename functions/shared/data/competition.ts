@@ -205,6 +205,7 @@ async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => vo
     PARTITION.accounts,
     PARTITION.serviceChecks,
     PARTITION.injects,
+    PARTITION.incidents,
     // Sign-in accounts and sessions are bound to the old teams.
     PARTITION.teamAccounts,
     PARTITION.teamClaims,

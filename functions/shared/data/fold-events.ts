@@ -21,7 +21,11 @@ type Pattern = Record<string, unknown>;
 const RESULT_PATTERNS: Pattern[] = [
   {
     eventName: ['INSERT', 'MODIFY'],
-    dynamodb: { Keys: { sk: { S: [{ prefix: keys.scanResultPrefix }, { prefix: keys.adjustmentPrefix }, { prefix: keys.gradePrefix }] } } },
+    dynamodb: {
+      Keys: {
+        sk: { S: [{ prefix: keys.scanResultPrefix }, { prefix: keys.adjustmentPrefix }, { prefix: keys.gradePrefix }, { prefix: keys.incidentGradePrefix }] },
+      },
+    },
   },
 ];
 
@@ -120,8 +124,10 @@ export function toScoreEvent(record: DynamoDBRecord): StreamEvent | undefined {
   const image = unmarshall(stream.NewImage as Parameters<typeof unmarshall>[0]);
   const pk = String(image.pk);
   if (isTeamPartition(pk)) {
-    // A grade adds what it changed from the grade before it; an adjustment, its points. Both in the team's one source, in stream order.
-    const grade = String(image.sk).startsWith(keys.gradePrefix);
+    // A grade (an inject's or an incident report's) adds what it changed from the grade before it; an adjustment, its points.
+    // All in the team's one source, in stream order.
+    const sk = String(image.sk);
+    const grade = sk.startsWith(keys.gradePrefix) || sk.startsWith(keys.incidentGradePrefix);
     return {
       sequenceNumber,
       event: {

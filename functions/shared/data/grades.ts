@@ -10,7 +10,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Grade } from '#shared/domain/injects';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
-import { keys } from '#shared/data/keys';
+import { keys, type Key } from '#shared/data/keys';
 import { queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
 import { notFinal, refusedAsFinal } from '#shared/data/settings';
 
@@ -45,26 +45,37 @@ export async function teamGrades(teamId: number, injectId?: number): Promise<Gra
  * not overridden: the audit entry then says it was) or its `n` was taken
  * meanwhile (another grader's), in one transaction.
  */
-export async function putGrade(grade: Grade, audit: AuditContext, options: { overrideFinal?: boolean } = {}): Promise<'stored' | 'final' | 'taken'> {
+export function putGrade(grade: Grade, audit: AuditContext, options: { overrideFinal?: boolean } = {}): Promise<'stored' | 'final' | 'taken'> {
+  return putGradeItem(
+    keys.grade(grade.team_id, grade.inject_id, grade.n),
+    grade,
+    { action: grade.n === 1 ? 'grade.create' : 'grade.regrade', target: `injects/${grade.inject_id}/grades/${grade.team_id}` },
+    audit,
+    options,
+  );
+}
+
+/**
+ * The one way a grade is written, an inject's or an incident report's: the
+ * item (which the fold takes from the team's stream), conditioned on its key
+ * being free and, unless overridden, on the results not being final, with
+ * its audit entry, in one transaction.
+ */
+export async function putGradeItem(
+  key: Key,
+  grade: { n: number },
+  change: { action: string; target: string },
+  audit: AuditContext,
+  options: { overrideFinal?: boolean },
+): Promise<'stored' | 'final' | 'taken'> {
   const guard = options.overrideFinal ? [] : [notFinal()];
   try {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
           ...guard,
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.grade(grade.team_id, grade.inject_id, grade.n), ...grade },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          auditPut(audit, {
-            action: grade.n === 1 ? 'grade.create' : 'grade.regrade',
-            target: `injects/${grade.inject_id}/grades/${grade.team_id}`,
-            before: null,
-            after: options.overrideFinal ? { ...grade, override_final: true } : grade,
-          }),
+          { Put: { TableName: tableName(), Item: { ...key, ...grade }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          auditPut(audit, { ...change, before: null, after: options.overrideFinal ? { ...grade, override_final: true } : grade }),
         ],
       }),
     );

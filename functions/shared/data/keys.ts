@@ -41,6 +41,8 @@ export const PARTITION = {
   serviceChecks: 'SERVICECHECKS',
   /** The injects (data/injects.ts): one small partition, read whole. */
   injects: 'INJECTS',
+  /** The teams' incident reports (data/incidents.ts): one partition, read whole by organisers. */
+  incidents: 'INCIDENTS',
   /** Blue team members' sign-in accounts (data/team-accounts.ts), by name. */
   teamAccounts: 'TEAMACCOUNTS',
   /** The team numbers and zone names taken by teams created through the API (data/teams.ts): two concurrent creates cannot both take one. */
@@ -119,6 +121,15 @@ export const keys = {
   submissionsOf: (teamId: number, injectId?: number) => ({
     pk: `TEAM#${pad(teamId)}`,
     skPrefix: injectId === undefined ? 'SUBMISSION#' : `SUBMISSION#${pad(injectId)}#`,
+  }),
+  /** A team's incident report (data/incidents.ts). */
+  incident: (id: number): Key => ({ pk: PARTITION.incidents, sk: `INCIDENT#${pad(id)}` }),
+  /** A grade of an incident report, in its team's partition, whose stream the fold reads (data/incidents.ts). */
+  incidentGradePrefix: 'INCIDENTGRADE#',
+  incidentGrade: (teamId: number, incidentId: number, n: number): Key => ({ pk: `TEAM#${pad(teamId)}`, sk: `INCIDENTGRADE#${pad(incidentId)}#${pad(n)}` }),
+  incidentGradesOf: (teamId: number, incidentId?: number) => ({
+    pk: `TEAM#${pad(teamId)}`,
+    skPrefix: incidentId === undefined ? 'INCIDENTGRADE#' : `INCIDENTGRADE#${pad(incidentId)}#`,
   }),
   /** An inject (data/injects.ts). */
   inject: (id: number): Key => ({ pk: PARTITION.injects, sk: `INJECT#${pad(id)}` }),

@@ -149,6 +149,10 @@ function crossReferenceErrors(file: Loose, settings: Loose): FieldError[] {
       errors.push({ path: `subtypes.${index}.super_type_id`, message: `no super type has id ${String(subtype.super_type_id)}` });
     }
   });
+  const incidents = settings.incident_reports_super_type_id;
+  if (typeof incidents === 'number' && !superTypeIds.has(incidents)) {
+    errors.push({ path: 'settings.incident_reports_super_type_id', message: `no super type has id ${incidents}` });
+  }
 
   // A mailbox check finds the message of an SMTP subtype's check: the name must be one that sends.
   const orphans = new Set(mailReadersWithoutSender(subtypes));

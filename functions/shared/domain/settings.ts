@@ -72,6 +72,10 @@ const fields = {
   password_change_delay_seconds: v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0), v.maxValue(86400)), 300),
   /** Whether a request may name a user the service's check does not have yet (it is then added); otherwise it is refused. */
   password_changes_may_add_users: v.optional(v.boolean(), false),
+  /** The super type teams' incident reports are graded into (the red team's, typically); null: teams file none. */
+  incident_reports_super_type_id: v.optional(v.nullable(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1))), null),
+  /** The most one incident report's grade gives. */
+  incident_report_max_points: v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1), v.maxValue(100_000)), 100),
 };
 
 export function windowInOrder(s: { start_time?: unknown; end_time?: unknown }): boolean {
@@ -128,6 +132,8 @@ export const DEFAULT_SETTINGS: SettingsFields = {
   password_changes: 'immediate',
   password_change_delay_seconds: 300,
   password_changes_may_add_users: false,
+  incident_reports_super_type_id: null,
+  incident_report_max_points: 100,
 };
 
 /** Whether a scan recorded at `time` earns points under these settings. */

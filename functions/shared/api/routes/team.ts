@@ -43,6 +43,17 @@ export const teamRoutes = {
     summary: "The team's grades: the latest of each inject, with the grader's comments",
     responses: { 200: list('By inject, newest first.', r.TeamGradeSchema) },
   }),
+  FileIncident: route('FileIncident', 'POST', '/team/{id}/incidents', 'team/file-incident', 'team', 'read-write', {
+    summary: 'File an incident report: what the team saw the red team do (when, on which hosts, what happened), for organisers to grade',
+    throttle: 'team-write',
+    body: q.IncidentReportBody,
+    responses: { 201: json('The report as kept.', r.IncidentReportSchema) },
+    problems: { 409: ['incident_reports_off'], 503: ['incident_busy'] },
+  }),
+  ListTeamIncidents: route('ListTeamIncidents', 'GET', '/team/{id}/incidents', 'team/list-team-incidents', 'team', 'read', {
+    summary: "The team's incident reports, with their latest grades and the graders' comments",
+    responses: { 200: list('By id.', r.IncidentReportSchema) },
+  }),
   ListTeamServices: route('ListTeamServices', 'GET', '/team/{id}/services', 'team/list-team-services', 'team', 'read', {
     summary: "A team's own services with the full reason of each failure",
     responses: { 200: json("The team's services, by id.", r.TeamServicesSchema) },

@@ -499,6 +499,36 @@ export const RevisionRequestBody = v.strictObject({
   ),
 });
 
+/** A team's report of an incident. */
+export const IncidentReportBody = v.strictObject({
+  observed_at: v.pipe(Timestamp, v.description('When the team saw it happen.')),
+  hosts: v.pipe(
+    v.array(v.pipe(FreeText(255), v.minLength(1, 'must not be empty'))),
+    v.minLength(1, 'names at least one host'),
+    v.maxLength(50),
+    v.description("The team's hosts it touched, as the team names them (a name or an address)."),
+  ),
+  description: v.pipe(MultilineText(50_000), v.minLength(1, 'must not be empty'), v.description('What was done, and what the team did about it (Markdown).')),
+});
+
+/** A grade of an incident report (or a regrade: `replaces` names the grade it follows). */
+export const IncidentGradeBody = v.strictObject({
+  points: v.pipe(BoundedInt(0), v.description("The points given, at most the settings' incident_report_max_points.")),
+  comment: v.optional(v.pipe(MultilineText(10_000), v.description('For the team.'))),
+  replaces: v.pipe(
+    v.nullable(PositiveInt),
+    v.description("The grade this one follows, as last read (null: the report's first); another grader's since is 409 `grade_changed`."),
+  ),
+  override_final: v.optional(
+    v.pipe(v.boolean(), v.description('Grade although the results are final: the audit entry says so. Without it, 409 `competition_final`.')),
+  ),
+});
+
+/** Every team's incident reports, or the grading queue. */
+export const IncidentsQuery = v.object({
+  state: v.optional(v.pipe(v.picklist(['ungraded'], 'must be ungraded'), v.description('The grading queue: the reports no grade is of yet.'))),
+});
+
 /** Which inject's submissions: all, or the grading queue. */
 export const SubmissionsQuery = v.object({
   inject_id: v.pipe(PositiveIntParam, v.description("The inject's id.")),

@@ -286,6 +286,11 @@ export const SettingsSchema = named(
       v.boolean(),
       v.description("A request may name a user the service's check does not have yet (it is added); otherwise such a request is refused."),
     ),
+    incident_reports_super_type_id: v.pipe(
+      v.nullable(Id),
+      v.description("The super type teams' incident reports are graded into (the red team's, typically); null: teams file none."),
+    ),
+    incident_report_max_points: v.pipe(Count, v.description("The most one incident report's grade gives.")),
   }),
 );
 
@@ -519,6 +524,44 @@ export const GradeSchema = named(
 );
 
 export const TeamGradeSchema = named('TeamGrade', "A team's latest grade of an inject, with the grader's comments.", v.strictObject(gradeShownFields));
+
+const incidentGradeShownFields = {
+  n: v.pipe(Id, v.description('1 for the first grade, one more for each regrade (the old ones kept).')),
+  points: Count,
+  comment: v.string(),
+  graded_at: v.string(),
+};
+
+export const IncidentReportSchema = named(
+  'IncidentReport',
+  "A team's report of what the red team did, kept whole, with its latest grade.",
+  v.strictObject({
+    id: Id,
+    team_id: Id,
+    observed_at: v.string(),
+    hosts: v.array(v.string()),
+    description: v.pipe(v.string(), v.description('Markdown.')),
+    submitted_by: v.pipe(v.string(), v.description('The member whose session filed it.')),
+    submitted_at: v.string(),
+    grade: v.pipe(
+      v.nullable(named('IncidentGradeShown', "An incident report's latest grade, with the grader's comment.", v.strictObject(incidentGradeShownFields))),
+      v.description('null: not graded yet.'),
+    ),
+  }),
+);
+
+export const IncidentGradeSchema = named(
+  'IncidentGrade',
+  'A grade of an incident report, kept whole (a regrade is the next, the old one stays), with what it changed on the board.',
+  v.strictObject({
+    incident_id: Id,
+    team_id: Id,
+    ...incidentGradeShownFields,
+    award: v.pipe(v.number(), v.description("What it added to the team's points: its points less the previous grade's.")),
+    super_type_id: v.pipe(Id, v.description('Where its points go: the super type the settings named at its first grade.')),
+    graded_by: v.string(),
+  }),
+);
 
 const Role = v.picklist(['admin', 'service']);
 

@@ -1,0 +1,39 @@
+/**
+ * Incident reports (issue #29): a blue team files what it saw the red team
+ * do (when, on which hosts, what happened); organisers grade each report,
+ * and the grade's points go to the super type the settings name (the red
+ * team's), through the fold, as an inject's grade does. Pure shapes and rules.
+ */
+
+/** A team's report, kept whole, never changed. */
+export interface IncidentReport {
+  id: number;
+  team_id: number;
+  /** When the team saw it happen. */
+  observed_at: string;
+  /** The team's hosts it touched, as the team names them. */
+  hosts: string[];
+  /** What was done, and what the team did about it (Markdown). */
+  description: string;
+  submitted_by: string;
+  submitted_at: string;
+}
+
+/** A grade of a report: a regrade is the next `n`, the old one kept. */
+export interface IncidentGrade {
+  incident_id: number;
+  team_id: number;
+  n: number;
+  points: number;
+  comment: string;
+  /** What this grade changes on the board from the one before it (the fold adds it). */
+  award: number;
+  super_type_id: number;
+  graded_by: string;
+  graded_at: string;
+}
+
+/** What a team (and the grading queue) sees of a report's latest grade. */
+export type IncidentGradeShown = Pick<IncidentGrade, 'n' | 'points' | 'comment' | 'graded_at'>;
+
+export const shownGrade = ({ n, points, comment, graded_at }: IncidentGrade): IncidentGradeShown => ({ n, points, comment, graded_at });

@@ -1,0 +1,99 @@
+/**
+ * Incident reports (issue #29): a team's member files what the red team
+ * did; organisers grade it into the super type the settings name (the
+ * sample's Red Team), through the fold, as an inject's grade; the team reads
+ * its reports with their latest grades.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { verifyTotals } from '#shared/app/verify';
+import { forgetFreshCopies } from '#shared/data/fresh';
+import { mintTokens, useFreshTable } from '../support/database';
+import { startFold } from '../support/fold';
+import { bearer, invoke } from '../support/invoke';
+
+let admin: Record<string, string>;
+let member: Record<string, string>;
+let fold: Awaited<ReturnType<typeof startFold>>;
+const RED_TEAM = 3;
+
+beforeAll(async () => {
+  await useFreshTable();
+  admin = bearer((await mintTokens()).admin);
+  const account = await invoke('POST', '/api/v1/team-accounts', { headers: admin, body: { team_id: 1, name: 'bob' } });
+  const session = await invoke('POST', '/api/v1/team/sessions', { body: { name: 'bob', password: account.json.password } });
+  member = bearer(session.json.token);
+  fold = await startFold();
+  return () => fold.stop();
+});
+
+const report = {
+  observed_at: '2026-11-22T10:15:00Z',
+  hosts: ['www.team11.ccdc.example', '10.0.11.5'],
+  description: 'A web shell in `/var/www/uploads`.\n\nRemoved; the upload form now refuses PHP.',
+};
+const file = (body: unknown) => invoke('POST', '/api/v1/team/1/incidents', { headers: member, body });
+const redTeamOf = async (teamId: number) => {
+  await fold.caughtUp();
+  const rows = (await invoke('GET', '/api/v1/teams/scoreboard')).json.scoreboard as {
+    team: { id: number };
+    scores: { super_type_id: number; score: number }[];
+  }[];
+  return rows.find((r) => r.team.id === teamId)!.scores.find((s) => s.super_type_id === RED_TEAM)!.score;
+};
+
+describe('incident reports', () => {
+  it("are filed by a team's member and graded into the settings' super type through the fold; a regrade moves the board by the difference; verify agrees", async () => {
+    const before = await redTeamOf(1);
+    const filed = await file(report);
+    expect(filed.status, filed.text).toBe(201);
+    expect(filed.json).toMatchObject({ team_id: 1, hosts: report.hosts, submitted_by: 'bob', grade: null });
+    const id = filed.json.id as number;
+    // Not yet happened, no host, an empty description: 400 naming the field; nothing is filed.
+    expect((await file({ ...report, observed_at: '2099-01-01T00:00:00Z' })).json.errors[0].path).toBe('observed_at');
+    expect((await file({ ...report, hosts: [] })).json.errors[0].path).toBe('hosts');
+    expect((await file({ ...report, description: '' })).json.errors[0].path).toBe('description');
+    const queue = async () => ((await invoke('GET', '/api/v1/incidents?state=ungraded', { headers: admin })).json as { id: number }[]).map((r) => r.id);
+    expect(await queue()).toEqual([id]);
+
+    const grade = (body: Record<string, unknown>) => invoke('POST', `/api/v1/incidents/${id}/grades`, { headers: admin, body });
+    expect((await grade({ points: 51, replaces: null })).json.errors[0].path).toBe('points');
+    const first = await grade({ points: 30, comment: 'Found and fixed.', replaces: null });
+    expect(first.status, first.text).toBe(201);
+    expect(first.json).toMatchObject({ incident_id: id, team_id: 1, n: 1, points: 30, award: 30, super_type_id: RED_TEAM, graded_by: 'test admin' });
+    expect(await redTeamOf(1)).toBe(before + 30);
+    expect(await queue()).toEqual([]);
+    expect((await grade({ points: 40, replaces: null })).json.code).toBe('grade_changed');
+    const regrade = await grade({ points: 20, comment: 'The upload form still takes .phtml.', replaces: 1 });
+    expect(regrade.json).toMatchObject({ n: 2, award: -10 });
+    expect(await redTeamOf(1)).toBe(before + 20);
+
+    // The team reads its report with the latest grade and comment (not who graded it); organisers, every grade.
+    const mine = (await invoke('GET', '/api/v1/team/1/incidents', { headers: member })).json as { id: number; grade: Record<string, unknown> }[];
+    expect(mine.find((r) => r.id === id)!.grade).toEqual({
+      n: 2,
+      points: 20,
+      comment: 'The upload form still takes .phtml.',
+      graded_at: regrade.json.graded_at,
+    });
+    expect(((await invoke('GET', `/api/v1/incidents/${id}/grades`, { headers: admin })).json as { n: number }[]).map((g) => g.n)).toEqual([2, 1]);
+    const audit = await invoke('GET', `/api/v1/audit?action=incident.&target=incidents/${id}`, { headers: admin });
+    expect(audit.json.items.map((e: { action: string }) => e.action)).toEqual(['incident.regrade', 'incident.grade']);
+    expect((await verifyTotals({ repair: false, pauseMs: 100 })).filter((t) => t.differences.length > 0)).toEqual([]);
+  });
+
+  it('keep their super type from being retired, and are refused (409) when the settings name none', async () => {
+    const retired = await invoke('DELETE', `/api/v1/super-types/${RED_TEAM}`, { headers: admin });
+    expect([retired.status, retired.json.code]).toEqual([409, 'super_type_in_use']);
+    expect(retired.json.detail).toContain('incident_reports_super_type_id');
+    expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { incident_reports_super_type_id: 99 } })).json.errors[0].path).toBe(
+      'incident_reports_super_type_id',
+    );
+    expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { incident_reports_super_type_id: null } })).status).toBe(200);
+    forgetFreshCopies();
+    const refused = await file(report);
+    expect([refused.status, refused.json.code]).toEqual([409, 'incident_reports_off']);
+    expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { incident_reports_super_type_id: RED_TEAM } })).status).toBe(200);
+    forgetFreshCopies();
+    expect((await file(report)).status).toBe(201);
+  });
+});
