@@ -442,6 +442,7 @@ async function writeExport(dir: string): Promise<{ name: string; sha256: string 
   const files = {
     'standings.csv': results.csv.standings,
     'services.csv': results.csv.services,
+    'grades.csv': results.csv.grades,
     'results.json': `${JSON.stringify(results.json, null, 2)}\n`,
   };
   const digests = Object.entries(files).map(([name, content]) => {

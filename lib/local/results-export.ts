@@ -1,19 +1,25 @@
 /**
  * The organisers' final report: standings (as the public scoreboard ranks
- * them), each team's per-super-type scores and statistics, and each
- * service's figures from its scan history. Reads the table the data layer is
- * pointed at; not a request path, so it may read every service's history.
+ * them), each team's per-super-type scores and statistics (the maxima with
+ * the injects past due, as the board's), each service's figures from its
+ * scan history, and the grades that count (the latest of each inject and
+ * incident report, per team). Reads the table the data layer is pointed
+ * at; not a request path, so it may read every service's history.
  */
+import { teamGrades } from '#shared/data/grades';
+import { teamIncidentGrades } from '#shared/data/incidents';
+import { readInjectSchedule } from '#shared/data/injects';
 import { scanHistory } from '#shared/data/results';
 import { listServiceRecords } from '#shared/data/services';
 import { readExactStandings } from '#shared/data/teams';
+import { injectMaxima, withInjectMaxima } from '#shared/domain/injects';
 import type { ServiceRecord, SuperType } from '#shared/domain/model';
 import { buildScoreboard, buildScorecard, uptime, type Division, type Scorecard } from '#shared/domain/scoring/standings';
 import { formatTimestamp } from '#shared/validation';
 
 export interface ResultsExport {
   json: ResultsJson;
-  csv: { standings: string; services: string };
+  csv: { standings: string; services: string; grades: string };
 }
 
 export interface ResultsJson {
@@ -23,6 +29,26 @@ export interface ResultsJson {
   super_types: SuperType[];
   standings: StandingEntry[];
   services: ServiceEntry[];
+  grades: GradeEntry[];
+}
+
+/** A grade that counts: the latest of one inject or incident report for one team. */
+export interface GradeEntry {
+  kind: 'inject' | 'incident';
+  /** The inject's or the report's id. */
+  of_id: number;
+  team_id: number;
+  team_number: number;
+  team_name: string;
+  super_type_id: number;
+  /** Which grade it is (1: the first; higher: a regrade). */
+  n: number;
+  /** What the grader gave. */
+  points: number;
+  /** What it is worth on the board (an inject's: points × the submission's late share). */
+  awarded: number;
+  graded_by: string;
+  graded_at: string;
 }
 
 export interface StandingEntry extends Scorecard {
@@ -61,8 +87,16 @@ const HISTORY_CONCURRENCY = 8;
  * matches the public scoreboard.
  */
 export async function exportResults(options: { includeHidden?: boolean; now?: Date } = {}): Promise<ResultsExport> {
-  const [{ settings, segregate, teams: allTeams, superTypes }, allServices] = await Promise.all([readExactStandings(), listServiceRecords()]);
-  const teams = allTeams.filter((t) => options.includeHidden || !t.hidden);
+  const [{ settings, segregate, teams: allTeams, superTypes }, allServices, schedule] = await Promise.all([
+    readExactStandings(),
+    listServiceRecords(),
+    readInjectSchedule(),
+  ]);
+  const exportedAt = formatTimestamp(options.now ?? new Date());
+  const teams = withInjectMaxima(
+    allTeams.filter((t) => options.includeHidden || !t.hidden),
+    injectMaxima(schedule, exportedAt),
+  );
   const byId = new Map(teams.map((t) => [t.team.id, t]));
 
   const standings: StandingEntry[] = buildScoreboard(teams, superTypes, segregate).map((row) => {
@@ -83,17 +117,56 @@ export async function exportResults(options: { includeHidden?: boolean; now?: Da
     serviceEntry,
   );
   services.sort((a, b) => a.team_number - b.team_number || a.service_id - b.service_id);
+  const grades = (await mapLimited(teams, HISTORY_CONCURRENCY, gradesOf)).flat();
 
   const sortedSuperTypes = [...superTypes].sort((a, b) => a.id - b.id);
   const json: ResultsJson = {
     competition_name: settings.competition_name,
-    exported_at: formatTimestamp(options.now ?? new Date()),
+    exported_at: exportedAt,
     segregate,
     super_types: sortedSuperTypes,
     standings,
     services,
+    grades,
   };
-  return { json, csv: { standings: standingsCsv(standings, sortedSuperTypes), services: servicesCsv(services) } };
+  return { json, csv: { standings: standingsCsv(standings, sortedSuperTypes), services: servicesCsv(services), grades: gradesCsv(grades) } };
+}
+
+/** A team's grades that count: the latest of each inject, then of each incident report. */
+async function gradesOf({ team }: { team: { id: number; number: number; name: string } }): Promise<GradeEntry[]> {
+  const [injectGrades, incidentGrades] = await Promise.all([teamGrades(team.id), teamIncidentGrades(team.id)]);
+  const latest = <G extends { n: number }>(grades: G[], of: (g: G) => number) => {
+    const byId = new Map<number, G>();
+    for (const grade of grades) if ((byId.get(of(grade))?.n ?? 0) < grade.n) byId.set(of(grade), grade);
+    return [...byId.values()].sort((a, b) => of(a) - of(b));
+  };
+  const entry = (
+    kind: GradeEntry['kind'],
+    ofId: number,
+    g: { super_type_id: number; n: number; points: number; graded_by: string; graded_at: string },
+    awarded: number,
+  ) => ({
+    kind,
+    of_id: ofId,
+    team_id: team.id,
+    team_number: team.number,
+    team_name: team.name,
+    super_type_id: g.super_type_id,
+    n: g.n,
+    points: g.points,
+    awarded,
+    graded_by: g.graded_by,
+    graded_at: g.graded_at,
+  });
+  return [
+    ...latest(injectGrades, (g) => g.inject_id).map((g) => entry('inject', g.inject_id, g, g.awarded)),
+    ...latest(incidentGrades, (g) => g.incident_id).map((g) => entry('incident', g.incident_id, g, g.points)),
+  ];
+}
+
+function gradesCsv(grades: GradeEntry[]): string {
+  const columns: (keyof GradeEntry)[] = ['team_number', 'team_name', 'kind', 'of_id', 'super_type_id', 'n', 'points', 'awarded', 'graded_by', 'graded_at'];
+  return toCsv([columns, ...grades.map((g) => columns.map((c) => g[c]))]);
 }
 
 async function serviceEntry(record: ServiceRecord): Promise<ServiceEntry> {

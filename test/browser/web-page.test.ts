@@ -283,6 +283,16 @@ describe('the other pages', () => {
       body: JSON.stringify({ scan_id: 'browser-ftp-1', score: 0, error: 'login as files refused', category: 'login failed' }),
     });
     expect(reported.status).toBe(201);
+    // An announcement to every team and one to another team: the page shows the first only, as text.
+    const { token: announcer } = await createToken({ role: 'admin', name: 'announcer', expiresAt: null, audit: TEST_AUDIT });
+    const announce = (body: unknown) =>
+      fetch(`${stack.url}/api/v1/announcements`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${announcer}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await announce({ text: 'Lunch at noon. <b>Not bold</b>' })).status).toBe(201);
+    expect((await announce({ text: 'For team 2 only', team_id: 2 })).status).toBe(201);
     await open('/my-team.html', 'form.member-form');
     expect(await seriousAxeViolations()).toEqual([]);
     await page.getByLabel('Name').fill('browser-member');
@@ -290,6 +300,8 @@ describe('the other pages', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     const row = page.locator(`table.services tr[data-service-id="${ftp.id}"]`);
     await row.locator('td', { hasText: 'login as files refused' }).waitFor(ON_SCREEN);
+    await page.locator('.announcements li', { hasText: 'Lunch at noon.' }).waitFor(ON_SCREEN);
+    expect(await page.locator('.announcements li').allTextContents()).toEqual([expect.stringContaining('Lunch at noon. <b>Not bold</b>')]);
     expect(await row.textContent()).toContain('login failed');
     // The token is in this tab's session storage, not in a cookie.
     expect(await context.cookies()).toEqual([]);
@@ -610,6 +622,17 @@ describe('the other pages', () => {
     await page.getByRole('button', { name: 'Save the adjustment' }).click();
     await say('Adjustment of 5 points saved.');
     await expect.poll(async () => (await board()).find((row) => row.team.number === 15)?.total_score, ON_SCREEN).toBe(15);
+
+    // An announcement to the new team.
+    await page.getByRole('button', { name: 'Announce' }).click();
+    await page.getByLabel('To', { exact: true }).selectOption({ label: '15 Late Arrivals' });
+    await page.getByLabel('Message (Markdown)').fill('Welcome, late arrivals.\nYour services are scored from now on.');
+    expect(await seriousAxeViolations()).toEqual([]);
+    await page.getByRole('button', { name: 'Post the announcement' }).click();
+    await say(/^Announcement \d+ posted to team \d+\.$/);
+    const { token: reader } = await createToken({ role: 'admin', name: 'announcement reader', expiresAt: null, audit: TEST_AUDIT });
+    const posted = (await api('/announcements', { headers: { authorization: `Bearer ${reader}` } })) as { text: string; team_id: number }[];
+    expect(posted[0]).toMatchObject({ text: 'Welcome, late arrivals.\nYour services are scored from now on.', team_id: late.team.id });
 
     // A void of the new team's results: previewed (nothing changes), confirmed, followed to its end.
     await page.getByRole('button', { name: 'Void results' }).click();

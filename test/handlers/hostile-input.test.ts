@@ -64,6 +64,7 @@ const acceptedBodies: Record<string, Record<string, unknown>> = {
   RequestRevision: { team_id: 2, submission_version: 1, comment: 'Cite the rules by number.' },
   FileIncident: { observed_at: '2026-11-22T10:15:00Z', hosts: ['www.team11.ccdc.example', '10.0.11.5'], description: 'A web shell in /var/www/uploads.' },
   GradeIncident: { points: 20, comment: 'Well found.', replaces: null },
+  PostAnnouncement: { text: 'Lunch at noon.', team_id: null },
   CreateTeam: { number: 61, name: 'Hostile Newcomers', team_url: 'team61.ccdc.example', logo: '', guest_division: false, hidden: true },
   CreateService: { team_id: 1, subtype_id: 1, url: 'www2.team11.ccdc.example', port: 8081, max_score: 5 },
   FinaliseCompetition: { force: true },
@@ -149,6 +150,7 @@ const multiline: Record<string, string[]> = {
   RequestRevision: ['comment'],
   FileIncident: ['description'],
   GradeIncident: ['comment'],
+  PostAnnouncement: ['text'],
 };
 const hostileFor = (route: string, field: string) => HOSTILE_VALUES.filter((value) => value !== LINE_BREAK || !multiline[route]?.includes(field));
 

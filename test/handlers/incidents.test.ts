@@ -1,8 +1,9 @@
 /**
- * Incident reports (issue #29): a team's member files what the red team
- * did; organisers grade it into the super type the settings name (the
- * sample's Red Team), through the fold, as an inject's grade; the team reads
- * its reports with their latest grades.
+ * Incident reports and announcements (issue #29): a team's member files
+ * what the red team did; organisers grade it into the super type the
+ * settings name (the sample's Red Team), through the fold, as an inject's
+ * grade; the team reads its reports with their latest grades. Organisers
+ * post announcements to every team or one; a team reads its own.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyTotals } from '#shared/app/verify';
@@ -95,5 +96,26 @@ describe('incident reports', () => {
     expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { incident_reports_super_type_id: RED_TEAM } })).status).toBe(200);
     forgetFreshCopies();
     expect((await file(report)).status).toBe(201);
+  });
+});
+
+describe('announcements', () => {
+  it('are posted to every team or one, audited; a team reads those for every team and its own, newest first, and a poll with its ETag costs a 304', async () => {
+    const post = (body: unknown) => invoke('POST', '/api/v1/announcements', { headers: admin, body });
+    const all = await post({ text: 'Lunch at noon.\nThe red team breaks too.' });
+    expect(all.status, all.text).toBe(201);
+    expect(all.json).toMatchObject({ team_id: null, posted_by: 'test admin' });
+    expect((await post({ text: 'Team 2: your DNS is down.', team_id: 2 })).status).toBe(201);
+    const mine = await post({ text: 'Team 1: inject 3 is due in 10 minutes.', team_id: 1 });
+    expect((await post({ text: 'Nobody', team_id: 999 })).json.errors[0].path).toBe('team_id');
+    expect((await post({ text: '' })).json.errors[0].path).toBe('text');
+
+    const read = await invoke('GET', '/api/v1/team/1/announcements', { headers: member });
+    expect((read.json as { id: number }[]).map((a) => a.id)).toEqual([mine.json.id, all.json.id]);
+    expect((await invoke('GET', '/api/v1/team/1/announcements', { headers: { ...member, 'if-none-match': read.headers.etag! } })).status).toBe(304);
+    expect(((await invoke('GET', '/api/v1/announcements', { headers: admin })).json as unknown[]).length).toBe(3);
+    expect((await invoke('GET', '/api/v1/team/2/announcements', { headers: member })).status).toBe(403);
+    const audit = await invoke('GET', '/api/v1/audit?action=announcement.create', { headers: admin });
+    expect(audit.json.items.length).toBe(3);
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdjustment } from '#shared/app/adjustments';
+import { createInject, editInject, gradeSubmission } from '#shared/app/injects';
+import { putSubmission } from '#shared/data/submissions';
 import { recordScanResult } from '#shared/app/scans';
 import { listServiceRecords } from '#shared/data/services';
 import { listTeamRecords } from '#shared/data/teams';
@@ -38,6 +40,34 @@ beforeAll(async () => {
 
   const team11 = (await listTeamRecords()).find((t) => t.team.number === 11)!;
   await createAdjustment(team11.team.id, { super_type_id: 3, points: -7, reason: 'red team' }, 'test', TEST_AUDIT);
+  // An inject due before the export, team 12's answer graded 30, then regraded 25: the grade that counts is the regrade.
+  const inject = await createInject(
+    {
+      title: 'Memo',
+      text: 'Write it.',
+      super_type_id: 2,
+      open_at: '2026-11-22T10:00:00Z',
+      due_at: '2026-11-22T12:00:00Z',
+      late_penalty_percent_per_hour: 0,
+      points: 40,
+      rubric: [],
+    },
+    TEST_AUDIT,
+  );
+  await editInject(inject.id, { state: 'published' }, undefined, TEST_AUDIT);
+  const team12 = (await listTeamRecords()).find((t) => t.team.number === 12)!;
+  await putSubmission({
+    inject_id: inject.id,
+    team_id: team12.team.id,
+    version: 1,
+    text: 'Ours.',
+    submitted_at: '2026-11-22T11:00:00Z',
+    submitted_by: 'alice',
+    late_share: 1,
+    revision_request: null,
+  });
+  await gradeSubmission(inject.id, { team_id: team12.team.id, submission_version: 1, points: 30, replaces: null }, TEST_AUDIT);
+  await gradeSubmission(inject.id, { team_id: team12.team.id, submission_version: 1, points: 25, replaces: 1 }, TEST_AUDIT);
   await fold.caughtUp();
   exported = await exportResults({ now: new Date('2026-11-22T18:00:00.123Z') });
 });
@@ -65,7 +95,7 @@ describe('exportResults', () => {
       rank: 1,
       division: 'main',
       hidden: false,
-      total_score: 2 * maxSum - 10,
+      total_score: 2 * maxSum - 10 + 25,
       stats: {
         checks_total: 2 * count,
         checks_passed: 2 * count - 1,
@@ -81,10 +111,21 @@ describe('exportResults', () => {
       stats: { adjustments_total: -7 },
       scores: [
         { super_type_id: 1, score: 3, max_score: 10 },
-        { super_type_id: 2, score: 0, max_score: 0 },
+        { super_type_id: 2, score: 0, max_score: 40 },
         { super_type_id: 3, score: -7, max_score: 0 },
       ],
     });
+  });
+
+  it('lists the grades that count (the latest of each inject, per team), and the maxima with the injects past due', () => {
+    const { json, csv } = exported;
+    expect(json.grades).toEqual([
+      expect.objectContaining({ kind: 'inject', team_number: 12, super_type_id: 2, n: 2, points: 25, awarded: 25, graded_by: 'test' }),
+    ]);
+    for (const entry of json.standings) expect(entry.scores.find((s) => s.super_type_id === 2)!.max_score, `team ${entry.team.number}`).toBe(40);
+    const rows = csv.grades.trim().split('\r\n');
+    expect(rows[0]).toBe('team_number,team_name,kind,of_id,super_type_id,n,points,awarded,graded_by,graded_at');
+    expect(rows).toHaveLength(2);
   });
 
   it('leaves the hidden team out unless asked', async () => {
@@ -143,7 +184,7 @@ describe('exportResults', () => {
       '12',
       TRICKY_NAME,
       'false',
-      String(2 * team12Services().maxSum - 10),
+      String(2 * team12Services().maxSum - 10 + 25),
     ]);
     expect(standings.find((row) => row[3] === '11')!.slice(11, 13)).toEqual(['-7', '0']);
 

@@ -25,6 +25,7 @@ export type TeamService = ApiSchemas['TeamService'];
 export type TeamScan = ApiSchemas['TeamScan'];
 export type PasswordChange = ApiSchemas['PasswordChange'];
 export type CheckJob = ApiSchemas['CheckJob'];
+export type Announcement = ApiSchemas['Announcement'];
 export type ServiceEndpoint = ApiSchemas['ServiceEndpoint'];
 export type TeamProfile = ApiSchemas['TeamProfile'];
 export type Token = ApiSchemas['Token'];
@@ -146,6 +147,8 @@ export function memberApi(token: string) {
       if (!data) throw refused(response, error);
       return data;
     },
+    announcements: (team: number) =>
+      read(`team announcements ${team}`, (init) => member.GET('/api/v1/team/{id}/announcements', { ...init, params: { ...init.params, ...path(team) } })),
     signOut: () => member.DELETE('/api/v1/team/session'),
   };
 }

@@ -22,6 +22,7 @@ import { tokensRoutes } from '#shared/api/routes/tokens';
 import { competitionRoutes } from '#shared/api/routes/competition';
 import { injectsRoutes } from '#shared/api/routes/injects';
 import { incidentsRoutes } from '#shared/api/routes/incidents';
+import { announcementsRoutes } from '#shared/api/routes/announcements';
 import type { Route } from '#shared/api/route';
 
 export * from '#shared/api/route';
@@ -43,6 +44,7 @@ export const routes = [
   ...Object.values(checksRoutes),
   ...Object.values(injectsRoutes),
   ...Object.values(incidentsRoutes),
+  ...Object.values(announcementsRoutes),
   ...Object.values(tokensRoutes),
   ...Object.values(competitionRoutes),
   ...Object.values(auditRoutes),

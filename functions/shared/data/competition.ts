@@ -206,6 +206,7 @@ async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => vo
     PARTITION.serviceChecks,
     PARTITION.injects,
     PARTITION.incidents,
+    PARTITION.announcements,
     // Sign-in accounts and sessions are bound to the old teams.
     PARTITION.teamAccounts,
     PARTITION.teamClaims,

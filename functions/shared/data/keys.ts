@@ -43,6 +43,8 @@ export const PARTITION = {
   injects: 'INJECTS',
   /** The teams' incident reports (data/incidents.ts): one partition, read whole by organisers. */
   incidents: 'INCIDENTS',
+  /** Organisers' announcements (data/announcements.ts): one partition, read whole. */
+  announcements: 'ANNOUNCEMENTS',
   /** Blue team members' sign-in accounts (data/team-accounts.ts), by name. */
   teamAccounts: 'TEAMACCOUNTS',
   /** The team numbers and zone names taken by teams created through the API (data/teams.ts): two concurrent creates cannot both take one. */
@@ -122,6 +124,8 @@ export const keys = {
     pk: `TEAM#${pad(teamId)}`,
     skPrefix: injectId === undefined ? 'SUBMISSION#' : `SUBMISSION#${pad(injectId)}#`,
   }),
+  /** An announcement (data/announcements.ts). */
+  announcement: (id: number): Key => ({ pk: PARTITION.announcements, sk: `ANNOUNCEMENT#${pad(id)}` }),
   /** A team's incident report (data/incidents.ts). */
   incident: (id: number): Key => ({ pk: PARTITION.incidents, sk: `INCIDENT#${pad(id)}` }),
   /** A grade of an incident report, in its team's partition, whose stream the fold reads (data/incidents.ts). */

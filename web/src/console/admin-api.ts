@@ -86,6 +86,7 @@ export function adminApi(token: string) {
     approvePasswordChange: async (id: number) => data(admin.POST('/api/v1/password-changes/{id}/approve', { params: path(id) })),
     rejectPasswordChange: async (id: number, reason: string) =>
       data(admin.POST('/api/v1/password-changes/{id}/reject', { params: path(id), body: { reason } })),
+    announce: (body: { text: string; team_id: number | null }) => data(admin.POST('/api/v1/announcements', { body })),
     createAdjustment: (key: string, teamId: number, body: { super_type_id: number; points: number; reason: string }) =>
       data(admin.POST('/api/v1/teams/{id}/adjustments', { params: { ...path(teamId), header: { 'Idempotency-Key': key } }, body })),
     /** A void's preview (nothing changes), or with `previewId` its application: the job. */

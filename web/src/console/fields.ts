@@ -7,14 +7,14 @@ import { explain } from './explain';
  * the API refuses it: one way for every form (the settings, a new team, a
  * new service, a subtype's check). A field's input follows its value: a
  * checkbox for a yes/no, a number, a comma-separated list, JSON for what is
- * structured, a choice, or text.
+ * structured, a choice, text, or text of several lines (a message).
  */
 export interface Field {
   name: string;
   label: string;
   value: unknown;
   /** When the value's own type does not say it. */
-  kind?: 'text' | 'number' | 'checkbox' | 'list' | 'json' | 'select';
+  kind?: 'text' | 'multiline' | 'number' | 'checkbox' | 'list' | 'json' | 'select';
   options?: { value: string; label: string }[];
   required?: boolean;
   /** Left out of the values when empty (an optional field of a create). */
@@ -53,6 +53,8 @@ export function fieldsForm(id: string, title: string, fields: Field[], submit: s
       input.value = String(field.value ?? '');
     } else if (kind === 'json') {
       input = h('textarea', { id: inputId, name: field.name, rows: 4, spellcheck: 'false' }, field.value === undefined ? '' : JSON.stringify(field.value));
+    } else if (kind === 'multiline') {
+      input = h('textarea', { id: inputId, name: field.name, rows: 4 }, String(field.value ?? ''));
     } else if (kind === 'checkbox') {
       input = h('input', { id: inputId, name: field.name, type: 'checkbox' });
       input.checked = field.value === true;

@@ -53,6 +53,37 @@ export async function openAdjustment({ api, editor, say, reload }: ConsoleContex
   form.first()?.focus();
 }
 
+/** A message to every team, or to one: team pages show it from their next poll. */
+export async function openAnnouncement({ api, editor, say, reload }: ConsoleContext): Promise<void> {
+  let teams;
+  try {
+    teams = await api.teams();
+  } catch (error) {
+    return say(explain(error));
+  }
+  const form = fieldsForm(
+    'announcement',
+    'Announce',
+    [
+      { name: 'team', label: 'To', value: ANY, kind: 'select', options: [{ value: ANY, label: 'Every team' }, ...teamOptions(teams)] },
+      { name: 'text', label: 'Message (Markdown)', value: '', kind: 'multiline', required: true },
+    ],
+    'Post the announcement',
+    ({ team, text }) => {
+      api
+        .announce({ text: String(text), team_id: team === ANY ? null : Number(team) })
+        .then((announcement) => {
+          replaceContent(editor);
+          say(`Announcement ${announcement.id} posted to ${announcement.team_id === null ? 'every team' : `team ${announcement.team_id}`}.`);
+          return reload();
+        })
+        .catch((error: unknown) => form.refuse(error, say));
+    },
+  );
+  replaceContent(editor, form.form);
+  form.first()?.focus();
+}
+
 const teamOptions = (teams: Team[]) => teams.map((t) => ({ value: String(t.id), label: `${t.number} ${t.name}` }));
 const ANY = '';
 /** RFC 3339 to the second, as the API takes times. */

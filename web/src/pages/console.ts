@@ -14,7 +14,7 @@ import {
   teamsTable,
 } from '../console/definitions';
 import { explain } from '../console/explain';
-import { finaliseForm, openAdjustment, openVoid } from '../console/scoring';
+import { finaliseForm, openAdjustment, openAnnouncement, openVoid } from '../console/scoring';
 import { openSettings } from '../console/settings';
 
 /**
@@ -132,6 +132,8 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
       opener('Adjust a score', () => openAdjustment(context)),
       ' ',
       opener('Void results', () => openVoid(context)),
+      ' ',
+      opener('Announce', () => openAnnouncement(context)),
     ),
     context.editor,
     h('h2', {}, 'Teams'),

@@ -1,4 +1,4 @@
-import { ApiError, memberApi, RequestRefused, signIn, type CheckJob, type PasswordChange, type TeamService, type TeamSession } from '../api';
+import { ApiError, memberApi, RequestRefused, signIn, type Announcement, type CheckJob, type PasswordChange, type TeamService, type TeamSession } from '../api';
 import { formatTime, h, replaceContent, scrollRegion } from '../dom';
 import { follow, type StopFollowing } from '../live';
 import { stateTag } from './states';
@@ -84,12 +84,15 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   signOutButton.addEventListener('click', () => void halt().then(() => api.signOut().finally(() => signOut('Signed out.'))));
   const services = h('div', { class: 'member-services' }, h('p', { class: 'loading' }, 'Loading…'));
   const changes = h('div', { class: 'member-changes' });
+  const announcements = h('div', { class: 'member-announcements', 'aria-live': 'polite' });
   const checkStatus = h('p', { class: 'form-status', role: 'status' });
   const checks = h('div', { class: 'member-checks' });
   replaceContent(
     content,
     h('p', { class: 'signed-in' }, `Signed in as ${session.account} until ${formatTime(session.expires_at)}. `, signOutButton),
     session.details ? null : h('p', { class: 'notice' }, 'The organisers show failures by their category only for now.'),
+    h('h2', {}, 'Announcements'),
+    announcements,
     h('h2', {}, 'Services'),
     services,
     h('h2', {}, 'Checks you asked for'),
@@ -162,7 +165,8 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   };
   const refresh = async () => {
     try {
-      const [servicesRead, changesRead] = await Promise.all([api.services(team), api.passwordChanges(team)]);
+      const [servicesRead, changesRead, announcementsRead] = await Promise.all([api.services(team), api.passwordChanges(team), api.announcements(team)]);
+      if (announcementsRead.changed || !announcements.querySelector('ol, .empty')) replaceContent(announcements, announcementList(announcementsRead.data));
       if (servicesRead.changed || !services.querySelector('table')) {
         latest = servicesRead.data.services;
         drawServices();
@@ -176,6 +180,23 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     }
   };
   stopFollowing = follow(refresh);
+}
+
+/** The organisers' announcements, newest first: their text as text (line breaks kept), never as HTML. */
+function announcementList(items: Announcement[]): HTMLElement {
+  if (items.length === 0) return h('p', { class: 'empty' }, 'None yet.');
+  return h(
+    'ol',
+    { class: 'announcements', reversed: '' },
+    ...items.map((a) =>
+      h(
+        'li',
+        { 'data-announcement-id': String(a.id) },
+        h('p', { class: 'meta' }, `${formatTime(a.posted_at)} · ${a.team_id === null ? 'to every team' : 'to your team'}`),
+        h('p', { class: 'announcement-text' }, a.text),
+      ),
+    ),
+  );
 }
 
 function servicesTable(

@@ -54,6 +54,10 @@ export const teamRoutes = {
     summary: "The team's incident reports, with their latest grades and the graders' comments",
     responses: { 200: list('By id.', r.IncidentReportSchema) },
   }),
+  ListTeamAnnouncements: route('ListTeamAnnouncements', 'GET', '/team/{id}/announcements', 'team/list-team-announcements', 'team', 'read', {
+    summary: "The organisers' announcements a team is shown: those for every team and its own, newest first",
+    responses: { 200: list('Newest first.', r.AnnouncementSchema) },
+  }),
   ListTeamServices: route('ListTeamServices', 'GET', '/team/{id}/services', 'team/list-team-services', 'team', 'read', {
     summary: "A team's own services with the full reason of each failure",
     responses: { 200: json("The team's services, by id.", r.TeamServicesSchema) },

@@ -499,6 +499,12 @@ export const RevisionRequestBody = v.strictObject({
   ),
 });
 
+/** An organiser's announcement, to every team or one. */
+export const AnnouncementBody = v.strictObject({
+  text: v.pipe(MultilineText(10_000), v.minLength(1, 'must not be empty'), v.description('The message (Markdown).')),
+  team_id: v.optional(v.pipe(v.nullable(PositiveInt), v.description('The team it is for; null or left out: every team.'))),
+});
+
 /** A team's report of an incident. */
 export const IncidentReportBody = v.strictObject({
   observed_at: v.pipe(Timestamp, v.description('When the team saw it happen.')),

@@ -525,6 +525,18 @@ export const GradeSchema = named(
 
 export const TeamGradeSchema = named('TeamGrade', "A team's latest grade of an inject, with the grader's comments.", v.strictObject(gradeShownFields));
 
+export const AnnouncementSchema = named(
+  'Announcement',
+  "An organiser's message to every team or to one.",
+  v.strictObject({
+    id: Id,
+    text: v.pipe(v.string(), v.description('Markdown.')),
+    team_id: v.pipe(v.nullable(Id), v.description('The team it is for; null: every team.')),
+    posted_by: v.string(),
+    posted_at: v.string(),
+  }),
+);
+
 const incidentGradeShownFields = {
   n: v.pipe(Id, v.description('1 for the first grade, one more for each regrade (the old ones kept).')),
   points: Count,
