@@ -272,7 +272,7 @@ describe('the other pages', () => {
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, { axe: [], sideways: false }])));
   });
 
-  it("a blue team member's page: signs in, reads why a check fails and its latest checks, checks now, sends a password change, signs out; no serious axe violation", async () => {
+  it("a blue team member's page: signs in, reads the announcements and why a check fails, checks now, sends a password change, answers an inject (its Markdown drawn safely) and sees its grade, files an incident report, signs out; no serious axe violation", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const { password } = await createTeamAccount({ teamId: 1, name: 'browser-member', audit: TEST_AUDIT });
     const team = (await api('/teams/1')) as { number: number };
@@ -293,6 +293,24 @@ describe('the other pages', () => {
       });
     expect((await announce({ text: 'Lunch at noon. <b>Not bold</b>' })).status).toBe(201);
     expect((await announce({ text: 'For team 2 only', team_id: 2 })).status).toBe(201);
+    // An inject, published and open, its text in Markdown (a heading, a link, HTML that stays text).
+    const asOrganiser = { authorization: `Bearer ${announcer}`, 'content-type': 'application/json' };
+    const stamp = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const injectBody = {
+      title: 'Firewall memo',
+      text: '# The memo\n\nOne page, see [the rules](https://example.com/rules). <script>alert(1)</script>',
+      super_type_id: 2,
+      open_at: stamp(Date.now() - 3_600_000),
+      due_at: stamp(Date.now() + 3_600_000),
+      points: 50,
+      rubric: [],
+    };
+    const inject = (await (await fetch(`${stack.url}/api/v1/injects`, { method: 'POST', headers: asOrganiser, body: JSON.stringify(injectBody) })).json()) as {
+      id: number;
+    };
+    expect(
+      (await fetch(`${stack.url}/api/v1/injects/${inject.id}`, { method: 'PATCH', headers: asOrganiser, body: JSON.stringify({ state: 'published' }) })).status,
+    ).toBe(200);
     await open('/my-team.html', 'form.member-form');
     expect(await seriousAxeViolations()).toEqual([]);
     await page.getByLabel('Name').fill('browser-member');
@@ -333,16 +351,41 @@ describe('the other pages', () => {
     expect(consoleErrors.splice(refusedBefore)).toEqual(['Failed to load resource: the server responded with a status of 429 (Too Many Requests)']);
     expect(await seriousAxeViolations()).toEqual([]);
     await page.getByLabel('New passwords, one account per line: service,username,password').fill('FTP,files,Browser-Rotated-Pa55');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.locator('.form-status', { hasText: 'applied' }).waitFor(ON_SCREEN);
     await page.locator('table.changes td', { hasText: 'FTP files' }).waitFor(ON_SCREEN);
     expect(await page.content()).not.toContain('Browser-Rotated-Pa55');
     const errorsBefore = consoleErrors.length;
     await page.getByLabel('New passwords, one account per line: service,username,password').fill('FTP,nobody,x');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await page.locator('.form-status li', { hasText: 'has no such user' }).waitFor(ON_SCREEN);
     // The browser logs the refused request (400) as a failed load: expected here, and only that.
     expect(consoleErrors.splice(errorsBefore)).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    // The inject: its Markdown drawn (the heading under the card's title, HTML as text); an answer sent, graded, the grade shown.
+    const card = page.locator(`article.inject[data-inject-id="${inject.id}"]`);
+    await card.locator('h4', { hasText: 'The memo' }).waitFor(ON_SCREEN);
+    expect(await card.locator('.inject-text a').getAttribute('href')).toBe('https://example.com/rules');
+    expect(await card.locator('.inject-text').textContent()).toContain('<script>alert(1)</script>');
+    await card.getByLabel('Your answer (Markdown)').fill('# Our memo\n\nRules 1 to 4.');
+    await card.getByRole('button', { name: 'Send the answer to Firewall memo' }).click();
+    await card.locator('.form-status', { hasText: 'Version 1 sent.' }).waitFor(ON_SCREEN);
+    await card.locator('.inject-state', { hasText: 'Your latest answer: version 1' }).waitFor(ON_SCREEN);
+    const graded = await fetch(`${stack.url}/api/v1/injects/${inject.id}/grades`, {
+      method: 'POST',
+      headers: asOrganiser,
+      body: JSON.stringify({ team_id: 1, submission_version: 1, points: 45, comment: 'Clear and **short**.', replaces: null }),
+    });
+    expect(graded.status).toBe(201);
+    await card.locator('.grade', { hasText: 'Graded: 45 points' }).waitFor(ON_SCREEN);
+    expect(await card.locator('.grade strong').textContent()).toBe('short');
+    // An incident report filed from the page.
+    await page.getByLabel('When you saw it (UTC, such as 2026-11-28T10:15:00Z)').fill('2026-11-22T10:15:00Z');
+    await page.getByLabel('Hosts it touched (comma-separated)').fill('www.team11.ccdc.example, 10.0.11.5');
+    await page.getByLabel('What was done, and what you did about it (Markdown)').fill('A web shell in `/var/www/uploads`, removed.');
+    await page.getByRole('button', { name: 'File the report' }).click();
+    await page.locator('.form-status', { hasText: /^Report \d+ filed\.$/ }).waitFor(ON_SCREEN);
+    await page.locator('.incidents li', { hasText: 'www.team11.ccdc.example, 10.0.11.5' }).waitFor(ON_SCREEN);
+    expect(await seriousAxeViolations()).toEqual([]);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.locator('.form-status', { hasText: 'Signed out.' }).waitFor(ON_SCREEN);
     expect(await page.evaluate("sessionStorage.getItem('ccdc.team-session')")).toBeNull();

@@ -26,6 +26,10 @@ export type TeamScan = ApiSchemas['TeamScan'];
 export type PasswordChange = ApiSchemas['PasswordChange'];
 export type CheckJob = ApiSchemas['CheckJob'];
 export type Announcement = ApiSchemas['Announcement'];
+export type TeamInject = ApiSchemas['TeamInject'];
+export type Submission = ApiSchemas['Submission'];
+export type TeamGrade = ApiSchemas['TeamGrade'];
+export type IncidentReport = ApiSchemas['IncidentReport'];
 export type ServiceEndpoint = ApiSchemas['ServiceEndpoint'];
 export type TeamProfile = ApiSchemas['TeamProfile'];
 export type Token = ApiSchemas['Token'];
@@ -144,6 +148,25 @@ export function memberApi(token: string) {
     /** "Check now": the job, queued (a refusal, such as the team's limit, is a RequestRefused with its detail). */
     checkNow: async (team: number, serviceId: number): Promise<CheckJob> => {
       const { data, error, response } = await member.POST('/api/v1/team/{id}/checks', { params: path(team), body: { service_id: serviceId } });
+      if (!data) throw refused(response, error);
+      return data;
+    },
+    injects: (team: number) =>
+      read(`team injects ${team}`, (init) => member.GET('/api/v1/team/{id}/injects', { ...init, params: { ...init.params, ...path(team) } })),
+    submissions: (team: number) =>
+      read(`team submissions ${team}`, (init) => member.GET('/api/v1/team/{id}/submissions', { ...init, params: { ...init.params, ...path(team) } })),
+    grades: (team: number) =>
+      read(`team grades ${team}`, (init) => member.GET('/api/v1/team/{id}/grades', { ...init, params: { ...init.params, ...path(team) } })),
+    incidents: (team: number) =>
+      read(`team incidents ${team}`, (init) => member.GET('/api/v1/team/{id}/incidents', { ...init, params: { ...init.params, ...path(team) } })),
+    /** A new version of the team's answer to an inject (a refusal, such as a closed inject, is a RequestRefused). */
+    submit: async (team: number, injectId: number, text: string): Promise<Submission> => {
+      const { data, error, response } = await member.POST('/api/v1/team/{id}/submissions', { params: path(team), body: { inject_id: injectId, text } });
+      if (!data) throw refused(response, error);
+      return data;
+    },
+    fileIncident: async (team: number, body: { observed_at: string; hosts: string[]; description: string }): Promise<IncidentReport> => {
+      const { data, error, response } = await member.POST('/api/v1/team/{id}/incidents', { params: path(team), body });
       if (!data) throw refused(response, error);
       return data;
     },

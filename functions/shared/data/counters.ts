@@ -2,7 +2,8 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
 
-export type CountedEntity = 'team' | 'service' | 'dns' | 'adjustment' | 'void' | 'team-account' | 'password-change' | 'check-job' | 'inject' | 'incident' | 'announcement';
+export type CountedEntity =
+  'team' | 'service' | 'dns' | 'adjustment' | 'void' | 'team-account' | 'password-change' | 'check-job' | 'inject' | 'incident' | 'announcement';
 
 /**
  * Allocates `count` new ids for an entity with one atomic ADD: ids are never

@@ -1,6 +1,7 @@
 import { ApiError, memberApi, RequestRefused, signIn, type Announcement, type CheckJob, type PasswordChange, type TeamService, type TeamSession } from '../api';
 import { formatTime, h, replaceContent, scrollRegion } from '../dom';
 import { follow, type StopFollowing } from '../live';
+import { incidentsPanel, injectsPanel } from './member-work';
 import { stateTag } from './states';
 
 /**
@@ -85,6 +86,8 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   const services = h('div', { class: 'member-services' }, h('p', { class: 'loading' }, 'Loading…'));
   const changes = h('div', { class: 'member-changes' });
   const announcements = h('div', { class: 'member-announcements', 'aria-live': 'polite' });
+  const work = injectsPanel(team, api, () => void refresh());
+  const incidents = incidentsPanel(team, api, () => void refresh());
   const checkStatus = h('p', { class: 'form-status', role: 'status' });
   const checks = h('div', { class: 'member-checks' });
   replaceContent(
@@ -93,6 +96,8 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     session.details ? null : h('p', { class: 'notice' }, 'The organisers show failures by their category only for now.'),
     h('h2', {}, 'Announcements'),
     announcements,
+    h('h2', {}, 'Injects'),
+    work.element,
     h('h2', {}, 'Services'),
     services,
     h('h2', {}, 'Checks you asked for'),
@@ -106,6 +111,8 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     h('h2', {}, 'Password changes'),
     passwordChangeForm(team, api, () => void refresh()),
     changes,
+    h('h2', {}, 'Incident reports'),
+    incidents.element,
   );
   const expanded = new Set<number>();
   let latest: TeamService[] = [];
@@ -165,7 +172,18 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   };
   const refresh = async () => {
     try {
-      const [servicesRead, changesRead, announcementsRead] = await Promise.all([api.services(team), api.passwordChanges(team), api.announcements(team)]);
+      const [servicesRead, changesRead, announcementsRead, injectsRead, submissionsRead, gradesRead, incidentsRead] = await Promise.all([
+        api.services(team),
+        api.passwordChanges(team),
+        api.announcements(team),
+        api.injects(team),
+        api.submissions(team),
+        api.grades(team),
+        api.incidents(team),
+      ]);
+      if (injectsRead.changed || submissionsRead.changed || gradesRead.changed || !work.element.hasChildNodes())
+        work.update(injectsRead.data, submissionsRead.data, gradesRead.data);
+      if (incidentsRead.changed || !incidents.element.querySelector('ol, .empty')) incidents.update(incidentsRead.data);
       if (announcementsRead.changed || !announcements.querySelector('ol, .empty')) replaceContent(announcements, announcementList(announcementsRead.data));
       if (servicesRead.changed || !services.querySelector('table')) {
         latest = servicesRead.data.services;
