@@ -34,6 +34,7 @@ interface Row {
   division: string;
   team: { id: number; name: string; number: number };
   total_score: number;
+  scores: { super_type_id: number; score: number }[];
 }
 
 /** Every URL the page asked for, in order. */
@@ -543,7 +544,7 @@ describe('the other pages', () => {
     forgetFreshCopies();
   });
 
-  it("the console's other pages: adds a team and a service (the board follows), changes a check's content, adjusts a score, voids results after a preview, reads it all in the filtered audit trail, creates and removes a member's account, resets a check account, finalises; keyboard labels and axe clean", async () => {
+  it("the console's other pages: adds a team and a service (the board follows), changes a check's content, adjusts a score, announces, writes and publishes an inject and grades a team's answer from the queue (the board's Injects column moves), grades an incident report, voids results after a preview, reads it all in the filtered audit trail, creates and removes a member's account, resets a check account, finalises; keyboard labels and axe clean", async () => {
     // Signed in already (the tab's session storage).
     await open('/admin/', 'table.console-subtypes');
     const say = (text: string | RegExp) => page.locator('#console-status', { hasText: text }).waitFor(ON_SCREEN);
@@ -676,6 +677,58 @@ describe('the other pages', () => {
     const { token: reader } = await createToken({ role: 'admin', name: 'announcement reader', expiresAt: null, audit: TEST_AUDIT });
     const posted = (await api('/announcements', { headers: { authorization: `Bearer ${reader}` } })) as { text: string; team_id: number }[];
     expect(posted[0]).toMatchObject({ text: 'Welcome, late arrivals.\nYour services are scored from now on.', team_id: late.team.id });
+
+    // An inject written in the console, published; a member of team 11 answers it; graded from the queue: the board's Injects column moves.
+    await page.getByRole('button', { name: 'Write an inject' }).click();
+    await page.getByLabel('Title', { exact: true }).fill('Console memo');
+    await page.getByLabel('What the teams are asked (Markdown)').fill('# Memo\n\nOne page.');
+    await page.getByLabel('Points', { exact: true }).fill('30');
+    expect(await seriousAxeViolations()).toEqual([]);
+    await page.getByRole('button', { name: 'Save the draft' }).click();
+    await say('Inject Console memo saved as a draft');
+    await page.getByRole('button', { name: 'Publish Console memo' }).click();
+    await say(/^Inject Console memo published/);
+    const written = ((await api('/injects', { headers: { authorization: `Bearer ${reader}` } })) as { id: number; title: string }[]).find(
+      (i) => i.title === 'Console memo',
+    )!;
+    const team11 = (await board()).find((row) => row.team.number === 11)!;
+    const { password: memberPassword } = await createTeamAccount({ teamId: team11.team.id, name: 'console-answerer', audit: TEST_AUDIT });
+    const { token: session } = (await (
+      await fetch(`${stack.url}/api/v1/team/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'console-answerer', password: memberPassword }),
+      })
+    ).json()) as { token: string };
+    const asMember = { authorization: `Bearer ${session}`, 'content-type': 'application/json' };
+    const answered = await fetch(`${stack.url}/api/v1/team/${team11.team.id}/submissions`, {
+      method: 'POST',
+      headers: asMember,
+      body: JSON.stringify({ inject_id: written.id, text: '## Our memo\n\nDone.' }),
+    });
+    expect(answered.status).toBe(201);
+    const injectsOf11 = async () => (await board()).find((row) => row.team.number === 11)!.scores.find((x) => x.super_type_id === 2)!.score;
+    const before = await injectsOf11();
+    await page.getByRole('button', { name: 'Grade Console memo' }).click();
+    const queued = page.locator(`section.grading[data-team-id="${team11.team.id}"]`);
+    await queued.locator('.markdown h4', { hasText: 'Our memo' }).waitFor(ON_SCREEN);
+    expect(await seriousAxeViolations()).toEqual([]);
+    await queued.getByLabel('Points (at most 30)').fill('24');
+    await queued.getByRole('button', { name: /^Save the grade of / }).click();
+    await say(/graded: 24 points on the board/);
+    await expect.poll(injectsOf11, ON_SCREEN).toBe(before + 24);
+    // An incident report the member files, graded from the console's list.
+    const filed = await fetch(`${stack.url}/api/v1/team/${team11.team.id}/incidents`, {
+      method: 'POST',
+      headers: asMember,
+      body: JSON.stringify({ observed_at: '2026-11-22T10:15:00Z', hosts: ['www.team11.ccdc.example'], description: 'A web shell, removed.' }),
+    });
+    const incident = (await filed.json()) as { id: number };
+    await page.reload();
+    await page.getByRole('button', { name: `Grade report ${incident.id}` }).click();
+    await page.getByLabel('Points', { exact: true }).fill('40');
+    await page.getByRole('button', { name: `Save the grade of report ${incident.id}` }).click();
+    await say(`Report ${incident.id} graded: 40 points (+40 on the board).`);
 
     // A void of the new team's results: previewed (nothing changes), confirmed, followed to its end.
     await page.getByRole('button', { name: 'Void results' }).click();

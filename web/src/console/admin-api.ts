@@ -7,6 +7,8 @@ type BodyOf<P extends keyof ApiPaths, M extends 'post' | 'put'> = ApiPaths[P][M]
   : never;
 export type NewTeam = BodyOf<'/api/v1/teams', 'post'>;
 export type NewService = BodyOf<'/api/v1/services', 'post'>;
+export type NewInject = BodyOf<'/api/v1/injects', 'post'>;
+export type GradeGiven = BodyOf<'/api/v1/injects/{id}/grades', 'post'>;
 
 /** What the console's audit trail asks for: a page, optionally of one target or action. */
 export interface AuditQuery {
@@ -86,6 +88,20 @@ export function adminApi(token: string) {
     approvePasswordChange: async (id: number) => data(admin.POST('/api/v1/password-changes/{id}/approve', { params: path(id) })),
     rejectPasswordChange: async (id: number, reason: string) =>
       data(admin.POST('/api/v1/password-changes/{id}/reject', { params: path(id), body: { reason } })),
+    injects: () => data(admin.GET('/api/v1/injects')),
+    inject: (id: number) => editable(admin.GET('/api/v1/injects/{id}', { params: path(id) })),
+    createInject: (key: string, body: NewInject) => data(admin.POST('/api/v1/injects', { params: { header: { 'Idempotency-Key': key } }, body })),
+    editInject: (id: number, etag: string, body: { state: 'published' | 'retired' }) =>
+      editable(admin.PATCH('/api/v1/injects/{id}', { params: { ...path(id), header: { 'If-Match': etag } }, body })),
+    /** The grading queue of an inject: each team's latest version no grade is of. */
+    gradingQueue: (injectId: number) => data(admin.GET('/api/v1/submissions', { params: { query: { inject_id: String(injectId), state: 'ungraded' } } })),
+    injectGrades: (injectId: number) => data(admin.GET('/api/v1/injects/{id}/grades', { params: path(injectId) })),
+    grade: (injectId: number, body: GradeGiven) => data(admin.POST('/api/v1/injects/{id}/grades', { params: path(injectId), body })),
+    askRevision: (injectId: number, body: { team_id: number; submission_version: number; comment: string }) =>
+      data(admin.POST('/api/v1/injects/{id}/revision-requests', { params: path(injectId), body })),
+    incidents: () => data(admin.GET('/api/v1/incidents')),
+    gradeIncident: (id: number, body: { points: number; comment?: string; replaces: number | null }) =>
+      data(admin.POST('/api/v1/incidents/{id}/grades', { params: path(id), body })),
     announce: (body: { text: string; team_id: number | null }) => data(admin.POST('/api/v1/announcements', { body })),
     createAdjustment: (key: string, teamId: number, body: { super_type_id: number; points: number; reason: string }) =>
       data(admin.POST('/api/v1/teams/{id}/adjustments', { params: { ...path(teamId), header: { 'Idempotency-Key': key } }, body })),

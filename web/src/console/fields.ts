@@ -78,8 +78,8 @@ export function fieldsForm(id: string, title: string, fields: Field[], submit: s
   });
   const form = h(
     'form',
-    { class: 'member-form', 'aria-labelledby': `${id}-title` },
-    h('h2', { id: `${id}-title` }, title),
+    { class: 'member-form', 'aria-labelledby': `${id}-heading` },
+    h('h2', { id: `${id}-heading` }, title),
     ...rows,
     h('button', { type: 'submit' }, submit),
   );

@@ -16,12 +16,15 @@ import {
 import { explain } from '../console/explain';
 import { finaliseForm, openAdjustment, openAnnouncement, openVoid } from '../console/scoring';
 import { openSettings } from '../console/settings';
+import { incidentsTable, injectsTable, openNewInject } from '../console/work';
 
 /**
  * The organisers' console (/admin/): the settings (the whole form, each
  * refused field's reason beside it); teams (add, rename, hide, show);
  * services (add, move, check now); the subtypes' checks; adjustments, voids
- * (preview, confirm, progress) and finalising; password change requests;
+ * (preview, confirm, progress) and finalising; injects (write, publish,
+ * retire, grade the queue, ask for revisions) and incident reports to
+ * grade; announcements; password change requests;
  * API tokens; team members' sign-in accounts; the audit trail, paged and
  * filtered. Signed in with an admin
  * token kept in this tab's session storage and sent as `Authorization:
@@ -89,13 +92,23 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   signOutButton.addEventListener('click', () => signOut('Signed out.'));
   const status = h('p', { class: 'form-status', role: 'status', id: 'console-status' });
   const section = () => h('div', {}, h('p', { class: 'loading' }, 'Loading…'));
-  const [teams, services, subtypes, superTypes, changes, tokens, accounts] = [section(), section(), section(), section(), section(), section(), section()];
+  const [teams, services, subtypes, superTypes, changes, tokens, accounts, injects, incidents] = [
+    section(),
+    section(),
+    section(),
+    section(),
+    section(),
+    section(),
+    section(),
+    section(),
+    section(),
+  ];
   const context: ConsoleContext = {
     api,
     editor: h('div', { id: 'console-editor' }),
     say: (text: string) => replaceContent(status, text),
     reload: async () => {
-      const [teamList, serviceList, endpointList, subtypeList, superTypeList, waiting, tokenList, accountList] = await Promise.all([
+      const [teamList, serviceList, endpointList, subtypeList, superTypeList, waiting, tokenList, accountList, injectList, reportList] = await Promise.all([
         api.teams(),
         api.services(),
         api.serviceEndpoints(),
@@ -104,6 +117,8 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
         api.pendingPasswordChanges(),
         api.tokens(),
         api.teamAccounts(),
+        api.injects(),
+        api.incidents(),
       ]);
       replaceContent(teams, teamsTable(context, teamList));
       replaceContent(services, servicesTable(context, serviceList, endpointList, teamList));
@@ -113,6 +128,8 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
       replaceContent(tokens, tokensTable(context, tokenList));
       accountForm.setTeams(teamList);
       replaceContent(accounts, teamAccountsTable(context, accountList, teamList));
+      replaceContent(injects, injectsTable(context, injectList));
+      replaceContent(incidents, incidentsTable(context, reportList));
     },
   };
   const accountForm = teamAccountForm(context);
@@ -154,6 +171,15 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
       opener('Add a super type', () => openNewSuperType(context)),
     ),
     superTypes,
+    h('h2', {}, 'Injects'),
+    h(
+      'p',
+      { class: 'console-actions' },
+      opener('Write an inject', () => openNewInject(context)),
+    ),
+    injects,
+    h('h2', {}, 'Incident reports'),
+    incidents,
     h('h2', {}, 'Password change requests waiting'),
     changes,
     h('h2', {}, 'API tokens'),
