@@ -5,6 +5,7 @@
  * latest grades and comments.
  */
 import type { AuditContext } from '#shared/data/audit';
+import { gradeWritten } from '#shared/app/injects';
 import { allocateId } from '#shared/data/counters';
 import { freshSettings } from '#shared/data/fresh';
 import { listIncidentReports, putIncidentGrade, putIncidentReport, readIncidentReport, teamIncidentGrades } from '#shared/data/incidents';
@@ -103,17 +104,7 @@ export async function gradeIncident(id: number, given: IncidentGradeGiven, audit
     graded_by: audit.actor.name,
     graded_at: formatTimestamp(now),
   };
-  switch (await putIncidentGrade(grade, audit, { overrideFinal: given.override_final === true })) {
-    case 'stored':
-      return grade;
-    case 'final':
-      throw conflict(
-        'competition_final',
-        'The competition is finalised: its results are locked. Send "override_final": true to grade anyway (the audit trail says so).',
-      );
-    case 'taken':
-      throw changed();
-  }
+  return gradeWritten(await putIncidentGrade(grade, audit, { overrideFinal: given.override_final === true }), grade, changed);
 }
 
 /** Every grade of a report, regrades and the ones they replaced, newest first. */

@@ -232,7 +232,16 @@ export async function gradeSubmission(injectId: number, given: GradeGiven, audit
     graded_by: audit.actor.name,
     graded_at: formatTimestamp(now),
   };
-  switch (await putGrade(grade, audit, { overrideFinal: given.override_final === true })) {
+  return gradeWritten(await putGrade(grade, audit, { overrideFinal: given.override_final === true }), grade, changed);
+}
+
+/**
+ * What a grade's write answers, an inject's or an incident report's: the
+ * grade, or 409 (`competition_final` without the override; `grade_changed`
+ * when another grader's took its number first).
+ */
+export function gradeWritten<G>(outcome: 'stored' | 'final' | 'taken', grade: G, changed: () => Error): G {
+  switch (outcome) {
     case 'stored':
       return grade;
     case 'final':
