@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLIENT_TYPES_FILE, clientTypesSource } from '../../lib/client-types';
-import { EXAMPLES } from '#shared/api/examples';
+import { EXAMPLES, REQUEST_EXAMPLES } from '#shared/api/examples';
 import { openApiDocument, resolvedResponse } from '#shared/api/openapi';
 import { routes } from '#shared/api/routes';
 import { DEFAULT_SETTINGS } from '#shared/domain/settings';
@@ -85,6 +85,14 @@ describe('the OpenAPI description', () => {
     const { services: _s, ...team11 } = sample.teams[0];
     expect(EXAMPLES.Team).toEqual({ id: 1, ...team11 });
     expect(EXAMPLES.Settings).toEqual({ id: 1, ...DEFAULT_SETTINGS, ...sample.settings });
+  });
+
+  it("has request examples each route's body schema takes", () => {
+    for (const [name, example] of Object.entries(REQUEST_EXAMPLES)) {
+      const route = routes.find((r) => r.name === name);
+      expect(route?.body, name).toBeDefined();
+      expect(v.safeParse(route!.body!, example).issues, name).toBeUndefined();
+    }
   });
 
   it('is what the committed client types were generated from (npm run openapi:types)', async () => {

@@ -1551,6 +1551,13 @@ export interface components {
         /**
          * Announcement
          * @description An organiser's message to every team or to one.
+         * @example {
+         *       "id": 1,
+         *       "text": "Inject 2 comes at noon.",
+         *       "team_id": null,
+         *       "posted_by": "carol (organiser)",
+         *       "posted_at": "2026-11-22T11:30:00Z"
+         *     }
          */
         Announcement: {
             id: number;
@@ -1863,6 +1870,32 @@ export interface components {
         /**
          * Grade
          * @description A grade of a team's submission, kept whole (a regrade is the next, the old one stays), with what it changed on the board.
+         * @example {
+         *       "inject_id": 1,
+         *       "team_id": 3,
+         *       "n": 1,
+         *       "submission_version": 1,
+         *       "scores": [
+         *         {
+         *           "name": "Covers every rule",
+         *           "points": 25,
+         *           "comment": "Rule 4 is missing."
+         *         },
+         *         {
+         *           "name": "Readable by the CEO",
+         *           "points": 20,
+         *           "comment": ""
+         *         }
+         *       ],
+         *       "comment": "Clear.",
+         *       "points": 45,
+         *       "late_share": 1,
+         *       "awarded": 45,
+         *       "award": 45,
+         *       "super_type_id": 2,
+         *       "graded_by": "carol (organiser)",
+         *       "graded_at": "2026-11-22T12:30:00Z"
+         *     }
          */
         Grade: {
             inject_id: number;
@@ -1914,6 +1947,17 @@ export interface components {
         /**
          * IncidentGrade
          * @description A grade of an incident report, kept whole (a regrade is the next, the old one stays), with what it changed on the board.
+         * @example {
+         *       "incident_id": 1,
+         *       "team_id": 3,
+         *       "n": 1,
+         *       "points": 40,
+         *       "comment": "Found and fixed.",
+         *       "graded_at": "2026-11-22T11:00:00Z",
+         *       "award": 40,
+         *       "super_type_id": 3,
+         *       "graded_by": "carol (organiser)"
+         *     }
          */
         IncidentGrade: {
             incident_id: number;
@@ -1932,6 +1976,23 @@ export interface components {
         /**
          * IncidentReport
          * @description A team's report of what the red team did, kept whole, with its latest grade.
+         * @example {
+         *       "id": 1,
+         *       "team_id": 3,
+         *       "observed_at": "2026-11-22T10:15:00Z",
+         *       "hosts": [
+         *         "www.team13.ccdc.example"
+         *       ],
+         *       "description": "A web shell in `/var/www/uploads`. Removed; the upload form now refuses PHP.",
+         *       "submitted_by": "alice",
+         *       "submitted_at": "2026-11-22T10:40:00Z",
+         *       "grade": {
+         *         "n": 1,
+         *         "points": 40,
+         *         "comment": "Found and fixed.",
+         *         "graded_at": "2026-11-22T11:00:00Z"
+         *       }
+         *     }
          */
         IncidentReport: {
             id: number;
@@ -1955,6 +2016,31 @@ export interface components {
         /**
          * Inject
          * @description An inject as organisers write it: its text, times, points and rubric, its state, and the version every edit moves.
+         * @example {
+         *       "id": 1,
+         *       "title": "Firewall policy memo",
+         *       "text": "# The memo\n\nOne page for the CEO: every rule of the border firewall, and why.",
+         *       "super_type_id": 2,
+         *       "open_at": "2026-11-22T10:00:00Z",
+         *       "due_at": "2026-11-22T12:00:00Z",
+         *       "close_at": "2026-11-22T14:00:00Z",
+         *       "late_penalty_percent_per_hour": 25,
+         *       "points": 50,
+         *       "rubric": [
+         *         {
+         *           "name": "Covers every rule",
+         *           "points": 30
+         *         },
+         *         {
+         *           "name": "Readable by the CEO",
+         *           "points": 20
+         *         }
+         *       ],
+         *       "state": "published",
+         *       "version": 2,
+         *       "created_by": "carol (organiser)",
+         *       "created_at": "2026-11-22T09:00:00Z"
+         *     }
          */
         Inject: {
             id: number;
@@ -2557,6 +2643,16 @@ export interface components {
         /**
          * Submission
          * @description One version of a team's submission for an inject, kept whole.
+         * @example {
+         *       "inject_id": 1,
+         *       "team_id": 3,
+         *       "version": 1,
+         *       "text": "# Our memo\n\nRules 1 to 4, one line each.",
+         *       "submitted_at": "2026-11-22T11:40:00Z",
+         *       "submitted_by": "alice",
+         *       "late_share": 1,
+         *       "revision_request": null
+         *     }
          */
         Submission: {
             inject_id: number;
@@ -7980,6 +8076,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "inject_id": 1,
+                 *       "text": "# Our memo\n\nRules 1 to 4, one line each."
+                 *     }
+                 */
                 "application/json": {
                     /** @description The inject it answers (one the team sees, not closed). */
                     inject_id: number;
@@ -8111,6 +8213,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "observed_at": "2026-11-22T10:15:00Z",
+                 *       "hosts": [
+                 *         "www.team13.ccdc.example"
+                 *       ],
+                 *       "description": "A web shell in `/var/www/uploads`. Removed; the upload form now refuses PHP."
+                 *     }
+                 */
                 "application/json": {
                     observed_at: string;
                     /** @description The team's hosts it touched, as the team names them (a name or an address). */
@@ -8898,6 +9009,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Firewall policy memo",
+                 *       "text": "# The memo\n\nOne page for the CEO: every rule of the border firewall, and why.",
+                 *       "super_type_id": 2,
+                 *       "open_at": "2026-11-22T10:00:00Z",
+                 *       "due_at": "2026-11-22T12:00:00Z",
+                 *       "close_at": "2026-11-22T14:00:00Z",
+                 *       "late_penalty_percent_per_hour": 25,
+                 *       "points": 50,
+                 *       "rubric": [
+                 *         {
+                 *           "name": "Covers every rule",
+                 *           "points": 30
+                 *         },
+                 *         {
+                 *           "name": "Readable by the CEO",
+                 *           "points": 20
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description Its title, as teams see it. */
                     title: string;
@@ -9012,6 +9145,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "state": "published"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Its title, as teams see it. */
                     title?: string;
@@ -9121,6 +9259,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "team_id": 3,
+                 *       "submission_version": 1,
+                 *       "scores": [
+                 *         {
+                 *           "name": "Covers every rule",
+                 *           "points": 25,
+                 *           "comment": "Rule 4 is missing."
+                 *         },
+                 *         {
+                 *           "name": "Readable by the CEO",
+                 *           "points": 20
+                 *         }
+                 *       ],
+                 *       "comment": "Clear.",
+                 *       "replaces": null
+                 *     }
+                 */
                 "application/json": {
                     /** @description The team's id. */
                     team_id: number;
@@ -9180,6 +9337,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "team_id": 3,
+                 *       "submission_version": 1,
+                 *       "comment": "Cite the rules by number.",
+                 *       "until": "2026-11-22T16:00:00Z"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The team's id. */
                     team_id: number;
@@ -9361,6 +9526,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "points": 40,
+                 *       "comment": "Found and fixed.",
+                 *       "replaces": null
+                 *     }
+                 */
                 "application/json": {
                     /** @description The points given, at most the settings' incident_report_max_points. */
                     points: number;
@@ -9446,6 +9618,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "text": "Inject 2 comes at noon.",
+                 *       "team_id": null
+                 *     }
+                 */
                 "application/json": {
                     text: string;
                     /** @description The team it is for; null or left out: every team. */

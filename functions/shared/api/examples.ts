@@ -34,6 +34,61 @@ const scores = [
   { super_type_id: 3, super_type: 'Red Team', score: 0, max_score: 0 },
 ];
 
+const inject = {
+  title: 'Firewall policy memo',
+  text: '# The memo\n\nOne page for the CEO: every rule of the border firewall, and why.',
+  super_type_id: 2,
+  open_at: '2026-11-22T10:00:00Z',
+  due_at: '2026-11-22T12:00:00Z',
+  close_at: '2026-11-22T14:00:00Z',
+  late_penalty_percent_per_hour: 25,
+  points: 50,
+  rubric: [
+    { name: 'Covers every rule', points: 30 },
+    { name: 'Readable by the CEO', points: 20 },
+  ],
+};
+
+const submission = {
+  inject_id: 1,
+  team_id: 3,
+  version: 1,
+  text: '# Our memo\n\nRules 1 to 4, one line each.',
+  submitted_at: '2026-11-22T11:40:00Z',
+  submitted_by: 'alice',
+  late_share: 1,
+  revision_request: null,
+};
+
+const grade = {
+  inject_id: 1,
+  team_id: 3,
+  n: 1,
+  submission_version: 1,
+  scores: [
+    { name: 'Covers every rule', points: 25, comment: 'Rule 4 is missing.' },
+    { name: 'Readable by the CEO', points: 20, comment: '' },
+  ],
+  comment: 'Clear.',
+  points: 45,
+  late_share: 1,
+  awarded: 45,
+  award: 45,
+  super_type_id: 2,
+  graded_by: 'carol (organiser)',
+  graded_at: '2026-11-22T12:30:00Z',
+};
+
+const incident = {
+  id: 1,
+  team_id: 3,
+  observed_at: '2026-11-22T10:15:00Z',
+  hosts: ['www.team13.ccdc.example'],
+  description: 'A web shell in `/var/www/uploads`. Removed; the upload form now refuses PHP.',
+  submitted_by: 'alice',
+  submitted_at: '2026-11-22T10:40:00Z',
+};
+
 /** What answers a freeze changes say outside one. */
 const notFrozen = { frozen: false, frozen_since: null };
 
@@ -92,6 +147,22 @@ export const EXAMPLES = {
     created_at: '2026-11-22T11:00:00Z',
   },
   DnsRecord: { id: 1, name: 'www', type: 'A', value: '10', team: 1 },
+  Inject: { id: 1, ...inject, state: 'published', version: 2, created_by: 'carol (organiser)', created_at: '2026-11-22T09:00:00Z' },
+  Submission: submission,
+  Grade: grade,
+  IncidentReport: { ...incident, grade: { n: 1, points: 40, comment: 'Found and fixed.', graded_at: '2026-11-22T11:00:00Z' } },
+  IncidentGrade: {
+    incident_id: 1,
+    team_id: 3,
+    n: 1,
+    points: 40,
+    comment: 'Found and fixed.',
+    graded_at: '2026-11-22T11:00:00Z',
+    award: 40,
+    super_type_id: 3,
+    graded_by: 'carol (organiser)',
+  },
+  Announcement: { id: 1, text: 'Inject 2 comes at noon.', team_id: null, posted_by: 'carol (organiser)', posted_at: '2026-11-22T11:30:00Z' },
   Settings: {
     id: 1,
     competition_name: 'Regional CCDC Practice Round',
@@ -131,4 +202,21 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
     { service_id: 1, scan_id: 'round13-http', status: 'started' },
     { service_id: 2, scan_id: 'round12-ssh', score: 10, error: null, time: '2026-11-22T10:15:00Z' },
   ],
+  CreateInject: inject,
+  UpdateInject: { state: 'published' },
+  SubmitInject: { inject_id: 1, text: submission.text },
+  GradeSubmission: {
+    team_id: 3,
+    submission_version: 1,
+    scores: [
+      { name: 'Covers every rule', points: 25, comment: 'Rule 4 is missing.' },
+      { name: 'Readable by the CEO', points: 20 },
+    ],
+    comment: 'Clear.',
+    replaces: null,
+  },
+  RequestRevision: { team_id: 3, submission_version: 1, comment: 'Cite the rules by number.', until: '2026-11-22T16:00:00Z' },
+  FileIncident: { observed_at: incident.observed_at, hosts: incident.hosts, description: incident.description },
+  GradeIncident: { points: 40, comment: 'Found and fixed.', replaces: null },
+  PostAnnouncement: { text: 'Inject 2 comes at noon.', team_id: null },
 };
