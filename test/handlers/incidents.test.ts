@@ -82,18 +82,25 @@ describe('incident reports', () => {
     expect((await verifyTotals({ repair: false, pauseMs: 100 })).filter((t) => t.differences.length > 0)).toEqual([]);
   });
 
-  it('keep their super type from being retired, and are refused (409) when the settings name none', async () => {
-    const retired = await invoke('DELETE', `/api/v1/super-types/${RED_TEAM}`, { headers: admin });
+  it('keep their super type from being retired, must name one that exists, and are refused (409) when the settings name none', async () => {
+    const settings = (body: Record<string, unknown>) => invoke('PATCH', '/api/v1/settings/1', { headers: admin, body });
+    const spare = await invoke('POST', '/api/v1/super-types', { headers: admin, body: { name: 'Spare' } });
+    expect((await settings({ incident_reports_super_type_id: spare.json.id })).status).toBe(200);
+    // Named by the settings: its retire is refused (a condition of the retire's own transaction on the settings item).
+    const retired = await invoke('DELETE', `/api/v1/super-types/${spare.json.id}`, { headers: admin });
     expect([retired.status, retired.json.code]).toEqual([409, 'super_type_in_use']);
     expect(retired.json.detail).toContain('incident_reports_super_type_id');
-    expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { incident_reports_super_type_id: 99 } })).json.errors[0].path).toBe(
-      'incident_reports_super_type_id',
-    );
-    expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { incident_reports_super_type_id: null } })).status).toBe(200);
+    expect((await settings({ incident_reports_super_type_id: 99 })).json.errors[0].path).toBe('incident_reports_super_type_id');
+
+    // None named: reports are refused, and a super type nothing uses retires (the condition holds for null).
+    expect((await settings({ incident_reports_super_type_id: null })).status).toBe(200);
     forgetFreshCopies();
     const refused = await file(report);
     expect([refused.status, refused.json.code]).toEqual([409, 'incident_reports_off']);
-    expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { incident_reports_super_type_id: RED_TEAM } })).status).toBe(200);
+    expect((await invoke('DELETE', `/api/v1/super-types/${spare.json.id}`, { headers: admin })).status).toBe(204);
+    // Naming it now: it is gone (the settings' write requires it to exist).
+    expect((await settings({ incident_reports_super_type_id: spare.json.id })).json.errors[0].path).toBe('incident_reports_super_type_id');
+    expect((await settings({ incident_reports_super_type_id: RED_TEAM })).status).toBe(200);
     forgetFreshCopies();
     expect((await file(report)).status).toBe(201);
   });

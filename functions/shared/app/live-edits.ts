@@ -511,13 +511,14 @@ export async function retireSuperType(id: number, ifMatch: string | undefined, a
       if (subtype) throw conflict('super_type_in_use', `Subtype ${subtype.name} is in super type ${before.name}.`);
       if (adjustments > 0) throw conflict('super_type_in_use', `${adjustments} adjustment(s) were made in super type ${before.name}.`);
       if (injects > 0) throw conflict('super_type_in_use', `${injects} inject(s) were put in super type ${before.name}.`);
-      if ((await getSettings({ consistent: true }))?.settings.incident_reports_super_type_id === id) {
-        throw conflict('super_type_in_use', `Incident reports are graded into super type ${before.name} (the settings' incident_reports_super_type_id).`);
-      }
       const key = String(id);
       const team = teams.find((t) => (t.totals.points[key] ?? 0) !== 0 || (t.totals.max_points[key] ?? 0) !== 0);
       if (team) throw conflict('super_type_in_use', `Team ${team.team.number} has points in super type ${before.name}.`);
-      return (await writeSuperType(before, null, audit)) === true ? true : undefined;
+      const written = await writeSuperType(before, null, audit);
+      if (written === 'incident-reports') {
+        throw conflict('super_type_in_use', `Incident reports are graded into super type ${before.name} (the settings' incident_reports_super_type_id).`);
+      }
+      return written === true ? true : undefined;
     },
   );
 }

@@ -9,7 +9,6 @@ import { getTeamZone } from '#shared/data/dns';
 import { retryDeadline } from '#shared/data/deadline';
 import { backoff } from '#shared/data/operations';
 import { getSettings, saveSettings, withId, type VersionedSettings } from '#shared/data/settings';
-import { listSuperTypes } from '#shared/data/subtypes';
 import { listTeamRecords } from '#shared/data/teams';
 import { inZoneNameserverProblems, nameInZone } from '#shared/domain/dns';
 import { lockedFieldsChanged, type FinalMark } from '#shared/domain/final';
@@ -55,16 +54,18 @@ export async function changeSettings(
     if (!next.ok) return { kind: 'invalid', errors: next.errors };
     const freezeProblem = freezeTimeProblem(fields.scoreboard_freeze_time, next.value.scoreboard_freeze_time, new Date());
     if (freezeProblem) return { kind: 'invalid', errors: [freezeProblem] };
-    const incidents = next.value.incident_reports_super_type_id;
-    if (incidents !== null && incidents !== fields.incident_reports_super_type_id && !(await listSuperTypes()).some((s) => s.id === incidents)) {
-      return { kind: 'invalid', errors: [{ path: 'incident_reports_super_type_id', message: `no super type has id ${incidents}` }] };
-    }
+
     if (JSON.stringify(withId(next.value)) === JSON.stringify(current.settings)) return { kind: 'saved', value: current };
     if (current.final) {
       const locked = lockedFieldsChanged(fields, next.value);
       if (locked.length > 0) return { kind: 'final', fields: locked, final: current.final };
     }
-    const saved = await saveSettings(next.value, current, options.audit);
+    // Incident reports graded into another super type: it must exist when the settings are written.
+    const incidents = next.value.incident_reports_super_type_id;
+    const named = incidents !== null && incidents !== fields.incident_reports_super_type_id ? { superTypeExists: incidents } : {};
+    const saved = await saveSettings(next.value, current, options.audit, named);
+    if (saved === 'super-type-gone')
+      return { kind: 'invalid', errors: [{ path: 'incident_reports_super_type_id', message: `no super type has id ${incidents}` }] };
     if (saved !== 'stale') return { kind: 'saved', value: saved };
     if (options.ifMatch !== 'any') return { kind: 'stale', current: current.version };
     if (Date.now() > deadline) return { kind: 'busy' };

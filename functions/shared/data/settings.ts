@@ -53,7 +53,8 @@ export async function saveSettings(
   fields: SettingsFields,
   previous: { version: number; settings: SettingsFields; final?: FinalMark } | undefined,
   audit: AuditContext & { action: string },
-): Promise<VersionedSettings | 'stale'> {
+  options: { superTypeExists?: number } = {},
+): Promise<VersionedSettings | 'stale' | 'super-type-gone'> {
   const version = (previous?.version ?? 0) + 1;
   const final = previous?.final;
   const { id: _id, ...before } = (previous?.settings ?? {}) as Settings;
@@ -77,11 +78,16 @@ export async function saveSettings(
             },
           },
           auditPut(audit, { action: audit.action, target: `settings/${SETTINGS_ID}`, before: previous ? before : null, after: fields }),
+          // A super type the settings come to name must still be there (its retire checks the other way).
+          ...(options.superTypeExists === undefined
+            ? []
+            : [{ ConditionCheck: { TableName: tableName(), Key: keys.superType(options.superTypeExists), ConditionExpression: 'attribute_exists(pk)' } }]),
         ],
       }),
     );
   } catch (error) {
     if (transactionConditionFailed(error, 0)) return 'stale';
+    if (transactionConditionFailed(error, 2)) return 'super-type-gone';
     throw error;
   }
   return { settings: withId(fields), version, ...(final ? { final } : {}) };
@@ -91,17 +97,35 @@ export async function saveSettings(
  * The transaction item a live edit of a definition adds: it moves the
  * settings item's `definitions` mark. `unlessFinal`: it also refuses a
  * finalised competition (a transaction may name the settings item once, so
- * this is notFinal() for the writes that also move the mark).
+ * this is notFinal() for the writes that also move the mark);
+ * `unlessIncidentsIn`: while the settings grade incident reports into that
+ * super type.
  */
-export function definitionsMoved(options: { unlessFinal?: boolean } = {}): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
+export function definitionsMoved(
+  options: { unlessFinal?: boolean; unlessIncidentsIn?: number } = {},
+): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
+  const conditions = ['attribute_exists(pk)'];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':one': 1 };
+  if (options.unlessFinal) {
+    conditions.push('attribute_not_exists(#final)');
+    names['#final'] = 'final';
+  }
+  // A super type retired: not while the settings grade incident reports into it.
+  if (options.unlessIncidentsIn !== undefined) {
+    conditions.push('(attribute_not_exists(#settings.#incidents) OR #settings.#incidents <> :superType)');
+    names['#settings'] = 'settings';
+    names['#incidents'] = 'incident_reports_super_type_id';
+    values[':superType'] = options.unlessIncidentsIn;
+  }
   return {
     Update: {
       TableName: tableName(),
       Key: keys.settings(SETTINGS_ID),
       UpdateExpression: 'ADD definitions :one',
-      ConditionExpression: options.unlessFinal ? 'attribute_exists(pk) AND attribute_not_exists(#final)' : 'attribute_exists(pk)',
-      ...(options.unlessFinal ? { ExpressionAttributeNames: { '#final': 'final' } } : {}),
-      ExpressionAttributeValues: { ':one': 1 },
+      ConditionExpression: conditions.join(' AND '),
+      ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: values,
     },
   };
 }

@@ -307,7 +307,11 @@ export async function usesOfSuperType(id: number): Promise<{ adjustments: number
  * on its id being free, the others on the version read. False when that
  * condition failed; 'final' when finalised.
  */
-export async function writeSuperType(before: StoredSuperType | null, after: StoredSuperType | null, audit: AuditContext): Promise<boolean | 'final'> {
+export async function writeSuperType(
+  before: StoredSuperType | null,
+  after: StoredSuperType | null,
+  audit: AuditContext,
+): Promise<boolean | 'final' | 'incident-reports'> {
   const TableName = tableName();
   const Key = keys.superType((after ?? before)!.id);
   const atVersion = (extra: Record<string, string>, values: Record<string, unknown>) => ({
@@ -342,7 +346,7 @@ export async function writeSuperType(before: StoredSuperType | null, after: Stor
       new TransactWriteCommand({
         TransactItems: [
           write,
-          definitionsMoved({ unlessFinal: !before }),
+          definitionsMoved({ unlessFinal: !before, ...(before && !after ? { unlessIncidentsIn: before.id } : {}) }),
           { Update: publicVersionMove() },
           auditPut(audit, { action, target: `super-types/${(after ?? before)!.id}`, before, after }),
         ],
@@ -351,7 +355,7 @@ export async function writeSuperType(before: StoredSuperType | null, after: Stor
     return true;
   } catch (error) {
     if (transactionConditionFailed(error, 0)) return false;
-    if (transactionConditionFailed(error, 1)) return 'final';
+    if (transactionConditionFailed(error, 1)) return before && !after ? 'incident-reports' : 'final';
     throw error;
   }
 }
