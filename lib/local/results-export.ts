@@ -12,7 +12,7 @@ import { readInjectSchedule } from '#shared/data/injects';
 import { scanHistory } from '#shared/data/results';
 import { listServiceRecords } from '#shared/data/services';
 import { readExactStandings } from '#shared/data/teams';
-import { injectMaxima, withInjectMaxima } from '#shared/domain/injects';
+import { injectMaxima, latestPer, withInjectMaxima } from '#shared/domain/injects';
 import type { ServiceRecord, SuperType } from '#shared/domain/model';
 import { buildScoreboard, buildScorecard, uptime, type Division, type Scorecard } from '#shared/domain/scoring/standings';
 import { formatTimestamp } from '#shared/validation';
@@ -135,11 +135,8 @@ export async function exportResults(options: { includeHidden?: boolean; now?: Da
 /** A team's grades that count: the latest of each inject, then of each incident report. */
 async function gradesOf({ team }: { team: { id: number; number: number; name: string } }): Promise<GradeEntry[]> {
   const [injectGrades, incidentGrades] = await Promise.all([teamGrades(team.id), teamIncidentGrades(team.id)]);
-  const latest = <G extends { n: number }>(grades: G[], of: (g: G) => number) => {
-    const byId = new Map<number, G>();
-    for (const grade of grades) if ((byId.get(of(grade))?.n ?? 0) < grade.n) byId.set(of(grade), grade);
-    return [...byId.values()].sort((a, b) => of(a) - of(b));
-  };
+  // In id order: the latest of each (grades are read newest first within each).
+  const latest = <G>(grades: G[], of: (g: G) => number) => [...latestPer(grades, of).values()].sort((a, b) => of(a) - of(b));
   const entry = (
     kind: GradeEntry['kind'],
     ofId: number,

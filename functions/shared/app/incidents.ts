@@ -10,6 +10,7 @@ import { allocateId } from '#shared/data/counters';
 import { freshSettings } from '#shared/data/fresh';
 import { listIncidentReports, putIncidentGrade, putIncidentReport, readIncidentReport, teamIncidentGrades } from '#shared/data/incidents';
 import { shownGrade, type IncidentGrade, type IncidentGradeShown, type IncidentReport } from '#shared/domain/incidents';
+import { latestPer } from '#shared/domain/injects';
 import { formatTimestamp } from '#shared/validation';
 import { conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
 
@@ -56,9 +57,7 @@ export type IncidentReportShown = IncidentReport & { grade: IncidentGradeShown |
 export async function incidentReports(options: { teamId?: number; ungraded?: boolean } = {}): Promise<IncidentReportShown[]> {
   const reports = await listIncidentReports(options.teamId);
   const teams = [...new Set(reports.map((r) => r.team_id))];
-  const latest = new Map<number, IncidentGrade>();
-  for (const grades of await Promise.all(teams.map((team) => teamIncidentGrades(team))))
-    for (const grade of grades) if (!latest.has(grade.incident_id)) latest.set(grade.incident_id, grade);
+  const latest = latestPer((await Promise.all(teams.map((team) => teamIncidentGrades(team)))).flat(), (g) => g.incident_id);
   return reports
     .map((report) => {
       const grade = latest.get(report.id);

@@ -20,6 +20,7 @@ import {
   type Grade,
   gradePoints,
   awardedPoints,
+  latestPer,
 } from '#shared/domain/injects';
 import { putGrade, teamGrades } from '#shared/data/grades';
 import { putSubmission, requestRevision, teamSubmissions } from '#shared/data/submissions';
@@ -138,12 +139,7 @@ export async function askRevision(
   const inject = await readInject(injectId);
   if (!inject) throw notFound(`No inject has id ${injectId}.`);
   const submissions = await teamSubmissions(asked.team_id, injectId);
-  const submission = submissions.find((s) => s.version === asked.submission_version);
-  if (!submission) {
-    throw validationFailed([
-      { path: 'submission_version', message: `team ${asked.team_id} has no version ${asked.submission_version} for inject ${injectId}` },
-    ]);
-  }
+  const submission = versionOf(submissions, asked, injectId);
   const until = asked.until ?? inject.close_at;
   if (Date.parse(until) <= now.getTime()) {
     throw validationFailed([{ path: 'until', message: `${until} has passed: give the time until which the team may send its revision` }]);
@@ -157,6 +153,13 @@ export async function askRevision(
   if (submissions[0] !== submission || submission.revision_request) throw stale();
   if ((await requestRevision(submission, request, audit)) === 'stale') throw stale();
   return { ...submission, revision_request: request };
+}
+
+/** The version a grade or a revision request names, or 400 naming `submission_version`. */
+function versionOf(submissions: Submission[], named: { team_id: number; submission_version: number }, injectId: number): Submission {
+  const submission = submissions.find((s) => s.version === named.submission_version);
+  if (submission) return submission;
+  throw validationFailed([{ path: 'submission_version', message: `team ${named.team_id} has no version ${named.submission_version} for inject ${injectId}` }]);
 }
 
 /**
@@ -204,12 +207,7 @@ export async function gradeSubmission(injectId: number, given: GradeGiven, audit
   const inject = await readInject(injectId);
   if (!inject) throw notFound(`No inject has id ${injectId}.`);
   const [submissions, grades] = await Promise.all([teamSubmissions(given.team_id, injectId), teamGrades(given.team_id, injectId)]);
-  const submission = submissions.find((s) => s.version === given.submission_version);
-  if (!submission) {
-    throw validationFailed([
-      { path: 'submission_version', message: `team ${given.team_id} has no version ${given.submission_version} for inject ${injectId}` },
-    ]);
-  }
+  const submission = versionOf(submissions, given, injectId);
   const [latest] = grades;
   const changed = () =>
     conflict('grade_changed', `Grade ${latest?.n ?? 'none'} is the latest of team ${given.team_id} for inject ${injectId}: read it, then regrade it.`);
@@ -262,7 +260,7 @@ export async function injectGrades(injectId: number): Promise<Grade[]> {
 
 /** What a team sees of its grades: the latest of each inject, its scores and comments (not who graded it, nor the fold's bookkeeping). */
 export async function teamGradesShown(teamId: number): Promise<Omit<Grade, 'award' | 'super_type_id' | 'graded_by' | 'team_id'>[]> {
-  const latest = new Map<number, Grade>();
-  for (const grade of await teamGrades(teamId)) if (!latest.has(grade.inject_id)) latest.set(grade.inject_id, grade);
-  return [...latest.values()].map(({ award: _award, super_type_id: _superType, graded_by: _by, team_id: _team, ...shown }) => shown);
+  return [...latestPer(await teamGrades(teamId), (g) => g.inject_id).values()].map(
+    ({ award: _award, super_type_id: _superType, graded_by: _by, team_id: _team, ...shown }) => shown,
+  );
 }

@@ -220,6 +220,17 @@ export function gradePoints(
   return { points: scores.reduce((sum, s) => sum + s.points, 0) };
 }
 
+/**
+ * The grade that counts of each inject or report: the latest, the first met
+ * per key in grades read newest first within each key (teamGrades,
+ * teamIncidentGrades).
+ */
+export function latestPer<G>(newestFirst: readonly G[], key: (grade: G) => number): Map<number, G> {
+  const latest = new Map<number, G>();
+  for (const grade of newestFirst) if (!latest.has(key(grade))) latest.set(key(grade), grade);
+  return latest;
+}
+
 /** What a grade is worth on the board: the points given, less the late rule's share, rounded to a whole point. */
 export const awardedPoints = (points: number, lateShare: number) => Math.round(points * lateShare);
 
