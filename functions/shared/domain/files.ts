@@ -1,0 +1,185 @@
+/**
+ * Files teams attach to a submission (issue #29), pure: where each lives in
+ * the bucket, what may be uploaded, and the POST policy an upload is signed
+ * with, with the rules S3 applies to it, so the local object store (which
+ * does not check policies) and the tests apply the same rules.
+ *
+ * A file goes to the bucket straight from the browser (a presigned POST),
+ * never through a Lambda body; the submission then names it by its key, and
+ * the API reads back what the bucket holds (its size, its type) before it
+ * keeps it.
+ */
+
+/** The largest file a team may upload (S3 refuses more through the policy's content-length-range). */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+/** Files in one submission version. */
+export const MAX_FILES_PER_SUBMISSION = 5;
+
+/** How long an upload's form is good for, at most (less when the inject closes sooner). */
+export const UPLOAD_SECONDS = 10 * 60;
+
+/** How long a download link is good for. */
+export const DOWNLOAD_SECONDS = 5 * 60;
+
+/** What a team may upload, by declared content type: documents, images, text and archives. Anything else is refused at the form. */
+export const UPLOAD_CONTENT_TYPES = {
+  'application/pdf': 'PDF',
+  'text/plain': 'text',
+  'text/markdown': 'Markdown',
+  'text/csv': 'CSV',
+  'application/json': 'JSON',
+  'image/png': 'PNG image',
+  'image/jpeg': 'JPEG image',
+  'application/zip': 'ZIP archive',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel workbook',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PowerPoint deck',
+} as const;
+export type UploadContentType = keyof typeof UPLOAD_CONTENT_TYPES;
+
+/** A file a submission keeps: where it is, and what the bucket said of it when the submission named it. */
+export interface StoredFile {
+  key: string;
+  /** Its name as uploaded (made safe: see safeFileName). */
+  name: string;
+  size: number;
+  content_type: string;
+}
+
+/**
+ * A file name as it may appear in a key, a ZIP and a Content-Disposition:
+ * letters, digits, dot, dash and underscore (accents dropped, anything else
+ * becomes `_`), no
+ * leading dot, at most 100 characters, never empty.
+ */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const safe = base
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(-100);
+  return safe === '' ? 'file' : safe;
+}
+
+/** Where a team's files for an inject go: every upload's key starts with it, and a submission may name only keys under it. */
+export const submissionFilesPrefix = (teamId: number, injectId: number) => `teams/${teamId}/injects/${injectId}/`;
+
+/** Where a team's files are, all of them: what its members may download. */
+export const teamFilesPrefix = (teamId: number) => `teams/${teamId}/`;
+
+/** An upload's key: its prefix, a random id (two uploads of one name never meet), the safe name. */
+export const uploadKey = (prefix: string, uploadId: string, fileName: string) => `${prefix}${uploadId}/${safeFileName(fileName)}`;
+
+/** The name a key ends with. */
+export const fileNameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
+
+/** The Content-Disposition every stored file is served with: a download, never a page of the bucket's origin. */
+export const attachment = (fileName: string) => `attachment; filename="${safeFileName(fileName)}"`;
+
+/** A POST policy's condition, as S3 reads them: an exact field, eq or starts-with on a field, or the file's size range. */
+export type PolicyCondition = Record<string, string> | ['eq' | 'starts-with', string, string] | ['content-length-range', number, number];
+
+export interface PostPolicy {
+  expiration: string;
+  conditions: PolicyCondition[];
+}
+
+/** The signing fields a POST form carries (and its policy fixes). */
+export interface PostSigning {
+  credential: string;
+  /** YYYYMMDD'T'HHMMSS'Z'. */
+  amzDate: string;
+  securityToken?: string;
+}
+
+/**
+ * The policy of one upload: the bucket and the exact key (within the team's
+ * prefix), the declared content type, served as an attachment, at most
+ * `maxBytes` (and at least one), until `expiresAt`; with the signing fields,
+ * which S3 requires the policy to fix too. The form's fields are exactly
+ * those the policy names (uploadFields).
+ */
+export function uploadPolicy(
+  upload: { bucket: string; key: string; contentType: string; maxBytes: number; expiresAt: Date },
+  signing: PostSigning,
+): PostPolicy {
+  return {
+    expiration: upload.expiresAt.toISOString(),
+    conditions: [
+      { bucket: upload.bucket },
+      ...Object.entries(uploadFields(upload, signing)).map(([name, value]) => ({ [name]: value })),
+      ['content-length-range', 1, upload.maxBytes],
+    ],
+  };
+}
+
+/** The form fields of one upload, but the policy and its signature (the page sends them, then the file last). */
+export function uploadFields(upload: { key: string; contentType: string }, signing: PostSigning): Record<string, string> {
+  return {
+    key: upload.key,
+    'Content-Type': upload.contentType,
+    'Content-Disposition': attachment(fileNameOf(upload.key)),
+    success_action_status: '201',
+    'x-amz-algorithm': 'AWS4-HMAC-SHA256',
+    'x-amz-credential': signing.credential,
+    'x-amz-date': signing.amzDate,
+    ...(signing.securityToken ? { 'x-amz-security-token': signing.securityToken } : {}),
+  };
+}
+
+/** Form fields no condition needs to name (S3's rule). */
+const UNCONDITIONED = new Set(['policy', 'x-amz-signature', 'file']);
+
+/**
+ * Why S3 would refuse a POST upload under `policy`, or undefined: the policy
+ * expired; a condition a field (or the bucket, or the file's size) does not
+ * meet; a field no condition names. Field names compare without case, as
+ * S3 compares them; values exactly.
+ */
+export function postRefusal(policy: PostPolicy, upload: { bucket: string; fields: Record<string, string>; size: number }, now: Date): string | undefined {
+  if (Date.parse(policy.expiration) <= now.getTime()) return `the policy expired at ${policy.expiration}`;
+  const fields = new Map(Object.entries(upload.fields).map(([name, value]) => [name.toLowerCase(), value]));
+  const valueOf = (name: string) => (name.toLowerCase() === 'bucket' ? upload.bucket : fields.get(name.toLowerCase()));
+  const named = new Set<string>(['bucket']);
+  for (const condition of policy.conditions) {
+    if (!Array.isArray(condition)) {
+      for (const [name, value] of Object.entries(condition)) {
+        named.add(name.toLowerCase());
+        if (valueOf(name) !== value) return `${name} must be ${JSON.stringify(value)}`;
+      }
+      continue;
+    }
+    if (condition[0] === 'content-length-range') {
+      const [, min, max] = condition;
+      if (upload.size < min || upload.size > max) return `the file is ${upload.size} bytes: it must be ${min} to ${max}`;
+      continue;
+    }
+    const [operator, reference, expected] = condition;
+    const name = reference.replace(/^\$/, '');
+    named.add(name.toLowerCase());
+    const actual = valueOf(name) ?? '';
+    if (operator === 'eq' ? actual !== expected : !actual.startsWith(expected))
+      return `${name} must ${operator === 'eq' ? 'be' : 'start with'} ${JSON.stringify(expected)}`;
+  }
+  const unnamed = [...fields.keys()].find((name) => !named.has(name) && !UNCONDITIONED.has(name) && !name.startsWith('x-ignore-'));
+  return unnamed === undefined ? undefined : `the form's field ${unnamed} is not in the policy`;
+}
+
+/**
+ * Why a file the bucket holds may not be kept with a submission, or
+ * undefined: its key is not under the team's prefix for that inject, it is
+ * larger than allowed, or its type is not one a team may upload (S3 enforces
+ * the same through the upload's policy; this is checked again here, from
+ * what the bucket says, because a local object store does not).
+ */
+export function storedFileRefusal(key: string, stored: { size: number; content_type: string } | undefined, prefix: string): string | undefined {
+  if (!key.startsWith(prefix) || key.includes('..')) return `${key} is not one of the team's uploads for this inject (${prefix}…)`;
+  if (!stored) return `${key} was not uploaded (or not yet)`;
+  if (stored.size > MAX_FILE_BYTES) return `${key} is ${stored.size} bytes: at most ${MAX_FILE_BYTES} are taken`;
+  if (stored.size < 1) return `${key} is empty`;
+  if (!(stored.content_type in UPLOAD_CONTENT_TYPES)) return `${key} is ${stored.content_type}, not a type a team may upload`;
+  return undefined;
+}
