@@ -31,6 +31,7 @@ const TOOLS: [present: () => boolean, pkg: string][] = [
   [() => has('named-checkzone'), 'bind9-utils'],
   [() => has('named'), 'bind9'],
   [() => has('openssl'), 'openssl'],
+  [() => has('unzip'), 'unzip'],
   [() => has('chromium'), 'chromium'],
   [() => has('sshd'), 'openssh-server'],
   [() => has('vsftpd'), 'vsftpd'],

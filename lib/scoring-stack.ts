@@ -12,6 +12,7 @@ import { ApiAccessPolicies } from './constructs/api-access-policies';
 import { ApiFunction, type ApiFunctionDefaults } from './constructs/api-function';
 import { acknowledgeNagFindings } from './constructs/nag-acknowledgments';
 import { PublicCdn } from './constructs/public-cdn';
+import { FilesBucket } from './constructs/files-bucket';
 import { RouteArea } from './constructs/route-area';
 import { RouteTableApi } from './constructs/route-table-api';
 import { ScoreHistorySchedule } from './constructs/score-history-schedule';
@@ -64,6 +65,8 @@ export class ScoringStack extends Stack {
   /** The customer-managed key the check accounts' secrets are sealed under (data/sealing.ts). */
   readonly accountsKey: Key;
   readonly cdn: PublicCdn;
+  /** The teams' files: uploads with submissions, and the exports of them. */
+  readonly files: FilesBucket;
   readonly scoreHistory: ScoreHistorySchedule;
   readonly passwordChanges: PasswordChangeSchedule;
   readonly agent?: ScoringAgent;
@@ -242,7 +245,19 @@ export class ScoringStack extends Stack {
       retainData: config.retainData,
       logRetention: defaults.logRetention,
       webAclArn: props.webAclArn,
+      filesOrigin: FilesBucket.origin(config.prefix),
     });
+
+    // The pages post uploads to it: from the CDN's origin, and from the origins trusted with the API (a console served elsewhere).
+    this.files = new FilesBucket(this, 'Files', {
+      prefix: config.prefix,
+      pageOrigins: [`https://${this.cdn.distribution.distributionDomainName}`, ...config.corsOrigins],
+      retainData: config.retainData,
+    });
+    for (const route of this.routes.filter((r) => r.bucket !== undefined)) {
+      const f = this.routeFunctions.get(route.name)!;
+      for (const [name, value] of Object.entries(this.files.grant(f.role, route.bucket!))) f.fn.addEnvironment(name, value);
+    }
 
     this.scoringWatchFunction = new ApiFunction(this, 'ScoringWatch', {
       entry: 'functions/ops/scoring-watch.ts',

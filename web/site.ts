@@ -44,20 +44,23 @@ export const DIRECTORY_INDEX_FUNCTION = `function handler(event) {
 
 /**
  * Scripts and styles only from the page's own origin (no inline script),
- * API calls to the same origin, images also from any https host: team logos
- * are set in the competition file, loaded after deployment, so their hosts
- * cannot be listed at build time.
+ * API calls to the same origin and uploads to the files bucket's (a
+ * presigned POST, `filesOrigin`), images also from any https host: team
+ * logos are set in the competition file, loaded after deployment, so their
+ * hosts cannot be listed at build time.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' https: data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy(filesOrigin: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' https: data:",
+    `connect-src 'self' ${filesOrigin}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /** Built assets carry a content hash in their name, so they may be cached for good; pages are revalidated. */
 export const CACHE_CONTROL = {

@@ -5,7 +5,13 @@ import { created } from '#shared/http/responses';
 
 /** A member submits the team's answer to an inject: a new version, until it closes. */
 export const handler = endpoint(teamRoutes.SubmitInject, {}, async ({ id, body, principal, log }) => {
-  const submission = await submit(id, body.inject_id, body.text, principal!.name);
-  log.info('inject submitted', { team: id, inject: submission.inject_id, version: submission.version, late_share: submission.late_share });
+  const submission = await submit(id, body, principal!.name);
+  log.info('inject submitted', {
+    team: id,
+    inject: submission.inject_id,
+    version: submission.version,
+    late_share: submission.late_share,
+    files: submission.files.length,
+  });
   return created(submission, `${teamRoutes.ListTeamSubmissions.path.replace('{id}', String(id))}?inject_id=${submission.inject_id}`);
 });

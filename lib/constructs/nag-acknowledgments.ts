@@ -1,4 +1,4 @@
-import { Stack, Token, Validations } from 'aws-cdk-lib';
+import { Names, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import type { IConstruct } from 'constructs';
@@ -7,6 +7,7 @@ import type { Route } from '#shared/api/route';
 import type { ApiAccessPolicies } from './api-access-policies';
 import type { ApiFunction } from './api-function';
 import type { PublicCdn } from './public-cdn';
+import type { FilesBucket } from './files-bucket';
 import type { RouteTableApi } from './route-table-api';
 import type { ScanFold } from './scan-fold';
 import type { PasswordChangeSchedule } from './password-change-schedule';
@@ -29,6 +30,7 @@ export interface NagTargets extends Stack {
   readonly tokenApi: RouteTableApi;
   readonly access: ApiAccessPolicies;
   readonly cdn: PublicCdn;
+  readonly files: FilesBucket;
 }
 
 /**
@@ -151,6 +153,24 @@ export function acknowledgeNagFindings(stack: NagTargets): void {
       "CDK's own AwsCustomResource provider (aws-cdk-lib/custom-resources) that writes and deletes the IAM principal registry items at deploy time; aws-cdk-lib gives its role the managed logging policy; its table access is only PutItem/DeleteItem on this table.",
     );
   }
+
+  // The files bucket: each route's function reaches the objects under the prefixes its route names (FilesBucket.grant).
+  // In a route area's nested stack the bucket's ARN arrives as a parameter, named after the bucket's unique id.
+  const bucketArn = `<referenceto${Names.uniqueId(stack.files.bucket.node.defaultChild!)}Arn>`;
+  for (const route of stack.routes.filter((r) => r.bucket !== undefined)) {
+    for (const prefix of new Set([...(route.bucket!.read ?? []), ...(route.bucket!.write ?? [])])) {
+      ack(
+        stack.routeFunctions.get(route.name)!.role,
+        `AwsSolutions-IAM5[Resource::${bucketArn}/${prefix}*]`,
+        `Object ARNs under one key prefix of the files bucket (${prefix}): the keys are made at run time (a team, an inject, a random upload id), so IAM can only name their prefix; the route's function narrows each key further (domain/files.ts).`,
+      );
+    }
+  }
+  ack(
+    stack.files.bucket,
+    'AwsSolutions-S1',
+    "No S3 server access logs: every upload form and download link is signed by a route's function, which logs who asked for which key (Powertools, with the caller); the bucket is private (no public access, TLS only). Turn on CloudTrail S3 data events to record the fetches themselves.",
+  );
 
   // The web page's bucket and CDK's deployment function that fills it.
   ack(

@@ -29,7 +29,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { writeSite } from '../../web/build';
-import { CACHE_CONTROL, CONTENT_SECURITY_POLICY, DIRECTORY_INDEX_FUNCTION, PAGES, pagePath } from '../../web/site';
+import { CACHE_CONTROL, contentSecurityPolicy, DIRECTORY_INDEX_FUNCTION, PAGES, pagePath } from '../../web/site';
 import { API_PATTERN, type CdnRules } from '../cdn-rules';
 
 export interface PublicCdnProps {
@@ -50,6 +50,8 @@ export interface PublicCdnProps {
   readonly logRetention: RetentionDays;
   /** A CloudFront-scope WAF web ACL (`-c waf=true`). */
   readonly webAclArn?: string;
+  /** The files bucket's origin: the pages post uploads to it (their `connect-src`). */
+  readonly filesOrigin: string;
 }
 
 const WEB_DIRECTORY = resolve(import.meta.dirname, '../../web');
@@ -136,7 +138,7 @@ export class PublicCdn extends Construct {
     const pageHeaders = new ResponseHeadersPolicy(this, 'PageHeaders', {
       comment: 'Scoring web page: CSP without inline scripts, no framing, no sniffing',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.filesOrigin), override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },

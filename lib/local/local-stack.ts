@@ -16,6 +16,7 @@ import { createGateway } from './gateway';
 import { startMinuteJobs } from './minute-jobs';
 import { localIamArn, parseIamKeys } from './sigv4';
 import { withStaticSite } from './static-site';
+import { startObjectStore, type ObjectStoreLocal } from './object-store';
 import { buildSite } from '../../web/build';
 import { startStreamPoller, type StreamPoller } from './stream-poller';
 import { handler as foldResults } from '../../functions/scoring/fold-results';
@@ -60,6 +61,8 @@ export interface LocalStack {
   /** The CDN stand-in's counters and invalidation, when asked for. */
   cdn?: CdnStandIn;
   dynamodb: DynamoDbLocal;
+  /** The files bucket's twin (s3rver behind a policy-checking front). */
+  files: ObjectStoreLocal;
   server: Server;
   /** The stream consumer's local event source mapping: `fold.caughtUp()` waits until results are on the scoreboard. */
   fold: StreamPoller;
@@ -79,8 +82,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
   process.env.TABLE_NAME ??= LOCAL_TABLE;
   let fold: StreamPoller | undefined;
+  let files: ObjectStoreLocal | undefined;
   const servers: Server[] = [];
   try {
+    files = await startObjectStore({ dataDir: options.dataDir });
+    process.env.FILES_ENDPOINT = files.endpoint;
+    process.env.FILES_BUCKET = files.bucket;
     await ensureTable(process.env.TABLE_NAME);
     fold = await startFoldPoller(dynamodb.endpoint, process.env.TABLE_NAME);
     const loaded = await loadSampleOnFirstStart(options.competitionFile ?? SAMPLE_COMPETITION);
@@ -97,11 +104,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     for (const key of iamKeys) await registerIamPrincipal({ arn: localIamArn(key), role: key.role, source: 'local', audit: LOCAL_SERVER_AUDIT });
     const gateway = createGateway({ iamKeys });
     const site = options.site === false ? undefined : buildSite();
-    const serve = (api: RequestListener) => (site ? withStaticSite(api, site) : api);
+    const serve = (api: RequestListener) => (site ? withStaticSite(api, { files: site, filesOrigin: files!.endpoint }) : api);
     const host = options.host ?? '127.0.0.1';
     const server = await listen(serve(gateway.listener), options.port, host, options.idleConnectionMs);
     servers.push(server);
     const url = urlOf(server, host);
+    files.allowOrigin(url);
     let cdn: CdnStandIn | undefined;
     let cdnUrl: string | undefined;
     if (options.cdn) {
@@ -109,6 +117,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const cdnServer = await listen(serve(cdn.listener), options.cdn.port, host, options.idleConnectionMs);
       servers.push(cdnServer);
       cdnUrl = urlOf(cdnServer, host);
+      files.allowOrigin(cdnUrl);
     }
     if (options.announce) {
       mkdirSync(dirname(LOCAL_STATE_FILE), { recursive: true });
@@ -123,12 +132,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (options.announce) rmSync(LOCAL_STATE_FILE, { force: true });
       await Promise.all(servers.map((s) => closeGracefully(s, GRACEFUL_STOP_MS)));
       await fold!.stop();
+      await files!.stop();
       await dynamodb.stop();
     };
-    return { url, cdnUrl, cdn, dynamodb, server, fold, loaded, stop };
+    return { url, cdnUrl, cdn, dynamodb, files, server, fold, loaded, stop };
   } catch (error) {
     for (const s of servers) s.close();
     await fold?.stop();
+    await files?.stop();
     await dynamodb.stop();
     throw error;
   }

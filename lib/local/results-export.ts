@@ -16,6 +16,7 @@ import { injectMaxima, latestPer, withInjectMaxima } from '#shared/domain/inject
 import type { ServiceRecord, SuperType } from '#shared/domain/model';
 import { buildScoreboard, buildScorecard, uptime, type Division, type Scorecard } from '#shared/domain/scoring/standings';
 import { formatTimestamp } from '#shared/validation';
+import { toCsv } from '#shared/csv';
 
 export interface ResultsExport {
   json: ResultsJson;
@@ -257,23 +258,6 @@ function servicesCsv(services: ServiceEntry[]): string {
     'last_scan_error',
   ];
   return toCsv([columns, ...services.map((s) => columns.map((c) => s[c]))]);
-}
-
-type Cell = string | number | boolean | null;
-
-/** RFC 4180: CRLF line ends; a field with a comma, quote or line break is quoted, quotes doubled. */
-export function toCsv(rows: Cell[][]): string {
-  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
-
-function csvField(cell: Cell): string {
-  if (cell === null) return '';
-  if (typeof cell !== 'string') return String(cell);
-  // Text from agents (scan errors quote what a service answered, which a red
-  // team may control) must not run as a spreadsheet formula: OWASP's advice is
-  // a leading apostrophe. Numbers are written as numbers and never touched.
-  const text = /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {

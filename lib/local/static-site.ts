@@ -3,16 +3,19 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { gzipSync } from 'node:zlib';
 import { API_PREFIX } from '#shared/api/routes';
 import { buildSite, type SiteFile } from '../../web/build';
-import { CONTENT_SECURITY_POLICY, pagePath } from '../../web/site';
+import { contentSecurityPolicy, pagePath } from '../../web/site';
 
 /**
  * The local twin of the stack's S3 bucket behind CloudFront: the built web
  * page on the same origin as the API. Everything under /api/ goes to the API
  * gateway; GET and HEAD of anything else are the page's files, built in
  * memory at start (so `npm start` needs no build step) and sent gzipped when
- * the browser accepts it, as CloudFront would.
+ * the browser accepts it, as CloudFront would; with the stack's
+ * Content-Security-Policy, the local files bucket's origin in it.
  */
-export function withStaticSite(api: RequestListener, files: SiteFile[] = buildSite()): RequestListener {
+export function withStaticSite(api: RequestListener, site: { files?: SiteFile[]; filesOrigin: string }): RequestListener {
+  const files = site.files ?? buildSite();
+  const policy = contentSecurityPolicy(site.filesOrigin);
   const byPath = new Map(
     files.map((file) => [
       `/${file.path}`,
@@ -31,7 +34,7 @@ export function withStaticSite(api: RequestListener, files: SiteFile[] = buildSi
     const method = req.method ?? 'GET';
     const file = byPath.get(path);
     const headers: Record<string, string> = {
-      'content-security-policy': CONTENT_SECURITY_POLICY,
+      'content-security-policy': policy,
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
     };

@@ -63,6 +63,19 @@ function expectedTablePermissions(access: 'get-item' | Route['table']): string[]
   return [...onTable.map((action) => `${action} on ${tableArn}`), ...indexArns.flatMap((arn) => onIndexes.map((action) => `${action} on ${arn}`))].sort();
 }
 
+const filesArn = `\${${logicalId(stack.files.bucket)}.Arn}`;
+
+/** The bucket permissions a route's `bucket` must produce, as sorted "action on resource" lines. */
+function expectedBucketPermissions(bucket: Route['bucket']): string[] {
+  const read = bucket?.read ?? [];
+  const write = bucket?.write ?? [];
+  return [
+    ...read.map((prefix) => `s3:GetObject on ${filesArn}/${prefix}*`),
+    ...(read.length > 0 ? [`s3:ListBucket on ${filesArn}`] : []),
+    ...write.flatMap((prefix) => [`s3:PutObject on ${filesArn}/${prefix}*`, `s3:AbortMultipartUpload on ${filesArn}/${prefix}*`]),
+  ].sort();
+}
+
 function functionNamed(name: string): [string, NonNullable<CfnTemplate['Resources'][string]>] {
   const found = resourcesOfType(deployed, 'AWS::Lambda::Function').filter(([, r]) => r.Properties?.FunctionName === name);
   expect(found, `function ${name}`).toHaveLength(1);
@@ -154,7 +167,12 @@ describe('functions', () => {
 
   it.each(built.map((r) => [r.name, r] as const))('lets %s do exactly its declared table actions, on this table and its indexes only', (_, route) => {
     const perms = tablePermissionsOf(`${prefix}-${route.name}`);
-    expect(perms.filter((p) => !p.startsWith('kms:') && !p.startsWith('lambda:'))).toEqual(expectedTablePermissions(route.table));
+    expect(perms.filter((p) => !p.startsWith('kms:') && !p.startsWith('lambda:') && !p.startsWith('s3:'))).toEqual(expectedTablePermissions(route.table));
+    // The files bucket: exactly what the route's `bucket` says, by key prefix, and its name only then.
+    expect(perms.filter((p) => p.startsWith('s3:'))).toEqual(expectedBucketPermissions(route.bucket));
+    const bucketName = functionNamed(`${prefix}-${route.name}`)[1].Properties!.Environment.Variables.FILES_BUCKET;
+    if (route.bucket) expect(flat(bucketName)).toBe(`\${${logicalId(stack.files.bucket)}}`);
+    else expect(bucketName).toBeUndefined();
     // The agent: only the routes that queue a dry run may start it, and nothing else.
     const lambda = perms.filter((p) => p.startsWith('lambda:'));
     if (route.invokesAgent) {
@@ -527,7 +545,7 @@ describe('the CDN', () => {
     });
     const policies = resourcesOfType(deployed, 'AWS::CloudFront::ResponseHeadersPolicy').map(([, p]) => p.Properties!.ResponseHeadersPolicyConfig);
     const page = policies.find((c) => c.SecurityHeadersConfig.ContentSecurityPolicy)!;
-    const csp = page.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+    const csp = flat(page.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
     // Every answer through the CDN, the API's included (API Gateway's own refusals too), says nosniff.
     for (const config of policies) expect(config.SecurityHeadersConfig.ContentTypeOptions).toEqual({ Override: true });
     const apiBehaviours = [...config.CacheBehaviors];
@@ -667,5 +685,51 @@ describe('context', () => {
     expect(read({ retainData: 'maybe' })).toThrow(/retainData/);
     expect(read({ stage: 'Prod_1' })).toThrow(/prefix/);
     expect(read({ logRetentionDays: '10' })).toThrow(/logRetentionDays/);
+  });
+});
+
+describe('the files bucket', () => {
+  const [, bucket] = resourcesOfType(deployed, 'AWS::S3::Bucket').find(([id]) => id === logicalId(stack.files.bucket))!;
+  const p = bucket.Properties!;
+
+  it('is private, encrypted and named so the pages can name it', () => {
+    expect(p.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    expect(p.BucketEncryption.ServerSideEncryptionConfiguration).toEqual([{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }]);
+    expect(p.OwnershipControls).toEqual({ Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] });
+    expect(flat(p.BucketName)).toBe(`${prefix.toLowerCase()}-files-\${AWS::AccountId}-\${AWS::Region}`);
+    // TLS only: its policy denies every request without it.
+    const [, policy] = resourcesOfType(deployed, 'AWS::S3::BucketPolicy').find(([, r]) => r.Properties!.Bucket.Ref === logicalId(stack.files.bucket))!;
+    expect(policy.Properties!.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    );
+  });
+
+  it("lets only the pages' origin post to it (CORS), and the pages connect to it (their CSP)", () => {
+    const rules = p.CorsConfiguration.CorsRules as any[];
+    expect(rules).toHaveLength(1);
+    expect(rules[0]).toMatchObject({ AllowedMethods: ['POST'], AllowedHeaders: ['*'], MaxAge: 3000 });
+    expect(rules[0].AllowedOrigins.map(flat)).toEqual([`https://\${${logicalId(stack.cdn.distribution)}.DomainName}`, ...stack.config.corsOrigins]);
+    const policies = resourcesOfType(deployed, 'AWS::CloudFront::ResponseHeadersPolicy').map(([, r]) => r.Properties!.ResponseHeadersPolicyConfig);
+    const csp = flat(policies.find((c) => c.SecurityHeadersConfig.ContentSecurityPolicy)!.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toContain(`connect-src 'self' https://${prefix.toLowerCase()}-files-\${AWS::AccountId}-\${AWS::Region}.s3.\${AWS::Region}.amazonaws.com;`);
+  });
+
+  it('lets exports expire and unfinished multipart uploads go', () => {
+    expect(p.LifecycleConfiguration.Rules).toEqual([
+      { Id: 'ExportsExpire', Prefix: 'exports/', ExpirationInDays: 7, Status: 'Enabled' },
+      { Id: 'UnfinishedUploads', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
+    ]);
+  });
+
+  it("lets only the upload-form route write a team's files: a browser's upload is worth what that role may do, under the form's policy", () => {
+    const writers = built.filter((r) => expectedBucketPermissions(r.bucket).some((line) => line === `s3:PutObject on ${filesArn}/teams/*`)).map((r) => r.name);
+    expect(writers).toEqual(['CreateUpload']);
+    // And nothing else in the stack may write there.
+    // (CDK's own deployment function names the asset bucket with Fn::Sub: not a policy of ours.)
+    const everyWrite = resourcesOfType(deployed, 'AWS::IAM::Policy')
+      .filter(([, r]) => !JSON.stringify(r).includes('Fn::Sub'))
+      .flatMap(([, r]) => permissions(r.Properties!.PolicyDocument))
+      .filter((x) => x.effect === 'Allow' && x.action === 's3:PutObject' && x.resource.startsWith(filesArn));
+    expect(everyWrite.map((x) => x.resource).sort()).toEqual([`${filesArn}/exports/*`, `${filesArn}/teams/*`]);
   });
 });

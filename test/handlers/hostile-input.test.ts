@@ -60,6 +60,7 @@ const acceptedBodies: Record<string, Record<string, unknown>> = {
   },
   UpdateInject: { title: 'Firewall memo, again', points: 40 },
   SubmitInject: { inject_id: 2, text: 'Our answer' },
+  CreateUpload: { inject_id: 2, file_name: 'memo.pdf', content_type: 'application/pdf' },
   GradeSubmission: { team_id: 1, submission_version: 1, points: 10, comment: 'Fine.', replaces: null },
   RequestRevision: { team_id: 2, submission_version: 1, comment: 'Cite the rules by number.' },
   FileIncident: { observed_at: '2026-11-22T10:15:00Z', hosts: ['www.team11.ccdc.example', '10.0.11.5'], description: 'A web shell in /var/www/uploads.' },
@@ -81,6 +82,9 @@ const batchOf: Record<string, { single: string; extra: Record<string, unknown> }
 
 beforeAll(async () => {
   await useFreshTable('sample');
+  // An upload form is signed, not sent: no bucket needs to answer at this address.
+  process.env.FILES_BUCKET = 'hostile-input-files';
+  process.env.FILES_ENDPOINT = 'http://127.0.0.1:9';
   admin = bearer((await mintTokens()).admin);
   // Something for PUT /dns/{id} to aim at.
   expect((await invoke('POST', '/api/v1/dns', { headers: admin, body: { name: 'www', type: 'A', value: 5, team: 1 } })).status).toBe(201);

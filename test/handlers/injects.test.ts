@@ -286,6 +286,7 @@ describe('injects', () => {
       team_id: 1,
       version: 1,
       text: 'First.',
+      files: [],
       submitted_at: at(-hour + 20 * 60_000),
       submitted_by: 'alice',
       late_share: 0.9,

@@ -6,7 +6,8 @@ import { recordScanResult } from '#shared/app/scans';
 import { listServiceRecords } from '#shared/data/services';
 import { listTeamRecords } from '#shared/data/teams';
 import type { ServiceRecord } from '#shared/domain/model';
-import { exportResults, toCsv, type ResultsExport } from '../../lib/local/results-export';
+import { exportResults, type ResultsExport } from '../../lib/local/results-export';
+import { toCsv } from '#shared/csv';
 import { sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
 import { invoke } from '../support/invoke';
@@ -61,6 +62,7 @@ beforeAll(async () => {
     team_id: team12.team.id,
     version: 1,
     text: 'Ours.',
+    files: [],
     submitted_at: '2026-11-22T11:00:00Z',
     submitted_by: 'alice',
     late_share: 1,

@@ -855,6 +855,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/team/{id}/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An upload form for one file of an answer to an inject: the browser posts the file straight to the bucket, then the submission names its key
+         * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
+         */
+        post: operations["CreateUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A download link to one of the team's files (its members' and organisers')
+         * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
+         */
+        get: operations["GetTeamFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/team/{id}/grades": {
         parameters: {
             query?: never;
@@ -1257,6 +1297,26 @@ export interface paths {
          * @description Admins only.
          */
         post: operations["RequestRevision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/injects/{id}/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every team's submissions for an inject, every version with its files, as one ZIP in the bucket, and a link to download it
+         * @description Admins only.
+         */
+        post: operations["ExportSubmissions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1850,6 +1910,20 @@ export interface components {
         FieldError: {
             path: string;
             message: string;
+        };
+        /**
+         * FileLink
+         * @description A short-lived link to a file: it downloads as an attachment (its Content-Disposition), until `expires_at`.
+         * @example {
+         *       "url": "https://scoring-prod-files-123456789012-eu-west-1.s3.eu-west-1.amazonaws.com/teams/3/injects/1/5f2c9d1e8a7b3c4d/firewall-memo.pdf?response-content-disposition=attachment…&X-Amz-Signature=…",
+         *       "name": "firewall-memo.pdf",
+         *       "expires_at": "2026-11-22T12:35:00Z"
+         *     }
+         */
+        FileLink: {
+            url: string;
+            name: string;
+            expires_at: string;
         };
         /**
          * Finalised
@@ -2641,6 +2715,24 @@ export interface components {
             team: components["schemas"]["Team"];
         };
         /**
+         * StoredFile
+         * @description A file sent with a submission, as the bucket held it then. Download it with GET /team/{id}/files?key=…
+         * @example {
+         *       "key": "teams/3/injects/1/5f2c9d1e8a7b3c4d/firewall-memo.pdf",
+         *       "name": "firewall-memo.pdf",
+         *       "size": 48213,
+         *       "content_type": "application/pdf"
+         *     }
+         */
+        StoredFile: {
+            key: string;
+            /** @description Its name as uploaded, made safe. */
+            name: string;
+            /** @description Bytes. */
+            size: number;
+            content_type: string;
+        };
+        /**
          * Submission
          * @description One version of a team's submission for an inject, kept whole.
          * @example {
@@ -2648,6 +2740,14 @@ export interface components {
          *       "team_id": 3,
          *       "version": 1,
          *       "text": "# Our memo\n\nRules 1 to 4, one line each.",
+         *       "files": [
+         *         {
+         *           "key": "teams/3/injects/1/5f2c9d1e8a7b3c4d/firewall-memo.pdf",
+         *           "name": "firewall-memo.pdf",
+         *           "size": 48213,
+         *           "content_type": "application/pdf"
+         *         }
+         *       ],
          *       "submitted_at": "2026-11-22T11:40:00Z",
          *       "submitted_by": "alice",
          *       "late_share": 1,
@@ -2661,6 +2761,8 @@ export interface components {
             version: number;
             /** @description Markdown. */
             text: string;
+            /** @description The files sent with it. */
+            files: components["schemas"]["StoredFile"][];
             submitted_at: string;
             /** @description The member whose session sent it. */
             submitted_by: string;
@@ -2673,6 +2775,29 @@ export interface components {
                 requested_by: string;
                 requested_at: string;
             } | null;
+        };
+        /**
+         * SubmissionsExport
+         * @description An inject's submissions as one ZIP in the bucket: every team's every version (answer.md and its files) and an index (submissions.csv). `url` downloads it until `expires_at`.
+         * @example {
+         *       "key": "exports/injects/1/2026-11-22T130000Z-9f3a1c2e.zip",
+         *       "url": "https://scoring-prod-files-123456789012-eu-west-1.s3.eu-west-1.amazonaws.com/exports/injects/1/2026-11-22T130000Z-9f3a1c2e.zip?X-Amz-Signature=…",
+         *       "expires_at": "2026-11-22T14:00:00Z",
+         *       "bytes": 1048576,
+         *       "submissions": 14,
+         *       "files": 9
+         *     }
+         */
+        SubmissionsExport: {
+            key: string;
+            url: string;
+            expires_at: string;
+            /** @description The ZIP's size. */
+            bytes: number;
+            /** @description Versions in it. */
+            submissions: number;
+            /** @description Files in it, besides the answers. */
+            files: number;
         };
         /**
          * Subtype
@@ -2917,6 +3042,37 @@ export interface components {
             created_at: string;
             expires_at: string | null;
             revoked_at: string | null;
+        };
+        /**
+         * UploadForm
+         * @description A presigned POST: send `fields`, then the file as the last field, `file`, as multipart/form-data to `url`, before `expires_at`. The bucket takes only the declared type, 1 to `max_bytes` bytes, at `key`; then name `key` in the submission's `files`.
+         * @example {
+         *       "key": "teams/3/injects/1/5f2c9d1e8a7b3c4d/firewall-memo.pdf",
+         *       "url": "https://scoring-prod-files-123456789012-eu-west-1.s3.eu-west-1.amazonaws.com",
+         *       "fields": {
+         *         "key": "teams/3/injects/1/5f2c9d1e8a7b3c4d/firewall-memo.pdf",
+         *         "Content-Type": "application/pdf",
+         *         "Content-Disposition": "attachment; filename=\"firewall-memo.pdf\"",
+         *         "success_action_status": "201",
+         *         "x-amz-algorithm": "AWS4-HMAC-SHA256",
+         *         "x-amz-credential": "ASIAEXAMPLEKEY/20261122/eu-west-1/s3/aws4_request",
+         *         "x-amz-date": "20261122T113000Z",
+         *         "x-amz-security-token": "IQoJb3JpZ2luX2VjE…",
+         *         "policy": "eyJleHBpcmF0aW9uIjoi…",
+         *         "x-amz-signature": "3c5d0b5f1a2e…"
+         *       },
+         *       "max_bytes": 20971520,
+         *       "expires_at": "2026-11-22T11:40:00Z"
+         *     }
+         */
+        UploadForm: {
+            key: string;
+            url: string;
+            fields: {
+                [key: string]: string;
+            };
+            max_bytes: number;
+            expires_at: string;
         };
         /**
          * VoidJob
@@ -8079,13 +8235,21 @@ export interface operations {
                 /**
                  * @example {
                  *       "inject_id": 1,
-                 *       "text": "# Our memo\n\nRules 1 to 4, one line each."
+                 *       "text": "# Our memo\n\nRules 1 to 4, one line each.",
+                 *       "files": [
+                 *         "teams/3/injects/1/5f2c9d1e8a7b3c4d/firewall-memo.pdf"
+                 *       ]
                  *     }
                  */
                 "application/json": {
                     /** @description The inject it answers (one the team sees, not closed). */
                     inject_id: number;
                     text: string;
+                    /**
+                     * @description Files uploaded for it first (at most 5): their keys. Each must be in the bucket, under the team's prefix for this inject, within the size and of an allowed type.
+                     * @default []
+                     */
+                    files?: string[];
                 };
             };
         };
@@ -8111,6 +8275,110 @@ export interface operations {
             429: components["responses"]["TooManyRequests.team-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.inject_busy.database_unavailable"];
+        };
+    };
+    CreateUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "inject_id": 1,
+                 *       "file_name": "firewall-memo.pdf",
+                 *       "content_type": "application/pdf"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The inject the file answers (one the team may still send for). */
+                    inject_id: number;
+                    /** @description Its name (made safe: letters, digits, . _ -; at most 100 characters). */
+                    file_name: string;
+                    /**
+                     * @description Its type, declared: the form allows only that one.
+                     * @enum {string}
+                     */
+                    content_type: "application/pdf" | "text/plain" | "text/markdown" | "text/csv" | "application/json" | "image/png" | "image/jpeg" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation";
+                };
+            };
+        };
+        responses: {
+            /** @description The form, good until the inject closes or for 10 minutes, whichever comes first. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadForm"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.inject_closed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.team-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    GetTeamFile: {
+        parameters: {
+            query: {
+                /** @description The file's key, as a submission lists it. */
+                key: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A link, good for 5 minutes, that downloads the file as an attachment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileLink"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     ListTeamGrades: {
@@ -9374,6 +9642,37 @@ export interface operations {
             409: components["responses"]["Conflict.submission_changed"];
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ExportSubmissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP is written: its link is good for an hour. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubmissionsExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
             429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];

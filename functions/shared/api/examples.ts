@@ -49,11 +49,14 @@ const inject = {
   ],
 };
 
+const storedFile = { key: 'teams/3/injects/1/5f2c9d1e8a7b3c4d/firewall-memo.pdf', name: 'firewall-memo.pdf', size: 48213, content_type: 'application/pdf' };
+
 const submission = {
   inject_id: 1,
   team_id: 3,
   version: 1,
   text: '# Our memo\n\nRules 1 to 4, one line each.',
+  files: [storedFile],
   submitted_at: '2026-11-22T11:40:00Z',
   submitted_by: 'alice',
   late_share: 1,
@@ -149,6 +152,38 @@ export const EXAMPLES = {
   DnsRecord: { id: 1, name: 'www', type: 'A', value: '10', team: 1 },
   Inject: { id: 1, ...inject, state: 'published', version: 2, created_by: 'carol (organiser)', created_at: '2026-11-22T09:00:00Z' },
   Submission: submission,
+  StoredFile: storedFile,
+  UploadForm: {
+    key: storedFile.key,
+    url: 'https://scoring-prod-files-123456789012-eu-west-1.s3.eu-west-1.amazonaws.com',
+    fields: {
+      key: storedFile.key,
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': 'attachment; filename="firewall-memo.pdf"',
+      success_action_status: '201',
+      'x-amz-algorithm': 'AWS4-HMAC-SHA256',
+      'x-amz-credential': 'ASIAEXAMPLEKEY/20261122/eu-west-1/s3/aws4_request',
+      'x-amz-date': '20261122T113000Z',
+      'x-amz-security-token': 'IQoJb3JpZ2luX2VjE…',
+      policy: 'eyJleHBpcmF0aW9uIjoi…',
+      'x-amz-signature': '3c5d0b5f1a2e…',
+    },
+    max_bytes: 20971520,
+    expires_at: '2026-11-22T11:40:00Z',
+  },
+  FileLink: {
+    url: `https://scoring-prod-files-123456789012-eu-west-1.s3.eu-west-1.amazonaws.com/${storedFile.key}?response-content-disposition=attachment…&X-Amz-Signature=…`,
+    name: storedFile.name,
+    expires_at: '2026-11-22T12:35:00Z',
+  },
+  SubmissionsExport: {
+    key: 'exports/injects/1/2026-11-22T130000Z-9f3a1c2e.zip',
+    url: 'https://scoring-prod-files-123456789012-eu-west-1.s3.eu-west-1.amazonaws.com/exports/injects/1/2026-11-22T130000Z-9f3a1c2e.zip?X-Amz-Signature=…',
+    expires_at: '2026-11-22T14:00:00Z',
+    bytes: 1048576,
+    submissions: 14,
+    files: 9,
+  },
   Grade: grade,
   IncidentReport: { ...incident, grade: { n: 1, points: 40, comment: 'Found and fixed.', graded_at: '2026-11-22T11:00:00Z' } },
   IncidentGrade: {
@@ -204,7 +239,8 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   ],
   CreateInject: inject,
   UpdateInject: { state: 'published' },
-  SubmitInject: { inject_id: 1, text: submission.text },
+  SubmitInject: { inject_id: 1, text: submission.text, files: [storedFile.key] },
+  CreateUpload: { inject_id: 1, file_name: 'firewall-memo.pdf', content_type: 'application/pdf' },
   GradeSubmission: {
     team_id: 3,
     submission_version: 1,

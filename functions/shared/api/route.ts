@@ -72,6 +72,13 @@ export interface Route {
    */
   readonly invokesAgent?: true;
   /**
+   * What the route's function does in the files bucket (issue #29), by key
+   * prefix: `read` objects (HEAD, GET, and the download links it signs),
+   * `write` them (the upload forms it signs are worth what its role may
+   * do). The stack gives it the bucket's name and grants exactly that.
+   */
+  readonly bucket?: { readonly read?: readonly string[]; readonly write?: readonly string[] };
+  /**
    * The route's `{id}` is text of this pattern (a token's public id), not a
    * positive integer: the endpoint wrapper checks it (404 otherwise) and the
    * description says so (pathIdOf).

@@ -26,6 +26,8 @@ import { putGrade, teamGrades } from '#shared/data/grades';
 import { putSubmission, requestRevision, teamSubmissions } from '#shared/data/submissions';
 import { listTeamRecords } from '#shared/data/teams';
 import { formatTimestamp } from '#shared/validation';
+import { filesToKeep } from '#shared/app/files';
+import type { StoredFile } from '#shared/domain/files';
 import { conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
 
 /** An inject as a team sees it: what it asks, its times, points, rubric and late rule; never its state or who wrote it. */
@@ -99,20 +101,32 @@ const SUBMIT_ATTEMPTS = 5;
  * until close_at (then 409 `inject_closed`, with the time), or until the
  * `until` of a revision an organiser asked of its latest version. An inject
  * the team does not see (a draft, retired, not open yet, unknown) is 404.
+ * Files it names must be the team's uploads for the inject, in the bucket
+ * (app/files.ts filesToKeep).
  */
-export async function submit(teamId: number, injectId: number, text: string, member: string, now = new Date()): Promise<Submission> {
+export async function submit(
+  teamId: number,
+  sent: { inject_id: number; text: string; files?: readonly string[] },
+  member: string,
+  now = new Date(),
+): Promise<Submission> {
+  const injectId = sent.inject_id;
   const inject = await readInject(injectId);
   if (!inject) throw notFound(`No inject ${injectId} is open to teams.`);
+  let files: StoredFile[] | undefined;
   for (let attempt = 0; attempt < SUBMIT_ATTEMPTS; attempt++) {
     const [latest] = await teamSubmissions(teamId, injectId);
     const window = teamWindow(inject, latest, now.getTime());
     if (window.kind === 'not-seen') throw notFound(`No inject ${injectId} is open to teams.`);
     if (window.kind === 'closed') throw conflict('inject_closed', `Inject ${injectId} closed at ${window.close_at}: nothing more is taken.`);
+    // Read back from the bucket once, when the inject is known open to the team.
+    files ??= await filesToKeep(teamId, injectId, sent.files ?? []);
     const submission: Submission = {
       inject_id: injectId,
       team_id: teamId,
       version: (latest?.version ?? 0) + 1,
-      text,
+      text: sent.text,
+      files,
       submitted_at: formatTimestamp(now),
       submitted_by: member,
       late_share: window.late_share,

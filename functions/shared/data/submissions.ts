@@ -22,6 +22,8 @@ function toSubmission(item: Record<string, unknown>): Submission {
     team_id: s.team_id,
     version: s.version,
     text: s.text,
+    // Versions sent before files were taken have none.
+    files: (s.files ?? []).map(({ key, name, size, content_type }) => ({ key, name, size, content_type })),
     submitted_at: s.submitted_at,
     submitted_by: s.submitted_by,
     late_share: s.late_share,

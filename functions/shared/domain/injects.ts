@@ -6,6 +6,8 @@
  * submission is worth.
  */
 
+import type { StoredFile } from '#shared/domain/files';
+
 /** Draft (only organisers see it), published (teams see it from `open_at`), retired (nobody but organisers; its grades stay). */
 export const INJECT_STATES = ['draft', 'published', 'retired'] as const;
 export type InjectState = (typeof INJECT_STATES)[number];
@@ -122,6 +124,8 @@ export interface Submission {
   /** 1 for the first, one more for each after it. */
   version: number;
   text: string;
+  /** The files sent with it (uploaded to the bucket first), as the bucket held them when it was sent. */
+  files: StoredFile[];
   submitted_at: string;
   /** The member whose session sent it. */
   submitted_by: string;
@@ -143,18 +147,20 @@ export function teamWindow(
   now: number,
 ): ReturnType<typeof submissionWindow> {
   const asked = latest?.revision_request;
-  if (asked && inject.state !== 'draft' && now <= Date.parse(asked.until)) return { kind: 'open', late_share: latest.late_share };
+  if (asked && inject.state !== 'draft' && now <= Date.parse(asked.until)) {
+    return { kind: 'open', late_share: latest.late_share, until: Date.parse(asked.until) >= Date.parse(inject.close_at) ? asked.until : inject.close_at };
+  }
   return submissionWindow(inject, now);
 }
 
-/** Whether a team may submit for an inject at `now` (epoch ms): not one it does not see, nor after close_at. */
+/** Whether a team may submit for an inject at `now` (epoch ms): not one it does not see, nor after close_at; open, until when. */
 export function submissionWindow(
   inject: Pick<Inject, 'state' | 'open_at' | 'due_at' | 'close_at' | 'late_penalty_percent_per_hour'>,
   now: number,
-): { kind: 'not-seen' } | { kind: 'closed'; close_at: string } | { kind: 'open'; late_share: number } {
+): { kind: 'not-seen' } | { kind: 'closed'; close_at: string } | { kind: 'open'; late_share: number; until: string } {
   if (!seenByTeams(inject, now)) return { kind: 'not-seen' };
   if (now > Date.parse(inject.close_at)) return { kind: 'closed', close_at: inject.close_at };
-  return { kind: 'open', late_share: lateShare(inject, new Date(now).toISOString()) };
+  return { kind: 'open', late_share: lateShare(inject, new Date(now).toISOString()), until: inject.close_at };
 }
 
 /** One rubric item's score in a grade, with the grader's comment on it. */

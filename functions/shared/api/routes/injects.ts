@@ -42,6 +42,11 @@ export const injectsRoutes = {
     summary: "Every team's grades of an inject, every regrade kept",
     responses: { 200: list('Team by team, newest first.', r.GradeSchema) },
   }),
+  ExportSubmissions: route('ExportSubmissions', 'POST', '/injects/{id}/exports', 'injects/export-submissions', 'admin', 'read', {
+    summary: "Every team's submissions for an inject, every version with its files, as one ZIP in the bucket, and a link to download it",
+    bucket: { read: ['teams/', 'exports/'], write: ['exports/'] },
+    responses: { 201: json('The ZIP is written: its link is good for an hour.', r.SubmissionsExportSchema) },
+  }),
   ListSubmissions: route('ListSubmissions', 'GET', '/submissions', 'injects/list-submissions', 'admin', 'read', {
     summary: "Every team's submissions for an inject, every version (`?state=ungraded`: the grading queue)",
     query: q.SubmissionsQuery,

@@ -31,8 +31,23 @@ export const teamRoutes = {
     summary: "Submit an answer to an inject: a new version, kept with the team's others, until the inject closes",
     throttle: 'team-write',
     body: q.SubmissionBody,
+    bucket: { read: ['teams/'] },
     responses: { 201: json('The version as kept.', r.SubmissionSchema) },
     problems: { 409: ['inject_closed'], 503: ['inject_busy'] },
+  }),
+  CreateUpload: route('CreateUpload', 'POST', '/team/{id}/uploads', 'team/create-upload', 'team', 'read', {
+    summary: 'An upload form for one file of an answer to an inject: the browser posts the file straight to the bucket, then the submission names its key',
+    throttle: 'team-write',
+    body: q.UploadBody,
+    bucket: { write: ['teams/'] },
+    responses: { 201: json('The form, good until the inject closes or for 10 minutes, whichever comes first.', r.UploadFormSchema) },
+    problems: { 409: ['inject_closed'] },
+  }),
+  GetTeamFile: route('GetTeamFile', 'GET', '/team/{id}/files', 'team/get-team-file', 'team', 'read', {
+    summary: "A download link to one of the team's files (its members' and organisers')",
+    query: q.FileQuery,
+    bucket: { read: ['teams/'] },
+    responses: { 200: json('A link, good for 5 minutes, that downloads the file as an attachment.', r.FileLinkSchema) },
   }),
   ListTeamSubmissions: route('ListTeamSubmissions', 'GET', '/team/{id}/submissions', 'team/list-team-submissions', 'team', 'read', {
     summary: "The team's submissions, every version, newest first within each inject",

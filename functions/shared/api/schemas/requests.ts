@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { SAMPLE_SECONDS } from '#shared/domain/history';
 import { STATUS_DELTA_WINDOW_MS, STATUS_GRID_MS } from '#shared/domain/scoring/status-view';
 import { FAILURE_CATEGORIES, FAILURE_CATEGORY_MEANINGS, type FailureCategory } from '#shared/domain/scoring/failure';
+import { MAX_FILES_PER_SUBMISSION, UPLOAD_CONTENT_TYPES, type UploadContentType } from '#shared/domain/files';
 import { BoundedInt, FreeText, MultilineText, PasswordText, PositiveInt, PositiveIntParam, Timestamp } from '#shared/validation';
 import { INJECT_STATES } from '#shared/domain/injects';
 import { AccountsSchema, UsernameSchema } from '#shared/domain/accounts';
@@ -450,10 +451,43 @@ export const InjectUpdateBody = v.pipe(
   v.check((b) => Object.keys(b).length > 0, 'send at least one field'),
 );
 
+/** A key of the files bucket, as an upload form gave it. */
+const FileKey = v.pipe(
+  v.string('must be a string'),
+  v.regex(/^[A-Za-z0-9._/-]{1,300}$/, 'must be a key an upload form gave (letters, digits, . _ - and /)'),
+  v.check((key) => !/(^|\/)\.{0,2}(\/|$)/.test(key), 'must not have empty, . or .. segments'),
+  v.description('The key an upload form gave (POST /team/{id}/uploads).'),
+);
+
 /** A team's submission for an inject: a new version, kept with the others. */
 export const SubmissionBody = v.strictObject({
   inject_id: v.pipe(PositiveInt, v.description('The inject it answers (one the team sees, not closed).')),
   text: v.pipe(MultilineText(50_000), v.description('The answer, in Markdown.')),
+  files: v.optional(
+    v.pipe(
+      v.array(FileKey),
+      v.maxLength(MAX_FILES_PER_SUBMISSION, `must name at most ${MAX_FILES_PER_SUBMISSION} files`),
+      v.description(
+        `Files uploaded for it first (at most ${MAX_FILES_PER_SUBMISSION}): their keys. Each must be in the bucket, under the team's prefix for this inject, within the size and of an allowed type.`,
+      ),
+    ),
+    [],
+  ),
+});
+
+/** An upload form asked for: one file of an answer to an inject. */
+export const UploadBody = v.strictObject({
+  inject_id: v.pipe(PositiveInt, v.description('The inject the file answers (one the team may still send for).')),
+  file_name: v.pipe(FreeText(255), v.description('Its name (made safe: letters, digits, . _ -; at most 100 characters).')),
+  content_type: v.pipe(
+    v.picklist(Object.keys(UPLOAD_CONTENT_TYPES) as UploadContentType[], `must be one of ${Object.keys(UPLOAD_CONTENT_TYPES).join(', ')}`),
+    v.description('Its type, declared: the form allows only that one.'),
+  ),
+});
+
+/** Which file to download. */
+export const FileQuery = v.object({
+  key: v.pipe(FileKey, v.description("The file's key, as a submission lists it.")),
 });
 
 /** A grade of a team's submission for an inject (or a regrade: `replaces` names the grade it follows). */

@@ -475,6 +475,48 @@ export const InjectSchema = named(
 
 export const TeamInjectSchema = named('TeamInject', 'An inject as a team sees it once it is open.', v.strictObject(teamInjectFields));
 
+export const StoredFileSchema = named(
+  'StoredFile',
+  'A file sent with a submission, as the bucket held it then. Download it with GET /team/{id}/files?key=…',
+  v.strictObject({
+    key: v.string(),
+    name: v.pipe(v.string(), v.description('Its name as uploaded, made safe.')),
+    size: v.pipe(Count, v.description('Bytes.')),
+    content_type: v.string(),
+  }),
+);
+
+export const UploadFormSchema = named(
+  'UploadForm',
+  "A presigned POST: send `fields`, then the file as the last field, `file`, as multipart/form-data to `url`, before `expires_at`. The bucket takes only the declared type, 1 to `max_bytes` bytes, at `key`; then name `key` in the submission's `files`.",
+  v.strictObject({
+    key: v.string(),
+    url: v.string(),
+    fields: v.record(v.string(), v.string()),
+    max_bytes: Count,
+    expires_at: v.string(),
+  }),
+);
+
+export const FileLinkSchema = named(
+  'FileLink',
+  'A short-lived link to a file: it downloads as an attachment (its Content-Disposition), until `expires_at`.',
+  v.strictObject({ url: v.string(), name: v.string(), expires_at: v.string() }),
+);
+
+export const SubmissionsExportSchema = named(
+  'SubmissionsExport',
+  "An inject's submissions as one ZIP in the bucket: every team's every version (answer.md and its files) and an index (submissions.csv). `url` downloads it until `expires_at`.",
+  v.strictObject({
+    key: v.string(),
+    url: v.string(),
+    expires_at: v.string(),
+    bytes: v.pipe(Count, v.description("The ZIP's size.")),
+    submissions: v.pipe(Count, v.description('Versions in it.')),
+    files: v.pipe(Count, v.description('Files in it, besides the answers.')),
+  }),
+);
+
 export const SubmissionSchema = named(
   'Submission',
   "One version of a team's submission for an inject, kept whole.",
@@ -483,6 +525,7 @@ export const SubmissionSchema = named(
     team_id: Id,
     version: v.pipe(Id, v.description('1 for the first, one more for each after it.')),
     text: v.pipe(v.string(), v.description('Markdown.')),
+    files: v.pipe(v.array(StoredFileSchema), v.description('The files sent with it.')),
     submitted_at: v.string(),
     submitted_by: v.pipe(v.string(), v.description('The member whose session sent it.')),
     late_share: v.pipe(v.number(), v.description('What its grade will be worth: 1 until due_at, less after it (the late rule).')),

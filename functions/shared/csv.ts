@@ -1,0 +1,18 @@
+/** A cell of a CSV file: text, a number or a flag, or nothing. */
+export type Cell = string | number | boolean | null;
+
+/** RFC 4180: CRLF line ends; a field with a comma, quote or line break is quoted, quotes doubled. */
+export function toCsv(rows: Cell[][]): string {
+  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+}
+
+function csvField(cell: Cell): string {
+  if (cell === null) return '';
+  if (typeof cell !== 'string') return String(cell);
+  // Text from agents and teams (scan errors quote what a service answered,
+  // which a red team may control) must not run as a spreadsheet formula:
+  // OWASP's advice is a leading apostrophe. Numbers are written as numbers and
+  // never touched.
+  const text = /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}

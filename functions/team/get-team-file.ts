@@ -1,0 +1,7 @@
+import { teamRoutes } from '#shared/api/routes/team';
+import { downloadLink } from '#shared/app/files';
+import { endpoint } from '#shared/http/endpoint';
+import { ok } from '#shared/http/responses';
+
+/** A short-lived link that downloads one of the team's files as an attachment. */
+export const handler = endpoint(teamRoutes.GetTeamFile, {}, async ({ id, query }) => ok(await downloadLink(id, query.key)));
