@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -22,6 +23,8 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 // Pages poll every 5 s; a change must be on screen well within the issue's 10 s.
 const ON_SCREEN = { timeout: 20_000 };
 
+/** A 1×1 PNG: what a team's diagram is, as far as the file store can tell. */
+const PNG_BYTES = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 let stack: LocalStack;
 let browser: Browser;
 let context: BrowserContext & { blocked: string[] };
@@ -273,7 +276,7 @@ describe('the other pages', () => {
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, { axe: [], sideways: false }])));
   });
 
-  it("a blue team member's page: signs in, reads the announcements and why a check fails, checks now, sends a password change, answers an inject (its Markdown drawn safely) and sees its grade, files an incident report, signs out; no serious axe violation", async () => {
+  it("a blue team member's page: signs in, reads the announcements and why a check fails, checks now, sends a password change, answers an inject with a file (its Markdown drawn safely; a type no team may upload refused; the file downloads as an attachment) and sees its grade, files an incident report, signs out; no serious axe violation", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const { password } = await createTeamAccount({ teamId: 1, name: 'browser-member', audit: TEST_AUDIT });
     const team = (await api('/teams/1')) as { number: number };
@@ -367,10 +370,21 @@ describe('the other pages', () => {
     await card.locator('h4', { hasText: 'The memo' }).waitFor(ON_SCREEN);
     expect(await card.locator('.inject-text a').getAttribute('href')).toBe('https://example.com/rules');
     expect(await card.locator('.inject-text').textContent()).toContain('<script>alert(1)</script>');
+    // A file of a type no team may upload is refused before anything is sent.
     await card.getByLabel('Your answer (Markdown)').fill('# Our memo\n\nRules 1 to 4.');
+    await card.getByLabel(/^Files, if any/).setInputFiles({ name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<p>no</p>') });
     await card.getByRole('button', { name: 'Send the answer to Firewall memo' }).click();
-    await card.locator('.form-status', { hasText: 'Version 1 sent.' }).waitFor(ON_SCREEN);
+    await card.locator('.form-status li', { hasText: 'content_type: must be one of' }).waitFor(ON_SCREEN);
+    expect(consoleErrors.splice(errorsBefore)).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    // The answer with a PDF: the file goes to the (local) file store, the answer names it, and it downloads as an attachment.
+    const pdf = Buffer.from(`%PDF-1.4 the firewall memo ${'x'.repeat(2000)}`);
+    await card.getByLabel(/^Files, if any/).setInputFiles({ name: 'Firewall memo.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await card.getByRole('button', { name: 'Send the answer to Firewall memo' }).click();
+    await card.locator('.form-status', { hasText: 'Version 1 sent with 1 file.' }).waitFor(ON_SCREEN);
     await card.locator('.inject-state', { hasText: 'Your latest answer: version 1' }).waitFor(ON_SCREEN);
+    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download Firewall_memo.pdf' }).click()]);
+    expect(download.suggestedFilename()).toBe('Firewall_memo.pdf');
+    expect(readFileSync((await download.path())!)).toEqual(pdf);
     const graded = await fetch(`${stack.url}/api/v1/injects/${inject.id}/grades`, {
       method: 'POST',
       headers: asOrganiser,
@@ -544,7 +558,7 @@ describe('the other pages', () => {
     forgetFreshCopies();
   });
 
-  it("the console's other pages: adds a team and a service (the board follows), changes a check's content, adjusts a score, announces, writes and publishes an inject and grades a team's answer from the queue (the board's Injects column moves), grades an incident report, voids results after a preview, reads it all in the filtered audit trail, creates and removes a member's account, resets a check account, finalises; keyboard labels and axe clean", async () => {
+  it("the console's other pages: adds a team and a service (the board follows), changes a check's content, adjusts a score, announces, writes and publishes an inject and grades a team's answer from the queue (its file downloaded; the board's Injects column moves), exports every answer as one ZIP, grades an incident report, voids results after a preview, reads it all in the filtered audit trail, creates and removes a member's account, resets a check account, finalises; keyboard labels and axe clean", async () => {
     // Signed in already (the tab's session storage).
     await open('/admin/', 'table.console-subtypes');
     const say = (text: string | RegExp) => page.locator('#console-status', { hasText: text }).waitFor(ON_SCREEN);
@@ -702,10 +716,22 @@ describe('the other pages', () => {
       })
     ).json()) as { token: string };
     const asMember = { authorization: `Bearer ${session}`, 'content-type': 'application/json' };
+    // With a file, uploaded as the page does: an upload form, the file posted to the file store with it.
+    const form = (await (
+      await fetch(`${stack.url}/api/v1/team/${team11.team.id}/uploads`, {
+        method: 'POST',
+        headers: asMember,
+        body: JSON.stringify({ inject_id: written.id, file_name: 'diagram.png', content_type: 'image/png' }),
+      })
+    ).json()) as { key: string; url: string; fields: Record<string, string> };
+    const upload = new FormData();
+    for (const [name, value] of Object.entries(form.fields)) upload.append(name, value);
+    upload.append('file', new Blob([PNG_BYTES]), 'diagram.png');
+    expect((await fetch(form.url, { method: 'POST', body: upload })).status).toBe(201);
     const answered = await fetch(`${stack.url}/api/v1/team/${team11.team.id}/submissions`, {
       method: 'POST',
       headers: asMember,
-      body: JSON.stringify({ inject_id: written.id, text: '## Our memo\n\nDone.' }),
+      body: JSON.stringify({ inject_id: written.id, text: '## Our memo\n\nDone.', files: [form.key] }),
     });
     expect(answered.status).toBe(201);
     const injectsOf11 = async () => (await board()).find((row) => row.team.number === 11)!.scores.find((x) => x.super_type_id === 2)!.score;
@@ -714,6 +740,12 @@ describe('the other pages', () => {
     const queued = page.locator(`section.grading[data-team-id="${team11.team.id}"]`);
     await queued.locator('.markdown h4', { hasText: 'Our memo' }).waitFor(ON_SCREEN);
     expect(await seriousAxeViolations()).toEqual([]);
+    const [diagram] = await Promise.all([page.waitForEvent('download'), queued.getByRole('button', { name: 'Download diagram.png' }).click()]);
+    expect(readFileSync((await diagram.path())!)).toEqual(PNG_BYTES);
+    // Every answer to it as one ZIP, from the file store.
+    const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export answers Console memo' }).click()]);
+    expect(zip.suggestedFilename()).toBe(`inject-${written.id}-submissions.zip`);
+    expect(execFileSync('unzip', ['-l', (await zip.path())!]).toString()).toContain('/v1/diagram.png');
     await queued.getByLabel('Points (at most 30)').fill('24');
     await queued.getByRole('button', { name: /^Save the grade of / }).click();
     await say(/graded: 24 points on the board/);

@@ -1,4 +1,5 @@
 import { createScoringClient, type ApiSchemas } from '#shared/api/client';
+import type { UploadContentType } from '#shared/domain/files';
 
 /**
  * Every request the page makes to the API goes through this module, so the
@@ -28,6 +29,7 @@ export type CheckJob = ApiSchemas['CheckJob'];
 export type Announcement = ApiSchemas['Announcement'];
 export type TeamInject = ApiSchemas['TeamInject'];
 export type Submission = ApiSchemas['Submission'];
+export type StoredFile = ApiSchemas['StoredFile'];
 export type TeamGrade = ApiSchemas['TeamGrade'];
 export type IncidentReport = ApiSchemas['IncidentReport'];
 export type ServiceEndpoint = ApiSchemas['ServiceEndpoint'];
@@ -159,11 +161,43 @@ export function memberApi(token: string) {
       read(`team grades ${team}`, (init) => member.GET('/api/v1/team/{id}/grades', { ...init, params: { ...init.params, ...path(team) } })),
     incidents: (team: number) =>
       read(`team incidents ${team}`, (init) => member.GET('/api/v1/team/{id}/incidents', { ...init, params: { ...init.params, ...path(team) } })),
-    /** A new version of the team's answer to an inject (a refusal, such as a closed inject, is a RequestRefused). */
-    submit: async (team: number, injectId: number, text: string): Promise<Submission> => {
-      const { data, error, response } = await member.POST('/api/v1/team/{id}/submissions', { params: path(team), body: { inject_id: injectId, text } });
+    /** A new version of the team's answer to an inject, with the keys of files uploaded for it (a refusal, such as a closed inject, is a RequestRefused). */
+    submit: async (team: number, injectId: number, text: string, files: string[] = []): Promise<Submission> => {
+      const { data, error, response } = await member.POST('/api/v1/team/{id}/submissions', { params: path(team), body: { inject_id: injectId, text, files } });
       if (!data) throw refused(response, error);
       return data;
+    },
+    /**
+     * Uploads one file for an answer: an upload form from the API, then the
+     * file posted straight to the bucket with it (never through the API).
+     * Answers its key; a refusal, the API's or the bucket's, is a RequestRefused.
+     */
+    upload: async (team: number, injectId: number, file: File): Promise<string> => {
+      const {
+        data: form,
+        error,
+        response,
+      } = await member.POST('/api/v1/team/{id}/uploads', {
+        params: path(team),
+        body: { inject_id: injectId, file_name: file.name, content_type: file.type as UploadContentType },
+      });
+      if (!form) throw refused(response, error);
+      const body = new FormData();
+      for (const [name, value] of Object.entries(form.fields)) body.append(name, value);
+      body.append('file', file);
+      const posted = await fetch(form.url, { method: 'POST', body });
+      if (!posted.ok) {
+        // The bucket answers in S3's XML: its message says which condition failed.
+        const message = /<Message>([^<]*)<\/Message>/.exec(await posted.text())?.[1] ?? posted.statusText;
+        throw new RequestRefused(posted.status, `${file.name} was refused by the file store: ${message}`, []);
+      }
+      return form.key;
+    },
+    /** A short-lived link that downloads one of the team's files. */
+    fileLink: async (team: number, key: string): Promise<string> => {
+      const { data, error, response } = await member.GET('/api/v1/team/{id}/files', { params: { ...path(team), query: { key } } });
+      if (!data) throw refused(response, error);
+      return data.url;
     },
     fileIncident: async (team: number, body: { observed_at: string; hosts: string[]; description: string }): Promise<IncidentReport> => {
       const { data, error, response } = await member.POST('/api/v1/team/{id}/incidents', { params: path(team), body });

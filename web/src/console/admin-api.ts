@@ -99,6 +99,9 @@ export function adminApi(token: string) {
     grade: (injectId: number, body: GradeGiven) => data(admin.POST('/api/v1/injects/{id}/grades', { params: path(injectId), body })),
     askRevision: (injectId: number, body: { team_id: number; submission_version: number; comment: string }) =>
       data(admin.POST('/api/v1/injects/{id}/revision-requests', { params: path(injectId), body })),
+    /** A short-lived link to one of a team's files (as the team's members get it). */
+    fileLink: async (teamId: number, key: string) => (await data(admin.GET('/api/v1/team/{id}/files', { params: { ...path(teamId), query: { key } } }))).url,
+    exportSubmissions: (injectId: number) => data(admin.POST('/api/v1/injects/{id}/exports', { params: path(injectId) })),
     incidents: () => data(admin.GET('/api/v1/incidents')),
     gradeIncident: (id: number, body: { points: number; comment?: string; replaces: number | null }) =>
       data(admin.POST('/api/v1/incidents/{id}/grades', { params: path(id), body })),

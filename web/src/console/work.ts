@@ -1,6 +1,7 @@
 import type { ApiSchemas } from '#shared/api/client';
 import { formatTime, h, replaceContent } from '../dom';
 import { renderMarkdown } from '../markdown';
+import { fileList } from '../files';
 import type { ConsoleContext } from './context';
 import { explain } from './explain';
 import { fieldsForm, idempotencyKey } from './fields';
@@ -8,8 +9,9 @@ import { listTable } from './table';
 
 /**
  * The teams' work (issue #29): injects (write a draft, publish, retire), an
- * inject's grading queue (each waiting answer drawn from its Markdown, with
- * a grade form and a revision request), and incident reports to grade.
+ * inject's grading queue (each waiting answer drawn from its Markdown, its
+ * files to download, with a grade form and a revision request), every
+ * answer exported as one ZIP, and incident reports to grade.
  * Grades name the grade they follow (`replaces`): another organiser's
  * meanwhile is said, never overwritten.
  */
@@ -41,10 +43,24 @@ export function injectsTable(context: ConsoleContext, injects: Inject[]): HTMLEl
           inject.state === 'published' ? action('Retire', () => moveInject(context, inject.id, 'retired')) : null,
           inject.state === 'draft' ? null : ' ',
           inject.state === 'draft' ? null : action('Grade', () => openGrading(context, inject)),
+          inject.state === 'draft' ? null : ' ',
+          inject.state === 'draft' ? null : action('Export answers', () => exportAnswers(context, inject)),
         ),
       );
     }),
   );
+}
+
+/** Every team's answers to an inject as one ZIP, written by the API into the file store, then downloaded from there. */
+async function exportAnswers({ api, say }: ConsoleContext, inject: Inject): Promise<void> {
+  say(`Exporting the answers to ${inject.title}…`);
+  try {
+    const exported = await api.exportSubmissions(inject.id);
+    say(`Exported ${exported.submissions} answers and ${exported.files} files of ${inject.title} (${Math.ceil(exported.bytes / 1024)} kB): downloading.`);
+    window.location.assign(exported.url);
+  } catch (error) {
+    say(explain(error));
+  }
 }
 
 async function moveInject({ api, say, reload }: ConsoleContext, id: number, state: 'published' | 'retired'): Promise<void> {
@@ -175,6 +191,7 @@ async function openGrading(context: ConsoleContext, inject: Inject): Promise<voi
           `Sent ${formatTime(submission.submitted_at)} by ${submission.submitted_by}; worth ${Math.round(submission.late_share * 100)} % of its grade.`,
         ),
         renderMarkdown(submission.text, 3),
+        submission.files.length > 0 ? fileList(submission.files, (key) => api.fileLink(submission.team_id, key)) : null,
         grade.form,
         revision.form,
       );

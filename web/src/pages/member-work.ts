@@ -1,14 +1,16 @@
 /**
  * The team's work on a member's page (issue #29): the injects it is asked to
  * do, each with its text (Markdown), times, rubric, the team's latest
- * version, a revision asked of it and its grade, and a form to send an
- * answer; and its incident reports, with a form to file one. Each inject's
+ * version (its files to download), a revision asked of it and its grade,
+ * and a form to send an answer with files; and its incident reports, with a form to file one. Each inject's
  * card is drawn once and then updated in place, so an answer being typed
  * survives the page's polls.
  */
 import { RequestRefused, type IncidentReport, type memberApi, type Submission, type TeamGrade, type TeamInject } from '../api';
+import { MAX_FILE_BYTES, MAX_FILES_PER_SUBMISSION, UPLOAD_CONTENT_TYPES } from '#shared/domain/files';
 import { formatTime, h, replaceContent } from '../dom';
 import { renderMarkdown } from '../markdown';
+import { fileList } from '../files';
 
 type MemberApi = ReturnType<typeof memberApi>;
 
@@ -20,33 +22,51 @@ function refusal(error: unknown): Node[] {
 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 
+/** What a team may upload, as people name it. */
+const FILE_KINDS = [...new Set(Object.values(UPLOAD_CONTENT_TYPES).map((kind) => kind.replace(/ (image|document|workbook|deck|archive)$/, '')))].join(', ');
+
 export function injectsPanel(team: number, api: MemberApi, sent: () => void) {
   const root = h('div', { class: 'member-injects' });
   const cards = new Map<number, { card: HTMLElement; text: string; body: HTMLElement; state: HTMLElement }>();
 
   const newCard = (inject: TeamInject) => {
     const answerId = `answer-${inject.id}`;
+    const filesId = `files-${inject.id}`;
     const answer = h('textarea', { id: answerId, name: 'text', rows: 6, required: true });
+    const files = h('input', { id: filesId, name: 'files', type: 'file', multiple: true, accept: Object.keys(UPLOAD_CONTENT_TYPES).join(',') });
     const status = h('div', { class: 'form-status', role: 'status' });
     const form = h(
       'form',
       { class: 'member-form', 'aria-label': `Answer ${inject.title}` },
       h('label', { for: answerId }, 'Your answer (Markdown)'),
       answer,
+      h('label', { for: filesId }, `Files, if any (${FILE_KINDS}; at most ${MAX_FILES_PER_SUBMISSION}, ${MAX_FILE_BYTES / 1024 / 1024} MB each)`),
+      files,
       h('button', { type: 'submit' }, `Send the answer to ${inject.title}`),
       status,
     );
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      replaceContent(status, 'Sending…');
-      api
-        .submit(team, inject.id, answer.value)
-        .then((submission) => {
+      const chosen = [...(files.files ?? [])];
+      if (chosen.length > MAX_FILES_PER_SUBMISSION) return replaceContent(status, `Send at most ${MAX_FILES_PER_SUBMISSION} files with one answer.`);
+      void (async () => {
+        try {
+          // Each file goes to the file store first (one at a time, so the status says which); the answer then names them.
+          const keys: string[] = [];
+          for (const file of chosen) {
+            replaceContent(status, `Uploading ${file.name}…`);
+            keys.push(await api.upload(team, inject.id, file));
+          }
+          replaceContent(status, 'Sending…');
+          const submission = await api.submit(team, inject.id, answer.value, keys);
           answer.value = '';
-          replaceContent(status, `Version ${submission.version} sent.`);
+          files.value = '';
+          replaceContent(status, `Version ${submission.version} sent${keys.length > 0 ? ` with ${keys.length} file${keys.length > 1 ? 's' : ''}` : ''}.`);
           sent();
-        })
-        .catch((error: unknown) => replaceContent(status, ...refusal(error)));
+        } catch (error) {
+          replaceContent(status, ...refusal(error));
+        }
+      })();
     });
     const body = h('div', { class: 'inject-text' }, renderMarkdown(inject.text));
     const state = h('div', { class: 'inject-state' });
@@ -95,6 +115,7 @@ export function injectsPanel(team: number, api: MemberApi, sent: () => void) {
               `Your latest answer: version ${latest.version}, sent ${formatTime(latest.submitted_at)} by ${latest.submitted_by} (worth ${percent(latest.late_share)} of its grade).`,
             )
           : h('p', {}, 'Not answered yet.'),
+        latest && latest.files.length > 0 ? fileList(latest.files, (key) => api.fileLink(team, key)) : null,
         latest?.revision_request
           ? h(
               'div',
