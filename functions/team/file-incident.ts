@@ -6,6 +6,6 @@ import { created } from '#shared/http/responses';
 /** A member files the team's report of what the red team did. */
 export const handler = endpoint(teamRoutes.FileIncident, {}, async ({ id, body, principal, log }) => {
   const report = await fileIncident(id, body, principal!.name);
-  log.info('incident report filed', { team: id, incident: report.id });
+  log.info('incident report filed', { team: id, incident: report.id, files: report.files.length });
   return created({ ...report, grade: null }, teamRoutes.ListTeamIncidents.path.replace('{id}', String(id)));
 });

@@ -276,7 +276,7 @@ describe('the other pages', () => {
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((key) => [key, { axe: [], sideways: false }])));
   });
 
-  it("a blue team member's page: signs in, reads the announcements and why a check fails, checks now, sends a password change, answers an inject with a file (its Markdown drawn safely; a type no team may upload refused; the file downloads as an attachment) and sees its grade, files an incident report, signs out; no serious axe violation", async () => {
+  it("a blue team member's page: signs in, reads the announcements and why a check fails, checks now, sends a password change, answers an inject with a file (its Markdown drawn safely, its attachment downloaded; a type no team may upload refused; the file downloads as an attachment) and sees its grade, files an incident report with evidence, signs out; no serious axe violation", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const { password } = await createTeamAccount({ teamId: 1, name: 'browser-member', audit: TEST_AUDIT });
     const team = (await api('/teams/1')) as { number: number };
@@ -312,9 +312,20 @@ describe('the other pages', () => {
     const inject = (await (await fetch(`${stack.url}/api/v1/injects`, { method: 'POST', headers: asOrganiser, body: JSON.stringify(injectBody) })).json()) as {
       id: number;
     };
-    expect(
-      (await fetch(`${stack.url}/api/v1/injects/${inject.id}`, { method: 'PATCH', headers: asOrganiser, body: JSON.stringify({ state: 'published' }) })).status,
-    ).toBe(200);
+    // With an attachment, uploaded as the console does: a form, the file posted to the file store, an edit naming it.
+    const attachmentForm = (await (
+      await fetch(`${stack.url}/api/v1/injects/${inject.id}/uploads`, {
+        method: 'POST',
+        headers: asOrganiser,
+        body: JSON.stringify({ file_name: 'rules.csv', content_type: 'text/csv' }),
+      })
+    ).json()) as { key: string; url: string; fields: Record<string, string> };
+    const attachment = new FormData();
+    for (const [name, value] of Object.entries(attachmentForm.fields)) attachment.append(name, value);
+    attachment.append('file', new Blob(['rule,port\nssh,22\n']), 'rules.csv');
+    expect((await fetch(attachmentForm.url, { method: 'POST', body: attachment })).status).toBe(201);
+    const edit = { state: 'published', attachments: [attachmentForm.key] };
+    expect((await fetch(`${stack.url}/api/v1/injects/${inject.id}`, { method: 'PATCH', headers: asOrganiser, body: JSON.stringify(edit) })).status).toBe(200);
     await open('/my-team.html', 'form.member-form');
     expect(await seriousAxeViolations()).toEqual([]);
     await page.getByLabel('Name').fill('browser-member');
@@ -385,6 +396,11 @@ describe('the other pages', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download Firewall_memo.pdf' }).click()]);
     expect(download.suggestedFilename()).toBe('Firewall_memo.pdf');
     expect(readFileSync((await download.path())!)).toEqual(pdf);
+    const [rules] = await Promise.all([
+      page.waitForEvent('download'),
+      card.locator('.inject-files').getByRole('button', { name: 'Download rules.csv' }).click(),
+    ]);
+    expect(readFileSync((await rules.path())!, 'utf8')).toBe('rule,port\nssh,22\n');
     const graded = await fetch(`${stack.url}/api/v1/injects/${inject.id}/grades`, {
       method: 'POST',
       headers: asOrganiser,
@@ -397,8 +413,13 @@ describe('the other pages', () => {
     await page.getByLabel('When you saw it (UTC, such as 2026-11-28T10:15:00Z)').fill('2026-11-22T10:15:00Z');
     await page.getByLabel('Hosts it touched (comma-separated)').fill('www.team11.ccdc.example, 10.0.11.5');
     await page.getByLabel('What was done, and what you did about it (Markdown)').fill('A web shell in `/var/www/uploads`, removed.');
+    await page
+      .getByLabel(/^Files, if any/)
+      .last()
+      .setInputFiles({ name: 'shell.png', mimeType: 'image/png', buffer: PNG_BYTES });
     await page.getByRole('button', { name: 'File the report' }).click();
-    await page.locator('.form-status', { hasText: /^Report \d+ filed\.$/ }).waitFor(ON_SCREEN);
+    await page.locator('.form-status', { hasText: /^Report \d+ filed with 1 file\.$/ }).waitFor(ON_SCREEN);
+    await page.locator('.incidents li').getByRole('button', { name: 'Download shell.png' }).waitFor(ON_SCREEN);
     await page.locator('.incidents li', { hasText: 'www.team11.ccdc.example, 10.0.11.5' }).waitFor(ON_SCREEN);
     expect(await seriousAxeViolations()).toEqual([]);
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -558,7 +579,7 @@ describe('the other pages', () => {
     forgetFreshCopies();
   });
 
-  it("the console's other pages: adds a team and a service (the board follows), changes a check's content, adjusts a score, announces, writes and publishes an inject and grades a team's answer from the queue (its file downloaded; the board's Injects column moves), exports every answer as one ZIP, grades an incident report, voids results after a preview, reads it all in the filtered audit trail, creates and removes a member's account, resets a check account, finalises; keyboard labels and axe clean", async () => {
+  it("the console's other pages: adds a team and a service (the board follows), changes a check's content, adjusts a score, announces, writes and publishes an inject, attaches a file to it, and grades a team's answer from the queue (its file downloaded; the board's Injects column moves), exports every answer as one ZIP, grades an incident report, voids results after a preview, reads it all in the filtered audit trail, creates and removes a member's account, resets a check account, finalises; keyboard labels and axe clean", async () => {
     // Signed in already (the tab's session storage).
     await open('/admin/', 'table.console-subtypes');
     const say = (text: string | RegExp) => page.locator('#console-status', { hasText: text }).waitFor(ON_SCREEN);
@@ -703,6 +724,13 @@ describe('the other pages', () => {
     await say('Inject Console memo saved as a draft');
     await page.getByRole('button', { name: 'Publish Console memo' }).click();
     await say(/^Inject Console memo published/);
+    // A template attached to it: uploaded to the file store, named by the inject's edit.
+    await page.getByRole('button', { name: 'Attach a file Console memo' }).click();
+    await page.getByLabel(/^A file to attach/).setInputFiles({ name: 'template.csv', mimeType: 'text/csv', buffer: Buffer.from('section,owner\n') });
+    expect(await seriousAxeViolations()).toEqual([]);
+    await page.getByRole('button', { name: 'Attach it to Console memo' }).click();
+    await say('template.csv attached to Console memo (1 in all).');
+    await page.getByRole('button', { name: 'Download template.csv' }).waitFor(ON_SCREEN);
     const written = ((await api('/injects', { headers: { authorization: `Bearer ${reader}` } })) as { id: number; title: string }[]).find(
       (i) => i.title === 'Console memo',
     )!;
@@ -721,7 +749,7 @@ describe('the other pages', () => {
       await fetch(`${stack.url}/api/v1/team/${team11.team.id}/uploads`, {
         method: 'POST',
         headers: asMember,
-        body: JSON.stringify({ inject_id: written.id, file_name: 'diagram.png', content_type: 'image/png' }),
+        body: JSON.stringify({ for: 'inject', inject_id: written.id, file_name: 'diagram.png', content_type: 'image/png' }),
       })
     ).json()) as { key: string; url: string; fields: Record<string, string> };
     const upload = new FormData();

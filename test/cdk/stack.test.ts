@@ -721,15 +721,18 @@ describe('the files bucket', () => {
     ]);
   });
 
-  it("lets only the upload-form route write a team's files: a browser's upload is worth what that role may do, under the form's policy", () => {
-    const writers = built.filter((r) => expectedBucketPermissions(r.bucket).some((line) => line === `s3:PutObject on ${filesArn}/teams/*`)).map((r) => r.name);
-    expect(writers).toEqual(['CreateUpload']);
+  it("lets only the upload-form routes write teams' files and injects' attachments: a browser's upload is worth what that role may do, under the form's policy", () => {
+    const writers = (prefix: string) =>
+      built.filter((r) => expectedBucketPermissions(r.bucket).some((line) => line === `s3:PutObject on ${filesArn}/${prefix}*`)).map((r) => r.name);
+    expect(writers('teams/')).toEqual(['CreateUpload']);
+    expect(writers('injects/')).toEqual(['CreateInjectUpload']);
+    expect(writers('exports/')).toEqual(['ExportSubmissions']);
     // And nothing else in the stack may write there.
     // (CDK's own deployment function names the asset bucket with Fn::Sub: not a policy of ours.)
     const everyWrite = resourcesOfType(deployed, 'AWS::IAM::Policy')
       .filter(([, r]) => !JSON.stringify(r).includes('Fn::Sub'))
       .flatMap(([, r]) => permissions(r.Properties!.PolicyDocument))
       .filter((x) => x.effect === 'Allow' && x.action === 's3:PutObject' && x.resource.startsWith(filesArn));
-    expect(everyWrite.map((x) => x.resource).sort()).toEqual([`${filesArn}/exports/*`, `${filesArn}/teams/*`]);
+    expect(everyWrite.map((x) => x.resource).sort()).toEqual([`${filesArn}/exports/*`, `${filesArn}/injects/*`, `${filesArn}/teams/*`]);
   });
 });

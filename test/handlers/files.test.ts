@@ -56,7 +56,8 @@ beforeAll(async () => {
 });
 afterAll(() => files.stop());
 
-const askForm = (body: Record<string, unknown>, headers = member, team = 1) => invoke('POST', `/api/v1/team/${team}/uploads`, { headers, body });
+const askForm = (body: Record<string, unknown>, headers = member, team = 1) =>
+  invoke('POST', `/api/v1/team/${team}/uploads`, { headers, body: { for: 'inject', ...body } });
 
 /** Posts a file with an upload form's fields, as the page does (the file last). */
 async function post(form: { url: string; fields: Record<string, string> }, content: Uint8Array | string, override: Record<string, string> = {}) {
@@ -148,8 +149,8 @@ describe('uploads', () => {
       return answer.json.errors[0].message as string;
     };
     // Another team's prefix, another inject's, nothing uploaded, a path out of the prefix.
-    expect(await problem([`teams/2/injects/${injectId}/abc/x.pdf`])).toMatch(/not one of the team's uploads/);
-    expect(await problem([`teams/1/injects/${injectId + 100}/abc/x.pdf`])).toMatch(/not one of the team's uploads/);
+    expect(await problem([`teams/2/injects/${injectId}/abc/x.pdf`])).toMatch(/not one of the uploads for this/);
+    expect(await problem([`teams/1/injects/${injectId + 100}/abc/x.pdf`])).toMatch(/not one of the uploads for this/);
     expect(await problem([`teams/1/injects/${injectId}/abc/missing.pdf`])).toMatch(/not uploaded/);
     expect(await problem([`teams/1/injects/${injectId}/../../2/x.pdf`])).toMatch(/must not have empty, \. or \.\. segments/);
     // Written past the policy (a local store that did not check it, a bucket misconfigured): the submission still refuses it.
@@ -238,5 +239,97 @@ describe('the export', () => {
     }
     expect((await invoke('POST', `/api/v1/injects/${inject}/exports`, { headers: member })).status).toBe(403);
     expect((await invoke('POST', '/api/v1/injects/999/exports', { headers: admin })).status).toBe(404);
+  });
+});
+
+describe("an incident report's evidence", () => {
+  it('is uploaded through a form for incidents, named by the report, and downloaded as the team’s own', async () => {
+    const form = (
+      await invoke('POST', '/api/v1/team/1/uploads', { headers: member, body: { for: 'incident', file_name: 'shell.txt', content_type: 'text/plain' } })
+    ).json;
+    expect(form.key).toMatch(/^teams\/1\/incidents\/[0-9a-f]{16}\/shell\.txt$/);
+    expect((await post(form, '<?php system($_GET["c"]);')).status).toBe(201);
+    const report = { observed_at: at(-hour), hosts: ['www'], description: 'A web shell.' };
+    const filed = await invoke('POST', '/api/v1/team/1/incidents', { headers: member, body: { ...report, files: [form.key] } });
+    expect(filed.status, filed.text).toBe(201);
+    expect(filed.json.files).toEqual([{ key: form.key, name: 'shell.txt', size: 25, content_type: 'text/plain' }]);
+    const listed = (await invoke('GET', '/api/v1/incidents', { headers: admin })).json.find((r: { id: number }) => r.id === filed.json.id);
+    expect(listed.files).toEqual(filed.json.files);
+    expect((await invoke('GET', `/api/v1/team/1/files?key=${encodeURIComponent(form.key)}`, { headers: admin })).status).toBe(200);
+    // An answer's upload is not evidence, nor is evidence an answer's file.
+    const answerFile = (await askForm({ inject_id: injectId, file_name: 'a.txt', content_type: 'text/plain' })).json;
+    expect((await post(answerFile, 'x')).status).toBe(201);
+    const misnamed = await invoke('POST', '/api/v1/team/1/incidents', { headers: member, body: { ...report, files: [answerFile.key] } });
+    expect([misnamed.status, misnamed.json.errors?.[0]?.path]).toEqual([400, 'files.0']);
+    const asAnswer = await invoke('POST', '/api/v1/team/1/submissions', { headers: member, body: { inject_id: injectId, text: 'x', files: [form.key] } });
+    expect([asAnswer.status, asAnswer.json.errors?.[0]?.path]).toEqual([400, 'files.0']);
+  });
+
+  it('is refused a form while the competition takes no reports', async () => {
+    const settings = await invoke('GET', '/api/v1/settings/1', { headers: admin });
+    const off = await invoke('PATCH', '/api/v1/settings/1', {
+      headers: { ...admin, 'if-match': settings.headers.etag! },
+      body: { incident_reports_super_type_id: null },
+    });
+    expect(off.status, off.text).toBe(200);
+    const { forgetFreshCopies } = await import('#shared/data/fresh');
+    forgetFreshCopies();
+    try {
+      const refused = await invoke('POST', '/api/v1/team/1/uploads', {
+        headers: member,
+        body: { for: 'incident', file_name: 'a.txt', content_type: 'text/plain' },
+      });
+      expect(refused.json.code).toBe('incident_reports_off');
+    } finally {
+      await invoke('PATCH', '/api/v1/settings/1', {
+        headers: { ...admin, 'if-match': off.headers.etag! },
+        body: { incident_reports_super_type_id: settings.json.incident_reports_super_type_id },
+      });
+      forgetFreshCopies();
+    }
+  });
+});
+
+describe("an inject's attachments", () => {
+  it('are uploaded by organisers, named by an edit (If-Match), and downloaded by teams once the inject is open to them', async () => {
+    const created = await invoke('POST', '/api/v1/injects', {
+      headers: admin,
+      body: { title: 'Diagram it', text: 'See the attached template.', super_type_id: 2, open_at: at(-hour), due_at: at(hour), points: 10 },
+    });
+    const id = created.json.id as number;
+    expect(created.json.attachments).toEqual([]);
+    const form = (await invoke('POST', `/api/v1/injects/${id}/uploads`, { headers: admin, body: { file_name: 'template.csv', content_type: 'text/csv' } }))
+      .json;
+    expect(form.key).toMatch(new RegExp(`^injects/${id}/[0-9a-f]{16}/template\\.csv$`));
+    expect((await post(form, 'host,address\n')).status).toBe(201);
+    expect((await invoke('POST', `/api/v1/injects/${id}/uploads`, { headers: member, body: { file_name: 'x.csv', content_type: 'text/csv' } })).status).toBe(
+      403,
+    );
+    // Named by an edit: only this inject's uploads, as the bucket holds them.
+    const wrong = await invoke('PATCH', `/api/v1/injects/${id}`, {
+      headers: { ...admin, 'if-match': created.headers.etag! },
+      body: { attachments: [`injects/${id + 1}/x/a.csv`] },
+    });
+    expect([wrong.status, wrong.json.errors?.[0]?.path]).toEqual([400, 'attachments.0']);
+    const attached = await invoke('PATCH', `/api/v1/injects/${id}`, {
+      headers: { ...admin, 'if-match': created.headers.etag! },
+      body: { attachments: [form.key] },
+    });
+    expect(attached.status, attached.text).toBe(200);
+    expect(attached.json.attachments).toEqual([{ key: form.key, name: 'template.csv', size: 13, content_type: 'text/csv' }]);
+    const link = (headers: Record<string, string>) => invoke('GET', `/api/v1/team/1/files?key=${encodeURIComponent(form.key)}`, { headers });
+    // A draft: its organisers download it, the teams do not see it.
+    expect((await link(admin)).status).toBe(200);
+    expect((await link(member)).status).toBe(404);
+    const published = await invoke('PATCH', `/api/v1/injects/${id}`, {
+      headers: { ...admin, 'if-match': attached.headers.etag! },
+      body: { state: 'published' },
+    });
+    expect(published.json.attachments).toEqual(attached.json.attachments);
+    const seen = (await invoke('GET', '/api/v1/team/1/injects', { headers: member })).json.find((i: { id: number }) => i.id === id);
+    expect(seen.attachments).toEqual(attached.json.attachments);
+    const download = await fetch((await link(member)).json.url);
+    expect([download.headers.get('content-disposition'), await download.text()]).toEqual(['attachment; filename="template.csv"', 'host,address\n']);
+    expect((await link(otherMember)).status).toBe(403);
   });
 });

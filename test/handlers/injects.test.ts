@@ -61,7 +61,7 @@ describe('injects', () => {
     expect(published.json).toMatchObject({ state: 'published', version: 2 });
     expect((await edit(id, { title: 'Lost update' }, created.headers.etag)).status).toBe(412);
     const seen = (await invoke('GET', '/api/v1/team/1/injects', { headers: member })).json as Record<string, unknown>[];
-    // What a team sees: the task, its times, points, rubric and late rule; not its state, version or author.
+    // What a team sees: the task, its times, points, rubric, late rule and attachments; not its state, version or author.
     expect(seen.find((i) => i.id === id)).toEqual({
       id,
       title: 'Firewall policy memo',
@@ -72,6 +72,7 @@ describe('injects', () => {
       late_penalty_percent_per_hour: 10,
       points: 50,
       rubric: published.json.rubric,
+      attachments: [],
     });
     // Another team's member reaches only their own team's route.
     expect((await invoke('GET', '/api/v1/team/2/injects', { headers: member })).status).toBe(403);

@@ -146,8 +146,8 @@ describe('file names and stored files', () => {
     const prefix = submissionFilesPrefix(7, 3);
     const pdf = { size: 100, content_type: 'application/pdf' };
     expect(storedFileRefusal(`${prefix}u/a.pdf`, pdf, prefix)).toBeUndefined();
-    expect(storedFileRefusal(`teams/8/injects/3/u/a.pdf`, pdf, prefix)).toMatch(/not one of the team's uploads/);
-    expect(storedFileRefusal(`${prefix}../../8/x`, pdf, prefix)).toMatch(/not one of the team's uploads/);
+    expect(storedFileRefusal(`teams/8/injects/3/u/a.pdf`, pdf, prefix)).toMatch(/not one of the uploads for this/);
+    expect(storedFileRefusal(`${prefix}../../8/x`, pdf, prefix)).toMatch(/not one of the uploads for this/);
     expect(storedFileRefusal(`${prefix}u/a.pdf`, undefined, prefix)).toMatch(/not uploaded/);
     expect(storedFileRefusal(`${prefix}u/a.pdf`, { ...pdf, size: MAX_FILE_BYTES + 1 }, prefix)).toMatch(/at most/);
     expect(storedFileRefusal(`${prefix}u/a.html`, { size: 10, content_type: 'text/html' }, prefix)).toMatch(/not a type/);

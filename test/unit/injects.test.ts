@@ -11,6 +11,7 @@ const fields: InjectFields = {
   late_penalty_percent_per_hour: 25,
   points: 10,
   rubric: [],
+  attachments: [],
 };
 
 describe("an inject's rules", () => {

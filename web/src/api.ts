@@ -168,30 +168,18 @@ export function memberApi(token: string) {
       return data;
     },
     /**
-     * Uploads one file for an answer: an upload form from the API, then the
-     * file posted straight to the bucket with it (never through the API).
-     * Answers its key; a refusal, the API's or the bucket's, is a RequestRefused.
+     * Uploads one file for an answer or a report: an upload form from the
+     * API, then the file posted straight to the file store with it (never
+     * through the API). Answers its key; a refusal, the API's or the
+     * store's, is a RequestRefused.
      */
-    upload: async (team: number, injectId: number, file: File): Promise<string> => {
-      const {
-        data: form,
-        error,
-        response,
-      } = await member.POST('/api/v1/team/{id}/uploads', {
+    upload: async (team: number, forWhat: { for: 'inject'; inject_id: number } | { for: 'incident' }, file: File): Promise<string> => {
+      const { data, error, response } = await member.POST('/api/v1/team/{id}/uploads', {
         params: path(team),
-        body: { inject_id: injectId, file_name: file.name, content_type: file.type as UploadContentType },
+        body: { ...forWhat, file_name: file.name, content_type: file.type as UploadContentType },
       });
-      if (!form) throw refused(response, error);
-      const body = new FormData();
-      for (const [name, value] of Object.entries(form.fields)) body.append(name, value);
-      body.append('file', file);
-      const posted = await fetch(form.url, { method: 'POST', body });
-      if (!posted.ok) {
-        // The bucket answers in S3's XML: its message says which condition failed.
-        const message = /<Message>([^<]*)<\/Message>/.exec(await posted.text())?.[1] ?? posted.statusText;
-        throw new RequestRefused(posted.status, `${file.name} was refused by the file store: ${message}`, []);
-      }
-      return form.key;
+      if (!data) throw refused(response, error);
+      return postFile(data, file);
     },
     /** A short-lived link that downloads one of the team's files. */
     fileLink: async (team: number, key: string): Promise<string> => {
@@ -199,7 +187,7 @@ export function memberApi(token: string) {
       if (!data) throw refused(response, error);
       return data.url;
     },
-    fileIncident: async (team: number, body: { observed_at: string; hosts: string[]; description: string }): Promise<IncidentReport> => {
+    fileIncident: async (team: number, body: { observed_at: string; hosts: string[]; description: string; files: string[] }): Promise<IncidentReport> => {
       const { data, error, response } = await member.POST('/api/v1/team/{id}/incidents', { params: path(team), body });
       if (!data) throw refused(response, error);
       return data;
@@ -208,6 +196,20 @@ export function memberApi(token: string) {
       read(`team announcements ${team}`, (init) => member.GET('/api/v1/team/{id}/announcements', { ...init, params: { ...init.params, ...path(team) } })),
     signOut: () => member.DELETE('/api/v1/team/session'),
   };
+}
+
+/** Posts a file to the file store with an upload form's fields (the file last, as S3 wants it); answers its key. */
+export async function postFile(form: { key: string; url: string; fields: Record<string, string> }, file: File): Promise<string> {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(form.fields)) body.append(name, value);
+  body.append('file', file);
+  const posted = await fetch(form.url, { method: 'POST', body });
+  if (!posted.ok) {
+    // The store answers in S3's XML: its message says which condition failed.
+    const message = /<Message>([^<]*)<\/Message>/.exec(await posted.text())?.[1] ?? posted.statusText;
+    throw new RequestRefused(posted.status, `${file.name} was refused by the file store: ${message}`, []);
+  }
+  return form.key;
 }
 
 /** A resource as read for editing: its body and the ETag a change names in If-Match. */

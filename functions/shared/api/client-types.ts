@@ -883,7 +883,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A download link to one of the team's files (its members' and organisers')
+         * A download link to one of the team's files, or to an attachment of an inject open to it
          * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
          */
         get: operations["GetTeamFile"];
@@ -1257,6 +1257,26 @@ export interface paths {
          * @description Admins only.
          */
         patch: operations["UpdateInject"];
+        trace?: never;
+    };
+    "/api/v1/injects/{id}/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An upload form for one of an inject's attachments: the browser posts the file straight to the bucket, then an edit of the inject names its key
+         * @description Admins only.
+         */
+        post: operations["CreateInjectUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/injects/{id}/grades": {
@@ -2060,6 +2080,7 @@ export interface components {
          *       "description": "A web shell in `/var/www/uploads`. Removed; the upload form now refuses PHP.",
          *       "submitted_by": "alice",
          *       "submitted_at": "2026-11-22T10:40:00Z",
+         *       "files": [],
          *       "grade": {
          *         "n": 1,
          *         "points": 40,
@@ -2075,6 +2096,8 @@ export interface components {
             hosts: string[];
             /** @description Markdown. */
             description: string;
+            /** @description Its evidence. */
+            files: components["schemas"]["StoredFile"][];
             /** @description The member whose session filed it. */
             submitted_by: string;
             submitted_at: string;
@@ -2110,6 +2133,14 @@ export interface components {
          *           "points": 20
          *         }
          *       ],
+         *       "attachments": [
+         *         {
+         *           "key": "injects/1/0a1b2c3d4e5f6a7b/firewall-rules.csv",
+         *           "name": "firewall-rules.csv",
+         *           "size": 2210,
+         *           "content_type": "text/csv"
+         *         }
+         *       ],
          *       "state": "published",
          *       "version": 2,
          *       "created_by": "carol (organiser)",
@@ -2132,6 +2163,8 @@ export interface components {
                 name: string;
                 points: number;
             }[];
+            /** @description Files that come with it: download each with GET /team/{id}/files?key=… */
+            attachments: components["schemas"]["StoredFile"][];
             super_type_id: number;
             /** @enum {string} */
             state: "draft" | "published" | "retired";
@@ -2921,6 +2954,8 @@ export interface components {
                 name: string;
                 points: number;
             }[];
+            /** @description Files that come with it: download each with GET /team/{id}/files?key=… */
+            attachments: components["schemas"]["StoredFile"][];
         };
         /**
          * TeamProfile
@@ -3591,6 +3626,29 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "inject_closed";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `inject_closed`, `incident_reports_off`. */
+        "Conflict.inject_closed.incident_reports_off": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "inject_closed",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "inject_closed" | "incident_reports_off";
                 };
             };
         };
@@ -8291,14 +8349,33 @@ export interface operations {
             content: {
                 /**
                  * @example {
+                 *       "for": "inject",
                  *       "inject_id": 1,
                  *       "file_name": "firewall-memo.pdf",
                  *       "content_type": "application/pdf"
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description A file of an answer to an inject (then name it in the submission).
+                     * @constant
+                     */
+                    for: "inject";
                     /** @description The inject the file answers (one the team may still send for). */
                     inject_id: number;
+                    /** @description Its name (made safe: letters, digits, . _ -; at most 100 characters). */
+                    file_name: string;
+                    /**
+                     * @description Its type, declared: the form allows only that one.
+                     * @enum {string}
+                     */
+                    content_type: "application/pdf" | "text/plain" | "text/markdown" | "text/csv" | "application/json" | "image/png" | "image/jpeg" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation";
+                } | {
+                    /**
+                     * @description Evidence for an incident report (then name it in the report's files).
+                     * @constant
+                     */
+                    for: "incident";
                     /** @description Its name (made safe: letters, digits, . _ -; at most 100 characters). */
                     file_name: string;
                     /**
@@ -8310,7 +8387,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The form, good until the inject closes or for 10 minutes, whichever comes first. */
+            /** @description The form, good for 10 minutes, or until the inject closes if that is sooner. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8325,7 +8402,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
-            409: components["responses"]["Conflict.inject_closed"];
+            409: components["responses"]["Conflict.inject_closed.incident_reports_off"];
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
             429: components["responses"]["TooManyRequests.team-write"];
@@ -8495,6 +8572,11 @@ export interface operations {
                     /** @description The team's hosts it touched, as the team names them (a name or an address). */
                     hosts: string[];
                     description: string;
+                    /**
+                     * @description Evidence uploaded for it first (at most 5; upload forms "for": "incident"): their keys.
+                     * @default []
+                     */
+                    files?: string[];
                 };
             };
         };
@@ -9438,6 +9520,8 @@ export interface operations {
                         /** @description What it is worth. */
                         points: number;
                     }[];
+                    /** @description Its attachments, all of them (the list replaces the one before): keys of uploads for this inject (POST /injects/{id}/uploads). Teams download them once it is open. */
+                    attachments?: string[];
                     /**
                      * @description published: teams see it from open_at; retired: nobody but organisers (its grades stay).
                      * @enum {string}
@@ -9469,6 +9553,58 @@ export interface operations {
             429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.inject_busy.database_unavailable"];
+        };
+    };
+    CreateInjectUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file_name": "network-diagram.png",
+                 *       "content_type": "image/png"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Its name (made safe: letters, digits, . _ -; at most 100 characters). */
+                    file_name: string;
+                    /**
+                     * @description Its type, declared: the form allows only that one.
+                     * @enum {string}
+                     */
+                    content_type: "application/pdf" | "text/plain" | "text/markdown" | "text/csv" | "application/json" | "image/png" | "image/jpeg" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation";
+                };
+            };
+        };
+        responses: {
+            /** @description The form, good for 10 minutes. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadForm"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     ListInjectGrades: {

@@ -150,7 +150,15 @@ export const EXAMPLES = {
     created_at: '2026-11-22T11:00:00Z',
   },
   DnsRecord: { id: 1, name: 'www', type: 'A', value: '10', team: 1 },
-  Inject: { id: 1, ...inject, state: 'published', version: 2, created_by: 'carol (organiser)', created_at: '2026-11-22T09:00:00Z' },
+  Inject: {
+    id: 1,
+    ...inject,
+    attachments: [{ key: 'injects/1/0a1b2c3d4e5f6a7b/firewall-rules.csv', name: 'firewall-rules.csv', size: 2210, content_type: 'text/csv' }],
+    state: 'published',
+    version: 2,
+    created_by: 'carol (organiser)',
+    created_at: '2026-11-22T09:00:00Z',
+  },
   Submission: submission,
   StoredFile: storedFile,
   UploadForm: {
@@ -185,7 +193,7 @@ export const EXAMPLES = {
     files: 9,
   },
   Grade: grade,
-  IncidentReport: { ...incident, grade: { n: 1, points: 40, comment: 'Found and fixed.', graded_at: '2026-11-22T11:00:00Z' } },
+  IncidentReport: { ...incident, files: [], grade: { n: 1, points: 40, comment: 'Found and fixed.', graded_at: '2026-11-22T11:00:00Z' } },
   IncidentGrade: {
     incident_id: 1,
     team_id: 3,
@@ -240,7 +248,8 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   CreateInject: inject,
   UpdateInject: { state: 'published' },
   SubmitInject: { inject_id: 1, text: submission.text, files: [storedFile.key] },
-  CreateUpload: { inject_id: 1, file_name: 'firewall-memo.pdf', content_type: 'application/pdf' },
+  CreateUpload: { for: 'inject', inject_id: 1, file_name: 'firewall-memo.pdf', content_type: 'application/pdf' },
+  CreateInjectUpload: { file_name: 'network-diagram.png', content_type: 'image/png' },
   GradeSubmission: {
     team_id: 3,
     submission_version: 1,

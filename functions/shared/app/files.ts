@@ -1,94 +1,66 @@
 /**
- * Files with submissions (issue #29): a member asks for an upload form (a
- * presigned POST whose policy fixes the key, the size range, the type and
- * its expiry), the browser posts the file straight to the bucket, and the
- * submission names the key; the API reads back what the bucket holds before
- * it keeps it. Members and organisers download through short-lived links
+ * Files in the bucket (issue #29), once uploaded (app/uploads.ts signs the
+ * forms): what names them (a submission, an incident report, an inject's
+ * attachments) keeps only what the bucket holds under the prefix uploads
+ * for it get; members and organisers download through short-lived links
  * served as attachments; organisers export an inject's submissions as one
  * ZIP in the bucket.
  */
 import { randomBytes } from 'node:crypto';
-import { ObjectWriter, getObject, headObject, objectStore, presignedGet, presignedPost } from '#shared/aws/objects';
+import { ObjectWriter, getObject, headObject, objectStore, presignedGet } from '#shared/aws/objects';
 import { readInject } from '#shared/data/injects';
 import { teamSubmissions } from '#shared/data/submissions';
 import { listTeamRecords } from '#shared/data/teams';
 import {
   DOWNLOAD_SECONDS,
-  MAX_FILE_BYTES,
-  UPLOAD_SECONDS,
   attachment,
+  attachmentInjectOf,
   fileNameOf,
   safeFileName,
   storedFileRefusal,
-  submissionFilesPrefix,
   teamFilesPrefix,
-  uploadKey,
   type StoredFile,
 } from '#shared/domain/files';
-import { teamWindow, type Inject, type Submission } from '#shared/domain/injects';
-import { conflict, notFound, validationFailed } from '#shared/http/problem';
+import { seenByTeams, type Inject, type Submission } from '#shared/domain/injects';
+import { notFound, validationFailed } from '#shared/http/problem';
 import { formatTimestamp } from '#shared/validation';
 import { ZipWriter } from '#shared/zip';
 import { toCsv, type Cell } from '#shared/csv';
 
-/** An upload form: post `fields`, then the file as `file`, to `url`, before `expires_at`. */
-export interface UploadForm {
-  key: string;
-  url: string;
-  fields: Record<string, string>;
-  max_bytes: number;
-  expires_at: string;
-}
-
-/** The inject as the team may send for it now, and until when; 404 or 409 `inject_closed` as a submission would be. */
-async function openFor(teamId: number, injectId: number, now: Date): Promise<{ inject: Inject; until: string }> {
-  const inject = await readInject(injectId);
-  if (!inject) throw notFound(`No inject ${injectId} is open to teams.`);
-  const [latest] = await teamSubmissions(teamId, injectId);
-  const window = teamWindow(inject, latest, now.getTime());
-  if (window.kind === 'not-seen') throw notFound(`No inject ${injectId} is open to teams.`);
-  if (window.kind === 'closed') throw conflict('inject_closed', `Inject ${injectId} closed at ${window.close_at}: nothing more is taken.`);
-  return { inject, until: window.until };
-}
-
 /**
- * An upload form for one file of a team's answer to an inject: its key
- * under the team's prefix for that inject, the declared type, at most
- * MAX_FILE_BYTES, good for UPLOAD_SECONDS or until the team may no longer
- * send, whichever comes first.
+ * The files a submission, a report or an inject names, as the bucket holds
+ * them: each under `prefix` (where uploads for it go), there, within the
+ * size and of a type that may be uploaded; 400 naming each one that is not
+ * (`field`.index).
  */
-export async function uploadForm(teamId: number, asked: { inject_id: number; file_name: string; content_type: string }, now = new Date()): Promise<UploadForm> {
-  const { until } = await openFor(teamId, asked.inject_id, now);
-  const expiresAt = new Date(Math.min(now.getTime() + UPLOAD_SECONDS * 1000, Date.parse(until)));
-  const key = uploadKey(submissionFilesPrefix(teamId, asked.inject_id), randomBytes(8).toString('hex'), asked.file_name);
-  const form = presignedPost(objectStore(), { key, contentType: asked.content_type, maxBytes: MAX_FILE_BYTES, expiresAt }, now);
-  return { key, url: form.url, fields: form.fields, max_bytes: MAX_FILE_BYTES, expires_at: formatTimestamp(expiresAt) };
-}
-
-/**
- * The files a submission names, as the bucket holds them: each under the
- * team's prefix for the inject, there, within the size and of a type a team
- * may upload; 400 naming each one that is not.
- */
-export async function filesToKeep(teamId: number, injectId: number, keys: readonly string[]): Promise<StoredFile[]> {
+export async function filesToKeep(prefix: string, keys: readonly string[], field = 'files'): Promise<StoredFile[]> {
   if (keys.length === 0) return [];
-  if (new Set(keys).size !== keys.length) throw validationFailed([{ path: 'files', message: 'names a file twice' }]);
+  if (new Set(keys).size !== keys.length) throw validationFailed([{ path: field, message: 'names a file twice' }]);
   const store = objectStore();
-  const prefix = submissionFilesPrefix(teamId, injectId);
   const stored = await Promise.all(keys.map((key) => (key.startsWith(prefix) ? headObject(store, key) : Promise.resolve(undefined))));
   const problems = keys.flatMap((key, i) => {
     const refusal = storedFileRefusal(key, stored[i], prefix);
-    return refusal ? [{ path: `files.${i}`, message: refusal }] : [];
+    return refusal ? [{ path: `${field}.${i}`, message: refusal }] : [];
   });
   if (problems.length > 0) throw validationFailed(problems);
   return keys.map((key, i) => ({ key, name: fileNameOf(key), size: stored[i]!.size, content_type: stored[i]!.content_type }));
 }
 
-/** A download link to one of a team's files (its members' and organisers'), served as an attachment; 404 for a key not the team's or not there. */
-export async function downloadLink(teamId: number, key: string, now = new Date()): Promise<{ url: string; name: string; expires_at: string }> {
+/**
+ * A download link, served as an attachment, to one of a team's files (its
+ * members' and organisers') or to an inject's attachment (an organiser's
+ * always; a team's once the inject is open to it); 404 for any other key, or
+ * one not there.
+ */
+export async function downloadLink(
+  teamId: number,
+  key: string,
+  caller: { organiser: boolean },
+  now = new Date(),
+): Promise<{ url: string; name: string; expires_at: string }> {
   const store = objectStore();
   const missing = () => notFound(`Team ${teamId} has no file ${key}.`);
-  if (!key.startsWith(teamFilesPrefix(teamId)) || key.includes('..')) throw missing();
+  if (key.includes('..') || !(key.startsWith(teamFilesPrefix(teamId)) || (await attachmentSeen(key, caller, now)))) throw missing();
   if (!(await headObject(store, key))) throw missing();
   const name = fileNameOf(key);
   return {
@@ -96,6 +68,15 @@ export async function downloadLink(teamId: number, key: string, now = new Date()
     name,
     expires_at: formatTimestamp(now.getTime() + DOWNLOAD_SECONDS * 1000),
   };
+}
+
+/** Whether a key is an attachment of an inject the caller may see: any, for an organiser; one published and open, for a team. */
+async function attachmentSeen(key: string, caller: { organiser: boolean }, now: Date): Promise<boolean> {
+  const injectId = attachmentInjectOf(key);
+  if (injectId === undefined) return false;
+  if (caller.organiser) return true;
+  const inject = await readInject(injectId);
+  return inject !== undefined && seenByTeams(inject, now.getTime());
 }
 
 /** How long an export's link is good for: long enough to start a large download. */

@@ -6,6 +6,8 @@
  */
 import type { AuditContext } from '#shared/data/audit';
 import { gradeWritten } from '#shared/app/injects';
+import { filesToKeep } from '#shared/app/files';
+import { incidentFilesPrefix } from '#shared/domain/files';
 import { allocateId } from '#shared/data/counters';
 import { freshSettings } from '#shared/data/fresh';
 import { listIncidentReports, putIncidentGrade, putIncidentReport, readIncidentReport, teamIncidentGrades } from '#shared/data/incidents';
@@ -18,28 +20,33 @@ const reportsOff = () =>
   conflict('incident_reports_off', 'This competition takes no incident reports (its settings name no super type for them: incident_reports_super_type_id).');
 
 /** Where incident grades go, or 409 when the settings name no super type. */
-async function incidentRules(): Promise<{ superTypeId: number; maxPoints: number }> {
+export async function incidentRules(): Promise<{ superTypeId: number; maxPoints: number }> {
   const { settings } = await freshSettings();
   if (settings.incident_reports_super_type_id === null) throw reportsOff();
   return { superTypeId: settings.incident_reports_super_type_id, maxPoints: settings.incident_report_max_points };
 }
 
-/** A member files the team's report of an incident. */
+/** A member files the team's report of an incident, with evidence files uploaded first (their keys). */
 export async function fileIncident(
   teamId: number,
-  fields: Pick<IncidentReport, 'observed_at' | 'hosts' | 'description'>,
+  filed: Pick<IncidentReport, 'observed_at' | 'hosts' | 'description'> & { files?: readonly string[] },
   member: string,
   now = new Date(),
 ): Promise<IncidentReport> {
   await incidentRules();
-  if (Date.parse(fields.observed_at) > now.getTime() + 60_000) {
-    throw validationFailed([{ path: 'observed_at', message: `${fields.observed_at} has not happened yet` }]);
+  if (Date.parse(filed.observed_at) > now.getTime() + 60_000) {
+    throw validationFailed([{ path: 'observed_at', message: `${filed.observed_at} has not happened yet` }]);
   }
+  // Its evidence: the team's uploads for reports, as the bucket holds them.
+  const files = await filesToKeep(incidentFilesPrefix(teamId), filed.files ?? []);
   for (let attempt = 0; attempt < 3; attempt++) {
     const report: IncidentReport = {
       id: await allocateId('incident'),
       team_id: teamId,
-      ...fields,
+      observed_at: filed.observed_at,
+      hosts: filed.hosts,
+      description: filed.description,
+      files,
       submitted_by: member,
       submitted_at: formatTimestamp(now),
     };

@@ -27,7 +27,7 @@ import { putSubmission, requestRevision, teamSubmissions } from '#shared/data/su
 import { listTeamRecords } from '#shared/data/teams';
 import { formatTimestamp } from '#shared/validation';
 import { filesToKeep } from '#shared/app/files';
-import type { StoredFile } from '#shared/domain/files';
+import { injectAttachmentsPrefix, submissionFilesPrefix, type StoredFile } from '#shared/domain/files';
 import { conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
 
 /** An inject as a team sees it: what it asks, its times, points, rubric and late rule; never its state or who wrote it. */
@@ -41,8 +41,13 @@ function refuseDisagreeing(fields: InjectFields): void {
 }
 
 /** A new inject, a draft (teams see nothing of it until it is published). `close_at` left out: due_at, no late submission. */
-export async function createInject(fields: Omit<InjectFields, 'close_at'> & { close_at?: string }, audit: AuditContext, now = new Date()): Promise<Inject> {
-  const complete: InjectFields = { ...fields, close_at: fields.close_at ?? fields.due_at };
+export async function createInject(
+  fields: Omit<InjectFields, 'close_at' | 'attachments'> & { close_at?: string },
+  audit: AuditContext,
+  now = new Date(),
+): Promise<Inject> {
+  // Attachments come after: their upload forms name the inject.
+  const complete: InjectFields = { ...fields, close_at: fields.close_at ?? fields.due_at, attachments: [] };
   refuseDisagreeing(complete);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const inject = inOrder({
@@ -60,10 +65,10 @@ export async function createInject(fields: Omit<InjectFields, 'close_at'> & { cl
   throw serviceUnavailable('inject_busy', 'Injects kept being added at once; try again.', 1);
 }
 
-/** An inject edited (its fields, its state forward only), with If-Match: 412 when stale; 409 for a state that may not follow. */
+/** An inject edited (its fields and attachments, its state forward only), with If-Match: 412 when stale; 409 for a state that may not follow. */
 export function editInject(
   id: number,
-  change: Partial<InjectFields> & { state?: InjectState },
+  change: Partial<Omit<InjectFields, 'attachments'>> & { state?: InjectState; attachments?: readonly string[] },
   ifMatch: string | undefined,
   audit: AuditContext,
 ): Promise<Inject> {
@@ -75,7 +80,10 @@ export function editInject(
       if (change.state !== undefined && !stateMayFollow(before.state, change.state)) {
         throw conflict('inject_state', `Inject ${id} is ${before.state}: it cannot be ${change.state} again (an inject's state only moves forward).`);
       }
-      const after = inOrder({ ...before, ...change, version: before.version + 1 });
+      // Attachments named: the organisers' uploads for this inject, as the bucket holds them.
+      const attachments =
+        change.attachments === undefined ? before.attachments : await filesToKeep(injectAttachmentsPrefix(id), change.attachments, 'attachments');
+      const after = inOrder({ ...before, ...change, attachments, version: before.version + 1 });
       refuseDisagreeing(after);
       const written = await writeInject(before, after, audit);
       if (written === 'super-type-gone') throw superTypeGone(after.super_type_id);
@@ -120,7 +128,7 @@ export async function submit(
     if (window.kind === 'not-seen') throw notFound(`No inject ${injectId} is open to teams.`);
     if (window.kind === 'closed') throw conflict('inject_closed', `Inject ${injectId} closed at ${window.close_at}: nothing more is taken.`);
     // Read back from the bucket once, when the inject is known open to the team.
-    files ??= await filesToKeep(teamId, injectId, sent.files ?? []);
+    files ??= await filesToKeep(submissionFilesPrefix(teamId, injectId), sent.files ?? []);
     const submission: Submission = {
       inject_id: injectId,
       team_id: teamId,

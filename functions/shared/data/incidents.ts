@@ -13,6 +13,7 @@ import { db, tableName } from '#shared/data/client';
 import { putGradeItem } from '#shared/data/grades';
 import { keys, PARTITION } from '#shared/data/keys';
 import { queryPartition, withoutKeys } from '#shared/data/operations';
+import { fileInOrder } from '#shared/domain/files';
 
 /** A report as every answer shows it, its fields in one order. */
 function toReport(item: Record<string, unknown>): IncidentReport {
@@ -23,6 +24,8 @@ function toReport(item: Record<string, unknown>): IncidentReport {
     observed_at: r.observed_at,
     hosts: r.hosts,
     description: r.description,
+    // Reports filed before evidence was taken have none.
+    files: (r.files ?? []).map(fileInOrder),
     submitted_by: r.submitted_by,
     submitted_at: r.submitted_at,
   };

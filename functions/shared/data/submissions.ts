@@ -9,6 +9,7 @@
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { RevisionRequest, Submission } from '#shared/domain/injects';
+import { fileInOrder } from '#shared/domain/files';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
@@ -23,7 +24,7 @@ function toSubmission(item: Record<string, unknown>): Submission {
     version: s.version,
     text: s.text,
     // Versions sent before files were taken have none.
-    files: (s.files ?? []).map(({ key, name, size, content_type }) => ({ key, name, size, content_type })),
+    files: (s.files ?? []).map(fileInOrder),
     submitted_at: s.submitted_at,
     submitted_by: s.submitted_by,
     late_share: s.late_share,

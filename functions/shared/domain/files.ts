@@ -13,8 +13,11 @@
 /** The largest file a team may upload (S3 refuses more through the policy's content-length-range). */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
-/** Files in one submission version. */
+/** Files in one submission version, or one incident report. */
 export const MAX_FILES_PER_SUBMISSION = 5;
+
+/** Attachments of one inject. */
+export const MAX_ATTACHMENTS = 10;
 
 /** How long an upload's form is good for, at most (less when the inject closes sooner). */
 export const UPLOAD_SECONDS = 10 * 60;
@@ -47,6 +50,9 @@ export interface StoredFile {
   content_type: string;
 }
 
+/** A stored file with its fields in one order (a stored item's come back in any, and an ETag is of the text). */
+export const fileInOrder = ({ key, name, size, content_type }: StoredFile): StoredFile => ({ key, name, size, content_type });
+
 /**
  * A file name as it may appear in a key, a ZIP and a Content-Disposition:
  * letters, digits, dot, dash and underscore (accents dropped, anything else
@@ -67,8 +73,20 @@ export function safeFileName(name: string): string {
 /** Where a team's files for an inject go: every upload's key starts with it, and a submission may name only keys under it. */
 export const submissionFilesPrefix = (teamId: number, injectId: number) => `teams/${teamId}/injects/${injectId}/`;
 
+/** Where a team's evidence for its incident reports goes. */
+export const incidentFilesPrefix = (teamId: number) => `teams/${teamId}/incidents/`;
+
+/** Where an inject's attachments go (organisers upload them; teams download them once it is open). */
+export const injectAttachmentsPrefix = (injectId: number) => `injects/${injectId}/`;
+
 /** Where a team's files are, all of them: what its members may download. */
 export const teamFilesPrefix = (teamId: number) => `teams/${teamId}/`;
+
+/** The inject whose attachment a key is, if it is one. */
+export function attachmentInjectOf(key: string): number | undefined {
+  const match = /^injects\/([1-9]\d*)\//.exec(key);
+  return match ? Number(match[1]) : undefined;
+}
 
 /** An upload's key: its prefix, a random id (two uploads of one name never meet), the safe name. */
 export const uploadKey = (prefix: string, uploadId: string, fileName: string) => `${prefix}${uploadId}/${safeFileName(fileName)}`;
@@ -169,14 +187,15 @@ export function postRefusal(policy: PostPolicy, upload: { bucket: string; fields
 }
 
 /**
- * Why a file the bucket holds may not be kept with a submission, or
- * undefined: its key is not under the team's prefix for that inject, it is
- * larger than allowed, or its type is not one a team may upload (S3 enforces
- * the same through the upload's policy; this is checked again here, from
- * what the bucket says, because a local object store does not).
+ * Why a file the bucket holds may not be kept with what names it (a
+ * submission, an incident report, an inject), or undefined: its key is not
+ * under the prefix uploads for it get, it is larger than allowed, or its
+ * type is not one that may be uploaded (S3 enforces the same through the
+ * upload's policy; this is checked again here, from what the bucket says,
+ * because a local object store does not).
  */
 export function storedFileRefusal(key: string, stored: { size: number; content_type: string } | undefined, prefix: string): string | undefined {
-  if (!key.startsWith(prefix) || key.includes('..')) return `${key} is not one of the team's uploads for this inject (${prefix}…)`;
+  if (!key.startsWith(prefix) || key.includes('..')) return `${key} is not one of the uploads for this (those under ${prefix})`;
   if (!stored) return `${key} was not uploaded (or not yet)`;
   if (stored.size > MAX_FILE_BYTES) return `${key} is ${stored.size} bytes: at most ${MAX_FILE_BYTES} are taken`;
   if (stored.size < 1) return `${key} is empty`;

@@ -5,6 +5,8 @@
  * team's), through the fold, as an inject's grade does. Pure shapes and rules.
  */
 
+import type { StoredFile } from '#shared/domain/files';
+
 /** A team's report, kept whole, never changed. */
 export interface IncidentReport {
   id: number;
@@ -15,6 +17,8 @@ export interface IncidentReport {
   hosts: string[];
   /** What was done, and what the team did about it (Markdown). */
   description: string;
+  /** Its evidence, uploaded first, as the bucket held it when the report was filed. */
+  files: StoredFile[];
   submitted_by: string;
   submitted_at: string;
 }

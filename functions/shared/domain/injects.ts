@@ -6,7 +6,7 @@
  * submission is worth.
  */
 
-import type { StoredFile } from '#shared/domain/files';
+import { fileInOrder, type StoredFile } from '#shared/domain/files';
 
 /** Draft (only organisers see it), published (teams see it from `open_at`), retired (nobody but organisers; its grades stay). */
 export const INJECT_STATES = ['draft', 'published', 'retired'] as const;
@@ -34,6 +34,8 @@ export interface InjectFields {
   points: number;
   /** Empty, or items whose points add up to the inject's. */
   rubric: RubricItem[];
+  /** Files that come with it (organisers upload them after writing it; an edit names them). */
+  attachments: StoredFile[];
 }
 
 export interface Inject extends InjectFields {
@@ -58,6 +60,8 @@ export function inOrder(inject: Inject): Inject {
     late_penalty_percent_per_hour: inject.late_penalty_percent_per_hour,
     points: inject.points,
     rubric: inject.rubric.map(({ name, points }) => ({ name, points })),
+    // Injects written before attachments were taken have none.
+    attachments: (inject.attachments ?? []).map(fileInOrder),
     state: inject.state,
     version: inject.version,
     created_by: inject.created_by,

@@ -1,5 +1,6 @@
 import { createScoringClient, type ApiPaths, type ApiSchemas } from '#shared/api/client';
-import { editable, refused, type AuditEntry, type CheckJob, type EditableSubtype, type PasswordChange, type Token, type VoidJob } from '../api';
+import type { UploadContentType } from '#shared/domain/files';
+import { editable, postFile, refused, type AuditEntry, type CheckJob, type EditableSubtype, type PasswordChange, type Token, type VoidJob } from '../api';
 
 /** A request's JSON body, as the API's description types it. */
 type BodyOf<P extends keyof ApiPaths, M extends 'post' | 'put'> = ApiPaths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } }
@@ -91,7 +92,7 @@ export function adminApi(token: string) {
     injects: () => data(admin.GET('/api/v1/injects')),
     inject: (id: number) => editable(admin.GET('/api/v1/injects/{id}', { params: path(id) })),
     createInject: (key: string, body: NewInject) => data(admin.POST('/api/v1/injects', { params: { header: { 'Idempotency-Key': key } }, body })),
-    editInject: (id: number, etag: string, body: { state: 'published' | 'retired' }) =>
+    editInject: (id: number, etag: string, body: { state: 'published' | 'retired' } | { attachments: string[] }) =>
       editable(admin.PATCH('/api/v1/injects/{id}', { params: { ...path(id), header: { 'If-Match': etag } }, body })),
     /** The grading queue of an inject: each team's latest version no grade is of. */
     gradingQueue: (injectId: number) => data(admin.GET('/api/v1/submissions', { params: { query: { inject_id: String(injectId), state: 'ungraded' } } })),
@@ -101,6 +102,14 @@ export function adminApi(token: string) {
       data(admin.POST('/api/v1/injects/{id}/revision-requests', { params: path(injectId), body })),
     /** A short-lived link to one of a team's files (as the team's members get it). */
     fileLink: async (teamId: number, key: string) => (await data(admin.GET('/api/v1/team/{id}/files', { params: { ...path(teamId), query: { key } } }))).url,
+    /** An inject's new attachment: an upload form, the file posted to the file store with it; answers its key (the inject's edit then names it). */
+    uploadAttachment: async (injectId: number, file: File): Promise<string> =>
+      postFile(
+        await data(
+          admin.POST('/api/v1/injects/{id}/uploads', { params: path(injectId), body: { file_name: file.name, content_type: file.type as UploadContentType } }),
+        ),
+        file,
+      ),
     exportSubmissions: (injectId: number) => data(admin.POST('/api/v1/injects/{id}/exports', { params: path(injectId) })),
     incidents: () => data(admin.GET('/api/v1/incidents')),
     gradeIncident: (id: number, body: { points: number; comment?: string; replaces: number | null }) =>

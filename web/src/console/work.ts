@@ -2,6 +2,7 @@ import type { ApiSchemas } from '#shared/api/client';
 import { formatTime, h, replaceContent } from '../dom';
 import { renderMarkdown } from '../markdown';
 import { fileList } from '../files';
+import { MAX_FILE_BYTES, UPLOAD_CONTENT_TYPES } from '#shared/domain/files';
 import type { ConsoleContext } from './context';
 import { explain } from './explain';
 import { fieldsForm, idempotencyKey } from './fields';
@@ -45,10 +46,50 @@ export function injectsTable(context: ConsoleContext, injects: Inject[]): HTMLEl
           inject.state === 'draft' ? null : action('Grade', () => openGrading(context, inject)),
           inject.state === 'draft' ? null : ' ',
           inject.state === 'draft' ? null : action('Export answers', () => exportAnswers(context, inject)),
+          ' ',
+          action('Attach a file', () => openAttachments(context, inject)),
         ),
       );
     }),
   );
+}
+
+/** An inject's attachments: those it has (to download), and a file to add (uploaded to the file store, then named by an edit with If-Match). */
+function openAttachments(context: ConsoleContext, inject: Inject): void {
+  const { api, editor, say, reload } = context;
+  const picker = h('input', { id: 'attachment-file', type: 'file', required: true, accept: Object.keys(UPLOAD_CONTENT_TYPES).join(',') });
+  const form = h(
+    'form',
+    { class: 'console-form', 'aria-labelledby': 'attachment-heading' },
+    h('h2', { id: 'attachment-heading' }, `Attachments of ${inject.title}`),
+    inject.attachments.length > 0
+      ? // An attachment is no team's: an organiser's link comes through any team's route (team 1's).
+        fileList(inject.attachments, (key) => api.fileLink(1, key))
+      : h('p', { class: 'empty' }, 'None yet: teams see the text only.'),
+    h('label', { for: 'attachment-file' }, `A file to attach (teams download it once the inject is open; at most ${MAX_FILE_BYTES / 1024 / 1024} MB)`),
+    picker,
+    h('button', { type: 'submit' }, `Attach it to ${inject.title}`),
+  );
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const file = picker.files?.[0];
+    if (!file) return;
+    void (async () => {
+      try {
+        say(`Uploading ${file.name}…`);
+        const key = await api.uploadAttachment(inject.id, file);
+        const opened = await api.inject(inject.id);
+        const edited = await api.editInject(inject.id, opened.etag, { attachments: [...opened.data.attachments.map((f) => f.key), key] });
+        say(`${file.name} attached to ${inject.title} (${edited.data.attachments.length} in all).`);
+        await reload();
+        openAttachments(context, edited.data);
+      } catch (error) {
+        say(explain(error));
+      }
+    })();
+  });
+  replaceContent(editor, form);
+  picker.focus();
 }
 
 /** Every team's answers to an inject as one ZIP, written by the API into the file store, then downloaded from there. */
@@ -251,6 +292,7 @@ function openIncident({ api, editor, say, reload }: ConsoleContext, report: Inci
       { class: 'grading' },
       h('p', { class: 'meta' }, `Filed by ${report.submitted_by}, team ${report.team_id}`),
       renderMarkdown(report.description, 3),
+      report.files.length > 0 ? fileList(report.files, (key) => api.fileLink(report.team_id, key)) : null,
     ),
     form.form,
   );

@@ -2,7 +2,8 @@
  * The team's work on a member's page (issue #29): the injects it is asked to
  * do, each with its text (Markdown), times, rubric, the team's latest
  * version (its files to download), a revision asked of it and its grade,
- * and a form to send an answer with files; and its incident reports, with a form to file one. Each inject's
+ * its attachments, and a form to send an answer with files; and its
+ * incident reports, with a form to file one with evidence. Each inject's
  * card is drawn once and then updated in place, so an answer being typed
  * survives the page's polls.
  */
@@ -25,43 +26,57 @@ const percent = (share: number) => `${Math.round(share * 100)} %`;
 /** What a team may upload, as people name it. */
 const FILE_KINDS = [...new Set(Object.values(UPLOAD_CONTENT_TYPES).map((kind) => kind.replace(/ (image|document|workbook|deck|archive)$/, '')))].join(', ');
 
+/** A file picker for an answer or a report, with its label: the types a team may upload, how many, how large. */
+function filePicker(id: string): [HTMLLabelElement, HTMLInputElement] {
+  return [
+    h('label', { for: id }, `Files, if any (${FILE_KINDS}; at most ${MAX_FILES_PER_SUBMISSION}, ${MAX_FILE_BYTES / 1024 / 1024} MB each)`),
+    h('input', { id, name: 'files', type: 'file', multiple: true, accept: Object.keys(UPLOAD_CONTENT_TYPES).join(',') }),
+  ];
+}
+
+/** Uploads the files picked, one at a time (the status says which), to the file store: their keys, for the answer or report to name. */
+async function uploadPicked(picker: HTMLInputElement, upload: (file: File) => Promise<string>, status: HTMLElement): Promise<string[]> {
+  const chosen = [...(picker.files ?? [])];
+  if (chosen.length > MAX_FILES_PER_SUBMISSION) throw new RequestRefused(400, `Send at most ${MAX_FILES_PER_SUBMISSION} files at once.`, []);
+  const keys: string[] = [];
+  for (const file of chosen) {
+    replaceContent(status, `Uploading ${file.name}…`);
+    keys.push(await upload(file));
+  }
+  return keys;
+}
+
+const withFiles = (count: number) => (count > 0 ? ` with ${count} file${count > 1 ? 's' : ''}` : '');
+
 export function injectsPanel(team: number, api: MemberApi, sent: () => void) {
   const root = h('div', { class: 'member-injects' });
-  const cards = new Map<number, { card: HTMLElement; text: string; body: HTMLElement; state: HTMLElement }>();
+  const cards = new Map<number, { card: HTMLElement; text: string; body: HTMLElement; attached: HTMLElement; attachments: string; state: HTMLElement }>();
 
   const newCard = (inject: TeamInject) => {
     const answerId = `answer-${inject.id}`;
-    const filesId = `files-${inject.id}`;
     const answer = h('textarea', { id: answerId, name: 'text', rows: 6, required: true });
-    const files = h('input', { id: filesId, name: 'files', type: 'file', multiple: true, accept: Object.keys(UPLOAD_CONTENT_TYPES).join(',') });
+    const [filesLabel, files] = filePicker(`files-${inject.id}`);
     const status = h('div', { class: 'form-status', role: 'status' });
     const form = h(
       'form',
       { class: 'member-form', 'aria-label': `Answer ${inject.title}` },
       h('label', { for: answerId }, 'Your answer (Markdown)'),
       answer,
-      h('label', { for: filesId }, `Files, if any (${FILE_KINDS}; at most ${MAX_FILES_PER_SUBMISSION}, ${MAX_FILE_BYTES / 1024 / 1024} MB each)`),
+      filesLabel,
       files,
       h('button', { type: 'submit' }, `Send the answer to ${inject.title}`),
       status,
     );
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      const chosen = [...(files.files ?? [])];
-      if (chosen.length > MAX_FILES_PER_SUBMISSION) return replaceContent(status, `Send at most ${MAX_FILES_PER_SUBMISSION} files with one answer.`);
       void (async () => {
         try {
-          // Each file goes to the file store first (one at a time, so the status says which); the answer then names them.
-          const keys: string[] = [];
-          for (const file of chosen) {
-            replaceContent(status, `Uploading ${file.name}…`);
-            keys.push(await api.upload(team, inject.id, file));
-          }
+          // The files go to the file store first; the answer then names them.
+          const keys = await uploadPicked(files, (file) => api.upload(team, { for: 'inject', inject_id: inject.id }, file), status);
           replaceContent(status, 'Sending…');
           const submission = await api.submit(team, inject.id, answer.value, keys);
-          answer.value = '';
-          files.value = '';
-          replaceContent(status, `Version ${submission.version} sent${keys.length > 0 ? ` with ${keys.length} file${keys.length > 1 ? 's' : ''}` : ''}.`);
+          answer.value = files.value = '';
+          replaceContent(status, `Version ${submission.version} sent${withFiles(keys.length)}.`);
           sent();
         } catch (error) {
           replaceContent(status, ...refusal(error));
@@ -69,6 +84,8 @@ export function injectsPanel(team: number, api: MemberApi, sent: () => void) {
       })();
     });
     const body = h('div', { class: 'inject-text' }, renderMarkdown(inject.text));
+    // Its attachments, drawn by the first update (and again when they change).
+    const attached = h('div', { class: 'inject-files' });
     const state = h('div', { class: 'inject-state' });
     const card = h(
       'article',
@@ -76,10 +93,11 @@ export function injectsPanel(team: number, api: MemberApi, sent: () => void) {
       h('h3', {}, inject.title),
       h('p', { class: 'meta' }),
       body,
+      attached,
       state,
       form,
     );
-    return { card, text: inject.text, body, state };
+    return { card, text: inject.text, body, attached, attachments: '', state };
   };
 
   const update = (injects: TeamInject[], submissions: Submission[], grades: TeamGrade[]) => {
@@ -97,6 +115,11 @@ export function injectsPanel(team: number, api: MemberApi, sent: () => void) {
       else if (entry.text !== inject.text) {
         replaceContent(entry.body, renderMarkdown(inject.text));
         entry.text = inject.text;
+      }
+      const attachments = inject.attachments.map((f) => f.key).join(' ');
+      if (entry.attachments !== attachments) {
+        replaceContent(entry.attached, inject.attachments.length > 0 ? fileList(inject.attachments, (key) => api.fileLink(team, key)) : null);
+        entry.attachments = attachments;
       }
       const late =
         inject.close_at === inject.due_at
@@ -148,6 +171,7 @@ export function incidentsPanel(team: number, api: MemberApi, sent: () => void) {
   const observed = h('input', { id: 'incident-observed', name: 'observed_at', type: 'text', required: true, spellcheck: 'false' });
   const hosts = h('input', { id: 'incident-hosts', name: 'hosts', type: 'text', required: true, spellcheck: 'false' });
   const description = h('textarea', { id: 'incident-description', name: 'description', rows: 5, required: true });
+  const [evidenceLabel, evidence] = filePicker('incident-files');
   const form = h(
     'form',
     { class: 'member-form', 'aria-label': 'File an incident report' },
@@ -157,24 +181,30 @@ export function incidentsPanel(team: number, api: MemberApi, sent: () => void) {
     hosts,
     h('label', { for: 'incident-description' }, 'What was done, and what you did about it (Markdown)'),
     description,
+    evidenceLabel,
+    evidence,
     h('button', { type: 'submit' }, 'File the report'),
     status,
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    replaceContent(status, 'Filing…');
     const named = hosts.value
       .split(',')
       .map((host) => host.trim())
       .filter((host) => host !== '');
-    api
-      .fileIncident(team, { observed_at: observed.value.trim(), hosts: named, description: description.value })
-      .then((report) => {
-        observed.value = hosts.value = description.value = '';
-        replaceContent(status, `Report ${report.id} filed.`);
+    void (async () => {
+      try {
+        // Its evidence goes to the file store first; the report then names it.
+        const files = await uploadPicked(evidence, (file) => api.upload(team, { for: 'incident' }, file), status);
+        replaceContent(status, 'Filing…');
+        const report = await api.fileIncident(team, { observed_at: observed.value.trim(), hosts: named, description: description.value, files });
+        observed.value = hosts.value = description.value = evidence.value = '';
+        replaceContent(status, `Report ${report.id} filed${withFiles(files.length)}.`);
         sent();
-      })
-      .catch((error: unknown) => replaceContent(status, ...refusal(error)));
+      } catch (error) {
+        replaceContent(status, ...refusal(error));
+      }
+    })();
   });
   const update = (reports: IncidentReport[]) =>
     replaceContent(
@@ -190,6 +220,7 @@ export function incidentsPanel(team: number, api: MemberApi, sent: () => void) {
                 { 'data-incident-id': String(r.id) },
                 h('p', { class: 'meta' }, `Report ${r.id}: seen ${formatTime(r.observed_at)} on ${r.hosts.join(', ')}, filed by ${r.submitted_by}`),
                 renderMarkdown(r.description),
+                r.files.length > 0 ? fileList(r.files, (key) => api.fileLink(team, key)) : null,
                 r.grade
                   ? h('div', { class: 'grade' }, h('p', {}, `Graded: ${r.grade.points} points.`), r.grade.comment ? renderMarkdown(r.grade.comment) : null)
                   : h('p', {}, 'Not graded yet.'),

@@ -22,9 +22,16 @@ export const injectsRoutes = {
   UpdateInject: route('UpdateInject', 'PATCH', '/injects/{id}', 'injects/update-inject', 'admin', 'read-write', {
     summary: 'Edit an inject, publish it (teams see it from open_at) or retire it',
     body: q.InjectUpdateBody,
+    bucket: { read: ['injects/'] },
     ifMatch: true,
     responses: { 200: { ...json('The inject as it now is, and its new ETag.', r.InjectSchema), etag: true } },
     problems: { 409: ['inject_state'], 503: ['inject_busy'] },
+  }),
+  CreateInjectUpload: route('CreateInjectUpload', 'POST', '/injects/{id}/uploads', 'injects/create-inject-upload', 'admin', 'read', {
+    summary: "An upload form for one of an inject's attachments: the browser posts the file straight to the bucket, then an edit of the inject names its key",
+    body: q.AttachmentUploadBody,
+    bucket: { write: ['injects/'] },
+    responses: { 201: json('The form, good for 10 minutes.', r.UploadFormSchema) },
   }),
   GradeSubmission: route('GradeSubmission', 'POST', '/injects/{id}/grades', 'injects/grade-submission', 'admin', 'read-write', {
     summary: "Grade a team's submission (or regrade it: the next grade, the old one kept): its points, less the late rule, reach the board through the fold",

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { SAMPLE_SECONDS } from '#shared/domain/history';
 import { STATUS_DELTA_WINDOW_MS, STATUS_GRID_MS } from '#shared/domain/scoring/status-view';
 import { FAILURE_CATEGORIES, FAILURE_CATEGORY_MEANINGS, type FailureCategory } from '#shared/domain/scoring/failure';
-import { MAX_FILES_PER_SUBMISSION, UPLOAD_CONTENT_TYPES, type UploadContentType } from '#shared/domain/files';
+import { MAX_ATTACHMENTS, MAX_FILES_PER_SUBMISSION, UPLOAD_CONTENT_TYPES, type UploadContentType } from '#shared/domain/files';
 import { BoundedInt, FreeText, MultilineText, PasswordText, PositiveInt, PositiveIntParam, Timestamp } from '#shared/validation';
 import { INJECT_STATES } from '#shared/domain/injects';
 import { AccountsSchema, UsernameSchema } from '#shared/domain/accounts';
@@ -399,6 +399,14 @@ export const SuperTypeCreateBody = v.strictObject({
 /** A super type renamed. */
 export const SuperTypeUpdateBody = v.strictObject({ name: v.pipe(FreeText(100), v.description('Its name (new), as every scorecard shows it.')) });
 
+/** A key of the files bucket, as an upload form gave it. */
+const FileKey = v.pipe(
+  v.string('must be a string'),
+  v.regex(/^[A-Za-z0-9._/-]{1,300}$/, 'must be a key an upload form gave (letters, digits, . _ - and /)'),
+  v.check((key) => !/(^|\/)\.{0,2}(\/|$)/.test(key), 'must not have empty, . or .. segments'),
+  v.description('The key an upload form gave (POST /team/{id}/uploads).'),
+);
+
 const InjectTitle = v.pipe(FreeText(200), v.description('Its title, as teams see it.'));
 const InjectText = v.pipe(MultilineText(20_000), v.description('What the team is asked to do, in Markdown (pages render it without raw HTML).'));
 const RubricItemBody = v.strictObject({
@@ -444,19 +452,20 @@ export const InjectUpdateBody = v.pipe(
     late_penalty_percent_per_hour: v.optional(injectFields.late_penalty_percent_per_hour),
     points: v.optional(injectFields.points),
     rubric: v.optional(injectFields.rubric),
+    attachments: v.optional(
+      v.pipe(
+        v.array(FileKey),
+        v.maxLength(MAX_ATTACHMENTS, `must name at most ${MAX_ATTACHMENTS} files`),
+        v.description(
+          'Its attachments, all of them (the list replaces the one before): keys of uploads for this inject (POST /injects/{id}/uploads). Teams download them once it is open.',
+        ),
+      ),
+    ),
     state: v.optional(
       v.pipe(v.picklist(INJECT_STATES), v.description('published: teams see it from open_at; retired: nobody but organisers (its grades stay).')),
     ),
   }),
   v.check((b) => Object.keys(b).length > 0, 'send at least one field'),
-);
-
-/** A key of the files bucket, as an upload form gave it. */
-const FileKey = v.pipe(
-  v.string('must be a string'),
-  v.regex(/^[A-Za-z0-9._/-]{1,300}$/, 'must be a key an upload form gave (letters, digits, . _ - and /)'),
-  v.check((key) => !/(^|\/)\.{0,2}(\/|$)/.test(key), 'must not have empty, . or .. segments'),
-  v.description('The key an upload form gave (POST /team/{id}/uploads).'),
 );
 
 /** A team's submission for an inject: a new version, kept with the others. */
@@ -475,15 +484,33 @@ export const SubmissionBody = v.strictObject({
   ),
 });
 
-/** An upload form asked for: one file of an answer to an inject. */
-export const UploadBody = v.strictObject({
-  inject_id: v.pipe(PositiveInt, v.description('The inject the file answers (one the team may still send for).')),
+const uploadedFile = {
   file_name: v.pipe(FreeText(255), v.description('Its name (made safe: letters, digits, . _ -; at most 100 characters).')),
   content_type: v.pipe(
     v.picklist(Object.keys(UPLOAD_CONTENT_TYPES) as UploadContentType[], `must be one of ${Object.keys(UPLOAD_CONTENT_TYPES).join(', ')}`),
     v.description('Its type, declared: the form allows only that one.'),
   ),
-});
+};
+
+/** An upload form asked for by a team: one file of an answer to an inject, or of an incident report's evidence. */
+export const UploadBody = v.variant(
+  'for',
+  [
+    v.strictObject({
+      for: v.pipe(v.literal('inject'), v.description('A file of an answer to an inject (then name it in the submission).')),
+      inject_id: v.pipe(PositiveInt, v.description('The inject the file answers (one the team may still send for).')),
+      ...uploadedFile,
+    }),
+    v.strictObject({
+      for: v.pipe(v.literal('incident'), v.description("Evidence for an incident report (then name it in the report's files).")),
+      ...uploadedFile,
+    }),
+  ],
+  'must say what the file is for: "inject" (with inject_id) or "incident"',
+);
+
+/** An upload form asked for by an organiser: one attachment of an inject. */
+export const AttachmentUploadBody = v.strictObject(uploadedFile);
 
 /** Which file to download. */
 export const FileQuery = v.object({
@@ -549,6 +576,14 @@ export const IncidentReportBody = v.strictObject({
     v.description("The team's hosts it touched, as the team names them (a name or an address)."),
   ),
   description: v.pipe(MultilineText(50_000), v.minLength(1, 'must not be empty'), v.description('What was done, and what the team did about it (Markdown).')),
+  files: v.optional(
+    v.pipe(
+      v.array(FileKey),
+      v.maxLength(MAX_FILES_PER_SUBMISSION, `must name at most ${MAX_FILES_PER_SUBMISSION} files`),
+      v.description(`Evidence uploaded for it first (at most ${MAX_FILES_PER_SUBMISSION}; upload forms "for": "incident"): their keys.`),
+    ),
+    [],
+  ),
 });
 
 /** A grade of an incident report (or a regrade: `replaces` names the grade it follows). */

@@ -447,6 +447,17 @@ export const EditableSuperTypeSchema = named(
   v.strictObject({ id: Id, name: v.string(), version: v.pipe(Count, v.description('Moves with every edit (1 as loaded).')) }),
 );
 
+export const StoredFileSchema = named(
+  'StoredFile',
+  'A file sent with a submission, as the bucket held it then. Download it with GET /team/{id}/files?key=…',
+  v.strictObject({
+    key: v.string(),
+    name: v.pipe(v.string(), v.description('Its name as uploaded, made safe.')),
+    size: v.pipe(Count, v.description('Bytes.')),
+    content_type: v.string(),
+  }),
+);
+
 const RubricItemSchema = v.strictObject({ name: v.string(), points: Id });
 const teamInjectFields = {
   id: Id,
@@ -458,6 +469,7 @@ const teamInjectFields = {
   late_penalty_percent_per_hour: v.pipe(Count, v.description("Of a late submission's grade, the share lost for each hour or part of one after due_at.")),
   points: Id,
   rubric: v.array(RubricItemSchema),
+  attachments: v.pipe(v.array(StoredFileSchema), v.description('Files that come with it: download each with GET /team/{id}/files?key=…')),
 };
 
 export const InjectSchema = named(
@@ -474,17 +486,6 @@ export const InjectSchema = named(
 );
 
 export const TeamInjectSchema = named('TeamInject', 'An inject as a team sees it once it is open.', v.strictObject(teamInjectFields));
-
-export const StoredFileSchema = named(
-  'StoredFile',
-  'A file sent with a submission, as the bucket held it then. Download it with GET /team/{id}/files?key=…',
-  v.strictObject({
-    key: v.string(),
-    name: v.pipe(v.string(), v.description('Its name as uploaded, made safe.')),
-    size: v.pipe(Count, v.description('Bytes.')),
-    content_type: v.string(),
-  }),
-);
 
 export const UploadFormSchema = named(
   'UploadForm',
@@ -596,6 +597,7 @@ export const IncidentReportSchema = named(
     observed_at: v.string(),
     hosts: v.array(v.string()),
     description: v.pipe(v.string(), v.description('Markdown.')),
+    files: v.pipe(v.array(StoredFileSchema), v.description('Its evidence.')),
     submitted_by: v.pipe(v.string(), v.description('The member whose session filed it.')),
     submitted_at: v.string(),
     grade: v.pipe(

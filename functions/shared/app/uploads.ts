@@ -1,0 +1,74 @@
+/**
+ * Upload forms (issue #29): a presigned POST whose policy fixes the key
+ * (under the prefix of what it is for), the size range, the declared type,
+ * the attachment disposition and its expiry; the browser posts the file
+ * straight to the bucket with it, then what it is for names the key
+ * (app/files.ts keeps what the bucket holds).
+ */
+import { randomBytes } from 'node:crypto';
+import { objectStore, presignedPost } from '#shared/aws/objects';
+import { incidentRules } from '#shared/app/incidents';
+import { readInject } from '#shared/data/injects';
+import { teamSubmissions } from '#shared/data/submissions';
+import {
+  MAX_FILE_BYTES,
+  UPLOAD_SECONDS,
+  incidentFilesPrefix,
+  injectAttachmentsPrefix,
+  submissionFilesPrefix,
+  uploadKey,
+  type UploadContentType,
+} from '#shared/domain/files';
+import { teamWindow } from '#shared/domain/injects';
+import { conflict, notFound } from '#shared/http/problem';
+import { formatTimestamp } from '#shared/validation';
+
+/** An upload form: post `fields`, then the file as `file`, to `url`, before `expires_at`. */
+export interface UploadForm {
+  key: string;
+  url: string;
+  fields: Record<string, string>;
+  max_bytes: number;
+  expires_at: string;
+}
+
+/** What a file is uploaded for: a team's answer to an inject, or its incident report's evidence. */
+export type TeamUpload = { file_name: string; content_type: UploadContentType } & ({ for: 'inject'; inject_id: number } | { for: 'incident' });
+
+function form(prefix: string, file: { file_name: string; content_type: string }, until: number, now: Date): UploadForm {
+  const expiresAt = new Date(Math.min(now.getTime() + UPLOAD_SECONDS * 1000, until));
+  const key = uploadKey(prefix, randomBytes(8).toString('hex'), file.file_name);
+  const signed = presignedPost(objectStore(), { key, contentType: file.content_type, maxBytes: MAX_FILE_BYTES, expiresAt }, now);
+  return { key, url: signed.url, fields: signed.fields, max_bytes: MAX_FILE_BYTES, expires_at: formatTimestamp(expiresAt) };
+}
+
+/**
+ * An upload form for one of a team's files. For an answer: only while the
+ * team may send for the inject (404 for one it does not see, 409
+ * `inject_closed` after it closes), and never good past that. For an
+ * incident report's evidence: while the competition takes reports (409
+ * `incident_reports_off`). Good for UPLOAD_SECONDS at most.
+ */
+export async function teamUploadForm(teamId: number, asked: TeamUpload, now = new Date()): Promise<UploadForm> {
+  if (asked.for === 'incident') {
+    await incidentRules();
+    return form(incidentFilesPrefix(teamId), asked, Infinity, now);
+  }
+  const inject = await readInject(asked.inject_id);
+  if (!inject) throw notFound(`No inject ${asked.inject_id} is open to teams.`);
+  const [latest] = await teamSubmissions(teamId, asked.inject_id);
+  const window = teamWindow(inject, latest, now.getTime());
+  if (window.kind === 'not-seen') throw notFound(`No inject ${asked.inject_id} is open to teams.`);
+  if (window.kind === 'closed') throw conflict('inject_closed', `Inject ${asked.inject_id} closed at ${window.close_at}: nothing more is taken.`);
+  return form(submissionFilesPrefix(teamId, asked.inject_id), asked, Date.parse(window.until), now);
+}
+
+/** An upload form for an inject's attachment (an organiser's): any inject, in any state; the inject's edit then names the key. */
+export async function attachmentUploadForm(
+  injectId: number,
+  file: { file_name: string; content_type: UploadContentType },
+  now = new Date(),
+): Promise<UploadForm> {
+  if (!(await readInject(injectId))) throw notFound(`No inject has id ${injectId}.`);
+  return form(injectAttachmentsPrefix(injectId), file, Infinity, now);
+}
