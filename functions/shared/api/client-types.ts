@@ -3087,7 +3087,7 @@ export interface components {
          *       "fields": {
          *         "key": "teams/3/injects/1/5f2c9d1e8a7b3c4d/firewall-memo.pdf",
          *         "Content-Type": "application/pdf",
-         *         "Content-Disposition": "attachment; filename=\"firewall-memo.pdf\"",
+         *         "Content-Disposition": "attachment",
          *         "success_action_status": "201",
          *         "x-amz-algorithm": "AWS4-HMAC-SHA256",
          *         "x-amz-credential": "ASIAEXAMPLEKEY/20261122/eu-west-1/s3/aws4_request",

@@ -167,7 +167,7 @@ export const EXAMPLES = {
     fields: {
       key: storedFile.key,
       'Content-Type': 'application/pdf',
-      'Content-Disposition': 'attachment; filename="firewall-memo.pdf"',
+      'Content-Disposition': 'attachment',
       success_action_status: '201',
       'x-amz-algorithm': 'AWS4-HMAC-SHA256',
       'x-amz-credential': 'ASIAEXAMPLEKEY/20261122/eu-west-1/s3/aws4_request',

@@ -94,7 +94,7 @@ export const uploadKey = (prefix: string, uploadId: string, fileName: string) =>
 /** The name a key ends with. */
 export const fileNameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
-/** The Content-Disposition every stored file is served with: a download, never a page of the bucket's origin. */
+/** The Content-Disposition a download link has S3 send: a download of that name, never a page of the bucket's origin. */
 export const attachment = (fileName: string) => `attachment; filename="${safeFileName(fileName)}"`;
 
 /** A POST policy's condition, as S3 reads them: an exact field, eq or starts-with on a field, or the file's size range. */
@@ -139,7 +139,9 @@ export function uploadFields(upload: { key: string; contentType: string }, signi
   return {
     key: upload.key,
     'Content-Type': upload.contentType,
-    'Content-Disposition': attachment(fileNameOf(upload.key)),
+    // A download, never a page at the bucket's origin; plain, so every field of a form is a word a shell can pass
+    // (the links' response-content-disposition names the file).
+    'Content-Disposition': 'attachment',
     success_action_status: '201',
     'x-amz-algorithm': 'AWS4-HMAC-SHA256',
     'x-amz-credential': signing.credential,
