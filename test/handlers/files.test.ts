@@ -213,27 +213,26 @@ describe('the export', () => {
       execFileSync('unzip', ['-q', 'export.zip'], { cwd: dir });
       const root = join(dir, `inject-${inject}`);
       const folders = readdirSync(root);
-      const team1 = join(
-        root,
-        folders.find((name) => name.startsWith('team-1-'))!,
-      );
+      const numberOf = async (id: number) => (await invoke('GET', `/api/v1/teams/${id}`)).json.number as number;
+      const [first, second] = [await numberOf(1), await numberOf(2)];
+      const folderOf = (number: number) =>
+        join(
+          root,
+          folders.find((name) => name.startsWith(`team-${number}-`))!,
+        );
+      const team1 = folderOf(first);
       expect(readFileSync(join(team1, 'v1/notes.txt'), 'utf8')).toBe('v1 notes');
       expect(readFileSync(join(team1, 'v2/notes.txt'), 'utf8')).toBe('v2 notes');
       expect(readFileSync(join(team1, 'v2/answer.md'), 'utf8')).toContain('=Final answer, with "quotes".');
-      expect(
-        readFileSync(
-          join(
-            root,
-            folders.find((name) => name.startsWith('team-2-'))!,
-            'v1/answer.md',
-          ),
-          'utf8',
-        ),
-      ).toContain('Team two.');
+      expect(readFileSync(join(folderOf(second), 'v1/answer.md'), 'utf8')).toContain('Team two.');
       const index = readFileSync(join(root, 'submissions.csv'), 'utf8').trim().split('\r\n');
       expect(index).toHaveLength(4);
-      expect(index[0]).toBe('team_id,team,version,submitted_at,submitted_by,late_share,files');
-      expect(index.slice(1).map((line) => [line.split(',')[0], line.split(',')[2]].join(' v'))).toEqual(['1 v1', '1 v2', '2 v1']);
+      expect(index[0]).toBe('team_number,team_id,team,version,submitted_at,submitted_by,late_share,files');
+      expect(index.slice(1).map((line) => line.split(',').slice(0, 2).concat(line.split(',')[3]!).join(' '))).toEqual([
+        `${first} 1 1`,
+        `${first} 1 2`,
+        `${second} 2 1`,
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

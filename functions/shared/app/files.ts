@@ -96,8 +96,8 @@ export interface SubmissionsExport {
  * Every team's submissions for an inject, every version, as one ZIP in the
  * bucket (`exports/`), and a link to it: the ZIP never passes through an
  * answer (an HTTP API's stops at 10 MB). Inside, `inject-<id>/`: an index
- * (submissions.csv), then for each team and version its answer (answer.md)
- * and its files. Written a part at a time: the function holds one file and
+ * (submissions.csv), then for each team (`team-<number>-<name>/`) and
+ * version its answer (answer.md) and its files. Written a part at a time: the function holds one file and
  * one part in memory, whatever the export's size.
  */
 export async function exportSubmissions(injectId: number, now = new Date()): Promise<SubmissionsExport> {
@@ -114,9 +114,10 @@ export async function exportSubmissions(injectId: number, now = new Date()): Pro
   let submissions = 0;
   let files = 0;
   try {
-    const index: Cell[][] = [['team_id', 'team', 'version', 'submitted_at', 'submitted_by', 'late_share', 'files']];
+    const index: Cell[][] = [['team_number', 'team_id', 'team', 'version', 'submitted_at', 'submitted_by', 'late_share', 'files']];
     for (const { team, submissions: versions } of perTeam) {
-      const folder = `${root}team-${team.id}-${safeFileName(team.name)}/`;
+      // By team number, as organisers name teams.
+      const folder = `${root}team-${team.number}-${safeFileName(team.name)}/`;
       for (const submission of [...versions].reverse()) {
         const at = new Date(submission.submitted_at);
         await zip.add(`${folder}v${submission.version}/answer.md`, Buffer.from(answerText(inject, submission)), at);
@@ -125,7 +126,7 @@ export async function exportSubmissions(injectId: number, now = new Date()): Pro
           files++;
         }
         const fileNames = submission.files.map((f) => f.name).join(' ');
-        index.push([team.id, team.name, submission.version, submission.submitted_at, submission.submitted_by, submission.late_share, fileNames]);
+        index.push([team.number, team.id, team.name, submission.version, submission.submitted_at, submission.submitted_by, submission.late_share, fileNames]);
         submissions++;
       }
     }
