@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
@@ -32,7 +33,8 @@ type S3rverClass = new (options: Record<string, unknown>) => S3rverInstance;
  * (domain/files.ts postRefusal), as S3 does, and answers CORS as the stack's
  * bucket rule does. Everything else passes through to s3rver. Files are kept
  * under `dataDir` (the dev server's data directory), or in a temporary
- * directory removed on stop and on exit.
+ * directory removed on stop, on exit, and by a watchdog when this process is
+ * killed outright.
  */
 export async function startObjectStore(options: { dataDir?: string } = {}): Promise<ObjectStoreLocal> {
   const require = createRequire(import.meta.url);
@@ -45,8 +47,12 @@ export async function startObjectStore(options: { dataDir?: string } = {}): Prom
   const temporary = options.dataDir === undefined;
   const directory = temporary ? mkdtempSync(join(tmpdir(), 'scoring-files-')) : resolve(options.dataDir!, 'files');
   mkdirSync(directory, { recursive: true });
+  // Removed on stop and on exit; a watchdog removes it when this process is killed outright (SIGKILL, a crashed test worker).
+  const watchdog = temporary ? removeWhenGone(process.pid, directory) : undefined;
   const removeDirectory = () => {
-    if (temporary) rmSync(directory, { recursive: true, force: true });
+    if (!temporary) return;
+    rmSync(directory, { recursive: true, force: true });
+    if (watchdog?.exitCode === null) watchdog.kill('SIGKILL');
   };
   process.once('exit', removeDirectory);
   const s3rver = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: LOCAL_FILES_BUCKET, configs: [] }] });
@@ -75,6 +81,14 @@ export async function startObjectStore(options: { dataDir?: string } = {}): Prom
       process.off('exit', removeDirectory);
     },
   };
+}
+
+/** A tiny shell that outlives this process just long enough to remove its temporary directory. */
+function removeWhenGone(pid: number, directory: string): ChildProcess {
+  const script = `while kill -0 ${pid} 2>/dev/null; do sleep 1; done; rm -rf '${directory}'`;
+  const watchdog = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' });
+  watchdog.unref();
+  return watchdog;
 }
 
 function closeServer(server: Server): Promise<void> {
