@@ -31,7 +31,7 @@ export const LOCAL_OBJECT_STORE_CREDENTIALS: AwsCredentials = { accessKeyId: 'lo
 /** The bucket as the environment names it. */
 export function objectStore(): ObjectStore {
   const bucket = process.env.FILES_BUCKET;
-  if (!bucket) throw new Error('FILES_BUCKET is not set: this function has no files bucket (its route does not say `files`).');
+  if (!bucket) throw new Error('FILES_BUCKET is not set: this function has no files bucket (its route says no `bucket`).');
   const region = process.env.AWS_REGION ?? 'us-east-1';
   const endpoint = process.env.FILES_ENDPOINT;
   return endpoint
