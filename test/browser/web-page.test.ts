@@ -517,6 +517,9 @@ describe('the other pages', () => {
     await page.getByRole('button', { name: 'Save the service' }).click();
     await page.locator('#console-status', { hasText: 'checked so from the next round' }).waitFor(ON_SCREEN);
     expect(((await api('/services?team=11')) as { id: number }[]).map((s) => s.id)).toContain(http.id);
+    // The save then reads every list again and redraws every table at once: wait for it, or a button focused now is
+    // replaced under the keyboard (a clean-clone run pressed Enter on a detached Edit button).
+    await page.locator(`table.console-services tr[data-service-id="${http.id}"]:not(.disabled)`).waitFor(ON_SCREEN);
 
     // Hide team 14 from the keyboard alone: Tab to its Edit button, Enter, Space on the box, Enter to save.
     const team14 = ((await api('/teams')) as { id: number; number: number }[]).find((t) => t.number === 14)!;
