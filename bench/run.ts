@@ -21,9 +21,9 @@
  * a request may wait, and the bench measures throughput, not timeouts (the
  * stalled-database part runs with the production budget).
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadCompetition } from '#shared/data/competition';
 import { ensureTable } from '#shared/data/table';
@@ -125,6 +125,7 @@ try {
   const loadStarted = performance.now();
   await runScript('bin/scoring.ts', ['load', file, '--table', mainTable, '--endpoint', dynamodb.endpoint]);
   const loadSeconds = (performance.now() - loadStarted) / 1000;
+  rmSync(dirname(file), { recursive: true, force: true });
 
   stack = await startLocalStack({ port: 0, dynamodbEndpoint: dynamodb.endpoint, adminToken: ADMIN, serviceToken: AGENT, cdn: { port: 0 } });
   const api = `${stack.url}/api/v1`;
