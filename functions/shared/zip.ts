@@ -47,16 +47,7 @@ export class ZipWriter {
     };
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)
-    header.writeUInt16LE(0x0800, 6); // UTF-8 names
-    header.writeUInt16LE(entry.method, 8);
-    header.writeUInt16LE(entry.time, 10);
-    header.writeUInt16LE(entry.date, 12);
-    header.writeUInt32LE(entry.crc, 14);
-    header.writeUInt32LE(entry.compressed, 18);
-    header.writeUInt32LE(entry.size, 22);
-    header.writeUInt16LE(entry.name.length, 26);
-    header.writeUInt16LE(0, 28);
+    writeEntryFields(header, 4, entry); // the extra field's length after them: 0
     await this.emit(Buffer.concat([header, entry.name]));
     await this.emit(body);
     this.entries.push(entry);
@@ -68,16 +59,7 @@ export class ZipWriter {
       const header = Buffer.alloc(46);
       header.writeUInt32LE(0x02014b50, 0);
       header.writeUInt16LE(0x0314, 4); // made by: Unix, 2.0
-      header.writeUInt16LE(20, 6);
-      header.writeUInt16LE(0x0800, 8);
-      header.writeUInt16LE(entry.method, 10);
-      header.writeUInt16LE(entry.time, 12);
-      header.writeUInt16LE(entry.date, 14);
-      header.writeUInt32LE(entry.crc, 16);
-      header.writeUInt32LE(entry.compressed, 20);
-      header.writeUInt32LE(entry.size, 24);
-      header.writeUInt16LE(entry.name.length, 28);
-      // extra and comment lengths, disk number, internal attributes: 0
+      writeEntryFields(header, 6, entry); // then extra and comment lengths, disk number, internal attributes: 0
       header.writeUInt32LE((0o100644 << 16) >>> 0, 38); // a regular file, rw-r--r--
       header.writeUInt32LE(entry.offset, 42);
       await this.emit(Buffer.concat([header, entry.name]));
@@ -96,6 +78,23 @@ export class ZipWriter {
     this.offset += chunk.length;
     await this.sink(chunk);
   }
+}
+
+/**
+ * The fields a local header and its central directory entry share, in the
+ * same order from `at` (4 and 6): version needed (2.0, deflate), flags (UTF-8
+ * names), method, time, date, CRC-32, sizes, the name's length.
+ */
+function writeEntryFields(header: Buffer, at: number, entry: Entry): void {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(0x0800, at + 2);
+  header.writeUInt16LE(entry.method, at + 4);
+  header.writeUInt16LE(entry.time, at + 6);
+  header.writeUInt16LE(entry.date, at + 8);
+  header.writeUInt32LE(entry.crc, at + 10);
+  header.writeUInt32LE(entry.compressed, at + 14);
+  header.writeUInt32LE(entry.size, at + 18);
+  header.writeUInt16LE(entry.name.length, at + 22);
 }
 
 /** MS-DOS time and date (2 s precision, from 1980), in UTC: the ZIP's modification time of an entry. */

@@ -21,6 +21,7 @@ import { matchRoute } from '#shared/api/route-matching';
 import { fallbackHandler, type Route } from '#shared/api/routes';
 import { iamAllows } from '../route-resources';
 import { localIamArn, verifySigV4, type LocalIamKey } from './sigv4';
+import { readBodyUpTo } from './read-body';
 
 /**
  * The local twin of API Gateway (HTTP API, payload format 2.0): turns each
@@ -245,26 +246,10 @@ export async function readGatewayRequest(req: IncomingMessage): Promise<GatewayR
     method: req.method ?? 'GET',
     target: req.url ?? '/',
     headers: lowerCaseHeaders(req),
-    body: await readBody(req),
+    body: await readBodyUpTo(req, GATEWAY_BODY_LIMIT),
     sourceIp: req.socket.remoteAddress,
     httpVersion: req.httpVersion,
   };
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
-  return new Promise((resolveBody, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > GATEWAY_BODY_LIMIT) {
-        req.pause();
-        resolveBody('too-large');
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolveBody(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 /** A function's result as the gateway sends it: the base headers, the function's, its cookies, its body decoded. */

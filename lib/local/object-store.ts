@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { LOCAL_OBJECT_STORE_CREDENTIALS, postSignature } from '#shared/aws/objects';
 import { MAX_FILE_BYTES, postRefusal, type PostPolicy } from '#shared/domain/files';
+import { readBodyUpTo } from './read-body';
 
 /** The bucket's name locally (FILES_BUCKET). */
 export const LOCAL_FILES_BUCKET = 'scoring-files';
@@ -122,8 +123,8 @@ async function answer(req: IncomingMessage, res: ServerResponse, store: { backPo
   if (!isUpload) return pass(req, res, store.backPort, undefined);
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (declared > MAX_FORM_BYTES) return s3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size', req);
-  const body = await readBody(req, MAX_FORM_BYTES);
-  if (!body) return s3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size', req);
+  const body = await readBodyUpTo(req, MAX_FORM_BYTES);
+  if (body === 'too-large') return s3Error(res, 400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size', undefined);
   const refusal = await uploadRefusal(url.pathname.replace(/\//g, ''), String(req.headers['content-type'] ?? ''), body);
   if (refusal) return s3Error(res, refusal.status, refusal.code, refusal.message, undefined);
   return pass(req, res, store.backPort, body);
@@ -168,23 +169,6 @@ export async function uploadRefusal(bucket: string, contentType: string, body: B
   return refused.startsWith('the file is')
     ? { status: 400, code: size < 1 ? 'EntityTooSmall' : 'EntityTooLarge', message: `Your proposed upload is outside the policy's size range: ${refused}` }
     : { status: 403, code: 'AccessDenied', message: `Invalid according to Policy: Policy Condition failed: ${refused}` };
-}
-
-function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined> {
-  return new Promise((done, fail) => {
-    const chunks: Buffer[] = [];
-    let length = 0;
-    req.on('data', (chunk: Buffer) => {
-      length += chunk.length;
-      if (length > max) {
-        req.removeAllListeners('data');
-        req.resume();
-        done(undefined);
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => done(length > max ? undefined : Buffer.concat(chunks)));
-    req.on('error', fail);
-  });
 }
 
 /** Sends the request on to s3rver (the body read already, or streamed), and its answer back. */

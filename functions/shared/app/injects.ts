@@ -72,6 +72,8 @@ export function editInject(
   ifMatch: string | undefined,
   audit: AuditContext,
 ): Promise<Inject> {
+  // Attachments named: the organisers' uploads for this inject, as the bucket holds them (read once, whatever the retries).
+  let named: StoredFile[] | undefined;
   return editConditionally(
     { kind: 'inject', id, readAt: `/injects/${id}`, busy: 'inject_busy' },
     ifMatch,
@@ -80,9 +82,8 @@ export function editInject(
       if (change.state !== undefined && !stateMayFollow(before.state, change.state)) {
         throw conflict('inject_state', `Inject ${id} is ${before.state}: it cannot be ${change.state} again (an inject's state only moves forward).`);
       }
-      // Attachments named: the organisers' uploads for this inject, as the bucket holds them.
-      const attachments =
-        change.attachments === undefined ? before.attachments : await filesToKeep(injectAttachmentsPrefix(id), change.attachments, 'attachments');
+      if (change.attachments !== undefined) named ??= await filesToKeep(injectAttachmentsPrefix(id), change.attachments, 'attachments');
+      const attachments = named ?? before.attachments;
       const after = inOrder({ ...before, ...change, attachments, version: before.version + 1 });
       refuseDisagreeing(after);
       const written = await writeInject(before, after, audit);
@@ -120,13 +121,9 @@ export async function submit(
 ): Promise<Submission> {
   const injectId = sent.inject_id;
   const inject = await readInject(injectId);
-  if (!inject) throw notFound(`No inject ${injectId} is open to teams.`);
   let files: StoredFile[] | undefined;
   for (let attempt = 0; attempt < SUBMIT_ATTEMPTS; attempt++) {
-    const [latest] = await teamSubmissions(teamId, injectId);
-    const window = teamWindow(inject, latest, now.getTime());
-    if (window.kind === 'not-seen') throw notFound(`No inject ${injectId} is open to teams.`);
-    if (window.kind === 'closed') throw conflict('inject_closed', `Inject ${injectId} closed at ${window.close_at}: nothing more is taken.`);
+    const { latest, window } = await teamMaySend(teamId, injectId, inject, now);
     // Read back from the bucket once, when the inject is known open to the team.
     files ??= await filesToKeep(submissionFilesPrefix(teamId, injectId), sent.files ?? []);
     const submission: Submission = {
@@ -143,6 +140,22 @@ export async function submit(
     if (await putSubmission(submission)) return submission;
   }
   throw serviceUnavailable('inject_busy', 'Submissions for this inject kept arriving at once; send it again.', 1);
+}
+
+/**
+ * Whether a team may send for an inject now, from its latest version: open
+ * (at which late share, until when), else 404 for an inject it does not see
+ * and 409 `inject_closed` after it closes. A submission and an upload form
+ * both ask it.
+ */
+export async function teamMaySend(teamId: number, injectId: number, inject: Inject | undefined, now: Date) {
+  const notSeen = () => notFound(`No inject ${injectId} is open to teams.`);
+  if (!inject) throw notSeen();
+  const [latest] = await teamSubmissions(teamId, injectId);
+  const window = teamWindow(inject, latest, now.getTime());
+  if (window.kind === 'not-seen') throw notSeen();
+  if (window.kind === 'closed') throw conflict('inject_closed', `Inject ${injectId} closed at ${window.close_at}: nothing more is taken.`);
+  return { latest, window };
 }
 
 /**

@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { objectStore, presignedPost } from '#shared/aws/objects';
 import { incidentRules } from '#shared/app/incidents';
+import { teamMaySend } from '#shared/app/injects';
 import { readInject } from '#shared/data/injects';
-import { teamSubmissions } from '#shared/data/submissions';
 import {
   MAX_FILE_BYTES,
   UPLOAD_SECONDS,
@@ -19,8 +19,7 @@ import {
   uploadKey,
   type UploadContentType,
 } from '#shared/domain/files';
-import { teamWindow } from '#shared/domain/injects';
-import { conflict, notFound } from '#shared/http/problem';
+import { notFound } from '#shared/http/problem';
 import { formatTimestamp } from '#shared/validation';
 
 /** An upload form: post `fields`, then the file as `file`, to `url`, before `expires_at`. */
@@ -54,12 +53,7 @@ export async function teamUploadForm(teamId: number, asked: TeamUpload, now = ne
     await incidentRules();
     return form(incidentFilesPrefix(teamId), asked, Infinity, now);
   }
-  const inject = await readInject(asked.inject_id);
-  if (!inject) throw notFound(`No inject ${asked.inject_id} is open to teams.`);
-  const [latest] = await teamSubmissions(teamId, asked.inject_id);
-  const window = teamWindow(inject, latest, now.getTime());
-  if (window.kind === 'not-seen') throw notFound(`No inject ${asked.inject_id} is open to teams.`);
-  if (window.kind === 'closed') throw conflict('inject_closed', `Inject ${asked.inject_id} closed at ${window.close_at}: nothing more is taken.`);
+  const { window } = await teamMaySend(teamId, asked.inject_id, await readInject(asked.inject_id), now);
   return form(submissionFilesPrefix(teamId, asked.inject_id), asked, Date.parse(window.until), now);
 }
 
