@@ -173,9 +173,12 @@ describe('a password change request', () => {
     const imap = serviceOf('IMAP');
     const waiting = await request({ changes: [{ service: 'IMAP', username: 'blue', password: PASSWORDS.delayed }] });
     expect(waiting.json).toMatchObject({ state: 'pending', mode: 'delayed', apply_at: expect.any(String) });
-    expect(await applyDue({ time: new Date().toISOString() })).toEqual({ applied: 0, rejected: 0, failed: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect(await applyDue({ time: new Date().toISOString() })).toEqual({ applied: 1, rejected: 0, failed: 0 });
+    // The job's clock is the event's time: a millisecond before the request's apply_at, then at it (a loaded run's own clock may pass either).
+    const applyAt = Date.parse(waiting.json.apply_at);
+    expect(applyAt - Date.parse(waiting.json.requested_at)).toBe(1_000);
+    expect(await applyDue({ time: new Date(applyAt - 1).toISOString() })).toEqual({ applied: 0, rejected: 0, failed: 0 });
+    expect(await agentAccounts(imap)).not.toContainEqual({ username: 'blue', password: PASSWORDS.delayed });
+    expect(await applyDue({ time: new Date(applyAt).toISOString() })).toEqual({ applied: 1, rejected: 0, failed: 0 });
     expect(await agentAccounts(imap)).toEqual([{ username: 'blue', password: PASSWORDS.delayed }]);
   });
 
