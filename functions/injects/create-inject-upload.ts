@@ -7,5 +7,5 @@ import { created } from '#shared/http/responses';
 export const handler = endpoint(injectsRoutes.CreateInjectUpload, {}, async ({ id, body, log }) => {
   const form = await attachmentUploadForm(id, body);
   log.info('attachment form signed', { inject: id, key: form.key, content_type: body.content_type });
-  return created(form, injectsRoutes.GetInject.path.replace('{id}', String(id)));
+  return created(form, `${injectsRoutes.GetInjectFile.path.replace('{id}', String(id))}?key=${encodeURIComponent(form.key)}`);
 });

@@ -4,6 +4,4 @@ import { endpoint } from '#shared/http/endpoint';
 import { ok } from '#shared/http/responses';
 
 /** A short-lived link that downloads one of the team's files, or an attachment of an inject open to it, as an attachment. */
-export const handler = endpoint(teamRoutes.GetTeamFile, {}, async ({ id, query, principal }) =>
-  ok(await downloadLink(id, query.key, { organiser: principal?.role === 'admin' })),
-);
+export const handler = endpoint(teamRoutes.GetTeamFile, {}, async ({ id, query }) => ok(await downloadLink(id, query.key)));

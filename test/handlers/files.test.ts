@@ -297,8 +297,9 @@ describe("an inject's attachments", () => {
     });
     const id = created.json.id as number;
     expect(created.json.attachments).toEqual([]);
-    const form = (await invoke('POST', `/api/v1/injects/${id}/uploads`, { headers: admin, body: { file_name: 'template.csv', content_type: 'text/csv' } }))
-      .json;
+    const formAnswer = await invoke('POST', `/api/v1/injects/${id}/uploads`, { headers: admin, body: { file_name: 'template.csv', content_type: 'text/csv' } });
+    const form = formAnswer.json;
+    expect(formAnswer.headers.location).toBe(`/api/v1/injects/${id}/files?key=${encodeURIComponent(form.key)}`);
     expect(form.key).toMatch(new RegExp(`^injects/${id}/[0-9a-f]{16}/template\\.csv$`));
     expect((await post(form, 'host,address\n')).status).toBe(201);
     expect((await invoke('POST', `/api/v1/injects/${id}/uploads`, { headers: member, body: { file_name: 'x.csv', content_type: 'text/csv' } })).status).toBe(
@@ -317,9 +318,17 @@ describe("an inject's attachments", () => {
     expect(attached.status, attached.text).toBe(200);
     expect(attached.json.attachments).toEqual([{ key: form.key, name: 'template.csv', size: 13, content_type: 'text/csv' }]);
     const link = (headers: Record<string, string>) => invoke('GET', `/api/v1/team/1/files?key=${encodeURIComponent(form.key)}`, { headers });
-    // A draft: its organisers download it, the teams do not see it.
-    expect((await link(admin)).status).toBe(200);
+    const organiserLink = (inject: number, key = form.key) =>
+      invoke('GET', `/api/v1/injects/${inject}/files?key=${encodeURIComponent(key)}`, { headers: admin });
+    // A draft: its organisers download it through the inject, the teams do not see it (nor do organisers through a team's route).
+    const draftLink = await organiserLink(id);
+    expect(draftLink.status, draftLink.text).toBe(200);
+    expect([draftLink.json.name, await (await fetch(draftLink.json.url)).text()]).toEqual(['template.csv', 'host,address\n']);
+    expect((await organiserLink(id + 1)).status).toBe(404);
+    expect((await organiserLink(id, `injects/${id}/0000000000000000/template.csv`)).status).toBe(404);
+    expect((await invoke('GET', `/api/v1/injects/${id}/files?key=${encodeURIComponent(form.key)}`, { headers: member })).status).toBe(403);
     expect((await link(member)).status).toBe(404);
+    expect((await link(admin)).status).toBe(404);
     const published = await invoke('PATCH', `/api/v1/injects/${id}`, {
       headers: { ...admin, 'if-match': attached.headers.etag! },
       body: { state: 'published' },

@@ -47,21 +47,31 @@ export async function filesToKeep(prefix: string, keys: readonly string[], field
 }
 
 /**
- * A download link, served as an attachment, to one of a team's files (its
- * members' and organisers') or to an inject's attachment (an organiser's
- * always; a team's once the inject is open to it); 404 for any other key, or
- * one not there.
+ * A download link, served as an attachment, to one of a team's files (for
+ * its members and organisers) or to an attachment of an inject open to the
+ * team: what the team's page may download. 404 for any other key, or one
+ * not there.
  */
-export async function downloadLink(
-  teamId: number,
-  key: string,
-  caller: { organiser: boolean },
-  now = new Date(),
-): Promise<{ url: string; name: string; expires_at: string }> {
+export async function downloadLink(teamId: number, key: string, now = new Date()): Promise<FileLink> {
+  const seen = key.startsWith(teamFilesPrefix(teamId)) || (await attachmentSeenByTeams(key, now));
+  return linkTo(seen ? key : undefined, () => notFound(`Team ${teamId} has no file ${key}.`), now);
+}
+
+/** A download link to one of an inject's attachments, for organisers: in any state, named by the inject or uploaded for it and not yet named. */
+export async function attachmentLink(injectId: number, key: string, now = new Date()): Promise<FileLink> {
+  return linkTo(attachmentInjectOf(key) === injectId ? key : undefined, () => notFound(`Inject ${injectId} has no attachment ${key}.`), now);
+}
+
+export interface FileLink {
+  url: string;
+  name: string;
+  expires_at: string;
+}
+
+/** The link to a key the caller may read (undefined: one it may not), if the bucket holds it; the caller's 404 otherwise. */
+async function linkTo(key: string | undefined, missing: () => Error, now: Date): Promise<FileLink> {
   const store = objectStore();
-  const missing = () => notFound(`Team ${teamId} has no file ${key}.`);
-  if (key.includes('..') || !(key.startsWith(teamFilesPrefix(teamId)) || (await attachmentSeen(key, caller, now)))) throw missing();
-  if (!(await headObject(store, key))) throw missing();
+  if (key === undefined || key.includes('..') || !(await headObject(store, key))) throw missing();
   const name = fileNameOf(key);
   return {
     url: await presignedGet(store, key, name, DOWNLOAD_SECONDS, now),
@@ -70,11 +80,10 @@ export async function downloadLink(
   };
 }
 
-/** Whether a key is an attachment of an inject the caller may see: any, for an organiser; one published and open, for a team. */
-async function attachmentSeen(key: string, caller: { organiser: boolean }, now: Date): Promise<boolean> {
+/** Whether a key is an attachment of an inject published and open to the teams. */
+async function attachmentSeenByTeams(key: string, now: Date): Promise<boolean> {
   const injectId = attachmentInjectOf(key);
   if (injectId === undefined) return false;
-  if (caller.organiser) return true;
   const inject = await readInject(injectId);
   return inject !== undefined && seenByTeams(inject, now.getTime());
 }

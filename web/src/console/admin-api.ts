@@ -102,6 +102,9 @@ export function adminApi(token: string) {
       data(admin.POST('/api/v1/injects/{id}/revision-requests', { params: path(injectId), body })),
     /** A short-lived link to one of a team's files (as the team's members get it). */
     fileLink: async (teamId: number, key: string) => (await data(admin.GET('/api/v1/team/{id}/files', { params: { ...path(teamId), query: { key } } }))).url,
+    /** A short-lived link to one of an inject's attachments, whatever its state. */
+    attachmentLink: async (injectId: number, key: string) =>
+      (await data(admin.GET('/api/v1/injects/{id}/files', { params: { ...path(injectId), query: { key } } }))).url,
     /** An inject's new attachment: an upload form, the file posted to the file store with it; answers its key (the inject's edit then names it). */
     uploadAttachment: async (injectId: number, file: File): Promise<string> =>
       postFile(

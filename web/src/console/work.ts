@@ -63,8 +63,7 @@ function openAttachments(context: ConsoleContext, inject: Inject): void {
     { class: 'console-form', 'aria-labelledby': 'attachment-heading' },
     h('h2', { id: 'attachment-heading' }, `Attachments of ${inject.title}`),
     inject.attachments.length > 0
-      ? // An attachment is no team's: an organiser's link comes through any team's route (team 1's).
-        fileList(inject.attachments, (key) => api.fileLink(1, key))
+      ? fileList(inject.attachments, (key) => api.attachmentLink(inject.id, key))
       : h('p', { class: 'empty' }, 'None yet: teams see the text only.'),
     h('label', { for: 'attachment-file' }, `A file to attach (teams download it once the inject is open; at most ${MAX_FILE_BYTES / 1024 / 1024} MB)`),
     picker,

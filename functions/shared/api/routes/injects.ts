@@ -33,6 +33,12 @@ export const injectsRoutes = {
     bucket: { write: ['injects/'] },
     responses: { 201: json('The form, good for 10 minutes.', r.UploadFormSchema) },
   }),
+  GetInjectFile: route('GetInjectFile', 'GET', '/injects/{id}/files', 'injects/get-inject-file', 'admin', 'read', {
+    summary: "A download link to one of an inject's attachments, in any state (teams download them through their own route once the inject is open)",
+    query: q.FileQuery,
+    bucket: { read: ['injects/'] },
+    responses: { 200: json('A link, good for 5 minutes, that downloads the file as an attachment.', r.FileLinkSchema) },
+  }),
   GradeSubmission: route('GradeSubmission', 'POST', '/injects/{id}/grades', 'injects/grade-submission', 'admin', 'read-write', {
     summary: "Grade a team's submission (or regrade it: the next grade, the old one kept): its points, less the late rule, reach the board through the fold",
     body: q.GradeBody,
