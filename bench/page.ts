@@ -87,8 +87,9 @@ async function runLighthouse(url: string, traceDirectory?: string): Promise<Ligh
   const chromium = spawn(
     CHROMIUM_PATH,
     [...HERMETIC_CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    // Its own process group: its helper processes (renderer, GPU, network) are stopped with it.
-    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+    // Its own process group: its helper processes (renderer, GPU, network) are stopped with it. Its temporary
+    // files (the singleton socket's directory, which a stopped Chromium leaves in /tmp) go into the profile, removed with it.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true, env: { ...process.env, TMPDIR: profile } },
   );
   try {
     const port = await new Promise<number>((resolvePort, reject) => {
