@@ -1,7 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import { TEST_WORKERS } from './test/support/workers';
 
-const env = { LOG_LEVEL: 'silent', SCORING_DATABASE_CALL_BUDGET_MS: '30000', CDK_DISABLE_VERSION_CHECK: '1', CDK_DISABLE_CLI_TELEMETRY: '1' };
+// The AWS SDK's Node 20 notice (lib/local/node-20.ts) is not a test's output.
+const env = {
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  LOG_LEVEL: 'silent',
+  SCORING_DATABASE_CALL_BUDGET_MS: '30000',
+  CDK_DISABLE_VERSION_CHECK: '1',
+  CDK_DISABLE_CLI_TELEMETRY: '1',
+};
 
 export default defineConfig({
   test: {

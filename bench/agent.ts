@@ -29,6 +29,7 @@
  *
  * Results are printed and written to bench/results/agent-latest.json.
  */
+import '../lib/local/node-20';
 import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -21,6 +21,7 @@
  * a request may wait, and the bench measures throughput, not timeouts (the
  * stalled-database part runs with the production budget).
  */
+import '../lib/local/node-20';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';

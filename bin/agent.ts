@@ -10,6 +10,7 @@
  * server accepts, SCORING_LOCAL_IAM_KEYS; requests are SigV4-signed) or
  * SCORING_AGENT_TOKEN (a Bearer token).
  */
+import '../lib/local/node-20';
 import { parseArgs } from 'node:util';
 import { createLogger } from '#shared/log';
 import { runAgent } from '../functions/agent/agent';

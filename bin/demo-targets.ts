@@ -13,6 +13,7 @@
  * Credentials: SCORING_ADMIN_KEY=KEYID:SECRET or SCORING_ADMIN_TOKEN, else
  * SCORING_AGENT_KEY / _TOKEN (a service account is enough).
  */
+import '../lib/local/node-20';
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer as createHttpServer, type RequestListener } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';

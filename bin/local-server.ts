@@ -19,6 +19,7 @@
  *   SCORING_LOCAL_IAM_KEYS=KEYID:SECRET:admin|service,...
  *   LOG_FORMAT=json (the lines as Lambda writes them; default: readable), LOG_LEVEL=silent
  */
+import '../lib/local/node-20';
 import { parseArgs } from 'node:util';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { startLocalStack } from '../lib/local/local-stack';

@@ -1,5 +1,6 @@
 #!/usr/bin/env -S node --import tsx
 /** The organisers' command-line tool: `npm run scoring -- <command>` (the commands are in scoring-commands.ts). */
+import '../lib/local/node-20';
 import { runScoring, type CliIo } from './scoring-commands';
 
 const streams: CliIo = {

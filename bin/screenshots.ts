@@ -6,6 +6,7 @@
  * `--readme` the desktop scoreboard is also copied to docs/scoreboard.png,
  * the picture the README shows. Nothing leaves loopback (see web/browser.ts).
  */
+import '../lib/local/node-20';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';

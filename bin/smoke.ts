@@ -10,6 +10,7 @@
  * hidden test team, so no visible score moves. Prints each check and what
  * failed; exits 1 if anything did.
  */
+import '../lib/local/node-20';
 import { parseArgs } from 'node:util';
 // The same SDK signer the tests use (a dev dependency, installed by npm ci).
 import { signedHeaders } from '../test/support/sigv4';
