@@ -9,7 +9,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgetFreshCopies, freshServiceDefinition, FRESHNESS_MS } from '#shared/data/fresh';
 import { verifyTotals } from '#shared/app/verify';
-import { mintTokens, useFreshTable } from '../support/database';
+import { readTeamProfile, writeTeamProfile } from '#shared/data/teams';
+import { mintTokens, TEST_AUDIT, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
 import { bearer, invoke } from '../support/invoke';
 
@@ -306,6 +307,18 @@ describe('editing a team', () => {
     expect((await edit({ team_url: before.team_url })).json.team_url).toBe(before.team_url);
   });
 
+  it("refuses another team's name, in any case and spacing (400), and changes nothing", async () => {
+    const before = await profileOf();
+    const other = ((await invoke('GET', '/api/v1/teams', { headers: admin() })).json as { id: number; name: string }[]).find((t) => t.id !== teamId)!;
+    const taken = await edit({ name: `  ${other.name.toUpperCase()} `, logo: '' }, before.headers.etag);
+    expect([taken.status, taken.json.errors?.map((e: { path: string }) => e.path)]).toEqual([400, ['name']]);
+    expect((await profileOf()).json).toEqual(before.json);
+    // Its own name in another case is its own.
+    const recased = await edit({ name: before.json.name.toUpperCase() }, before.headers.etag);
+    expect(recased.status, recased.text).toBe(200);
+    expect((await edit({ name: before.json.name }, recased.headers.etag)).status).toBe(200);
+  });
+
   it('refuses an empty or hostile edit (400) and an unknown team (404)', async () => {
     const before = (await profileOf()).json;
     expect((await edit({})).status).toBe(400);
@@ -451,6 +464,36 @@ describe('adding a team and a service', () => {
     const answers = await Promise.all(['Twin One', 'Twin Two'].map((name, i) => create('teams', { number: 31, name, team_url: `twin${i}.ccdc.example` })));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 400]);
     expect((await scoreboard()).filter((row) => row.team.number === 31)).toHaveLength(1);
+  });
+
+  it('gives one name to one team, whether two teams are created or renamed to it at once; a name left is free again', async () => {
+    const named = (name: string) => async () => (await scoreboard()).filter((row) => row.team.name.toLowerCase() === name.toLowerCase());
+    const created = await Promise.all(
+      [32, 33].map((number) => create('teams', { number, name: number === 32 ? 'Same Name' : 'same name ', team_url: `same${number}.ccdc.example` })),
+    );
+    expect(created.map((a) => a.status).sort()).toEqual([201, 400]);
+    expect(created.find((a) => a.status === 400)!.json.errors.map((e: { path: string }) => e.path)).toEqual(['name']);
+    expect(await named('Same Name')()).toHaveLength(1);
+
+    // Two teams renamed to one new name at once: the claims settle it.
+    const winner = created.find((a) => a.status === 201)!.json as { id: number };
+    const second = (await create('teams', { number: 34, name: 'Second Team', team_url: 'same34.ccdc.example' })).json as { id: number };
+    const renamed = await Promise.all(
+      [winner.id, second.id].map((id) => invoke('PATCH', `/api/v1/teams/${id}`, { headers: admin(), body: { name: 'Renamed At Once' } })),
+    );
+    expect(renamed.map((a) => a.status).sort()).toEqual([200, 400]);
+    expect(await named('Renamed At Once')()).toHaveLength(1);
+    // (What settles it when both have read the teams before either wrote: the name's claim, whatever the list said.)
+    const loser = renamed[0]!.status === 200 ? second.id : winner.id;
+    const loserProfile = (await readTeamProfile(loser))!;
+    expect(await writeTeamProfile(loserProfile, { ...loserProfile, name: 'RENAMED at once', version: loserProfile.version + 1 }, [], TEST_AUDIT)).toBe(
+      'name-taken',
+    );
+
+    // The name the winner left (claimed when it was created) is another team's to take.
+    const leftBy = renamed[0]!.status === 200 ? 'Same Name' : 'Second Team';
+    const taker = await create('teams', { number: 35, name: leftBy, team_url: 'same35.ccdc.example' });
+    expect(taker.status, taker.text).toBe(201);
   });
 
   it('adds a service to the new team: listed, unscanned, earning from its first result; the team edit then reaches it too', async () => {

@@ -4845,6 +4845,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Its name, as the scoreboard shows it: no other team's (compared trimmed, in any case). */
                     name?: string;
                     /** @description An http(s) URL, or empty for none. */
                     logo?: string;

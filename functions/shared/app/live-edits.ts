@@ -45,7 +45,7 @@ import {
   teamServiceIds,
   writeNewTeam,
   writeTeamProfile,
-  ZONE_MOVE_MAX_SERVICES,
+  teamEditMaxServices,
   type TeamProfile,
 } from '#shared/data/teams';
 import { nameInZone } from '#shared/domain/dns';
@@ -54,6 +54,7 @@ import { teamFields, type Team } from '#shared/domain/model';
 import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS } from '#shared/domain/settings';
 import { competitionFinal, conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
 import { ATTEMPTS, editConditionally } from '#shared/app/conditional-edit';
+import { nameKey } from '#shared/domain/names';
 
 /** What a fan-out leaves itself before its function's end: one more service edit and the answer. */
 const FAN_OUT_MARGIN_MS = 1500;
@@ -193,33 +194,49 @@ export function editTeam(
       // Found again only when the team's version moved: adding a service moves it (data/services.ts).
       if (found?.version !== before.version) found = { version: before.version, serviceIds: await teamServiceIds(before.number) };
       const { serviceIds } = found;
-      const movesZone = change.team_url !== undefined && change.team_url.toLowerCase() !== before.team_url.toLowerCase();
-      const most = movesZone ? ZONE_MOVE_MAX_SERVICES : TEAM_EDIT_MAX_SERVICES;
+      const after: TeamProfile = { ...before, ...change, version: before.version + 1 };
+      const most = teamEditMaxServices(before, after);
       if (serviceIds.length > most) {
         throw conflict('team_too_large', `Team ${id} has ${serviceIds.length} services, more than one edit can change at once (${most}).`);
       }
-      if (movesZone) await checkZoneMove(before, change.team_url!);
-      const after: TeamProfile = { ...before, ...change, version: before.version + 1 };
+      await checkNewNameAndZone(before, after);
       const written = await writeTeamProfile(before, after, serviceIds, audit);
-      if (written === 'zone-taken') throw validationFailed([{ path: 'team_url', message: "is another team's zone" }]);
+      if (written === 'name-taken') throw validationFailed([TAKEN.name]);
+      if (written === 'zone-taken') throw validationFailed([TAKEN.team_url]);
       return written ? after : undefined;
     },
   );
 }
 
+/** What a team's number, name or zone name is refused for: another team has it (compared trimmed, in any case). */
+const TAKEN = {
+  number: { path: 'number', message: 'is the number of another team' },
+  name: { path: 'name', message: 'is the name of another team' },
+  team_url: { path: 'team_url', message: "is another team's zone" },
+};
+const sameName = (a: string, b: string) => nameKey(a) === nameKey(b);
+
 /**
- * A team's zone may move (its DNS records are relative to it and move with
- * it) to a name no other team has, unless a name server of the settings
- * lies inside it: that name server's address is a record of this zone, and
- * the settings would name a host the zone no longer serves.
+ * A team may be renamed to a name no other team has, and its zone may move
+ * (its DNS records are relative to it and move with it) to a name no other
+ * team has, unless a name server of the settings lies inside it: that name
+ * server's address is a record of this zone, and the settings would name a
+ * host the zone no longer serves. (Read here for every team, the loaded
+ * ones included; the edit's claims settle a race between two edits.)
  */
-async function checkZoneMove(team: TeamProfile, zone: string): Promise<void> {
+async function checkNewNameAndZone(before: TeamProfile, after: TeamProfile): Promise<void> {
+  const renames = !sameName(before.name, after.name);
+  const movesZone = !sameName(before.team_url, after.team_url);
+  if (!renames && !movesZone) return;
   const [teams, settings] = await Promise.all([listTeamRecords({ consistent: true, totals: false }), getSettings({ consistent: true })]);
-  if (teams.some((t) => t.team.id !== team.id && t.team.team_url.toLowerCase() === zone.toLowerCase())) {
-    throw validationFailed([{ path: 'team_url', message: "is another team's zone" }]);
-  }
-  const inside = (settings?.settings.dns_nameservers ?? []).find((ns) => nameInZone(ns, team.team_url) !== undefined);
-  if (inside) throw conflict('zone_in_use', `The settings' name server ${inside} lies in ${team.team_url}: change dns_nameservers first.`);
+  const others = teams.filter((t) => t.team.id !== before.id);
+  const errors = [
+    renames && others.some((t) => sameName(t.team.name, after.name)) && TAKEN.name,
+    movesZone && others.some((t) => sameName(t.team.team_url, after.team_url)) && TAKEN.team_url,
+  ].filter((e) => e !== false);
+  if (errors.length > 0) throw validationFailed(errors);
+  const inside = movesZone && (settings?.settings.dns_nameservers ?? []).find((ns) => nameInZone(ns, before.team_url) !== undefined);
+  if (inside) throw conflict('zone_in_use', `The settings' name server ${inside} lies in ${before.team_url}: change dns_nameservers first.`);
 }
 
 /** A new team as an organiser gives it: its profile, hidden or shown from the start. */
@@ -234,11 +251,10 @@ export type NewTeam = Omit<Team, 'id'> & { hidden: boolean };
 export async function addTeam(fields: NewTeam, audit: AuditContext): Promise<TeamProfile> {
   const [teams, settings] = await Promise.all([listTeamRecords({ consistent: true, totals: false }), getSettings({ consistent: true })]);
   const template = (settings?.settings ?? DEFAULT_SETTINGS).dns_address_template;
-  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
   const errors = [
-    teams.some((t) => t.team.number === fields.number) && { path: 'number', message: 'is the number of another team' },
-    teams.some((t) => same(t.team.name, fields.name)) && { path: 'name', message: 'is the name of another team' },
-    teams.some((t) => same(t.team.team_url, fields.team_url)) && { path: 'team_url', message: "is another team's zone" },
+    teams.some((t) => t.team.number === fields.number) && TAKEN.number,
+    teams.some((t) => sameName(t.team.name, fields.name)) && TAKEN.name,
+    teams.some((t) => sameName(t.team.team_url, fields.team_url)) && TAKEN.team_url,
     template.includes('{team_number}') &&
       fields.number > MAX_TEAM_NUMBER_IN_ADDRESS && {
         path: 'number',
@@ -252,9 +268,11 @@ export async function addTeam(fields: NewTeam, audit: AuditContext): Promise<Tea
     case 'created':
       return profile;
     case 'number-taken':
-      throw validationFailed([{ path: 'number', message: 'is the number of another team' }]);
+      throw validationFailed([TAKEN.number]);
+    case 'name-taken':
+      throw validationFailed([TAKEN.name]);
     case 'url-taken':
-      throw validationFailed([{ path: 'team_url', message: "is another team's zone" }]);
+      throw validationFailed([TAKEN.team_url]);
     case 'final':
       throw competitionFinal();
   }

@@ -3,6 +3,8 @@
  * the entity; ids are zero-padded so that sort order is numeric order.
  * The entity and access-pattern charts in docs/data-model.md mirror this file.
  */
+import { nameKey } from '#shared/domain/names';
+
 export interface Key {
   pk: string;
   sk: string;
@@ -47,7 +49,7 @@ export const PARTITION = {
   announcements: 'ANNOUNCEMENTS',
   /** Blue team members' sign-in accounts (data/team-accounts.ts), by name. */
   teamAccounts: 'TEAMACCOUNTS',
-  /** The team numbers and zone names taken by teams created through the API (data/teams.ts): two concurrent creates cannot both take one. */
+  /** The team numbers, names and zone names taken through the API (data/teams.ts): two concurrent creates or renames cannot both take one. */
   teamClaims: 'TEAMCLAIMS',
 } as const;
 
@@ -65,10 +67,10 @@ export const keys = {
   subtype: (id: number): Key => ({ pk: PARTITION.subtypes, sk: `SUBTYPE#${pad(id)}` }),
 
   team: (id: number): Key => ({ pk: PARTITION.teams, sk: `TEAM#${pad(id)}` }),
-  /** A team number or zone name a created team took (its value lower-cased: zone names compare so). */
-  teamClaim: (what: 'number' | 'url', value: string | number): Key => ({
+  /** A team number, name or zone name a team took (its value trimmed and lower-cased: names and zone names compare so). */
+  teamClaim: (what: 'number' | 'name' | 'url', value: string | number): Key => ({
     pk: PARTITION.teamClaims,
-    sk: `${what.toUpperCase()}#${String(value).toLowerCase()}`,
+    sk: `${what.toUpperCase()}#${nameKey(String(value))}`,
   }),
   /** A team's own partition: its totals, its zone state and its adjustments. */
   teamPartition: (id: number) => `TEAM#${pad(id)}`,

@@ -17,6 +17,7 @@ import { publicVersionMove } from '#shared/data/public-version';
 import { DEFAULT_SETTINGS, type SettingsFields } from '#shared/domain/settings';
 import { standingsItem } from '#shared/data/standings';
 import { statusCellsItem, statusLoadedItem } from '#shared/data/status-cells';
+import { nameKey } from '#shared/domain/names';
 
 /** A team's profile as stored at load (static); its totals live in its own partition. */
 interface StoredTeam {
@@ -101,8 +102,8 @@ export async function teamServiceIds(teamNumber: number): Promise<number[]> {
 
 /** What one transaction holds at most: a team edit writes its services, three projections, two marks and the audit entry. */
 export const TEAM_EDIT_MAX_SERVICES = 100 - 6;
-/** A zone move also claims the new zone name and releases the old one: two items fewer for services. */
-export const ZONE_MOVE_MAX_SERVICES = TEAM_EDIT_MAX_SERVICES - 2;
+/** A rename or a zone move also claims the new name and releases the old one: two items fewer for services, each. */
+export const teamEditMaxServices = (before: TeamProfile, after: TeamProfile) => TEAM_EDIT_MAX_SERVICES - 2 * movedClaims(before, after).length;
 
 /**
  * Writes an edit of a team everywhere it is kept, in one transaction: its
@@ -110,10 +111,16 @@ export const ZONE_MOVE_MAX_SERVICES = TEAM_EDIT_MAX_SERVICES - 2;
  * conditioned on still being the team's), the standings projection and the
  * status cells (what the scoreboard and the status view show and hide), the
  * settings' `definitions` mark (kept copies are read again), the public
- * version and the audit entry. All or nothing: a crash leaves the team as it
- * was, and a retry does it whole. False when someone edited it first.
+ * version, the audit entry, and a new name's or zone's claim. All or
+ * nothing: a crash leaves the team as it was, and a retry does it whole.
+ * False when someone edited it first; which claim another team holds.
  */
-export async function writeTeamProfile(before: TeamProfile, after: TeamProfile, serviceIds: number[], audit: AuditContext): Promise<boolean | 'zone-taken'> {
+export async function writeTeamProfile(
+  before: TeamProfile,
+  after: TeamProfile,
+  serviceIds: number[],
+  audit: AuditContext,
+): Promise<boolean | 'name-taken' | 'zone-taken'> {
   const team = teamFields(after);
   // Every attribute by a placeholder: some of these names are DynamoDB reserved words.
   const names = { '#team': 'team', '#hidden': 'hidden', '#version': 'version', '#service': 'service', '#id': 'id', '#h': 'h' };
@@ -130,6 +137,7 @@ export async function writeTeamProfile(before: TeamProfile, after: TeamProfile, 
     },
   });
   const exists = 'attribute_exists(pk)';
+  const claims = movedClaims(before, after);
   try {
     await db().send(
       new TransactWriteCommand({
@@ -153,47 +161,55 @@ export async function writeTeamProfile(before: TeamProfile, after: TeamProfile, 
           definitionsMoved(),
           { Update: publicVersionMove() },
           auditPut(audit, { action: 'team.update', target: `teams/${before.id}`, before, after }),
-          ...zoneClaims(before, after),
+          ...claims.flatMap((what) => claimMove(what, before, after)),
         ],
       }),
     );
     return true;
   } catch (error) {
     if (transactionConditionFailed(error, 0)) return false;
-    if (transactionConditionFailed(error, 6 + serviceIds.length)) return 'zone-taken';
+    // Each moved claim is a Put (its condition) then a Delete, after the six items and the services.
+    const taken = claims.find((_, i) => transactionConditionFailed(error, 6 + serviceIds.length + 2 * i));
+    if (taken) return taken === 'name' ? 'name-taken' : 'zone-taken';
     throw error;
   }
 }
 
+/** What an edit moves of the team's claims: its name, its zone name, when either changes (as they compare: trimmed, any case). */
+function movedClaims(before: TeamProfile, after: TeamProfile): ('name' | 'url')[] {
+  return (['name', 'url'] as const).filter((what) => nameKey(claimed(before, what)) !== nameKey(claimed(after, what)));
+}
+
+const claimed = (team: TeamProfile, what: 'name' | 'url') => (what === 'name' ? team.name : team.team_url);
+
 /**
- * A zone move's claims: the new zone name (absent, or this team's already)
- * and the release of the old one (a loaded team has none: deleting nothing
- * is fine). Nothing when the zone stays.
+ * A claim's move: the new value's (absent, or this team's already) and the
+ * release of the old one (a loaded team, or one created before names were
+ * claimed, has none: deleting nothing is fine).
  */
-function zoneClaims(before: TeamProfile, after: TeamProfile) {
-  if (before.team_url.toLowerCase() === after.team_url.toLowerCase()) return [];
+function claimMove(what: 'name' | 'url', before: TeamProfile, after: TeamProfile) {
   return [
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.teamClaim('url', after.team_url), team: after.id },
+        Item: { ...keys.teamClaim(what, claimed(after, what)), team: after.id },
         ConditionExpression: 'attribute_not_exists(pk) OR #team = :id',
         ExpressionAttributeNames: { '#team': 'team' },
         ExpressionAttributeValues: { ':id': after.id },
       },
     },
-    { Delete: { TableName: tableName(), Key: keys.teamClaim('url', before.team_url) } },
+    { Delete: { TableName: tableName(), Key: keys.teamClaim(what, claimed(before, what)) } },
   ];
 }
 
 /** Why a team could not be created (beyond a finalised competition). */
-export type TeamCreation = 'created' | 'number-taken' | 'url-taken' | 'final';
+export type TeamCreation = 'created' | 'number-taken' | 'name-taken' | 'url-taken' | 'final';
 
 /**
  * Writes a new team, in one transaction: its profile, its standings and
- * status items (no services yet), the claims on its number and zone name
- * (so two concurrent creates cannot both take one; the caller has checked
- * the loaded teams), the definitions mark, the public version and the audit
+ * status items (no services yet), the claims on its number, name and zone
+ * name (so two concurrent creates cannot both take one; the caller has
+ * checked the loaded teams), the definitions mark, the public version and the audit
  * entry. Refused once the competition is finalised.
  */
 export async function writeNewTeam(profile: TeamProfile, audit: AuditContext, now = Date.now()): Promise<TeamCreation> {
@@ -207,6 +223,7 @@ export async function writeNewTeam(profile: TeamProfile, audit: AuditContext, no
           put({ ...keys.team(team.id), ...stored, version: profile.version }),
           put({ ...keys.teamClaim('number', team.number), team: team.id }),
           put({ ...keys.teamClaim('url', team.team_url), team: team.id }),
+          put({ ...keys.teamClaim('name', team.name), team: team.id }),
           { Put: { TableName: tableName(), Item: standingsItem(stored) } },
           { Put: { TableName: tableName(), Item: statusCellsItem({ id: team.id, hidden: profile.hidden }, [], now) } },
           // Teams came: a status delta asked from before now is answered whole.
@@ -221,7 +238,8 @@ export async function writeNewTeam(profile: TeamProfile, audit: AuditContext, no
   } catch (error) {
     if (transactionConditionFailed(error, 1)) return 'number-taken';
     if (transactionConditionFailed(error, 2)) return 'url-taken';
-    if (transactionConditionFailed(error, 6)) return 'final';
+    if (transactionConditionFailed(error, 3)) return 'name-taken';
+    if (transactionConditionFailed(error, 7)) return 'final';
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { AccountsSchema } from '#shared/domain/accounts';
 import type { FieldError } from '#shared/validation';
 import { parseWith, PositiveInt } from '#shared/validation';
-import { LogoUrl, TeamName } from '#shared/domain/names';
+import { LogoUrl, nameKey, TeamName } from '#shared/domain/names';
 import { CHECK_KINDS, mailReadersWithoutSender } from '#shared/domain/check-definitions';
 import { checkParameters } from '#shared/domain/checks';
 import { nameInZone } from '#shared/domain/dns';
@@ -117,7 +117,7 @@ export function validateCompetition(input: unknown): { ok: true; value: Competit
 type Loose = Record<string, unknown>;
 const asRecord = (value: unknown): Loose => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : {});
 const asList = (value: unknown): Loose[] => (Array.isArray(value) ? value.map(asRecord) : []);
-const normalised = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+const normalised = (value: unknown) => (typeof value === 'string' ? nameKey(value) : value);
 
 function crossReferenceErrors(file: Loose, settings: Loose): FieldError[] {
   const errors: FieldError[] = [];

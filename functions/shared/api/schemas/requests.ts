@@ -358,7 +358,7 @@ export const ServiceCreateBody = v.strictObject({
 /** A live edit of a team (each field optional, at least one): hiding is how a team with results goes away. */
 export const TeamUpdateBody = v.pipe(
   v.strictObject({
-    name: v.optional(TeamName),
+    name: v.optional(v.pipe(TeamName, v.description("Its name, as the scoreboard shows it: no other team's (compared trimmed, in any case)."))),
     logo: v.optional(v.pipe(LogoUrl, v.description('An http(s) URL, or empty for none.'))),
     guest_division: v.optional(v.boolean()),
     hidden: v.optional(v.pipe(v.boolean(), v.description('Hidden: out of the public lists, the scoreboard and the status view (its results stay).'))),
