@@ -355,12 +355,20 @@ describe('the command-line tool', () => {
     // What no live edit can do refuses the whole file, each reason said; nothing changes.
     writeFileSync(
       file,
-      edited.replace('name: HTTP, super_type_id: 1, max_score: 12', 'name: HTTP, super_type_id: 2, max_score: 12').replace(/.*url: dc\.team13.*\n/, ''),
+      edited
+        .replace('name: HTTP, super_type_id: 1, max_score: 12', 'name: HTTP, super_type_id: 2, max_score: 12')
+        .replace(/.*url: dc\.team13.*\n/, '')
+        // Two teams' names swapped.
+        .replace('name: Packet Wranglers\n', 'name: Placeholder\n')
+        .replace('name: Blue Screen Brigade\n', 'name: packet wranglers\n')
+        .replace('name: Placeholder\n', 'name: Blue Screen Brigade\n'),
     );
     const refused = await scoring('load', file, ...target);
     expect(refused.code).toBe(1);
     expect(refused.stderr.split('\n').filter((line) => line.startsWith('  - '))).toEqual([
       '  - subtype 1 (HTTP) changes its super_type_id: not yet possible live',
+      "  - team 11 (Packet Wranglers) takes the name Blue Screen Brigade, team 13's now: a name is one team's at a time (swap through a third in a load before)",
+      "  - team 13 (Blue Screen Brigade) takes the name packet wranglers, team 11's now: a name is one team's at a time (swap through a third in a load before)",
       expect.stringMatching(
         /^ {2}- service \d+ \(team 13 Directory at dc\.team13\.ccdc\.example:3389\) is not in the file: services cannot be removed live yet$/,
       ),

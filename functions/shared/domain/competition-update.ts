@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { serviceAccounts, type CheckAccount } from '#shared/domain/accounts';
 import { checkOf, type CheckDefinition } from '#shared/domain/check-definitions';
 import type { Competition, NewSubtype } from '#shared/domain/competition';
+import { nameKey } from '#shared/domain/names';
 import type { SettingsFields } from '#shared/domain/settings';
 import type { ServiceEndpoint, SuperType, Team } from '#shared/domain/model';
 
@@ -89,6 +90,12 @@ export interface UpdatePlan {
 const TEAM_FIELDS = ['name', 'logo', 'guest_division', 'hidden', 'team_url'] as const;
 /** What a subtype cannot change live (its name and points can: its services follow). */
 const FIXED_SUBTYPE_FIELDS = ['super_type_id', 'sla_threshold', 'sla_penalty'] as const;
+
+/** What only one team may have at a time, and what a refusal calls it. */
+const FIELDS_ONE_TEAM_HOLDS = [
+  ['name', 'name'],
+  ['team_url', 'zone'],
+] as const;
 
 /**
  * The plan that makes the event what the file says. `namedSettings`: the
@@ -166,9 +173,17 @@ export function planCompetitionUpdate(file: Competition, namedSettings: readonly
   for (const team of file.teams) {
     const now = current.teams.find((t) => t.number === team.number);
     const { services, ...profile } = team;
+    // A name and a zone are one team's at a time (each edit claims them): taking another team's, in a swap too, would stop the run midway.
+    for (const [field, what] of FIELDS_ONE_TEAM_HOLDS) {
+      const holder = current.teams.find((t) => t.number !== team.number && nameKey(t[field]) === nameKey(team[field]));
+      if (!holder) continue;
+      refused.push(
+        now
+          ? `team ${team.number} (${now.name}) takes the ${what} ${team[field]}, team ${holder.number}'s now: a ${what} is one team's at a time (swap through a third in a load before)`
+          : `team ${team.number} (${team.name}) is new but its ${what} ${team[field]} is team ${holder.number}'s`,
+      );
+    }
     if (!now) {
-      const zoneOwner = current.teams.find((t) => t.team_url.toLowerCase() === team.team_url.toLowerCase());
-      if (zoneOwner) refused.push(`team ${team.number} (${team.name}) is new but its zone ${team.team_url} is team ${zoneOwner.number}'s`);
       steps.push({ kind: 'team-add', team: profile });
       for (const service of services) steps.push({ kind: 'service-add', service: plannedService(team.number, service) });
       continue;
