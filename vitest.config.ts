@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import { TEST_WORKERS } from './test/support/workers';
+// With its extension: Vite's coming native config loader resolves no other.
+import { TEST_WORKERS } from './test/support/workers.ts';
 
 // The AWS SDK's Node 20 notice (lib/local/node-20.ts) is not a test's output.
 const env = {
