@@ -1,3 +1,5 @@
+// The main process's clients (the tables made here) would say the SDK's Node 20 notice; the workers have it in their env.
+import '../../lib/local/node-20';
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal } from '../../lib/local/dynamodb-local';
 import { TEST_WORKERS } from './workers';
