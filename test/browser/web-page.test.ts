@@ -733,7 +733,9 @@ describe('the other pages', () => {
     expect(await seriousAxeViolations()).toEqual([]);
     await page.getByRole('button', { name: 'Attach it to Console memo' }).click();
     await say('template.csv attached to Console memo (1 in all).');
-    await page.getByRole('button', { name: 'Download template.csv' }).waitFor(ON_SCREEN);
+    // Downloaded back through the inject's own route, as organisers download its attachments in any state.
+    const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download template.csv' }).click()]);
+    expect([template.suggestedFilename(), readFileSync((await template.path())!, 'utf8')]).toEqual(['template.csv', 'section,owner\n']);
     const written = ((await api('/injects', { headers: { authorization: `Bearer ${reader}` } })) as { id: number; title: string }[]).find(
       (i) => i.title === 'Console memo',
     )!;
