@@ -7,6 +7,8 @@
  * ZIP in the bucket.
  */
 import { randomBytes } from 'node:crypto';
+import type * as v from 'valibot';
+import type { FileLinkSchema, SubmissionsExportSchema } from '#shared/api/schemas/responses';
 import { ObjectWriter, getObject, headObject, objectStore, presignedGet } from '#shared/aws/objects';
 import { readInject } from '#shared/data/injects';
 import { teamSubmissions } from '#shared/data/submissions';
@@ -62,11 +64,8 @@ export async function attachmentLink(injectId: number, key: string, now = new Da
   return linkTo(attachmentInjectOf(key) === injectId ? key : undefined, () => notFound(`Inject ${injectId} has no attachment ${key}.`), now);
 }
 
-export interface FileLink {
-  url: string;
-  name: string;
-  expires_at: string;
-}
+/** What a download link answers, as its schema says. */
+export type FileLink = v.InferOutput<typeof FileLinkSchema>;
 
 /** The link to a key the caller may read (undefined: one it may not), if the bucket holds it; the caller's 404 otherwise. */
 async function linkTo(key: string | undefined, missing: () => Error, now: Date): Promise<FileLink> {
@@ -91,15 +90,8 @@ async function attachmentSeenByTeams(key: string, now: Date): Promise<boolean> {
 /** How long an export's link is good for: long enough to start a large download. */
 const EXPORT_LINK_SECONDS = 60 * 60;
 
-export interface SubmissionsExport {
-  key: string;
-  url: string;
-  expires_at: string;
-  /** The ZIP's size in bytes. */
-  bytes: number;
-  submissions: number;
-  files: number;
-}
+/** What an export answers, as its schema says. */
+export type SubmissionsExport = v.InferOutput<typeof SubmissionsExportSchema>;
 
 /**
  * Every team's submissions for an inject, every version, as one ZIP in the
