@@ -40,6 +40,21 @@ interface Row {
   scores: { super_type_id: number; score: number }[];
 }
 
+/** What test/support/clock-ahead.mjs does to Node's clock, done to a page's (it runs in the page: nothing from outside it). */
+function moveClock(offset: number): void {
+  const RealDate = Date;
+  class MovedDate extends RealDate {
+    constructor(...args: []) {
+      if (args.length === 0) super(RealDate.now() + offset);
+      else super(...(args as unknown as [number]));
+    }
+    static override now() {
+      return RealDate.now() + offset;
+    }
+  }
+  globalThis.Date = MovedDate as DateConstructor;
+}
+
 /** Every URL the page asked for, in order. */
 const requested: string[] = [];
 
@@ -57,6 +72,8 @@ beforeAll(async () => {
 
   browser = await launchChromium();
   context = await hermeticContext(browser, { viewport: { width: 1280, height: 900 } });
+  // A run with the clock moved (test/support/clock-ahead.mjs) moves the pages' clock with the servers', as that module does.
+  if (process.env.CLOCK_AHEAD_DAYS) await context.addInitScript(moveClock, Number(process.env.CLOCK_AHEAD_DAYS) * 86_400_000);
   page = await context.newPage();
   page.on('console', (message) => {
     // Aborted requests to other hosts (team logos) are logged as failed loads: expected, and counted separately.
