@@ -5,7 +5,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { HttpIamAuthorizer, HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpNoneAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
-import type { Grant, IGrantable } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, type Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { ApiAccessPolicies } from './constructs/api-access-policies';
@@ -27,6 +27,7 @@ import { GLOBAL_INDEXES } from '#shared/data/table-schema';
 import { ORIGIN_VERIFY_HEADER } from '#shared/http/origin-check';
 import { metricsNamespace, METRICS_SERVICE } from '#shared/metrics';
 import { fallbackHandler, routes as routeTable, type Route } from '#shared/api/routes';
+import { WORKERS, type Worker } from '#shared/api/workers';
 import type { StackConfig } from './stack-config';
 
 export interface ScoringStackProps extends StackProps {
@@ -53,6 +54,8 @@ export class ScoringStack extends Stack {
   readonly routeFunctions = new Map<string, ApiFunction>();
   /** The nested stack of each area of the route table (its tag), by construct id (`Teams`, `Dns`…). */
   readonly routeAreas = new Map<string, RouteArea>();
+  /** The workers the routes start (api/workers.ts), by name. */
+  readonly workerFunctions = new Map<string, ApiFunction>();
   readonly authorizerFunction: ApiFunction;
   readonly notFoundFunction: ApiFunction;
   /** The stream consumer (results and adjustments into totals), its failure queue and its iterator-age metric. */
@@ -259,6 +262,32 @@ export class ScoringStack extends Stack {
       for (const [name, value] of Object.entries(this.files.grant(f.role, route.bucket!))) f.fn.addEnvironment(name, value);
     }
 
+    // The workers the routes start asynchronously (an export): one function each, granted as its entry says;
+    // only the routes that name one may invoke it. Lambda never retries one (a job is taken once).
+    for (const worker of Object.values(WORKERS) as Worker[]) {
+      const starters = this.routes.filter((r) => r.invokes === worker.name);
+      if (starters.length === 0) continue;
+      const f = new ApiFunction(this, worker.name, {
+        entry: worker.handler,
+        functionName: `${config.prefix}-${worker.name}`,
+        description: worker.summary,
+        defaults,
+        table: { table, indexArns, grant: worker.table },
+        timeout: Duration.seconds(worker.timeoutSeconds),
+      });
+      f.fn.configureAsyncInvoke({ retryAttempts: 0 });
+      if (worker.bucket) for (const [name, value] of Object.entries(this.files.grant(f.role, worker.bucket))) f.fn.addEnvironment(name, value);
+      for (const route of starters) {
+        const starter = this.routeFunctions.get(route.name)!;
+        starter.fn.addEnvironment(worker.env, f.fn.functionName);
+        // The function itself, not its versions and aliases (grantInvoke's `:*`): the route starts $LATEST.
+        starter.role.addToPrincipalPolicy(
+          new PolicyStatement({ sid: `Start${worker.name}`, actions: ['lambda:InvokeFunction'], resources: [f.fn.functionArn] }),
+        );
+      }
+      this.workerFunctions.set(worker.name, f);
+    }
+
     this.scoringWatchFunction = new ApiFunction(this, 'ScoringWatch', {
       entry: 'functions/ops/scoring-watch.ts',
       functionName: `${config.prefix}-ScoringWatch`,
@@ -287,7 +316,7 @@ export class ScoringStack extends Stack {
       this.grantServiceAccount(this.agent.grantee);
       this.agent.acknowledgeServiceGrant(this.access.serviceStatements);
       // "Check now": the routes that queue a dry run start the agent for it (without one, a polling agent takes the job).
-      for (const route of this.routes.filter((r) => r.invokesAgent)) {
+      for (const route of this.routes.filter((r) => r.invokes === 'agent')) {
         ScoringAgent.grantStart(this.routeFunctions.get(route.name)!, config.prefix);
       }
     }
@@ -308,6 +337,7 @@ export class ScoringStack extends Stack {
         { name: 'Authorizer', fn: this.authorizerFunction.fn },
         { name: 'NotFound', fn: this.notFoundFunction.fn },
         { name: 'ScoringWatch', fn: this.scoringWatchFunction.fn },
+        ...[...this.workerFunctions].map(([name, f]) => ({ name, fn: f.fn })),
         ...this.streamConsumers,
         { name: 'RecordScoreSnapshot', fn: this.scoreHistory.recorder.fn },
         { name: 'ApplyDuePasswordChanges', fn: this.passwordChanges.applier.fn },

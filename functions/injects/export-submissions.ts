@@ -1,11 +1,11 @@
 import { injectsRoutes } from '#shared/api/routes/injects';
-import { exportSubmissions } from '#shared/app/files';
+import { requestExport } from '#shared/app/exports';
 import { endpoint } from '#shared/http/endpoint';
-import { created } from '#shared/http/responses';
+import { accepted } from '#shared/http/responses';
+import { API_PREFIX } from '#shared/api/prefix';
 
-/** An inject's submissions as one ZIP in the bucket, answered with a link to it (never the ZIP itself: an HTTP API's answer stops at 10 MB). */
-export const handler = endpoint(injectsRoutes.ExportSubmissions, {}, async ({ id, log }) => {
-  const exported = await exportSubmissions(id);
-  log.info('submissions exported', { inject: id, key: exported.key, bytes: exported.bytes, submissions: exported.submissions, files: exported.files });
-  return created(exported, exported.url);
+/** An inject's submissions as one ZIP in the bucket: a job the worker writes (a large export takes longer than a request may). */
+export const handler = endpoint(injectsRoutes.ExportSubmissions, {}, async ({ id, principal, log }) => {
+  const job = await requestExport(id, principal!.name, log);
+  return accepted(job, `${API_PREFIX}/injects/exports/${job.id}`);
 });

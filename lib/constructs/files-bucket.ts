@@ -3,6 +3,7 @@ import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { Route } from '#shared/api/route';
+import { ABORT_UNFINISHED_UPLOADS_DAYS, LIFECYCLE_RULES } from '#shared/domain/files';
 
 export interface FilesBucketProps {
   readonly prefix: string;
@@ -53,9 +54,10 @@ export class FilesBucket extends Construct {
           maxAge: 3000,
         },
       ],
+      // The same rules the local twin applies (domain/files.ts): uploads nothing named, exports, unfinished multipart uploads.
       lifecycleRules: [
-        { id: 'ExportsExpire', prefix: 'exports/', expiration: Duration.days(7) },
-        { id: 'UnfinishedUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        ...LIFECYCLE_RULES.map((rule) => ({ id: rule.id, prefix: rule.prefix, expiration: Duration.days(rule.days) })),
+        { id: 'UnfinishedUploads', abortIncompleteMultipartUploadAfter: Duration.days(ABORT_UNFINISHED_UPLOADS_DAYS) },
       ],
     });
   }

@@ -4,6 +4,7 @@ import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import type { IConstruct } from 'constructs';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Route } from '#shared/api/route';
+import { WORKERS, type Worker } from '#shared/api/workers';
 import type { ApiAccessPolicies } from './api-access-policies';
 import type { ApiFunction } from './api-function';
 import type { PublicCdn } from './public-cdn';
@@ -18,6 +19,7 @@ import type { ScoringAgent } from './scoring-agent';
 export interface NagTargets extends Stack {
   readonly routes: readonly Route[];
   readonly routeFunctions: ReadonlyMap<string, ApiFunction>;
+  readonly workerFunctions: ReadonlyMap<string, ApiFunction>;
   readonly authorizerFunction: ApiFunction;
   readonly notFoundFunction: ApiFunction;
   readonly scoringWatchFunction: ApiFunction;
@@ -44,6 +46,7 @@ export function acknowledgeNagFindings(stack: NagTargets): void {
   // Lambda runtime, and X-Ray.
   const ownFunctions = [
     ...stack.routeFunctions.values(),
+    ...stack.workerFunctions.values(),
     stack.authorizerFunction,
     stack.notFoundFunction,
     stack.scoringWatchFunction,
@@ -164,6 +167,19 @@ export function acknowledgeNagFindings(stack: NagTargets): void {
         `AwsSolutions-IAM5[Resource::${bucketArn}/${prefix}*]`,
         `Object ARNs under one key prefix of the files bucket (${prefix}): the keys are made at run time (a team, an inject, a random upload id), so IAM can only name their prefix; the route's function narrows each key further (domain/files.ts).`,
       );
+    }
+  }
+  // The workers (api/workers.ts) are in this stack itself: the bucket's ARN is its own attribute here.
+  const ownBucketArn = `<${Stack.of(stack).getLogicalId(stack.files.bucket.node.defaultChild as never)}.Arn>`;
+  for (const worker of Object.values(WORKERS) as Worker[]) {
+    const f = stack.workerFunctions.get(worker.name);
+    for (const prefix of new Set([...(worker.bucket?.read ?? []), ...(worker.bucket?.write ?? [])])) {
+      if (f)
+        ack(
+          f.role,
+          `AwsSolutions-IAM5[Resource::${ownBucketArn}/${prefix}*]`,
+          `Object ARNs under one key prefix of the files bucket (${prefix}): the worker reads and writes keys made at run time (a team's kept files, an export's ZIP), so IAM can only name their prefix.`,
+        );
     }
   }
   ack(

@@ -17,6 +17,7 @@ import { startMinuteJobs } from './minute-jobs';
 import { localIamArn, parseIamKeys } from './sigv4';
 import { withStaticSite } from './static-site';
 import { startObjectStore, type ObjectStoreLocal } from './object-store';
+import { startLambdaTwin, type LambdaTwin } from './lambda-twin';
 import { buildSite } from '../../web/build';
 import { startStreamPoller, type StreamPoller } from './stream-poller';
 import { handler as foldResults } from '../../functions/scoring/fold-results';
@@ -61,8 +62,10 @@ export interface LocalStack {
   /** The CDN stand-in's counters and invalidation, when asked for. */
   cdn?: CdnStandIn;
   dynamodb: DynamoDbLocal;
-  /** The files bucket's twin (s3rver behind a policy-checking front). */
+  /** The files bucket's twin. */
   files: ObjectStoreLocal;
+  /** Lambda's twin for the workers (an export): `lambda.idle()` waits until what was started has run. */
+  lambda: LambdaTwin;
   server: Server;
   /** The stream consumer's local event source mapping: `fold.caughtUp()` waits until results are on the scoreboard. */
   fold: StreamPoller;
@@ -83,11 +86,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   process.env.TABLE_NAME ??= LOCAL_TABLE;
   let fold: StreamPoller | undefined;
   let files: ObjectStoreLocal | undefined;
+  let lambda: LambdaTwin | undefined;
   const servers: Server[] = [];
   try {
     files = await startObjectStore({ dataDir: options.dataDir });
     process.env.FILES_ENDPOINT = files.endpoint;
     process.env.FILES_BUCKET = files.bucket;
+    lambda = await startLambdaTwin();
     await ensureTable(process.env.TABLE_NAME);
     fold = await startFoldPoller(dynamodb.endpoint, process.env.TABLE_NAME);
     const loaded = await loadSampleOnFirstStart(options.competitionFile ?? SAMPLE_COMPETITION);
@@ -131,13 +136,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stopMinuteJobs?.();
       if (options.announce) rmSync(LOCAL_STATE_FILE, { force: true });
       await Promise.all(servers.map((s) => closeGracefully(s, GRACEFUL_STOP_MS)));
+      await lambda!.stop();
       await fold!.stop();
       await files!.stop();
       await dynamodb.stop();
     };
-    return { url, cdnUrl, cdn, dynamodb, files, server, fold, loaded, stop };
+    return { url, cdnUrl, cdn, dynamodb, files, lambda, server, fold, loaded, stop };
   } catch (error) {
     for (const s of servers) s.close();
+    await lambda?.stop();
     await fold?.stop();
     await files?.stop();
     await dynamodb.stop();

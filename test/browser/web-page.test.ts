@@ -795,7 +795,7 @@ describe('the other pages', () => {
     // Every answer to it as one ZIP, from the file store.
     const [zip] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export answers Console memo' }).click()]);
     expect(zip.suggestedFilename()).toBe(`inject-${written.id}-submissions.zip`);
-    expect(execFileSync('unzip', ['-l', (await zip.path())!]).toString()).toContain('/v1/diagram.png');
+    expect(execFileSync('unzip', ['-l', (await zip.path())!]).toString()).toContain('/v1/files/diagram.png');
     await queued.getByLabel('Points (at most 30)').fill('24');
     await queued.getByRole('button', { name: /^Save the grade of / }).click();
     await say(/graded: 24 points on the board/);

@@ -21,6 +21,7 @@ import { buildEvent } from '../../lib/local/events';
 import { areaId } from '../../lib/route-resources';
 import { matchRoute } from '#shared/api/route-matching';
 import { routes } from '#shared/api/routes';
+import { WORKERS } from '#shared/api/workers';
 import { mintTokens, useFreshTable } from '../support/database';
 import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -146,8 +147,9 @@ function run(calls: { functionName: string; event?: unknown }[]): RunResult[] {
 describe('the real bundles', () => {
   it('gives every function one minified ESM file and its source map, within the size budget', () => {
     const prefix = synthesized.stack.config.prefix;
-    // Every built route, the authorizer, the $default function, the fold consumer, the score history recorder, the scoring agent and the scoring watch.
-    expect(bundles.size).toBe(routes.filter((r) => !r.planned).length + 7);
+    // Every built route, the authorizer, the $default function, the fold consumer, the score history recorder, the scoring agent,
+    // the scoring watch, and the workers the routes start.
+    expect(bundles.size).toBe(routes.filter((r) => !r.planned).length + 7 + Object.keys(WORKERS).length);
     expect(bundles.has(`${prefix}-Authorizer`)).toBe(true);
     for (const bundle of bundles.values()) {
       // What the stack copies beside a bundle is in its asset: the one esbuild run leaves that to the stack.

@@ -19,6 +19,7 @@ import { ScoringStack } from '../../lib/scoring-stack';
 import { publicReadPathPatterns } from '../../lib/route-resources';
 import { API_PATTERN, cdnRules } from '../../lib/cdn-rules';
 import { API_PREFIX, fallbackHandler, queryParameterNames, roleMayCall, routes, type Route } from '#shared/api/routes';
+import { WORKERS } from '#shared/api/workers';
 import { readStackConfig } from '../../lib/stack-config';
 import { GLOBAL_INDEXES, LOCAL_INDEXES, TABLE_KEYS } from '#shared/data/table-schema';
 import { FOLD_BATCH_SIZE, FOLD_EVENT_PATTERNS } from '#shared/data/fold-events';
@@ -97,6 +98,8 @@ describe('functions', () => {
         `${prefix}-ApplyDuePasswordChanges`,
         `${prefix}-Agent`,
         `${prefix}-ScoringWatch`,
+        // The workers the routes start (api/workers.ts).
+        ...Object.values(WORKERS).map((w) => `${prefix}-${w.name}`),
       ].sort(),
     );
     for (const route of planned) expect(names).not.toContain(`${prefix}-${route.name}`);
@@ -173,11 +176,16 @@ describe('functions', () => {
     const bucketName = functionNamed(`${prefix}-${route.name}`)[1].Properties!.Environment.Variables.FILES_BUCKET;
     if (route.bucket) expect(flat(bucketName)).toBe(`\${${logicalId(stack.files.bucket)}}`);
     else expect(bucketName).toBeUndefined();
-    // The agent: only the routes that queue a dry run may start it, and nothing else.
+    // The agent: only the routes that queue a dry run may start it; a worker: only the routes that name it; nothing else.
     const lambda = perms.filter((p) => p.startsWith('lambda:'));
-    if (route.invokesAgent) {
+    const variables = functionNamed(`${prefix}-${route.name}`)[1].Properties!.Environment.Variables;
+    if (route.invokes === 'agent') {
       expect(lambda).toEqual([expect.stringMatching(new RegExp(`^lambda:InvokeFunction on .*:function:${prefix}-Agent$`))]);
-      expect(functionNamed(`${prefix}-${route.name}`)[1].Properties!.Environment.Variables.SCORING_AGENT_FUNCTION).toBe(`${prefix}-Agent`);
+      expect(variables.SCORING_AGENT_FUNCTION).toBe(`${prefix}-Agent`);
+    } else if (route.invokes !== undefined) {
+      const worker = WORKERS[route.invokes];
+      expect(lambda).toEqual([`lambda:InvokeFunction on ${flat({ 'Fn::GetAtt': [logicalId(stack.workerFunctions.get(worker.name)!.fn), 'Arn'] })}`]);
+      expect(flat(variables[worker.env])).toBe(`\${${logicalId(stack.workerFunctions.get(worker.name)!.fn)}}`);
     } else expect(lambda).toEqual([]);
     // The accounts key: kms:Decrypt for the route that opens the accounts' secrets, kms:GenerateDataKey for those that seal them, nothing for any other.
     const kms = perms.filter((p) => p.startsWith('kms:'));
@@ -714,25 +722,41 @@ describe('the files bucket', () => {
     expect(csp).toContain(`connect-src 'self' https://${prefix.toLowerCase()}-files-\${AWS::AccountId}-\${AWS::Region}.s3.\${AWS::Region}.amazonaws.com;`);
   });
 
-  it('lets exports expire and unfinished multipart uploads go', () => {
+  it('lets uploads nothing named and exports expire, and unfinished multipart uploads go', () => {
     expect(p.LifecycleConfiguration.Rules).toEqual([
+      { Id: 'StagingExpires', Prefix: 'staging/', ExpirationInDays: 3, Status: 'Enabled' },
       { Id: 'ExportsExpire', Prefix: 'exports/', ExpirationInDays: 7, Status: 'Enabled' },
       { Id: 'UnfinishedUploads', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
     ]);
   });
 
-  it("lets only the upload-form routes write teams' files and injects' attachments: a browser's upload is worth what that role may do, under the form's policy", () => {
+  it("lets the upload-form routes write only under staging/ (a browser's upload is worth what that role may do), and only what keeps a copy write the kept files", () => {
     const writers = (prefix: string) =>
       built.filter((r) => expectedBucketPermissions(r.bucket).some((line) => line === `s3:PutObject on ${filesArn}/${prefix}*`)).map((r) => r.name);
-    expect(writers('teams/')).toEqual(['CreateUpload']);
-    expect(writers('injects/')).toEqual(['CreateInjectUpload']);
-    expect(writers('exports/')).toEqual(['ExportSubmissions']);
+    const readers = (prefix: string) =>
+      built.filter((r) => expectedBucketPermissions(r.bucket).some((line) => line === `s3:GetObject on ${filesArn}/${prefix}*`)).map((r) => r.name);
+    expect(writers('staging/teams/')).toEqual(['CreateUpload']);
+    expect(writers('staging/injects/')).toEqual(['CreateInjectUpload']);
+    // What copies an upload to a key of its own reads the staging prefix of its kind, and writes only the kept one.
+    expect(writers('teams/')).toEqual(['SubmitInject', 'FileIncident']);
+    expect(writers('injects/')).toEqual(['UpdateInject']);
+    for (const name of ['SubmitInject', 'FileIncident']) expect(readers('staging/teams/')).toContain(name);
+    expect(readers('staging/injects/')).toContain('UpdateInject');
+    expect(writers('exports/')).toEqual([]);
+    expect(WORKERS.ExportWorker.bucket.write).toEqual(['exports/']);
     // And nothing else in the stack may write there.
     // (CDK's own deployment function names the asset bucket with Fn::Sub: not a policy of ours.)
     const everyWrite = resourcesOfType(deployed, 'AWS::IAM::Policy')
       .filter(([, r]) => !JSON.stringify(r).includes('Fn::Sub'))
       .flatMap(([, r]) => permissions(r.Properties!.PolicyDocument))
       .filter((x) => x.effect === 'Allow' && x.action === 's3:PutObject' && x.resource.startsWith(filesArn));
-    expect(everyWrite.map((x) => x.resource).sort()).toEqual([`${filesArn}/exports/*`, `${filesArn}/injects/*`, `${filesArn}/teams/*`]);
+    expect(everyWrite.map((x) => x.resource).sort()).toEqual([
+      `${filesArn}/exports/*`,
+      `${filesArn}/injects/*`,
+      `${filesArn}/staging/injects/*`,
+      `${filesArn}/staging/teams/*`,
+      `${filesArn}/teams/*`,
+      `${filesArn}/teams/*`,
+    ]);
   });
 });

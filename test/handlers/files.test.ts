@@ -8,13 +8,18 @@
  * bucket holds.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ObjectWriter, objectStore } from '#shared/aws/objects';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { LOCAL_OBJECT_STORE_CREDENTIALS, ObjectWriter, copyObject, headObject, objectStore, presignedUrl } from '#shared/aws/objects';
+import { NodeSha256 } from '#shared/aws/sigv4';
+import { ZipWriter } from '#shared/zip';
 import { MAX_FILE_BYTES } from '#shared/domain/files';
 import { startObjectStore, type ObjectStoreLocal } from '../../lib/local/object-store';
+import { startLambdaTwin, type LambdaTwin } from '../../lib/local/lambda-twin';
 import { mintTokens, useFreshTable } from '../support/database';
 import { bearer, invoke } from '../support/invoke';
 
@@ -22,6 +27,7 @@ let admin: Record<string, string>;
 let member: Record<string, string>;
 let otherMember: Record<string, string>;
 let files: ObjectStoreLocal;
+let lambda: LambdaTwin;
 let injectId: number;
 const hour = 3_600_000;
 const at = (offset: number) => new Date(Math.floor(Date.now() / 1000) * 1000 + offset).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -48,13 +54,17 @@ beforeAll(async () => {
   files = await startObjectStore();
   process.env.FILES_ENDPOINT = files.endpoint;
   process.env.FILES_BUCKET = files.bucket;
+  lambda = await startLambdaTwin();
   await useFreshTable();
   admin = bearer((await mintTokens()).admin);
   member = await signIn(1, 'alice');
   otherMember = await signIn(2, 'bob');
   injectId = await publishedInject();
 });
-afterAll(() => files.stop());
+afterAll(async () => {
+  await lambda.stop();
+  await files.stop();
+});
 
 const askForm = (body: Record<string, unknown>, headers = member, team = 1) =>
   invoke('POST', `/api/v1/team/${team}/uploads`, { headers, body: { for: 'inject', ...body } });
@@ -73,7 +83,7 @@ describe('uploads', () => {
     const formAnswer = await askForm({ inject_id: injectId, file_name: 'Network diagram (v2).pdf', content_type: 'application/pdf' });
     expect(formAnswer.status, formAnswer.text).toBe(201);
     const form = formAnswer.json as { key: string; url: string; fields: Record<string, string>; max_bytes: number; expires_at: string };
-    expect(form.key).toMatch(new RegExp(`^teams/1/injects/${injectId}/[0-9a-f]{16}/Network_diagram_v2_.pdf$`));
+    expect(form.key).toMatch(new RegExp(`^staging/teams/1/injects/${injectId}/[0-9a-f]{16}/Network_diagram_v2_.pdf$`));
     expect(form.max_bytes).toBe(MAX_FILE_BYTES);
     expect(form.fields).toMatchObject({
       key: form.key,
@@ -90,14 +100,24 @@ describe('uploads', () => {
       body: { inject_id: injectId, text: 'See the diagram.', files: [form.key] },
     });
     expect(sent.status, sent.text).toBe(201);
-    expect(sent.json.files).toEqual([{ key: form.key, name: 'Network_diagram_v2_.pdf', size: pdf.length, content_type: 'application/pdf' }]);
+    // Kept as a copy of its own, outside the staging prefix the form writes to.
+    expect(sent.json.files).toEqual([
+      {
+        key: expect.stringMatching(new RegExp(`^teams/1/injects/${injectId}/[0-9a-f]{16}/Network_diagram_v2_.pdf$`)),
+        name: 'Network_diagram_v2_.pdf',
+        size: pdf.length,
+        content_type: 'application/pdf',
+      },
+    ]);
+    const kept = sent.json.files[0].key as string;
+    expect(kept.slice(kept.lastIndexOf('/', kept.lastIndexOf('/') - 1))).not.toBe(form.key.slice(form.key.lastIndexOf('/', form.key.lastIndexOf('/') - 1)));
     const listed = await invoke('GET', `/api/v1/team/1/submissions?inject_id=${injectId}`, { headers: member });
     expect(listed.json[0].files).toEqual(sent.json.files);
     const queue = await invoke('GET', `/api/v1/submissions?inject_id=${injectId}&state=ungraded`, { headers: admin });
     expect(queue.json.find((s: { team_id: number }) => s.team_id === 1).files).toEqual(sent.json.files);
 
     for (const caller of [member, admin]) {
-      const link = await invoke('GET', `/api/v1/team/1/files?key=${encodeURIComponent(form.key)}`, { headers: caller });
+      const link = await invoke('GET', `/api/v1/team/1/files?key=${encodeURIComponent(kept)}`, { headers: caller });
       expect(link.status, link.text).toBe(200);
       expect(link.json.name).toBe('Network_diagram_v2_.pdf');
       const download = await fetch(link.json.url);
@@ -148,23 +168,24 @@ describe('uploads', () => {
       expect(answer.status, answer.text).toBe(400);
       return answer.json.errors[0].message as string;
     };
-    // Another team's prefix, another inject's, nothing uploaded, a path out of the prefix.
-    expect(await problem([`teams/2/injects/${injectId}/abc/x.pdf`])).toMatch(/not one of the uploads for this/);
-    expect(await problem([`teams/1/injects/${injectId + 100}/abc/x.pdf`])).toMatch(/not one of the uploads for this/);
-    expect(await problem([`teams/1/injects/${injectId}/abc/missing.pdf`])).toMatch(/not uploaded/);
-    expect(await problem([`teams/1/injects/${injectId}/../../2/x.pdf`])).toMatch(/must not have empty, \. or \.\. segments/);
+    // Another team's prefix, another inject's, a kept copy (not an upload), nothing uploaded, a path out of the prefix.
+    expect(await problem([`staging/teams/2/injects/${injectId}/abc/x.pdf`])).toMatch(/not one of the uploads for this/);
+    expect(await problem([`staging/teams/1/injects/${injectId + 100}/abc/x.pdf`])).toMatch(/not one of the uploads for this/);
+    expect(await problem([`teams/1/injects/${injectId}/abc/x.pdf`])).toMatch(/not one of the uploads for this/);
+    expect(await problem([`staging/teams/1/injects/${injectId}/abc/missing.pdf`])).toMatch(/not uploaded/);
+    expect(await problem([`staging/teams/1/injects/${injectId}/../../2/x.pdf`])).toMatch(/must not have empty, \. or \.\. segments/);
     // Written past the policy (a local store that did not check it, a bucket misconfigured): the submission still refuses it.
     const store = objectStore();
     for (const [name, type, size] of [
       ['huge.zip', 'application/zip', MAX_FILE_BYTES + 1],
       ['page.html', 'text/html', 10],
     ] as const) {
-      const writer = new ObjectWriter(store, `teams/1/injects/${injectId}/past/${name}`, { contentType: type, disposition: 'attachment' });
+      const writer = new ObjectWriter(store, `staging/teams/1/injects/${injectId}/past/${name}`, { contentType: type, disposition: 'attachment' });
       await writer.write(new Uint8Array(size));
       await writer.finish();
     }
-    expect(await problem([`teams/1/injects/${injectId}/past/huge.zip`])).toMatch(/at most/);
-    expect(await problem([`teams/1/injects/${injectId}/past/page.html`])).toMatch(/not a type/);
+    expect(await problem([`staging/teams/1/injects/${injectId}/past/huge.zip`])).toMatch(/at most/);
+    expect(await problem([`staging/teams/1/injects/${injectId}/past/page.html`])).toMatch(/not a type/);
     // Hostile keys never reach the bucket.
     expect((await submit(['teams/1/injects/1/a b/x.pdf'])).json.errors[0].path).toBe('files.0');
     expect((await submit(['a', 'b', 'c', 'd', 'e', 'f'])).json.errors[0].path).toBe('files');
@@ -181,8 +202,56 @@ describe('uploads', () => {
   });
 });
 
-describe('the export', () => {
-  it("writes every team's every version, answers and files, as one ZIP in the bucket, and links to it", async () => {
+describe('what a team submitted', () => {
+  it('stays as submitted: the form posted again after the version changes neither its bytes nor its late share; naming the upload again is a new copy only if it changed', async () => {
+    const inject = await publishedInject({ title: 'Pinned memo' });
+    const form = (await askForm({ inject_id: inject, file_name: 'memo.txt', content_type: 'text/plain' })).json;
+    expect((await post(form, 'the original memo')).status).toBe(201);
+    const send = (keys: string[]) => invoke('POST', '/api/v1/team/1/submissions', { headers: member, body: { inject_id: inject, text: 'Memo.', files: keys } });
+    const v1 = await send([form.key]);
+    expect(v1.status, v1.text).toBe(201);
+    // The form is still good (until the inject closes): posted again, the bucket takes it, under the upload's own key.
+    expect((await post(form, 'a memo changed after the fact')).status).toBe(201);
+    const listed = (await invoke('GET', `/api/v1/team/1/submissions?inject_id=${inject}`, { headers: member })).json;
+    expect(listed).toEqual([v1.json]);
+    const download = async (key: string) =>
+      (await fetch((await invoke('GET', `/api/v1/team/1/files?key=${encodeURIComponent(key)}`, { headers: admin })).json.url)).text();
+    expect(await download(v1.json.files[0].key)).toBe('the original memo');
+    // Named again: it changed, so v2 keeps a copy of its own; named once more unchanged, v3 keeps v2's.
+    const v2 = (await send([form.key])).json;
+    const v3 = (await send([form.key, v1.json.files[0].key])).json;
+    expect(v2.files[0].key).not.toBe(v1.json.files[0].key);
+    expect(await download(v2.files[0].key)).toBe('a memo changed after the fact');
+    expect(v3.files.map((f: { key: string }) => f.key)).toEqual([v2.files[0].key, v1.json.files[0].key]);
+    expect(await download(v1.json.files[0].key)).toBe('the original memo');
+  });
+
+  it('is bounded: at most 50 MiB a version (413 naming the limit), and a team asks for at most 30 upload forms in 10 minutes (429, Retry-After)', async () => {
+    const store = objectStore();
+    const keys: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const key = `staging/teams/1/injects/${injectId}/big${n}/part${n}.zip`;
+      const writer = new ObjectWriter(store, key, { contentType: 'application/zip', disposition: 'attachment' });
+      await writer.write(new Uint8Array(18 * 1024 * 1024));
+      await writer.finish();
+      keys.push(key);
+    }
+    const tooLarge = await invoke('POST', '/api/v1/team/1/submissions', { headers: member, body: { inject_id: injectId, text: 'x', files: keys } });
+    expect([tooLarge.status, tooLarge.json.code]).toEqual([413, 'files_too_large']);
+    expect(tooLarge.json.detail).toContain(String(50 * 1024 * 1024));
+
+    const third = await signIn(3, 'carol');
+    const ask = () => askForm({ inject_id: injectId, file_name: 'a.txt', content_type: 'text/plain' }, third, 3);
+    const answers = await Promise.all(Array.from({ length: 32 }, ask));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(30);
+    const limited = answers.filter((a) => a.status === 429);
+    expect(limited).toHaveLength(2);
+    expect(limited[0]!.json.code).toBe('uploads_limited');
+    expect(Number(limited[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited[0]!.headers['retry-after'])).toBeLessThanOrEqual(600);
+  });
+
+  it("is exported as a job: one ZIP, every version, each name once, the service's own files where no team file can stand", async () => {
     const inject = await publishedInject({ title: 'Incident memo' });
     const upload = async (headers: Record<string, string>, team: number, name: string, content: string) => {
       const form = (await askForm({ inject_id: inject, file_name: name, content_type: 'text/plain' }, headers, team)).json;
@@ -191,53 +260,73 @@ describe('the export', () => {
     };
     const send = (headers: Record<string, string>, team: number, text: string, keys: string[]) =>
       invoke('POST', `/api/v1/team/${team}/submissions`, { headers, body: { inject_id: inject, text, files: keys } });
-    expect((await send(member, 1, 'First draft.', [await upload(member, 1, 'notes.txt', 'v1 notes')])).status).toBe(201);
-    expect((await send(member, 1, '=Final answer, with "quotes".', [await upload(member, 1, 'notes.txt', 'v2 notes')])).status).toBe(201);
+    const notes = await upload(member, 1, 'notes.txt', 'v1 notes');
+    // A team file named as the service names its own: it stands under files/, never in answer.md's place.
+    const forged = await upload(member, 1, 'answer.md', 'a forged answer');
+    expect((await send(member, 1, 'First draft.', [notes, forged])).status).toBe(201);
+    const second = await upload(member, 1, 'notes.txt', 'v2 notes');
+    expect((await send(member, 1, '=Final answer, with "quotes".', [second, notes])).status).toBe(201);
     expect((await send(otherMember, 2, 'Team two.', [])).status).toBe(201);
 
-    const exported = await invoke('POST', `/api/v1/injects/${inject}/exports`, { headers: admin });
-    expect(exported.status, exported.text).toBe(201);
-    expect(exported.json).toMatchObject({ submissions: 3, files: 2 });
-    expect(exported.json.key).toMatch(new RegExp(`^exports/injects/${inject}/.+\\.zip$`));
-    expect(exported.headers.location).toBe(exported.json.url);
-    const download = await fetch(exported.json.url);
+    const asked = await invoke('POST', `/api/v1/injects/${inject}/exports`, { headers: admin });
+    expect(asked.status, asked.text).toBe(202);
+    expect(asked.json).toMatchObject({ inject_id: inject, state: 'queued', submissions: 3, files: 3, url: null });
+    expect(asked.headers.location).toBe(`/api/v1/injects/exports/${asked.json.id}`);
+    await lambda.idle();
+    const done = await invoke('GET', asked.headers.location!, { headers: admin });
+    expect(done.json).toMatchObject({ state: 'done', error: null, key: expect.stringMatching(new RegExp(`^exports/injects/${inject}/.+\\.zip$`)) });
+    const download = await fetch(done.json.url);
     expect(download.headers.get('content-disposition')).toBe(`attachment; filename="inject-${inject}-submissions.zip"`);
     const zip = new Uint8Array(await download.arrayBuffer());
-    expect(zip.length).toBe(exported.json.bytes);
+    expect(zip.length).toBe(done.json.bytes);
 
     // unzip, not our reader, says what is in it.
     const dir = mkdtempSync(join(tmpdir(), 'export-'));
     try {
       writeFileSync(join(dir, 'export.zip'), zip);
       expect(execFileSync('unzip', ['-tq', 'export.zip'], { cwd: dir }).toString()).toMatch(/No errors detected/);
+      const names = execFileSync('unzip', ['-Z1', 'export.zip'], { cwd: dir }).toString().trim().split('\n');
+      expect(new Set(names).size).toBe(names.length);
       execFileSync('unzip', ['-q', 'export.zip'], { cwd: dir });
       const root = join(dir, `inject-${inject}`);
       const folders = readdirSync(root);
       const numberOf = async (id: number) => (await invoke('GET', `/api/v1/teams/${id}`)).json.number as number;
-      const [first, second] = [await numberOf(1), await numberOf(2)];
+      const [first, secondTeam] = [await numberOf(1), await numberOf(2)];
       const folderOf = (number: number) =>
         join(
           root,
           folders.find((name) => name.startsWith(`team-${number}-`))!,
         );
       const team1 = folderOf(first);
-      expect(readFileSync(join(team1, 'v1/notes.txt'), 'utf8')).toBe('v1 notes');
-      expect(readFileSync(join(team1, 'v2/notes.txt'), 'utf8')).toBe('v2 notes');
-      expect(readFileSync(join(team1, 'v2/answer.md'), 'utf8')).toContain('=Final answer, with "quotes".');
-      expect(readFileSync(join(folderOf(second), 'v1/answer.md'), 'utf8')).toContain('Team two.');
+      expect(readFileSync(join(team1, 'v1/answer.md'), 'utf8')).toContain('First draft.');
+      expect(readFileSync(join(team1, 'v1/files/answer.md'), 'utf8')).toBe('a forged answer');
+      expect(readFileSync(join(team1, 'v1/files/notes.txt'), 'utf8')).toBe('v1 notes');
+      expect(readFileSync(join(team1, 'v2/files/notes.txt'), 'utf8')).toBe('v2 notes');
+      // v2 names v1's notes again: written once, in v1, and v2's answer points to it.
+      expect(readdirSync(join(team1, 'v2/files'))).toEqual(['notes.txt']);
+      expect(readFileSync(join(team1, 'v2/answer.md'), 'utf8')).toContain(`team-${first}-`);
+      expect(readFileSync(join(team1, 'v2/answer.md'), 'utf8')).toContain('/v1/files/notes.txt');
+      expect(readFileSync(join(folderOf(secondTeam), 'v1/answer.md'), 'utf8')).toContain('Team two.');
       const index = readFileSync(join(root, 'submissions.csv'), 'utf8').trim().split('\r\n');
+      expect(index[0]).toBe('team_number,team_id,team,version,submitted_at,submitted_by,late_share,answer,files');
       expect(index).toHaveLength(4);
-      expect(index[0]).toBe('team_number,team_id,team,version,submitted_at,submitted_by,late_share,files');
-      expect(index.slice(1).map((line) => line.split(',').slice(0, 2).concat(line.split(',')[3]!).join(' '))).toEqual([
-        `${first} 1 1`,
-        `${first} 1 2`,
-        `${second} 2 1`,
-      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
     expect((await invoke('POST', `/api/v1/injects/${inject}/exports`, { headers: member })).status).toBe(403);
     expect((await invoke('POST', '/api/v1/injects/999/exports', { headers: admin })).status).toBe(404);
+    expect((await invoke('GET', '/api/v1/injects/exports/999', { headers: admin })).status).toBe(404);
+  });
+
+  it('leaves the uploads nothing named to expire with the staging prefix; what was named stays', async () => {
+    const form = (await askForm({ inject_id: injectId, file_name: 'left.txt', content_type: 'text/plain' })).json;
+    expect((await post(form, 'never named')).status).toBe(201);
+    const keptBefore = files.list('teams/').map((o) => o.key);
+    expect(files.list('staging/').some((o) => o.key === form.key)).toBe(true);
+    expect(files.expire(new Date(Date.now() + 2 * 86_400_000))).toBe(0);
+    expect(files.expire(new Date(Date.now() + 3 * 86_400_000 + 60_000))).toBeGreaterThan(0);
+    expect(files.list('staging/')).toEqual([]);
+    expect(files.list('teams/').map((o) => o.key)).toEqual(keptBefore);
   });
 });
 
@@ -246,15 +335,17 @@ describe("an incident report's evidence", () => {
     const form = (
       await invoke('POST', '/api/v1/team/1/uploads', { headers: member, body: { for: 'incident', file_name: 'shell.txt', content_type: 'text/plain' } })
     ).json;
-    expect(form.key).toMatch(/^teams\/1\/incidents\/[0-9a-f]{16}\/shell\.txt$/);
+    expect(form.key).toMatch(/^staging\/teams\/1\/incidents\/[0-9a-f]{16}\/shell\.txt$/);
     expect((await post(form, '<?php system($_GET["c"]);')).status).toBe(201);
     const report = { observed_at: at(-hour), hosts: ['www'], description: 'A web shell.' };
     const filed = await invoke('POST', '/api/v1/team/1/incidents', { headers: member, body: { ...report, files: [form.key] } });
     expect(filed.status, filed.text).toBe(201);
-    expect(filed.json.files).toEqual([{ key: form.key, name: 'shell.txt', size: 25, content_type: 'text/plain' }]);
+    expect(filed.json.files).toEqual([
+      { key: expect.stringMatching(/^teams\/1\/incidents\/[0-9a-f]{16}\/shell\.txt$/), name: 'shell.txt', size: 25, content_type: 'text/plain' },
+    ]);
     const listed = (await invoke('GET', '/api/v1/incidents', { headers: admin })).json.find((r: { id: number }) => r.id === filed.json.id);
     expect(listed.files).toEqual(filed.json.files);
-    expect((await invoke('GET', `/api/v1/team/1/files?key=${encodeURIComponent(form.key)}`, { headers: admin })).status).toBe(200);
+    expect((await invoke('GET', `/api/v1/team/1/files?key=${encodeURIComponent(filed.json.files[0].key)}`, { headers: admin })).status).toBe(200);
     // An answer's upload is not evidence, nor is evidence an answer's file.
     const answerFile = (await askForm({ inject_id: injectId, file_name: 'a.txt', content_type: 'text/plain' })).json;
     expect((await post(answerFile, 'x')).status).toBe(201);
@@ -300,7 +391,7 @@ describe("an inject's attachments", () => {
     const formAnswer = await invoke('POST', `/api/v1/injects/${id}/uploads`, { headers: admin, body: { file_name: 'template.csv', content_type: 'text/csv' } });
     const form = formAnswer.json;
     expect(formAnswer.headers.location).toBe(`/api/v1/injects/${id}/files?key=${encodeURIComponent(form.key)}`);
-    expect(form.key).toMatch(new RegExp(`^injects/${id}/[0-9a-f]{16}/template\\.csv$`));
+    expect(form.key).toMatch(new RegExp(`^staging/injects/${id}/[0-9a-f]{16}/template\\.csv$`));
     expect((await post(form, 'host,address\n')).status).toBe(201);
     expect((await invoke('POST', `/api/v1/injects/${id}/uploads`, { headers: member, body: { file_name: 'x.csv', content_type: 'text/csv' } })).status).toBe(
       403,
@@ -308,7 +399,7 @@ describe("an inject's attachments", () => {
     // Named by an edit: only this inject's uploads, as the bucket holds them.
     const wrong = await invoke('PATCH', `/api/v1/injects/${id}`, {
       headers: { ...admin, 'if-match': created.headers.etag! },
-      body: { attachments: [`injects/${id + 1}/x/a.csv`] },
+      body: { attachments: [`staging/injects/${id + 1}/x/a.csv`] },
     });
     expect([wrong.status, wrong.json.errors?.[0]?.path]).toEqual([400, 'attachments.0']);
     const attached = await invoke('PATCH', `/api/v1/injects/${id}`, {
@@ -316,14 +407,19 @@ describe("an inject's attachments", () => {
       body: { attachments: [form.key] },
     });
     expect(attached.status, attached.text).toBe(200);
-    expect(attached.json.attachments).toEqual([{ key: form.key, name: 'template.csv', size: 13, content_type: 'text/csv' }]);
-    const link = (headers: Record<string, string>) => invoke('GET', `/api/v1/team/1/files?key=${encodeURIComponent(form.key)}`, { headers });
-    const organiserLink = (inject: number, key = form.key) =>
+    expect(attached.json.attachments).toEqual([
+      { key: expect.stringMatching(new RegExp(`^injects/${id}/[0-9a-f]{16}/template\\.csv$`)), name: 'template.csv', size: 13, content_type: 'text/csv' },
+    ]);
+    const keptKey = attached.json.attachments[0].key as string;
+    const link = (headers: Record<string, string>, key = keptKey) => invoke('GET', `/api/v1/team/1/files?key=${encodeURIComponent(key)}`, { headers });
+    const organiserLink = (inject: number, key = keptKey) =>
       invoke('GET', `/api/v1/injects/${inject}/files?key=${encodeURIComponent(key)}`, { headers: admin });
     // A draft: its organisers download it through the inject, the teams do not see it (nor do organisers through a team's route).
     const draftLink = await organiserLink(id);
     expect(draftLink.status, draftLink.text).toBe(200);
     expect([draftLink.json.name, await (await fetch(draftLink.json.url)).text()]).toEqual(['template.csv', 'host,address\n']);
+    // The upload itself, before it was named (its form's Location), too.
+    expect((await organiserLink(id, form.key)).status).toBe(200);
     expect((await organiserLink(id + 1)).status).toBe(404);
     expect((await organiserLink(id, `injects/${id}/0000000000000000/template.csv`)).status).toBe(404);
     expect((await invoke('GET', `/api/v1/injects/${id}/files?key=${encodeURIComponent(form.key)}`, { headers: member })).status).toBe(403);
@@ -339,5 +435,163 @@ describe("an inject's attachments", () => {
     const download = await fetch((await link(member)).json.url);
     expect([download.headers.get('content-disposition'), await download.text()]).toEqual(['attachment; filename="template.csv"', 'host,address\n']);
     expect((await link(otherMember)).status).toBe(403);
+    // A team never downloads the organisers' upload itself, only the copy the inject keeps.
+    expect((await link(member, form.key)).status).toBe(404);
+    // Named again with another file: the copy kept stays as it is, the new upload gets one of its own.
+    const second = (await invoke('POST', `/api/v1/injects/${id}/uploads`, { headers: admin, body: { file_name: 'notes.txt', content_type: 'text/plain' } }))
+      .json;
+    expect((await post(second, 'notes')).status).toBe(201);
+    const both = await invoke('PATCH', `/api/v1/injects/${id}`, {
+      headers: { ...admin, 'if-match': published.headers.etag! },
+      body: { attachments: [keptKey, second.key] },
+    });
+    expect(both.status, both.text).toBe(200);
+    expect(both.json.attachments.map((a: { key: string }) => a.key)).toEqual([
+      keptKey,
+      expect.stringMatching(new RegExp(`^injects/${id}/[0-9a-f]{16}/notes\\.txt$`)),
+    ]);
+  });
+});
+
+/** A request to the local store as sent, raw path and all (fetch would normalise `..`), signed with the local key when asked. */
+async function raw(method: string, target: string, options: { sign?: boolean; headers?: Record<string, string>; body?: Buffer } = {}) {
+  const url = new URL(files.endpoint);
+  const [path = '', query = ''] = target.split('?');
+  let headers: Record<string, string> = { host: url.host, ...options.headers };
+  if (options.sign) {
+    const signer = new SignatureV4({
+      service: 's3',
+      region: 'us-east-1',
+      credentials: LOCAL_OBJECT_STORE_CREDENTIALS,
+      sha256: NodeSha256,
+      uriEscapePath: false,
+      applyChecksum: true,
+    });
+    const signed = await signer.sign({
+      method,
+      protocol: 'http:',
+      hostname: url.hostname,
+      port: Number(url.port),
+      path,
+      query: Object.fromEntries(new URLSearchParams(query)),
+      headers,
+      body: options.body,
+    });
+    headers = signed.headers as Record<string, string>;
+  }
+  return new Promise<{ status: number; code: string | undefined; text: string }>((resolveAnswer, reject) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, method, path: target, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolveAnswer({ status: res.statusCode ?? 0, code: /<Code>([^<]+)<\/Code>/.exec(text)?.[1], text });
+      });
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+describe('the local file store', () => {
+  it('answers what S3 answers a private bucket: unsigned, forged or expired requests refused, whatever the method or path', async () => {
+    const bucket = `/${files.bucket}`;
+    const kept = files.list('teams/')[0]!.key;
+    const object = `${bucket}/${kept}`;
+    const link = await presignedUrl(objectStore(), kept, {}, 60, new Date());
+    const expired = await presignedUrl(objectStore(), kept, {}, 60, new Date(Date.now() - 3_600_000));
+    const forged = link.replace(/X-Amz-Signature=[0-9a-f]{4}/, 'X-Amz-Signature=0000');
+    const cases: [string, Promise<{ status: number; code: string | undefined }>, number, string | undefined][] = [
+      ['unsigned GET', raw('GET', object), 403, 'AccessDenied'],
+      ['unsigned HEAD (no body)', raw('HEAD', object), 403, undefined],
+      ['unsigned PUT', raw('PUT', `${bucket}/teams/1/planted.txt`, { body: Buffer.from('x') }), 403, 'AccessDenied'],
+      ['unsigned DELETE', raw('DELETE', object), 403, 'AccessDenied'],
+      ['unsigned list', raw('GET', `${bucket}?list-type=2`), 403, 'AccessDenied'],
+      ['unsigned multipart start', raw('POST', `${bucket}/teams/1/x.zip?uploads`), 403, 'AccessDenied'],
+      ['a forged presigned GET', raw('GET', forged.slice(files.endpoint.length)), 403, 'SignatureDoesNotMatch'],
+      ['an expired presigned GET', raw('GET', expired.slice(files.endpoint.length)), 403, 'AccessDenied'],
+      ['a presigned GET for another key', raw('GET', link.slice(files.endpoint.length).replace(kept, `${kept}x`)), 403, 'SignatureDoesNotMatch'],
+      ['a signed GET of another bucket', raw('GET', `/other-bucket/${kept}`, { sign: true }), 404, 'NoSuchBucket'],
+      ['a signed GET of nothing', raw('GET', `${bucket}/teams/1/nothing.txt`, { sign: true }), 404, 'NoSuchKey'],
+    ];
+    for (const [what, answer, status, code] of cases) expect([what, (await answer).status, (await answer).code]).toEqual([what, status, code]);
+    expect((await raw('GET', link.slice(files.endpoint.length))).status).toBe(200);
+    expect(files.list('teams/1/planted')).toEqual([]);
+  });
+
+  it('checks a POST form on every path and query, refuses a field given twice or a second file, and keeps `..%2F` in a key as text', async () => {
+    const form = (await askForm({ inject_id: injectId, file_name: 'twin.txt', content_type: 'text/plain' })).json as {
+      key: string;
+      url: string;
+      fields: Record<string, string>;
+    };
+    const multipart = (parts: [string, string, string?][]) => {
+      const boundary = 'twinboundary';
+      const body = parts
+        .map(
+          ([name, value, filename]) =>
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\n\r\n${value}\r\n`,
+        )
+        .join('');
+      return { body: Buffer.from(`${body}--${boundary}--\r\n`), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+    };
+    const fields = Object.entries(form.fields).map(([name, value]) => [name, value] as [string, string]);
+    const postRaw = (target: string, parts: [string, string, string?][]) => raw('POST', target, multipart(parts));
+    const bucket = `/${files.bucket}`;
+    // Another key, sent where the front used not to look (a query string): refused by the policy.
+    const otherKey = fields.map(([n, v]): [string, string] => [n, n === 'key' ? 'teams/2/injects/1/x/evil.txt' : v]);
+    expect(await postRaw(`${bucket}?x=1`, [...otherKey, ['file', 'evil', 'evil.txt']])).toMatchObject({ status: 403, code: 'AccessDenied' });
+    expect(await postRaw(`${bucket}/?x=1`, [...otherKey, ['file', 'evil', 'evil.txt']])).toMatchObject({ status: 403, code: 'AccessDenied' });
+    // The key twice (the policy's first, another after it), or a second file: refused, not read one way here and another there.
+    expect(await postRaw(bucket, [...fields, ['key', 'teams/2/injects/1/x/evil.txt'], ['file', 'x', 'a.txt']])).toMatchObject({
+      status: 400,
+      code: 'InvalidArgument',
+    });
+    expect(await postRaw(bucket, [...fields, ['file', 'x', 'a.txt'], ['file', 'y'.repeat(100), 'b.txt']])).toMatchObject({
+      status: 400,
+      code: 'InvalidArgument',
+    });
+    expect(files.list('teams/2/injects/1/x/')).toEqual([]);
+    expect((await postRaw(bucket, [...fields, ['file', 'fine', 'twin.txt']])).status).toBe(201);
+
+    // S3 keeps a key as text: `..%2F` is part of it, read back under it, and nothing is written outside the store.
+    const hostile = `${bucket}/teams/1/..%2F..%2F..%2Fescaped.txt`;
+    expect((await raw('PUT', hostile, { sign: true, body: Buffer.from('inside'), headers: { 'content-type': 'text/plain' } })).status).toBe(200);
+    expect(files.list('teams/1/../').map((o) => o.key)).toEqual(['teams/1/../../../escaped.txt']);
+    expect(await raw('GET', hostile, { sign: true })).toMatchObject({ status: 200, text: 'inside' });
+    expect(existsSync(join(files.directory, '..', 'escaped.txt'))).toBe(false);
+    expect(existsSync(join(files.directory, '..', '..', 'escaped.txt'))).toBe(false);
+  });
+
+  it("copies an object only while its ETag is the one named (S3's x-amz-copy-source-if-match)", async () => {
+    const store = objectStore();
+    const writer = new ObjectWriter(store, 'staging/teams/1/copy/a.txt', { contentType: 'text/plain', disposition: 'attachment' });
+    await writer.write(Buffer.from('first'));
+    await writer.finish();
+    const head = (await headObject(store, 'staging/teams/1/copy/a.txt'))!;
+    expect(await copyObject(store, 'staging/teams/1/copy/a.txt', 'teams/1/copy/a.txt', '"0123456789abcdef0123456789abcdef"')).toBe('changed');
+    expect(await copyObject(store, 'staging/teams/1/copy/none.txt', 'teams/1/copy/b.txt', head.etag)).toBe('gone');
+    expect(await copyObject(store, 'staging/teams/1/copy/a.txt', 'teams/1/copy/a.txt', head.etag)).toBe('copied');
+    expect(await headObject(store, 'teams/1/copy/a.txt')).toEqual(head);
+  });
+});
+
+describe('the ZIP writer', () => {
+  it('writes ZIP64 records past 4 GiB (here from the first byte) that unzip reads, and refuses an entry name twice', async () => {
+    const chunks: Uint8Array[] = [];
+    const zip = new ZipWriter(async (chunk) => void chunks.push(chunk), 0);
+    await zip.add('a/one.txt', Buffer.from('one'), new Date());
+    await zip.add('a/two.png', Buffer.from('two'.repeat(100)), new Date(), { deflate: false });
+    await expect(zip.add('a/one.txt', Buffer.from('again'), new Date())).rejects.toThrow(/already has an entry/);
+    await zip.finish();
+    const dir = mkdtempSync(join(tmpdir(), 'zip64-'));
+    try {
+      writeFileSync(join(dir, 'z.zip'), Buffer.concat(chunks));
+      expect(execFileSync('unzip', ['-tq', 'z.zip'], { cwd: dir }).toString()).toMatch(/No errors detected/);
+      expect(execFileSync('unzip', ['-p', 'z.zip', 'a/one.txt'], { cwd: dir }).toString()).toBe('one');
+      expect(Buffer.concat(chunks).includes(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,11 +7,15 @@ import {
   postRefusal,
   safeFileName,
   storedFileRefusal,
-  submissionFilesPrefix,
+  submissionFiles,
   uploadFields,
   uploadPolicy,
+  MAX_TEAM_FILE_BYTES,
   type PostPolicy,
+  type StoredFile,
 } from '#shared/domain/files';
+import { exportLayout, exportSize, exportState, MAX_EXPORT_BYTES } from '#shared/domain/exports';
+import type { Submission } from '#shared/domain/injects';
 
 // AWS's documented example credentials (the SigV4 test suites' own).
 const EXAMPLE = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' };
@@ -69,7 +73,7 @@ describe('the upload policy, as S3 applies it', () => {
   const now = new Date('2026-11-20T12:00:00Z');
   const upload = {
     bucket: 'files',
-    key: 'teams/7/injects/3/0123abcd/report.pdf',
+    key: 'staging/teams/7/injects/3/0123abcd/report.pdf',
     contentType: 'application/pdf',
     maxBytes: 1000,
     expiresAt: new Date('2026-11-20T12:10:00Z'),
@@ -98,10 +102,10 @@ describe('the upload policy, as S3 applies it', () => {
   });
 
   it('fixes the key (within the team prefix), the bucket and the attachment disposition', () => {
-    expect(refusal({ fields: { ...fields, key: 'teams/8/injects/3/0123abcd/report.pdf' } })).toMatch(/key must be/);
+    expect(refusal({ fields: { ...fields, key: 'staging/teams/8/injects/3/0123abcd/report.pdf' } })).toMatch(/key must be/);
     expect(refusal({ bucket: 'other' })).toMatch(/bucket must be/);
     expect(refusal({ fields: { ...fields, 'Content-Disposition': 'inline' } })).toMatch(/Content-Disposition/);
-    expect(fields.key!.startsWith(submissionFilesPrefix(7, 3))).toBe(true);
+    expect(fields.key!.startsWith(submissionFiles(7, 3).staged)).toBe(true);
   });
 
   it('expires when it says (no later than the inject closes: the caller picks the time)', () => {
@@ -143,7 +147,7 @@ describe('file names and stored files', () => {
   });
 
   it("takes a stored file only under the team's prefix for the inject, within the limits", () => {
-    const prefix = submissionFilesPrefix(7, 3);
+    const prefix = submissionFiles(7, 3).staged;
     const pdf = { size: 100, content_type: 'application/pdf' };
     expect(storedFileRefusal(`${prefix}u/a.pdf`, pdf, prefix)).toBeUndefined();
     expect(storedFileRefusal(`teams/8/injects/3/u/a.pdf`, pdf, prefix)).toMatch(/not one of the uploads for this/);
@@ -151,5 +155,65 @@ describe('file names and stored files', () => {
     expect(storedFileRefusal(`${prefix}u/a.pdf`, undefined, prefix)).toMatch(/not uploaded/);
     expect(storedFileRefusal(`${prefix}u/a.pdf`, { ...pdf, size: MAX_FILE_BYTES + 1 }, prefix)).toMatch(/at most/);
     expect(storedFileRefusal(`${prefix}u/a.html`, { size: 10, content_type: 'text/html' }, prefix)).toMatch(/not a type/);
+  });
+});
+
+describe("the export's layout", () => {
+  const file = (key: string, name: string, size = 10): StoredFile => ({ key, name, size, content_type: 'text/plain' });
+  const version = (n: number, files: StoredFile[]): Submission => ({
+    inject_id: 4,
+    team_id: 1,
+    version: n,
+    text: `v${n}`,
+    files,
+    submitted_at: '2026-11-20T12:00:00Z',
+    submitted_by: 'alice',
+    late_share: 1,
+    revision_request: null,
+  });
+  const team = { id: 1, number: 11, name: 'Blue "One"' };
+
+  it("puts a team's files under files/ only, one name once per folder, and a file several versions name once", () => {
+    const notes = file('teams/1/injects/4/aa/notes.txt', 'notes.txt');
+    const layout = exportLayout(4, [
+      {
+        team,
+        submissions: [
+          version(2, [notes, file('teams/1/injects/4/cc/answer.md', 'answer.md')]),
+          version(1, [notes, file('teams/1/injects/4/bb/notes.txt', 'notes.txt'), file('teams/1/injects/4/dd/NOTES.txt', 'NOTES.txt')]),
+        ],
+      },
+    ]);
+    const [v1, v2] = layout.parts[0]!.versions;
+    expect([v1!.answer, v2!.answer]).toEqual(['inject-4/team-11-Blue_One_/v1/answer.md', 'inject-4/team-11-Blue_One_/v2/answer.md']);
+    expect(v1!.files.map((f) => [f.path, f.written])).toEqual([
+      ['inject-4/team-11-Blue_One_/v1/files/notes.txt', true],
+      ['inject-4/team-11-Blue_One_/v1/files/notes-2.txt', true],
+      ['inject-4/team-11-Blue_One_/v1/files/NOTES-3.txt', true],
+    ]);
+    // v2 names v1's notes again (one upload, one copy): written once, in v1; its answer.md is the team's file under files/.
+    expect(v2!.files.map((f) => [f.path, f.written])).toEqual([
+      ['inject-4/team-11-Blue_One_/v1/files/notes.txt', false],
+      ['inject-4/team-11-Blue_One_/v2/files/answer.md', true],
+    ]);
+    const written = layout.parts.flatMap((p) => p.versions.flatMap((v) => [v.answer, ...v.files.filter((f) => f.written).map((f) => f.path)]));
+    expect(new Set([...written, layout.index]).size).toBe(written.length + 1);
+  });
+
+  it('counts an export before a byte is written: files once, every entry, more than the ZIP will be', () => {
+    const big = file('teams/1/injects/4/aa/big.zip', 'big.zip', 5_000_000);
+    const layout = exportLayout(4, [{ team, submissions: [version(1, [big]), version(2, [big])] }]);
+    const size = exportSize(layout, 100);
+    expect(size.entries).toBe(4);
+    expect(size.bytes).toBeGreaterThan(5_000_000);
+    expect(size.bytes).toBeLessThan(5_010_000);
+    expect(MAX_EXPORT_BYTES).toBeGreaterThan(100 * MAX_TEAM_FILE_BYTES);
+  });
+
+  it('is failed once it has run longer than its function may', () => {
+    const started = Date.parse('2026-11-20T12:00:00Z');
+    const job = { state: 'running' as const, started_at: '2026-11-20T12:00:00Z' };
+    expect(exportState(job, started + 15 * 60_000).state).toBe('running');
+    expect(exportState(job, started + 17 * 60_000)).toMatchObject({ state: 'failed', error: expect.stringMatching(/stopped midway/) });
   });
 });

@@ -1353,10 +1353,30 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Every team's submissions for an inject, every version with its files, as one ZIP in the bucket, and a link to download it
+         * Export every team's submissions for an inject, every version with its files, as one ZIP in the bucket: a job, written by a worker
          * @description Admins only.
          */
         post: operations["ExportSubmissions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/injects/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An export of submissions: queued, running, done (with a link to the ZIP) or failed (with why)
+         * @description Admins only.
+         */
+        get: operations["GetExport"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1942,6 +1962,45 @@ export interface components {
          */
         EndedSessions: {
             ended: number;
+        };
+        /**
+         * ExportJob
+         * @description An export of an inject's submissions as one ZIP in the bucket: every team's every version (`answer.md`, its files under `files/`) and an index (`submissions.csv`), written by a worker. Poll it (its `Location`) until `state` is `done` (then `url` downloads it until `expires_at`) or `failed` (`error` says why).
+         * @example {
+         *       "id": 4,
+         *       "inject_id": 1,
+         *       "state": "done",
+         *       "requested_by": "alice (organiser)",
+         *       "requested_at": "2026-11-22T13:00:00Z",
+         *       "started_at": "2026-11-22T13:00:01Z",
+         *       "finished_at": "2026-11-22T13:00:09Z",
+         *       "submissions": 14,
+         *       "files": 9,
+         *       "key": "exports/injects/1/2026-11-22T130001Z-9f3a1c2e.zip",
+         *       "bytes": 1048576,
+         *       "url": "https://scoring-prod-files-123456789012-eu-west-1.s3.eu-west-1.amazonaws.com/exports/injects/1/2026-11-22T130001Z-9f3a1c2e.zip?X-Amz-Signature=…",
+         *       "expires_at": "2026-11-22T14:00:10Z",
+         *       "error": null
+         *     }
+         */
+        ExportJob: {
+            id: number;
+            inject_id: number;
+            /** @enum {string} */
+            state: "queued" | "running" | "done" | "failed";
+            requested_by: string;
+            requested_at: string;
+            started_at: string | null;
+            finished_at: string | null;
+            /** @description Versions in it. */
+            submissions: number;
+            /** @description Files in it, besides the answers (a file several versions name, once). */
+            files: number;
+            key: string | null;
+            bytes: number | null;
+            url: string | null;
+            expires_at: string | null;
+            error: string | null;
         };
         /**
          * FieldError
@@ -2830,29 +2889,6 @@ export interface components {
             } | null;
         };
         /**
-         * SubmissionsExport
-         * @description An inject's submissions as one ZIP in the bucket: every team's every version (answer.md and its files) and an index (submissions.csv). `url` downloads it until `expires_at`.
-         * @example {
-         *       "key": "exports/injects/1/2026-11-22T130000Z-9f3a1c2e.zip",
-         *       "url": "https://scoring-prod-files-123456789012-eu-west-1.s3.eu-west-1.amazonaws.com/exports/injects/1/2026-11-22T130000Z-9f3a1c2e.zip?X-Amz-Signature=…",
-         *       "expires_at": "2026-11-22T14:00:00Z",
-         *       "bytes": 1048576,
-         *       "submissions": 14,
-         *       "files": 9
-         *     }
-         */
-        SubmissionsExport: {
-            key: string;
-            url: string;
-            expires_at: string;
-            /** @description The ZIP's size. */
-            bytes: number;
-            /** @description Versions in it. */
-            submissions: number;
-            /** @description Files in it, besides the answers. */
-            files: number;
-        };
-        /**
          * Subtype
          * @description A kind of check, its super type and the points a full pass earns; `check` and its parameters tell agents how to check.
          */
@@ -3102,10 +3138,10 @@ export interface components {
          * UploadForm
          * @description A presigned POST: send `fields`, then the file as the last field, `file`, as multipart/form-data to `url`, before `expires_at`. The bucket takes only the declared type, 1 to `max_bytes` bytes, at `key`; then name `key` in the submission's `files`.
          * @example {
-         *       "key": "teams/3/injects/1/5f2c9d1e8a7b3c4d/firewall-memo.pdf",
+         *       "key": "staging/teams/3/injects/1/8e1d4c7a2b9f0e36/firewall-memo.pdf",
          *       "url": "https://scoring-prod-files-123456789012-eu-west-1.s3.eu-west-1.amazonaws.com",
          *       "fields": {
-         *         "key": "teams/3/injects/1/5f2c9d1e8a7b3c4d/firewall-memo.pdf",
+         *         "key": "staging/teams/3/injects/1/8e1d4c7a2b9f0e36/firewall-memo.pdf",
          *         "Content-Type": "application/pdf",
          *         "Content-Disposition": "attachment",
          *         "success_action_status": "201",
@@ -3603,8 +3639,8 @@ export interface components {
                 };
             };
         };
-        /** @description The write conflicts with what is stored. Codes: `incident_reports_off`. */
-        "Conflict.incident_reports_off": {
+        /** @description The write conflicts with what is stored. Codes: `incident_reports_off`, `file_changed`. */
+        "Conflict.incident_reports_off.file_changed": {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -3622,12 +3658,12 @@ export interface components {
                  */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "incident_reports_off";
+                    code?: "incident_reports_off" | "file_changed";
                 };
             };
         };
-        /** @description The write conflicts with what is stored. Codes: `inject_closed`. */
-        "Conflict.inject_closed": {
+        /** @description The write conflicts with what is stored. Codes: `inject_closed`, `file_changed`. */
+        "Conflict.inject_closed.file_changed": {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -3645,7 +3681,7 @@ export interface components {
                  */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "inject_closed";
+                    code?: "inject_closed" | "file_changed";
                 };
             };
         };
@@ -3672,8 +3708,8 @@ export interface components {
                 };
             };
         };
-        /** @description The write conflicts with what is stored. Codes: `inject_state`. */
-        "Conflict.inject_state": {
+        /** @description The write conflicts with what is stored. Codes: `inject_state`, `file_changed`. */
+        "Conflict.inject_state.file_changed": {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -3691,7 +3727,7 @@ export interface components {
                  */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "inject_state";
+                    code?: "inject_state" | "file_changed";
                 };
             };
         };
@@ -3994,6 +4030,29 @@ export interface components {
                 };
             };
         };
+        /** @description The body is larger than 65536 bytes. Codes: `export_too_large`. */
+        "PayloadTooLarge.export_too_large": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Payload Too Large",
+                 *       "status": 413,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "export_too_large",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "export_too_large";
+                };
+            };
+        };
         /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`. */
         "PayloadTooLarge.payload_too_large": {
             headers: {
@@ -4014,6 +4073,29 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "payload_too_large";
+                };
+            };
+        };
+        /** @description The body is larger than 65536 bytes. Codes: `payload_too_large`, `files_too_large`. */
+        "PayloadTooLarge.payload_too_large.files_too_large": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Payload Too Large",
+                 *       "status": 413,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "payload_too_large",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "payload_too_large" | "files_too_large";
                 };
             };
         };
@@ -4501,6 +4583,30 @@ export interface components {
                  */
                 "application/json": {
                     message: string;
+                };
+            };
+        };
+        /** @description Too many attempts: wait Retry-After seconds before the next. Codes: `uploads_limited`. */
+        "TooManyRequests.uploads_limited": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Too Many Requests",
+                 *       "status": 429,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "uploads_limited",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "uploads_limited";
                 };
             };
         };
@@ -8316,7 +8422,7 @@ export interface operations {
                  *       "inject_id": 1,
                  *       "text": "# Our memo\n\nRules 1 to 4, one line each.",
                  *       "files": [
-                 *         "teams/3/injects/1/5f2c9d1e8a7b3c4d/firewall-memo.pdf"
+                 *         "staging/teams/3/injects/1/8e1d4c7a2b9f0e36/firewall-memo.pdf"
                  *       ]
                  *     }
                  */
@@ -8325,7 +8431,7 @@ export interface operations {
                     inject_id: number;
                     text: string;
                     /**
-                     * @description Files uploaded for it first (at most 5): their keys. Each must be in the bucket, under the team's prefix for this inject, within the size and of an allowed type.
+                     * @description Files uploaded for it first (at most 5, 52428800 bytes together): their upload forms' keys, or a file an earlier version keeps (its key). Each upload must be in the bucket, within the size and of an allowed type; the version keeps a copy of its own, which a form posted again never reaches.
                      * @default []
                      */
                     files?: string[];
@@ -8333,7 +8439,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The version as kept. */
+            /** @description The version as kept, its files copied to keys of their own. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8348,8 +8454,8 @@ export interface operations {
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
-            409: components["responses"]["Conflict.inject_closed"];
-            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            409: components["responses"]["Conflict.inject_closed.file_changed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large.files_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
             429: components["responses"]["TooManyRequests.team-write"];
             500: components["responses"]["InternalServerError.internal_error"];
@@ -8426,7 +8532,38 @@ export interface operations {
             409: components["responses"]["Conflict.inject_closed.incident_reports_off"];
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
-            429: components["responses"]["TooManyRequests.team-write"];
+            /** @description Too many attempts: wait Retry-After seconds before the next. Codes: `uploads_limited`. Or: Too many requests: API Gateway answers by itself, beyond this route's throttle class, `team-write` (20 requests a second steady, bursts of 100: blue team members signing in and sending requests), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "uploads_limited",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "uploads_limited";
+                    };
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
@@ -8594,7 +8731,7 @@ export interface operations {
                     hosts: string[];
                     description: string;
                     /**
-                     * @description Evidence uploaded for it first (at most 5; upload forms "for": "incident"): their keys.
+                     * @description Evidence uploaded for it first (at most 5, 52428800 bytes together; upload forms "for": "incident"): their keys. The report keeps a copy of each.
                      * @default []
                      */
                     files?: string[];
@@ -8602,7 +8739,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The report as kept. */
+            /** @description The report as kept, its evidence copied to keys of its own. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -8617,8 +8754,8 @@ export interface operations {
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
-            409: components["responses"]["Conflict.incident_reports_off"];
-            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            409: components["responses"]["Conflict.incident_reports_off.file_changed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large.files_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
             429: components["responses"]["TooManyRequests.team-write"];
             500: components["responses"]["InternalServerError.internal_error"];
@@ -9541,7 +9678,7 @@ export interface operations {
                         /** @description What it is worth. */
                         points: number;
                     }[];
-                    /** @description Its attachments, all of them (the list replaces the one before): keys of uploads for this inject (POST /injects/{id}/uploads). Teams download them once it is open. */
+                    /** @description Its attachments, all of them (the list replaces the one before): keys of uploads for this inject (POST /injects/{id}/uploads), each kept as a copy of its own, or the keys of the attachments it has. Teams download them once it is open. */
                     attachments?: string[];
                     /**
                      * @description published: teams see it from open_at; retired: nobody but organisers (its grades stay).
@@ -9567,9 +9704,9 @@ export interface operations {
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
-            409: components["responses"]["Conflict.inject_state"];
+            409: components["responses"]["Conflict.inject_state.file_changed"];
             412: components["responses"]["PreconditionFailed.precondition_failed"];
-            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large.files_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
             429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
@@ -9864,21 +10001,65 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The ZIP is written: its link is good for an hour. */
-            201: {
+            /** @description The job, queued; poll its Location until it is done (with a link) or failed. */
+            202: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
-                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SubmissionsExport"];
+                    "application/json": components["schemas"]["ExportJob"];
                 };
             };
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
+            413: components["responses"]["PayloadTooLarge.export_too_large"];
             429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    GetExport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job as it is now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportJob"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };

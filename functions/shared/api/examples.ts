@@ -50,6 +50,8 @@ const inject = {
 };
 
 const storedFile = { key: 'teams/3/injects/1/5f2c9d1e8a7b3c4d/firewall-memo.pdf', name: 'firewall-memo.pdf', size: 48213, content_type: 'application/pdf' };
+/** The upload a submission names: the form's key, under the staging prefix (the submission keeps a copy of its own, storedFile). */
+const stagedKey = 'staging/teams/3/injects/1/8e1d4c7a2b9f0e36/firewall-memo.pdf';
 
 const submission = {
   inject_id: 1,
@@ -162,10 +164,10 @@ export const EXAMPLES = {
   Submission: submission,
   StoredFile: storedFile,
   UploadForm: {
-    key: storedFile.key,
+    key: stagedKey,
     url: 'https://scoring-prod-files-123456789012-eu-west-1.s3.eu-west-1.amazonaws.com',
     fields: {
-      key: storedFile.key,
+      key: stagedKey,
       'Content-Type': 'application/pdf',
       'Content-Disposition': 'attachment',
       success_action_status: '201',
@@ -184,13 +186,21 @@ export const EXAMPLES = {
     name: storedFile.name,
     expires_at: '2026-11-22T12:35:00Z',
   },
-  SubmissionsExport: {
-    key: 'exports/injects/1/2026-11-22T130000Z-9f3a1c2e.zip',
-    url: 'https://scoring-prod-files-123456789012-eu-west-1.s3.eu-west-1.amazonaws.com/exports/injects/1/2026-11-22T130000Z-9f3a1c2e.zip?X-Amz-Signature=…',
-    expires_at: '2026-11-22T14:00:00Z',
-    bytes: 1048576,
+  ExportJob: {
+    id: 4,
+    inject_id: 1,
+    state: 'done',
+    requested_by: 'alice (organiser)',
+    requested_at: '2026-11-22T13:00:00Z',
+    started_at: '2026-11-22T13:00:01Z',
+    finished_at: '2026-11-22T13:00:09Z',
     submissions: 14,
     files: 9,
+    key: 'exports/injects/1/2026-11-22T130001Z-9f3a1c2e.zip',
+    bytes: 1048576,
+    url: 'https://scoring-prod-files-123456789012-eu-west-1.s3.eu-west-1.amazonaws.com/exports/injects/1/2026-11-22T130001Z-9f3a1c2e.zip?X-Amz-Signature=…',
+    expires_at: '2026-11-22T14:00:10Z',
+    error: null,
   },
   Grade: grade,
   IncidentReport: { ...incident, files: [], grade: { n: 1, points: 40, comment: 'Found and fixed.', graded_at: '2026-11-22T11:00:00Z' } },
@@ -247,7 +257,7 @@ export const REQUEST_EXAMPLES: Record<string, unknown> = {
   ],
   CreateInject: inject,
   UpdateInject: { state: 'published' },
-  SubmitInject: { inject_id: 1, text: submission.text, files: [storedFile.key] },
+  SubmitInject: { inject_id: 1, text: submission.text, files: [stagedKey] },
   CreateUpload: { for: 'inject', inject_id: 1, file_name: 'firewall-memo.pdf', content_type: 'application/pdf' },
   CreateInjectUpload: { file_name: 'network-diagram.png', content_type: 'image/png' },
   GradeSubmission: {

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { API_PREFIX } from '#shared/api/prefix';
 import type { Role } from '#shared/domain/roles';
+import type { WorkerName } from '#shared/api/workers';
 
 export type { Role };
 export { API_PREFIX };
@@ -42,7 +43,7 @@ export interface Reply {
 }
 
 /** Problem `code`s by status, beyond those the endpoint wrapper gives every route of its shape (see openapi.ts). */
-export type Problems = Readonly<Partial<Record<400 | 403 | 404 | 409 | 412 | 422 | 429 | 503, readonly string[]>>>;
+export type Problems = Readonly<Partial<Record<400 | 403 | 404 | 409 | 412 | 413 | 422 | 429 | 503, readonly string[]>>>;
 
 export interface Route {
   /** Stable name, used for construct ids, function names and the OpenAPI operationId. */
@@ -66,11 +67,13 @@ export interface Route {
    */
   readonly accountsKey?: 'seal' | 'open';
   /**
-   * The route's function starts the scoring agent's function (a "check now"
-   * job, app/check-jobs.ts): the stack gives it the agent's name and grants
-   * it lambda:InvokeFunction on that function alone.
+   * The function the route's function starts asynchronously: the scoring
+   * agent's (a "check now" job, app/check-jobs.ts), or a worker of the
+   * workers' table (api/workers.ts: an export). The stack gives it that
+   * function's name and grants it lambda:InvokeFunction on it alone; the
+   * local twin of Lambda runs the workers.
    */
-  readonly invokesAgent?: true;
+  readonly invokes?: 'agent' | WorkerName;
   /**
    * What the route's function does in the files bucket (issue #29), by key
    * prefix: `read` objects (HEAD, GET, and the download links it signs),

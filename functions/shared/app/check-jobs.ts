@@ -1,7 +1,7 @@
 import { CHECK_NOW_INTERVAL_SECONDS, jobState, shownJob, type CheckJob, type CheckOutcome } from '#shared/domain/check-jobs';
 import { seesCheckDetails } from '#shared/domain/team-view';
 import type { Role } from '#shared/domain/roles';
-import { environmentCredentials, invokeAsync } from '#shared/aws/invoke';
+import { invokeAsync, lambdaTarget } from '#shared/aws/invoke';
 import { findCheckJob, finishCheckJob, newCheckJobId, putCheckJob, startCheckJob } from '#shared/data/check-jobs';
 import { freshSettings } from '#shared/data/fresh';
 import { getServiceDefinition } from '#shared/data/services';
@@ -70,13 +70,7 @@ async function startAgentFor(job: CheckJob, log: Logger): Promise<void> {
   const functionName = process.env.SCORING_AGENT_FUNCTION;
   if (!functionName) return;
   try {
-    const target = {
-      functionName,
-      region: process.env.AWS_REGION ?? 'us-east-1',
-      credentials: environmentCredentials,
-      endpoint: process.env.AWS_ENDPOINT_URL_LAMBDA,
-    };
-    await invokeAsync(target, { check_job: job.id });
+    await invokeAsync(lambdaTarget(functionName), { check_job: job.id });
   } catch (error) {
     log.error('the agent was not started for a check job', { job: job.id, service: job.service_id, error: (error as Error).message });
   }

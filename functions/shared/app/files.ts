@@ -1,67 +1,117 @@
 /**
- * Files in the bucket (issue #29), once uploaded (app/uploads.ts signs the
- * forms): what names them (a submission, an incident report, an inject's
- * attachments) keeps only what the bucket holds under the prefix uploads
- * for it get; members and organisers download through short-lived links
- * served as attachments; organisers export an inject's submissions as one
- * ZIP in the bucket.
+ * Files in the bucket (issues #29, #40), once uploaded (app/uploads.ts
+ * signs the forms): what names them (a submission, an incident report, an
+ * inject's attachments) keeps a copy of its own of what the bucket holds
+ * under the staging prefix uploads for it get; members and organisers
+ * download through short-lived links served as attachments. The export of
+ * an inject's submissions is app/exports.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type * as v from 'valibot';
-import type { FileLinkSchema, SubmissionsExportSchema } from '#shared/api/schemas/responses';
-import { ObjectWriter, getObject, headObject, objectStore, presignedGet } from '#shared/aws/objects';
+import type { FileLinkSchema } from '#shared/api/schemas/responses';
+import { copyObject, headObject, objectStore, presignedGet } from '#shared/aws/objects';
 import { readInject } from '#shared/data/injects';
-import { teamSubmissions } from '#shared/data/submissions';
-import { listTeamRecords } from '#shared/data/teams';
 import {
   DOWNLOAD_SECONDS,
-  attachment,
-  attachmentInjectOf,
+  attachmentOf,
+  fileInOrder,
   fileNameOf,
-  safeFileName,
+  isTeamFile,
+  keptKey,
   storedFileRefusal,
-  teamFilesPrefix,
+  type FilePlace,
+  type KeptFile,
   type StoredFile,
 } from '#shared/domain/files';
-import { seenByTeams, type Inject, type Submission } from '#shared/domain/injects';
-import { notFound, validationFailed } from '#shared/http/problem';
+import { seenByTeams } from '#shared/domain/injects';
+import { conflict, HttpProblem, notFound, validationFailed } from '#shared/http/problem';
 import { formatTimestamp } from '#shared/validation';
-import { ZipWriter } from '#shared/zip';
-import { toCsv, type Cell } from '#shared/csv';
 
-/**
- * The files a submission, a report or an inject names, as the bucket holds
- * them: each under `prefix` (where uploads for it go), there, within the
- * size and of a type that may be uploaded; 400 naming each one that is not
- * (`field`.index).
- */
-export async function filesToKeep(prefix: string, keys: readonly string[], field = 'files'): Promise<StoredFile[]> {
-  if (keys.length === 0) return [];
-  if (new Set(keys).size !== keys.length) throw validationFailed([{ path: field, message: 'names a file twice' }]);
-  const store = objectStore();
-  const stored = await Promise.all(keys.map((key) => (key.startsWith(prefix) ? headObject(store, key) : Promise.resolve(undefined))));
-  const problems = keys.flatMap((key, i) => {
-    const refusal = storedFileRefusal(key, stored[i], prefix);
-    return refusal ? [{ path: `${field}.${i}`, message: refusal }] : [];
-  });
-  if (problems.length > 0) throw validationFailed(problems);
-  return keys.map((key, i) => ({ key, name: fileNameOf(key), size: stored[i]!.size, content_type: stored[i]!.content_type }));
+/** What a naming (a version, a report, an inject's edit) may carry, and what the files it names count against. */
+export interface KeepLimits {
+  /** Bytes of the files it names, together. */
+  maxBytes: number;
+  /** Bytes of every file kept before it (`earlier`) and its new ones together, each copy counted once: a team's cap. */
+  maxTotalBytes?: number;
 }
 
 /**
+ * The files a submission, a report or an inject's edit names, kept: each a
+ * key of an upload for it (under `where.staged`), in the bucket, within the
+ * size and of a type that may be uploaded, then copied to a key of its own
+ * under `where.kept` only while its ETag is the one read (a form posted
+ * again meanwhile fails the copy: 409 `file_changed`). What names it from
+ * then on is that copy, which nothing a team may do reaches. A key already
+ * kept by an earlier naming (`earlier`), or an upload an earlier naming
+ * kept and not posted again since, is that copy again: one upload is one
+ * file, counted once. 400 naming each key that is not one of these
+ * (`field`.index); 413 `files_too_large` past the limits, naming them.
+ */
+export async function keepFiles(
+  where: FilePlace,
+  keys: readonly string[],
+  options: { earlier?: readonly (StoredFile & Partial<KeptFile>)[]; limits: KeepLimits; field?: string },
+): Promise<KeptFile[]> {
+  const field = options.field ?? 'files';
+  const earlier = options.earlier ?? [];
+  if (keys.length === 0) return [];
+  if (new Set(keys).size !== keys.length) throw validationFailed([{ path: field, message: 'names a file twice' }]);
+  const store = objectStore();
+  const keptBefore = new Map(earlier.map((file) => [file.key, file]));
+  const stored = await Promise.all(
+    keys.map((key) => (key.startsWith(where.staged) && !keptBefore.has(key) ? headObject(store, key) : Promise.resolve(undefined))),
+  );
+  const problems = keys.flatMap((key, i) => {
+    if (keptBefore.has(key)) return [];
+    const refusal = storedFileRefusal(key, stored[i], where.staged);
+    return refusal ? [{ path: `${field}.${i}`, message: refusal }] : [];
+  });
+  if (problems.length > 0) throw validationFailed(problems);
+  type Named = { again: StoredFile & Partial<KeptFile> } | { key: string; head: NonNullable<(typeof stored)[number]> };
+  const named = keys.map((key, i): Named => {
+    const head = stored[i];
+    const again = keptBefore.get(key) ?? earlier.find((file) => head !== undefined && file.uploaded_as === key && file.etag === head.etag);
+    return again ? { again } : { key, head: head! };
+  });
+  const bytes = named.reduce((sum, n) => sum + ('again' in n ? n.again.size : n.head.size), 0);
+  if (bytes > options.limits.maxBytes) {
+    throw filesTooLarge(`These files come to ${bytes} bytes: at most ${options.limits.maxBytes} are taken at once.`);
+  }
+  if (options.limits.maxTotalBytes !== undefined) {
+    const before = [...new Map(earlier.map((file) => [file.key, file.size])).values()].reduce((sum, size) => sum + size, 0);
+    const added = named.reduce((sum, n) => sum + ('again' in n ? 0 : n.head.size), 0);
+    if (before + added > options.limits.maxTotalBytes) {
+      throw filesTooLarge(`The files kept here come to ${before} bytes and these add ${added}: at most ${options.limits.maxTotalBytes} are kept in all.`);
+    }
+  }
+  return Promise.all(
+    named.map(async (n, i): Promise<KeptFile> => {
+      if ('again' in n) return { ...fileInOrder(n.again), uploaded_as: n.again.uploaded_as ?? n.again.key, etag: n.again.etag ?? '' };
+      const kept = keptKey(where, n.key, randomBytes(8).toString('hex'));
+      const copied = await copyObject(store, n.key, kept, n.head.etag);
+      if (copied === 'gone') throw validationFailed([{ path: `${field}.${i}`, message: `${n.key} was not uploaded (or not yet)` }]);
+      if (copied === 'changed') throw conflict('file_changed', `${n.key} was uploaded again while it was being kept: send it again.`);
+      return { key: kept, name: fileNameOf(n.key), size: n.head.size, content_type: n.head.content_type, uploaded_as: n.key, etag: n.head.etag };
+    }),
+  );
+}
+
+const filesTooLarge = (detail: string) => new HttpProblem(413, 'files_too_large', detail);
+
+/**
  * A download link, served as an attachment, to one of a team's files (for
- * its members and organisers) or to an attachment of an inject open to the
- * team: what the team's page may download. 404 for any other key, or one
- * not there.
+ * its members and organisers: its kept files, and its own uploads) or to a
+ * kept attachment of an inject open to the team: what the team's page may
+ * download. 404 for any other key, or one not there.
  */
 export async function downloadLink(teamId: number, key: string, now = new Date()): Promise<FileLink> {
-  const seen = key.startsWith(teamFilesPrefix(teamId)) || (await attachmentSeenByTeams(key, now));
+  const seen = isTeamFile(teamId, key) || (await attachmentSeenByTeams(key, now));
   return linkTo(seen ? key : undefined, () => notFound(`Team ${teamId} has no file ${key}.`), now);
 }
 
 /** A download link to one of an inject's attachments, for organisers: in any state, named by the inject or uploaded for it and not yet named. */
 export async function attachmentLink(injectId: number, key: string, now = new Date()): Promise<FileLink> {
-  return linkTo(attachmentInjectOf(key) === injectId ? key : undefined, () => notFound(`Inject ${injectId} has no attachment ${key}.`), now);
+  return linkTo(attachmentOf(key)?.injectId === injectId ? key : undefined, () => notFound(`Inject ${injectId} has no attachment ${key}.`), now);
 }
 
 /** What a download link answers, as its schema says. */
@@ -70,7 +120,7 @@ export type FileLink = v.InferOutput<typeof FileLinkSchema>;
 /** The link to a key the caller may read (undefined: one it may not), if the bucket holds it; the caller's 404 otherwise. */
 async function linkTo(key: string | undefined, missing: () => Error, now: Date): Promise<FileLink> {
   const store = objectStore();
-  if (key === undefined || key.includes('..') || !(await headObject(store, key))) throw missing();
+  if (key === undefined || key.split('/').includes('..') || !(await headObject(store, key))) throw missing();
   const name = fileNameOf(key);
   return {
     url: await presignedGet(store, key, name, DOWNLOAD_SECONDS, now),
@@ -79,83 +129,10 @@ async function linkTo(key: string | undefined, missing: () => Error, now: Date):
   };
 }
 
-/** Whether a key is an attachment of an inject published and open to the teams. */
+/** Whether a key is a kept attachment of an inject published and open to the teams. */
 async function attachmentSeenByTeams(key: string, now: Date): Promise<boolean> {
-  const injectId = attachmentInjectOf(key);
-  if (injectId === undefined) return false;
-  const inject = await readInject(injectId);
+  const attachment = attachmentOf(key);
+  if (attachment === undefined || !attachment.kept) return false;
+  const inject = await readInject(attachment.injectId);
   return inject !== undefined && seenByTeams(inject, now.getTime());
-}
-
-/** How long an export's link is good for: long enough to start a large download. */
-const EXPORT_LINK_SECONDS = 60 * 60;
-
-/** What an export answers, as its schema says. */
-export type SubmissionsExport = v.InferOutput<typeof SubmissionsExportSchema>;
-
-/**
- * Every team's submissions for an inject, every version, as one ZIP in the
- * bucket (`exports/`), and a link to it: the ZIP never passes through an
- * answer (an HTTP API's stops at 10 MB). Inside, `inject-<id>/`: an index
- * (submissions.csv), then for each team (`team-<number>-<name>/`) and
- * version its answer (answer.md) and its files. Written a part at a time: the function holds one file and
- * one part in memory, whatever the export's size.
- */
-export async function exportSubmissions(injectId: number, now = new Date()): Promise<SubmissionsExport> {
-  const inject = await readInject(injectId);
-  if (!inject) throw notFound(`No inject has id ${injectId}.`);
-  const teams = await listTeamRecords({ totals: false });
-  const perTeam = await Promise.all(teams.map(async (t) => ({ team: t.team, submissions: await teamSubmissions(t.team.id, injectId) })));
-  const store = objectStore();
-  const key = `exports/injects/${injectId}/${formatTimestamp(now).replace(/[:.]/g, '')}-${randomBytes(4).toString('hex')}.zip`;
-  const fileName = `inject-${injectId}-submissions.zip`;
-  const writer = new ObjectWriter(store, key, { contentType: 'application/zip', disposition: attachment(fileName) });
-  const zip = new ZipWriter((chunk) => writer.write(chunk));
-  const root = `inject-${injectId}/`;
-  let submissions = 0;
-  let files = 0;
-  try {
-    const index: Cell[][] = [['team_number', 'team_id', 'team', 'version', 'submitted_at', 'submitted_by', 'late_share', 'files']];
-    for (const { team, submissions: versions } of perTeam) {
-      // By team number, as organisers name teams.
-      const folder = `${root}team-${team.number}-${safeFileName(team.name)}/`;
-      for (const submission of [...versions].reverse()) {
-        const at = new Date(submission.submitted_at);
-        await zip.add(`${folder}v${submission.version}/answer.md`, Buffer.from(answerText(inject, submission)), at);
-        for (const file of submission.files) {
-          await zip.add(`${folder}v${submission.version}/${file.name}`, await getObject(store, file.key), at);
-          files++;
-        }
-        const fileNames = submission.files.map((f) => f.name).join(' ');
-        index.push([team.number, team.id, team.name, submission.version, submission.submitted_at, submission.submitted_by, submission.late_share, fileNames]);
-        submissions++;
-      }
-    }
-    await zip.add(`${root}submissions.csv`, Buffer.from(toCsv(index)), now);
-    await zip.finish();
-    await writer.finish();
-  } catch (error) {
-    await writer.abort();
-    throw error;
-  }
-  return {
-    key,
-    url: await presignedGet(store, key, fileName, EXPORT_LINK_SECONDS, now),
-    expires_at: formatTimestamp(now.getTime() + EXPORT_LINK_SECONDS * 1000),
-    bytes: writer.size,
-    submissions,
-    files,
-  };
-}
-
-function answerText(inject: Inject, submission: Submission): string {
-  return [
-    `# ${inject.title}: team ${submission.team_id}, version ${submission.version}`,
-    '',
-    `Sent ${submission.submitted_at} by ${submission.submitted_by}; late share ${submission.late_share}.`,
-    ...(submission.files.length > 0 ? ['', `Files: ${submission.files.map((f) => f.name).join(', ')}`] : []),
-    '',
-    submission.text,
-    '',
-  ].join('\n');
 }

@@ -6,8 +6,8 @@
  */
 import type { AuditContext } from '#shared/data/audit';
 import { gradeWritten } from '#shared/app/injects';
-import { filesToKeep } from '#shared/app/files';
-import { incidentFilesPrefix } from '#shared/domain/files';
+import { keepFiles } from '#shared/app/files';
+import { fileInOrder, incidentFiles, MAX_BYTES_PER_SUBMISSION } from '#shared/domain/files';
 import { allocateId } from '#shared/data/counters';
 import { freshSettings } from '#shared/data/fresh';
 import { listIncidentReports, putIncidentGrade, putIncidentReport, readIncidentReport, teamIncidentGrades } from '#shared/data/incidents';
@@ -37,8 +37,8 @@ export async function fileIncident(
   if (Date.parse(filed.observed_at) > now.getTime() + 60_000) {
     throw validationFailed([{ path: 'observed_at', message: `${filed.observed_at} has not happened yet` }]);
   }
-  // Its evidence: the team's uploads for reports, as the bucket holds them.
-  const files = await filesToKeep(incidentFilesPrefix(teamId), filed.files ?? []);
+  // Its evidence: the team's uploads for reports, as the bucket holds them, each kept (copied) for this report.
+  const files = await keepFiles(incidentFiles(teamId), filed.files ?? [], { limits: { maxBytes: MAX_BYTES_PER_SUBMISSION } });
   for (let attempt = 0; attempt < 3; attempt++) {
     const report: IncidentReport = {
       id: await allocateId('incident'),
@@ -50,7 +50,7 @@ export async function fileIncident(
       submitted_by: member,
       submitted_at: formatTimestamp(now),
     };
-    if (await putIncidentReport(report)) return report;
+    if (await putIncidentReport(report)) return { ...report, files: report.files.map(fileInOrder) };
   }
   throw serviceUnavailable('incident_busy', 'Reports kept being filed at once; send it again.', 1);
 }

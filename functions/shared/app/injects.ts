@@ -23,11 +23,20 @@ import {
   latestPer,
 } from '#shared/domain/injects';
 import { putGrade, teamGrades } from '#shared/data/grades';
-import { putSubmission, requestRevision, teamSubmissions } from '#shared/data/submissions';
+import { keptFilesOf, putSubmission, requestRevision, teamSubmissions } from '#shared/data/submissions';
 import { listTeamRecords } from '#shared/data/teams';
 import { formatTimestamp } from '#shared/validation';
-import { filesToKeep } from '#shared/app/files';
-import { injectAttachmentsPrefix, submissionFilesPrefix, type StoredFile } from '#shared/domain/files';
+import { keepFiles } from '#shared/app/files';
+import {
+  fileInOrder,
+  injectAttachments,
+  MAX_ATTACHMENTS,
+  MAX_BYTES_PER_SUBMISSION,
+  MAX_FILE_BYTES,
+  MAX_TEAM_FILE_BYTES,
+  submissionFiles,
+  type StoredFile,
+} from '#shared/domain/files';
 import { conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
 
 /** An inject as a team sees it: what it asks, its times, points, rubric and late rule; never its state or who wrote it. */
@@ -82,7 +91,14 @@ export function editInject(
       if (change.state !== undefined && !stateMayFollow(before.state, change.state)) {
         throw conflict('inject_state', `Inject ${id} is ${before.state}: it cannot be ${change.state} again (an inject's state only moves forward).`);
       }
-      if (change.attachments !== undefined) named ??= await filesToKeep(injectAttachmentsPrefix(id), change.attachments, 'attachments');
+      // Its current attachments stay as they are; new uploads are kept (copied) once, whatever the retries.
+      if (change.attachments !== undefined) {
+        named ??= await keepFiles(injectAttachments(id), change.attachments, {
+          earlier: before.attachments,
+          limits: { maxBytes: MAX_ATTACHMENTS * MAX_FILE_BYTES },
+          field: 'attachments',
+        });
+      }
       const attachments = named ?? before.attachments;
       const after = inOrder({ ...before, ...change, attachments, version: before.version + 1 });
       refuseDisagreeing(after);
@@ -124,8 +140,11 @@ export async function submit(
   let files: StoredFile[] | undefined;
   for (let attempt = 0; attempt < SUBMIT_ATTEMPTS; attempt++) {
     const { latest, window } = await teamMaySend(teamId, injectId, inject, now);
-    // Read back from the bucket once, when the inject is known open to the team.
-    files ??= await filesToKeep(submissionFilesPrefix(teamId, injectId), sent.files ?? []);
+    // Read back from the bucket and kept (copied) once, when the inject is known open to the team.
+    files ??= await keepFiles(submissionFiles(teamId, injectId), sent.files ?? [], {
+      earlier: await keptFilesOf(teamId, injectId),
+      limits: { maxBytes: MAX_BYTES_PER_SUBMISSION, maxTotalBytes: MAX_TEAM_FILE_BYTES },
+    });
     const submission: Submission = {
       inject_id: injectId,
       team_id: teamId,
@@ -137,7 +156,8 @@ export async function submit(
       late_share: window.late_share,
       revision_request: null,
     };
-    if (await putSubmission(submission)) return submission;
+    // Kept with where each file came from (a later version may name it again); answered as every reader sees it.
+    if (await putSubmission(submission)) return { ...submission, files: submission.files.map(fileInOrder) };
   }
   throw serviceUnavailable('inject_busy', 'Submissions for this inject kept arriving at once; send it again.', 1);
 }

@@ -1,9 +1,11 @@
 /**
- * Upload forms (issue #29): a presigned POST whose policy fixes the key
- * (under the prefix of what it is for), the size range, the declared type,
- * the attachment disposition and its expiry; the browser posts the file
- * straight to the bucket with it, then what it is for names the key
- * (app/files.ts keeps what the bucket holds).
+ * Upload forms (issues #29, #40): a presigned POST whose policy fixes the
+ * key (under the staging prefix of what it is for), the size range, the
+ * declared type, the attachment disposition and its expiry; the browser
+ * posts the file straight to the bucket with it, then what it is for names
+ * the key (app/files.ts keeps a copy of what the bucket holds). A team's
+ * forms are counted: a form may be posted again until it expires, so what
+ * names an upload keeps its own copy, never the upload itself.
  */
 import { randomBytes } from 'node:crypto';
 import { objectStore, presignedPost } from '#shared/aws/objects';
@@ -12,14 +14,17 @@ import { teamMaySend } from '#shared/app/injects';
 import { readInject } from '#shared/data/injects';
 import {
   MAX_FILE_BYTES,
+  UPLOAD_FORM_WINDOW_SECONDS,
+  UPLOAD_FORMS_PER_WINDOW,
   UPLOAD_SECONDS,
-  incidentFilesPrefix,
-  injectAttachmentsPrefix,
-  submissionFilesPrefix,
+  incidentFiles,
+  injectAttachments,
+  submissionFiles,
   uploadKey,
   type UploadContentType,
 } from '#shared/domain/files';
-import { notFound } from '#shared/http/problem';
+import { notFound, tooManyRequests } from '#shared/http/problem';
+import { takeUploadForm } from '#shared/data/upload-limits';
 import { formatTimestamp } from '#shared/validation';
 
 /** An upload form: post `fields`, then the file as `file`, to `url`, before `expires_at`. */
@@ -51,10 +56,24 @@ function form(prefix: string, file: { file_name: string; content_type: string },
 export async function teamUploadForm(teamId: number, asked: TeamUpload, now = new Date()): Promise<UploadForm> {
   if (asked.for === 'incident') {
     await incidentRules();
-    return form(incidentFilesPrefix(teamId), asked, Infinity, now);
+    await countForm(teamId, now);
+    return form(incidentFiles(teamId).staged, asked, Infinity, now);
   }
   const { window } = await teamMaySend(teamId, asked.inject_id, await readInject(asked.inject_id), now);
-  return form(submissionFilesPrefix(teamId, asked.inject_id), asked, Date.parse(window.until), now);
+  await countForm(teamId, now);
+  return form(submissionFiles(teamId, asked.inject_id).staged, asked, Date.parse(window.until), now);
+}
+
+/** Each form lets a team put a file in the bucket: at most UPLOAD_FORMS_PER_WINDOW a window (429 `uploads_limited` past it). */
+async function countForm(teamId: number, now: Date): Promise<void> {
+  const limited = await takeUploadForm(teamId, { forms: UPLOAD_FORMS_PER_WINDOW, windowSeconds: UPLOAD_FORM_WINDOW_SECONDS }, now.getTime());
+  if (limited) {
+    throw tooManyRequests(
+      'uploads_limited',
+      `A team may ask for ${UPLOAD_FORMS_PER_WINDOW} upload forms every ${UPLOAD_FORM_WINDOW_SECONDS / 60} minutes: try again in ${limited.retryAfterSeconds} s.`,
+      limited.retryAfterSeconds,
+    );
+  }
 }
 
 /** An upload form for an inject's attachment (an organiser's): any inject, in any state; the inject's edit then names the key. */
@@ -64,5 +83,5 @@ export async function attachmentUploadForm(
   now = new Date(),
 ): Promise<UploadForm> {
   if (!(await readInject(injectId))) throw notFound(`No inject has id ${injectId}.`);
-  return form(injectAttachmentsPrefix(injectId), file, Infinity, now);
+  return form(injectAttachments(injectId).staged, file, Infinity, now);
 }

@@ -15,6 +15,27 @@ export const environmentCredentials = (): AwsCredentials => ({
   sessionToken: process.env.AWS_SESSION_TOKEN,
 });
 
+/** The local twin of Lambda's one key (lib/local/lambda-twin.ts accepts it). */
+export const LOCAL_LAMBDA_CREDENTIALS: AwsCredentials = { accessKeyId: 'local-lambda', secretAccessKey: 'local-lambda-secret' };
+
+/**
+ * Where to invoke one of this stack's functions by name: Lambda in the
+ * function's region, with its own credentials; or, with
+ * AWS_ENDPOINT_URL_LAMBDA (the SDK's own override: the local twin, a test's
+ * stand-in), that endpoint, with the environment's key when there is one,
+ * else the local twin's.
+ */
+export function lambdaTarget(functionName: string): InvokeTarget {
+  const endpoint = process.env.AWS_ENDPOINT_URL_LAMBDA;
+  const local = endpoint !== undefined && !process.env.AWS_ACCESS_KEY_ID;
+  return {
+    functionName,
+    region: process.env.AWS_REGION ?? 'us-east-1',
+    credentials: local ? () => LOCAL_LAMBDA_CREDENTIALS : environmentCredentials,
+    endpoint,
+  };
+}
+
 /**
  * Invokes a function asynchronously (`Event`: Lambda queues the event and
  * answers 202 at once) through Lambda's Invoke API, signed with SigV4: a

@@ -149,12 +149,33 @@ async function failed(response: Response, what: string): Promise<Error> {
   return new Error(`S3 ${what}: HTTP ${response.status}${code ? ` ${code}` : ''}`);
 }
 
-/** What the bucket holds at a key: its size and type, or undefined when nothing is there. */
-export async function headObject(store: ObjectStore, key: string): Promise<{ size: number; content_type: string } | undefined> {
+/** What the bucket holds at a key: its size, type and ETag, or undefined when nothing is there. */
+export async function headObject(store: ObjectStore, key: string): Promise<{ size: number; content_type: string; etag: string } | undefined> {
   const response = await send(store, 'HEAD', key);
   if (response.status === 404) return undefined;
   if (!response.ok) throw await failed(response, `HEAD ${key}`);
-  return { size: Number(response.headers.get('content-length') ?? 0), content_type: response.headers.get('content-type') ?? '' };
+  return {
+    size: Number(response.headers.get('content-length') ?? 0),
+    content_type: response.headers.get('content-type') ?? '',
+    etag: response.headers.get('etag') ?? '',
+  };
+}
+
+/**
+ * CopyObject within the bucket: `from`'s bytes and headers to `to`, only
+ * while `from` still has the ETag read (`x-amz-copy-source-if-match`), so a
+ * file posted again between the read and the copy is never the one copied.
+ * 'changed' when it was (412), 'gone' when nothing is there any more.
+ */
+export async function copyObject(store: ObjectStore, from: string, to: string, etag: string): Promise<'copied' | 'changed' | 'gone'> {
+  const source = `/${store.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
+  const response = await send(store, 'PUT', to, { headers: { 'x-amz-copy-source': source, 'x-amz-copy-source-if-match': etag } });
+  if (response.status === 412) return 'changed';
+  if (response.status === 404) return 'gone';
+  // S3 may answer 200 with an error in the body when a copy fails late.
+  const text = await response.text();
+  if (!response.ok || text.includes('<Error>')) throw new Error(`S3 copy ${from} to ${to}: HTTP ${response.status} ${/<Code>([^<]+)/.exec(text)?.[1] ?? ''}`);
+  return 'copied';
 }
 
 /** An object's bytes (the export reads each file whole: a file is at most MAX_FILE_BYTES). */
@@ -184,13 +205,14 @@ export class ObjectWriter {
     private readonly store: ObjectStore,
     private readonly key: string,
     private readonly headers: { contentType: string; disposition: string },
+    private readonly partBytes = PART_BYTES,
   ) {}
 
   async write(chunk: Uint8Array): Promise<void> {
     this.chunks.push(chunk);
     this.buffered += chunk.length;
     this.size += chunk.length;
-    if (this.buffered >= PART_BYTES) await this.flushPart();
+    if (this.buffered >= this.partBytes) await this.flushPart();
   }
 
   async finish(): Promise<void> {

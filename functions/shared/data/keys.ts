@@ -173,6 +173,13 @@ export const keys = {
   queuedCheckJobs: () => QUEUED_CHECKS,
   /** When a team may next ask for a dry run: its own item, updated on a condition by every request. */
   checkLimit: (teamId: number): Key => ({ pk: `CHECKLIMIT#${pad(teamId)}`, sk: 'LIMIT' }),
+  /** An export of an inject's submissions (data/exports.ts): its own partition, as the worker updates it by id. */
+  exportJob: (id: number): Key => ({ pk: `EXPORT#${pad(id)}`, sk: 'EXPORT' }),
+  /**
+   * How many upload forms a team asked for in one window (data/upload-limits.ts): its own item per team and
+   * window, so one team's forms never share a partition with another's.
+   */
+  uploadForms: (teamId: number, window: number): Key => ({ pk: `UPLOADS#${pad(teamId)}`, sk: `WINDOW#${window}` }),
   /** A team's sign-in sessions: one partition per team, so an organiser ends them all with one Query. */
   teamSessions: (teamId: number) => `SESSIONS#${pad(teamId)}`,
   session: (teamId: number, hash: string): Key => ({ pk: `SESSIONS#${pad(teamId)}`, sk: `SESSION#${hash}` }),

@@ -9,7 +9,7 @@
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { RevisionRequest, Submission } from '#shared/domain/injects';
-import { fileInOrder } from '#shared/domain/files';
+import { fileInOrder, type KeptFile } from '#shared/domain/files';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
@@ -43,6 +43,19 @@ function toSubmission(item: Record<string, unknown>): Submission {
 export async function teamSubmissions(teamId: number, injectId?: number): Promise<Submission[]> {
   const { pk, skPrefix } = keys.submissionsOf(teamId, injectId);
   return (await queryPartition(pk, { skPrefix, consistent: true, newestFirst: true })).map(toSubmission);
+}
+
+/**
+ * The files a team's versions for an inject keep, as stored (with the
+ * upload each was copied from and its ETag then): what a new version may
+ * name again without a copy of its own, and what counts against the team's
+ * cap. A file named by several versions is listed once.
+ */
+export async function keptFilesOf(teamId: number, injectId: number): Promise<KeptFile[]> {
+  const { pk, skPrefix } = keys.submissionsOf(teamId, injectId);
+  const items = await queryPartition(pk, { skPrefix, consistent: true });
+  const files = items.flatMap((item) => (item.files as KeptFile[] | undefined) ?? []);
+  return [...new Map(files.map((file) => [file.key, { ...fileInOrder(file), uploaded_as: file.uploaded_as ?? file.key, etag: file.etag ?? '' }])).values()];
 }
 
 const withoutRequest = ({ revision_request: _request, ...stored }: Submission) => stored;

@@ -16,6 +16,20 @@ export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 /** Files in one submission version, or one incident report. */
 export const MAX_FILES_PER_SUBMISSION = 5;
 
+/** Bytes one version (or one report) may carry, all its files together. */
+export const MAX_BYTES_PER_SUBMISSION = 50 * 1024 * 1024;
+
+/**
+ * Bytes a team's files for one inject (all its versions) or for its
+ * incident reports may come to, each upload counted once however many
+ * versions name it: what one team may add to an export, or to the bucket.
+ */
+export const MAX_TEAM_FILE_BYTES = 200 * 1024 * 1024;
+
+/** Upload forms a team may ask for within UPLOAD_FORM_WINDOW_SECONDS (each asks the bucket to take a file). */
+export const UPLOAD_FORMS_PER_WINDOW = 30;
+export const UPLOAD_FORM_WINDOW_SECONDS = 10 * 60;
+
 /** Attachments of one inject. */
 export const MAX_ATTACHMENTS = 10;
 
@@ -41,13 +55,24 @@ export const UPLOAD_CONTENT_TYPES = {
 } as const;
 export type UploadContentType = keyof typeof UPLOAD_CONTENT_TYPES;
 
-/** A file a submission keeps: where it is, and what the bucket said of it when the submission named it. */
+/** A file a submission keeps: where its kept copy is, and what the bucket said of it when the submission named it. */
 export interface StoredFile {
   key: string;
   /** Its name as uploaded (made safe: see safeFileName). */
   name: string;
   size: number;
   content_type: string;
+}
+
+/**
+ * A kept file as stored (never shown): the upload it was copied from, and
+ * that upload's ETag then. A later version naming the same upload, not
+ * posted again since, keeps the same copy: one upload is one file, however
+ * many versions name it.
+ */
+export interface KeptFile extends StoredFile {
+  uploaded_as: string;
+  etag: string;
 }
 
 /** A stored file with its fields in one order (a stored item's come back in any, and an ETag is of the text). */
@@ -70,26 +95,60 @@ export function safeFileName(name: string): string {
   return safe === '' ? 'file' : safe;
 }
 
-/** Where a team's files for an inject go: every upload's key starts with it, and a submission may name only keys under it. */
-export const submissionFilesPrefix = (teamId: number, injectId: number) => `teams/${teamId}/injects/${injectId}/`;
+/**
+ * Where every upload lands, whatever it is for: a form's key is always under
+ * it. What names an upload (a submission, a report, an inject's edit) keeps
+ * a copy of its own outside it (pinned), so nothing posted later through a
+ * form still valid reaches what was named; a lifecycle rule removes what
+ * nothing named.
+ */
+export const STAGING_PREFIX = 'staging/';
 
-/** Where a team's evidence for its incident reports goes. */
-export const incidentFilesPrefix = (teamId: number) => `teams/${teamId}/incidents/`;
+/** What the bucket removes by itself (S3's lifecycle rules; the local twin applies the same ones). */
+export const LIFECYCLE_RULES = [
+  // Uploads nothing named: a form is good for 10 minutes, so three days leaves a team all the time it needs to name it.
+  { id: 'StagingExpires', prefix: STAGING_PREFIX, days: 3 },
+  { id: 'ExportsExpire', prefix: 'exports/', days: 7 },
+] as const;
 
-/** Where an inject's attachments go (organisers upload them; teams download them once it is open). */
-export const injectAttachmentsPrefix = (injectId: number) => `injects/${injectId}/`;
+/** A multipart upload never finished (an export that failed midway) is aborted after this many days. */
+export const ABORT_UNFINISHED_UPLOADS_DAYS = 1;
 
-/** Where a team's files are, all of them: what its members may download. */
-export const teamFilesPrefix = (teamId: number) => `teams/${teamId}/`;
-
-/** The inject whose attachment a key is, if it is one. */
-export function attachmentInjectOf(key: string): number | undefined {
-  const match = /^injects\/([1-9]\d*)\//.exec(key);
-  return match ? Number(match[1]) : undefined;
+/** Where one kind of file goes: its uploads are staged under `staged`; what names them keeps its copies under `kept`. */
+export interface FilePlace {
+  staged: string;
+  kept: string;
 }
 
-/** An upload's key: its prefix, a random id (two uploads of one name never meet), the safe name. */
+const place = (kept: string): FilePlace => ({ staged: `${STAGING_PREFIX}${kept}`, kept });
+
+/** A team's files for its answers to an inject. */
+export const submissionFiles = (teamId: number, injectId: number) => place(`teams/${teamId}/injects/${injectId}/`);
+
+/** A team's evidence for its incident reports. */
+export const incidentFiles = (teamId: number) => place(`teams/${teamId}/incidents/`);
+
+/** An inject's attachments (organisers upload them; teams download the kept ones once it is open). */
+export const injectAttachments = (injectId: number) => place(`injects/${injectId}/`);
+
+/** Where a team's kept files are, all of them: what its members may download (with its own staged uploads). */
+export const teamFilesPrefix = (teamId: number) => `teams/${teamId}/`;
+
+/** Whether a key is one of a team's files, kept or staged: its members and organisers may download it. */
+export const isTeamFile = (teamId: number, key: string) =>
+  key.startsWith(teamFilesPrefix(teamId)) || key.startsWith(`${STAGING_PREFIX}${teamFilesPrefix(teamId)}`);
+
+/** The inject whose attachment a key is, if it is one, and whether it is kept (named by the inject) or only staged. */
+export function attachmentOf(key: string): { injectId: number; kept: boolean } | undefined {
+  const match = /^(staging\/)?injects\/([1-9]\d*)\//.exec(key);
+  return match ? { injectId: Number(match[2]), kept: match[1] === undefined } : undefined;
+}
+
+/** An upload's (or a kept copy's) key: its prefix, a random id (two files of one name never meet), the safe name. */
 export const uploadKey = (prefix: string, uploadId: string, fileName: string) => `${prefix}${uploadId}/${safeFileName(fileName)}`;
+
+/** Where a staged upload's kept copy goes: the same name under the kept prefix, with an id of its own (each naming its own copy). */
+export const keptKey = (where: FilePlace, stagedKey: string, copyId: string) => uploadKey(where.kept, copyId, fileNameOf(stagedKey));
 
 /** The name a key ends with. */
 export const fileNameOf = (key: string) => key.slice(key.lastIndexOf('/') + 1);
@@ -197,7 +256,8 @@ export function postRefusal(policy: PostPolicy, upload: { bucket: string; fields
  * because a local object store does not).
  */
 export function storedFileRefusal(key: string, stored: { size: number; content_type: string } | undefined, prefix: string): string | undefined {
-  if (!key.startsWith(prefix) || key.includes('..')) return `${key} is not one of the uploads for this (those under ${prefix})`;
+  if (!key.startsWith(prefix) || key.split('/').some((segment) => segment === '..' || segment === '.'))
+    return `${key} is not one of the uploads for this (those under ${prefix})`;
   if (!stored) return `${key} was not uploaded (or not yet)`;
   if (stored.size > MAX_FILE_BYTES) return `${key} is ${stored.size} bytes: at most ${MAX_FILE_BYTES} are taken`;
   if (stored.size < 1) return `${key} is empty`;

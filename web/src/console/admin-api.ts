@@ -114,6 +114,7 @@ export function adminApi(token: string) {
         file,
       ),
     exportSubmissions: (injectId: number) => data(admin.POST('/api/v1/injects/{id}/exports', { params: path(injectId) })),
+    exportJob: (id: number) => data(admin.GET('/api/v1/injects/exports/{id}', { params: path(id) })),
     incidents: () => data(admin.GET('/api/v1/incidents')),
     gradeIncident: (id: number, body: { points: number; comment?: string; replaces: number | null }) =>
       data(admin.POST('/api/v1/incidents/{id}/grades', { params: path(id), body })),

@@ -91,13 +91,22 @@ function openAttachments(context: ConsoleContext, inject: Inject): void {
   picker.focus();
 }
 
-/** Every team's answers to an inject as one ZIP, written by the API into the file store, then downloaded from there. */
+/**
+ * Every team's answers to an inject as one ZIP, written by a worker into the
+ * file store (a job, read every second until it is done), then downloaded
+ * from there.
+ */
 async function exportAnswers({ api, say }: ConsoleContext, inject: Inject): Promise<void> {
-  say(`Exporting the answers to ${inject.title}…`);
   try {
-    const exported = await api.exportSubmissions(inject.id);
-    say(`Exported ${exported.submissions} answers and ${exported.files} files of ${inject.title} (${Math.ceil(exported.bytes / 1024)} kB): downloading.`);
-    window.location.assign(exported.url);
+    let job = await api.exportSubmissions(inject.id);
+    say(`Exporting ${job.submissions} answers and ${job.files} files of ${inject.title}…`);
+    while (job.state === 'queued' || job.state === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      job = await api.exportJob(job.id);
+    }
+    if (job.state === 'failed' || job.url === null) return say(job.error ?? `The export of ${inject.title} failed.`);
+    say(`Exported ${job.submissions} answers and ${job.files} files of ${inject.title} (${Math.ceil((job.bytes ?? 0) / 1024)} kB): downloading.`);
+    window.location.assign(job.url);
   } catch (error) {
     say(explain(error));
   }

@@ -22,21 +22,21 @@ export const injectsRoutes = {
   UpdateInject: route('UpdateInject', 'PATCH', '/injects/{id}', 'injects/update-inject', 'admin', 'read-write', {
     summary: 'Edit an inject, publish it (teams see it from open_at) or retire it',
     body: q.InjectUpdateBody,
-    bucket: { read: ['injects/'] },
+    bucket: { read: ['staging/injects/'], write: ['injects/'] },
     ifMatch: true,
     responses: { 200: { ...json('The inject as it now is, and its new ETag.', r.InjectSchema), etag: true } },
-    problems: { 409: ['inject_state'], 503: ['inject_busy'] },
+    problems: { 409: ['inject_state', 'file_changed'], 413: ['files_too_large'], 503: ['inject_busy'] },
   }),
   CreateInjectUpload: route('CreateInjectUpload', 'POST', '/injects/{id}/uploads', 'injects/create-inject-upload', 'admin', 'read', {
     summary: "An upload form for one of an inject's attachments: the browser posts the file straight to the bucket, then an edit of the inject names its key",
     body: q.AttachmentUploadBody,
-    bucket: { write: ['injects/'] },
+    bucket: { write: ['staging/injects/'] },
     responses: { 201: json('The form, good for 10 minutes.', r.UploadFormSchema) },
   }),
   GetInjectFile: route('GetInjectFile', 'GET', '/injects/{id}/files', 'injects/get-inject-file', 'admin', 'read', {
     summary: "A download link to one of an inject's attachments, in any state (teams download them through their own route once the inject is open)",
     query: q.FileQuery,
-    bucket: { read: ['injects/'] },
+    bucket: { read: ['staging/injects/', 'injects/'] },
     responses: { 200: json('A link, good for 5 minutes, that downloads the file as an attachment.', r.FileLinkSchema) },
   }),
   GradeSubmission: route('GradeSubmission', 'POST', '/injects/{id}/grades', 'injects/grade-submission', 'admin', 'read-write', {
@@ -55,10 +55,16 @@ export const injectsRoutes = {
     summary: "Every team's grades of an inject, every regrade kept",
     responses: { 200: list('Team by team, newest first.', r.GradeSchema) },
   }),
-  ExportSubmissions: route('ExportSubmissions', 'POST', '/injects/{id}/exports', 'injects/export-submissions', 'admin', 'read', {
-    summary: "Every team's submissions for an inject, every version with its files, as one ZIP in the bucket, and a link to download it",
-    bucket: { read: ['teams/', 'exports/'], write: ['exports/'] },
-    responses: { 201: json('The ZIP is written: its link is good for an hour.', r.SubmissionsExportSchema) },
+  ExportSubmissions: route('ExportSubmissions', 'POST', '/injects/{id}/exports', 'injects/export-submissions', 'admin', 'read-write', {
+    summary: "Export every team's submissions for an inject, every version with its files, as one ZIP in the bucket: a job, written by a worker",
+    invokes: 'ExportWorker',
+    responses: { 202: json('The job, queued; poll its Location until it is done (with a link) or failed.', r.ExportJobSchema) },
+    problems: { 413: ['export_too_large'] },
+  }),
+  GetExport: route('GetExport', 'GET', '/injects/exports/{id}', 'injects/get-export', 'admin', 'read', {
+    summary: 'An export of submissions: queued, running, done (with a link to the ZIP) or failed (with why)',
+    bucket: { read: ['exports/'] },
+    responses: { 200: json('The job as it is now.', r.ExportJobSchema) },
   }),
   ListSubmissions: route('ListSubmissions', 'GET', '/submissions', 'injects/list-submissions', 'admin', 'read', {
     summary: "Every team's submissions for an inject, every version (`?state=ungraded`: the grading queue)",

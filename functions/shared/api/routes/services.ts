@@ -62,7 +62,7 @@ export const servicesRoutes = {
   }),
   RequestServiceCheck: route('RequestServiceCheck', 'POST', '/services/{id}/checks', 'services/request-service-check', 'admin', 'read-write', {
     summary: "Check now: a dry run of this service's check by the scoring agent, not scored (an organiser's, not counted against the team)",
-    invokesAgent: true,
+    invokes: 'agent',
     responses: {
       202: json("Queued: the agent runs it within seconds. `Location` is the team's list of checks, where it shows how it went.", r.CheckJobSchema),
     },

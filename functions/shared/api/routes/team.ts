@@ -31,22 +31,23 @@ export const teamRoutes = {
     summary: "Submit an answer to an inject: a new version, kept with the team's others, until the inject closes",
     throttle: 'team-write',
     body: q.SubmissionBody,
-    bucket: { read: ['teams/'] },
-    responses: { 201: json('The version as kept.', r.SubmissionSchema) },
-    problems: { 409: ['inject_closed'], 503: ['inject_busy'] },
+    // HEAD the team's uploads, copy each named to a key of its own (CopyObject reads the source, writes the copy).
+    bucket: { read: ['staging/teams/'], write: ['teams/'] },
+    responses: { 201: json('The version as kept, its files copied to keys of their own.', r.SubmissionSchema) },
+    problems: { 409: ['inject_closed', 'file_changed'], 413: ['files_too_large'], 503: ['inject_busy'] },
   }),
-  CreateUpload: route('CreateUpload', 'POST', '/team/{id}/uploads', 'team/create-upload', 'team', 'read', {
+  CreateUpload: route('CreateUpload', 'POST', '/team/{id}/uploads', 'team/create-upload', 'team', 'read-write', {
     summary: 'An upload form for one file of an answer to an inject: the browser posts the file straight to the bucket, then the submission names its key',
     throttle: 'team-write',
     body: q.UploadBody,
-    bucket: { write: ['teams/'] },
+    bucket: { write: ['staging/teams/'] },
     responses: { 201: json('The form, good for 10 minutes, or until the inject closes if that is sooner.', r.UploadFormSchema) },
-    problems: { 409: ['inject_closed', 'incident_reports_off'] },
+    problems: { 409: ['inject_closed', 'incident_reports_off'], 429: ['uploads_limited'] },
   }),
   GetTeamFile: route('GetTeamFile', 'GET', '/team/{id}/files', 'team/get-team-file', 'team', 'read', {
     summary: "A download link to one of the team's files, or to an attachment of an inject open to it",
     query: q.FileQuery,
-    bucket: { read: ['teams/', 'injects/'] },
+    bucket: { read: ['teams/', 'staging/teams/', 'injects/'] },
     responses: { 200: json('A link, good for 5 minutes, that downloads the file as an attachment.', r.FileLinkSchema) },
   }),
   ListTeamSubmissions: route('ListTeamSubmissions', 'GET', '/team/{id}/submissions', 'team/list-team-submissions', 'team', 'read', {
@@ -62,9 +63,9 @@ export const teamRoutes = {
     summary: 'File an incident report: what the team saw the red team do (when, on which hosts, what happened), for organisers to grade',
     throttle: 'team-write',
     body: q.IncidentReportBody,
-    bucket: { read: ['teams/'] },
-    responses: { 201: json('The report as kept.', r.IncidentReportSchema) },
-    problems: { 409: ['incident_reports_off'], 503: ['incident_busy'] },
+    bucket: { read: ['staging/teams/'], write: ['teams/'] },
+    responses: { 201: json('The report as kept, its evidence copied to keys of its own.', r.IncidentReportSchema) },
+    problems: { 409: ['incident_reports_off', 'file_changed'], 413: ['files_too_large'], 503: ['incident_busy'] },
   }),
   ListTeamIncidents: route('ListTeamIncidents', 'GET', '/team/{id}/incidents', 'team/list-team-incidents', 'team', 'read', {
     summary: "The team's incident reports, with their latest grades and the graders' comments",
@@ -103,7 +104,7 @@ export const teamRoutes = {
   RequestTeamCheck: route('RequestTeamCheck', 'POST', '/team/{id}/checks', 'team/request-team-check', 'team', 'read-write', {
     summary: `Check now: a dry run of one of the team's services by the scoring agent, not scored (a team may ask once every ${CHECK_NOW_INTERVAL_SECONDS} s)`,
     body: q.CheckNowBody,
-    invokesAgent: true,
+    invokes: 'agent',
     responses: {
       202: json("Queued: the agent runs it within seconds. `Location` is the team's list of checks, where it shows how it went.", r.CheckJobSchema),
     },

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { SAMPLE_SECONDS } from '#shared/domain/history';
 import { STATUS_DELTA_WINDOW_MS, STATUS_GRID_MS } from '#shared/domain/scoring/status-view';
 import { FAILURE_CATEGORIES, FAILURE_CATEGORY_MEANINGS, type FailureCategory } from '#shared/domain/scoring/failure';
-import { MAX_ATTACHMENTS, MAX_FILES_PER_SUBMISSION, UPLOAD_CONTENT_TYPES, type UploadContentType } from '#shared/domain/files';
+import { MAX_ATTACHMENTS, MAX_BYTES_PER_SUBMISSION, MAX_FILES_PER_SUBMISSION, UPLOAD_CONTENT_TYPES, type UploadContentType } from '#shared/domain/files';
 import { BoundedInt, FreeText, MultilineText, PasswordText, PositiveInt, PositiveIntParam, Timestamp } from '#shared/validation';
 import { INJECT_STATES } from '#shared/domain/injects';
 import { AccountsSchema, UsernameSchema } from '#shared/domain/accounts';
@@ -457,7 +457,7 @@ export const InjectUpdateBody = v.pipe(
         v.array(FileKey),
         v.maxLength(MAX_ATTACHMENTS, `must name at most ${MAX_ATTACHMENTS} files`),
         v.description(
-          'Its attachments, all of them (the list replaces the one before): keys of uploads for this inject (POST /injects/{id}/uploads). Teams download them once it is open.',
+          'Its attachments, all of them (the list replaces the one before): keys of uploads for this inject (POST /injects/{id}/uploads), each kept as a copy of its own, or the keys of the attachments it has. Teams download them once it is open.',
         ),
       ),
     ),
@@ -477,7 +477,7 @@ export const SubmissionBody = v.strictObject({
       v.array(FileKey),
       v.maxLength(MAX_FILES_PER_SUBMISSION, `must name at most ${MAX_FILES_PER_SUBMISSION} files`),
       v.description(
-        `Files uploaded for it first (at most ${MAX_FILES_PER_SUBMISSION}): their keys. Each must be in the bucket, under the team's prefix for this inject, within the size and of an allowed type.`,
+        `Files uploaded for it first (at most ${MAX_FILES_PER_SUBMISSION}, ${MAX_BYTES_PER_SUBMISSION} bytes together): their upload forms' keys, or a file an earlier version keeps (its key). Each upload must be in the bucket, within the size and of an allowed type; the version keeps a copy of its own, which a form posted again never reaches.`,
       ),
     ),
     [],
@@ -580,7 +580,9 @@ export const IncidentReportBody = v.strictObject({
     v.pipe(
       v.array(FileKey),
       v.maxLength(MAX_FILES_PER_SUBMISSION, `must name at most ${MAX_FILES_PER_SUBMISSION} files`),
-      v.description(`Evidence uploaded for it first (at most ${MAX_FILES_PER_SUBMISSION}; upload forms "for": "incident"): their keys.`),
+      v.description(
+        `Evidence uploaded for it first (at most ${MAX_FILES_PER_SUBMISSION}, ${MAX_BYTES_PER_SUBMISSION} bytes together; upload forms "for": "incident"): their keys. The report keeps a copy of each.`,
+      ),
     ),
     [],
   ),

@@ -505,16 +505,24 @@ export const FileLinkSchema = named(
   v.strictObject({ url: v.string(), name: v.string(), expires_at: v.string() }),
 );
 
-export const SubmissionsExportSchema = named(
-  'SubmissionsExport',
-  "An inject's submissions as one ZIP in the bucket: every team's every version (answer.md and its files) and an index (submissions.csv). `url` downloads it until `expires_at`.",
+export const ExportJobSchema = named(
+  'ExportJob',
+  "An export of an inject's submissions as one ZIP in the bucket: every team's every version (`answer.md`, its files under `files/`) and an index (`submissions.csv`), written by a worker. Poll it (its `Location`) until `state` is `done` (then `url` downloads it until `expires_at`) or `failed` (`error` says why).",
   v.strictObject({
-    key: v.string(),
-    url: v.string(),
-    expires_at: v.string(),
-    bytes: v.pipe(Count, v.description("The ZIP's size.")),
+    id: Id,
+    inject_id: Id,
+    state: v.picklist(['queued', 'running', 'done', 'failed']),
+    requested_by: v.string(),
+    requested_at: v.string(),
+    started_at: v.nullable(v.string()),
+    finished_at: v.nullable(v.string()),
     submissions: v.pipe(Count, v.description('Versions in it.')),
-    files: v.pipe(Count, v.description('Files in it, besides the answers.')),
+    files: v.pipe(Count, v.description('Files in it, besides the answers (a file several versions name, once).')),
+    key: v.nullable(v.string()),
+    bytes: v.nullable(v.pipe(Count, v.description("The ZIP's size, once written."))),
+    url: v.nullable(v.pipe(v.string(), v.description('Done: a link that downloads the ZIP, good for an hour from this answer.'))),
+    expires_at: v.nullable(v.string()),
+    error: v.nullable(v.string()),
   }),
 );
 

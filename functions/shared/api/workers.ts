@@ -1,0 +1,36 @@
+/**
+ * Functions the API starts asynchronously (Lambda's `Event` invocation)
+ * for work longer than a request may take: data only, as the route table,
+ * because the stack (one function each, its grants, the routes' right to
+ * invoke it), the local twin of Lambda and the handlers all read it. A
+ * route names the worker it starts (`invokes`).
+ */
+export interface Worker {
+  /** Construct id and function name suffix; the starting routes get it as `<ENV>`. */
+  readonly name: string;
+  /** The handler module, relative to the repository root; it exports `handler`. */
+  readonly handler: string;
+  /** The environment variable that names it to the routes that start it. */
+  readonly env: string;
+  readonly summary: string;
+  /** What it may do to the table (a route's `table`). */
+  readonly table: 'read' | 'read-write';
+  /** What it does in the files bucket, by key prefix (as a route's `bucket`). */
+  readonly bucket?: { readonly read?: readonly string[]; readonly write?: readonly string[] };
+  /** Lambda's own limit is 15 minutes; a job running longer than this is shown as failed. */
+  readonly timeoutSeconds: number;
+}
+
+export const WORKERS = {
+  ExportWorker: {
+    name: 'ExportWorker',
+    handler: 'functions/injects/run-export.ts',
+    env: 'EXPORT_WORKER_FUNCTION',
+    summary: "Writes an inject's submissions as one ZIP into the bucket (POST /injects/{id}/exports)",
+    table: 'read-write',
+    bucket: { read: ['teams/'], write: ['exports/'] },
+    timeoutSeconds: 900,
+  },
+} as const satisfies Record<string, Worker>;
+
+export type WorkerName = keyof typeof WORKERS;
