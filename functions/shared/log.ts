@@ -84,6 +84,13 @@ export function readableLine(line: string): string {
 
 /** A field as one line: a stack by its first frame (the JSON line keeps it whole), other text with its line breaks escaped. */
 function oneLine(key: string, value: string): string {
-  if (key === 'stack') return /^\s+at .*$/m.exec(value)?.[0].trim() ?? value.split('\n')[0]!;
+  // Line by line: a pattern whose leading \s may span line breaks takes quadratic time on a message of many.
+  if (key === 'stack')
+    return (
+      value
+        .split('\n')
+        .find((line) => /^[ \t]+at /.test(line))
+        ?.trim() ?? value.split('\n')[0]!
+    );
   return value.replace(/\r?\n/g, '\\n');
 }
