@@ -24,6 +24,7 @@ import { finaliseRefusal } from '#shared/domain/final';
 import { listIamPrincipals, registerIamPrincipal, revokeIamPrincipal } from '#shared/data/iam-principals';
 import { createToken, listTokens, revokeToken } from '#shared/data/tokens';
 import { verifyTotals } from '#shared/app/verify';
+import { backfillIncidentIndex } from '#shared/data/incidents';
 import { applyVoid, getVoidJob, previewVoid } from '#shared/app/voids';
 import type { VoidAction } from '#shared/domain/voids';
 import { TeamAccountName, VoidBody } from '#shared/api/schemas/requests';
@@ -74,6 +75,9 @@ Commands:
   verify [--repair]                    Recompute every team's totals from its history (results,
                                        adjustments, SLA penalties); list any difference;
                                        --repair writes the recomputed figures back
+  upgrade                              Bring what an older version stored up to this one's keys
+                                       (each team's incident reports under its own index key);
+                                       run once after deploying a new version, as often as you like
   void --from <time> --to <time> [--team <id>] [--subtype <id>] [--confirm <preview_id>]
   unvoid (the same options)            Preview voiding (or restoring) the results checked in
                                        [from, to): how many, each team's total before and after,
@@ -180,6 +184,7 @@ async function main(): Promise<void> {
   if (command === 'iam' && sub === 'revoke') return iamRevoke();
   if (command === 'export') return exportCommand();
   if (command === 'verify') return verify();
+  if (command === 'upgrade') return upgrade();
   if (command === 'void' || command === 'unvoid') return voidCommand(command);
   if (command === 'finalise' || command === 'finalize') return finalise();
   throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
@@ -541,6 +546,12 @@ function cliAudit(): Promise<AuditContext> {
     return { actor: { type: 'cli', name: userInfo().username }, route };
   })();
   return auditContext;
+}
+
+/** What older versions stored, brought up to this one's keys (each step idempotent). */
+async function upgrade(): Promise<void> {
+  const incidents = await backfillIncidentIndex();
+  io.out(`${incidents} incident report${incidents === 1 ? '' : 's'} given its team's index key; nothing else to upgrade.`);
 }
 
 async function verify(): Promise<void> {

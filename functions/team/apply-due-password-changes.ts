@@ -12,10 +12,10 @@ const SCHEDULE_AUDIT: AuditContext = { actor: { type: 'system', name: 'password 
  * and immediate ones that failed to apply when sent, so the agent signs in
  * with them from its next round.
  */
-export async function handler(event: ScheduledEvent = {}): Promise<{ applied: number; rejected: number; failed: number }> {
-  const outcome = await applyDuePasswordChanges(new Date(event.time ?? Date.now()), { ...SCHEDULE_AUDIT, requestId: event.id });
+export async function handler(event: ScheduledEvent = {}): Promise<{ applied: number; rejected: number; failed: number; left: number }> {
   const log = createLogger({ requestId: event.id ?? 'schedule', route: 'ApplyDuePasswordChanges' });
-  if (outcome.failed > 0) log.warn('password changes left for the next pass', outcome);
+  const outcome = await applyDuePasswordChanges(new Date(event.time ?? Date.now()), { ...SCHEDULE_AUDIT, requestId: event.id }, log);
+  if (outcome.left + outcome.failed > 0) log.warn('password changes failed, or left for the next pass', outcome);
   else if (outcome.applied + outcome.rejected > 0) log.info('password changes applied', outcome);
   return outcome;
 }

@@ -2,7 +2,7 @@ import { teamRoutes } from '#shared/api/routes/team';
 import { PasswordChangeRow } from '#shared/api/schemas/requests';
 import { requestPasswordChanges } from '#shared/app/password-changes';
 import { freshSettings } from '#shared/data/fresh';
-import { parsePasswordList, type RequestedChange } from '#shared/domain/password-changes';
+import { MAX_CHANGES, parsePasswordList, type RequestedChange } from '#shared/domain/password-changes';
 import { auditContext } from '#shared/http/audit-context';
 import { endpoint } from '#shared/http/endpoint';
 import { validationFailed } from '#shared/http/problem';
@@ -16,7 +16,11 @@ type Rows = { changes: RequestedChange[]; paths: string[] };
 function rowsOfList(list: string): Rows {
   const errors: FieldError[] = [];
   const rows: Rows = { changes: [], paths: [] };
-  for (const row of parsePasswordList(list)) {
+  const parsed = parsePasswordList(list);
+  // The JSON form's cap, before any row is read further: one request is one team's accounts after a red-team round.
+  if (parsed.length > MAX_CHANGES)
+    throw validationFailed([{ path: 'list', message: `holds ${parsed.length} lines: at most ${MAX_CHANGES} accounts in one request` }]);
+  for (const row of parsed) {
     const path = `list line ${row.line}`;
     if ('error' in row) {
       errors.push({ path, message: row.error });
@@ -44,6 +48,7 @@ export const handler = endpoint(teamRoutes.RequestPasswordChanges, {}, async (re
     requestedBy: principal!.name,
     settings: (await freshSettings()).settings,
     audit: auditContext(request),
+    log: request.log,
   });
   request.log.info('password change requested', { team: id, request: change.id, accounts: change.changes.length, state: change.state });
   return created(change, `${teamRoutes.ListTeamPasswordChanges.path.replace('{id}', String(id))}`);

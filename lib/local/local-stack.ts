@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { competitionLoadedAt, loadCompetition } from '#shared/data/competition';
 import { ensureTable } from '#shared/data/table';
+import { backfillIncidentIndex } from '#shared/data/incidents';
 import { registerIamPrincipal } from '#shared/data/iam-principals';
 import { systemActor, type AuditContext } from '#shared/data/audit';
 import { createToken } from '#shared/data/tokens';
@@ -96,6 +97,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await ensureTable(process.env.TABLE_NAME);
     fold = await startFoldPoller(dynamodb.endpoint, process.env.TABLE_NAME);
     const loaded = await loadSampleOnFirstStart(options.competitionFile ?? SAMPLE_COMPETITION);
+    // A data directory an older version wrote: its items brought up to this version's keys (`scoring upgrade` in AWS).
+    if (loaded === 'existing') await backfillIncidentIndex();
     for (const [role, token] of [
       ['admin', options.adminToken],
       ['service', options.serviceToken],

@@ -114,7 +114,7 @@ describe('uploads', () => {
     const listed = await invoke('GET', `/api/v1/team/1/submissions?inject_id=${injectId}`, { headers: member });
     expect(listed.json[0].files).toEqual(sent.json.files);
     const queue = await invoke('GET', `/api/v1/submissions?inject_id=${injectId}&state=ungraded`, { headers: admin });
-    expect(queue.json.find((s: { team_id: number }) => s.team_id === 1).files).toEqual(sent.json.files);
+    expect(queue.json.items.find((s: { team_id: number }) => s.team_id === 1).files).toEqual(sent.json.files);
 
     for (const caller of [member, admin]) {
       const link = await invoke('GET', `/api/v1/team/1/files?key=${encodeURIComponent(kept)}`, { headers: caller });

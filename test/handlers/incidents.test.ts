@@ -82,6 +82,36 @@ describe('incident reports', () => {
     expect((await verifyTotals({ repair: false, pauseMs: 100 })).filter((t) => t.differences.length > 0)).toEqual([]);
   });
 
+  it("are read by their team's own key: another team's never reach it, one stored without the key shows once `upgrade` gives it; 20 an hour, then 429", async () => {
+    const account = await invoke('POST', '/api/v1/team-accounts', { headers: admin, body: { team_id: 2, name: 'carla' } });
+    const other = bearer((await invoke('POST', '/api/v1/team/sessions', { body: { name: 'carla', password: account.json.password } })).json.token);
+    const fileAs = (headers: Record<string, string>, team: number) =>
+      invoke('POST', `/api/v1/team/${team}/incidents`, { headers, body: { ...report, description: `Report of team ${team}.` } });
+    const answers = [];
+    for (let i = 0; i < 21; i++) answers.push(await fileAs(other, 2));
+    expect(answers.slice(0, 20).map((a) => a.status)).toEqual(Array(20).fill(201));
+    expect([answers[20]!.status, answers[20]!.json.code]).toEqual([429, 'incidents_limited']);
+    expect(Number(answers[20]!.headers['retry-after'])).toBeGreaterThan(0);
+    // Team 1's own limit is its own: it still files.
+    expect((await fileAs(member, 1)).status).toBe(201);
+    const teamOf = async (headers: Record<string, string>, team: number) =>
+      ((await invoke('GET', `/api/v1/team/${team}/incidents`, { headers })).json as { team_id: number }[]).map((r) => r.team_id);
+    expect(new Set(await teamOf(member, 1))).toEqual(new Set([1]));
+    expect(await teamOf(other, 2)).toEqual(Array(20).fill(2));
+    // A report as an older version stored it (no index key): not in its team's list until the upgrade gives it the key.
+    const { db, tableName } = await import('#shared/data/client');
+    const { PutCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { keys } = await import('#shared/data/keys');
+    const { backfillIncidentIndex } = await import('#shared/data/incidents');
+    const old = { id: 9_000, team_id: 1, ...report, files: [], submitted_by: 'bob', submitted_at: '2026-11-22T10:20:00Z' };
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.incident(old.id), ...old } }));
+    const ids = async () => ((await invoke('GET', '/api/v1/team/1/incidents', { headers: member })).json as { id: number }[]).map((r) => r.id);
+    expect(await ids()).not.toContain(9_000);
+    expect(await backfillIncidentIndex()).toBe(1);
+    expect(await backfillIncidentIndex()).toBe(0);
+    expect(await ids()).toContain(9_000);
+  });
+
   it('keep their super type from being retired, must name one that exists, and are refused (409) when the settings name none', async () => {
     const settings = (body: Record<string, unknown>) => invoke('PATCH', '/api/v1/settings/1', { headers: admin, body });
     const spare = await invoke('POST', '/api/v1/super-types', { headers: admin, body: { name: 'Spare' } });

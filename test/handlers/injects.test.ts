@@ -125,8 +125,26 @@ describe('injects', () => {
     expect(together.map((a) => a.json.version as number).sort()).toEqual([2, 3, 4, 5]);
     const mine = (await invoke('GET', `/api/v1/team/1/submissions?inject_id=${open.json.id}`, { headers: member })).json as { version: number }[];
     expect(mine.map((s) => s.version)).toEqual([5, 4, 3, 2, 1]);
-    const graded = (await invoke('GET', `/api/v1/submissions?inject_id=${open.json.id}`, { headers: admin })).json as { team_id: number }[];
-    expect(graded).toHaveLength(5);
+    const graded = (await invoke('GET', `/api/v1/submissions?inject_id=${open.json.id}`, { headers: admin })).json as { items: { team_id: number }[] };
+    expect(graded.items).toHaveLength(5);
+    // A page at a time, the cursor where the last stopped; a cursor is good for its own list only.
+    const pages: number[][] = [];
+    let cursor: string | null = null;
+    do {
+      const answer = await invoke('GET', `/api/v1/submissions?inject_id=${open.json.id}&limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
+        headers: admin,
+      });
+      pages.push((answer.json.items as { version: number }[]).map((s) => s.version));
+      if (answer.json.cursor) expect(answer.headers.link).toContain('rel="next"');
+      cursor = answer.json.cursor as string | null;
+      if (cursor && pages.length === 1) {
+        const elsewhere = await invoke('GET', `/api/v1/submissions?inject_id=${open.json.id}&state=ungraded&cursor=${encodeURIComponent(cursor)}`, {
+          headers: admin,
+        });
+        expect([elsewhere.status, elsewhere.json.code]).toEqual([400, 'invalid_cursor']);
+      }
+    } while (cursor);
+    expect(pages).toEqual([[5, 4], [3, 2], [1]]);
     expect((await invoke('GET', `/api/v1/submissions?inject_id=${open.json.id}`, { headers: member })).status).toBe(403);
 
     const late = await create(
@@ -171,7 +189,10 @@ describe('injects', () => {
 
     const queue = async () =>
       (
-        (await invoke('GET', `/api/v1/submissions?inject_id=${injectId}&state=ungraded`, { headers: admin })).json as { team_id: number; version: number }[]
+        (await invoke('GET', `/api/v1/submissions?inject_id=${injectId}&state=ungraded`, { headers: admin })).json.items as {
+          team_id: number;
+          version: number;
+        }[]
       ).map((s) => [s.team_id, s.version]);
     expect(await queue()).toEqual([[1, 1]]);
     const first = await grade({ scores: scores(20, 20), comment: 'Good.', replaces: null });
@@ -297,7 +318,7 @@ describe('injects', () => {
       revision_request: null,
     });
     const queue = async () =>
-      ((await invoke('GET', `/api/v1/submissions?inject_id=${injectId}&state=ungraded`, { headers: admin })).json as { version: number }[]).map(
+      ((await invoke('GET', `/api/v1/submissions?inject_id=${injectId}&state=ungraded`, { headers: admin })).json.items as { version: number }[]).map(
         (s) => s.version,
       );
     expect(await queue()).toEqual([1]);
@@ -328,6 +349,20 @@ describe('injects', () => {
     expect((await ask({ until: at(hour) })).json.code).toBe('submission_changed');
     const audit = await invoke('GET', `/api/v1/audit?action=inject.revision-request`, { headers: admin });
     expect(audit.json.items.map((e: { target: string }) => e.target)).toContain(`injects/${injectId}/submissions/1/1`);
+    // A revision asked, then the inject retired: it takes nothing more, and gives no upload form.
+    expect((await ask({ submission_version: 2, until: at(hour) })).status).toBe(201);
+    const current = await invoke('GET', `/api/v1/injects/${injectId}`, { headers: admin });
+    const retired = await invoke('PATCH', `/api/v1/injects/${injectId}`, {
+      headers: { ...admin, 'if-match': current.headers.etag! },
+      body: { state: 'retired' },
+    });
+    expect(retired.status, retired.text).toBe(200);
+    expect((await send('After the retirement.')).status).toBe(404);
+    const form = await invoke('POST', '/api/v1/team/1/uploads', {
+      headers: member,
+      body: { for: 'inject', inject_id: injectId, file_name: 'late.txt', content_type: 'text/plain' },
+    });
+    expect(form.status).toBe(404);
   });
 
   // Last: it finalises the competition.

@@ -23,6 +23,8 @@ const PASSWORDS = {
   delayed: 'Pcr-Delayed-0c7d25',
   added: 'Pcr-Added-94ab1e',
   refused: 'Pcr-Refused-2f6c83',
+  odd: 'Pcr-Constructor-71d0e3',
+  failed: 'Pcr-Failed-c2b958',
 };
 
 let tokens: { admin: string; service: string };
@@ -176,9 +178,9 @@ describe('a password change request', () => {
     // The job's clock is the event's time: a millisecond before the request's apply_at, then at it (a loaded run's own clock may pass either).
     const applyAt = Date.parse(waiting.json.apply_at);
     expect(applyAt - Date.parse(waiting.json.requested_at)).toBe(1_000);
-    expect(await applyDue({ time: new Date(applyAt - 1).toISOString() })).toEqual({ applied: 0, rejected: 0, failed: 0 });
+    expect(await applyDue({ time: new Date(applyAt - 1).toISOString() })).toEqual({ applied: 0, rejected: 0, failed: 0, left: 0 });
     expect(await agentAccounts(imap)).not.toContainEqual({ username: 'blue', password: PASSWORDS.delayed });
-    expect(await applyDue({ time: new Date(applyAt).toISOString() })).toEqual({ applied: 1, rejected: 0, failed: 0 });
+    expect(await applyDue({ time: new Date(applyAt).toISOString() })).toEqual({ applied: 1, rejected: 0, failed: 0, left: 0 });
     expect(await agentAccounts(imap)).toEqual([{ username: 'blue', password: PASSWORDS.delayed }]);
   });
 
@@ -199,6 +201,60 @@ describe('a password change request', () => {
     expect((await call('POST', path, { headers: admin(), body: { username: 'nobody' } })).status).toBe(404);
     expect((await call('POST', path, { headers: bearer(member), body: { username: 'files' } })).status).toBe(403);
     await settings({ password_changes_may_add_users: false });
+  });
+
+  it("takes user names as data (a user named constructor is a user), refuses __proto__, and caps a pasted list at the JSON form's 50 rows; nothing is left pending", async () => {
+    await settings({ password_changes: 'immediate', password_changes_may_add_users: true });
+    const ssh = serviceOf('SSH');
+    const odd = await request({ changes: [{ service: ssh, username: 'constructor', password: PASSWORDS.odd }] });
+    expect([odd.status, odd.json.state], odd.text).toEqual([201, 'applied']);
+    expect(await agentAccounts(ssh)).toContainEqual({ username: 'constructor', password: PASSWORDS.odd });
+    expect((await call('POST', `/api/v1/services/${ssh}/accounts/reset`, { headers: admin(), body: { username: 'constructor' } })).status).toBe(200);
+    expect((await agentAccounts(ssh)).map((a) => a.username)).not.toContain('constructor');
+    const proto = await request({ list: `${ssh},__proto__,${PASSWORDS.refused}` });
+    expect([proto.status, proto.json.errors[0].path]).toEqual([400, 'list line 1 username']);
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `${ssh},u${i},p`).join('\n');
+    for (const n of [60, 2069]) {
+      const tooMany = await request({ list: lines(n) });
+      expect([tooMany.status, tooMany.json.errors]).toEqual([400, [{ path: 'list', message: `holds ${n} lines: at most 50 accounts in one request` }]]);
+    }
+    // And no service gets more accounts than a competition file may give it.
+    const crowd = await request({ changes: Array.from({ length: 30 }, (_, i) => ({ service: ssh, username: `crowd${i}`, password: 'p' })) });
+    expect(crowd.status).toBe(400);
+    expect(crowd.json.errors[0].message).toMatch(/more than 20 accounts/);
+    const pending = await call('GET', `/api/v1/password-changes?state=pending`, { headers: admin() });
+    expect(pending.json).toEqual([]);
+    await settings({ password_changes_may_add_users: false });
+  });
+
+  it('fails a request it cannot apply, with its reason, for the team and the organisers, never leaving it pending', async () => {
+    await settings({ password_changes: 'approval' });
+    const imap = serviceOf('IMAP');
+    const sent = await request({ changes: [{ service: imap, username: 'blue', password: PASSWORDS.failed }] });
+    expect(sent.json.state).toBe('pending');
+    // Its sealed passwords gone, as a store gone wrong would leave it: applying it can only fail.
+    const { db, tableName } = await import('#shared/data/client');
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { keys } = await import('#shared/data/keys');
+    const { pk, sk } = keys.passwordChange(team.id, sent.json.id);
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: { pk, sk }, UpdateExpression: 'REMOVE sealed' }));
+    const approved = await call('POST', `/api/v1/password-changes/${sent.json.id}/approve`, { headers: admin() });
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.json).toMatchObject({ state: 'failed', reason: expect.stringMatching(/could not be applied/) });
+    const teamView = (await call('GET', `/api/v1/team/${team.id}/password-changes`, { headers: bearer(member) })).json as { id: number; state: string }[];
+    expect(teamView.find((c) => c.id === sent.json.id)).toMatchObject({ state: 'failed', reason: expect.any(String) });
+    expect((await call('GET', '/api/v1/password-changes?state=failed', { headers: admin() })).json.map((c: { id: number }) => c.id)).toContain(sent.json.id);
+    expect((await call('GET', '/api/v1/password-changes?state=pending', { headers: admin() })).json).toEqual([]);
+    expect(await agentAccounts(imap)).not.toContainEqual({ username: 'blue', password: PASSWORDS.failed });
+    // The every-minute job settles one it finds the same way, rather than trying it again every minute.
+    await settings({ password_changes: 'delayed', password_change_delay_seconds: 1 });
+    const delayed = await request({ changes: [{ service: imap, username: 'blue', password: PASSWORDS.failed }] });
+    const later = keys.passwordChange(team.id, delayed.json.id);
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: { pk: later.pk, sk: later.sk }, UpdateExpression: 'REMOVE sealed' }));
+    const due = new Date(Date.parse(delayed.json.apply_at)).toISOString();
+    expect(await applyDue({ time: due })).toEqual({ applied: 0, rejected: 0, failed: 1, left: 0 });
+    expect(await applyDue({ time: due })).toEqual({ applied: 0, rejected: 0, failed: 0, left: 0 });
+    await settings({ password_changes: 'immediate' });
   });
 
   it('is audited: requested, applied, rejected and reset, never with a password', async () => {

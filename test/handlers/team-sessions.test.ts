@@ -175,6 +175,29 @@ describe('a signed-in member', () => {
     const audit = (await invoke('GET', '/api/v1/audit?limit=20', { headers: admin() })).json.items as { action: string }[];
     expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(['team-account.create', 'team-account.delete', 'session.end']));
   });
+
+  it('are signed out when their team is hidden, and may not sign in until it is shown again', async () => {
+    const team = teams[3]!.id;
+    const ivan = await createAccount(team, 'ivan');
+    const session = (await signIn('ivan', ivan.password)).json;
+    const setHidden = async (hidden: boolean) => {
+      const profile = await invoke('GET', `/api/v1/teams/${team}/profile`, { headers: admin() });
+      const edited = await invoke('PATCH', `/api/v1/teams/${team}`, { headers: { ...admin(), 'if-match': profile.headers.etag! }, body: { hidden } });
+      expect(edited.status, edited.text).toBe(200);
+    };
+    await setHidden(true);
+    expect((await invoke('GET', '/api/v1/team/session', { headers: bearer(session.token) })).status).toBe(401);
+    const refused = await signIn('ivan', ivan.password);
+    expect([refused.status, refused.json.code]).toEqual([403, 'team_hidden']);
+    // A wrong password is still only a wrong password: the team's state is said to the account's holder alone.
+    expect((await signIn('ivan', 'not-the-password')).status).toBe(401);
+    // Organisers still reach the team's routes.
+    expect((await invoke('GET', `/api/v1/team/${team}/services`, { headers: admin() })).status).toBe(200);
+    await setHidden(false);
+    const again = await signIn('ivan', ivan.password);
+    expect(again.status).toBe(201);
+    expect((await invoke('GET', '/api/v1/team/session', { headers: bearer(again.json.token) })).status).toBe(200);
+  });
 });
 
 describe('sign-in', () => {

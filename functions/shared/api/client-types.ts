@@ -1391,7 +1391,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every team's submissions for an inject, every version (`?state=ungraded`: the grading queue)
+         * Every team's submissions for an inject, every version (`?state=ungraded`: the grading queue), a page at a time
          * @description Admins only.
          */
         get: operations["ListSubmissions"];
@@ -2268,10 +2268,10 @@ export interface components {
             id: number;
             team_id: number;
             /**
-             * @description `applied`: the agent signs in with the new passwords from its next round.
+             * @description `applied`: the agent signs in with the new passwords from its next round; `failed`: it could not be applied (`reason` says why) and never will be: send it again.
              * @enum {string}
              */
-            state: "pending" | "applied" | "rejected";
+            state: "pending" | "applied" | "rejected" | "failed";
             /**
              * @description The setting `password_changes` when it was asked: how it is decided.
              * @enum {string}
@@ -2887,6 +2887,15 @@ export interface components {
                 requested_by: string;
                 requested_at: string;
             } | null;
+        };
+        /**
+         * SubmissionsPage
+         * @description A page of an inject's submissions, team by team (by id), newest version first.
+         */
+        SubmissionsPage: {
+            items: components["schemas"]["Submission"][];
+            /** @description Opaque: pass it as `?cursor=` for the next page; null on the last page. */
+            cursor: string | null;
         };
         /**
          * Subtype
@@ -3984,6 +3993,29 @@ export interface components {
                 };
             };
         };
+        /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`, `team_hidden`. */
+        "Forbidden.forbidden.team_hidden": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Forbidden",
+                 *       "status": 403,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "forbidden",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "forbidden" | "team_hidden";
+                };
+            };
+        };
         /** @description Something unexpected failed; the body gives the request id to quote. Codes: `internal_error`. */
         "InternalServerError.internal_error": {
             headers: {
@@ -4447,6 +4479,30 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "check_limited";
+                };
+            };
+        };
+        /** @description Too many attempts: wait Retry-After seconds before the next. Codes: `incidents_limited`. */
+        "TooManyRequests.incidents_limited": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Too Many Requests",
+                 *       "status": 429,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "incidents_limited",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "incidents_limited";
                 };
             };
         };
@@ -8208,7 +8264,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
             401: components["responses"]["Unauthorized.unauthorized"];
-            403: components["responses"]["Forbidden.forbidden"];
+            403: components["responses"]["Forbidden.forbidden.team_hidden"];
             404: components["responses"]["NotFound.not_found"];
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
@@ -8757,7 +8813,38 @@ export interface operations {
             409: components["responses"]["Conflict.incident_reports_off.file_changed"];
             413: components["responses"]["PayloadTooLarge.payload_too_large.files_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
-            429: components["responses"]["TooManyRequests.team-write"];
+            /** @description Too many attempts: wait Retry-After seconds before the next. Codes: `incidents_limited`. Or: Too many requests: API Gateway answers by itself, beyond this route's throttle class, `team-write` (20 requests a second steady, bursts of 100: blue team members signing in and sending requests), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "incidents_limited",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "incidents_limited";
+                    };
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.incident_busy.database_unavailable"];
         };
@@ -9261,7 +9348,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only requests in this state. */
-                state?: "pending" | "applied" | "rejected";
+                state?: "pending" | "applied" | "rejected" | "failed";
             };
             header?: {
                 /** @description An ETag read before: 304 if it is still current. */
@@ -10070,6 +10157,9 @@ export interface operations {
                 inject_id: string;
                 /** @description The grading queue: each team's latest version, when no grade is of it (never graded, or sent again since). */
                 state?: "ungraded";
+                limit?: string;
+                /** @description The `cursor` of the previous page. */
+                cursor?: string;
             };
             header?: {
                 /** @description An ETag read before: 304 if it is still current. */
@@ -10080,16 +10170,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Team by team, newest version first. */
+            /** @description One page, team by team (by id), newest version first; `cursor` (also in `Link: rel="next"`) resumes, null on the last page (a full page may end the list, and the next then holds none). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["CacheControl"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Submission"][];
+                    "application/json": components["schemas"]["SubmissionsPage"];
                 };
             };
             /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
@@ -10101,7 +10192,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest.validation_failed"];
+            400: components["responses"]["BadRequest.validation_failed.invalid_cursor"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];

@@ -6,12 +6,12 @@
  * one transaction with its audit entry, which says whose secrets were set,
  * never what they are. Secrets are sealed here and never opened.
  */
-import { accountsView, readAccountsItem, writeAccounts } from '#shared/data/accounts';
+import { accountsFields, accountsView, readAccountsItem, storedAccountsOf, writeAccounts } from '#shared/data/accounts';
 import { accountsItem } from '#shared/data/account-secrets';
 import type { AuditContext } from '#shared/data/audit';
 import { getServiceDefinition } from '#shared/data/services';
 import type { AccountsView, CheckAccount } from '#shared/domain/accounts';
-import { withDefault, type StoredAccounts } from '#shared/domain/password-changes';
+import { withDefault } from '#shared/domain/password-changes';
 import type { Sealed } from '#shared/data/sealing';
 import { ifMatchPasses, etagOf } from '#shared/http/conditional';
 import { notFound, preconditionFailed, serviceUnavailable } from '#shared/http/problem';
@@ -38,11 +38,11 @@ export async function resetAccount(serviceId: number, username: string, ifMatch:
     ifMatch,
     audit,
     async (before, current) => {
-      const stored = current as unknown as StoredAccounts<Sealed>;
+      const stored = storedAccountsOf<Sealed>(current ?? {});
       if (!before.accounts.some((a) => a.username === username) && !stored.defaults?.accounts.some((a) => a.username === username)) {
         throw notFound(`Service ${serviceId} has no user ${JSON.stringify(username)}.`);
       }
-      const item = { ...current, ...withDefault(stored, username), version: before.version + 1 };
+      const item = { ...current, ...accountsFields(withDefault(stored, username)), version: before.version + 1 };
       return { item, after: { ...accountsView(item), secrets_set: [username] } };
     },
     'accounts.reset',

@@ -11,10 +11,11 @@ import { fileInOrder, incidentFiles, MAX_BYTES_PER_SUBMISSION } from '#shared/do
 import { allocateId } from '#shared/data/counters';
 import { freshSettings } from '#shared/data/fresh';
 import { listIncidentReports, putIncidentGrade, putIncidentReport, readIncidentReport, teamIncidentGrades } from '#shared/data/incidents';
-import { shownGrade, type IncidentGrade, type IncidentGradeShown, type IncidentReport } from '#shared/domain/incidents';
+import { INCIDENT_REPORTS_PER_HOUR, shownGrade, type IncidentGrade, type IncidentGradeShown, type IncidentReport } from '#shared/domain/incidents';
 import { latestPer } from '#shared/domain/injects';
 import { formatTimestamp } from '#shared/validation';
-import { conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
+import { conflict, notFound, serviceUnavailable, tooManyRequests, validationFailed } from '#shared/http/problem';
+import { takeFromWindow } from '#shared/data/team-limits';
 
 const reportsOff = () =>
   conflict('incident_reports_off', 'This competition takes no incident reports (its settings name no super type for them: incident_reports_super_type_id).');
@@ -36,6 +37,15 @@ export async function fileIncident(
   await incidentRules();
   if (Date.parse(filed.observed_at) > now.getTime() + 60_000) {
     throw validationFailed([{ path: 'observed_at', message: `${filed.observed_at} has not happened yet` }]);
+  }
+  // A red-team round gives a team a handful of incidents to report, not a stream: what a team files is bounded per hour.
+  const limited = await takeFromWindow(teamId, { kind: 'incidents', count: INCIDENT_REPORTS_PER_HOUR, windowSeconds: 3600 }, now.getTime());
+  if (limited) {
+    throw tooManyRequests(
+      'incidents_limited',
+      `A team may file ${INCIDENT_REPORTS_PER_HOUR} incident reports an hour: try again in ${limited.retryAfterSeconds} s.`,
+      limited.retryAfterSeconds,
+    );
   }
   // Its evidence: the team's uploads for reports, as the bucket holds them, each kept (copied) for this report.
   const files = await keepFiles(incidentFiles(teamId), filed.files ?? [], { limits: { maxBytes: MAX_BYTES_PER_SUBMISSION } });

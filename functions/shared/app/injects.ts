@@ -23,7 +23,7 @@ import {
   latestPer,
 } from '#shared/domain/injects';
 import { putGrade, teamGrades } from '#shared/data/grades';
-import { keptFilesOf, putSubmission, requestRevision, teamSubmissions } from '#shared/data/submissions';
+import { keptFilesOf, putSubmission, requestRevision, teamSubmissions, teamSubmissionsPage } from '#shared/data/submissions';
 import { listTeamRecords } from '#shared/data/teams';
 import { formatTimestamp } from '#shared/validation';
 import { keepFiles } from '#shared/app/files';
@@ -217,25 +217,59 @@ function versionOf(submissions: Submission[], named: { team_id: number; submissi
   throw validationFailed([{ path: 'submission_version', message: `team ${named.team_id} has no version ${named.submission_version} for inject ${injectId}` }]);
 }
 
-/**
- * Every team's submissions for an inject, team by team (an organiser's
- * read: one Query per team); or the grading queue: each team's latest
- * version when no grade is of it (never graded, or sent again since) and no
- * revision is asked of it (that waits for the team).
- */
-export async function injectSubmissions(injectId: number, options: { ungraded?: boolean } = {}): Promise<Submission[]> {
-  const teams = await listTeamRecords({ totals: false });
-  const perTeam = await Promise.all(
-    teams.map(async (t) => {
-      const submissions = await teamSubmissions(t.team.id, injectId);
-      if (!options.ungraded) return submissions;
-      const [latest] = submissions;
-      const [grade] = await teamGrades(t.team.id, injectId);
-      return latest && grade?.submission_version !== latest.version && !latest.revision_request ? [latest] : [];
-    }),
-  );
-  return perTeam.flat();
+/** Where a page of an inject's submissions resumes: after this team's this version. */
+export interface SubmissionsPosition {
+  team: number;
+  version: number;
 }
+
+/** Teams read at once while a page fills: a queue of a few teams' answers among hundreds of teams is a few rounds of reads. */
+const TEAMS_AT_ONCE = 8;
+
+/**
+ * A page of every team's submissions for an inject, team by team (by id),
+ * newest version first, at most `limit` versions (each may be 50 000
+ * characters: a page is bounded, whatever the teams sent); or of the
+ * grading queue: each team's latest version when no grade is of it (never
+ * graded, or sent again since) and no revision is asked of it (that waits
+ * for the team). Each team's versions are read by its own key, only as many
+ * as the page still needs. `next` is where the next page resumes.
+ */
+export async function injectSubmissions(
+  injectId: number,
+  options: { ungraded?: boolean; limit: number; after?: SubmissionsPosition },
+): Promise<{ items: Submission[]; next: SubmissionsPosition | undefined }> {
+  const after = options.after;
+  const teams = (await listTeamRecords({ totals: false }))
+    .map((t) => t.team.id)
+    .sort((a, b) => a - b)
+    .filter((id) => after === undefined || id > after.team || (id === after.team && !options.ungraded));
+  const items: Submission[] = [];
+  for (let i = 0; i < teams.length; i += TEAMS_AT_ONCE) {
+    const wanted = options.limit - items.length;
+    const read = await Promise.all(
+      teams.slice(i, i + TEAMS_AT_ONCE).map(async (teamId) => {
+        const before = after?.team === teamId ? after.version : undefined;
+        // One more than the page still needs: whether more follow is then known without another read.
+        if (!options.ungraded) return teamSubmissionsPage(teamId, injectId, { limit: wanted + 1, before });
+        const [latest] = await teamSubmissionsPage(teamId, injectId, { limit: 1 });
+        if (!latest || latest.revision_request) return [];
+        const [grade] = await teamGrades(teamId, injectId);
+        return grade?.submission_version === latest.version ? [] : [latest];
+      }),
+    );
+    for (const versions of read) {
+      for (const submission of versions) {
+        if (items.length === options.limit) return { items, next: positionOf(items.at(-1)!) };
+        items.push(submission);
+      }
+    }
+    if (items.length === options.limit && i + TEAMS_AT_ONCE < teams.length) return { items, next: positionOf(items.at(-1)!) };
+  }
+  return { items, next: undefined };
+}
+
+const positionOf = (submission: Submission): SubmissionsPosition => ({ team: submission.team_id, version: submission.version });
 
 /** A grade as a grader gives it. */
 export interface GradeGiven {

@@ -55,6 +55,7 @@ import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS } from '#shared/domain/set
 import { competitionFinal, conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
 import { ATTEMPTS, editConditionally } from '#shared/app/conditional-edit';
 import { nameKey } from '#shared/domain/names';
+import { endTeamSessions } from '#shared/data/sessions';
 
 /** What a fan-out leaves itself before its function's end: one more service edit and the answer. */
 const FAN_OUT_MARGIN_MS = 1500;
@@ -175,11 +176,25 @@ export function editSubtype(
 
 /**
  * Live editing of a team: its name, logo and division, and hiding or showing
- * it (a team with results is never deleted, only hidden). Every item that
+ * it (a team with results is never deleted, only hidden; hidden, its members
+ * are signed out). Every item that
  * embeds the team changes in one transaction (data/teams.ts), so the
  * scoreboard, the status view and the services never disagree about it.
  */
-export function editTeam(
+export async function editTeam(
+  id: number,
+  change: Partial<Pick<TeamProfile, 'name' | 'logo' | 'guest_division' | 'hidden' | 'team_url'>>,
+  ifMatch: string | undefined,
+  audit: AuditContext,
+): Promise<TeamProfile> {
+  const edited = await editTeamProfile(id, change, ifMatch, audit);
+  // A hidden team is out of the event: its members are signed out (and may not sign in again while it is hidden).
+  // After the write: a sign-in that began before it reads the team again once its session exists (app/team-accounts.ts).
+  if (edited.hidden) await endTeamSessions(id, audit);
+  return edited;
+}
+
+function editTeamProfile(
   id: number,
   change: Partial<Pick<TeamProfile, 'name' | 'logo' | 'guest_division' | 'hidden' | 'team_url'>>,
   ifMatch: string | undefined,

@@ -6,7 +6,7 @@
  * audit entry; the agent reads them from its next round. No password is
  * ever opened here.
  */
-import { readAccountsItem } from '#shared/data/accounts';
+import { accountsFields, readAccountsItem, storedAccountsOf } from '#shared/data/accounts';
 import { sealPassword } from '#shared/data/account-secrets';
 import type { AuditContext } from '#shared/data/audit';
 import {
@@ -23,10 +23,14 @@ import {
 import type { Sealed } from '#shared/data/sealing';
 import { listServiceRecords } from '#shared/data/services';
 import { getTeamRecord } from '#shared/data/teams';
-import { withPassword, type RequestedChange, type StoredAccounts } from '#shared/domain/password-changes';
+import { withPassword, type RequestedChange } from '#shared/domain/password-changes';
 import type { SettingsFields } from '#shared/domain/settings';
 import type { FieldError } from '#shared/validation';
 import { conflict, HttpProblem, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
+import { databaseUnavailableCause } from '#shared/data/client';
+import { MAX_ACCOUNTS } from '#shared/domain/accounts';
+import type { Logger } from '#shared/log';
+import { failureFields } from '#shared/scheduled';
 import { formatTimestamp } from '#shared/validation';
 
 /** Attempts at applying before giving up (each lost only to a concurrent change of the same accounts). */
@@ -46,6 +50,7 @@ export async function requestPasswordChanges(input: {
   requestedBy: string;
   settings: SettingsFields;
   audit: AuditContext;
+  log: Logger;
 }): Promise<PasswordChange> {
   const team = await getTeamRecord(input.teamId);
   if (!team) throw notFound(`No team has id ${input.teamId}.`);
@@ -60,6 +65,9 @@ export async function requestPasswordChanges(input: {
   const accountsOf = new Map(await Promise.all(named.map(async (id) => [id, await readAccountsItem(id, { consistent: true })] as const)));
   const errors: FieldError[] = [];
   const rows: { service_id: number; subtype: string; username: string; new_account: boolean; password: string }[] = [];
+  // Rows already taken, by service and user (a Map of Sets: names are data, never object keys), and users added, by service.
+  const taken = new Map<number, Set<string>>();
+  const added = new Map<number, number>();
   input.changes.forEach((change, i) => {
     const path = input.rowPath(i);
     const matches = matchesOf[i]!;
@@ -83,6 +91,7 @@ export async function requestPasswordChanges(input: {
       return;
     }
     const known = users.includes(change.username);
+    const takenOfService = taken.get(service.id) ?? new Set<string>();
     if (!known && !input.settings.password_changes_may_add_users) {
       errors.push({
         path,
@@ -90,10 +99,18 @@ export async function requestPasswordChanges(input: {
       });
       return;
     }
-    if (rows.some((r) => r.service_id === service.id && r.username === change.username)) {
+    if (takenOfService.has(change.username)) {
       errors.push({ path, message: `names the same user of service ${service.id} as an earlier row` });
       return;
     }
+    // A service's check signs in as at most MAX_ACCOUNTS users: what the competition file allows, and what keeps its item small.
+    if (!known && users.length + (added.get(service.id) ?? 0) >= MAX_ACCOUNTS) {
+      errors.push({ path, message: `would give service ${service.id} (${service.subtype}) more than ${MAX_ACCOUNTS} accounts` });
+      return;
+    }
+    if (!known) added.set(service.id, (added.get(service.id) ?? 0) + 1);
+    takenOfService.add(change.username);
+    taken.set(service.id, takenOfService);
     rows.push({ service_id: service.id, subtype: service.subtype, username: change.username, new_account: !known, password: change.password });
   });
   if (errors.length > 0) throw validationFailed(errors);
@@ -116,7 +133,45 @@ export async function requestPasswordChanges(input: {
   const sealed = await Promise.all(rows.map((row) => sealPassword(row.service_id, row.password)));
   await putPasswordChange(change, sealed, input.audit);
   if (mode !== 'immediate' && !(mode === 'delayed' && input.settings.password_change_delay_seconds === 0)) return change;
-  return applyPasswordChange({ change, sealed }, 'immediately, as the settings say', input.audit);
+  const settled = await settle({ change, sealed }, 'immediately, as the settings say', input.audit, input.log);
+  // A lost race or an outage: still pending, and the every-minute pass tries again.
+  return settled === 'pending' ? change : settled;
+}
+
+/** Codes of a request that can no longer apply, whatever is tried: it is rejected with that reason. */
+const CANNOT_APPLY = new Set(['superseded', 'account_gone']);
+
+/**
+ * Applies a pending request and settles it either way: applied; rejected
+ * when it can no longer apply (a later request set one of its accounts, or
+ * a user was removed since); failed, with its reason, when applying went
+ * wrong otherwise. Only what may pass (the accounts changing meanwhile, the
+ * database not answering) leaves it pending, for the every-minute pass:
+ * never a request that fails the same way every minute. Asked by a person
+ * (`answer`: an organiser's approval), what they can act on is answered as
+ * it is (409, 503) and nothing is settled.
+ */
+async function settle(
+  pending: PendingChange,
+  decidedBy: string,
+  audit: AuditContext,
+  log: Logger,
+  options: { answer?: boolean } = {},
+): Promise<PasswordChange | 'pending'> {
+  try {
+    return await applyPasswordChange(pending, decidedBy, audit);
+  } catch (error) {
+    if (options.answer && (error instanceof HttpProblem || databaseUnavailableCause(error) !== undefined)) throw error;
+    if (error instanceof HttpProblem && error.code === 'already_decided') return (await findPasswordChange(pending.change.id))?.change ?? 'pending';
+    if ((error instanceof HttpProblem && error.code === 'accounts_busy') || databaseUnavailableCause(error) !== undefined) return 'pending';
+    const cannot = error instanceof HttpProblem && CANNOT_APPLY.has(error.code);
+    if (!cannot) log.error('a password change request failed to apply', { request: pending.change.id, team: pending.change.team_id, ...failureFields(error) });
+    const outcome = cannot
+      ? { state: 'rejected' as const, reason: (error as HttpProblem).detail }
+      : { state: 'failed' as const, reason: `It could not be applied (${error instanceof Error ? error.name : 'error'}): send it again, or ask an organiser.` };
+    const decided = await decidePasswordChange(pending.change, { ...outcome, by: decidedBy, at: formatTimestamp(Date.now()) }, [], audit);
+    return decided || ((await findPasswordChange(pending.change.id))?.change ?? 'pending');
+  }
 }
 
 /**
@@ -127,6 +182,10 @@ export async function requestPasswordChanges(input: {
  */
 export async function applyPasswordChange(pending: PendingChange, decidedBy: string, audit: AuditContext): Promise<PasswordChange> {
   const { change, sealed } = pending;
+  // Each row's password, sealed when it was sent: without them there is nothing to apply (a store gone wrong).
+  if (sealed.length !== change.changes.length || sealed.some((s) => s === undefined || s === null)) {
+    throw new Error(`password change ${change.id} has ${sealed.length} sealed passwords for ${change.changes.length} rows`);
+  }
   // A later request already applied to one of these accounts wins: an old one approved late must not undo it.
   const later = (await listTeamPasswordChanges(change.team_id)).find(
     (other) =>
@@ -145,13 +204,13 @@ export async function applyPasswordChange(pending: PendingChange, decidedBy: str
         write = { serviceId: row.service_id, version: Number(item?.version ?? 0), item: item ?? { service_id: row.service_id, accounts: [], sealed: {} } };
         writes.set(row.service_id, write);
       }
-      const stored = write.item as unknown as StoredAccounts<Sealed>;
+      const stored = storedAccountsOf<Sealed>(write.item);
       // A user an organiser removed since is not brought back by a request that did not add it.
       if (!row.new_account && !stored.accounts.some((a) => a.username === row.username)) {
         throw conflict('account_gone', `Service ${row.service_id}'s check no longer signs in as one of this request's users: send a new request.`);
       }
       const next = withPassword(stored, row.username, sealed[i]!, at);
-      write.item = { ...write.item, ...next, version: write.version + 1 };
+      write.item = { ...write.item, ...accountsFields(next), version: write.version + 1 };
     }
     const decided = await decidePasswordChange(change, { state: 'applied', by: decidedBy, at }, [...writes.values()], audit);
     if (decided) return decided;
@@ -167,11 +226,16 @@ export async function decideRequest(
   decision: { approve: true } | { approve: false; reason: string },
   by: string,
   audit: AuditContext,
+  log: Logger,
 ): Promise<PasswordChange> {
   const pending = await findPasswordChange(id);
   if (!pending) throw notFound(`No password change has id ${id}.`);
   if (pending.change.state !== 'pending') throw conflict('already_decided', `Password change ${id} is ${pending.change.state} already.`);
-  if (decision.approve) return applyPasswordChange(pending, by, audit);
+  if (decision.approve) {
+    const settled = await settle(pending, by, audit, log, { answer: true });
+    if (settled === 'pending') throw conflict('already_decided', `Password change ${id} was decided meanwhile.`);
+    return settled;
+  }
   const rejected = await decidePasswordChange(pending.change, { state: 'rejected', by, at: formatTimestamp(Date.now()), reason: decision.reason }, [], audit);
   if (!rejected) throw conflict('already_decided', `Password change ${id} was decided meanwhile.`);
   return rejected;
@@ -182,12 +246,16 @@ const STUCK_MS = 60_000;
 
 /**
  * The every-minute pass: applies the delayed requests whose time has come,
- * and the immediate ones that failed to apply when sent. One that can no
- * longer apply (superseded, or a user removed since) is rejected with that
- * reason; one that fails otherwise is left for the next pass.
+ * and the immediate ones that could not be applied when sent (a lost race,
+ * an outage). Each is settled as `settle` says: only one that may pass is
+ * left for the next pass.
  */
-export async function applyDuePasswordChanges(now: Date, audit: AuditContext): Promise<{ applied: number; rejected: number; failed: number }> {
-  const outcome = { applied: 0, rejected: 0, failed: 0 };
+export async function applyDuePasswordChanges(
+  now: Date,
+  audit: AuditContext,
+  log: Logger,
+): Promise<{ applied: number; rejected: number; failed: number; left: number }> {
+  const outcome = { applied: 0, rejected: 0, failed: 0, left: 0 };
   const pending = await listPasswordChanges({ state: 'pending', limit: 10_000 });
   const due = pending
     .filter(
@@ -199,18 +267,9 @@ export async function applyDuePasswordChanges(now: Date, audit: AuditContext): P
   for (const { id } of due) {
     const found = await findPasswordChange(id);
     if (found?.change.state !== 'pending') continue;
-    try {
-      await applyPasswordChange(found, found.change.mode === 'delayed' ? 'the delay, as the settings say' : 'the retry of an immediate request', audit);
-      outcome.applied++;
-    } catch (error) {
-      if (error instanceof HttpProblem && (error.code === 'superseded' || error.code === 'account_gone')) {
-        if (await decidePasswordChange(found.change, { state: 'rejected', by: 'the schedule', at: formatTimestamp(now), reason: error.detail }, [], audit)) {
-          outcome.rejected++;
-        }
-        continue;
-      }
-      outcome.failed++;
-    }
+    const settled = await settle(found, found.change.mode === 'delayed' ? 'the delay, as the settings say' : 'the retry of an immediate request', audit, log);
+    if (settled === 'pending') outcome.left++;
+    else if (settled.state !== 'pending') outcome[settled.state]++;
   }
   return outcome;
 }

@@ -6,10 +6,10 @@ import { decoyHash, generatePassword, hashPassword, verifyPassword } from '#shar
 import type { AuditContext } from '#shared/data/audit';
 import { beginAttempt, clearAttempts } from '#shared/data/sign-in-attempts';
 import { deleteTeamAccount, findTeamAccount, putTeamAccount, type TeamAccount } from '#shared/data/team-accounts';
-import { AccountGone, endTeamSessions, startSession, type Session } from '#shared/data/sessions';
+import { AccountGone, endSession, endTeamSessions, startSession, type Session } from '#shared/data/sessions';
 import { getTeamRecord } from '#shared/data/teams';
 import type { Team } from '#shared/domain/model';
-import { badRequest, conflict, tooManyRequests, unauthorized } from '#shared/http/problem';
+import { badRequest, conflict, HttpProblem, tooManyRequests, unauthorized } from '#shared/http/problem';
 
 /** Creates an account with a generated password, returned this once. */
 export async function createTeamAccount(input: { teamId: number; name: string; audit: AuditContext }): Promise<TeamAccount & { password: string }> {
@@ -32,7 +32,8 @@ export async function removeTeamAccount(id: number, audit: AuditContext): Promis
 /**
  * Sign-in: refused unchecked while the name is locked (429), else the
  * password is checked (an unknown name against a decoy hash, in the same
- * time); a wrong one is 401 and counts towards the lock.
+ * time); a wrong one is 401 and counts towards the lock. A member of a
+ * hidden team is refused (403 `team_hidden`).
  */
 export async function signIn(name: string, password: string): Promise<{ token: string; session: Session; team: Team }> {
   const verdict = await beginAttempt(name);
@@ -45,15 +46,25 @@ export async function signIn(name: string, password: string): Promise<{ token: s
   }
   const account = await findTeamAccount(name);
   const matches = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
-  const team = account && matches ? await getTeamRecord(account.team_id) : undefined;
+  const team = account && matches ? await getTeamRecord(account.team_id, { consistent: true }) : undefined;
   if (!account || !team) throw unauthorized('The name or the password is wrong.');
   await clearAttempts(name);
+  if (team.hidden) throw teamHidden(team.team.id);
+  let started: Awaited<ReturnType<typeof startSession>>;
   try {
-    const { token, session } = await startSession(account);
-    return { token, session, team: team.team };
+    started = await startSession(account);
   } catch (error) {
     // Removed between the password check and here: as if it had never been.
     if (error instanceof AccountGone) throw unauthorized('The name or the password is wrong.');
     throw error;
   }
+  // Hidden meanwhile? Its hiding ends the sessions it finds after it is written; this one may have come after that
+  // read, so the team is read again now that the session exists: one of the two sees the other.
+  if ((await getTeamRecord(account.team_id, { consistent: true }))?.hidden !== false) {
+    await endSession(started.token);
+    throw teamHidden(team.team.id);
+  }
+  return { ...started, team: team.team };
 }
+
+const teamHidden = (id: number) => new HttpProblem(403, 'team_hidden', `Team ${id} is hidden: its members may not sign in until an organiser shows it again.`);

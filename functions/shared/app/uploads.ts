@@ -24,7 +24,7 @@ import {
   type UploadContentType,
 } from '#shared/domain/files';
 import { notFound, tooManyRequests } from '#shared/http/problem';
-import { takeUploadForm } from '#shared/data/upload-limits';
+import { takeFromWindow } from '#shared/data/team-limits';
 import { formatTimestamp } from '#shared/validation';
 
 /** An upload form: post `fields`, then the file as `file`, to `url`, before `expires_at`. */
@@ -66,7 +66,7 @@ export async function teamUploadForm(teamId: number, asked: TeamUpload, now = ne
 
 /** Each form lets a team put a file in the bucket: at most UPLOAD_FORMS_PER_WINDOW a window (429 `uploads_limited` past it). */
 async function countForm(teamId: number, now: Date): Promise<void> {
-  const limited = await takeUploadForm(teamId, { forms: UPLOAD_FORMS_PER_WINDOW, windowSeconds: UPLOAD_FORM_WINDOW_SECONDS }, now.getTime());
+  const limited = await takeFromWindow(teamId, { kind: 'uploads', count: UPLOAD_FORMS_PER_WINDOW, windowSeconds: UPLOAD_FORM_WINDOW_SECONDS }, now.getTime());
   if (limited) {
     throw tooManyRequests(
       'uploads_limited',

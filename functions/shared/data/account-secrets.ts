@@ -31,7 +31,8 @@ export async function accountsItem(
     service_id: serviceId,
     version,
     accounts: accounts.map((a) => accountSummary(a, setAt)),
-    sealed: Object.fromEntries(sealed),
+    // A Map: the SDK stores it as the same map, whatever the names (`constructor` included).
+    sealed: new Map(sealed),
   };
 }
 
@@ -49,7 +50,8 @@ export async function readAccountSecrets(serviceId?: number): Promise<Map<number
       const seals = item.sealed as Record<string, Sealed>;
       const accounts = await Promise.all(
         (item.accounts as { username: string }[]).map(async ({ username }): Promise<CheckAccount> => {
-          const sealed = seals[username]!;
+          const sealed = Object.hasOwn(seals, username) ? seals[username] : undefined;
+          if (sealed === undefined) throw new Error(`service ${serviceId}'s accounts have no secret for one of their users`);
           if (sealed.by !== provider.name) {
             throw new Error(
               `service ${serviceId}'s accounts were sealed by ${sealed.by}, and this function opens with ${provider.name}: load them again with --accounts-key`,

@@ -10,6 +10,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AccountsView, AccountSummary } from '#shared/domain/accounts';
+import type { StoredAccounts } from '#shared/domain/password-changes';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { transactionConditionFailed } from '#shared/data/operations';
 import { db, tableName } from '#shared/data/client';
@@ -77,4 +78,28 @@ export async function writeAccounts(change: AccountsChange): Promise<boolean> {
     if (transactionConditionFailed(error, 0)) return false;
     throw error;
   }
+}
+
+/** A stored map of seals by user name, as a Map: only the map's own entries, whatever a name is. */
+const sealsOf = <Seal>(map: unknown): Map<string, Seal> =>
+  // A Map already when the item was changed in this request (accountsFields), a plain map as the table gives it back.
+  map instanceof Map ? new Map(map as Map<string, Seal>) : new Map(Object.entries((map as Record<string, Seal> | undefined) ?? {}));
+
+/** A service's accounts item as the rules read it (domain/password-changes.ts StoredAccounts): its seals as Maps. */
+export function storedAccountsOf<Seal>(item: Item): StoredAccounts<Seal> {
+  const defaults = item.defaults as { accounts: AccountSummary[]; sealed: unknown } | undefined;
+  return {
+    accounts: (item.accounts as AccountSummary[] | undefined) ?? [],
+    sealed: sealsOf<Seal>(item.sealed),
+    ...(defaults ? { defaults: { accounts: defaults.accounts, sealed: sealsOf<Seal>(defaults.sealed) } } : {}),
+  };
+}
+
+/** The item's fields for accounts the rules changed: the seals written as Maps (the SDK stores a Map as the same map). */
+export function accountsFields<Seal>(stored: StoredAccounts<Seal>): Item {
+  return {
+    accounts: stored.accounts,
+    sealed: new Map(stored.sealed),
+    ...(stored.defaults ? { defaults: { accounts: stored.defaults.accounts, sealed: new Map(stored.defaults.sealed) } } : {}),
+  };
 }

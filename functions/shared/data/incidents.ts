@@ -1,18 +1,22 @@
 /**
  * Incident reports (`INCIDENTS / INCIDENT#<id>`): each kept whole, in one
- * partition organisers read whole (a team's are the ones with its id). Their
+ * partition organisers read whole, and in gsi2 under its team
+ * (`INCIDENTS#<team>`), so a team's own are one Query of its own key: what
+ * another team files never slows it. (An index is read eventually
+ * consistent: a report just filed shows in its team's list a moment later,
+ * typically well under a second; the filing's answer holds it already.) Their
  * grades (`TEAM#<id> / INCIDENTGRADE#<report>#<n>`) are in the team's
  * partition, whose stream the fold reads: a grade adds its `award` to the
  * super type it names, as an inject's grade does (data/grades.ts writes both).
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { IncidentGrade, IncidentReport } from '#shared/domain/incidents';
 import type { AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { putGradeItem } from '#shared/data/grades';
 import { keys, PARTITION } from '#shared/data/keys';
-import { queryPartition, withoutKeys } from '#shared/data/operations';
+import { queryIndex, queryPartition, withoutKeys } from '#shared/data/operations';
 import { fileInOrder } from '#shared/domain/files';
 
 /** A report as every answer shows it, its fields in one order. */
@@ -50,7 +54,11 @@ function toGrade(item: Record<string, unknown>): IncidentGrade {
 export async function putIncidentReport(report: IncidentReport): Promise<boolean> {
   try {
     await db().send(
-      new PutCommand({ TableName: tableName(), Item: { ...keys.incident(report.id), ...report }, ConditionExpression: 'attribute_not_exists(pk)' }),
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.incident(report.id), ...keys.incidentOfTeam(report.team_id, report.id), ...report },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
     );
     return true;
   } catch (error) {
@@ -64,10 +72,41 @@ export async function readIncidentReport(id: number): Promise<IncidentReport | u
   return Item ? toReport(Item) : undefined;
 }
 
-/** Every report, by id (a team's: those with its id), consistent. */
+/** Every report, by id, consistent (organisers); or one team's, by id, from its own key in gsi2. */
 export async function listIncidentReports(teamId?: number): Promise<IncidentReport[]> {
-  const reports = (await queryPartition(PARTITION.incidents, { consistent: true })).map(toReport);
-  return teamId === undefined ? reports : reports.filter((r) => r.team_id === teamId);
+  if (teamId !== undefined) return (await queryIndex('gsi2', 'gsi2pk', keys.teamIncidents(teamId))).map(toReport);
+  return (await queryPartition(PARTITION.incidents, { consistent: true })).map(toReport);
+}
+
+/**
+ * Gives each report filed before its team's index key was written that key
+ * (idempotent: a report that has one is left alone). `npm run scoring --
+ * upgrade` runs it once after deploying; the local server at every start.
+ * Returns how many it changed.
+ */
+export async function backfillIncidentIndex(): Promise<number> {
+  let changed = 0;
+  for (const item of await queryPartition(PARTITION.incidents, { consistent: true })) {
+    if (item.gsi2pk !== undefined) continue;
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk: String(item.pk), sk: String(item.sk) },
+          UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi2pk)',
+          ExpressionAttributeValues: {
+            ':pk': keys.incidentOfTeam(Number(item.team_id), Number(item.id)).gsi2pk,
+            ':sk': keys.incidentOfTeam(Number(item.team_id), Number(item.id)).gsi2sk,
+          },
+        }),
+      );
+      changed++;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  }
+  return changed;
 }
 
 /** A team's grades of its reports, of one or all, newest first within each report (consistent). */

@@ -130,6 +130,9 @@ export const keys = {
   announcement: (id: number): Key => ({ pk: PARTITION.announcements, sk: `ANNOUNCEMENT#${pad(id)}` }),
   /** A team's incident report (data/incidents.ts). */
   incident: (id: number): Key => ({ pk: PARTITION.incidents, sk: `INCIDENT#${pad(id)}` }),
+  /** The same report in gsi2 under its team: a team's reports are one Query of its own key, never a filter of everyone's. */
+  incidentOfTeam: (teamId: number, id: number) => ({ gsi2pk: `INCIDENTS#${pad(teamId)}`, gsi2sk: `INCIDENT#${pad(id)}` }),
+  teamIncidents: (teamId: number) => `INCIDENTS#${pad(teamId)}`,
   /** A grade of an incident report, in its team's partition, whose stream the fold reads (data/incidents.ts). */
   incidentGradePrefix: 'INCIDENTGRADE#',
   incidentGrade: (teamId: number, incidentId: number, n: number): Key => ({ pk: `TEAM#${pad(teamId)}`, sk: `INCIDENTGRADE#${pad(incidentId)}#${pad(n)}` }),
@@ -176,10 +179,10 @@ export const keys = {
   /** An export of an inject's submissions (data/exports.ts): its own partition, as the worker updates it by id. */
   exportJob: (id: number): Key => ({ pk: `EXPORT#${pad(id)}`, sk: 'EXPORT' }),
   /**
-   * How many upload forms a team asked for in one window (data/upload-limits.ts): its own item per team and
-   * window, so one team's forms never share a partition with another's.
+   * How much of something a team did in one window (data/team-limits.ts: upload forms, incident reports): its own
+   * item per team, kind and window, so one team's count never shares a partition with another's.
    */
-  uploadForms: (teamId: number, window: number): Key => ({ pk: `UPLOADS#${pad(teamId)}`, sk: `WINDOW#${window}` }),
+  teamWindow: (teamId: number, kind: string, window: number): Key => ({ pk: `LIMITS#${pad(teamId)}`, sk: `${kind.toUpperCase()}#${window}` }),
   /** A team's sign-in sessions: one partition per team, so an organiser ends them all with one Query. */
   teamSessions: (teamId: number) => `SESSIONS#${pad(teamId)}`,
   session: (teamId: number, hash: string): Key => ({ pk: `SESSIONS#${pad(teamId)}`, sk: `SESSION#${hash}` }),

@@ -29,7 +29,7 @@ export interface PasswordChange {
   apply_at: string | null;
   decided_by: string | null;
   decided_at: string | null;
-  /** Why an organiser rejected it. */
+  /** Why an organiser rejected it, or why it could not be applied (rejected by the schedule, or failed). */
   reason: string | null;
   changes: { service_id: number; subtype: string; username: string; new_account: boolean }[];
 }
@@ -148,7 +148,7 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
  */
 export async function decidePasswordChange(
   change: PasswordChange,
-  outcome: { state: 'applied' | 'rejected'; by: string; at: string; reason?: string },
+  outcome: { state: 'applied' | 'rejected' | 'failed'; by: string; at: string; reason?: string },
   accounts: AccountsWrite[],
   audit: AuditContext,
 ): Promise<PasswordChange | false> {
@@ -164,7 +164,7 @@ export async function decidePasswordChange(
     },
   }));
   const entry: AuditChange = {
-    action: outcome.state === 'applied' ? 'password-change.apply' : 'password-change.reject',
+    action: `password-change.${({ applied: 'apply', rejected: 'reject', failed: 'fail' } as const)[outcome.state]}`,
     target: `teams/${change.team_id}/password-changes/${change.id}`,
     before: change,
     after: decided,

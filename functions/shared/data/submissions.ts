@@ -6,7 +6,7 @@
  * free, so two members submitting at once get versions n and n + 1, never
  * one overwriting the other.
  */
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { RevisionRequest, Submission } from '#shared/domain/injects';
 import { fileInOrder, type KeptFile } from '#shared/domain/files';
@@ -37,6 +37,26 @@ function toSubmission(item: Record<string, unknown>): Submission {
         }
       : null,
   };
+}
+
+/**
+ * Up to `limit` of a team's versions for an inject, newest first, older
+ * than `before` when given (a page of the grading queue resumes there).
+ */
+export async function teamSubmissionsPage(teamId: number, injectId: number, options: { limit: number; before?: number }): Promise<Submission[]> {
+  const { pk, skPrefix } = keys.submissionsOf(teamId, injectId);
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+      Limit: options.limit,
+      ...(options.before !== undefined ? { ExclusiveStartKey: keys.submission(teamId, injectId, options.before) } : {}),
+    }),
+  );
+  return (Items ?? []).map(toSubmission);
 }
 
 /** A team's submissions, for one inject or all of them, newest version first within each inject (consistent: a member's own just sent is there). */

@@ -43,6 +43,8 @@ export const UsernameSchema = v.pipe(
   v.minLength(1, 'must not be empty'),
   v.maxLength(256),
   v.regex(/^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/, 'must be printable ASCII, without spaces at its ends'),
+  // The one name the table's maps of a service's secrets (keyed by user) cannot hold: the SDK reads it back as the map's prototype.
+  v.check((name) => name !== '__proto__', 'is a name the stored accounts cannot hold (__proto__): use another'),
 );
 
 /** An account in a competition file: the user and its password or private key (PEM or OpenSSH), not both. */

@@ -40,4 +40,7 @@ export interface IncidentGrade {
 /** What a team (and the grading queue) sees of a report's latest grade. */
 export type IncidentGradeShown = Pick<IncidentGrade, 'n' | 'points' | 'comment' | 'graded_at'>;
 
+/** Reports a team may file in an hour (429 `incidents_limited` past it): each is up to 50 000 characters and five files. */
+export const INCIDENT_REPORTS_PER_HOUR = 20;
+
 export const shownGrade = ({ n, points, comment, graded_at }: IncidentGrade): IncidentGradeShown => ({ n, points, comment, graded_at });

@@ -151,7 +151,8 @@ export function teamWindow(
   now: number,
 ): ReturnType<typeof submissionWindow> {
   const asked = latest?.revision_request;
-  if (asked && inject.state !== 'draft' && now <= Date.parse(asked.until)) {
+  // Only a published inject: a revision asked before it was retired opens nothing.
+  if (asked && inject.state === 'published' && now <= Date.parse(asked.until)) {
     return { kind: 'open', late_share: latest.late_share, until: Date.parse(asked.until) >= Date.parse(inject.close_at) ? asked.until : inject.close_at };
   }
   return submissionWindow(inject, now);

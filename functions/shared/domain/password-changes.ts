@@ -11,7 +11,9 @@ import type { AccountSummary } from '#shared/domain/accounts';
 export const PASSWORD_CHANGE_MODES = ['immediate', 'delayed', 'approval'] as const;
 export type PasswordChangeMode = (typeof PASSWORD_CHANGE_MODES)[number];
 
-export type PasswordChangeState = 'pending' | 'applied' | 'rejected';
+/** `failed`: applying it went wrong (its reason says how); it never applies, and the team may send it again. */
+export const PASSWORD_CHANGE_STATES = ['pending', 'applied', 'rejected', 'failed'] as const;
+export type PasswordChangeState = (typeof PASSWORD_CHANGE_STATES)[number];
 
 /** At most this many accounts in one request (a pasted list after a red-team round: a team's every service and user). */
 export const MAX_CHANGES = 50;
@@ -119,12 +121,18 @@ function csvRecords(text: string): { line: number; fields: string[] }[] | { line
   return records;
 }
 
-/** A service's accounts as stored, seals opaque: what applying and resetting change. */
+/**
+ * A service's accounts as stored, seals opaque: what applying and resetting
+ * change. The seals are a Map by user name: a name is data, never an
+ * object's key, so `constructor` or `toString` is a user like any other
+ * (data/accounts.ts turns the stored map into one, and writes it back as a
+ * Map, which the SDK stores as the same map).
+ */
 export interface StoredAccounts<Seal> {
   accounts: AccountSummary[];
-  sealed: Record<string, Seal>;
+  sealed: ReadonlyMap<string, Seal>;
   /** What the competition file (or the organiser's last replace) set: what a reset goes back to. */
-  defaults?: { accounts: AccountSummary[]; sealed: Record<string, Seal> };
+  defaults?: { accounts: AccountSummary[]; sealed: ReadonlyMap<string, Seal> };
 }
 
 /**
@@ -138,7 +146,7 @@ export function withPassword<Seal>(stored: StoredAccounts<Seal>, username: strin
   return {
     defaults: stored.defaults ?? { accounts: stored.accounts, sealed: stored.sealed },
     accounts: known ? stored.accounts.map((a) => (a.username === username ? summary : a)) : [...stored.accounts, summary],
-    sealed: { ...stored.sealed, [username]: seal },
+    sealed: new Map(stored.sealed).set(username, seal),
   };
 }
 
@@ -146,15 +154,16 @@ export function withPassword<Seal>(stored: StoredAccounts<Seal>, username: strin
 export function withDefault<Seal>(stored: StoredAccounts<Seal>, username: string): StoredAccounts<Seal> {
   const defaults = stored.defaults ?? { accounts: stored.accounts, sealed: stored.sealed };
   const summary = defaults.accounts.find((a) => a.username === username);
-  const seal = defaults.sealed[username];
+  const seal = defaults.sealed.get(username);
   if (!summary || seal === undefined) {
-    const { [username]: _removed, ...sealed } = stored.sealed;
+    const sealed = new Map(stored.sealed);
+    sealed.delete(username);
     return { ...stored, accounts: stored.accounts.filter((a) => a.username !== username), sealed };
   }
   const known = stored.accounts.some((a) => a.username === username);
   return {
     ...stored,
     accounts: known ? stored.accounts.map((a) => (a.username === username ? summary : a)) : [...stored.accounts, summary],
-    sealed: { ...stored.sealed, [username]: seal },
+    sealed: new Map(stored.sealed).set(username, seal),
   };
 }

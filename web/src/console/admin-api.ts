@@ -95,7 +95,9 @@ export function adminApi(token: string) {
     editInject: (id: number, etag: string, body: { state: 'published' | 'retired' } | { attachments: string[] }) =>
       editable(admin.PATCH('/api/v1/injects/{id}', { params: { ...path(id), header: { 'If-Match': etag } }, body })),
     /** The grading queue of an inject: each team's latest version no grade is of. */
-    gradingQueue: (injectId: number) => data(admin.GET('/api/v1/submissions', { params: { query: { inject_id: String(injectId), state: 'ungraded' } } })),
+    /** A page of the grading queue (`cursor`: the page after the one that gave it). */
+    gradingQueue: (injectId: number, cursor?: string) =>
+      data(admin.GET('/api/v1/submissions', { params: { query: { inject_id: String(injectId), state: 'ungraded', ...(cursor ? { cursor } : {}) } } })),
     injectGrades: (injectId: number) => data(admin.GET('/api/v1/injects/{id}/grades', { params: path(injectId) })),
     grade: (injectId: number, body: GradeGiven) => data(admin.POST('/api/v1/injects/{id}/grades', { params: path(injectId), body })),
     askRevision: (injectId: number, body: { team_id: number; submission_version: number; comment: string }) =>

@@ -25,7 +25,10 @@ export function changesTable({ api, say, reload }: ConsoleContext, waiting: Pass
         'click',
         () =>
           void api.approvePasswordChange(change.id).then(
-            () => (say(`Request ${change.id} approved: applied.`), decided()),
+            (done) => (
+              say(done.state === 'applied' ? `Request ${change.id} approved: applied.` : `Request ${change.id} ${done.state}: ${done.reason ?? ''}`),
+              decided()
+            ),
             (error: unknown) => say(explain(error)),
           ),
       );

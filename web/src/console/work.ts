@@ -171,17 +171,25 @@ export async function openNewInject({ api, editor, say, reload }: ConsoleContext
   form.first()?.focus();
 }
 
-/** An inject's grading queue: each waiting answer with its grade form and a revision request. */
-async function openGrading(context: ConsoleContext, inject: Inject): Promise<void> {
+/**
+ * An inject's grading queue, a page at a time (an answer may be 50 000
+ * characters: a page is ten of them): each waiting answer with its grade
+ * form and a revision request. A grade drops its answer from the queue, so
+ * grading a page and opening the queue again brings the next ones.
+ */
+async function openGrading(context: ConsoleContext, inject: Inject, cursor?: string): Promise<void> {
   const { api, editor, say, reload } = context;
-  let queue, grades, teams;
+  let page, grades, teams;
   try {
-    [queue, grades, teams] = await Promise.all([api.gradingQueue(inject.id), api.injectGrades(inject.id), api.teams()]);
+    [page, grades, teams] = await Promise.all([api.gradingQueue(inject.id, cursor), api.injectGrades(inject.id), api.teams()]);
   } catch (error) {
     return say(explain(error));
   }
+  const queue = page.items;
   const teamName = (id: number) => teams.find((t) => t.id === id)?.name ?? `team ${id}`;
   if (queue.length === 0) return replaceContent(editor, h('p', { class: 'empty' }, `Nothing of ${inject.title} waits for a grade.`));
+  const more = page.cursor === null ? null : h('button', { type: 'button' }, `The next answers to ${inject.title}`);
+  more?.addEventListener('click', () => void openGrading(context, inject, page.cursor!));
   replaceContent(
     editor,
     h('h2', {}, `Grading ${inject.title}`),
@@ -245,6 +253,7 @@ async function openGrading(context: ConsoleContext, inject: Inject): Promise<voi
         revision.form,
       );
     }),
+    more,
   );
 }
 

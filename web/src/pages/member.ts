@@ -316,7 +316,13 @@ function passwordChangeForm(team: number, api: ReturnType<typeof memberApi>, sen
       .requestPasswordChanges(team, list.value)
       .then((change) => {
         list.value = '';
-        replaceContent(status, `Request ${change.id}: ${change.state === 'applied' ? 'applied; the checks use it from their next round' : 'waiting'}.`);
+        const said = {
+          applied: 'applied; the checks use it from their next round',
+          pending: 'waiting',
+          rejected: `rejected: ${change.reason ?? ''}`,
+          failed: `failed: ${change.reason ?? ''}`,
+        }[change.state];
+        replaceContent(status, `Request ${change.id}: ${said}`);
         sent();
       })
       .catch((error: unknown) => {

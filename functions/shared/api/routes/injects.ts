@@ -1,6 +1,6 @@
 import * as q from '#shared/api/schemas/requests';
 import * as r from '#shared/api/schemas/responses';
-import { route, json, list, FINAL } from '#shared/api/route';
+import { route, json, list, page, FINAL } from '#shared/api/route';
 
 /** Injects: the business tasks organisers release during the event, written, published and retired here. */
 export const injectsRoutes = {
@@ -67,8 +67,14 @@ export const injectsRoutes = {
     responses: { 200: json('The job as it is now.', r.ExportJobSchema) },
   }),
   ListSubmissions: route('ListSubmissions', 'GET', '/submissions', 'injects/list-submissions', 'admin', 'read', {
-    summary: "Every team's submissions for an inject, every version (`?state=ungraded`: the grading queue)",
+    summary: "Every team's submissions for an inject, every version (`?state=ungraded`: the grading queue), a page at a time",
     query: q.SubmissionsQuery,
-    responses: { 200: list('Team by team, newest version first.', r.SubmissionSchema) },
+    responses: {
+      200: page(
+        'One page, team by team (by id), newest version first; `cursor` (also in `Link: rel="next"`) resumes, null on the last page (a full page may end the list, and the next then holds none).',
+        r.SubmissionsPageSchema,
+      ),
+    },
+    problems: { 400: ['invalid_cursor'] },
   }),
 } as const;

@@ -13,7 +13,7 @@ export const teamRoutes = {
     throttle: 'team-write',
     body: q.SignInBody,
     responses: { 201: json('Signed in.', r.SignedInSchema) },
-    problems: { 429: ['sign_in_locked'] },
+    problems: { 403: ['team_hidden'], 429: ['sign_in_locked'] },
   }),
   GetTeamSession: route('GetTeamSession', 'GET', '/team/session', 'team/get-team-session', 'team-session', 'read', {
     summary: 'The caller’s own session',
@@ -65,7 +65,7 @@ export const teamRoutes = {
     body: q.IncidentReportBody,
     bucket: { read: ['staging/teams/'], write: ['teams/'] },
     responses: { 201: json('The report as kept, its evidence copied to keys of its own.', r.IncidentReportSchema) },
-    problems: { 409: ['incident_reports_off', 'file_changed'], 413: ['files_too_large'], 503: ['incident_busy'] },
+    problems: { 409: ['incident_reports_off', 'file_changed'], 413: ['files_too_large'], 429: ['incidents_limited'], 503: ['incident_busy'] },
   }),
   ListTeamIncidents: route('ListTeamIncidents', 'GET', '/team/{id}/incidents', 'team/list-team-incidents', 'team', 'read', {
     summary: "The team's incident reports, with their latest grades and the graders' comments",

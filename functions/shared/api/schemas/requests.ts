@@ -6,7 +6,7 @@ import { MAX_ATTACHMENTS, MAX_BYTES_PER_SUBMISSION, MAX_FILES_PER_SUBMISSION, UP
 import { BoundedInt, FreeText, MultilineText, PasswordText, PositiveInt, PositiveIntParam, Timestamp } from '#shared/validation';
 import { INJECT_STATES } from '#shared/domain/injects';
 import { AccountsSchema, UsernameSchema } from '#shared/domain/accounts';
-import { MAX_CHANGES } from '#shared/domain/password-changes';
+import { MAX_CHANGES, PASSWORD_CHANGE_STATES } from '#shared/domain/password-changes';
 import { HostNameSchema, RelativeHostNameSchema } from '#shared/domain/hostnames';
 import { LogoUrl, TeamName } from '#shared/domain/names';
 
@@ -274,9 +274,7 @@ export const PasswordChangeBody = v.pipe(
 );
 
 export const PasswordChangesQuery = v.object({
-  state: v.optional(
-    v.pipe(v.picklist(['pending', 'applied', 'rejected'], 'must be pending, applied or rejected'), v.description('Only requests in this state.')),
-  ),
+  state: v.optional(v.pipe(v.picklist(PASSWORD_CHANGE_STATES, `must be ${PASSWORD_CHANGE_STATES.join(', ')}`), v.description('Only requests in this state.'))),
 });
 
 export const RejectPasswordChangeBody = v.strictObject({
@@ -607,6 +605,9 @@ export const IncidentsQuery = v.object({
 });
 
 /** Which inject's submissions: all, or the grading queue. */
+export const SUBMISSIONS_MAX_LIMIT = 25;
+export const SUBMISSIONS_DEFAULT_LIMIT = 10;
+
 export const SubmissionsQuery = v.object({
   inject_id: v.pipe(PositiveIntParam, v.description("The inject's id.")),
   state: v.optional(
@@ -615,6 +616,17 @@ export const SubmissionsQuery = v.object({
       v.description("The grading queue: each team's latest version, when no grade is of it (never graded, or sent again since)."),
     ),
   ),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d{0,1}$/, `must be a whole number from 1 to ${SUBMISSIONS_MAX_LIMIT}`),
+      v.transform(Number),
+      v.maxValue(SUBMISSIONS_MAX_LIMIT, `must be a whole number from 1 to ${SUBMISSIONS_MAX_LIMIT}`),
+      v.description(`How many versions a page holds, 1–${SUBMISSIONS_MAX_LIMIT} (default ${SUBMISSIONS_DEFAULT_LIMIT}): each may be 50 000 characters.`),
+    ),
+    String(SUBMISSIONS_DEFAULT_LIMIT),
+  ),
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(1024, 'is not a cursor this API hands out'), v.description('The `cursor` of the previous page.'))),
 });
 
 /** A team's submissions, all or one inject's. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { DNS_TYPES } from '#shared/domain/dns-record';
 import { FAILURE_CATEGORIES, SHOWN_FAILURES } from '#shared/domain/scoring/failure';
-import { PASSWORD_CHANGE_MODES } from '#shared/domain/password-changes';
+import { PASSWORD_CHANGE_MODES, PASSWORD_CHANGE_STATES } from '#shared/domain/password-changes';
 import { CHECK_JOB_LOST_AFTER_SECONDS, CHECK_JOB_STATES } from '#shared/domain/check-jobs';
 import { INJECT_STATES } from '#shared/domain/injects';
 
@@ -563,6 +563,15 @@ const gradeShownFields = {
   graded_at: v.string(),
 };
 
+export const SubmissionsPageSchema = named(
+  'SubmissionsPage',
+  "A page of an inject's submissions, team by team (by id), newest version first.",
+  v.strictObject({
+    items: v.array(SubmissionSchema),
+    cursor: v.pipe(v.nullable(v.string()), v.description('Opaque: pass it as `?cursor=` for the next page; null on the last page.')),
+  }),
+);
+
 export const GradeSchema = named(
   'Grade',
   "A grade of a team's submission, kept whole (a regrade is the next, the old one stays), with what it changed on the board.",
@@ -795,7 +804,12 @@ export const PasswordChangeSchema = named(
   v.strictObject({
     id: Id,
     team_id: Id,
-    state: v.pipe(v.picklist(['pending', 'applied', 'rejected']), v.description('`applied`: the agent signs in with the new passwords from its next round.')),
+    state: v.pipe(
+      v.picklist(PASSWORD_CHANGE_STATES),
+      v.description(
+        '`applied`: the agent signs in with the new passwords from its next round; `failed`: it could not be applied (`reason` says why) and never will be: send it again.',
+      ),
+    ),
     mode: v.pipe(v.picklist(PASSWORD_CHANGE_MODES), v.description('The setting `password_changes` when it was asked: how it is decided.')),
     requested_by: v.pipe(v.string(), v.description("The member's account (or the organiser) who asked.")),
     requested_at: Time,
