@@ -8,7 +8,7 @@ import type { CheckAccount } from '#shared/domain/accounts';
  * runs any command as `echo`-like: it prints `demo <command>` and exits 0.
  */
 export function sshServer(accepted: CheckAccount[]): Server {
-  const hostKey = ssh2.utils.generateKeyPairSync('ed25519').private;
+  const hostKey = parsableHostKey();
   const ssh = new ssh2.Server({ hostKeys: [hostKey], banner: undefined, ident: 'OpenSSH_9.2p1 Demo' }, (client) => {
     client.on('error', () => undefined);
     client.on('authentication', (ctx) => {
@@ -33,4 +33,16 @@ export function sshServer(accepted: CheckAccount[]): Server {
     });
   });
   return ssh as unknown as Server;
+}
+
+/**
+ * An ed25519 host key ssh2 can read back: about one key in 300 that its
+ * own generateKeyPairSync makes, it then refuses ("Malformed OpenSSH private
+ * key"), which took the whole demo down with it. Made again until it reads.
+ */
+function parsableHostKey(): string {
+  for (;;) {
+    const key = ssh2.utils.generateKeyPairSync('ed25519').private;
+    if (!(ssh2.utils.parseKey(key) instanceof Error)) return key;
+  }
 }
