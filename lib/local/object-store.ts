@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { LOCAL_OBJECT_STORE_CREDENTIALS, postSignature } from '#shared/aws/objects';
+import { LOCAL_OBJECT_STORE_CREDENTIALS, keyPath, postSignature } from '#shared/aws/objects';
 import { ABORT_UNFINISHED_UPLOADS_DAYS, LIFECYCLE_RULES, MAX_FILE_BYTES, postRefusal, type PostPolicy } from '#shared/domain/files';
 import { ObjectFiles, type ObjectMeta } from './object-files';
 import { readBodyUpTo } from './read-body';
@@ -326,7 +326,7 @@ async function formUpload(res: ServerResponse, objects: ObjectFiles, contentType
     content_type: field('content-type') ?? 'binary/octet-stream',
     ...(field('content-disposition') ? { content_disposition: field('content-disposition') } : {}),
   });
-  const location = `/${LOCAL_FILES_BUCKET}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  const location = `/${LOCAL_FILES_BUCKET}/${keyPath(key)}`;
   if (field('success_action_status') === '201') {
     res.setHeader('location', location);
     return xml(

@@ -5,6 +5,8 @@
  * invoke it), the local twin of Lambda and the handlers all read it. A
  * route names the worker it starts (`invokes`).
  */
+import { EXPORT_WORKER_SECONDS } from '#shared/domain/exports';
+
 export interface Worker {
   /** Construct id and function name suffix; the starting routes get it as `<ENV>`. */
   readonly name: string;
@@ -29,7 +31,7 @@ export const WORKERS = {
     summary: "Writes an inject's submissions as one ZIP into the bucket (POST /injects/{id}/exports)",
     table: 'read-write',
     bucket: { read: ['teams/'], write: ['exports/'] },
-    timeoutSeconds: 900,
+    timeoutSeconds: EXPORT_WORKER_SECONDS,
   },
 } as const satisfies Record<string, Worker>;
 

@@ -142,7 +142,8 @@ export async function submit(
     const { latest, window } = await teamMaySend(teamId, injectId, inject, now);
     // Read back from the bucket and kept (copied) once, when the inject is known open to the team.
     files ??= await keepFiles(submissionFiles(teamId, injectId), sent.files ?? [], {
-      earlier: await keptFilesOf(teamId, injectId),
+      // What earlier versions keep: read only when this one names files (a text-only answer needs none).
+      earlier: sent.files?.length ? await keptFilesOf(teamId, injectId) : [],
       limits: { maxBytes: MAX_BYTES_PER_SUBMISSION, maxTotalBytes: MAX_TEAM_FILE_BYTES },
     });
     const submission: Submission = {

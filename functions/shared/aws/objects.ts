@@ -75,7 +75,10 @@ export function presignedPost(
   return { url: store.bucketUrl, fields: { ...uploadFields(upload, signing), policy, 'x-amz-signature': signature } };
 }
 
-const objectUrl = (store: ObjectStore, key: string) => new URL(`${store.bucketUrl}/${key.split('/').map(encodeURIComponent).join('/')}`);
+/** A key as a URL path: each segment encoded, its slashes kept (as S3 reads an object's path, and CopyObject its source). */
+export const keyPath = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+
+const objectUrl = (store: ObjectStore, key: string) => new URL(`${store.bucketUrl}/${keyPath(key)}`);
 
 const signer = (store: ObjectStore) =>
   new SignatureV4({ service: 's3', region: store.region, credentials: store.credentials(), sha256: NodeSha256, uriEscapePath: false, applyChecksum: true });
@@ -168,7 +171,7 @@ export async function headObject(store: ObjectStore, key: string): Promise<{ siz
  * 'changed' when it was (412), 'gone' when nothing is there any more.
  */
 export async function copyObject(store: ObjectStore, from: string, to: string, etag: string): Promise<'copied' | 'changed' | 'gone'> {
-  const source = `/${store.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`;
+  const source = `/${store.bucket}/${keyPath(from)}`;
   const response = await send(store, 'PUT', to, { headers: { 'x-amz-copy-source': source, 'x-amz-copy-source-if-match': etag } });
   if (response.status === 412) return 'changed';
   if (response.status === 404) return 'gone';

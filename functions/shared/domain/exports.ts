@@ -23,8 +23,11 @@ export const MAX_EXPORT_BYTES = 20 * 1024 ** 3;
 /** How long a job (and its ZIP: the bucket's `exports/` rule) is kept. */
 export const EXPORT_KEPT_SECONDS = 7 * 86_400;
 
-/** A job still running this long after it started has stopped: its function ran out of time (15 minutes) or died. */
-export const EXPORT_LOST_AFTER_SECONDS = 16 * 60;
+/** How long the export worker may run: Lambda's own limit (the workers' table gives its function this timeout). */
+export const EXPORT_WORKER_SECONDS = 15 * 60;
+
+/** A job still running this long after it started has stopped: its function ran out of time or died. */
+export const EXPORT_LOST_AFTER_SECONDS = EXPORT_WORKER_SECONDS + 60;
 
 export interface ExportJob {
   id: number;

@@ -146,33 +146,33 @@ export const ServiceStatusQuery = v.object({
   ),
 });
 
-export const ServiceScansQuery = v.object({
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^[1-9]\d{0,2}$/, `must be a whole number from 1 to ${SERVICE_SCANS_MAX_LIMIT}`),
-      v.transform(Number),
-      v.maxValue(SERVICE_SCANS_MAX_LIMIT, `must be a whole number from 1 to ${SERVICE_SCANS_MAX_LIMIT}`),
-      v.description(`How many results, 1–${SERVICE_SCANS_MAX_LIMIT} (default ${SERVICE_SCANS_DEFAULT_LIMIT}).`),
+/**
+ * A paged list's query fields: how many of `what` a page holds (a whole
+ * number from 1 to `max`, `fallback` when left out) and the cursor it
+ * resumes at. Every paged route's query spreads them.
+ */
+function pageQuery(what: string, max: number, fallback: number, note = '') {
+  const range = `must be a whole number from 1 to ${max}`;
+  return {
+    limit: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[1-9]\d{0,2}$/, range),
+        v.transform(Number),
+        v.maxValue(max, range),
+        v.description(`How many ${what}, 1–${max} (default ${fallback})${note}.`),
+      ),
+      String(fallback),
     ),
-    String(SERVICE_SCANS_DEFAULT_LIMIT),
-  ),
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(1024, 'is not a cursor this API hands out'), v.description('The `cursor` of the previous page.'))),
-});
+    cursor: v.optional(v.pipe(v.string(), v.maxLength(1024, 'is not a cursor this API hands out'), v.description('The `cursor` of the previous page.'))),
+  };
+}
+
+export const ServiceScansQuery = v.object(pageQuery('results', SERVICE_SCANS_MAX_LIMIT, SERVICE_SCANS_DEFAULT_LIMIT));
 
 /** A page of the audit trail: how many entries, and where to resume. */
 export const AuditQuery = v.object({
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^[1-9]\d{0,2}$/, `must be a whole number from 1 to ${SERVICE_SCANS_MAX_LIMIT}`),
-      v.transform(Number),
-      v.maxValue(SERVICE_SCANS_MAX_LIMIT, `must be a whole number from 1 to ${SERVICE_SCANS_MAX_LIMIT}`),
-      v.description(`How many entries, 1–${SERVICE_SCANS_MAX_LIMIT} (default ${SERVICE_SCANS_DEFAULT_LIMIT}).`),
-    ),
-    String(SERVICE_SCANS_DEFAULT_LIMIT),
-  ),
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(1024, 'is not a cursor this API hands out'), v.description('The `cursor` of the previous page.'))),
+  ...pageQuery('entries', SERVICE_SCANS_MAX_LIMIT, SERVICE_SCANS_DEFAULT_LIMIT),
   target: v.optional(
     v.pipe(
       v.string(),
@@ -604,10 +604,10 @@ export const IncidentsQuery = v.object({
   state: v.optional(v.pipe(v.picklist(['ungraded'], 'must be ungraded'), v.description('The grading queue: the reports no grade is of yet.'))),
 });
 
-/** Which inject's submissions: all, or the grading queue. */
 export const SUBMISSIONS_MAX_LIMIT = 25;
 export const SUBMISSIONS_DEFAULT_LIMIT = 10;
 
+/** Which inject's submissions: all, or the grading queue; a page at a time. */
 export const SubmissionsQuery = v.object({
   inject_id: v.pipe(PositiveIntParam, v.description("The inject's id.")),
   state: v.optional(
@@ -616,17 +616,7 @@ export const SubmissionsQuery = v.object({
       v.description("The grading queue: each team's latest version, when no grade is of it (never graded, or sent again since)."),
     ),
   ),
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^[1-9]\d{0,1}$/, `must be a whole number from 1 to ${SUBMISSIONS_MAX_LIMIT}`),
-      v.transform(Number),
-      v.maxValue(SUBMISSIONS_MAX_LIMIT, `must be a whole number from 1 to ${SUBMISSIONS_MAX_LIMIT}`),
-      v.description(`How many versions a page holds, 1–${SUBMISSIONS_MAX_LIMIT} (default ${SUBMISSIONS_DEFAULT_LIMIT}): each may be 50 000 characters.`),
-    ),
-    String(SUBMISSIONS_DEFAULT_LIMIT),
-  ),
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(1024, 'is not a cursor this API hands out'), v.description('The `cursor` of the previous page.'))),
+  ...pageQuery('versions a page holds', SUBMISSIONS_MAX_LIMIT, SUBMISSIONS_DEFAULT_LIMIT, ': each may be 50 000 characters'),
 });
 
 /** A team's submissions, all or one inject's. */

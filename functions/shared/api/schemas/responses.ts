@@ -4,6 +4,7 @@ import { FAILURE_CATEGORIES, SHOWN_FAILURES } from '#shared/domain/scoring/failu
 import { PASSWORD_CHANGE_MODES, PASSWORD_CHANGE_STATES } from '#shared/domain/password-changes';
 import { CHECK_JOB_LOST_AFTER_SECONDS, CHECK_JOB_STATES } from '#shared/domain/check-jobs';
 import { INJECT_STATES } from '#shared/domain/injects';
+import { EXPORT_STATES } from '#shared/domain/exports';
 
 /**
  * What the API answers, as valibot schemas: the one source of the OpenAPI
@@ -511,7 +512,7 @@ export const ExportJobSchema = named(
   v.strictObject({
     id: Id,
     inject_id: Id,
-    state: v.picklist(['queued', 'running', 'done', 'failed']),
+    state: v.picklist(EXPORT_STATES),
     requested_by: v.string(),
     requested_at: v.string(),
     started_at: v.nullable(v.string()),
