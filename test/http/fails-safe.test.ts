@@ -74,12 +74,16 @@ describe('HTTP hygiene', () => {
   it('answers HEAD on every GET route with the GET headers and no body', async () => {
     for (const route of routes.filter((r) => r.method === 'GET')) {
       const path = route.path.replace('{id}', '1');
+      // A GET on each side: a view that changes with the clock (a service's, every minute) may step between two requests,
+      // and the HEAD must then carry the headers of one of them.
       const get = await raw('GET', path, { headers: admin });
       const head = await raw('HEAD', path, { headers: admin });
+      const after = await raw('GET', path, { headers: admin });
       expect(head.status, path).toBe(get.status);
       expect(head.text).toBe('');
-      for (const name of ['content-type', 'etag', 'cache-control', 'x-content-type-options'])
-        expect(head.headers[name], `${path} ${name}`).toBe(get.headers[name]);
+      const headers = ['content-type', 'etag', 'cache-control', 'x-content-type-options'];
+      const of = (answer: Raw) => headers.map((name) => `${name}: ${answer.headers[name]}`);
+      expect([of(get), of(after)], path).toContainEqual(of(head));
     }
     expect((await raw('HEAD', '/api/v1/teams')).headers['cache-control']).toMatch(/^public/);
   });
