@@ -309,6 +309,25 @@ describe('banners', () => {
   });
 });
 
+describe('ssh login against a silent server', () => {
+  it('survives ssh2 erring twice: its own ready timeout, then the lost connection when the deadline closes the socket', async () => {
+    // The event loop busy at the deadline (as in a loaded round): ssh2's ready timeout fires before the socket
+    // closes, and the close brings a second error. Unheard, it was an uncaught exception that ended the agent.
+    const busy = setTimeout(() => {
+      const until = Date.now() + 300;
+      while (Date.now() < until);
+    }, 990);
+    const account = { username: 'blue', password: 'Sample-Blue-Pa55' };
+    const outcomes = await Promise.all(Array.from({ length: 200 }, () => runCheck(at(ports.silent!), { check: 'ssh', timeout_seconds: 1 }, { account })));
+    clearTimeout(busy);
+    expect(new Set(outcomes.map((o) => JSON.stringify(o)))).toEqual(
+      new Set([JSON.stringify({ passed: false, error: 'timeout after 1 s waiting for the login as blue', category: 'timeout' })]),
+    );
+    // The second errors come as the sockets close, after the outcomes: vitest fails the run on any left unheard.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  });
+});
+
 describe('dns (BIND on loopback)', () => {
   const dns = { check: 'dns' as const, query: 'www', timeout_seconds: 2 };
   const server = () => ({ host: 'ns.team12.ccdc.example', address: '127.0.0.1', port: named.port });

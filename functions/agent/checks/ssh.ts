@@ -24,6 +24,9 @@ export function checkSsh(target: ProbeTarget, check: SshCheck, account: CheckAcc
     progress('the connection');
     const socket = await openSocket(target, signal);
     const client = new ssh2.Client();
+    // ssh2 may emit a second error after the one the login hears: its own ready timeout, then, as the
+    // deadline closes the socket, "Connection lost before handshake". Unheard, it would end the agent's process.
+    client.on('error', () => undefined);
     signal.addEventListener('abort', () => client.end(), { once: true });
     try {
       progress(`the login as ${account.username}`);
