@@ -7,7 +7,8 @@
  *    check: HTTP (status and content), TCP, SSH and SMTP banners against
  *    well-behaved servers in a process of their own (bench/agent-servers.ts);
  *    then the login kinds — an HTTP form login, SSH with a command, FTP and
- *    FTPS (download and upload), MySQL and PostgreSQL queries — against the
+ *    FTPS (download and upload), MySQL and PostgreSQL queries, mail, LDAP,
+ *    VNC (TigerVNC) — against the
  *    real daemons the tests use (test/support/daemons/). On 2 cores the
  *    daemons share the CPU, so wall time alone misleads: the CPU figure is
  *    the agent's own, and from it, whether one invocation holds a round of
@@ -54,6 +55,7 @@ import { deliver, startDovecot } from '../test/support/daemons/dovecot';
 import { startSlapd } from '../test/support/daemons/slapd';
 import { startSshd } from '../test/support/daemons/sshd';
 import { startVsftpd } from '../test/support/daemons/vsftpd';
+import { startXtigervnc } from '../test/support/daemons/xtigervnc';
 
 const { values } = parseArgs({
   options: { concurrency: { type: 'string', default: '256' }, timeout: { type: 'string', default: '5' }, 'checks-only': { type: 'boolean', default: false } },
@@ -72,15 +74,16 @@ const ports = await new Promise<{ http: number; tcp: number; ssh: number; smtp: 
 );
 
 // The real daemons of the login kinds (test/support/daemons/), processes of their own too.
-const [sshd, vsftpd, mariadb, postgres, dovecot, slapd] = await Promise.all([
+const [sshd, vsftpd, mariadb, postgres, dovecot, slapd, xtigervnc] = await Promise.all([
   startSshd(['bench']),
   startVsftpd(['bench']),
   startMariadb(),
   startPostgres(),
   startDovecot(['sender', 'reader']),
   startSlapd(['bench']),
+  startXtigervnc(),
 ]);
-const stopDaemons = () => Promise.all([sshd, vsftpd, mariadb, postgres, dovecot, slapd].map((d) => d.stop()));
+const stopDaemons = () => Promise.all([sshd, vsftpd, mariadb, postgres, dovecot, slapd, xtigervnc].map((d) => d.stop()));
 const dbLogin: CheckAccount = { username: 'bench_checker', password: 'Bench-Db-Pa55' };
 await mariadbSql(mariadb.info, 'CREATE DATABASE shop');
 await mariadbSql(mariadb.info, 'CREATE TABLE shop.inventory (item VARCHAR(40) PRIMARY KEY, quantity INT)');
@@ -158,6 +161,7 @@ const LOGIN_KINDS: (typeof KINDS)[number][] = [
     port: slapd.info.port,
     account: { username: ldapUser.dn, password: ldapUser.password },
   },
+  { kind: { check: 'vnc', timeout_seconds: timeout }, port: xtigervnc.info.port, account: { username: 'console', password: xtigervnc.info.password } },
 ];
 const labelOf = ({ kind, label }: (typeof KINDS)[number]) =>
   label ??
@@ -236,7 +240,7 @@ for (const entry of LOGIN_KINDS) {
     loginDeps,
   );
 }
-console.log(`\nLogin checks against the real daemons (sshd, vsftpd, MariaDB, PostgreSQL, Dovecot, slapd; ${LOGIN_CHECKS} each, 32 at once)`);
+console.log(`\nLogin checks against the real daemons (sshd, vsftpd, MariaDB, PostgreSQL, Dovecot, slapd, Xtigervnc; ${LOGIN_CHECKS} each, 32 at once)`);
 console.log('kind               checks/s  passed  seconds  CPU ms/check');
 for (const [kind, r] of Object.entries(perLoginKind)) row(kind, r);
 

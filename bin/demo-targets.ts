@@ -33,6 +33,7 @@ import { ldapServer, type DirectoryEntry } from '../lib/local/demo/ldap';
 import { imapServer, Mailbox, smtpServer } from '../lib/local/demo/mail';
 import { postgresServer } from '../lib/local/demo/postgres';
 import { sshServer } from '../lib/local/demo/ssh';
+import { vncServer } from '../lib/local/demo/vnc';
 
 /** How each team (in the API's order) behaves; teams past the list are healthy. */
 type Behaviour = 'healthy' | 'missing-www-record' | 'broken' | 'half-down' | 'defaced' | 'down';
@@ -40,13 +41,15 @@ const BEHAVIOURS: Behaviour[] = ['healthy', 'missing-www-record', 'broken', 'hal
 const WHAT: Record<Behaviour, string> = {
   healthy: 'every service up',
   'missing-www-record': 'servers up, but no A record for www (create it with curl: HTTP and DNS pass from the next round)',
-  broken: 'HTTP answers 500; SSH, FTP, the database, mail and the directory refuse the accounts the organisers hold (its passwords changed to Rotated-Pa55)',
-  'half-down': 'SSH accepts and never answers (timeout), DNS server down, mail accepted and dropped (IMAP finds no message), the directory empty',
+  broken:
+    'HTTP answers 500; SSH, FTP, the database, mail, the directory and the desktop refuse the accounts the organisers hold (its passwords changed to Rotated-Pa55)',
+  'half-down':
+    'SSH accepts and never answers (timeout), DNS server down, mail accepted and dropped (IMAP finds no message), the directory empty, the desktop asks for no password',
   defaced: 'every service up, but the web page is defaced ("Hacked by" red team): the HTTP check’s reject pattern fails it',
   down: 'nothing runs (connection refused everywhere)',
 };
 /** The last octet given to a service's host name, by its first label. */
-const OCTETS: Record<string, number> = { www: 10, ftp: 21, shell: 22, mail: 25, dc: 39, db: 54, ns: 53 };
+const OCTETS: Record<string, number> = { www: 10, ftp: 21, shell: 22, mail: 25, dc: 39, db: 54, ns: 53, desk: 59 };
 
 const found = authFromEnvironment(['SCORING_ADMIN', 'SCORING_AGENT']);
 if ('error' in found) {
@@ -212,6 +215,18 @@ for (const service of services) {
       const { accepted, note } = logins(service.id, behaviour);
       const empty = behaviour === 'half-down';
       listen(ldapServer(accepted, DIRECTORY, { empty }), address, service.port, `ldap ${service.url}${note}${empty ? ' (directory empty)' : ''}`);
+      break;
+    }
+    case 'vnc': {
+      // The half-down team's desktop asks for no password: open to anyone, which the check fails.
+      const { accepted, note } = logins(service.id, behaviour);
+      const open = behaviour === 'half-down';
+      listen(
+        vncServer(accepted, { security: open ? 'none' : 'vnc', name: `${team.name}'s desktop` }),
+        address,
+        service.port,
+        `vnc ${service.url}${open ? ' (no password asked)' : note}`,
+      );
       break;
     }
     case 'ftp': {

@@ -10,7 +10,9 @@
  * /usr/lib/postgresql/<version>/bin), OpenLDAP's `slapd` (with `slapadd`;
  * `ldap-utils` gives the tests `ldapsearch`, `ldapwhoami` and `ldapmodify`)
  * and Dovecot (IMAP, POP3, submission, and LMTP for its deliveries; its
- * programs under /usr/lib/dovecot).
+ * programs under /usr/lib/dovecot); the VNC check signs in to TigerVNC's
+ * `Xtigervnc`, whose password file `vncpasswd` writes (tigervnc-tools, only
+ * a Recommends of the server: named here).
  * Installs what is missing with one apt-get step when we may (root on
  * Debian), without recommended packages; otherwise says how. Daemons'
  * packages start their system-wide service on install: a policy-rc.d that
@@ -44,6 +46,8 @@ const TOOLS: [present: () => boolean, pkg: string][] = [
   [() => existsSync('/usr/lib/dovecot/pop3'), 'dovecot-pop3d'],
   [() => existsSync('/usr/lib/dovecot/submission'), 'dovecot-submissiond'],
   [() => existsSync('/usr/lib/dovecot/lmtp'), 'dovecot-lmtpd'],
+  [() => has('Xtigervnc'), 'tigervnc-standalone-server'],
+  [() => has('vncpasswd'), 'tigervnc-tools'],
 ];
 
 const POLICY_RC_D = '/usr/sbin/policy-rc.d';

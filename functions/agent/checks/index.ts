@@ -10,6 +10,7 @@ import type { CheckOutcome, ProbeTarget } from './probe';
 import { checkSql } from './sql';
 import { checkSsh } from './ssh';
 import { checkTcp } from './tcp';
+import { checkVnc } from './vnc';
 
 export type { CheckOutcome, ProbeTarget } from './probe';
 export type { DnsExpectation } from './dns';
@@ -59,6 +60,8 @@ function probe(target: ProbeTarget, check: CheckDefinition, { dns, account, mail
     case 'ldap':
     case 'ldaps':
       return checkLdap(target, check, account);
+    case 'vnc':
+      return checkVnc(target, check, account);
   }
 }
 

@@ -1883,7 +1883,7 @@ export interface components {
             name: string;
             super_type_id: number;
             max_score: number;
-            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps (absent: not checked by agents). */
+            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps, vnc (absent: not checked by agents). */
             check?: string;
             /** @description The check's own deadline, in seconds. */
             timeout_seconds?: number;
@@ -2906,7 +2906,7 @@ export interface components {
             name: string;
             super_type_id: number;
             max_score: number;
-            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps (absent: not checked by agents). */
+            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps, vnc (absent: not checked by agents). */
             check?: string;
             /** @description The check's own deadline, in seconds. */
             timeout_seconds?: number;
@@ -6472,6 +6472,17 @@ export interface operations {
                     max_score: number;
                     sla_threshold?: number;
                     sla_penalty?: number;
+                    /** @constant */
+                    check: "vnc";
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
                     check?: unknown;
                 };
             };
@@ -6881,6 +6892,11 @@ export interface operations {
                         sha256?: string;
                         reject?: string;
                     }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "vnc";
                     /** @default 5 */
                     timeout_seconds?: number;
                 };
@@ -7943,6 +7959,11 @@ export interface operations {
                         sha256?: string;
                         reject?: string;
                     }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "vnc";
                     /** @default 5 */
                     timeout_seconds?: number;
                 };

@@ -25,6 +25,7 @@ export const CHECK_KINDS = [
   'pop3s',
   'ldap',
   'ldaps',
+  'vnc',
 ] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
@@ -80,6 +81,7 @@ export const CHECK_PARAMETER_NAMES: Record<CheckKind, readonly string[]> = {
   pop3s: POP3_PARAMETER_NAMES,
   ldap: LDAP_PARAMETER_NAMES,
   ldaps: LDAP_PARAMETER_NAMES,
+  vnc: ['timeout_seconds'],
 };
 
 /**
@@ -173,7 +175,14 @@ export type MailboxCheck = {
 export type LdapProperties = MatchRules & { base_dn?: string; filter?: string };
 export type LdapCheck = LdapProperties & { check: 'ldap' | 'ldaps'; base_dn: string; properties?: LdapProperties[]; timeout_seconds: number };
 
-export type CheckDefinition = HttpCheck | TcpCheck | DnsCheck | SshCheck | FtpCheck | SqlCheck | SmtpCheck | MailboxCheck | LdapCheck;
+/**
+ * VNC (RFB 3.3 to 3.8): VNC authentication with the round's account's
+ * password, then the desktop's ServerInit. VNC has no user name (the
+ * account's is only its label) and reads only a password's first 8 bytes.
+ */
+export type VncCheck = { check: 'vnc'; timeout_seconds: number };
+
+export type CheckDefinition = HttpCheck | TcpCheck | DnsCheck | SshCheck | FtpCheck | SqlCheck | SmtpCheck | MailboxCheck | LdapCheck | VncCheck;
 
 /** The fields of a check definition, picked from a stored subtype. */
 export function checkOf(subtype: Record<string, unknown>): CheckDefinition | undefined {
@@ -215,6 +224,7 @@ export function logsIn(check: CheckDefinition): boolean {
     case 'pop3s':
     case 'ldap':
     case 'ldaps':
+    case 'vnc':
       return true;
     case 'smtp':
     case 'smtps':

@@ -186,6 +186,7 @@ export const checkParameters = {
   pop3s: pop3,
   ldap,
   ldaps: ldap,
+  vnc: { timeout_seconds: Timeout },
 } as const satisfies Record<CheckKind, Record<string, unknown>>;
 
 /** A check definition on its own (its kind and that kind's parameters), as an organiser replaces a subtype's during the event. */

@@ -393,7 +393,7 @@ export const SubtypeSchema = named(
     super_type_id: Id,
     max_score: Count,
     check: textParameter(
-      'The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps (absent: not checked by agents).',
+      'The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps, vnc (absent: not checked by agents).',
     ),
     timeout_seconds: numberParameter("The check's own deadline, in seconds."),
     path: textParameter('http(s): the page to GET.'),
