@@ -108,7 +108,7 @@ const ldapUser = slapd.info.users.bench;
 
 const query = 'SELECT item, quantity FROM inventory ORDER BY item';
 /** The cheap kinds, and the login kinds with the account each signs in as. */
-const KINDS: { kind: CheckDefinition; port: number; account?: CheckAccount; mail?: MailRound; label?: string }[] = [
+const KINDS: { kind: CheckDefinition; port: number; account?: CheckAccount; mail?: MailRound; label?: string; atOnce?: number }[] = [
   { kind: { check: 'http', path: '/', status: 200, content: 'Welcome', timeout_seconds: timeout }, port: ports.http },
   { kind: { check: 'tcp', timeout_seconds: timeout }, port: ports.tcp },
   { kind: { check: 'ssh', timeout_seconds: timeout }, port: ports.ssh },
@@ -161,7 +161,14 @@ const LOGIN_KINDS: (typeof KINDS)[number][] = [
     port: slapd.info.port,
     account: { username: ldapUser.dn, password: ldapUser.password },
   },
-  { kind: { check: 'vnc', timeout_seconds: timeout }, port: xtigervnc.info.port, account: { username: 'console', password: xtigervnc.info.password } },
+  {
+    kind: { check: 'vnc', timeout_seconds: timeout },
+    port: xtigervnc.info.port,
+    account: { username: 'console', password: xtigervnc.info.password },
+    // Xtigervnc listens with a backlog of 5: past it, loopback's SYN cookies complete connections the server never
+    // accepts (they time out waiting for its version). A team's desktop sees one check a round, not 32 at once.
+    atOnce: 4,
+  },
 ];
 const labelOf = ({ kind, label }: (typeof KINDS)[number]) =>
   label ??
@@ -231,16 +238,17 @@ const LOGIN_CHECKS = 400;
 const loginDeps = { ...deps, checkLimit: concurrencyLimit(Math.min(concurrency, 32)) };
 const perLoginKind: Record<string, Awaited<ReturnType<typeof timed>>> = {};
 for (const entry of LOGIN_KINDS) {
+  const entryDeps = entry.atOnce === undefined ? loginDeps : { ...deps, checkLimit: concurrencyLimit(entry.atOnce) };
   await timed(
     Array.from({ length: 40 }, (_, i) => planned(i, entry.kind, entry.port, entry.account, entry.mail)),
-    loginDeps,
+    entryDeps,
   ); // warm-up
   perLoginKind[labelOf(entry)] = await timed(
     Array.from({ length: LOGIN_CHECKS }, (_, i) => planned(i, entry.kind, entry.port, entry.account, entry.mail)),
-    loginDeps,
+    entryDeps,
   );
 }
-console.log(`\nLogin checks against the real daemons (sshd, vsftpd, MariaDB, PostgreSQL, Dovecot, slapd, Xtigervnc; ${LOGIN_CHECKS} each, 32 at once)`);
+console.log(`\nLogin checks against the real daemons (sshd, vsftpd, MariaDB, PostgreSQL, Dovecot, slapd, Xtigervnc; ${LOGIN_CHECKS} each, 32 at once, VNC 4)`);
 console.log('kind               checks/s  passed  seconds  CPU ms/check');
 for (const [kind, r] of Object.entries(perLoginKind)) row(kind, r);
 
