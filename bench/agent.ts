@@ -8,7 +8,7 @@
  *    well-behaved servers in a process of their own (bench/agent-servers.ts);
  *    then the login kinds — an HTTP form login, SSH with a command, FTP and
  *    FTPS (download and upload), MySQL and PostgreSQL queries, mail, LDAP,
- *    VNC (TigerVNC) — against the
+ *    VNC (TigerVNC), SMB (Samba: a file read and a folder listed) — against the
  *    real daemons the tests use (test/support/daemons/). On 2 cores the
  *    daemons share the CPU, so wall time alone misleads: the CPU figure is
  *    the agent's own, and from it, whether one invocation holds a round of
@@ -53,6 +53,7 @@ import { mariadbSql, startMariadb } from '../test/support/daemons/mariadb';
 import { postgresSql, startPostgres } from '../test/support/daemons/postgres';
 import { deliver, startDovecot } from '../test/support/daemons/dovecot';
 import { startSlapd } from '../test/support/daemons/slapd';
+import { startSmbd } from '../test/support/daemons/smbd';
 import { startSshd } from '../test/support/daemons/sshd';
 import { startVsftpd } from '../test/support/daemons/vsftpd';
 import { startXtigervnc } from '../test/support/daemons/xtigervnc';
@@ -74,7 +75,7 @@ const ports = await new Promise<{ http: number; tcp: number; ssh: number; smtp: 
 );
 
 // The real daemons of the login kinds (test/support/daemons/), processes of their own too.
-const [sshd, vsftpd, mariadb, postgres, dovecot, slapd, xtigervnc] = await Promise.all([
+const [sshd, vsftpd, mariadb, postgres, dovecot, slapd, xtigervnc, smbd] = await Promise.all([
   startSshd(['bench']),
   startVsftpd(['bench']),
   startMariadb(),
@@ -82,8 +83,9 @@ const [sshd, vsftpd, mariadb, postgres, dovecot, slapd, xtigervnc] = await Promi
   startDovecot(['sender', 'reader']),
   startSlapd(['bench']),
   startXtigervnc(),
+  startSmbd('bnch', ['bench']),
 ]);
-const stopDaemons = () => Promise.all([sshd, vsftpd, mariadb, postgres, dovecot, slapd, xtigervnc].map((d) => d.stop()));
+const stopDaemons = () => Promise.all([sshd, vsftpd, mariadb, postgres, dovecot, slapd, xtigervnc, smbd].map((d) => d.stop()));
 const dbLogin: CheckAccount = { username: 'bench_checker', password: 'Bench-Db-Pa55' };
 await mariadbSql(mariadb.info, 'CREATE DATABASE shop');
 await mariadbSql(mariadb.info, 'CREATE TABLE shop.inventory (item VARCHAR(40) PRIMARY KEY, quantity INT)');
@@ -105,6 +107,7 @@ const { sender, reader } = dovecot.info.users;
 const benchToken = await mailToken('bench-previous-round');
 await deliver(dovecot.info, 'reader', `From: <${sender.address}>\r\nTo: <${reader.address}>\r\nSubject: ${subjectOf(benchToken)}\r\n\r\nbench\r\n`);
 const ldapUser = slapd.info.users.bench;
+const smbUser = smbd.info.users.bench;
 
 const query = 'SELECT item, quantity FROM inventory ORDER BY item';
 /** The cheap kinds, and the login kinds with the account each signs in as. */
@@ -168,6 +171,11 @@ const LOGIN_KINDS: (typeof KINDS)[number][] = [
     // Xtigervnc listens with a backlog of 5: past it, loopback's SYN cookies complete connections the server never
     // accepts (they time out waiting for its version). A team's desktop sees one check a round, not 32 at once.
     atOnce: 4,
+  },
+  {
+    kind: { check: 'smb', share: 'data', file: 'welcome.txt', content: '^Welcome', expect: 'docs', timeout_seconds: timeout },
+    port: smbd.info.port,
+    account: { username: smbUser.name, password: smbUser.password },
   },
 ];
 const labelOf = ({ kind, label }: (typeof KINDS)[number]) =>
@@ -248,7 +256,9 @@ for (const entry of LOGIN_KINDS) {
     entryDeps,
   );
 }
-console.log(`\nLogin checks against the real daemons (sshd, vsftpd, MariaDB, PostgreSQL, Dovecot, slapd, Xtigervnc; ${LOGIN_CHECKS} each, 32 at once, VNC 4)`);
+console.log(
+  `\nLogin checks against the real daemons (sshd, vsftpd, MariaDB, PostgreSQL, Dovecot, slapd, Xtigervnc, smbd; ${LOGIN_CHECKS} each, 32 at once, VNC 4)`,
+);
 console.log('kind               checks/s  passed  seconds  CPU ms/check');
 for (const [kind, r] of Object.entries(perLoginKind)) row(kind, r);
 

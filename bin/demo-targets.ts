@@ -19,7 +19,7 @@ import { createServer as createHttpServer, type RequestListener } from 'node:htt
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { CheckAccount } from '#shared/domain/accounts';
-import { checkOf, type CheckKind } from '#shared/domain/check-definitions';
+import { checkOf, type CheckKind, type SmbCheck } from '#shared/domain/check-definitions';
 import type { Service, Team } from '#shared/domain/model';
 import { teamAddressPrefix } from '#shared/domain/settings';
 import { scoringApi } from '../functions/agent/api';
@@ -32,6 +32,7 @@ import { ftpServer } from '../lib/local/demo/ftp';
 import { ldapServer, type DirectoryEntry } from '../lib/local/demo/ldap';
 import { imapServer, Mailbox, smtpServer } from '../lib/local/demo/mail';
 import { postgresServer } from '../lib/local/demo/postgres';
+import { DemoFileServers } from '../lib/local/demo/samba';
 import { sshServer } from '../lib/local/demo/ssh';
 import { vncServer } from '../lib/local/demo/vnc';
 
@@ -42,14 +43,14 @@ const WHAT: Record<Behaviour, string> = {
   healthy: 'every service up',
   'missing-www-record': 'servers up, but no A record for www (create it with curl: HTTP and DNS pass from the next round)',
   broken:
-    'HTTP answers 500; SSH, FTP, the database, mail, the directory and the desktop refuse the accounts the organisers hold (its passwords changed to Rotated-Pa55)',
+    'HTTP answers 500; SSH, FTP, the database, mail, the directory, the desktop and the file share refuse the accounts the organisers hold (its passwords changed to Rotated-Pa55)',
   'half-down':
-    'SSH accepts and never answers (timeout), DNS server down, mail accepted and dropped (IMAP finds no message), the directory empty, the desktop asks for no password',
+    'SSH accepts and never answers (timeout), DNS server down, mail accepted and dropped (IMAP finds no message), the directory empty, the desktop asks for no password, the file share lost its file',
   defaced: 'every service up, but the web page is defaced ("Hacked by" red team): the HTTP check’s reject pattern fails it',
   down: 'nothing runs (connection refused everywhere)',
 };
 /** The last octet given to a service's host name, by its first label. */
-const OCTETS: Record<string, number> = { www: 10, ftp: 21, shell: 22, mail: 25, dc: 39, db: 54, ns: 53, desk: 59 };
+const OCTETS: Record<string, number> = { www: 10, ftp: 21, shell: 22, mail: 25, dc: 39, files: 45, db: 54, ns: 53, desk: 59 };
 
 const found = authFromEnvironment(['SCORING_ADMIN', 'SCORING_AGENT']);
 if ('error' in found) {
@@ -59,7 +60,8 @@ if ('error' in found) {
 const api = scoringApi(process.env.SCORING_API_URL ?? 'http://127.0.0.1:3000/api/v1', found);
 
 const [settings, teams, services, subtypes] = await Promise.all([api.settings(), api.teams(), api.services(), api.subtypes()]);
-const kindOf = new Map(subtypes.map((s) => [s.id, checkOf(s)?.check]));
+const definitionOf = new Map(subtypes.map((s) => [s.id, checkOf(s)]));
+const kindOf = new Map([...definitionOf].map(([id, definition]) => [id, definition?.check]));
 const behaviourOf = new Map(teams.map((t, i) => [t.id, BEHAVIOURS[i] ?? 'healthy']));
 
 const relativeName = (service: Service) => service.url.slice(0, -(service.team.team_url.length + 1)) || '@';
@@ -157,6 +159,8 @@ const DIRECTORY: DirectoryEntry[] = [
     attributes: { objectClass: ['inetOrgPerson'], uid: [uid], cn: [uid], sn: [uid], mail: [`${uid}@ccdc.local`] },
   })),
 ];
+/** The teams' file shares: real smbd processes (lib/local/demo/samba.ts), when this machine can run them. */
+let fileServers: DemoFileServers | undefined;
 const dnsAddresses: string[] = [];
 let dnsPort: number | undefined;
 
@@ -226,6 +230,28 @@ for (const service of services) {
         address,
         service.port,
         `vnc ${service.url}${open ? ' (no password asked)' : note}`,
+      );
+      break;
+    }
+    case 'smb': {
+      // Real Samba, one smbd per team, letting in the accounts the API holds (the broken team: its rotated password).
+      // The half-down team's red team deleted the file the check reads.
+      const why = DemoFileServers.unavailable();
+      if (why || !isLoopback(address)) {
+        console.error(`skipping smb ${service.url}: ${why ?? 'not a loopback address'} (its check fails: connection refused)`);
+        break;
+      }
+      const { share, file = 'welcome.txt', expect = 'reports' } = definitionOf.get(service.subtype_id) as SmbCheck;
+      const { accepted, note } = logins(service.id, behaviour);
+      const lost = behaviour === 'half-down';
+      const files = { [`${expect}/q3.txt`]: 'Quarterly report: every service up\n', ...(lost ? {} : { [file]: `Welcome to ${team.name}'s file share\n` }) };
+      const what = `smb ${service.url} (Samba, share ${share}${lost ? `, ${file} deleted` : ''})${note}`;
+      fileServers ??= new DemoFileServers();
+      listening.push(
+        fileServers.start({ address, port: service.port, share, files, accounts: accepted }).then(
+          () => void started.push(`${address}:${service.port} ${what}`),
+          (error: Error) => console.error(`cannot serve ${what}: ${error.message}`),
+        ),
       );
       break;
     }
@@ -343,6 +369,7 @@ process.send?.('ready');
 process.once('SIGINT', () => {
   clearInterval(refresh);
   named?.stopNow();
+  fileServers?.stop();
   relays.forEach((r) => r.close());
   sockets.forEach((s) => s.destroy());
   servers.forEach((s) => s.close());

@@ -12,7 +12,9 @@
  * and Dovecot (IMAP, POP3, submission, and LMTP for its deliveries; its
  * programs under /usr/lib/dovecot); the VNC check signs in to TigerVNC's
  * `Xtigervnc`, whose password file `vncpasswd` writes (tigervnc-tools, only
- * a Recommends of the server: named here).
+ * a Recommends of the server: named here); the SMB check signs in to Samba's
+ * `smbd`, its users' passwords set with `smbpasswd` (samba-common-bin, a
+ * dependency of samba).
  * Installs what is missing with one apt-get step when we may (root on
  * Debian), without recommended packages; otherwise says how. Daemons'
  * packages start their system-wide service on install: a policy-rc.d that
@@ -48,6 +50,7 @@ const TOOLS: [present: () => boolean, pkg: string][] = [
   [() => existsSync('/usr/lib/dovecot/lmtp'), 'dovecot-lmtpd'],
   [() => has('Xtigervnc'), 'tigervnc-standalone-server'],
   [() => has('vncpasswd'), 'tigervnc-tools'],
+  [() => has('smbd') && has('smbpasswd'), 'samba'],
 ];
 
 const POLICY_RC_D = '/usr/sbin/policy-rc.d';

@@ -278,13 +278,13 @@ describe('the command-line tool', () => {
       .replace('content: "Welcome", reject', 'content: "Welcome to", reject')
       .replace('name: HTTP, super_type_id: 1, max_score: 10', 'name: HTTP, super_type_id: 1, max_score: 12')
       .replace('  - { id: 3, name: Red Team }\n', '  - { id: 3, name: Red Team Findings }\n  - { id: 4, name: Uptime }\n')
-      .replace('\nteams:\n', '\n  - { id: 10, name: Printer, super_type_id: 1, max_score: 4, check: tcp, timeout_seconds: 3 }\nteams:\n')
+      .replace('\nteams:\n', '\n  - { id: 11, name: Printer, super_type_id: 1, max_score: 4, check: tcp, timeout_seconds: 3 }\nteams:\n')
       .replace('name: Root Cause\n', 'name: Root Cause Analysts\n')
       .replace('{ subtype_id: 2, url: shell.team11.ccdc.example, port: 2222 }', '{ subtype_id: 2, url: shell.team11.ccdc.example, port: 2022 }')
       .replace(/ {2}- number: 14\n[\s\S]*?(?= {2}- number: 21)/, '')
       .replace(
         '  - number: 99',
-        '  - number: 15\n    name: Late Joiners\n    team_url: team15.ccdc.example\n    services:\n      - { subtype_id: 1, url: www.team15.ccdc.example, port: 8080 }\n      - { subtype_id: 2, url: shell.team15.ccdc.example, port: 2222 }\n      - { subtype_id: 10, url: printer.team15.ccdc.example, port: 9100 }\n  - number: 99',
+        '  - number: 15\n    name: Late Joiners\n    team_url: team15.ccdc.example\n    services:\n      - { subtype_id: 1, url: www.team15.ccdc.example, port: 8080 }\n      - { subtype_id: 2, url: shell.team15.ccdc.example, port: 2222 }\n      - { subtype_id: 11, url: printer.team15.ccdc.example, port: 9100 }\n  - number: 99',
       );
     const file = join(dir, 'edited.yaml');
     writeFileSync(file, edited);
@@ -296,14 +296,14 @@ describe('the command-line tool', () => {
       '  - settings: competition_name → "Regional CCDC Final Round"',
       '  - super type 3 (Red Team): name → "Red Team Findings"',
       '  - super type 4 (Uptime): add',
-      '  - subtype 10 (Printer): add (tcp)',
+      '  - subtype 11 (Printer): add (tcp)',
       '  - subtype 1 (HTTP): replace its check (http)',
       `  - service ${ssh.id} (SSH at shell.team11.ccdc.example:2222): move to shell.team11.ccdc.example:2022`,
       '  - team 12 (Root Cause): name → "Root Cause Analysts"',
       '  - team 15 (Late Joiners): add',
       '  - team 15: add a service of subtype 1 at www.team15.ccdc.example:8080',
       '  - team 15: add a service of subtype 2 at shell.team15.ccdc.example:2222',
-      '  - team 15: add a service of subtype 10 at printer.team15.ccdc.example:9100',
+      '  - team 15: add a service of subtype 11 at printer.team15.ccdc.example:9100',
       '  - team 14 (Firewall Fiends): hide',
       '  - subtype 1 (HTTP): max_score → 12, and every service of it that follows it',
     ]);

@@ -5,8 +5,9 @@
  * provider is not loaded), and by this machine's Node the same way. The
  * child first shows MD4 is refused there, then computes published vectors
  * through the bundle, and runs the agent's checks, bundled as its function
- * bundles them, in a VNC sign-in against the demo's server (right and
- * wrong password).
+ * bundles them, in a VNC sign-in against the demo's server and an SMB one
+ * (NTLMv2, SMB 3.1.1 signing) against a real Samba (right and wrong
+ * password each).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFunctions } from '../../lib/bundling';
 import { vncServer } from '../../lib/local/demo/vnc';
+import { startSmbd, type SmbdInfo } from '../support/daemons/smbd';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'scoring-legacy-crypto-'));
@@ -53,8 +55,16 @@ for (const password of ['Vnc-Pa55', 'Wrong-Pa']) {
   const target = { host: 'desk.team1.example', address: '127.0.0.1', port: Number(process.env.VNC_PORT) };
   vnc.push(await runCheck(target, { check: 'vnc', timeout_seconds: 5 }, { account: { username: 'console', password } }));
 }
+const smb = [];
+for (const password of [process.env.SMB_PASSWORD, 'Wrong-Pa55']) {
+  const target = { host: 'files.team1.example', address: '127.0.0.1', port: Number(process.env.SMB_PORT) };
+  const check = { check: 'smb', share: 'data', file: 'welcome.txt', content: '^Welcome', expect: 'docs', timeout_seconds: 5 };
+  const outcome = await runCheck(target, check, { account: { username: process.env.SMB_USER, password } });
+  smb.push(outcome.passed ? outcome : { passed: false, category: outcome.category });
+}
 process.stdout.write(JSON.stringify({
   vnc,
+  smb,
   version: process.version,
   openssl: process.versions.openssl,
   md4Refusal,
@@ -80,6 +90,7 @@ process.stdout.write(JSON.stringify({
 /** What the child must print: RFC 1320 §A.5, NIST SP 800-17 and FIPS 81, RFC 6229, RFC 4493 §4, MS-NLMP §4.2.2 and §4.2.4 (see test/unit/legacy-crypto.test.ts). */
 const VECTORS = {
   vnc: [{ passed: true }, { passed: false, error: 'VNC password refused: "Authentication failure"', category: 'login failed' }],
+  smb: [{ passed: true }, { passed: false, category: 'login failed' }],
   md4: ['31d6cfe0d16ae931b73c59d7e0c089c0', 'a448017aaf21d8525fc10ae87aa6729d', 'e33b4ddc9c38f2199c3e7b164fcc0536'],
   ntHash: 'a4f49c406510bdcab6824ee7c30fd852',
   des: ['95f8a5e5dd31d900', '690f5b0d9a26939b', '3fa40e8a984d48156a271787ab8883f9893d51ec4b563b53'],
@@ -95,10 +106,16 @@ const VECTORS = {
 };
 
 const desktop = vncServer([{ username: 'console', password: 'Vnc-Pa55' }]);
-afterAll(() => desktop.close());
+let samba: SmbdInfo<'alice'>;
+let stopSamba: (() => Promise<void>) | undefined;
+afterAll(async () => {
+  desktop.close();
+  await stopSamba?.();
+});
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => desktop.listen(0, '127.0.0.1', resolve));
+  ({ info: samba, stop: stopSamba } = await startSmbd('cdk', ['alice']));
   await bundleFunctions({ 'legacy-crypto': 'functions/agent/checks/legacy-crypto.ts', checks: 'functions/agent/checks/index.ts' }, dir);
   writeFileSync(join(dir, 'child.mjs'), CHILD);
   // An empty configuration: OpenSSL's defaults, the default provider alone, whatever this machine's openssl.cnf would load.
@@ -114,7 +131,14 @@ async function child(command: string, args: string[]) {
   const { port } = desktop.address() as { port: number };
   const { stdout } = await run(command, [...args, join(dir, 'child.mjs')], {
     cwd: dir,
-    env: { ...env, OPENSSL_CONF: join(dir, 'openssl.cnf'), VNC_PORT: String(port) },
+    env: {
+      ...env,
+      OPENSSL_CONF: join(dir, 'openssl.cnf'),
+      VNC_PORT: String(port),
+      SMB_PORT: String(samba.port),
+      SMB_USER: samba.users.alice.name,
+      SMB_PASSWORD: samba.users.alice.password,
+    },
   });
   return JSON.parse(stdout) as typeof VECTORS & { version: string; openssl: string; md4Refusal: string | null };
 }
@@ -127,7 +151,7 @@ describe('the legacy crypto, bundled', () => {
   ];
 
   for (const runtime of runtimes) {
-    it(`computes the published vectors and signs in to VNC under ${runtime.name}, which refuses MD4 itself`, { timeout: 180_000 }, async () => {
+    it(`computes the published vectors and signs in to VNC and SMB under ${runtime.name}, which refuses MD4 itself`, { timeout: 180_000 }, async () => {
       const { version, openssl, md4Refusal, ...values } = await child(runtime.command, runtime.args);
       console.log(`${runtime.name}: ${version}, OpenSSL ${openssl}, createHash('md4'): ${md4Refusal}`);
       expect(version.slice(0, runtime.version.length)).toBe(runtime.version);

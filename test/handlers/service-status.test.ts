@@ -4,7 +4,7 @@
  * only what changed, anything else the whole view; a reload after `since`
  * answers in full. Failure categories travel from the report to the cell.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCompetition } from '#shared/data/competition';
 import { verifyTotals } from '#shared/app/verify';
 import { forgetFreshCopies } from '#shared/data/fresh';
@@ -28,11 +28,17 @@ const status = async (query = '', headers: Record<string, string> = {}) => {
 };
 const report = (serviceId: number, body: Record<string, unknown>) =>
   invoke('POST', `/api/v1/services/${serviceId}/scans`, { headers: bearer(tokens.service), body });
+/**
+ * The handlers' and the fold's clock (they run in this process) is moved on where the test would otherwise wait for
+ * grid steps to pass: only `Date` moves, still ticking, by the steps the waits took.
+ */
+const clockPasses = (ms: number) => vi.setSystemTime(Date.now() + ms);
 /** The view (or a delta) once its as_of has reached `at` (epoch ms): at most two grid steps later. */
 async function statusOnceAsOfReaches(at: number, query = ''): Promise<View> {
   let view = await status(query);
   while (Date.parse(view.as_of) < at) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A grid step at a time: each moves as_of on by one step.
+    clockPasses(STATUS_GRID_MS);
     view = await status(query);
   }
   return view;
@@ -42,20 +48,35 @@ const cellOf = (view: View, teamNumber: number, subtypeId: number) =>
   view.teams[String(teams.find((t) => t.number === teamNumber)!.id)]?.find((c) => c[0] === subtypeId);
 
 beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
   await useFreshTable();
   tokens = await mintTokens();
   fold = await startFold();
   teams = (await invoke('GET', '/api/v1/teams', { headers: bearer(tokens.admin) })).json as typeof teams;
   services = (await invoke('GET', '/api/v1/services', { headers: bearer(tokens.admin) })).json as typeof services;
 });
-afterAll(() => fold?.stop());
+afterAll(async () => {
+  await fold?.stop();
+  vi.useRealTimers();
+});
 
 describe('GET /services/status', () => {
   it('shows every visible service unscanned after a load, grouped by team; the hidden team only to an admin', async () => {
     const view = await status();
     expect(view.full).toBe(true);
     expect(Date.parse(view.as_of) % STATUS_GRID_MS).toBe(0);
-    expect(view.subtypes).toEqual({ '1': 'HTTP', '2': 'SSH', '3': 'DNS', '4': 'SMTP', '5': 'FTP', '6': 'Database', '7': 'IMAP', '8': 'Directory' });
+    expect(view.subtypes).toEqual({
+      '1': 'HTTP',
+      '2': 'SSH',
+      '3': 'DNS',
+      '4': 'SMTP',
+      '5': 'FTP',
+      '6': 'Database',
+      '7': 'IMAP',
+      '8': 'Directory',
+      '9': 'Remote Desktop',
+      '10': 'File Share',
+    });
     const visible = teams.filter((t) => t.number !== 99);
     expect(Object.keys(view.teams).sort()).toEqual(visible.map((t) => String(t.id)).sort());
     expect(Object.values(view.teams).flat()).toHaveLength(services.filter((s) => s.team.number !== 99).length);
@@ -151,14 +172,14 @@ describe('GET /services/status', () => {
     let answer = await invoke('GET', '/api/v1/services/status');
     // A version tag once the version has settled (a content tag before).
     while (!answer.headers.etag!.startsWith('"v-')) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      clockPasses(250);
       answer = await invoke('GET', '/api/v1/services/status');
     }
     const { as_of } = answer.json as View;
     const again = await invoke('GET', '/api/v1/services/status', { headers: { 'if-none-match': answer.headers.etag! } });
     // (A grid step may have passed in between: then a 200 with the next as_of.)
     if (again.status !== 304) expect((again.json as View).as_of).not.toBe(as_of);
-    await new Promise((resolve) => setTimeout(resolve, STATUS_GRID_MS + 500));
+    clockPasses(STATUS_GRID_MS + 500);
     const later = await invoke('GET', `/api/v1/services/status?since=${as_of}`, { headers: { 'if-none-match': answer.headers.etag! } });
     expect(later.status).toBe(200);
     const view = later.json as View;

@@ -54,6 +54,19 @@ describe('GET /subtypes', () => {
         content: '(?m)^mail: blue@',
         timeout_seconds: 5,
       },
+      { id: 9, name: 'Remote Desktop', super_type_id: 1, max_score: 8, check: 'vnc', timeout_seconds: 5 },
+      {
+        id: 10,
+        name: 'File Share',
+        super_type_id: 1,
+        max_score: 8,
+        check: 'smb',
+        share: 'public',
+        file: 'welcome.txt',
+        content: '^Welcome',
+        expect: 'reports',
+        timeout_seconds: 5,
+      },
     ]);
     expect((await invoke('GET', '/api/v1/subtypes', { headers: bearer(tokens.admin) })).status).toBe(200);
   });

@@ -220,6 +220,29 @@ teams:
     expect(problemsOf(ldapWithout).map((p) => p.path)).toEqual(['subtypes.0.base_dn']);
   });
 
+  it('reads a file-share check, and refuses share names, paths and names SMB cannot hold', () => {
+    const smb = (fields: string) => GOOD.replace('max_score: 10 }', `max_score: 10, check: smb, ${fields} }`);
+    const good = parseCompetition(
+      smb('share: Public, file: /docs/welcome.txt, content: Welcome, properties: [{ folder: "docs\\\\2024", expect: report.docx }]'),
+    );
+    if (!good.ok) throw new Error(JSON.stringify(good.problems));
+    expect(good.competition.subtypes[0]).toMatchObject({
+      check: 'smb',
+      share: 'Public',
+      file: '/docs/welcome.txt',
+      content: 'Welcome',
+      properties: [{ folder: 'docs\\2024', expect: 'report.docx' }],
+      timeout_seconds: 5,
+    });
+    expect(problemsOf(smb('file: welcome.txt')).map((p) => p.path)).toEqual(['subtypes.0.share']);
+    expect(problemsOf(smb('share: "a/b", file: "../etc/passwd", folder: "x:y", expect: "*.txt"')).map((p) => [p.path, p.message])).toEqual([
+      ['subtypes.0.share', 'must be a share name, without \\ / : * ? " < > | or control characters'],
+      ['subtypes.0.file', "must not hold . or .. (a path from the share's root)"],
+      ['subtypes.0.folder', 'must be a path without : * ? " < > | or control characters'],
+      ['subtypes.0.expect', 'must be one file or folder name, without \\ / : * ? " < > | or control characters'],
+    ]);
+  });
+
   it("knows each kind's parameters by one list: the schemas and what agents are served agree", () => {
     for (const kind of CHECK_KINDS) expect(Object.keys(checkParameters[kind]).sort(), kind).toEqual([...CHECK_PARAMETER_NAMES[kind]].sort());
   });

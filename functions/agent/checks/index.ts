@@ -7,6 +7,7 @@ import { checkLdap } from './ldap';
 import { MIN_HIDDEN_LENGTH } from './lines';
 import { checkImap, checkPop3, checkSmtp, type MailRound } from './mail';
 import type { CheckOutcome, ProbeTarget } from './probe';
+import { checkSmb } from './smb';
 import { checkSql } from './sql';
 import { checkSsh } from './ssh';
 import { checkTcp } from './tcp';
@@ -62,6 +63,8 @@ function probe(target: ProbeTarget, check: CheckDefinition, { dns, account, mail
       return checkLdap(target, check, account);
     case 'vnc':
       return checkVnc(target, check, account);
+    case 'smb':
+      return checkSmb(target, check, account);
   }
 }
 

@@ -1817,7 +1817,7 @@ export interface components {
                 /** @description The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off. */
                 reason: string | null;
                 /** @description What kind of failure; null when it passed. */
-                category: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error") | null;
+                category: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found") | null;
                 /**
                  * Format: date-time
                  * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
@@ -1883,7 +1883,7 @@ export interface components {
             name: string;
             super_type_id: number;
             max_score: number;
-            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps, vnc (absent: not checked by agents). */
+            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps, vnc, smb (absent: not checked by agents). */
             check?: string;
             /** @description The check's own deadline, in seconds. */
             timeout_seconds?: number;
@@ -1929,7 +1929,7 @@ export interface components {
             filter?: string;
             /** @description ssh: run after the login as one of the service's accounts; what it prints meets the match rules. */
             command?: string;
-            /** @description ftp, ftps: the file downloaded after the login; its bytes meet the match rules. */
+            /** @description ftp, ftps: the file downloaded after the login; smb: the file read in the share (a path, / or \ between names). Its bytes meet the match rules. */
             file?: string;
             /** @description ftp, ftps: also write a file of random name and content, read it back and delete it. */
             upload?: boolean;
@@ -1939,6 +1939,12 @@ export interface components {
             sql?: string;
             /** @description dns: the name asked, relative to the team's zone. */
             query?: string;
+            /** @description smb: the share connected to after the sign-in as the round's account. */
+            share?: string;
+            /** @description smb: a folder of the share (a path; / is its root) whose listing must succeed. */
+            folder?: string;
+            /** @description smb: a name the folder (the share's root unless `folder` says) must list. */
+            expect?: string;
             /** @description Its own SLA threshold (failed checks in a row), over the settings. */
             sla_threshold?: number;
             /** @description Its own SLA penalty, over the settings. */
@@ -2111,7 +2117,7 @@ export interface components {
             received_at: string;
             score: number;
             /** @description The failure's category (null: it passed), for every caller. */
-            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
+            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "failed") | null;
             /** @description What it earned: its score, or 0 when scoring was closed. */
             points: number;
             /** @description Removed from scoring by an organiser (it earns nothing). */
@@ -2590,7 +2596,7 @@ export interface components {
             last_scan: number;
             last_scan_time: string | null;
             /** @description Why the newest check failed, as a category (null: it passed). Every caller gets the category, never the full reason: a team reads its own reasons on the team routes (`/team/{id}/…`). */
-            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
+            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "failed") | null;
             in_progress: boolean;
             max_score: number;
             /** @description The scoreboard freeze is in effect: anonymous callers get every score as of `frozen_since` (status stays live); admins and service accounts still get live figures. */
@@ -2674,7 +2680,7 @@ export interface components {
             last_scan: number;
             last_scan_time: string | null;
             /** @description Why the newest check failed, as a category (null: it passed). Every caller gets the category, never the full reason: a team reads its own reasons on the team routes (`/team/{id}/…`). */
-            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
+            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "failed") | null;
             in_progress: boolean;
             max_score: number;
         };
@@ -2741,7 +2747,7 @@ export interface components {
                     number,
                     "up" | "down" | "unscanned",
                     number,
-                    "timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error"
+                    "timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found"
                 ])[];
             };
         };
@@ -2906,7 +2912,7 @@ export interface components {
             name: string;
             super_type_id: number;
             max_score: number;
-            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps, vnc (absent: not checked by agents). */
+            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps, vnc, smb (absent: not checked by agents). */
             check?: string;
             /** @description The check's own deadline, in seconds. */
             timeout_seconds?: number;
@@ -2952,7 +2958,7 @@ export interface components {
             filter?: string;
             /** @description ssh: run after the login as one of the service's accounts; what it prints meets the match rules. */
             command?: string;
-            /** @description ftp, ftps: the file downloaded after the login; its bytes meet the match rules. */
+            /** @description ftp, ftps: the file downloaded after the login; smb: the file read in the share (a path, / or \ between names). Its bytes meet the match rules. */
             file?: string;
             /** @description ftp, ftps: also write a file of random name and content, read it back and delete it. */
             upload?: boolean;
@@ -2962,6 +2968,12 @@ export interface components {
             sql?: string;
             /** @description dns: the name asked, relative to the team's zone. */
             query?: string;
+            /** @description smb: the share connected to after the sign-in as the round's account. */
+            share?: string;
+            /** @description smb: a folder of the share (a path; / is its root) whose listing must succeed. */
+            folder?: string;
+            /** @description smb: a name the folder (the share's root unless `folder` says) must list. */
+            expect?: string;
         };
         /**
          * TeamAccount
@@ -3050,7 +3062,7 @@ export interface components {
              */
             time: string;
             score: number;
-            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
+            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "failed") | null;
             /** @description The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off. */
             reason: string | null;
             voided: boolean;
@@ -3097,7 +3109,7 @@ export interface components {
             port: number;
             last_scan: number;
             last_scan_time: string | null;
-            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "failed") | null;
+            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "failed") | null;
             /** @description The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off. */
             last_scan_reason: string | null;
             in_progress: boolean;
@@ -6483,6 +6495,35 @@ export interface operations {
                     max_score: number;
                     sla_threshold?: number;
                     sla_penalty?: number;
+                    /** @constant */
+                    check: "smb";
+                    share: string;
+                    file?: string;
+                    folder?: string;
+                    expect?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    properties?: {
+                        share?: string;
+                        file?: string;
+                        folder?: string;
+                        expect?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
                     check?: unknown;
                 };
             };
@@ -6897,6 +6938,29 @@ export interface operations {
                 } | {
                     /** @constant */
                     check: "vnc";
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "smb";
+                    share: string;
+                    file?: string;
+                    folder?: string;
+                    expect?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    properties?: {
+                        share?: string;
+                        file?: string;
+                        folder?: string;
+                        expect?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
                     /** @default 5 */
                     timeout_seconds?: number;
                 };
@@ -7571,7 +7635,7 @@ export interface operations {
                     status?: "started";
                     score?: number;
                     error?: string | null;
-                    category?: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error") | null;
+                    category?: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found") | null;
                     time?: string;
                 };
             };
@@ -7966,6 +8030,29 @@ export interface operations {
                     check: "vnc";
                     /** @default 5 */
                     timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "smb";
+                    share: string;
+                    file?: string;
+                    folder?: string;
+                    expect?: string;
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    properties?: {
+                        share?: string;
+                        file?: string;
+                        folder?: string;
+                        expect?: string;
+                        content?: string;
+                        exact?: string;
+                        sha256?: string;
+                        reject?: string;
+                    }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
                 };
             };
         };
@@ -8058,7 +8145,7 @@ export interface operations {
                     status?: "started";
                     score?: number;
                     error?: string | null;
-                    category?: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error") | null;
+                    category?: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found") | null;
                     time?: string;
                 }[];
             };
@@ -9544,7 +9631,7 @@ export interface operations {
                     passed: boolean;
                     /** @description Why it failed, in full (secrets redacted); null when it passed. */
                     reason: string | null;
-                    category: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error") | null;
+                    category: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found") | null;
                     checked_at: string;
                 };
             };

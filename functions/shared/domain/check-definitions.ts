@@ -26,6 +26,7 @@ export const CHECK_KINDS = [
   'ldap',
   'ldaps',
   'vnc',
+  'smb',
 ] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
@@ -61,6 +62,7 @@ const SMTP_PARAMETER_NAMES = ['banner', 'mail_to', 'mail_from', 'timeout_seconds
 const IMAP_PARAMETER_NAMES = ['mailbox', 'sent_by', 'timeout_seconds'] as const;
 const POP3_PARAMETER_NAMES = ['sent_by', 'timeout_seconds'] as const;
 const LDAP_PARAMETER_NAMES = ['base_dn', 'filter', ...MATCH_RULE_NAMES, 'properties', 'timeout_seconds'] as const;
+const SMB_PARAMETER_NAMES = ['share', 'file', 'folder', 'expect', ...MATCH_RULE_NAMES, 'properties', 'timeout_seconds'] as const;
 
 /** The parameters each kind takes, beside the subtype's own fields (domain/checks.ts validates them; a test keeps the two lists one). */
 export const CHECK_PARAMETER_NAMES: Record<CheckKind, readonly string[]> = {
@@ -82,6 +84,7 @@ export const CHECK_PARAMETER_NAMES: Record<CheckKind, readonly string[]> = {
   ldap: LDAP_PARAMETER_NAMES,
   ldaps: LDAP_PARAMETER_NAMES,
   vnc: ['timeout_seconds'],
+  smb: SMB_PARAMETER_NAMES,
 };
 
 /**
@@ -182,7 +185,16 @@ export type LdapCheck = LdapProperties & { check: 'ldap' | 'ldaps'; base_dn: str
  */
 export type VncCheck = { check: 'vnc'; timeout_seconds: number };
 
-export type CheckDefinition = HttpCheck | TcpCheck | DnsCheck | SshCheck | FtpCheck | SqlCheck | SmtpCheck | MailboxCheck | LdapCheck | VncCheck;
+/**
+ * SMB (a file share, SMB 2 and 3): a sign-in as the round's account (NTLMv2),
+ * a connection to `share`, then, when given, `file` read and matched with the
+ * match rules, and `folder` listed (the share's root when only `expect` is
+ * given), which must hold the name `expect`.
+ */
+export type SmbProperties = MatchRules & { share?: string; file?: string; folder?: string; expect?: string };
+export type SmbCheck = SmbProperties & { check: 'smb'; share: string; properties?: SmbProperties[]; timeout_seconds: number };
+
+export type CheckDefinition = HttpCheck | TcpCheck | DnsCheck | SshCheck | FtpCheck | SqlCheck | SmtpCheck | MailboxCheck | LdapCheck | VncCheck | SmbCheck;
 
 /** The fields of a check definition, picked from a stored subtype. */
 export function checkOf(subtype: Record<string, unknown>): CheckDefinition | undefined {
@@ -225,6 +237,7 @@ export function logsIn(check: CheckDefinition): boolean {
     case 'ldap':
     case 'ldaps':
     case 'vnc':
+    case 'smb':
       return true;
     case 'smtp':
     case 'smtps':

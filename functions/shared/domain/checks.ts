@@ -167,6 +167,38 @@ const LdapText = v.pipe(
 const ldapRound = { base_dn: v.optional(LdapText), filter: v.optional(LdapText), ...matchRules };
 const ldap = { ...ldapRound, base_dn: LdapText, properties: propertySets(ldapRound), timeout_seconds: Timeout };
 
+/** Whether a name holds a character no Windows file or share name may (`*`, `?`, `<`, `>`, `"` are also its search patterns' wildcards), or a control character. */
+const notInSmbNames = (text: string) => [...text].some((c) => c < ' ' || c === '\x7f' || '"*:<>?|'.includes(c));
+
+/** A share's name, as \\host\share names it: no separators, at most 80 characters (Windows' limit). */
+const ShareName = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(80),
+  v.check((name) => !notInSmbNames(name) && !/[\\/]/.test(name), 'must be a share name, without \\ / : * ? " < > | or control characters'),
+);
+
+/** A path in a share, names separated by / or \ (the root: /). */
+const SharePath = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(1000),
+  v.check((path) => !notInSmbNames(path), 'must be a path without : * ? " < > | or control characters'),
+  v.check((path) => !path.split(/[\\/]/).some((name) => name === '.' || name === '..'), "must not hold . or .. (a path from the share's root)"),
+);
+
+/** A name a folder must list: one name, no separators or wildcards (it is the listing's search pattern). */
+const ListedName = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(255),
+  v.check((name) => !notInSmbNames(name) && !/[\\/]/.test(name), 'must be one file or folder name, without \\ / : * ? " < > | or control characters'),
+);
+
+/** What one SMB round reads (a file, a folder's listing) and where, and expects of it. */
+const smbRound = { share: v.optional(ShareName), file: v.optional(SharePath), folder: v.optional(SharePath), expect: v.optional(ListedName), ...matchRules };
+const smb = { ...smbRound, share: ShareName, properties: propertySets(smbRound), timeout_seconds: Timeout };
+
 /** The check parameters each kind accepts, beside the subtype's own fields. */
 export const checkParameters = {
   http,
@@ -187,6 +219,7 @@ export const checkParameters = {
   ldap,
   ldaps: ldap,
   vnc: { timeout_seconds: Timeout },
+  smb,
 } as const satisfies Record<CheckKind, Record<string, unknown>>;
 
 /** A check definition on its own (its kind and that kind's parameters), as an organiser replaces a subtype's during the event. */

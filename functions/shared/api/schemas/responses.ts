@@ -393,7 +393,7 @@ export const SubtypeSchema = named(
     super_type_id: Id,
     max_score: Count,
     check: textParameter(
-      'The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps, vnc (absent: not checked by agents).',
+      'The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps, vnc, smb (absent: not checked by agents).',
     ),
     timeout_seconds: numberParameter("The check's own deadline, in seconds."),
     path: textParameter('http(s): the page to GET.'),
@@ -423,11 +423,16 @@ export const SubtypeSchema = named(
     base_dn: textParameter("ldap, ldaps: where the search starts, after the bind as the round's account."),
     filter: textParameter('ldap, ldaps: the search filter (default `(objectClass=*)`); the entries found (as LDIF) meet the match rules.'),
     command: textParameter("ssh: run after the login as one of the service's accounts; what it prints meets the match rules."),
-    file: textParameter('ftp, ftps: the file downloaded after the login; its bytes meet the match rules.'),
+    file: textParameter(
+      'ftp, ftps: the file downloaded after the login; smb: the file read in the share (a path, / or \\ between names). Its bytes meet the match rules.',
+    ),
     upload: v.optional(v.pipe(v.boolean(), v.description('ftp, ftps: also write a file of random name and content, read it back and delete it.'))),
     database: textParameter("mysql, postgres: the database to log in to (postgres' default: the user's name)."),
     sql: textParameter('mysql, postgres: a query run read-only after the login; its rows (one line each, fields tab-separated) meet the match rules.'),
     query: textParameter("dns: the name asked, relative to the team's zone."),
+    share: textParameter("smb: the share connected to after the sign-in as the round's account."),
+    folder: textParameter('smb: a folder of the share (a path; / is its root) whose listing must succeed.'),
+    expect: textParameter("smb: a name the folder (the share's root unless `folder` says) must list."),
   }),
 );
 

@@ -15,6 +15,9 @@ export const FAILURE_CATEGORIES = [
   'content mismatch',
   'protocol error',
   'agent error',
+  // New ones go at the end: the list is public, in this order (the API's description, clients' generated enums).
+  'share not found',
+  'file not found',
 ] as const;
 
 export type FailureCategory = (typeof FAILURE_CATEGORIES)[number];
@@ -31,6 +34,8 @@ export const FAILURE_CATEGORY_MEANINGS: Record<FailureCategory, string> = {
   'content mismatch': 'the service answered, but not what the check expects (status, banner, body, DNS answer)',
   'protocol error': 'the service answered something that is not the protocol the check speaks',
   'agent error': 'the scoring agent could not run the check (its own fault, not the team’s)',
+  'share not found': 'the file server answered, but has no share of the name the check connects to',
+  'file not found': 'the share is there, but not the file or folder the check reads',
 };
 
 /** The category a check failure falls into from a socket or resolver error code. */
