@@ -5,13 +5,13 @@
  * from the history.
  */
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgetFreshCopies } from '#shared/data/fresh';
 import { verifyTotals } from '#shared/app/verify';
 import { markFinal } from '#shared/app/finalise';
 import { applyVoid, getVoidJob, previewVoid } from '#shared/app/voids';
 import { flipResult } from '#shared/data/results';
-import type { VoidFilter } from '#shared/domain/voids';
+import type { VoidAction, VoidFilter } from '#shared/domain/voids';
 import type { Service, Team } from '#shared/domain/model';
 import { handler as foldResults } from '../../functions/scoring/fold-results';
 import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
@@ -23,11 +23,17 @@ let fold: Awaited<ReturnType<typeof startFold>>;
 const admin = () => bearer(tokens.admin);
 
 beforeAll(async () => {
+  // The functions' clock (they run in this process) is moved on below where they would only wait: only `Date` moves, still ticking.
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
   await useFreshTable(sampleCompetition());
   tokens = await mintTokens();
   fold = await startFold();
 });
-afterAll(() => fold?.stop());
+afterAll(async () => {
+  await fold?.stop();
+  vi.useRealTimers();
+});
+const clockPasses = (ms: number) => vi.setSystemTime(Date.now() + ms);
 
 const minute = 60_000;
 const base = Date.parse('2026-11-22T10:00:00Z');
@@ -111,7 +117,17 @@ const historyOf = async (serviceId: number) =>
   (await invoke('GET', `/api/v1/services/${serviceId}/scans?limit=500`, { headers: admin() })).json.items as { scan_id: string; voided: boolean }[];
 
 /** Until the clock is in the next second: arrival times are kept to the second. */
-const nextSecond = () => new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000) + 50));
+const nextSecond = () => clockPasses(1000 - (Date.now() % 1000) + 50);
+
+/**
+ * A preview, after which the clock passes what applying it would wait for before it reads the set again (the rest of
+ * the preview's second and a margin for other functions' clocks: 2 s at most). Nothing is in flight here for it to wait for.
+ */
+async function previewed(action: VoidAction, filter: VoidFilter) {
+  const preview = await previewVoid(action, filter);
+  clockPasses(2_000);
+  return preview;
+}
 
 describe('voiding and restoring results: preview, then a job', () => {
   let team: Team;
@@ -130,7 +146,7 @@ describe('voiding and restoring results: preview, then a job', () => {
 
   it('previews without changing anything, then applies exactly the preview as a job; totals equal the preview and a recomputation', async () => {
     const before = await scorecard(team.id);
-    const preview = await previewVoid('void', filter());
+    const preview = await previewed('void', filter());
     expect(preview).toMatchObject({
       action: 'void',
       count: 5,
@@ -168,7 +184,7 @@ describe('voiding and restoring results: preview, then a job', () => {
   });
 
   it('restores them with an unvoid, the same way', async () => {
-    const preview = await previewVoid('unvoid', filter());
+    const preview = await previewed('unvoid', filter());
     expect(preview.count).toBe(5);
     expect((await applyVoid(preview.preview_id, 'unvoid', filter(), TEST_AUDIT)).kind).toBe('started');
     await finished(preview.preview_id);
@@ -180,9 +196,9 @@ describe('voiding and restoring results: preview, then a job', () => {
   });
 
   it('leaves results that arrived after the preview alone', async () => {
-    const preview = await previewVoid('void', filter());
+    const preview = await previewed('void', filter());
     expect(preview.count).toBe(5);
-    await nextSecond();
+    nextSecond();
     await report(services[0]!.id, 'w105-late', 0, at(105));
     expect((await applyVoid(preview.preview_id, 'void', filter(), TEST_AUDIT)).kind).toBe('started');
     expect((await finished(preview.preview_id)).flipped).toBe(5);
@@ -191,7 +207,7 @@ describe('voiding and restoring results: preview, then a job', () => {
   });
 
   it('refuses (412) when results of the set changed since the preview, and changes nothing', async () => {
-    const preview = await previewVoid('unvoid', filter());
+    const preview = await previewed('unvoid', filter());
     expect(preview.count).toBe(5);
     // Another request restores one of them meanwhile.
     expect(await flipResult(services[0]!.id, 'w100', false)).toBe(true);
@@ -206,7 +222,7 @@ describe('voiding and restoring results: preview, then a job', () => {
   });
 
   it('finishes a job that crashed midway when it is retried', async () => {
-    const preview = await previewVoid('unvoid', filter());
+    const preview = await previewed('unvoid', filter());
     expect(preview.count).toBe(4);
     await fold.stop();
     expect((await applyVoid(preview.preview_id, 'unvoid', filter(), TEST_AUDIT)).kind).toBe('started');
@@ -223,7 +239,7 @@ describe('voiding and restoring results: preview, then a job', () => {
   });
 
   it('refuses to apply once the competition is final (a preview still answers)', async () => {
-    const preview = await previewVoid('void', filter());
+    const preview = await previewed('void', filter());
     // The five of the range and the late one, all restored.
     expect(preview.count).toBe(6);
     expect((await markFinal(TEST_AUDIT)).kind).toBe('finalised');
