@@ -15,7 +15,9 @@ export default tseslint.config(
   {
     files: ['**/*.ts'],
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // The two programs the type check builds, each built once: the project service (a program per file's
+      // project, through TypeScript's language service) took 80 s of a clean clone's lint, these 54 s.
+      parserOptions: { project: ['./tsconfig.json', './web/tsconfig.json'], tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       // Real bugs: a promise nobody waits for fails silently; one passed where a void callback is expected runs unobserved.
