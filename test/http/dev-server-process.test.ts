@@ -46,15 +46,17 @@ describe('npm start (bin/local-server.ts)', () => {
     expect(await portOpen(dynamoPort)).toBe(false);
   });
 
-  it("plays the sample's blue teams and runs the agent beside it, so the first page is live: logins pass and fail; killed, it takes them along", async () => {
+  it("plays the sample's blue teams and runs the agent beside it, so the first page is live: logins pass and fail; killed outright, it takes them and its DynamoDB Local along", async () => {
     const { server, url, dynamoPort } = await startServer(true);
     const SUBTYPES = ['SSH', 'FTP', 'Database', 'SMTP', 'IMAP', 'Directory'];
     let services: ServiceWithReason[] = [];
     const of = (team: number, subtype: string) => services.find((s) => s.team === team && s.subtype === subtype);
-    // A round that ran while a target was still coming up (a busy machine) fails that service until the next
-    // round (30 s later): wait for team 11's logins to pass, bounded, and show what was said if they never do.
+    // The agent starts once every target listens, which on a busy machine (the suite's other worker, four
+    // databases, four Sambas and a directory coming up) took past 60 s; a round that ran while a target was
+    // still coming up fails that service until the next (30 s later). Wait for team 11's logins to pass,
+    // bounded, and show what was said if they never do.
     const settled = () => SUBTYPES.every((subtype) => of(11, subtype)?.last_scan_error === null && of(13, subtype)?.last_scan_error === 'login failed');
-    for (const deadline = Date.now() + 75_000; !settled() && Date.now() < deadline;) {
+    for (const deadline = Date.now() + 150_000; !settled() && Date.now() < deadline;) {
       services = await servicesWithReasons(url, ENV_TOKENS.admin);
       if (!settled()) await new Promise((r) => setTimeout(r, 500));
     }
@@ -86,13 +88,5 @@ describe('npm start (bin/local-server.ts)', () => {
     await server.exited;
     expect(await closes(dynamoPort)).toBe(true);
     expect(await closes(2222, '127.0.11.22')).toBe(true);
-  }, 110_000);
-
-  it('leaves no DynamoDB Local behind even when it is killed outright', async () => {
-    const { server, dynamoPort } = await startServer();
-    expect(await portOpen(dynamoPort)).toBe(true);
-    server.child.kill('SIGKILL');
-    await server.exited;
-    expect(await closes(dynamoPort)).toBe(true);
-  });
+  }, 200_000);
 });

@@ -190,11 +190,11 @@ describe('concurrency control', () => {
     expectProblem(await raw('DELETE', path, { headers: { ...admin, 'if-match': '*' } }), 412);
   });
 
-  it('lets 100 simultaneous settings PATCHes without If-Match all succeed, and a no-op keep the version', async () => {
+  it('lets 40 simultaneous settings PATCHes without If-Match all succeed, and a no-op keep the version', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => raw('PATCH', '/api/v1/settings/1', { headers: i % 2 ? admin : service, body: { dns_ttl: 300 + i } })),
+      Array.from({ length: 40 }, (_, i) => raw('PATCH', '/api/v1/settings/1', { headers: i % 2 ? admin : service, body: { dns_ttl: 300 + i } })),
     );
-    expect(responses.map((r) => r.status)).toEqual(Array(100).fill(200));
+    expect(responses.map((r) => r.status)).toEqual(Array(40).fill(200));
     const now = await raw('GET', '/api/v1/settings/1', { headers: admin });
     const again = await raw('PATCH', '/api/v1/settings/1', { headers: admin, body: { dns_ttl: now.json.dns_ttl } });
     expect(again.status).toBe(200);
