@@ -53,6 +53,7 @@ import { mariadbSql, startMariadb } from '../test/support/daemons/mariadb';
 import { postgresSql, startPostgres } from '../test/support/daemons/postgres';
 import { deliver, startDovecot } from '../test/support/daemons/dovecot';
 import { startSlapd } from '../test/support/daemons/slapd';
+import { startFreerdpShadow } from '../test/support/daemons/freerdp-shadow';
 import { startSmbd } from '../test/support/daemons/smbd';
 import { startSshd } from '../test/support/daemons/sshd';
 import { startVsftpd } from '../test/support/daemons/vsftpd';
@@ -75,7 +76,8 @@ const ports = await new Promise<{ http: number; tcp: number; ssh: number; smtp: 
 );
 
 // The real daemons of the login kinds (test/support/daemons/), processes of their own too.
-const [sshd, vsftpd, mariadb, postgres, dovecot, slapd, xtigervnc, smbd] = await Promise.all([
+const RDP_LOGIN: CheckAccount = { username: 'bench', password: 'Bench-Rdp-Pa55' };
+const [sshd, vsftpd, mariadb, postgres, dovecot, slapd, xtigervnc, smbd, freerdp] = await Promise.all([
   startSshd(['bench']),
   startVsftpd(['bench']),
   startMariadb(),
@@ -84,8 +86,9 @@ const [sshd, vsftpd, mariadb, postgres, dovecot, slapd, xtigervnc, smbd] = await
   startSlapd(['bench']),
   startXtigervnc(),
   startSmbd('bnch', ['bench']),
+  startFreerdpShadow({ accounts: [{ user: RDP_LOGIN.username, password: RDP_LOGIN.password! }] }),
 ]);
-const stopDaemons = () => Promise.all([sshd, vsftpd, mariadb, postgres, dovecot, slapd, xtigervnc, smbd].map((d) => d.stop()));
+const stopDaemons = () => Promise.all([sshd, vsftpd, mariadb, postgres, dovecot, slapd, xtigervnc, smbd, freerdp].map((d) => d.stop()));
 const dbLogin: CheckAccount = { username: 'bench_checker', password: 'Bench-Db-Pa55' };
 await mariadbSql(mariadb.info, 'CREATE DATABASE shop');
 await mariadbSql(mariadb.info, 'CREATE TABLE shop.inventory (item VARCHAR(40) PRIMARY KEY, quantity INT)');
@@ -177,6 +180,13 @@ const LOGIN_KINDS: (typeof KINDS)[number][] = [
     port: smbd.info.port,
     account: { username: smbUser.name, password: smbUser.password },
   },
+  {
+    kind: { check: 'rdp', timeout_seconds: timeout },
+    port: freerdp.info.port,
+    account: RDP_LOGIN,
+    // FreeRDP's shadow server listens with a backlog of 10 and serves each connection on a thread of its own.
+    atOnce: 8,
+  },
 ];
 const labelOf = ({ kind, label }: (typeof KINDS)[number]) =>
   label ??
@@ -257,7 +267,7 @@ for (const entry of LOGIN_KINDS) {
   );
 }
 console.log(
-  `\nLogin checks against the real daemons (sshd, vsftpd, MariaDB, PostgreSQL, Dovecot, slapd, Xtigervnc, smbd; ${LOGIN_CHECKS} each, 32 at once, VNC 4)`,
+  `\nLogin checks against the real daemons (sshd, vsftpd, MariaDB, PostgreSQL, Dovecot, slapd, Xtigervnc, smbd, FreeRDP; ${LOGIN_CHECKS} each, 32 at once, VNC 4, RDP 8)`,
 );
 console.log('kind               checks/s  passed  seconds  CPU ms/check');
 for (const [kind, r] of Object.entries(perLoginKind)) row(kind, r);

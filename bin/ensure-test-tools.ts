@@ -14,7 +14,9 @@
  * `Xtigervnc`, whose password file `vncpasswd` writes (tigervnc-tools, only
  * a Recommends of the server: named here); the SMB check signs in to Samba's
  * `smbd`, its users' passwords set with `smbpasswd` (samba-common-bin, a
- * dependency of samba).
+ * dependency of samba); the RDP check signs in to FreeRDP's shadow server
+ * `freerdp-shadow-cli` (freerdp2-shadow-x11), which serves the screen of an
+ * `Xvfb` (xvfb), its NLA accounts hashed by `winpr-hash` (winpr-utils).
  * Installs what is missing with one apt-get step when we may (root on
  * Debian), without recommended packages; otherwise says how. Daemons'
  * packages start their system-wide service on install: a policy-rc.d that
@@ -51,6 +53,9 @@ const TOOLS: [present: () => boolean, pkg: string][] = [
   [() => has('Xtigervnc'), 'tigervnc-standalone-server'],
   [() => has('vncpasswd'), 'tigervnc-tools'],
   [() => has('smbd') && has('smbpasswd'), 'samba'],
+  [() => has('freerdp-shadow-cli'), 'freerdp2-shadow-x11'],
+  [() => has('Xvfb'), 'xvfb'],
+  [() => has('winpr-hash'), 'winpr-utils'],
 ];
 
 const POLICY_RC_D = '/usr/sbin/policy-rc.d';

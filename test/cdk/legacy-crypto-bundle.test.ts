@@ -18,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFunctions } from '../../lib/bundling';
 import { vncServer } from '../../lib/local/demo/vnc';
+import { startFreerdpShadow, type FreerdpShadowInfo } from '../support/daemons/freerdp-shadow';
 import { startSmbd, type SmbdInfo } from '../support/daemons/smbd';
 
 const run = promisify(execFile);
@@ -62,9 +63,15 @@ for (const password of [process.env.SMB_PASSWORD, 'Wrong-Pa55']) {
   const outcome = await runCheck(target, check, { account: { username: process.env.SMB_USER, password } });
   smb.push(outcome.passed ? outcome : { passed: false, category: outcome.category });
 }
+const rdp = [];
+for (const password of [process.env.RDP_PASSWORD, 'Wrong-Pa55']) {
+  const target = { host: 'desk.team1.example', address: '127.0.0.1', port: Number(process.env.RDP_PORT) };
+  rdp.push(await runCheck(target, { check: 'rdp', timeout_seconds: 5 }, { account: { username: 'desk', password } }));
+}
 process.stdout.write(JSON.stringify({
   vnc,
   smb,
+  rdp,
   version: process.version,
   openssl: process.versions.openssl,
   md4Refusal,
@@ -91,6 +98,7 @@ process.stdout.write(JSON.stringify({
 const VECTORS = {
   vnc: [{ passed: true }, { passed: false, error: 'VNC password refused: "Authentication failure"', category: 'login failed' }],
   smb: [{ passed: true }, { passed: false, category: 'login failed' }],
+  rdp: [{ passed: true }, { passed: false, error: 'NLA sign-in refused: the server hung up after the account was sent', category: 'login failed' }],
   md4: ['31d6cfe0d16ae931b73c59d7e0c089c0', 'a448017aaf21d8525fc10ae87aa6729d', 'e33b4ddc9c38f2199c3e7b164fcc0536'],
   ntHash: 'a4f49c406510bdcab6824ee7c30fd852',
   des: ['95f8a5e5dd31d900', '690f5b0d9a26939b', '3fa40e8a984d48156a271787ab8883f9893d51ec4b563b53'],
@@ -108,14 +116,20 @@ const VECTORS = {
 const desktop = vncServer([{ username: 'console', password: 'Vnc-Pa55' }]);
 let samba: SmbdInfo<'alice'>;
 let stopSamba: (() => Promise<void>) | undefined;
+const RDP_PASSWORD = 'Rdp-Pa55';
+let rdp: FreerdpShadowInfo;
+let stopRdp: (() => Promise<void>) | undefined;
 afterAll(async () => {
   desktop.close();
-  await stopSamba?.();
+  await Promise.all([stopSamba?.(), stopRdp?.()]);
 });
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => desktop.listen(0, '127.0.0.1', resolve));
-  ({ info: samba, stop: stopSamba } = await startSmbd('cdk', ['alice']));
+  [{ info: samba, stop: stopSamba }, { info: rdp, stop: stopRdp }] = await Promise.all([
+    startSmbd('cdk', ['alice']),
+    startFreerdpShadow({ accounts: [{ user: 'desk', password: RDP_PASSWORD }] }),
+  ]);
   await bundleFunctions({ 'legacy-crypto': 'functions/agent/checks/legacy-crypto.ts', checks: 'functions/agent/checks/index.ts' }, dir);
   writeFileSync(join(dir, 'child.mjs'), CHILD);
   // An empty configuration: OpenSSL's defaults, the default provider alone, whatever this machine's openssl.cnf would load.
@@ -138,6 +152,8 @@ async function child(command: string, args: string[]) {
       SMB_PORT: String(samba.port),
       SMB_USER: samba.users.alice.name,
       SMB_PASSWORD: samba.users.alice.password,
+      RDP_PORT: String(rdp.port),
+      RDP_PASSWORD,
     },
   });
   return JSON.parse(stdout) as typeof VECTORS & { version: string; openssl: string; md4Refusal: string | null };
@@ -151,7 +167,7 @@ describe('the legacy crypto, bundled', () => {
   ];
 
   for (const runtime of runtimes) {
-    it(`computes the published vectors and signs in to VNC and SMB under ${runtime.name}, which refuses MD4 itself`, { timeout: 180_000 }, async () => {
+    it(`computes the published vectors and signs in to VNC, SMB and RDP under ${runtime.name}, which refuses MD4 itself`, { timeout: 180_000 }, async () => {
       const { version, openssl, md4Refusal, ...values } = await child(runtime.command, runtime.args);
       console.log(`${runtime.name}: ${version}, OpenSSL ${openssl}, createHash('md4'): ${md4Refusal}`);
       expect(version.slice(0, runtime.version.length)).toBe(runtime.version);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCompetition } from '../../lib/local/competition-file';
 import { readFileSync } from 'node:fs';
 import { SAMPLE_COMPETITION } from '../../lib/local/local-stack';
-import { CHECK_KINDS, CHECK_PARAMETER_NAMES } from '#shared/domain/check-definitions';
+import { CHECK_KINDS, CHECK_PARAMETER_NAMES, checkOf, logsIn } from '#shared/domain/check-definitions';
 import { checkParameters } from '#shared/domain/checks';
 
 const GOOD = `
@@ -241,6 +241,19 @@ teams:
       ['subtypes.0.folder', 'must be a path without : * ? " < > | or control characters'],
       ['subtypes.0.expect', 'must be one file or folder name, without \\ / : * ? " < > | or control characters'],
     ]);
+  });
+
+  it('reads a remote desktop check, NLA by default or the negotiation alone, and refuses anything else', () => {
+    const rdp = (fields: string) => GOOD.replace('max_score: 10 }', `max_score: 10, check: rdp${fields} }`);
+    const good = parseCompetition(rdp(''));
+    if (!good.ok) throw new Error(JSON.stringify(good.problems));
+    expect(good.competition.subtypes[0]).toMatchObject({ check: 'rdp', timeout_seconds: 5 });
+    expect(logsIn(checkOf(good.competition.subtypes[0] as unknown as Record<string, unknown>)!)).toBe(true);
+    const negotiation = parseCompetition(rdp(', nla: false'));
+    if (!negotiation.ok) throw new Error(JSON.stringify(negotiation.problems));
+    expect(logsIn(checkOf(negotiation.competition.subtypes[0] as unknown as Record<string, unknown>)!)).toBe(false);
+    expect(problemsOf(rdp(', nla: "no"')).map((p) => p.path)).toEqual(['subtypes.0.nla']);
+    expect(problemsOf(rdp(', share: Public')).map((p) => p.path)).toEqual(['subtypes.0.share']);
   });
 
   it("knows each kind's parameters by one list: the schemas and what agents are served agree", () => {

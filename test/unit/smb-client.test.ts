@@ -207,7 +207,7 @@ describe('SPNEGO (RFC 4178)', () => {
     );
     expect(failureOf(() => spnegoResponseToken(Buffer.from([0xa1])))?.error).toBe("the server's SPNEGO answer: a DER element cut short");
     expect(failureOf(() => spnegoResponseToken(der(0xa1, der(0x30, der(0xa0, hex('0a0102'))))))?.error).toBe('the server rejects NTLM (SPNEGO reject)');
-    expect(failureOf(() => spnegoResponseToken(der(0xa0, Buffer.alloc(3))))?.error).toBe("the server's SPNEGO answer: not the SPNEGO token expected");
+    expect(failureOf(() => spnegoResponseToken(der(0xa0, Buffer.alloc(3))))?.error).toBe("the server's SPNEGO answer: not the element expected");
     expect(failureOf(() => spnegoResponseToken(Buffer.alloc(0)))?.category).toBe('protocol error');
   });
 });

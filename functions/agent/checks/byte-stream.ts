@@ -1,10 +1,11 @@
-import type { Socket } from 'node:net';
-import { CheckFailure, fail, networkFailure, openSocket, refuse, type FailedOutcome, type ProbeTarget } from './probe';
+import { isIP, type Socket } from 'node:net';
+import { connect as tlsConnect, type ConnectionOptions, type TLSSocket } from 'node:tls';
+import { CheckFailure, fail, networkFailure, openSocket, printable, refuse, type FailedOutcome, type ProbeTarget } from './probe';
 
 const DEFAULT_MAX_BUFFERED = 64 * 1024;
 
 /**
- * A binary protocol's session (VNC's RFB; SMB and RDP to come): exact byte
+ * A binary protocol's session (VNC's RFB, SMB, RDP): exact byte
  * counts in, bytes out. The peer may send no more than `maxBuffered` bytes
  * ahead of what the check has read (these protocols answer what they are
  * asked, a few hundred bytes at a time): a flood ends the session rather
@@ -18,10 +19,17 @@ export class ByteStream {
   /** What the session waits for, for the reasons (`the version`, `the security result`). */
   step = 'the greeting';
 
+  #socket: Socket;
+
   private constructor(
-    private readonly socket: Socket,
+    socket: Socket,
     private readonly maxBuffered: number,
   ) {
+    this.#socket = socket;
+    this.#listen(socket);
+  }
+
+  #listen(socket: Socket): void {
     socket.on('data', (chunk: Buffer) => {
       this.#buffer = this.#buffer.length === 0 ? chunk : Buffer.concat([this.#buffer, chunk]);
       if (this.#buffer.length > this.maxBuffered) {
@@ -77,11 +85,37 @@ export class ByteStream {
   }
 
   write(bytes: Buffer | string): void {
-    this.socket.write(bytes);
+    this.#socket.write(bytes);
   }
 
   close(): void {
-    this.socket.destroy();
+    this.#socket.destroy();
+  }
+
+  /**
+   * Turns the connection into TLS (RDP's, after its negotiation): any
+   * certificate is taken, as the other kinds take it, and the caller gets
+   * the secure socket to read the server's certificate from. Bytes the peer
+   * sent ahead of the handshake are a protocol error.
+   */
+  async startTls(target: ProbeTarget, signal: AbortSignal, options: ConnectionOptions = {}): Promise<TLSSocket> {
+    if (this.#buffer.length > 0) refuse('protocol error', `the server sent ${this.#buffer.length} bytes unasked before TLS`);
+    const plain = this.#socket;
+    plain.removeAllListeners('data');
+    plain.removeAllListeners('end');
+    plain.removeAllListeners('error');
+    plain.on('error', () => undefined);
+    const secure = tlsConnect({ ...options, socket: plain, servername: isIP(target.host) ? undefined : target.host, rejectUnauthorized: false });
+    secure.on('error', () => undefined);
+    signal.addEventListener('abort', () => secure.destroy(), { once: true });
+    await new Promise<void>((resolve, reject) => {
+      secure.once('secureConnect', resolve);
+      secure.once('error', reject);
+      secure.once('close', () => reject(new Error('connection closed during the handshake')));
+    }).catch((error: unknown) => refuse('tls', `TLS handshake failed: ${printable((error as Error).message, 80)}`));
+    this.#socket = secure;
+    this.#listen(secure);
+    return secure;
   }
 
   #end(outcome: FailedOutcome): void {

@@ -7,6 +7,7 @@ import { checkLdap } from './ldap';
 import { MIN_HIDDEN_LENGTH } from './lines';
 import { checkImap, checkPop3, checkSmtp, type MailRound } from './mail';
 import type { CheckOutcome, ProbeTarget } from './probe';
+import { checkRdp } from './rdp';
 import { checkSmb } from './smb';
 import { checkSql } from './sql';
 import { checkSsh } from './ssh';
@@ -65,6 +66,8 @@ function probe(target: ProbeTarget, check: CheckDefinition, { dns, account, mail
       return checkVnc(target, check, account);
     case 'smb':
       return checkSmb(target, check, account);
+    case 'rdp':
+      return checkRdp(target, check, account);
   }
 }
 

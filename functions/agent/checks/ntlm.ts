@@ -10,59 +10,9 @@
  */
 import { createHmac, createHash, randomBytes } from 'node:crypto';
 import { encryptedRandomSessionKey, fileTime, ntlmv2Response, ntowfv2, Rc4 } from './legacy-crypto';
+import { context, der, derElements, derOnly, OCTET_STRING, OID, SEQUENCE } from './der';
 import { refuse } from './probe';
 
-// ---------------------------------------------------------------- DER, the little SPNEGO needs
-
-/** One DER element: its tag byte and its content. */
-interface DerElement {
-  tag: number;
-  content: Buffer;
-}
-
-/** The DER elements laid one after another in `bytes` (a SEQUENCE's content), each checked to fit before it is taken. */
-function derElements(bytes: Buffer, what: string): DerElement[] {
-  const elements: DerElement[] = [];
-  let at = 0;
-  while (at < bytes.length) {
-    const tag = bytes[at]!;
-    // Multi-byte tags (low bits all set) are not SPNEGO's.
-    if ((tag & 0x1f) === 0x1f) refuse('protocol error', `${what}: a DER tag SPNEGO does not use`);
-    if (at + 2 > bytes.length) refuse('protocol error', `${what}: a DER element cut short`);
-    let length = bytes[at + 1]!;
-    let start = at + 2;
-    if (length & 0x80) {
-      // Long form: the next 1 to 3 bytes give the length (a SESSION_SETUP answer is far below 16 MiB); 0x80 alone is BER's indefinite length, not DER.
-      const count = length & 0x7f;
-      if (count === 0 || count > 3 || start + count > bytes.length) refuse('protocol error', `${what}: a DER length the check does not read`);
-      length = bytes.subarray(start, start + count).reduce((sum, byte) => sum * 256 + byte, 0);
-      start += count;
-    }
-    if (start + length > bytes.length) refuse('protocol error', `${what}: a DER element of ${length} bytes runs past its end`);
-    elements.push({ tag, content: bytes.subarray(start, start + length) });
-    at = start + length;
-  }
-  return elements;
-}
-
-/** The one element `bytes` holds, which must have this tag. */
-function derOnly(bytes: Buffer, tag: number, what: string): Buffer {
-  const [element] = derElements(bytes, what);
-  if (element?.tag !== tag) refuse('protocol error', `${what}: not the SPNEGO token expected`);
-  return element.content;
-}
-
-function der(tag: number, ...contents: Buffer[]): Buffer {
-  const content = Buffer.concat(contents);
-  const length = content.length;
-  const header = length < 0x80 ? [tag, length] : length < 0x100 ? [tag, 0x81, length] : [tag, 0x82, length >> 8, length & 0xff];
-  return Buffer.concat([Buffer.from(header), content]);
-}
-
-const SEQUENCE = 0x30;
-const OCTET_STRING = 0x04;
-const OID = 0x06;
-const context = (n: number) => 0xa0 + n;
 /** SPNEGO (1.3.6.1.5.5.2) and NTLMSSP (1.3.6.1.4.1.311.2.2.10), as DER OBJECT IDENTIFIERs. */
 const SPNEGO_OID = der(OID, Buffer.from('2b0601050502', 'hex'));
 const NTLMSSP_OID = der(OID, Buffer.from('2b06010401823702020a', 'hex'));
@@ -103,6 +53,7 @@ export const NTLM_FLAGS = {
   UNICODE: 0x00000001,
   REQUEST_TARGET: 0x00000004,
   SIGN: 0x00000010,
+  SEAL: 0x00000020,
   NTLM: 0x00000200,
   ALWAYS_SIGN: 0x00008000,
   EXTENDED_SESSIONSECURITY: 0x00080000,
@@ -112,17 +63,20 @@ export const NTLM_FLAGS = {
   KEY_EXCH: 0x40000000,
   N56: 0x80000000,
 } as const;
-const CLIENT_FLAGS = Object.values(NTLM_FLAGS).reduce((all, flag) => (all | flag) >>> 0, 0);
+/** What SMB's sign-in asks for: signing, no sealing (SMB signs and encrypts on its own). */
+export const SIGNING_FLAGS = Object.values(NTLM_FLAGS).reduce((all, flag) => (flag === NTLM_FLAGS.SEAL ? all : (all | flag) >>> 0), 0);
+/** What CredSSP's asks for: its public key echo is sealed (MS-CSSP §3.1.5). */
+export const SEALING_FLAGS = (SIGNING_FLAGS | NTLM_FLAGS.SEAL) >>> 0;
 
 /** The Version field: Windows 10, NTLM revision 15. Only its presence counts (it puts the MIC at offset 72); no server reads it. */
 const VERSION = Buffer.from([10, 0, 0x61, 0x4a, 0, 0, 0, 0x0f]);
 
 /** NEGOTIATE_MESSAGE: the flags, no domain or workstation, the version. */
-export function ntlmNegotiate(): Buffer {
+export function ntlmNegotiate(flags = SIGNING_FLAGS): Buffer {
   const message = Buffer.alloc(40);
   NTLMSSP_SIGNATURE.copy(message, 0);
   message.writeUInt32LE(1, 8);
-  message.writeUInt32LE(CLIENT_FLAGS, 12);
+  message.writeUInt32LE(flags, 12);
   // Domain and workstation fields (16 to 32) stay empty.
   VERSION.copy(message, 32);
   return message;
@@ -211,6 +165,8 @@ export interface NtlmAuthentication {
   sessionKey: Buffer;
   /** The SPNEGO mechListMIC: the MechTypeList offered, signed with the session's NTLM client signing key. */
   mechListMic: Buffer;
+  /** The flags both sides have: what the client asked for in its NEGOTIATE_MESSAGE that the server's challenge grants. */
+  flags: number;
 }
 
 /** What the client draws at random, given in tests. */
@@ -234,7 +190,7 @@ export function ntlmAuthenticate(
   password: string,
   random: NtlmRandom = { clientChallenge: randomBytes(8), exportedSessionKey: randomBytes(16), now: new Date() },
 ): NtlmAuthentication {
-  const flags = (CLIENT_FLAGS & challenge.flags) >>> 0;
+  const flags = (negotiate.readUInt32LE(12) & challenge.flags) >>> 0;
   const withMic = challenge.timestamp !== undefined;
   const pairs = challenge.targetInfo.filter((pair) => pair.id !== AV_FLAGS);
   if (withMic) {
@@ -275,20 +231,24 @@ export function ntlmAuthenticate(
   VERSION.copy(header, 64);
   const message = Buffer.concat([header, ...payloads]);
   if (withMic) hmacMd5(sessionKey, negotiate, challenge.message, message).copy(message, 72);
-  return { message, sessionKey, mechListMic: ntlmSignature(sessionKey, flags, MECH_TYPES) };
+  return { message, sessionKey, mechListMic: ntlmSignature(sessionKey, flags, MECH_TYPES), flags };
 }
 
 const hmacMd5 = (key: Buffer, ...parts: Buffer[]) => parts.reduce((hmac, part) => hmac.update(part), createHmac('md5', key)).digest();
 const md5 = (...parts: (Buffer | string)[]) => parts.reduce((hash, part) => hash.update(part), createHash('md5')).digest();
 
-/** The client's signing key (MS-NLMP §3.4.5.2, SIGNKEY): MD5 of the session key and a constant. */
-export const clientSigningKey = (sessionKey: Buffer) => md5(sessionKey, 'session key to client-to-server signing key magic constant\0');
+type Direction = 'client-to-server' | 'server-to-client';
 
-/** The client's sealing key (§3.4.5.3, SEALKEY): MD5 of as much of the session key as the negotiated strength allows, and a constant. */
-export function clientSealingKey(sessionKey: Buffer, flags: number): Buffer {
+/** A side's signing key (MS-NLMP §3.4.5.2, SIGNKEY): MD5 of the session key and a constant. */
+const signingKey = (sessionKey: Buffer, direction: Direction) => md5(sessionKey, `session key to ${direction} signing key magic constant\0`);
+export const clientSigningKey = (sessionKey: Buffer) => signingKey(sessionKey, 'client-to-server');
+
+/** A side's sealing key (§3.4.5.3, SEALKEY): MD5 of as much of the session key as the negotiated strength allows, and a constant. */
+function sealingKey(sessionKey: Buffer, flags: number, direction: Direction): Buffer {
   const strength = flags & NTLM_FLAGS.N128 ? 16 : flags & NTLM_FLAGS.N56 ? 7 : 5;
-  return md5(sessionKey.subarray(0, strength), 'session key to client-to-server sealing key magic constant\0');
+  return md5(sessionKey.subarray(0, strength), `session key to ${direction} sealing key magic constant\0`);
 }
+export const clientSealingKey = (sessionKey: Buffer, flags: number) => sealingKey(sessionKey, flags, 'client-to-server');
 
 /**
  * An NTLM message signature (MS-NLMP §3.4.4.2, extended session security)
@@ -302,4 +262,49 @@ export function ntlmSignature(sessionKey: Buffer, flags: number, message: Buffer
   const digest = hmacMd5(clientSigningKey(sessionKey), sequence, message).subarray(0, 8);
   const checksum = flags & NTLM_FLAGS.KEY_EXCH ? new Rc4(clientSealingKey(sessionKey, flags)).update(digest) : digest;
   return Buffer.concat([Buffer.from([1, 0, 0, 0]), checksum, sequence]);
+}
+
+/**
+ * NTLM's confidentiality after a sign-in (MS-NLMP §3.4.3, extended session
+ * security): each side seals with its own RC4 stream, kept across messages,
+ * which encrypts the message and then its signature's checksum, and counts
+ * its messages from 0. CredSSP seals one message each way (the public key
+ * echo); a server's that does not verify is refused.
+ */
+export class NtlmSealing {
+  readonly #flags: number;
+  readonly #keys: { client: Buffer; server: Buffer };
+  readonly #streams: { client: Rc4; server: Rc4 };
+  readonly #sequence = { client: 0, server: 0 };
+
+  constructor({ sessionKey, flags }: Pick<NtlmAuthentication, 'sessionKey' | 'flags'>) {
+    this.#flags = flags;
+    this.#keys = { client: signingKey(sessionKey, 'client-to-server'), server: signingKey(sessionKey, 'server-to-client') };
+    this.#streams = {
+      client: new Rc4(sealingKey(sessionKey, flags, 'client-to-server')),
+      server: new Rc4(sealingKey(sessionKey, flags, 'server-to-client')),
+    };
+  }
+
+  /** The client's next message sealed: its 16-byte signature, then the encrypted message (as CredSSP lays them out). */
+  seal(message: Buffer): Buffer {
+    const sealed = this.#streams.client.update(message);
+    return Buffer.concat([this.#signature('client', message), sealed]);
+  }
+
+  /** The server's next sealed message (signature, then the encrypted message), opened; undefined when its signature does not verify. */
+  unseal(signed: Buffer): Buffer | undefined {
+    if (signed.length < 16) return undefined;
+    const message = this.#streams.server.update(signed.subarray(16));
+    return this.#signature('server', message).equals(signed.subarray(0, 16)) ? message : undefined;
+  }
+
+  /** §3.4.4.2: version 1, the HMAC-MD5's first 8 bytes (RC4-encrypted on the same stream with key exchange), the sequence number. */
+  #signature(side: 'client' | 'server', message: Buffer): Buffer {
+    const sequence = Buffer.alloc(4);
+    sequence.writeUInt32LE(this.#sequence[side]++);
+    const digest = hmacMd5(this.#keys[side], sequence, message).subarray(0, 8);
+    const checksum = this.#flags & NTLM_FLAGS.KEY_EXCH ? this.#streams[side].update(digest) : digest;
+    return Buffer.concat([Buffer.from([1, 0, 0, 0]), checksum, sequence]);
+  }
 }

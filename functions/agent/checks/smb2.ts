@@ -18,6 +18,7 @@ import { ByteStream } from './byte-stream';
 import { aesCmac } from './legacy-crypto';
 import { ntlmAuthenticate, ntlmIdentity, ntlmNegotiate, parseNtlmChallenge, spnegoAuthenticate, spnegoInit, spnegoResponseToken } from './ntlm';
 import { CheckFailure, printable, refuse, type ProbeTarget } from './probe';
+import { LOGIN_REFUSALS, STATUS, statusName } from './nt-status';
 
 /** The dialects offered, oldest first: Windows Vista's 2.0.2 to Windows 10's 3.1.1. */
 export const SMB2_DIALECTS = [0x0202, 0x0210, 0x0300, 0x0302, 0x0311] as const;
@@ -58,63 +59,6 @@ const FLAG_SIGNED = 0x8;
 /** The MessageId of a server's unasked notice (an oplock break). */
 const UNSOLICITED = 0xffff_ffff_ffff_ffffn;
 
-/** NT status codes (MS-ERREF §2.3) the client acts on or names in a reason. */
-const STATUS = {
-  SUCCESS: 0x00000000,
-  PENDING: 0x00000103,
-  NO_MORE_FILES: 0x80000006,
-  INVALID_PARAMETER: 0xc000000d,
-  NO_SUCH_FILE: 0xc000000f,
-  END_OF_FILE: 0xc0000011,
-  MORE_PROCESSING_REQUIRED: 0xc0000016,
-  ACCESS_DENIED: 0xc0000022,
-  OBJECT_NAME_INVALID: 0xc0000033,
-  OBJECT_NAME_NOT_FOUND: 0xc0000034,
-  OBJECT_PATH_INVALID: 0xc0000039,
-  OBJECT_PATH_NOT_FOUND: 0xc000003a,
-  OBJECT_PATH_SYNTAX_BAD: 0xc000003b,
-  SHARING_VIOLATION: 0xc0000043,
-  DELETE_PENDING: 0xc0000056,
-  NO_SUCH_USER: 0xc0000064,
-  WRONG_PASSWORD: 0xc000006a,
-  LOGON_FAILURE: 0xc000006d,
-  ACCOUNT_RESTRICTION: 0xc000006e,
-  INVALID_LOGON_HOURS: 0xc000006f,
-  INVALID_WORKSTATION: 0xc0000070,
-  PASSWORD_EXPIRED: 0xc0000071,
-  ACCOUNT_DISABLED: 0xc0000072,
-  INSUFFICIENT_RESOURCES: 0xc000009a,
-  FILE_IS_A_DIRECTORY: 0xc00000ba,
-  NOT_SUPPORTED: 0xc00000bb,
-  NETWORK_ACCESS_DENIED: 0xc00000ca,
-  BAD_NETWORK_NAME: 0xc00000cc,
-  REQUEST_NOT_ACCEPTED: 0xc00000d0,
-  NOT_A_DIRECTORY: 0xc0000103,
-  USER_SESSION_DELETED: 0xc0000203,
-  PASSWORD_MUST_CHANGE: 0xc0000224,
-  ACCOUNT_LOCKED_OUT: 0xc0000234,
-  PATH_NOT_COVERED: 0xc0000257,
-  LOGON_TYPE_NOT_GRANTED: 0xc000015b,
-} as const;
-const STATUS_NAMES = new Map<number, string>(Object.entries(STATUS).map(([name, code]) => [code, `STATUS_${name}`]));
-
-/** A status as a reason names it: `STATUS_ACCESS_DENIED`, or its code when it is none the client knows. */
-export const statusName = (status: number) => STATUS_NAMES.get(status) ?? `NT status 0x${status.toString(16).padStart(8, '0')}`;
-
-/** Statuses a sign-in ends with when the server refuses the account: a wrong password, or an account it will not let in now. */
-const LOGIN_REFUSALS: number[] = [
-  STATUS.LOGON_FAILURE,
-  STATUS.NO_SUCH_USER,
-  STATUS.WRONG_PASSWORD,
-  STATUS.ACCOUNT_RESTRICTION,
-  STATUS.INVALID_LOGON_HOURS,
-  STATUS.INVALID_WORKSTATION,
-  STATUS.PASSWORD_EXPIRED,
-  STATUS.ACCOUNT_DISABLED,
-  STATUS.PASSWORD_MUST_CHANGE,
-  STATUS.ACCOUNT_LOCKED_OUT,
-  STATUS.LOGON_TYPE_NOT_GRANTED,
-];
 /** Statuses that say a path is not there. */
 const NOT_FOUND: number[] = [
   STATUS.OBJECT_NAME_NOT_FOUND,

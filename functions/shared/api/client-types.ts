@@ -1817,7 +1817,7 @@ export interface components {
                 /** @description The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off. */
                 reason: string | null;
                 /** @description What kind of failure; null when it passed. */
-                category: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found") | null;
+                category: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA") | null;
                 /**
                  * Format: date-time
                  * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
@@ -1883,7 +1883,7 @@ export interface components {
             name: string;
             super_type_id: number;
             max_score: number;
-            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps, vnc, smb (absent: not checked by agents). */
+            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps, vnc, smb, rdp (absent: not checked by agents). */
             check?: string;
             /** @description The check's own deadline, in seconds. */
             timeout_seconds?: number;
@@ -1945,6 +1945,8 @@ export interface components {
             folder?: string;
             /** @description smb: a name the folder (the share's root unless `folder` says) must list. */
             expect?: string;
+            /** @description rdp: false asks only that the server negotiate RDP (no account checked); by default it signs in with NLA as the round's account. */
+            nla?: boolean;
             /** @description Its own SLA threshold (failed checks in a row), over the settings. */
             sla_threshold?: number;
             /** @description Its own SLA penalty, over the settings. */
@@ -2117,7 +2119,7 @@ export interface components {
             received_at: string;
             score: number;
             /** @description The failure's category (null: it passed), for every caller. */
-            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "failed") | null;
+            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "failed") | null;
             /** @description What it earned: its score, or 0 when scoring was closed. */
             points: number;
             /** @description Removed from scoring by an organiser (it earns nothing). */
@@ -2596,7 +2598,7 @@ export interface components {
             last_scan: number;
             last_scan_time: string | null;
             /** @description Why the newest check failed, as a category (null: it passed). Every caller gets the category, never the full reason: a team reads its own reasons on the team routes (`/team/{id}/…`). */
-            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "failed") | null;
+            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "failed") | null;
             in_progress: boolean;
             max_score: number;
             /** @description The scoreboard freeze is in effect: anonymous callers get every score as of `frozen_since` (status stays live); admins and service accounts still get live figures. */
@@ -2680,7 +2682,7 @@ export interface components {
             last_scan: number;
             last_scan_time: string | null;
             /** @description Why the newest check failed, as a category (null: it passed). Every caller gets the category, never the full reason: a team reads its own reasons on the team routes (`/team/{id}/…`). */
-            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "failed") | null;
+            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "failed") | null;
             in_progress: boolean;
             max_score: number;
         };
@@ -2747,7 +2749,7 @@ export interface components {
                     number,
                     "up" | "down" | "unscanned",
                     number,
-                    "timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found"
+                    "timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA"
                 ])[];
             };
         };
@@ -2912,7 +2914,7 @@ export interface components {
             name: string;
             super_type_id: number;
             max_score: number;
-            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps, vnc, smb (absent: not checked by agents). */
+            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps, vnc, smb, rdp (absent: not checked by agents). */
             check?: string;
             /** @description The check's own deadline, in seconds. */
             timeout_seconds?: number;
@@ -2974,6 +2976,8 @@ export interface components {
             folder?: string;
             /** @description smb: a name the folder (the share's root unless `folder` says) must list. */
             expect?: string;
+            /** @description rdp: false asks only that the server negotiate RDP (no account checked); by default it signs in with NLA as the round's account. */
+            nla?: boolean;
         };
         /**
          * TeamAccount
@@ -3062,7 +3066,7 @@ export interface components {
              */
             time: string;
             score: number;
-            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "failed") | null;
+            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "failed") | null;
             /** @description The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off. */
             reason: string | null;
             voided: boolean;
@@ -3109,7 +3113,7 @@ export interface components {
             port: number;
             last_scan: number;
             last_scan_time: string | null;
-            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "failed") | null;
+            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "failed") | null;
             /** @description The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off. */
             last_scan_reason: string | null;
             in_progress: boolean;
@@ -6524,6 +6528,19 @@ export interface operations {
                     max_score: number;
                     sla_threshold?: number;
                     sla_penalty?: number;
+                    /** @constant */
+                    check: "rdp";
+                    /** @description false: the server need only negotiate RDP (and finish TLS), no sign-in; true (the default): NLA as the round’s account */
+                    nla?: boolean;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
                     check?: unknown;
                 };
             };
@@ -6961,6 +6978,13 @@ export interface operations {
                         sha256?: string;
                         reject?: string;
                     }[];
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "rdp";
+                    /** @description false: the server need only negotiate RDP (and finish TLS), no sign-in; true (the default): NLA as the round’s account */
+                    nla?: boolean;
                     /** @default 5 */
                     timeout_seconds?: number;
                 };
@@ -7635,7 +7659,7 @@ export interface operations {
                     status?: "started";
                     score?: number;
                     error?: string | null;
-                    category?: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found") | null;
+                    category?: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA") | null;
                     time?: string;
                 };
             };
@@ -8053,6 +8077,13 @@ export interface operations {
                     }[];
                     /** @default 5 */
                     timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "rdp";
+                    /** @description false: the server need only negotiate RDP (and finish TLS), no sign-in; true (the default): NLA as the round’s account */
+                    nla?: boolean;
+                    /** @default 5 */
+                    timeout_seconds?: number;
                 };
             };
         };
@@ -8145,7 +8176,7 @@ export interface operations {
                     status?: "started";
                     score?: number;
                     error?: string | null;
-                    category?: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found") | null;
+                    category?: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA") | null;
                     time?: string;
                 }[];
             };
@@ -9631,7 +9662,7 @@ export interface operations {
                     passed: boolean;
                     /** @description Why it failed, in full (secrets redacted); null when it passed. */
                     reason: string | null;
-                    category: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found") | null;
+                    category: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA") | null;
                     checked_at: string;
                 };
             };

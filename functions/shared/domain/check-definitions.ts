@@ -27,6 +27,7 @@ export const CHECK_KINDS = [
   'ldaps',
   'vnc',
   'smb',
+  'rdp',
 ] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
@@ -85,6 +86,7 @@ export const CHECK_PARAMETER_NAMES: Record<CheckKind, readonly string[]> = {
   ldaps: LDAP_PARAMETER_NAMES,
   vnc: ['timeout_seconds'],
   smb: SMB_PARAMETER_NAMES,
+  rdp: ['nla', 'timeout_seconds'],
 };
 
 /**
@@ -194,7 +196,15 @@ export type VncCheck = { check: 'vnc'; timeout_seconds: number };
 export type SmbProperties = MatchRules & { share?: string; file?: string; folder?: string; expect?: string };
 export type SmbCheck = SmbProperties & { check: 'smb'; share: string; properties?: SmbProperties[]; timeout_seconds: number };
 
-export type CheckDefinition = HttpCheck | TcpCheck | DnsCheck | SshCheck | FtpCheck | SqlCheck | SmtpCheck | MailboxCheck | LdapCheck | VncCheck | SmbCheck;
+/**
+ * RDP: the X.224 negotiation, TLS, then NLA (CredSSP with NTLMv2) as the
+ * round's account, up to the server's public key echo: the account is
+ * accepted. With `nla: false` the server need only negotiate RDP (and
+ * finish TLS when it chooses it): no account is asked, none is checked.
+ */
+export type RdpCheck = { check: 'rdp'; nla?: boolean; timeout_seconds: number };
+
+export type CheckDefinition = HttpCheck | TcpCheck | DnsCheck | SshCheck | FtpCheck | SqlCheck | SmtpCheck | MailboxCheck | LdapCheck | VncCheck | SmbCheck | RdpCheck;
 
 /** The fields of a check definition, picked from a stored subtype. */
 export function checkOf(subtype: Record<string, unknown>): CheckDefinition | undefined {
@@ -239,6 +249,8 @@ export function logsIn(check: CheckDefinition): boolean {
     case 'vnc':
     case 'smb':
       return true;
+    case 'rdp':
+      return check.nla !== false;
     case 'smtp':
     case 'smtps':
       // A message is sent as the account when the service has one (a relay on port 25 may take it without).

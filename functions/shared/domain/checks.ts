@@ -220,6 +220,10 @@ export const checkParameters = {
   ldaps: ldap,
   vnc: { timeout_seconds: Timeout },
   smb,
+  rdp: {
+    nla: v.optional(v.pipe(v.boolean(), v.description('false: the server need only negotiate RDP (and finish TLS), no sign-in; true (the default): NLA as the round’s account'))),
+    timeout_seconds: Timeout,
+  },
 } as const satisfies Record<CheckKind, Record<string, unknown>>;
 
 /** A check definition on its own (its kind and that kind's parameters), as an organiser replaces a subtype's during the event. */

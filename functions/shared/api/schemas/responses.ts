@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CHECK_KINDS } from '#shared/domain/check-definitions';
 import { DNS_TYPES } from '#shared/domain/dns-record';
 import { FAILURE_CATEGORIES, SHOWN_FAILURES } from '#shared/domain/scoring/failure';
 import { PASSWORD_CHANGE_MODES, PASSWORD_CHANGE_STATES } from '#shared/domain/password-changes';
@@ -392,9 +393,7 @@ export const SubtypeSchema = named(
     name: v.string(),
     super_type_id: Id,
     max_score: Count,
-    check: textParameter(
-      'The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps, vnc, smb (absent: not checked by agents).',
-    ),
+    check: textParameter(`The kind: ${CHECK_KINDS.join(', ')} (absent: not checked by agents).`),
     timeout_seconds: numberParameter("The check's own deadline, in seconds."),
     path: textParameter('http(s): the page to GET.'),
     status: numberParameter('http(s): the status expected.'),
@@ -433,6 +432,12 @@ export const SubtypeSchema = named(
     share: textParameter("smb: the share connected to after the sign-in as the round's account."),
     folder: textParameter('smb: a folder of the share (a path; / is its root) whose listing must succeed.'),
     expect: textParameter("smb: a name the folder (the share's root unless `folder` says) must list."),
+    nla: v.optional(
+      v.pipe(
+        v.boolean(),
+        v.description("rdp: false asks only that the server negotiate RDP (no account checked); by default it signs in with NLA as the round's account."),
+      ),
+    ),
   }),
 );
 

@@ -18,6 +18,7 @@ export const FAILURE_CATEGORIES = [
   // New ones go at the end: the list is public, in this order (the API's description, clients' generated enums).
   'share not found',
   'file not found',
+  'no NLA',
 ] as const;
 
 export type FailureCategory = (typeof FAILURE_CATEGORIES)[number];
@@ -36,6 +37,7 @@ export const FAILURE_CATEGORY_MEANINGS: Record<FailureCategory, string> = {
   'agent error': 'the scoring agent could not run the check (its own fault, not the team’s)',
   'share not found': 'the file server answered, but has no share of the name the check connects to',
   'file not found': 'the share is there, but not the file or folder the check reads',
+  'no NLA': 'the remote desktop answered, but offers no Network Level Authentication, so no account can be checked',
 };
 
 /** The category a check failure falls into from a socket or resolver error code. */
