@@ -204,7 +204,8 @@ export type SmbCheck = SmbProperties & { check: 'smb'; share: string; properties
  */
 export type RdpCheck = { check: 'rdp'; nla?: boolean; timeout_seconds: number };
 
-export type CheckDefinition = HttpCheck | TcpCheck | DnsCheck | SshCheck | FtpCheck | SqlCheck | SmtpCheck | MailboxCheck | LdapCheck | VncCheck | SmbCheck | RdpCheck;
+export type CheckDefinition =
+  HttpCheck | TcpCheck | DnsCheck | SshCheck | FtpCheck | SqlCheck | SmtpCheck | MailboxCheck | LdapCheck | VncCheck | SmbCheck | RdpCheck;
 
 /** The fields of a check definition, picked from a stored subtype. */
 export function checkOf(subtype: Record<string, unknown>): CheckDefinition | undefined {

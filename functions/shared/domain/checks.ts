@@ -221,7 +221,12 @@ export const checkParameters = {
   vnc: { timeout_seconds: Timeout },
   smb,
   rdp: {
-    nla: v.optional(v.pipe(v.boolean(), v.description('false: the server need only negotiate RDP (and finish TLS), no sign-in; true (the default): NLA as the round’s account'))),
+    nla: v.optional(
+      v.pipe(
+        v.boolean(),
+        v.description('false: the server need only negotiate RDP (and finish TLS), no sign-in; true (the default): NLA as the round’s account'),
+      ),
+    ),
     timeout_seconds: Timeout,
   },
 } as const satisfies Record<CheckKind, Record<string, unknown>>;
