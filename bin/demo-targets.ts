@@ -233,6 +233,10 @@ for (const service of services) {
       );
       break;
     }
+    case 'rdp':
+      // No RDP server of the demo's own: the sample has none, and FreeRDP's (the suite's) needs an X display per team.
+      console.error(`skipping rdp ${service.url}: the demo plays no RDP desktop (its check fails: connection refused)`);
+      break;
     case 'smb': {
       // Real Samba, one smbd per team, letting in the accounts the API holds (the broken team: its rotated password).
       // The half-down team's red team deleted the file the check reads.
