@@ -17,7 +17,7 @@ import { encodeTsRequest, readTsRequest } from '../../functions/agent/checks/cre
 import { der, derElements, derInteger, derOnly } from '../../functions/agent/checks/der';
 import { ntHash } from '../../functions/agent/checks/legacy-crypto';
 import { selfSignedCertificate } from '../../functions/agent/local/certificate';
-import { freePort } from '../support/daemons/daemon';
+import { freePort, startTogether } from '../support/daemons/daemon';
 import { startFreerdpShadow, type FreerdpShadowInfo } from '../support/daemons/freerdp-shadow';
 
 const PASSWORD = `Desk-${randomBytes(4).toString('hex')}`;
@@ -46,11 +46,11 @@ describe("the RDP check against FreeRDP's shadow server (Xvfb, loopback)", () =>
   let tlsOnly: FreerdpShadowInfo;
   const stops: (() => Promise<void>)[] = [];
   beforeAll(async () => {
-    const started = await Promise.all([
+    const started = await startTogether([
       startFreerdpShadow({ security: 'nla', accounts: [{ user: 'desk', password: PASSWORD }] }),
       startFreerdpShadow({ security: 'tls', accounts: [] }),
-    ]);
-    [nla, tlsOnly] = started.map((s) => s.info) as [FreerdpShadowInfo, FreerdpShadowInfo];
+    ] as const);
+    [nla, tlsOnly] = [started[0].info, started[1].info];
     stops.push(...started.map((s) => s.stop));
   }, 60_000);
   afterAll(() => Promise.all(stops.map((stop) => stop())));

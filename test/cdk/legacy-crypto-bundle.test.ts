@@ -18,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFunctions } from '../../lib/bundling';
 import { vncServer } from '../../lib/local/demo/vnc';
+import { startTogether } from '../support/daemons/daemon';
 import { startFreerdpShadow, type FreerdpShadowInfo } from '../support/daemons/freerdp-shadow';
 import { startSmbd, type SmbdInfo } from '../support/daemons/smbd';
 
@@ -126,7 +127,7 @@ afterAll(async () => {
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => desktop.listen(0, '127.0.0.1', resolve));
-  [{ info: samba, stop: stopSamba }, { info: rdp, stop: stopRdp }] = await Promise.all([
+  [{ info: samba, stop: stopSamba }, { info: rdp, stop: stopRdp }] = await startTogether([
     startSmbd('cdk', ['alice']),
     startFreerdpShadow({ accounts: [{ user: 'desk', password: RDP_PASSWORD }] }),
   ]);

@@ -252,7 +252,7 @@ teams:
     const negotiation = parseCompetition(rdp(', nla: false'));
     if (!negotiation.ok) throw new Error(JSON.stringify(negotiation.problems));
     expect(logsIn(checkOf(negotiation.competition.subtypes[0] as unknown as Record<string, unknown>)!)).toBe(false);
-    expect(problemsOf(rdp(', nla: "no"')).map((p) => p.path)).toEqual(['subtypes.0.nla']);
+    expect(problemsOf(rdp(', nla: "no"')).map((p) => [p.path, p.message])).toEqual([['subtypes.0.nla', 'must be true or false']]);
     expect(problemsOf(rdp(', share: Public')).map((p) => p.path)).toEqual(['subtypes.0.share']);
   });
 

@@ -223,7 +223,7 @@ export const checkParameters = {
   rdp: {
     nla: v.optional(
       v.pipe(
-        v.boolean(),
+        v.boolean('must be true or false'),
         v.description('false: the server need only negotiate RDP (and finish TLS), no sign-in; true (the default): NLA as the round’s account'),
       ),
     ),

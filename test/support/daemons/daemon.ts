@@ -211,6 +211,23 @@ export async function startDaemon<T>(name: string, start: (scope: Scope) => Prom
   }
 }
 
+/**
+ * Daemons started side by side: all of them, or none. When one fails to
+ * start, those that did are stopped before the failure is thrown: a test's
+ * afterAll never learns of a daemon whose sibling failed (Promise.all would
+ * leave it running past the worker, which vitest may end without 'exit').
+ */
+export async function startTogether<T extends readonly Promise<Stoppable>[] | []>(starts: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled: PromiseSettledResult<Stoppable>[] = await Promise.allSettled(starts as readonly Promise<Stoppable>[]);
+  const failure = settled.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failure) {
+    await Promise.all(settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value.stop()] : [])));
+    throw failure.reason;
+  }
+  return settled.map((result) => (result as PromiseFulfilledResult<Stoppable>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+}
+type Stoppable = { stop: () => Promise<void> };
+
 /** Sets a Unix user's password (a blue team changing it). */
 export function setUnixPassword(name: string, password: string): void {
   execFileSync('/usr/sbin/chpasswd', { input: `${name}:${password}\n`, stdio: ['pipe', 'ignore', 'pipe'] });
