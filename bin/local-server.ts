@@ -94,7 +94,20 @@ async function startLive(): Promise<void> {
     targets.once('message', done);
     targets.once('exit', done);
   });
-  run('agent', 'bin/agent.ts', ['--forever'], { SCORING_AGENT_TOKEN: agent.token });
+  // An agent that dies (a bug a hostile server found, a crash) would leave the live page stale: start it again,
+  // after 5 s, doubling up to a minute while it keeps dying young.
+  let delay = 5_000;
+  const startAgent = () => {
+    const started = Date.now();
+    run('agent', 'bin/agent.ts', ['--forever'], { SCORING_AGENT_TOKEN: agent.token }).once('exit', (code, signal) => {
+      if (stopping) return;
+      if (Date.now() - started > 5 * 60_000) delay = 5_000;
+      console.error(`The scoring agent stopped (${signal ?? `exit code ${code}`}); starting it again in ${delay / 1000} s.`);
+      setTimeout(startAgent, delay).unref();
+      delay = Math.min(delay * 2, 60_000);
+    });
+  };
+  startAgent();
 }
 
 let stopping = false;
