@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startTool } from '../support/processes';
@@ -10,6 +11,12 @@ function portOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
     socket.once('connect', () => (socket.destroy(), resolve(true)));
     socket.once('error', () => resolve(false));
   });
+}
+
+/** The live demo's agent: the server's child running bin/agent.ts (its pid), if one runs. */
+function agentOf(serverPid: number): number | undefined {
+  const found = spawnSync('pgrep', ['-P', String(serverPid), '-f', 'bin/agent.ts'], { encoding: 'utf8' }).stdout.trim();
+  return found ? Number(found.split('\n')[0]) : undefined;
 }
 
 /** Waits (bounded) for a port to close: the process behind it has gone. */
@@ -46,7 +53,7 @@ describe('npm start (bin/local-server.ts)', () => {
     expect(await portOpen(dynamoPort)).toBe(false);
   });
 
-  it("plays the sample's blue teams and runs the agent beside it, so the first page is live: logins pass and fail; killed outright, it takes them and its DynamoDB Local along", async () => {
+  it("plays the sample's blue teams and runs the agent beside it, so the first page is live: logins pass and fail; a dead agent is started again; killed outright, it takes them and its DynamoDB Local along", async () => {
     const { server, url, dynamoPort } = await startServer(true);
     const SUBTYPES = ['SSH', 'FTP', 'Database', 'SMTP', 'IMAP', 'Directory'];
     let services: ServiceWithReason[] = [];
@@ -84,6 +91,16 @@ describe('npm start (bin/local-server.ts)', () => {
     const publicView = (await (await fetch(`${url}/api/v1/services?team=13`)).json()) as { subtype: string; last_scan_error: string | null }[];
     for (const subtype of SUBTYPES) expect(publicView.find((s) => s.subtype === subtype)!.last_scan_error, subtype).toBe('login failed');
     expect(await portOpen(2222, '127.0.11.22')).toBe(true);
+    // An agent that dies is started again.
+    const agentPid = () => agentOf(server.child.pid!);
+    const first = agentPid();
+    expect(first).toBeDefined();
+    process.kill(first!, 'SIGKILL');
+    for (const deadline = Date.now() + 30_000; (agentPid() ?? first) === first && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 250));
+    expect(server.output()).toContain('The scoring agent stopped (SIGKILL); starting it again in 5 s.');
+    const second = agentPid();
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
     server.child.kill('SIGKILL');
     await server.exited;
     expect(await closes(dynamoPort)).toBe(true);
