@@ -239,6 +239,17 @@ describe('the RDP check against hostile servers', () => {
     });
   });
 
+  it('finishes a TLS 1.0 handshake, as old Windows servers offer only that', async () => {
+    const old = await hostile(async (socket) => {
+      await confirm(socket, { protocol: 1 });
+      socket.removeAllListeners('data');
+      const secure = new TLSSocket(socket, { isServer: true, ...tls, minVersion: 'TLSv1', maxVersion: 'TLSv1', ciphers: 'DEFAULT:@SECLEVEL=0' });
+      secure.on('error', () => undefined);
+      secure.once('secure', () => secure.write(''));
+    });
+    expect(await check(old, undefined, { nla: false })).toEqual({ passed: true });
+  });
+
   it('fails a server that does standard RDP security alone as no NLA, or passes it on the negotiation alone', async () => {
     const rdpOnly = await hostile((socket) => confirm(socket, { failure: 2 }));
     expect(await check(rdpOnly, ACCOUNT)).toEqual({
