@@ -121,6 +121,16 @@ describe('the RDP check against hostile servers', () => {
     return (server.address() as { port: number }).port;
   }
 
+  /** Writes bytes into `socket` for as long as it is open, as fast as it takes them. */
+  function pour(socket: Socket): void {
+    const junk = Buffer.alloc(16 * 1024, 0x41);
+    const more = () => {
+      while (!socket.destroyed && socket.write(junk));
+      if (!socket.destroyed) socket.once('drain', more);
+    };
+    more();
+  }
+
   /** Reads the Connection Request and answers a Connection Confirm: RDP_NEG_RSP with `protocol`, or RDP_NEG_FAILURE with `failure`. */
   async function confirm(socket: Socket, answer: { protocol: number } | { failure: number }): Promise<void> {
     await ByteStream.over(socket).read(19);
@@ -161,12 +171,7 @@ describe('the RDP check against hostile servers', () => {
     const flood = await hostile((socket) => {
       // A TPKT packet of the most bytes its length allows, then no end of them.
       socket.write(Buffer.from([3, 0, 0xff, 0xff]));
-      const junk = Buffer.alloc(64 * 1024, 0x41);
-      const pour = () => {
-        while (!socket.destroyed && socket.write(junk));
-        if (!socket.destroyed) socket.once('drain', pour);
-      };
-      pour();
+      pour(socket);
     });
     expect(await check(flood, ACCOUNT)).toMatchObject({ passed: false, category: 'protocol error' });
     const drip = await hostile(async (socket) => {
@@ -210,12 +215,7 @@ describe('the RDP check against hostile servers', () => {
       await readTsRequest(stream);
       // A TSRequest that announces 60 000 bytes, then never stops.
       secure.write(Buffer.from([0x30, 0x82, 0xea, 0x60]));
-      const junk = Buffer.alloc(16 * 1024, 0x41);
-      const pour = () => {
-        while (!secure.destroyed && secure.write(junk));
-        if (!secure.destroyed) secure.once('drain', pour);
-      };
-      pour();
+      pour(secure);
     });
     expect(await check(flood, ACCOUNT)).toMatchObject({ passed: false, category: 'protocol error' });
   });
