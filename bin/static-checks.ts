@@ -28,8 +28,12 @@ export interface Result {
   seconds: number;
 }
 
-function report({ check, ok, output, seconds }: Result): void {
-  process.stdout.write(`${ok ? '✓' : '✗'} ${check} (${seconds.toFixed(0)} s)\n${output.trim() ? `${output.trimEnd()}\n` : ''}`);
+/** A check's line, and its output below it (a passed one's only when `always`). */
+const said = ({ check, ok, output, seconds }: Result, always: boolean) =>
+  `${ok ? '✓' : '✗'} ${check} (${seconds.toFixed(0)} s)\n${(always || !ok) && output.trim() ? `${output.trimEnd()}\n` : ''}`;
+
+function report(result: Result): void {
+  process.stdout.write(said(result, true));
 }
 
 /** Prettier in a child process: the one check that needs no program, on the other core. */
@@ -102,11 +106,7 @@ export async function staticChecks(print = true): Promise<Result[]> {
 }
 
 /** What a run of checks says at its end: each one's line and, for a failed one, its output. */
-export function summary(results: Result[]): string {
-  return results
-    .map((r) => `${r.ok ? '✓' : '✗'} ${r.check} (${r.seconds.toFixed(0)} s)\n${r.ok || !r.output.trim() ? '' : `${r.output.trimEnd()}\n`}`)
-    .join('');
-}
+export const summary = (results: Result[]): string => results.map((result) => said(result, false)).join('');
 
 // Run as a script (npm run static), not imported (bin/test.ts).
 if (process.argv[1] === import.meta.filename) {

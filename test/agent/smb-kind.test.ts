@@ -19,6 +19,7 @@ import { ntowfv2, rc4 } from '../../functions/agent/checks/legacy-crypto';
 import { SmbConnection } from '../../functions/agent/checks/smb2';
 import { freePort } from '../support/daemons/daemon';
 import { REPORT, setSmbPassword, startSmbd, WELCOME, type SmbdInfo } from '../support/daemons/smbd';
+import { fileNamesInformation } from '../support/smb';
 
 type Started = Awaited<ReturnType<typeof startSmbd<'alice'>>>;
 /** Each server's global settings, and the tag its users are named with (`sc<pid><tag>alice`: unique to the server). */
@@ -358,16 +359,7 @@ function readAnswer(data: Buffer, { offset = 80, length = data.length } = {}): B
 }
 
 function listing(names: string[]): Buffer {
-  const entries = Buffer.concat(
-    names.map((name, i) => {
-      const encoded = Buffer.from(name, 'utf16le');
-      const entry = Buffer.alloc((12 + encoded.length + 7) & ~7);
-      entry.writeUInt32LE(i === names.length - 1 ? 0 : entry.length, 0);
-      entry.writeUInt32LE(encoded.length, 8);
-      encoded.copy(entry, 12);
-      return entry;
-    }),
-  );
+  const entries = fileNamesInformation(names);
   const body = Buffer.alloc(8);
   body.writeUInt16LE(9, 0);
   body.writeUInt16LE(72, 2);

@@ -24,6 +24,7 @@ import {
 } from '../../functions/agent/checks/ntlm';
 import { CheckFailure } from '../../functions/agent/checks/probe';
 import { fileNames, smb3Kdf, smbPath } from '../../functions/agent/checks/smb2';
+import { fileNamesInformation } from '../support/smb';
 
 const hex = (text: string) => Buffer.from(text.replace(/\s+/g, ''), 'hex');
 
@@ -232,18 +233,7 @@ describe("SMB 3's key derivation (SP800-108, counter mode, HMAC-SHA256)", () => 
 });
 
 describe("an SMB2 server's folder listing (FileNamesInformation)", () => {
-  /** Entries as a server lays them out: each 8-byte aligned, NextEntryOffset 0 on the last. */
-  function entries(names: string[]): Buffer {
-    const parts = names.map((name, i) => {
-      const encoded = Buffer.from(name, 'utf16le');
-      const entry = Buffer.alloc((12 + encoded.length + 7) & ~7);
-      entry.writeUInt32LE(i === names.length - 1 ? 0 : entry.length, 0);
-      entry.writeUInt32LE(encoded.length, 8);
-      encoded.copy(entry, 12);
-      return entry;
-    });
-    return Buffer.concat(parts);
-  }
+  const entries = fileNamesInformation;
 
   it('reads every name', () => {
     expect(fileNames(entries(['.', '..', 'welcome.txt', 'Quarterly report.docx']))).toEqual(['.', '..', 'welcome.txt', 'Quarterly report.docx']);

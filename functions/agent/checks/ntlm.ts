@@ -251,18 +251,10 @@ function sealingKey(sessionKey: Buffer, flags: number, direction: Direction): Bu
 export const clientSealingKey = (sessionKey: Buffer, flags: number) => sealingKey(sessionKey, flags, 'client-to-server');
 
 /**
- * An NTLM message signature (MS-NLMP §3.4.4.2, extended session security)
- * of the client's first signed message, sequence number 0: version 1, the
- * HMAC-MD5 of the message under the client signing key (its first 8 bytes,
- * RC4-encrypted under the client sealing key with key exchange), the
- * sequence number. SPNEGO's mechListMIC is this over the MechTypeList.
+ * The signature of the client's first signed message (sequence number 0),
+ * unsealed: SPNEGO's mechListMIC is this over the MechTypeList.
  */
-export function ntlmSignature(sessionKey: Buffer, flags: number, message: Buffer): Buffer {
-  const sequence = Buffer.alloc(4);
-  const digest = hmacMd5(clientSigningKey(sessionKey), sequence, message).subarray(0, 8);
-  const checksum = flags & NTLM_FLAGS.KEY_EXCH ? new Rc4(clientSealingKey(sessionKey, flags)).update(digest) : digest;
-  return Buffer.concat([Buffer.from([1, 0, 0, 0]), checksum, sequence]);
-}
+export const ntlmSignature = (sessionKey: Buffer, flags: number, message: Buffer): Buffer => new NtlmSealing({ sessionKey, flags }).sign(message);
 
 /**
  * NTLM's confidentiality after a sign-in (MS-NLMP §3.4.3, extended session
@@ -290,6 +282,11 @@ export class NtlmSealing {
   seal(message: Buffer): Buffer {
     const sealed = this.#streams.client.update(message);
     return Buffer.concat([this.#signature('client', message), sealed]);
+  }
+
+  /** The client's next message signed but not sealed: its 16-byte signature alone (the stream moves by the checksum only). */
+  sign(message: Buffer): Buffer {
+    return this.#signature('client', message);
   }
 
   /** The server's next sealed message (signature, then the encrypted message), opened; undefined when its signature does not verify. */

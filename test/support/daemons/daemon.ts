@@ -154,7 +154,8 @@ export class Scope {
         return { port, process: child };
       } catch (error) {
         await child.stop();
-        if (attempt < 3 && /address already in use|could not bind/i.test(child.tail())) continue;
+        // The daemons' own words for a port taken meanwhile (FreeRDP's shadow server says the last).
+        if (attempt < 3 && /address already in use|could not bind|problem creating tcp listener/i.test(child.tail())) continue;
         throw error;
       }
     }
@@ -261,7 +262,8 @@ export function portAccepts(port: number): Promise<boolean> {
 }
 
 /** Polls `ready` until it says yes; fails early if the process exits, or after a deadline. */
-async function waitUntil(child: Foreground, ready: () => Promise<boolean>): Promise<void> {
+/** Polls `ready` until it says yes; fails early if the process exits, or after READY_TIMEOUT_MS. */
+export async function waitUntil(child: Foreground, ready: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   let lastError: unknown;
   for (;;) {

@@ -16,14 +16,11 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Foreground, freePort, portAccepts, type Scope, startDaemon } from './daemon';
+import { type Foreground, type Scope, startDaemon, waitUntil } from './daemon';
 
 const XVFB = '/usr/bin/Xvfb';
 const SHADOW = '/usr/bin/freerdp-shadow-cli';
 const WINPR_HASH = '/usr/bin/winpr-hash';
-
-/** How long Xvfb and the shadow server may each take to serve after they were spawned (as daemon.ts's serve() allows). */
-const READY_TIMEOUT_MS = 20_000;
 
 /** The one security layer the server offers: `/sec:nla`, `/sec:tls` or `/sec:rdp`. */
 export type RdpSecurity = 'nla' | 'tls' | 'rdp';
@@ -70,14 +67,17 @@ export function startFreerdpShadow(options: FreerdpShadowOptions = {}) {
     for (let attempt = 1; ; attempt++) {
       const { display, xvfb } = await startXvfb(scope, dir);
       try {
-        const port = await serveShadow(scope, (port) => [
+        const { port } = await scope.serve((port) => ({
           // env, which execs: the shadow server keeps the pid its stop signals.
-          `DISPLAY=:${display}`,
-          `HOME=${home}`,
-          `XDG_CONFIG_HOME=${join(home, '.config')}`,
-          SHADOW,
-          ...['/bind-address:127.0.0.1', `/port:${port}`, `/sec:${security}`, `/sam-file:${samFile}`, '-auth'],
-        ]);
+          command: '/usr/bin/env',
+          args: [
+            `DISPLAY=:${display}`,
+            `HOME=${home}`,
+            `XDG_CONFIG_HOME=${join(home, '.config')}`,
+            SHADOW,
+            ...['/bind-address:127.0.0.1', `/port:${port}`, `/sec:${security}`, `/sam-file:${samFile}`, '-auth'],
+          ],
+        }));
         const certificate = readFileSync(join(home, '.config', 'freerdp', 'shadow', 'shadow.crt'), 'utf8');
         return { port, security, accounts, samFile, certificate, display };
       } catch (error) {
@@ -125,46 +125,10 @@ async function startXvfb(scope: Scope, dir: string): Promise<{ display: number; 
     cwd: dir,
   });
   let display = -1;
-  await waitFor(child, () => {
+  await waitUntil(child, () => {
     const written = /^(\d+)\n/.exec(readFileSync(join(dir, file), 'utf8'));
     if (written) display = Number(written[1]);
     return Promise.resolve(written !== null);
   });
   return { display, xvfb: child };
-}
-
-/**
- * Spawns the shadow server on a free port, ready once the port accepts
- * connections, as Scope.serve() does. serve() retries another port when a
- * daemon says its port was taken in the meantime, by words the shadow server
- * does not use: this one retries on its own.
- */
-async function serveShadow(scope: Scope, envArgs: (port: number) => string[]): Promise<number> {
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    const child = scope.spawn('/usr/bin/env', envArgs(port));
-    try {
-      await waitFor(child, () => portAccepts(port));
-      return port;
-    } catch (error) {
-      await child.stop();
-      if (attempt < 3 && /Problem creating TCP listener/.test(child.tail())) continue;
-      throw error;
-    }
-  }
-}
-
-/** Polls `ready` until it says yes; fails early if the process exits, or after a deadline. */
-async function waitFor(child: Foreground, ready: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  for (;;) {
-    if (!child.running()) throw new Error(await child.exited());
-    try {
-      if (await ready()) return;
-    } catch {
-      // Not yet (Xvfb's file not written).
-    }
-    if (Date.now() > deadline) throw new Error(`not ready within ${READY_TIMEOUT_MS / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
