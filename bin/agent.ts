@@ -13,6 +13,7 @@
 import '../lib/local/node-20';
 import { parseArgs } from 'node:util';
 import { createLogger } from '#shared/log';
+import { CLOUD_POOL, isPoolName } from '#shared/domain/pools';
 import { runAgent } from '../functions/agent/agent';
 import { ApiError, scoringApi, type ApiAuth } from '../functions/agent/api';
 import { hmacMailToken, localMailKey } from '../functions/agent/mail-token';
@@ -20,10 +21,11 @@ import { authFromEnvironment } from '../functions/agent/local/credentials';
 import { CompetitionDns } from '../functions/agent/local/competition-dns';
 import { hostsFileResolver, loopbackOnly, withLiterals, type HostResolver } from '../functions/agent/resolve';
 
-const USAGE = `usage: npm run agent -- (--rounds N | --forever) [--hosts FILE] [--allow-remote] [--concurrency N] [--api URL]
+const USAGE = `usage: npm run agent -- (--rounds N | --forever) [--pool NAME] [--hosts FILE] [--allow-remote] [--concurrency N] [--api URL]
 
   --rounds N       run N rounds, then exit (the first one at once)
   --forever        run until Ctrl-C
+  --pool NAME      check this pool's services (default cloud; an agent token's must be its own pool)
   --hosts FILE     resolve host names from this file (address name… per line) instead of
                    the competition's zones (built from GET /dns and the settings, served by named)
   --allow-remote   let checks reach addresses outside 127.0.0.0/8
@@ -34,6 +36,7 @@ const { values } = parseArgs({
   options: {
     rounds: { type: 'string' },
     forever: { type: 'boolean', default: false },
+    pool: { type: 'string', default: CLOUD_POOL },
     hosts: { type: 'string' },
     'allow-remote': { type: 'boolean', default: false },
     concurrency: { type: 'string', default: '256' },
@@ -52,6 +55,7 @@ if (values.help) {
   process.exit(0);
 }
 const rounds = values.forever ? 'forever' : /^[1-9]\d*$/.test(values.rounds ?? '') ? Number(values.rounds) : fail('Give --rounds N or --forever.');
+const pool = isPoolName(values.pool) ? values.pool : fail('--pool takes a pool name (lower-case letters, digits and hyphens).');
 const concurrency =
   /^[1-9]\d*$/.test(values.concurrency) && Number(values.concurrency) <= 900
     ? Number(values.concurrency)
@@ -84,9 +88,11 @@ if (process.send) process.once('disconnect', () => process.exit(0));
 
 try {
   await zones?.refresh(); // fails early when the key may not read the records or named cannot start
+  await api.pool(pool); // and when the credential is not one of the pool's
   const summaries = await runAgent({
     api,
     rounds,
+    pool,
     concurrency,
     log,
     mailToken,
@@ -100,7 +106,7 @@ try {
   process.exitCode = summaries.length === (rounds === 'forever' ? summaries.length : rounds) ? 0 : 1;
 } catch (error) {
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-    console.error(`agent: ${error.message}: the agent needs a service account's (or an admin's) key or token.`);
+    console.error(`agent: ${error.message}: the agent needs an agent token of pool ${pool}, or a service account's (or an admin's) key or token.`);
   } else {
     console.error(`agent: ${(error as Error).message}`);
   }

@@ -23,6 +23,7 @@ import { readExactStandings } from '#shared/data/teams';
 import { finaliseRefusal } from '#shared/domain/final';
 import { listIamPrincipals, registerIamPrincipal, revokeIamPrincipal } from '#shared/data/iam-principals';
 import { createToken, listTokens, revokeToken } from '#shared/data/tokens';
+import { readPools } from '#shared/data/pools';
 import { verifyTotals } from '#shared/app/verify';
 import { backfillIncidentIndex } from '#shared/data/incidents';
 import { applyVoid, getVoidJob, previewVoid } from '#shared/app/voids';
@@ -49,7 +50,7 @@ Commands:
                                        apply exactly those with --confirm <preview>. --replace
                                        instead wipes it for a new event (a finalised one only
                                        with --override-final too)
-  token create --role admin|service --name <name> [--expires <ISO time> | --expires-in <N>d|h]
+  token create --role admin|service|agent [--pool <pool>] --name <name> [--expires <ISO time> | --expires-in <N>d|h]
                                        Create a token; it is printed once and never stored
   token list                           List tokens (never their secrets)
   token revoke <token-id>              Revoke a token at once
@@ -104,6 +105,7 @@ const OPTIONS = {
   'override-final': { type: 'boolean', default: false },
   force: { type: 'boolean', default: false },
   role: { type: 'string' },
+  pool: { type: 'string' },
   arn: { type: 'string' },
   name: { type: 'string' },
   expires: { type: 'string' },
@@ -318,10 +320,21 @@ async function loadOntoRunning(file: string, competition: Competition, namedSett
 
 async function tokenCreate(): Promise<void> {
   const role = values.role as Role | undefined;
-  if (role !== 'admin' && role !== 'service') throw new UsageError('--role must be admin or service.');
+  if (role !== 'admin' && role !== 'service' && role !== 'agent') throw new UsageError('--role must be admin, service or agent.');
+  if ((role === 'agent') !== (values.pool !== undefined)) throw new UsageError('An agent token names its pool (--pool), and no other token names one.');
+  if (values.pool !== undefined && !(await readPools({ consistent: true })).pools.some((p) => p.name === values.pool)) {
+    throw new UsageError(`No pool is named ${values.pool}: create it first (PUT /api/v1/pools/{name}).`);
+  }
   if (!values.name?.trim()) throw new UsageError('--name is required: who or what holds this token.');
-  const { token, record } = await createToken({ role, name: values.name.trim(), expiresAt: expiry(), audit: await cliAudit() });
-  io.err(`Created ${role} token ${record.token_id} for "${record.name}"${record.expires_at ? `, expires ${record.expires_at}` : ''}.`);
+  const { token, record } = await createToken({
+    role,
+    ...(values.pool ? { pool: values.pool } : {}),
+    name: values.name.trim(),
+    expiresAt: expiry(),
+    audit: await cliAudit(),
+  });
+  const of = record.pool ? ` of pool ${record.pool}` : '';
+  io.err(`Created ${role} token ${record.token_id}${of} for "${record.name}"${record.expires_at ? `, expires ${record.expires_at}` : ''}.`);
   io.err('This is the only time the token is shown; store it now:');
   io.out(token);
 }
@@ -346,7 +359,7 @@ async function tokenList(): Promise<void> {
   const now = Date.now();
   const rows = tokens.map((t) => [
     t.token_id,
-    t.role,
+    t.pool ? `${t.role} (${t.pool})` : t.role,
     t.revoked_at ? `revoked ${t.revoked_at}` : t.expires_at && Date.parse(t.expires_at) <= now ? `expired ${t.expires_at}` : 'active',
     t.created_at,
     t.expires_at ?? 'never',

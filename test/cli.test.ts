@@ -129,7 +129,7 @@ describe('the command-line tool', () => {
     const session = 'arn:aws:sts::123456789012:assumed-role/ScoringAgent/i-0abc';
     const granted = await scoring('iam', 'grant', '--arn', role, '--role', 'service', ...target);
     expect(granted.code, granted.stderr).toBe(0);
-    expect(await resolveIamRole(session)).toBe('service');
+    expect(await resolveIamRole(session)).toEqual({ role: 'service' });
     expect((await scoring('iam', 'list', ...target)).stdout).toMatch(/service +cli +\S+ +arn:aws:iam::123456789012:role\/ScoringAgent/);
     expect((await scoring('iam', 'grant', '--arn', 'arn:aws:s3:::bucket', '--role', 'admin', ...target)).code).toBe(2);
     expect((await scoring('iam', 'revoke', '--arn', session, ...target)).code).toBe(0);
@@ -406,7 +406,7 @@ describe('the command-line tool', () => {
   }, 120_000);
 
   it('explains a bad command or option', async () => {
-    expect((await scoring('token', 'create', '--role', 'root', '--name', 'x', ...target)).stderr).toMatch(/--role must be admin or service/);
+    expect((await scoring('token', 'create', '--role', 'root', '--name', 'x', ...target)).stderr).toMatch(/--role must be admin, service or agent/);
     expect((await scoring('frobnicate', ...target)).code).toBe(2);
     expect((await scoring('token', 'list', '--colour', ...target)).stderr).toMatch(/Unknown option '--colour'/);
   });

@@ -5,11 +5,14 @@ import { runCheckJob, type CheckJobDependencies } from './check-job';
 import type { MailToken } from './mail-token';
 import type { HostResolver } from './resolve';
 import { concurrencyLimit, roundStartAt } from './schedule';
+import { CLOUD_POOL } from '#shared/domain/pools';
 
 export interface AgentOptions {
   api: ScoringApi;
   /** Called at the start of each round (the local agent refreshes its zones there). */
   resolverForRound: () => Promise<HostResolver>;
+  /** The pool it checks (default `cloud`): its services only, and its services' "check now" jobs. */
+  pool?: string;
   /** How many rounds to run, or until the signal aborts. */
   rounds: number | 'forever';
   /** Checks in flight at once, across overlapping rounds. */
@@ -36,7 +39,7 @@ export async function runAgent(options: AgentOptions): Promise<RoundSummary[]> {
   const roundsOver = new AbortController();
   const polling = options.pollCheckJobsMs
     ? pollCheckJobs(
-        { api, log, mailToken: options.mailToken, resolver: options.resolverForRound },
+        { api, log, mailToken: options.mailToken, resolver: options.resolverForRound, pool: options.pool ?? CLOUD_POOL },
         options.pollCheckJobsMs,
         signal ? AbortSignal.any([signal, roundsOver.signal]) : roundsOver.signal,
       )
@@ -53,7 +56,7 @@ export async function runAgent(options: AgentOptions): Promise<RoundSummary[]> {
     running.push(
       options
         .resolverForRound()
-        .then((resolver) => runRound(start, settings, { api, resolver, checkLimit, log, mailToken: options.mailToken }))
+        .then((resolver) => runRound(start, settings, { api, resolver, checkLimit, log, mailToken: options.mailToken, pool: options.pool ?? CLOUD_POOL }))
         .then((summary) => {
           if (Date.now() > deadline) {
             log.warn('round overran its interval', { round: summary.round, overrun_seconds: (Date.now() - deadline) / 1000 });
@@ -74,12 +77,14 @@ export async function runAgent(options: AgentOptions): Promise<RoundSummary[]> {
 }
 
 /**
- * Takes the queued "check now" jobs every `everyMs` and runs each (at once,
- * beside any round), until the signal aborts; then waits for those under way.
- * A job another agent took first is simply not taken (runCheckJob).
+ * Takes the queued "check now" jobs of its pool's services every `everyMs`
+ * and runs each (at once, beside any round), until the signal aborts; then
+ * waits for those under way. A job another agent took first is simply not
+ * taken (runCheckJob). An agent credential lists its own pool's jobs only; a
+ * service account's lists every pool's, so the agent keeps its pool's.
  */
 export async function pollCheckJobs(
-  deps: Omit<CheckJobDependencies, 'resolver'> & { resolver: () => Promise<HostResolver> },
+  deps: Omit<CheckJobDependencies, 'resolver'> & { resolver: () => Promise<HostResolver>; pool: string },
   everyMs: number,
   signal: AbortSignal,
 ): Promise<void> {
@@ -89,7 +94,19 @@ export async function pollCheckJobs(
       deps.log.warn('check job queue not read', { error: (error as Error).message });
       return [];
     });
-    for (const job of queued.filter((j) => j.state === 'queued' && !underWay.has(j.id))) {
+    const waiting = queued.filter((j) => j.state === 'queued' && !underWay.has(j.id));
+    // The pool is read only when a job waits: most polls find none.
+    const ours =
+      waiting.length === 0
+        ? new Set<number>()
+        : await deps.api.pool(deps.pool).then(
+            (pool) => new Set(pool.checks),
+            (error: unknown) => {
+              deps.log.warn('pool not read', { pool: deps.pool, error: (error as Error).message });
+              return new Set<number>();
+            },
+          );
+    for (const job of waiting.filter((j) => ours.has(j.service_id))) {
       const run = deps
         .resolver()
         .then((resolver) => runCheckJob(job.id, { ...deps, resolver }))

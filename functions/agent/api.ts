@@ -18,6 +18,7 @@ export type DnsRecord = ApiSchemas['DnsRecord'];
 /** A subtype and its check parameters (`check`, then the parameters of that kind of check). */
 export type Subtype = ApiSchemas['Subtype'] & Record<string, unknown>;
 export type CheckJob = ApiSchemas['CheckJob'];
+export type Pool = ApiSchemas['Pool'];
 /** How a "check now" job went, as the agent reports it. */
 export type CheckJobResult = { passed: boolean; reason: string | null; category: FailureCategory | null; checked_at: string };
 
@@ -45,6 +46,8 @@ export interface ScoringApi {
   startCheckJob(id: number): Promise<CheckJob | undefined>;
   finishCheckJob(id: number, result: CheckJobResult): Promise<void>;
   teams(): Promise<Team[]>;
+  /** A pool and the services it checks now: the agent's own, read each round. */
+  pool(name: string): Promise<Pool>;
   report(reports: ScanReport[]): Promise<ReportOutcome[]>;
   /** Used by the demo targets, which play the organiser (admins and service accounts may). */
   createDnsRecord(record: Omit<DnsRecord, 'id'>): Promise<DnsRecord>;
@@ -120,6 +123,7 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
       return new Map(Object.entries(services).map(([id, accounts]) => [Number(id), accounts as CheckAccount[]]));
     },
     teams: () => expect(200, '/teams', (signal) => client.GET('/api/v1/teams', { signal })),
+    pool: (name) => expect(200, `/pools/${name}`, (signal) => client.GET('/api/v1/pools/{id}', { params: { path: { id: name } }, signal })),
     queuedCheckJobs: () => expect(200, '/checks', (signal) => client.GET('/api/v1/checks', { signal })),
     async startCheckJob(id) {
       const { data, error, response } = await send(`/checks/${id}`, (signal) =>

@@ -7,6 +7,7 @@ import { kmsMailToken, type MailToken } from './mail-token';
 import { concurrencyLimit, roundsInMinute, slicesFor, type Slice } from './schedule';
 import { runRound, type RoundSummary } from './round';
 import { systemResolver, withLiterals, type HostResolver } from './resolve';
+import { CLOUD_POOL } from '#shared/domain/pools';
 
 /**
  * The agent in AWS. EventBridge Scheduler invokes it once a minute with the
@@ -79,7 +80,8 @@ export async function runScheduledMinute(
   const checkLimit = concurrencyLimit(CONCURRENCY);
   const rounds = starts.map(async (start) => {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, start - Date.now())));
-    const summary = await runRound(start, settings, { api, resolver, checkLimit, log, mailToken, ...(slice ? { slice } : {}) });
+    // The Lambda agent is the cloud pool's.
+    const summary = await runRound(start, settings, { api, resolver, checkLimit, log, mailToken, pool: CLOUD_POOL, ...(slice ? { slice } : {}) });
     const overrun = Date.now() - (start + settings.round_seconds * 1000);
     if (overrun > 0) log.warn('round overran its interval', { round: summary.round, overrun_seconds: overrun / 1000 });
     return summary;

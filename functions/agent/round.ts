@@ -1,6 +1,7 @@
 import { pickAccount, type CheckAccount } from '#shared/domain/accounts';
 import { checkOf, logsIn, roundCheck, type CheckDefinition } from '#shared/domain/check-definitions';
 import { teamAddressPrefix } from '#shared/domain/settings';
+import { CLOUD_POOL } from '#shared/domain/pools';
 import { inScoringWindow } from '#shared/domain/scoring/result';
 import type { Logger } from '#shared/log';
 import type { DnsRecord, ReportOutcome, ScanReport, ScoringApi, Service, Settings } from './api';
@@ -17,6 +18,8 @@ export interface RoundDependencies {
   log: Logger;
   /** Picks each service's property set (default Math.random; tests pass their own). */
   random?: () => number;
+  /** The pool this agent checks (domain/pools.ts; default `cloud`): only its services, as the API places them this round. */
+  pool?: string;
   /** This invocation's share of the services, when the round fans out (handler.ts). */
   slice?: Slice;
   /** The tokens mail checks send and look for (mail-token.ts). */
@@ -82,8 +85,9 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
     log.info('round outside the event', { round, start_time: settings.start_time, end_time: settings.end_time });
     return { round, ...(deps.slice ? { slice: deps.slice } : {}), ...NOTHING_CHECKED, outside_schedule: true };
   }
-  const [listed, subtypes, ownChecks] = await Promise.all([api.services(), api.subtypes(), api.ownChecks()]);
-  const services = listed.filter((service) => inSlice(service.id, deps.slice));
+  const [listed, subtypes, ownChecks, pool] = await Promise.all([api.services(), api.subtypes(), api.ownChecks(), api.pool(deps.pool ?? CLOUD_POOL)]);
+  const ours = new Set(pool.checks);
+  const services = listed.filter((service) => ours.has(service.id) && inSlice(service.id, deps.slice));
   const checks = new Map(subtypes.map((s) => [s.id, checkOf(s)]));
   const planned: Planned[] = [];
   for (const service of services) {

@@ -28,7 +28,10 @@ export async function handler(event: APIGatewayRequestAuthorizerEventV2): Promis
   if (!cameThroughCdn(event.headers)) return { isAuthorized: false, context: { rejected: 'not through the CDN' } };
   try {
     const principal = await principalFromHeader(event.headers?.authorization, { sessions: true });
-    if (principal?.via === 'token') return { isAuthorized: true, context: { role: principal.role, name: principal.name, tokenId: principal.tokenId } };
+    if (principal?.via === 'token') {
+      const { role, name, tokenId, pool } = principal;
+      return { isAuthorized: true, context: { role, name, tokenId, ...(pool ? { pool } : {}) } };
+    }
     if (principal?.via === 'session') {
       return { isAuthorized: true, context: { role: 'team', name: principal.name, tokenId: principal.sessionId, team: String(principal.team) } };
     }

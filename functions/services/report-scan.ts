@@ -2,4 +2,4 @@ import { servicesRoutes } from '#shared/api/routes/services';
 import { endpoint } from '#shared/http/endpoint';
 import { answerReport } from '#shared/app/scans';
 
-export const handler = endpoint(servicesRoutes.ReportScan, {}, ({ id, body }) => answerReport(id, body));
+export const handler = endpoint(servicesRoutes.ReportScan, {}, ({ id, body, principal }) => answerReport(id, body, principal));

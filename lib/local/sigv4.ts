@@ -1,11 +1,9 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { TokenRole as Role } from '#shared/domain/roles';
-
-/** An access key the local server accepts, and the role IAM would grant it. */
+/** An access key the local server accepts, and the role IAM would grant it (an agent's IAM principal is not built yet: tokens only). */
 export interface LocalIamKey {
   accessKeyId: string;
   secretAccessKey: string;
-  role: Role;
+  role: 'admin' | 'service';
 }
 
 /** `KEYID:SECRET:role` entries separated by commas (SCORING_LOCAL_IAM_KEYS). */

@@ -371,7 +371,7 @@ describe('"check now"', () => {
   it('is taken from the queue by a polling agent (the local one)', async () => {
     const asked = [await ask(await idOf('shell.one.example')), await ask(await idOf('mail.one.example'))];
     const stop = new AbortController();
-    const polling = pollCheckJobs({ api: agentApi, log, mailToken, resolver: async () => resolver() }, 100, stop.signal);
+    const polling = pollCheckJobs({ api: agentApi, log, mailToken, resolver: async () => resolver(), pool: 'cloud' }, 100, stop.signal);
     try {
       await expect
         .poll(async () => (await jobs()).filter((j) => asked.includes(j.id)).map((j) => [j.state, j.outcome?.reason]), { timeout: 20_000 })

@@ -10,7 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logSink } from '#shared/log';
 import type { Competition } from '#shared/domain/competition';
-import { mintTokens, sampleCompetition, useFreshTable } from '../support/database';
+import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
+import { createToken } from '#shared/data/tokens';
 import { bearer, invoke } from '../support/invoke';
 import { everythingSeen, spellings } from '../support/leak-scan';
 
@@ -163,7 +164,13 @@ describe('check accounts', () => {
     const everything = await everythingSeen({
       get: (path, headers) => call('GET', path, { headers }),
       ids: { team: (await call('GET', '/api/v1/teams')).json[0].id, service: own },
-      callers: [{}, bearer(tokens.admin), bearer(tokens.service)],
+      // A pool's agent too (issue #45): it reads its pool's secrets from the secrets route only.
+      callers: [
+        {},
+        bearer(tokens.admin),
+        bearer(tokens.service),
+        bearer((await createToken({ role: 'agent', pool: 'cloud', name: 'leak agent', expiresAt: null, audit: TEST_AUDIT })).token),
+      ],
       also: [...logged, ...answers],
     });
     // The scan saw what it should: the accounts' summaries, the audit trail, log lines.

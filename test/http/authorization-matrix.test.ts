@@ -20,6 +20,8 @@ type Caller =
   | 'expired token'
   | 'service token'
   | 'admin token'
+  /** A pool's agent (domain/pools.ts): what the agent does, for its own pool only. */
+  | 'agent token'
   | 'SigV4 admin'
   | 'SigV4 service'
   | 'bad signature'
@@ -41,6 +43,7 @@ const EXPECTED: Record<Access, Record<Caller, Outcome>> = {
     'expired token': 401,
     'service token': 'allowed',
     'admin token': 'allowed',
+    'agent token': 'allowed',
     'SigV4 admin': 'allowed',
     'SigV4 service': 'allowed',
     'bad signature': 401,
@@ -58,6 +61,7 @@ const EXPECTED: Record<Access, Record<Caller, Outcome>> = {
     'expired token': 401,
     'service token': 403,
     'admin token': 'allowed',
+    'agent token': 403,
     'SigV4 admin': 'allowed',
     'SigV4 service': 403,
     'bad signature': 401,
@@ -74,6 +78,24 @@ const EXPECTED: Record<Access, Record<Caller, Outcome>> = {
     'expired token': 401,
     'service token': 'allowed',
     'admin token': 'allowed',
+    'agent token': 403,
+    'SigV4 admin': 'allowed',
+    'SigV4 service': 'allowed',
+    'bad signature': 401,
+    'team session': 403,
+    'own team session': 403,
+    'expired session': 401,
+    'ended session': 401,
+  },
+  'admin-service-or-agent': {
+    anonymous: 401,
+    'malformed header': 401,
+    'unknown token': 401,
+    'revoked token': 401,
+    'expired token': 401,
+    'service token': 'allowed',
+    'admin token': 'allowed',
+    'agent token': 'allowed',
     'SigV4 admin': 'allowed',
     'SigV4 service': 'allowed',
     'bad signature': 401,
@@ -90,6 +112,7 @@ const EXPECTED: Record<Access, Record<Caller, Outcome>> = {
     'expired token': 401,
     'service token': 403,
     'admin token': 'allowed',
+    'agent token': 403,
     'SigV4 admin': 'allowed',
     'SigV4 service': 403,
     'bad signature': 401,
@@ -106,6 +129,7 @@ const EXPECTED: Record<Access, Record<Caller, Outcome>> = {
     'expired token': 401,
     'service token': 403,
     'admin token': 403,
+    'agent token': 403,
     'SigV4 admin': 403,
     'SigV4 service': 403,
     'bad signature': 401,
@@ -123,6 +147,7 @@ const MEMBER = { name: 'matrix-member', team_id: OWN_TEAM };
 let stack: LocalStack;
 let revoked: string;
 let expired: string;
+let agent: string;
 
 beforeAll(async () => {
   stack = await startTestServer();
@@ -130,6 +155,7 @@ beforeAll(async () => {
   await revokeToken(r.record.token_id, TEST_AUDIT);
   revoked = r.token;
   expired = (await createToken({ role: 'admin', name: 'expired', expiresAt: '2020-01-01T00:00:00Z', audit: TEST_AUDIT })).token;
+  agent = (await createToken({ role: 'agent', pool: 'range-a', name: 'matrix agent', expiresAt: null, audit: TEST_AUDIT })).token;
 });
 afterAll(async () => {
   await stack?.stop();
@@ -162,6 +188,8 @@ async function headersFor(caller: Caller, route: Route): Promise<Record<string, 
       return { authorization: `Bearer ${ENV_TOKENS.service}` };
     case 'admin token':
       return { authorization: `Bearer ${ENV_TOKENS.admin}` };
+    case 'agent token':
+      return { authorization: `Bearer ${agent}` };
     case 'SigV4 admin':
       return signedHeaders(url, { method: route.method, ...IAM_KEYS.admin });
     case 'SigV4 service':

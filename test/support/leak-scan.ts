@@ -20,7 +20,8 @@ export async function everythingSeen(options: {
   const seen: string[] = [];
   for (const route of routes.filter((r) => r.method === 'GET' && r.name !== 'GetCheckAccounts')) {
     const teamPath = route.path.startsWith('/api/v1/teams') || route.path.startsWith('/api/v1/team/');
-    const path = route.path.replace('{id}', String(teamPath ? options.ids.team : options.ids.service));
+    const id = route.tag === 'pools' ? 'cloud' : String(teamPath ? options.ids.team : options.ids.service);
+    const path = route.path.replace('{id}', id);
     for (const headers of options.callers) {
       const answer = await options.get(path, headers);
       seen.push(`${route.name} ${answer.status} ${JSON.stringify(answer.headers)} ${answer.text}`);

@@ -204,7 +204,7 @@ export interface paths {
         };
         /**
          * List DNS records
-         * @description Admins and service accounts.
+         * @description Admins, service accounts and agents (an agent's token or IAM principal is bound to one pool: it reaches only its pool's services, 403 otherwise).
          */
         get: operations["ListDnsRecords"];
         put?: never;
@@ -276,7 +276,7 @@ export interface paths {
         };
         /**
          * The settings
-         * @description Admins and service accounts.
+         * @description Admins, service accounts and agents (an agent's token or IAM principal is bound to one pool: it reaches only its pool's services, 403 otherwise).
          */
         get: operations["GetSettings"];
         /**
@@ -356,7 +356,7 @@ export interface paths {
         };
         /**
          * List subtypes (kinds of check) with their check parameters
-         * @description Admins and service accounts.
+         * @description Admins, service accounts and agents (an agent's token or IAM principal is bound to one pool: it reaches only its pool's services, 403 otherwise).
          */
         get: operations["ListSubtypes"];
         put?: never;
@@ -472,7 +472,7 @@ export interface paths {
         };
         /**
          * Every service's check accounts with their secrets: the scoring agent's read, once a round (or one service's, for a dry run)
-         * @description Admins and service accounts.
+         * @description Admins, service accounts and agents (an agent's token or IAM principal is bound to one pool: it reaches only its pool's services, 403 otherwise).
          */
         get: operations["GetCheckAccounts"];
         put?: never;
@@ -630,7 +630,7 @@ export interface paths {
         put?: never;
         /**
          * Report a scan
-         * @description Admins and service accounts.
+         * @description Admins, service accounts and agents (an agent's token or IAM principal is bound to one pool: it reaches only its pool's services, 403 otherwise).
          */
         post: operations["ReportScan"];
         delete?: never;
@@ -648,7 +648,7 @@ export interface paths {
         };
         /**
          * The services checked otherwise than their subtype says, with their own checks: the scoring agent's read, once a round, beside GET /subtypes
-         * @description Admins and service accounts.
+         * @description Admins, service accounts and agents (an agent's token or IAM principal is bound to one pool: it reaches only its pool's services, 403 otherwise).
          */
         get: operations["GetServiceChecks"];
         put?: never;
@@ -698,7 +698,7 @@ export interface paths {
         put?: never;
         /**
          * Report a round of scans
-         * @description Admins and service accounts.
+         * @description Admins, service accounts and agents (an agent's token or IAM principal is bound to one pool: it reaches only its pool's services, 403 otherwise).
          */
         post: operations["ReportScans"];
         delete?: never;
@@ -1180,7 +1180,7 @@ export interface paths {
         };
         /**
          * The "check now" jobs no agent has taken yet, oldest first: the local agent polls this
-         * @description Admins and service accounts.
+         * @description Admins, service accounts and agents (an agent's token or IAM principal is bound to one pool: it reaches only its pool's services, 403 otherwise).
          */
         get: operations["ListCheckJobs"];
         put?: never;
@@ -1206,9 +1206,57 @@ export interface paths {
         head?: never;
         /**
          * An agent takes a queued job (`running`), then reports how the check went (`done`)
-         * @description Admins and service accounts.
+         * @description Admins, service accounts and agents (an agent's token or IAM principal is bound to one pool: it reaches only its pool's services, 403 otherwise).
          */
         patch: operations["UpdateCheckJob"];
+        trace?: never;
+    };
+    "/api/v1/pools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every pool, `cloud` first, with the services each checks now (an agent's list holds its own pool only)
+         * @description Admins, service accounts and agents (an agent's token or IAM principal is bound to one pool: it reaches only its pool's services, 403 otherwise).
+         */
+        get: operations["ListPools"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pools/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One pool and the services it checks now: its agents read their own each round (an agent may read no other pool's)
+         * @description Admins, service accounts and agents (an agent's token or IAM principal is bound to one pool: it reaches only its pool's services, 403 otherwise).
+         */
+        get: operations["GetPool"];
+        /**
+         * Create a pool or replace what it checks: from each agent's next round
+         * @description Admins only.
+         */
+        put: operations["ReplacePool"];
+        post?: never;
+        /**
+         * Delete a pool that names nothing (`cloud` stays)
+         * @description Admins only.
+         */
+        delete: operations["DeletePool"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/injects": {
@@ -1698,14 +1746,14 @@ export interface components {
             name: string;
             token_id: string;
             /** @enum {string} */
-            role: "admin" | "service";
+            role: "admin" | "service" | "agent";
         } | {
             /** @constant */
             type: "iam";
             name: string;
             arn: string;
             /** @enum {string} */
-            role: "admin" | "service";
+            role: "admin" | "service" | "agent";
         } | {
             /** @constant */
             type: "session";
@@ -1848,7 +1896,9 @@ export interface components {
             /** @description The public id: the 8 hex digits after `ccdc_` in the token. */
             token_id: string;
             /** @enum {string} */
-            role: "admin" | "service";
+            role: "admin" | "service" | "agent";
+            /** @description The pool an `agent` token works for; null for the other roles. */
+            pool: string | null;
             name: string;
             created_at: string;
             expires_at: string | null;
@@ -2305,6 +2355,19 @@ export interface components {
                 /** @description A user the service's check did not have: applying adds it. */
                 new_account: boolean;
             }[];
+        };
+        /**
+         * Pool
+         * @description Where services are checked from: `cloud` (the Lambda agent, the default) or a pool of agents the organisers run on a range. A service is checked from the pool that names it, else the one that names its team, else its subtype, else `cloud`.
+         */
+        Pool: {
+            name: string;
+            description: string;
+            subtypes: number[];
+            teams: number[];
+            services: number[];
+            /** @description The services it checks, as the rules place them now (disabled ones left out), in id order. */
+            checks: number[];
         };
         /**
          * Problem
@@ -3153,7 +3216,9 @@ export interface components {
             /** @description The public id: the 8 hex digits after `ccdc_` in the token. */
             token_id: string;
             /** @enum {string} */
-            role: "admin" | "service";
+            role: "admin" | "service" | "agent";
+            /** @description The pool an `agent` token works for; null for the other roles. */
+            pool: string | null;
             name: string;
             created_at: string;
             expires_at: string | null;
@@ -3845,6 +3910,52 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "not_ended";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `pool_conflict`, `pool_splits_mail`, `pool_unknown_ids`, `too_many_pools`, `no_competition`. */
+        "Conflict.pool_conflict.pool_splits_mail.pool_unknown_ids.too_many_pools.no_competition": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "pool_conflict",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "pool_conflict" | "pool_splits_mail" | "pool_unknown_ids" | "too_many_pools" | "no_competition";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `pool_in_use`, `pool_builtin`. */
+        "Conflict.pool_in_use.pool_builtin": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "pool_in_use",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "pool_in_use" | "pool_builtin";
                 };
             };
         };
@@ -9690,6 +9801,176 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
+    ListPools: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each pool. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pool"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    GetPool: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A pool's name: a lower-case letter, then up to 31 lower-case letters, digits and hyphens. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pool. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pool"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ReplacePool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A pool's name: a lower-case letter, then up to 31 lower-case letters, digits and hyphens. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Where its agents run, for the organisers (for instance "range A, rack 2"). */
+                    description?: string;
+                    /**
+                     * @description The subtypes (by id) whose services its agents check.
+                     * @default []
+                     */
+                    subtypes?: number[];
+                    /**
+                     * @description The teams (by id) whose services its agents check.
+                     * @default []
+                     */
+                    teams?: number[];
+                    /**
+                     * @description The services (by id) its agents check.
+                     * @default []
+                     */
+                    services?: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description The pool as it now is. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pool"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.pool_conflict.pool_splits_mail.pool_unknown_ids.too_many_pools.no_competition"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    DeletePool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A pool's name: a lower-case letter, then up to 31 lower-case letters, digits and hyphens. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.pool_in_use.pool_builtin"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
     ListInjects: {
         parameters: {
             query?: never;
@@ -10621,10 +10902,12 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description `admin`: organisers; `service`: scoring agents.
+                     * @description `admin`: organisers; `service`: scoring agents of every pool, which may also change the settings and DNS records; `agent`: one pool's scoring agent (give `pool`).
                      * @enum {string}
                      */
-                    role: "admin" | "service";
+                    role: "admin" | "service" | "agent";
+                    /** @description The pool an `agent` token works for (it must exist); no other role takes one. */
+                    pool?: string;
                     /** @description Whose it is, as the audit trail will name it. */
                     name: string;
                     expires_at: string;

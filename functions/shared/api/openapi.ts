@@ -293,6 +293,8 @@ const ACCESS_TEXT: Record<Route['access'], string> = {
     'Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). A team session is ignored: a signed-in member reads what everyone reads.',
   admin: 'Admins only.',
   'admin-or-service': 'Admins and service accounts.',
+  'admin-service-or-agent':
+    "Admins, service accounts and agents (an agent's token or IAM principal is bound to one pool: it reaches only its pool's services, 403 otherwise).",
   team: "One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.",
   'team-session': 'A signed-in team member only (a session token from `POST /api/v1/team/sessions`).',
 };
@@ -398,6 +400,7 @@ const CORS_BY_ACCESS: Record<Route['access'], string> = {
   public: 'any origin (`Access-Control-Allow-Origin: *`, no credentials)',
   admin: 'only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default)',
   'admin-or-service': 'only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default)',
+  'admin-service-or-agent': 'only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default)',
   team: 'only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default): the team page is served from the API’s own origin',
   'team-session': 'only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default): the team page is served from the API’s own origin',
 };

@@ -25,8 +25,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * member reads what everyone reads. `team`: one team's own routes
  * (`/team/{id}/…`), for that team's members and for organisers. `team-session`:
  * what only a signed-in member does (sign out, who am I).
+ * `admin-service-or-agent`: what a scoring agent does, which a pool's agent
+ * may do for its own pool only (the handler narrows it: app/pools.ts).
  */
-export type Access = 'public' | 'admin' | 'admin-or-service' | 'team' | 'team-session';
+export type Access = 'public' | 'admin' | 'admin-or-service' | 'admin-service-or-agent' | 'team' | 'team-session';
 
 /** What the route's function may do to the table; the stack grants exactly this. */
 export type TableAccess = 'read' | 'read-write';
@@ -202,6 +204,8 @@ export function roleMayCall(access: Access, role: Role | undefined): boolean {
       return role === 'admin';
     case 'admin-or-service':
       return role === 'admin' || role === 'service';
+    case 'admin-service-or-agent':
+      return role === 'admin' || role === 'service' || role === 'agent';
     case 'team':
       return role === 'admin' || role === 'team';
     case 'team-session':

@@ -23,6 +23,7 @@ import { competitionRoutes } from '#shared/api/routes/competition';
 import { injectsRoutes } from '#shared/api/routes/injects';
 import { incidentsRoutes } from '#shared/api/routes/incidents';
 import { announcementsRoutes } from '#shared/api/routes/announcements';
+import { poolsRoutes } from '#shared/api/routes/pools';
 import type { Route } from '#shared/api/route';
 
 export * from '#shared/api/route';
@@ -42,6 +43,7 @@ export const routes = [
   ...Object.values(teamAccountsRoutes),
   ...Object.values(passwordChangesRoutes),
   ...Object.values(checksRoutes),
+  ...Object.values(poolsRoutes),
   ...Object.values(injectsRoutes),
   ...Object.values(incidentsRoutes),
   ...Object.values(announcementsRoutes),

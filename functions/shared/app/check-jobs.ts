@@ -3,7 +3,10 @@ import { seesCheckDetails } from '#shared/domain/team-view';
 import type { Role } from '#shared/domain/roles';
 import { invokeAsync, lambdaTarget } from '#shared/aws/invoke';
 import { findCheckJob, finishCheckJob, newCheckJobId, putCheckJob, startCheckJob } from '#shared/data/check-jobs';
-import { freshSettings } from '#shared/data/fresh';
+import { freshPoolIndex, freshSettings } from '#shared/data/fresh';
+import { agentPool, checkServiceInScope } from '#shared/app/pool-scope';
+import { CLOUD_POOL, poolOf } from '#shared/domain/pools';
+import type { Principal } from '#shared/http/principal';
 import { getServiceDefinition } from '#shared/data/services';
 import { API_PREFIX } from '#shared/api/prefix';
 import { conflict, notFound, tooManyRequests, validationFailed } from '#shared/http/problem';
@@ -56,7 +59,8 @@ export async function requestCheck(request: {
       limited.retryAfterSeconds,
     );
   }
-  await startAgentFor(job, request.log);
+  // Only the cloud pool's agent is a function to invoke; every other pool's agents poll their queue.
+  if (poolOf(definition!.service, await freshPoolIndex()) === CLOUD_POOL) await startAgentFor(job, request.log);
   return job;
 }
 
@@ -76,8 +80,21 @@ async function startAgentFor(job: CheckJob, log: Logger): Promise<void> {
   }
 }
 
-/** The agent moves a job on: takes it, or reports its outcome. 409 when the job is not in the state that allows it. */
-export async function updateCheckJob(id: number, change: { state: 'running' } | ({ state: 'done' } & CheckOutcome), now = Date.now()): Promise<CheckJob> {
+/**
+ * The agent moves a job on: takes it, or reports its outcome. 409 when the
+ * job is not in the state that allows it; 403 when the caller is an agent of
+ * another pool than the job's service's.
+ */
+export async function updateCheckJob(
+  id: number,
+  change: { state: 'running' } | ({ state: 'done' } & CheckOutcome),
+  principal: Principal | undefined,
+  now = Date.now(),
+): Promise<CheckJob> {
+  if (agentPool(principal) !== undefined) {
+    const job = await findCheckJob(id);
+    if (job) await checkServiceInScope(principal, job.service_id);
+  }
   const { state, ...outcome } = change;
   const updated = change.state === 'running' ? await startCheckJob(id, now) : await finishCheckJob(id, outcome as CheckOutcome);
   if (updated) return updated;

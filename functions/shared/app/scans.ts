@@ -24,6 +24,8 @@ import { startedUpdate } from '#shared/data/service-state';
 import { competitionFinal, conflict, HttpProblem, notFound, problemResponse, serviceUnavailable, validationFailed } from '#shared/http/problem';
 import { created, ok } from '#shared/http/responses';
 import type { Logger } from '#shared/log';
+import { checkServiceInScope } from '#shared/app/pool-scope';
+import type { Principal } from '#shared/http/principal';
 import * as metrics from '#shared/metrics';
 import { formatTimestamp, parseWith } from '#shared/validation';
 
@@ -132,7 +134,9 @@ export function recordScanStart(serviceId: number, scanId: string, arrival = new
 const busy = () => serviceUnavailable('busy', 'The database is throttling writes; send the same report again.', 1);
 
 /** The answer to one report (a problem is thrown). */
-export async function answerReport(serviceId: number, report: ScanReportInput, now = new Date()) {
+export async function answerReport(serviceId: number, report: ScanReportInput, principal: Principal | undefined, now = new Date()) {
+  // An agent reports its own pool's services only (a service another pool checks is that pool's to score).
+  await checkServiceInScope(principal, serviceId);
   if (report.kind === 'started') {
     const outcome = await recordScanStart(serviceId, report.scan_id, now);
     switch (outcome.kind) {
@@ -186,7 +190,7 @@ type ProblemBody = v.InferOutput<typeof ProblemSchema>;
  * Answers every report of a batch, in order, each with its own status and
  * body (a problem for a bad one); one bad report never fails the others.
  */
-export async function answerBatch(reports: unknown[], requestId: string, log: Logger): Promise<BatchAnswer[]> {
+export async function answerBatch(reports: unknown[], principal: Principal | undefined, requestId: string, log: Logger): Promise<BatchAnswer[]> {
   const answers: BatchAnswer[] = new Array(reports.length);
   const asAnswer = (problem: HttpProblem) => {
     const { statusCode, body } = problemResponse(problem, requestId);
@@ -205,7 +209,7 @@ export async function answerBatch(reports: unknown[], requestId: string, log: Lo
     const p = parsed[i]!;
     try {
       if (!p.ok) throw validationFailed(p.errors);
-      const { status, body } = await answerReport(p.value.serviceId, p.value.report);
+      const { status, body } = await answerReport(p.value.serviceId, p.value.report, principal);
       answers[i] = { status, body };
     } catch (error) {
       if (!(error instanceof HttpProblem)) log.error('report failed', { index: i, error: error instanceof Error ? error.message : String(error) });

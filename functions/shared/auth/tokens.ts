@@ -11,6 +11,8 @@ export const TOKEN_PREFIX = 'ccdc_';
 export interface TokenRecord {
   token_id: string;
   role: Role;
+  /** The pool an `agent` token works for (domain/pools.ts); null for every other role. */
+  pool: string | null;
   name: string;
   created_at: string;
   expires_at: string | null;

@@ -39,10 +39,12 @@ export async function accountsItem(
 /**
  * Every service's accounts with their secrets, by service id (one Query), or
  * one service's (one GetItem): each seal opened under its own service's id.
+ * `within`: only these services' (an agent's pool); the others' are not opened.
  */
-export async function readAccountSecrets(serviceId?: number): Promise<Map<number, CheckAccount[]>> {
+export async function readAccountSecrets(serviceId?: number, within?: Set<number>): Promise<Map<number, CheckAccount[]>> {
   const provider = accountsKeyProvider();
-  const items = serviceId === undefined ? await queryPartition(PARTITION.accounts, { consistent: true }) : await oneServiceItem(serviceId);
+  const read = serviceId === undefined ? await queryPartition(PARTITION.accounts, { consistent: true }) : await oneServiceItem(serviceId);
+  const items = within ? read.filter((item) => within.has(Number(item.service_id))) : read;
   const opened = await Promise.all(
     items.map(async (item) => {
       const serviceId = Number(item.service_id);

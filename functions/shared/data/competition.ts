@@ -210,6 +210,7 @@ async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => vo
     // Sign-in accounts and sessions are bound to the old teams.
     PARTITION.teamAccounts,
     PARTITION.teamClaims,
+    PARTITION.pools,
     ...standingsPartitions(),
     ...statusPartitions(),
     ...RESOLUTIONS_SECONDS.map(historyKeys.partition),

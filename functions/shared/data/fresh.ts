@@ -29,6 +29,8 @@ import { listSubtypes, listSuperTypes } from '#shared/data/subtypes';
 import { readPublicVersion, type PublicVersion } from '#shared/data/public-version';
 import { readInjectSchedule } from '#shared/data/injects';
 import type { ScheduledInject } from '#shared/domain/injects';
+import { readPools } from '#shared/data/pools';
+import { poolIndex, type PoolIndex } from '#shared/domain/pools';
 
 /** How old a function's copy of the settings or a service definition may be. */
 export const FRESHNESS_MS = 5_000;
@@ -122,6 +124,9 @@ export const freshInjectSchedule: () => Promise<ScheduledInject[]> = keptFor(FRE
 export const freshSubtypeNames: () => Promise<Map<number, string>> = keptPerSettingsVersion(
   async () => new Map((await listSubtypes()).map((s) => [s.id, s.name])),
 );
+
+/** Who names what among the pools (a scan report's check that its agent's pool holds the service), as of the settings version this function last read. */
+export const freshPoolIndex: () => Promise<PoolIndex> = keptPerSettingsVersion(async () => poolIndex((await readPools()).pools));
 
 /** Forgets every copy (tests change the settings and expect the next request to see it at once). */
 export function forgetFreshCopies(): void {

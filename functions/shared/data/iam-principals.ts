@@ -14,6 +14,8 @@ import { queryPartition, transactionConditionFailed } from '#shared/data/operati
 export interface IamPrincipalRecord {
   arn: string;
   role: Role;
+  /** The pool an `agent` principal works for (domain/pools.ts). */
+  pool?: string;
   /** Who put it there: `stack` (the grant helpers), `cli`, `local` (the dev server's keys). */
   source: string;
   created_at: string;
@@ -31,12 +33,19 @@ function registryKey(arn: string): string {
  * it has changes nothing (and records nothing). Each change is one
  * transaction with its audit entry, conditioned on the registration read.
  */
-export async function registerIamPrincipal(input: { arn: string; role: Role; source: string; audit: AuditContext }): Promise<IamPrincipalRecord> {
+export async function registerIamPrincipal(input: {
+  arn: string;
+  role: Role;
+  pool?: string;
+  source: string;
+  audit: AuditContext;
+}): Promise<IamPrincipalRecord> {
   const arn = registryKey(input.arn);
+  const pool = input.role === 'agent' ? input.pool : undefined;
   for (;;) {
     const before = await readPrincipal(arn);
-    if (before?.role === input.role) return before;
-    const record: IamPrincipalRecord = { arn, role: input.role, source: input.source, created_at: new Date().toISOString() };
+    if (before?.role === input.role && before.pool === pool) return before;
+    const record: IamPrincipalRecord = { arn, role: input.role, ...(pool ? { pool } : {}), source: input.source, created_at: new Date().toISOString() };
     const changed = await transactUnlessChanged([
       { Put: { TableName: tableName(), Item: { ...iamPrincipalKey(arn), ...record }, ...asRead(before) } },
       auditPut(input.audit, { action: 'iam.grant', target: `iam/${arn}`, before: before ?? null, after: record }),
@@ -85,6 +94,7 @@ async function transactUnlessChanged(items: NonNullable<ConstructorParameters<ty
 const toPrincipal = (item: Record<string, unknown>): IamPrincipalRecord => ({
   arn: String(item.arn),
   role: item.role as Role,
+  ...(typeof item.pool === 'string' ? { pool: item.pool } : {}),
   source: String(item.source ?? ''),
   created_at: String(item.created_at ?? ''),
 });
@@ -94,11 +104,13 @@ export async function listIamPrincipals(): Promise<IamPrincipalRecord[]> {
   return items.map(toPrincipal);
 }
 
-/** The role of a signed caller (user, role or assumed-role session ARN), or undefined when it is not registered. */
-export async function resolveIamRole(callerArn: string): Promise<Role | undefined> {
+/** The role (and an agent's pool) of a signed caller (user, role or assumed-role session ARN), or undefined when it is not registered. */
+export async function resolveIamRole(callerArn: string): Promise<{ role: Role; pool?: string } | undefined> {
   const arn = normalizeIamArn(callerArn);
   if (!arn) return undefined;
   const result = await db().send(new GetCommand({ TableName: tableName(), Key: iamPrincipalKey(arn), ConsistentRead: true }));
-  const role: unknown = result.Item?.role;
-  return role === 'admin' || role === 'service' ? role : undefined;
+  const { role, pool } = (result.Item ?? {}) as { role?: unknown; pool?: unknown };
+  if (role === 'admin' || role === 'service') return { role };
+  // An agent without its pool would be an agent of nothing: refused like an unknown caller.
+  return role === 'agent' && typeof pool === 'string' ? { role, pool } : undefined;
 }

@@ -51,10 +51,14 @@ export const PARTITION = {
   teamAccounts: 'TEAMACCOUNTS',
   /** The team numbers, names and zone names taken through the API (data/teams.ts): two concurrent creates or renames cannot both take one. */
   teamClaims: 'TEAMCLAIMS',
+  /** The pools (data/pools.ts): one item holding every pool's assignments, so that no subtype, team or service is in two. */
+  pools: 'POOLS',
 } as const;
 
 export const keys = {
   competition: (): Key => ({ pk: 'COMPETITION', sk: 'COMPETITION' }),
+  /** Every pool and what it checks (data/pools.ts): read whole, written whole under its version. */
+  pools: (): Key => ({ pk: PARTITION.pools, sk: 'POOLS' }),
   counter: (entity: string): Key => ({ pk: PARTITION.counters, sk: entity }),
   settings: (id: number): Key => ({ pk: 'SETTINGS', sk: `SETTINGS#${id}` }),
   /**

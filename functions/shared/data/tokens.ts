@@ -7,12 +7,21 @@ import { queryPartition, transactionConditionFailed } from '#shared/data/operati
 import { auditPut, type AuditContext } from '#shared/data/audit';
 
 /** A token as the audit trail shows it: its public id, never its hash or secret. */
-const audited = ({ token_id, role, name, created_at, expires_at, revoked_at }: TokenRecord) => ({ token_id, role, name, created_at, expires_at, revoked_at });
+const audited = ({ token_id, role, pool, name, created_at, expires_at, revoked_at }: TokenRecord) => ({
+  token_id,
+  role,
+  ...(pool ? { pool } : {}),
+  name,
+  created_at,
+  expires_at,
+  revoked_at,
+});
 const conditionFailed = (error: unknown) => transactionConditionFailed(error, 0);
 
 const toRecord = (item: Record<string, unknown>): TokenRecord => ({
   token_id: String(item.token_id),
   role: item.role as Role,
+  pool: typeof item.pool === 'string' ? item.pool : null,
   name: String(item.name),
   created_at: String(item.created_at),
   expires_at: (item.expires_at as string | null) ?? null,
@@ -20,7 +29,7 @@ const toRecord = (item: Record<string, unknown>): TokenRecord => ({
 });
 
 /** Creates a token and returns its secret: the only time the secret exists outside the caller. */
-export async function createToken(input: { role: Role; name: string; expiresAt: string | null; token?: string; audit: AuditContext }) {
+export async function createToken(input: { role: Role; pool?: string; name: string; expiresAt: string | null; token?: string; audit: AuditContext }) {
   const generated = generateToken();
   // A caller-chosen token (the dev server's SCORING_ADMIN_TOKEN) is stored the same way.
   const token = input.token ?? generated.token;
@@ -28,6 +37,7 @@ export async function createToken(input: { role: Role; name: string; expiresAt: 
   const record: TokenRecord = {
     token_id: input.token ? hash.slice(0, 8) : generated.tokenId,
     role: input.role,
+    pool: input.role === 'agent' ? (input.pool ?? null) : null,
     name: input.name,
     created_at: new Date().toISOString(),
     expires_at: input.expiresAt,

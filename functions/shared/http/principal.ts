@@ -14,8 +14,9 @@ import { databaseUnavailable, forbidden, unauthorized } from '#shared/http/probl
  * through; the registry says who it is, and a caller not in it is refused).
  */
 export type Principal =
-  | { via: 'token'; role: TokenRole; name: string; tokenId: string }
-  | { via: 'iam'; role: TokenRole; name: string }
+  /** `pool`: the pool an agent's credential works for (role `agent` only). */
+  | { via: 'token'; role: TokenRole; name: string; tokenId: string; pool?: string }
+  | { via: 'iam'; role: TokenRole; name: string; pool?: string }
   /** A blue team member signed in: their account's name, their team's id and the session's public id. */
   | { via: 'session'; role: 'team'; name: string; team: number; sessionId: string };
 
@@ -26,7 +27,7 @@ export type Principal =
  * if the database is still not there).
  */
 export type AuthorizerContext =
-  | { role: TokenRole; name: string; tokenId: string }
+  | { role: TokenRole; name: string; tokenId: string; pool?: string }
   | { role: 'team'; name: string; tokenId: string; team: string }
   | { rejected: string }
   | { unavailable: string; decidedAt: string };
@@ -41,7 +42,7 @@ export type AuthorizerContext =
 const FRESH_VERDICT_MS = 10_000;
 
 interface AuthorizerShape {
-  lambda?: Partial<Record<'role' | 'name' | 'tokenId' | 'team' | 'rejected' | 'unavailable' | 'decidedAt', string>>;
+  lambda?: Partial<Record<'role' | 'name' | 'tokenId' | 'team' | 'pool' | 'rejected' | 'unavailable' | 'decidedAt', string>>;
   iam?: { userArn?: string; accessKey?: string };
 }
 
@@ -55,19 +56,19 @@ export async function resolvePrincipal(event: APIGatewayProxyEventV2, route: Pic
   const authorizer = (event.requestContext as { authorizer?: AuthorizerShape }).authorizer;
   if (authorizer?.iam) {
     const arn = authorizer.iam.userArn ?? '';
-    const role = arn ? await resolveIamRole(arn) : undefined;
-    if (!role) throw forbidden(`The IAM principal ${arn || `of access key ${authorizer.iam.accessKey}`} is not registered for this API.`);
-    return { via: 'iam', role, name: arn };
+    const registered = arn ? await resolveIamRole(arn) : undefined;
+    if (!registered) throw forbidden(`The IAM principal ${arn || `of access key ${authorizer.iam.accessKey}`} is not registered for this API.`);
+    return { via: 'iam', role: registered.role, name: arn, ...(registered.pool ? { pool: registered.pool } : {}) };
   }
   if (authorizer?.lambda) {
-    const { role, name, tokenId, team, rejected, unavailable, decidedAt } = authorizer.lambda;
+    const { role, name, tokenId, team, pool, rejected, unavailable, decidedAt } = authorizer.lambda;
     if (unavailable) {
       if (Date.now() - Number(decidedAt ?? 0) < FRESH_VERDICT_MS) throw databaseUnavailable();
       return principalFromHeader(event.headers.authorization, { sessions });
     }
     if (rejected || !role || !name || !tokenId) throw unauthorized(rejected ?? 'The credentials were not accepted.');
     if (role === 'team') return { via: 'session', role, name, team: Number(team), sessionId: tokenId };
-    return { via: 'token', role: role as TokenRole, name, tokenId };
+    return { via: 'token', role: role as TokenRole, name, tokenId, ...(pool ? { pool } : {}) };
   }
   return principalFromHeader(event.headers.authorization, { sessions });
 }
@@ -93,7 +94,7 @@ export async function principalFromHeader(header: string | undefined, options: {
       if (!record) throw unauthorized('The token is not known.');
       const rejection = tokenRejection(record, new Date());
       if (rejection) throw unauthorized(rejection);
-      return { via: 'token', role: record.role, name: record.name, tokenId: record.token_id };
+      return { via: 'token', role: record.role, name: record.name, tokenId: record.token_id, ...(record.pool ? { pool: record.pool } : {}) };
     }
   }
 }

@@ -6,7 +6,7 @@ const DNS_CONFLICTS = ['duplicate_dns_record', 'cname_conflict', 'too_many_dns_r
 
 /** DNS records of the blue teams' zones. */
 export const dnsRoutes = {
-  ListDnsRecords: route('ListDnsRecords', 'GET', '/dns', 'dns/list-dns-records', 'admin-or-service', 'read', {
+  ListDnsRecords: route('ListDnsRecords', 'GET', '/dns', 'dns/list-dns-records', 'admin-service-or-agent', 'read', {
     summary: 'List DNS records',
     responses: { 200: list("Every team's records, by id.", r.DnsRecordSchema) },
   }),

@@ -4,7 +4,7 @@ import { route, json, list, FINAL } from '#shared/api/route';
 
 /** Scans: a round of reports in one request, and voids. */
 export const scansRoutes = {
-  ReportScans: route('ReportScans', 'POST', '/scans', 'scans/report-scans', 'admin-or-service', 'read-write', {
+  ReportScans: route('ReportScans', 'POST', '/scans', 'scans/report-scans', 'admin-service-or-agent', 'read-write', {
     summary: 'Report a round of scans',
     throttle: 'scan-report',
     body: q.ScanReportBatchBody,

@@ -10,7 +10,7 @@ import { CheckDefinitionSchema } from '#shared/domain/checks';
  * those of the services area (a scan report's among them) do not.
  */
 export const serviceChecksRoutes = {
-  GetServiceChecks: route('GetServiceChecks', 'GET', '/services/own-checks', 'service-checks/get-service-checks', 'admin-or-service', 'read', {
+  GetServiceChecks: route('GetServiceChecks', 'GET', '/services/own-checks', 'service-checks/get-service-checks', 'admin-service-or-agent', 'read', {
     summary: "The services checked otherwise than their subtype says, with their own checks: the scoring agent's read, once a round, beside GET /subtypes",
     responses: { 200: json('By service id, its own check (a service without one is left out).', r.ServiceChecksSchema) },
   }),

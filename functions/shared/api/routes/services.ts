@@ -24,7 +24,7 @@ export const servicesRoutes = {
     query: q.ServiceStatusQuery,
     responses: { 200: json('The cells, whole or changed since `since`.', r.ServiceStatusViewSchema) },
   }),
-  GetCheckAccounts: route('GetCheckAccounts', 'GET', '/services/accounts', 'services/get-check-accounts', 'admin-or-service', 'read', {
+  GetCheckAccounts: route('GetCheckAccounts', 'GET', '/services/accounts', 'services/get-check-accounts', 'admin-service-or-agent', 'read', {
     summary: "Every service's check accounts with their secrets: the scoring agent's read, once a round (or one service's, for a dry run)",
     accountsKey: 'open',
     query: q.CheckAccountsQuery,
@@ -94,7 +94,7 @@ export const servicesRoutes = {
     },
     problems: { 400: ['invalid_cursor'] },
   }),
-  ReportScan: route('ReportScan', 'POST', '/services/{id}/scans', 'services/report-scan', 'admin-or-service', 'read-write', {
+  ReportScan: route('ReportScan', 'POST', '/services/{id}/scans', 'services/report-scan', 'admin-service-or-agent', 'read-write', {
     summary: 'Report a scan',
     throttle: 'scan-report',
     body: q.ScanReportBody,

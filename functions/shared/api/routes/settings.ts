@@ -8,7 +8,7 @@ export const settingsRoutes = {
     summary: 'The settings, as a list',
     responses: { 200: list('The one settings object, or nothing before a competition is loaded.', r.SettingsSchema) },
   }),
-  GetSettings: route('GetSettings', 'GET', '/settings/{id}', 'settings/get-settings', 'admin-or-service', 'read', {
+  GetSettings: route('GetSettings', 'GET', '/settings/{id}', 'settings/get-settings', 'admin-service-or-agent', 'read', {
     summary: 'The settings',
     responses: { 200: json('The settings; the ETag is what If-Match must name.', r.SettingsSchema) },
   }),

@@ -7,7 +7,7 @@ import { NewSubtypeSchema } from '#shared/domain/competition';
 
 /** Subtypes: the kinds of check, with their parameters. */
 export const subtypesRoutes = {
-  ListSubtypes: route('ListSubtypes', 'GET', '/subtypes', 'subtypes/list-subtypes', 'admin-or-service', 'read', {
+  ListSubtypes: route('ListSubtypes', 'GET', '/subtypes', 'subtypes/list-subtypes', 'admin-service-or-agent', 'read', {
     summary: 'List subtypes (kinds of check) with their check parameters',
     responses: { 200: list('Every subtype, by id.', r.SubtypeSchema) },
   }),

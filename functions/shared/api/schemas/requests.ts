@@ -9,6 +9,7 @@ import { AccountsSchema, UsernameSchema } from '#shared/domain/accounts';
 import { MAX_CHANGES, PASSWORD_CHANGE_STATES } from '#shared/domain/password-changes';
 import { HostNameSchema, RelativeHostNameSchema } from '#shared/domain/hostnames';
 import { LogoUrl, TeamName } from '#shared/domain/names';
+import { POOL_NAME_PATTERN } from '#shared/domain/pools';
 
 /**
  * Request bodies and queries the route table names (the handlers validate
@@ -628,18 +629,52 @@ export const TeamSubmissionsQuery = v.object({
 export const TOKEN_MAX_DAYS = 90;
 
 /** A token minted through the API: its expiry is mandatory. */
-export const TokenCreateBody = v.strictObject({
-  role: v.pipe(v.picklist(['admin', 'service'], 'must be admin or service'), v.description('`admin`: organisers; `service`: scoring agents.')),
-  name: v.pipe(FreeText(100), v.description('Whose it is, as the audit trail will name it.')),
-  expires_at: v.pipe(
-    Timestamp,
-    v.check((t) => Date.parse(t) > Date.now(), 'must be in the future'),
-    v.check((t) => Date.parse(t) <= Date.now() + TOKEN_MAX_DAYS * 86_400_000, `must be at most ${TOKEN_MAX_DAYS} days ahead`),
-    v.description(`When it stops working: mandatory, at most ${TOKEN_MAX_DAYS} days ahead.`),
+export const TokenCreateBody = v.pipe(
+  v.strictObject({
+    role: v.pipe(
+      v.picklist(['admin', 'service', 'agent'], 'must be admin, service or agent'),
+      v.description(
+        "`admin`: organisers; `service`: scoring agents of every pool, which may also change the settings and DNS records; `agent`: one pool's scoring agent (give `pool`).",
+      ),
+    ),
+    pool: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(new RegExp(POOL_NAME_PATTERN), 'must be a pool name'),
+        v.description('The pool an `agent` token works for (it must exist); no other role takes one.'),
+      ),
+    ),
+    name: v.pipe(FreeText(100), v.description('Whose it is, as the audit trail will name it.')),
+    expires_at: v.pipe(
+      Timestamp,
+      v.check((t) => Date.parse(t) > Date.now(), 'must be in the future'),
+      v.check((t) => Date.parse(t) <= Date.now() + TOKEN_MAX_DAYS * 86_400_000, `must be at most ${TOKEN_MAX_DAYS} days ahead`),
+      v.description(`When it stops working: mandatory, at most ${TOKEN_MAX_DAYS} days ahead.`),
+    ),
+  }),
+  v.forward(
+    v.check((body) => (body.role === 'agent') === (body.pool !== undefined), 'an agent token names its pool, and no other token names one'),
+    ['pool'],
   ),
-});
+);
 
 /** Finalising: `force` locks the results before end_time plus the grace period has passed. */
 export const FinaliseBody = v.strictObject({
   force: v.optional(v.pipe(v.boolean(), v.description('Lock now, though results may still arrive (before end_time plus late_result_grace_seconds).'))),
+});
+
+/** At most this many ids a pool names of each kind (a whole event is 250 teams × 20 services). */
+const POOL_IDS_MAX = 5000;
+const poolIds = (what: string) =>
+  v.optional(
+    v.pipe(v.array(PositiveInt), v.maxLength(POOL_IDS_MAX, `must name at most ${POOL_IDS_MAX} ids`), v.description(`The ${what} its agents check.`)),
+    [],
+  );
+
+/** A pool as an organiser writes it: what its agents check (the most specific assignment wins: a service's, its team's, its subtype's). */
+export const PoolBody = v.strictObject({
+  description: v.optional(v.pipe(FreeText(200), v.description('Where its agents run, for the organisers (for instance "range A, rack 2").'))),
+  subtypes: poolIds('subtypes (by id) whose services'),
+  teams: poolIds('teams (by id) whose services'),
+  services: poolIds('services (by id)'),
 });

@@ -648,7 +648,7 @@ export const IncidentGradeSchema = named(
   }),
 );
 
-const Role = v.picklist(['admin', 'service']);
+const Role = v.picklist(['admin', 'service', 'agent']);
 
 export const AuditActorSchema = named(
   'AuditActor',
@@ -897,7 +897,8 @@ export const TokenSchema = named(
   'An API token as listed: its public id, never its secret or hash.',
   v.strictObject({
     token_id: v.pipe(v.string(), v.description('The public id: the 8 hex digits after `ccdc_` in the token.')),
-    role: v.picklist(['admin', 'service']),
+    role: v.picklist(['admin', 'service', 'agent']),
+    pool: v.pipe(v.nullable(v.string()), v.description('The pool an `agent` token works for; null for the other roles.')),
     name: v.string(),
     created_at: v.string(),
     expires_at: v.nullable(v.string()),
@@ -917,5 +918,18 @@ export const FinalisedSchema = named(
   v.strictObject({
     final: v.strictObject({ at: Time, by: v.string() }),
     already: v.pipe(v.boolean(), v.description('It was final before this request (nothing changed).')),
+  }),
+);
+
+export const PoolSchema = named(
+  'Pool',
+  'Where services are checked from: `cloud` (the Lambda agent, the default) or a pool of agents the organisers run on a range. A service is checked from the pool that names it, else the one that names its team, else its subtype, else `cloud`.',
+  v.strictObject({
+    name: v.string(),
+    description: v.string(),
+    subtypes: v.array(Id),
+    teams: v.array(Id),
+    services: v.array(Id),
+    checks: v.pipe(v.array(Id), v.description('The services it checks, as the rules place them now (disabled ones left out), in id order.')),
   }),
 );

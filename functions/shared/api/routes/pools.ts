@@ -1,0 +1,36 @@
+import * as q from '#shared/api/schemas/requests';
+import * as r from '#shared/api/schemas/responses';
+import { route, json, list, none } from '#shared/api/route';
+import { POOL_NAME_PATTERN } from '#shared/domain/pools';
+
+const poolName = { pattern: POOL_NAME_PATTERN, description: "A pool's name: a lower-case letter, then up to 31 lower-case letters, digits and hyphens." };
+
+/**
+ * Pools: where each service is checked from (domain/pools.ts). Organisers
+ * place services; a pool's agents read their own pool to learn what to check.
+ */
+export const poolsRoutes = {
+  // Not admin-only: GET /pools/{id} below it is an agent's, and IAM's `*` would deny a service account that too.
+  ListPools: route('ListPools', 'GET', '/pools', 'pools/list-pools', 'admin-service-or-agent', 'read', {
+    summary: "Every pool, `cloud` first, with the services each checks now (an agent's list holds its own pool only)",
+    responses: { 200: list('Each pool.', r.PoolSchema) },
+  }),
+  GetPool: route('GetPool', 'GET', '/pools/{id}', 'pools/get-pool', 'admin-service-or-agent', 'read', {
+    summary: "One pool and the services it checks now: its agents read their own each round (an agent may read no other pool's)",
+    textId: poolName,
+    responses: { 200: json('The pool.', r.PoolSchema) },
+  }),
+  ReplacePool: route('ReplacePool', 'PUT', '/pools/{id}', 'pools/replace-pool', 'admin', 'read-write', {
+    summary: "Create a pool or replace what it checks: from each agent's next round",
+    textId: poolName,
+    body: q.PoolBody,
+    responses: { 200: json('The pool as it now is.', r.PoolSchema) },
+    problems: { 409: ['pool_conflict', 'pool_splits_mail', 'pool_unknown_ids', 'too_many_pools', 'no_competition'] },
+  }),
+  DeletePool: route('DeletePool', 'DELETE', '/pools/{id}', 'pools/delete-pool', 'admin', 'read-write', {
+    summary: 'Delete a pool that names nothing (`cloud` stays)',
+    textId: poolName,
+    responses: { 204: none },
+    problems: { 409: ['pool_in_use', 'pool_builtin'] },
+  }),
+} as const;

@@ -1,0 +1,50 @@
+/**
+ * What an agent may work on: every route an agent may call is narrowed here
+ * to its pool's services (domain/pools.ts). Apart from app/pools.ts (the
+ * organisers' edits) so that a scan report's function bundles only this.
+ */
+import { freshPoolIndex, freshServiceDefinition } from '#shared/data/fresh';
+import { readPools } from '#shared/data/pools';
+import { listServiceDefinitions } from '#shared/data/services';
+import { poolIndex, poolOf, type Pool } from '#shared/domain/pools';
+import type { Principal } from '#shared/http/principal';
+import { forbidden } from '#shared/http/problem';
+
+/** Every pool, and the services each checks now by id (disabled services are checked by none). */
+export async function placements(options: { consistent?: boolean } = {}): Promise<{ pools: Pool[]; checks: Map<string, number[]> }> {
+  const [{ pools }, definitions] = await Promise.all([readPools(options), listServiceDefinitions()]);
+  const index = poolIndex(pools);
+  const checks = new Map<string, number[]>(pools.map((p) => [p.name, []]));
+  for (const { service, disabled } of definitions) if (!disabled) checks.get(poolOf(service, index))?.push(service.id);
+  return { pools, checks };
+}
+
+/** The pool an agent's credential works for; undefined for every other caller (who may work on any service). */
+export function agentPool(principal: Principal | undefined): string | undefined {
+  if (principal?.role !== 'agent') return undefined;
+  // An agent without a pool cannot come from the registries (both refuse one): refuse it here all the same.
+  if (!('pool' in principal) || !principal.pool) throw forbidden('This agent credential names no pool.');
+  return principal.pool;
+}
+
+/** The services a caller may work on: undefined for all (organisers, service accounts), else its pool's. */
+export async function servicesInScope(principal: Principal | undefined): Promise<Set<number> | undefined> {
+  const pool = agentPool(principal);
+  if (pool === undefined) return undefined;
+  return new Set((await placements()).checks.get(pool) ?? []);
+}
+
+/**
+ * 403 unless the caller may work on this service: an agent only on its own
+ * pool's. As of the pools this function last read (data/fresh.ts): a service
+ * an organiser just moved is refused to its old pool's agents within seconds.
+ */
+export async function checkServiceInScope(principal: Principal | undefined, serviceId: number): Promise<void> {
+  const pool = agentPool(principal);
+  if (pool === undefined) return;
+  const definition = await freshServiceDefinition(serviceId);
+  // An unknown service is the route's own 404.
+  if (definition && poolOf(definition.service, await freshPoolIndex()) !== pool) {
+    throw forbidden(`Service ${serviceId} is not checked from pool ${pool}: an agent works on its own pool's services only.`);
+  }
+}

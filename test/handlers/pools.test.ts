@@ -1,0 +1,142 @@
+/**
+ * Pools (issue #45): organisers place services (the most specific assignment
+ * wins: a service's, its team's, its subtype's, else `cloud`), and an agent
+ * token bound to one pool reads, reports and takes jobs for that pool's
+ * services only, and changes nothing else.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { forgetFreshCopies } from '#shared/data/fresh';
+import { mintTokens, useFreshTable } from '../support/database';
+import { bearer, invoke } from '../support/invoke';
+
+type Pool = { name: string; description: string; subtypes: number[]; teams: number[]; services: number[]; checks: number[] };
+type Service = { id: number; subtype: string; subtype_id: number; team: { id: number; number: number } };
+
+let admin: Record<string, string>;
+let service: Record<string, string>;
+let services: Service[];
+let teamOf: (number: number) => number;
+const idOf = (teamNumber: number, subtype: string) => services.find((s) => s.team.number === teamNumber && s.subtype === subtype)!.id;
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const pools = async () => (await invoke('GET', '/api/v1/pools', { headers: admin })).json as Pool[];
+const put = (name: string, body: Record<string, unknown>) => invoke('PUT', `/api/v1/pools/${name}`, { headers: admin, body });
+
+async function agentOf(pool: string): Promise<Record<string, string>> {
+  const minted = await invoke('POST', '/api/v1/tokens', { headers: admin, body: { role: 'agent', pool, name: `agent of ${pool}`, expires_at: inDays(1) } });
+  expect(minted.status, minted.text).toBe(201);
+  expect(minted.json).toMatchObject({ role: 'agent', pool });
+  return bearer(minted.json.token);
+}
+
+beforeAll(async () => {
+  await useFreshTable();
+  const tokens = await mintTokens();
+  [admin, service] = [bearer(tokens.admin), bearer(tokens.service)];
+  services = (await invoke('GET', '/api/v1/services', { headers: admin })).json;
+  const teams = (await invoke('GET', '/api/v1/teams', { headers: admin })).json as { id: number; number: number }[];
+  teamOf = (number) => teams.find((t) => t.number === number)!.id;
+});
+
+describe('pools', () => {
+  it('places every service in cloud until an organiser says otherwise; then a service, its team, its subtype, in that order', async () => {
+    const [cloud, ...others] = await pools();
+    expect(others).toEqual([]);
+    expect(cloud).toMatchObject({ name: 'cloud', subtypes: [], teams: [], services: [] });
+    expect(cloud!.checks).toEqual(services.map((s) => s.id).sort((a, b) => a - b));
+
+    // The subtype HTTP to dc-east, team 12 to range-a (its HTTP too: the team's is more specific), one service of team 12 back to dc-east.
+    expect((await put('dc-east', { description: 'East rack', subtypes: [1] })).status).toBe(200);
+    const written = await put('range-a', { teams: [teamOf(12)] });
+    expect(written.status, written.text).toBe(200);
+    expect((await put('dc-east', { description: 'East rack', subtypes: [1], services: [idOf(12, 'SSH')] })).status).toBe(200);
+
+    const byName = new Map((await pools()).map((p) => [p.name, p]));
+    expect([...byName.keys()]).toEqual(['cloud', 'dc-east', 'range-a']);
+    const team12 = services.filter((s) => s.team.number === 12).map((s) => s.id);
+    const http = services.filter((s) => s.subtype === 'HTTP' && s.team.number !== 12).map((s) => s.id);
+    expect(byName.get('range-a')!.checks).toEqual(team12.filter((id) => id !== idOf(12, 'SSH')));
+    expect(byName.get('dc-east')!.checks).toEqual([...http, idOf(12, 'SSH')].sort((a, b) => a - b));
+    expect(byName.get('cloud')!.checks).toEqual(services.map((s) => s.id).filter((id) => !team12.includes(id) && !http.includes(id)));
+    // Each change is in the audit trail.
+    const audit = (await invoke('GET', '/api/v1/audit?target=pools/dc-east', { headers: admin })).json as { items: { action: string }[] };
+    expect(audit.items.map((e) => e.action)).toEqual(['pool.update', 'pool.create']);
+  });
+
+  it('refuses a thing in two pools, ids the competition lacks, a split mail pair, a pool still in use, and cloud deleted; each changes nothing', async () => {
+    const before = await pools();
+    const refused = async (name: string, body: Record<string, unknown>, code: string) => {
+      const answer = await put(name, body);
+      expect(answer.status, answer.text).toBe(409);
+      expect(answer.json.code).toBe(code);
+    };
+    await refused('range-b', { teams: [teamOf(12)] }, 'pool_conflict');
+    await refused('range-b', { services: [idOf(11, 'FTP'), idOf(11, 'FTP')] }, 'pool_conflict');
+    await refused('range-b', { teams: [999_999] }, 'pool_unknown_ids');
+    // Team 11's IMAP reads the mail its SMTP sends: the two go together or not at all.
+    await refused('range-b', { services: [idOf(11, 'IMAP')] }, 'pool_splits_mail');
+    expect((await put('range-b', { services: [idOf(11, 'IMAP'), idOf(11, 'SMTP')] })).status).toBe(200);
+
+    const inUse = await invoke('DELETE', '/api/v1/pools/range-b', { headers: admin });
+    expect([inUse.status, inUse.json.code]).toEqual([409, 'pool_in_use']);
+    const builtin = await invoke('DELETE', '/api/v1/pools/cloud', { headers: admin });
+    expect([builtin.status, builtin.json.code]).toEqual([409, 'pool_builtin']);
+    expect((await put('range-b', {})).status).toBe(200);
+    expect((await invoke('DELETE', '/api/v1/pools/range-b', { headers: admin })).status).toBe(204);
+    expect((await invoke('DELETE', '/api/v1/pools/range-b', { headers: admin })).status).toBe(404);
+    expect(await pools()).toEqual(before);
+    // Names are a pattern; bodies are strict.
+    expect((await put('Range_A', {})).status).toBe(404);
+    expect((await put('range-c', { teams: [teamOf(11)], extra: 1 })).status).toBe(400);
+  });
+
+  it('mints an agent token only for a pool that exists, and only an agent token names one', async () => {
+    const mint = (body: Record<string, unknown>) => invoke('POST', '/api/v1/tokens', { headers: admin, body: { name: 'x', expires_at: inDays(1), ...body } });
+    expect((await mint({ role: 'agent', pool: 'nowhere' })).json.errors).toEqual([{ path: 'pool', message: expect.stringMatching(/names no pool/) }]);
+    expect((await mint({ role: 'agent' })).status).toBe(400);
+    expect((await mint({ role: 'service', pool: 'cloud' })).status).toBe(400);
+    const listed = (await invoke('GET', '/api/v1/tokens', { headers: admin })).json as { role: string; pool: string | null }[];
+    expect(listed.filter((t) => t.role !== 'agent').every((t) => t.pool === null)).toBe(true);
+  });
+
+  it("gives an agent its own pool's definitions, secrets, reports and jobs, 403 on another's, and no settings or DNS writes", async () => {
+    forgetFreshCopies();
+    const agent = await agentOf('range-a');
+    const ours = (await pools()).find((p) => p.name === 'range-a')!.checks;
+    const theirs = idOf(11, 'SSH');
+
+    expect((await invoke('GET', '/api/v1/pools/range-a', { headers: agent })).json.checks).toEqual(ours);
+    expect((await invoke('GET', '/api/v1/pools/cloud', { headers: agent })).status).toBe(403);
+    expect((await invoke('GET', '/api/v1/pools/cloud', { headers: service })).status).toBe(200);
+    expect(((await invoke('GET', '/api/v1/pools', { headers: agent })).json as Pool[]).map((p) => p.name)).toEqual(['range-a']);
+
+    // Secrets: its pool's services' only, and one of another pool's is 403.
+    const secrets = await invoke('GET', '/api/v1/services/accounts', { headers: agent });
+    expect(secrets.status).toBe(200);
+    const everyones = Object.keys((await invoke('GET', '/api/v1/services/accounts', { headers: service })).json.services).map(Number);
+    expect(Object.keys(secrets.json.services).map(Number)).toEqual(everyones.filter((id) => ours.includes(id)));
+    expect(Object.keys(secrets.json.services).length).toBeGreaterThan(0);
+    expect((await invoke('GET', `/api/v1/services/accounts?service_id=${theirs}`, { headers: agent })).status).toBe(403);
+    expect((await invoke('GET', '/api/v1/services/own-checks', { headers: agent })).status).toBe(200);
+
+    // Reports: each of another pool's services refused on its own, the pool's recorded.
+    const scan = (id: number) => ({ service_id: id, scan_id: `pool-test-${id}`, score: 5, error: null });
+    const batch = await invoke('POST', '/api/v1/scans', { headers: agent, body: [scan(ours[0]!), scan(theirs)] });
+    expect(batch.json.map((a: { status: number }) => a.status)).toEqual([201, 403]);
+    expect((await invoke('POST', `/api/v1/services/${theirs}/scans`, { headers: agent, body: { scan_id: 'x-1', score: 0, error: 'down' } })).status).toBe(403);
+
+    // "Check now": its own pool's jobs listed and taken; another pool's neither.
+    const ask = async (id: number) => (await invoke('POST', `/api/v1/services/${id}/checks`, { headers: admin })).json as { id: number };
+    const [mine, other] = [await ask(ours[1]!), await ask(theirs)];
+    const queued = (await invoke('GET', '/api/v1/checks', { headers: agent })).json as { id: number }[];
+    expect(queued.map((j) => j.id)).toEqual([mine.id]);
+    expect((await invoke('PATCH', `/api/v1/checks/${other.id}`, { headers: agent, body: { state: 'running' } })).status).toBe(403);
+    expect((await invoke('PATCH', `/api/v1/checks/${mine.id}`, { headers: agent, body: { state: 'running' } })).status).toBe(200);
+
+    // Nothing else: no settings, no DNS records, no pools.
+    expect((await invoke('GET', '/api/v1/settings/1', { headers: agent })).status).toBe(200);
+    expect((await invoke('PATCH', '/api/v1/settings/1', { headers: agent, body: { round_seconds: 30 } })).status).toBe(403);
+    expect((await invoke('POST', '/api/v1/dns', { headers: agent, body: { team: teamOf(12), name: 'x', type: 'A', value: '1' } })).status).toBe(403);
+    expect((await put('range-a', {})).status).toBe(200);
+    expect((await invoke('PUT', '/api/v1/pools/range-a', { headers: agent, body: {} })).status).toBe(403);
+  });
+});
