@@ -174,6 +174,12 @@ describe('check now', () => {
       expect(request.headers['x-amz-invocation-type']).toBe('Event');
       expect(String(request.headers.authorization)).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDROUTEROLE\/\d{8}\/eu-west-1\/lambda\/aws4_request/);
       expect(JSON.parse(body)).toEqual({ check_job: job.json.id });
+      // A service another pool checks (issue #45): left queued for that pool's agents, which poll; the Lambda agent is cloud's.
+      const placed = await invoke('PUT', '/api/v1/pools/range-a', { headers: admin(), body: { services: [serviceOf('SSH')] } });
+      expect(placed.status, placed.text).toBe(200);
+      forgetFreshCopies();
+      const ranged = await invoke('POST', `/api/v1/services/${serviceOf('SSH')}/checks`, { headers: admin() });
+      expect([ranged.status, ranged.json.state, received.length]).toEqual([202, 'queued', 1]);
       // Lambda refusing it: the request still stands (the job shows as lost if no agent takes it).
       process.env.SCORING_AGENT_FUNCTION = 'missing';
       lambda.removeAllListeners('request');
