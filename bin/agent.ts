@@ -13,7 +13,9 @@
 import '../lib/local/node-20';
 import { parseArgs } from 'node:util';
 import { createLogger } from '#shared/log';
+import { hostname } from 'node:os';
 import { CLOUD_POOL, isPoolName } from '#shared/domain/pools';
+import { AGENT_NAME_PATTERN } from '#shared/domain/agents';
 import { runAgent } from '../functions/agent/agent';
 import { ApiError, scoringApi, type ApiAuth } from '../functions/agent/api';
 import { hmacMailToken, localMailKey } from '../functions/agent/mail-token';
@@ -25,7 +27,9 @@ const USAGE = `usage: npm run agent -- (--rounds N | --forever) [--pool NAME] [-
 
   --rounds N       run N rounds, then exit (the first one at once)
   --forever        run until Ctrl-C
-  --pool NAME      check this pool's services (default cloud; an agent token's must be its own pool)
+  --pool NAME      check this pool's services (default cloud; an agent token's must be its own pool),
+                   sharing each round with the pool's other agents
+  --name NAME      this agent's name in its pool, on the console (default: host name and process id)
   --hosts FILE     resolve host names from this file (address name… per line) instead of
                    the competition's zones (built from GET /dns and the settings, served by named)
   --allow-remote   let checks reach addresses outside 127.0.0.0/8
@@ -37,6 +41,13 @@ const { values } = parseArgs({
     rounds: { type: 'string' },
     forever: { type: 'boolean', default: false },
     pool: { type: 'string', default: CLOUD_POOL },
+    name: {
+      type: 'string',
+      default: `${hostname()
+        .split('.')[0]!
+        .replace(/[^A-Za-z0-9._-]/g, '-')
+        .slice(0, 50)}-${process.pid}`.replace(/^[^A-Za-z0-9]+/, ''),
+    },
     hosts: { type: 'string' },
     'allow-remote': { type: 'boolean', default: false },
     concurrency: { type: 'string', default: '256' },
@@ -56,6 +67,7 @@ if (values.help) {
 }
 const rounds = values.forever ? 'forever' : /^[1-9]\d*$/.test(values.rounds ?? '') ? Number(values.rounds) : fail('Give --rounds N or --forever.');
 const pool = isPoolName(values.pool) ? values.pool : fail('--pool takes a pool name (lower-case letters, digits and hyphens).');
+const name = new RegExp(AGENT_NAME_PATTERN).test(values.name) ? values.name : fail('--name takes 1–64 letters, digits, dots, hyphens and underscores.');
 const concurrency =
   /^[1-9]\d*$/.test(values.concurrency) && Number(values.concurrency) <= 900
     ? Number(values.concurrency)
@@ -93,6 +105,7 @@ try {
     api,
     rounds,
     pool,
+    share: { agent: name, version: process.env.npm_package_version ?? 'dev', host: hostname() },
     concurrency,
     log,
     mailToken,

@@ -13,6 +13,12 @@ export interface AgentOptions {
   resolverForRound: () => Promise<HostResolver>;
   /** The pool it checks (default `cloud`): its services only, and its services' "check now" jobs. */
   pool?: string;
+  /**
+   * Share each round with the pool's other agents (claiming slices), and send
+   * a heartbeat when it starts and after each round: this agent's name, version
+   * and host in the pool.
+   */
+  share?: { agent: string; version: string; host: string };
   /** How many rounds to run, or until the signal aborts. */
   rounds: number | 'forever';
   /** Checks in flight at once, across overlapping rounds. */
@@ -36,14 +42,35 @@ export async function runAgent(options: AgentOptions): Promise<RoundSummary[]> {
   const { api, log, signal } = options;
   const checkLimit = concurrencyLimit(options.concurrency);
   const running: Promise<RoundSummary | undefined>[] = [];
+  const pool = options.pool ?? CLOUD_POOL;
+  const share = options.share;
   const roundsOver = new AbortController();
   const polling = options.pollCheckJobsMs
     ? pollCheckJobs(
-        { api, log, mailToken: options.mailToken, resolver: options.resolverForRound, pool: options.pool ?? CLOUD_POOL },
+        { api, log, mailToken: options.mailToken, resolver: options.resolverForRound, pool },
         options.pollCheckJobsMs,
         signal ? AbortSignal.any([signal, roundsOver.signal]) : roundsOver.signal,
       )
     : undefined;
+  const beat = async (summary?: RoundSummary, startedAt?: number) => {
+    if (!share) return;
+    const failed = summary?.failed ?? 0;
+    const agentErrors = summary?.agent_errors ?? 0;
+    await api
+      .heartbeat(pool, {
+        agent: share.agent,
+        version: share.version,
+        host: share.host,
+        round: summary?.round ?? null,
+        round_started_at: startedAt === undefined ? null : stamp(startedAt),
+        round_finished_at: summary ? stamp(Date.now()) : null,
+        checks: summary?.checks ?? 0,
+        failed_team: failed - agentErrors,
+        failed_agent: agentErrors,
+      })
+      .catch((error: unknown) => log.warn('heartbeat not sent', { pool, error: (error as Error).message }));
+  };
+  await beat();
   let next: number | undefined;
   for (let n = 0; options.rounds === 'forever' || n < options.rounds; n++) {
     if (next !== undefined) await sleepUntil(next, signal);
@@ -53,11 +80,23 @@ export async function runAgent(options: AgentOptions): Promise<RoundSummary[]> {
     const start = roundStartAt(Math.max(Date.now(), next ?? 0), roundSeconds);
     const deadline = start + roundSeconds * 1000;
     log.info('round started', { round: new Date(start).toISOString(), round_seconds: roundSeconds });
+    const startedAt = Date.now();
     running.push(
       options
         .resolverForRound()
-        .then((resolver) => runRound(start, settings, { api, resolver, checkLimit, log, mailToken: options.mailToken, pool: options.pool ?? CLOUD_POOL }))
-        .then((summary) => {
+        .then((resolver) =>
+          runRound(start, settings, {
+            api,
+            resolver,
+            checkLimit,
+            log,
+            mailToken: options.mailToken,
+            pool,
+            ...(share ? { share: { agent: share.agent } } : {}),
+          }),
+        )
+        .then(async (summary) => {
+          await beat(summary, startedAt);
           if (Date.now() > deadline) {
             log.warn('round overran its interval', { round: summary.round, overrun_seconds: (Date.now() - deadline) / 1000 });
           }
@@ -121,6 +160,8 @@ export async function pollCheckJobs(
   }
   await Promise.all(underWay.values());
 }
+
+const stamp = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 function sleepUntil(time: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {

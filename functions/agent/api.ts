@@ -1,4 +1,5 @@
 import type { CheckAccount } from '#shared/domain/accounts';
+import type { Heartbeat } from '#shared/domain/agents';
 import { createScoringClient, type ApiSchemas } from '#shared/api/client';
 import type { FailureCategory } from '#shared/domain/scoring/failure';
 import { sigv4Signer, type AwsCredentials } from '#shared/aws/sigv4';
@@ -19,6 +20,8 @@ export type DnsRecord = ApiSchemas['DnsRecord'];
 export type Subtype = ApiSchemas['Subtype'] & Record<string, unknown>;
 export type CheckJob = ApiSchemas['CheckJob'];
 export type Pool = ApiSchemas['Pool'];
+export type Claim = ApiSchemas['Claim'];
+export type { Heartbeat } from '#shared/domain/agents';
 /** How a "check now" job went, as the agent reports it. */
 export type CheckJobResult = { passed: boolean; reason: string | null; category: FailureCategory | null; checked_at: string };
 
@@ -48,6 +51,10 @@ export interface ScoringApi {
   teams(): Promise<Team[]>;
   /** A pool and the services it checks now: the agent's own, read each round. */
   pool(name: string): Promise<Pool>;
+  /** The next slice of its pool's round, after marking the one it finished (`done`). */
+  claimSlice(pool: string, request: { round: string; agent: string; lease_seconds: number; done?: number }): Promise<Claim>;
+  /** Says it is alive, and how its last round went. */
+  heartbeat(pool: string, heartbeat: Heartbeat): Promise<void>;
   report(reports: ScanReport[]): Promise<ReportOutcome[]>;
   /** Used by the demo targets, which play the organiser (admins and service accounts may). */
   createDnsRecord(record: Omit<DnsRecord, 'id'>): Promise<DnsRecord>;
@@ -124,6 +131,14 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
     },
     teams: () => expect(200, '/teams', (signal) => client.GET('/api/v1/teams', { signal })),
     pool: (name) => expect(200, `/pools/${name}`, (signal) => client.GET('/api/v1/pools/{id}', { params: { path: { id: name } }, signal })),
+    claimSlice: (pool, body) =>
+      expect(200, `/pools/${pool}/claims`, (signal) => client.POST('/api/v1/pools/{id}/claims', { params: { path: { id: pool } }, body, signal })),
+    async heartbeat(pool, body) {
+      const { error, response } = await send(`/pools/${pool}/heartbeats`, (signal) =>
+        client.POST('/api/v1/pools/{id}/heartbeats', { params: { path: { id: pool } }, body, signal }),
+      );
+      if (response.status !== 204) throw new ApiError(response.status, problemDetail(error), `/pools/${pool}/heartbeats`);
+    },
     queuedCheckJobs: () => expect(200, '/checks', (signal) => client.GET('/api/v1/checks', { signal })),
     async startCheckJob(id) {
       const { data, error, response } = await send(`/checks/${id}`, (signal) =>

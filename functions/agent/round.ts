@@ -22,6 +22,12 @@ export interface RoundDependencies {
   pool?: string;
   /** This invocation's share of the services, when the round fans out (handler.ts). */
   slice?: Slice;
+  /**
+   * Share the round with the pool's other agents: claim its slices one at a
+   * time (app/agents.ts), each under a lease, until none is left. `agent`
+   * names this one to the others and on the console.
+   */
+  share?: { agent: string };
   /** The tokens mail checks send and look for (mail-token.ts). */
   mailToken: MailToken;
 }
@@ -40,11 +46,15 @@ export interface RoundSummary {
   report_seconds: number;
   /** Reports the API did not accept (after retries); logged one by one. */
   reports_failed: number;
+  /** Of the failed checks, those the agent could not run (agent errors): not the teams' failures. */
+  agent_errors: number;
+  /** The slices of a shared round this agent checked (share). */
+  slices?: number[];
   /** The round fell before start_time or from end_time on: nothing was checked. */
   outside_schedule?: true;
 }
 
-const NOTHING_CHECKED = { checks: 0, passed: 0, failed: 0, unchecked: 0, check_seconds: 0, report_seconds: 0, reports_failed: 0 };
+const NOTHING_CHECKED = { checks: 0, passed: 0, failed: 0, unchecked: 0, check_seconds: 0, report_seconds: 0, reports_failed: 0, agent_errors: 0 };
 
 /** A service's check as planned for a round (or a dry run): what runChecks runs. */
 export interface Planned {
@@ -113,30 +123,37 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
     }),
   );
 
-  const reportStarted = Date.now();
-  let reportsFailed = await report(
-    deps,
-    planned.map((p) => ({ service: p.service.id, scan_id: p.scanId, status: 'started' as const })),
-  );
-  let reportSeconds = (Date.now() - reportStarted) / 1000;
+  // Checks a part of the planned checks: marks them started, runs them, reports the results.
+  const outcomes: Awaited<ReturnType<typeof runChecks>> = [];
+  let [reportsFailed, reportSeconds, checkSeconds] = [0, 0, 0];
+  const checkPart = async (part: Planned[]) => {
+    const reportStarted = Date.now();
+    reportsFailed += await report(
+      deps,
+      part.map((p) => ({ service: p.service.id, scan_id: p.scanId, status: 'started' as const })),
+    );
+    reportSeconds += (Date.now() - reportStarted) / 1000;
 
-  const checksStarted = Date.now();
-  const outcomes = await runChecks(planned, settings, records, deps);
-  const checkSeconds = (Date.now() - checksStarted) / 1000;
+    const checksStarted = Date.now();
+    const ran = await runChecks(part, settings, records, deps);
+    checkSeconds += (Date.now() - checksStarted) / 1000;
+    outcomes.push(...ran);
 
-  const resultsStarted = Date.now();
-  reportsFailed += await report(
-    deps,
-    outcomes.map(({ planned: p, outcome, time }) => ({
-      service: p.service.id,
-      scan_id: p.scanId,
-      score: outcome.passed ? p.service.max_score : 0,
-      error: outcome.passed ? null : outcome.error,
-      ...(outcome.passed ? {} : { category: outcome.category }),
-      time,
-    })),
-  );
-  reportSeconds += (Date.now() - resultsStarted) / 1000;
+    const resultsStarted = Date.now();
+    reportsFailed += await report(
+      deps,
+      ran.map(({ planned: p, outcome, time }) => ({
+        service: p.service.id,
+        scan_id: p.scanId,
+        score: outcome.passed ? p.service.max_score : 0,
+        error: outcome.passed ? null : outcome.error,
+        ...(outcome.passed ? {} : { category: outcome.category }),
+        time,
+      })),
+    );
+    reportSeconds += (Date.now() - resultsStarted) / 1000;
+  };
+  const slices = deps.share ? await checkShared(roundStart, settings, planned, deps.share.agent, deps, checkPart) : (await checkPart(planned), undefined);
 
   const passed = outcomes.filter((o) => o.outcome.passed).length;
   const summary: RoundSummary = {
@@ -149,9 +166,63 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
     check_seconds: Number(checkSeconds.toFixed(3)),
     report_seconds: Number(reportSeconds.toFixed(3)),
     reports_failed: reportsFailed,
+    agent_errors: outcomes.filter((o) => !o.outcome.passed && o.outcome.category === 'agent error').length,
+    ...(slices ? { slices } : {}),
   };
   log.info('round finished', { ...summary });
   return summary;
+}
+
+/**
+ * How many slices an agent checks at once. A round has at least 8
+ * (domain/agents.ts), so two agents starting together split even a small
+ * pool; one agent alone checks a small pool in two waves.
+ */
+const SLICES_AT_ONCE = 4;
+
+/**
+ * A round shared with the pool's other agents: each of SLICES_AT_ONCE
+ * workers claims a slice, checks it, claims the next (saying the last is
+ * done), until none is left. A slice
+ * another agent holds unfinished is waited for until its lease runs out
+ * (that agent died or was cut off) and then taken, until the round's end:
+ * past that, what is left goes unscored this round. Returns the slices it
+ * checked.
+ */
+async function checkShared(
+  roundStart: number,
+  settings: Settings,
+  planned: Planned[],
+  agent: string,
+  deps: RoundDependencies,
+  checkPart: (part: Planned[]) => Promise<void>,
+): Promise<number[]> {
+  const round = new Date(roundStart).toISOString();
+  const deadline = roundStart + settings.round_seconds * 1000;
+  const pool = deps.pool ?? CLOUD_POOL;
+  // A slice's checks run at once: the longest timeout, twice, and time to report, but never past the round.
+  const longest = Math.max(5, ...planned.map((p) => (p.check as { timeout_seconds?: number }).timeout_seconds ?? 10));
+  const lease_seconds = Math.min(Math.max(5, settings.round_seconds), 2 * longest + 10);
+  const checked: number[] = [];
+  const worker = async () => {
+    let done: number | undefined;
+    while (Date.now() < deadline) {
+      const claim = await deps.api.claimSlice(pool, { round, agent, lease_seconds, ...(done === undefined ? {} : { done }) });
+      done = undefined;
+      if (claim.slice === null) {
+        if (claim.retry_at === null || Date.parse(claim.retry_at) >= deadline) return;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(claim.retry_at!) - Date.now())));
+        continue;
+      }
+      const slice = { index: claim.slice, of: claim.of };
+      await checkPart(planned.filter((p) => inSlice(p.service.id, slice)));
+      checked.push(claim.slice);
+      done = claim.slice;
+    }
+    // A slice finished past the round's end is not said done: no agent claims anything of a round that is over.
+  };
+  await Promise.all(Array.from({ length: SLICES_AT_ONCE }, worker));
+  return checked.sort((a, b) => a - b);
 }
 
 /** Runs the planned checks (resolving each host through the round's resolver); no report is sent. */

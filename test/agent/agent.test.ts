@@ -207,6 +207,57 @@ describe('the scoring agent', () => {
     expect((await services()).find((s) => s.id === www.id)!.last_scan).toBe(10);
   }, 60_000);
 
+  it("shares a pool's round: agents split its slices, and a slice its agent left mid-round is taken once the lease runs out (issue #45)", async () => {
+    const settings = await agentApi.settings();
+    const later = (rounds: number) => roundStartAt(Date.now(), settings.round_seconds) + rounds * settings.round_seconds * 1000;
+    const deps = { api: agentApi, resolver: resolver(), checkLimit: concurrencyLimit(8), log, mailToken };
+    const scansOf = async (start: number) => {
+      const prefix = `r${new Date(start)
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.000Z$/, 'Z')}`;
+      const counts = await Promise.all(
+        (await services())
+          .filter((s) => s.url !== 'notes.one.example')
+          .map(async (s) => {
+            const detail = (await (await fetch(`${stack.url}/api/v1/services/${s.id}`)).json()) as { recent_scans: { scan_id: string }[] };
+            return detail.recent_scans.filter((scan) => scan.scan_id.startsWith(prefix)).length;
+          }),
+      );
+      return counts;
+    };
+
+    // Two agents at once: every slice checked by exactly one of them, every service once.
+    const shared = later(11);
+    const [a, b] = await Promise.all([
+      runRound(shared, settings, { ...deps, share: { agent: 'a' } }),
+      runRound(shared, settings, { ...deps, share: { agent: 'b' } }),
+    ]);
+    expect([...a.slices!, ...b.slices!].sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(a.checks + b.checks).toBe(7);
+    expect(await scansOf(shared)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+
+    // An agent takes a slice and dies: the other checks the rest, waits out the lease, and checks that one too.
+    const abandoned = later(12);
+    const round = new Date(abandoned).toISOString();
+    const taken = await agentApi.claimSlice('cloud', { round, agent: 'dead', lease_seconds: 5 });
+    expect(taken).toMatchObject({ slice: 0, of: 8 });
+    const survivor = await runRound(abandoned, settings, { ...deps, share: { agent: 'survivor' } });
+    expect(survivor.slices).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(await scansOf(abandoned)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    expect(await agentApi.claimSlice('cloud', { round, agent: 'late', lease_seconds: 5 })).toMatchObject({ slice: null, retry_at: null });
+  }, 60_000);
+
+  it('sends a heartbeat when it starts and after each round, which the pool shows as alive', async () => {
+    const share = { agent: 'beating', version: 'test', host: 'here' };
+    await runAgent({ api: agentApi, rounds: 1, concurrency: 4, log, mailToken, share, resolverForRound: async () => resolver() });
+    const cloud = await agentApi.pool('cloud');
+    const beating = cloud.agents.find((x) => x.agent === 'beating')!;
+    expect(beating).toMatchObject({ version: 'test', host: 'here', alive: true, checks: 7 });
+    expect(beating.failed_team + beating.failed_agent).toBe(4);
+    expect(beating.round_finished_at! >= beating.round_started_at!).toBe(true);
+  }, 60_000);
+
   it('in AWS, runs the round scheduled in the invoked minute, and nothing in a minute without one', async () => {
     const patched = await fetch(`${stack.url}/api/v1/settings/1`, { method: 'PATCH', headers: admin, body: JSON.stringify({ round_seconds: 120 }) });
     expect(patched.status).toBe(200);

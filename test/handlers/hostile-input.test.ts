@@ -22,7 +22,15 @@ const ROOT = resolve(import.meta.dirname, '../..');
 // Every route that takes a body (a POST without one, such as an approval, has nothing to be hostile in).
 const writeRoutes = routes.filter((r) => r.body !== undefined && !r.planned);
 /** The `{id}` each route is sent to: 1, or one that has what the route changes. */
-const idOf: Record<string, number | string> = { ResetServiceAccount: 2, GradeSubmission: 2, RequestRevision: 2, GradeIncident: 1, ReplacePool: 'range-a' };
+const idOf: Record<string, number | string> = {
+  ResetServiceAccount: 2,
+  GradeSubmission: 2,
+  RequestRevision: 2,
+  GradeIncident: 1,
+  ReplacePool: 'range-a',
+  ClaimSlice: 'cloud',
+  SendHeartbeat: 'cloud',
+};
 const pathOf = (route: { name: string; path: string }) => route.path.replace('{id}', String(idOf[route.name] ?? 1));
 let admin: Record<string, string>;
 /** A body each write route accepts; the property changes one thing in it. */
@@ -71,6 +79,18 @@ const acceptedBodies: Record<string, Record<string, unknown>> = {
   CreateService: { team_id: 1, subtype_id: 1, url: 'www2.team11.ccdc.example', port: 8081, max_score: 5 },
   FinaliseCompetition: { force: true },
   ReplacePool: { description: 'Range A', teams: [1], subtypes: [], services: [] },
+  ClaimSlice: { round: new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString(), agent: 'hostile-agent', lease_seconds: 30 },
+  SendHeartbeat: {
+    agent: 'hostile-agent',
+    version: '1.0',
+    host: 'range-a-box',
+    round: null,
+    round_started_at: null,
+    round_finished_at: null,
+    checks: 0,
+    failed_team: 0,
+    failed_agent: 0,
+  },
   CreateToken: { role: 'service', name: 'hostile', expires_at: new Date(Date.now() + 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z') },
 };
 /**

@@ -1259,6 +1259,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/pools/{id}/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An agent takes the next slice of its pool's round (and marks the one it finished): a pool's agents share each round this way
+         * @description Admins, service accounts and agents (an agent's token or IAM principal is bound to one pool: it reaches only its pool's services, 403 otherwise).
+         */
+        post: operations["ClaimSlice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pools/{id}/heartbeats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An agent says it is alive, and how its last round went: the console and the pools show it
+         * @description Admins, service accounts and agents (an agent's token or IAM principal is bound to one pool: it reaches only its pool's services, 403 otherwise).
+         */
+        post: operations["SendHeartbeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/injects": {
         parameters: {
             query?: never;
@@ -1874,6 +1914,21 @@ export interface components {
             } | null;
         };
         /**
+         * Claim
+         * @description A slice of a pool's round for an agent to check (`slice` of `of`: the services whose id is `slice` modulo `of`), its own until `lease_until`; or none now (`slice` null): ask again at `retry_at`, or, when that is null too, every slice is done.
+         */
+        Claim: {
+            /**
+             * Format: date-time
+             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+             */
+            round: string;
+            of: number;
+            slice: number | null;
+            lease_until: string | null;
+            retry_at: string | null;
+        };
+        /**
          * CreatedTeamAccount
          * @description A new sign-in account with its password: the only answer that ever carries it. Hand it to the member; it cannot be read again.
          */
@@ -2368,6 +2423,24 @@ export interface components {
             services: number[];
             /** @description The services it checks, as the rules place them now (disabled ones left out), in id order. */
             checks: number[];
+            /** @description Its agents as their heartbeats say (a week after the last). None alive: its services go unchecked (the cloud pool's Lambda agent sends them too). */
+            agents: {
+                agent: string;
+                version: string;
+                host: string;
+                round: string | null;
+                round_started_at: string | null;
+                round_finished_at: string | null;
+                checks: number;
+                failed_team: number;
+                failed_agent: number;
+                /**
+                 * Format: date-time
+                 * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                 */
+                last_seen: string;
+                alive: boolean;
+            }[];
         };
         /**
          * Problem
@@ -9967,6 +10040,103 @@ export interface operations {
             404: components["responses"]["NotFound.not_found"];
             409: components["responses"]["Conflict.pool_in_use.pool_builtin"];
             429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ClaimSlice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A pool's name: a lower-case letter, then up to 31 lower-case letters, digits and hyphens. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    round: string;
+                    /** @description The agent's name in its pool (by default its host and process id). */
+                    agent: string;
+                    /** @description How long the slice is its own: another agent may take it after, if it is not done. */
+                    lease_seconds: number;
+                    /** @description The slice it just checked to the end (its previous claim). */
+                    done?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The slice to check, or when to ask again. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.service-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    SendHeartbeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A pool's name: a lower-case letter, then up to 31 lower-case letters, digits and hyphens. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The agent's name in its pool (by default its host and process id). */
+                    agent: string;
+                    /** @description The agent's version. */
+                    version: string;
+                    /** @description Where it runs. */
+                    host: string;
+                    /** @description The round it last ran, or null before its first. */
+                    round: string | null;
+                    round_started_at: string | null;
+                    round_finished_at: string | null;
+                    /** @description The checks it ran in that round. */
+                    checks: number;
+                    /** @description Of those, the ones the teams failed. */
+                    failed_team: number;
+                    /** @description Of those, the ones it could not run (agent errors): not the teams’ failures. */
+                    failed_agent: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.service-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };

@@ -27,6 +27,12 @@ export function agentPool(principal: Principal | undefined): string | undefined 
   return principal.pool;
 }
 
+/** 403 unless the caller may act for this pool: an agent for its own only. */
+export function checkPoolInScope(principal: Principal | undefined, name: string): void {
+  const pool = agentPool(principal);
+  if (pool !== undefined && pool !== name) throw forbidden(`An agent of pool ${pool} acts for its own pool only.`);
+}
+
 /** The services a caller may work on: undefined for all (organisers, service accounts), else its pool's. */
 export async function servicesInScope(principal: Principal | undefined): Promise<Set<number> | undefined> {
   const pool = agentPool(principal);

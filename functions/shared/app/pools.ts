@@ -3,28 +3,28 @@
  * removes a pool that places nothing; an agent reads its own pool.
  */
 import { readPools, writePools, type StoredPools } from '#shared/data/pools';
-import { agentPool, placements } from '#shared/app/pool-scope';
+import { checkPoolInScope, placements } from '#shared/app/pool-scope';
+import { agentsByPool, type AgentHealth } from '#shared/app/agents';
 import { listServiceDefinitions } from '#shared/data/services';
 import { listSubtypes } from '#shared/data/subtypes';
 import { listTeamProfiles } from '#shared/data/teams';
 import type { AuditContext } from '#shared/data/audit';
 import { assignmentConflicts, CLOUD_POOL, MAX_POOLS, poolIndex, splitMailPairs, unknownIds, type Pool, type PoolAssignment } from '#shared/domain/pools';
 import type { Principal } from '#shared/http/principal';
-import { conflict, forbidden, notFound, serviceUnavailable } from '#shared/http/problem';
+import { conflict, notFound, serviceUnavailable } from '#shared/http/problem';
 
-/** A pool as the API shows it: as written, and the services it checks now. */
-export type PoolView = Pool & { checks: number[] };
+/** A pool as the API shows it: as written, the services it checks now, and its agents. */
+export type PoolView = Pool & { checks: number[]; agents: AgentHealth[] };
 
 /** Every pool with the services each checks now (disabled services are checked by none). */
 export async function poolViews(options: { consistent?: boolean } = {}): Promise<PoolView[]> {
-  const { pools, checks } = await placements(options);
-  return pools.map((pool) => ({ ...pool, checks: checks.get(pool.name) ?? [] }));
+  const [{ pools, checks }, agents] = await Promise.all([placements(options), agentsByPool()]);
+  return pools.map((pool) => ({ ...pool, checks: checks.get(pool.name) ?? [], agents: agents.get(pool.name) ?? [] }));
 }
 
 /** One pool: an agent reads only its own. */
 export async function poolView(name: string, principal: Principal | undefined): Promise<PoolView> {
-  const pool = agentPool(principal);
-  if (pool !== undefined && pool !== name) throw forbidden(`An agent of pool ${pool} reads its own pool only.`);
+  checkPoolInScope(principal, name);
   const found = (await poolViews()).find((p) => p.name === name);
   if (!found) throw notFound(`No pool is named ${name}.`);
   return found;

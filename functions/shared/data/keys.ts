@@ -53,12 +53,21 @@ export const PARTITION = {
   teamClaims: 'TEAMCLAIMS',
   /** The pools (data/pools.ts): one item holding every pool's assignments, so that no subtype, team or service is in two. */
   pools: 'POOLS',
+  /** The pools' agents' heartbeats (data/agents.ts): one partition, read whole by the pools' views. */
+  agents: 'AGENTS',
 } as const;
 
 export const keys = {
   competition: (): Key => ({ pk: 'COMPETITION', sk: 'COMPETITION' }),
   /** Every pool and what it checks (data/pools.ts): read whole, written whole under its version. */
   pools: (): Key => ({ pk: PARTITION.pools, sk: 'POOLS' }),
+  /** An agent's last heartbeat, by its pool and name (data/agents.ts). */
+  agent: (pool: string, name: string): Key => ({ pk: PARTITION.agents, sk: `AGENT#${pool}#${name}` }),
+  /** A pool's round as its agents share it: its slice count, then one item per slice claimed (data/agents.ts). */
+  roundPartition: (pool: string, round: string) => `ROUND#${pool}#${round}`,
+  roundOf: (pool: string, round: string): Key => ({ pk: `ROUND#${pool}#${round}`, sk: 'ROUND' }),
+  roundSlice: (pool: string, round: string, slice: number): Key => ({ pk: `ROUND#${pool}#${round}`, sk: `SLICE#${pad(slice)}` }),
+  slicePrefix: 'SLICE#',
   counter: (entity: string): Key => ({ pk: PARTITION.counters, sk: entity }),
   settings: (id: number): Key => ({ pk: 'SETTINGS', sk: `SETTINGS#${id}` }),
   /**

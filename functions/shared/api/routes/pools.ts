@@ -27,6 +27,18 @@ export const poolsRoutes = {
     responses: { 200: json('The pool as it now is.', r.PoolSchema) },
     problems: { 409: ['pool_conflict', 'pool_splits_mail', 'pool_unknown_ids', 'too_many_pools', 'no_competition'] },
   }),
+  ClaimSlice: route('ClaimSlice', 'POST', '/pools/{id}/claims', 'pools/claim-slice', 'admin-service-or-agent', 'read-write', {
+    summary: "An agent takes the next slice of its pool's round (and marks the one it finished): a pool's agents share each round this way",
+    textId: poolName,
+    body: q.ClaimBody,
+    responses: { 200: json('The slice to check, or when to ask again.', r.ClaimSchema) },
+  }),
+  SendHeartbeat: route('SendHeartbeat', 'POST', '/pools/{id}/heartbeats', 'pools/send-heartbeat', 'admin-service-or-agent', 'read-write', {
+    summary: 'An agent says it is alive, and how its last round went: the console and the pools show it',
+    textId: poolName,
+    body: q.HeartbeatBody,
+    responses: { 204: none },
+  }),
   DeletePool: route('DeletePool', 'DELETE', '/pools/{id}', 'pools/delete-pool', 'admin', 'read-write', {
     summary: 'Delete a pool that names nothing (`cloud` stays)',
     textId: poolName,

@@ -10,6 +10,7 @@ import { MAX_CHANGES, PASSWORD_CHANGE_STATES } from '#shared/domain/password-cha
 import { HostNameSchema, RelativeHostNameSchema } from '#shared/domain/hostnames';
 import { LogoUrl, TeamName } from '#shared/domain/names';
 import { POOL_NAME_PATTERN } from '#shared/domain/pools';
+import { AGENT_NAME_PATTERN } from '#shared/domain/agents';
 
 /**
  * Request bodies and queries the route table names (the handlers validate
@@ -677,4 +678,37 @@ export const PoolBody = v.strictObject({
   subtypes: poolIds('subtypes (by id) whose services'),
   teams: poolIds('teams (by id) whose services'),
   services: poolIds('services (by id)'),
+});
+
+const AgentName = v.pipe(
+  v.string(),
+  v.regex(new RegExp(AGENT_NAME_PATTERN), 'must be 1–64 letters, digits, dots, hyphens and underscores, starting with a letter or digit'),
+  v.description("The agent's name in its pool (by default its host and process id)."),
+);
+/** A round's scheduled start: at most a day old, at most a few minutes ahead (agents' clocks drift a little). */
+const RoundStart = v.pipe(
+  Timestamp,
+  v.check((t) => Math.abs(Date.parse(t) - Date.now()) <= 86_400_000, 'must be within a day of now'),
+  v.description("The round's scheduled start (`round_seconds` steps since the Unix epoch)."),
+);
+
+/** An agent asks for the next slice of its pool's round, and says which one it finished. */
+export const ClaimBody = v.strictObject({
+  round: RoundStart,
+  agent: AgentName,
+  lease_seconds: v.pipe(BoundedInt(5, 600), v.description('How long the slice is its own: another agent may take it after, if it is not done.')),
+  done: v.optional(v.pipe(BoundedInt(0, 10_000), v.description('The slice it just checked to the end (its previous claim).'))),
+});
+
+/** What an agent says of itself after each round, and when it starts. */
+export const HeartbeatBody = v.strictObject({
+  agent: AgentName,
+  version: v.pipe(FreeText(40), v.description("The agent's version.")),
+  host: v.pipe(FreeText(255), v.description('Where it runs.')),
+  round: v.pipe(v.nullable(RoundStart), v.description('The round it last ran, or null before its first.')),
+  round_started_at: v.nullable(Timestamp),
+  round_finished_at: v.nullable(Timestamp),
+  checks: v.pipe(BoundedInt(0, 1_000_000), v.description('The checks it ran in that round.')),
+  failed_team: v.pipe(BoundedInt(0, 1_000_000), v.description('Of those, the ones the teams failed.')),
+  failed_agent: v.pipe(BoundedInt(0, 1_000_000), v.description('Of those, the ones it could not run (agent errors): not the teams’ failures.')),
 });

@@ -921,6 +921,24 @@ export const FinalisedSchema = named(
   }),
 );
 
+const AgentHealthSchema = named(
+  'AgentHealth',
+  'An agent of a pool as its last heartbeat left it: alive while that is younger than two rounds and half a minute.',
+  v.strictObject({
+    agent: v.string(),
+    version: v.string(),
+    host: v.string(),
+    round: v.nullable(v.string()),
+    round_started_at: v.nullable(v.string()),
+    round_finished_at: v.nullable(v.string()),
+    checks: Count,
+    failed_team: Count,
+    failed_agent: Count,
+    last_seen: Time,
+    alive: v.boolean(),
+  }),
+);
+
 export const PoolSchema = named(
   'Pool',
   'Where services are checked from: `cloud` (the Lambda agent, the default) or a pool of agents the organisers run on a range. A service is checked from the pool that names it, else the one that names its team, else its subtype, else `cloud`.',
@@ -931,5 +949,23 @@ export const PoolSchema = named(
     teams: v.array(Id),
     services: v.array(Id),
     checks: v.pipe(v.array(Id), v.description('The services it checks, as the rules place them now (disabled ones left out), in id order.')),
+    agents: v.pipe(
+      v.array(AgentHealthSchema),
+      v.description(
+        "Its agents as their heartbeats say (a week after the last). None alive: its services go unchecked (the cloud pool's Lambda agent sends them too).",
+      ),
+    ),
+  }),
+);
+
+export const ClaimSchema = named(
+  'Claim',
+  "A slice of a pool's round for an agent to check (`slice` of `of`: the services whose id is `slice` modulo `of`), its own until `lease_until`; or none now (`slice` null): ask again at `retry_at`, or, when that is null too, every slice is done.",
+  v.strictObject({
+    round: Time,
+    of: Count,
+    slice: v.nullable(Count),
+    lease_until: v.nullable(Time),
+    retry_at: v.nullable(Time),
   }),
 );

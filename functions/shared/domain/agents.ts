@@ -1,0 +1,66 @@
+/**
+ * A pool's agents, pure: how a round splits into slices they claim, and
+ * when an agent counts as alive. No I/O.
+ */
+
+/** An agent's name within its pool (its host and process, by default): it goes in keys and logs. */
+export const AGENT_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$';
+
+/** A round's services split into at least this many slices (so that two agents share even a small pool)… */
+const MIN_SLICES = 8;
+/** …of at most this many services each (a slice's checks run at once, under the agent's concurrency limit). */
+const SLICE_SERVICES = 100;
+
+/** How many slices a pool's round of `services` splits into: none for an empty pool, never more than one a service. */
+export function slicesOfRound(services: number): number {
+  return Math.min(services, Math.max(MIN_SLICES, Math.ceil(services / SLICE_SERVICES)));
+}
+
+/** A slice of a round as its claims leave it. */
+export interface SliceState {
+  slice: number;
+  /** Until when the agent that took it holds it (ISO); absent: never claimed. */
+  lease_until?: string;
+  /** When it was checked to the end; absent: not yet. */
+  done_at?: string;
+}
+
+/**
+ * Which slices an agent may take now, in order: those never claimed, then
+ * those whose lease ran out unfinished (their agent died or was cut off); and
+ * when none may, the earliest time one might (a live lease's end), or null
+ * when every slice is done.
+ */
+export function claimable(of: number, states: readonly SliceState[], now: number): { slices: number[]; retryAt: number | null } {
+  const bySlice = new Map(states.map((s) => [s.slice, s]));
+  const fresh: number[] = [];
+  const lapsed: number[] = [];
+  let retryAt: number | null = null;
+  for (let slice = 0; slice < of; slice++) {
+    const state = bySlice.get(slice);
+    if (!state?.lease_until) fresh.push(slice);
+    else if (state.done_at) continue;
+    else if (Date.parse(state.lease_until) <= now) lapsed.push(slice);
+    else retryAt = Math.min(retryAt ?? Infinity, Date.parse(state.lease_until));
+  }
+  return { slices: [...fresh, ...lapsed], retryAt };
+}
+
+/** What an agent says of itself after each round (and when it starts). */
+export interface Heartbeat {
+  agent: string;
+  version: string;
+  host: string;
+  /** The round it last ran (its scheduled start), or null before its first. */
+  round: string | null;
+  round_started_at: string | null;
+  round_finished_at: string | null;
+  checks: number;
+  /** Checks the teams failed (their services were down). */
+  failed_team: number;
+  /** Checks the agent could not run (agent errors): not the teams' failures. */
+  failed_agent: number;
+}
+
+/** An agent is alive while its last heartbeat is younger than two rounds and half a minute: one late round is not a death. */
+export const isAlive = (lastSeen: string, roundSeconds: number, now: number) => now - Date.parse(lastSeen) < (2 * roundSeconds + 30) * 1000;
