@@ -18,7 +18,7 @@ export interface AgentOptions {
    * a heartbeat when it starts and after each round: this agent's name, version
    * and host in the pool.
    */
-  share?: { agent: string; version: string; host: string };
+  share?: AgentIdentity;
   /** How many rounds to run, or until the signal aborts. */
   rounds: number | 'forever';
   /** Checks in flight at once, across overlapping rounds. */
@@ -52,24 +52,7 @@ export async function runAgent(options: AgentOptions): Promise<RoundSummary[]> {
         signal ? AbortSignal.any([signal, roundsOver.signal]) : roundsOver.signal,
       )
     : undefined;
-  const beat = async (summary?: RoundSummary, startedAt?: number) => {
-    if (!share) return;
-    const failed = summary?.failed ?? 0;
-    const agentErrors = summary?.agent_errors ?? 0;
-    await api
-      .heartbeat(pool, {
-        agent: share.agent,
-        version: share.version,
-        host: share.host,
-        round: summary?.round ?? null,
-        round_started_at: startedAt === undefined ? null : stamp(startedAt),
-        round_finished_at: summary ? stamp(Date.now()) : null,
-        checks: summary?.checks ?? 0,
-        failed_team: failed - agentErrors,
-        failed_agent: agentErrors,
-      })
-      .catch((error: unknown) => log.warn('heartbeat not sent', { pool, error: (error as Error).message }));
-  };
+  const beat = (summary?: RoundSummary, startedAt?: number) => (share ? sendHeartbeat({ api, log, pool, share }, summary, startedAt) : undefined);
   await beat();
   let next: number | undefined;
   for (let n = 0; options.rounds === 'forever' || n < options.rounds; n++) {
@@ -159,6 +142,37 @@ export async function pollCheckJobs(
     await sleepUntil(Date.now() + everyMs, signal);
   }
   await Promise.all(underWay.values());
+}
+
+/** Who an agent is in its pool, on the console. */
+export interface AgentIdentity {
+  agent: string;
+  version: string;
+  host: string;
+}
+
+/**
+ * Tells the API this agent is alive, and how its round went (none yet: it
+ * has just started). A heartbeat that does not arrive is logged, never a
+ * round's failure: the console then shows the agent late, which is true.
+ */
+export async function sendHeartbeat(
+  deps: { api: ScoringApi; log: Logger; pool: string; share: AgentIdentity },
+  summary?: RoundSummary,
+  startedAt?: number,
+): Promise<void> {
+  const agentErrors = summary?.agent_errors ?? 0;
+  await deps.api
+    .heartbeat(deps.pool, {
+      ...deps.share,
+      round: summary?.round ?? null,
+      round_started_at: startedAt === undefined ? null : stamp(startedAt),
+      round_finished_at: summary ? stamp(Date.now()) : null,
+      checks: summary?.checks ?? 0,
+      failed_team: (summary?.failed ?? 0) - agentErrors,
+      failed_agent: agentErrors,
+    })
+    .catch((error: unknown) => deps.log.warn('heartbeat not sent', { pool: deps.pool, error: (error as Error).message }));
 }
 
 const stamp = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -6,6 +6,7 @@ import { lambdaSliceInvoker, type AgentEvent, type SliceInvoker } from './invoke
 import { kmsMailToken, type MailToken } from './mail-token';
 import { concurrencyLimit, roundsInMinute, slicesFor, type Slice } from './schedule';
 import { runRound, type RoundSummary } from './round';
+import { sendHeartbeat } from './agent';
 import { systemResolver, withLiterals, type HostResolver } from './resolve';
 import { CLOUD_POOL } from '#shared/domain/pools';
 
@@ -78,12 +79,20 @@ export async function runScheduledMinute(
     }
   }
   const checkLimit = concurrencyLimit(CONCURRENCY);
+  // Each invocation says it is alive after each round: the cloud pool's agent, one name per slice.
+  const share = {
+    agent: slice ? `lambda-${slice.index + 1}-of-${slice.of}` : 'lambda',
+    version: process.env.AGENT_VERSION ?? 'lambda',
+    host: process.env.AWS_LAMBDA_FUNCTION_NAME ?? 'lambda',
+  };
   const rounds = starts.map(async (start) => {
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, start - Date.now())));
+    const startedAt = Date.now();
     // The Lambda agent is the cloud pool's.
     const summary = await runRound(start, settings, { api, resolver, checkLimit, log, mailToken, pool: CLOUD_POOL, ...(slice ? { slice } : {}) });
     const overrun = Date.now() - (start + settings.round_seconds * 1000);
     if (overrun > 0) log.warn('round overran its interval', { round: summary.round, overrun_seconds: overrun / 1000 });
+    await sendHeartbeat({ api, log, pool: CLOUD_POOL, share }, summary, startedAt);
     return summary;
   });
   return Promise.all(rounds);

@@ -24,6 +24,7 @@ export const METRIC = {
   scoringOpen: { name: 'ScoringOpen' },
   secondsSinceLastScan: { name: 'SecondsSinceLastScan' },
   settingsChanges: { name: 'SettingsChanges' },
+  poolsWithoutLiveAgent: { name: 'PoolsWithoutLiveAgent' },
 } as const;
 
 let metrics: Metrics | undefined;
@@ -62,6 +63,11 @@ export function recordScoreboardAge(seconds: number): void {
 /** A settings change was written (the alarm tells the organisers). */
 export function recordSettingsChange(): void {
   emit(METRIC.settingsChanges.name, MetricUnit.Count, 1);
+}
+
+/** The scoring watch's minute: the pools with services to check and no live agent (their services go unscored). */
+export function recordPoolsWithoutLiveAgent(pools: number): void {
+  emit(METRIC.poolsWithoutLiveAgent.name, MetricUnit.Count, pools);
 }
 
 /** The scoring watch's minute: whether scoring is open, and how long since the last scan result. */

@@ -173,6 +173,21 @@ export class Observability extends Construct {
       `Scoring is open and no scan result has arrived for ${NO_SCAN_ALARM_SECONDS / 60} minutes: are the scoring agents running?`,
     );
 
+    // A pool with services to check and no live agent while scoring is open: its services go unscored.
+    const withoutAgent = new MathExpression({
+      expression: 'IF(open >= 1 AND pools > 0, 1, 0)',
+      usingMetrics: { open: scoringOpen, pools: this.custom(METRIC.poolsWithoutLiveAgent.name, 'Maximum') },
+      label: 'pools without a live agent while scoring is open',
+      period: minute,
+    });
+    this.alarm(
+      'PoolsWithoutLiveAgent',
+      withoutAgent,
+      1,
+      3,
+      'Scoring is open and a pool with services to check has had no live agent for 3 minutes: its services go unscored (GET /api/v1/pools names it).',
+    );
+
     // A settings change (scoring switched, the window moved): the organisers should know of each.
     const settingsChanges = this.custom(METRIC.settingsChanges.name, 'Sum');
     this.alarm('SettingsChanged', settingsChanges, 1, 1, "The competition settings were changed (see the settings functions' logs for who and what).");

@@ -582,6 +582,20 @@ describe('the other pages', () => {
       await page.locator('#console-status', { hasText: `Token ${tokenId} revoked.` }).waitFor(ON_SCREEN);
       expect((await fetch(`${stack.url}/api/v1/settings/1`, { headers: { authorization: `Bearer ${secret}` } })).status).toBe(401);
 
+      // Pools (issue #45): no agent has said it is alive here, so cloud's services go unscored, and the console says so.
+      // A pool saved from the form shows beside it; an agent token of it is minted with its pool.
+      await page.locator('tr[data-pool="cloud"]', { hasText: 'No live agent' }).waitFor(ON_SCREEN);
+      await page.getByLabel('Pool (lower-case letters, digits, hyphens)').fill('range-z');
+      await page.getByLabel('Where its agents run').fill('Range Z');
+      await page.getByRole('button', { name: 'Save the pool' }).click();
+      await page.locator('#console-status', { hasText: 'Pool range-z saved: it checks 0 services.' }).waitFor(ON_SCREEN);
+      await page.locator('tr[data-pool="range-z"]').waitFor(ON_SCREEN);
+      await page.getByLabel('Role', { exact: true }).selectOption('agent');
+      await page.getByLabel('Pool (an agent token only)').fill('range-z');
+      await page.getByLabel('Whose (the audit trail names it)').fill('range z agent');
+      await page.getByRole('button', { name: 'Mint the token' }).click();
+      await page.locator('table.console-tokens td', { hasText: 'agent of range-z' }).waitFor(ON_SCREEN);
+
       // A password change request waiting for an organiser: approved from the console (never a password on the page).
       expect(
         (await fetch(`${stack.url}/api/v1/settings/1`, { method: 'PATCH', headers: admin, body: JSON.stringify({ password_changes: 'approval' }) })).status,

@@ -140,6 +140,15 @@ describe('alarms and the dashboard', () => {
     expect(rule.Properties!.ScheduleExpression).toBe('rate(1 minute)');
     expect(flat(rule.Properties!.Targets[0].Arn)).toBe(`\${${logicalId(stack.scoringWatchFunction.fn)}.Arn}`);
     expect(named('SettingsChanged')).toHaveLength(1);
+    const [withoutAgent] = named('PoolsWithoutLiveAgent');
+    const pools = withoutAgent!.Metrics as { Expression?: string; MetricStat?: { Metric: { MetricName: string } } }[];
+    expect(pools.find((m) => m.Expression)!.Expression).toBe('IF(open >= 1 AND pools > 0, 1, 0)');
+    expect(
+      pools
+        .filter((m) => m.MetricStat)
+        .map((m) => m.MetricStat!.Metric.MetricName)
+        .sort(),
+    ).toEqual(['PoolsWithoutLiveAgent', 'ScoringOpen']);
   });
 
   it("watches the stream consumer's iterator age", () => {

@@ -44,5 +44,7 @@ describe('the scoring watch', () => {
     expect(state.open).toBe(true);
     expect(state.secondsSinceLastScan).toBeGreaterThanOrEqual(599);
     expect(state.secondsSinceLastScan).toBeLessThan(3600);
+    // Every service is cloud's, and no agent has said it is alive: the pools' metric counts cloud.
+    expect(state.poolsWithoutLiveAgent).toEqual(['cloud']);
   });
 });

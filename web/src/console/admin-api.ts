@@ -80,7 +80,11 @@ export function adminApi(token: string) {
         }),
       ),
     tokens: async (): Promise<Token[]> => data(admin.GET('/api/v1/tokens')),
-    createToken: async (body: { role: 'admin' | 'service'; name: string; expires_at: string }) => data(admin.POST('/api/v1/tokens', { body })),
+    createToken: async (body: { role: 'admin' | 'service' | 'agent'; pool?: string; name: string; expires_at: string }) =>
+      data(admin.POST('/api/v1/tokens', { body })),
+    pools: () => data(admin.GET('/api/v1/pools')),
+    replacePool: (name: string, body: { description?: string; teams: number[]; subtypes: number[]; services: number[] }) =>
+      data(admin.PUT('/api/v1/pools/{id}', { params: { path: { id: name } }, body })),
     revokeToken: async (tokenId: string) => {
       const { response, error } = await admin.DELETE('/api/v1/tokens/{id}', { params: { path: { id: tokenId } } });
       if (!response.ok) throw refused(response, error);

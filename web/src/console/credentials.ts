@@ -68,9 +68,11 @@ export function tokenForm({ api, say, reload }: ConsoleContext): HTMLFormElement
   const role = h(
     'select',
     { id: 'token-role', name: 'role' },
-    h('option', { value: 'service' }, 'service (a scoring agent)'),
+    h('option', { value: 'service' }, 'service (a scoring agent of every pool)'),
+    h('option', { value: 'agent' }, "agent (one pool's scoring agent)"),
     h('option', { value: 'admin' }, 'admin (an organiser)'),
   );
+  const pool = h('input', { id: 'token-pool', name: 'pool', spellcheck: 'false', autocomplete: 'off' });
   const name = h('input', { id: 'token-name', name: 'name', required: true });
   const days = h('input', { id: 'token-days', name: 'days', type: 'number', min: 1, max: 90, value: 3, required: true });
   const secret = h('p', { class: 'form-status', role: 'status', id: 'token-secret' });
@@ -79,6 +81,8 @@ export function tokenForm({ api, say, reload }: ConsoleContext): HTMLFormElement
     { class: 'member-form', 'aria-label': 'Mint an API token' },
     h('label', { for: 'token-role' }, 'Role'),
     role,
+    h('label', { for: 'token-pool' }, 'Pool (an agent token only)'),
+    pool,
     h('label', { for: 'token-name' }, 'Whose (the audit trail names it)'),
     name,
     h('label', { for: 'token-days' }, 'Expires in (days, at most 90)'),
@@ -90,7 +94,12 @@ export function tokenForm({ api, say, reload }: ConsoleContext): HTMLFormElement
     event.preventDefault();
     const expiresAt = new Date(Date.now() + Number(days.value) * 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     api
-      .createToken({ role: role.value as 'admin' | 'service', name: name.value, expires_at: expiresAt })
+      .createToken({
+        role: role.value as 'admin' | 'service' | 'agent',
+        ...(role.value === 'agent' ? { pool: pool.value } : {}),
+        name: name.value,
+        expires_at: expiresAt,
+      })
       .then((created) => {
         name.value = '';
         replaceContent(secret, 'Copy it now, it is shown only once: ', h('code', {}, created.token));
@@ -123,7 +132,7 @@ export function tokensTable({ api, say, reload }: ConsoleContext, tokens: Token[
         'tr',
         { 'data-token-id': token.token_id },
         h('th', { scope: 'row' }, token.token_id),
-        h('td', {}, token.role),
+        h('td', {}, token.pool ? `${token.role} of ${token.pool}` : token.role),
         h('td', {}, token.name),
         h('td', {}, token.expires_at ?? 'never'),
         h('td', {}, state),

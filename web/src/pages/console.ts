@@ -16,6 +16,7 @@ import {
 import { explain } from '../console/explain';
 import { finaliseForm, openAdjustment, openAnnouncement, openVoid } from '../console/scoring';
 import { openSettings } from '../console/settings';
+import { poolForm, poolsTable } from '../console/pools';
 import { incidentsTable, injectsTable, openNewInject } from '../console/work';
 
 /**
@@ -24,7 +25,8 @@ import { incidentsTable, injectsTable, openNewInject } from '../console/work';
  * services (add, move, check now); the subtypes' checks; adjustments, voids
  * (preview, confirm, progress) and finalising; injects (write, publish,
  * retire, grade the queue, ask for revisions) and incident reports to
- * grade; announcements; password change requests;
+ * grade; announcements; pools (where services are checked from) and their
+ * agents, alive or not; password change requests;
  * API tokens; team members' sign-in accounts; the audit trail, paged and
  * filtered. Signed in with an admin
  * token kept in this tab's session storage and sent as `Authorization:
@@ -92,7 +94,8 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   signOutButton.addEventListener('click', () => signOut('Signed out.'));
   const status = h('p', { class: 'form-status', role: 'status', id: 'console-status' });
   const section = () => h('div', {}, h('p', { class: 'loading' }, 'Loading…'));
-  const [teams, services, subtypes, superTypes, changes, tokens, accounts, injects, incidents] = [
+  const [teams, services, subtypes, superTypes, changes, tokens, accounts, injects, incidents, pools] = [
+    section(),
     section(),
     section(),
     section(),
@@ -108,18 +111,21 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     editor: h('div', { id: 'console-editor' }),
     say: (text: string) => replaceContent(status, text),
     reload: async () => {
-      const [teamList, serviceList, endpointList, subtypeList, superTypeList, waiting, tokenList, accountList, injectList, reportList] = await Promise.all([
-        api.teams(),
-        api.services(),
-        api.serviceEndpoints(),
-        api.subtypes(),
-        api.superTypes(),
-        api.pendingPasswordChanges(),
-        api.tokens(),
-        api.teamAccounts(),
-        api.injects(),
-        api.incidents(),
-      ]);
+      const [teamList, serviceList, endpointList, subtypeList, superTypeList, waiting, tokenList, accountList, injectList, reportList, poolList, settings] =
+        await Promise.all([
+          api.teams(),
+          api.services(),
+          api.serviceEndpoints(),
+          api.subtypes(),
+          api.superTypes(),
+          api.pendingPasswordChanges(),
+          api.tokens(),
+          api.teamAccounts(),
+          api.injects(),
+          api.incidents(),
+          api.pools(),
+          api.settings().then((answer) => answer.data),
+        ]);
       replaceContent(teams, teamsTable(context, teamList));
       replaceContent(services, servicesTable(context, serviceList, endpointList, teamList));
       replaceContent(subtypes, subtypesTable(context, subtypeList));
@@ -130,6 +136,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
       replaceContent(accounts, teamAccountsTable(context, accountList, teamList));
       replaceContent(injects, injectsTable(context, injectList));
       replaceContent(incidents, incidentsTable(context, reportList));
+      replaceContent(pools, poolsTable(context, poolList, teamList, settings.round_seconds));
     },
   };
   const accountForm = teamAccountForm(context);
@@ -164,6 +171,9 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
       opener('Add a subtype', () => openNewSubtype(context)),
     ),
     subtypes,
+    h('h2', {}, 'Pools and their agents'),
+    poolForm(context),
+    pools,
     h('h2', {}, 'Super types'),
     h(
       'p',
