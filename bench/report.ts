@@ -212,6 +212,14 @@ export function printReport(r: any) {
       `The same round end to end through the API: ${whole.seconds} s (checks ${whole.check_seconds} s, reporting ${whole.reports} reports through POST /scans ${whole.report_seconds} s; ${whole.reports_failed} refused)`,
     );
   }
+  if (r.poolRound) {
+    const p = r.poolRound;
+    out(
+      `\nA shared round's bookkeeping, one pool of ${p.services} services in ${p.slices} slices, ${p.agents} agents: ` +
+        `${p.calls.pool} pool reads, ${p.calls.claims} claims, ${p.calls.heartbeats} heartbeats in ${p.seconds} s; ` +
+        `${p.readUnits} read units, ${p.writeUnits} write units (${p.commands} DynamoDB calls), beside the round's checks and reports`,
+    );
+  }
   if (r.capacityProfile) {
     const t = r.requestTimes;
     out(

@@ -34,6 +34,7 @@ import { startDynamoDbLocal } from '../lib/local/dynamodb-local';
 import { startFoldPoller, startLocalStack } from '../lib/local/local-stack';
 import type { StreamPoller } from '../lib/local/stream-poller';
 import { capacityMeter } from './capacity';
+import { measurePoolRound } from './pool-round';
 import { measureThroughCdn, spectatorPaths } from './cdn';
 import { measureViewer } from './viewer';
 import { measureColdStarts } from './cold-start';
@@ -168,6 +169,8 @@ try {
   const profileServices = await servicesOf(api);
   const profiled = profileServices[0]!;
   const requestTimes = await measureRequestTimes({ api, agentToken: AGENT, adminToken: ADMIN, service: { ...profiled, team: { id: profiled.team } }, meter });
+  log('what a shared round costs a pool (its agents reading the pool, claiming its slices, sending heartbeats)…');
+  const poolRound = await measurePoolRound({ api, token: AGENT, meter });
   // One spectator on each page, through the CDN, on a competition of the size (50 teams × 10 services,
   // its own table, checked once): a round of results trickling in over a minute, then a quiet minute.
   log(
@@ -386,6 +389,7 @@ try {
     stalled,
     agent,
     requestTimes,
+    poolRound,
     capacityProfile: capacityProfile ? { written: profileRun, ...capacityProfile } : undefined,
     seconds: (performance.now() - benchStarted) / 1000,
     history,
