@@ -21,9 +21,9 @@ import { ApiError, scoringApi, type ApiAuth } from '../functions/agent/api';
 import { hmacMailToken, localMailKey } from '../functions/agent/mail-token';
 import { authFromEnvironment } from '../functions/agent/local/credentials';
 import { CompetitionDns } from '../functions/agent/local/competition-dns';
-import { hostsFileResolver, loopbackOnly, withLiterals, type HostResolver } from '../functions/agent/resolve';
+import { allowedRanges, hostsFileResolver, LOOPBACK_RANGES, withinRanges, withLiterals, type HostResolver } from '../functions/agent/resolve';
 
-const USAGE = `usage: npm run agent -- (--rounds N | --forever) [--pool NAME] [--hosts FILE] [--allow-remote] [--concurrency N] [--api URL]
+const USAGE = `usage: npm run agent -- (--rounds N | --forever) [--pool NAME] [--hosts FILE] [--allow RANGES] [--concurrency N] [--api URL]
 
   --rounds N       run N rounds, then exit (the first one at once)
   --forever        run until Ctrl-C
@@ -32,7 +32,8 @@ const USAGE = `usage: npm run agent -- (--rounds N | --forever) [--pool NAME] [-
   --name NAME      this agent's name in its pool, on the console (default: host name and process id)
   --hosts FILE     resolve host names from this file (address name… per line) instead of
                    the competition's zones (built from GET /dns and the settings, served by named)
-  --allow-remote   let checks reach addresses outside 127.0.0.0/8
+  --allow RANGES   the only addresses checks may reach: CIDR blocks separated by commas
+                   (default 127.0.0.0/8; for instance 10.20.0.0/16,10.21.0.0/16 on a range)
   --concurrency N  checks in flight at once (default 256)
   --api URL        the API (default $SCORING_API_URL or http://127.0.0.1:3000/api/v1)`;
 
@@ -49,7 +50,7 @@ const { values } = parseArgs({
         .slice(0, 50)}-${process.pid}`.replace(/^[^A-Za-z0-9]+/, ''),
     },
     hosts: { type: 'string' },
-    'allow-remote': { type: 'boolean', default: false },
+    allow: { type: 'string', default: LOOPBACK_RANGES },
     concurrency: { type: 'string', default: '256' },
     api: { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -84,7 +85,10 @@ const CHECK_JOB_POLL_MS = 2000;
 const credential = auth();
 const api = scoringApi(values.api ?? process.env.SCORING_API_URL ?? 'http://127.0.0.1:3000/api/v1', credential);
 const mailToken = hmacMailToken(localMailKey(credential.kind === 'bearer' ? credential.token : credential.credentials().secretAccessKey));
-const guard = (resolver: HostResolver) => withLiterals(values['allow-remote'] ? resolver : loopbackOnly(resolver));
+const ranges = allowedRanges(values.allow);
+if ('error' in ranges) fail(`--allow: ${ranges.error}.`);
+// Literals too: the allow-list is checked last, on whatever address a check would connect to.
+const guard = (resolver: HostResolver) => withinRanges(ranges, withLiterals(resolver));
 
 const zones = values.hosts ? undefined : new CompetitionDns(api);
 const hosts = values.hosts ? guard(hostsFileResolver(values.hosts)) : undefined;

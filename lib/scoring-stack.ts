@@ -311,6 +311,7 @@ export class ScoringStack extends Stack {
         defaults,
         iamApiUrl: this.iamApi.url,
         vpc: config.agentVpc,
+        ...(config.agentAllowedRanges ? { allowedRanges: config.agentAllowedRanges } : {}),
         removalPolicy: removal,
       });
       this.grantServiceAccount(this.agent.grantee);

@@ -3,6 +3,8 @@
  * or the `context` block of cdk.json). Values given on the command line arrive
  * as strings, so every reader accepts both the string and the typed form.
  */
+import { allowedRanges } from '../functions/agent/resolve';
+
 export interface StackConfig {
   /** `-c stage=prod`; part of every name. Default `dev`. */
   readonly stage: string;
@@ -56,6 +58,8 @@ export interface StackConfig {
    * API through a NAT gateway (or an execute-api VPC endpoint).
    */
   readonly agentVpc?: { readonly subnetIds: readonly string[]; readonly securityGroupIds: readonly string[] };
+  /** The only target addresses the Lambda agent's checks may reach (`-c agentAllowedRanges=10.20.0.0/16,10.21.0.0/16`); none: any its network routes. */
+  readonly agentAllowedRanges?: string;
 }
 
 interface ContextReader {
@@ -93,7 +97,16 @@ export function readStackConfig(node: ContextReader): StackConfig {
     corsOrigins: origins(node, 'corsOrigins'),
     agent: bool(node, 'agent', true),
     agentVpc: agentVpc(node),
+    ...agentAllowedRanges(node),
   };
+}
+
+function agentAllowedRanges(node: ContextReader): { agentAllowedRanges?: string } {
+  const ranges = text(node, 'agentAllowedRanges', '');
+  if (ranges === '') return {};
+  const parsed = allowedRanges(ranges);
+  if ('error' in parsed) throw new Error(`context agentAllowedRanges: ${parsed.error}`);
+  return { agentAllowedRanges: parsed.text.replace(/, /g, ',') };
 }
 
 function agentVpc(node: ContextReader): StackConfig['agentVpc'] {

@@ -7,7 +7,7 @@ import { kmsMailToken, type MailToken } from './mail-token';
 import { concurrencyLimit, roundsInMinute, slicesFor, type Slice } from './schedule';
 import { runRound, type RoundSummary } from './round';
 import { sendHeartbeat } from './agent';
-import { systemResolver, withLiterals, type HostResolver } from './resolve';
+import { allowedRanges, systemResolver, withinRanges, withLiterals, type HostResolver } from './resolve';
 import { CLOUD_POOL } from '#shared/domain/pools';
 
 /**
@@ -28,6 +28,15 @@ const CONCURRENCY = Number(process.env.AGENT_CONCURRENCY ?? '256');
  */
 const SERVICES_PER_INVOCATION = Number(process.env.AGENT_SERVICES_PER_INVOCATION ?? '2000');
 
+/** The only target addresses its checks may reach (the stack's `agentAllowedRanges`); none: whatever its network routes. */
+const ALLOWED = (() => {
+  const text = process.env.AGENT_ALLOWED_RANGES;
+  if (!text) return undefined;
+  const ranges = allowedRanges(text);
+  if ('error' in ranges) throw new Error(`AGENT_ALLOWED_RANGES: ${ranges.error}`);
+  return ranges;
+})();
+
 export async function handler(event: AgentEvent): Promise<RoundSummary[] | CheckJobSummary> {
   const credentials = environmentCredentials;
   const api = scoringApi(process.env.SCORING_API_URL!, { kind: 'sigv4', region: process.env.AWS_REGION!, credentials });
@@ -37,7 +46,7 @@ export async function handler(event: AgentEvent): Promise<RoundSummary[] | Check
     credentials,
     endpoint: process.env.AWS_ENDPOINT_URL_KMS,
   });
-  const resolver = withLiterals(systemResolver);
+  const resolver = ALLOWED ? withinRanges(ALLOWED, withLiterals(systemResolver)) : withLiterals(systemResolver);
   // A "check now" job, invoked by the API when a team or an organiser asks for one.
   if (event.check_job !== undefined) return runCheckJob(event.check_job, { api, resolver, log, mailToken });
   const invokeSlice = lambdaSliceInvoker({

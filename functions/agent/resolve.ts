@@ -1,26 +1,56 @@
 import { promises as dns } from 'node:dns';
 import { readFileSync } from 'node:fs';
-import { isIPv4 } from 'node:net';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { FailureCategory } from '#shared/domain/scoring/failure';
 
 /** Turns a service's host name into the address its check connects to. */
 export type HostResolver = (host: string) => Promise<{ address: string } | { error: string; category: FailureCategory }>;
 
-const NOT_LOOPBACK = 'target outside loopback (local mode)';
+/** The addresses an agent may reach (its allow-list), and how to say them. */
+export interface AllowedRanges {
+  has(address: string): boolean;
+  text: string;
+}
 
-export const isLoopback = (address: string) => isIPv4(address) && address.startsWith('127.');
+/** Local mode's list: loopback only, so nothing a competition file names leaves this machine. */
+export const LOOPBACK_RANGES = '127.0.0.0/8';
 
 /**
- * Local mode: nothing outside 127.0.0.0/8 is ever contacted. The address is
- * checked after resolution and before any packet is sent to the target.
+ * An allow-list of target ranges: CIDR blocks (IPv4 or IPv6) separated by
+ * commas, such as `10.20.0.0/16,127.0.0.0/8`; `0.0.0.0/0` lets every IPv4
+ * address through. A reason when the text is not such a list.
  */
-export function loopbackOnly(resolver: HostResolver): HostResolver {
+export function allowedRanges(text: string): AllowedRanges | { error: string } {
+  const list = new BlockList();
+  const blocks = text.split(',').map((block) => block.trim());
+  for (const block of blocks) {
+    const match = /^([0-9a-fA-F.:]+)\/(\d{1,3})$/.exec(block);
+    const family = match && isIPv4(match[1]!) ? 'ipv4' : match && isIPv6(match[1]!) ? 'ipv6' : undefined;
+    if (!match || !family || Number(match[2]) > (family === 'ipv4' ? 32 : 128)) return { error: `"${block}" is not a CIDR block such as 10.20.0.0/16` };
+    list.addSubnet(match[1]!, Number(match[2]), family);
+  }
+  return { has: (address) => list.check(address, isIPv4(address) ? 'ipv4' : 'ipv6'), text: blocks.join(', ') };
+}
+
+/**
+ * Only addresses on the agent's allow-list are ever contacted: a definition
+ * pointing elsewhere fails as the agent's error, not the team's. The address
+ * is checked after resolution (a literal too) and before any packet is sent.
+ */
+export function withinRanges(ranges: AllowedRanges, resolver: HostResolver): HostResolver {
   return async (host) => {
     const resolved = await resolver(host);
-    if ('address' in resolved && !isLoopback(resolved.address)) return { error: NOT_LOOPBACK, category: 'agent error' };
+    if ('address' in resolved && !ranges.has(resolved.address)) {
+      return { error: `target ${resolved.address} outside the agent's allowed ranges (${ranges.text})`, category: 'agent error' };
+    }
     return resolved;
   };
 }
+
+export const isLoopback = (address: string) => isIPv4(address) && address.startsWith('127.');
+
+/** Local mode: nothing outside 127.0.0.0/8 is ever contacted. */
+export const loopbackOnly = (resolver: HostResolver): HostResolver => withinRanges(allowedRanges(LOOPBACK_RANGES) as AllowedRanges, resolver);
 
 /** Literal IPv4 addresses resolve to themselves; names go to `names`. */
 export function withLiterals(names: HostResolver): HostResolver {

@@ -19,6 +19,8 @@ export interface ScoringAgentProps {
   readonly iamApiUrl: string;
   /** Run the agent inside the blue teams' network: private subnets and a security group. */
   readonly vpc?: { readonly subnetIds: readonly string[]; readonly securityGroupIds: readonly string[] };
+  /** The only target addresses its checks may reach (CIDR blocks, comma-separated); none: any its network routes. */
+  readonly allowedRanges?: string;
   /** What becomes of the mail-token key when the stack goes (the stack's removal policy). */
   readonly removalPolicy: RemovalPolicy;
 }
@@ -100,6 +102,7 @@ export class ScoringAgent extends Construct {
     });
     this.mailKey.grant(this.function.role, 'kms:GenerateMac');
     fn.addEnvironment('AGENT_MAIL_KEY_ID', this.mailKey.keyArn);
+    if (props.allowedRanges) fn.addEnvironment('AGENT_ALLOWED_RANGES', props.allowedRanges);
 
     if (props.vpc) {
       (fn.node.defaultChild as CfnFunction).vpcConfig = {

@@ -138,7 +138,7 @@ describe('the scoring agent', () => {
     expect(result('ns.one.example')).toEqual([5, null]);
     expect(result('mail.one.example')).toEqual([0, 'timeout after 1 s waiting for the banner']);
     expect(result('db.one.example')).toEqual([0, 'connection refused']);
-    expect(result('remote.one.example')).toEqual([0, 'target outside loopback (local mode)']);
+    expect(result('remote.one.example')).toEqual([0, "target 10.0.0.1 outside the agent's allowed ranges (127.0.0.0/8)"]);
     expect(result('lost.one.example')).toEqual([0, 'cannot resolve lost.one.example: not in the hosts file']);
     expect(byUrl['notes.one.example']!.last_scan_time).toBeNull();
   }, 60_000);

@@ -65,10 +65,13 @@ describe('the scoring agent', () => {
     expect(kms.map((p) => [p.action, JSON.stringify(p.resource).includes(keyId)])).toEqual([['kms:GenerateMac', true]]);
   });
 
-  it('runs in the given subnets and security groups, with what Lambda needs to attach it', () => {
-    const withVpc = synthesize({ context: { agentSubnetIds: 'subnet-0123abcd,subnet-4567ef01', agentSecurityGroupIds: 'sg-0123abcd' } });
+  it('runs in the given subnets and security groups, with what Lambda needs to attach it, and reaches only the ranges given', () => {
+    const withVpc = synthesize({
+      context: { agentSubnetIds: 'subnet-0123abcd,subnet-4567ef01', agentSecurityGroupIds: 'sg-0123abcd', agentAllowedRanges: '10.20.0.0/16, 10.21.0.0/16' },
+    });
     const vpcFn = withVpc.deployed.Resources[logicalId(withVpc.stack.agent!.function.fn)]!;
     expect(vpcFn.Properties?.VpcConfig).toEqual({ SubnetIds: ['subnet-0123abcd', 'subnet-4567ef01'], SecurityGroupIds: ['sg-0123abcd'] });
+    expect(vpcFn.Properties?.Environment?.Variables?.AGENT_ALLOWED_RANGES).toBe('10.20.0.0/16,10.21.0.0/16');
     const perms = rolePermissions(withVpc.deployed, logicalId(withVpc.stack.agent!.function.role));
     expect(policyAllows(perms, 'ec2:CreateNetworkInterface', '*')).toBe(true);
   });
@@ -77,5 +80,6 @@ describe('the scoring agent', () => {
     expect(synthesize({ context: { agent: 'false' } }).stack.agent).toBeUndefined();
     expect(() => readStackConfig(newApp({ agentSubnetIds: 'subnet-0123abcd' }).node)).toThrow(/go together/);
     expect(() => readStackConfig(newApp({ agentSubnetIds: 'subnet-x', agentSecurityGroupIds: 'sg-0123abcd' }).node)).toThrow(/not an id/);
+    expect(() => readStackConfig(newApp({ agentAllowedRanges: '10.20.0.0' }).node)).toThrow(/agentAllowedRanges: "10.20.0.0" is not a CIDR block/);
   });
 });

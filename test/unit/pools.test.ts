@@ -1,9 +1,12 @@
 /**
- * The pool rules (domain/pools.ts), pure: where a service is checked from,
- * and which sets of pools cannot stand.
+ * The pool rules (domain/pools.ts, domain/agents.ts), pure: where a service
+ * is checked from, which sets of pools cannot stand, how a pool's agents
+ * share a round and when one counts as alive; and an agent's allow-list.
  */
 import { describe, expect, it } from 'vitest';
 import { assignmentConflicts, isPoolName, poolIndex, poolOf, splitMailPairs, withCloud, type Pool } from '#shared/domain/pools';
+import { claimable, isAlive, slicesOfRound } from '#shared/domain/agents';
+import { allowedRanges, withinRanges, withLiterals } from '../../functions/agent/resolve';
 
 const pool = (name: string, names: Partial<Pick<Pool, 'subtypes' | 'teams' | 'services'>>): Pool => ({
   name,
@@ -52,5 +55,53 @@ describe('pools', () => {
   it('takes names fit for a path and a token', () => {
     expect(['cloud', 'range-a', 'dc-east-2'].every(isPoolName)).toBe(true);
     expect(['Range', '1a', '', 'a'.repeat(33), 'a b', 'a/b'].some(isPoolName)).toBe(false);
+  });
+});
+
+describe("a pool's agents", () => {
+  it('split a round into at least 8 slices of at most 100 services, never more slices than services', () => {
+    expect([0, 1, 7, 8, 500, 801, 5000].map(slicesOfRound)).toEqual([0, 1, 7, 8, 8, 9, 50]);
+  });
+
+  it('take slices never claimed first, then those whose lease ran out unfinished; else wait for the first live lease, or stop when all are done', () => {
+    const now = Date.parse('2026-11-28T10:00:30Z');
+    const states = [
+      { slice: 0, lease_until: '2026-11-28T10:00:20Z', done_at: '2026-11-28T10:00:10Z' },
+      { slice: 1, lease_until: '2026-11-28T10:00:20Z' },
+      { slice: 2, lease_until: '2026-11-28T10:00:50Z' },
+      { slice: 3, lease_until: '2026-11-28T10:00:40Z' },
+    ];
+    expect(claimable(5, states, now)).toEqual({ slices: [4, 1], retryAt: Date.parse('2026-11-28T10:00:40Z') });
+    expect(claimable(4, states.slice(2), now)).toEqual({ slices: [0, 1], retryAt: Date.parse('2026-11-28T10:00:40Z') });
+    expect(claimable(1, states.slice(0, 1), now)).toEqual({ slices: [], retryAt: null });
+  });
+
+  it('count as alive while the last heartbeat is younger than two rounds and 30 s', () => {
+    const now = Date.parse('2026-11-28T10:02:00Z');
+    expect(isAlive('2026-11-28T10:00:31Z', 30, now)).toBe(true);
+    expect(isAlive('2026-11-28T10:00:30Z', 30, now)).toBe(false);
+  });
+
+  it('reach only the addresses on their allow-list, literals too, and say which list refused', async () => {
+    const ranges = allowedRanges('10.20.0.0/16, 127.0.0.0/8,fd00::/8');
+    if ('error' in ranges) throw new Error(ranges.error);
+    expect(['10.20.3.4', '127.0.0.1', 'fd00::1'].every((a) => ranges.has(a))).toBe(true);
+    expect(['10.21.0.1', '8.8.8.8', '::1'].some((a) => ranges.has(a))).toBe(false);
+    const resolve = withinRanges(
+      ranges,
+      withLiterals(async () => ({ address: '192.0.2.7' })),
+    );
+    expect(await resolve('10.20.0.9')).toEqual({ address: '10.20.0.9' });
+    expect(await resolve('www.team1.example')).toEqual({
+      error: "target 192.0.2.7 outside the agent's allowed ranges (10.20.0.0/16, 127.0.0.0/8, fd00::/8)",
+      category: 'agent error',
+    });
+    expect(
+      await withinRanges(
+        ranges,
+        withLiterals(async () => ({ address: 'x' })),
+      )('8.8.8.8'),
+    ).toMatchObject({ category: 'agent error' });
+    for (const bad of ['10.20.0.0', '10.20.0.0/33', 'ten/8', '', '::/129']) expect(allowedRanges(bad)).toHaveProperty('error');
   });
 });
