@@ -47,7 +47,7 @@ import { scoringApi } from '../functions/agent/api';
 import { runChecks, runRound } from '../functions/agent/round';
 import type { MailRound } from '../functions/agent/checks';
 import { subjectOf } from '../functions/agent/checks/mail';
-import { hmacMailToken } from '../functions/agent/mail-token';
+import { hmacMailToken } from '#shared/mail-token';
 import { concurrencyLimit, roundStartAt } from '../functions/agent/schedule';
 import { mariadbSql, startMariadb } from '../test/support/daemons/mariadb';
 import { postgresSql, startPostgres } from '../test/support/daemons/postgres';

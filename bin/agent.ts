@@ -18,7 +18,8 @@ import { CLOUD_POOL, isPoolName } from '#shared/domain/pools';
 import { AGENT_NAME_PATTERN } from '#shared/domain/agents';
 import { runAgent } from '../functions/agent/agent';
 import { ApiError, scoringApi, type ApiAuth } from '../functions/agent/api';
-import { hmacMailToken, localMailKey } from '../functions/agent/mail-token';
+import { givenMailKey, hmacMailToken } from '#shared/mail-token';
+import { poolMailToken } from '../functions/agent/pool-mail-token';
 import { authFromEnvironment } from '../functions/agent/local/credentials';
 import { CompetitionDns } from '../functions/agent/local/competition-dns';
 import { allowedRanges, hostsFileResolver, LOOPBACK_RANGES, withinRanges, withLiterals, type HostResolver } from '../functions/agent/resolve';
@@ -84,7 +85,9 @@ const log = createLogger({ component: 'agent' });
 const CHECK_JOB_POLL_MS = 2000;
 const credential = auth();
 const api = scoringApi(values.api ?? process.env.SCORING_API_URL ?? 'http://127.0.0.1:3000/api/v1', credential);
-const mailToken = hmacMailToken(localMailKey(credential.kind === 'bearer' ? credential.token : credential.credentials().secretAccessKey));
+// The API makes the tokens (every agent of every pool agrees on them, none holds the key), unless the agent is given a key.
+const givenKey = process.env.SCORING_AGENT_MAIL_KEY;
+const mailToken = givenKey ? hmacMailToken(givenMailKey(givenKey)) : poolMailToken(api, pool);
 const ranges = allowedRanges(values.allow);
 if ('error' in ranges) fail(`--allow: ${ranges.error}.`);
 // Literals too: the allow-list is checked last, on whatever address a check would connect to.

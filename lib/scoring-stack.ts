@@ -1,7 +1,7 @@
 import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { Key } from 'aws-cdk-lib/aws-kms';
+import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { HttpIamAuthorizer, HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpNoneAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -67,6 +67,8 @@ export class ScoringStack extends Stack {
   readonly cursorSigningKey: Secret;
   /** The customer-managed key the check accounts' secrets are sealed under (data/sealing.ts). */
   readonly accountsKey: Key;
+  /** The mail checks' token key (HMAC): the Lambda agent's and the mail-token route's, no one else's. */
+  readonly mailKey: Key;
   readonly cdn: PublicCdn;
   /** The teams' files: uploads with submissions, and the exports of them. */
   readonly files: FilesBucket;
@@ -145,6 +147,17 @@ export class ScoringStack extends Stack {
     this.accountsKey = new Key(this, 'AccountsKey', {
       description: `${config.prefix}: seals the check accounts' secrets (envelope encryption, service id as context)`,
       enableKeyRotation: true,
+      removalPolicy: removal,
+    });
+
+    // The mail checks' tokens are HMACs of scan ids under a key that never leaves KMS: the agents keep
+    // nothing between rounds, and no team may forge a token. The Lambda agent and the routes that say
+    // `mailKey` (a pool's agents ask the API for their tokens) may make MACs with it, and nothing else (not
+    // verify them, not read the key). KMS offers no automatic rotation for HMAC keys.
+    this.mailKey = new Key(this, 'MailTokenKey', {
+      description: `${config.prefix}: the scoring agents' mail check tokens (HMAC of the scan id)`,
+      keySpec: KeySpec.HMAC_256,
+      keyUsage: KeyUsage.GENERATE_VERIFY_MAC,
       removalPolicy: removal,
     });
 
@@ -232,6 +245,11 @@ export class ScoringStack extends Stack {
       if (route.accountsKey === 'open') this.accountsKey.grantDecrypt(f.role);
       else this.accountsKey.grant(f.role, 'kms:GenerateDataKey');
     }
+    for (const route of this.routes.filter((r) => r.mailKey)) {
+      const f = this.routeFunctions.get(route.name)!;
+      f.fn.addEnvironment('MAIL_KEY_ID', this.mailKey.keyArn);
+      this.mailKey.grant(f.role, 'kms:GenerateMac');
+    }
 
     this.access = new ApiAccessPolicies(this, 'Access', {
       api: this.iamApi.api,
@@ -312,7 +330,7 @@ export class ScoringStack extends Stack {
         iamApiUrl: this.iamApi.url,
         vpc: config.agentVpc,
         ...(config.agentAllowedRanges ? { allowedRanges: config.agentAllowedRanges } : {}),
-        removalPolicy: removal,
+        mailKey: this.mailKey,
       });
       this.grantServiceAccount(this.agent.grantee);
       this.agent.acknowledgeServiceGrant(this.access.serviceStatements);

@@ -2,7 +2,7 @@ import type { Logger } from '#shared/log';
 import type { ScoringApi } from './api';
 import { runRound, type RoundSummary } from './round';
 import { runCheckJob, type CheckJobDependencies } from './check-job';
-import type { MailToken } from './mail-token';
+import type { MailToken } from '#shared/mail-token';
 import type { HostResolver } from './resolve';
 import { concurrencyLimit, roundStartAt } from './schedule';
 import { CLOUD_POOL } from '#shared/domain/pools';

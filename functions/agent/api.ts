@@ -55,6 +55,8 @@ export interface ScoringApi {
   claimSlice(pool: string, request: { round: string; agent: string; lease_seconds: number; done?: number }): Promise<Claim>;
   /** Says it is alive, and how its last round went. */
   heartbeat(pool: string, heartbeat: Heartbeat): Promise<void>;
+  /** The mail checks' tokens of these scan ids (of its pool's services), made by the API: every agent agrees on them. */
+  mailTokens(pool: string, scanIds: string[]): Promise<Record<string, string>>;
   report(reports: ScanReport[]): Promise<ReportOutcome[]>;
   /** Used by the demo targets, which play the organiser (admins and service accounts may). */
   createDnsRecord(record: Omit<DnsRecord, 'id'>): Promise<DnsRecord>;
@@ -133,6 +135,12 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
     pool: (name) => expect(200, `/pools/${name}`, (signal) => client.GET('/api/v1/pools/{id}', { params: { path: { id: name } }, signal })),
     claimSlice: (pool, body) =>
       expect(200, `/pools/${pool}/claims`, (signal) => client.POST('/api/v1/pools/{id}/claims', { params: { path: { id: pool } }, body, signal })),
+    mailTokens: async (pool, scanIds) =>
+      (
+        await expect(200, `/pools/${pool}/mail-tokens`, (signal) =>
+          client.POST('/api/v1/pools/{id}/mail-tokens', { params: { path: { id: pool } }, body: { scan_ids: scanIds }, signal }),
+        )
+      ).tokens,
     async heartbeat(pool, body) {
       const { error, response } = await send(`/pools/${pool}/heartbeats`, (signal) =>
         client.POST('/api/v1/pools/{id}/heartbeats', { params: { path: { id: pool } }, body, signal }),

@@ -3,7 +3,7 @@ import { checkOf, logsIn, roundCheck } from '#shared/domain/check-definitions';
 import type { Logger } from '#shared/log';
 import type { CheckJobResult, ScoringApi } from './api';
 import type { CheckOutcome } from './checks';
-import type { MailToken } from './mail-token';
+import type { MailToken } from '#shared/mail-token';
 import type { HostResolver } from './resolve';
 import { checkFor, mailRound, mailSender, runChecks, type Planned } from './round';
 import { concurrencyLimit, roundStartAt } from './schedule';

@@ -3,7 +3,7 @@ import { createLogger, type Logger } from '#shared/log';
 import { runCheckJob, type CheckJobSummary } from './check-job';
 import { scoringApi, type ScoringApi } from './api';
 import { lambdaSliceInvoker, type AgentEvent, type SliceInvoker } from './invoke-slice';
-import { kmsMailToken, type MailToken } from './mail-token';
+import { kmsMailToken, type MailToken } from '#shared/mail-token';
 import { concurrencyLimit, roundsInMinute, slicesFor, type Slice } from './schedule';
 import { runRound, type RoundSummary } from './round';
 import { sendHeartbeat } from './agent';

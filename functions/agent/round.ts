@@ -6,7 +6,7 @@ import { inScoringWindow } from '#shared/domain/scoring/result';
 import type { Logger } from '#shared/log';
 import type { DnsRecord, ReportOutcome, ScanReport, ScoringApi, Service, Settings } from './api';
 import { runCheck, type CheckOutcome, type DnsExpectation, type MailRound } from './checks';
-import type { MailToken } from './mail-token';
+import type { MailToken } from '#shared/mail-token';
 import { cachedPerRound, type HostResolver } from './resolve';
 import { concurrencyLimit, inSlice, scanIdFor, type ConcurrencyLimit, type Slice } from './schedule';
 

@@ -1,9 +1,9 @@
-import { ArnFormat, Duration, Stack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack, Validations } from 'aws-cdk-lib';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { IConstruct } from 'constructs';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
-import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
+import type { Key } from 'aws-cdk-lib/aws-kms';
 import { ContextAttribute, Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Construct } from 'constructs';
@@ -21,8 +21,8 @@ export interface ScoringAgentProps {
   readonly vpc?: { readonly subnetIds: readonly string[]; readonly securityGroupIds: readonly string[] };
   /** The only target addresses its checks may reach (CIDR blocks, comma-separated); none: any its network routes. */
   readonly allowedRanges?: string;
-  /** What becomes of the mail-token key when the stack goes (the stack's removal policy). */
-  readonly removalPolicy: RemovalPolicy;
+  /** The mail checks' token key (the stack's: the API makes the same tokens for the pools' agents). */
+  readonly mailKey: Key;
 }
 
 /**
@@ -91,15 +91,8 @@ export class ScoringAgent extends Construct {
     // A slice that fails is not tried again later: its checks would be stale, and the next round comes anyway.
     fn.configureAsyncInvoke({ retryAttempts: 0 });
 
-    // The mail checks' tokens are HMACs of scan ids under a key that never leaves KMS: the agent keeps
-    // nothing between invocations, and no team may forge a token. The agent may make MACs with it, and
-    // nothing else (not verify them, not read the key). KMS offers no automatic rotation for HMAC keys.
-    this.mailKey = new Key(this, 'MailTokenKey', {
-      description: `${props.prefix}: the scoring agent's mail check tokens (HMAC of the scan id)`,
-      keySpec: KeySpec.HMAC_256,
-      keyUsage: KeyUsage.GENERATE_VERIFY_MAC,
-      removalPolicy: props.removalPolicy,
-    });
+    // The mail checks' tokens (the stack's key): the agent may make MACs with it, and nothing else.
+    this.mailKey = props.mailKey;
     this.mailKey.grant(this.function.role, 'kms:GenerateMac');
     fn.addEnvironment('AGENT_MAIL_KEY_ID', this.mailKey.keyArn);
     if (props.allowedRanges) fn.addEnvironment('AGENT_ALLOWED_RANGES', props.allowedRanges);

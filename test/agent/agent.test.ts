@@ -16,7 +16,7 @@ import { hostsFileResolver, loopbackOnly, withLiterals } from '../../functions/a
 import { runRound } from '../../functions/agent/round';
 import { runScheduledMinute } from '../../functions/agent/handler';
 import { lambdaSliceInvoker } from '../../functions/agent/invoke-slice';
-import { hmacMailToken } from '../../functions/agent/mail-token';
+import { hmacMailToken } from '#shared/mail-token';
 import { concurrencyLimit, roundStartAt } from '../../functions/agent/schedule';
 import { ENV_TOKENS, IAM_KEYS } from '../support/server';
 import { sdkAuthorization } from '../support/sigv4';

@@ -15,7 +15,7 @@ import type { CheckAccount } from '#shared/domain/accounts';
 import type { MailboxCheck, SmtpCheck } from '#shared/domain/check-definitions';
 import { runCheck, type CheckOutcome, type MailRound } from '../../functions/agent/checks';
 import { subjectOf } from '../../functions/agent/checks/mail';
-import { hmacMailToken } from '../../functions/agent/mail-token';
+import { hmacMailToken } from '#shared/mail-token';
 import { imapServer, Mailbox, smtpServer } from '../../lib/local/demo/mail';
 import { freePort } from '../support/daemons/daemon';
 import { mailboxMessages } from '../support/daemons/dovecot';

@@ -19,7 +19,7 @@ import { scoringApi } from '../../functions/agent/api';
 import { runCheck } from '../../functions/agent/checks';
 import { hostsFileResolver, loopbackOnly, withLiterals } from '../../functions/agent/resolve';
 import { runRound } from '../../functions/agent/round';
-import { hmacMailToken } from '../../functions/agent/mail-token';
+import { hmacMailToken } from '#shared/mail-token';
 import { concurrencyLimit, roundStartAt } from '../../functions/agent/schedule';
 import type { LocalStack } from '../../lib/local/local-stack';
 import { ENV_TOKENS, IAM_KEYS, startTestServer } from '../support/server';

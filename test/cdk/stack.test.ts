@@ -188,8 +188,12 @@ describe('functions', () => {
       expect(flat(variables[worker.env])).toBe(`\${${logicalId(stack.workerFunctions.get(worker.name)!.fn)}}`);
     } else expect(lambda).toEqual([]);
     // The accounts key: kms:Decrypt for the route that opens the accounts' secrets, kms:GenerateDataKey for those that seal them, nothing for any other.
+    // The mail key: kms:GenerateMac for the routes that make mail tokens, and nothing else.
     const kms = perms.filter((p) => p.startsWith('kms:'));
-    if (route.accountsKey === undefined) expect(kms).toEqual([]);
+    if (route.mailKey) {
+      expect(kms).toEqual([expect.stringMatching(/^kms:GenerateMac on .*MailTokenKey/)]);
+      expect(flat(variables.MAIL_KEY_ID)).toContain('MailTokenKey');
+    } else if (route.accountsKey === undefined) expect(kms).toEqual([]);
     else {
       expect(kms).toHaveLength(1);
       expect(kms[0]).toMatch(new RegExp(`^kms:${route.accountsKey === 'open' ? 'Decrypt' : 'GenerateDataKey'} on .*AccountsKey`));
@@ -197,7 +201,7 @@ describe('functions', () => {
   });
 
   it('keeps the accounts key rotating, names it only to the functions that seal or open with it, and lets nothing but the secrets route decrypt', () => {
-    const [keyId, key] = resourcesOfType(deployed, 'AWS::KMS::Key')[0]!;
+    const [keyId, key] = resourcesOfType(deployed, 'AWS::KMS::Key').find(([id]) => id.includes('AccountsKey'))!;
     expect(key.Properties!.EnableKeyRotation).toBe(true);
     const decrypting = built.filter((r) => r.accountsKey === 'open').map((r) => r.name);
     expect(decrypting).toEqual(['GetCheckAccounts']);

@@ -29,6 +29,7 @@ const idOf: Record<string, number | string> = {
   GradeIncident: 1,
   ReplacePool: 'range-a',
   ClaimSlice: 'cloud',
+  MintMailTokens: 'cloud',
   SendHeartbeat: 'cloud',
 };
 const pathOf = (route: { name: string; path: string }) => route.path.replace('{id}', String(idOf[route.name] ?? 1));
@@ -80,6 +81,7 @@ const acceptedBodies: Record<string, Record<string, unknown>> = {
   FinaliseCompetition: { force: true },
   ReplacePool: { description: 'Range A', teams: [1], subtypes: [], services: [] },
   ClaimSlice: { round: new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString(), agent: 'hostile-agent', lease_seconds: 30 },
+  MintMailTokens: { scan_ids: ['r20261128T010000Z-30s-svc1'] },
   SendHeartbeat: {
     agent: 'hostile-agent',
     version: '1.0',

@@ -132,6 +132,19 @@ describe('pools', () => {
     expect((await invoke('PATCH', `/api/v1/checks/${other.id}`, { headers: agent, body: { state: 'running' } })).status).toBe(403);
     expect((await invoke('PATCH', `/api/v1/checks/${mine.id}`, { headers: agent, body: { state: 'running' } })).status).toBe(200);
 
+    // Mail tokens: its own services' scan ids, the same token whoever asks (no agent holds the key); another pool's, 403.
+    const scanIds = [`r20261128T010000Z-30s-svc${ours[0]}`, `check7-svc${ours[0]}`];
+    const tokens = await invoke('POST', '/api/v1/pools/range-a/mail-tokens', { headers: agent, body: { scan_ids: scanIds } });
+    expect(tokens.status, tokens.text).toBe(200);
+    expect(Object.keys(tokens.json.tokens)).toEqual(scanIds);
+    expect(Object.values(tokens.json.tokens).every((t) => /^[A-Za-z0-9_-]{22}$/.test(t as string))).toBe(true);
+    const again = await invoke('POST', '/api/v1/pools/cloud/mail-tokens', { headers: service, body: { scan_ids: scanIds } });
+    expect(again.json.tokens).toEqual(tokens.json.tokens);
+    const theirsToken = { scan_ids: [`r20261128T010000Z-30s-svc${theirs}`] };
+    expect((await invoke('POST', '/api/v1/pools/range-a/mail-tokens', { headers: agent, body: theirsToken })).status).toBe(403);
+    expect((await invoke('POST', '/api/v1/pools/cloud/mail-tokens', { headers: agent, body: theirsToken })).status).toBe(403);
+    expect((await invoke('POST', '/api/v1/pools/range-a/mail-tokens', { headers: agent, body: { scan_ids: ['no-service-here'] } })).status).toBe(400);
+
     // Nothing else: no settings, no DNS records, no pools.
     expect((await invoke('GET', '/api/v1/settings/1', { headers: agent })).status).toBe(200);
     expect((await invoke('PATCH', '/api/v1/settings/1', { headers: agent, body: { round_seconds: 30 } })).status).toBe(403);

@@ -3,7 +3,9 @@ import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { CheckDefinition } from '#shared/domain/check-definitions';
 import type { Service } from '../../functions/agent/api';
-import { hmacMailToken, kmsMailToken, localMailKey } from '../../functions/agent/mail-token';
+import { givenMailKey, hmacMailToken, kmsMailToken } from '#shared/mail-token';
+import { poolMailToken } from '../../functions/agent/pool-mail-token';
+import type { ScoringApi } from '../../functions/agent/api';
 import { mailRound } from '../../functions/agent/round';
 import { scanIdFor } from '../../functions/agent/schedule';
 import { sdkAuthorization } from '../support/sigv4';
@@ -19,10 +21,9 @@ describe('mail tokens', () => {
     expect(a).toBe(createHmac('sha256', 'key one').update('r20261126T120000Z-60s-svc7').digest().subarray(0, 16).toString('base64url'));
   });
 
-  it("locally, come from the agent's credential, or the key it is given", () => {
-    expect(localMailKey('token-a', undefined).equals(localMailKey('token-a', undefined))).toBe(true);
-    expect(localMailKey('token-a', undefined).equals(localMailKey('token-b', undefined))).toBe(false);
-    expect(localMailKey('token-a', 'configured').equals(localMailKey('token-b', 'configured'))).toBe(true);
+  it('come from the key an agent is given, the same for every agent given it', () => {
+    expect(givenMailKey('configured').equals(givenMailKey('configured'))).toBe(true);
+    expect(givenMailKey('configured').equals(givenMailKey('another'))).toBe(false);
   });
 
   it('in AWS, are KMS GenerateMac with the stack key, signed for kms with the function credentials', async () => {
@@ -116,5 +117,19 @@ describe("a round's mail", () => {
     // A later slice of this round may see this round's result already: not the previous round's message.
     const current = service(10, 1, 'Mail out', 1, { score: 10, time: '2026-11-26T12:02:01Z' });
     expect(await mailRound({ service: inbox, check: imap, scanId: 'scan-11' }, round([current, inbox]))).toEqual({});
+  });
+
+  it("of a pool's agent, are asked of the API: every scan id asked in one turn in one request, an answer without one refused", async () => {
+    const asked: string[][] = [];
+    const api = {
+      mailTokens: async (pool: string, ids: string[]) => {
+        asked.push([pool, ...ids]);
+        return Object.fromEntries(ids.filter((id) => id !== 'r-svc9').map((id) => [id, `token-of-${id}`]));
+      },
+    } as unknown as ScoringApi;
+    const token = poolMailToken(api, 'range-a');
+    expect(await Promise.all([token('r-svc1'), token('r-svc2'), token('r-svc1')])).toEqual(['token-of-r-svc1', 'token-of-r-svc2', 'token-of-r-svc1']);
+    expect(asked).toEqual([['range-a', 'r-svc1', 'r-svc2']]);
+    await expect(token('r-svc9')).rejects.toThrow('the API made no mail token for r-svc9');
   });
 });

@@ -36,10 +36,10 @@ describe('the route table', () => {
     }
   });
 
-  it('lets only read-write routes use write methods (or those that may write only to the files bucket), and GET routes only read', () => {
+  it('lets only read-write routes use write methods (or those that may write only to the files bucket, or only make mail tokens), and GET routes only read', () => {
     for (const route of routes) {
-      const writesBucket = route.method !== 'GET' && (route.bucket as Route['bucket'])?.write !== undefined;
-      const allowed = route.method === 'GET' ? ['read'] : writesBucket ? ['read', 'read-write'] : ['read-write'];
+      const writesElsewhere = route.method !== 'GET' && ((route.bucket as Route['bucket'])?.write !== undefined || (route as Route).mailKey === true);
+      const allowed = route.method === 'GET' ? ['read'] : writesElsewhere ? ['read', 'read-write'] : ['read-write'];
       expect(allowed, `${route.method} ${route.path}`).toContain(route.table);
     }
   });

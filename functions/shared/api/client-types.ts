@@ -1299,6 +1299,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/pools/{id}/mail-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A pool's agent asks for its mail checks' tokens: every agent of every pool makes the same token of a scan id, and none holds the key
+         * @description Admins, service accounts and agents (an agent's token or IAM principal is bound to one pool: it reaches only its pool's services, 403 otherwise).
+         */
+        post: operations["MintMailTokens"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/injects": {
         parameters: {
             query?: never;
@@ -2363,6 +2383,15 @@ export interface components {
             version: number;
             created_by: string;
             created_at: string;
+        };
+        /**
+         * MailTokens
+         * @description The mail checks' tokens of the scan ids asked, by scan id: an HMAC of each under a key no agent or team holds, the same whichever agent asks.
+         */
+        MailTokens: {
+            tokens: {
+                [key: string]: string;
+            };
         };
         /**
          * OpenApiDocument
@@ -10129,6 +10158,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.service-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    MintMailTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A pool's name: a lower-case letter, then up to 31 lower-case letters, digits and hyphens. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Each ends in the id of the service it checks (`r20261123T172600Z-60s-svc12`, `check7-svc12`): an agent's, its own pool's services only. */
+                    scan_ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Each scan id's token. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MailTokens"];
+                };
             };
             400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
             401: components["responses"]["Unauthorized.unauthorized"];

@@ -69,6 +69,12 @@ export interface Route {
    */
   readonly accountsKey?: 'seal' | 'open';
   /**
+   * The route's function makes the mail checks' tokens (kms:GenerateMac with
+   * the stack's mail key, the one the Lambda agent uses): a pool's agents ask
+   * it, so that every agent of every pool makes the same token of a scan id.
+   */
+  readonly mailKey?: true;
+  /**
    * The function the route's function starts asynchronously: the scoring
    * agent's (a "check now" job, app/check-jobs.ts), or a worker of the
    * workers' table (api/workers.ts: an export). The stack gives it that

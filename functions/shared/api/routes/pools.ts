@@ -39,6 +39,13 @@ export const poolsRoutes = {
     body: q.HeartbeatBody,
     responses: { 204: none },
   }),
+  MintMailTokens: route('MintMailTokens', 'POST', '/pools/{id}/mail-tokens', 'pools/mint-mail-tokens', 'admin-service-or-agent', 'read', {
+    summary: "A pool's agent asks for its mail checks' tokens: every agent of every pool makes the same token of a scan id, and none holds the key",
+    textId: poolName,
+    mailKey: true,
+    body: q.MailTokensBody,
+    responses: { 200: json("Each scan id's token.", r.MailTokensSchema) },
+  }),
   DeletePool: route('DeletePool', 'DELETE', '/pools/{id}', 'pools/delete-pool', 'admin', 'read-write', {
     summary: 'Delete a pool that names nothing (`cloud` stays)',
     textId: poolName,

@@ -712,3 +712,16 @@ export const HeartbeatBody = v.strictObject({
   failed_team: v.pipe(BoundedInt(0, 1_000_000), v.description('Of those, the ones the teams failed.')),
   failed_agent: v.pipe(BoundedInt(0, 1_000_000), v.description('Of those, the ones it could not run (agent errors): not the teams’ failures.')),
 });
+
+/** At most this many tokens a request: a round's mail checks of one agent's share. */
+export const MAIL_TOKENS_MAX = 500;
+
+/** The scan ids whose mail tokens an agent needs this round: its SMTP checks' own, its mailbox checks' senders'. */
+export const MailTokensBody = v.strictObject({
+  scan_ids: v.pipe(
+    v.array(v.pipe(ScanId, v.regex(/-svc[1-9]\d{0,9}$/, 'must end in -svc<service id>, as the agent makes scan ids'))),
+    v.minLength(1, 'must name at least one scan id'),
+    v.maxLength(MAIL_TOKENS_MAX, `must name at most ${MAIL_TOKENS_MAX} scan ids`),
+    v.description("Each ends in the id of the service it checks (`r20261123T172600Z-60s-svc12`, `check7-svc12`): an agent's, its own pool's services only."),
+  ),
+});

@@ -969,3 +969,9 @@ export const ClaimSchema = named(
     retry_at: v.nullable(Time),
   }),
 );
+
+export const MailTokensSchema = named(
+  'MailTokens',
+  "The mail checks' tokens of the scan ids asked, by scan id: an HMAC of each under a key no agent or team holds, the same whichever agent asks.",
+  v.strictObject({ tokens: v.record(v.string(), v.string()) }),
+);

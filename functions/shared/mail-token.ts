@@ -20,15 +20,10 @@ export function hmacMailToken(key: string | Buffer): MailToken {
 }
 
 /**
- * The local agent's key: SCORING_AGENT_MAIL_KEY when set, else one derived
- * from its API credential, which is the organisers' secret and the same
- * after a restart (a restarted agent must find the previous round's mail).
+ * A key an agent is given (SCORING_AGENT_MAIL_KEY), for an agent that makes
+ * its tokens itself; without one, the agent asks the API (pool-mail-token.ts).
  */
-export function localMailKey(credential: string, configured = process.env.SCORING_AGENT_MAIL_KEY): Buffer {
-  return createHash('sha256')
-    .update(configured ?? `ccdc-scoring mail token\0${credential}`)
-    .digest();
-}
+export const givenMailKey = (configured: string): Buffer => createHash('sha256').update(configured).digest();
 
 /**
  * In AWS: KMS GenerateMac (HMAC_SHA_256) with the stack's HMAC key, whose
