@@ -121,7 +121,11 @@ describe('HTTP hygiene', () => {
   });
 
   it('serves one spelling per route: every other is a problem+json 404, for every principal', async () => {
-    for (const route of routes.filter((r) => r.method === 'GET')) {
+    // The spelling is checked before the caller is (the endpoint wrapper's order): anonymous on every route, and
+    // the tokens on one route of each access class, where the authorizer stands in front.
+    const gets = routes.filter((r) => r.method === 'GET');
+    const firstOfAccess = new Set(gets.filter((r, i) => gets.findIndex((o) => o.access === r.access) === i));
+    for (const route of gets) {
       const path = route.path.replace('{id}', '1');
       const variants = [
         `${path}/`,
@@ -132,7 +136,7 @@ describe('HTTP hygiene', () => {
         path.replace(/\/([^/]+)$/, '/$1%2F'),
       ];
       for (const variant of variants) {
-        for (const headers of [{}, admin, service]) {
+        for (const headers of firstOfAccess.has(route) ? [{}, admin, service] : [{}]) {
           const response = await raw('GET', variant, { headers });
           expectProblem(response, 404);
         }
