@@ -1,5 +1,5 @@
 import { poolsRoutes } from '#shared/api/routes/pools';
-import { recordHeartbeat } from '#shared/app/agents';
+import { putHeartbeat } from '#shared/data/agents';
 import { checkPoolInScope } from '#shared/app/pool-scope';
 import { endpoint } from '#shared/http/endpoint';
 import { noContent } from '#shared/http/responses';
@@ -7,6 +7,6 @@ import { noContent } from '#shared/http/responses';
 /** An agent says it is alive and how its last round went; an agent speaks for its own pool only. */
 export const handler = endpoint(poolsRoutes.SendHeartbeat, {}, async ({ textId, body, principal }) => {
   checkPoolInScope(principal, textId);
-  await recordHeartbeat(textId, body);
+  await putHeartbeat(textId, body, new Date());
   return noContent();
 });

@@ -6,6 +6,7 @@ import type { LocalStack } from '../../lib/local/local-stack';
 import { roleMayCall, routes, type Access, type Route } from '#shared/api/routes';
 import { ENV_TOKENS, IAM_KEYS, startTestServer } from '../support/server';
 import { signedHeaders } from '../support/sigv4';
+import { oneRouteOfEach } from '../support/route-samples';
 
 /**
  * Every route of the route table × every kind of caller, over HTTP through
@@ -229,7 +230,7 @@ const REFUSED_ALIKE: readonly Caller[] = [
   'ended session',
 ];
 const built = routes.filter((r) => !r.planned);
-const representatives = new Set(built.filter((r, i) => built.findIndex((o) => o.access === r.access && o.method === r.method) === i));
+const representatives = oneRouteOfEach(built, (route) => `${route.access} ${route.method}`);
 
 // A route's callers side by side (each with its own session, none changing another's): part of each request is DynamoDB
 // Local's, in another process.

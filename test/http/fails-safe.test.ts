@@ -4,6 +4,7 @@ import { routes } from '#shared/api/routes';
 import type { LocalStack } from '../../lib/local/local-stack';
 import { ENV_TOKENS, IAM_KEYS, startTestServer } from '../support/server';
 import { signedHeaders } from '../support/sigv4';
+import { oneRouteOfEach } from '../support/route-samples';
 
 /**
  * HTTP hygiene, concurrency control and idempotency through the local server
@@ -124,7 +125,7 @@ describe('HTTP hygiene', () => {
     // The spelling is checked before the caller is (the endpoint wrapper's order): anonymous on every route, and
     // the tokens on one route of each access class, where the authorizer stands in front.
     const gets = routes.filter((r) => r.method === 'GET');
-    const firstOfAccess = new Set(gets.filter((r, i) => gets.findIndex((o) => o.access === r.access) === i));
+    const firstOfAccess = oneRouteOfEach(gets, (route) => route.access);
     for (const route of gets) {
       const path = route.path.replace('{id}', '1');
       const variants = [

@@ -7,6 +7,7 @@ import { localIamArn } from '../../lib/local/sigv4';
 import { iamAllows } from '../../lib/route-resources';
 import { ENV_TOKENS, IAM_KEYS, startTestServer } from '../support/server';
 import { signedHeaders } from '../support/sigv4';
+import { oneRouteOfEach } from '../support/route-samples';
 
 /**
  * What IAM and the registry of IAM principals decide, over HTTP through the
@@ -56,7 +57,7 @@ const roleOfKey = (principal: Principal) => (principal === 'admin key' ? 'admin'
  * route by route and spelling by spelling, call every route.
  */
 const UNSIGNED: readonly Principal[] = ['anonymous', 'service token', 'admin token'];
-const representatives = new Set(built.filter((r, i) => built.findIndex((o) => o.access === r.access && o.method === r.method) === i));
+const representatives = oneRouteOfEach(built, (route) => `${route.access} ${route.method}`);
 
 // A route's cases side by side (they only read the registry; the tests that change it come after): part of each request
 // is DynamoDB Local's, in another process.

@@ -4,9 +4,9 @@
  * its slice to the next agent that asks), and the heartbeats they send,
  * which the pools' views read as alive or not.
  */
-import { fixRoundSlices, claimSlice, finishSlice, listHeartbeats, putHeartbeat, readRoundSlices, sliceStates, type StoredHeartbeat } from '#shared/data/agents';
+import { fixRoundSlices, claimSlice, finishSlice, listHeartbeats, readRoundSlices, sliceStates, type StoredHeartbeat } from '#shared/data/agents';
 import { freshSettings } from '#shared/data/fresh';
-import { claimable, isAlive, slicesOfRound, type Heartbeat } from '#shared/domain/agents';
+import { claimable, isAlive, slicesOfRound } from '#shared/domain/agents';
 import { placements } from '#shared/app/pool-scope';
 import { formatTimestamp } from '#shared/validation';
 
@@ -46,10 +46,6 @@ export async function claimNextSlice(
   // sooner (its agent may finish it first, and then another may have lapsed), or never when every slice is done.
   const retry = slices.length > 0 ? now + 1000 : retryAt === null ? null : Math.min(retryAt, now + RETRY_WITHIN_MS);
   return { round, of, slice: null, lease_until: null, retry_at: retry === null ? null : formatTimestamp(retry) };
-}
-
-export async function recordHeartbeat(pool: string, heartbeat: Heartbeat, now = new Date()): Promise<void> {
-  await putHeartbeat(pool, heartbeat, now);
 }
 
 export type AgentHealth = Omit<StoredHeartbeat, 'pool'> & { alive: boolean };
