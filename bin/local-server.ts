@@ -25,6 +25,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { startLocalStack } from '../lib/local/local-stack';
 import { createToken } from '#shared/data/tokens';
 import { logSink, readableLine } from '#shared/log';
+import { CLOUD_POOL } from '#shared/domain/pools';
 
 const { values } = parseArgs({
   options: {
@@ -65,7 +66,8 @@ process.once('exit', () => children.forEach((child) => child.kill('SIGTERM')));
 async function startLive(): Promise<void> {
   const audit = { actor: { type: 'system' as const, name: 'local server (live demo)' }, route: 'npm start' };
   const admin = await createToken({ role: 'admin', name: 'live demo: blue teams', expiresAt: null, audit });
-  const agent = await createToken({ role: 'service', name: 'live demo: scoring agent', expiresAt: null, audit });
+  // The demo's agent is the cloud pool's: an agent token, which reads and reports that pool's services only.
+  const agent = await createToken({ role: 'agent', pool: CLOUD_POOL, name: 'live demo: scoring agent', expiresAt: null, audit });
   const run = (name: string, script: string, args: string[], env: Record<string, string>) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       // Node's warnings (the AWS SDK's about Node 20) would fill the server's output twice over.

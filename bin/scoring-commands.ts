@@ -54,10 +54,11 @@ Commands:
                                        Create a token; it is printed once and never stored
   token list                           List tokens (never their secrets)
   token revoke <token-id>              Revoke a token at once
-  iam grant --arn <arn> --role admin|service
+  iam grant --arn <arn> --role admin|service|agent [--pool <pool>]
                                        Register an IAM user or role for the IAM API (an assumed-role
-                                       session ARN is registered as its role); it also needs the
-                                       stack's AdminPolicyArn or ServicePolicyArn attached
+                                       session ARN is registered as its role; an agent with its pool);
+                                       it also needs the stack's AdminPolicyArn, ServicePolicyArn or
+                                       AgentPolicyArn attached
   team-account create --team <id> --name <name>
                                        Create a blue team member's sign-in account; its generated
                                        password is printed once and stored only as a hash
@@ -321,10 +322,7 @@ async function loadOntoRunning(file: string, competition: Competition, namedSett
 async function tokenCreate(): Promise<void> {
   const role = values.role as Role | undefined;
   if (role !== 'admin' && role !== 'service' && role !== 'agent') throw new UsageError('--role must be admin, service or agent.');
-  if ((role === 'agent') !== (values.pool !== undefined)) throw new UsageError('An agent token names its pool (--pool), and no other token names one.');
-  if (values.pool !== undefined && !(await readPools({ consistent: true })).pools.some((p) => p.name === values.pool)) {
-    throw new UsageError(`No pool is named ${values.pool}: create it first (PUT /api/v1/pools/{name}).`);
-  }
+  await agentPoolOption(role, 'token');
   if (!values.name?.trim()) throw new UsageError('--name is required: who or what holds this token.');
   const { token, record } = await createToken({
     role,
@@ -418,6 +416,15 @@ async function teamSignOut(): Promise<void> {
   io.out(`Ended ${ended} open session${ended === 1 ? '' : 's'} of team ${teamId}.`);
 }
 
+/** An agent credential names an existing pool (--pool); no other credential names one. */
+async function agentPoolOption(role: Role, credential: 'token' | 'principal'): Promise<void> {
+  if ((role === 'agent') !== (values.pool !== undefined))
+    throw new UsageError(`An agent ${credential} names its pool (--pool), and no other ${credential} names one.`);
+  if (values.pool !== undefined && !(await readPools({ consistent: true })).pools.some((p) => p.name === values.pool)) {
+    throw new UsageError(`No pool is named ${values.pool}: create it first (PUT /api/v1/pools/{name}).`);
+  }
+}
+
 function iamArn(): string {
   const arn = values.arn?.trim();
   if (!arn) throw new UsageError('--arn is required: the IAM user or role ARN (arn:aws:iam::<account>:role/<name>).');
@@ -428,17 +435,18 @@ function iamArn(): string {
 async function iamGrant(): Promise<void> {
   const arn = iamArn();
   const role = values.role as Role | undefined;
-  if (role !== 'admin' && role !== 'service') throw new UsageError('--role must be admin or service.');
-  const record = await registerIamPrincipal({ arn, role, source: 'cli', audit: await cliAudit() });
-  io.out(`Registered ${record.arn} as ${role}.`);
+  if (role !== 'admin' && role !== 'service' && role !== 'agent') throw new UsageError('--role must be admin, service or agent.');
+  await agentPoolOption(role, 'principal');
+  const record = await registerIamPrincipal({ arn, role, ...(values.pool ? { pool: values.pool } : {}), source: 'cli', audit: await cliAudit() });
+  io.out(`Registered ${record.arn} as ${role}${record.pool ? ` of the pool ${record.pool}` : ''}.`);
 }
 
 async function iamList(): Promise<void> {
   const principals = await listIamPrincipals();
   if (principals.length === 0) return io.out('No IAM principals registered.');
   printTable(
-    ['ROLE', 'SOURCE', 'CREATED', 'ARN'],
-    principals.map((p) => [p.role, p.source, p.created_at, p.arn]),
+    ['ROLE', 'POOL', 'SOURCE', 'CREATED', 'ARN'],
+    principals.map((p) => [p.role, p.pool ?? '-', p.source, p.created_at, p.arn]),
   );
 }
 

@@ -51,14 +51,14 @@ export function adminRoutes(table: readonly Route[] = allRoutes): Route[] {
   return builtRoutes(table);
 }
 
-/** Public and admin-or-service routes: what an IAM service account may invoke. */
-export function serviceRoutes(table: readonly Route[] = allRoutes): Route[] {
-  return builtRoutes(table).filter((route) => roleMayCall(route.access, 'service'));
+/** The routes a signed service account or agent may invoke: public ones and those its access class lets it call. */
+export function callableRoutes(role: Exclude<IamRole, 'admin'>, table: readonly Route[] = allRoutes): Route[] {
+  return builtRoutes(table).filter((route) => roleMayCall(route.access, role));
 }
 
-/** The routes a service account may not call (admin-only, and the teams' own): its policy denies them, and everything below them. */
-export function serviceDeniedRoutes(table: readonly Route[] = allRoutes): Route[] {
-  return builtRoutes(table).filter((route) => !roleMayCall(route.access, 'service'));
+/** The routes a service account or agent may not call (admin-only, the teams' own…): its policy denies them, and everything below them. */
+export function deniedRoutes(role: Exclude<IamRole, 'admin'>, table: readonly Route[] = allRoutes): Route[] {
+  return builtRoutes(table).filter((route) => !roleMayCall(route.access, role));
 }
 
 /** The methods IAM sees for a route: API Gateway answers HEAD with the GET route, and IAM checks it as HEAD. */
@@ -92,13 +92,14 @@ export function denyResources(route: Pick<Route, 'path'>, method: string, allowe
   return below ? [resource, `${resource}/`] : [`${resource}*`];
 }
 
-export type IamRole = 'admin' | 'service';
+/** The roles an IAM principal can hold: an agent's pool is the registry's to say (handlers narrow to it), not the policy's. */
+export type IamRole = 'admin' | 'service' | 'agent';
 
 /**
  * The execute-api resources a role's policy allows and denies (no `$default`:
  * its requests are checked by path like any other).
  *
- * A service account is allowed exactly its routes. An admin may call every
+ * A service account or an agent is allowed exactly its routes. An admin may call every
  * route, so its policy allows every path under the API prefix for the
  * methods the table uses: what IAM would refuse an admin is only other
  * spellings (`…/dns.zone/`, `…//teams/…`) and paths that are no route, and
@@ -111,9 +112,10 @@ export function iamPolicyResources(role: IamRole, table: readonly Route[] = allR
     const methods = [...new Set(adminRoutes(table).flatMap((route) => invokedMethods(route)))].sort();
     return { allow: methods.map((method) => `*/${method}${API_PREFIX}/*`), deny: [] };
   }
+  const callable = callableRoutes(role, table);
   return {
-    allow: serviceRoutes(table).flatMap((route) => invokedMethods(route).map((method) => executeApiResource(route, method))),
-    deny: serviceDeniedRoutes(table).flatMap((route) => invokedMethods(route).flatMap((method) => denyResources(route, method, serviceRoutes(table)))),
+    allow: callable.flatMap((route) => invokedMethods(route).map((method) => executeApiResource(route, method))),
+    deny: deniedRoutes(role, table).flatMap((route) => invokedMethods(route).flatMap((method) => denyResources(route, method, callable))),
   };
 }
 

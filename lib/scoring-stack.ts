@@ -28,6 +28,7 @@ import { ORIGIN_VERIFY_HEADER } from '#shared/http/origin-check';
 import { metricsNamespace, METRICS_SERVICE } from '#shared/metrics';
 import { fallbackHandler, routes as routeTable, type Route } from '#shared/api/routes';
 import { WORKERS, type Worker } from '#shared/api/workers';
+import { CLOUD_POOL } from '#shared/domain/pools';
 import type { StackConfig } from './stack-config';
 
 export interface ScoringStackProps extends StackProps {
@@ -332,8 +333,9 @@ export class ScoringStack extends Stack {
         ...(config.agentAllowedRanges ? { allowedRanges: config.agentAllowedRanges } : {}),
         mailKey: this.mailKey,
       });
-      this.grantServiceAccount(this.agent.grantee);
-      this.agent.acknowledgeServiceGrant(this.access.serviceStatements);
+      // The Lambda agent is the cloud pool's agent: its pool's secrets and jobs, no settings, no DNS writes.
+      this.grantAgent(this.agent.grantee, CLOUD_POOL);
+      this.agent.acknowledgeApiGrant(this.access.agentStatements);
       // "Check now": the routes that queue a dry run start the agent for it (without one, a polling agent takes the job).
       for (const route of this.routes.filter((r) => r.invokes === 'agent')) {
         ScoringAgent.grantStart(this.routeFunctions.get(route.name)!, config.prefix);
@@ -381,6 +383,11 @@ export class ScoringStack extends Stack {
     output('AccountsKeyArn', this.accountsKey.keyArn, "KMS key of the check accounts' secrets: npm run scoring -- load ... --accounts-key <AccountsKeyArn>");
     output('AdminPolicyArn', this.access.adminPolicy.managedPolicyArn, 'Managed policy: invoke every IAM API route');
     output('ServicePolicyArn', this.access.servicePolicy.managedPolicyArn, 'Managed policy: invoke the service-account IAM API routes');
+    output(
+      'AgentPolicyArn',
+      this.access.agentPolicy.managedPolicyArn,
+      'Managed policy: invoke the agent IAM API routes (then: npm run scoring -- iam grant --role agent --pool <pool> --arn ...)',
+    );
     output('AlarmTopicArn', this.observability.topic.topicArn, 'SNS topic of every alarm: subscribe with -c alarmEmail=... or in the console');
     output('DashboardName', this.observability.dashboard.dashboardName, 'CloudWatch dashboard of the event');
 
@@ -395,5 +402,10 @@ export class ScoringStack extends Stack {
   /** Lets a principal call the public and admin-or-service routes of the IAM API. */
   grantServiceAccount(grantee: IGrantable): Grant {
     return this.access.grantServiceAccount(grantee);
+  }
+
+  /** Lets a principal call the agent routes of the IAM API as an agent of `pool` (created through the API before it checks anything). */
+  grantAgent(grantee: IGrantable, pool: string): Grant {
+    return this.access.grantAgent(grantee, pool);
   }
 }

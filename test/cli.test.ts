@@ -130,8 +130,18 @@ describe('the command-line tool', () => {
     const granted = await scoring('iam', 'grant', '--arn', role, '--role', 'service', ...target);
     expect(granted.code, granted.stderr).toBe(0);
     expect(await resolveIamRole(session)).toEqual({ role: 'service' });
-    expect((await scoring('iam', 'list', ...target)).stdout).toMatch(/service +cli +\S+ +arn:aws:iam::123456789012:role\/ScoringAgent/);
+    expect((await scoring('iam', 'list', ...target)).stdout).toMatch(/service +- +cli +\S+ +arn:aws:iam::123456789012:role\/ScoringAgent/);
     expect((await scoring('iam', 'grant', '--arn', 'arn:aws:s3:::bucket', '--role', 'admin', ...target)).code).toBe(2);
+    // An agent principal is bound to a pool that exists, and only an agent names one (issue #45).
+    const ranger = 'arn:aws:iam::123456789012:role/RangeAgent';
+    expect((await scoring('iam', 'grant', '--arn', ranger, '--role', 'agent', ...target)).stderr).toMatch(/An agent principal names its pool/);
+    expect((await scoring('iam', 'grant', '--arn', ranger, '--role', 'service', '--pool', 'cloud', ...target)).code).toBe(2);
+    expect((await scoring('iam', 'grant', '--arn', ranger, '--role', 'agent', '--pool', 'nowhere', ...target)).stderr).toMatch(/No pool is named nowhere/);
+    expect(await resolveIamRole(ranger)).toBeUndefined();
+    const agent = await scoring('iam', 'grant', '--arn', ranger, '--role', 'agent', '--pool', 'cloud', ...target);
+    expect(agent.stdout).toContain('as agent of the pool cloud');
+    expect(await resolveIamRole(ranger)).toEqual({ role: 'agent', pool: 'cloud' });
+    expect((await scoring('iam', 'list', ...target)).stdout).toMatch(/agent +cloud +cli +\S+ +arn:aws:iam::123456789012:role\/RangeAgent/);
     expect((await scoring('iam', 'revoke', '--arn', session, ...target)).code).toBe(0);
     expect(await resolveIamRole(session)).toBeUndefined();
     expect((await scoring('iam', 'revoke', '--arn', role, ...target)).code).toBe(2);
@@ -238,6 +248,7 @@ describe('the command-line tool', () => {
       'session.end',
       'team-account.delete',
       'iam.grant',
+      'iam.grant',
       'iam.revoke',
       'totals.repair',
       'scans.void',
@@ -284,10 +295,12 @@ describe('the command-line tool', () => {
       .replace(/ {2}- number: 14\n[\s\S]*?(?= {2}- number: 21)/, '')
       .replace(
         '  - number: 99',
-        '  - number: 15\n    name: Late Joiners\n    team_url: team15.ccdc.example\n    services:\n      - { subtype_id: 1, url: www.team15.ccdc.example, port: 8080 }\n      - { subtype_id: 2, url: shell.team15.ccdc.example, port: 2222 }\n      - { subtype_id: 11, url: printer.team15.ccdc.example, port: 9100 }\n  - number: 99',
+        '  - number: 15\n    name: Late Joiners\n    team_url: team15.ccdc.example\n    pool: range-a\n    services:\n      - { subtype_id: 1, url: www.team15.ccdc.example, port: 8080 }\n      - { subtype_id: 2, url: shell.team15.ccdc.example, port: 2222 }\n      - { subtype_id: 11, url: printer.team15.ccdc.example, port: 9100 }\n  - number: 99',
       );
+    // The new team's services are checked from a pool of their own (issue #45).
+    const withPools = `${edited.trimEnd()}\npools:\n  - { name: range-a, description: Range A }\n`;
     const file = join(dir, 'edited.yaml');
-    writeFileSync(file, edited);
+    writeFileSync(file, withPools);
 
     const preview = await scoring('load', file, ...target);
     expect(preview.code, preview.stderr).toBe(0);
@@ -306,6 +319,7 @@ describe('the command-line tool', () => {
       '  - team 15: add a service of subtype 11 at printer.team15.ccdc.example:9100',
       '  - team 14 (Firewall Fiends): hide',
       '  - subtype 1 (HTTP): max_score → 12, and every service of it that follows it',
+      '  - pools: as the file says, once the teams and services it adds are in',
     ]);
     const id = /Preview ([0-9a-f]{16})\./.exec(preview.stdout)![1]!;
     expect((await scoring('load', file, '--confirm', 'feedfacefeedface', ...target)).stderr).toMatch(
@@ -314,7 +328,7 @@ describe('the command-line tool', () => {
 
     const applied = await scoring('load', file, '--confirm', id, ...target);
     expect(applied.code, applied.stderr).toBe(0);
-    expect(applied.stdout).toMatch(/Applied 13 live edit\(s\)/);
+    expect(applied.stdout).toMatch(/Applied 14 live edit\(s\)/);
     expect((await scoring('load', file, ...target)).stdout).toMatch(/nothing to change/);
     expect((await scoring('load', file, '--confirm', id, ...target)).code).toBe(1);
 
@@ -322,6 +336,9 @@ describe('the command-line tool', () => {
     expect(teams.find((t) => t.team.number === 12)!.team.name).toBe('Root Cause Analysts');
     expect(teams.find((t) => t.team.number === 14)!.hidden).toBe(true);
     expect(teams.find((t) => t.team.number === 15)!.services_total).toBe(3);
+    const rangeA = (await invoke('GET', '/api/v1/pools/range-a', { headers: bearer(tokens.admin) })).json as { teams: number[]; checks: number[] };
+    expect(rangeA.teams).toEqual([teams.find((t) => t.team.number === 15)!.team.id]);
+    expect(rangeA.checks).toHaveLength(3);
     // The new SSH service signs in with its subtype's accounts from the file, as a loaded one does.
     const newSsh = (await listServiceEndpoints()).find((s) => s.url === 'shell.team15.ccdc.example')!;
     const accounts = (await invoke('GET', `/api/v1/services/${newSsh.id}/accounts`, { headers: bearer(tokens.admin) })).json.accounts as { username: string }[];
@@ -348,6 +365,7 @@ describe('the command-line tool', () => {
         'team.create',
         'team.update',
         'team.update',
+        'pools.replace',
       ].sort(),
     );
     expect((await scoring('verify', ...target)).stdout).toMatch(/(\d+) teams checked: \1 match their history/);
@@ -355,7 +373,7 @@ describe('the command-line tool', () => {
     // What no live edit can do refuses the whole file, each reason said; nothing changes.
     writeFileSync(
       file,
-      edited
+      withPools
         .replace('name: HTTP, super_type_id: 1, max_score: 12', 'name: HTTP, super_type_id: 2, max_score: 12')
         .replace(/.*url: dc\.team13.*\n/, '')
         // Two teams' names swapped.

@@ -2,9 +2,9 @@ import { environmentCredentials } from '#shared/aws/invoke';
 import { createLogger, type Logger } from '#shared/log';
 import { runCheckJob, type CheckJobSummary } from './check-job';
 import { scoringApi, type ScoringApi } from './api';
-import { lambdaSliceInvoker, type AgentEvent, type SliceInvoker } from './invoke-slice';
+import { lambdaFanOut, type AgentEvent, type FanOut } from './fan-out';
 import { kmsMailToken, type MailToken } from '#shared/mail-token';
-import { concurrencyLimit, roundsInMinute, slicesFor, type Slice } from './schedule';
+import { concurrencyLimit, roundsInMinute, invocationsFor, type Invocation } from './schedule';
 import { runRound, type RoundSummary } from './round';
 import { sendHeartbeat } from './agent';
 import { allowedRanges, systemResolver, withinRanges, withLiterals, type HostResolver } from './resolve';
@@ -49,57 +49,68 @@ export async function handler(event: AgentEvent): Promise<RoundSummary[] | Check
   const resolver = ALLOWED ? withinRanges(ALLOWED, withLiterals(systemResolver)) : withLiterals(systemResolver);
   // A "check now" job, invoked by the API when a team or an organiser asks for one.
   if (event.check_job !== undefined) return runCheckJob(event.check_job, { api, resolver, log, mailToken });
-  const invokeSlice = lambdaSliceInvoker({
+  const fanOut = lambdaFanOut({
     functionName: process.env.AWS_LAMBDA_FUNCTION_NAME!,
     region: process.env.AWS_REGION!,
     credentials,
     endpoint: process.env.AWS_ENDPOINT_URL_LAMBDA,
   });
-  return runScheduledMinute(event.time, { api, resolver, log, mailToken, invokeSlice, servicesPerInvocation: SERVICES_PER_INVOCATION }, event.slice);
+  return runScheduledMinute(event.time, { api, resolver, log, mailToken, fanOut, servicesPerInvocation: SERVICES_PER_INVOCATION }, event.invocation);
 }
 
 /**
  * The rounds scheduled in the invoked minute, each at its time; none when no
- * round starts in it. Invoked by the scheduler (no slice), it fans a round
- * with more services than one invocation checks out into slices: it invokes
- * the function again for every slice but the first, asynchronously and with
- * the same scheduled time, and checks the first itself. Each slice lists the
- * services and runs the same rounds on its share (schedule.ts, inSlice), so
- * every service is checked once, under the same scan ids as ever.
+ * round starts in it. The Lambda agent is the cloud pool's, and shares each
+ * round by the pool's one rule (round.ts, checkShared): it claims slices until
+ * none is left. Invoked by the scheduler (no invocation), it first starts more
+ * agents when the round has more services than one invocation checks: the
+ * function again, asynchronously, with the same scheduled time, each one
+ * more claimant. Whichever finishes first takes more, and a slice an
+ * invocation dropped (it timed out, it was throttled) goes to another when its
+ * lease runs out.
  */
 export async function runScheduledMinute(
   time: string | undefined,
-  deps: { api: ScoringApi; resolver: HostResolver; log: Logger; mailToken: MailToken; invokeSlice?: SliceInvoker; servicesPerInvocation?: number },
-  slice?: Slice,
+  deps: {
+    api: ScoringApi;
+    resolver: HostResolver;
+    log: Logger;
+    mailToken: MailToken;
+    fanOut?: FanOut;
+    servicesPerInvocation?: number;
+    /** The clock rounds are waited for and ended by (default Date.now; tests run rounds of another day). */
+    now?: () => number;
+  },
+  invocation?: Invocation,
 ): Promise<RoundSummary[]> {
   const { api, resolver, log, mailToken } = deps;
-  const scheduled = Date.parse(time ?? '') || Date.now();
+  const now = deps.now ?? Date.now;
+  const scheduled = Date.parse(time ?? '') || now();
   const minute = Math.floor(scheduled / 60_000) * 60_000;
   const settings = await api.settings();
   const starts = roundsInMinute(minute, settings.round_seconds);
   if (starts.length === 0) return [];
-  if (!slice && deps.invokeSlice && deps.servicesPerInvocation) {
-    const of = slicesFor((await api.services()).length, deps.servicesPerInvocation);
+  if (!invocation && deps.fanOut && deps.servicesPerInvocation) {
+    const of = invocationsFor((await api.pool(CLOUD_POOL)).checks.length, deps.servicesPerInvocation);
     if (of > 1) {
-      const invoke = deps.invokeSlice;
-      await Promise.all(Array.from({ length: of - 1 }, (_, i) => invoke({ time: new Date(scheduled).toISOString(), slice: { index: i + 1, of } })));
-      log.info('round fanned out', { slices: of, services_per_invocation: deps.servicesPerInvocation });
-      slice = { index: 0, of };
+      const fanOut = deps.fanOut;
+      await Promise.all(Array.from({ length: of - 1 }, (_, i) => fanOut({ time: new Date(scheduled).toISOString(), invocation: { index: i + 1, of } })));
+      log.info('round fanned out', { invocations: of, services_per_invocation: deps.servicesPerInvocation });
+      invocation = { index: 0, of };
     }
   }
   const checkLimit = concurrencyLimit(CONCURRENCY);
-  // Each invocation says it is alive after each round: the cloud pool's agent, one name per slice.
+  // Each invocation is one of the cloud pool's agents, by name, and says it is alive after each round.
   const share = {
-    agent: slice ? `lambda-${slice.index + 1}-of-${slice.of}` : 'lambda',
+    agent: invocation ? `lambda-${invocation.index + 1}-of-${invocation.of}` : 'lambda',
     version: process.env.AGENT_VERSION ?? 'lambda',
     host: process.env.AWS_LAMBDA_FUNCTION_NAME ?? 'lambda',
   };
   const rounds = starts.map(async (start) => {
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, start - Date.now())));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, start - now())));
     const startedAt = Date.now();
-    // The Lambda agent is the cloud pool's.
-    const summary = await runRound(start, settings, { api, resolver, checkLimit, log, mailToken, pool: CLOUD_POOL, ...(slice ? { slice } : {}) });
-    const overrun = Date.now() - (start + settings.round_seconds * 1000);
+    const summary = await runRound(start, settings, { api, resolver, checkLimit, log, mailToken, pool: CLOUD_POOL, share, now });
+    const overrun = now() - (start + settings.round_seconds * 1000);
     if (overrun > 0) log.warn('round overran its interval', { round: summary.round, overrun_seconds: overrun / 1000 });
     await sendHeartbeat({ api, log, pool: CLOUD_POOL, share }, summary, startedAt);
     return summary;

@@ -8,7 +8,8 @@ import type { DnsRecord, ReportOutcome, ScanReport, ScoringApi, Service, Setting
 import { runCheck, type CheckOutcome, type DnsExpectation, type MailRound } from './checks';
 import type { MailToken } from '#shared/mail-token';
 import { cachedPerRound, type HostResolver } from './resolve';
-import { concurrencyLimit, inSlice, scanIdFor, type ConcurrencyLimit, type Slice } from './schedule';
+import { concurrencyLimit, scanIdFor, type ConcurrencyLimit } from './schedule';
+import { sliceOf } from '#shared/domain/agents';
 
 export interface RoundDependencies {
   api: ScoringApi;
@@ -20,22 +21,20 @@ export interface RoundDependencies {
   random?: () => number;
   /** The pool this agent checks (domain/pools.ts; default `cloud`): only its services, as the API places them this round. */
   pool?: string;
-  /** This invocation's share of the services, when the round fans out (handler.ts). */
-  slice?: Slice;
   /**
    * Share the round with the pool's other agents: claim its slices one at a
    * time (app/agents.ts), each under a lease, until none is left. `agent`
    * names this one to the others and on the console.
    */
   share?: { agent: string };
+  /** The clock a shared round's end is read from (default Date.now; tests run rounds of another day). */
+  now?: () => number;
   /** The tokens mail checks send and look for (mail-token.ts). */
   mailToken: MailToken;
 }
 
 export interface RoundSummary {
   round: string;
-  /** The share of the services this invocation checked, when the round fans out. */
-  slice?: Slice;
   checks: number;
   passed: number;
   failed: number;
@@ -93,11 +92,11 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
   // The event's schedule: no check before start_time, none from end_time on (what earns points, see inScoringWindow).
   if (!inScoringWindow(settings, roundStart)) {
     log.info('round outside the event', { round, start_time: settings.start_time, end_time: settings.end_time });
-    return { round, ...(deps.slice ? { slice: deps.slice } : {}), ...NOTHING_CHECKED, outside_schedule: true };
+    return { round, ...NOTHING_CHECKED, outside_schedule: true };
   }
   const [listed, subtypes, ownChecks, pool] = await Promise.all([api.services(), api.subtypes(), api.ownChecks(), api.pool(deps.pool ?? CLOUD_POOL)]);
   const ours = new Set(pool.checks);
-  const services = listed.filter((service) => ours.has(service.id) && inSlice(service.id, deps.slice));
+  const services = listed.filter((service) => ours.has(service.id));
   const checks = new Map(subtypes.map((s) => [s.id, checkOf(s)]));
   const planned: Planned[] = [];
   for (const service of services) {
@@ -158,7 +157,6 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
   const passed = outcomes.filter((o) => o.outcome.passed).length;
   const summary: RoundSummary = {
     round,
-    ...(deps.slice ? { slice: deps.slice } : {}),
     checks: outcomes.length,
     passed,
     failed: outcomes.length - passed,
@@ -200,22 +198,30 @@ async function checkShared(
   const round = new Date(roundStart).toISOString();
   const deadline = roundStart + settings.round_seconds * 1000;
   const pool = deps.pool ?? CLOUD_POOL;
+  const now = deps.now ?? Date.now;
   // A slice's checks run at once: the longest timeout, twice, and time to report, but never past the round.
   const longest = Math.max(5, ...planned.map((p) => (p.check as { timeout_seconds?: number }).timeout_seconds ?? 10));
   const lease_seconds = Math.min(Math.max(5, settings.round_seconds), 2 * longest + 10);
   const checked: number[] = [];
   const worker = async () => {
     let done: number | undefined;
-    while (Date.now() < deadline) {
-      const claim = await deps.api.claimSlice(pool, { round, agent, lease_seconds, ...(done === undefined ? {} : { done }) });
+    while (now() < deadline) {
+      const claim = await deps.api.claimSlice(pool, { round, agent, lease_seconds, ...(done === undefined ? {} : { done }) }).catch((error: unknown) => {
+        // The API's client has retried: this worker stops, and a slice it held goes to another agent when its lease ends.
+        deps.log.error('claim failed', { pool, round, agent, error: (error as Error).message });
+        return undefined;
+      });
+      if (!claim) return;
       done = undefined;
       if (claim.slice === null) {
-        if (claim.retry_at === null || Date.parse(claim.retry_at) >= deadline) return;
-        await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(claim.retry_at!) - Date.now())));
+        // The API's times are the wall clock's; the round's end is this agent's clock's.
+        const wait = claim.retry_at === null ? Infinity : Math.max(0, Date.parse(claim.retry_at) - Date.now());
+        if (now() + wait >= deadline) return;
+        await new Promise((resolve) => setTimeout(resolve, wait));
         continue;
       }
-      const slice = { index: claim.slice, of: claim.of };
-      await checkPart(planned.filter((p) => inSlice(p.service.id, slice)));
+      const { slice, of } = claim;
+      await checkPart(planned.filter((p) => sliceOf(p.service.id, of) === slice));
       checked.push(claim.slice);
       done = claim.slice;
     }

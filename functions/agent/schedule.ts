@@ -55,16 +55,14 @@ export function concurrencyLimit(max: number) {
 export type ConcurrencyLimit = ReturnType<typeof concurrencyLimit>;
 
 /**
- * One invocation's share of a round too big for one: the services whose id
- * is `index` modulo `of`. Ids run team by team and service by service, so
- * each slice gets every kind of check in about equal numbers.
+ * One of the invocations a round too big for one fans out to: the k-th of n.
+ * It only names the invocation (its heartbeat's agent name): every invocation
+ * claims the cloud pool's slices like any other agent (round.ts, checkShared).
  */
-export interface Slice {
+export interface Invocation {
   index: number;
   of: number;
 }
 
-export const inSlice = (serviceId: number, slice: Slice | undefined): boolean => slice === undefined || serviceId % slice.of === slice.index;
-
 /** How many invocations a round of `services` needs at `perInvocation` services each. */
-export const slicesFor = (services: number, perInvocation: number): number => Math.max(1, Math.ceil(services / perInvocation));
+export const invocationsFor = (services: number, perInvocation: number): number => Math.max(1, Math.ceil(services / perInvocation));

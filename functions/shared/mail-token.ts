@@ -29,7 +29,7 @@ export const givenMailKey = (configured: string): Buffer => createHash('sha256')
  * In AWS: KMS GenerateMac (HMAC_SHA_256) with the stack's HMAC key, whose
  * key material never leaves KMS; the agent's role may generate MACs with it
  * and nothing else. A request to KMS's JSON API rather than its SDK client,
- * for the same reason as the slice invoker (invoke-slice.ts);
+ * for the same reason as the fan-out (fan-out.ts);
  * AWS_ENDPOINT_URL_KMS (the SDK's own override) points it elsewhere.
  */
 export function kmsMailToken(options: { keyId: string; region: string; credentials: () => AwsCredentials; endpoint?: string }): MailToken {

@@ -21,13 +21,13 @@ export interface ApiAccessPoliciesProps {
 
 /**
  * Who may call the IAM API, from the route table's access column: service
- * accounts exactly the public and admin-or-service routes (HEAD wherever
- * GET); admins every path under the API prefix with the table's methods, so
+ * accounts and agents exactly the public routes and those of their access
+ * classes (HEAD wherever GET); admins every path under the API prefix with the table's methods, so
  * that a misspelt path reaches a function's 404 instead of IAM's 403 (see
  * iamPolicyResources). IAM's `*` matches `/`, so the
  * service policy's Allow for `GET …/teams/*` would reach
  * `GET …/teams/7/dns.zone` and its spellings; it therefore denies every
- * admin-only route with an ARN ending in `*` (any suffix). A principal should
+ * route it may not call with an ARN ending in `*` (any suffix). A principal should
  * hold one of the two sets, not both (the Deny would win over the admin Allow).
  *
  * The grant helpers also register the grantee in the table's registry of IAM
@@ -37,9 +37,11 @@ export interface ApiAccessPoliciesProps {
 export class ApiAccessPolicies extends Construct {
   readonly adminPolicy: ManagedPolicy;
   readonly servicePolicy: ManagedPolicy;
-  /** The statements of each policy (also what `grantAdmin` / `grantServiceAccount` add). */
+  readonly agentPolicy: ManagedPolicy;
+  /** The statements of each policy (also what `grantAdmin` / `grantServiceAccount` / `grantAgent` add). */
   readonly adminStatements: readonly PolicyStatement[];
   readonly serviceStatements: readonly PolicyStatement[];
+  readonly agentStatements: readonly PolicyStatement[];
   private readonly registry?: ITable;
   private readonly registryLogs?: ApiAccessPoliciesProps['registryLogs'];
   private registryLogGroup?: LogGroup;
@@ -66,6 +68,7 @@ export class ApiAccessPolicies extends Construct {
     };
     this.adminStatements = statements('admin', 'Admin');
     this.serviceStatements = statements('service', 'Service');
+    this.agentStatements = statements('agent', 'Agent');
 
     // No physical names: two stages or regions in one account never collide.
     this.adminPolicy = new ManagedPolicy(this, 'Admin', {
@@ -75,6 +78,10 @@ export class ApiAccessPolicies extends Construct {
     this.servicePolicy = new ManagedPolicy(this, 'ServiceAccount', {
       description: 'Invoke the public and admin-or-service routes of the scoring IAM API (scoring agents).',
       statements: [...this.serviceStatements],
+    });
+    this.agentPolicy = new ManagedPolicy(this, 'Agent', {
+      description: "Invoke the public and agent routes of the scoring IAM API (a pool's scoring agents; the registry says which pool).",
+      statements: [...this.agentStatements],
     });
   }
 
@@ -88,6 +95,16 @@ export class ApiAccessPolicies extends Construct {
   grantServiceAccount(grantee: IGrantable): Grant {
     this.register(grantee, 'service');
     return this.grant(grantee, this.servicePolicy, this.serviceStatements);
+  }
+
+  /**
+   * Lets a principal call the agent routes of the IAM API, and registers it as
+   * an agent of `pool`: the handlers narrow it to that pool's services (the
+   * policy cannot: one agent policy serves every pool).
+   */
+  grantAgent(grantee: IGrantable, pool: string): Grant {
+    this.register(grantee, 'agent', pool);
+    return this.grant(grantee, this.agentPolicy, this.agentStatements);
   }
 
   /**
@@ -123,19 +140,22 @@ export class ApiAccessPolicies extends Construct {
   }
 
   /** Writes the grantee's registry item on deploy and deletes it when the grant goes. */
-  private register(grantee: IGrantable, role: IamRole): void {
+  private register(grantee: IGrantable, role: IamRole, pool?: string): void {
     if (!this.registry) return;
     const principal = grantee.grantPrincipal;
     const arn = registryArn(principal);
-    if (!arn) throw new Error('grantAdmin / grantServiceAccount take an IAM role or user (the registry needs its ARN)');
+    if (!arn) throw new Error('grantAdmin / grantServiceAccount / grantAgent take an IAM role or user (the registry needs its ARN)');
     const key = iamPrincipalKey(arn);
     const keyAttributes = { pk: { S: key.pk }, sk: { S: key.sk } };
     const tableName = this.registry.tableName;
     const put = {
       service: 'DynamoDB',
       action: 'putItem',
-      parameters: { TableName: tableName, Item: { ...keyAttributes, arn: { S: arn }, role: { S: role }, source: { S: 'stack' } } },
-      physicalResourceId: PhysicalResourceId.of(`${role}:${arn}`),
+      parameters: {
+        TableName: tableName,
+        Item: { ...keyAttributes, arn: { S: arn }, role: { S: role }, ...(pool ? { pool: { S: pool } } : {}), source: { S: 'stack' } },
+      },
+      physicalResourceId: PhysicalResourceId.of(`${role}${pool ? `:${pool}` : ''}:${arn}`),
     };
     const id = Construct.isConstruct(principal) ? Names.uniqueId(principal) : arn;
     new AwsCustomResource(this, `Register${id}`, {

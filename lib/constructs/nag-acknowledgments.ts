@@ -112,14 +112,15 @@ export function acknowledgeNagFindings(stack: NagTargets): void {
     'The $default route only answers problem+json 404/405 for paths and methods that do not exist; it reads no data. Its IAM API twin requires SigV4.',
   );
 
-  // execute-api resources in the two caller policies.
+  // execute-api resources in the three caller policies.
   const invokeReason =
-    'execute-api ARNs of the service-account policy: the first * is the stage (the API has only $default) and the others are path parameters ({id}); IAM cannot narrow a path parameter further. The service-account policy explicitly denies the admin-only routes that such a wildcard would otherwise reach.';
+    'execute-api ARNs of the service-account and agent policies: the first * is the stage (the API has only $default) and the others are path parameters ({id}); IAM cannot narrow a path parameter further. Each policy explicitly denies the routes not its own that such a wildcard would otherwise reach.';
   const adminInvokeReason =
     "execute-api ARNs of the admin policy: the first * is the stage (the API has only $default), the last every path under /api/v1 for the methods of the route table. An admin may call every route; a path that is no route, or not its canonical spelling, reaches a function that answers 404 rather than IAM's 403.";
   const policies: [IConstruct, readonly PolicyStatement[], string][] = [
     [stack.access.adminPolicy, stack.access.adminStatements, adminInvokeReason],
     [stack.access.servicePolicy, stack.access.serviceStatements, invokeReason],
+    [stack.access.agentPolicy, stack.access.agentStatements, invokeReason],
   ];
   for (const [policy, statements, reason] of policies) {
     for (const resource of statements.filter((s) => s.effect === 'Allow').flatMap((s) => s.resources)) {

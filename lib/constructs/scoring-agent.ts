@@ -29,7 +29,7 @@ export interface ScoringAgentProps {
  * The scoring agent in AWS: a function EventBridge Scheduler invokes every
  * minute (its finest rate), which decides from the settings whether a round
  * is due. Its role may write its logs and, once the stack grants it the
- * service-account routes, call the IAM API — nothing else; it never touches
+ * agent routes, call the IAM API — nothing else; it never touches
  * the table.
  */
 export class ScoringAgent extends Construct {
@@ -149,18 +149,18 @@ export class ScoringAgent extends Construct {
     });
   }
 
-  /** The principal to grant the IAM API's service-account routes. */
+  /** The principal to grant the IAM API's agent routes (as the cloud pool's agent). */
   get grantee(): IGrantable {
     return this.function.role;
   }
 
-  /** Acknowledges the wildcards of the service-account grant (statements as the access policies hold them). */
-  acknowledgeServiceGrant(statements: readonly PolicyStatement[]): void {
+  /** Acknowledges the wildcards of the agent grant (statements as the access policies hold them). */
+  acknowledgeApiGrant(statements: readonly PolicyStatement[]): void {
     const resources = statements.filter((s) => s.effect === 'Allow').flatMap((s) => s.resources);
     this.acknowledgeWildcards(
       this.function.role,
       resources,
-      'execute-api ARNs of the service-account routes: the stage and path parameters are wildcards IAM cannot narrow; the admin-only routes are denied explicitly.',
+      'execute-api ARNs of the agent routes: the stage and path parameters are wildcards IAM cannot narrow; the routes an agent may not call are denied explicitly.',
     );
   }
 

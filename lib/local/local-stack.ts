@@ -109,7 +109,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (token) await createToken({ role, name: `${role} (from SCORING_${role.toUpperCase()}_TOKEN)`, expiresAt: null, token, audit: LOCAL_SERVER_AUDIT });
     }
     // As the stack's grant helpers do in AWS: each local key's principal is registered with its role.
-    for (const key of iamKeys) await registerIamPrincipal({ arn: localIamArn(key), role: key.role, source: 'local', audit: LOCAL_SERVER_AUDIT });
+    for (const key of iamKeys) {
+      await registerIamPrincipal({
+        arn: localIamArn(key),
+        role: key.role,
+        ...(key.pool ? { pool: key.pool } : {}),
+        source: 'local',
+        audit: LOCAL_SERVER_AUDIT,
+      });
+    }
     const gateway = createGateway({ iamKeys });
     const site = options.site === false ? undefined : buildSite();
     const serve = (api: RequestListener) => (site ? withStaticSite(api, { files: site, filesOrigin: files!.endpoint }) : api);

@@ -1,23 +1,27 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-/** An access key the local server accepts, and the role IAM would grant it (an agent's IAM principal is not built yet: tokens only). */
+/** An access key the local server accepts, and the role IAM would grant it (an agent's with its pool, as the registry holds it). */
 export interface LocalIamKey {
   accessKeyId: string;
   secretAccessKey: string;
-  role: 'admin' | 'service';
+  role: 'admin' | 'service' | 'agent';
+  pool?: string;
 }
 
-/** `KEYID:SECRET:role` entries separated by commas (SCORING_LOCAL_IAM_KEYS). */
+/** `KEYID:SECRET:role` entries (`KEYID:SECRET:agent:POOL` for an agent) separated by commas (SCORING_LOCAL_IAM_KEYS). */
 export function parseIamKeys(text: string | undefined): LocalIamKey[] {
   if (!text) return [];
   return text
     .split(',')
     .filter((entry) => entry.trim() !== '')
     .map((entry) => {
-      const [accessKeyId, secretAccessKey, role] = entry.trim().split(':');
-      if (!accessKeyId || !secretAccessKey || (role !== 'admin' && role !== 'service')) {
-        throw new Error(`SCORING_LOCAL_IAM_KEYS: "${entry}" is not KEYID:SECRET:admin|service`);
-      }
-      return { accessKeyId, secretAccessKey, role };
+      const [accessKeyId, secretAccessKey, role, pool, ...rest] = entry.trim().split(':');
+      const valid =
+        accessKeyId &&
+        secretAccessKey &&
+        rest.length === 0 &&
+        (role === 'agent' ? Boolean(pool) : (role === 'admin' || role === 'service') && pool === undefined);
+      if (!valid) throw new Error(`SCORING_LOCAL_IAM_KEYS: "${entry}" is not KEYID:SECRET:admin|service or KEYID:SECRET:agent:POOL`);
+      return { accessKeyId, secretAccessKey, role: role as LocalIamKey['role'], ...(pool ? { pool } : {}) };
     });
 }
 

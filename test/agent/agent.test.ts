@@ -15,7 +15,7 @@ import { Named } from '../../functions/agent/local/named';
 import { hostsFileResolver, loopbackOnly, withLiterals } from '../../functions/agent/resolve';
 import { runRound } from '../../functions/agent/round';
 import { runScheduledMinute } from '../../functions/agent/handler';
-import { lambdaSliceInvoker } from '../../functions/agent/invoke-slice';
+import { lambdaFanOut } from '../../functions/agent/fan-out';
 import { hmacMailToken } from '#shared/mail-token';
 import { concurrencyLimit, roundStartAt } from '../../functions/agent/schedule';
 import { ENV_TOKENS, IAM_KEYS } from '../support/server';
@@ -91,9 +91,10 @@ teams:
     competitionFile: join(dir, 'competition.yaml'),
     adminToken: ENV_TOKENS.admin,
     serviceToken: ENV_TOKENS.service,
-    iamKeys: `${IAM_KEYS.service.accessKeyId}:${IAM_KEYS.service.secretAccessKey}:service`,
+    // As in AWS: the agent signs as an IAM principal registered as the cloud pool's agent.
+    iamKeys: `${IAM_KEYS.agent.accessKeyId}:${IAM_KEYS.agent.secretAccessKey}:agent:cloud`,
   });
-  agentApi = scoringApi(`${stack.url}/api/v1`, { kind: 'sigv4', credentials: () => IAM_KEYS.service, region: 'us-east-1' });
+  agentApi = scoringApi(`${stack.url}/api/v1`, { kind: 'sigv4', credentials: () => IAM_KEYS.agent, region: 'us-east-1' });
 
   // The record, created through the API, reaches BIND through the API's zone export.
   const created = await fetch(`${stack.url}/api/v1/dns`, {
@@ -261,46 +262,50 @@ describe('the scoring agent', () => {
   it('in AWS, runs the round scheduled in the invoked minute, and nothing in a minute without one', async () => {
     const patched = await fetch(`${stack.url}/api/v1/settings/1`, { method: 'PATCH', headers: admin, body: JSON.stringify({ round_seconds: 120 }) });
     expect(patched.status).toBe(200);
-    const evenMinute = Math.floor(Date.now() / 120_000) * 120_000;
-    const deps = { api: agentApi, resolver: resolver(), log, mailToken };
+    // A round six hours ahead, on a clock that far ahead: no other test checks it, and it is not over.
+    const now = () => Date.now() + 6 * 3_600_000;
+    const evenMinute = Math.floor(now() / 120_000) * 120_000;
+    const deps = { api: agentApi, resolver: resolver(), log, mailToken, now };
     expect(await runScheduledMinute(new Date(evenMinute + 60_000).toISOString(), deps)).toEqual([]);
     const [summary] = await runScheduledMinute(new Date(evenMinute + 1_000).toISOString(), deps);
     expect(summary).toMatchObject({ round: new Date(evenMinute).toISOString(), checks: 7, reports_failed: 0 });
   }, 60_000);
 
-  it('fans a round with more services than one invocation checks out into slices, every service checked once', async () => {
-    // A round of yesterday's (round_seconds is 120 since the test above): no other test checks it, and nobody waits for it.
-    const evenMinute = Math.floor(Date.now() / 120_000) * 120_000 - 86_400_000;
+  it("fans a round with more services than one invocation checks out: each invocation claims the cloud pool's slices, every service checked once (issue #45)", async () => {
+    // A round twelve hours ahead (round_seconds is 120 since the test above), on a clock that far ahead
+    // (a claim's round must lie within a day of the API's now).
+    const now = () => Date.now() + 12 * 3_600_000;
+    const evenMinute = Math.floor(now() / 120_000) * 120_000;
     const time = new Date(evenMinute + 2_000).toISOString();
-    // Lambda's asynchronous invocation, played in this process: each slice runs the same entry point with its share.
-    const invoked: { time?: string; slice: { index: number; of: number } }[] = [];
+    // Lambda's asynchronous invocation, played in this process: each runs the same entry point, named by its place.
+    const invoked: { time?: string; invocation: { index: number; of: number } }[] = [];
     const running: Promise<unknown>[] = [];
     const deps = {
       api: agentApi,
       resolver: resolver(),
       log,
       mailToken,
+      now,
       servicesPerInvocation: 3,
-      invokeSlice: async (event: { time?: string; slice: { index: number; of: number } }) => {
+      fanOut: async (event: { time?: string; invocation: { index: number; of: number } }) => {
         invoked.push(event);
-        running.push(runScheduledMinute(event.time, { api: agentApi, resolver: resolver(), log, mailToken }, event.slice));
+        running.push(runScheduledMinute(event.time, { api: agentApi, resolver: resolver(), log, mailToken, now }, event.invocation));
       },
     };
     const first = await runScheduledMinute(time, deps);
     const summaries = [...first, ...((await Promise.all(running)) as (typeof first)[]).flat()];
-    // Eight services, three per invocation: three slices, the scheduler's invocation checking the first itself.
+    // Eight services, seven of them checked, three per invocation: three invocations, the scheduler's one of them.
     expect(invoked).toEqual([
-      { time, slice: { index: 1, of: 3 } },
-      { time, slice: { index: 2, of: 3 } },
-    ]);
-    expect(summaries.map((s) => s.slice)).toEqual([
-      { index: 0, of: 3 },
-      { index: 1, of: 3 },
-      { index: 2, of: 3 },
+      { time, invocation: { index: 1, of: 3 } },
+      { time, invocation: { index: 2, of: 3 } },
     ]);
     expect(summaries.every((s) => s.round === new Date(evenMinute).toISOString() && s.reports_failed === 0)).toBe(true);
+    // The round's eight slices, each claimed by exactly one invocation (whichever asked first), every check run once.
+    expect(summaries.flatMap((s) => s.slices ?? []).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(summaries.reduce((n, s) => n + s.checks, 0)).toBe(7);
-    expect(summaries.reduce((n, s) => n + s.unchecked, 0)).toBe(1);
+    // Each invocation said it is alive, by its place in the fan-out.
+    const names = (await agentApi.pool('cloud')).agents.map((x) => x.agent);
+    expect(names).toEqual(expect.arrayContaining(['lambda', 'lambda-2-of-3', 'lambda-3-of-3']));
     // Every checked service has exactly one result of that round.
     const roundId = `r${new Date(evenMinute)
       .toISOString()
@@ -315,7 +320,7 @@ describe('the scoring agent', () => {
     }
   }, 60_000);
 
-  it("invokes a slice through Lambda's Invoke API: asynchronously, signed for lambda with the function's credentials", async () => {
+  it("fans out through Lambda's Invoke API: asynchronously, signed for lambda with the function's credentials", async () => {
     const received: { method?: string; url?: string; headers: Record<string, string | string[] | undefined>; body: string }[] = [];
     const lambda = createHttpServer((req, res) => {
       let body = '';
@@ -330,11 +335,11 @@ describe('the scoring agent', () => {
     try {
       const credentials = { accessKeyId: 'AKIDAGENTROLE', secretAccessKey: 'agent-role-secret', sessionToken: 'session-token' };
       const endpoint = `http://127.0.0.1:${(lambda.address() as { port: number }).port}`;
-      const invoke = lambdaSliceInvoker({ functionName: 'scoring-dev-Agent', region: 'eu-west-1', credentials: () => credentials, endpoint });
-      await invoke({ time: '2026-11-25T12:00:00Z', slice: { index: 1, of: 2 } });
+      const invoke = lambdaFanOut({ functionName: 'scoring-dev-Agent', region: 'eu-west-1', credentials: () => credentials, endpoint });
+      await invoke({ time: '2026-11-25T12:00:00Z', invocation: { index: 1, of: 2 } });
       const [request] = received;
       expect(request).toMatchObject({ method: 'POST', url: '/2015-03-31/functions/scoring-dev-Agent/invocations' });
-      expect(JSON.parse(request!.body)).toEqual({ time: '2026-11-25T12:00:00Z', slice: { index: 1, of: 2 } });
+      expect(JSON.parse(request!.body)).toEqual({ time: '2026-11-25T12:00:00Z', invocation: { index: 1, of: 2 } });
       expect(request!.headers['x-amz-security-token']).toBe('session-token');
       const authorization = String(request!.headers.authorization);
       expect(authorization).toMatch(
@@ -344,9 +349,9 @@ describe('the scoring agent', () => {
       const signedHeaders = { 'content-type': 'application/json', 'x-amz-invocation-type': 'Event' };
       expect(authorization).toBe(await sdkAuthorization(request!, { endpoint, service: 'lambda', region: 'eu-west-1', credentials, signedHeaders }));
       // Lambda refusing the invocation is the dispatcher's error, not a silent loss.
-      const refused = lambdaSliceInvoker({ functionName: 'missing', region: 'eu-west-1', credentials: () => credentials, endpoint });
-      await expect(refused({ slice: { index: 1, of: 2 } })).rejects.toThrow(
-        /the slice 2\/2 was not started: Lambda refused to invoke .*: HTTP 404 {"Message":"Function not found"}/,
+      const refused = lambdaFanOut({ functionName: 'missing', region: 'eu-west-1', credentials: () => credentials, endpoint });
+      await expect(refused({ invocation: { index: 1, of: 2 } })).rejects.toThrow(
+        /the invocation 2\/2 was not started: Lambda refused to invoke .*: HTTP 404 {"Message":"Function not found"}/,
       );
     } finally {
       await new Promise((resolve) => lambda.close(resolve));

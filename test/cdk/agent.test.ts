@@ -35,12 +35,12 @@ describe('the scoring agent', () => {
     expect(JSON.parse(schedule.Target.Input)).toEqual({ time: '<aws.scheduler.scheduled-time>' });
   });
 
-  it('may call exactly the routes a service account may, and never touches the table', () => {
+  it("may call exactly the routes an agent may (it is the cloud pool's), and never touches the table", () => {
     const perms = rolePermissions(deployed, logicalId(agent.function.role));
     const iamApi = logicalId(stack.iamApi.api);
     for (const route of routes.filter((r) => !r.planned)) {
       const request = `arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${${iamApi}}/$default/${route.method}${samplePath(route)}`;
-      expect(policyAllows(perms, 'execute-api:Invoke', request), route.name).toBe(roleMayCall(route.access, 'service'));
+      expect(policyAllows(perms, 'execute-api:Invoke', request), route.name).toBe(roleMayCall(route.access, 'agent'));
     }
     expect(perms.filter((p) => p.action.startsWith('dynamodb:'))).toEqual([]);
   });

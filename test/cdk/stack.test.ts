@@ -344,6 +344,7 @@ describe('IAM callers', () => {
   const policy = (construct: object) => deployed.Resources[logicalId(construct as never)]!.Properties!;
   const admin = permissions(policy(stack.access.adminPolicy).PolicyDocument);
   const service = permissions(policy(stack.access.servicePolicy).PolicyDocument);
+  const agent = permissions(policy(stack.access.agentPolicy).PolicyDocument);
   const lines = (perms: typeof admin, effect: 'Allow' | 'Deny') =>
     perms
       .filter((p) => p.effect === effect)
@@ -379,12 +380,20 @@ describe('IAM callers', () => {
     );
   });
 
-  it('denies service accounts every spelling of an admin-only path that IAM compares', () => {
-    for (const route of built.filter((r) => !roleMayCall(r.access, 'service'))) {
-      const path = samplePath(route);
-      for (const variant of [path, `${path}/`, `${path}//`, `${path}/x`, `${path}.`]) {
-        for (const method of methodsOf(route)) {
-          expect(policyAllows(service, 'execute-api:Invoke', requestArn(method, variant)), `${method} ${variant}`).toBe(false);
+  it('denies service accounts and agents every spelling of a path not theirs that IAM compares', () => {
+    for (const [role, perms] of [
+      ['service', service],
+      ['agent', agent],
+    ] as const) {
+      for (const route of built.filter((r) => !roleMayCall(r.access, role))) {
+        const path = samplePath(route);
+        // With a route of its own below (an agent's GET /settings/{id} below GET /settings), the Deny holds the two
+        // spellings API Gateway sends there; deeper ones match that route's Allow and reach its function, which answers 404.
+        const below = built.some((other) => roleMayCall(other.access, role) && other.method === route.method && other.path.startsWith(`${route.path}/`));
+        for (const variant of below ? [path, `${path}/`] : [path, `${path}/`, `${path}//`, `${path}/x`, `${path}.`]) {
+          for (const method of methodsOf(route)) {
+            expect(policyAllows(perms, 'execute-api:Invoke', requestArn(method, variant)), `${role} ${method} ${variant}`).toBe(false);
+          }
         }
       }
     }
@@ -395,6 +404,7 @@ describe('IAM callers', () => {
       const request = requestArn(route.method, samplePath(route));
       expect(policyAllows(admin, 'execute-api:Invoke', request), `admin ${route.name}`).toBe(true);
       expect(policyAllows(service, 'execute-api:Invoke', request), `service ${route.name}`).toBe(roleMayCall(route.access, 'service'));
+      expect(policyAllows(agent, 'execute-api:Invoke', request), `agent ${route.name}`).toBe(roleMayCall(route.access, 'agent'));
     }
   });
 
@@ -418,22 +428,25 @@ describe('IAM callers', () => {
     }
   });
 
-  it('grants a role the same sets with grantAdmin and grantServiceAccount', () => {
+  it('grants a role the same sets with grantAdmin, grantServiceAccount and grantAgent, and registers an agent with its pool', () => {
     const app = newApp({ ...cdkContext, 'aws:cdk:bundling-stacks': [] });
     const s = new ScoringStack(app, 'Grants', { config: readStackConfig(app.node) });
     const adminRole = new Role(s, 'AdminRole', { assumedBy: new ServicePrincipal('ec2.amazonaws.com') });
     const agentRole = new Role(s, 'AgentRole', { assumedBy: new ServicePrincipal('ec2.amazonaws.com') });
+    const rangeRole = new Role(s, 'RangeRole', { assumedBy: new ServicePrincipal('ec2.amazonaws.com') });
     s.grantAdmin(adminRole);
     s.grantServiceAccount(agentRole);
+    s.grantAgent(rangeRole, 'range-a');
     const grantsJson = app.synth().getStackArtifact(s.artifactId).template as CfnTemplate;
     const managed = (c: object) => permissions(grantsJson.Resources[logicalId(c as never)]!.Properties!.PolicyDocument);
     const sorted = (perms: ReturnType<typeof permissions>) => perms.map((p) => `${p.effect} ${p.action} ${p.resource}`).sort();
     expect(sorted(rolePermissions(grantsJson, logicalId(adminRole)))).toEqual(sorted(managed(s.access.adminPolicy)));
     expect(sorted(rolePermissions(grantsJson, logicalId(agentRole)))).toEqual(sorted(managed(s.access.servicePolicy)));
+    expect(sorted(rolePermissions(grantsJson, logicalId(rangeRole)))).toEqual(sorted(managed(s.access.agentPolicy)));
     // Each grant also registers its role (by path-less role ARN) in the table's registry of IAM principals.
     const registrations = resourcesOfType(grantsJson, 'Custom::AWS').map(([, r]) => flat(r.Properties!.Create));
-    // The two roles here, and the scoring agent's own role when the stack has the agent.
-    expect(registrations).toHaveLength(s.agent ? 3 : 2);
+    // The three roles here, and the scoring agent's own role when the stack has the agent.
+    expect(registrations).toHaveLength(s.agent ? 4 : 3);
     for (const [role, name] of [
       [adminRole, 'admin'],
       [agentRole, 'service'],
@@ -441,6 +454,15 @@ describe('IAM callers', () => {
       const registration = registrations.find((c) => c.includes(`role/\${${logicalId(role)}}`));
       expect(registration, name).toMatch(new RegExp(`"role":\\{"S":"${name}"\\}`));
       expect(registration).toContain('"action":"putItem"');
+    }
+    const range = registrations.find((c) => c.includes(`role/\${${logicalId(rangeRole)}}`));
+    expect(range).toMatch(/"role":\{"S":"agent"\},"pool":\{"S":"range-a"\}/);
+    // The Lambda agent is the cloud pool's agent: the agent policy, not the service one.
+    if (s.agent) {
+      expect(registrations.find((c) => c.includes(`role/\${${logicalId(s.agent!.function.role)}}`))).toMatch(/"role":\{"S":"agent"\},"pool":\{"S":"cloud"\}/);
+      expect(sorted(rolePermissions(grantsJson, logicalId(s.agent.function.role))).filter((p) => p.includes('execute-api'))).toEqual(
+        sorted(managed(s.access.agentPolicy)),
+      );
     }
   });
 });
@@ -643,11 +665,12 @@ describe('the CDN', () => {
 });
 
 describe('outputs', () => {
-  it('names both API URLs, the CDN URL, the table, the accounts key and both policies', () => {
+  it('names both API URLs, the CDN URL, the table, the accounts key and the three policies', () => {
     const outputs = json.Outputs!;
     expect(Object.keys(outputs).sort()).toEqual([
       'AccountsKeyArn',
       'AdminPolicyArn',
+      'AgentPolicyArn',
       'AlarmTopicArn',
       'CdnUrl',
       'DashboardName',
@@ -664,6 +687,7 @@ describe('outputs', () => {
     expect(flat(outputs.CdnUrl!.Value)).toBe(`https://\${${logicalId(stack.cdn.distribution)}.DomainName}/`);
     expect(outputs.AdminPolicyArn!.Value).toEqual({ Ref: logicalId(stack.access.adminPolicy) });
     expect(outputs.ServicePolicyArn!.Value).toEqual({ Ref: logicalId(stack.access.servicePolicy) });
+    expect(outputs.AgentPolicyArn!.Value).toEqual({ Ref: logicalId(stack.access.agentPolicy) });
   });
 });
 

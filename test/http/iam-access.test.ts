@@ -17,8 +17,8 @@ import { oneRouteOfEach } from '../support/route-samples';
  * through is the function's to answer (a non-canonical spelling is its 404,
  * asserted with the endpoint wrapper's tests), never that plain 403.
  */
-type Principal = 'anonymous' | 'service token' | 'admin token' | 'service key' | 'admin key';
-const PRINCIPALS: Principal[] = ['anonymous', 'service token', 'admin token', 'service key', 'admin key'];
+type Principal = 'anonymous' | 'service token' | 'admin token' | 'service key' | 'admin key' | 'agent key';
+const PRINCIPALS: Principal[] = ['anonymous', 'service token', 'admin token', 'service key', 'admin key', 'agent key'];
 const IAM_FORBIDDEN = { message: 'Forbidden' };
 
 const built = routes.filter((r) => !r.planned);
@@ -40,15 +40,17 @@ afterAll(async () => {
 
 async function call(principal: Principal, method: string, path: string): Promise<Response> {
   const url = `${stack.url}${path}`;
-  const keyOf = { 'service key': IAM_KEYS.service, 'admin key': IAM_KEYS.admin } as const;
+  const keyOf = { 'service key': IAM_KEYS.service, 'admin key': IAM_KEYS.admin, 'agent key': IAM_KEYS.agent } as const;
   let headers: Record<string, string> = {};
   if (principal === 'service token') headers = { authorization: `Bearer ${ENV_TOKENS.service}` };
   if (principal === 'admin token') headers = { authorization: `Bearer ${ENV_TOKENS.admin}` };
-  if (principal === 'service key' || principal === 'admin key') headers = await signedHeaders(url, { method, ...keyOf[principal] });
+  if (principal === 'service key' || principal === 'admin key' || principal === 'agent key')
+    headers = await signedHeaders(url, { method, ...keyOf[principal] });
   return fetch(url, { method, headers });
 }
 
-const roleOfKey = (principal: Principal) => (principal === 'admin key' ? 'admin' : principal === 'service key' ? 'service' : undefined);
+const ROLE_OF_KEY = { 'admin key': 'admin', 'service key': 'service', 'agent key': 'agent' } as const;
+const roleOfKey = (principal: Principal) => (principal in ROLE_OF_KEY ? ROLE_OF_KEY[principal as keyof typeof ROLE_OF_KEY] : undefined);
 
 /**
  * The callers that sign nothing never meet IAM's policy: what they get does
@@ -75,7 +77,7 @@ describe.concurrent.each(built.map((route) => [`${route.method} ${route.path}`, 
     }
     expect(text.startsWith('{"message"'), text).toBe(false);
     if (variant === 'canonical' && role) {
-      // The registry gives the handler the caller's role; IAM already kept the service key off admin routes.
+      // The registry gives the handler the caller's role; IAM already kept the service and agent keys off the routes not theirs.
       if (roleMayCall(route.access, role)) expect([401, 403], text).not.toContain(response.status);
       // What only a signed-in member does (their own session): the function refuses any IAM caller, as problem+json.
       else expect([response.status, JSON.parse(text).code]).toEqual([403, 'forbidden']);

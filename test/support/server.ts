@@ -5,6 +5,8 @@ import { dynamodbEndpoint } from './dynamodb-endpoint';
 export const IAM_KEYS = {
   admin: { accessKeyId: 'AKIDLOCALADMIN', secretAccessKey: 'admin-secret-key' },
   service: { accessKeyId: 'AKIDLOCALAGENT', secretAccessKey: 'agent-secret-key' },
+  /** Registered as an agent of the cloud pool (issue #45). */
+  agent: { accessKeyId: 'AKIDLOCALCLOUD', secretAccessKey: 'cloud-agent-secret-key' },
 };
 
 export const ENV_TOKENS = {
@@ -26,6 +28,7 @@ export async function startTestServer(options: Partial<LocalStackOptions> = {}):
     iamKeys: [
       `${IAM_KEYS.admin.accessKeyId}:${IAM_KEYS.admin.secretAccessKey}:admin`,
       `${IAM_KEYS.service.accessKeyId}:${IAM_KEYS.service.secretAccessKey}:service`,
+      `${IAM_KEYS.agent.accessKeyId}:${IAM_KEYS.agent.secretAccessKey}:agent:cloud`,
     ].join(','),
     ...options,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concurrencyLimit, inSlice, roundStartAt, roundsInMinute, scanIdFor, slicesFor } from '../../functions/agent/schedule';
+import { concurrencyLimit, invocationsFor, roundStartAt, roundsInMinute, scanIdFor } from '../../functions/agent/schedule';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -41,16 +41,7 @@ describe('agent rounds', () => {
     expect(most).toBe(3);
   });
 
-  it('splits a round into slices that together hold every service exactly once', () => {
-    expect(slicesFor(0, 2000)).toBe(1);
-    expect(slicesFor(2000, 2000)).toBe(1);
-    expect(slicesFor(2001, 2000)).toBe(2);
-    expect(slicesFor(5000, 2000)).toBe(3);
-    const ids = Array.from({ length: 5000 }, (_, i) => i + 1);
-    const of = slicesFor(ids.length, 2000);
-    const shares = Array.from({ length: of }, (_, index) => ids.filter((id) => inSlice(id, { index, of })));
-    expect(shares.flat().sort((a, b) => a - b)).toEqual(ids);
-    expect(shares.map((share) => share.length)).toEqual([1666, 1667, 1667]);
-    expect(ids.every((id) => inSlice(id, undefined))).toBe(true);
+  it('fans a round out to one invocation per 2 000 services, at least one', () => {
+    expect([0, 2000, 2001, 5000].map((n) => invocationsFor(n, 2000))).toEqual([1, 1, 2, 3]);
   });
 });

@@ -25,17 +25,23 @@ describe('normalizeIamArn', () => {
 describe('iamAllows (the policies as IAM evaluates them)', () => {
   const zone = `${API_PREFIX}/teams/1/dns.zone`;
 
-  it('lets a service account reach none of the spellings of an admin-only path', () => {
+  it('lets a service account or an agent reach none of the spellings of an admin-only path', () => {
     for (const path of [zone, `${zone}/`, `${zone}//`, `${zone}/..`, `${API_PREFIX}/teams/1/dns`, `${API_PREFIX}//teams/1/dns.zone`]) {
       for (const method of ['GET', 'HEAD']) expect(iamAllows('service', method, path), `${method} ${path}`).toBe(false);
+      for (const method of ['GET', 'HEAD']) expect(iamAllows('agent', method, path), `${method} ${path}`).toBe(false);
     }
+    // Nor an agent the settings' write, below the settings' read it may call.
+    expect(iamAllows('agent', 'GET', `${API_PREFIX}/settings/1`)).toBe(true);
+    expect(iamAllows('agent', 'PATCH', `${API_PREFIX}/settings/1`)).toBe(false);
+    expect(iamAllows('agent', 'POST', `${API_PREFIX}/dns`)).toBe(false);
   });
 
-  it('allows every route to an admin and exactly its routes to a service account, HEAD wherever GET', () => {
+  it('allows every route to an admin and exactly their routes to a service account and an agent, HEAD wherever GET', () => {
     for (const route of routes.filter((r) => !r.planned)) {
       const path = route.path.replace('{id}', '7');
       expect(iamAllows('admin', route.method, path), route.name).toBe(true);
       expect(iamAllows('service', route.method, path), route.name).toBe(roleMayCall(route.access, 'service'));
+      expect(iamAllows('agent', route.method, path), route.name).toBe(roleMayCall(route.access, 'agent'));
       if (route.method === 'GET') expect(iamAllows('admin', 'HEAD', path), route.name).toBe(true);
     }
     expect(iamAllows('service', 'GET', `${API_PREFIX}/nothing-here`)).toBe(false);

@@ -16,6 +16,18 @@ export function slicesOfRound(services: number): number {
   return Math.min(services, Math.max(MIN_SLICES, Math.ceil(services / SLICE_SERVICES)));
 }
 
+const INVERSE_GOLDEN_RATIO = (Math.sqrt(5) - 1) / 2;
+
+/**
+ * The slice of a round a service falls in, the same for every agent that
+ * reads the same id. Fibonacci hashing (the fraction of id × 1/φ) rather than
+ * id modulo: a pool often holds one subtype of every team, whose ids step by
+ * the number of subtypes, and modulo would put them all in one slice.
+ */
+export function sliceOf(serviceId: number, of: number): number {
+  const fraction = (serviceId * INVERSE_GOLDEN_RATIO) % 1;
+  return Math.min(of - 1, Math.floor(fraction * of));
+}
 /** A slice of a round as its claims leave it. */
 export interface SliceState {
   slice: number;
