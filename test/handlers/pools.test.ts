@@ -6,7 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetFreshCopies } from '#shared/data/fresh';
-import { mintTokens, useFreshTable } from '../support/database';
+import { loadCompetition } from '#shared/data/competition';
+import type { Competition } from '#shared/domain/competition';
+import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
 import { bearer, invoke } from '../support/invoke';
 
 type Pool = { name: string; description: string; subtypes: number[]; teams: number[]; services: number[]; checks: number[] };
@@ -151,5 +153,48 @@ describe('pools', () => {
     expect((await invoke('POST', '/api/v1/dns', { headers: agent, body: { team: teamOf(12), name: 'x', type: 'A', value: '1' } })).status).toBe(403);
     expect((await put('range-a', {})).status).toBe(200);
     expect((await invoke('PUT', '/api/v1/pools/range-a', { headers: agent, body: {} })).status).toBe(403);
+  });
+});
+
+describe('pools in the competition file', () => {
+  it('are written by a load, each placement by the id the load gives its team or service; a file without them leaves cloud alone', async () => {
+    const sample = sampleCompetition();
+    const [first, second] = sample.teams;
+    const file: Competition = {
+      ...sample,
+      pools: [{ name: 'range-a', description: 'Range A' }, { name: 'dc-east' }],
+      subtypes: sample.subtypes.map((s) => (s.name === 'HTTP' ? { ...s, pool: 'dc-east' } : s)),
+      teams: [
+        { ...first!, pool: 'range-a' },
+        { ...second!, services: second!.services.map((s, i) => (i === 0 ? { ...s, pool: 'range-a' } : s)) },
+        ...sample.teams.slice(2),
+      ],
+    };
+    await loadCompetition(file, { replace: true, loadedBy: 'test', audit: TEST_AUDIT });
+    forgetFreshCopies();
+    const loaded = (await invoke('GET', '/api/v1/services', { headers: admin })).json as Service[];
+    const teams = (await invoke('GET', '/api/v1/teams', { headers: admin })).json as { id: number; number: number }[];
+    const byName = new Map((await pools()).map((p) => [p.name, p]));
+    expect([...byName.keys()]).toEqual(['cloud', 'range-a', 'dc-east']);
+    const firstTeam = teams.find((t) => t.number === first!.number)!.id;
+    const secondFirst = loaded.find((s) => s.team.number === second!.number && s.subtype_id === second!.services[0]!.subtype_id)!.id;
+    expect(byName.get('range-a')).toMatchObject({ description: 'Range A', subtypes: [], teams: [firstTeam], services: [secondFirst] });
+    expect(byName.get('dc-east')).toMatchObject({ description: '', subtypes: [sample.subtypes.find((s) => s.name === 'HTTP')!.id] });
+    // The team's own pool over its HTTP's subtype's; every service in exactly one pool.
+    expect(byName.get('range-a')!.checks).toEqual(
+      loaded
+        .filter((s) => s.team.id === firstTeam || s.id === secondFirst)
+        .map((s) => s.id)
+        .sort((a, b) => a - b),
+    );
+    expect([...byName.values()].flatMap((p) => p.checks).sort((a, b) => a - b)).toEqual(loaded.map((s) => s.id).sort((a, b) => a - b));
+    // The subtype item does not carry its pool (the pools item does).
+    expect(((await invoke('GET', '/api/v1/subtypes', { headers: admin })).json as { name: string }[]).find((s) => s.name === 'HTTP')).not.toHaveProperty(
+      'pool',
+    );
+
+    await loadCompetition(sample, { replace: true, loadedBy: 'test', audit: TEST_AUDIT });
+    forgetFreshCopies();
+    expect((await pools()).map((p) => p.name)).toEqual(['cloud']);
   });
 });

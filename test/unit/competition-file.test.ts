@@ -260,6 +260,39 @@ teams:
     for (const kind of CHECK_KINDS) expect(Object.keys(checkParameters[kind]).sort(), kind).toEqual([...CHECK_PARAMETER_NAMES[kind]].sort());
   });
 
+  it("places subtypes, teams and services in the pools it declares, and keeps a mailbox check in its sender's pool (issue #45)", () => {
+    const pooled = (pools: string, mailboxPool = '') =>
+      GOOD.replace(
+        '  - { id: 1, name: HTTP, super_type_id: 1, max_score: 10 }',
+        [
+          '  - { id: 1, name: HTTP, super_type_id: 1, max_score: 10, pool: dc-east }',
+          '  - { id: 2, name: Mail out, super_type_id: 1, max_score: 10, check: smtp, mail_to: ops }',
+          '  - { id: 3, name: Mail in, super_type_id: 1, max_score: 10, check: imap, sent_by: Mail out }',
+        ].join('\n'),
+      )
+        .replace('    team_url: two.example\n', '    team_url: two.example\n    pool: range-a\n')
+        .replace(
+          '      - { subtype_id: 1, url: www.one.example, port: 80 }',
+          [
+            '      - { subtype_id: 1, url: www.one.example, port: 80, pool: cloud }',
+            '      - { subtype_id: 2, url: mail.one.example, port: 25 }',
+            `      - { subtype_id: 3, url: mail.one.example, port: 143${mailboxPool} }`,
+          ].join('\n'),
+        ) + pools;
+    const good = parseCompetition(pooled('pools:\n  - { name: dc-east, description: East rack }\n  - { name: range-a }\n'));
+    if (!good.ok) throw new Error(JSON.stringify(good.problems));
+    expect(good.competition.pools).toEqual([{ name: 'dc-east', description: 'East rack' }, { name: 'range-a' }]);
+    expect(problemsOf(pooled('pools:\n  - { name: dc-east }\n')).map((p) => [p.path, p.message])).toEqual([
+      ['teams.1.pool', 'no pool is named range-a (declare it under pools)'],
+    ]);
+    expect(problemsOf(pooled('pools:\n  - { name: dc-east }\n  - { name: range-a }\n  - { name: dc-east }\n')).map((p) => p.path)).toEqual(['pools.2.name']);
+    expect(problemsOf(pooled('pools:\n  - { name: Range A }\n')).map((p) => p.path)).toContain('pools.0.name');
+    // The mailbox check placed apart from the SMTP check whose mail it reads.
+    expect(problemsOf(pooled('pools:\n  - { name: dc-east }\n  - { name: range-a }\n', ', pool: dc-east')).map((p) => [p.path, p.message])).toEqual([
+      ['teams.0.services.2.pool', 'is dc-east, but this mailbox check reads the mail teams.0.services.1 sends from cloud: both must be in one pool'],
+    ]);
+  });
+
   it('wants team URLs as plain host names, without a trailing dot', () => {
     const paths = problemsOf(GOOD.replace('team_url: one.example', 'team_url: one.example.')).map((p) => p.path);
     expect(paths).toEqual(['teams.0.team_url']);

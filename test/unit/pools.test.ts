@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { assignmentConflicts, isPoolName, poolIndex, poolOf, splitMailPairs, withCloud, type Pool } from '#shared/domain/pools';
-import { claimable, isAlive, slicesOfRound } from '#shared/domain/agents';
+import { claimable, isAlive, sliceOf, slicesOfRound } from '#shared/domain/agents';
 import { allowedRanges, withinRanges, withLiterals } from '../../functions/agent/resolve';
 
 const pool = (name: string, names: Partial<Pick<Pool, 'subtypes' | 'teams' | 'services'>>): Pool => ({
@@ -46,9 +46,10 @@ describe('pools', () => {
       { ...service(4, 8, 7), subtype: 'IMAP', sentBy: 'SMTP' },
     ];
     expect(splitMailPairs(mail, poolIndex([pool('a', { teams: [7] })]))).toEqual([]);
-    expect(splitMailPairs(mail, poolIndex([pool('a', { subtypes: [7] })]))).toEqual([
-      'service 2 (a) reads the mail service 1 (cloud) sends',
-      'service 4 (a) reads the mail service 3 (cloud) sends',
+    const split = splitMailPairs(mail, poolIndex([pool('a', { subtypes: [7] })]));
+    expect(split.map(({ reader, sender, readerPool, senderPool }) => [reader.id, readerPool, sender.id, senderPool])).toEqual([
+      [2, 'a', 1, 'cloud'],
+      [4, 'a', 3, 'cloud'],
     ]);
   });
 
@@ -61,6 +62,16 @@ describe('pools', () => {
 describe("a pool's agents", () => {
   it('split a round into at least 8 slices of at most 100 services, never more slices than services', () => {
     expect([0, 1, 7, 8, 500, 801, 5000].map(slicesOfRound)).toEqual([0, 1, 7, 8, 8, 9, 50]);
+  });
+
+  it('put every service in exactly one slice, evenly, also when a pool holds every eighth id (one subtype of each team)', () => {
+    const ids = Array.from({ length: 5000 }, (_, i) => i + 1);
+    const sizes = (of: number, pick: number[]) => Array.from({ length: of }, (_, slice) => pick.filter((id) => sliceOf(id, of) === slice).length);
+    expect(ids.every((id) => [...Array(50).keys()].filter((slice) => sliceOf(id, 50) === slice).length === 1)).toBe(true);
+    expect(Math.max(...sizes(50, ids)) - Math.min(...sizes(50, ids))).toBeLessThanOrEqual(5);
+    // One subtype of 50 teams of 8: ids 3, 11, 19… Modulo 8 would put all 50 in one slice.
+    const oneSubtype = Array.from({ length: 50 }, (_, team) => team * 8 + 3);
+    expect(Math.max(...sizes(8, oneSubtype))).toBeLessThanOrEqual(9);
   });
 
   it('take slices never claimed first, then those whose lease ran out unfinished; else wait for the first live lease, or stop when all are done', () => {

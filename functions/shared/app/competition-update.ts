@@ -15,8 +15,11 @@ import { getSettings } from '#shared/data/settings';
 import { listStoredSubtypes, listStoredSuperTypes, readSubtype } from '#shared/data/subtypes';
 import { listTeamProfiles } from '#shared/data/teams';
 import type { Competition } from '#shared/domain/competition';
+import { readPools } from '#shared/data/pools';
+import { replaceAllPools } from '#shared/app/pools';
 import {
   describeStep,
+  filePools,
   planCompetitionUpdate,
   planFingerprint,
   type CurrentCompetition,
@@ -85,7 +88,7 @@ export async function applyCompetitionUpdate(
   const rewritten = new Set<number>();
   for (const step of preview.plan.steps) {
     try {
-      await applyStep(step, audit, added, rewritten);
+      await applyStep(step, file, audit, added, rewritten);
     } catch (error) {
       return { kind: 'stopped', done, failed: describeStep(step), error: error as Error };
     }
@@ -95,7 +98,7 @@ export async function applyCompetitionUpdate(
   return { kind: 'applied', done };
 }
 
-async function applyStep(step: UpdateStep, audit: AuditContext, added: Map<number, number>, rewritten: Set<number>): Promise<void> {
+async function applyStep(step: UpdateStep, file: Competition, audit: AuditContext, added: Map<number, number>, rewritten: Set<number>): Promise<void> {
   switch (step.kind) {
     case 'settings': {
       const result = await changeSettings((current) => parseWith(SettingsFieldsSchema, { ...current, ...step.change }), {
@@ -147,19 +150,27 @@ async function applyStep(step: UpdateStep, audit: AuditContext, added: Map<numbe
       await addService({ team_id: teamId, ...service }, audit);
       return;
     }
+    case 'pools': {
+      // Last: every team and service the file names is in the event now, with its id.
+      const placed = filePools(file, (await readCurrentCompetition())!.competition);
+      if (!placed) throw new Error('a team or service the file places in a pool is not in the event');
+      await replaceAllPools(placed, audit);
+      return;
+    }
   }
 }
 
 /** The event as the live edits read it: each record exactly as its edit's ETag is computed. */
 async function readCurrentCompetition(): Promise<{ competition: CurrentCompetition; final?: FinalMark } | undefined> {
-  const [settings, superTypes, subtypes, teams, services] = await Promise.all([
+  const [settings, superTypes, subtypes, teams, services, { pools }] = await Promise.all([
     getSettings({ consistent: true }),
     listStoredSuperTypes(),
     listStoredSubtypes(),
     listTeamProfiles(),
     listServiceEndpoints(),
+    readPools({ consistent: true }),
   ]);
   if (!settings) return undefined;
   const { id: _id, ...fields } = settings.settings;
-  return { competition: { settings: fields, superTypes, subtypes, teams, services }, ...(settings.final ? { final: settings.final } : {}) };
+  return { competition: { settings: fields, superTypes, subtypes, teams, services, pools }, ...(settings.final ? { final: settings.final } : {}) };
 }

@@ -44,9 +44,18 @@ export async function replacePool(name: string, body: PoolAssignment & { descrip
       const after = old ? before.pools.map((p) => (p.name === name ? written : p)) : [...before.pools, written];
       return { after, change: { action: old ? 'pool.update' : 'pool.create', target: `pools/${name}`, before: old, after: written } };
     },
-    written,
+    [written],
   );
   return (await poolViews({ consistent: true })).find((p) => p.name === name)!;
+}
+
+/**
+ * Makes every pool what `pools` says (a competition file loaded onto the
+ * running event): pools it leaves out are gone, with what they named.
+ */
+export async function replaceAllPools(pools: Pool[], audit: AuditContext): Promise<void> {
+  if (pools.length > MAX_POOLS) throw conflict('too_many_pools', `At most ${MAX_POOLS} pools.`);
+  await changePools(audit, (before) => ({ after: pools, change: { action: 'pools.replace', target: 'pools', before: before.pools, after: pools } }), pools);
 }
 
 /** Deletes a pool that names nothing; `cloud`, the default, always stays. */
@@ -62,10 +71,10 @@ export async function deletePool(name: string, audit: AuditContext): Promise<voi
   });
 }
 
-type PoolsChange = { after: Pool[]; change: { action: string; target: string; before: Pool | null; after: Pool | null } };
+type PoolsChange = { after: Pool[]; change: { action: string; target: string; before: Pool | Pool[] | null; after: Pool | Pool[] | null } };
 
 /** Reads the pools, applies `edit`, checks the result stands, and writes it under the version read; again when someone wrote first. */
-async function changePools(audit: AuditContext, edit: (before: StoredPools) => PoolsChange, placed?: Pool): Promise<void> {
+async function changePools(audit: AuditContext, edit: (before: StoredPools) => PoolsChange, placed?: Pool[]): Promise<void> {
   for (let attempt = 1; attempt <= WRITE_ATTEMPTS; attempt++) {
     const before = await readPools({ consistent: true });
     const { after, change } = edit(before);
@@ -77,20 +86,23 @@ async function changePools(audit: AuditContext, edit: (before: StoredPools) => P
   throw serviceUnavailable('pools_busy', 'Other organisers are changing the pools: try again.', 1);
 }
 
-/** Refuses pools that name a thing twice, name what the competition does not hold, or split a mail pair. */
-async function checkPlacement(pools: Pool[], placed: Pool): Promise<void> {
+/** Refuses pools that name a thing twice, name (in `placed`) what the competition does not hold, or split a mail pair. */
+async function checkPlacement(pools: Pool[], placed: Pool[]): Promise<void> {
   const conflicts = assignmentConflicts(pools);
   if (conflicts.length > 0) throw conflict('pool_conflict', `Each subtype, team and service is in one pool at most: ${conflicts.slice(0, 5).join('; ')}.`);
   const [subtypes, teams, definitions] = await Promise.all([listSubtypes(), listTeamProfiles(), listServiceDefinitions()]);
-  const unknown = unknownIds(placed, {
+  const known = {
     subtypes: new Set(subtypes.map((s) => s.id)),
     teams: new Set(teams.map((t) => t.id)),
     services: new Set(definitions.map((d) => d.service.id)),
-  });
+  };
+  const unknown = placed.flatMap((pool) => unknownIds(pool, known));
   if (unknown.length > 0) throw conflict('pool_unknown_ids', `The competition holds no ${unknown.slice(0, 5).join(', ')}.`);
   const sentBy = new Map(subtypes.map((s) => [s.id, typeof s.sent_by === 'string' ? s.sent_by : undefined]));
   const mailing = definitions.map(({ service }) => ({ ...service, sentBy: sentBy.get(service.subtype_id) }));
-  const split = splitMailPairs(mailing, poolIndex(pools));
+  const split = splitMailPairs(mailing, poolIndex(pools)).map(
+    ({ reader, sender, readerPool, senderPool }) => `service ${reader.id} (${readerPool}) reads the mail service ${sender.id} (${senderPool}) sends`,
+  );
   if (split.length > 0) {
     throw conflict('pool_splits_mail', `A mailbox check and the SMTP check whose mail it reads must be in one pool: ${split.slice(0, 5).join('; ')}.`);
   }

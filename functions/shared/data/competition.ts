@@ -4,7 +4,7 @@ import { auditPut, type AuditContext } from '#shared/data/audit';
 import { accountsItem } from '#shared/data/account-secrets';
 import { serviceAccounts, type CheckAccount } from '#shared/domain/accounts';
 import { notFinal } from '#shared/data/settings';
-import type { Competition } from '#shared/domain/competition';
+import { filePlacement, type Competition } from '#shared/domain/competition';
 import { RESOLUTIONS_SECONDS } from '#shared/domain/history';
 import type { Team, TeamRecord } from '#shared/domain/model';
 import { db, tableName } from '#shared/data/client';
@@ -143,7 +143,8 @@ async function buildItems(competition: Competition, loadedBy: string, zoneSerial
   const items: Record<string, unknown>[] = [
     ...competition.super_types.map((s) => ({ ...keys.superType(s.id), ...s })),
     // A subtype's accounts are never stored with it (GET /subtypes serves it): each service's are sealed apart.
-    ...competition.subtypes.map(({ accounts: _secrets, ...s }) => ({ ...keys.subtype(s.id), ...s })),
+    // Its pool is the pools item's to hold.
+    ...competition.subtypes.map(({ accounts: _secrets, pool: _pool, ...s }) => ({ ...keys.subtype(s.id), ...s })),
   ];
 
   let nextService = 0;
@@ -185,6 +186,11 @@ async function buildItems(competition: Competition, loadedBy: string, zoneSerial
     }
     items.push(statusCellsItem({ id: team.id, hidden: entry.hidden }, cellServices, loadedAtMs));
   });
+  // The pools the file places checks in: written only when it names any (else every service is cloud's, as without the item).
+  const { pools } = filePlacement(competition, teamIds, serviceIds);
+  if (competition.pools !== undefined || pools.some((p) => p.subtypes.length + p.teams.length + p.services.length > 0)) {
+    items.push({ ...keys.pools(), pools, version: 1, updated_at: new Date().toISOString() });
+  }
   // A data key per service (KMS in AWS): a few at a time, well inside KMS's request quota.
   for (let i = 0; i < sealing.length; i += SEALING_CONCURRENCY) {
     items.push(...(await Promise.all(sealing.slice(i, i + SEALING_CONCURRENCY).map(({ id, accounts }) => accountsItem(id, accounts)))));

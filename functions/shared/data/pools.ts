@@ -46,7 +46,7 @@ export type PoolsWrite = 'written' | 'stale' | 'no-competition';
 export async function writePools(
   before: StoredPools,
   after: Pool[],
-  change: { action: string; target: string; before: Pool | null; after: Pool | null },
+  change: { action: string; target: string; before: Pool | Pool[] | null; after: Pool | Pool[] | null },
   audit: AuditContext,
 ): Promise<PoolsWrite> {
   try {

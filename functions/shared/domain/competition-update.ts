@@ -14,7 +14,8 @@
 import { createHash } from 'node:crypto';
 import { serviceAccounts, type CheckAccount } from '#shared/domain/accounts';
 import { checkOf, type CheckDefinition } from '#shared/domain/check-definitions';
-import type { Competition, NewSubtype } from '#shared/domain/competition';
+import { filePlacement, type Competition, type NewSubtype } from '#shared/domain/competition';
+import type { Pool } from '#shared/domain/pools';
 import { nameKey } from '#shared/domain/names';
 import type { SettingsFields } from '#shared/domain/settings';
 import type { ServiceEndpoint, SuperType, Team } from '#shared/domain/model';
@@ -51,6 +52,8 @@ export interface CurrentCompetition {
   subtypes: CurrentSubtype[];
   teams: CurrentTeam[];
   services: CurrentService[];
+  /** Every pool, `cloud` first. */
+  pools: Pool[];
 }
 
 type TeamChange = Partial<Pick<CurrentTeam, 'name' | 'logo' | 'guest_division' | 'hidden' | 'team_url'>>;
@@ -79,7 +82,13 @@ export type UpdateStep =
   | { kind: 'team-edit'; team: CurrentTeam; change: TeamChange }
   | { kind: 'team-add'; team: Omit<CurrentTeam, 'id' | 'version'> }
   | { kind: 'service-edit'; service: CurrentService; change: { url?: string; port?: number; max_score?: number } }
-  | { kind: 'service-add'; service: PlannedService };
+  | { kind: 'service-add'; service: PlannedService }
+  /**
+   * Applied last: every pool becomes what the file says, placed by the ids the
+   * event holds then. `pools` is that placement as planned, or null when it
+   * names teams or services this plan adds (they have no ids yet).
+   */
+  | { kind: 'pools'; pools: Pool[] | null };
 
 export interface UpdatePlan {
   steps: UpdateStep[];
@@ -137,7 +146,7 @@ export function planCompetitionUpdate(file: Competition, namedSettings: readonly
   for (const subtype of file.subtypes) {
     const now = current.subtypes.find((s) => s.id === subtype.id);
     if (!now) {
-      const { accounts: _accounts, ...fields } = subtype;
+      const { accounts: _accounts, pool: _pool, ...fields } = subtype;
       subtypeAdds.push({ kind: 'subtype-add', subtype: fields as NewSubtype });
       continue;
     }
@@ -166,13 +175,13 @@ export function planCompetitionUpdate(file: Competition, namedSettings: readonly
   const pointsOf = (subtypeId: number) => file.subtypes.find((s) => s.id === subtypeId)?.max_score;
   /** A new service as the loader makes it: its own accounts, else its subtype's. */
   const plannedService = (teamNumber: number, service: FileService): PlannedService => {
-    const { accounts, ...rest } = service;
+    const { accounts, pool: _pool, ...rest } = service;
     const chosen = serviceAccounts(accounts, file.subtypes.find((s) => s.id === service.subtype_id)?.accounts);
     return { team_number: teamNumber, ...rest, ...(chosen.length > 0 ? { accounts: chosen } : {}) };
   };
   for (const team of file.teams) {
     const now = current.teams.find((t) => t.number === team.number);
-    const { services, ...profile } = team;
+    const { services, pool: _pool, ...profile } = team;
     // A name and a zone are one team's at a time (each edit claims them): taking another team's, in a swap too, would stop the run midway.
     for (const [field, what] of FIELDS_ONE_TEAM_HOLDS) {
       const holder = current.teams.find((t) => t.number !== team.number && nameKey(t[field]) === nameKey(team[field]));
@@ -225,7 +234,56 @@ export function planCompetitionUpdate(file: Competition, namedSettings: readonly
   // The settings first (they are a single step when any), then new subtypes, then the rest.
   const settingsFirst = steps.filter((s) => s.kind === 'settings');
   const others = steps.filter((s) => s.kind !== 'settings');
-  return { steps: [...settingsFirst, ...superTypeSteps, ...adds, ...others, ...subtypeEdits, ...subtypeRetires, ...superTypeRetires], refused };
+  const poolsStep: UpdateStep[] = [];
+  if (namesPools(file)) {
+    const placed = filePools(file, current);
+    if (!placed || canonical(byName(placed)) !== canonical(byName(current.pools))) poolsStep.push({ kind: 'pools', pools: placed });
+  }
+  return {
+    steps: [...settingsFirst, ...superTypeSteps, ...adds, ...others, ...subtypeEdits, ...subtypeRetires, ...superTypeRetires, ...poolsStep],
+    refused,
+  };
+}
+
+/** A file that says nothing of pools (no `pools`, no `pool` anywhere) leaves them as organisers made them. */
+function namesPools(file: Competition): boolean {
+  return file.pools !== undefined || file.subtypes.some((s) => s.pool) || file.teams.some((t) => t.pool || t.services.some((s) => s.pool));
+}
+
+/** Pools compared as sets: by name, each list of ids in order. */
+const byName = (pools: readonly Pool[]) =>
+  [...pools]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((p) => ({
+      ...p,
+      subtypes: [...p.subtypes].sort((a, b) => a - b),
+      teams: [...p.teams].sort((a, b) => a - b),
+      services: [...p.services].sort((a, b) => a - b),
+    }));
+
+/**
+ * The file's pools placed by the ids the event holds: its teams matched by
+ * number, their services as the plan matches them. Null while a team or a
+ * service of the file is not in the event yet.
+ */
+export function filePools(file: Competition, current: Pick<CurrentCompetition, 'teams' | 'services'>): Pool[] | null {
+  const teamIds: number[] = [];
+  const serviceIds: number[] = [];
+  for (const team of file.teams) {
+    const now = current.teams.find((t) => t.number === team.number);
+    if (!now) return null;
+    teamIds.push(now.id);
+    const pairs = matchServices(
+      team.services,
+      current.services.filter((s) => s.team_id === now.id),
+    );
+    for (const wanted of team.services) {
+      const found = pairs.find((pair) => pair.wanted === wanted)?.found;
+      if (!found) return null;
+      serviceIds.push(found.id);
+    }
+  }
+  return filePlacement(file, teamIds, serviceIds).pools;
 }
 
 type FileService = Competition['teams'][number]['services'][number];
@@ -282,6 +340,10 @@ export function describeStep(step: UpdateStep): string {
     }
     case 'service-add':
       return `team ${step.service.team_number}: add a service of subtype ${step.service.subtype_id} at ${step.service.url}:${step.service.port}`;
+    case 'pools':
+      return step.pools
+        ? `pools: ${step.pools.map((p) => `${p.name} (${p.subtypes.length} subtypes, ${p.teams.length} teams, ${p.services.length} services)`).join(', ')}`
+        : 'pools: as the file says, once the teams and services it adds are in';
   }
 }
 

@@ -1,13 +1,14 @@
 import * as v from 'valibot';
 import { AccountsSchema } from '#shared/domain/accounts';
 import type { FieldError } from '#shared/validation';
-import { parseWith, PositiveInt } from '#shared/validation';
+import { FreeText, parseWith, PositiveInt } from '#shared/validation';
 import { LogoUrl, nameKey, TeamName } from '#shared/domain/names';
 import { CHECK_KINDS, mailReadersWithoutSender } from '#shared/domain/check-definitions';
 import { checkParameters } from '#shared/domain/checks';
 import { nameInZone } from '#shared/domain/dns';
 import { HostNameSchema, RelativeHostNameSchema } from '#shared/domain/hostnames';
 import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS, SettingsFieldsSchema, SlaPenalty, SlaThreshold, type SettingsFields } from '#shared/domain/settings';
+import { CLOUD_POOL, MAX_POOLS, POOL_NAME_PATTERN, poolIndex, splitMailPairs, type Pool } from '#shared/domain/pools';
 
 /**
  * The competition file: everything an organiser prepares before the event.
@@ -15,6 +16,12 @@ import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS, SettingsFieldsSchema, Sla
  * subtype ids); teams and services get ids allocated when the file is loaded.
  */
 const Name = TeamName;
+
+/** Where a subtype's, a team's or a service's checks run from: a pool the file declares under `pools`, or `cloud`. */
+const PoolName = v.pipe(
+  v.string(),
+  v.regex(new RegExp(POOL_NAME_PATTERN), 'must be a pool name: a lower-case letter, then up to 31 lower-case letters, digits and hyphens'),
+);
 
 const ServiceEntry = v.strictObject({
   subtype_id: PositiveInt,
@@ -24,6 +31,8 @@ const ServiceEntry = v.strictObject({
   max_score: v.optional(PositiveInt),
   /** The accounts its login check signs in with, instead of the subtype's. */
   accounts: v.optional(AccountsSchema),
+  /** Checked from this pool, whatever its team's or subtype's. */
+  pool: v.optional(PoolName),
 });
 
 const TeamEntry = v.strictObject({
@@ -34,6 +43,8 @@ const TeamEntry = v.strictObject({
   guest_division: v.optional(v.boolean(), false),
   hidden: v.optional(v.boolean(), false),
   services: v.optional(v.pipe(v.array(ServiceEntry), v.maxLength(200)), []),
+  /** Its services are checked from this pool, unless a service names its own. */
+  pool: v.optional(PoolName),
 });
 
 const subtypeFields = {
@@ -48,6 +59,9 @@ const subtypeFields = {
   accounts: v.optional(AccountsSchema),
 };
 
+/** A subtype in the file: its services are checked from `pool`, unless their team or they name another. */
+const fileSubtypeFields = { ...subtypeFields, pool: v.optional(PoolName) };
+
 /**
  * A subtype, with how agents check its services when it has a `check`: the
  * kind's own parameters sit beside the subtype's fields, and a parameter of
@@ -56,8 +70,8 @@ const subtypeFields = {
 const SubtypeEntry = v.variant(
   'check',
   [
-    ...CHECK_KINDS.map((kind) => v.strictObject({ ...subtypeFields, check: v.literal(kind), ...checkParameters[kind] })),
-    v.strictObject({ ...subtypeFields, check: v.optional(v.undefined()) }),
+    ...CHECK_KINDS.map((kind) => v.strictObject({ ...fileSubtypeFields, check: v.literal(kind), ...checkParameters[kind] })),
+    v.strictObject({ ...fileSubtypeFields, check: v.optional(v.undefined()) }),
   ],
   `must be one of ${CHECK_KINDS.join(', ')}`,
 );
@@ -84,6 +98,17 @@ export const CompetitionFileSchema = v.strictObject({
   super_types: v.pipe(v.array(v.strictObject({ id: PositiveInt, name: Name })), v.minLength(1, 'needs at least one super type')),
   subtypes: v.array(SubtypeEntry),
   teams: v.pipe(v.array(TeamEntry), v.maxLength(5000)),
+  /**
+   * The pools the file places checks in (`cloud`, the Lambda agent's, needs
+   * no entry). Without this key a load onto a running event leaves the pools
+   * as organisers made them; with it, they become what the file says.
+   */
+  pools: v.optional(
+    v.pipe(
+      v.array(v.strictObject({ name: PoolName, description: v.optional(FreeText(200)) })),
+      v.maxLength(MAX_POOLS - 1, `must declare at most ${MAX_POOLS - 1} pools besides cloud`),
+    ),
+  ),
 });
 
 type FileShape = v.InferOutput<typeof CompetitionFileSchema>;
@@ -174,6 +199,8 @@ function crossReferenceErrors(file: Loose, settings: Loose): FieldError[] {
     }
   });
 
+  errors.push(...poolErrors(file));
+
   const subtypeIds = new Set(subtypes.map((s) => s.id));
   const template = settings.dns_address_template;
   const numberIsAnOctet = typeof template === 'string' && template.includes('{team_number}');
@@ -197,6 +224,82 @@ function crossReferenceErrors(file: Loose, settings: Loose): FieldError[] {
     });
   });
   return errors;
+}
+
+/** Every `pool` names a declared pool (or cloud); a mailbox check sits in its sender's pool. */
+function poolErrors(file: Loose): FieldError[] {
+  const errors: FieldError[] = [];
+  const declared = asList(file.pools);
+  const names = new Set([CLOUD_POOL, ...declared.map((p) => p.name)]);
+  declared.forEach((pool, index) => {
+    if (declared.findIndex((other) => other.name === pool.name) < index)
+      errors.push({ path: `pools.${index}.name`, message: `declares ${String(pool.name)} twice` });
+  });
+  const named = (entry: Loose, path: string) => {
+    if (typeof entry.pool === 'string' && !names.has(entry.pool))
+      errors.push({ path: `${path}.pool`, message: `no pool is named ${entry.pool} (declare it under pools)` });
+  };
+  const subtypes = asList(file.subtypes);
+  const teams = asList(file.teams);
+  subtypes.forEach((subtype, index) => named(subtype, `subtypes.${index}`));
+  teams.forEach((team, t) => {
+    named(team, `teams.${t}`);
+    asList(team.services).forEach((service, s) => named(service, `teams.${t}.services.${s}`));
+  });
+  if (errors.length > 0) return errors;
+  // The file's placement, under stand-in ids (in file order, as a load allocates them), checked by the pools' own rule.
+  const serviceCount = teams.reduce((n, team) => n + asList(team.services).length, 0);
+  const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+  const { pools, services } = filePlacement({ subtypes, teams, pools: declared } as unknown as FilePools, ids(teams.length), ids(serviceCount));
+  const pathOf = (id: number) => services[id - 1]!.path;
+  const sentBy = new Map(subtypes.map((s) => [s.id, typeof s.sent_by === 'string' ? s.sent_by : undefined]));
+  const mailing = services.map((service) => ({ ...service, sentBy: sentBy.get(service.subtype_id) }));
+  for (const { reader, sender, readerPool, senderPool } of splitMailPairs(mailing, poolIndex(pools))) {
+    errors.push({
+      path: `${pathOf(reader.id)}.pool`,
+      message: `is ${readerPool}, but this mailbox check reads the mail ${pathOf(sender.id)} sends from ${senderPool}: both must be in one pool`,
+    });
+  }
+  return errors;
+}
+
+type FilePools = Pick<Competition, 'subtypes' | 'teams' | 'pools'>;
+
+/**
+ * The pools a file places checks in, given its teams' and services' ids in
+ * file order (once loaded, or stand-ins while validating), and its services
+ * as the pool rules see them. `cloud` always, first.
+ */
+export function filePlacement(
+  file: FilePools,
+  teamIds: readonly number[],
+  serviceIds: readonly number[],
+): { pools: Pool[]; services: { id: number; path: string; team: { id: number }; subtype_id: number; subtype: string }[] } {
+  const pools = new Map<string, Pool>(
+    [{ name: CLOUD_POOL, description: 'The Lambda agent' }, ...(file.pools ?? [])].map((p) => [
+      p.name,
+      { name: p.name, description: p.description ?? '', subtypes: [], teams: [], services: [] },
+    ]),
+  );
+  const subtypeNames = new Map(file.subtypes.map((s) => [s.id, String(s.name)]));
+  for (const subtype of file.subtypes) if (subtype.pool) pools.get(subtype.pool)?.subtypes.push(subtype.id);
+  const services: ReturnType<typeof filePlacement>['services'] = [];
+  file.teams.forEach((team, t) => {
+    const teamId = teamIds[t]!;
+    if (team.pool) pools.get(team.pool)?.teams.push(teamId);
+    (team.services ?? []).forEach((service, s) => {
+      const id = serviceIds[services.length]!;
+      if (service.pool) pools.get(service.pool)?.services.push(id);
+      services.push({
+        id,
+        path: `teams.${t}.services.${s}`,
+        team: { id: teamId },
+        subtype_id: service.subtype_id,
+        subtype: subtypeNames.get(service.subtype_id) ?? '',
+      });
+    });
+  });
+  return { pools: [...pools.values()], services };
 }
 
 function dedupe(errors: FieldError[]): FieldError[] {

@@ -106,15 +106,18 @@ export interface MailingService extends PooledService {
  * pools would never find the message, and the team would lose the points
  * for the organisers' placement.
  */
-export function splitMailPairs(services: readonly MailingService[], index: PoolIndex): string[] {
+export function splitMailPairs<S extends MailingService>(
+  services: readonly S[],
+  index: PoolIndex,
+): { reader: S; sender: S; readerPool: string; senderPool: string }[] {
   const bySubtype = new Map(services.map((s) => [`${s.team.id}\0${s.subtype.toLowerCase()}`, s]));
-  const split: string[] = [];
-  for (const service of services) {
-    if (service.sentBy === undefined) continue;
-    const sender = bySubtype.get(`${service.team.id}\0${service.sentBy.toLowerCase()}`);
+  const split: { reader: S; sender: S; readerPool: string; senderPool: string }[] = [];
+  for (const reader of services) {
+    if (reader.sentBy === undefined) continue;
+    const sender = bySubtype.get(`${reader.team.id}\0${reader.sentBy.toLowerCase()}`);
     if (!sender) continue;
-    const [mine, theirs] = [poolOf(service, index), poolOf(sender, index)];
-    if (mine !== theirs) split.push(`service ${service.id} (${mine}) reads the mail service ${sender.id} (${theirs}) sends`);
+    const [readerPool, senderPool] = [poolOf(reader, index), poolOf(sender, index)];
+    if (readerPool !== senderPool) split.push({ reader, sender, readerPool, senderPool });
   }
   return split;
 }
