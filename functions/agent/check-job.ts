@@ -33,14 +33,14 @@ export async function runCheckJob(id: number, deps: CheckJobDependencies): Promi
   }
   const outcome = await dryRun(job.id, job.service_id, deps).catch((error: unknown): { outcome: CheckOutcome; time: string } => {
     // The detail (an API or DNS error) is for the organisers' log, not the team's reason.
-    deps.log.error('check job failed to run', { check_job: id, service: job.service_id, error: (error as Error).message });
+    deps.log.error('check job failed to run', { check_job: id, service_id: job.service_id, error: (error as Error).message });
     return { outcome: { passed: false, error: 'the agent could not run the check (its log says why)', category: 'agent error' }, time: now() };
   });
   const result: CheckJobResult = outcome.outcome.passed
     ? { passed: true, reason: null, category: null, checked_at: outcome.time }
     : { passed: false, reason: outcome.outcome.error, category: outcome.outcome.category, checked_at: outcome.time };
   await deps.api.finishCheckJob(id, result);
-  deps.log.info('check job done', { check_job: id, service: job.service_id, passed: result.passed });
+  deps.log.info('check job done', { check_job: id, service_id: job.service_id, passed: result.passed });
   return { check_job: id, taken: true, passed: result.passed };
 }
 

@@ -116,7 +116,7 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
     planned.map(async (p) => {
       p.mail = await mailRound(p, mail).catch((error: unknown) => {
         // The detail (KMS's own words: an account, a role) is for the organisers' log, not a team's reason.
-        log.error('mail token unavailable', { service: p.service.id, scan_id: p.scanId, error: (error as Error).message });
+        log.error('mail token unavailable', { service_id: p.service.id, scan_id: p.scanId, error: (error as Error).message });
         return { unavailable: true as const };
       });
     }),
@@ -336,7 +336,7 @@ async function report(deps: RoundDependencies, reports: ScanReport[]): Promise<n
       outcomes.forEach((outcome, i) => {
         if (outcome.ok) return;
         failed++;
-        deps.log.warn('report refused', { service: batch[i]!.service, scan_id: batch[i]!.scan_id, status: outcome.status, detail: outcome.detail });
+        deps.log.warn('report refused', { service_id: batch[i]!.service, scan_id: batch[i]!.scan_id, status: outcome.status, detail: outcome.detail });
       });
     }
   };

@@ -9,6 +9,6 @@ import { created } from '#shared/http/responses';
 export const handler = endpoint(servicesRoutes.CreateService, {}, async (request) => {
   const { body, log } = request;
   const service = await addService(body, auditContext(request));
-  log.info('service created', { service: service.id, team: service.team_id, subtype: service.subtype_id });
+  log.info('service created', { service_id: service.id, team: service.team_id, subtype: service.subtype_id });
   return created(service, `${API_PREFIX}/services/${service.id}/endpoint`);
 });

@@ -8,6 +8,6 @@ import { ok } from '#shared/http/responses';
 export const handler = endpoint(servicesRoutes.ReplaceServiceAccounts, {}, async (request) => {
   const { id, body, headers, log } = request;
   const view = await replaceAccounts(id, body.accounts, headers['if-match'], auditContext(request));
-  log.info('accounts set', { service: id, users: body.accounts.map((a) => a.username).join(','), version: view.version });
+  log.info('accounts set', { service_id: id, users: body.accounts.map((a) => a.username).join(','), version: view.version });
   return ok(view);
 });

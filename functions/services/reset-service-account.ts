@@ -7,6 +7,6 @@ import { ok } from '#shared/http/responses';
 /** An organiser sets one check account back to its default, undoing a team's password change. */
 export const handler = endpoint(servicesRoutes.ResetServiceAccount, {}, async (request) => {
   const view = await resetAccount(request.id, request.body.username, request.headers['if-match'], auditContext(request));
-  request.log.info('account reset', { service: request.id });
+  request.log.info('account reset', { service_id: request.id });
   return ok(view);
 });

@@ -8,6 +8,6 @@ import { ok } from '#shared/http/responses';
 export const handler = endpoint(servicesRoutes.UpdateService, {}, async (request) => {
   const { id, body, headers, log } = request;
   const moved = await editService(id, body, headers['if-match'], auditContext(request));
-  log.info('service edited', { service: id, url: moved.url, port: moved.port, max_score: moved.max_score, enabled: moved.enabled, version: moved.version });
+  log.info('service edited', { service_id: id, url: moved.url, port: moved.port, max_score: moved.max_score, enabled: moved.enabled, version: moved.version });
   return ok(moved);
 });

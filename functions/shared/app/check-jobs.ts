@@ -76,7 +76,7 @@ async function startAgentFor(job: CheckJob, log: Logger): Promise<void> {
   try {
     await invokeAsync(lambdaTarget(functionName), { check_job: job.id });
   } catch (error) {
-    log.error('the agent was not started for a check job', { job: job.id, service: job.service_id, error: (error as Error).message });
+    log.error('the agent was not started for a check job', { job: job.id, service_id: job.service_id, error: (error as Error).message });
   }
 }
 
