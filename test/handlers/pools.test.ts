@@ -125,6 +125,16 @@ describe('pools', () => {
     const batch = await invoke('POST', '/api/v1/scans', { headers: agent, body: [scan(ours[0]!), scan(theirs)] });
     expect(batch.json.map((a: { status: number }) => a.status)).toEqual([201, 403]);
     expect((await invoke('POST', `/api/v1/services/${theirs}/scans`, { headers: agent, body: { scan_id: 'x-1', score: 0, error: 'down' } })).status).toBe(403);
+    // A service just placed in its pool is its at once: the function's kept copy of the pools (seconds old) only allows,
+    // a refusal reads the pools again.
+    const rangeA = (await pools()).find((p) => p.name === 'range-a')!;
+    const { name: _name, checks: _checks, agents: _agents, ...assignment } = rangeA as Pool & { agents: unknown };
+    const moved = await put('range-a', { ...assignment, services: [...rangeA.services, theirs] });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await invoke('POST', `/api/v1/services/${theirs}/scans`, { headers: agent, body: { scan_id: 'moved-1', score: 0, error: 'down' } })).status).toBe(
+      201,
+    );
+    expect((await put('range-a', assignment)).status).toBe(200);
 
     // "Check now": its own pool's jobs listed and taken; another pool's neither.
     const ask = async (id: number) => (await invoke('POST', `/api/v1/services/${id}/checks`, { headers: admin })).json as { id: number };

@@ -10001,8 +10001,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Where its agents run, for the organisers (for instance "range A, rack 2"). */
-                    description?: string;
+                    /** @description Where its agents run, for the organisers (for instance "range A, rack 2"); empty: none. */
+                    description?: "" | string;
                     /**
                      * @description The subtypes (by id) whose services its agents check.
                      * @default []

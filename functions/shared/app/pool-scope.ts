@@ -42,15 +42,18 @@ export async function servicesInScope(principal: Principal | undefined): Promise
 
 /**
  * 403 unless the caller may work on this service: an agent only on its own
- * pool's. As of the pools this function last read (data/fresh.ts): a service
- * an organiser just moved is refused to its old pool's agents within seconds.
+ * pool's. Allowed as of the pools this function last read (data/fresh.ts: a
+ * service an organiser just moved is refused to its old pool's agents within
+ * seconds); refused only as of the pools now, so the agents of a pool just
+ * made lose none of their first round's reports.
  */
 export async function checkServiceInScope(principal: Principal | undefined, serviceId: number): Promise<void> {
   const pool = agentPool(principal);
   if (pool === undefined) return;
   const definition = await freshServiceDefinition(serviceId);
   // An unknown service is the route's own 404.
-  if (definition && poolOf(definition.service, await freshPoolIndex()) !== pool) {
+  if (!definition || poolOf(definition.service, await freshPoolIndex()) === pool) return;
+  if (poolOf(definition.service, poolIndex((await readPools({ consistent: true })).pools)) !== pool) {
     throw forbidden(`Service ${serviceId} is not checked from pool ${pool}: an agent works on its own pool's services only.`);
   }
 }

@@ -674,7 +674,10 @@ const poolIds = (what: string) =>
 
 /** A pool as an organiser writes it: what its agents check (the most specific assignment wins: a service's, its team's, its subtype's). */
 export const PoolBody = v.strictObject({
-  description: v.optional(v.pipe(FreeText(200), v.description('Where its agents run, for the organisers (for instance "range A, rack 2").'))),
+  // '' as GET answers a pool without one: what a client read, it can write back.
+  description: v.optional(
+    v.pipe(v.union([v.literal(''), FreeText(200)]), v.description('Where its agents run, for the organisers (for instance "range A, rack 2"); empty: none.')),
+  ),
   subtypes: poolIds('subtypes (by id) whose services'),
   teams: poolIds('teams (by id) whose services'),
   services: poolIds('services (by id)'),
