@@ -11,9 +11,9 @@ import { oneRouteOfEach } from '../support/route-samples';
 
 /**
  * What IAM and the registry of IAM principals decide, over HTTP through the
- * local gateway: every built route × each signed key × spellings of its
- * path, and the unsigned callers on one route of each access class and
- * method. IAM's refusals are API Gateway's plain 403; whatever IAM lets
+ * local gateway: every built route × the admin and service keys × spellings
+ * of its path, and the agent key and the unsigned callers on one route of
+ * each access class and method. IAM's refusals are API Gateway's plain 403; whatever IAM lets
  * through is the function's to answer (a non-canonical spelling is its 404,
  * asserted with the endpoint wrapper's tests), never that plain 403.
  */
@@ -60,11 +60,24 @@ const roleOfKey = (principal: Principal) => (principal in ROLE_OF_KEY ? ROLE_OF_
  */
 const UNSIGNED: readonly Principal[] = ['anonymous', 'service token', 'admin token'];
 const representatives = oneRouteOfEach(built, (route) => `${route.access} ${route.method}`);
+/**
+ * The agent key's policy is built as the service key's (the routes of its
+ * access classes allowed, the others denied with their suffixes) and the
+ * gateway asks the same iamAllows for both: it calls one route of each
+ * access class, method and depth below another route, where the policies
+ * differ. The CDK tests evaluate its policy on every route and spelling.
+ */
+const agentRepresentatives = oneRouteOfEach(
+  built,
+  (route) => `${route.access} ${route.method} ${built.some((other) => other.path.startsWith(`${route.path}/`))}`,
+);
+const SAMPLED: readonly Principal[] = [...UNSIGNED, 'agent key'];
+const sampledBy = (principal: Principal, route: Route) => (principal === 'agent key' ? agentRepresentatives : representatives).has(route);
 
 // A route's cases side by side (they only read the registry; the tests that change it come after): part of each request
 // is DynamoDB Local's, in another process.
 describe.concurrent.each(built.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_, route) => {
-  const principals = PRINCIPALS.filter((principal) => !UNSIGNED.includes(principal) || representatives.has(route));
+  const principals = PRINCIPALS.filter((principal) => !SAMPLED.includes(principal) || sampledBy(principal, route));
   it.each(principals.flatMap((principal) => Object.keys(VARIANTS).map((variant) => [principal, variant] as const)))('%s, %s', async (principal, variant) => {
     const path = VARIANTS[variant]!(route);
     const response = await call(principal, route.method, path);
