@@ -72,7 +72,7 @@ const agentRepresentatives = oneRouteOfEach(
   (route) => `${route.access} ${route.method} ${built.some((other) => other.path.startsWith(`${route.path}/`))}`,
 );
 const SAMPLED: readonly Principal[] = [...UNSIGNED, 'agent key'];
-const sampledBy = (principal: Principal, route: Route) => (principal === 'agent key' ? agentRepresentatives : representatives).has(route);
+const sampledBy = (principal: Principal, route: (typeof built)[number]) => (principal === 'agent key' ? agentRepresentatives : representatives).has(route);
 
 // A route's cases side by side (they only read the registry; the tests that change it come after): part of each request
 // is DynamoDB Local's, in another process.
