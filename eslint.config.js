@@ -9,7 +9,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'cdk.out/**', 'web/dist/**', 'bench/results/**', '.local/**', 'functions/shared/api/client-types.ts'] },
+  { ignores: ['node_modules/**', 'cdk.out/**', 'web/dist/**', 'dist/**', 'bench/results/**', '.local/**', 'functions/shared/api/client-types.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
