@@ -233,6 +233,10 @@ for (const service of services) {
       );
       break;
     }
+    case 'command':
+      // A command check runs a program of the agent's operator against the team's own service: nothing to play here.
+      console.error(`skipping command ${service.url}: a command check's target is whatever service its recipe speaks to`);
+      break;
     case 'rdp':
       // No RDP server of the demo's own: the sample has none, and FreeRDP's (the suite's) needs an X display per team.
       console.error(`skipping rdp ${service.url}: the demo plays no RDP desktop (its check fails: connection refused)`);

@@ -6,6 +6,7 @@ import type { MailToken } from '#shared/mail-token';
 import type { HostResolver } from './resolve';
 import { concurrencyLimit, roundStartAt } from './schedule';
 import { CLOUD_POOL } from '#shared/domain/pools';
+import type { Recipes } from './checks/command';
 
 export interface AgentOptions {
   api: ScoringApi;
@@ -29,6 +30,8 @@ export interface AgentOptions {
   signal?: AbortSignal;
   /** Also take "check now" jobs from the queue, polled this often (the local agent; in AWS the API invokes the agent per job). */
   pollCheckJobsMs?: number;
+  /** The command checks' recipes, from the agent's configuration (checks/command.ts). */
+  recipes?: Recipes;
 }
 
 /**
@@ -47,7 +50,7 @@ export async function runAgent(options: AgentOptions): Promise<RoundSummary[]> {
   const roundsOver = new AbortController();
   const polling = options.pollCheckJobsMs
     ? pollCheckJobs(
-        { api, log, mailToken: options.mailToken, resolver: options.resolverForRound, pool },
+        { api, log, mailToken: options.mailToken, resolver: options.resolverForRound, pool, ...(options.recipes ? { recipes: options.recipes } : {}) },
         options.pollCheckJobsMs,
         signal ? AbortSignal.any([signal, roundsOver.signal]) : roundsOver.signal,
       )
@@ -76,6 +79,7 @@ export async function runAgent(options: AgentOptions): Promise<RoundSummary[]> {
             mailToken: options.mailToken,
             pool,
             ...(share ? { share: { agent: share.agent } } : {}),
+            ...(options.recipes ? { recipes: options.recipes } : {}),
           }),
         )
         .then(async (summary) => {

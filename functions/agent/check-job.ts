@@ -7,6 +7,7 @@ import type { MailToken } from '#shared/mail-token';
 import type { HostResolver } from './resolve';
 import { checkFor, mailRound, mailSender, runChecks, type Planned } from './round';
 import { concurrencyLimit, roundStartAt } from './schedule';
+import type { Recipes } from './checks/command';
 
 export interface CheckJobDependencies {
   api: ScoringApi;
@@ -14,6 +15,8 @@ export interface CheckJobDependencies {
   log: Logger;
   mailToken: MailToken;
   random?: () => number;
+  /** The command checks' recipes (checks/command.ts). */
+  recipes?: Recipes;
 }
 
 /** What became of a job this agent was asked to run: run (and how it went), or not taken (another agent has it, or it was too old). */
@@ -68,6 +71,10 @@ async function dryRun(jobId: number, serviceId: number, deps: CheckJobDependenci
     const roundStart = roundStartAt(sent, settings.round_seconds) + (sender ? settings.round_seconds * 1000 : 0);
     planned.mail = await mailRound(planned, { listed, checks, roundStart, roundSeconds: settings.round_seconds, mailToken: deps.mailToken });
   }
-  const [ran] = await runChecks([planned], settings, records, { resolver: deps.resolver, checkLimit: concurrencyLimit(1) });
+  const [ran] = await runChecks([planned], settings, records, {
+    resolver: deps.resolver,
+    checkLimit: concurrencyLimit(1),
+    ...(deps.recipes ? { recipes: deps.recipes } : {}),
+  });
   return ran!;
 }

@@ -8,6 +8,7 @@ import type { DnsRecord, ReportOutcome, ScanReport, ScoringApi, Service, Setting
 import { runCheck, type CheckOutcome, type DnsExpectation, type MailRound } from './checks';
 import type { MailToken } from '#shared/mail-token';
 import { cachedPerRound, type HostResolver } from './resolve';
+import type { Recipes } from './checks/command';
 import { concurrencyLimit, scanIdFor, type ConcurrencyLimit } from './schedule';
 import { sliceOf } from '#shared/domain/agents';
 
@@ -31,6 +32,8 @@ export interface RoundDependencies {
   now?: () => number;
   /** The tokens mail checks send and look for (mail-token.ts). */
   mailToken: MailToken;
+  /** The command checks' recipes, from the agent's own configuration (none in AWS): checks/command.ts. */
+  recipes?: Recipes;
 }
 
 export interface RoundSummary {
@@ -232,7 +235,12 @@ async function checkShared(
 }
 
 /** Runs the planned checks (resolving each host through the round's resolver); no report is sent. */
-export async function runChecks(planned: Planned[], settings: Settings, records: DnsRecord[], deps: Pick<RoundDependencies, 'resolver' | 'checkLimit'>) {
+export async function runChecks(
+  planned: Planned[],
+  settings: Settings,
+  records: DnsRecord[],
+  deps: Pick<RoundDependencies, 'resolver' | 'checkLimit' | 'recipes'>,
+) {
   const resolve = cachedPerRound(deps.resolver);
   return Promise.all(
     planned.map((p) =>
@@ -248,6 +256,7 @@ export async function runChecks(planned: Planned[], settings: Settings, records:
                   ...(p.check.check === 'dns' ? { dns: dnsExpectation(p.service, p.check.query, settings, records) } : {}),
                   ...(p.account ? { account: p.account } : {}),
                   ...(p.mail ? { mail: p.mail } : {}),
+                  ...(deps.recipes ? { recipes: deps.recipes } : {}),
                 });
         return { planned: p, outcome, time };
       }),

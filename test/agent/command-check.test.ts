@@ -9,7 +9,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandLine, definitionPlaceholders, OUTPUT_LIMIT, RecipesSchema, runCommand, type Recipe } from '../../functions/agent/checks/command';
+import { checkCommand, commandLine, definitionPlaceholders, OUTPUT_LIMIT, RecipesSchema, runCommand, type Recipe } from '../../functions/agent/checks/command';
+import { runCheck } from '../../functions/agent/checks';
+import type { CommandCheck } from '#shared/domain/check-definitions';
 import { startSmbd, type SmbdInfo } from '../support/daemons/smbd';
 
 const recipe = (fields: Partial<Recipe> & Pick<Recipe, 'program' | 'args'>): Recipe => v.parse(RecipesSchema, { r: fields }).r!;
@@ -134,5 +136,42 @@ describe("Samba's smbclient as a recipe, against a real smbd", () => {
     const refused = await runCommand(smbclient, line.argv, `${alice.password}-wrong`, 10_000);
     expect(refused.exitCode).not.toBe(0);
     expect(refused.output).toMatch(/NT_STATUS_LOGON_FAILURE/);
+  }, 30_000);
+
+  it('runs as a check: passes, fails as command failed or content mismatch, and as the agent’s error without the recipe', async () => {
+    const alice = { username: samba.users.alice.name, password: samba.users.alice.password };
+    const target = { host: 'files.team1.example', address: '127.0.0.1', port: samba.port };
+    const check = (fields: Partial<CommandCheck> = {}): CommandCheck => ({
+      check: 'command',
+      recipe: 'smb-list',
+      args: { command: 'ls', unc: '//files/data' },
+      content: 'welcome\\.txt',
+      timeout_seconds: 10,
+      ...fields,
+    });
+    const recipes = { 'smb-list': smbclient };
+    expect(await runCheck(target, check(), { account: alice, recipes })).toEqual({ passed: true });
+    const wrong = await runCheck(target, check(), { account: { ...alice, password: `${alice.password}-x` }, recipes });
+    expect(wrong).toMatchObject({
+      passed: false,
+      category: 'command failed',
+      error: expect.stringMatching(/^smb-list exited with status 1: .*NT_STATUS_LOGON_FAILURE/),
+    });
+    expect(JSON.stringify(wrong)).not.toContain(alice.password);
+    expect(await runCheck(target, check({ content: 'report\\.pdf' }), { account: alice, recipes })).toMatchObject({
+      passed: false,
+      category: 'content mismatch',
+    });
+    // What the agent lacks is its own error, never the team's.
+    expect(await runCheck(target, check({ recipe: 'winrm' }), { account: alice, recipes })).toMatchObject({
+      passed: false,
+      category: 'agent error',
+      error: 'this agent has no recipe named winrm (its operator lists them in its configuration)',
+    });
+    expect(await checkCommand(target, check(), alice, undefined)).toMatchObject({ category: 'agent error' });
+    expect(await runCheck(target, check({ args: { command: 'ls' } }), { account: alice, recipes })).toMatchObject({
+      category: 'agent error',
+      error: 'the definition gives no value for {unc}',
+    });
   }, 30_000);
 });

@@ -40,8 +40,11 @@ settings: { round_seconds: 60 }
 super_types: [{ id: 1, name: Services }]
 subtypes:
   - { id: 1, name: HTTP, super_type_id: 1, max_score: 10, check: http, content: Welcome }
+  # A command check: the recipe prints its environment, which must hold the recipe's variable and none of the agent's.
+  - { id: 2, name: Probe, super_type_id: 1, max_score: 5, check: command, recipe: env-probe, content: PROBE=yes, reject: SCORING_, pool: range-e }
+pools: [{ name: range-e }]
 teams:
-  - { number: 1, name: One, team_url: one.example, services: [{ subtype_id: 1, url: www.one.example, port: ${port} }] }
+  - { number: 1, name: One, team_url: one.example, services: [{ subtype_id: 1, url: www.one.example, port: ${port} }, { subtype_id: 2, url: probe.one.example, port: 1 }] }
 `,
   );
   stack = await startTestServer({ competitionFile: join(box, 'competition.yaml') });
@@ -51,7 +54,7 @@ teams:
     body: JSON.stringify({ role: 'agent', pool: 'cloud', name: 'installed agent', expires_at: new Date(Date.now() + 86_400_000).toISOString() }),
   });
   token = ((await minted.json()) as { token: string }).token;
-  writeFileSync(join(box, 'hosts'), '127.0.0.1 www.one.example\n');
+  writeFileSync(join(box, 'hosts'), '127.0.0.1 www.one.example probe.one.example\n');
 }, 60_000);
 
 afterAll(async () => {
@@ -61,8 +64,8 @@ afterAll(async () => {
 });
 
 /** The bundle run in the box as an operator would: `node scoring-agent.mjs …`, with nothing in its environment but PATH. */
-function agent(args: string[]) {
-  return run(process.execPath, ['scoring-agent.mjs', ...args], { cwd: box, env: { PATH: process.env.PATH! } }).then(
+function agent(args: string[], env: Record<string, string> = {}) {
+  return run(process.execPath, ['scoring-agent.mjs', ...args], { cwd: box, env: { PATH: process.env.PATH!, ...env } }).then(
     (done) => ({ code: 0, ...done }),
     (failed: { code: number; stdout: string; stderr: string }) => failed,
   );
@@ -120,5 +123,21 @@ describe('the installed agent', () => {
     expect(done.code, done.stderr).toBe(0);
     expect(done.stderr).toContain('1 round(s), 1 checks, 0 passed, 1 failed');
     expect(done.stdout).toMatch(/"message":"round finished".*"agent_errors":1/);
+  }, 60_000);
+
+  it("runs a command check from its operator's recipes: the program sees the recipe's environment, none of the agent's (issue #46)", async () => {
+    const admin = { authorization: `Bearer ${ENV_TOKENS.admin}`, 'content-type': 'application/json' };
+    const minted = await fetch(`${stack.url}/api/v1/tokens`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ role: 'agent', pool: 'range-e', name: 'range e', expires_at: new Date(Date.now() + 86_400_000).toISOString() }),
+    });
+    const rangeE = ((await minted.json()) as { token: string }).token;
+    const recipes = { 'env-probe': { program: '/usr/bin/env', args: [], env: { PROBE: 'yes' } } };
+    const config = configure('recipes', { pool: 'range-e', resolver: 'hosts', hosts: join(box, 'hosts'), recipes }, rangeE);
+    // The agent's own environment holds a credential: the check's reject pattern fails it if the program sees it.
+    const done = await agent(['--config', config, '--once'], { SCORING_AGENT_TOKEN: 'ccdc_never_in_the_child' });
+    expect(done.code, done.stderr).toBe(0);
+    expect(done.stderr).toContain('1 round(s), 1 checks, 1 passed, 0 failed');
   }, 60_000);
 });

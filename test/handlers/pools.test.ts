@@ -166,6 +166,33 @@ describe('pools', () => {
   });
 });
 
+describe('command checks and the cloud pool (issue #46)', () => {
+  it('refuses a command check that would run from cloud: on the definition, on a placement, on a new service', async () => {
+    const subtype = async () => invoke('GET', '/api/v1/subtypes/3', { headers: admin });
+    const replace = async (body: Record<string, unknown>) =>
+      invoke('PUT', '/api/v1/subtypes/3/check', { headers: { ...admin, 'if-match': (await subtype()).headers.etag! }, body });
+    const command = { check: 'command', recipe: 'dig-www', args: { name: 'www' }, content: 'NOERROR', timeout_seconds: 5 };
+    const refused = await replace(command);
+    expect([refused.status, refused.json.code], refused.text).toEqual([409, 'command_in_cloud']);
+    expect((await subtype()).json.check).toBe('dns');
+
+    expect((await put('range-c', { description: 'DNS from the range', subtypes: [3] })).status).toBe(200);
+    const replaced = await replace(command);
+    expect(replaced.status, replaced.text).toBe(200);
+    // Placing the subtype back in cloud, or a new service of it where no pool names its team or it: refused.
+    const back = await put('range-c', {});
+    expect([back.status, back.json.code]).toEqual([409, 'command_in_cloud']);
+    const added = await invoke('POST', '/api/v1/services', {
+      headers: admin,
+      body: { team_id: teamOf(11), subtype_id: 3, url: 'ns2.team11.ccdc.example', port: 5353 },
+    });
+    expect(added.status, added.text).toBe(201);
+
+    expect((await replace({ check: 'dns', query: 'www', timeout_seconds: 3 })).status).toBe(200);
+    expect((await put('range-c', {})).status).toBe(200);
+  });
+});
+
 describe('pools in the competition file', () => {
   it('are written by a load, each placement by the id the load gives its team or service; a file without them leaves cloud alone', async () => {
     const sample = sampleCompetition();

@@ -293,6 +293,31 @@ teams:
     ]);
   });
 
+  it("reads a command check (a recipe of the agent's and its placeholders' values), and refuses one that would run from cloud (issue #46)", () => {
+    const file = (subtype: string, pools = '') =>
+      GOOD.replace('  - { id: 1, name: HTTP, super_type_id: 1, max_score: 10 }', `  - { id: 1, name: WinRM, super_type_id: 1, max_score: 10, ${subtype} }`) +
+      pools;
+    const placed = parseCompetition(
+      file('check: command, recipe: winrm-hostname, args: { expect_name: DC01 }, content: DC01, pool: range-a', 'pools: [{ name: range-a }]\n'),
+    );
+    if (!placed.ok) throw new Error(JSON.stringify(placed.problems));
+    expect(placed.competition.subtypes[0]).toMatchObject({ check: 'command', recipe: 'winrm-hostname', args: { expect_name: 'DC01' }, timeout_seconds: 5 });
+    expect(problemsOf(file('check: command, recipe: winrm-hostname')).map((p) => [p.path, p.message])).toEqual([
+      ['teams.0.services.0', expect.stringContaining('runs a command check from cloud')],
+    ]);
+    // A value is one argument that cannot pass for an option; host, port and username are the agent's.
+    const pooled = (args: string) => file(`check: command, recipe: x, args: ${args}, pool: range-a`, 'pools: [{ name: range-a }]\n');
+    expect(problemsOf(pooled('{ a: "--exec=sh" }')).map((p) => [p.path, p.message])).toEqual([
+      ['subtypes.0.args.a', 'must not start with "-" (the program could read it as an option)'],
+    ]);
+    expect(problemsOf(pooled('{ host: 10.0.0.1 }')).map((p) => [p.path, p.message])).toEqual([
+      ['subtypes.0.args', 'host, port and username are the agent’s to fill'],
+    ]);
+    expect(problemsOf(file('check: command, recipe: /usr/bin/python3, pool: range-a', 'pools: [{ name: range-a }]\n')).map((p) => p.path)).toEqual([
+      'subtypes.0.recipe',
+    ]);
+  });
+
   it('wants team URLs as plain host names, without a trailing dot', () => {
     const paths = problemsOf(GOOD.replace('team_url: one.example', 'team_url: one.example.')).map((p) => p.path);
     expect(paths).toEqual(['teams.0.team_url']);

@@ -21,6 +21,10 @@
  */
 import { spawn } from 'node:child_process';
 import * as v from 'valibot';
+import type { CheckAccount } from '#shared/domain/accounts';
+import type { CommandCheck } from '#shared/domain/check-definitions';
+import { matcherOf } from './match';
+import { fail, pass, printable, timeoutMessage, type CheckOutcome, type ProbeTarget } from './probe';
 
 /** A whole-argument placeholder: `{name}`. */
 const PLACEHOLDER = /^\{([a-z][a-z0-9_]{0,31})\}$/;
@@ -100,7 +104,10 @@ export function commandLine(recipe: Recipe, fill: CommandFill): { argv: string[]
 export interface CommandResult {
   /** Null when it was killed (timeout, too much output) or never started. */
   exitCode: number | null;
+  /** Its standard output and error, as text. */
   output: string;
+  /** The same, as the bytes it wrote (an exact text or a digest is compared with these). */
+  bytes: Buffer;
   timedOut: boolean;
   /** It wrote more than OUTPUT_LIMIT bytes: what was read is its first part. */
   truncated: boolean;
@@ -157,16 +164,52 @@ export function runCommand(
     child.stdin.on('error', () => {}); // a program that never reads its input closes the pipe under us
     if (recipe.password === 'stdin' && password !== undefined) child.stdin.end(`${password}\n`);
     else child.stdin.end();
-    const finish = (result: Omit<CommandResult, 'output' | 'timedOut' | 'truncated'>) => {
+    const finish = (result: Omit<CommandResult, 'output' | 'bytes' | 'timedOut' | 'truncated'>) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       // Whatever it left behind in its group goes with it.
       killGroup();
-      resolve({ ...result, output: Buffer.concat(chunks).toString('utf8'), timedOut, truncated });
+      const bytes = Buffer.concat(chunks);
+      resolve({ ...result, output: bytes.toString('utf8'), bytes, timedOut, truncated });
     };
     child.once('spawn', () => onSpawn?.(child.pid!));
     child.once('error', (error: NodeJS.ErrnoException) => finish({ exitCode: null, startError: error.code ?? error.message }));
     child.once('close', (code) => finish({ exitCode: timedOut || truncated ? null : code }));
   });
+}
+
+/**
+ * A command check: the definition's recipe from this agent's own list, run
+ * against the resolved address. What the agent lacks or cannot do (no such
+ * recipe, a value that does not fit, a program that is not there) is the
+ * agent's error; a status other than 0 is the service's (`command failed`),
+ * and so is output that does not meet the match rules.
+ */
+export async function checkCommand(
+  target: ProbeTarget,
+  check: CommandCheck,
+  account: CheckAccount | undefined,
+  recipes: Recipes | undefined,
+): Promise<CheckOutcome> {
+  const recipe = recipes?.[check.recipe];
+  if (!recipe) return fail('agent error', `this agent has no recipe named ${check.recipe} (its operator lists them in its configuration)`);
+  const line = commandLine(recipe, {
+    host: target.address,
+    port: target.port,
+    ...(account?.password !== undefined ? { account: { username: account.username, password: account.password } } : {}),
+    values: check.args ?? {},
+  });
+  if ('error' in line) return fail('agent error', line.error);
+  const result = await runCommand(recipe, line.argv, account?.password, check.timeout_seconds * 1000);
+  if (result.startError) return fail('agent error', `the recipe's program ${recipe.program} did not start (${result.startError})`);
+  if (result.timedOut) return fail('timeout', timeoutMessage(check.timeout_seconds, `${check.recipe} to finish`));
+  const matcher = matcherOf(check);
+  if (result.exitCode !== 0) {
+    const last = result.output.trim().split('\n').at(-1) ?? '';
+    const status = result.truncated ? `wrote more than ${OUTPUT_LIMIT / 1024} KiB` : `exited with status ${result.exitCode}`;
+    return fail('command failed', `${check.recipe} ${status}${last ? `: ${printable(last, 80)}` : ''}`);
+  }
+  const problem = matcher.problem(result.bytes, !result.truncated, `the output of ${check.recipe}`);
+  return problem ? fail('content mismatch', problem) : pass();
 }

@@ -1,5 +1,6 @@
 import type { CheckDefinition } from '#shared/domain/check-definitions';
 import type { CheckAccount } from '#shared/domain/accounts';
+import { checkCommand, type Recipes } from './command';
 import { checkDns, type DnsExpectation } from './dns';
 import { checkFtp } from './ftp';
 import { checkHttp } from './http';
@@ -26,6 +27,8 @@ export interface CheckContext {
   account?: CheckAccount;
   /** Mail checks: the message to send, or to find. */
   mail?: MailRound;
+  /** Command checks: this agent's operator's recipes (none in AWS). */
+  recipes?: Recipes;
 }
 
 /** Runs one check against a resolved target. Never throws: every way a probe can fail is a failed outcome. */
@@ -33,7 +36,7 @@ export async function runCheck(target: ProbeTarget, check: CheckDefinition, cont
   return withoutSecret(await probe(target, check, context), context.account);
 }
 
-function probe(target: ProbeTarget, check: CheckDefinition, { dns, account, mail }: CheckContext): Promise<CheckOutcome> {
+function probe(target: ProbeTarget, check: CheckDefinition, { dns, account, mail, recipes }: CheckContext): Promise<CheckOutcome> {
   switch (check.check) {
     case 'http':
     case 'https':
@@ -68,6 +71,8 @@ function probe(target: ProbeTarget, check: CheckDefinition, { dns, account, mail
       return checkSmb(target, check, account);
     case 'rdp':
       return checkRdp(target, check, account);
+    case 'command':
+      return checkCommand(target, check, account, recipes);
   }
 }
 

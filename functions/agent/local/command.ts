@@ -20,6 +20,7 @@ import { givenMailKey, hmacMailToken } from '#shared/mail-token';
 import { runAgent } from '../agent';
 import { ApiError, scoringApi, type ApiAuth } from '../api';
 import { poolMailToken } from '../pool-mail-token';
+import { RecipesSchema } from '../checks/command';
 import { allowedRanges, hostsFileResolver, LOOPBACK_RANGES, systemResolver, withinRanges, withLiterals, type HostResolver } from '../resolve';
 import { CompetitionDns } from './competition-dns';
 import { authFromEnvironment } from './credentials';
@@ -44,7 +45,10 @@ export const USAGE = `usage: scoring-agent (--once | --rounds N | --forever) [--
   --hosts FILE       resolve from this file (address name… per line); implies --resolver hosts
   --allow RANGES     the only addresses checks may reach: CIDR blocks separated by commas
                      (default 127.0.0.0/8; for instance 10.20.0.0/16,10.21.0.0/16 on a range)
-  --concurrency N    checks in flight at once (default 256)`;
+  --concurrency N    checks in flight at once (default 256)
+
+The configuration file alone lists the command checks' recipes ("recipes": {"name": {"program": "/usr/bin/…",
+"args": ["-I", "{host}", …], "env": {…}, "password": {"env": "PASSWD"} | "stdin"}}): docs/agent.md.`;
 
 /** The configuration file: the command line's long options, in snake_case. */
 const ConfigFile = v.strictObject({
@@ -57,6 +61,8 @@ const ConfigFile = v.strictObject({
   hosts: v.optional(v.string()),
   allow: v.optional(v.string()),
   concurrency: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(900))),
+  /** The programs command checks may run, by name (checks/command.ts): the file's alone, never the command line's. */
+  recipes: v.optional(RecipesSchema),
 });
 type Config = v.InferOutput<typeof ConfigFile>;
 
@@ -187,6 +193,7 @@ export async function agentCommand(argv: string[]): Promise<number> {
       mailToken,
       signal: stop.signal,
       pollCheckJobsMs: CHECK_JOB_POLL_MS,
+      ...(config.recipes ? { recipes: config.recipes } : {}),
       resolverForRound: async () => fixed ?? guard(await zones!.refresh()),
     });
     const checks = summaries.reduce((n, s) => n + s.checks, 0);

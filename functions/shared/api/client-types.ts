@@ -1925,7 +1925,7 @@ export interface components {
                 /** @description The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off. */
                 reason: string | null;
                 /** @description What kind of failure; null when it passed. */
-                category: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA") | null;
+                category: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "command failed") | null;
                 /**
                  * Format: date-time
                  * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
@@ -2008,7 +2008,7 @@ export interface components {
             name: string;
             super_type_id: number;
             max_score: number;
-            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps, vnc, smb, rdp (absent: not checked by agents). */
+            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps, vnc, smb, rdp, command (absent: not checked by agents). */
             check?: string;
             /** @description The check's own deadline, in seconds. */
             timeout_seconds?: number;
@@ -2244,7 +2244,7 @@ export interface components {
             received_at: string;
             score: number;
             /** @description The failure's category (null: it passed), for every caller. */
-            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "failed") | null;
+            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "command failed" | "failed") | null;
             /** @description What it earned: its score, or 0 when scoring was closed. */
             points: number;
             /** @description Removed from scoring by an organiser (it earns nothing). */
@@ -2763,7 +2763,7 @@ export interface components {
             last_scan: number;
             last_scan_time: string | null;
             /** @description Why the newest check failed, as a category (null: it passed). Every caller gets the category, never the full reason: a team reads its own reasons on the team routes (`/team/{id}/…`). */
-            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "failed") | null;
+            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "command failed" | "failed") | null;
             in_progress: boolean;
             max_score: number;
             /** @description The scoreboard freeze is in effect: anonymous callers get every score as of `frozen_since` (status stays live); admins and service accounts still get live figures. */
@@ -2847,7 +2847,7 @@ export interface components {
             last_scan: number;
             last_scan_time: string | null;
             /** @description Why the newest check failed, as a category (null: it passed). Every caller gets the category, never the full reason: a team reads its own reasons on the team routes (`/team/{id}/…`). */
-            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "failed") | null;
+            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "command failed" | "failed") | null;
             in_progress: boolean;
             max_score: number;
         };
@@ -2914,7 +2914,7 @@ export interface components {
                     number,
                     "up" | "down" | "unscanned",
                     number,
-                    "timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA"
+                    "timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "command failed"
                 ])[];
             };
         };
@@ -3079,7 +3079,7 @@ export interface components {
             name: string;
             super_type_id: number;
             max_score: number;
-            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps, vnc, smb, rdp (absent: not checked by agents). */
+            /** @description The kind: http, https, tcp, dns, ssh, smtp, smtps, ftp, ftps, mysql, postgres, imap, imaps, pop3, pop3s, ldap, ldaps, vnc, smb, rdp, command (absent: not checked by agents). */
             check?: string;
             /** @description The check's own deadline, in seconds. */
             timeout_seconds?: number;
@@ -3231,7 +3231,7 @@ export interface components {
              */
             time: string;
             score: number;
-            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "failed") | null;
+            error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "command failed" | "failed") | null;
             /** @description The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off. */
             reason: string | null;
             voided: boolean;
@@ -3278,7 +3278,7 @@ export interface components {
             port: number;
             last_scan: number;
             last_scan_time: string | null;
-            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "failed") | null;
+            last_scan_error: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "command failed" | "failed") | null;
             /** @description The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off. */
             last_scan_reason: string | null;
             in_progress: boolean;
@@ -3670,6 +3670,29 @@ export interface components {
                 };
             };
         };
+        /** @description The write conflicts with what is stored. Codes: `command_in_cloud`. */
+        "Conflict.command_in_cloud": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "command_in_cloud",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "command_in_cloud";
+                };
+            };
+        };
         /** @description The write conflicts with what is stored. Codes: `competition_final`, `grade_changed`. */
         "Conflict.competition_final.grade_changed": {
             headers: {
@@ -3739,8 +3762,8 @@ export interface components {
                 };
             };
         };
-        /** @description The write conflicts with what is stored. Codes: `competition_final`, `service_exists`, `team_too_large`, `idempotency_key_in_flight`. */
-        "Conflict.competition_final.service_exists.team_too_large.idempotency_key_in_flight": {
+        /** @description The write conflicts with what is stored. Codes: `competition_final`, `service_exists`, `team_too_large`, `command_in_cloud`, `idempotency_key_in_flight`. */
+        "Conflict.competition_final.service_exists.team_too_large.command_in_cloud.idempotency_key_in_flight": {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -3758,7 +3781,7 @@ export interface components {
                  */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "competition_final" | "service_exists" | "team_too_large" | "idempotency_key_in_flight";
+                    code?: "competition_final" | "service_exists" | "team_too_large" | "command_in_cloud" | "idempotency_key_in_flight";
                 };
             };
         };
@@ -4015,8 +4038,8 @@ export interface components {
                 };
             };
         };
-        /** @description The write conflicts with what is stored. Codes: `pool_conflict`, `pool_splits_mail`, `pool_unknown_ids`, `too_many_pools`, `no_competition`. */
-        "Conflict.pool_conflict.pool_splits_mail.pool_unknown_ids.too_many_pools.no_competition": {
+        /** @description The write conflicts with what is stored. Codes: `pool_conflict`, `pool_splits_mail`, `pool_unknown_ids`, `too_many_pools`, `no_competition`, `command_in_cloud`. */
+        "Conflict.pool_conflict.pool_splits_mail.pool_unknown_ids.too_many_pools.no_competition.command_in_cloud": {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -4034,7 +4057,7 @@ export interface components {
                  */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "pool_conflict" | "pool_splits_mail" | "pool_unknown_ids" | "too_many_pools" | "no_competition";
+                    code?: "pool_conflict" | "pool_splits_mail" | "pool_unknown_ids" | "too_many_pools" | "no_competition" | "command_in_cloud";
                 };
             };
         };
@@ -6754,6 +6777,25 @@ export interface operations {
                     max_score: number;
                     sla_threshold?: number;
                     sla_penalty?: number;
+                    /** @constant */
+                    check: "command";
+                    recipe: string;
+                    args?: {
+                        [key: string]: string;
+                    };
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
+                } | {
+                    id?: number;
+                    name: string;
+                    super_type_id: number;
+                    max_score: number;
+                    sla_threshold?: number;
+                    sla_penalty?: number;
                     check?: unknown;
                 };
             };
@@ -7200,6 +7242,19 @@ export interface operations {
                     nla?: boolean;
                     /** @default 5 */
                     timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "command";
+                    recipe: string;
+                    args?: {
+                        [key: string]: string;
+                    };
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
                 };
             };
         };
@@ -7219,6 +7274,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.command_in_cloud"];
             412: components["responses"]["PreconditionFailed.precondition_failed"];
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
@@ -7320,7 +7376,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
-            409: components["responses"]["Conflict.competition_final.service_exists.team_too_large.idempotency_key_in_flight"];
+            409: components["responses"]["Conflict.competition_final.service_exists.team_too_large.command_in_cloud.idempotency_key_in_flight"];
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
             422: components["responses"]["UnprocessableEntity.idempotency_key_reused"];
@@ -7872,7 +7928,7 @@ export interface operations {
                     status?: "started";
                     score?: number;
                     error?: string | null;
-                    category?: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA") | null;
+                    category?: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "command failed") | null;
                     time?: string;
                 };
             };
@@ -8297,6 +8353,19 @@ export interface operations {
                     nla?: boolean;
                     /** @default 5 */
                     timeout_seconds?: number;
+                } | {
+                    /** @constant */
+                    check: "command";
+                    recipe: string;
+                    args?: {
+                        [key: string]: string;
+                    };
+                    content?: string;
+                    exact?: string;
+                    sha256?: string;
+                    reject?: string;
+                    /** @default 5 */
+                    timeout_seconds?: number;
                 };
             };
         };
@@ -8389,7 +8458,7 @@ export interface operations {
                     status?: "started";
                     score?: number;
                     error?: string | null;
-                    category?: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA") | null;
+                    category?: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "command failed") | null;
                     time?: string;
                 }[];
             };
@@ -9875,7 +9944,7 @@ export interface operations {
                     passed: boolean;
                     /** @description Why it failed, in full (secrets redacted); null when it passed. */
                     reason: string | null;
-                    category: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA") | null;
+                    category: ("timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "command failed") | null;
                     checked_at: string;
                 };
             };
@@ -10036,7 +10105,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
-            409: components["responses"]["Conflict.pool_conflict.pool_splits_mail.pool_unknown_ids.too_many_pools.no_competition"];
+            409: components["responses"]["Conflict.pool_conflict.pool_splits_mail.pool_unknown_ids.too_many_pools.no_competition.command_in_cloud"];
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
             429: components["responses"]["TooManyRequests.admin-write"];

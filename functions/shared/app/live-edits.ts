@@ -1,6 +1,7 @@
 import {
   definitionsOfTeam,
   endpointsOfSubtype,
+  listServiceDefinitions,
   readServiceEndpoint,
   writeNewService,
   writeServiceEndpoint,
@@ -54,6 +55,7 @@ import { teamFields, type Team } from '#shared/domain/model';
 import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS } from '#shared/domain/settings';
 import { competitionFinal, conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
 import { ATTEMPTS, editConditionally } from '#shared/app/conditional-edit';
+import { refuseCommandChecksInCloud } from '#shared/app/pool-scope';
 import { nameKey } from '#shared/domain/names';
 import { endTeamSessions } from '#shared/data/sessions';
 
@@ -326,6 +328,8 @@ export async function addService(fields: NewService, audit: AuditContext): Promi
       );
     }
     const place = (s: { subtype_id: number; url: string; port: number }) => `${s.subtype_id} ${s.url.toLowerCase()}:${s.port}`;
+    // A new service has no pool of its own yet: its team's or its subtype's, else cloud, where a command check cannot run.
+    if (subtype.check === 'command') await refuseCommandChecksInCloud([{ id: 0, team: { id: team.id }, subtype_id: subtype.id }], new Set([subtype.id]));
     if (services.some((s) => place(s.service) === place(fields))) {
       throw conflict('service_exists', `Team ${team.id} already has a ${subtype.name} service at ${fields.url}:${fields.port}.`);
     }
@@ -389,6 +393,10 @@ export function replaceSubtypeCheck(id: number, definition: CheckDefinition, ifM
       const [orphan] = orphans;
       if (orphan)
         throw validationFailed([{ path: 'check', message: `subtype ${orphan.name} reads the mail this subtype sends: keep an smtp check with mail_to` }]);
+      if (definition.check === 'command') {
+        const services = (await listServiceDefinitions()).filter((d) => d.service.subtype_id === id).map((d) => d.service);
+        await refuseCommandChecksInCloud(services, new Set([id]));
+      }
       return writeSubtypeCheck(before, definition, audit);
     },
   );

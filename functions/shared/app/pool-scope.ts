@@ -6,9 +6,9 @@
 import { freshPoolIndex, freshServiceDefinition } from '#shared/data/fresh';
 import { readPools } from '#shared/data/pools';
 import { listServiceDefinitions } from '#shared/data/services';
-import { poolIndex, poolOf, type Pool } from '#shared/domain/pools';
+import { commandChecksInCloud, poolIndex, poolOf, type Pool, type PooledService } from '#shared/domain/pools';
 import type { Principal } from '#shared/http/principal';
-import { forbidden } from '#shared/http/problem';
+import { conflict, forbidden } from '#shared/http/problem';
 
 /** Every pool, and the services each checks now by id (disabled services are checked by none). */
 export async function placements(options: { consistent?: boolean } = {}): Promise<{ pools: Pool[]; checks: Map<string, number[]> }> {
@@ -55,5 +55,26 @@ export async function checkServiceInScope(principal: Principal | undefined, serv
   if (!definition || poolOf(definition.service, await freshPoolIndex()) === pool) return;
   if (poolOf(definition.service, poolIndex((await readPools({ consistent: true })).pools)) !== pool) {
     throw forbidden(`Service ${serviceId} is not checked from pool ${pool}: an agent works on its own pool's services only.`);
+  }
+}
+
+/**
+ * 409 `command_in_cloud` when these services (as they would be) under these
+ * pools (default: as they are) would run a command check from `cloud`.
+ * `commandSubtypes`: the subtypes whose check is a command.
+ */
+export async function refuseCommandChecksInCloud(
+  services: readonly PooledService[],
+  commandSubtypes: ReadonlySet<number>,
+  pools?: readonly Pool[],
+): Promise<void> {
+  if (commandSubtypes.size === 0) return;
+  const index = poolIndex(pools ?? (await readPools({ consistent: true })).pools);
+  const inCloud = commandChecksInCloud(services, index, commandSubtypes);
+  if (inCloud.length > 0) {
+    throw conflict(
+      'command_in_cloud',
+      `A command check runs an agent operator's recipe, and the Lambda agent (cloud) has none: place service${inCloud.length === 1 ? '' : 's'} ${inCloud.slice(0, 10).join(', ')} in a pool of agents that have it first.`,
+    );
   }
 }

@@ -3,7 +3,7 @@
  * removes a pool that places nothing; an agent reads its own pool.
  */
 import { readPools, writePools, type StoredPools } from '#shared/data/pools';
-import { checkPoolInScope, placements } from '#shared/app/pool-scope';
+import { checkPoolInScope, placements, refuseCommandChecksInCloud } from '#shared/app/pool-scope';
 import { agentsByPool, type AgentHealth } from '#shared/app/agents';
 import { listServiceDefinitions } from '#shared/data/services';
 import { listSubtypes } from '#shared/data/subtypes';
@@ -100,6 +100,12 @@ async function checkPlacement(pools: Pool[], placed: Pool[]): Promise<void> {
   if (unknown.length > 0) throw conflict('pool_unknown_ids', `The competition holds no ${unknown.slice(0, 5).join(', ')}.`);
   const sentBy = new Map(subtypes.map((s) => [s.id, typeof s.sent_by === 'string' ? s.sent_by : undefined]));
   const mailing = definitions.map(({ service }) => ({ ...service, sentBy: sentBy.get(service.subtype_id) }));
+  const commands = new Set(subtypes.filter((s) => s.check === 'command').map((s) => s.id));
+  await refuseCommandChecksInCloud(
+    definitions.map((d) => d.service),
+    commands,
+    pools,
+  );
   const split = splitMailPairs(mailing, poolIndex(pools)).map(
     ({ reader, sender, readerPool, senderPool }) => `service ${reader.id} (${readerPool}) reads the mail service ${sender.id} (${senderPool}) sends`,
   );

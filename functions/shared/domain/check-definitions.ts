@@ -28,6 +28,7 @@ export const CHECK_KINDS = [
   'vnc',
   'smb',
   'rdp',
+  'command',
 ] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
@@ -87,6 +88,7 @@ export const CHECK_PARAMETER_NAMES: Record<CheckKind, readonly string[]> = {
   vnc: ['timeout_seconds'],
   smb: SMB_PARAMETER_NAMES,
   rdp: ['nla', 'timeout_seconds'],
+  command: ['recipe', 'args', ...MATCH_RULE_NAMES, 'timeout_seconds'],
 };
 
 /**
@@ -204,8 +206,19 @@ export type SmbCheck = SmbProperties & { check: 'smb'; share: string; properties
  */
 export type RdpCheck = { check: 'rdp'; nla?: boolean; timeout_seconds: number };
 
+/**
+ * A command: one of the recipes the agent's operator lists in the agent's own
+ * configuration (a program and its arguments), with `args` filling the
+ * recipe's placeholders, each a whole argument. It passes when the program
+ * exits 0 and its output meets the match rules. The organiser names a recipe
+ * and fills its blanks; never a program, never a free argument
+ * (functions/agent/checks/command.ts). The Lambda agent has no recipes: a
+ * command check is refused in the `cloud` pool.
+ */
+export type CommandCheck = MatchRules & { check: 'command'; recipe: string; args?: Record<string, string>; timeout_seconds: number };
+
 export type CheckDefinition =
-  HttpCheck | TcpCheck | DnsCheck | SshCheck | FtpCheck | SqlCheck | SmtpCheck | MailboxCheck | LdapCheck | VncCheck | SmbCheck | RdpCheck;
+  HttpCheck | TcpCheck | DnsCheck | SshCheck | FtpCheck | SqlCheck | SmtpCheck | MailboxCheck | LdapCheck | VncCheck | SmbCheck | RdpCheck | CommandCheck;
 
 /** The fields of a check definition, picked from a stored subtype. */
 export function checkOf(subtype: Record<string, unknown>): CheckDefinition | undefined {
@@ -252,6 +265,9 @@ export function logsIn(check: CheckDefinition): boolean {
       return true;
     case 'rdp':
       return check.nla !== false;
+    // A recipe may sign in ({username}, a password): the agent reads the service's accounts, and a recipe without either ignores them.
+    case 'command':
+      return true;
     case 'smtp':
     case 'smtps':
       // A message is sent as the account when the service has one (a relay on port 25 may take it without).

@@ -199,6 +199,27 @@ const ListedName = v.pipe(
 const smbRound = { share: v.optional(ShareName), file: v.optional(SharePath), folder: v.optional(SharePath), expect: v.optional(ListedName), ...matchRules };
 const smb = { ...smbRound, share: ShareName, properties: propertySets(smbRound), timeout_seconds: Timeout };
 
+/** A recipe's name in the agent's configuration, and a placeholder's (functions/agent/checks/command.ts). */
+const RecipeName = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,31}$/, 'must be a recipe name: lower-case letters, digits and hyphens'));
+const PlaceholderValue = v.pipe(
+  v.string(),
+  v.maxLength(1024),
+  v.check((value) => !value.startsWith('-'), 'must not start with "-" (the program could read it as an option)'),
+  v.check((value) => !/[\0\r\n]/.test(value), 'must be one line without NUL'),
+);
+const command = {
+  recipe: RecipeName,
+  args: v.optional(
+    v.pipe(
+      v.record(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,31}$/, 'must be a placeholder name')), PlaceholderValue),
+      v.check((args) => !['host', 'port', 'username'].some((name) => name in args), 'host, port and username are the agent’s to fill'),
+      v.check((args) => Object.keys(args).length <= 20, 'at most 20 values'),
+    ),
+  ),
+  ...matchRules,
+  timeout_seconds: Timeout,
+};
+
 /** The check parameters each kind accepts, beside the subtype's own fields. */
 export const checkParameters = {
   http,
@@ -229,6 +250,7 @@ export const checkParameters = {
     ),
     timeout_seconds: Timeout,
   },
+  command,
 } as const satisfies Record<CheckKind, Record<string, unknown>>;
 
 /** A check definition on its own (its kind and that kind's parameters), as an organiser replaces a subtype's during the event. */

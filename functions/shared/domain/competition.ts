@@ -8,7 +8,7 @@ import { checkParameters } from '#shared/domain/checks';
 import { nameInZone } from '#shared/domain/dns';
 import { HostNameSchema, RelativeHostNameSchema } from '#shared/domain/hostnames';
 import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS, SettingsFieldsSchema, SlaPenalty, SlaThreshold, type SettingsFields } from '#shared/domain/settings';
-import { CLOUD_POOL, MAX_POOLS, POOL_NAME_PATTERN, poolIndex, splitMailPairs, type Pool } from '#shared/domain/pools';
+import { CLOUD_POOL, commandChecksInCloud, MAX_POOLS, POOL_NAME_PATTERN, poolIndex, splitMailPairs, type Pool } from '#shared/domain/pools';
 
 /**
  * The competition file: everything an organiser prepares before the event.
@@ -254,6 +254,14 @@ function poolErrors(file: Loose): FieldError[] {
   const pathOf = (id: number) => services[id - 1]!.path;
   const sentBy = new Map(subtypes.map((s) => [s.id, typeof s.sent_by === 'string' ? s.sent_by : undefined]));
   const mailing = services.map((service) => ({ ...service, sentBy: sentBy.get(service.subtype_id) }));
+  const commands = new Set(subtypes.filter((s) => s.check === 'command').map((s) => Number(s.id)));
+  for (const id of commandChecksInCloud(services, poolIndex(pools), commands)) {
+    errors.push({
+      path: pathOf(id),
+      message:
+        'runs a command check from cloud, and the Lambda agent has no recipes: place it (its team, or its subtype) in a pool of agents that have the recipe',
+    });
+  }
   for (const { reader, sender, readerPool, senderPool } of splitMailPairs(mailing, poolIndex(pools))) {
     errors.push({
       path: `${pathOf(reader.id)}.pool`,

@@ -121,3 +121,13 @@ export function splitMailPairs<S extends MailingService>(
   }
   return split;
 }
+
+/**
+ * The services a command check would run on in `cloud`: the Lambda agent
+ * carries no operator's recipes (its programs are the checks' own), so a
+ * command check there could only ever fail as the agent's error. Refused
+ * when a definition, a service or a placement would make one.
+ */
+export function commandChecksInCloud(services: readonly PooledService[], index: PoolIndex, commandSubtypes: ReadonlySet<number>): number[] {
+  return services.filter((s) => commandSubtypes.has(s.subtype_id) && poolOf(s, index) === CLOUD_POOL).map((s) => s.id);
+}

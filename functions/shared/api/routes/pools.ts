@@ -25,7 +25,7 @@ export const poolsRoutes = {
     textId: poolName,
     body: q.PoolBody,
     responses: { 200: json('The pool as it now is.', r.PoolSchema) },
-    problems: { 409: ['pool_conflict', 'pool_splits_mail', 'pool_unknown_ids', 'too_many_pools', 'no_competition'] },
+    problems: { 409: ['pool_conflict', 'pool_splits_mail', 'pool_unknown_ids', 'too_many_pools', 'no_competition', 'command_in_cloud'] },
   }),
   ClaimSlice: route('ClaimSlice', 'POST', '/pools/{id}/claims', 'pools/claim-slice', 'admin-service-or-agent', 'read-write', {
     summary: "An agent takes the next slice of its pool's round (and marks the one it finished): a pool's agents share each round this way",

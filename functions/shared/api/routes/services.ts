@@ -17,7 +17,7 @@ export const servicesRoutes = {
     body: q.ServiceCreateBody,
     idempotent: true,
     responses: { 201: { ...json('Where its check goes, and its ETag (for PATCH /services/{id}).', r.ServiceEndpointSchema), etag: true } },
-    problems: { 409: [FINAL, 'service_exists', 'team_too_large'], 503: ['team_busy'] },
+    problems: { 409: [FINAL, 'service_exists', 'team_too_large', 'command_in_cloud'], 503: ['team_busy'] },
   }),
   GetServiceStatus: route('GetServiceStatus', 'GET', '/services/status', 'services/get-service-status', 'public', 'read', {
     summary: "Every service's status, compactly: the teams × subtypes matrix (`?since=` for what changed)",

@@ -43,7 +43,7 @@ export const subtypesRoutes = {
     ),
     ifMatch: true,
     responses: { 200: { ...json('The subtype as it now is, and its new ETag.', r.EditableSubtypeSchema), etag: true } },
-    problems: { 503: ['subtype_busy'] },
+    problems: { 409: ['command_in_cloud'], 503: ['subtype_busy'] },
   }),
   UpdateSubtype: route('UpdateSubtype', 'PATCH', '/subtypes/{id}', 'subtypes/update-subtype', 'admin', 'read-write', {
     summary:

@@ -19,6 +19,7 @@ export const FAILURE_CATEGORIES = [
   'share not found',
   'file not found',
   'no NLA',
+  'command failed',
 ] as const;
 
 export type FailureCategory = (typeof FAILURE_CATEGORIES)[number];
@@ -38,6 +39,7 @@ export const FAILURE_CATEGORY_MEANINGS: Record<FailureCategory, string> = {
   'share not found': 'the file server answered, but has no share of the name the check connects to',
   'file not found': 'the share is there, but not the file or folder the check reads',
   'no NLA': 'the remote desktop answered, but offers no Network Level Authentication, so no account can be checked',
+  'command failed': 'the program of a command check (an agent operator’s recipe) ran, and exited with another status than 0',
 };
 
 /** The category a check failure falls into from a socket or resolver error code. */
