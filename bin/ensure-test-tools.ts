@@ -15,7 +15,7 @@
  * a Recommends of the server: named here); the SMB check signs in to Samba's
  * `smbd`, its users' passwords set with `smbpasswd` (samba-common-bin, a
  * dependency of samba), and a command check's recipe runs Samba's own
- * `smbclient` against it; the RDP check signs in to FreeRDP's shadow server
+ * `smbclient` against it (and `ping`, iputils-ping, against loopback); the RDP check signs in to FreeRDP's shadow server
  * `freerdp-shadow-cli` (freerdp2-shadow-x11), which serves the screen of an
  * `Xvfb` (xvfb), its NLA accounts hashed by `winpr-hash` (winpr-utils).
  * Installs what is missing with one apt-get step when we may (root on
@@ -55,6 +55,7 @@ const TOOLS: [present: () => boolean, pkg: string][] = [
   [() => has('vncpasswd'), 'tigervnc-tools'],
   [() => has('smbd') && has('smbpasswd'), 'samba'],
   [() => existsSync('/usr/bin/smbclient'), 'smbclient'],
+  [() => existsSync('/usr/bin/ping'), 'iputils-ping'],
   [() => has('freerdp-shadow-cli'), 'freerdp2-shadow-x11'],
   [() => has('Xvfb'), 'xvfb'],
   [() => has('winpr-hash'), 'winpr-utils'],

@@ -259,10 +259,15 @@ export async function runChecks(
                   ...(deps.recipes ? { recipes: deps.recipes } : {}),
                 });
         return { planned: p, outcome, time };
-      }),
+        // A command holds its three pipes; every other check one socket.
+      }, filesHeldBy(p.check)),
     ),
   );
 }
+
+/** The file descriptors a check holds while it runs: what the concurrency limit counts. */
+const filesHeldBy = (check: CheckDefinition) => (check.check === 'command' ? COMMAND_PIPES : 1);
+const COMMAND_PIPES = 3;
 
 /**
  * What a mail check sends or looks for this round. An SMTP check with

@@ -37,18 +37,29 @@ export function roundsInMinute(minuteStart: number, roundSeconds: number): numbe
   return starts;
 }
 
-/** A limit on how many tasks run at once (a check holds one socket; Lambda allows 1 024 open files). */
+/**
+ * A limit on the file descriptors checks hold at once (Lambda allows 1 024
+ * open files): a network check holds one socket, a command check its three
+ * pipes (`weight`). A task heavier than the whole limit runs alone.
+ */
 export function concurrencyLimit(max: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
+  let held = 0;
+  const waiting: { weight: number; start: () => void }[] = [];
+  const startWaiting = () => {
+    while (waiting.length > 0 && (held === 0 || held + waiting[0]!.weight <= max)) {
+      const next = waiting.shift()!;
+      held += next.weight;
+      next.start();
+    }
+  };
+  return async function run<T>(task: () => Promise<T>, weight = 1): Promise<T> {
+    if (waiting.length > 0 || (held > 0 && held + weight > max)) await new Promise<void>((start) => waiting.push({ weight, start }));
+    else held += weight;
     try {
       return await task();
     } finally {
-      running--;
-      waiting.shift()?.();
+      held -= weight;
+      startWaiting();
     }
   };
 }

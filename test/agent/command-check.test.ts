@@ -106,6 +106,24 @@ describe('a command run', () => {
   }, 10_000);
 });
 
+describe('ping as a recipe', () => {
+  const target = { host: 'gw.team1.example', address: '127.0.0.1', port: 0 };
+  const check: CommandCheck = { check: 'command', recipe: 'ping', timeout_seconds: 5 };
+  const ping = ['-c', '1', '-W', '1', '--', '{host}'];
+
+  it('passes when the address answers an echo, and fails as command failed when nothing can answer', async () => {
+    expect(await runCheck(target, check, { recipes: { ping: recipe({ program: '/usr/bin/ping', args: ping }) } })).toEqual({ passed: true });
+    // The refused case: ping run in a network namespace of its own, where not even loopback is up (unshare -n, as root).
+    // Nothing leaves the machine, and the agent's code path is the one a host that does not answer takes.
+    const isolated = recipe({ program: '/usr/bin/unshare', args: ['-n', '--', '/usr/bin/ping', ...ping] });
+    expect(await runCheck(target, check, { recipes: { ping: isolated } })).toMatchObject({
+      passed: false,
+      category: 'command failed',
+      error: expect.stringMatching(/^ping exited with status 2: .*(unreachable|Unreachable)/),
+    });
+  });
+});
+
 describe("Samba's smbclient as a recipe, against a real smbd", () => {
   let samba: SmbdInfo<'alice'>;
   let stop: () => Promise<void>;

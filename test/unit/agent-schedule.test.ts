@@ -41,6 +41,27 @@ describe('agent rounds', () => {
     expect(most).toBe(3);
   });
 
+  it('counts a task by its weight (a command check holds three pipes), in the order asked, and runs one heavier than the limit alone', async () => {
+    const limit = concurrencyLimit(4);
+    let held = 0;
+    let most = 0;
+    const order: string[] = [];
+    const task = (name: string, weight: number) =>
+      limit(async () => {
+        order.push(name);
+        most = Math.max(most, (held += weight));
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        held -= weight;
+      }, weight);
+    await Promise.all([task('a', 3), task('b', 3), task('c', 1), task('huge', 9), task('d', 1)]);
+    expect(most).toBe(9);
+    expect(order).toEqual(['a', 'b', 'c', 'huge', 'd']);
+    // Without the giant, never past the limit.
+    most = 0;
+    await Promise.all([task('e', 3), task('f', 1), task('g', 3), task('h', 1), task('i', 2)]);
+    expect(most).toBeLessThanOrEqual(4);
+  });
+
   it('fans a round out to one invocation per 2 000 services, at least one', () => {
     expect([0, 2000, 2001, 5000].map((n) => invocationsFor(n, 2000))).toEqual([1, 1, 2, 3]);
   });
