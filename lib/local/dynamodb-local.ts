@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { ListTablesCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { killWhenOwnerDies } from '#shared/watchdog';
 
 export interface DynamoDbLocal {
   endpoint: string;
@@ -90,7 +91,7 @@ function spawnJava(port: number, dataDir: string | undefined, javaTmp: string): 
 const TERM_GRACE_MS = 5_000;
 
 function killOnExit(child: ChildProcess, stopSignal: 'SIGTERM' | 'SIGKILL', javaTmp: string): DynamoDbLocal['stop'] {
-  const watchdog = startWatchdog(child, javaTmp);
+  const watchdog = killWhenOwnerDies(child, javaTmp);
   const kill = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     if (watchdog.exitCode === null) watchdog.kill('SIGKILL');
@@ -123,19 +124,6 @@ function killOnExit(child: ChildProcess, stopSignal: 'SIGTERM' | 'SIGKILL', java
     kill();
     await exited;
   };
-}
-
-/**
- * Exit handlers do not run when this process is killed outright (SIGKILL, a
- * crashed test worker): a tiny shell outlives us just long enough to kill Java
- * then, and remove its temporary directory, so DynamoDB Local never survives
- * its owner.
- */
-function startWatchdog(child: ChildProcess, javaTmp: string): ChildProcess {
-  const script = `while kill -0 ${process.pid} 2>/dev/null && kill -0 ${child.pid} 2>/dev/null; do sleep 1; done; kill -9 ${child.pid} 2>/dev/null; sleep 1; rm -rf '${javaTmp}'`;
-  const watchdog = spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' });
-  watchdog.unref();
-  return watchdog;
 }
 
 function freePort(): Promise<number> {

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { killWhenOwnerDies } from '#shared/watchdog';
 
 /**
  * BIND's `named` in the foreground on loopback, serving zone files we write:
@@ -35,7 +36,8 @@ export class Named {
     writeConfig(directory, options.addresses, port, options.zones);
     const child = spawn('named', ['-g', '-c', join(directory, 'named.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
     const named = new Named(child, directory, port, new Map(options.zones), options.addresses);
-    // Whatever way this process ends (short of SIGKILL), named goes with it.
+    // Whatever way this process ends, named goes with it: the exit handler, and a watchdog for SIGKILL.
+    if (child.pid !== undefined) killWhenOwnerDies(child, directory);
     const stopOnExit = () => named.stopNow();
     process.once('exit', stopOnExit);
     child.once('exit', () => process.off('exit', stopOnExit));
