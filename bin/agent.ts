@@ -11,4 +11,4 @@
 import '../lib/local/node-20';
 import { agentCommand } from '../functions/agent/local/command';
 
-process.exitCode = await agentCommand(process.argv.slice(2));
+process.exitCode = await agentCommand(process.argv.slice(2), { out: (text) => console.log(text), err: (text) => console.error(text) });

@@ -22,14 +22,13 @@
 import { spawn } from 'node:child_process';
 import * as v from 'valibot';
 import type { CheckAccount } from '#shared/domain/accounts';
-import type { CommandCheck } from '#shared/domain/check-definitions';
+import { AGENT_PLACEHOLDERS, isSafePlaceholderValue, PLACEHOLDER_NAME_PATTERN, RECIPE_NAME_PATTERN, type CommandCheck } from '#shared/domain/check-definitions';
 import { matcherOf } from './match';
 import { fail, pass, printable, timeoutMessage, type CheckOutcome, type ProbeTarget } from './probe';
 
-/** A whole-argument placeholder: `{name}`. */
-const PLACEHOLDER = /^\{([a-z][a-z0-9_]{0,31})\}$/;
-/** Filled by the agent, not the definition. */
-export const AGENT_PLACEHOLDERS = ['host', 'port', 'username'] as const;
+/** A whole-argument placeholder, `{name}`; and one inside an argument, which a recipe may not have. */
+const PLACEHOLDER = new RegExp(`^\\{(${PLACEHOLDER_NAME_PATTERN})\\}$`);
+const PLACEHOLDER_INSIDE = new RegExp(`\\{${PLACEHOLDER_NAME_PATTERN}\\}`);
 /** What a command's output is read up to (the match rules' own limit). */
 export const OUTPUT_LIMIT = 256 * 1024;
 
@@ -37,7 +36,7 @@ const Argument = v.pipe(
   v.string(),
   v.maxLength(4096),
   v.check((arg) => !arg.includes('\0'), 'must not hold NUL'),
-  v.check((arg) => PLACEHOLDER.test(arg) || !/\{[a-z][a-z0-9_]{0,31}\}/.test(arg), 'a placeholder is a whole argument ({name}), never part of one'),
+  v.check((arg) => PLACEHOLDER.test(arg) || !PLACEHOLDER_INSIDE.test(arg), 'a placeholder is a whole argument ({name}), never part of one'),
 );
 
 /** One recipe, as the operator writes it in the agent's configuration. */
@@ -55,7 +54,7 @@ export const RecipeSchema = v.strictObject({
 export type Recipe = v.InferOutput<typeof RecipeSchema>;
 
 export const RecipesSchema = v.pipe(
-  v.record(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,31}$/, 'must be a recipe name: lower-case letters, digits and hyphens')), RecipeSchema),
+  v.record(v.pipe(v.string(), v.regex(new RegExp(RECIPE_NAME_PATTERN), 'must be a recipe name: lower-case letters, digits and hyphens')), RecipeSchema),
   v.check((recipes) => Object.keys(recipes).length <= 100, 'at most 100 recipes'),
 );
 export type Recipes = v.InferOutput<typeof RecipesSchema>;
@@ -93,7 +92,7 @@ export function commandLine(recipe: Recipe, fill: CommandFill): { argv: string[]
     } else {
       const value = fill.values[name];
       if (value === undefined) return { error: `the definition gives no value for {${name}}` };
-      if (value.startsWith('-') || value.includes('\0')) return { error: `the value for {${name}} may not start with "-" nor hold NUL` };
+      if (!isSafePlaceholderValue(value)) return { error: `the value for {${name}} may not start with "-" nor hold NUL` };
       argv.push(value);
     }
   }
@@ -204,12 +203,11 @@ export async function checkCommand(
   const result = await runCommand(recipe, line.argv, account?.password, check.timeout_seconds * 1000);
   if (result.startError) return fail('agent error', `the recipe's program ${recipe.program} did not start (${result.startError})`);
   if (result.timedOut) return fail('timeout', timeoutMessage(check.timeout_seconds, `${check.recipe} to finish`));
-  const matcher = matcherOf(check);
   if (result.exitCode !== 0) {
     const last = result.output.trim().split('\n').at(-1) ?? '';
     const status = result.truncated ? `wrote more than ${OUTPUT_LIMIT / 1024} KiB` : `exited with status ${result.exitCode}`;
     return fail('command failed', `${check.recipe} ${status}${last ? `: ${printable(last, 80)}` : ''}`);
   }
-  const problem = matcher.problem(result.bytes, !result.truncated, `the output of ${check.recipe}`);
+  const problem = matcherOf(check).problem(result.bytes, !result.truncated, `the output of ${check.recipe}`);
   return problem ? fail('content mismatch', problem) : pass();
 }

@@ -109,8 +109,14 @@ function credentialFromFile(path: string, region: string, warn: (message: string
   return { kind: 'sigv4', credentials: () => ({ accessKeyId, secretAccessKey }), region };
 }
 
+/** Where the command speaks to the person who ran it (bin/agent.ts: the terminal); its log goes through the Logger. */
+export interface CommandOutput {
+  out(text: string): void;
+  err(text: string): void;
+}
+
 /** Runs the agent as `argv` says; resolves to the process's exit code (2: a usage error). */
-export async function agentCommand(argv: string[]): Promise<number> {
+export async function agentCommand(argv: string[], io: CommandOutput): Promise<number> {
   const log = createLogger({ component: 'agent' });
   let zones: CompetitionDns | undefined;
   try {
@@ -134,7 +140,7 @@ export async function agentCommand(argv: string[]): Promise<number> {
       },
     });
     if (values.help) {
-      console.log(USAGE);
+      io.out(USAGE);
       return 0;
     }
     const config = values.config ? readConfig(values.config) : {};
@@ -198,17 +204,17 @@ export async function agentCommand(argv: string[]): Promise<number> {
     });
     const checks = summaries.reduce((n, s) => n + s.checks, 0);
     const passed = summaries.reduce((n, s) => n + s.passed, 0);
-    console.error(`${summaries.length} round(s), ${checks} checks, ${passed} passed, ${checks - passed} failed`);
+    io.err(`${summaries.length} round(s), ${checks} checks, ${passed} passed, ${checks - passed} failed`);
     return summaries.length === (rounds === 'forever' ? summaries.length : rounds) ? 0 : 1;
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`${(error as Error).message}\n\n${USAGE}`);
+      io.err(`${(error as Error).message}\n\n${USAGE}`);
       return 2;
     }
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      console.error(`agent: ${error.message}: the agent needs an agent credential of its pool, or a service account's (or an admin's).`);
+      io.err(`agent: ${error.message}: the agent needs an agent credential of its pool, or a service account's (or an admin's).`);
     } else {
-      console.error(`agent: ${(error as Error).message}`);
+      io.err(`agent: ${(error as Error).message}`);
     }
     return 1;
   } finally {

@@ -207,6 +207,18 @@ export type SmbCheck = SmbProperties & { check: 'smb'; share: string; properties
 export type RdpCheck = { check: 'rdp'; nla?: boolean; timeout_seconds: number };
 
 /**
+ * The words a command check's two halves share: the organisers' definition
+ * (domain/checks.ts) and the agent's recipes (functions/agent/checks/command.ts).
+ */
+export const RECIPE_NAME_PATTERN = '^[a-z][a-z0-9-]{0,31}$';
+/** A placeholder's name, as `{name}` stands for it in a recipe's arguments. */
+export const PLACEHOLDER_NAME_PATTERN = '[a-z][a-z0-9_]{0,31}';
+/** Filled by the agent (the resolved address, the service's port, the round's account), never by a definition. */
+export const AGENT_PLACEHOLDERS = ['host', 'port', 'username'] as const;
+/** A value that may fill a placeholder: it cannot pass for an option, nor split a line or an argument. */
+export const isSafePlaceholderValue = (value: string) => !value.startsWith('-') && !/[\0\r\n]/.test(value);
+
+/**
  * A command: one of the recipes the agent's operator lists in the agent's own
  * configuration (a program and its arguments), with `args` filling the
  * recipe's placeholders, each a whole argument. It passes when the program

@@ -1,5 +1,15 @@
 import * as v from 'valibot';
-import { CHECK_KINDS, MAX_CHECK_TIMEOUT_SECONDS, DEFAULT_CHECK_TIMEOUT_SECONDS, type CheckDefinition, type CheckKind } from '#shared/domain/check-definitions';
+import {
+  AGENT_PLACEHOLDERS,
+  CHECK_KINDS,
+  DEFAULT_CHECK_TIMEOUT_SECONDS,
+  isSafePlaceholderValue,
+  MAX_CHECK_TIMEOUT_SECONDS,
+  PLACEHOLDER_NAME_PATTERN,
+  RECIPE_NAME_PATTERN,
+  type CheckDefinition,
+  type CheckKind,
+} from '#shared/domain/check-definitions';
 import { isHostName } from '#shared/domain/hostnames';
 import { patternProblem } from '#shared/domain/patterns';
 
@@ -199,20 +209,20 @@ const ListedName = v.pipe(
 const smbRound = { share: v.optional(ShareName), file: v.optional(SharePath), folder: v.optional(SharePath), expect: v.optional(ListedName), ...matchRules };
 const smb = { ...smbRound, share: ShareName, properties: propertySets(smbRound), timeout_seconds: Timeout };
 
-/** A recipe's name in the agent's configuration, and a placeholder's (functions/agent/checks/command.ts). */
-const RecipeName = v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,31}$/, 'must be a recipe name: lower-case letters, digits and hyphens'));
+/** A recipe's name in the agent's configuration, and a value for one of its placeholders (functions/agent/checks/command.ts). */
+const RecipeName = v.pipe(v.string(), v.regex(new RegExp(RECIPE_NAME_PATTERN), 'must be a recipe name: lower-case letters, digits and hyphens'));
 const PlaceholderValue = v.pipe(
   v.string(),
   v.maxLength(1024),
   v.check((value) => !value.startsWith('-'), 'must not start with "-" (the program could read it as an option)'),
-  v.check((value) => !/[\0\r\n]/.test(value), 'must be one line without NUL'),
+  v.check(isSafePlaceholderValue, 'must be one line without NUL'),
 );
 const command = {
   recipe: RecipeName,
   args: v.optional(
     v.pipe(
-      v.record(v.pipe(v.string(), v.regex(/^[a-z][a-z0-9_]{0,31}$/, 'must be a placeholder name')), PlaceholderValue),
-      v.check((args) => !['host', 'port', 'username'].some((name) => name in args), 'host, port and username are the agent’s to fill'),
+      v.record(v.pipe(v.string(), v.regex(new RegExp(`^${PLACEHOLDER_NAME_PATTERN}$`), 'must be a placeholder name')), PlaceholderValue),
+      v.check((args) => !AGENT_PLACEHOLDERS.some((name) => name in args), 'host, port and username are the agent’s to fill'),
       v.check((args) => Object.keys(args).length <= 20, 'at most 20 values'),
     ),
   ),
