@@ -60,6 +60,18 @@ function moveClock(offset: number): void {
   globalThis.Date = MovedDate as DateConstructor;
 }
 
+/**
+ * The pages' waits of a second or more (the 5 s poll, its back-off, "check now"'s 2 s follow-up) run this many times
+ * faster: the tests wait for what a poll brings, not for the poll's pace, which is a constant of web/src/live.ts.
+ * Shorter waits (a frame's batch, a debounce) keep their length. Done in the page, before its scripts run.
+ */
+const TIMER_SPEEDUP = 10;
+function hurryTimers(speedup: number): void {
+  const setTimeoutAsWritten = window.setTimeout.bind(window);
+  window.setTimeout = ((handler: TimerHandler, ms?: number, ...args: unknown[]) =>
+    setTimeoutAsWritten(handler, typeof ms === 'number' && ms >= 1000 ? ms / speedup : ms, ...args)) as typeof window.setTimeout;
+}
+
 /** Every URL the page asked for, in order. */
 const requested: string[] = [];
 
@@ -79,6 +91,7 @@ beforeAll(async () => {
   context = await hermeticContext(browser, { viewport: { width: 1280, height: 900 } });
   // A run with the clock moved (test/support/clock-ahead.mjs) moves the pages' clock with the servers', as that module does.
   if (process.env.CLOCK_AHEAD_DAYS) await context.addInitScript(moveClock, Number(process.env.CLOCK_AHEAD_DAYS) * 86_400_000);
+  await context.addInitScript(hurryTimers, TIMER_SPEEDUP);
   page = await context.newPage();
   page.on('console', (message) => {
     // Aborted requests to other hosts (team logos) are logged as failed loads: expected, and counted separately.
