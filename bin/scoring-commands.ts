@@ -32,13 +32,14 @@ import { TeamAccountName, VoidBody } from '#shared/api/schemas/requests';
 import { formatTimestamp, parseWith, positiveIntFrom } from '#shared/validation';
 import { createTeamAccount, removeTeamAccount } from '#shared/app/team-accounts';
 import { listTeamAccounts } from '#shared/data/team-accounts';
-import { endTeamSessions } from '#shared/data/sessions';
+import { endSessionsOf } from '#shared/data/sessions';
 import { HttpProblem } from '#shared/http/problem';
 import { normalizeIamArn } from '#shared/auth/iam-arns';
 import { formatProblems, readCompetitionFile } from '../lib/local/competition-file';
 import { LOCAL_STATE_FILE } from '../lib/local/local-stack';
 import { exportResults } from '../lib/local/results-export';
 import type { Role } from '#shared/api/routes';
+import type { AccountHome } from '#shared/domain/roles';
 
 const USAGE = `Usage: npm run scoring -- <command> [options]
 
@@ -62,9 +63,12 @@ Commands:
   team-account create --team <id> --name <name>
                                        Create a blue team member's sign-in account; its generated
                                        password is printed once and stored only as a hash
+  team-account create --red-team --name <name>
+                                       The same for a red team member (of no team)
   team-account list [--team <id>]      List sign-in accounts (never a password)
   team-account delete <account-id>     Remove an account; its open sessions end
-  team-account sign-out --team <id>    End every open session of a team (all its members)
+  team-account sign-out --team <id>    End every open session of a team (all its members);
+                                       --red-team: of the red team
   iam list                             List registered IAM principals
   iam revoke --arn <arn>               Refuse that principal's signed requests from now on
   export [--out <dir>] [--include-hidden]
@@ -105,6 +109,7 @@ const OPTIONS = {
   replace: { type: 'boolean', default: false },
   'override-final': { type: 'boolean', default: false },
   force: { type: 'boolean', default: false },
+  'red-team': { type: 'boolean', default: false },
   role: { type: 'string' },
   pool: { type: 'string' },
   arn: { type: 'string' },
@@ -378,13 +383,19 @@ function teamOption(): number {
   return team;
 }
 
+/** `--team <id>`, or `--red-team`: whose accounts or sessions a command means. */
+function homeOption(): AccountHome {
+  if (values['red-team'] && values.team !== undefined) throw new UsageError('Give --team or --red-team, not both.');
+  return values['red-team'] ? 'red' : teamOption();
+}
+
 async function teamAccountCreate(): Promise<void> {
-  const teamId = teamOption();
+  const home = homeOption();
   const name = parseWith(TeamAccountName, values.name ?? '');
   if (!name.ok) throw new UsageError(`--name ${name.errors[0]!.message}.`);
   try {
-    const account = await createTeamAccount({ teamId, name: name.value, audit: await cliAudit() });
-    io.err(`Created account ${account.id} "${account.name}" for team ${account.team_id}.`);
+    const account = await createTeamAccount({ home, name: name.value, audit: await cliAudit() });
+    io.err(`Created account ${account.id} "${account.name}" for ${home === 'red' ? 'the red team' : `team ${home}`}.`);
     io.err('This is the only time its password is shown; hand it to the member now:');
     io.out(account.password);
   } catch (error) {
@@ -398,7 +409,7 @@ async function teamAccountList(): Promise<void> {
   if (accounts.length === 0) return io.out('No team accounts.');
   printTable(
     ['ID', 'TEAM', 'CREATED', 'NAME'],
-    accounts.map((a) => [String(a.id), String(a.team_id), a.created_at, a.name]),
+    accounts.map((a) => [String(a.id), a.team_id === null ? 'red team' : String(a.team_id), a.created_at, a.name]),
   );
 }
 
@@ -411,9 +422,9 @@ async function teamAccountDelete(id: string | undefined): Promise<void> {
 }
 
 async function teamSignOut(): Promise<void> {
-  const teamId = teamOption();
-  const ended = await endTeamSessions(teamId, await cliAudit());
-  io.out(`Ended ${ended} open session${ended === 1 ? '' : 's'} of team ${teamId}.`);
+  const home = homeOption();
+  const ended = await endSessionsOf(home, await cliAudit());
+  io.out(`Ended ${ended} open session${ended === 1 ? '' : 's'} of ${home === 'red' ? 'the red team' : `team ${home}`}.`);
 }
 
 /** An agent credential names an existing pool (--pool); no other credential names one. */

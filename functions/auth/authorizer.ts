@@ -32,9 +32,10 @@ export async function handler(event: APIGatewayRequestAuthorizerEventV2): Promis
       const { role, name, tokenId, pool } = principal;
       return { isAuthorized: true, context: { role, name, tokenId, ...(pool ? { pool } : {}) } };
     }
-    if (principal?.via === 'session') {
+    if (principal?.role === 'team') {
       return { isAuthorized: true, context: { role: 'team', name: principal.name, tokenId: principal.sessionId, team: String(principal.team) } };
     }
+    if (principal?.role === 'red-team') return { isAuthorized: true, context: { role: 'red-team', name: principal.name, tokenId: principal.sessionId } };
     return { isAuthorized: true, context: { rejected: 'This route needs credentials: send "Authorization: Bearer <token>".' } };
   } catch (error) {
     if (error instanceof HttpProblem && error.status === 401) return { isAuthorized: true, context: { rejected: error.detail } };

@@ -11,14 +11,15 @@ import { ok } from '#shared/http/responses';
 export const handler = endpoint(teamRoutes.GetTeamSession, {}, async ({ headers }) => {
   const authorization = parseAuthorization(headers.authorization);
   const session = authorization.scheme === 'bearer' ? await findSession(authorization.token) : undefined;
-  const [team, settings] = await Promise.all([session ? getTeamRecord(session.team_id) : undefined, freshSettings()]);
+  const [team, settings] = await Promise.all([session?.team_id ? getTeamRecord(session.team_id) : undefined, freshSettings()]);
   // Ended between the authorizer's check and here, or its team removed by a replace.
-  if (!session || !team) throw unauthorized('The session is not known: sign in again.');
+  if (!session || (session.team_id !== null && !team)) throw unauthorized('The session is not known: sign in again.');
   const rejection = sessionRejection(session, new Date());
   if (rejection) throw unauthorized(rejection);
   return ok({
     account: session.account,
-    team: team.team,
+    role: session.role,
+    team: team?.team ?? null,
     session_id: session.session_id,
     expires_at: session.expires_at,
     details: settings.settings.teams_see_check_details,

@@ -3,11 +3,12 @@
  * them), each team's per-super-type scores and statistics (the maxima with
  * the injects past due, as the board's), each service's figures from its
  * scan history, and the grades that count (the latest of each inject and
- * incident report, per team). Reads the table the data layer is pointed
+ * incident report, per team, and each red team finding's approval). Reads the table the data layer is pointed
  * at; not a request path, so it may read every service's history.
  */
 import { teamGrades } from '#shared/data/grades';
 import { teamIncidentGrades } from '#shared/data/incidents';
+import { teamFindingRulings } from '#shared/data/findings';
 import { readInjectSchedule } from '#shared/data/injects';
 import { scanHistory } from '#shared/data/results';
 import { listServiceRecords } from '#shared/data/services';
@@ -33,10 +34,10 @@ export interface ResultsJson {
   grades: GradeEntry[];
 }
 
-/** A grade that counts: the latest of one inject or incident report for one team. */
+/** A grade that counts: the latest of one inject or incident report for one team, or the approval of a red team finding against it. */
 export interface GradeEntry {
-  kind: 'inject' | 'incident';
-  /** The inject's or the report's id. */
+  kind: 'inject' | 'incident' | 'finding';
+  /** The inject's, the report's or the finding's id. */
   of_id: number;
   team_id: number;
   team_number: number;
@@ -46,7 +47,7 @@ export interface GradeEntry {
   n: number;
   /** What the grader gave. */
   points: number;
-  /** What it is worth on the board (an inject's: points × the submission's late share). */
+  /** What it is worth on the board (an inject's: points × the submission's late share; a finding's: minus its points, 0 for a repeat). */
   awarded: number;
   graded_by: string;
   graded_at: string;
@@ -135,7 +136,7 @@ export async function exportResults(options: { includeHidden?: boolean; now?: Da
 
 /** A team's grades that count: the latest of each inject, then of each incident report. */
 async function gradesOf({ team }: { team: { id: number; number: number; name: string } }): Promise<GradeEntry[]> {
-  const [injectGrades, incidentGrades] = await Promise.all([teamGrades(team.id), teamIncidentGrades(team.id)]);
+  const [injectGrades, incidentGrades, rulings] = await Promise.all([teamGrades(team.id), teamIncidentGrades(team.id), teamFindingRulings(team.id)]);
   // In id order: the latest of each (grades are read newest first within each).
   const latest = <G>(grades: G[], of: (g: G) => number) => [...latestPer(grades, of).values()].sort((a, b) => of(a) - of(b));
   const entry = (
@@ -159,6 +160,9 @@ async function gradesOf({ team }: { team: { id: number; number: number; name: st
   return [
     ...latest(injectGrades, (g) => g.inject_id).map((g) => entry('inject', g.inject_id, g, g.awarded)),
     ...latest(incidentGrades, (g) => g.incident_id).map((g) => entry('incident', g.incident_id, g, g.points)),
+    ...latest(rulings, (r) => r.finding_id)
+      .filter((r) => r.decision === 'approve')
+      .map((r) => entry('finding', r.finding_id, { ...r, graded_by: r.reviewed_by, graded_at: r.reviewed_at }, -r.deducted)),
   ];
 }
 

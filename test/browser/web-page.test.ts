@@ -67,9 +67,9 @@ function moveClock(offset: number): void {
  */
 const TIMER_SPEEDUP = 10;
 function hurryTimers(speedup: number): void {
-  const setTimeoutAsWritten = window.setTimeout.bind(window);
-  window.setTimeout = ((handler: TimerHandler, ms?: number, ...args: unknown[]) =>
-    setTimeoutAsWritten(handler, typeof ms === 'number' && ms >= 1000 ? ms / speedup : ms, ...args)) as typeof window.setTimeout;
+  const page = globalThis as unknown as { setTimeout: (handler: unknown, ms?: number, ...args: unknown[]) => number };
+  const setTimeoutAsWritten = page.setTimeout.bind(page);
+  page.setTimeout = (handler, ms, ...args) => setTimeoutAsWritten(handler, typeof ms === 'number' && ms >= 1000 ? ms / speedup : ms, ...args);
 }
 
 /** Every URL the page asked for, in order. */
@@ -316,7 +316,7 @@ describe('the other pages', () => {
     LONG_FLOW,
     async () => {
       await page.setViewportSize({ width: 1280, height: 900 });
-      const { password } = await createTeamAccount({ teamId: 1, name: 'browser-member', audit: TEST_AUDIT });
+      const { password } = await createTeamAccount({ home: 1, name: 'browser-member', audit: TEST_AUDIT });
       const team = (await api('/teams/1')) as { number: number };
       const ftp = ((await api(`/services?team=${team.number}`)) as { id: number; subtype: string }[]).find((s) => s.subtype === 'FTP')!;
       const reported = await fetch(`${stack.url}/api/v1/services/${ftp.id}/scans`, {
@@ -614,7 +614,7 @@ describe('the other pages', () => {
         (await fetch(`${stack.url}/api/v1/settings/1`, { method: 'PATCH', headers: admin, body: JSON.stringify({ password_changes: 'approval' }) })).status,
       ).toBe(200);
       forgetFreshCopies(); // the server runs in this process: its 5 s copy of the settings, dropped now rather than waited out
-      const { password: memberPassword } = await createTeamAccount({ teamId: 1, name: 'console-member', audit: TEST_AUDIT });
+      const { password: memberPassword } = await createTeamAccount({ home: 1, name: 'console-member', audit: TEST_AUDIT });
       const session = await (
         await fetch(`${stack.url}/api/v1/team/sessions`, {
           method: 'POST',
@@ -802,7 +802,7 @@ describe('the other pages', () => {
         (i) => i.title === 'Console memo',
       )!;
       const team11 = (await board()).find((row) => row.team.number === 11)!;
-      const { password: memberPassword } = await createTeamAccount({ teamId: team11.team.id, name: 'console-answerer', audit: TEST_AUDIT });
+      const { password: memberPassword } = await createTeamAccount({ home: team11.team.id, name: 'console-answerer', audit: TEST_AUDIT });
       const { token: session } = (await (
         await fetch(`${stack.url}/api/v1/team/sessions`, {
           method: 'POST',

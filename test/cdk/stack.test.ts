@@ -765,9 +765,12 @@ describe('the files bucket', () => {
       built.filter((r) => expectedBucketPermissions(r.bucket).some((line) => line === `s3:GetObject on ${filesArn}/${prefix}*`)).map((r) => r.name);
     expect(writers('staging/teams/')).toEqual(['CreateUpload']);
     expect(writers('staging/injects/')).toEqual(['CreateInjectUpload']);
+    expect(writers('staging/red-team/')).toEqual(['CreateFindingUpload']);
     // What copies an upload to a key of its own reads the staging prefix of its kind, and writes only the kept one.
     expect(writers('teams/')).toEqual(['SubmitInject', 'FileIncident']);
     expect(writers('injects/')).toEqual(['UpdateInject']);
+    expect(writers('red-team/')).toEqual(['FileFinding', 'AddFindingEvidence']);
+    for (const name of ['FileFinding', 'AddFindingEvidence']) expect(readers('staging/red-team/')).toContain(name);
     for (const name of ['SubmitInject', 'FileIncident']) expect(readers('staging/teams/')).toContain(name);
     expect(readers('staging/injects/')).toContain('UpdateInject');
     expect(writers('exports/')).toEqual([]);
@@ -781,7 +784,10 @@ describe('the files bucket', () => {
     expect(everyWrite.map((x) => x.resource).sort()).toEqual([
       `${filesArn}/exports/*`,
       `${filesArn}/injects/*`,
+      `${filesArn}/red-team/*`,
+      `${filesArn}/red-team/*`,
       `${filesArn}/staging/injects/*`,
+      `${filesArn}/staging/red-team/*`,
       `${filesArn}/staging/teams/*`,
       `${filesArn}/teams/*`,
       `${filesArn}/teams/*`,

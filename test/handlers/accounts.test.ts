@@ -12,6 +12,7 @@ import { logSink } from '#shared/log';
 import type { Competition } from '#shared/domain/competition';
 import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
 import { createToken } from '#shared/data/tokens';
+import { startSession } from '#shared/data/sessions';
 import { bearer, invoke } from '../support/invoke';
 import { everythingSeen, spellings } from '../support/leak-scan';
 
@@ -164,12 +165,14 @@ describe('check accounts', () => {
     const everything = await everythingSeen({
       get: (path, headers) => call('GET', path, { headers }),
       ids: { team: (await call('GET', '/api/v1/teams')).json[0].id, service: own },
-      // A pool's agent too (issue #45): it reads its pool's secrets from the secrets route only.
+      // A pool's agent too (issue #45): it reads its pool's secrets from the secrets route only. And a red team member
+      // (issue #47): the public's reads and the red team's own.
       callers: [
         {},
         bearer(tokens.admin),
         bearer(tokens.service),
         bearer((await createToken({ role: 'agent', pool: 'cloud', name: 'leak agent', expiresAt: null, audit: TEST_AUDIT })).token),
+        bearer((await startSession({ name: 'leak-red', home: 'red' })).token),
       ],
       also: [...logged, ...answers],
     });

@@ -93,6 +93,11 @@ const acceptedBodies: Record<string, Record<string, unknown>> = {
     failed_team: 0,
     failed_agent: 0,
   },
+  ReplaceFindingKinds: { kinds: [{ id: 'user-access', name: 'User access', points: 25 }] },
+  CreateFindingUpload: { file_name: 'shell.png', content_type: 'image/png' },
+  FileFinding: { team_id: 1, service_id: 1, kind: 'user-access', done_at: '2026-11-22T10:00:00Z', description: 'Logged in as blue.' },
+  AddFindingEvidence: { note: 'Another screenshot.' },
+  ReviewFinding: { decision: 'approve', replaces: null },
   CreateToken: { role: 'service', name: 'hostile', expires_at: new Date(Date.now() + 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z') },
 };
 /**
@@ -179,6 +184,9 @@ const multiline: Record<string, string[]> = {
   FileIncident: ['description'],
   GradeIncident: ['comment'],
   PostAnnouncement: ['text'],
+  FileFinding: ['description'],
+  AddFindingEvidence: ['note'],
+  ReviewFinding: ['reason'],
 };
 const hostileFor = (route: string, field: string) => HOSTILE_VALUES.filter((value) => value !== LINE_BREAK || !multiline[route]?.includes(field));
 

@@ -33,18 +33,20 @@ const report = {
   description: 'A web shell in `/var/www/uploads`.\n\nRemoved; the upload form now refuses PHP.',
 };
 const file = (body: unknown) => invoke('POST', '/api/v1/team/1/incidents', { headers: member, body });
-const redTeamOf = async (teamId: number) => {
+const redTeamCell = async (teamId: number) => {
   await fold.caughtUp();
   const rows = (await invoke('GET', '/api/v1/teams/scoreboard')).json.scoreboard as {
     team: { id: number };
-    scores: { super_type_id: number; score: number }[];
+    scores: { super_type_id: number; score: number; max_score: number }[];
   }[];
-  return rows.find((r) => r.team.id === teamId)!.scores.find((s) => s.super_type_id === RED_TEAM)!.score;
+  return rows.find((r) => r.team.id === teamId)!.scores.find((s) => s.super_type_id === RED_TEAM)!;
 };
+const redTeamOf = async (teamId: number) => (await redTeamCell(teamId)).score;
 
 describe('incident reports', () => {
   it("are filed by a team's member and graded into the settings' super type through the fold; a regrade moves the board by the difference; verify agrees", async () => {
     const before = await redTeamOf(1);
+    const maxBefore = (await redTeamCell(1)).max_score;
     const filed = await file(report);
     expect(filed.status, filed.text).toBe(201);
     expect(filed.json).toMatchObject({ team_id: 1, hosts: report.hosts, submitted_by: 'bob', grade: null });
@@ -60,13 +62,23 @@ describe('incident reports', () => {
     expect((await grade({ points: 51, replaces: null })).json.errors[0].path).toBe('points');
     const first = await grade({ points: 30, comment: 'Found and fixed.', replaces: null });
     expect(first.status, first.text).toBe(201);
-    expect(first.json).toMatchObject({ incident_id: id, team_id: 1, n: 1, points: 30, award: 30, super_type_id: RED_TEAM, graded_by: 'test admin' });
-    expect(await redTeamOf(1)).toBe(before + 30);
+    expect(first.json).toMatchObject({
+      incident_id: id,
+      team_id: 1,
+      n: 1,
+      points: 30,
+      award: 30,
+      max_award: 50,
+      super_type_id: RED_TEAM,
+      graded_by: 'test admin',
+    });
+    // The Red Team maximum grows by what the report could earn (the sample's 50), once: "30 of 50", not "30 of 0".
+    expect(await redTeamCell(1)).toMatchObject({ score: before + 30, max_score: maxBefore + 50 });
     expect(await queue()).toEqual([]);
     expect((await grade({ points: 40, replaces: null })).json.code).toBe('grade_changed');
     const regrade = await grade({ points: 20, comment: 'The upload form still takes .phtml.', replaces: 1 });
-    expect(regrade.json).toMatchObject({ n: 2, award: -10 });
-    expect(await redTeamOf(1)).toBe(before + 20);
+    expect(regrade.json).toMatchObject({ n: 2, award: -10, max_award: 0 });
+    expect(await redTeamCell(1)).toMatchObject({ score: before + 20, max_score: maxBefore + 50 });
 
     // The team reads its report with the latest grade and comment (not who graded it); organisers, every grade.
     const mine = (await invoke('GET', '/api/v1/team/1/incidents', { headers: member })).json as { id: number; grade: Record<string, unknown> }[];

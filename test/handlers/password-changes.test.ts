@@ -7,6 +7,7 @@
  * of a request or of a team account in any other answer, log line, audit
  * entry or the table in the clear.
  */
+import { startSession } from '#shared/data/sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetFreshCopies } from '#shared/data/fresh';
 import { logSink } from '#shared/log';
@@ -268,7 +269,7 @@ describe('a password change request', () => {
     const everything = await everythingSeen({
       get: (path, headers) => call('GET', path, { headers }),
       ids: { team: team.id, service: serviceOf('FTP') },
-      callers: [{}, admin(), bearer(tokens.service), bearer(member)],
+      callers: [{}, admin(), bearer(tokens.service), bearer(member), bearer((await startSession({ name: 'leak-red', home: 'red' })).token)],
       also: [...logged, ...answers],
     });
     expect(everything).toContain('password-change.apply');

@@ -58,6 +58,10 @@ describe('settings', () => {
       password_changes_may_add_users: false,
       incident_reports_super_type_id: null,
       incident_report_max_points: 100,
+      red_team_findings_super_type_id: null,
+      red_team_repeat_window_minutes: 60,
+      red_team_findings_shown: 'after_event',
+      red_team_findings_described: false,
     });
     expect((await invoke('GET', '/api/v1/settings/1', { headers: service })).json).toEqual(response.json);
   });

@@ -52,10 +52,17 @@ const signIn = (name: string, password: string) => invoke('POST', '/api/v1/team/
 describe('team accounts', () => {
   it('are created by an organiser with a generated password answered once, listed without it, unique by name', async () => {
     const account = await createAccount(teams[0]!.id, 'Alice');
-    expect(account).toEqual({ id: expect.any(Number), name: 'alice', team_id: teams[0]!.id, created_at: expect.any(String), password: expect.any(String) });
+    expect(account).toEqual({
+      id: expect.any(Number),
+      name: 'alice',
+      role: 'team',
+      team_id: teams[0]!.id,
+      created_at: expect.any(String),
+      password: expect.any(String),
+    });
     expect(account.password.length).toBeGreaterThanOrEqual(20);
     const listed = await invoke('GET', `/api/v1/team-accounts?team_id=${teams[0]!.id}`, { headers: admin() });
-    expect(listed.json).toEqual([{ id: account.id, name: 'alice', team_id: teams[0]!.id, created_at: account.created_at }]);
+    expect(listed.json).toEqual([{ id: account.id, name: 'alice', role: 'team', team_id: teams[0]!.id, created_at: account.created_at }]);
     expect(listed.text).not.toContain(account.password);
     const taken = await invoke('POST', '/api/v1/team-accounts', { headers: admin(), body: { team_id: teams[1]!.id, name: 'ALICE' } });
     expect(taken.status).toBe(409);

@@ -31,7 +31,9 @@ type Caller =
   /** The same member on their own team's path (a team route: team 7's). */
   | 'own team session'
   | 'expired session'
-  | 'ended session';
+  | 'ended session'
+  /** A red team member signed in (issue #47): a session of no team. */
+  | 'red team session';
 
 type Outcome = 'allowed' | 401 | 403;
 
@@ -53,6 +55,7 @@ const EXPECTED: Record<Access, Record<Caller, Outcome>> = {
     'own team session': 'allowed',
     'expired session': 'allowed',
     'ended session': 'allowed',
+    'red team session': 'allowed',
   },
   admin: {
     anonymous: 401,
@@ -70,6 +73,7 @@ const EXPECTED: Record<Access, Record<Caller, Outcome>> = {
     'own team session': 403,
     'expired session': 401,
     'ended session': 401,
+    'red team session': 403,
   },
   'admin-or-service': {
     anonymous: 401,
@@ -87,6 +91,7 @@ const EXPECTED: Record<Access, Record<Caller, Outcome>> = {
     'own team session': 403,
     'expired session': 401,
     'ended session': 401,
+    'red team session': 403,
   },
   'admin-service-or-agent': {
     anonymous: 401,
@@ -104,6 +109,7 @@ const EXPECTED: Record<Access, Record<Caller, Outcome>> = {
     'own team session': 403,
     'expired session': 401,
     'ended session': 401,
+    'red team session': 403,
   },
   team: {
     anonymous: 401,
@@ -121,6 +127,7 @@ const EXPECTED: Record<Access, Record<Caller, Outcome>> = {
     'own team session': 'allowed',
     'expired session': 401,
     'ended session': 401,
+    'red team session': 403,
   },
   'team-session': {
     anonymous: 401,
@@ -138,12 +145,32 @@ const EXPECTED: Record<Access, Record<Caller, Outcome>> = {
     'own team session': 'allowed',
     'expired session': 401,
     'ended session': 401,
+    'red team session': 'allowed',
+  },
+  'red-team': {
+    anonymous: 401,
+    'malformed header': 401,
+    'unknown token': 401,
+    'revoked token': 401,
+    'expired token': 401,
+    'service token': 403,
+    'admin token': 'allowed',
+    'agent token': 403,
+    'SigV4 admin': 'allowed',
+    'SigV4 service': 403,
+    'bad signature': 401,
+    'team session': 403,
+    'own team session': 403,
+    'expired session': 401,
+    'ended session': 401,
+    'red team session': 'allowed',
   },
 };
 
 /** The team whose member the session callers are. */
 const OWN_TEAM = 7;
-const MEMBER = { name: 'matrix-member', team_id: OWN_TEAM };
+const MEMBER = { name: 'matrix-member', home: OWN_TEAM };
+const RED_MEMBER = { name: 'matrix-red', home: 'red' as const };
 
 let stack: LocalStack;
 let revoked: string;
@@ -202,6 +229,8 @@ async function headersFor(caller: Caller, route: Route): Promise<Record<string, 
       return sessionHeader();
     case 'expired session':
       return sessionHeader(new Date('2020-01-01T00:00:00Z'));
+    case 'red team session':
+      return { authorization: `Bearer ${(await startSession(RED_MEMBER)).token}` };
     case 'ended session': {
       const { token } = await startSession(MEMBER);
       await endSession(token);

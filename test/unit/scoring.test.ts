@@ -488,6 +488,7 @@ describe("the fold's decisions for a team", () => {
     team_id: 7,
     super_type_id: 2,
     points,
+    max: 0,
     at,
   });
   const fresh = () => ({ totals: emptyTotalsState(), figures: emptyTotals([], 0), projected: 0, states: new Map() });

@@ -119,8 +119,8 @@ export function refused(response: Response, error: unknown): RequestRefused {
   return new RequestRefused(response.status, problem.detail ?? response.statusText, problem.errors ?? []);
 }
 
-/** Signs a blue team member in: the session token for the team routes (kept by the caller in the tab's session storage). */
-export async function signIn(name: string, password: string): Promise<{ token: string; team: Team }> {
+/** Signs a member in: the session token (kept by the caller in the tab's session storage); a red team member's has no team. */
+export async function signIn(name: string, password: string): Promise<{ token: string; team: Team | null }> {
   const { data, error, response } = await client.POST('/api/v1/team/sessions', { body: { name, password } });
   if (!data) throw refused(response, error);
   return { token: data.token, team: data.team };

@@ -796,14 +796,14 @@ export interface paths {
         };
         /**
          * The caller’s own session
-         * @description A signed-in team member only (a session token from `POST /api/v1/team/sessions`).
+         * @description A signed-in member only, a blue team’s or the red team’s (a session token from `POST /api/v1/team/sessions`).
          */
         get: operations["GetTeamSession"];
         put?: never;
         post?: never;
         /**
          * Sign out: end the caller’s session
-         * @description A signed-in team member only (a session token from `POST /api/v1/team/sessions`).
+         * @description A signed-in member only, a blue team’s or the red team’s (a session token from `POST /api/v1/team/sessions`).
          */
         delete: operations["SignOut"];
         options?: never;
@@ -933,6 +933,26 @@ export interface paths {
          * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
          */
         post: operations["FileIncident"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/{id}/findings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The red team findings approved against the team, when the settings show them: kind, service, time and points, never who filed them
+         * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
+         */
+        get: operations["ListTeamFindings"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1555,6 +1575,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/finding-kinds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisers’ table of finding kinds, each with the points it takes off a team
+         * @description The red team’s route: its signed-in members (a blue team’s session is 403) and admins. Never cached.
+         */
+        get: operations["ListFindingKinds"];
+        /**
+         * Replace the table of finding kinds (a finding keeps the name and points its kind had when it was filed)
+         * @description Admins only.
+         */
+        put: operations["ReplaceFindingKinds"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/red-team/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An upload form for one file of a finding’s evidence: the browser posts the file straight to the bucket, then the finding names its key
+         * @description The red team’s route: its signed-in members (a blue team’s session is 403) and admins. Never cached.
+         */
+        post: operations["CreateFindingUpload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/red-team/findings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The red team’s findings with their states and latest rulings (`?state=submitted`: the review queue)
+         * @description The red team’s route: its signed-in members (a blue team’s session is 403) and admins. Never cached.
+         */
+        get: operations["ListFindings"];
+        put?: never;
+        /**
+         * File a finding: what the red team did to which team’s service, when, of which kind, with evidence, for organisers to review
+         * @description The red team’s route: its signed-in members (a blue team’s session is 403) and admins. Never cached.
+         */
+        post: operations["FileFinding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/red-team/findings/{id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add evidence to a finding an organiser asked about: it goes back to the review queue
+         * @description The red team’s route: its signed-in members (a blue team’s session is 403) and admins. Never cached.
+         */
+        post: operations["AddFindingEvidence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/red-team/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A download link to a file of the red team’s evidence
+         * @description The red team’s route: its signed-in members (a blue team’s session is 403) and admins. Never cached.
+         */
+        get: operations["GetFindingFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/red-team/findings/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every ruling on a finding, second looks and the rulings they replaced
+         * @description Admins only.
+         */
+        get: operations["ListFindingRulings"];
+        put?: never;
+        /**
+         * Review a finding: approve it (its points come off the team through the fold; a repeat within the window counts nothing), reject it, or ask for more evidence; a second look is the next ruling
+         * @description Admins only.
+         */
+        post: operations["ReviewFinding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/announcements": {
         parameters: {
             query?: never;
@@ -1798,7 +1950,7 @@ export interface components {
         };
         /**
          * AuditActor
-         * @description Who made a change: a token (by its public id, never its secret), an IAM principal (its ARN), a signed-in team member (account, team, the session’s public id), the command-line tool (the AWS identity of its credentials, or locally the OS user) or the service itself (`system`: the local server at start, tests).
+         * @description Who made a change: a token (by its public id, never its secret), an IAM principal (its ARN), a signed-in member (account, team or null for the red team’s, the session’s public id), the command-line tool (the AWS identity of its credentials, or locally the OS user) or the service itself (`system`: the local server at start, tests).
          */
         AuditActor: {
             /** @constant */
@@ -1818,10 +1970,10 @@ export interface components {
             /** @constant */
             type: "session";
             name: string;
-            team_id: number;
+            team_id: number | null;
             session_id: string;
-            /** @constant */
-            role: "team";
+            /** @enum {string} */
+            role: "team" | "red-team";
         } | {
             /** @constant */
             type: "cli";
@@ -1955,7 +2107,13 @@ export interface components {
         CreatedTeamAccount: {
             id: number;
             name: string;
-            team_id: number;
+            /**
+             * @description `team`: a blue team member; `red-team`: a red team member, of no team.
+             * @enum {string}
+             */
+            role: "team" | "red-team";
+            /** @description The member's team; null for a red team member. */
+            team_id: number | null;
             /**
              * Format: date-time
              * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
@@ -2174,6 +2332,123 @@ export interface components {
             already: boolean;
         };
         /**
+         * FindingKinds
+         * @description The organisers' table of finding kinds: what the red team may file, and what each takes off a team once approved.
+         * @example {
+         *       "kinds": [
+         *         {
+         *           "id": "user-access",
+         *           "name": "User access",
+         *           "points": 25
+         *         },
+         *         {
+         *           "id": "admin-access",
+         *           "name": "Administrator or root access",
+         *           "points": 50
+         *         }
+         *       ]
+         *     }
+         */
+        FindingKinds: {
+            kinds: {
+                id: string;
+                name: string;
+                points: number;
+            }[];
+        };
+        /**
+         * FindingRuling
+         * @description An organiser’s ruling on a finding, kept whole (a second look is the next, the old one stays), with what it changed on the board.
+         * @example {
+         *       "finding_id": 1,
+         *       "team_id": 3,
+         *       "n": 1,
+         *       "decision": "approve",
+         *       "points": 25,
+         *       "reason": "",
+         *       "counted": true,
+         *       "repeat_of": null,
+         *       "reviewed_at": "2026-11-22T11:05:00Z",
+         *       "deducted": 25,
+         *       "award": -25,
+         *       "super_type_id": 3,
+         *       "reviewed_by": "carol (organiser)"
+         *     }
+         */
+        FindingRuling: {
+            finding_id: number;
+            team_id: number;
+            /** @description Which ruling it is (1: the first; higher: a second look). */
+            n: number;
+            /** @enum {string} */
+            decision: "approve" | "reject" | "more_evidence";
+            /** @description The points an approval gave it (0 otherwise). */
+            points: number;
+            reason: string;
+            /** @description Whether it counts: an approved repeat (the same team, service and kind within the window) does not. */
+            counted: boolean;
+            /** @description The counted finding an approved repeat repeats. */
+            repeat_of: number | null;
+            reviewed_at: string;
+            /** @description What it takes off the team: its points when approved and counted, else 0. */
+            deducted: number;
+            /** @description What it changed on the team's points: minus its deduction, plus the one before it. */
+            award: number;
+            /** @description Where its points come off: the super type the settings named at its first ruling. */
+            super_type_id: number;
+            reviewed_by: string;
+        };
+        /**
+         * Finding
+         * @description A red team finding, kept whole, with the evidence added since and its latest ruling. Organisers' and the red team's read: never a team's.
+         */
+        Finding: {
+            id: number;
+            team_id: number;
+            service_id: number;
+            kind: string;
+            /** @description The kind's name when it was filed. */
+            kind_name: string;
+            /** @description The kind's points when it was filed. */
+            kind_points: number;
+            done_at: string;
+            /** @description Markdown. */
+            description: string;
+            /** @description Its evidence: download each with GET /red-team/files?key=… */
+            files: components["schemas"]["StoredFile"][];
+            additions: {
+                /** @description Markdown. */
+                note: string;
+                files: components["schemas"]["StoredFile"][];
+                added_by: string;
+                added_at: string;
+            }[];
+            /** @description The red team member whose session filed it (an organiser when filed with a token). */
+            filed_by: string;
+            filed_at: string;
+            /** @enum {string} */
+            state: "submitted" | "approved" | "rejected" | "more_evidence";
+            /** @description How many rulings it has had: a review names it as `replaces` (null for 0). */
+            reviews: number;
+            /** @description What it takes off its team now. */
+            deducted: number;
+            /** @description null: not reviewed yet. */
+            review: {
+                /** @description Which ruling it is (1: the first; higher: a second look). */
+                n: number;
+                /** @enum {string} */
+                decision: "approve" | "reject" | "more_evidence";
+                /** @description The points an approval gave it (0 otherwise). */
+                points: number;
+                reason: string;
+                /** @description Whether it counts: an approved repeat (the same team, service and kind within the window) does not. */
+                counted: boolean;
+                /** @description The counted finding an approved repeat repeats. */
+                repeat_of: number | null;
+                reviewed_at: string;
+            } | null;
+        };
+        /**
          * Grade
          * @description A grade of a team's submission, kept whole (a regrade is the next, the old one stays), with what it changed on the board.
          * @example {
@@ -2261,6 +2536,7 @@ export interface components {
          *       "comment": "Found and fixed.",
          *       "graded_at": "2026-11-22T11:00:00Z",
          *       "award": 40,
+         *       "max_award": 50,
          *       "super_type_id": 3,
          *       "graded_by": "carol (organiser)"
          *     }
@@ -2275,6 +2551,8 @@ export interface components {
             graded_at: string;
             /** @description What it added to the team's points: its points less the previous grade's. */
             award: number;
+            /** @description What it added to its super type's maximum: incident_report_max_points at a report's first grade (what it could earn), 0 at a regrade. */
+            max_award: number;
             /** @description Where its points go: the super type the settings named at its first grade. */
             super_type_id: number;
             graded_by: string;
@@ -2292,6 +2570,7 @@ export interface components {
          *       "description": "A web shell in `/var/www/uploads`. Removed; the upload form now refuses PHP.",
          *       "submitted_by": "alice",
          *       "submitted_at": "2026-11-22T10:40:00Z",
+         *       "finding_id": null,
          *       "files": [],
          *       "grade": {
          *         "n": 1,
@@ -2313,6 +2592,8 @@ export interface components {
             /** @description The member whose session filed it. */
             submitted_by: string;
             submitted_at: string;
+            /** @description The red team finding it answers, one the team was shown (null: none named). */
+            finding_id: number | null;
             /** @description null: not graded yet. */
             grade: {
                 /** @description 1 for the first grade, one more for each regrade (the old ones kept). */
@@ -2945,7 +3226,11 @@ export interface components {
          *       "password_change_delay_seconds": 300,
          *       "password_changes_may_add_users": false,
          *       "incident_reports_super_type_id": 3,
-         *       "incident_report_max_points": 50
+         *       "incident_report_max_points": 50,
+         *       "red_team_findings_super_type_id": 3,
+         *       "red_team_repeat_window_minutes": 60,
+         *       "red_team_findings_shown": "at_once",
+         *       "red_team_findings_described": false
          *     }
          */
         Settings: {
@@ -2984,10 +3269,21 @@ export interface components {
             incident_reports_super_type_id: number | null;
             /** @description The most one incident report's grade gives. */
             incident_report_max_points: number;
+            /** @description The super type the red team's approved findings take their points from (the red team's, typically); null: the red team files none. */
+            red_team_findings_super_type_id: number | null;
+            /** @description The repeat rule: findings of the same team, service and kind within this many minutes of a counted one count once (0: each counts; at most 10080). */
+            red_team_repeat_window_minutes: number;
+            /**
+             * @description When blue teams see the findings approved against them: `at_once`, `after_event` (once `end_time` has passed) or `never`.
+             * @enum {string}
+             */
+            red_team_findings_shown: "at_once" | "after_event" | "never";
+            /** @description Whether the findings teams see carry the red team's description. */
+            red_team_findings_described: boolean;
         };
         /**
          * SignedIn
-         * @description A new session: send `token` as `Authorization: Bearer <token>` to the team routes until `expires_at`. Keep it in the tab (session storage), never in a cookie.
+         * @description A new session: send `token` as `Authorization: Bearer <token>` to the team routes (a red team member: the red team routes) until `expires_at`. Keep it in the tab (session storage), never in a cookie.
          */
         SignedIn: {
             token: string;
@@ -2997,7 +3293,13 @@ export interface components {
              */
             expires_at: string;
             account: string;
-            team: components["schemas"]["Team"];
+            /**
+             * @description `team`: a blue team member; `red-team`: a red team member, of no team.
+             * @enum {string}
+             */
+            role: "team" | "red-team";
+            /** @description The member's team; null for a red team member. */
+            team: components["schemas"]["Team"] | null;
         };
         /**
          * StoredFile
@@ -3146,17 +3448,56 @@ export interface components {
         };
         /**
          * TeamAccount
-         * @description A blue team member's sign-in account. Its password is shown once, when it is created, and stored only as a scrypt hash.
+         * @description A member's sign-in account, a blue team's or the red team's. Its password is shown once, when it is created, and stored only as a scrypt hash.
          */
         TeamAccount: {
             id: number;
             name: string;
-            team_id: number;
+            /**
+             * @description `team`: a blue team member; `red-team`: a red team member, of no team.
+             * @enum {string}
+             */
+            role: "team" | "red-team";
+            /** @description The member's team; null for a red team member. */
+            team_id: number | null;
             /**
              * Format: date-time
              * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
              */
             created_at: string;
+        };
+        /**
+         * TeamFindings
+         * @description The red team findings approved against a team, as the team sees them: never who filed them, nor their evidence.
+         * @example {
+         *       "visible": true,
+         *       "findings": [
+         *         {
+         *           "id": 1,
+         *           "service_id": 22,
+         *           "kind": "user-access",
+         *           "kind_name": "User access",
+         *           "done_at": "2026-11-22T10:00:00Z",
+         *           "points": 25,
+         *           "description": null
+         *         }
+         *       ]
+         *     }
+         */
+        TeamFindings: {
+            /** @description Whether the settings show them now (`red_team_findings_shown`): when false, `findings` is empty until they do. */
+            visible: boolean;
+            findings: {
+                id: number;
+                service_id: number;
+                kind: string;
+                kind_name: string;
+                done_at: string;
+                /** @description What it took off the team (0: a repeat of one counted). */
+                points: number;
+                /** @description The red team's description (Markdown), when the settings show it. */
+                description: string | null;
+            }[];
         };
         /**
          * TeamGrade
@@ -3296,11 +3637,17 @@ export interface components {
         };
         /**
          * TeamSession
-         * @description The caller’s own session: who signed in, for which team, until when, and whether the team sees its checks’ full reasons.
+         * @description The caller’s own session: who signed in, for which team (none for the red team), until when, and whether teams see their checks’ full reasons.
          */
         TeamSession: {
             account: string;
-            team: components["schemas"]["Team"];
+            /**
+             * @description `team`: a blue team member; `red-team`: a red team member, of no team.
+             * @enum {string}
+             */
+            role: "team" | "red-team";
+            /** @description The member's team; null for a red team member. */
+            team: components["schemas"]["Team"] | null;
             session_id: string;
             /**
              * Format: date-time
@@ -3693,6 +4040,29 @@ export interface components {
                 };
             };
         };
+        /** @description The write conflicts with what is stored. Codes: `competition_final`, `finding_changed`, `findings_off`. */
+        "Conflict.competition_final.finding_changed.findings_off": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "competition_final",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "competition_final" | "finding_changed" | "findings_off";
+                };
+            };
+        };
         /** @description The write conflicts with what is stored. Codes: `competition_final`, `grade_changed`. */
         "Conflict.competition_final.grade_changed": {
             headers: {
@@ -3828,6 +4198,75 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "duplicate_dns_record" | "cname_conflict" | "too_many_dns_records" | "nameserver_needs_address" | "idempotency_key_in_flight";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `finding_decided`, `file_changed`. */
+        "Conflict.finding_decided.file_changed": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "finding_decided",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "finding_decided" | "file_changed";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `findings_off`. */
+        "Conflict.findings_off": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "findings_off",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "findings_off";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `findings_off`, `file_changed`. */
+        "Conflict.findings_off.file_changed": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "findings_off",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "findings_off" | "file_changed";
                 };
             };
         };
@@ -4526,6 +4965,54 @@ export interface components {
                 };
             };
         };
+        /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `finding_busy`, `database_unavailable`. */
+        "ServiceUnavailable.finding_busy.database_unavailable": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Service Unavailable",
+                 *       "status": 503,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "finding_busy",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "finding_busy" | "database_unavailable";
+                };
+            };
+        };
+        /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `finding_kinds_busy`, `database_unavailable`. */
+        "ServiceUnavailable.finding_kinds_busy.database_unavailable": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Service Unavailable",
+                 *       "status": 503,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "finding_kinds_busy",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "finding_kinds_busy" | "database_unavailable";
+                };
+            };
+        };
         /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `incident_busy`, `database_unavailable`. */
         "ServiceUnavailable.incident_busy.database_unavailable": {
             headers: {
@@ -4731,6 +5218,30 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "check_limited";
+                };
+            };
+        };
+        /** @description Too many attempts: wait Retry-After seconds before the next. Codes: `findings_limited`. */
+        "TooManyRequests.findings_limited": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Too Many Requests",
+                 *       "status": 429,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "findings_limited",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "findings_limited";
                 };
             };
         };
@@ -5961,7 +6472,11 @@ export interface operations {
                  *       "password_change_delay_seconds": 300,
                  *       "password_changes_may_add_users": false,
                  *       "incident_reports_super_type_id": 3,
-                 *       "incident_report_max_points": 50
+                 *       "incident_report_max_points": 50,
+                 *       "red_team_findings_super_type_id": 3,
+                 *       "red_team_repeat_window_minutes": 60,
+                 *       "red_team_findings_shown": "at_once",
+                 *       "red_team_findings_described": false
                  *     }
                  */
                 "application/json": {
@@ -6000,6 +6515,17 @@ export interface operations {
                     incident_reports_super_type_id?: number | null;
                     /** @default 100 */
                     incident_report_max_points?: number;
+                    /** @default null */
+                    red_team_findings_super_type_id?: number | null;
+                    /** @default 60 */
+                    red_team_repeat_window_minutes?: number;
+                    /**
+                     * @default after_event
+                     * @enum {string}
+                     */
+                    red_team_findings_shown?: "at_once" | "after_event" | "never";
+                    /** @default false */
+                    red_team_findings_described?: boolean;
                 };
             };
         };
@@ -6084,6 +6610,17 @@ export interface operations {
                     incident_reports_super_type_id?: number | null;
                     /** @default 100 */
                     incident_report_max_points?: number;
+                    /** @default null */
+                    red_team_findings_super_type_id?: number | null;
+                    /** @default 60 */
+                    red_team_repeat_window_minutes?: number;
+                    /**
+                     * @default after_event
+                     * @enum {string}
+                     */
+                    red_team_findings_shown?: "at_once" | "after_event" | "never";
+                    /** @default false */
+                    red_team_findings_described?: boolean;
                 };
             };
         };
@@ -9212,6 +9749,8 @@ export interface operations {
                      * @default []
                      */
                     files?: string[];
+                    /** @description The red team finding it answers: one approved against the team that it is shown (GET /team/{id}/findings). */
+                    finding_id?: number;
                 };
             };
         };
@@ -9268,6 +9807,50 @@ export interface operations {
             };
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.incident_busy.database_unavailable"];
+        };
+    };
+    ListTeamFindings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether they are shown now, and the findings by id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamFindings"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     ListTeamAnnouncements: {
@@ -9676,8 +10259,14 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description The team (its id) whose member this is. */
-                    team_id: number;
+                    /**
+                     * @description `team` (the default): a blue team member, of the team `team_id` names; `red-team`: a red team member, of no team.
+                     * @default team
+                     * @enum {string}
+                     */
+                    role?: "team" | "red-team";
+                    /** @description The team (its id) whose member this is; absent for a red team member. */
+                    team_id?: number;
                     /** @description 1–64 letters, digits, `.`, `_` or `-`; compared in lower case. */
                     name: string;
                 };
@@ -11070,6 +11659,471 @@ export interface operations {
             429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ListFindingKinds: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The table. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingKinds"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ReplaceFindingKinds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Every kind of finding the red team may file, each with its id (`user-access`), name and points. A finding keeps the name and points of its kind when it was filed. */
+                    kinds: {
+                        id: string;
+                        name: string;
+                        points: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The table as kept. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingKinds"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.finding_kinds_busy.database_unavailable"];
+        };
+    };
+    CreateFindingUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Its name (made safe: letters, digits, . _ -; at most 100 characters). */
+                    file_name: string;
+                    /**
+                     * @description Its type, declared: the form allows only that one.
+                     * @enum {string}
+                     */
+                    content_type: "application/pdf" | "text/plain" | "text/markdown" | "text/csv" | "application/json" | "image/png" | "image/jpeg" | "application/zip" | "application/vnd.openxmlformats-officedocument.wordprocessingml.document" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/vnd.openxmlformats-officedocument.presentationml.presentation";
+                };
+            };
+        };
+        responses: {
+            /** @description The form, good for 10 minutes. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadForm"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.findings_off"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            /** @description Too many attempts: wait Retry-After seconds before the next. Codes: `uploads_limited`. Or: Too many requests: API Gateway answers by itself, beyond this route's throttle class, `team-write` (20 requests a second steady, bursts of 100: blue team members signing in and sending requests), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "uploads_limited",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "uploads_limited";
+                    };
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ListFindings: {
+        parameters: {
+            query?: {
+                /** @description Only findings in this state (`submitted`: the review queue). */
+                state?: "submitted" | "approved" | "rejected" | "more_evidence";
+                team_id?: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description By id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Finding"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    FileFinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The team whose service it was done against (its id). */
+                    team_id: number;
+                    /** @description The service, one of that team’s (its id, as GET /services lists it). */
+                    service_id: number;
+                    /** @description A kind of the organisers’ table (GET /finding-kinds), by id. */
+                    kind: string;
+                    done_at: string;
+                    description: string;
+                    /** @description Evidence uploaded first (at most 5, 52428800 bytes together; POST /red-team/uploads): their keys. The finding keeps a copy of each. */
+                    files?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The finding as kept, its evidence copied to keys of its own. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Finding"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.findings_off.file_changed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large.files_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            /** @description Too many attempts: wait Retry-After seconds before the next. Codes: `findings_limited`. Or: Too many requests: API Gateway answers by itself, beyond this route's throttle class, `team-write` (20 requests a second steady, bursts of 100: blue team members signing in and sending requests), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "findings_limited",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "findings_limited";
+                    };
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.finding_busy.database_unavailable"];
+        };
+    };
+    AddFindingEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                    /** @description Evidence uploaded first (at most 5, 52428800 bytes together; POST /red-team/uploads): their keys. The finding keeps a copy of each. */
+                    files?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The finding with its new evidence. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Finding"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.finding_decided.file_changed"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large.files_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.team-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    GetFindingFile: {
+        parameters: {
+            query: {
+                /** @description The file's key, as a finding lists it (or as its upload form gave it). */
+                key: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A link, good for 5 minutes, that downloads the file as an attachment. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileLink"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ListFindingRulings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingRuling"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ReviewFinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `approve` (its points come off the team), `reject`, or `more_evidence` (the red team adds some, and it comes back).
+                     * @enum {string}
+                     */
+                    decision: "approve" | "reject" | "more_evidence";
+                    /** @description An approval's points, when not the kind's: a reason is then required. Only an approval gives points. */
+                    points?: number;
+                    reason?: string;
+                    /** @description The ruling this one follows, as last read (the finding's `review.n`; null: the first); another organiser's since is 409 `finding_changed`. */
+                    replaces: number | null;
+                    /** @description Review although the results are final: the audit entry says so. Without it, 409 `competition_final`. */
+                    override_final?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The ruling as kept, and what it changed on the board. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingRuling"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.competition_final.finding_changed.findings_off"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.finding_busy.database_unavailable"];
         };
     };
     ListAnnouncements: {

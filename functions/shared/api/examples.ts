@@ -92,6 +92,7 @@ const incident = {
   description: 'A web shell in `/var/www/uploads`. Removed; the upload form now refuses PHP.',
   submitted_by: 'alice',
   submitted_at: '2026-11-22T10:40:00Z',
+  finding_id: null,
 };
 
 /** What answers a freeze changes say outside one. */
@@ -212,8 +213,34 @@ export const EXAMPLES = {
     comment: 'Found and fixed.',
     graded_at: '2026-11-22T11:00:00Z',
     award: 40,
+    max_award: 50,
     super_type_id: 3,
     graded_by: 'carol (organiser)',
+  },
+  FindingKinds: {
+    kinds: [
+      { id: 'user-access', name: 'User access', points: 25 },
+      { id: 'admin-access', name: 'Administrator or root access', points: 50 },
+    ],
+  },
+  FindingRuling: {
+    finding_id: 1,
+    team_id: 3,
+    n: 1,
+    decision: 'approve',
+    points: 25,
+    reason: '',
+    counted: true,
+    repeat_of: null,
+    reviewed_at: '2026-11-22T11:05:00Z',
+    deducted: 25,
+    award: -25,
+    super_type_id: 3,
+    reviewed_by: 'carol (organiser)',
+  },
+  TeamFindings: {
+    visible: true,
+    findings: [{ id: 1, service_id: 22, kind: 'user-access', kind_name: 'User access', done_at: '2026-11-22T10:00:00Z', points: 25, description: null }],
   },
   Announcement: { id: 1, text: 'Inject 2 comes at noon.', team_id: null, posted_by: 'carol (organiser)', posted_at: '2026-11-22T11:30:00Z' },
   Settings: {
@@ -238,6 +265,10 @@ export const EXAMPLES = {
     password_changes_may_add_users: false,
     incident_reports_super_type_id: 3,
     incident_report_max_points: 50,
+    red_team_findings_super_type_id: 3,
+    red_team_repeat_window_minutes: 60,
+    red_team_findings_shown: 'at_once',
+    red_team_findings_described: false,
   },
 } as const;
 

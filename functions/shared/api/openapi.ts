@@ -296,7 +296,8 @@ const ACCESS_TEXT: Record<Route['access'], string> = {
   'admin-service-or-agent':
     "Admins, service accounts and agents (an agent's token or IAM principal is bound to one pool: it reaches only its pool's services, 403 otherwise).",
   team: "One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.",
-  'team-session': 'A signed-in team member only (a session token from `POST /api/v1/team/sessions`).',
+  'team-session': 'A signed-in member only, a blue team’s or the red team’s (a session token from `POST /api/v1/team/sessions`).',
+  'red-team': 'The red team’s route: its signed-in members (a blue team’s session is 403) and admins. Never cached.',
 };
 
 function operation(route: Route, flavour: ApiFlavour, shared: SharedResponses): Operation {
@@ -403,6 +404,7 @@ const CORS_BY_ACCESS: Record<Route['access'], string> = {
   'admin-service-or-agent': 'only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default)',
   team: 'only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default): the team page is served from the API’s own origin',
   'team-session': 'only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default): the team page is served from the API’s own origin',
+  'red-team': 'only the origins the deployment lists (`CORS_ALLOWED_ORIGINS`; none by default): the red team’s page is served from the API’s own origin',
 };
 
 const optionalHeader = (description: string) => ({ description, required: false, schema: { type: 'string' } });

@@ -24,11 +24,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * services see hidden teams); a team session is ignored there, so a signed-in
  * member reads what everyone reads. `team`: one team's own routes
  * (`/team/{id}/…`), for that team's members and for organisers. `team-session`:
- * what only a signed-in member does (sign out, who am I).
+ * what only a signed-in member does (sign out, who am I), a blue team's or the
+ * red team's. `red-team`: the red team's routes, for its members and organisers.
  * `admin-service-or-agent`: what a scoring agent does, which a pool's agent
  * may do for its own pool only (the handler narrows it: app/pools.ts).
  */
-export type Access = 'public' | 'admin' | 'admin-or-service' | 'admin-service-or-agent' | 'team' | 'team-session';
+export type Access = 'public' | 'admin' | 'admin-or-service' | 'admin-service-or-agent' | 'team' | 'team-session' | 'red-team';
 
 /** What the route's function may do to the table; the stack grants exactly this. */
 export type TableAccess = 'read' | 'read-write';
@@ -148,7 +149,7 @@ export const THROTTLES: Record<ThrottleClass, { readonly rate: number; readonly 
 };
 
 function derivedThrottle(method: HttpMethod, access: Access): ThrottleClass {
-  if (access === 'team' || access === 'team-session') return method === 'GET' ? 'team-read' : 'team-write';
+  if (access === 'team' || access === 'team-session' || access === 'red-team') return method === 'GET' ? 'team-read' : 'team-write';
   if (method === 'GET') return access === 'public' ? 'public-read' : 'protected-read';
   return access === 'admin' ? 'admin-write' : 'service-write';
 }
@@ -215,7 +216,9 @@ export function roleMayCall(access: Access, role: Role | undefined): boolean {
     case 'team':
       return role === 'admin' || role === 'team';
     case 'team-session':
-      return role === 'team';
+      return role === 'team' || role === 'red-team';
+    case 'red-team':
+      return role === 'admin' || role === 'red-team';
   }
 }
 

@@ -24,6 +24,7 @@ import { injectsRoutes } from '#shared/api/routes/injects';
 import { incidentsRoutes } from '#shared/api/routes/incidents';
 import { announcementsRoutes } from '#shared/api/routes/announcements';
 import { poolsRoutes } from '#shared/api/routes/pools';
+import { redTeamRoutes } from '#shared/api/routes/red-team';
 import type { Route } from '#shared/api/route';
 
 export * from '#shared/api/route';
@@ -46,6 +47,7 @@ export const routes = [
   ...Object.values(poolsRoutes),
   ...Object.values(injectsRoutes),
   ...Object.values(incidentsRoutes),
+  ...Object.values(redTeamRoutes),
   ...Object.values(announcementsRoutes),
   ...Object.values(tokensRoutes),
   ...Object.values(competitionRoutes),

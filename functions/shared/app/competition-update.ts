@@ -17,6 +17,8 @@ import { listTeamProfiles } from '#shared/data/teams';
 import type { Competition } from '#shared/domain/competition';
 import { readPools } from '#shared/data/pools';
 import { replaceAllPools } from '#shared/app/pools';
+import { replaceFindingKinds } from '#shared/app/findings';
+import { readFindingKinds } from '#shared/data/findings';
 import {
   describeStep,
   filePools,
@@ -150,6 +152,9 @@ async function applyStep(step: UpdateStep, file: Competition, audit: AuditContex
       await addService({ team_id: teamId, ...service }, audit);
       return;
     }
+    case 'finding-kinds':
+      await replaceFindingKinds(step.kinds, audit);
+      return;
     case 'pools': {
       // Last: every team and service the file names is in the event now, with its id.
       const placed = filePools(file, (await readCurrentCompetition())!.competition);
@@ -162,15 +167,19 @@ async function applyStep(step: UpdateStep, file: Competition, audit: AuditContex
 
 /** The event as the live edits read it: each record exactly as its edit's ETag is computed. */
 async function readCurrentCompetition(): Promise<{ competition: CurrentCompetition; final?: FinalMark } | undefined> {
-  const [settings, superTypes, subtypes, teams, services, { pools }] = await Promise.all([
+  const [settings, superTypes, subtypes, teams, services, { pools }, { kinds: findingKinds }] = await Promise.all([
     getSettings({ consistent: true }),
     listStoredSuperTypes(),
     listStoredSubtypes(),
     listTeamProfiles(),
     listServiceEndpoints(),
     readPools({ consistent: true }),
+    readFindingKinds(),
   ]);
   if (!settings) return undefined;
   const { id: _id, ...fields } = settings.settings;
-  return { competition: { settings: fields, superTypes, subtypes, teams, services, pools }, ...(settings.final ? { final: settings.final } : {}) };
+  return {
+    competition: { settings: fields, superTypes, subtypes, teams, services, pools, findingKinds },
+    ...(settings.final ? { final: settings.final } : {}),
+  };
 }

@@ -106,19 +106,19 @@ const filesTooLarge = (detail: string) => new HttpProblem(413, 'files_too_large'
  */
 export async function downloadLink(teamId: number, key: string, now = new Date()): Promise<FileLink> {
   const seen = isTeamFile(teamId, key) || (await attachmentSeenByTeams(key, now));
-  return linkTo(seen ? key : undefined, () => notFound(`Team ${teamId} has no file ${key}.`), now);
+  return downloadLinkTo(seen ? key : undefined, () => notFound(`Team ${teamId} has no file ${key}.`), now);
 }
 
 /** A download link to one of an inject's attachments, for organisers: in any state, named by the inject or uploaded for it and not yet named. */
 export async function attachmentLink(injectId: number, key: string, now = new Date()): Promise<FileLink> {
-  return linkTo(attachmentOf(key)?.injectId === injectId ? key : undefined, () => notFound(`Inject ${injectId} has no attachment ${key}.`), now);
+  return downloadLinkTo(attachmentOf(key)?.injectId === injectId ? key : undefined, () => notFound(`Inject ${injectId} has no attachment ${key}.`), now);
 }
 
 /** What a download link answers, as its schema says. */
 export type FileLink = v.InferOutput<typeof FileLinkSchema>;
 
 /** The link to a key the caller may read (undefined: one it may not), if the bucket holds it; the caller's 404 otherwise. */
-async function linkTo(key: string | undefined, missing: () => Error, now: Date): Promise<FileLink> {
+export async function downloadLinkTo(key: string | undefined, missing: () => Error, now: Date): Promise<FileLink> {
   const store = objectStore();
   if (key === undefined || key.split('/').includes('..') || !(await headObject(store, key))) throw missing();
   const name = fileNameOf(key);

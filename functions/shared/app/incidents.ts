@@ -7,6 +7,7 @@
 import type { AuditContext } from '#shared/data/audit';
 import { gradeWritten } from '#shared/app/injects';
 import { keepFiles } from '#shared/app/files';
+import { findingSeenByTeam } from '#shared/app/findings';
 import { fileInOrder, incidentFiles, MAX_BYTES_PER_SUBMISSION } from '#shared/domain/files';
 import { allocateId } from '#shared/data/counters';
 import { freshSettings } from '#shared/data/fresh';
@@ -30,13 +31,17 @@ export async function incidentRules(): Promise<{ superTypeId: number; maxPoints:
 /** A member files the team's report of an incident, with evidence files uploaded first (their keys). */
 export async function fileIncident(
   teamId: number,
-  filed: Pick<IncidentReport, 'observed_at' | 'hosts' | 'description'> & { files?: readonly string[] },
+  filed: Pick<IncidentReport, 'observed_at' | 'hosts' | 'description'> & { files?: readonly string[]; finding_id?: number },
   member: string,
   now = new Date(),
 ): Promise<IncidentReport> {
   await incidentRules();
   if (Date.parse(filed.observed_at) > now.getTime() + 60_000) {
     throw validationFailed([{ path: 'observed_at', message: `${filed.observed_at} has not happened yet` }]);
+  }
+  // A report may answer a finding the team was shown, and no other: an id it guessed tells it nothing.
+  if (filed.finding_id !== undefined && !(await findingSeenByTeam(teamId, filed.finding_id, now))) {
+    throw validationFailed([{ path: 'finding_id', message: `names no finding shown to team ${teamId}` }]);
   }
   // A red-team round gives a team a handful of incidents to report, not a stream: what a team files is bounded per hour.
   const limited = await takeFromWindow(teamId, { kind: 'incidents', count: INCIDENT_REPORTS_PER_HOUR, windowSeconds: 3600 }, now.getTime());
@@ -59,6 +64,7 @@ export async function fileIncident(
       files,
       submitted_by: member,
       submitted_at: formatTimestamp(now),
+      finding_id: filed.finding_id ?? null,
     };
     if (await putIncidentReport(report)) return { ...report, files: report.files.map(fileInOrder) };
   }
@@ -115,6 +121,7 @@ export async function gradeIncident(id: number, given: IncidentGradeGiven, audit
     points: given.points,
     comment: given.comment ?? '',
     award: given.points - (latest?.points ?? 0),
+    max_award: latest ? 0 : maxPoints,
     // A regrade stays in its report's first super type: the settings may have named another since.
     super_type_id: latest?.super_type_id ?? superTypeId,
     graded_by: audit.actor.name,

@@ -57,7 +57,7 @@ import { competitionFinal, conflict, notFound, serviceUnavailable, validationFai
 import { ATTEMPTS, editConditionally } from '#shared/app/conditional-edit';
 import { refuseCommandChecksInCloud } from '#shared/app/pool-scope';
 import { nameKey } from '#shared/domain/names';
-import { endTeamSessions } from '#shared/data/sessions';
+import { endSessionsOf } from '#shared/data/sessions';
 
 /** What a fan-out leaves itself before its function's end: one more service edit and the answer. */
 const FAN_OUT_MARGIN_MS = 1500;
@@ -192,7 +192,7 @@ export async function editTeam(
   const edited = await editTeamProfile(id, change, ifMatch, audit);
   // A hidden team is out of the event: its members are signed out (and may not sign in again while it is hidden).
   // After the write: a sign-in that began before it reads the team again once its session exists (app/team-accounts.ts).
-  if (edited.hidden) await endTeamSessions(id, audit);
+  if (edited.hidden) await endSessionsOf(id, audit);
   return edited;
 }
 
@@ -556,8 +556,11 @@ export async function retireSuperType(id: number, ifMatch: string | undefined, a
       const team = teams.find((t) => (t.totals.points[key] ?? 0) !== 0 || (t.totals.max_points[key] ?? 0) !== 0);
       if (team) throw conflict('super_type_in_use', `Team ${team.team.number} has points in super type ${before.name}.`);
       const written = await writeSuperType(before, null, audit);
-      if (written === 'incident-reports') {
-        throw conflict('super_type_in_use', `Incident reports are graded into super type ${before.name} (the settings' incident_reports_super_type_id).`);
+      if (written === 'named-by-settings') {
+        throw conflict(
+          'super_type_in_use',
+          `The settings grade incident reports into super type ${before.name}, or take the red team's findings from it (incident_reports_super_type_id, red_team_findings_super_type_id).`,
+        );
       }
       return written === true ? true : undefined;
     },

@@ -60,18 +60,22 @@ export async function changeSettings(
       const locked = lockedFieldsChanged(fields, next.value);
       if (locked.length > 0) return { kind: 'final', fields: locked, final: current.final };
     }
-    // Incident reports graded into another super type: it must exist when the settings are written.
-    const incidents = next.value.incident_reports_super_type_id;
-    const named = incidents !== null && incidents !== fields.incident_reports_super_type_id ? { superTypeExists: incidents } : {};
-    const saved = await saveSettings(next.value, current, options.audit, named);
-    if (saved === 'super-type-gone')
-      return { kind: 'invalid', errors: [{ path: 'incident_reports_super_type_id', message: `no super type has id ${incidents}` }] };
+    // Incident reports graded into, or findings taken from, another super type: it must exist when the settings are written.
+    const namedFields = SUPER_TYPE_FIELDS.filter((field) => next.value[field] !== null && next.value[field] !== fields[field]);
+    const saved = await saveSettings(next.value, current, options.audit, { superTypesExist: namedFields.map((field) => next.value[field]!) });
+    if (typeof saved === 'object' && 'superTypeGone' in saved) {
+      const gone = saved.superTypeGone;
+      return { kind: 'invalid', errors: namedFields.filter((f) => next.value[f] === gone).map((path) => ({ path, message: `no super type has id ${gone}` })) };
+    }
     if (saved !== 'stale') return { kind: 'saved', value: saved };
     if (options.ifMatch !== 'any') return { kind: 'stale', current: current.version };
     if (Date.now() > deadline) return { kind: 'busy' };
     await backoff(attempt);
   }
 }
+
+/** The settings that name a super type. */
+const SUPER_TYPE_FIELDS = ['incident_reports_super_type_id', 'red_team_findings_super_type_id'] as const;
 
 /** The settings object with its version as the ETag (what If-Match must name). */
 export function settingsResult({ settings, version }: VersionedSettings) {

@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { objectStore, presignedPost } from '#shared/aws/objects';
 import { incidentRules } from '#shared/app/incidents';
+import { findingRules } from '#shared/app/findings';
 import { teamMaySend } from '#shared/app/injects';
 import { readInject } from '#shared/data/injects';
 import {
@@ -17,6 +18,7 @@ import {
   UPLOAD_FORM_WINDOW_SECONDS,
   UPLOAD_FORMS_PER_WINDOW,
   UPLOAD_SECONDS,
+  findingFiles,
   incidentFiles,
   injectAttachments,
   submissionFiles,
@@ -26,6 +28,7 @@ import {
 import { notFound, tooManyRequests } from '#shared/http/problem';
 import { takeFromWindow } from '#shared/data/team-limits';
 import { formatTimestamp } from '#shared/validation';
+import type { AccountHome } from '#shared/domain/roles';
 
 /** An upload form: post `fields`, then the file as `file`, to `url`, before `expires_at`. */
 export interface UploadForm {
@@ -64,9 +67,16 @@ export async function teamUploadForm(teamId: number, asked: TeamUpload, now = ne
   return form(submissionFiles(teamId, asked.inject_id).staged, asked, Date.parse(window.until), now);
 }
 
-/** Each form lets a team put a file in the bucket: at most UPLOAD_FORMS_PER_WINDOW a window (429 `uploads_limited` past it). */
-async function countForm(teamId: number, now: Date): Promise<void> {
-  const limited = await takeFromWindow(teamId, { kind: 'uploads', count: UPLOAD_FORMS_PER_WINDOW, windowSeconds: UPLOAD_FORM_WINDOW_SECONDS }, now.getTime());
+/** An upload form for the red team's evidence, while the competition takes findings (409 `findings_off`); counted as a team's are. */
+export async function findingUploadForm(file: { file_name: string; content_type: UploadContentType }, now = new Date()): Promise<UploadForm> {
+  await findingRules();
+  await countForm('red', now);
+  return form(findingFiles().staged, file, Infinity, now);
+}
+
+/** Each form lets a team (or the red team) put a file in the bucket: at most UPLOAD_FORMS_PER_WINDOW a window (429 `uploads_limited` past it). */
+async function countForm(home: AccountHome, now: Date): Promise<void> {
+  const limited = await takeFromWindow(home, { kind: 'uploads', count: UPLOAD_FORMS_PER_WINDOW, windowSeconds: UPLOAD_FORM_WINDOW_SECONDS }, now.getTime());
   if (limited) {
     throw tooManyRequests(
       'uploads_limited',

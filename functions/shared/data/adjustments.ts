@@ -12,6 +12,8 @@ import { queryPartition, transactionConditionFailed, withoutKeys } from '#shared
 import { notFinal, refusedAsFinal } from '#shared/data/settings';
 import { teamGrades } from '#shared/data/grades';
 import { teamIncidentGrades } from '#shared/data/incidents';
+import { teamFindingRulings } from '#shared/data/findings';
+import type { AwardOrigin } from '#shared/domain/scoring/events';
 
 /**
  * Writes an adjustment: one transaction of its item, its audit entry, the
@@ -59,23 +61,29 @@ export async function listTeamAdjustments(teamId: number, options: { consistent?
   return items.map((item) => withoutKeys<Adjustment>(item));
 }
 
-/** A point award the fold took for a team: an adjustment, or a grade (what it changed from the grade before it). */
+/** A point award the fold took for a team: an adjustment, a grade or a finding's ruling (what it changed from the one before it). */
 export interface Award {
   super_type_id: number;
   points: number;
   created_at: string;
-  origin: 'adjustment' | 'grade';
+  origin: AwardOrigin;
+  /** What it moves the super type's maximum by (an incident report's first grade). */
+  max: number;
 }
 
-/** Every award the fold takes for a team, adjustments and grades (of injects and incident reports): what `verify` and a void's preview recompute with. */
+/** Every award the fold takes for a team, adjustments, grades (of injects and incident reports) and findings' rulings: what `verify` and a void's preview recompute with. */
 export async function teamAwards(teamId: number): Promise<Award[]> {
-  const [adjustments, grades, incidentGrades] = await Promise.all([
+  const [adjustments, grades, incidentGrades, rulings] = await Promise.all([
     listTeamAdjustments(teamId, { consistent: true }),
     teamGrades(teamId),
     teamIncidentGrades(teamId),
+    teamFindingRulings(teamId),
   ]);
   return [
-    ...adjustments.map((a) => ({ super_type_id: a.super_type_id, points: a.points, created_at: a.created_at, origin: 'adjustment' as const })),
-    ...[...grades, ...incidentGrades].map((g) => ({ super_type_id: g.super_type_id, points: g.award, created_at: g.graded_at, origin: 'grade' as const })),
+    ...adjustments.map((a) => ({ super_type_id: a.super_type_id, points: a.points, created_at: a.created_at, origin: 'adjustment' as const, max: 0 })),
+    ...grades.map((g) => ({ super_type_id: g.super_type_id, points: g.award, created_at: g.graded_at, origin: 'grade' as const, max: 0 })),
+    ...incidentGrades.map((g) => ({ super_type_id: g.super_type_id, points: g.award, created_at: g.graded_at, origin: 'grade' as const, max: g.max_award })),
+    // A finding counts from its approval (reviewed_at), the freeze included.
+    ...rulings.map((r) => ({ super_type_id: r.super_type_id, points: r.award, created_at: r.reviewed_at, origin: 'finding' as const, max: 0 })),
   ];
 }

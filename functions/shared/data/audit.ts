@@ -29,8 +29,9 @@ export type AuditActor =
   | { type: 'token'; name: string; token_id: string; role: TokenRole }
   /** A SigV4-signed request: the caller's ARN. */
   | { type: 'iam'; name: string; arn: string; role: TokenRole }
-  /** A blue team member signed in: their account's name, team and session's public id. */
+  /** A member signed in: their account's name, team (none for the red team's) and session's public id. */
   | { type: 'session'; name: string; team_id: number; session_id: string; role: 'team' }
+  | { type: 'session'; name: string; team_id: null; session_id: string; role: 'red-team' }
   /** The command-line tool: the caller's AWS identity (its ARN), or locally the OS user's name. */
   | { type: 'cli'; name: string; arn?: string }
   /** The service itself on someone's behalf: the local server's start-up registrations, the stack's grant helpers, tests. */

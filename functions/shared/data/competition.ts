@@ -13,6 +13,7 @@ import { allocateIds } from '#shared/data/counters';
 import { historyKeys, keys, PARTITION, standingsPartitions, statusPartitions, type Key } from '#shared/data/keys';
 import { statusCellsItem, statusLoadedItem } from '#shared/data/status-cells';
 import { standingsItem } from '#shared/data/standings';
+import { findingKindsItem } from '#shared/data/findings';
 import { backoff, batchWrite, queryPartition } from '#shared/data/operations';
 import { getSettings, saveSettings } from '#shared/data/settings';
 
@@ -191,6 +192,7 @@ async function buildItems(competition: Competition, loadedBy: string, zoneSerial
   if (competition.pools !== undefined || pools.some((p) => p.subtypes.length + p.teams.length + p.services.length > 0)) {
     items.push({ ...keys.pools(), pools, version: 1, updated_at: new Date().toISOString() });
   }
+  if (competition.finding_kinds !== undefined) items.push(findingKindsItem(competition.finding_kinds));
   // A data key per service (KMS in AWS): a few at a time, well inside KMS's request quota.
   for (let i = 0; i < sealing.length; i += SEALING_CONCURRENCY) {
     items.push(...(await Promise.all(sealing.slice(i, i + SEALING_CONCURRENCY).map(({ id, accounts }) => accountsItem(id, accounts)))));
@@ -212,6 +214,7 @@ async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => vo
     PARTITION.serviceChecks,
     PARTITION.injects,
     PARTITION.incidents,
+    PARTITION.findings,
     PARTITION.announcements,
     // Sign-in accounts and sessions are bound to the old teams.
     PARTITION.teamAccounts,
@@ -225,12 +228,15 @@ async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => vo
   const services = await queryPartition(PARTITION.services, { consistent: true });
   partitions.push(
     ...teams.map((t) => keys.teamPartition((t.team as Team).id)),
-    ...teams.map((t) => keys.teamSessions((t.team as Team).id)),
+    ...teams.map((t) => keys.sessionsOf((t.team as Team).id)),
+    // The red team's accounts go with the teams' (PARTITION.teamAccounts): their sessions with them.
+    keys.sessionsOf('red'),
     ...teams.map((t) => keys.teamPasswordChanges((t.team as Team).id)),
     ...services.map((s) => keys.servicePartition((s.service as { id: number }).id)),
   );
   // The injects' schedule lives beside the settings, whose partition a load keeps.
-  const doomed: Key[] = [...[...teams, ...services].map((item) => ({ pk: String(item.pk), sk: String(item.sk) })), keys.injectSchedule()];
+  // So does the table of finding kinds: a file without one leaves none (the red team's findings went with the teams).
+  const doomed: Key[] = [...[...teams, ...services].map((item) => ({ pk: String(item.pk), sk: String(item.sk) })), keys.injectSchedule(), keys.findingKinds()];
   const zoneSerials = new Map<string, number>();
   const urlOfTeam = new Map(teams.map((t) => [keys.teamPartition((t.team as Team).id), (t.team as Team).team_url]));
   for (const pk of partitions) {

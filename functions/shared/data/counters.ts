@@ -3,7 +3,19 @@ import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
 
 export type CountedEntity =
-  'team' | 'service' | 'dns' | 'adjustment' | 'void' | 'team-account' | 'password-change' | 'check-job' | 'inject' | 'incident' | 'announcement' | 'export';
+  | 'team'
+  | 'service'
+  | 'dns'
+  | 'adjustment'
+  | 'void'
+  | 'team-account'
+  | 'password-change'
+  | 'check-job'
+  | 'inject'
+  | 'incident'
+  | 'announcement'
+  | 'export'
+  | 'finding';
 
 /**
  * Allocates `count` new ids for an entity with one atomic ADD: ids are never

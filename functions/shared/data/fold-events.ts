@@ -7,7 +7,7 @@
  */
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { ADJUSTMENTS_SOURCE, serviceSource, type ScoreEvent } from '#shared/domain/scoring/events';
+import { ADJUSTMENTS_SOURCE, serviceSource, type AwardOrigin, type ScoreEvent } from '#shared/domain/scoring/events';
 import type { FoldedResult } from '#shared/domain/scoring/result';
 import { historyKeys, idOfPartition, isTeamPartition, keys, PARTITION } from '#shared/data/keys';
 
@@ -23,7 +23,15 @@ const RESULT_PATTERNS: Pattern[] = [
     eventName: ['INSERT', 'MODIFY'],
     dynamodb: {
       Keys: {
-        sk: { S: [{ prefix: keys.scanResultPrefix }, { prefix: keys.adjustmentPrefix }, { prefix: keys.gradePrefix }, { prefix: keys.incidentGradePrefix }] },
+        sk: {
+          S: [
+            { prefix: keys.scanResultPrefix },
+            { prefix: keys.adjustmentPrefix },
+            { prefix: keys.gradePrefix },
+            { prefix: keys.incidentGradePrefix },
+            { prefix: keys.findingRulingPrefix },
+          ],
+        },
       },
     },
   },
@@ -124,21 +132,21 @@ export function toScoreEvent(record: DynamoDBRecord): StreamEvent | undefined {
   const image = unmarshall(stream.NewImage as Parameters<typeof unmarshall>[0]);
   const pk = String(image.pk);
   if (isTeamPartition(pk)) {
-    // A grade (an inject's or an incident report's) adds what it changed from the grade before it; an adjustment, its points.
-    // All in the team's one source, in stream order.
-    const sk = String(image.sk);
-    const grade = sk.startsWith(keys.gradePrefix) || sk.startsWith(keys.incidentGradePrefix);
+    // A grade (an inject's or an incident report's) or a finding's ruling adds what it changed from the one before it;
+    // an adjustment, its points. All in the team's one source, in stream order.
+    const { origin, points, max, at } = awardOf(String(image.sk), image);
     return {
       sequenceNumber,
       event: {
         kind: 'award',
-        origin: grade ? 'grade' : 'adjustment',
+        origin,
         seq,
         source: ADJUSTMENTS_SOURCE,
         team_id: idOfPartition(pk),
         super_type_id: Number(image.super_type_id),
-        points: Number(grade ? image.award : image.points),
-        at: String(grade ? image.graded_at : image.created_at),
+        points,
+        max,
+        at,
       },
     };
   }
@@ -156,6 +164,15 @@ export function toScoreEvent(record: DynamoDBRecord): StreamEvent | undefined {
   const is = image.voided === true;
   if (was === is) return undefined;
   return { sequenceNumber, event: { kind: is ? 'void' : 'unvoid', ...base } };
+}
+
+/** What an award item of a team's partition counts for, by its kind: its origin, its points, the maximum it moves, when it was made. */
+function awardOf(sk: string, image: Record<string, unknown>): { origin: AwardOrigin; points: number; max: number; at: string } {
+  if (sk.startsWith(keys.findingRulingPrefix)) return { origin: 'finding', points: Number(image.award), max: 0, at: String(image.reviewed_at) };
+  // Grades from before `max_award` move no maximum, in the fold as in `verify`.
+  if (sk.startsWith(keys.gradePrefix) || sk.startsWith(keys.incidentGradePrefix))
+    return { origin: 'grade', points: Number(image.award), max: Number(image.max_award ?? 0), at: String(image.graded_at) };
+  return { origin: 'adjustment', points: Number(image.points), max: 0, at: String(image.created_at) };
 }
 
 /** The records of a batch the fold takes, as score events, in stream order. */

@@ -32,6 +32,8 @@ function toReport(item: Record<string, unknown>): IncidentReport {
     files: (r.files ?? []).map(fileInOrder),
     submitted_by: r.submitted_by,
     submitted_at: r.submitted_at,
+    // Reports filed before findings name none.
+    finding_id: r.finding_id ?? null,
   };
 }
 
@@ -44,6 +46,8 @@ function toGrade(item: Record<string, unknown>): IncidentGrade {
     points: g.points,
     comment: g.comment,
     award: g.award,
+    // Grades from before it moved no maximum.
+    max_award: g.max_award ?? 0,
     super_type_id: g.super_type_id,
     graded_by: g.graded_by,
     graded_at: g.graded_at,

@@ -4,6 +4,7 @@
  * The entity and access-pattern charts in docs/data-model.md mirror this file.
  */
 import { nameKey } from '#shared/domain/names';
+import type { AccountHome } from '#shared/domain/roles';
 
 export interface Key {
   pk: string;
@@ -47,8 +48,10 @@ export const PARTITION = {
   incidents: 'INCIDENTS',
   /** Organisers' announcements (data/announcements.ts): one partition, read whole. */
   announcements: 'ANNOUNCEMENTS',
-  /** Blue team members' sign-in accounts (data/team-accounts.ts), by name. */
+  /** Members' sign-in accounts, blue teams' and the red team's (data/team-accounts.ts), by name. */
   teamAccounts: 'TEAMACCOUNTS',
+  /** The red team's findings (data/findings.ts): one partition, read whole by organisers and the red team. */
+  findings: 'FINDINGS',
   /** The team numbers, names and zone names taken through the API (data/teams.ts): two concurrent creates or renames cannot both take one. */
   teamClaims: 'TEAMCLAIMS',
   /** The pools (data/pools.ts): one item holding every pool's assignments, so that no subtype, team or service is in two. */
@@ -195,10 +198,31 @@ export const keys = {
    * How much of something a team did in one window (data/team-limits.ts: upload forms, incident reports): its own
    * item per team, kind and window, so one team's count never shares a partition with another's.
    */
-  teamWindow: (teamId: number, kind: string, window: number): Key => ({ pk: `LIMITS#${pad(teamId)}`, sk: `${kind.toUpperCase()}#${window}` }),
-  /** A team's sign-in sessions: one partition per team, so an organiser ends them all with one Query. */
-  teamSessions: (teamId: number) => `SESSIONS#${pad(teamId)}`,
-  session: (teamId: number, hash: string): Key => ({ pk: `SESSIONS#${pad(teamId)}`, sk: `SESSION#${hash}` }),
+  teamWindow: (home: AccountHome, kind: string, window: number): Key => ({
+    pk: `LIMITS#${home === 'red' ? 'RED' : pad(home)}`,
+    sk: `${kind.toUpperCase()}#${window}`,
+  }),
+  /** A red team finding (data/findings.ts), and its entry under its team in gsi2 (what the team's own route reads). */
+  finding: (id: number): Key => ({ pk: PARTITION.findings, sk: `FINDING#${pad(id)}` }),
+  findingOfTeam: (teamId: number, id: number) => ({ gsi2pk: `FINDINGS#${pad(teamId)}`, gsi2sk: `FINDING#${pad(id)}` }),
+  teamFindings: (teamId: number) => `FINDINGS#${pad(teamId)}`,
+  /** An organiser's ruling on a finding, in its team's partition, whose stream the fold reads (an award, as a grade). */
+  findingRulingPrefix: 'FINDINGRULING#',
+  findingRuling: (teamId: number, findingId: number, n: number): Key => ({ pk: `TEAM#${pad(teamId)}`, sk: `FINDINGRULING#${pad(findingId)}#${pad(n)}` }),
+  findingRulingsOf: (teamId: number, findingId?: number) => ({
+    pk: `TEAM#${pad(teamId)}`,
+    skPrefix: findingId === undefined ? 'FINDINGRULING#' : `FINDINGRULING#${pad(findingId)}#`,
+  }),
+  /** The findings counted against a team (data/findings.ts): approvals read and write it, one at a time, for the repeat rule. */
+  findingLedger: (teamId: number): Key => ({ pk: `TEAM#${pad(teamId)}`, sk: 'FINDINGLEDGER' }),
+  /** The organisers' table of finding kinds (data/findings.ts), beside the settings' partition. */
+  findingKinds: (): Key => ({ pk: 'FINDINGKINDS', sk: 'KINDS' }),
+  /**
+   * Sign-in sessions, one partition per home (a team's, or the red team's `SESSIONS#RED`), so an organiser ends
+   * them all with one Query.
+   */
+  sessionsOf: (home: AccountHome) => `SESSIONS#${home === 'red' ? 'RED' : pad(home)}`,
+  session: (home: AccountHome, hash: string): Key => ({ pk: keys.sessionsOf(home), sk: `SESSION#${hash}` }),
 
   /** A team's standings projection (data/standings.ts), in one of STANDINGS_SHARDS partitions by team id. */
   standings: (teamId: number): Key => ({ pk: `STANDINGS#${teamId % STANDINGS_SHARDS}`, sk: `TEAM#${pad(teamId)}` }),

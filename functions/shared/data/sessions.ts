@@ -1,12 +1,14 @@
 /**
- * Team members' sign-in sessions (`SESSIONS#<team> / SESSION#<hash>`): only
- * the SHA-256 of the token is stored, beside the team and account it is
- * bound to and when it ends. Expired sessions are refused at once and removed
+ * Members' sign-in sessions (`SESSIONS#<team> / SESSION#<hash>`, or
+ * `SESSIONS#RED` for the red team's): only the SHA-256 of the token is
+ * stored, beside the account, its role and team (none for the red team) and
+ * when it ends. Expired sessions are refused at once and removed
  * later by the table's TTL.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { generateSessionToken, hashSessionToken, SESSION_HOURS, sessionTeam } from '#shared/auth/sessions';
+import { generateSessionToken, hashSessionToken, SESSION_HOURS, sessionHome } from '#shared/auth/sessions';
+import { sessionRoleOf, type AccountHome, type SessionRole } from '#shared/domain/roles';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
@@ -14,7 +16,9 @@ import { queryPartition, transactionConditionFailed } from '#shared/data/operati
 
 export interface Session {
   session_id: string;
-  team_id: number;
+  role: SessionRole;
+  /** The member's team; null for the red team's. */
+  team_id: number | null;
   /** The account's name. */
   account: string;
   created_at: string;
@@ -24,7 +28,9 @@ export interface Session {
 
 const toSession = (item: Record<string, unknown>): Session => ({
   session_id: String(item.session_id),
-  team_id: Number(item.team_id),
+  // Sessions from before the red team were all blue teams'.
+  role: (item.role as SessionRole | undefined) ?? 'team',
+  team_id: item.team_id === null || item.team_id === undefined ? null : Number(item.team_id),
   account: String(item.account),
   created_at: String(item.created_at),
   expires_at: String(item.expires_at),
@@ -46,19 +52,20 @@ export function sessionRejection(session: Session, now: Date): string | undefine
  * stored. With the account's id, only while that account still exists (an
  * account removed meanwhile leaves no session behind): undefined otherwise.
  */
-export async function startSession(account: { id?: number; name: string; team_id: number }, now = new Date()): Promise<{ token: string; session: Session }> {
-  const { token, hash, sessionId } = generateSessionToken(account.team_id);
+export async function startSession(account: { id?: number; name: string; home: AccountHome }, now = new Date()): Promise<{ token: string; session: Session }> {
+  const { token, hash, sessionId } = generateSessionToken(account.home);
   const expires = new Date(now.getTime() + SESSION_HOURS * 3_600_000);
   const session: Session = {
     session_id: sessionId,
-    team_id: account.team_id,
+    role: sessionRoleOf(account.home),
+    team_id: account.home === 'red' ? null : account.home,
     account: account.name,
     created_at: now.toISOString(),
     expires_at: expires.toISOString(),
     ended_at: null,
   };
   // Kept a day past its end: long enough to say "expired" rather than "unknown".
-  const put = { TableName: tableName(), Item: { ...keys.session(account.team_id, hash), ...session, ttl: Math.floor(expires.getTime() / 1000) + 86_400 } };
+  const put = { TableName: tableName(), Item: { ...keys.session(account.home, hash), ...session, ttl: Math.floor(expires.getTime() / 1000) + 86_400 } };
   if (account.id === undefined) {
     await db().send(new PutCommand(put));
     return { token, session };
@@ -88,9 +95,9 @@ export async function startSession(account: { id?: number; name: string; team_id
 
 /** The session a token names, if any. Strongly consistent, so a sign-out counts at once. */
 export async function findSession(token: string): Promise<Session | undefined> {
-  const team = sessionTeam(token);
-  if (team === undefined) return undefined;
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.session(team, hashSessionToken(token)), ConsistentRead: true }));
+  const home = sessionHome(token);
+  if (home === undefined) return undefined;
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.session(home, hashSessionToken(token)), ConsistentRead: true }));
   return Item ? toSession(Item) : undefined;
 }
 
@@ -101,13 +108,13 @@ const END = {
 
 /** Ends the session a token names (sign-out); false when it had ended already. */
 export async function endSession(token: string, now = new Date()): Promise<boolean> {
-  const team = sessionTeam(token);
-  if (team === undefined) return false;
+  const home = sessionHome(token);
+  if (home === undefined) return false;
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.session(team, hashSessionToken(token)),
+        Key: keys.session(home, hashSessionToken(token)),
         ...END,
         ExpressionAttributeValues: { ':now': now.toISOString(), ':null': null },
       }),
@@ -119,19 +126,19 @@ export async function endSession(token: string, now = new Date()): Promise<boole
   }
 }
 
-/** A team's sessions that are still open (not ended, not expired). */
-export async function openSessions(teamId: number, now = new Date()): Promise<Session[]> {
-  const items = await queryPartition(keys.teamSessions(teamId), { consistent: true });
+/** A home's sessions that are still open (not ended, not expired). */
+export async function openSessions(home: AccountHome, now = new Date()): Promise<Session[]> {
+  const items = await queryPartition(keys.sessionsOf(home), { consistent: true });
   return items.map(toSession).filter((session) => sessionRejection(session, now) === undefined);
 }
 
 /**
- * Ends every open session of a team, or only its account's (an organiser's
- * "sign them all out", or an account's removal): one audited change each.
- * Returns how many it ended.
+ * Ends every open session of a home (a team, or the red team), or only its
+ * account's (an organiser's "sign them all out", or an account's removal):
+ * one audited change each. Returns how many it ended.
  */
-export async function endTeamSessions(teamId: number, audit: AuditContext, options: { account?: string } = {}, now = new Date()): Promise<number> {
-  const items = await queryPartition(keys.teamSessions(teamId), { consistent: true });
+export async function endSessionsOf(home: AccountHome, audit: AuditContext, options: { account?: string } = {}, now = new Date()): Promise<number> {
+  const items = await queryPartition(keys.sessionsOf(home), { consistent: true });
   let ended = 0;
   for (const item of items) {
     const session = toSession(item);
@@ -150,7 +157,7 @@ export async function endTeamSessions(teamId: number, audit: AuditContext, optio
             },
             auditPut(audit, {
               action: 'session.end',
-              target: `teams/${teamId}/sessions/${session.session_id}`,
+              target: `${home === 'red' ? 'red-team' : `teams/${home}`}/sessions/${session.session_id}`,
               before: session,
               after: { ...session, ended_at: now.toISOString() },
             }),

@@ -53,8 +53,9 @@ export async function saveSettings(
   fields: SettingsFields,
   previous: { version: number; settings: SettingsFields; final?: FinalMark } | undefined,
   audit: AuditContext & { action: string },
-  options: { superTypeExists?: number } = {},
-): Promise<VersionedSettings | 'stale' | 'super-type-gone'> {
+  options: { superTypesExist?: readonly number[] } = {},
+): Promise<VersionedSettings | 'stale' | { superTypeGone: number }> {
+  const named = [...new Set(options.superTypesExist ?? [])];
   const version = (previous?.version ?? 0) + 1;
   const final = previous?.final;
   const { id: _id, ...before } = (previous?.settings ?? {}) as Settings;
@@ -79,15 +80,14 @@ export async function saveSettings(
           },
           auditPut(audit, { action: audit.action, target: `settings/${SETTINGS_ID}`, before: previous ? before : null, after: fields }),
           // A super type the settings come to name must still be there (its retire checks the other way).
-          ...(options.superTypeExists === undefined
-            ? []
-            : [{ ConditionCheck: { TableName: tableName(), Key: keys.superType(options.superTypeExists), ConditionExpression: 'attribute_exists(pk)' } }]),
+          ...named.map((id) => ({ ConditionCheck: { TableName: tableName(), Key: keys.superType(id), ConditionExpression: 'attribute_exists(pk)' } })),
         ],
       }),
     );
   } catch (error) {
     if (transactionConditionFailed(error, 0)) return 'stale';
-    if (transactionConditionFailed(error, 2)) return 'super-type-gone';
+    const gone = named.find((_, i) => transactionConditionFailed(error, 2 + i));
+    if (gone !== undefined) return { superTypeGone: gone };
     throw error;
   }
   return { settings: withId(fields), version, ...(final ? { final } : {}) };
@@ -98,11 +98,12 @@ export async function saveSettings(
  * settings item's `definitions` mark. `unlessFinal`: it also refuses a
  * finalised competition (a transaction may name the settings item once, so
  * this is notFinal() for the writes that also move the mark);
- * `unlessIncidentsIn`: while the settings grade incident reports into that
+ * `unlessNamedBySettings`: while the settings grade incident reports into
+ * that super type, or take the red team's findings from it,
  * super type.
  */
 export function definitionsMoved(
-  options: { unlessFinal?: boolean; unlessIncidentsIn?: number } = {},
+  options: { unlessFinal?: boolean; unlessNamedBySettings?: number } = {},
 ): NonNullable<TransactWriteCommandInput['TransactItems']>[number] {
   const conditions = ['attribute_exists(pk)'];
   const names: Record<string, string> = {};
@@ -111,12 +112,14 @@ export function definitionsMoved(
     conditions.push('attribute_not_exists(#final)');
     names['#final'] = 'final';
   }
-  // A super type retired: not while the settings grade incident reports into it.
-  if (options.unlessIncidentsIn !== undefined) {
+  // A super type retired: not while the settings grade incident reports into it, or take findings from it.
+  if (options.unlessNamedBySettings !== undefined) {
     conditions.push('(attribute_not_exists(#settings.#incidents) OR #settings.#incidents <> :superType)');
+    conditions.push('(attribute_not_exists(#settings.#findings) OR #settings.#findings <> :superType)');
     names['#settings'] = 'settings';
     names['#incidents'] = 'incident_reports_super_type_id';
-    values[':superType'] = options.unlessIncidentsIn;
+    names['#findings'] = 'red_team_findings_super_type_id';
+    values[':superType'] = options.unlessNamedBySettings;
   }
   return {
     Update: {

@@ -311,7 +311,7 @@ export async function writeSuperType(
   before: StoredSuperType | null,
   after: StoredSuperType | null,
   audit: AuditContext,
-): Promise<boolean | 'final' | 'incident-reports'> {
+): Promise<boolean | 'final' | 'named-by-settings'> {
   const TableName = tableName();
   const Key = keys.superType((after ?? before)!.id);
   const atVersion = (extra: Record<string, string>, values: Record<string, unknown>) => ({
@@ -346,7 +346,7 @@ export async function writeSuperType(
       new TransactWriteCommand({
         TransactItems: [
           write,
-          definitionsMoved({ unlessFinal: !before, ...(before && !after ? { unlessIncidentsIn: before.id } : {}) }),
+          definitionsMoved({ unlessFinal: !before, ...(before && !after ? { unlessNamedBySettings: before.id } : {}) }),
           { Update: publicVersionMove() },
           auditPut(audit, { action, target: `super-types/${(after ?? before)!.id}`, before, after }),
         ],
@@ -355,7 +355,7 @@ export async function writeSuperType(
     return true;
   } catch (error) {
     if (transactionConditionFailed(error, 0)) return false;
-    if (transactionConditionFailed(error, 1)) return before && !after ? 'incident-reports' : 'final';
+    if (transactionConditionFailed(error, 1)) return before && !after ? 'named-by-settings' : 'final';
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 /**
- * Blue team members' sign-in accounts (`TEAMACCOUNTS / ACCOUNT#<name>`): a
- * name, the team it is bound to, and a scrypt hash of a password the service
- * generated. Keyed by name, so sign-in is one GetItem; an account's numeric
+ * Members' sign-in accounts (`TEAMACCOUNTS / ACCOUNT#<name>`): a name, the
+ * role it signs in with and the team it is bound to (a blue team's; none for
+ * the red team's), and a scrypt hash of a password the service generated. Keyed by name, so sign-in is one GetItem; an account's numeric
  * id (for the admin routes' paths) is found by reading the partition, which
  * holds a few per team.
  */
@@ -11,12 +11,15 @@ import { db, tableName } from '#shared/data/client';
 import { allocateId } from '#shared/data/counters';
 import { keys, PARTITION } from '#shared/data/keys';
 import { queryPartition, transactionConditionFailed } from '#shared/data/operations';
+import type { AccountHome, SessionRole } from '#shared/domain/roles';
 
 /** An account as the admin routes show it: never its hash. */
 export interface TeamAccount {
   id: number;
   name: string;
-  team_id: number;
+  role: SessionRole;
+  /** Its team; null for a red team member's. */
+  team_id: number | null;
   created_at: string;
 }
 
@@ -25,13 +28,24 @@ type Stored = TeamAccount & { password_hash: string };
 const toAccount = (item: Record<string, unknown>): TeamAccount => ({
   id: Number(item.id),
   name: String(item.name),
-  team_id: Number(item.team_id),
+  // Accounts from before the red team were all blue teams'.
+  role: (item.role as SessionRole | undefined) ?? 'team',
+  team_id: item.team_id === null || item.team_id === undefined ? null : Number(item.team_id),
   created_at: String(item.created_at),
 });
 
-/** Stores a new account; false when the name is taken (names are unique across teams: a member signs in with the name alone). */
-export async function putTeamAccount(input: { name: string; teamId: number; passwordHash: string; audit: AuditContext }): Promise<TeamAccount | false> {
-  const account: TeamAccount = { id: await allocateId('team-account'), name: input.name, team_id: input.teamId, created_at: new Date().toISOString() };
+/** Whose an account is: its team, or the red team. */
+export const homeOf = (account: Pick<TeamAccount, 'team_id'>): AccountHome => account.team_id ?? 'red';
+
+/** Stores a new account; false when the name is taken (names are unique across teams and roles: a member signs in with the name alone). */
+export async function putTeamAccount(input: { name: string; home: AccountHome; passwordHash: string; audit: AuditContext }): Promise<TeamAccount | false> {
+  const account: TeamAccount = {
+    id: await allocateId('team-account'),
+    name: input.name,
+    role: input.home === 'red' ? 'red-team' : 'team',
+    team_id: input.home === 'red' ? null : input.home,
+    created_at: new Date().toISOString(),
+  };
   try {
     await db().send(
       new TransactWriteCommand({
@@ -60,6 +74,7 @@ export async function findTeamAccount(name: string): Promise<(TeamAccount & { pa
   return Item ? { ...toAccount(Item), passwordHash: String(Item.password_hash) } : undefined;
 }
 
+/** Every account, or one team's. */
 export async function listTeamAccounts(teamId?: number): Promise<TeamAccount[]> {
   const items = await queryPartition(PARTITION.teamAccounts, { consistent: true, skPrefix: keys.teamAccountPrefix });
   return items

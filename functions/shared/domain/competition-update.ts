@@ -16,6 +16,7 @@ import { serviceAccounts, type CheckAccount } from '#shared/domain/accounts';
 import { checkOf, type CheckDefinition } from '#shared/domain/check-definitions';
 import { filePlacement, type Competition, type NewSubtype } from '#shared/domain/competition';
 import type { Pool } from '#shared/domain/pools';
+import type { FindingKind } from '#shared/domain/findings';
 import { nameKey } from '#shared/domain/names';
 import type { SettingsFields } from '#shared/domain/settings';
 import type { ServiceEndpoint, SuperType, Team } from '#shared/domain/model';
@@ -54,6 +55,8 @@ export interface CurrentCompetition {
   services: CurrentService[];
   /** Every pool, `cloud` first. */
   pools: Pool[];
+  /** The table of finding kinds. */
+  findingKinds: FindingKind[];
 }
 
 type TeamChange = Partial<Pick<CurrentTeam, 'name' | 'logo' | 'guest_division' | 'hidden' | 'team_url'>>;
@@ -88,7 +91,9 @@ export type UpdateStep =
    * event holds then. `pools` is that placement as planned, or null when it
    * names teams or services this plan adds (they have no ids yet).
    */
-  | { kind: 'pools'; pools: Pool[] | null };
+  | { kind: 'pools'; pools: Pool[] | null }
+  /** The table of finding kinds becomes the file's (a file without `finding_kinds` leaves it). */
+  | { kind: 'finding-kinds'; kinds: FindingKind[] };
 
 export interface UpdatePlan {
   steps: UpdateStep[];
@@ -239,8 +244,12 @@ export function planCompetitionUpdate(file: Competition, namedSettings: readonly
     const placed = filePools(file, current);
     if (!placed || canonical(byName(placed)) !== canonical(byName(current.pools))) poolsStep.push({ kind: 'pools', pools: placed });
   }
+  const kindsStep: UpdateStep[] =
+    file.finding_kinds !== undefined && canonical(file.finding_kinds) !== canonical(current.findingKinds)
+      ? [{ kind: 'finding-kinds', kinds: file.finding_kinds }]
+      : [];
   return {
-    steps: [...settingsFirst, ...superTypeSteps, ...adds, ...others, ...subtypeEdits, ...subtypeRetires, ...superTypeRetires, ...poolsStep],
+    steps: [...settingsFirst, ...superTypeSteps, ...adds, ...others, ...subtypeEdits, ...subtypeRetires, ...superTypeRetires, ...poolsStep, ...kindsStep],
     refused,
   };
 }
@@ -340,6 +349,8 @@ export function describeStep(step: UpdateStep): string {
     }
     case 'service-add':
       return `team ${step.service.team_number}: add a service of subtype ${step.service.subtype_id} at ${step.service.url}:${step.service.port}`;
+    case 'finding-kinds':
+      return `finding kinds: ${step.kinds.map((k) => `${k.id} (${k.points})`).join(', ') || 'none'}`;
     case 'pools':
       return step.pools
         ? `pools: ${step.pools.map((p) => `${p.name} (${p.subtypes.length} subtypes, ${p.teams.length} teams, ${p.services.length} services)`).join(', ')}`

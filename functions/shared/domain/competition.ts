@@ -8,6 +8,7 @@ import { checkParameters } from '#shared/domain/checks';
 import { nameInZone } from '#shared/domain/dns';
 import { HostNameSchema, RelativeHostNameSchema } from '#shared/domain/hostnames';
 import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS, SettingsFieldsSchema, SlaPenalty, SlaThreshold, type SettingsFields } from '#shared/domain/settings';
+import { FindingKindsSchema } from '#shared/domain/findings';
 import { CLOUD_POOL, commandChecksInCloud, MAX_POOLS, POOL_NAME_PATTERN, poolIndex, splitMailPairs, type Pool } from '#shared/domain/pools';
 
 /**
@@ -109,6 +110,8 @@ export const CompetitionFileSchema = v.strictObject({
       v.maxLength(MAX_POOLS - 1, `must declare at most ${MAX_POOLS - 1} pools besides cloud`),
     ),
   ),
+  /** The red team's kinds of finding, each with the points it takes off a team (PUT /finding-kinds changes them later). */
+  finding_kinds: v.optional(FindingKindsSchema),
 });
 
 type FileShape = v.InferOutput<typeof CompetitionFileSchema>;
@@ -174,9 +177,9 @@ function crossReferenceErrors(file: Loose, settings: Loose): FieldError[] {
       errors.push({ path: `subtypes.${index}.super_type_id`, message: `no super type has id ${String(subtype.super_type_id)}` });
     }
   });
-  const incidents = settings.incident_reports_super_type_id;
-  if (typeof incidents === 'number' && !superTypeIds.has(incidents)) {
-    errors.push({ path: 'settings.incident_reports_super_type_id', message: `no super type has id ${incidents}` });
+  for (const field of ['incident_reports_super_type_id', 'red_team_findings_super_type_id'] as const) {
+    const named = settings[field];
+    if (typeof named === 'number' && !superTypeIds.has(named)) errors.push({ path: `settings.${field}`, message: `no super type has id ${named}` });
   }
 
   // A mailbox check finds the message of an SMTP subtype's check: the name must be one that sends.

@@ -131,6 +131,12 @@ export const incidentFiles = (teamId: number) => place(`teams/${teamId}/incident
 /** An inject's attachments (organisers upload them; teams download the kept ones once it is open). */
 export const injectAttachments = (injectId: number) => place(`injects/${injectId}/`);
 
+/** The red team's evidence for its findings: no key names the member who uploaded it. */
+export const findingFiles = () => place('red-team/findings/');
+
+/** Whether a key is the red team's evidence, kept or staged: the red team and organisers may download it. */
+export const isFindingFile = (key: string) => key.startsWith(findingFiles().kept) || key.startsWith(findingFiles().staged);
+
 /** Where a team's kept files are, all of them: what its members may download (with its own staged uploads). */
 export const teamFilesPrefix = (teamId: number) => `teams/${teamId}/`;
 

@@ -21,6 +21,8 @@ export interface IncidentReport {
   files: StoredFile[];
   submitted_by: string;
   submitted_at: string;
+  /** The red team finding it answers, one the team was shown (null: none). */
+  finding_id: number | null;
 }
 
 /** A grade of a report: a regrade is the next `n`, the old one kept. */
@@ -32,6 +34,12 @@ export interface IncidentGrade {
   comment: string;
   /** What this grade changes on the board from the one before it (the fold adds it). */
   award: number;
+  /**
+   * What it moves its super type's maximum by: the settings' incident_report_max_points at a report's first grade
+   * (what the report could have earned), 0 at a regrade. So Red Team reads "earned of what the graded reports could
+   * earn", findings taken off the earned.
+   */
+  max_award: number;
   super_type_id: number;
   graded_by: string;
   graded_at: string;

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { FreeText, parseWith, Timestamp } from '#shared/validation';
 import { HostNameSchema, isHostName } from '#shared/domain/hostnames';
 import { PASSWORD_CHANGE_MODES } from '#shared/domain/password-changes';
+import { FINDINGS_SHOWN } from '#shared/domain/findings';
 
 /** The one settings object. `id` is always 1 and read-only. */
 export interface Settings extends SettingsFields {
@@ -76,6 +77,14 @@ const fields = {
   incident_reports_super_type_id: v.optional(v.nullable(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1))), null),
   /** The most one incident report's grade gives. */
   incident_report_max_points: v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1), v.maxValue(100_000)), 100),
+  /** The super type the red team's approved findings take their points from (the red team's, typically); null: the red team files none. */
+  red_team_findings_super_type_id: v.optional(v.nullable(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1))), null),
+  /** The repeat rule: findings of the same team, service and kind within this many minutes of a counted one count once (0: each counts). */
+  red_team_repeat_window_minutes: v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0), v.maxValue(10_080)), 60),
+  /** When blue teams see the findings approved against them: at once, once end_time has passed, or never. */
+  red_team_findings_shown: v.optional(v.picklist(FINDINGS_SHOWN, `must be one of: ${FINDINGS_SHOWN.join(', ')}`), 'after_event'),
+  /** Whether the findings teams see carry the red team's description. */
+  red_team_findings_described: v.optional(v.boolean(), false),
 };
 
 export function windowInOrder(s: { start_time?: unknown; end_time?: unknown }): boolean {
@@ -134,6 +143,10 @@ export const DEFAULT_SETTINGS: SettingsFields = {
   password_changes_may_add_users: false,
   incident_reports_super_type_id: null,
   incident_report_max_points: 100,
+  red_team_findings_super_type_id: null,
+  red_team_repeat_window_minutes: 60,
+  red_team_findings_shown: 'after_event',
+  red_team_findings_described: false,
 };
 
 /** Whether a scan recorded at `time` earns points under these settings. */

@@ -1,7 +1,7 @@
 import type { AuditActor, AuditContext } from '#shared/data/audit';
 import type { Principal } from '#shared/http/principal';
 
-/** The actor of a request: a token by its public id and name, an IAM caller by its ARN, a team member by account, team and session id. */
+/** The actor of a request: a token by its public id and name, an IAM caller by its ARN, a member by account, team (none for the red team's) and session id. */
 export function auditActor(principal: Principal): AuditActor {
   switch (principal.via) {
     case 'token':
@@ -9,7 +9,9 @@ export function auditActor(principal: Principal): AuditActor {
     case 'iam':
       return { type: 'iam', name: principal.name, arn: principal.name, role: principal.role };
     case 'session':
-      return { type: 'session', name: principal.name, team_id: principal.team, session_id: principal.sessionId, role: 'team' };
+      return principal.role === 'team'
+        ? { type: 'session', name: principal.name, team_id: principal.team, session_id: principal.sessionId, role: 'team' }
+        : { type: 'session', name: principal.name, team_id: null, session_id: principal.sessionId, role: 'red-team' };
   }
 }
 

@@ -18,7 +18,9 @@ export type Principal =
   | { via: 'token'; role: TokenRole; name: string; tokenId: string; pool?: string }
   | { via: 'iam'; role: TokenRole; name: string; pool?: string }
   /** A blue team member signed in: their account's name, their team's id and the session's public id. */
-  | { via: 'session'; role: 'team'; name: string; team: number; sessionId: string };
+  | { via: 'session'; role: 'team'; name: string; team: number; sessionId: string }
+  /** A red team member signed in: bound to no team. */
+  | { via: 'session'; role: 'red-team'; name: string; sessionId: string };
 
 /**
  * What our Lambda authorizer puts in the request context (simple responses
@@ -29,6 +31,7 @@ export type Principal =
 export type AuthorizerContext =
   | { role: TokenRole; name: string; tokenId: string; pool?: string }
   | { role: 'team'; name: string; tokenId: string; team: string }
+  | { role: 'red-team'; name: string; tokenId: string }
   | { rejected: string }
   | { unavailable: string; decidedAt: string };
 
@@ -68,6 +71,7 @@ export async function resolvePrincipal(event: APIGatewayProxyEventV2, route: Pic
     }
     if (rejected || !role || !name || !tokenId) throw unauthorized(rejected ?? 'The credentials were not accepted.');
     if (role === 'team') return { via: 'session', role, name, team: Number(team), sessionId: tokenId };
+    if (role === 'red-team') return { via: 'session', role, name, sessionId: tokenId };
     return { via: 'token', role: role as TokenRole, name, tokenId, ...(pool ? { pool } : {}) };
   }
   return principalFromHeader(event.headers.authorization, { sessions });
@@ -104,6 +108,7 @@ async function sessionPrincipal(token: string): Promise<Principal> {
   if (!session) throw unauthorized('The session is not known: sign in again.');
   const rejection = sessionRejection(session, new Date());
   if (rejection) throw unauthorized(rejection);
+  if (session.team_id === null) return { via: 'session', role: 'red-team', name: session.account, sessionId: session.session_id };
   return { via: 'session', role: 'team', name: session.account, team: session.team_id, sessionId: session.session_id };
 }
 
@@ -121,14 +126,15 @@ export function checkAccess(route: Route, principal: Principal | undefined): voi
 
 /** On a team's own route (`/team/{id}/…`): 403 when a team session asks for another team's. Admins may ask for any. */
 export function checkOwnTeam(principal: Principal | undefined, teamId: number): void {
-  if (principal?.via === 'session' && principal.team !== teamId) {
+  if (principal?.role === 'team' && principal.team !== teamId) {
     throw forbidden(`A session of team ${principal.team} reaches its own team's routes only.`);
   }
+  if (principal?.role === 'red-team') throw forbidden("A red team session reaches no team's routes.");
 }
 
-/** Admins and services (and IAM callers) see what the public does not: hidden teams. Team sessions never reach a public route's handler as a principal. */
+/** Admins, services and agents (and IAM callers) see what the public does not: hidden teams. Sessions never reach a public route's handler as a principal. */
 export function seesHidden(principal: Principal | undefined): boolean {
-  return principal !== undefined && principal.role !== 'team';
+  return principal !== undefined && principal.via !== 'session';
 }
 
 export function principalName(principal: Principal | undefined): string {
@@ -139,7 +145,9 @@ export function principalName(principal: Principal | undefined): string {
     case 'iam':
       return principal.name;
     case 'session':
-      return `${principal.name} (team ${principal.team} session ${principal.sessionId})`;
+      return principal.role === 'team'
+        ? `${principal.name} (team ${principal.team} session ${principal.sessionId})`
+        : `${principal.name} (red team session ${principal.sessionId})`;
   }
 }
 

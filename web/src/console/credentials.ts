@@ -213,7 +213,7 @@ export function teamAccountsTable({ api, say, reload }: ConsoleContext, accounts
         'tr',
         { 'data-account-id': account.id },
         h('th', { scope: 'row' }, account.name),
-        h('td', {}, String(numbers.get(account.team_id) ?? account.team_id)),
+        h('td', {}, account.team_id === null ? 'red team' : String(numbers.get(account.team_id) ?? account.team_id)),
         h('td', {}, account.created_at),
         h('td', {}, remove),
       );

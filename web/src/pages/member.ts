@@ -78,6 +78,11 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     if (error instanceof ApiError && error.status === 401) return signOut('Your session has ended: sign in again.');
     throw error;
   }
+  // A red team member's session has no team page.
+  if (session.team === null) {
+    await api.signOut().catch(() => undefined);
+    return signOut('This account is a red team member’s: it has no team page.');
+  }
   const team = session.team.id;
   document.querySelector('h1')!.textContent = `${session.team.name} (team ${session.team.number})`;
   const signOutButton = h('button', { type: 'button', class: 'link-button' }, 'Sign out');

@@ -71,6 +71,10 @@ export const teamRoutes = {
     summary: "The team's incident reports, with their latest grades and the graders' comments",
     responses: { 200: list('By id.', r.IncidentReportSchema) },
   }),
+  ListTeamFindings: route('ListTeamFindings', 'GET', '/team/{id}/findings', 'team/list-team-findings', 'team', 'read', {
+    summary: 'The red team findings approved against the team, when the settings show them: kind, service, time and points, never who filed them',
+    responses: { 200: json('Whether they are shown now, and the findings by id.', r.TeamFindingsSchema) },
+  }),
   ListTeamAnnouncements: route('ListTeamAnnouncements', 'GET', '/team/{id}/announcements', 'team/list-team-announcements', 'team', 'read', {
     summary: "The organisers' announcements a team is shown: those for every team and its own, newest first",
     responses: { 200: list('Newest first.', r.AnnouncementSchema) },

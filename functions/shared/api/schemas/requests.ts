@@ -11,6 +11,8 @@ import { HostNameSchema, RelativeHostNameSchema } from '#shared/domain/hostnames
 import { LogoUrl, TeamName } from '#shared/domain/names';
 import { POOL_NAME_PATTERN } from '#shared/domain/pools';
 import { AGENT_NAME_PATTERN } from '#shared/domain/agents';
+import { SESSION_ROLES } from '#shared/domain/roles';
+import { FINDING_DECISIONS, FINDING_KIND_ID_PATTERN, FINDING_STATES, FindingKindsSchema, FindingPoints } from '#shared/domain/findings';
 
 /**
  * Request bodies and queries the route table names (the handlers validate
@@ -232,10 +234,23 @@ export const SignInBody = v.strictObject({
   password: PasswordText(256),
 });
 
-export const TeamAccountBody = v.strictObject({
-  team_id: v.pipe(PositiveInt, v.description('The team (its id) whose member this is.')),
-  name: TeamAccountName,
-});
+export const TeamAccountBody = v.pipe(
+  v.strictObject({
+    role: v.optional(
+      v.pipe(
+        v.picklist(SESSION_ROLES, `must be one of: ${SESSION_ROLES.join(', ')}`),
+        v.description('`team` (the default): a blue team member, of the team `team_id` names; `red-team`: a red team member, of no team.'),
+      ),
+      'team',
+    ),
+    team_id: v.optional(v.pipe(PositiveInt, v.description('The team (its id) whose member this is; absent for a red team member.'))),
+    name: TeamAccountName,
+  }),
+  v.forward(
+    v.check((body) => (body.role === 'red-team') === (body.team_id === undefined), "a team member's account names its team; a red team member's names none"),
+    ['team_id'],
+  ),
+);
 
 export const TeamAccountsQuery = v.object({
   team_id: v.optional(v.pipe(PositiveIntParam, v.description("Only this team's accounts (its id)."))),
@@ -586,6 +601,9 @@ export const IncidentReportBody = v.strictObject({
     ),
     [],
   ),
+  finding_id: v.optional(
+    v.pipe(PositiveInt, v.description('The red team finding it answers: one approved against the team that it is shown (GET /team/{id}/findings).')),
+  ),
 });
 
 /** A grade of an incident report (or a regrade: `replaces` names the grade it follows). */
@@ -727,4 +745,84 @@ export const MailTokensBody = v.strictObject({
     v.maxLength(MAIL_TOKENS_MAX, `must name at most ${MAIL_TOKENS_MAX} scan ids`),
     v.description("Each ends in the id of the service it checks (`r20261123T172600Z-60s-svc12`, `check7-svc12`): an agent's, its own pool's services only."),
   ),
+});
+
+/** The organisers' table of finding kinds, whole. */
+export const FindingKindsBody = v.strictObject({
+  kinds: v.pipe(
+    FindingKindsSchema,
+    v.description(
+      'Every kind of finding the red team may file, each with its id (`user-access`), name and points. A finding keeps the name and points of its kind when it was filed.',
+    ),
+  ),
+});
+
+/** An upload form for the red team's evidence. */
+export const FindingUploadBody = v.strictObject(uploadedFile);
+
+const FindingFiles = v.optional(
+  v.pipe(
+    v.array(FileKey),
+    v.maxLength(MAX_FILES_PER_SUBMISSION, `must name at most ${MAX_FILES_PER_SUBMISSION} files`),
+    v.description(
+      `Evidence uploaded first (at most ${MAX_FILES_PER_SUBMISSION}, ${MAX_BYTES_PER_SUBMISSION} bytes together; POST /red-team/uploads): their keys. The finding keeps a copy of each.`,
+    ),
+  ),
+);
+
+/** A red team finding as filed. */
+export const FindingBody = v.strictObject({
+  team_id: v.pipe(PositiveInt, v.description('The team whose service it was done against (its id).')),
+  service_id: v.pipe(PositiveInt, v.description('The service, one of that team’s (its id, as GET /services lists it).')),
+  kind: v.pipe(
+    v.string(),
+    v.regex(new RegExp(FINDING_KIND_ID_PATTERN), 'must be the id of a kind (user-access)'),
+    v.description('A kind of the organisers’ table (GET /finding-kinds), by id.'),
+  ),
+  done_at: v.pipe(Timestamp, v.description('When the red team did it.')),
+  description: v.pipe(MultilineText(50_000), v.minLength(1, 'must not be empty'), v.description('What was done and how (Markdown).')),
+  files: FindingFiles,
+});
+
+/** More evidence for a finding an organiser asked about. */
+export const FindingEvidenceBody = v.strictObject({
+  note: v.pipe(MultilineText(10_000), v.minLength(1, 'must not be empty'), v.description('What the new evidence shows (Markdown).')),
+  files: FindingFiles,
+});
+
+/** An organiser's review of a finding. */
+export const FindingReviewBody = v.strictObject({
+  decision: v.pipe(
+    v.picklist(FINDING_DECISIONS, `must be one of: ${FINDING_DECISIONS.join(', ')}`),
+    v.description('`approve` (its points come off the team), `reject`, or `more_evidence` (the red team adds some, and it comes back).'),
+  ),
+  points: v.optional(
+    v.pipe(FindingPoints, v.description("An approval's points, when not the kind's: a reason is then required. Only an approval gives points.")),
+  ),
+  reason: v.optional(
+    v.pipe(MultilineText(10_000), v.description('Why: required to reject, to ask for more evidence, or to give other points than the kind’s.')),
+  ),
+  replaces: v.pipe(
+    v.nullable(PositiveInt),
+    v.description("The ruling this one follows, as last read (the finding's `review.n`; null: the first); another organiser's since is 409 `finding_changed`."),
+  ),
+  override_final: v.optional(
+    v.pipe(v.boolean(), v.description('Review although the results are final: the audit entry says so. Without it, 409 `competition_final`.')),
+  ),
+});
+
+/** The red team's findings, or the review queue. */
+export const FindingsQuery = v.object({
+  state: v.optional(
+    v.pipe(
+      v.picklist(FINDING_STATES, `must be one of: ${FINDING_STATES.join(', ')}`),
+      v.description('Only findings in this state (`submitted`: the review queue).'),
+    ),
+  ),
+  team_id: v.optional(v.pipe(PositiveIntParam, v.description("Only this team's (its id)."))),
+});
+
+/** Which of the red team's files to download. */
+export const FindingFileQuery = v.object({
+  key: v.pipe(FileKey, v.description("The file's key, as a finding lists it (or as its upload form gave it).")),
 });

@@ -6,6 +6,8 @@ import { PASSWORD_CHANGE_MODES, PASSWORD_CHANGE_STATES } from '#shared/domain/pa
 import { CHECK_JOB_LOST_AFTER_SECONDS, CHECK_JOB_STATES } from '#shared/domain/check-jobs';
 import { INJECT_STATES } from '#shared/domain/injects';
 import { EXPORT_STATES } from '#shared/domain/exports';
+import { SESSION_ROLES } from '#shared/domain/roles';
+import { FINDING_DECISIONS, FINDING_STATES, FINDINGS_SHOWN } from '#shared/domain/findings';
 
 /**
  * What the API answers, as valibot schemas: the one source of the OpenAPI
@@ -293,6 +295,21 @@ export const SettingsSchema = named(
       v.description("The super type teams' incident reports are graded into (the red team's, typically); null: teams file none."),
     ),
     incident_report_max_points: v.pipe(Count, v.description("The most one incident report's grade gives.")),
+    red_team_findings_super_type_id: v.pipe(
+      v.nullable(Id),
+      v.description("The super type the red team's approved findings take their points from (the red team's, typically); null: the red team files none."),
+    ),
+    red_team_repeat_window_minutes: v.pipe(
+      Count,
+      v.description(
+        'The repeat rule: findings of the same team, service and kind within this many minutes of a counted one count once (0: each counts; at most 10080).',
+      ),
+    ),
+    red_team_findings_shown: v.pipe(
+      v.picklist(FINDINGS_SHOWN),
+      v.description('When blue teams see the findings approved against them: `at_once`, `after_event` (once `end_time` has passed) or `never`.'),
+    ),
+    red_team_findings_described: v.pipe(v.boolean(), v.description("Whether the findings teams see carry the red team's description.")),
   }),
 );
 
@@ -628,6 +645,7 @@ export const IncidentReportSchema = named(
     files: v.pipe(v.array(StoredFileSchema), v.description('Its evidence.')),
     submitted_by: v.pipe(v.string(), v.description('The member whose session filed it.')),
     submitted_at: v.string(),
+    finding_id: v.pipe(v.nullable(Id), v.description('The red team finding it answers, one the team was shown (null: none named).')),
     grade: v.pipe(
       v.nullable(named('IncidentGradeShown', "An incident report's latest grade, with the grader's comment.", v.strictObject(incidentGradeShownFields))),
       v.description('null: not graded yet.'),
@@ -643,8 +661,94 @@ export const IncidentGradeSchema = named(
     team_id: Id,
     ...incidentGradeShownFields,
     award: v.pipe(v.number(), v.description("What it added to the team's points: its points less the previous grade's.")),
+    max_award: v.pipe(
+      Count,
+      v.description("What it added to its super type's maximum: incident_report_max_points at a report's first grade (what it could earn), 0 at a regrade."),
+    ),
     super_type_id: v.pipe(Id, v.description('Where its points go: the super type the settings named at its first grade.')),
     graded_by: v.string(),
+  }),
+);
+
+export const FindingKindsSchema = named(
+  'FindingKinds',
+  "The organisers' table of finding kinds: what the red team may file, and what each takes off a team once approved.",
+  v.strictObject({
+    kinds: v.array(v.strictObject({ id: v.string(), name: v.string(), points: Count })),
+  }),
+);
+
+const findingReviewFields = {
+  n: v.pipe(Id, v.description('Which ruling it is (1: the first; higher: a second look).')),
+  decision: v.picklist(FINDING_DECISIONS),
+  points: v.pipe(Count, v.description('The points an approval gave it (0 otherwise).')),
+  reason: v.string(),
+  counted: v.pipe(v.boolean(), v.description('Whether it counts: an approved repeat (the same team, service and kind within the window) does not.')),
+  repeat_of: v.pipe(v.nullable(Id), v.description('The counted finding an approved repeat repeats.')),
+  reviewed_at: v.string(),
+};
+
+export const FindingSchema = named(
+  'Finding',
+  "A red team finding, kept whole, with the evidence added since and its latest ruling. Organisers' and the red team's read: never a team's.",
+  v.strictObject({
+    id: Id,
+    team_id: Id,
+    service_id: Id,
+    kind: v.string(),
+    kind_name: v.pipe(v.string(), v.description("The kind's name when it was filed.")),
+    kind_points: v.pipe(Count, v.description("The kind's points when it was filed.")),
+    done_at: v.string(),
+    description: v.pipe(v.string(), v.description('Markdown.')),
+    files: v.pipe(v.array(StoredFileSchema), v.description('Its evidence: download each with GET /red-team/files?key=…')),
+    additions: v.array(
+      v.strictObject({ note: v.pipe(v.string(), v.description('Markdown.')), files: v.array(StoredFileSchema), added_by: v.string(), added_at: v.string() }),
+    ),
+    filed_by: v.pipe(v.string(), v.description('The red team member whose session filed it (an organiser when filed with a token).')),
+    filed_at: v.string(),
+    state: v.picklist(FINDING_STATES),
+    reviews: v.pipe(Count, v.description('How many rulings it has had: a review names it as `replaces` (null for 0).')),
+    deducted: v.pipe(Count, v.description('What it takes off its team now.')),
+    review: v.pipe(
+      v.nullable(named('FindingReview', "A finding's latest ruling.", v.strictObject(findingReviewFields))),
+      v.description('null: not reviewed yet.'),
+    ),
+  }),
+);
+
+export const FindingRulingSchema = named(
+  'FindingRuling',
+  'An organiser’s ruling on a finding, kept whole (a second look is the next, the old one stays), with what it changed on the board.',
+  v.strictObject({
+    finding_id: Id,
+    team_id: Id,
+    ...findingReviewFields,
+    deducted: v.pipe(Count, v.description('What it takes off the team: its points when approved and counted, else 0.')),
+    award: v.pipe(v.number(), v.description("What it changed on the team's points: minus its deduction, plus the one before it.")),
+    super_type_id: v.pipe(Id, v.description('Where its points come off: the super type the settings named at its first ruling.')),
+    reviewed_by: v.string(),
+  }),
+);
+
+export const TeamFindingsSchema = named(
+  'TeamFindings',
+  'The red team findings approved against a team, as the team sees them: never who filed them, nor their evidence.',
+  v.strictObject({
+    visible: v.pipe(
+      v.boolean(),
+      v.description('Whether the settings show them now (`red_team_findings_shown`): when false, `findings` is empty until they do.'),
+    ),
+    findings: v.array(
+      v.strictObject({
+        id: Id,
+        service_id: Id,
+        kind: v.string(),
+        kind_name: v.string(),
+        done_at: v.string(),
+        points: v.pipe(Count, v.description('What it took off the team (0: a repeat of one counted).')),
+        description: v.pipe(v.nullable(v.string()), v.description("The red team's description (Markdown), when the settings show it.")),
+      }),
+    ),
   }),
 );
 
@@ -652,11 +756,11 @@ const Role = v.picklist(['admin', 'service', 'agent']);
 
 export const AuditActorSchema = named(
   'AuditActor',
-  'Who made a change: a token (by its public id, never its secret), an IAM principal (its ARN), a signed-in team member (account, team, the session’s public id), the command-line tool (the AWS identity of its credentials, or locally the OS user) or the service itself (`system`: the local server at start, tests).',
+  'Who made a change: a token (by its public id, never its secret), an IAM principal (its ARN), a signed-in member (account, team or null for the red team’s, the session’s public id), the command-line tool (the AWS identity of its credentials, or locally the OS user) or the service itself (`system`: the local server at start, tests).',
   v.variant('type', [
     v.strictObject({ type: v.literal('token'), name: v.string(), token_id: v.string(), role: Role }),
     v.strictObject({ type: v.literal('iam'), name: v.string(), arn: v.string(), role: Role }),
-    v.strictObject({ type: v.literal('session'), name: v.string(), team_id: Id, session_id: v.string(), role: v.literal('team') }),
+    v.strictObject({ type: v.literal('session'), name: v.string(), team_id: v.nullable(Id), session_id: v.string(), role: v.picklist(['team', 'red-team']) }),
     v.strictObject({ type: v.literal('cli'), name: v.string(), arn: v.optional(v.string()) }),
     v.strictObject({ type: v.literal('system'), name: v.string() }),
   ]),
@@ -710,13 +814,16 @@ export const VoidJobSchema = named(
   }),
 );
 
+const SessionRoleSchema = v.pipe(v.picklist(SESSION_ROLES), v.description('`team`: a blue team member; `red-team`: a red team member, of no team.'));
+
 export const TeamAccountSchema = named(
   'TeamAccount',
-  "A blue team member's sign-in account. Its password is shown once, when it is created, and stored only as a scrypt hash.",
+  "A member's sign-in account, a blue team's or the red team's. Its password is shown once, when it is created, and stored only as a scrypt hash.",
   v.strictObject({
     id: Id,
     name: v.string(),
-    team_id: Id,
+    role: SessionRoleSchema,
+    team_id: v.pipe(v.nullable(Id), v.description("The member's team; null for a red team member.")),
     created_at: Time,
   }),
 );
@@ -729,21 +836,23 @@ export const CreatedTeamAccountSchema = named(
 
 export const SignedInSchema = named(
   'SignedIn',
-  'A new session: send `token` as `Authorization: Bearer <token>` to the team routes until `expires_at`. Keep it in the tab (session storage), never in a cookie.',
+  'A new session: send `token` as `Authorization: Bearer <token>` to the team routes (a red team member: the red team routes) until `expires_at`. Keep it in the tab (session storage), never in a cookie.',
   v.strictObject({
     token: v.string(),
     expires_at: Time,
     account: v.string(),
-    team: TeamSchema,
+    role: SessionRoleSchema,
+    team: v.pipe(v.nullable(TeamSchema), v.description("The member's team; null for a red team member.")),
   }),
 );
 
 export const TeamSessionSchema = named(
   'TeamSession',
-  'The caller’s own session: who signed in, for which team, until when, and whether the team sees its checks’ full reasons.',
+  'The caller’s own session: who signed in, for which team (none for the red team), until when, and whether teams see their checks’ full reasons.',
   v.strictObject({
     account: v.string(),
-    team: TeamSchema,
+    role: SessionRoleSchema,
+    team: v.pipe(v.nullable(TeamSchema), v.description("The member's team; null for a red team member.")),
     session_id: v.string(),
     expires_at: Time,
     details: v.pipe(v.boolean(), v.description('The setting `teams_see_check_details`: the team routes show full reasons.')),

@@ -30,12 +30,20 @@ export interface FlipEvent extends EventBase {
   result: FoldedResult;
 }
 
-/** Points given or taken in one super type, outside checks: by hand (an adjustment), or an inject's grade (what it changed). */
+/**
+ * Where an award comes from: an organiser's adjustment, a grade (an inject's
+ * or an incident report's), or a ruling on a red team finding.
+ */
+export type AwardOrigin = 'adjustment' | 'grade' | 'finding';
+
+/** Points given or taken in one super type, outside checks: by hand (an adjustment), a grade or a finding's ruling (what it changed). */
 export interface AwardEvent extends EventBase {
   kind: 'award';
-  origin: 'adjustment' | 'grade';
+  origin: AwardOrigin;
   super_type_id: number;
   points: number;
+  /** What it moves the super type's maximum by (an incident report's first grade; else 0). */
+  max: number;
   /** When it was made: an award made at or after a freeze is in the after-freeze share. */
   at: string;
 }

@@ -4,6 +4,7 @@
  * verification recomputes them from the history. Keyed by super type id.
  * Pure.
  */
+import type { AwardOrigin } from '#shared/domain/scoring/events';
 import type { FoldedResult } from '#shared/domain/scoring/result';
 import type { SlaFigures } from '#shared/domain/scoring/sla';
 import type { StatusCounts } from '#shared/domain/scoring/status';
@@ -112,9 +113,14 @@ export function resultDelta(result: FoldedResult, sign: 1 | -1 = 1): TotalsDelta
   };
 }
 
-/** Points given or taken in one super type; an organiser's adjustment also moves `adjustments_total`. */
-export function awardDelta(superTypeId: number, points: number, origin: 'adjustment' | 'grade'): TotalsDelta {
-  return { ...emptyDelta(), points: { [String(superTypeId)]: points }, adjustments_total: origin === 'adjustment' ? points : 0 };
+/**
+ * Points given or taken in one super type; an organiser's adjustment also
+ * moves `adjustments_total`; `max` moves the super type's maximum (an
+ * incident report's first grade: what any report could earn).
+ */
+export function awardDelta(superTypeId: number, points: number, origin: AwardOrigin, max = 0): TotalsDelta {
+  const key = String(superTypeId);
+  return { ...emptyDelta(), points: { [key]: points }, max_points: max !== 0 ? { [key]: max } : {}, adjustments_total: origin === 'adjustment' ? points : 0 };
 }
 
 /**

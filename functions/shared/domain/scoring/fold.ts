@@ -322,8 +322,9 @@ export function decideTeamFold(events: ScoreEvent[], read: TeamFoldRead, freezeT
     const watermark = read.totals.watermarks[source] ?? null;
     for (const award of awards) {
       if (watermark !== null && award.seq <= watermark) continue;
-      delta = addDeltas(delta, awardDelta(award.super_type_id, award.points, award.origin));
-      if (afterFreeze(award.at, freezeTime)) share = addDeltas(share, awardDelta(award.super_type_id, award.points, award.origin));
+      const counted = awardDelta(award.super_type_id, award.points, award.origin, award.max);
+      delta = addDeltas(delta, counted);
+      if (afterFreeze(award.at, freezeTime)) share = addDeltas(share, counted);
     }
     const newest = awards.at(-1)!.seq;
     if (watermark === null || newest > watermark) watermarks.push({ source, read: watermark, next: newest });

@@ -15,6 +15,7 @@ import {
   type TeamTotals,
   type TotalsDelta,
 } from '#shared/domain/scoring/figures';
+import type { AwardOrigin } from '#shared/domain/scoring/events';
 import { afterFreeze } from '#shared/domain/scoring/freeze';
 import type { FoldedResult } from '#shared/domain/scoring/result';
 import { slaAfterFreeze, slaOfHistory, type SlaState } from '#shared/domain/scoring/sla';
@@ -36,7 +37,7 @@ export interface HistoryFigures extends ScoringFigures {
  */
 export function figuresFromHistory(
   services: { service_id: number; super_type_id: number; results: FoldedResult[] }[],
-  adjustments: { super_type_id: number; points: number; created_at?: string; origin?: 'adjustment' | 'grade' }[],
+  adjustments: { super_type_id: number; points: number; created_at?: string; origin?: AwardOrigin; max?: number }[],
   freezeTime: string | null = null,
 ): HistoryFigures {
   let delta = emptyDelta();
@@ -59,7 +60,7 @@ export function figuresFromHistory(
     }
   }
   for (const a of adjustments) {
-    const award = awardDelta(a.super_type_id, a.points, a.origin ?? 'adjustment');
+    const award = awardDelta(a.super_type_id, a.points, a.origin ?? 'adjustment', a.max ?? 0);
     delta = addDeltas(delta, award);
     if (a.created_at !== undefined && afterFreeze(a.created_at, freezeTime)) share = addDeltas(share, award);
   }

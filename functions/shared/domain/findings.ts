@@ -1,0 +1,214 @@
+/**
+ * The red team's findings (issue #47), pure: what a finding names, the
+ * organisers' table of finding kinds, a review's decision, and the repeat
+ * rule. An approved finding takes its points off its team's score in the
+ * super type the settings name, through the fold, as a grade adds: each
+ * review is a ruling whose `award` is what it changes on the board from the
+ * ruling before it (data/findings.ts writes both).
+ */
+import * as v from 'valibot';
+import type { StoredFile } from '#shared/domain/files';
+import { FreeText } from '#shared/validation';
+
+/** A kind's id: what a finding names (`user-access`), kept stable while its name and points may change. */
+export const FINDING_KIND_ID_PATTERN = '^[a-z][a-z0-9-]{0,39}$';
+export const MAX_FINDING_KINDS = 50;
+/** The most one finding may take off a team. */
+export const MAX_FINDING_POINTS = 100_000;
+
+export const FindingPoints = v.pipe(v.number(), v.integer('must be an integer'), v.minValue(0), v.maxValue(MAX_FINDING_POINTS));
+
+export const FindingKindSchema = v.strictObject({
+  id: v.pipe(v.string(), v.regex(new RegExp(FINDING_KIND_ID_PATTERN), 'must be lower-case letters, digits and dashes (user-access)')),
+  name: v.pipe(FreeText(100), v.minLength(1, 'must not be empty')),
+  points: v.pipe(FindingPoints, v.minValue(1, 'must be at least 1')),
+});
+export type FindingKind = v.InferOutput<typeof FindingKindSchema>;
+
+/** The organisers' table: in the competition file (`finding_kinds`) and `PUT /finding-kinds`. */
+export const FindingKindsSchema = v.pipe(
+  v.array(FindingKindSchema),
+  v.maxLength(MAX_FINDING_KINDS, `must list at most ${MAX_FINDING_KINDS} kinds`),
+  v.check((kinds) => new Set(kinds.map((k) => k.id)).size === kinds.length, 'must not list an id twice'),
+);
+
+export const FINDING_STATES = ['submitted', 'approved', 'rejected', 'more_evidence'] as const;
+export type FindingState = (typeof FINDING_STATES)[number];
+
+export const FINDING_DECISIONS = ['approve', 'reject', 'more_evidence'] as const;
+export type FindingDecision = (typeof FINDING_DECISIONS)[number];
+
+const STATE_OF: Record<FindingDecision, FindingState> = { approve: 'approved', reject: 'rejected', more_evidence: 'more_evidence' };
+export const stateAfter = (decision: FindingDecision): FindingState => STATE_OF[decision];
+
+/** More evidence, added by the red team after an organiser asked for it. */
+export interface FindingAddition {
+  note: string;
+  files: StoredFile[];
+  added_by: string;
+  added_at: string;
+}
+
+/** A finding as the red team filed it, with its review's outcome so far. */
+export interface Finding {
+  id: number;
+  team_id: number;
+  service_id: number;
+  /** The kind's id, and its name and points when the finding was filed (a kind changed later does not change it). */
+  kind: string;
+  kind_name: string;
+  kind_points: number;
+  /** When the red team did it. */
+  done_at: string;
+  /** What was done and how (Markdown). */
+  description: string;
+  files: StoredFile[];
+  additions: FindingAddition[];
+  filed_by: string;
+  filed_at: string;
+  state: FindingState;
+  /** The latest ruling's `n` (0: not reviewed yet): a review names it, so two organisers' reviews do not cross. */
+  reviews: number;
+  /** What it takes off its team now: the latest ruling's deduction (0 unless approved and counted). */
+  deducted: number;
+  /** The latest ruling, as the red team and organisers read it (null: not reviewed yet). */
+  review: FindingReview | null;
+}
+
+/** What a finding shows of its latest ruling. */
+export type FindingReview = Pick<FindingRuling, 'n' | 'decision' | 'points' | 'reason' | 'counted' | 'repeat_of' | 'reviewed_at'>;
+
+export const reviewOf = ({ n, decision, points, reason, counted, repeat_of, reviewed_at }: FindingRuling): FindingReview => ({
+  n,
+  decision,
+  points,
+  reason,
+  counted,
+  repeat_of,
+  reviewed_at,
+});
+
+/** A finding counted against its team, as the team's ledger keeps it for the repeat rule. */
+export type CountedFinding = Pick<Finding, 'id' | 'service_id' | 'kind' | 'done_at'>;
+
+/** An organiser's review of a finding, kept whole (the next `n` on a second look, the old kept). */
+export interface FindingRuling {
+  finding_id: number;
+  team_id: number;
+  n: number;
+  decision: FindingDecision;
+  /** The points an approval gives the finding (the kind's, or others with a reason); 0 otherwise. */
+  points: number;
+  reason: string;
+  /** Whether it counts: an approval of a repeat (the same team, service and kind within the window of a counted one) does not. */
+  counted: boolean;
+  repeat_of: number | null;
+  /** What it takes off the team: `points` when approved and counted, else 0. */
+  deducted: number;
+  /** What it changes on the board from the ruling before it: minus this deduction, plus the one it replaces. */
+  award: number;
+  super_type_id: number;
+  reviewed_by: string;
+  reviewed_at: string;
+}
+
+/** A review as an organiser gives it. */
+export interface FindingReviewGiven {
+  decision: FindingDecision;
+  /** An approval's points when not the kind's (a reason is then required). */
+  points?: number;
+  reason?: string;
+  /** The ruling this one follows, as last read (null: the first). */
+  replaces: number | null;
+}
+
+/** Why a review may not be given as it is (a field and its message), or undefined. */
+export function reviewRefusal(finding: Finding, given: FindingReviewGiven): { path: string; message: string } | undefined {
+  const reason = given.reason?.trim() ?? '';
+  if (given.decision !== 'approve' && given.points !== undefined) return { path: 'points', message: 'only an approval gives points' };
+  if (given.decision !== 'approve' && reason === '') return { path: 'reason', message: `a decision to ${given.decision.replace('_', ' ')} needs a reason` };
+  if (given.decision === 'approve' && given.points !== undefined && given.points !== finding.kind_points && reason === '') {
+    return { path: 'reason', message: `other points than the kind's ${finding.kind_points} need a reason` };
+  }
+  return undefined;
+}
+
+/**
+ * The repeat rule: a finding of the same service and kind as one counted
+ * against its team (`counted`: the team's ledger) whose time is within
+ * `windowMinutes` of its own counts once. Returns the counted finding it
+ * repeats (the earliest), or null. A window of 0 counts every finding.
+ */
+export function repeatOf(finding: CountedFinding, counted: readonly CountedFinding[], windowMinutes: number): number | null {
+  if (windowMinutes <= 0) return null;
+  const windowMs = windowMinutes * 60_000;
+  const at = Date.parse(finding.done_at);
+  const repeated = counted
+    .filter((o) => o.id !== finding.id && o.service_id === finding.service_id && o.kind === finding.kind && Math.abs(Date.parse(o.done_at) - at) < windowMs)
+    .sort((a, b) => a.done_at.localeCompare(b.done_at) || a.id - b.id);
+  return repeated[0]?.id ?? null;
+}
+
+/** The ruling a review makes, given the finding (its deduction so far) and the repeat it is, if any. */
+export function rulingOf(
+  finding: Finding,
+  given: FindingReviewGiven,
+  context: { repeatOf: number | null; superTypeId: number; reviewedBy: string; reviewedAt: string },
+): FindingRuling {
+  const approved = given.decision === 'approve';
+  const points = approved ? (given.points ?? finding.kind_points) : 0;
+  const counted = approved && context.repeatOf === null;
+  const deducted = counted ? points : 0;
+  return {
+    finding_id: finding.id,
+    team_id: finding.team_id,
+    n: finding.reviews + 1,
+    decision: given.decision,
+    points,
+    reason: given.reason?.trim() ?? '',
+    counted,
+    repeat_of: approved ? context.repeatOf : null,
+    deducted,
+    award: finding.deducted - deducted,
+    super_type_id: context.superTypeId,
+    reviewed_by: context.reviewedBy,
+    reviewed_at: context.reviewedAt,
+  };
+}
+
+/** When blue teams see the findings approved against them. */
+export const FINDINGS_SHOWN = ['at_once', 'after_event', 'never'] as const;
+export type FindingsShown = (typeof FINDINGS_SHOWN)[number];
+
+/** Whether teams see their findings now: at once, once the event's end_time has passed, or never. */
+export function teamsSeeFindings(settings: { red_team_findings_shown: FindingsShown; end_time: string | null }, now: number): boolean {
+  if (settings.red_team_findings_shown === 'at_once') return true;
+  if (settings.red_team_findings_shown === 'never') return false;
+  return settings.end_time !== null && now >= Date.parse(settings.end_time);
+}
+
+/** A finding as its team sees it: never who filed it, nor its evidence; its description only when the settings allow. */
+export interface TeamFinding {
+  id: number;
+  service_id: number;
+  kind: string;
+  kind_name: string;
+  done_at: string;
+  points: number;
+  description: string | null;
+}
+
+export function teamFinding(finding: Finding, showDescription: boolean): TeamFinding {
+  return {
+    id: finding.id,
+    service_id: finding.service_id,
+    kind: finding.kind,
+    kind_name: finding.kind_name,
+    done_at: finding.done_at,
+    points: finding.deducted,
+    description: showDescription ? finding.description : null,
+  };
+}
+
+/** Findings the red team may file in an hour (429 `findings_limited` past it). */
+export const FINDINGS_PER_HOUR = 200;
