@@ -7,6 +7,7 @@ import { handler as recordScoreSnapshot } from '../../functions/teams/record-sco
 import { startLocalStack, type LocalStack } from '../../lib/local/local-stack';
 import { hermeticContext, isLoopback, launchChromium } from '../../web/browser';
 import { forgetFreshCopies } from '#shared/data/fresh';
+import { STATUS_GRID_MS } from '#shared/domain/scoring/status-view';
 import { getSettings, saveSettings } from '#shared/data/settings';
 import { sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
 import { ENV_TOKENS } from '../support/server';
@@ -62,7 +63,7 @@ function moveClock(offset: number): void {
 
 /**
  * The pages' waits of a second or more (the 5 s poll, its back-off, "check now"'s 2 s follow-up) run this many times
- * faster: the tests wait for what a poll brings, not for the poll's pace, which is a constant of web/src/live.ts.
+ * faster: the tests wait for what a poll brings, not for the poll's pace, a constant of web/src/live.ts.
  * Shorter waits (a frame's batch, a debounce) keep their length. Done in the page, before its scripts run.
  */
 const TIMER_SPEEDUP = 10;
@@ -71,6 +72,9 @@ function hurryTimers(speedup: number): void {
   const setTimeoutAsWritten = page.setTimeout.bind(page);
   page.setTimeout = (handler, ms, ...args) => setTimeoutAsWritten(handler, typeof ms === 'number' && ms >= 1000 ? ms / speedup : ms, ...args);
 }
+
+/** When the competition was loaded: the status view's deltas start a grid step or two after it. */
+let loadedAt = 0;
 
 /** Every URL the page asked for, in order. */
 const requested: string[] = [];
@@ -82,6 +86,7 @@ beforeAll(async () => {
   competition.settings = { ...competition.settings, guest_division_enabled: true };
   competition.teams[1] = { ...competition.teams[1]!, name: HOSTILE_NAME };
   await useFreshTable(competition);
+  loadedAt = Date.now();
   stack = await startLocalStack({ port: 0, dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT, serviceToken: ENV_TOKENS.service });
   // Three samples a minute apart, as the schedule would have recorded them.
   const now = Date.now();
@@ -239,6 +244,9 @@ describe('the scoreboard page', () => {
 
 describe('the other pages', () => {
   it('the service matrix: teams by checks, state as text, details on keyboard focus', async () => {
+    // A view whose as_of (two grid steps behind the clock at most) is before the load is answered whole, each poll:
+    // the page draws anew until as_of passes the load. The row mark below needs the deltas after it.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, loadedAt + 2 * STATUS_GRID_MS + 500 - Date.now())));
     await open('/services.html', 'table.matrix tbody tr');
     const services = (await api('/services')) as { id: number; team: { id: number }; subtype_id: number; max_score: number }[];
     const teams = new Set(services.map((s) => s.team.id));
@@ -299,6 +307,7 @@ describe('the other pages', () => {
       ['/history.html', 'svg.line-chart'],
       ['/team.html?id=1', '.scorecard'],
       ['/my-team.html', 'form.member-form'],
+      ['/red-team.html', 'form.member-form'],
     ] as const;
     const found: Record<string, { axe: string[]; sideways: boolean }> = {};
     for (const width of [1280, 390]) {
@@ -640,6 +649,58 @@ describe('the other pages', () => {
       forgetFreshCopies();
     },
   );
+
+  it("the red team's page: a member files a finding with a screenshot, the console approves it from the queue, the team's member sees it (issue #47)", async () => {
+    const { password } = await createTeamAccount({ home: 'red', name: 'browser-red', audit: TEST_AUDIT });
+    await open('/red-team.html', 'form.member-form');
+    await page.getByLabel('Name').fill('browser-red');
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'File a finding' }).waitFor(ON_SCREEN);
+    await page
+      .locator('#finding-service option')
+      .first()
+      .waitFor({ state: 'attached', ...ON_SCREEN });
+    await page.getByLabel('Team', { exact: true }).selectOption({ value: '1' });
+    const ssh = ((await api('/services')) as { id: number; subtype: string; team: { id: number } }[]).find((s) => s.team.id === 1 && s.subtype === 'SSH')!;
+    await page.getByLabel('Service').selectOption({ value: String(ssh.id) });
+    await page.getByLabel('Kind').selectOption({ value: 'user-access' });
+    await page.getByLabel(/^What you did/).fill(`Logged in as blue. ${HOSTILE_NAME}`);
+    await page.getByLabel(/^Files, if any/).setInputFiles({ name: 'root shell.png', mimeType: 'image/png', buffer: PNG_BYTES });
+    expect(await seriousAxeViolations()).toEqual([]);
+    await page.getByRole('button', { name: 'File the finding' }).click();
+    await page.locator('.form-status', { hasText: /^Finding \d+ filed with 1 file\.$/ }).waitFor(ON_SCREEN);
+    const card = page.locator('.red-findings li').first();
+    await card.locator('.finding-state', { hasText: 'Waiting for review' }).waitFor(ON_SCREEN);
+    // The red team's own Markdown is drawn as text: the hostile name is not an element.
+    expect(await card.textContent()).toContain(HOSTILE_NAME);
+    expect(await page.locator('.red-findings img').count()).toBe(0);
+    const id = Number(await card.getAttribute('data-finding-id'));
+
+    // The organisers' queue, reviewed with its evidence (signed in with an admin token, kept in the tab as the console keeps it).
+    const { token: reviewer } = await createToken({ role: 'admin', name: 'findings reviewer', expiresAt: null, audit: TEST_AUDIT });
+    await page.evaluate(`sessionStorage.setItem('ccdc.admin-token', ${JSON.stringify(reviewer)})`);
+    await open('/admin/', 'table.console-findings');
+    await page.getByRole('button', { name: `Review at finding ${id}` }).click();
+    await page.getByRole('button', { name: 'Download root_shell.png' }).waitFor(ON_SCREEN);
+    expect(await seriousAxeViolations()).toEqual([]);
+    await page.getByRole('button', { name: `Save the review of finding ${id}` }).click();
+    await page.locator('#console-status', { hasText: `Finding ${id}: approve (-25 on the board).` }).waitFor(ON_SCREEN);
+
+    // The red team's page follows it; the team's member sees it, never who filed it.
+    await open('/red-team.html', '.red-findings li');
+    await page.locator(`.red-findings li[data-finding-id="${id}"] .finding-state`, { hasText: 'Approved: 25 points off' }).waitFor(ON_SCREEN);
+    const member = await createTeamAccount({ home: 1, name: 'browser-findings', audit: TEST_AUDIT });
+    await page.evaluate("sessionStorage.removeItem('ccdc.team-session')");
+    await open('/my-team.html', 'form.member-form');
+    await page.getByLabel('Name').fill('browser-findings');
+    await page.getByLabel('Password').fill(member.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const seen = page.locator(`.team-findings li[data-finding-id="${id}"]`);
+    await seen.waitFor(ON_SCREEN);
+    expect(await seen.textContent()).toMatch(/User access on SSH, .*: 25 points off/);
+    expect(await page.locator('.member-findings').textContent()).not.toContain('browser-red');
+  });
 
   it(
     "the console's other pages: adds a team and a service (the board follows), changes a check's content, adjusts a score, announces, writes and publishes an inject, attaches a file to it, and grades a team's answer from the queue (its file downloaded; the board's Injects column moves), exports every answer as one ZIP, grades an incident report, voids results after a preview, reads it all in the filtered audit trail, creates and removes a member's account, resets a check account, finalises; keyboard labels and axe clean",

@@ -40,6 +40,9 @@ export type TeamAccount = ApiSchemas['TeamAccount'];
 export type EditableSubtype = ApiSchemas['EditableSubtype'];
 export type AuditEntry = ApiSchemas['AuditEntry'];
 export type VoidJob = ApiSchemas['VoidJob'];
+export type Finding = ApiSchemas['Finding'];
+export type FindingKind = ApiSchemas['FindingKinds']['kinds'][number];
+export type TeamFindings = ApiSchemas['TeamFindings'];
 
 /** The result of a read: the data, and whether it changed since the last read of that URL. */
 export interface Read<T> {
@@ -187,14 +190,54 @@ export function memberApi(token: string) {
       if (!data) throw refused(response, error);
       return data.url;
     },
-    fileIncident: async (team: number, body: { observed_at: string; hosts: string[]; description: string; files: string[] }): Promise<IncidentReport> => {
+    fileIncident: async (
+      team: number,
+      body: { observed_at: string; hosts: string[]; description: string; files: string[]; finding_id?: number },
+    ): Promise<IncidentReport> => {
       const { data, error, response } = await member.POST('/api/v1/team/{id}/incidents', { params: path(team), body });
       if (!data) throw refused(response, error);
       return data;
     },
+    findings: (team: number) =>
+      read(`team findings ${team}`, (init) => member.GET('/api/v1/team/{id}/findings', { ...init, params: { ...init.params, ...path(team) } })),
     announcements: (team: number) =>
       read(`team announcements ${team}`, (init) => member.GET('/api/v1/team/{id}/announcements', { ...init, params: { ...init.params, ...path(team) } })),
     signOut: () => member.DELETE('/api/v1/team/session'),
+  };
+}
+
+/** A red team member's reads and writes, with their session token (the teams and services are the public's reads). */
+export function redTeamApi(token: string) {
+  const red = createScoringClient({ baseUrl: '', token });
+  const own = token.slice(0, 16);
+  return {
+    session: () => read(`session ${own}`, (init) => red.GET('/api/v1/team/session', init)),
+    kinds: () => read(`finding kinds ${own}`, (init) => red.GET('/api/v1/finding-kinds', init)),
+    findings: () => read(`findings ${own}`, (init) => red.GET('/api/v1/red-team/findings', init)),
+    /** Uploads one file of evidence through the red team's upload form: its key. */
+    upload: async (file: File): Promise<string> => {
+      const { data, error, response } = await red.POST('/api/v1/red-team/uploads', {
+        body: { file_name: file.name, content_type: file.type as UploadContentType },
+      });
+      if (!data) throw refused(response, error);
+      return postFile(data, file);
+    },
+    file: async (body: { team_id: number; service_id: number; kind: string; done_at: string; description: string; files: string[] }): Promise<Finding> => {
+      const { data, error, response } = await red.POST('/api/v1/red-team/findings', { body });
+      if (!data) throw refused(response, error);
+      return data;
+    },
+    addEvidence: async (id: number, body: { note: string; files: string[] }): Promise<Finding> => {
+      const { data, error, response } = await red.POST('/api/v1/red-team/findings/{id}/evidence', { params: { path: { id } }, body });
+      if (!data) throw refused(response, error);
+      return data;
+    },
+    fileLink: async (key: string): Promise<string> => {
+      const { data, error, response } = await red.GET('/api/v1/red-team/files', { params: { query: { key } } });
+      if (!data) throw refused(response, error);
+      return data.url;
+    },
+    signOut: () => red.DELETE('/api/v1/team/session'),
   };
 }
 

@@ -1,5 +1,6 @@
 import { historyPage } from './pages/history';
 import { memberPage } from './pages/member';
+import { redTeamPage } from './pages/red-team';
 import { scoreboardPage } from './pages/scoreboard';
 import { statusPage } from './pages/status';
 import { teamPage } from './pages/team';
@@ -11,6 +12,7 @@ const pages: Record<string, (content: HTMLElement) => void> = {
   history: historyPage,
   team: teamPage,
   member: memberPage,
+  'red-team': redTeamPage,
 };
 
 const content = document.getElementById('content');

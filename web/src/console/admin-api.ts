@@ -124,6 +124,12 @@ export function adminApi(token: string) {
     incidents: () => data(admin.GET('/api/v1/incidents')),
     gradeIncident: (id: number, body: { points: number; comment?: string; replaces: number | null }) =>
       data(admin.POST('/api/v1/incidents/{id}/grades', { params: path(id), body })),
+    findings: () => data(admin.GET('/api/v1/red-team/findings')),
+    reviewFinding: (id: number, body: { decision: 'approve' | 'reject' | 'more_evidence'; points?: number; reason?: string; replaces: number | null }) =>
+      data(admin.POST('/api/v1/red-team/findings/{id}/reviews', { params: path(id), body })),
+    findingFileLink: async (key: string) => (await data(admin.GET('/api/v1/red-team/files', { params: { query: { key } } }))).url,
+    findingKinds: () => data(admin.GET('/api/v1/finding-kinds')),
+    replaceFindingKinds: (kinds: { id: string; name: string; points: number }[]) => data(admin.PUT('/api/v1/finding-kinds', { body: { kinds } })),
     announce: (body: { text: string; team_id: number | null }) => data(admin.POST('/api/v1/announcements', { body })),
     createAdjustment: (key: string, teamId: number, body: { super_type_id: number; points: number; reason: string }) =>
       data(admin.POST('/api/v1/teams/{id}/adjustments', { params: { ...path(teamId), header: { 'Idempotency-Key': key } }, body })),
@@ -134,7 +140,7 @@ export function adminApi(token: string) {
     finalise: (force: boolean) => data(admin.POST('/api/v1/competition/finalise', { body: { force } })),
     teamAccounts: () => data(admin.GET('/api/v1/team-accounts')),
     /** A member's sign-in account: its generated password is in this answer only. */
-    createTeamAccount: (body: { team_id: number; name: string }) => data(admin.POST('/api/v1/team-accounts', { body })),
+    createTeamAccount: (body: { team_id: number; name: string } | { role: 'red-team'; name: string }) => data(admin.POST('/api/v1/team-accounts', { body })),
     removeTeamAccount: async (id: number) => {
       const { response, error } = await admin.DELETE('/api/v1/team-accounts/{id}', { params: path(id) });
       if (!response.ok) throw refused(response, error);

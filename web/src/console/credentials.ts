@@ -142,6 +142,9 @@ export function tokensTable({ api, say, reload }: ConsoleContext, tokens: Token[
 }
 
 /** A member's sign-in account: created with a generated password shown once, here; or one team's sessions all ended. */
+/** The account form's choice for a red team member. */
+const RED_TEAM = 'red';
+
 export function teamAccountForm({ api, say, reload }: ConsoleContext): { form: HTMLFormElement; setTeams(teams: Team[]): void } {
   let teams: Team[] = [];
   const team = h('select', { id: 'account-team', name: 'team_id' });
@@ -163,8 +166,9 @@ export function teamAccountForm({ api, say, reload }: ConsoleContext): { form: H
   );
   form.addEventListener('submit', (event) => {
     event.preventDefault();
+    // The red team's members belong to no team (issue #47).
     api
-      .createTeamAccount({ team_id: Number(team.value), name: name.value })
+      .createTeamAccount(team.value === RED_TEAM ? { role: 'red-team', name: name.value } : { team_id: Number(team.value), name: name.value })
       .then((account) => {
         name.value = '';
         replaceContent(shown, `Hand ${account.name} this password now, it is shown only once: `, h('code', {}, account.password));
@@ -173,6 +177,8 @@ export function teamAccountForm({ api, say, reload }: ConsoleContext): { form: H
       .catch((error: unknown) => say(explain(error)));
   });
   end.addEventListener('click', () => {
+    if (team.value === RED_TEAM)
+      return say('The red team’s sessions end with each account’s removal (or: npm run scoring -- team-account sign-out --red-team).');
     const chosen = teams.find((t) => t.id === Number(team.value));
     void api.endTeamSessions(Number(team.value)).then(
       (ended) => say(`Team ${chosen?.number ?? team.value}: ${ended.ended} sessions ended; its members sign in again.`),
@@ -183,8 +189,8 @@ export function teamAccountForm({ api, say, reload }: ConsoleContext): { form: H
   const setTeams = (list: Team[]) => {
     const chosen = team.value;
     teams = list;
-    replaceContent(team, ...list.map((t) => h('option', { value: t.id }, `${t.number} ${t.name}`)));
-    if (list.some((t) => String(t.id) === chosen)) team.value = chosen;
+    replaceContent(team, ...list.map((t) => h('option', { value: t.id }, `${t.number} ${t.name}`)), h('option', { value: RED_TEAM }, 'The red team'));
+    if (list.some((t) => String(t.id) === chosen) || chosen === RED_TEAM) team.value = chosen;
   };
   return { form, setTeams };
 }

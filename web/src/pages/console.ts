@@ -18,6 +18,7 @@ import { finaliseForm, openAdjustment, openAnnouncement, openVoid } from '../con
 import { openSettings } from '../console/settings';
 import { poolForm, poolsTable } from '../console/pools';
 import { incidentsTable, injectsTable, openNewInject } from '../console/work';
+import { findingKindsForm, findingsTable } from '../console/findings';
 
 /**
  * The organisers' console (/admin/): the settings (the whole form, each
@@ -94,7 +95,9 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   signOutButton.addEventListener('click', () => signOut('Signed out.'));
   const status = h('p', { class: 'form-status', role: 'status', id: 'console-status' });
   const section = () => h('div', {}, h('p', { class: 'loading' }, 'Loading…'));
-  const [teams, services, subtypes, superTypes, changes, tokens, accounts, injects, incidents, pools] = [
+  const [teams, services, subtypes, superTypes, changes, tokens, accounts, injects, incidents, pools, findings, kinds] = [
+    section(),
+    section(),
     section(),
     section(),
     section(),
@@ -111,21 +114,37 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     editor: h('div', { id: 'console-editor' }),
     say: (text: string) => replaceContent(status, text),
     reload: async () => {
-      const [teamList, serviceList, endpointList, subtypeList, superTypeList, waiting, tokenList, accountList, injectList, reportList, poolList, settings] =
-        await Promise.all([
-          api.teams(),
-          api.services(),
-          api.serviceEndpoints(),
-          api.subtypes(),
-          api.superTypes(),
-          api.pendingPasswordChanges(),
-          api.tokens(),
-          api.teamAccounts(),
-          api.injects(),
-          api.incidents(),
-          api.pools(),
-          api.settings().then((answer) => answer.data),
-        ]);
+      const [
+        teamList,
+        serviceList,
+        endpointList,
+        subtypeList,
+        superTypeList,
+        waiting,
+        tokenList,
+        accountList,
+        injectList,
+        reportList,
+        poolList,
+        settings,
+        findingList,
+        kindList,
+      ] = await Promise.all([
+        api.teams(),
+        api.services(),
+        api.serviceEndpoints(),
+        api.subtypes(),
+        api.superTypes(),
+        api.pendingPasswordChanges(),
+        api.tokens(),
+        api.teamAccounts(),
+        api.injects(),
+        api.incidents(),
+        api.pools(),
+        api.settings().then((answer) => answer.data),
+        api.findings(),
+        api.findingKinds(),
+      ]);
       replaceContent(teams, teamsTable(context, teamList));
       replaceContent(services, servicesTable(context, serviceList, endpointList, teamList));
       replaceContent(subtypes, subtypesTable(context, subtypeList));
@@ -137,6 +156,8 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
       replaceContent(injects, injectsTable(context, injectList));
       replaceContent(incidents, incidentsTable(context, reportList));
       replaceContent(pools, poolsTable(context, poolList, teamList, settings.round_seconds));
+      replaceContent(findings, findingsTable(context, findingList, teamList));
+      replaceContent(kinds, findingKindsForm(context, kindList.kinds));
     },
   };
   const accountForm = teamAccountForm(context);
@@ -190,6 +211,9 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     injects,
     h('h2', {}, 'Incident reports'),
     incidents,
+    h('h2', {}, 'Red team findings'),
+    findings,
+    kinds,
     h('h2', {}, 'Password change requests waiting'),
     changes,
     h('h2', {}, 'API tokens'),

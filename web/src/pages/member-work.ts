@@ -7,44 +7,20 @@
  * card is drawn once and then updated in place, so an answer being typed
  * survives the page's polls.
  */
-import { RequestRefused, type IncidentReport, type memberApi, type Submission, type TeamGrade, type TeamInject } from '../api';
-import { MAX_FILE_BYTES, MAX_FILES_PER_SUBMISSION, UPLOAD_CONTENT_TYPES } from '#shared/domain/files';
+import { RequestRefused, type IncidentReport, type memberApi, type Submission, type TeamFindings, type TeamGrade, type TeamInject } from '../api';
 import { formatTime, h, replaceContent } from '../dom';
 import { renderMarkdown } from '../markdown';
-import { fileList } from '../files';
+import { fileList, filePicker, uploadPicked } from '../files';
 
 type MemberApi = ReturnType<typeof memberApi>;
 
 /** A refusal as the page says it: the API's words and each field's reason. */
-function refusal(error: unknown): Node[] {
+export function refusal(error: unknown): Node[] {
   if (error instanceof RequestRefused) return [h('p', {}, error.message), h('ul', {}, ...error.errors.map((e) => h('li', {}, `${e.path}: ${e.message}`)))];
   return [h('p', {}, 'It could not be sent; try again.')];
 }
 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
-
-/** What a team may upload, as people name it. */
-const FILE_KINDS = [...new Set(Object.values(UPLOAD_CONTENT_TYPES).map((kind) => kind.replace(/ (image|document|workbook|deck|archive)$/, '')))].join(', ');
-
-/** A file picker for an answer or a report, with its label: the types a team may upload, how many, how large. */
-function filePicker(id: string): [HTMLLabelElement, HTMLInputElement] {
-  return [
-    h('label', { for: id }, `Files, if any (${FILE_KINDS}; at most ${MAX_FILES_PER_SUBMISSION}, ${MAX_FILE_BYTES / 1024 / 1024} MB each)`),
-    h('input', { id, name: 'files', type: 'file', multiple: true, accept: Object.keys(UPLOAD_CONTENT_TYPES).join(',') }),
-  ];
-}
-
-/** Uploads the files picked, one at a time (the status says which), to the file store: their keys, for the answer or report to name. */
-async function uploadPicked(picker: HTMLInputElement, upload: (file: File) => Promise<string>, status: HTMLElement): Promise<string[]> {
-  const chosen = [...(picker.files ?? [])];
-  if (chosen.length > MAX_FILES_PER_SUBMISSION) throw new RequestRefused(400, `Send at most ${MAX_FILES_PER_SUBMISSION} files at once.`, []);
-  const keys: string[] = [];
-  for (const file of chosen) {
-    replaceContent(status, `Uploading ${file.name}…`);
-    keys.push(await upload(file));
-  }
-  return keys;
-}
 
 const withFiles = (count: number) => (count > 0 ? ` with ${count} file${count > 1 ? 's' : ''}` : '');
 
@@ -172,6 +148,8 @@ export function incidentsPanel(team: number, api: MemberApi, sent: () => void) {
   const hosts = h('input', { id: 'incident-hosts', name: 'hosts', type: 'text', required: true, spellcheck: 'false' });
   const description = h('textarea', { id: 'incident-description', name: 'description', rows: 5, required: true });
   const [evidenceLabel, evidence] = filePicker('incident-files');
+  // The red team findings shown to the team (issue #47): a report may answer one.
+  const answers = h('select', { id: 'incident-finding', name: 'finding_id' }, h('option', { value: '' }, 'None'));
   const form = h(
     'form',
     { class: 'member-form', 'aria-label': 'File an incident report' },
@@ -181,6 +159,8 @@ export function incidentsPanel(team: number, api: MemberApi, sent: () => void) {
     hosts,
     h('label', { for: 'incident-description' }, 'What was done, and what you did about it (Markdown)'),
     description,
+    h('label', { for: 'incident-finding' }, 'The red team finding it answers, if any'),
+    answers,
     evidenceLabel,
     evidence,
     h('button', { type: 'submit' }, 'File the report'),
@@ -197,8 +177,14 @@ export function incidentsPanel(team: number, api: MemberApi, sent: () => void) {
         // Its evidence goes to the file store first; the report then names it.
         const files = await uploadPicked(evidence, (file) => api.upload(team, { for: 'incident' }, file), status);
         replaceContent(status, 'Filing…');
-        const report = await api.fileIncident(team, { observed_at: observed.value.trim(), hosts: named, description: description.value, files });
-        observed.value = hosts.value = description.value = evidence.value = '';
+        const report = await api.fileIncident(team, {
+          observed_at: observed.value.trim(),
+          hosts: named,
+          description: description.value,
+          files,
+          ...(answers.value ? { finding_id: Number(answers.value) } : {}),
+        });
+        observed.value = hosts.value = description.value = evidence.value = answers.value = '';
         replaceContent(status, `Report ${report.id} filed${withFiles(files.length)}.`);
         sent();
       } catch (error) {
@@ -218,7 +204,12 @@ export function incidentsPanel(team: number, api: MemberApi, sent: () => void) {
               h(
                 'li',
                 { 'data-incident-id': String(r.id) },
-                h('p', { class: 'meta' }, `Report ${r.id}: seen ${formatTime(r.observed_at)} on ${r.hosts.join(', ')}, filed by ${r.submitted_by}`),
+                h(
+                  'p',
+                  { class: 'meta' },
+                  `Report ${r.id}: seen ${formatTime(r.observed_at)} on ${r.hosts.join(', ')}, filed by ${r.submitted_by}`,
+                  r.finding_id ? `, answering finding ${r.finding_id}` : '',
+                ),
                 renderMarkdown(r.description),
                 r.files.length > 0 ? fileList(r.files, (key) => api.fileLink(team, key)) : null,
                 r.grade
@@ -228,5 +219,39 @@ export function incidentsPanel(team: number, api: MemberApi, sent: () => void) {
             ),
           ),
     );
-  return { element: h('div', {}, form, list), update };
+  /** The findings a report may answer: those the team is shown. */
+  const answerable = (findings: TeamFinding[]) => {
+    const chosen = answers.value;
+    answers.replaceChildren(
+      h('option', { value: '' }, 'None'),
+      ...findings.map((f) => h('option', { value: String(f.id) }, `Finding ${f.id}: ${f.kind_name}, ${formatTime(f.done_at)}`)),
+    );
+    if (findings.some((f) => String(f.id) === chosen)) answers.value = chosen;
+  };
+  return { element: h('div', {}, form, list), update, answerable };
+}
+
+type TeamFinding = TeamFindings['findings'][number];
+
+/** The red team findings approved against the team, when the organisers show them: never who filed one. */
+export function findingsList(findings: TeamFindings, serviceName: (id: number) => string): HTMLElement {
+  if (!findings.visible) return h('p', { class: 'empty' }, 'The organisers show the red team’s findings later (or not at all).');
+  if (findings.findings.length === 0) return h('p', { class: 'empty' }, 'No finding approved against your team.');
+  return h(
+    'ol',
+    { class: 'team-findings' },
+    ...findings.findings.map((f) =>
+      h(
+        'li',
+        { 'data-finding-id': String(f.id) },
+        h(
+          'p',
+          { class: 'meta' },
+          `Finding ${f.id}: ${f.kind_name} on ${serviceName(f.service_id)}, ${formatTime(f.done_at)}: `,
+          f.points > 0 ? `${f.points} points off` : 'counted once already',
+        ),
+        f.description !== null ? renderMarkdown(f.description) : null,
+      ),
+    ),
+  );
 }

@@ -1,8 +1,9 @@
-import { ApiError, memberApi, RequestRefused, signIn, type Announcement, type CheckJob, type PasswordChange, type TeamService, type TeamSession } from '../api';
+import { ApiError, memberApi, RequestRefused, type Announcement, type CheckJob, type PasswordChange, type TeamService, type TeamSession } from '../api';
 import { formatTime, h, replaceContent, scrollRegion } from '../dom';
 import { follow, type StopFollowing } from '../live';
-import { incidentsPanel, injectsPanel } from './member-work';
+import { findingsList, incidentsPanel, injectsPanel } from './member-work';
 import { stateTag } from './states';
+import { signInForm as signInAs } from '../sign-in';
 
 /**
  * A blue team member's page: sign in, then the team's own services with the
@@ -20,38 +21,8 @@ export function memberPage(content: HTMLElement): void {
   else signInForm(content);
 }
 
-function signInForm(content: HTMLElement, notice?: string): void {
-  const status = h('p', { class: 'form-status', role: 'status' }, notice ?? '');
-  const name = h('input', { id: 'member-name', name: 'name', autocomplete: 'username', required: true, spellcheck: 'false' });
-  const password = h('input', { id: 'member-password', name: 'password', type: 'password', autocomplete: 'current-password', required: true });
-  const form = h(
-    'form',
-    { class: 'member-form', 'aria-labelledby': 'sign-in-heading' },
-    h('h2', { id: 'sign-in-heading' }, 'Sign in'),
-    h('p', { class: 'hint' }, 'With the name and password your organisers gave you.'),
-    h('label', { for: 'member-name' }, 'Name'),
-    name,
-    h('label', { for: 'member-password' }, 'Password'),
-    password,
-    h('button', { type: 'submit' }, 'Sign in'),
-    status,
-  );
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    status.textContent = 'Signing in…';
-    signIn(name.value, password.value)
-      .then(({ token }) => {
-        sessionStorage.setItem(SESSION_KEY, token);
-        password.value = '';
-        void signedIn(content, token);
-      })
-      .catch((error: unknown) => {
-        status.textContent = error instanceof ApiError ? error.message : 'The sign-in could not be sent; try again.';
-      });
-  });
-  replaceContent(content, form);
-  document.getElementById('live')!.textContent = 'Not signed in';
-}
+const signInForm = (content: HTMLElement, notice?: string) =>
+  signInAs(content, { storageKey: SESSION_KEY, signedIn: (token) => void signedIn(content, token), ...(notice ? { notice } : {}) });
 
 async function signedIn(content: HTMLElement, token: string): Promise<void> {
   const api = memberApi(token);
@@ -95,6 +66,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   const incidents = incidentsPanel(team, api, () => void refresh());
   const checkStatus = h('p', { class: 'form-status', role: 'status' });
   const checks = h('div', { class: 'member-checks' });
+  const findings = h('div', { class: 'member-findings', 'aria-live': 'polite' });
   replaceContent(
     content,
     h('p', { class: 'signed-in' }, `Signed in as ${session.account} until ${formatTime(session.expires_at)}. `, signOutButton),
@@ -118,6 +90,8 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     changes,
     h('h2', {}, 'Incident reports'),
     incidents.element,
+    h('h2', {}, 'Red team findings'),
+    findings,
   );
   const expanded = new Set<number>();
   let latest: TeamService[] = [];
@@ -177,7 +151,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   };
   const refresh = async () => {
     try {
-      const [servicesRead, changesRead, announcementsRead, injectsRead, submissionsRead, gradesRead, incidentsRead] = await Promise.all([
+      const [servicesRead, changesRead, announcementsRead, injectsRead, submissionsRead, gradesRead, incidentsRead, findingsRead] = await Promise.all([
         api.services(team),
         api.passwordChanges(team),
         api.announcements(team),
@@ -185,10 +159,19 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
         api.submissions(team),
         api.grades(team),
         api.incidents(team),
+        api.findings(team),
       ]);
       if (injectsRead.changed || submissionsRead.changed || gradesRead.changed || !work.element.hasChildNodes())
         work.update(injectsRead.data, submissionsRead.data, gradesRead.data);
       if (incidentsRead.changed || !incidents.element.querySelector('ol, .empty')) incidents.update(incidentsRead.data);
+      if (findingsRead.changed || servicesRead.changed || !findings.hasChildNodes()) {
+        const named = new Map(servicesRead.data.services.map((s) => [s.id, s.subtype]));
+        replaceContent(
+          findings,
+          findingsList(findingsRead.data, (id) => named.get(id) ?? `service ${id}`),
+        );
+        incidents.answerable(findingsRead.data.findings);
+      }
       if (announcementsRead.changed || !announcements.querySelector('ol, .empty')) replaceContent(announcements, announcementList(announcementsRead.data));
       if (servicesRead.changed || !services.querySelector('table')) {
         latest = servicesRead.data.services;
