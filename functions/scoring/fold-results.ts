@@ -1,7 +1,7 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { foldBatch } from '#shared/app/fold';
 import { stepVoidJobs } from '#shared/app/voids';
-import { changesPublicViews, paddedSequence, toScoreEvents, voidJobWakeups } from '#shared/data/fold-events';
+import { paddedSequence, publicTopicsOf, toScoreEvents, voidJobWakeups } from '#shared/data/fold-events';
 import { movePublicVersion } from '#shared/data/public-version';
 import { voidJobIdOf } from '#shared/data/void-jobs';
 import { createLogger } from '#shared/log';
@@ -10,8 +10,8 @@ import { createLogger } from '#shared/log';
  * The stream consumer: dispatches a batch of the table's stream to the fold
  * (new results and adjustments, and results voided or restored, into the
  * services' state and the teams' totals) and to the running void jobs it
- * wakes, and moves the public version when the batch changes what a public
- * view shows. Partial batch responses: the first record that could not be handled
+ * wakes, and moves the public versions of the topics whose views the batch
+ * changes. Partial batch responses: the first record that could not be handled
  * is retried with everything after it (already folded records are skipped by
  * the watermarks, already taken job steps by the job's step counter).
  */
@@ -23,7 +23,8 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   const jobs = voidJobWakeups(event.Records).map(({ sequenceNumber, pk }) => ({ sequenceNumber, id: voidJobIdOf(pk) }));
   const jobFailed = await stepVoidJobs(jobs, log);
   // After the fold's writes: a conditional read answered from the version never sees it move before the change is there.
-  if (changesPublicViews(event.Records)) await movePublicVersion();
+  // Only the topics the batch touched: the minute's sample moves the history's view, not the scoreboard's.
+  await movePublicVersion(publicTopicsOf(event.Records));
   const failed = [foldFailed, jobFailed].filter((s): s is string => s !== undefined).sort((a, b) => (paddedSequence(a) < paddedSequence(b) ? -1 : 1))[0];
   log.info('folded', { records: event.Records.length, folded: events.length, void_jobs: jobs.length, failed: failed ?? null });
   return { batchItemFailures: failed ? [{ itemIdentifier: failed }] : [] };

@@ -1,6 +1,7 @@
 /**
- * Public views carry the public version's ETag (issue #24): every input of a
- * view moves it (a result, an adjustment, a setting, a void, a reload that
+ * Public views carry the public version's ETag (issue #24), of their topic
+ * (issue #49: the score history follows its samples, the rest the results):
+ * every input of a view moves it (a result, an adjustment, a setting, a void, a reload that
  * hides a team, the clock passing the freeze time), the caller's role is in
  * it, and a conditional request whose ETag is current is answered from the
  * version alone, without reading the view. Derived from the route table:
@@ -13,6 +14,7 @@ import { loadCompetition } from '#shared/data/competition';
 import { forgetFreshCopies } from '#shared/data/fresh';
 import { getSettings, saveSettings } from '#shared/data/settings';
 import { VIEW_SETTLE_MS } from '#shared/http/conditional';
+import { handler as recordScoreSnapshot } from '../../functions/teams/record-score-snapshot';
 import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
 import { bearer, invoke } from '../support/invoke';
@@ -59,9 +61,15 @@ async function tags(headers: Record<string, string> = {}): Promise<Map<string, s
   }
 }
 
-function expectAllChanged(before: Map<string, string>, after: Map<string, string>, what: string) {
-  for (const [name, tag] of before) expect(after.get(name), `${name} after ${what}`).not.toBe(tag);
+function expectAllChanged(before: Map<string, string>, after: Map<string, string>, what: string, but: readonly string[] = []) {
+  for (const [name, tag] of before) {
+    if (but.includes(name)) expect(after.get(name), `${name} after ${what}`).toBe(tag);
+    else expect(after.get(name), `${name} after ${what}`).not.toBe(tag);
+  }
 }
+
+/** The views of the score history's topic (data/public-version.ts): they follow its samples, not the results. */
+const HISTORY_VIEWS = views.filter((r) => r.publicTopic === 'history').map((r) => r.name);
 
 describe('public views and the public version', () => {
   it('covers every public view of the route table', () => {
@@ -109,7 +117,7 @@ describe('public views and the public version', () => {
     expectAllChanged(anonymous, admin, 'an admin asking');
   });
 
-  it("moves every view's ETag with a result, an adjustment, a setting, a void and a reload that hides a team; the services' with a scan started", async () => {
+  it("moves every view's ETag with a result (but the history's), an adjustment, a setting, a void (but the history's) and a reload that hides a team; the services' with a scan started", async () => {
     let before = await tags();
     const changes: [string, () => Promise<unknown>][] = [
       [
@@ -162,9 +170,24 @@ describe('public views and the public version', () => {
         serviceId = ((await invoke('GET', '/api/v1/services?team=11')).json as { id: number }[])[0]!.id;
       }
       const after = await tags();
-      expectAllChanged(before, after, what);
+      // Results leave the history's ETag where it was. What every view shows moves it too: a setting, the teams, and a
+      // super type (an adjustment counts itself on its super type, so that it is never retired).
+      expectAllChanged(before, after, what, what === 'a result' || what === 'a void' ? HISTORY_VIEWS : []);
       before = after;
     }
+  });
+
+  it("moves the score history's ETag with the minute's sample, and no other view's (issue #49)", async () => {
+    expect(HISTORY_VIEWS).toEqual(['GetScoreHistory']);
+    const before = await tags();
+    await recordScoreSnapshot({ time: new Date(Math.floor(Date.now() / 60_000) * 60_000 + 60_000).toISOString() });
+    const after = await tags();
+    expectAllChanged(
+      before,
+      after,
+      'a sample',
+      views.map((r) => r.name).filter((name) => !HISTORY_VIEWS.includes(name)),
+    );
   });
 
   it('moves the ETags of the anonymous views when the clock passes the freeze time, with nothing written', async () => {

@@ -118,6 +118,12 @@ export interface Route {
    * parameter in the description follow from it.
    */
   readonly ifMatch?: true;
+  /**
+   * A public view's topic (data/public-version.ts): the version its ETag
+   * follows. `history` for the score history's view; every other view
+   * follows `live`.
+   */
+  readonly publicTopic?: 'history';
   /** Files of the repository the function reads at run time; the stack copies them next to its bundle. */
   readonly files?: readonly string[];
   /** Its API Gateway throttle (see THROTTLES): declared for scan reports, otherwise derived from access and method. */

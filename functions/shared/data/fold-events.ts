@@ -10,6 +10,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { ADJUSTMENTS_SOURCE, serviceSource, type AwardOrigin, type ScoreEvent } from '#shared/domain/scoring/events';
 import type { FoldedResult } from '#shared/domain/scoring/result';
 import { historyKeys, idOfPartition, isTeamPartition, keys, PARTITION } from '#shared/data/keys';
+import type { PublicTopic } from '#shared/data/public-version';
 
 type Pattern = Record<string, unknown>;
 
@@ -48,18 +49,13 @@ const RESULT_PATTERNS: Pattern[] = [
  * moving the version after folding, and so needs no second invocation for;
  * `verify --repair`, the one other writer of those, moves it itself.
  */
-const PUBLIC_ITEM_PATTERNS: Pattern[] = [
-  {
-    dynamodb: {
-      Keys: {
-        pk: {
-          S: [PARTITION.teams, PARTITION.services, PARTITION.superTypes, PARTITION.subtypes, keys.settings(1).pk, { prefix: historyKeys.partitionPrefix }],
-        },
-      },
-    },
-  },
-  { dynamodb: { Keys: { sk: { S: [keys.serviceState(0).sk] } }, NewImage: { started: { M: { scan_id: { S: [{ exists: true }] } } } } } },
-];
+/** What every public view shows: the teams, services, super types, subtypes and settings. */
+const DEFINITION_PARTITIONS = [PARTITION.teams, PARTITION.services, PARTITION.superTypes, PARTITION.subtypes, keys.settings(1).pk];
+const HISTORY_PARTITIONS = { prefix: historyKeys.partitionPrefix };
+const STARTED_PATTERN: Pattern = {
+  dynamodb: { Keys: { sk: { S: [keys.serviceState(0).sk] } }, NewImage: { started: { M: { scan_id: { S: [{ exists: true }] } } } } },
+};
+const PUBLIC_ITEM_PATTERNS: Pattern[] = [{ dynamodb: { Keys: { pk: { S: [...DEFINITION_PARTITIONS, HISTORY_PARTITIONS] } } } }, STARTED_PATTERN];
 
 /** A void job's item while it runs: each of its steps' writes wakes the consumer for the next step. */
 const VOID_JOB_PATTERN: Pattern = {
@@ -83,8 +79,21 @@ export const FOLD_BATCH_SIZE = 1000;
 export const FOLD_EVENT_PATTERNS: Pattern[] = [...RESULT_PATTERNS, ...PUBLIC_ITEM_PATTERNS, VOID_JOB_PATTERN];
 
 /** Whether a batch changes what a public view shows (its stream consumer then moves the public version). */
-export const changesPublicViews = (records: DynamoDBRecord[]) =>
-  records.some((record) => matchesFoldFilter(record, [...RESULT_PATTERNS, ...PUBLIC_ITEM_PATTERNS]));
+const DEFINITION_ITEM: Pattern = { dynamodb: { Keys: { pk: { S: DEFINITION_PARTITIONS } } } };
+const HISTORY_ITEM: Pattern = { dynamodb: { Keys: { pk: { S: [HISTORY_PARTITIONS] } } } };
+
+/**
+ * The public topics a batch moves (data/public-version.ts): `live` with a
+ * result, an award, a scan started or a definition; `history` with a score
+ * history sample or a definition.
+ */
+export function publicTopicsOf(records: DynamoDBRecord[]): PublicTopic[] {
+  const any = (patterns: Pattern[]) => records.some((record) => matchesFoldFilter(record, patterns));
+  return [
+    ...(any([...RESULT_PATTERNS, STARTED_PATTERN, DEFINITION_ITEM]) ? (['live'] as const) : []),
+    ...(any([HISTORY_ITEM, DEFINITION_ITEM]) ? (['history'] as const) : []),
+  ];
+}
 
 /** Whether a record matches any of the patterns, as Lambda's event filtering would decide. */
 export function matchesFoldFilter(record: unknown, patterns: Pattern[] = FOLD_EVENT_PATTERNS): boolean {

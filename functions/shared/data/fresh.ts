@@ -26,7 +26,7 @@ import type { SuperType } from '#shared/domain/model';
 import { getServiceDefinition, type StoredDefinition } from '#shared/data/services';
 import { getSettings } from '#shared/data/settings';
 import { listSubtypes, listSuperTypes } from '#shared/data/subtypes';
-import { readPublicVersion, type PublicVersion } from '#shared/data/public-version';
+import { readPublicVersions, type PublicTopic, type PublicVersion } from '#shared/data/public-version';
 import { readInjectSchedule } from '#shared/data/injects';
 import type { ScheduledInject } from '#shared/domain/injects';
 import { readPools } from '#shared/data/pools';
@@ -96,8 +96,8 @@ export async function freshServiceDefinition(serviceId: number): Promise<StoredD
  */
 export const PUBLIC_VERSION_FRESHNESS_MS = 1_000;
 
-/** The public version as this function last read it, at most PUBLIC_VERSION_FRESHNESS_MS ago. */
-export const freshPublicVersion: () => Promise<PublicVersion> = keptFor(PUBLIC_VERSION_FRESHNESS_MS, readPublicVersion);
+/** The public versions as this function last read them, at most PUBLIC_VERSION_FRESHNESS_MS ago. */
+export const freshPublicVersions: () => Promise<Record<PublicTopic, PublicVersion>> = keptFor(PUBLIC_VERSION_FRESHNESS_MS, readPublicVersions);
 
 /** A read kept while the settings version it was made under is current (a load moves the version; a failed read is not kept). */
 function keptPerSettingsVersion<T>(read: () => Promise<T>): () => Promise<T> {

@@ -1,6 +1,7 @@
 /**
- * The public version (`PUBLIC / VERSION`): a counter that moves whenever
- * anything a public view shows may have changed, and when it last moved. The
+ * The public versions (`PUBLIC / VERSION`): a counter per topic that moves
+ * whenever anything a public view of that topic shows may have changed, and
+ * when it last moved. The
  * stream consumer moves it, once per batch that holds such a change
  * (data/fold-events.ts lists the item types), so every writer is covered
  * without knowing of it. A public read reads it with one small GetItem and
@@ -12,6 +13,19 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
 
+/**
+ * What a public view follows (issue #49): `history`, the score history's
+ * view, moves with its samples; `live`, every other view, with results,
+ * adjustments, grades, scans started and the rest. What every view shows
+ * (teams, services, super types, subtypes, settings) moves both. So the
+ * minute's sample leaves the scoreboard's ETag where it was, and a result
+ * the history's.
+ */
+export type PublicTopic = 'live' | 'history';
+
+/** Where each topic's counter and last move are kept on the item (`v`/`at` are the live ones, as before the split). */
+const ATTRIBUTES: Record<PublicTopic, { count: string; at: string }> = { live: { count: 'v', at: 'at' }, history: { count: 'h', at: 'hat' } };
+
 export interface PublicVersion {
   /** 0 before anything was written. */
   version: number;
@@ -19,22 +33,34 @@ export interface PublicVersion {
   movedAt: number;
 }
 
-export async function readPublicVersion(): Promise<PublicVersion> {
+/** Every topic's version, from one small GetItem. */
+export async function readPublicVersions(): Promise<Record<PublicTopic, PublicVersion>> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.publicVersion() }));
-  return { version: Number(Item?.v ?? 0), movedAt: Number(Item?.at ?? 0) };
+  const of = (topic: PublicTopic) => ({ version: Number(Item?.[ATTRIBUTES[topic].count] ?? 0), movedAt: Number(Item?.[ATTRIBUTES[topic].at] ?? 0) });
+  return { live: of('live'), history: of('history') };
 }
 
-/** The update that moves the version: on its own (the stream consumer), or inside a live edit's transaction. */
-export function publicVersionMove(now = Date.now()) {
+/** The update that moves the topics' versions: on its own (the stream consumer), or inside a live edit's transaction (both). */
+export function publicVersionMove(now = Date.now(), topics: readonly PublicTopic[] = ['live', 'history']) {
+  const names: Record<string, string> = {};
+  const adds: string[] = [];
+  const sets: string[] = [];
+  for (const topic of topics) {
+    const { count, at } = ATTRIBUTES[topic];
+    names[`#${count}`] = count;
+    names[`#${at}`] = at;
+    adds.push(`#${count} :one`);
+    sets.push(`#${at} = :now`);
+  }
   return {
     TableName: tableName(),
     Key: keys.publicVersion(),
-    UpdateExpression: 'ADD v :one SET #at = :now',
-    ExpressionAttributeNames: { '#at': 'at' },
+    UpdateExpression: `ADD ${adds.join(', ')} SET ${sets.join(', ')}`,
+    ExpressionAttributeNames: names,
     ExpressionAttributeValues: { ':one': 1, ':now': now },
   };
 }
 
-export async function movePublicVersion(now = Date.now()): Promise<void> {
-  await db().send(new UpdateCommand(publicVersionMove(now)));
+export async function movePublicVersion(topics: readonly PublicTopic[] = ['live', 'history'], now = Date.now()): Promise<void> {
+  if (topics.length > 0) await db().send(new UpdateCommand(publicVersionMove(now, topics)));
 }

@@ -14,7 +14,7 @@ import { isCanonicalPath } from '#shared/http/canonical-path';
 import { representationETag, viewETag } from '#shared/http/conditional';
 import { originCompressed } from '#shared/http/compression';
 import { freezeFields, freezeView, frozenFor, type FreezeView } from '#shared/domain/scoring/freeze';
-import { freshPublicVersion, freshSettings } from '#shared/data/fresh';
+import { freshPublicVersions, freshSettings } from '#shared/data/fresh';
 import { corsHeaders } from '#shared/http/cors';
 import { declaredCharset, decodeUtf8, firstDuplicateKey, isUtf8Charset } from '#shared/http/strict-json';
 import { oncePerIdempotencyKey } from '#shared/http/idempotency';
@@ -145,7 +145,7 @@ export function endpoint<R extends Route, S extends EndpointSpec>(
     const now = new Date();
     const [settings, published, moments] = await Promise.all([
       spec.freeze || view ? freshSettings() : undefined,
-      view ? freshPublicVersion() : undefined,
+      view ? freshPublicVersions().then((versions) => versions[route.publicTopic ?? 'live']) : undefined,
       spec.changesAt?.(),
     ]);
     const freeze = spec.freeze ? freezeView(settings!.settings.scoreboard_freeze_time, principal === undefined, now) : LIVE;

@@ -21,6 +21,8 @@ export const teamsRoutes = {
   }),
   GetScoreHistory: route('GetScoreHistory', 'GET', '/teams/scoreboard/history', 'teams/get-score-history', 'public', 'read', {
     summary: "Every team's total over time",
+    // Its ETag moves with the minute's samples, and the scoreboard's does not (issue #49).
+    publicTopic: 'history',
     query: q.ScoreHistoryQuery,
     responses: { 200: json("The visible teams' totals at the finest resolution that keeps the answer bounded.", r.ScoreHistorySchema) },
   }),
