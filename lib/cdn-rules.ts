@@ -112,6 +112,13 @@ export interface CdnRules {
   readonly publicReads: BehaviourRules;
   /** The rest of the API (`/api/v1/*`): CachingDisabled, compressed. */
   readonly passThrough: BehaviourRules;
+  /**
+   * The pages (the default behaviour, the site bucket): CachingOptimized,
+   * whose policy enables both formats, so a viewer that accepts Brotli gets
+   * it (issue #49). The stand-in compresses them so and does not cache them:
+   * a rebuilt page shows at once on this machine.
+   */
+  readonly site: BehaviourRules;
 }
 
 /** The API pattern every other API request falls under. */
@@ -145,6 +152,15 @@ export function cdnRules(table: readonly Route[] = builtRoutes()): CdnRules {
       acceptEncoding: { gzip: false, brotli: false },
       cachedMethods: [],
     },
+    site: {
+      caching: false,
+      ttl: { minSeconds: 0, defaultSeconds: 0, maxSeconds: 0 },
+      cacheKeyHeaders: [],
+      cacheKeyQueryParameters: [],
+      compress: true,
+      acceptEncoding: { gzip: true, brotli: true },
+      cachedMethods: [],
+    },
   };
 }
 
@@ -157,9 +173,10 @@ export function pathPatternMatches(pattern: string, path: string): boolean {
   return new RegExp(`^${regex}$`, 's').test(path);
 }
 
-/** The behaviour a request path falls under: the public reads for a cached pattern, otherwise the pass-through. */
+/** The behaviour a request path falls under: the public reads for a cached pattern, the pass-through for the rest of the API, else the pages'. */
 export function behaviourFor(rules: CdnRules, path: string): BehaviourRules {
-  return rules.cachedPathPatterns.some((pattern) => pathPatternMatches(pattern, path)) ? rules.publicReads : rules.passThrough;
+  if (rules.cachedPathPatterns.some((pattern) => pathPatternMatches(pattern, path))) return rules.publicReads;
+  return pathPatternMatches(API_PATTERN, path) ? rules.passThrough : rules.site;
 }
 
 /**

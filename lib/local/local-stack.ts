@@ -13,6 +13,7 @@ import { failureFields } from '#shared/scheduled';
 import { formatProblems, readCompetitionFile } from './competition-file';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { createCdnStandIn, type CdnStandIn } from './cdn';
+import { cdnRules, type BehaviourRules } from '../cdn-rules';
 import { createGateway } from './gateway';
 import { startMinuteJobs } from './minute-jobs';
 import { localIamArn, parseIamKeys } from './sigv4';
@@ -120,7 +121,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     const gateway = createGateway({ iamKeys });
     const site = options.site === false ? undefined : buildSite();
-    const serve = (api: RequestListener) => (site ? withStaticSite(api, { files: site, filesOrigin: files!.endpoint }) : api);
+    const serve = (api: RequestListener, cdn?: BehaviourRules) => (site ? withStaticSite(api, { files: site, filesOrigin: files!.endpoint, cdn }) : api);
     const host = options.host ?? '127.0.0.1';
     const server = await listen(serve(gateway.listener), options.port, host, options.idleConnectionMs);
     servers.push(server);
@@ -130,7 +131,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     let cdnUrl: string | undefined;
     if (options.cdn) {
       cdn = createCdnStandIn(gateway.answer);
-      const cdnServer = await listen(serve(cdn.listener), options.cdn.port, host, options.idleConnectionMs);
+      // Its pages as the distribution's default behaviour serves them (lib/cdn-rules.ts: the site's).
+      const cdnServer = await listen(serve(cdn.listener, cdnRules().site), options.cdn.port, host, options.idleConnectionMs);
       servers.push(cdnServer);
       cdnUrl = urlOf(cdnServer, host);
       files.allowOrigin(cdnUrl);

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { API_PREFIX } from '#shared/api/routes';
 import { buildSite, type SiteFile } from '../../web/build';
 import { contentSecurityPolicy, pagePath } from '../../web/site';
+import { chosenEncoding, STAND_IN_COMPRESSION_LEVELS, type BehaviourRules } from '../cdn-rules';
 
 /**
  * The local twin of the stack's S3 bucket behind CloudFront: the built web
@@ -13,13 +14,19 @@ import { contentSecurityPolicy, pagePath } from '../../web/site';
  * the browser accepts it, as CloudFront would; with the stack's
  * Content-Security-Policy, the local files bucket's origin in it.
  */
-export function withStaticSite(api: RequestListener, site: { files?: SiteFile[]; filesOrigin: string }): RequestListener {
+export function withStaticSite(api: RequestListener, site: { files?: SiteFile[]; filesOrigin: string; cdn?: BehaviourRules }): RequestListener {
   const files = site.files ?? buildSite();
   const policy = contentSecurityPolicy(site.filesOrigin);
   const byPath = new Map(
     files.map((file) => [
       `/${file.path}`,
-      { ...file, gzipped: gzipSync(file.contents), etag: `"${createHash('sha256').update(file.contents).digest('base64url').slice(0, 27)}"` },
+      {
+        ...file,
+        gzipped: gzipSync(file.contents),
+        // Made only where the CDN stand-in serves the pages: CloudFront's quality for what it compresses on the fly.
+        brotli: site.cdn ? brotliCompressSync(file.contents, { params: { [constants.BROTLI_PARAM_QUALITY]: STAND_IN_COMPRESSION_LEVELS.brotli } }) : undefined,
+        etag: `"${createHash('sha256').update(file.contents).digest('base64url').slice(0, 27)}"`,
+      },
     ]),
   );
   // Each page also at its own path (`/`, `/admin/`), as the CDN's directory index serves it.
@@ -51,9 +58,11 @@ export function withStaticSite(api: RequestListener, site: { files?: SiteFile[];
       res.writeHead(304, headers);
       return res.end();
     }
-    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    const body = gzip ? file.gzipped : file.contents;
-    if (gzip) headers['content-encoding'] = 'gzip';
+    // Behind the CDN stand-in, as the pages' behaviour compresses (Brotli when accepted: issue #49); at the origin, gzip.
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const encoding = site.cdn ? chosenEncoding(site.cdn, accepted) : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    const body = encoding === 'br' && file.brotli ? file.brotli : encoding === 'gzip' ? file.gzipped : file.contents;
+    if (body !== file.contents) headers['content-encoding'] = encoding!;
     headers['content-length'] = String(body.length);
     res.writeHead(200, headers);
     res.end(method === 'HEAD' ? undefined : body);

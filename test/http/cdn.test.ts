@@ -137,6 +137,14 @@ describe('the CDN stand-in in front of the local server', () => {
     expect(elsewhere.headers['content-encoding']).toBeUndefined();
   });
 
+  it('serves the pages with Brotli when the viewer accepts it, as CloudFront does with the pages’ cache policy (issue #49)', async () => {
+    const page = await raw(`${stack.cdnUrl}/`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect([page.status, page.headers['content-encoding']]).toEqual([200, 'br']);
+    expect(decoded(page).toString()).toContain('<!doctype html>');
+    // At the origin, the local static site keeps its gzip.
+    expect((await raw(`${stack.url}/`, { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe('gzip');
+  });
+
   it('answers a repeat within max-age from the cache, without reaching the origin', async () => {
     cdn.invalidate();
     const headers = { 'accept-encoding': 'br' };

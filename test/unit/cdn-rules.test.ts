@@ -126,6 +126,10 @@ describe('behaviours', () => {
     expect(behaviourFor(rules, '/api/v1/services')).toBe(reads);
     expect(behaviourFor(rules, '/api/v1/dns')).toBe(rest);
     expect(behaviourFor(rules, '/api/v1/settings/1')).toBe(rest);
+    // The pages are the default behaviour's (CachingOptimized): Brotli when the viewer accepts it, as CloudFront does.
+    for (const page of ['/', '/services.html', '/admin/', '/app.js']) expect(behaviourFor(rules, page)).toBe(rules.site);
+    expect(chosenEncoding(rules.site, 'gzip, deflate, br')).toBe('br');
+    expect(chosenEncoding(rest, 'gzip, deflate, br')).toBe('gzip');
   });
 
   it("matches CloudFront's path patterns: * any run, slashes included; ? one character; case-sensitive", () => {
