@@ -1,7 +1,7 @@
 import { servicesRoutes } from '#shared/api/routes/services';
 import { freshSubtypeNames } from '#shared/data/fresh';
 import { readStatusCells } from '#shared/data/status-cells';
-import { changedBy, deltaBase, STATUS_GRID_MS, statusAsOf, statusView } from '#shared/domain/scoring/status-view';
+import { deltaBase, deltaCells, STATUS_GRID_MS, statusAsOf, statusView } from '#shared/domain/scoring/status-view';
 import { endpoint } from '#shared/http/endpoint';
 import { visibleTo } from '#shared/http/principal';
 import { ok } from '#shared/http/responses';
@@ -21,5 +21,5 @@ export const handler = endpoint(servicesRoutes.GetServiceStatus, { changesWithCl
   const full = base === undefined || read.loadedAt > base;
   if (base !== undefined && full) read = await readStatusCells();
   const cells = visibleTo(principal, read.cells);
-  return ok(full ? statusView(cells, asOf, { subtypes: await freshSubtypeNames() }) : statusView(changedBy(cells, asOf), asOf, undefined));
+  return ok(full ? statusView(cells, asOf, { subtypes: await freshSubtypeNames() }) : statusView(deltaCells(cells, base, asOf), asOf, undefined));
 });

@@ -85,6 +85,9 @@ beforeAll(async () => {
   const competition = sampleCompetition();
   competition.settings = { ...competition.settings, guest_division_enabled: true };
   competition.teams[1] = { ...competition.teams[1]!, name: HOSTILE_NAME };
+  // Two web servers for that team: its HTTP cell holds two services, which a delta patches in place (issue #49).
+  const team12 = competition.teams[1]!;
+  competition.teams[1] = { ...team12, services: [...team12.services, { subtype_id: 1, url: 'www2.team12.ccdc.example', port: 8081 }] };
   await useFreshTable(competition);
   loadedAt = Date.now();
   stack = await startLocalStack({ port: 0, dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT, serviceToken: ENV_TOKENS.service });
@@ -273,9 +276,11 @@ describe('the other pages', () => {
       body: JSON.stringify({ scan_id: 'browser-matrix-1', score: 0, error: 'connect ECONNREFUSED', category: 'connection refused' }),
     });
     expect(response.status).toBe(201);
+    // Team 2's HTTP cell holds its two web servers, in service id order: the first is the one reported.
     const cell = row.locator('td').first();
-    await expect.poll(() => cell.locator('.state-text').textContent(), ON_SCREEN).toBe('Down');
-    expect(await cell.locator('.tip').textContent()).toMatch(/^Down for \d+ s · connection refused$/);
+    expect(await cell.locator('.state-text').count()).toBe(2);
+    await expect.poll(() => cell.locator('.state-text').first().textContent(), ON_SCREEN).toBe('Down');
+    expect(await cell.locator('.tip').first().textContent()).toMatch(/^Down for \d+ s · connection refused$/);
     expect(await page.evaluate('document.querySelector(\'tr[data-team-id="2"]\').rowMarker')).toBe(true);
     expect(requested.some((url) => url.includes('/api/v1/services/status?since='))).toBe(true);
   });

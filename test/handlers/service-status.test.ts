@@ -166,6 +166,31 @@ describe('GET /services/status', () => {
     expect((await invoke('GET', '/api/v1/services/status?since=yesterday')).status).toBe(400);
   });
 
+  it('sends a cell of several services whole when one of them changes, so a viewer replaces it in place (issue #49)', async () => {
+    // A second web server for team 14: its HTTP cell holds two services.
+    const team14 = teams.find((t) => t.number === 14)!;
+    const added = await invoke('POST', '/api/v1/services', {
+      headers: bearer(tokens.admin),
+      body: { team_id: team14.id, subtype_id: 1, url: 'www2.team14.ccdc.example', port: 8081 },
+    });
+    expect(added.status, added.text).toBe(201);
+    await fold.caughtUp();
+    const written = await readStatusCells(undefined, { consistent: true });
+    const first = await statusOnceAsOfReaches(Math.max(written.loadedAt, ...written.cells.map((c) => c.changedAt)));
+    expect(first.teams[String(team14.id)]!.filter((c) => c[0] === 1)).toHaveLength(2);
+    expect((await report(added.json.id, { scan_id: 'multi-1', score: 0, error: 'connect ECONNREFUSED', category: 'connection refused' })).status).toBe(201);
+    await fold.caughtUp();
+    const changedAt = (await readTeamStatusCells(team14.id)).get(added.json.id)!.changedAt;
+    const delta = await statusOnceAsOfReaches(changedAt, `?since=${first.as_of}`);
+    expect(delta.full).toBe(false);
+    // The team's HTTP cell, both services in service id order: the one unchanged, then the one down; nothing else.
+    expect(Object.keys(delta.teams)).toEqual([String(team14.id)]);
+    const cell = delta.teams[String(team14.id)]!;
+    expect(cell.map((tuple) => tuple[0])).toEqual([1, 1]);
+    expect(cell[0]![1]).toBe(first.teams[String(team14.id)]!.filter((c) => c[0] === 1)[0]![1]);
+    expect(cell[1]).toEqual([1, 'down', expect.any(Number), 'connection refused']);
+  });
+
   it('answers a repeat poll with 304 within a grid step, and a quiet poll after it with a 200 that moves as_of on', async () => {
     await fold.caughtUp();
     forgetFreshCopies();

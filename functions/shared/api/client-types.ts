@@ -3182,7 +3182,7 @@ export interface components {
             subtypes?: {
                 [key: string]: string;
             };
-            /** @description By team id: the team's cells, by subtype id (a team with two services of one subtype has two cells for it). */
+            /** @description By team id: the team's cells, by subtype id (a team with two services of one subtype has two cells for it, by service id). A delta sends a subtype's every cell of a team when one of them changed: replace them together. */
             teams: {
                 [key: string]: ([
                     number,

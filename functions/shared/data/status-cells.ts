@@ -157,7 +157,7 @@ function toCells(item: Item): StoredCell[] {
   }));
 }
 
-/** What the status view reads: the cells (all, or those changed after `changedAfter`) and when the competition was loaded. */
+/** What the status view reads: the cells (all, or those of the teams changed after `changedAfter`) and when the competition was loaded. */
 export interface StatusCells {
   cells: StoredCell[];
   /** Epoch ms of the last load (0: none, or none after `changedAfter`). */
@@ -165,8 +165,9 @@ export interface StatusCells {
 }
 
 /**
- * Every cell, or only those changed after `changedAfter` (epoch ms): one
- * Query per shard. The filter (on the team's last change) saves bytes, not
+ * Every cell, or only those of the teams with a cell changed after
+ * `changedAfter` (epoch ms; domain/scoring/status-view.ts picks a delta's from
+ * them): one Query per shard. The filter (on the team's last change) saves bytes, not
  * read units: DynamoDB charges for what it reads before filtering. The load's
  * marker passes it exactly when a load came after `changedAfter`.
  */
@@ -185,7 +186,7 @@ export async function readStatusCells(changedAfter?: number, options: { consiste
   const items = shards.flat();
   const marker = items.find((item) => item.pk === keys.statusLoaded().pk && item.sk === keys.statusLoaded().sk);
   const cells = items.filter((item) => item !== marker).flatMap(toCells);
-  return { cells: changedAfter === undefined ? cells : cells.filter((c) => c.changedAt > changedAfter), loadedAt: Number(marker?.w ?? 0) };
+  return { cells, loadedAt: Number(marker?.w ?? 0) };
 }
 
 /** One team's cells, by service id (verify's read: consistent). */

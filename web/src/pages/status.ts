@@ -140,17 +140,19 @@ function draw(content: HTMLElement, view: ServiceStatusView, teams: Team[]): Mat
 }
 
 /**
- * A delta: each changed service's tuple replaces its cell's, and only those cells are drawn again. False when
- * a changed cell holds several services (a team with two of one subtype: the delta does not say which changed)
- * or is not on the page: the caller then asks for the whole view.
+ * A delta: each changed cell's tuples (a subtype's every service of a team, when one of them changed) replace the
+ * cell's, and only those cells are drawn again. False when a cell is not on the page or holds another number of
+ * services (the delta cannot be placed): the caller then asks for the whole view.
  */
 function patch(matrix: Matrix, view: ServiceStatusView): boolean {
-  const changes = Object.entries(view.teams).flatMap(([teamId, tuples]) =>
-    tuples.map((tuple) => ({ cell: matrix.cells.get(cellKey(teamId, tuple[0])), tuple })),
-  );
-  if (changes.some(({ cell }) => !cell || cell.tuples.length !== 1)) return false;
-  for (const { cell, tuple } of changes) {
-    cell!.tuples[0] = tuple;
+  const changed = new Map<string, StatusCell[]>();
+  for (const [teamId, tuples] of Object.entries(view.teams)) {
+    for (const tuple of tuples) changed.set(cellKey(teamId, tuple[0]), [...(changed.get(cellKey(teamId, tuple[0])) ?? []), tuple]);
+  }
+  const cells = [...changed].map(([key, tuples]) => ({ cell: matrix.cells.get(key), tuples }));
+  if (cells.some(({ cell, tuples }) => !cell || cell.tuples.length !== tuples.length)) return false;
+  for (const { cell, tuples } of cells) {
+    cell!.tuples = tuples;
     fillCell(cell!, view.as_of);
   }
   const cards = countCards(matrix);

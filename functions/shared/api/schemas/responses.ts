@@ -157,7 +157,9 @@ export const ServiceStatusViewSchema = named(
     ),
     teams: v.pipe(
       v.record(v.pipe(v.string(), v.regex(/^[1-9]\d*$/)), v.array(StatusCellSchema)),
-      v.description("By team id: the team's cells, by subtype id (a team with two services of one subtype has two cells for it)."),
+      v.description(
+        "By team id: the team's cells, by subtype id (a team with two services of one subtype has two cells for it, by service id). A delta sends a subtype's every cell of a team when one of them changed: replace them together.",
+      ),
     ),
   }),
 );

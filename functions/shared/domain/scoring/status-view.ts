@@ -30,10 +30,21 @@ export function deltaBase(since: string | undefined, asOf: number): number | und
 }
 
 /**
- * A delta's cells: those changed by `as_of`. A later change waits for the
- * next delta (from this `as_of`), so each change reaches a viewer once.
+ * A delta's cells: those changed after `base` and by `as_of`, each with the
+ * others of its matrix cell (its team's services of its subtype), so that a
+ * cell of several services is replaced whole (issue #49): a viewer never
+ * has to guess which of them changed. A cell with a change after `as_of`
+ * waits, whole, for the next delta (from this `as_of`), so each change
+ * reaches a viewer once and every age is taken at `as_of`.
  */
-export const changedBy = <C extends { changedAt: number }>(cells: C[], asOf: number): C[] => cells.filter((cell) => cell.changedAt <= asOf);
+export function deltaCells<C extends { team_id: number; subtype_id: number; changedAt: number }>(cells: C[], base: number, asOf: number): C[] {
+  const matrixCells = new Map<string, C[]>();
+  for (const cell of cells) {
+    const key = `${cell.team_id}:${cell.subtype_id}`;
+    matrixCells.set(key, [...(matrixCells.get(key) ?? []), cell]);
+  }
+  return [...matrixCells.values()].filter((group) => group.some((c) => c.changedAt > base) && group.every((c) => c.changedAt <= asOf)).flat();
+}
 
 /** One cell as the view sends it: `[subtype_id, status, seconds in it before as_of, category]`, trailing parts left out when empty. */
 export type CellTuple = [number, ServiceStatus] | [number, ServiceStatus, number] | [number, ServiceStatus, number, FailureCategory];
