@@ -1,7 +1,7 @@
 import { servicesRoutes } from '#shared/api/routes/services';
 import { freshSubtypeNames } from '#shared/data/fresh';
 import { readStatusCells } from '#shared/data/status-cells';
-import { deltaBase, deltaCells, STATUS_GRID_MS, statusAsOf, statusView } from '#shared/domain/scoring/status-view';
+import { deltaBase, deltaCells, statusAsOf, statusView } from '#shared/domain/scoring/status-view';
 import { endpoint } from '#shared/http/endpoint';
 import { visibleTo } from '#shared/http/principal';
 import { ok } from '#shared/http/responses';
@@ -9,11 +9,12 @@ import { ok } from '#shared/http/responses';
 /**
  * The matrix page's read: one Query per shard of the status cells, whole or
  * (for `?since=` on the grid) only what changed from `since` to `as_of`, so a
- * viewer gets each change once. Its ETag moves with the grid as well as with
- * the public version: a viewer's quiet poll is a small 200 that moves its
- * `since` on, the next one's URL the same for every viewer.
+ * viewer gets each change once. Its ETag is the public version's, as every
+ * view's, and not the grid's (decision 0077): a viewer's quiet poll, whatever
+ * its `since`, is a 304 until something changes, and what it holds stays
+ * complete (any change moves the version).
  */
-export const handler = endpoint(servicesRoutes.GetServiceStatus, { changesWithClockMs: STATUS_GRID_MS }, async ({ query, principal }) => {
+export const handler = endpoint(servicesRoutes.GetServiceStatus, {}, async ({ query, principal }) => {
   const asOf = statusAsOf(Date.now());
   const base = deltaBase(query.since, asOf);
   let read = await readStatusCells(base);

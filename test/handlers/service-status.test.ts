@@ -191,7 +191,7 @@ describe('GET /services/status', () => {
     expect(cell[1]).toEqual([1, 'down', expect.any(Number), 'connection refused']);
   });
 
-  it('answers a repeat poll with 304 within a grid step, and a quiet poll after it with a 200 that moves as_of on', async () => {
+  it('answers a quiet poll with 304 across grid steps, whatever its since, until something changes (decision 0077)', async () => {
     await fold.caughtUp();
     forgetFreshCopies();
     let answer = await invoke('GET', '/api/v1/services/status');
@@ -201,15 +201,25 @@ describe('GET /services/status', () => {
       answer = await invoke('GET', '/api/v1/services/status');
     }
     const { as_of } = answer.json as View;
-    const again = await invoke('GET', '/api/v1/services/status', { headers: { 'if-none-match': answer.headers.etag! } });
-    // (A grid step may have passed in between: then a 200 with the next as_of.)
-    if (again.status !== 304) expect((again.json as View).as_of).not.toBe(as_of);
-    clockPasses(STATUS_GRID_MS + 500);
-    const later = await invoke('GET', `/api/v1/services/status?since=${as_of}`, { headers: { 'if-none-match': answer.headers.etag! } });
-    expect(later.status).toBe(200);
-    const view = later.json as View;
-    expect(Date.parse(view.as_of)).toBeGreaterThan(Date.parse(as_of));
-    expect(view).toEqual({ as_of: view.as_of, full: false, teams: {} });
+    const held = { 'if-none-match': answer.headers.etag! };
+    // A minute of quiet polls, each a grid step apart, from the as_of held: all 304s.
+    for (let step = 0; step < 12; step++) {
+      clockPasses(STATUS_GRID_MS);
+      expect((await invoke('GET', `/api/v1/services/status?since=${as_of}`, { headers: held })).status, `step ${step}`).toBe(304);
+    }
+    // A change moves the version: the same poll is a delta holding it.
+    const http = serviceOf(13, 1);
+    expect((await report(http.id, { scan_id: 'quiet-1', score: 0, error: 'timeout after 5 s', category: 'timeout' })).status).toBe(201);
+    await fold.caughtUp();
+    const changedAt = (await readTeamStatusCells(http.team.id)).get(http.id)!.changedAt;
+    let delta = await invoke('GET', `/api/v1/services/status?since=${as_of}`, { headers: held });
+    while (delta.status !== 200 || Date.parse((delta.json as View).as_of) < changedAt) {
+      clockPasses(delta.status === 200 ? STATUS_GRID_MS : 250);
+      forgetFreshCopies();
+      delta = await invoke('GET', `/api/v1/services/status?since=${as_of}`, { headers: held });
+    }
+    expect((delta.json as View).full).toBe(false);
+    expect(cellOf(delta.json as View, 13, 1)).toEqual([1, 'down', expect.any(Number), 'timeout']);
   });
 
   it('answers in full when the competition was loaded again after since', async () => {

@@ -89,8 +89,8 @@ export const api = {
   teams: () => read('teams', (init) => client.GET('/api/v1/teams', init)),
   /**
    * The status matrix, whole or (with `since`, the `as_of` of the last answer) only what changed. One held
-   * ETag for every `since`: the view's ETag names the data's version and the 5 s grid point, so a match means
-   * what we hold is as current as any answer could make it.
+   * ETag for every `since`: the view's ETag names the data's version (decision 0077), so a match (a 304) means
+   * nothing changed since what we hold, which stays complete; the poll keeps its `since`.
    */
   serviceStatus: (since?: string) =>
     read('service status', (init) => client.GET('/api/v1/services/status', { ...init, params: { ...init.params, query: since ? { since } : {} } })),
