@@ -11,7 +11,8 @@
  * The bytes are those the server sends back, counted by a TCP relay in front
  * of each connection (frames, headers, bodies as sent, compressed when they
  * were); the bodies alone are counted too. Two phases of equal length: a
- * round of results trickling in, then a quiet one. Connections are opened
+ * round of results trickling in, then (once the views have caught up with
+ * it) a quiet one. Connections are opened
  * (and the TLS handshake made), and the pages polled for 10 s, before the
  * phases: a viewer already on the page.
  */
@@ -227,14 +228,20 @@ export async function measureViewer(
       matrix: { http2: copy(pollers.matrix.http2), http1: copy(pollers.matrix.http1) },
     };
   };
+  /** Polls, not counted, for three poll intervals: long enough for the views' as_of (5 to 10 s behind) to pass every change. */
+  const settle = async () => {
+    for (let poll = 0; poll < 3; poll++) {
+      if (poll > 0) await new Promise((r) => setTimeout(r, POLL_MS));
+      await Promise.all(all.map((p) => p.poll()));
+    }
+  };
   try {
     // On the page for a while already: its first (whole) answer and the deltas that follow it (a whole view holds
     // changes after its as_of, which the next delta sends again) are behind it.
-    for (let warm = 0; warm < 3; warm++) {
-      if (warm > 0) await new Promise((r) => setTimeout(r, POLL_MS));
-      await Promise.all(all.map((p) => p.poll()));
-    }
+    await settle();
     const round = await phase(options.results);
+    // A quiet minute starts once the round's last results have reached the views: until then they are the round's.
+    await settle();
     const quiet = await phase(0);
     return { round, quiet };
   } finally {

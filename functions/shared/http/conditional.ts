@@ -40,11 +40,18 @@ export const VIEW_SETTLE_MS = 2_000;
  * made of that can change without it moving goes in too (the settings copy it
  * was built from, whether the freeze holds and applies to this caller, the
  * caller's role, and, for a view that changes with the clock, the clock's
- * bucket). Undefined while the version is settling (see VIEW_SETTLE_MS).
+ * bucket, until the view holds every change up to the version's last move). Undefined while the version is settling (see VIEW_SETTLE_MS).
  */
 export function viewETag(
   published: { version: number; movedAt: number },
-  made: { settings: number; freeze: { frozen: boolean; applies: boolean }; role: string | undefined; clockMs?: number; momentsPassed?: number },
+  made: {
+    settings: number;
+    freeze: { frozen: boolean; applies: boolean };
+    role: string | undefined;
+    clockMs?: number;
+    completeUpTo?: number;
+    momentsPassed?: number;
+  },
   now: number,
 ): string | undefined {
   if (now - published.movedAt < VIEW_SETTLE_MS) return undefined;
@@ -53,7 +60,8 @@ export function viewETag(
     `s${made.settings}`,
     made.freeze.frozen ? (made.freeze.applies ? 'frozen-applies' : 'frozen') : 'live',
     made.role ?? 'anonymous',
-    made.clockMs === undefined ? '' : `t${Math.floor(now / made.clockMs)}`,
+    // A view complete up to the version's last move no longer changes with the clock (decision 0077).
+    made.clockMs === undefined || (made.completeUpTo !== undefined && made.completeUpTo >= published.movedAt) ? '' : `t${Math.floor(now / made.clockMs)}`,
     made.momentsPassed === undefined ? '' : `m${made.momentsPassed}`,
   ];
   return `"v-${createHash('sha256').update(parts.join('|')).digest('base64url').slice(0, 24)}"`;

@@ -82,6 +82,13 @@ interface EndpointSpec {
    */
   changesWithClockMs?: number;
   /**
+   * With `changesWithClockMs`: the time up to which a view made at `now` holds
+   * every change (the status view's `as_of`, 5 to 10 s back). Its ETag follows
+   * the clock only while that time is before the version's last move: once
+   * the view holds every change, a quiet poll is a 304 (decision 0077).
+   */
+  completeUpTo?: (now: number) => number;
+  /**
    * A public view that changes at moments known ahead (an inject's due time
    * raises the board's maxima): those moments (epoch ms), read before the
    * view. Its ETag changes as each passes, and no public copy stays fresh
@@ -156,7 +163,14 @@ export function endpoint<R extends Route, S extends EndpointSpec>(
       published &&
       viewETag(
         published,
-        { settings: settings!.version, freeze, role: principal?.role, clockMs: spec.changesWithClockMs, momentsPassed: passed },
+        {
+          settings: settings!.version,
+          freeze,
+          role: principal?.role,
+          clockMs: spec.changesWithClockMs,
+          completeUpTo: spec.completeUpTo?.(now.getTime()),
+          momentsPassed: passed,
+        },
         now.getTime(),
       );
     // Only the tag itself: `*` (any representation) waits for the view, which may be a 404.
