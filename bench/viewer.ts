@@ -1,6 +1,6 @@
 /**
  * What one spectator's browser pulls, measured on the wire: the scoreboard
- * page's poll (GET /teams/scoreboard) and the matrix page's (GET
+ * page's poll (GET /teams/scoreboard/compact) and the matrix page's (GET
  * /services/status?since=<as_of>), each every 5 s with the ETag it holds, as
  * the pages do, through the CDN stand-in (which adds CloudFront's own
  * headers). Each page is polled twice at once, over both protocols a
@@ -196,7 +196,8 @@ export async function measureViewer(
   const cdnPort = Number(new URL(cdn.url).port);
   const connections = await Promise.all([http2Connection(front.port), http2Connection(front.port), http1Connection(cdnPort), http1Connection(cdnPort)]);
   const [h2Scoreboard, h2Matrix, h1Scoreboard, h1Matrix] = connections;
-  const scoreboardPath = () => '/teams/scoreboard';
+  // What the scoreboard page polls: the compact view (issue #49).
+  const scoreboardPath = () => '/teams/scoreboard/compact';
   const matrixPath = (asOf: string | undefined) => `/services/status${asOf ? `?since=${asOf}` : ''}`;
   const pollers = {
     scoreboard: { http2: poller(h2Scoreboard!, '/api/v1', scoreboardPath, false), http1: poller(h1Scoreboard!, '/api/v1', scoreboardPath, false) },

@@ -158,3 +158,35 @@ describe('caching of public reads', () => {
     expect(response.headers.vary).toBe('Authorization, Accept-Encoding');
   });
 });
+
+describe('GET /api/v1/teams/scoreboard/compact (issue #49)', () => {
+  it('is the full scoreboard as its page draws it: each team once, rows as arrays, smaller; an admin sees the hidden team there too', async () => {
+    type Row = { rank: number; division: string; team: { id: number; number: number; name: string; logo: string }; total_score: number };
+    type FullRow = Row & { scores: { super_type: string; score: number }[]; services_up: number; services_total: number };
+    for (const headers of [{}, bearer(tokens.admin)]) {
+      const full = await invoke('GET', '/api/v1/teams/scoreboard', { headers });
+      const compact = await invoke('GET', '/api/v1/teams/scoreboard/compact', { headers });
+      expect(compact.status).toBe(200);
+      const rows = (full.json as { scoreboard: FullRow[] }).scoreboard;
+      expect(compact.json).toEqual({
+        segregate: full.json.segregate,
+        super_types: rows[0]!.scores.map((s) => s.super_type),
+        rows: rows.map((r) => [
+          r.rank,
+          r.division,
+          r.team.id,
+          r.team.number,
+          r.team.name,
+          r.team.logo,
+          r.total_score,
+          r.services_up,
+          r.services_total,
+          ...r.scores.map((s) => s.score),
+        ]),
+        frozen: full.json.frozen,
+        frozen_since: full.json.frozen_since,
+      });
+      expect(compact.text.length).toBeLessThan(full.text.length / 2);
+    }
+  });
+});

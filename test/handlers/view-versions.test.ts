@@ -76,6 +76,7 @@ const HISTORY_VIEWS = views.filter((r) => r.publicTopic === 'history').map((r) =
 describe('public views and the public version', () => {
   it('covers every public view of the route table', () => {
     expect(views.map((r) => r.name).sort()).toEqual([
+      'GetCompactScoreboard',
       'GetScoreHistory',
       'GetScoreboard',
       'GetScorecard',

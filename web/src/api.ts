@@ -15,6 +15,49 @@ import type { UploadContentType } from '#shared/domain/files';
 export type Team = ApiSchemas['Team'];
 export type Scoreboard = ApiSchemas['Scoreboard'];
 export type ScoreboardRow = Scoreboard['scoreboard'][number];
+/** A scoreboard row as the page draws it: what the compact view carries (issue #49). */
+export interface PageScoreboardRow {
+  rank: number;
+  division: ScoreboardRow['division'];
+  team: Pick<Team, 'id' | 'number' | 'name' | 'logo'>;
+  total_score: number;
+  scores: { super_type: string; score: number }[];
+  services_up: number;
+  services_total: number;
+}
+export type PageScoreboard = Pick<Scoreboard, 'segregate' | 'frozen' | 'frozen_since'> & { scoreboard: PageScoreboardRow[] };
+
+/** The compact view's rows as the page draws them (see CompactScoreboardRow in the API's standings). */
+function pageScoreboard(view: ApiSchemas['CompactScoreboard']): PageScoreboard {
+  return {
+    segregate: view.segregate,
+    frozen: view.frozen,
+    frozen_since: view.frozen_since,
+    scoreboard: view.rows.map((row) => {
+      const [rank, division, id, number, name, logo, total, up, services, ...scores] = row as [
+        number,
+        PageScoreboardRow['division'],
+        number,
+        number,
+        string,
+        string,
+        number,
+        number,
+        number,
+        ...number[],
+      ];
+      return {
+        rank,
+        division,
+        team: { id, number, name, logo },
+        total_score: total,
+        scores: scores.map((score, i) => ({ super_type: view.super_types[i] ?? '', score })),
+        services_up: up,
+        services_total: services,
+      };
+    }),
+  };
+}
 export type SuperTypeScore = ScoreboardRow['scores'][number];
 export type Service = ApiSchemas['Service'];
 export type Scorecard = ApiSchemas['Scorecard'];
@@ -85,6 +128,11 @@ async function read<T>(key: string, send: (init: Conditional) => Promise<Answer<
 
 export const api = {
   scoreboard: () => read('scoreboard', (init) => client.GET('/api/v1/teams/scoreboard', init)),
+  /** The scoreboard page's read: the compact view, its rows as the page draws them. */
+  pageScoreboard: async (): Promise<Read<PageScoreboard>> => {
+    const answer = await read('compact scoreboard', (init) => client.GET('/api/v1/teams/scoreboard/compact', init));
+    return { data: pageScoreboard(answer.data), changed: answer.changed };
+  },
   services: () => read('services', (init) => client.GET('/api/v1/services', init)),
   teams: () => read('teams', (init) => client.GET('/api/v1/teams', init)),
   /**

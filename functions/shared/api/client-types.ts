@@ -47,6 +47,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/teams/scoreboard/compact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The scoreboard as its page draws it: each team once, the rows as arrays
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). A team session is ignored: a signed-in member reads what everyone reads.
+         */
+        get: operations["GetCompactScoreboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/teams/scoreboard/history": {
         parameters: {
             query?: never;
@@ -2099,6 +2119,21 @@ export interface components {
             slice: number | null;
             lease_until: string | null;
             retry_at: string | null;
+        };
+        /**
+         * CompactScoreboard
+         * @description The scoreboard as its page draws it, each team once and nothing else: GET /teams/scoreboard is the seed's full shape.
+         */
+        CompactScoreboard: {
+            segregate: boolean;
+            /** @description The super types' names, in the order of each row's scores. */
+            super_types: string[];
+            /** @description Ranked as the full scoreboard: `[rank, division ("main" or "guest"), team id, team number, team name, logo, total, services up, services, ...each super type's score]`. */
+            rows: (number | string)[][];
+            /** @description The scoreboard freeze is in effect: anonymous callers get every score as of `frozen_since` (status stays live); admins and service accounts still get live figures. */
+            frozen: boolean;
+            /** @description When the freeze began; null when there is none. */
+            frozen_since: string | null;
         };
         /**
          * CreatedTeamAccount
@@ -5647,6 +5682,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Scoreboard"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.public-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    GetCompactScoreboard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every visible team ranked, compactly. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompactScoreboard"];
                 };
             };
             /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */

@@ -1,4 +1,4 @@
-import { api, type Scoreboard, type ScoreboardRow } from '../api';
+import { api, type PageScoreboard, type PageScoreboardRow } from '../api';
 import { barChart } from '../charts';
 import { afterNextFrame, formatNumber, frozenNotice, h, icon, replaceContent, scrollRegion, statCard, teamLink } from '../dom';
 import { follow } from '../live';
@@ -37,11 +37,11 @@ interface DrawnRow {
 }
 
 export function scoreboardPage(content: HTMLElement): void {
-  let board: Scoreboard | undefined;
+  let board: PageScoreboard | undefined;
   let drawn: Drawn | undefined;
   // One read a poll: the standings hold the service counts too (no per-service list).
   follow(async () => {
-    const boardRead = await api.scoreboard();
+    const boardRead = await api.pageScoreboard();
     if (boardRead.changed || !board) {
       board = boardRead.data;
       drawn = draw(content, board, drawn);
@@ -49,7 +49,7 @@ export function scoreboardPage(content: HTMLElement): void {
   });
 }
 
-function divisionsOf(board: Scoreboard): { title: string; rows: ScoreboardRow[] }[] {
+function divisionsOf(board: PageScoreboard): { title: string; rows: PageScoreboardRow[] }[] {
   const rows = board.scoreboard;
   return board.segregate
     ? [
@@ -59,7 +59,7 @@ function divisionsOf(board: Scoreboard): { title: string; rows: ScoreboardRow[] 
     : [{ title: 'Standings', rows }];
 }
 
-function draw(content: HTMLElement, board: Scoreboard, previous: Drawn | undefined): Drawn {
+function draw(content: HTMLElement, board: PageScoreboard, previous: Drawn | undefined): Drawn {
   const rows = board.scoreboard;
   const divisions = divisionsOf(board);
   const superTypes = rows[0]?.scores.map((s) => s.super_type) ?? [];
@@ -133,7 +133,7 @@ function draw(content: HTMLElement, board: Scoreboard, previous: Drawn | undefin
   return drawnNow;
 }
 
-function cards(rows: ScoreboardRow[]): HTMLElement {
+function cards(rows: PageScoreboardRow[]): HTMLElement {
   const up = rows.reduce((n, r) => n + r.services_up, 0);
   const total = rows.reduce((n, r) => n + r.services_total, 0);
   const leader = rows.find((r) => r.division === 'main' && r.rank === 1) ?? rows[0];
@@ -182,15 +182,15 @@ function standingsTable(title: string, superTypes: string[]): { region: HTMLElem
   return { region: scrollRegion(title, table), body };
 }
 
-function teamKeyOf(row: ScoreboardRow, showDivision: boolean): string {
+function teamKeyOf(row: PageScoreboardRow, showDivision: boolean): string {
   return JSON.stringify([row.team, showDivision && row.division === 'guest']);
 }
 
-function textsOf(row: ScoreboardRow): string[] {
+function textsOf(row: PageScoreboardRow): string[] {
   return [String(row.rank), formatNumber(row.total_score), ...row.scores.map((s) => formatNumber(s.score)), `${row.services_up} / ${row.services_total}`];
 }
 
-function teamCell(row: ScoreboardRow, showDivision: boolean): HTMLElement {
+function teamCell(row: PageScoreboardRow, showDivision: boolean): HTMLElement {
   return h(
     'th',
     { scope: 'row', role: 'rowheader' },
@@ -205,7 +205,7 @@ function teamCell(row: ScoreboardRow, showDivision: boolean): HTMLElement {
  */
 let template: { key: number; tr: HTMLTableRowElement } | undefined;
 
-function tableRow(row: ScoreboardRow, showDivision: boolean): DrawnRow {
+function tableRow(row: PageScoreboardRow, showDivision: boolean): DrawnRow {
   const texts = textsOf(row);
   if (template?.key !== texts.length) {
     template = {
@@ -228,7 +228,7 @@ function tableRow(row: ScoreboardRow, showDivision: boolean): DrawnRow {
   return { tr, teamKey: teamKeyOf(row, showDivision), cells, texts };
 }
 
-function updateRow(drawnRow: DrawnRow, row: ScoreboardRow, showDivision: boolean): void {
+function updateRow(drawnRow: DrawnRow, row: PageScoreboardRow, showDivision: boolean): void {
   const teamKey = teamKeyOf(row, showDivision);
   if (teamKey !== drawnRow.teamKey) {
     drawnRow.tr.cells[1]!.replaceWith(teamCell(row, showDivision));

@@ -19,6 +19,10 @@ export const teamsRoutes = {
     summary: 'The scoreboard',
     responses: { 200: json('Every visible team ranked.', r.ScoreboardSchema) },
   }),
+  GetCompactScoreboard: route('GetCompactScoreboard', 'GET', '/teams/scoreboard/compact', 'teams/get-compact-scoreboard', 'public', 'read', {
+    summary: 'The scoreboard as its page draws it: each team once, the rows as arrays',
+    responses: { 200: json('Every visible team ranked, compactly.', r.CompactScoreboardSchema) },
+  }),
   GetScoreHistory: route('GetScoreHistory', 'GET', '/teams/scoreboard/history', 'teams/get-score-history', 'public', 'read', {
     summary: "Every team's total over time",
     // Its ETag moves with the minute's samples, and the scoreboard's does not (issue #49).

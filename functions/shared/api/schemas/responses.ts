@@ -196,6 +196,22 @@ export const ScoreboardSchema = named(
   }),
 );
 
+export const CompactScoreboardSchema = named(
+  'CompactScoreboard',
+  "The scoreboard as its page draws it, each team once and nothing else: GET /teams/scoreboard is the seed's full shape.",
+  v.strictObject({
+    segregate: v.boolean(),
+    super_types: v.pipe(v.array(v.string()), v.description("The super types' names, in the order of each row's scores.")),
+    rows: v.pipe(
+      v.array(v.array(v.union([v.number(), v.string()]))),
+      v.description(
+        'Ranked as the full scoreboard: `[rank, division ("main" or "guest"), team id, team number, team name, logo, total, services up, services, ...each super type\'s score]`.',
+      ),
+    ),
+    ...FreezeFields,
+  }),
+);
+
 export const ScorecardSchema = named(
   'Scorecard',
   "A team's figures and its rank on the scoreboard this caller would get.",

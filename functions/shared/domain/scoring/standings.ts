@@ -118,6 +118,32 @@ export interface Scorecard {
 export const uptime = (totals: Pick<TeamTotals, 'checks_total' | 'checks_passed'>): number | null =>
   totals.checks_total === 0 ? null : totals.checks_passed / totals.checks_total;
 
+/**
+ * A scoreboard row as the page draws it (issue #49): `[rank, division, team id,
+ * team number, team name, logo, total, services up, services, ...each super
+ * type's score]`, the super types' names once beside the rows. The seed's
+ * route keeps the full row, with the whole team object.
+ */
+export type CompactScoreboardRow = [number, Division, number, number, string, string, number, number, number, ...number[]];
+
+export function compactScoreboard(rows: ScoreboardRow[]): { super_types: string[]; rows: CompactScoreboardRow[] } {
+  return {
+    super_types: rows[0]?.scores.map((s) => s.super_type) ?? [],
+    rows: rows.map((r) => [
+      r.rank,
+      r.division,
+      r.team.id,
+      r.team.number,
+      r.team.name,
+      r.team.logo,
+      r.total_score,
+      r.services_up,
+      r.services_total,
+      ...r.scores.map((s) => s.score),
+    ]),
+  };
+}
+
 /** A team's scorecard, given its rank on the scoreboard the caller sees. */
 export function buildScorecard(record: TeamRecord, superTypes: SuperType[], rank: number): Scorecard {
   const t = record.totals;
