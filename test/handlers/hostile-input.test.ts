@@ -250,8 +250,9 @@ describe('hostile bodies on every write route', () => {
     };
     await fc.assert(
       fc.asyncProperty(hostileBody(route.name, accepted, fields), expectRefused),
-      // Every field with every hostile value, then random mixtures.
-      { numRuns: 40, examples: fields.flatMap((field) => hostileFor(route.name, field).map((value) => [{ ...accepted, [field]: value }] as [unknown])) },
+      // Every field with every hostile value (the examples, each run), then random mixtures: 20 of them, as the
+      // examples already put each hostile value in each field and the suite's time is shared (npm test under 10 min).
+      { numRuns: 20, examples: fields.flatMap((field) => hostileFor(route.name, field).map((value) => [{ ...accepted, [field]: value }] as [unknown])) },
     );
     expect(await tableSnapshot()).toBe(before);
   });
