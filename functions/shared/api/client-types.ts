@@ -9821,7 +9821,7 @@ export interface operations {
                     hosts: string[];
                     description: string;
                     /**
-                     * @description Evidence uploaded for it first (at most 5, 52428800 bytes together; upload forms "for": "incident"): their keys. The report keeps a copy of each.
+                     * @description Evidence uploaded first (at most 5, 52428800 bytes together; upload forms "for": "incident"): their keys. The report keeps a copy of each.
                      * @default []
                      */
                     files?: string[];

@@ -18,7 +18,7 @@ import { keys, PARTITION } from '#shared/data/keys';
 import { queryIndex, queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
 import { notFinal, refusedAsFinal } from '#shared/data/settings';
 import { fileInOrder } from '#shared/domain/files';
-import { reviewOf, type CountedFinding, type Finding, type FindingAddition, type FindingKind, type FindingRuling } from '#shared/domain/findings';
+import { reviewOf, stateAfter, type CountedFinding, type Finding, type FindingAddition, type FindingKind, type FindingRuling } from '#shared/domain/findings';
 
 /** A finding as every answer shows it, its fields in one order. */
 function toFinding(item: Record<string, unknown>): Finding {
@@ -39,7 +39,8 @@ function toFinding(item: Record<string, unknown>): Finding {
     state: f.state,
     reviews: f.reviews,
     deducted: f.deducted,
-    review: f.review ? reviewOf({ ...f.review, finding_id: f.id } as FindingRuling) : null,
+    // As stored, in the shown fields' order.
+    review: f.review ? reviewOf(f.review) : null,
   };
 }
 
@@ -186,7 +187,7 @@ export async function putFindingRuling(
               ConditionExpression: 'attribute_exists(pk) AND reviews = :before',
               ExpressionAttributeNames: { '#state': 'state' },
               ExpressionAttributeValues: {
-                ':state': { approve: 'approved', reject: 'rejected', more_evidence: 'more_evidence' }[ruling.decision],
+                ':state': stateAfter(ruling.decision),
                 ':n': ruling.n,
                 ':before': ruling.n - 1,
                 ':deducted': ruling.deducted,

@@ -8,7 +8,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { generateSessionToken, hashSessionToken, SESSION_HOURS, sessionHome } from '#shared/auth/sessions';
-import { sessionRoleOf, type AccountHome, type SessionRole } from '#shared/domain/roles';
+import { sessionRoleOf, teamOfHome, type AccountHome, type SessionRole } from '#shared/domain/roles';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
@@ -58,7 +58,7 @@ export async function startSession(account: { id?: number; name: string; home: A
   const session: Session = {
     session_id: sessionId,
     role: sessionRoleOf(account.home),
-    team_id: account.home === 'red' ? null : account.home,
+    team_id: teamOfHome(account.home),
     account: account.name,
     created_at: now.toISOString(),
     expires_at: expires.toISOString(),

@@ -11,7 +11,7 @@ import { db, tableName } from '#shared/data/client';
 import { allocateId } from '#shared/data/counters';
 import { keys, PARTITION } from '#shared/data/keys';
 import { queryPartition, transactionConditionFailed } from '#shared/data/operations';
-import type { AccountHome, SessionRole } from '#shared/domain/roles';
+import { sessionRoleOf, teamOfHome, type AccountHome, type SessionRole } from '#shared/domain/roles';
 
 /** An account as the admin routes show it: never its hash. */
 export interface TeamAccount {
@@ -42,8 +42,8 @@ export async function putTeamAccount(input: { name: string; home: AccountHome; p
   const account: TeamAccount = {
     id: await allocateId('team-account'),
     name: input.name,
-    role: input.home === 'red' ? 'red-team' : 'team',
-    team_id: input.home === 'red' ? null : input.home,
+    role: sessionRoleOf(input.home),
+    team_id: teamOfHome(input.home),
     created_at: new Date().toISOString(),
   };
   try {

@@ -78,7 +78,7 @@ export interface Finding {
 /** What a finding shows of its latest ruling. */
 export type FindingReview = Pick<FindingRuling, 'n' | 'decision' | 'points' | 'reason' | 'counted' | 'repeat_of' | 'reviewed_at'>;
 
-export const reviewOf = ({ n, decision, points, reason, counted, repeat_of, reviewed_at }: FindingRuling): FindingReview => ({
+export const reviewOf = ({ n, decision, points, reason, counted, repeat_of, reviewed_at }: FindingReview): FindingReview => ({
   n,
   decision,
   points,

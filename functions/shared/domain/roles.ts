@@ -24,5 +24,8 @@ export type AccountHome = number | 'red';
 /** The role an account of this home signs in with. */
 export const sessionRoleOf = (home: AccountHome): SessionRole => (home === 'red' ? 'red-team' : 'team');
 
+/** The team an account of this home is bound to: none for the red team's. */
+export const teamOfHome = (home: AccountHome): number | null => (home === 'red' ? null : home);
+
 /** The roles an API token or an IAM principal may hold: the sessions' roles only come from signing in. */
 export type TokenRole = Exclude<Role, SessionRole>;

@@ -582,6 +582,17 @@ export const AnnouncementBody = v.strictObject({
 });
 
 /** A team's report of an incident. */
+/** Evidence uploaded first, named by the keys its upload forms gave (`through`); what names it (`keeper`) keeps a copy of each. */
+function evidenceKeys(through: string, keeper: string) {
+  return v.pipe(
+    v.array(FileKey),
+    v.maxLength(MAX_FILES_PER_SUBMISSION, `must name at most ${MAX_FILES_PER_SUBMISSION} files`),
+    v.description(
+      `Evidence uploaded first (at most ${MAX_FILES_PER_SUBMISSION}, ${MAX_BYTES_PER_SUBMISSION} bytes together; ${through}): their keys. ${keeper} keeps a copy of each.`,
+    ),
+  );
+}
+
 export const IncidentReportBody = v.strictObject({
   observed_at: v.pipe(Timestamp, v.description('When the team saw it happen.')),
   hosts: v.pipe(
@@ -591,16 +602,7 @@ export const IncidentReportBody = v.strictObject({
     v.description("The team's hosts it touched, as the team names them (a name or an address)."),
   ),
   description: v.pipe(MultilineText(50_000), v.minLength(1, 'must not be empty'), v.description('What was done, and what the team did about it (Markdown).')),
-  files: v.optional(
-    v.pipe(
-      v.array(FileKey),
-      v.maxLength(MAX_FILES_PER_SUBMISSION, `must name at most ${MAX_FILES_PER_SUBMISSION} files`),
-      v.description(
-        `Evidence uploaded for it first (at most ${MAX_FILES_PER_SUBMISSION}, ${MAX_BYTES_PER_SUBMISSION} bytes together; upload forms "for": "incident"): their keys. The report keeps a copy of each.`,
-      ),
-    ),
-    [],
-  ),
+  files: v.optional(evidenceKeys('upload forms "for": "incident"', 'The report'), []),
   finding_id: v.optional(
     v.pipe(PositiveInt, v.description('The red team finding it answers: one approved against the team that it is shown (GET /team/{id}/findings).')),
   ),
@@ -760,15 +762,7 @@ export const FindingKindsBody = v.strictObject({
 /** An upload form for the red team's evidence. */
 export const FindingUploadBody = v.strictObject(uploadedFile);
 
-const FindingFiles = v.optional(
-  v.pipe(
-    v.array(FileKey),
-    v.maxLength(MAX_FILES_PER_SUBMISSION, `must name at most ${MAX_FILES_PER_SUBMISSION} files`),
-    v.description(
-      `Evidence uploaded first (at most ${MAX_FILES_PER_SUBMISSION}, ${MAX_BYTES_PER_SUBMISSION} bytes together; POST /red-team/uploads): their keys. The finding keeps a copy of each.`,
-    ),
-  ),
-);
+const FindingFiles = v.optional(evidenceKeys('POST /red-team/uploads', 'The finding'));
 
 /** A red team finding as filed. */
 export const FindingBody = v.strictObject({
