@@ -6,14 +6,13 @@
  * and CloudFront do it. The stack is a parent and nested stacks (the routes
  * by area, the alarms): `deployed` reads them as one template.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { App, type CfnElement, NestedStack, Stack } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
-import { afterAll } from 'vitest';
+import { inject } from 'vitest';
 import { ScoringStack } from '../../lib/scoring-stack';
 import { readStackConfig } from '../../lib/stack-config';
 import type { Route } from '#shared/api/routes';
@@ -75,21 +74,16 @@ export function synthesize(options: SynthOptions = {}): Synthesized {
   return result;
 }
 
-const outdirs: string[] = [];
-// Registered while the test file imports this module: runs after the file's tests.
-afterAll(() => {
-  for (const dir of outdirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
 /**
- * An App whose cloud assembly goes to a temporary directory removed after the
- * test file, with CloudFormation schema validation off (it adds
+ * An App whose cloud assembly goes to a directory removed when the
+ * test run ends, with CloudFormation schema validation off (it adds
  * seconds per synth; `npm run synth` runs it).
  */
 export function newApp(context: Record<string, unknown> = {}): App {
   process.env.CDK_VALIDATION ??= 'false';
-  const outdir = mkdtempSync(join(tmpdir(), 'scoring-cdk-test-'));
-  outdirs.push(outdir);
+  // In the run's directory, not removed after the file: test files share a worker's modules (vitest.config.ts),
+  // so a stack synthesized and cached here serves the worker's later files, its assembly directory included.
+  const outdir = mkdtempSync(join(inject('runDirectory'), 'cdk-'));
   return new App({ outdir, context });
 }
 

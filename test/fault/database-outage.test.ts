@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '#shared/api/routes';
 import type { DynamoDbLocal } from '../../lib/local/dynamodb-local';
 import type { LocalStack } from '../../lib/local/local-stack';
@@ -17,8 +17,11 @@ import { signedHeaders } from '../support/sigv4';
  * every deadline comes from them, never from the machine's speed.
  */
 
-// Before the data layer is imported: this file checks the real bounds.
+// Before the data layer is imported: this file checks the real bounds. Test files share a worker's modules
+// (vitest.config.ts), so the data layer is imported afresh here, and the suite's own is restored after.
+const suiteEnv = { ...process.env };
 delete process.env.SCORING_DATABASE_CALL_BUDGET_MS;
+vi.resetModules();
 
 // Not from ../support/server, which would load the data layer with the suite's stretched budget.
 const ENV_TOKENS = { admin: 'ccdc_cccccccc_' + 'C'.repeat(43), service: 'ccdc_dddddddd_' + 'D'.repeat(43) };
@@ -63,6 +66,9 @@ afterAll(async () => {
   await stack?.stop();
   await dynamodb?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  for (const name of Object.keys(process.env)) if (!(name in suiteEnv)) delete process.env[name];
+  Object.assign(process.env, suiteEnv);
+  vi.resetModules();
 });
 
 /** Waits until DynamoDB Local itself answers a call (not through the service), for up to 30 s. */

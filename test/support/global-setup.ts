@@ -1,5 +1,8 @@
 // The main process's clients (the tables made here) would say the SDK's Node 20 notice; the workers have it in their env.
 import '../../lib/local/node-20';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal } from '../../lib/local/dynamodb-local';
 import { TEST_WORKERS } from './workers';
@@ -28,6 +31,11 @@ declare module 'vitest' {
     postgres: PostgresInfo;
     slapd: SlapdInfo<(typeof LDAP_USERS)[number]>;
     dovecot: DovecotInfo<(typeof MAIL_USERS)[number]>;
+    /**
+     * A directory for the run's scratch files that outlive a test file (a synthesized stack's assembly,
+     * cached for the worker's later files): removed when the run ends, however the workers end.
+     */
+    runDirectory: string;
   }
 }
 
@@ -60,7 +68,14 @@ export default async function setup(project: TestProject) {
   project.provide('postgres', postgres);
   project.provide('slapd', slapd);
   project.provide('dovecot', dovecot);
-  return stop;
+  const runDirectory = mkdtempSync(join(tmpdir(), 'scoring-test-run-'));
+  const removeRunDirectory = () => rmSync(runDirectory, { recursive: true, force: true });
+  process.once('exit', removeRunDirectory);
+  project.provide('runDirectory', runDirectory);
+  return async () => {
+    removeRunDirectory();
+    await stop();
+  };
 }
 
 interface Started<T> {
