@@ -99,14 +99,18 @@ export function printReport(r: any) {
   const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b ? `${fmt(a / b, 1)}×` : 'n/a');
   out(
     `Origin ratios (same run): scoreboard 304 / 200 req/s ${ratio(rpsOf('/teams/scoreboard (If-None-Match: 304)'), rpsOf('/teams/scoreboard'))}; ` +
-      `status view / GET /services req/s ${ratio(rpsOf('/services/status'), rpsOf('/services'))}`,
+      `status view / GET /services req/s ${ratio(rpsOf('/services/status'), rpsOf('/services'))}; ` +
+      `history window / its samples req/s ${ratio(
+        r.reads.find((x: any) => String(x.path).endsWith('window)'))?.rps,
+        r.reads.find((x: any) => String(x.path).endsWith('Query)'))?.rps,
+      )}`,
   );
   if (r.cdn) for (const line of cdnReportLines(r.cdn)) out(line);
   if (r.viewer) {
     const kb = (bytes: number) => fmt(bytes / 1024, 1);
     table(
       `One viewer per page through the CDN stand-in (${p.viewerTeams ?? p.teams} teams × 10 services; polls every 5 s with its ETag; KB the server sent: over HTTP/2 with TLS — what browsers speak to CloudFront, headers as HPACK references — and over HTTP/1.1, every header spelled out; then the bodies alone, as sent)`,
-      ['phase', 'results', 'seconds', 'page', 'HTTP/2 KB', 'HTTP/1.1 KB', 'of it bodies', 'polls (304)'],
+      ['phase', 'results', 'seconds', 'page', 'HTTP/2 KB', 'HTTP/1.1 KB', 'a minute: HTTP/2, 1.1 KB', 'of it bodies', '304s: HTTP/2, 1.1'],
       (['round', 'quiet'] as const).flatMap((phase) =>
         (['scoreboard', 'matrix'] as const).map((page) => {
           const x = r.viewer[phase];
@@ -118,8 +122,9 @@ export function printReport(r: any) {
             page === 'scoreboard' ? '/' : 'matrix',
             kb(http2.bytes),
             kb(http1.bytes),
+            `${kb((http2.bytes * 60) / x.seconds)}, ${kb((http1.bytes * 60) / x.seconds)}`,
             kb(http2.bodyBytes),
-            `${http2.polls} (${http2.notModified})`,
+            [http2, http1].map((t: any) => `${t.notModified}/${t.polls} (${fmt((100 * t.notModified) / Math.max(1, t.polls))} %)`).join(', '),
           ];
         }),
       ),

@@ -40,8 +40,10 @@ import { measureViewer } from './viewer';
 import { measureColdStarts } from './cold-start';
 import { generateCompetition } from './generate';
 import { forgetFreshCopies } from '#shared/data/fresh';
-import { standingsPartitions } from '#shared/data/keys';
-import { queryPartition } from '#shared/data/operations';
+import { historyKeys, standingsPartitions } from '#shared/data/keys';
+import { writeSnapshot } from '#shared/data/history';
+import { RESOLUTIONS_SECONDS, resolutionsOf, sampleTimeOf } from '#shared/domain/history';
+import { batchWrite, queryPartition } from '#shared/data/operations';
 import { awsWritesDuring, itemBytes } from './aws-units';
 import { autocannon, percentile, roundReports, runScanAgent, shuffled, type ScanReport } from './load';
 import { runScript } from './process';
@@ -317,6 +319,9 @@ try {
     const connections = path === '/services' ? 4 : params.concurrency;
     reads.push({ path, connections, ...(await measureRead(`${api}${path}`, params.readSeconds, connections)) });
   }
+  // The score history of an 8-hour day (480 samples a team): from its samples, as every read did before the
+  // minute's job rendered it, then from the rendered window, in this run, on the same table.
+  reads.push(...(await measureHistoryReads(api)));
   // A poll whose ETag is current: answered from the public version alone.
   log(`loading GET /teams/scoreboard with a current If-None-Match for ${params.readSeconds}s…`);
   reads.push({
@@ -476,6 +481,31 @@ async function measureRead(url: string, seconds: number, connections = params.co
     // Eventually consistent reads cost 0.5 RCU per 4 KB: what the returned bytes alone would need.
     minRcuPerRequest: Math.ceil(bytes / 4096) * 0.5,
   };
+}
+
+/**
+ * GET /teams/scoreboard/history at 480 one-minute samples: the samples written
+ * the way the minute's job writes them, then read with the windows removed (a
+ * Query of 480 items, as before the job rendered them), then once the next
+ * minute's snapshot has rendered the window again (one item).
+ */
+async function measureHistoryReads(api: string) {
+  const SAMPLES = 480;
+  const now = Date.parse(sampleTimeOf(new Date()));
+  log(`the score history: ${SAMPLES} samples…`);
+  const { scoreboard } = (await (await fetch(`${api}/teams/scoreboard`)).json()) as { scoreboard: { team: { id: number }; total_score: number }[] };
+  const totalsAt = (minutesAgo: number) =>
+    Object.fromEntries(scoreboard.map((row) => [String(row.team.id), Math.round((row.total_score * (SAMPLES - minutesAgo)) / SAMPLES)]));
+  for (let ago = SAMPLES - 1; ago >= 1; ago--) {
+    const time = new Date(now - ago * 60_000).toISOString().replace('.000Z', 'Z');
+    await writeSnapshot({ time, totals: totalsAt(ago) }, resolutionsOf(time));
+  }
+  const url = `${api}/teams/scoreboard/history`;
+  await batchWrite(RESOLUTIONS_SECONDS.map((r) => ({ DeleteRequest: { Key: historyKeys.window(r) } })));
+  const fromSamples = { path: `/teams/scoreboard/history (${SAMPLES - 1} samples, Query)`, ...(await measureRead(url, params.readSeconds)) };
+  await writeSnapshot({ time: new Date(now).toISOString().replace('.000Z', 'Z'), totals: totalsAt(0) }, [60]);
+  const fromWindow = { path: `/teams/scoreboard/history (${SAMPLES} samples, window)`, ...(await measureRead(url, params.readSeconds)) };
+  return [fromSamples, fromWindow];
 }
 
 /** A public view's version tag (`"v-…"`), once the public version has settled (a content tag before). */

@@ -1,8 +1,8 @@
 import { teamsRoutes } from '#shared/api/routes/teams';
-import { firstSampleTime, readSamples } from '#shared/data/history';
+import { firstSampleTime, readSamples, readWindow } from '#shared/data/history';
 import { listTeamRecords } from '#shared/data/teams';
 import { lastSampleBefore } from '#shared/domain/scoring/freeze';
-import { buildHistory, MAX_SAMPLES, resolutionFor, SAMPLE_SECONDS } from '#shared/domain/history';
+import { buildHistory, MAX_SAMPLES, resolutionFor, SAMPLE_SECONDS, samplesAfter } from '#shared/domain/history';
 import { endpoint } from '#shared/http/endpoint';
 import { ok } from '#shared/http/responses';
 
@@ -17,7 +17,9 @@ export const handler = endpoint(teamsRoutes.GetScoreHistory, { freeze: true }, a
   const until = frozenAt === undefined ? undefined : lastSampleBefore(frozenAt);
   // Frozen, the answer is the one of the freeze's time: the same for every poll until it is lifted.
   const interval = resolutionFor(first, until ? new Date(until) : new Date());
-  const samples = await readSamples(interval, { since: query.since, until, limit: MAX_SAMPLES });
+  // Live, the minute's job has rendered the answer's samples as one item; frozen (or before it is rendered), a Query.
+  const window = until === undefined ? await readWindow(interval) : undefined;
+  const samples = window ? samplesAfter(window, query.since) : await readSamples(interval, { since: query.since, until, limit: MAX_SAMPLES });
   return ok(
     buildHistory(
       interval,

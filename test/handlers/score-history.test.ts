@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as recordScoreSnapshot } from '../../functions/teams/record-score-snapshot';
-import { commandObservers } from '#shared/data/client';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { commandObservers, db, tableName } from '#shared/data/client';
+import { historyKeys } from '#shared/data/keys';
 import { bearer, invoke } from '../support/invoke';
 import { loadCompetition } from '#shared/data/competition';
 import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
@@ -83,22 +85,42 @@ describe('GET /api/v1/teams/scoreboard/history', () => {
     expect((await invoke('GET', '/api/v1/teams/scoreboard/history?since=yesterday')).status).toBe(400);
   });
 
-  it('reads a bounded number of items with Query only, however many samples exist', async () => {
+  it('reads the rendered window, one item however many samples exist: the answer the samples give', async () => {
     const calls: { command: string; limit?: number }[] = [];
     const observe = ({ command, input }: { command: string; input: unknown }) => calls.push({ command, limit: (input as { Limit?: number }).Limit });
     // The fold runs in this process too: pause it so only the request's own calls are seen.
     await fold.pause();
     commandObservers.add(observe);
+    let rendered;
     try {
-      await invoke('GET', '/api/v1/teams/scoreboard/history');
+      rendered = await invoke('GET', '/api/v1/teams/scoreboard/history');
     } finally {
       commandObservers.delete(observe);
       fold.resume();
     }
-    // Queries, and GetItems of the settings and of the public version (a conditional read's only read).
+    // GetItems (the window, the settings, the public version) and Queries: the first sample (one item), the teams
+    // (unbounded); no Query of the samples (500 at a time).
     expect(calls.map((c) => c.command).filter((c) => !['QueryCommand', 'GetItemCommand'].includes(c))).toEqual([]);
-    const sampleQueries = calls.filter((c) => c.limit !== undefined && c.limit > 1);
-    expect(sampleQueries.every((c) => c.limit! <= 500)).toBe(true);
+    expect(calls.filter((c) => c.command === 'QueryCommand' && (c.limit ?? 0) > 1)).toEqual([]);
+
+    // Without the window (an event upgraded mid-way), the samples answer: the same history, since or not.
+    const sinces = ['', `?since=${minute(0)}`, `?since=${minute(1)}`];
+    const fromWindow = await Promise.all(sinces.map(async (q) => (await invoke('GET', `/api/v1/teams/scoreboard/history${q}`)).json));
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: historyKeys.window(60) }));
+    const fromSamples = await Promise.all(sinces.map(async (q) => (await invoke('GET', `/api/v1/teams/scoreboard/history${q}`)).json));
+    expect(fromWindow[0]).toEqual(rendered.json);
+    expect(fromSamples).toEqual(fromWindow);
+    expect(fromWindow[0].times).toEqual([minute(0), minute(1), minute(2)]);
+  });
+
+  it('rebuilds the window when an older minute runs late, and keeps both samples of two runs at once', async () => {
+    await recordScoreSnapshot({ time: minute(5) });
+    await recordScoreSnapshot({ time: minute(4) });
+    await Promise.all([recordScoreSnapshot({ time: minute(6) }), recordScoreSnapshot({ time: minute(7) }), recordScoreSnapshot({ time: minute(7) })]);
+    const history = (await invoke('GET', '/api/v1/teams/scoreboard/history')).json;
+    expect(history.times).toEqual([0, 1, 2, 4, 5, 6, 7].map(minute));
+    const window = await db().send(new GetCommand({ TableName: tableName(), Key: historyKeys.window(60), ConsistentRead: true }));
+    expect(window.Item?.version).toBeGreaterThanOrEqual(4);
   });
 
   it('starts empty again when the competition is replaced: no line of the old teams survives', async () => {

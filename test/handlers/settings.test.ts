@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, invoke } from '../support/invoke';
-import { mintTokens, useFreshTable } from '../support/database';
+import { freshSettings } from '#shared/data/fresh';
+import { mintTokens, sampleCompetition, useFreshTable } from '../support/database';
 import { namedCheckzone } from '../support/named-checkzone';
 
 let admin: Record<string, string>;
@@ -207,5 +208,21 @@ describe('settings', () => {
       rawBody: '{"dns_ttl": 60}',
     });
     expect(wrongType.status).toBe(415);
+  });
+});
+
+describe("a function's kept copies", () => {
+  it('belong to the table they were read from: a process that switches tables (the local server under test, the bench) reads the new one at once', async () => {
+    const first = process.env.TABLE_NAME!;
+    const before = await freshSettings();
+    const other = await useFreshTable({ ...sampleCompetition(), settings: { ...sampleCompetition().settings, round_seconds: 97 } });
+    try {
+      expect(before.settings.round_seconds).not.toBe(97);
+      expect((await freshSettings()).settings.round_seconds).toBe(97);
+    } finally {
+      process.env.TABLE_NAME = first;
+    }
+    expect(other).not.toBe(first);
+    expect((await freshSettings()).settings.round_seconds).toBe(before.settings.round_seconds);
   });
 });

@@ -1,4 +1,3 @@
-import { forgetFreshCopies } from '#shared/data/fresh';
 import { randomUUID } from 'node:crypto';
 import { loadCompetition } from '#shared/data/competition';
 import { ensureTable } from '#shared/data/table';
@@ -16,8 +15,6 @@ import { dynamodbEndpoint } from './dynamodb-endpoint';
 export async function useFreshTable(competition: Competition | 'sample' | 'none' = 'sample'): Promise<string> {
   process.env.DYNAMODB_ENDPOINT = dynamodbEndpoint();
   process.env.TABLE_NAME = `test-${randomUUID()}`;
-  // Test files share a worker's modules (isolate: false): what one file's data layer kept belongs to its table.
-  forgetFreshCopies();
   await ensureTable(process.env.TABLE_NAME);
   if (competition !== 'none') {
     await loadCompetition(competition === 'sample' ? sampleCompetition() : competition, { replace: false, loadedBy: 'test', audit: TEST_AUDIT });

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { buildHistory, MAX_SAMPLES, resolutionFor, resolutionsOf, sampleTimeOf } from '#shared/domain/history';
+import { gzipSync } from 'node:zlib';
+import {
+  buildHistory,
+  MAX_SAMPLES,
+  resolutionFor,
+  resolutionsOf,
+  sampleTimeOf,
+  samplesAfter,
+  storedWindow,
+  windowSamples,
+  windowWith,
+  type Snapshot,
+} from '#shared/domain/history';
 
 const team = (id: number) => ({ id, number: 10 + id, name: `T${id}`, logo: '', team_url: `t${id}.example`, guest_division: false });
 
@@ -46,5 +58,55 @@ describe('score history rules', () => {
         { team: team(2), totals: [null, 5] },
       ],
     });
+  });
+
+  const at = (m: number) => new Date(Date.UTC(2026, 10, 22, 10, m)).toISOString().replace('.000Z', 'Z');
+  const sample = (m: number, totals: Record<string, number>): Snapshot => ({ time: at(m), totals });
+
+  it("extends a rendered window by the minute's sample, replaces a repeated one, and asks for a rebuild otherwise", () => {
+    const window = [sample(0, { '1': 0 }), sample(1, { '1': 10 })];
+    expect(windowWith(window, sample(2, { '1': 20 }))!.map((s) => s.time)).toEqual([at(0), at(1), at(2)]);
+    expect(windowWith(window, sample(1, { '1': 15 }))).toEqual([sample(0, { '1': 0 }), sample(1, { '1': 15 })]);
+    expect(windowWith([], sample(0, { '1': 0 }))).toEqual([sample(0, { '1': 0 })]);
+    // None stored, or a late run of an older minute: the samples themselves decide.
+    expect(windowWith(undefined, sample(2, {}))).toBeUndefined();
+    expect(windowWith(window, sample(0, {}))).toBeUndefined();
+    const full = Array.from({ length: MAX_SAMPLES }, (_, m) => sample(m, { '1': m }));
+    const next = windowWith(full, sample(MAX_SAMPLES, { '1': MAX_SAMPLES }))!;
+    expect(next).toHaveLength(MAX_SAMPLES);
+    expect([next[0]!.time, next.at(-1)!.time]).toEqual([at(1), at(MAX_SAMPLES)]);
+  });
+
+  it('answers a since from the window: its samples after it, however old the since', () => {
+    const window = [sample(3, {}), sample(4, {}), sample(5, {})];
+    expect(samplesAfter(window, undefined)).toBe(window);
+    expect(samplesAfter(window, at(4)).map((s) => s.time)).toEqual([at(5)]);
+    expect(samplesAfter(window, at(0))).toEqual(window);
+    expect(samplesAfter(window, at(5))).toEqual([]);
+  });
+
+  it('stores a window as columns of differences, and reads back exactly the samples', () => {
+    const samples = [sample(0, { '1': 0, '2': 7.5 }), sample(1, { '1': 100, '2': 8.25, '3': -20 }), sample(2, { '2': 9 }), sample(3, { '1': 50, '3': -20 })];
+    const stored = storedWindow(samples);
+    expect(stored.teams['1']).toEqual({ d: [0, 100, null, -50] });
+    expect(stored.teams['3']).toEqual({ d: [null, -20, null, 0] });
+    // A column of other numbers keeps its values.
+    expect(stored.teams['2']).toEqual({ v: [7.5, 8.25, 9, null] });
+    expect(windowSamples(JSON.parse(JSON.stringify(stored)))).toEqual(samples);
+    expect(windowSamples(storedWindow([]))).toEqual([]);
+  });
+
+  it('keeps 250 teams × 500 samples of round scores far below an item', () => {
+    let seed = 1;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const totals: Record<string, number> = {};
+    const samples = Array.from({ length: MAX_SAMPLES }, (_, m) => {
+      for (let team = 1; team <= 250; team++) totals[team] = (totals[team] ?? 0) + [0, 100, 200, 300, -50][Math.floor(random() * 5)]!;
+      return sample(m, { ...totals });
+    });
+    const bytes = gzipSync(JSON.stringify(storedWindow(samples))).length;
+    // DynamoDB's items stop at 400 KB; data/history.ts keeps windows up to 300 KB.
+    expect(bytes).toBeLessThan(150 * 1024);
+    expect(windowSamples(storedWindow(samples))).toEqual(samples);
   });
 });

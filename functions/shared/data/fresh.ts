@@ -48,11 +48,23 @@ export interface FreshSettings {
 /** Every kept copy's way to be forgotten (forgetFreshCopies). */
 const forgetters: (() => void)[] = [];
 
+/** The table the kept copies were read from (a Lambda function's never changes; the local server's tests and the bench switch). */
+let copiesOf: string | undefined;
+
+/** Forgets every copy when the table is not the one they were read from. */
+function forgetIfTableSwitched(): void {
+  const table = process.env.TABLE_NAME;
+  if (table === copiesOf) return;
+  forgetFreshCopies();
+  copiesOf = table;
+}
+
 /** A read kept for `ms` after it was made (a failed read is not kept: the next caller reads again). */
 function keptFor<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
   let copy: { value: Promise<T>; until: number } | undefined;
   forgetters.push(() => (copy = undefined));
   return () => {
+    forgetIfTableSwitched();
     const now = Date.now();
     if (!copy || copy.until <= now) {
       const value = read();
@@ -79,6 +91,7 @@ export const freshSettings: () => Promise<FreshSettings> = keptFor(FRESHNESS_MS,
 /** A service's definition (max_score, team, super type, SLA rules), as of the settings version this function last read. */
 export async function freshServiceDefinition(serviceId: number): Promise<StoredDefinition | undefined> {
   const { definitions: version } = await freshSettings();
+  forgetIfTableSwitched();
   const copy = definitionCopies.get(serviceId);
   if (copy && copy.version === version) return copy.value;
   const value = getServiceDefinition(serviceId);
@@ -105,6 +118,7 @@ function keptPerSettingsVersion<T>(read: () => Promise<T>): () => Promise<T> {
   forgetters.push(() => (copy = undefined));
   return async () => {
     const { definitions: version } = await freshSettings();
+    forgetIfTableSwitched();
     if (!copy || copy.version !== version) {
       const value = read();
       copy = { value, version };
@@ -128,7 +142,7 @@ export const freshSubtypeNames: () => Promise<Map<number, string>> = keptPerSett
 /** Who names what among the pools (a scan report's check that its agent's pool holds the service), as of the settings version this function last read. */
 export const freshPoolIndex: () => Promise<PoolIndex> = keptPerSettingsVersion(async () => poolIndex((await readPools()).pools));
 
-/** Forgets every copy (tests change the settings and expect the next request to see it at once). */
+/** Forgets every copy (tests change the settings and expect the next request to see it at once; a switch of table forgets them anyway). */
 export function forgetFreshCopies(): void {
   for (const forget of forgetters) forget();
   definitionCopies.clear();

@@ -253,6 +253,8 @@ export const historyKeys = {
     sk: `${HISTORY_SAMPLE_PREFIX}${time}`,
   }),
   samplePrefix: HISTORY_SAMPLE_PREFIX,
+  /** The resolution's newest samples rendered as one item (a read's one GetItem), beside the samples it is made of. */
+  window: (intervalSeconds: number): Key => ({ pk: `${HISTORY_PARTITION_PREFIX}${pad(intervalSeconds)}`, sk: 'WINDOW' }),
 };
 
 /** The registry of IAM principals (users, roles) that may call the IAM API, with their role: one item per ARN. */

@@ -73,3 +73,82 @@ export function buildHistory(intervalSeconds: number, snapshots: Snapshot[], tea
     teams: [...teams].sort((a, b) => a.id - b.id).map((team) => ({ team, totals: ordered.map((s) => s.totals[String(team.id)] ?? null) })),
   };
 }
+
+/**
+ * The newest samples of a resolution once `sample` is added to its stored
+ * window (the newest MAX_SAMPLES, oldest first): the window rendered once a
+ * minute so that a read is one item. A repeated run of the window's newest
+ * time replaces it. Undefined when the window cannot be extended (none is
+ * stored, or the sample is older than its newest): then it is rebuilt from the
+ * resolution's samples.
+ */
+export function windowWith(window: Snapshot[] | undefined, sample: Snapshot): Snapshot[] | undefined {
+  if (window === undefined) return undefined;
+  const newest = window.at(-1);
+  if (newest !== undefined && sample.time < newest.time) return undefined;
+  const kept = newest?.time === sample.time ? window.slice(0, -1) : window;
+  return [...kept, sample].slice(-MAX_SAMPLES);
+}
+
+/**
+ * What a read asks of a window: the newest MAX_SAMPLES samples after `since`.
+ * The window holds the resolution's newest MAX_SAMPLES, so those are always
+ * its samples after `since`, however old `since` is.
+ */
+export function samplesAfter(window: Snapshot[], since: string | undefined): Snapshot[] {
+  return since === undefined ? window : window.filter((s) => s.time > since);
+}
+
+/**
+ * A window as stored: its times, and per team a column with one entry per
+ * time (null where the team was not in that sample). Totals are whole points,
+ * so a column of integers is kept as differences from the team's previous
+ * total (`d`): a total changes by a round's points, and repeated small
+ * differences compress several times better than growing totals. A column
+ * with any other number keeps its values (`v`).
+ */
+export interface StoredWindow {
+  times: string[];
+  teams: Record<string, { d: (number | null)[] } | { v: (number | null)[] }>;
+}
+
+export function storedWindow(samples: Snapshot[]): StoredWindow {
+  const ids = [...new Set(samples.flatMap((s) => Object.keys(s.totals)))];
+  const teams: StoredWindow['teams'] = {};
+  for (const id of ids) {
+    const column = samples.map((s) => s.totals[id] ?? null);
+    if (!column.every((total) => total === null || Number.isSafeInteger(total))) {
+      teams[id] = { v: column };
+      continue;
+    }
+    let previous = 0;
+    teams[id] = {
+      d: column.map((total) => {
+        if (total === null) return null;
+        const difference = total - previous;
+        previous = total;
+        return difference;
+      }),
+    };
+  }
+  return { times: samples.map((s) => s.time), teams };
+}
+
+export function windowSamples(stored: StoredWindow): Snapshot[] {
+  const samples: Snapshot[] = stored.times.map((time) => ({ time, totals: {} }));
+  for (const [id, column] of Object.entries(stored.teams)) {
+    let previous = 0;
+    const totals =
+      'v' in column
+        ? column.v
+        : column.d.map((difference) => {
+            if (difference === null) return null;
+            previous += difference;
+            return previous;
+          });
+    totals.forEach((total, i) => {
+      if (total !== null && samples[i]) samples[i].totals[id] = total;
+    });
+  }
+  return samples;
+}
