@@ -84,6 +84,8 @@ const api = async (path: string, init?: RequestInit) => (await fetch(`${stack.ur
 beforeAll(async () => {
   const competition = sampleCompetition();
   competition.settings = { ...competition.settings, guest_division_enabled: true };
+  // Logos on a host that is not this machine (the sample has none): the page must not wait for them, nor fetch them here.
+  competition.teams = competition.teams.map((team) => ({ ...team, logo: `https://ccdc.example/logos/team${team.number}.png` }));
   competition.teams[1] = { ...competition.teams[1]!, name: HOSTILE_NAME };
   // Two web servers for that team: its HTTP cell holds two services, which a delta patches in place (issue #49).
   const team12 = competition.teams[1]!;
@@ -124,6 +126,14 @@ async function open(path: string, ready: string): Promise<void> {
     .locator(ready)
     .first()
     .waitFor({ state: 'attached', ...ON_SCREEN });
+}
+
+/** Opens a console view from its link in the console's navigation, from the keyboard, and waits for what it draws. */
+async function consoleView(title: string, ready: string): Promise<void> {
+  await page.locator('nav.console-nav').getByRole('link', { name: title, exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await page.locator('#console-view-title', { hasText: title }).waitFor(ON_SCREEN);
+  await page.locator(ready).first().waitFor(ON_SCREEN);
 }
 
 async function seriousAxeViolations(): Promise<string[]> {
@@ -519,13 +529,16 @@ describe('the other pages', () => {
       expect(await seriousAxeViolations()).toEqual([]);
       await page.getByLabel('Admin token').fill(token);
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.locator('table.console-services tbody tr').first().waitFor(ON_SCREEN);
+      // The overview first.
+      await page.locator('table.console-states tbody tr').first().waitFor(ON_SCREEN);
+      await consoleView('Teams', 'table.console-teams tbody tr');
       // The hostile team name is text, as everywhere.
       expect(await page.locator('table.console-teams').textContent()).toContain(HOSTILE_NAME);
       expect(await page.evaluate("sessionStorage.getItem('ccdc.admin-token')")).toBe(token);
       expect(await seriousAxeViolations()).toEqual([]);
 
       // The settings, the whole form: a change saved; a refused field's reason beside it, nothing saved.
+      await consoleView('Settings', 'dl.console-settings');
       await page.getByRole('button', { name: 'Edit the settings' }).click();
       await page.getByLabel('competition_name').fill('Console Cup');
       await page.getByRole('button', { name: 'Save the settings' }).click();
@@ -545,6 +558,7 @@ describe('the other pages', () => {
 
       // Move team 11's HTTP to another port: saved, and the public read shows it.
       const http = ((await api('/services?team=11')) as { id: number; subtype: string; port: number }[]).find((s) => s.subtype === 'HTTP')!;
+      await consoleView('Services', 'table.console-services tbody tr');
       await page.getByRole('button', { name: 'Edit HTTP of team 11' }).click();
       await page.getByLabel('Port', { exact: true }).fill('8181');
       expect(await seriousAxeViolations()).toEqual([]);
@@ -581,6 +595,7 @@ describe('the other pages', () => {
 
       // Hide team 14 from the keyboard alone: Tab to its Edit button, Enter, Space on the box, Enter to save.
       const team14 = ((await api('/teams')) as { id: number; number: number }[]).find((t) => t.number === 14)!;
+      await consoleView('Teams', 'table.console-teams tbody tr');
       await page.getByRole('button', { name: 'Edit team 14' }).focus();
       await page.keyboard.press('Enter');
       // The editor opens with its first field focused.
@@ -599,6 +614,7 @@ describe('the other pages', () => {
       expect(shown.status).toBe(200);
 
       // A token minted with an expiry, its secret shown once; then revoked, and refused from then on.
+      await consoleView('Tokens and accounts', 'table.console-tokens');
       await page.getByLabel('Whose (the audit trail names it)').fill('agent-7');
       await page.getByRole('button', { name: 'Mint the token' }).click();
       const secret = (await page.locator('#token-secret code').textContent({ timeout: ON_SCREEN.timeout }))!;
@@ -611,12 +627,14 @@ describe('the other pages', () => {
 
       // Pools (issue #45): no agent has said it is alive here, so cloud's services go unscored, and the console says so.
       // A pool saved from the form shows beside it; an agent token of it is minted with its pool.
+      await consoleView('Checks and pools', 'table.console-pools');
       await page.locator('tr[data-pool="cloud"]', { hasText: 'No live agent' }).waitFor(ON_SCREEN);
       await page.getByLabel('Pool (lower-case letters, digits, hyphens)').fill('range-z');
       await page.getByLabel('Where its agents run').fill('Range Z');
       await page.getByRole('button', { name: 'Save the pool' }).click();
       await page.locator('#console-status', { hasText: 'Pool range-z saved: it checks 0 services.' }).waitFor(ON_SCREEN);
       await page.locator('tr[data-pool="range-z"]').waitFor(ON_SCREEN);
+      await consoleView('Tokens and accounts', 'table.console-tokens');
       await page.getByLabel('Role', { exact: true }).selectOption('agent');
       await page.getByLabel('Pool (an agent token only)').fill('range-z');
       await page.getByLabel('Whose (the audit trail names it)').fill('range z agent');
@@ -643,7 +661,7 @@ describe('the other pages', () => {
       });
       const change = (await asked.json()) as { id: number; state: string };
       expect(change.state).toBe('pending');
-      await page.reload();
+      await consoleView('Password changes waiting', 'table.console-changes');
       await page.getByRole('button', { name: `Approve request ${change.id}` }).click();
       await page.locator('#console-status', { hasText: `Request ${change.id} approved` }).waitFor(ON_SCREEN);
       expect(await page.content()).not.toContain('Console-Approved-Pa55');
@@ -685,7 +703,7 @@ describe('the other pages', () => {
     // The organisers' queue, reviewed with its evidence (signed in with an admin token, kept in the tab as the console keeps it).
     const { token: reviewer } = await createToken({ role: 'admin', name: 'findings reviewer', expiresAt: null, audit: TEST_AUDIT });
     await page.evaluate(`sessionStorage.setItem('ccdc.admin-token', ${JSON.stringify(reviewer)})`);
-    await open('/admin/', 'table.console-findings');
+    await open('/admin/#/findings', 'table.console-findings');
     await page.getByRole('button', { name: `Review at finding ${id}` }).click();
     await page.getByRole('button', { name: 'Download root_shell.png' }).waitFor(ON_SCREEN);
     expect(await seriousAxeViolations()).toEqual([]);
@@ -707,12 +725,110 @@ describe('the other pages', () => {
     expect(await page.locator('.member-findings').textContent()).not.toContain('browser-red');
   });
 
+  it("the console's views (issue #48): each from the keyboard, axe clean, its address reopens it; a service found by typing, its team's view opened from it; the overview's waiting work and pools", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const { token } = await createToken({ role: 'admin', name: 'views organiser', expiresAt: null, audit: TEST_AUDIT });
+    const admin = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    await page.evaluate(`sessionStorage.setItem('ccdc.admin-token', ${JSON.stringify(token)})`);
+    await open('/admin/', 'table.console-states tbody tr');
+    const views = [
+      ['Overview', 'table.console-states'],
+      ['Teams', 'table.console-teams'],
+      ['Services', 'table.console-services'],
+      ['Checks and pools', 'table.console-subtypes'],
+      ['Injects and grading', '#console-view :is(table.console-injects, p.empty)'],
+      ['Incident reports', '#console-view :is(table.console-incidents, p.empty)'],
+      ['Red team findings', '#console-view :is(table.console-findings, p.empty)'],
+      ['Password changes waiting', '#console-view :is(table.console-changes, p.empty)'],
+      ['Tokens and accounts', 'table.console-tokens'],
+      ['Audit trail', 'table.console-audit'],
+      ['Settings', 'dl.console-settings'],
+      ['Closing the event', '#console-view form'],
+    ] as const;
+    const found: Record<string, { axe: string[]; focus: unknown; address: string }> = {};
+    for (const [title, ready] of views) {
+      await consoleView(title, ready);
+      found[title] = {
+        axe: await seriousAxeViolations(),
+        // The keyboard lands on the view's heading.
+        focus: await page.evaluate('document.activeElement && document.activeElement.id'),
+        address: (await page.evaluate('location.hash')) as string,
+      };
+    }
+    expect(Object.values(found).map((f) => [f.axe, f.focus])).toEqual(views.map(() => [[], 'console-view-title']));
+    // Each address, opened afresh, is its view again; back goes to the view before.
+    for (const [title, ready] of views) {
+      await open(`/admin/${found[title]!.address}`, ready);
+      expect(await page.locator('#console-view-title').textContent()).toBe(title);
+    }
+    await page.goBack();
+    await page.locator('#console-view-title', { hasText: 'Settings' }).waitFor(ON_SCREEN);
+
+    // Team 12's SSH found by typing; the filter is in the address; the hostile name is text.
+    await consoleView('Services', 'table.console-services tbody tr');
+    await page.getByLabel('Find (team number or name, check, address)').focus();
+    await page.keyboard.type('team 12 ssh');
+    const rows = page.locator('table.console-services tbody tr');
+    await expect.poll(() => rows.count(), ON_SCREEN).toBe(1);
+    expect(await rows.locator('th').textContent()).toBe('SSH');
+    expect(await page.evaluate('location.hash')).toBe('#/services?q=team+12+ssh');
+    expect(await rows.textContent()).toContain(HOSTILE_NAME);
+    expect(await page.locator('#console-view img').count()).toBe(0);
+    expect(await seriousAxeViolations()).toEqual([]);
+    // Its team's view, from the row's team link by the keyboard: the team's services, accounts and what it filed.
+    await rows.getByRole('link').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#console-view-title', { hasText: 'Team 12: ' }).waitFor(ON_SCREEN);
+    expect(await page.locator('#console-view-title').textContent()).toBe(`Team 12: ${HOSTILE_NAME}`);
+    expect(await page.locator('table.console-services tbody tr').count()).toBe(((await api('/services?team=12')) as unknown[]).length);
+    expect(await seriousAxeViolations()).toEqual([]);
+    const teamAddress = (await page.evaluate('location.hash')) as string;
+    await open(`/admin/${teamAddress}`, 'table.console-services tbody tr');
+    expect(await page.locator('#console-view-title').textContent()).toBe(`Team 12: ${HOSTILE_NAME}`);
+    // Down services only, by the state filter: what the address says is what is drawn.
+    await open('/admin/#/services?team=12&state=up', '.service-count');
+    expect(await page.getByLabel('In state').inputValue()).toBe('up');
+    expect(await page.locator('.service-count').textContent()).toMatch(/^(No service of \d+ matches\.|1–\d+ of \d+ services)/);
+    expect(await page.locator('table.console-services tbody tr:not([data-state="up"])').count()).toBe(0);
+
+    // The overview: a password change request waiting, and the cloud pool without a live agent (no agent runs here).
+    expect(
+      (await fetch(`${stack.url}/api/v1/settings/1`, { method: 'PATCH', headers: admin, body: JSON.stringify({ password_changes: 'approval' }) })).status,
+    ).toBe(200);
+    forgetFreshCopies();
+    const { password } = await createTeamAccount({ home: 1, name: 'views-member', audit: TEST_AUDIT });
+    const session = (await (
+      await fetch(`${stack.url}/api/v1/team/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'views-member', password }),
+      })
+    ).json()) as { token: string };
+    const asked = await fetch(`${stack.url}/api/v1/team/1/password-changes`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ list: 'FTP,files,Views-Waiting-Pa55' }),
+    });
+    expect(asked.status).toBe(201);
+    const waiting = ((await (await fetch(`${stack.url}/api/v1/password-changes?state=pending`, { headers: admin })).json()) as unknown[]).length;
+    await open('/admin/#/overview', 'table.console-states tbody tr');
+    await page.getByRole('link', { name: `Password changes to decide: ${waiting}` }).waitFor(ON_SCREEN);
+    expect(await page.locator('li[data-pool="cloud"]').textContent()).toContain('no live agent');
+    await page.getByRole('link', { name: `Password changes to decide: ${waiting}` }).click();
+    await page.locator('table.console-changes tbody tr').first().waitFor(ON_SCREEN);
+    expect(await page.content()).not.toContain('Views-Waiting-Pa55');
+    expect(
+      (await fetch(`${stack.url}/api/v1/settings/1`, { method: 'PATCH', headers: admin, body: JSON.stringify({ password_changes: 'immediate' }) })).status,
+    ).toBe(200);
+    forgetFreshCopies();
+  });
+
   it(
     "the console's other pages: adds a team and a service (the board follows), changes a check's content, adjusts a score, announces, writes and publishes an inject, attaches a file to it, and grades a team's answer from the queue (its file downloaded; the board's Injects column moves), exports every answer as one ZIP, grades an incident report, voids results after a preview, reads it all in the filtered audit trail, creates and removes a member's account, resets a check account, finalises; keyboard labels and axe clean",
     LONG_FLOW,
     async () => {
       // Signed in already (the tab's session storage).
-      await open('/admin/', 'table.console-subtypes');
+      await open('/admin/#/teams', 'table.console-teams');
       const say = (text: string | RegExp) => page.locator('#console-status', { hasText: text }).waitFor(ON_SCREEN);
 
       // A late team, then its web server.
@@ -734,6 +850,7 @@ describe('the other pages', () => {
       const late = (await board()).find((row) => row.team.number === 15)!;
       expect(late.total_score).toBe(0);
 
+      await consoleView('Services', 'table.console-services tbody tr');
       await page.getByRole('button', { name: 'Add a service' }).click();
       await page.getByLabel('Team', { exact: true }).selectOption({ label: '15 Late Arrivals' });
       await page.getByLabel('Check (subtype)').selectOption({ label: 'HTTP (10 points)' });
@@ -746,6 +863,7 @@ describe('the other pages', () => {
       await page.locator(`table.console-services tr[data-service-id="${added.id}"]`).waitFor(ON_SCREEN);
 
       // The HTTP check now expects other content: from the agent's next round.
+      await consoleView('Checks and pools', 'table.console-subtypes');
       await page.getByRole('button', { name: 'The check of HTTP' }).click();
       await page.getByLabel('content', { exact: true }).fill('Welcome to the shop');
       expect(await seriousAxeViolations()).toEqual([]);
@@ -755,6 +873,7 @@ describe('the other pages', () => {
       expect(subtypes.find((s) => s.id === 1)!.content).toBe('Welcome to the shop');
 
       // Team 15's HTTP alone expects other content: its own check, then its subtype's again.
+      await consoleView('Services', 'table.console-services tbody tr');
       await page.getByRole('button', { name: 'Edit HTTP of team 15' }).click();
       const checkErrorsBefore = consoleErrors.length;
       await page.getByRole('button', { name: 'Show its own check' }).click();
@@ -781,6 +900,7 @@ describe('the other pages', () => {
       // DNS is worth more from now on: a preview of which services follow, then each of them.
       const asAgent = { headers: { authorization: `Bearer ${ENV_TOKENS.service}` } };
       const dnsBefore = (await api('/services?subtype_id=3', asAgent)) as { id: number; max_score: number }[];
+      await consoleView('Checks and pools', 'table.console-subtypes');
       await page.getByRole('button', { name: 'Name and points of DNS' }).click();
       await page
         .locator('#subtype-fields-preview', { hasText: `${dnsBefore.length} service(s) of DNS: ${dnsBefore.length} have its 5 points` })
@@ -846,6 +966,7 @@ describe('the other pages', () => {
       expect(posted[0]).toMatchObject({ text: 'Welcome, late arrivals.\nYour services are scored from now on.', team_id: late.team.id });
 
       // An inject written in the console, published; a member of team 11 answers it; graded from the queue: the board's Injects column moves.
+      await consoleView('Injects and grading', 'table.console-injects');
       await page.getByRole('button', { name: 'Write an inject' }).click();
       await page.getByLabel('Title', { exact: true }).fill('Console memo');
       await page.getByLabel('What the teams are asked (Markdown)').fill('# Memo\n\nOne page.');
@@ -918,7 +1039,7 @@ describe('the other pages', () => {
         body: JSON.stringify({ observed_at: '2026-11-22T10:15:00Z', hosts: ['www.team11.ccdc.example'], description: 'A web shell, removed.' }),
       });
       const incident = (await filed.json()) as { id: number };
-      await page.reload();
+      await consoleView('Incident reports', 'table.console-incidents');
       await page.getByRole('button', { name: `Grade report ${incident.id}`, exact: true }).click();
       await page.getByLabel('Points', { exact: true }).fill('40');
       await page.getByRole('button', { name: `Save the grade of report ${incident.id}` }).click();
@@ -937,6 +1058,7 @@ describe('the other pages', () => {
       await expect.poll(async () => (await board()).find((row) => row.team.number === 15)?.total_score, ON_SCREEN).toBe(5);
 
       // All of it in the audit trail, filtered by the team, then by the kind of action.
+      await consoleView('Audit trail', 'table.console-audit');
       await page.getByLabel('Target (and its parts)').fill(`teams/${late.team.id}`);
       await page.getByRole('button', { name: 'Show the entries' }).click();
       // The unfiltered trail may still be on screen (it holds an adjustment.create too): wait for the whole filtered list.
@@ -952,6 +1074,7 @@ describe('the other pages', () => {
       expect(await page.content()).not.toContain(ENV_TOKENS.service);
 
       // A member's sign-in account for the new team: its password shown once, and it signs in; removed, it does not.
+      await consoleView('Tokens and accounts', 'table.console-accounts');
       await page.getByLabel('Member of team').selectOption({ label: '15 Late Arrivals' });
       await page.getByLabel('Sign-in name (letters, digits, . _ -)').fill('late-alice');
       await page.getByRole('button', { name: 'Create the account' }).click();
@@ -969,6 +1092,7 @@ describe('the other pages', () => {
       expect((await signIn()).status).toBe(401);
 
       // A check account set back to its default from the service's editor (never a secret on the page).
+      await consoleView('Services', 'table.console-services tbody tr');
       await page.getByRole('button', { name: 'Edit SSH of team 11' }).click();
       await page.getByRole('button', { name: 'Show its check accounts' }).click();
       await page.getByRole('button', { name: 'Set back to its default (blue)' }).click();
@@ -978,6 +1102,7 @@ describe('the other pages', () => {
 
       // Finalise: refused while results may arrive, then forced.
       const refusedBefore = consoleErrors.length;
+      await consoleView('Closing the event', '#console-view form');
       await page.getByRole('button', { name: 'Finalise' }).click();
       await say("Refused in the event's current state");
       expect(consoleErrors.splice(refusedBefore)).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);

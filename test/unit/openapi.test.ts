@@ -83,7 +83,8 @@ describe('the OpenAPI description', () => {
     }
     const sample = parse(readFileSync(resolve(ROOT, 'competitions/sample.yaml'), 'utf8'));
     const { services: _s, ...team11 } = sample.teams[0];
-    expect(EXAMPLES.Team).toEqual({ id: 1, ...team11 });
+    // The sample's teams have no logo (a first page would ask a host that does not resolve for each): the default, empty.
+    expect(EXAMPLES.Team).toEqual({ id: 1, logo: '', ...team11 });
     expect(EXAMPLES.Settings).toEqual({ id: 1, ...DEFAULT_SETTINGS, ...sample.settings });
   });
 

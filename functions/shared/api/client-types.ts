@@ -2857,7 +2857,7 @@ export interface components {
          *             "id": 1,
          *             "number": 11,
          *             "name": "Packet Wranglers",
-         *             "logo": "https://ccdc.example/logos/team11.png",
+         *             "logo": "",
          *             "team_url": "team11.ccdc.example",
          *             "guest_division": false
          *           },
@@ -3037,7 +3037,7 @@ export interface components {
          *         "id": 1,
          *         "number": 11,
          *         "name": "Packet Wranglers",
-         *         "logo": "https://ccdc.example/logos/team11.png",
+         *         "logo": "",
          *         "team_url": "team11.ccdc.example",
          *         "guest_division": false
          *       },
@@ -3139,7 +3139,7 @@ export interface components {
          *         "id": 1,
          *         "number": 11,
          *         "name": "Packet Wranglers",
-         *         "logo": "https://ccdc.example/logos/team11.png",
+         *         "logo": "",
          *         "team_url": "team11.ccdc.example",
          *         "guest_division": false
          *       },
@@ -3628,7 +3628,7 @@ export interface components {
          *       "id": 1,
          *       "number": 11,
          *       "name": "Packet Wranglers",
-         *       "logo": "https://ccdc.example/logos/team11.png",
+         *       "logo": "",
          *       "team_url": "team11.ccdc.example",
          *       "guest_division": false
          *     }

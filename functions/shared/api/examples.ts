@@ -7,7 +7,7 @@ const team = {
   id: 1,
   number: 11,
   name: 'Packet Wranglers',
-  logo: 'https://ccdc.example/logos/team11.png',
+  logo: '',
   team_url: 'team11.ccdc.example',
   guest_division: false,
 };

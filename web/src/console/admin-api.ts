@@ -1,6 +1,17 @@
 import { createScoringClient, type ApiPaths, type ApiSchemas } from '#shared/api/client';
 import type { UploadContentType } from '#shared/domain/files';
-import { editable, postFile, refused, type AuditEntry, type CheckJob, type EditableSubtype, type PasswordChange, type Token, type VoidJob } from '../api';
+import {
+  editable,
+  postFile,
+  refused,
+  type AuditEntry,
+  type CheckJob,
+  type EditableSubtype,
+  type PasswordChange,
+  type ServiceStatusView,
+  type Token,
+  type VoidJob,
+} from '../api';
 
 /** A request's JSON body, as the API's description types it. */
 type BodyOf<P extends keyof ApiPaths, M extends 'post' | 'put'> = ApiPaths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } }
@@ -52,6 +63,8 @@ export function adminApi(token: string) {
     createTeam: (key: string, body: NewTeam) => data(admin.POST('/api/v1/teams', { params: { header: { 'Idempotency-Key': key } }, body })),
     serviceEndpoint: (id: number) => editable(admin.GET('/api/v1/services/{id}/endpoint', { params: path(id) })),
     serviceEndpoints: () => data(admin.GET('/api/v1/services/endpoints')),
+    /** The status view (every service's state, by team and subtype), whole. */
+    serviceStatus: async () => (await data(admin.GET('/api/v1/services/status'))) as ServiceStatusView,
     editService: (id: number, etag: string, body: { url?: string; port?: number; max_score?: number; enabled?: boolean }) =>
       editable(admin.PATCH('/api/v1/services/{id}', { params: { ...path(id), header: { 'If-Match': etag } }, body })),
     // Disabled ones too: a subtype's edit changes every service of it.

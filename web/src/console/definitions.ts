@@ -1,4 +1,4 @@
-import { ApiError, type Service, type ServiceEndpoint, type Subtype, type Team } from '../api';
+import { ApiError, type Service, type Subtype, type Team } from '../api';
 import { h, replaceContent } from '../dom';
 import { listTable } from './table';
 import type { ConsoleContext } from './context';
@@ -23,7 +23,7 @@ export function teamsTable(context: ConsoleContext, teams: Team[]): HTMLElement 
         'tr',
         { 'data-team-id': team.id },
         h('th', { scope: 'row' }, String(team.number)),
-        h('td', {}, team.name),
+        h('td', {}, h('a', { href: `#/teams/${team.id}` }, team.name)),
         h('td', {}, team.team_url),
         h('td', {}, button),
       );
@@ -31,56 +31,11 @@ export function teamsTable(context: ConsoleContext, teams: Team[]): HTMLElement 
   );
 }
 
-/** A service as the console's table and editor name it: listed ones are whole Services, disabled ones only their endpoint and team. */
-type ServiceRow = Pick<Service, 'id' | 'subtype'> & { team: Pick<Team, 'id' | 'number'> };
-
-/**
- * Every service: those the agent checks, with their last result, and the
- * disabled ones (which no list but the organisers' endpoints shows), so
- * that they can be enabled again.
- */
-export function servicesTable(context: ConsoleContext, services: Service[], endpoints: ServiceEndpoint[], teams: Team[]): HTMLElement {
-  const listed = new Map(services.map((s) => [s.id, s]));
-  const teamOf = new Map(teams.map((t) => [t.id, t]));
-  const rows = endpoints.flatMap((endpoint) => {
-    const service = listed.get(endpoint.id);
-    const team = service?.team ?? teamOf.get(endpoint.team_id);
-    return team ? [{ endpoint, service, row: { id: endpoint.id, subtype: endpoint.subtype, team } satisfies ServiceRow }] : [];
-  });
-  return listTable(
-    {
-      className: 'console-services',
-      caption: 'Services of every team, disabled ones included',
-      region: 'Services',
-      headers: ['Team', 'Check', 'Address', 'Last result', 'Edit', 'Dry run'],
-    },
-    rows.map(({ endpoint, service, row }) => {
-      const name = ` ${row.subtype} of team ${row.team.number}`;
-      const editButton = h('button', { type: 'button', class: 'link-button' }, 'Edit', h('span', { class: 'visually-hidden' }, name));
-      editButton.addEventListener('click', () => void openService(context, row));
-      const checkButton = h('button', { type: 'button', class: 'link-button' }, 'Check now', h('span', { class: 'visually-hidden' }, name));
-      checkButton.addEventListener('click', () => void checkNow(context, row));
-      const result = !endpoint.enabled
-        ? 'disabled: not checked, not counted'
-        : !service || service.last_scan_time === null
-          ? 'not checked yet'
-          : (service.last_scan_error ?? 'passed');
-      return h(
-        'tr',
-        { 'data-service-id': row.id, ...(endpoint.enabled ? {} : { class: 'disabled' }) },
-        h('td', {}, String(row.team.number)),
-        h('th', { scope: 'row' }, row.subtype),
-        h('td', { class: 'address' }, `${endpoint.url}:${endpoint.port}`),
-        h('td', {}, result),
-        h('td', {}, editButton),
-        h('td', {}, checkButton),
-      );
-    }),
-  );
-}
+/** A service as the console's table and editor name it. */
+export type ServiceRow = Pick<Service, 'id' | 'subtype'> & { team: Pick<Team, 'id' | 'number'> };
 
 /** Opens a team for editing: its profile as it is now, and the ETag the save will name. */
-async function openTeam({ api, editor, say, reload }: ConsoleContext, team: Team): Promise<void> {
+export async function openTeam({ api, editor, say, reload }: ConsoleContext, team: Team): Promise<void> {
   let opened;
   try {
     opened = await api.teamProfile(team.id);
@@ -112,7 +67,7 @@ async function openTeam({ api, editor, say, reload }: ConsoleContext, team: Team
 }
 
 /** Opens a service for editing: where its check goes now, its points, whether it is enabled, and the ETag the save will name. */
-async function openService({ api, editor, say, reload }: ConsoleContext, service: ServiceRow): Promise<void> {
+export async function openService({ api, editor, say, reload }: ConsoleContext, service: ServiceRow): Promise<void> {
   let opened;
   try {
     opened = await api.serviceEndpoint(service.id);
@@ -249,7 +204,7 @@ async function accountsPart({ api, say }: ConsoleContext, service: ServiceRow): 
 }
 
 /** A dry run: asked, then its outcome read until it is there (at most a minute). */
-async function checkNow({ api, say }: ConsoleContext, service: ServiceRow): Promise<void> {
+export async function checkNow({ api, say }: ConsoleContext, service: ServiceRow): Promise<void> {
   const what = `${service.subtype} of team ${service.team.number}`;
   let job;
   try {

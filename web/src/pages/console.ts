@@ -3,26 +3,24 @@ import { adminApi } from '../console/admin-api';
 import { auditTrail } from '../console/audit';
 import type { ConsoleContext } from '../console/context';
 import { changesTable, teamAccountForm, teamAccountsTable, tokenForm, tokensTable } from '../console/credentials';
-import {
-  openNewService,
-  openNewSubtype,
-  openNewSuperType,
-  openNewTeam,
-  servicesTable,
-  subtypesTable,
-  superTypesTable,
-  teamsTable,
-} from '../console/definitions';
+import { openNewService, openNewSubtype, openNewSuperType, openNewTeam, openTeam, subtypesTable, superTypesTable, teamsTable } from '../console/definitions';
 import { explain } from '../console/explain';
 import { finaliseForm, openAdjustment, openAnnouncement, openVoid } from '../console/scoring';
 import { openSettings } from '../console/settings';
 import { poolForm, poolsTable } from '../console/pools';
 import { incidentsTable, injectsTable, openNewInject } from '../console/work';
 import { findingKindsForm, findingsTable } from '../console/findings';
+import { overviewView } from '../console/overview';
+import { listServices } from '../console/service-list';
+import { servicesTable, servicesView } from '../console/services';
+import { addressOf, parseAddress, VIEW_PATHS, type ViewPath } from '../console/views';
 
 /**
- * The organisers' console (/admin/): the settings (the whole form, each
- * refused field's reason beside it); teams (add, rename, hide, show);
+ * The organisers' console (/admin/), one view at a time on hash addresses
+ * (`#/services?team=187`: back, forward and a shared address work): an
+ * overview of the event's health; the settings (the whole form, each
+ * refused field's reason beside it); teams (add, rename, hide, show) and one
+ * team's view;
  * services (add, move, check now); the subtypes' checks; adjustments, voids
  * (preview, confirm, progress) and finalising; injects (write, publish,
  * retire, grade the queue, ask for revisions) and incident reports to
@@ -82,6 +80,7 @@ function opener(label: string, open: () => unknown): HTMLButtonElement {
 async function signedIn(content: HTMLElement, token: string): Promise<void> {
   const api = adminApi(token);
   const signOut = (notice?: string) => {
+    window.removeEventListener('hashchange', route);
     sessionStorage.removeItem(TOKEN_KEY);
     signInForm(content, notice);
   };
@@ -91,141 +90,218 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     return signOut(explain(error));
   }
   document.getElementById('live')!.textContent = 'Signed in';
-  const signOutButton = h('button', { type: 'button', class: 'link-button' }, 'Sign out');
+  const signOutButton = h('button', { type: 'button' }, 'Sign out');
   signOutButton.addEventListener('click', () => signOut('Signed out.'));
   const status = h('p', { class: 'form-status', role: 'status', id: 'console-status' });
-  const section = () => h('div', {}, h('p', { class: 'loading' }, 'Loading…'));
-  const [teams, services, subtypes, superTypes, changes, tokens, accounts, injects, incidents, pools, findings, kinds] = [
-    section(),
-    section(),
-    section(),
-    section(),
-    section(),
-    section(),
-    section(),
-    section(),
-    section(),
-    section(),
-    section(),
-    section(),
-  ];
+  const heading = h('h2', { id: 'console-view-title', tabindex: '-1' });
+  const view = h('section', { id: 'console-view', 'aria-labelledby': 'console-view-title' });
   const context: ConsoleContext = {
     api,
     editor: h('div', { id: 'console-editor' }),
     say: (text: string) => replaceContent(status, text),
-    reload: async () => {
-      const [
-        teamList,
-        serviceList,
-        endpointList,
-        subtypeList,
-        superTypeList,
-        waiting,
-        tokenList,
-        accountList,
-        injectList,
-        reportList,
-        poolList,
-        settings,
-        findingList,
-        kindList,
-      ] = await Promise.all([
-        api.teams(),
-        api.services(),
-        api.serviceEndpoints(),
-        api.subtypes(),
-        api.superTypes(),
-        api.pendingPasswordChanges(),
-        api.tokens(),
-        api.teamAccounts(),
-        api.injects(),
-        api.incidents(),
-        api.pools(),
-        api.settings().then((answer) => answer.data),
-        api.findings(),
-        api.findingKinds(),
-      ]);
-      replaceContent(teams, teamsTable(context, teamList));
-      replaceContent(services, servicesTable(context, serviceList, endpointList, teamList));
-      replaceContent(subtypes, subtypesTable(context, subtypeList));
-      replaceContent(superTypes, superTypesTable(context, superTypeList));
-      replaceContent(changes, changesTable(context, waiting));
-      replaceContent(tokens, tokensTable(context, tokenList));
-      accountForm.setTeams(teamList);
-      replaceContent(accounts, teamAccountsTable(context, accountList, teamList));
-      replaceContent(injects, injectsTable(context, injectList));
-      replaceContent(incidents, incidentsTable(context, reportList));
-      replaceContent(pools, poolsTable(context, poolList, teamList, settings.round_seconds));
-      replaceContent(findings, findingsTable(context, findingList, teamList));
-      replaceContent(kinds, findingKindsForm(context, kindList.kinds));
-    },
+    reload: () => draw(false),
   };
+  // Forms that show something once (a token's secret, a new account's password) or keep their own state (the audit
+  // trail's filter and pages) are made once and outlive their view's redraws.
   const accountForm = teamAccountForm(context);
+  const mintForm = tokenForm(context);
+  const audit = auditTrail(context);
+  const pool = poolForm(context);
+  const closing = finaliseForm(context);
+
+  const views: Record<ViewPath, { title: string; draw: (params: URLSearchParams, id: number | undefined) => Promise<Node[]> }> = {
+    overview: { title: 'Overview', draw: () => overviewView(context) },
+    teams: {
+      title: 'Teams',
+      draw: async (_, id) =>
+        id === undefined ? [actions(opener('Add a team', () => openNewTeam(context))), teamsTable(context, await api.teams())] : teamView(id),
+    },
+    services: {
+      title: 'Services',
+      draw: async (params) => [actions(opener('Add a service', () => openNewService(context))), ...(await servicesView(context, params))],
+    },
+    checks: {
+      title: 'Checks and pools',
+      draw: async () => {
+        const [subtypes, superTypes, pools, teams, settings] = await Promise.all([api.subtypes(), api.superTypes(), api.pools(), api.teams(), api.settings()]);
+        return [
+          h('h3', {}, 'Subtypes'),
+          actions(opener('Add a subtype', () => openNewSubtype(context))),
+          subtypesTable(context, subtypes),
+          h('h3', {}, 'Super types'),
+          actions(opener('Add a super type', () => openNewSuperType(context))),
+          superTypesTable(context, superTypes),
+          h('h3', {}, 'Pools and their agents'),
+          pool,
+          poolsTable(context, pools, teams, settings.data.round_seconds),
+        ];
+      },
+    },
+    injects: {
+      title: 'Injects and grading',
+      draw: async () => [actions(opener('Write an inject', () => openNewInject(context))), injectsTable(context, await api.injects())],
+    },
+    incidents: { title: 'Incident reports', draw: async () => [incidentsTable(context, await api.incidents())] },
+    findings: {
+      title: 'Red team findings',
+      draw: async () => {
+        const [findings, teams, kinds] = await Promise.all([api.findings(), api.teams(), api.findingKinds()]);
+        return [findingsTable(context, findings, teams), findingKindsForm(context, kinds.kinds)];
+      },
+    },
+    'password-changes': { title: 'Password changes waiting', draw: async () => [changesTable(context, await api.pendingPasswordChanges())] },
+    access: {
+      title: 'Tokens and accounts',
+      draw: async () => {
+        const [tokens, accounts, teams] = await Promise.all([api.tokens(), api.teamAccounts(), api.teams()]);
+        accountForm.setTeams(teams);
+        return [
+          h('h3', {}, 'API tokens'),
+          mintForm,
+          tokensTable(context, tokens),
+          h('h3', {}, 'Team members’ sign-in accounts'),
+          accountForm.form,
+          teamAccountsTable(context, accounts, teams),
+        ];
+      },
+    },
+    audit: { title: 'Audit trail', draw: () => Promise.resolve([audit]) },
+    settings: {
+      title: 'Settings',
+      draw: async () => {
+        const settings = (await api.settings()).data;
+        return [
+          actions(opener('Edit the settings', () => openSettings(context))),
+          h(
+            'dl',
+            { class: 'console-settings' },
+            ...Object.entries(settings).flatMap(([name, value]) => [h('dt', {}, name), h('dd', {}, JSON.stringify(value))]),
+          ),
+        ];
+      },
+    },
+    closing: { title: 'Closing the event', draw: () => Promise.resolve([closing]) },
+  };
+
+  /** One team: its services, its members' accounts, what it waits on and what it filed. */
+  async function teamView(id: number): Promise<Node[]> {
+    const [teams, endpoints, status, pools, accounts, changes, reports, findings] = await Promise.all([
+      api.teams(),
+      api.serviceEndpoints(),
+      api.serviceStatus(),
+      api.pools(),
+      api.teamAccounts(),
+      api.pendingPasswordChanges(),
+      api.incidents(),
+      api.findings(),
+    ]);
+    const team = teams.find((t) => t.id === id);
+    if (!team) return [h('p', {}, `No team has the id ${id}.`)];
+    heading.textContent = `Team ${team.number}: ${team.name}`;
+    const services = listServices(
+      endpoints.filter((e) => e.team_id === id),
+      status,
+      teams,
+      pools,
+    );
+    const end = opener("End the team's sessions", () =>
+      api.endTeamSessions(id).then(
+        (ended) => context.say(`Team ${team.number}: ${ended.ended} sessions ended; its members sign in again.`),
+        (error: unknown) => context.say(explain(error)),
+      ),
+    );
+    return [
+      h('p', {}, `Zone ${team.team_url}. `, h('a', { href: `#/services?team=${team.number}` }, 'Its services in the services view')),
+      actions(
+        opener(`Edit team ${team.number}`, () => openTeam(context, team)),
+        end,
+      ),
+      h('h3', {}, 'Services'),
+      servicesTable(context, services, `Team ${team.number}'s services`),
+      h('h3', {}, 'Sign-in accounts'),
+      teamAccountsTable(
+        context,
+        accounts.filter((a) => a.team_id === id),
+        teams,
+      ),
+      h('h3', {}, 'Password changes waiting'),
+      changesTable(
+        context,
+        changes.filter((c) => c.team_id === id),
+      ),
+      h('h3', {}, 'Incident reports'),
+      incidentsTable(
+        context,
+        reports.filter((r) => r.team_id === id),
+      ),
+      h('h3', {}, 'Red team findings'),
+      findingsTable(
+        context,
+        findings.filter((f) => f.team_id === id),
+        teams,
+      ),
+    ];
+  }
+
+  const nav = h(
+    'nav',
+    { class: 'console-nav', 'aria-label': 'Console views' },
+    h('ul', {}, ...VIEW_PATHS.map((path) => h('li', {}, h('a', { href: addressOf(path), 'data-view': path }, views[path].title)))),
+  );
+
+  /** Draws the view the address names; `moved` (a new address) puts the keyboard on its heading. */
+  let drawing = 0;
+  async function draw(moved: boolean): Promise<void> {
+    const { path, id, params } = parseAddress(location.hash);
+    const spec = views[path];
+    const mine = ++drawing;
+    heading.textContent = spec.title;
+    document.title = `${spec.title} · Organisers’ console`;
+    for (const link of nav.querySelectorAll('a')) {
+      if (link.dataset.view === path) link.setAttribute('aria-current', 'page');
+      else link.removeAttribute('aria-current');
+    }
+    if (moved) {
+      replaceContent(context.editor);
+      replaceContent(view, h('p', { class: 'loading' }, 'Loading…'));
+    }
+    try {
+      const nodes = await spec.draw(params, id);
+      // A later address drew over this one meanwhile.
+      if (mine !== drawing) return;
+      replaceContent(view, ...nodes);
+      if (moved) heading.focus();
+    } catch (error) {
+      if (mine === drawing) context.say(explain(error));
+    }
+  }
+  function route(): void {
+    void draw(true);
+  }
+  window.addEventListener('hashchange', route);
+
   replaceContent(
     content,
     h('p', { class: 'signed-in' }, 'Signed in as an organiser. ', signOutButton),
-    status,
+    nav,
     h(
       'p',
       { class: 'console-actions' },
-      opener('Edit the settings', () => openSettings(context)),
-      ' ',
-      opener('Add a team', () => openNewTeam(context)),
-      ' ',
-      opener('Add a service', () => openNewService(context)),
-      ' ',
       opener('Adjust a score', () => openAdjustment(context)),
       ' ',
       opener('Void results', () => openVoid(context)),
       ' ',
       opener('Announce', () => openAnnouncement(context)),
     ),
+    status,
     context.editor,
-    h('h2', {}, 'Teams'),
-    teams,
-    h('h2', {}, 'Services'),
-    services,
-    h('h2', {}, 'Checks'),
-    h(
-      'p',
-      { class: 'console-actions' },
-      opener('Add a subtype', () => openNewSubtype(context)),
-    ),
-    subtypes,
-    h('h2', {}, 'Pools and their agents'),
-    poolForm(context),
-    pools,
-    h('h2', {}, 'Super types'),
-    h(
-      'p',
-      { class: 'console-actions' },
-      opener('Add a super type', () => openNewSuperType(context)),
-    ),
-    superTypes,
-    h('h2', {}, 'Injects'),
-    h(
-      'p',
-      { class: 'console-actions' },
-      opener('Write an inject', () => openNewInject(context)),
-    ),
-    injects,
-    h('h2', {}, 'Incident reports'),
-    incidents,
-    h('h2', {}, 'Red team findings'),
-    findings,
-    kinds,
-    h('h2', {}, 'Password change requests waiting'),
-    changes,
-    h('h2', {}, 'API tokens'),
-    tokenForm(context),
-    tokens,
-    h('h2', {}, 'Team members’ sign-in accounts'),
-    accountForm.form,
-    accounts,
-    h('h2', {}, 'Audit trail'),
-    auditTrail(context),
-    h('h2', {}, 'Closing the event'),
-    finaliseForm(context),
+    heading,
+    view,
   );
-  await context.reload().catch((error: unknown) => context.say(explain(error)));
+  await draw(false);
+}
+
+/** A row of buttons above a view's list. */
+function actions(...buttons: HTMLElement[]): HTMLElement {
+  return h('p', { class: 'console-actions' }, ...buttons.flatMap((button, i) => (i === 0 ? [button] : [' ', button])));
 }

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiSchemas } from '#shared/api/client';
+import { filterOf, filterServices, listServices, paramsOf } from '../../web/src/console/service-list';
+import { statesBySubtype, windowState } from '../../web/src/console/event-health';
+import { parseAddress } from '../../web/src/console/views';
+
+type Team = ApiSchemas['Team'];
+type ServiceEndpoint = ApiSchemas['ServiceEndpoint'];
+type ServiceStatusView = ApiSchemas['ServiceStatusView'];
+
+const team = (id: number, number: number, name = `Team ${number}`): Team => ({
+  id,
+  number,
+  name,
+  logo: '',
+  team_url: `t${number}.example`,
+  guest_division: false,
+});
+const endpoint = (id: number, teamId: number, subtypeId: number, enabled = true): ServiceEndpoint => ({
+  id,
+  team_id: teamId,
+  subtype_id: subtypeId,
+  subtype: subtypeId === 1 ? 'HTTP' : 'SSH',
+  url: `host${id}.example`,
+  port: 1000 + id,
+  max_score: 10,
+  enabled,
+  version: 1,
+});
+const pool = (name: string, checks: number[]) => ({ name, checks });
+
+describe("the console's services view", () => {
+  const teams = [team(1, 11), team(2, 187, '<img src=x>')];
+  // Team 2 has two HTTP services (ids 4 and 6, its cells in id order) and a disabled SSH one (no cell).
+  const endpoints = [endpoint(6, 2, 1), endpoint(1, 1, 1), endpoint(2, 1, 2), endpoint(4, 2, 1), endpoint(5, 2, 2, false)];
+  const status: ServiceStatusView = {
+    as_of: '2026-11-28T10:00:00Z',
+    full: true,
+    teams: {
+      '1': [
+        [1, 'up', 30],
+        [2, 'unscanned'],
+      ],
+      '2': [
+        [1, 'up', 10],
+        [1, 'down', 5, 'timeout'],
+      ],
+    },
+  };
+  const listed = listServices(endpoints, status, teams, [pool('cloud', [1, 2, 4]), pool('range-a', [6])]);
+
+  it('gives each service its state from the cells, a team’s cells of one check in service id order', () => {
+    expect(listed.map((s) => [s.endpoint.id, s.state, s.failure ?? null, s.pool ?? null])).toEqual([
+      [1, 'up', null, 'cloud'],
+      [2, 'unscanned', null, 'cloud'],
+      [4, 'up', null, 'cloud'],
+      [6, 'down', 'timeout', 'range-a'],
+      [5, 'disabled', null, null],
+    ]);
+  });
+
+  it('keeps what every filter and every typed word matches', () => {
+    const ids = (filter: Parameters<typeof filterServices>[1]) => filterServices(listed, filter).map((s) => s.endpoint.id);
+    expect(ids({ q: 'team 187 http', page: 1 })).toEqual([4, 6]);
+    expect(ids({ q: 'TEAM 187 SSH', page: 1 })).toEqual([5]);
+    expect(ids({ q: '<img', page: 1 })).toEqual([4, 6, 5]);
+    expect(ids({ team: 11, page: 1 })).toEqual([1, 2]);
+    expect(ids({ state: 'down', page: 1 })).toEqual([6]);
+    expect(ids({ pool: 'cloud', subtype: 1, page: 1 })).toEqual([1, 4]);
+    expect(ids({ q: 'host6.example:1006', page: 1 })).toEqual([6]);
+  });
+
+  it('reads its filter from the address and writes it back the same; anything unreadable is no filter', () => {
+    const filter = filterOf(new URLSearchParams('team=187&subtype=2&state=down&pool=range-a&q=ssh+box&page=3'));
+    expect(filter).toEqual({ team: 187, subtype: 2, state: 'down', pool: 'range-a', q: 'ssh box', page: 3 });
+    expect(filterOf(paramsOf(filter))).toEqual(filter);
+    expect(filterOf(new URLSearchParams('team=x&state=sideways&page=-1'))).toEqual({ page: 1 });
+  });
+});
+
+describe("the console's addresses", () => {
+  it('names a view, one team, and a view’s query; an unknown one is the overview', () => {
+    const read = (hash: string) => {
+      const { path, id, params } = parseAddress(hash);
+      return [path, id, params.toString()];
+    };
+    expect(read('#/services?team=187&q=ssh')).toEqual(['services', undefined, 'team=187&q=ssh']);
+    expect(read('#/teams/12')).toEqual(['teams', 12, '']);
+    expect(read('#/teams/0')).toEqual(['teams', undefined, '']);
+    expect(read('')).toEqual(['overview', undefined, '']);
+    expect(read('#/nowhere')).toEqual(['overview', undefined, '']);
+  });
+});
+
+describe("the console's overview", () => {
+  const settings = (fields: Record<string, unknown>) =>
+    ({ start_time: null, end_time: null, scoring_enabled: true, scoreboard_freeze_time: null, ...fields }) as unknown as Parameters<typeof windowState>[0];
+  const now = Date.parse('2026-11-28T12:00:00Z');
+
+  it('says where the scoring window stands', () => {
+    expect(windowState(settings({ start_time: '2026-11-28T13:00:00Z' }), now)).toMatch(/^before the start/);
+    expect(windowState(settings({ start_time: '2026-11-28T09:00:00Z' }), now)).toBe('running');
+    expect(windowState(settings({ scoring_enabled: false }), now)).toBe('paused: scoring is off');
+    expect(windowState(settings({ scoreboard_freeze_time: '2026-11-28T11:00:00Z' }), now)).toBe('running, the public board frozen');
+    expect(windowState(settings({ end_time: '2026-11-28T12:00:00Z' }), now)).toBe('ended');
+  });
+
+  it('counts each check’s cells by state', () => {
+    const view: ServiceStatusView = {
+      as_of: '2026-11-28T10:00:00Z',
+      full: true,
+      teams: {
+        '1': [
+          [1, 'up', 3],
+          [2, 'down', 1],
+        ],
+        '2': [
+          [1, 'unscanned'],
+          [1, 'up', 2],
+        ],
+      },
+    };
+    expect(
+      statesBySubtype(
+        view,
+        new Map([
+          [1, 'HTTP'],
+          [2, 'SSH'],
+        ]),
+      ),
+    ).toEqual([
+      { subtype: 'HTTP', up: 2, down: 0, unscanned: 1 },
+      { subtype: 'SSH', up: 0, down: 1, unscanned: 0 },
+    ]);
+  });
+});
