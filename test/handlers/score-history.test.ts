@@ -113,7 +113,7 @@ describe('GET /api/v1/teams/scoreboard/history', () => {
     expect(fromWindow[0].times).toEqual([minute(0), minute(1), minute(2)]);
   });
 
-  it('rebuilds the window when an older minute runs late, and keeps both samples of two runs at once', async () => {
+  it('builds the window from the samples when there is none, puts a late minute in its place, and keeps both samples of two runs at once', async () => {
     await recordScoreSnapshot({ time: minute(5) });
     await recordScoreSnapshot({ time: minute(4) });
     await Promise.all([recordScoreSnapshot({ time: minute(6) }), recordScoreSnapshot({ time: minute(7) }), recordScoreSnapshot({ time: minute(7) })]);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
+import { publicTopicsOf } from '#shared/data/fold-events';
+import { historyKeys } from '#shared/data/keys';
 import {
   buildHistory,
   MAX_SAMPLES,
@@ -63,18 +65,17 @@ describe('score history rules', () => {
   const at = (m: number) => new Date(Date.UTC(2026, 10, 22, 10, m)).toISOString().replace('.000Z', 'Z');
   const sample = (m: number, totals: Record<string, number>): Snapshot => ({ time: at(m), totals });
 
-  it("extends a rendered window by the minute's sample, replaces a repeated one, and asks for a rebuild otherwise", () => {
-    const window = [sample(0, { '1': 0 }), sample(1, { '1': 10 })];
-    expect(windowWith(window, sample(2, { '1': 20 }))!.map((s) => s.time)).toEqual([at(0), at(1), at(2)]);
-    expect(windowWith(window, sample(1, { '1': 15 }))).toEqual([sample(0, { '1': 0 }), sample(1, { '1': 15 })]);
+  it("puts the minute's sample in a rendered window: added, replacing a repeated minute, or in its place when late", () => {
+    const window = [sample(0, { '1': 0 }), sample(2, { '1': 10 })];
+    expect(windowWith(window, sample(3, { '1': 20 })).map((s) => s.time)).toEqual([at(0), at(2), at(3)]);
+    expect(windowWith(window, sample(2, { '1': 15 }))).toEqual([sample(0, { '1': 0 }), sample(2, { '1': 15 })]);
+    expect(windowWith(window, sample(1, { '1': 5 })).map((s) => s.time)).toEqual([at(0), at(1), at(2)]);
     expect(windowWith([], sample(0, { '1': 0 }))).toEqual([sample(0, { '1': 0 })]);
-    // None stored, or a late run of an older minute: the samples themselves decide.
-    expect(windowWith(undefined, sample(2, {}))).toBeUndefined();
-    expect(windowWith(window, sample(0, {}))).toBeUndefined();
-    const full = Array.from({ length: MAX_SAMPLES }, (_, m) => sample(m, { '1': m }));
-    const next = windowWith(full, sample(MAX_SAMPLES, { '1': MAX_SAMPLES }))!;
-    expect(next).toHaveLength(MAX_SAMPLES);
-    expect([next[0]!.time, next.at(-1)!.time]).toEqual([at(1), at(MAX_SAMPLES)]);
+    // Full: the oldest goes; a late minute older than all of it goes nowhere.
+    const full = Array.from({ length: MAX_SAMPLES }, (_, m) => sample(m + 1, { '1': m }));
+    const next = windowWith(full, sample(MAX_SAMPLES + 1, {}));
+    expect([next.length, next[0]!.time, next.at(-1)!.time]).toEqual([MAX_SAMPLES, at(2), at(MAX_SAMPLES + 1)]);
+    expect(windowWith(full, sample(0, {}))).toEqual(full);
   });
 
   it('answers a since from the window: its samples after it, however old the since', () => {
@@ -108,5 +109,11 @@ describe('score history rules', () => {
     // DynamoDB's items stop at 400 KB; data/history.ts keeps windows up to 300 KB.
     expect(bytes).toBeLessThan(150 * 1024);
     expect(windowSamples(storedWindow(samples))).toEqual(samples);
+  });
+
+  it("moves the history's version with a sample's record, not with the window's written before it", () => {
+    const record = (key: { pk: string; sk: string }) => ({ eventName: 'INSERT', dynamodb: { Keys: { pk: { S: key.pk }, sk: { S: key.sk } } } });
+    expect(publicTopicsOf([record(historyKeys.sample(60, at(1)))] as never)).toEqual(['history']);
+    expect(publicTopicsOf([record(historyKeys.window(60))] as never)).toEqual([]);
   });
 });

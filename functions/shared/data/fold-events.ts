@@ -52,10 +52,15 @@ const RESULT_PATTERNS: Pattern[] = [
 /** What every public view shows: the teams, services, super types, subtypes and settings. */
 const DEFINITION_PARTITIONS = [PARTITION.teams, PARTITION.services, PARTITION.superTypes, PARTITION.subtypes, keys.settings(1).pk];
 const HISTORY_PARTITIONS = { prefix: historyKeys.partitionPrefix };
+/**
+ * A score history sample, not the window rendered from the samples (data/history.ts), which is written before
+ * them: the sample's record moves the version once the window that holds it is there to read.
+ */
+const HISTORY_ITEM: Pattern = { dynamodb: { Keys: { pk: { S: [HISTORY_PARTITIONS] }, sk: { S: [{ prefix: historyKeys.samplePrefix }] } } } };
 const STARTED_PATTERN: Pattern = {
   dynamodb: { Keys: { sk: { S: [keys.serviceState(0).sk] } }, NewImage: { started: { M: { scan_id: { S: [{ exists: true }] } } } } },
 };
-const PUBLIC_ITEM_PATTERNS: Pattern[] = [{ dynamodb: { Keys: { pk: { S: [...DEFINITION_PARTITIONS, HISTORY_PARTITIONS] } } } }, STARTED_PATTERN];
+const PUBLIC_ITEM_PATTERNS: Pattern[] = [{ dynamodb: { Keys: { pk: { S: DEFINITION_PARTITIONS } } } }, HISTORY_ITEM, STARTED_PATTERN];
 
 /** A void job's item while it runs: each of its steps' writes wakes the consumer for the next step. */
 const VOID_JOB_PATTERN: Pattern = {
@@ -80,7 +85,6 @@ export const FOLD_EVENT_PATTERNS: Pattern[] = [...RESULT_PATTERNS, ...PUBLIC_ITE
 
 /** Whether a batch changes what a public view shows (its stream consumer then moves the public version). */
 const DEFINITION_ITEM: Pattern = { dynamodb: { Keys: { pk: { S: DEFINITION_PARTITIONS } } } };
-const HISTORY_ITEM: Pattern = { dynamodb: { Keys: { pk: { S: [HISTORY_PARTITIONS] } } } };
 
 /**
  * The public topics a batch moves (data/public-version.ts): `live` with a

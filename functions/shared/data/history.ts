@@ -17,15 +17,18 @@ const MAX_WINDOW_BYTES = 300 * 1024;
 const WINDOW_ATTEMPTS = 5;
 
 /**
- * Writes one snapshot to each resolution it belongs to (at most four small
- * puts a minute), then renders each resolution's window with it. Writing the
- * same sample time again replaces it, so a repeated scheduled run is harmless.
+ * Renders each resolution's window with one snapshot, then writes the
+ * snapshot to each resolution it belongs to (at most four small puts a
+ * minute). In that order: a sample's stream record moves the history's
+ * public version (the window's does not), so a read under the new version
+ * finds the window that holds it. Writing the same sample time again
+ * replaces it, so a repeated scheduled run is harmless.
  */
 export async function writeSnapshot(snapshot: Snapshot, resolutions: readonly ResolutionSeconds[]): Promise<void> {
+  await Promise.all(resolutions.map((r) => renderWindow(r, snapshot)));
   await batchWrite(
     resolutions.map((r) => ({ PutRequest: { Item: { ...historyKeys.sample(r, snapshot.time), time: snapshot.time, totals: snapshot.totals } } })),
   );
-  await Promise.all(resolutions.map((r) => renderWindow(r, snapshot)));
 }
 
 interface StoredWindowItem {
@@ -49,15 +52,14 @@ export async function readWindow(resolution: ResolutionSeconds): Promise<Snapsho
 }
 
 /**
- * The stored window with `sample` added, written at the version read: two
- * runs at once each add their own sample. A window that cannot be extended
- * (none yet, or an older minute's run arriving late) is rebuilt from the
- * resolution's samples, which hold this one already.
+ * The stored window with `sample` in its place, written at the version read:
+ * two runs at once each add their own sample. Without a window yet (a new
+ * event, or one upgraded mid-way), it is built from the resolution's samples.
  */
 async function renderWindow(resolution: ResolutionSeconds, sample: Snapshot): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     const stored = await readStoredWindow(resolution, true);
-    const samples = windowWith(stored?.samples, sample) ?? (await readSamples(resolution, { limit: MAX_SAMPLES }));
+    const samples = windowWith(stored?.samples ?? (await readSamples(resolution, { limit: MAX_SAMPLES })), sample);
     const body = gzipSync(JSON.stringify(storedWindow(samples)));
     const condition = stored
       ? {

@@ -75,19 +75,17 @@ export function buildHistory(intervalSeconds: number, snapshots: Snapshot[], tea
 }
 
 /**
- * The newest samples of a resolution once `sample` is added to its stored
- * window (the newest MAX_SAMPLES, oldest first): the window rendered once a
- * minute so that a read is one item. A repeated run of the window's newest
- * time replaces it. Undefined when the window cannot be extended (none is
- * stored, or the sample is older than its newest): then it is rebuilt from the
- * resolution's samples.
+ * A resolution's newest samples (at most MAX_SAMPLES, oldest first) with
+ * `sample` in its place: the window the minute's job renders so that a read
+ * is one item. A repeated run of a minute replaces its sample; a late run of
+ * an older minute goes in its place, or nowhere when the window is full of
+ * newer ones.
  */
-export function windowWith(window: Snapshot[] | undefined, sample: Snapshot): Snapshot[] | undefined {
-  if (window === undefined) return undefined;
-  const newest = window.at(-1);
-  if (newest !== undefined && sample.time < newest.time) return undefined;
-  const kept = newest?.time === sample.time ? window.slice(0, -1) : window;
-  return [...kept, sample].slice(-MAX_SAMPLES);
+export function windowWith(window: Snapshot[], sample: Snapshot): Snapshot[] {
+  const kept = window.filter((s) => s.time !== sample.time);
+  const after = kept.findIndex((s) => s.time > sample.time);
+  const merged = after === -1 ? [...kept, sample] : [...kept.slice(0, after), sample, ...kept.slice(after)];
+  return merged.slice(-MAX_SAMPLES);
 }
 
 /**
