@@ -12,6 +12,20 @@ export interface PageFigures {
   lighthouse?: LighthouseFigures;
   lighthouseMatrix?: LighthouseFigures;
   lighthouseMember?: LighthouseFigures;
+  /** The organisers' console at event scale, signed in (issue #48). */
+  console?: {
+    teams: number;
+    services: number;
+    /** The local server's start with the competition loaded. */
+    loadSeconds: number;
+    /** From navigation start until the services view's first page of rows is in the DOM. */
+    servicesDrawnMs: { median: number; runs: number[] };
+    /** Of that, until the services' endpoints and status view had come (their responses' end). */
+    servicesReadMs: { median: number; runs: number[] };
+    /** A typed filter ("team 187 ssh") applied: the input handler's time, filtering every service and drawing. */
+    filterMs: { median: number; runs: number[] };
+    lighthouse?: LighthouseFigures;
+  };
 }
 
 export interface LighthouseFigures {
@@ -43,5 +57,11 @@ export function formatPageFigures(f: PageFigures): string {
     lighthouseLine('/', f.lighthouse),
     lighthouseLine('/services.html', f.lighthouseMatrix),
     lighthouseLine('/my-team.html (signing in)', f.lighthouseMember),
+    ...(f.console
+      ? [
+          `  the console at ${f.console.teams} teams, ${f.console.services} services (loaded in ${f.console.loadSeconds} s): services view drawn median ${f.console.servicesDrawnMs.median} ms after navigation start (runs: ${f.console.servicesDrawnMs.runs.join(', ')} ms), its reads in by ${f.console.servicesReadMs.median} ms; a typed filter applied in ${f.console.filterMs.median} ms (runs: ${f.console.filterMs.runs.join(', ')} ms)`,
+          lighthouseLine('/admin/#/services (signed in, 5 000 services)', f.console.lighthouse),
+        ]
+      : []),
   ].join('\n');
 }

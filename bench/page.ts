@@ -7,7 +7,11 @@
  * - a Lighthouse run (npm `lighthouse` on Debian's Chromium, its default
  *   mobile emulation) with the performance and accessibility scores (target 95 or more each).
  *
- *   node --import tsx bench/page.ts [--teams 100] [--no-lighthouse] [--trace DIR]
+ * - the organisers' console at 250 teams × 20 services, signed in: the
+ *   services view drawn (a page of rows, median of 3 loads), a typed filter
+ *   applied, and Lighthouse on that view (target 95 or more).
+ *
+ *   node --import tsx bench/page.ts [--teams 100] [--no-lighthouse] [--no-console] [--trace DIR]
  *
  * `measurePage()` is the entry for `npm run bench`; it starts and stops
  * everything it uses (DynamoDB Local, the local server, Chromium).
@@ -20,17 +24,24 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import lighthouse, { type RunnerResult } from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { SERVICES_PER_PAGE } from '../web/src/console/service-list';
 import { startLocalStack } from '../lib/local/local-stack';
+import { runScript } from './process';
 import { formatPageFigures, type LighthouseFigures, type PageFigures } from './page-figures';
 import { CHROMIUM_PATH, HERMETIC_CHROMIUM_ARGS, hermeticContext, launchChromium } from '../web/browser';
 
-export async function measurePage(options: { teams?: number; lighthouse?: boolean; loads?: number; traceDirectory?: string } = {}): Promise<PageFigures> {
+export async function measurePage(
+  options: { teams?: number; lighthouse?: boolean; console?: boolean; loads?: number; traceDirectory?: string } = {},
+): Promise<PageFigures> {
   const teams = options.teams ?? 100;
   const directory = mkdtempSync(join(tmpdir(), 'page-bench-'));
   const competitionFile = join(directory, 'competition.json');
   writeFileSync(competitionFile, JSON.stringify(competition(teams)));
   process.env.TABLE_NAME = `page-bench-${Date.now()}`;
   const stack = await startLocalStack({ port: 0, competitionFile });
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= stack.stop());
   try {
     const html = await gzipGet(`${stack.url}/`);
     const script = /<script[^>]+src="([^"]+)"/.exec(html.text)![1]!;
@@ -74,15 +85,117 @@ export async function measurePage(options: { teams?: number; lighthouse?: boolea
       // As a member first sees it: the sign-in form (Lighthouse starts from empty storage, so without a session).
       figures.lighthouseMember = await runLighthouse(`${stack.url}/my-team.html`, options.traceDirectory && join(options.traceDirectory, 'member'));
     }
+    // The console's own server, table and DynamoDB Local, in a process of its own (the data layer's one client per
+    // process would cling to this one's).
+    await stop();
+    if (options.console !== false) {
+      const { stdout } = await runScript('bench/page.ts', ['--console-only', ...(options.lighthouse === false ? ['--no-lighthouse'] : [])]);
+      figures.console = JSON.parse(stdout.trim().split('\n').at(-1)!) as PageFigures['console'];
+    }
     return figures;
+  } finally {
+    await stop();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+/** The console's scale (issue #48): 250 teams × 20 services, the largest event the stack is sized for. */
+const CONSOLE_TEAMS = 250;
+const CONSOLE_SERVICES_PER_TEAM = 20;
+const CONSOLE_ADMIN_TOKEN = `ccdc_pagebnch_${'P'.repeat(43)}`;
+
+/**
+ * The console's services view, signed in, in its own table and server: drawn
+ * (every row of its first page in the DOM, from navigation start), a typed
+ * filter applied (the input event's handler, which filters and draws at
+ * once), and Lighthouse on it with the admin token in the tab's storage.
+ */
+async function measureConsole(options: { lighthouse?: boolean; traceDirectory?: string }): Promise<NonNullable<PageFigures['console']>> {
+  const directory = mkdtempSync(join(tmpdir(), 'console-bench-'));
+  const competitionFile = join(directory, 'competition.json');
+  writeFileSync(competitionFile, JSON.stringify(competition(CONSOLE_TEAMS, CONSOLE_SERVICES_PER_TEAM)));
+  process.env.TABLE_NAME = `page-bench-console-${Date.now()}`;
+  const loadStarted = performance.now();
+  const stack = await startLocalStack({ port: 0, competitionFile, adminToken: CONSOLE_ADMIN_TOKEN });
+  const loadSeconds = Math.round((performance.now() - loadStarted) / 100) / 10;
+  const address = `${stack.url}/admin/#/services`;
+  try {
+    const browser = await launchChromium();
+    const runs: number[] = [];
+    const filterRuns: number[] = [];
+    const apiRuns: number[] = [];
+    try {
+      const context = await hermeticContext(browser, { viewport: { width: 1280, height: 900 } });
+      await context.addInitScript((token: string) => sessionStorage.setItem('ccdc.admin-token', token), CONSOLE_ADMIN_TOKEN);
+      for (let i = 0; i < 3; i++) {
+        const page = await context.newPage();
+        await page.goto(address, { waitUntil: 'commit' });
+        await page.waitForFunction(
+          (rows: number) =>
+            (globalThis as unknown as { document: { querySelectorAll(s: string): { length: number } } }).document.querySelectorAll(
+              'table.console-services tbody tr',
+            ).length === rows,
+          SERVICES_PER_PAGE,
+          { timeout: 60_000, polling: 'raf' },
+        );
+        runs.push(Math.round((await page.evaluate('performance.now()')) as number));
+        // The last API answer's end: what of the time was the origin's (DynamoDB Local reading 5 000 items).
+        apiRuns.push(
+          Math.round(
+            (await page.evaluate(
+              "Math.max(...performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/v1/services/')).map((e) => e.responseEnd))",
+            )) as number,
+          ),
+        );
+        // Typing "team 187 ssh": the handler filters the 5 000 and draws what is left before it returns.
+        filterRuns.push(
+          await page.evaluate(() => {
+            type Input = { value: string; dispatchEvent(event: Event): boolean };
+            const doc = (globalThis as unknown as { document: { getElementById(id: string): Input; querySelectorAll(s: string): { length: number } } })
+              .document;
+            const input = doc.getElementById('services-q');
+            const started = performance.now();
+            input.value = 'team 187 ssh';
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+            const rows = doc.querySelectorAll('table.console-services tbody tr').length;
+            if (rows === 0) throw new Error('the typed filter found nothing');
+            return Math.round((performance.now() - started) * 10) / 10;
+          }),
+        );
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    return {
+      teams: CONSOLE_TEAMS,
+      services: CONSOLE_TEAMS * CONSOLE_SERVICES_PER_TEAM,
+      loadSeconds,
+      servicesDrawnMs: { median: median(runs), runs },
+      servicesReadMs: { median: median(apiRuns), runs: apiRuns },
+      filterMs: { median: median(filterRuns), runs: filterRuns },
+      ...(options.lighthouse !== false
+        ? {
+            lighthouse: await runLighthouse(address, options.traceDirectory && join(options.traceDirectory, 'console'), {
+              origin: stack.url,
+              token: CONSOLE_ADMIN_TOKEN,
+            }),
+          }
+        : {}),
+    };
   } finally {
     await stack.stop();
     rmSync(directory, { recursive: true, force: true });
   }
 }
 
-/** One Lighthouse run on a Chromium of our own (the same hermetic flags), reached over its DevTools port. */
-async function runLighthouse(url: string, traceDirectory?: string): Promise<LighthouseFigures> {
+/**
+ * One Lighthouse run on a Chromium of our own (the same hermetic flags), reached over its DevTools port. Signed in
+ * (`signIn`): the console's token is put in a tab's session storage first, and Lighthouse runs in that tab without
+ * clearing its storage.
+ */
+async function runLighthouse(url: string, traceDirectory?: string, signIn?: { origin: string; token: string }): Promise<LighthouseFigures> {
   const profile = mkdtempSync(join(tmpdir(), 'lighthouse-chromium-'));
   const chromium = spawn(
     CHROMIUM_PATH,
@@ -101,7 +214,15 @@ async function runLighthouse(url: string, traceDirectory?: string): Promise<Ligh
       });
       chromium.once('exit', (code) => reject(new Error(`Chromium exited (${code}) before listening: ${output.slice(-500)}`)));
     });
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance', 'accessibility'] };
+    let tab: Page | undefined;
+    if (signIn) {
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+      tab = await browser.newPage();
+      await tab.goto(`${signIn.origin}/admin/`);
+      await tab.evaluate((token: string) => sessionStorage.setItem('ccdc.admin-token', token), signIn.token);
+    }
+    const result = tab ? await lighthouse(url, { ...flags, disableStorageReset: true }, undefined, tab) : await lighthouse(url, flags);
     if (!result) throw new Error('Lighthouse returned nothing');
     const { categories, audits } = result.lhr;
     if (traceDirectory) saveTrace(traceDirectory, result);
@@ -162,8 +283,8 @@ function gzipGet(url: string): Promise<{ bytes: number; text: string }> {
   });
 }
 
-/** N teams with five services each, one guest in five, logos on a host the browser never reaches. */
-function competition(teams: number) {
+/** N teams with five services each (or as many as asked), one guest in five, logos on a host the browser never reaches. */
+function competition(teams: number, servicesPerTeam = 5) {
   const subtypes = [
     { id: 1, name: 'HTTP', super_type_id: 1, max_score: 10 },
     { id: 2, name: 'SSH', super_type_id: 1, max_score: 10 },
@@ -182,7 +303,7 @@ function competition(teams: number) {
       logo: `https://bench.example/logos/${t + 1}.png`,
       team_url: `team${t + 1}.bench.example`,
       guest_division: (t + 1) % 5 === 0,
-      services: Array.from({ length: 5 }, (_, s) => ({
+      services: Array.from({ length: servicesPerTeam }, (_, s) => ({
         subtype_id: subtypes[s % subtypes.length]!.id,
         url: `host${s + 1}.team${t + 1}.bench.example`,
         port: 1000 + s,
@@ -192,10 +313,23 @@ function competition(teams: number) {
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  const { values } = parseArgs({ options: { teams: { type: 'string' }, 'no-lighthouse': { type: 'boolean', default: false }, trace: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      teams: { type: 'string' },
+      'no-lighthouse': { type: 'boolean', default: false },
+      'no-console': { type: 'boolean', default: false },
+      'console-only': { type: 'boolean', default: false },
+      trace: { type: 'string' },
+    },
+  });
+  if (values['console-only']) {
+    console.log(JSON.stringify(await measureConsole({ lighthouse: !values['no-lighthouse'], traceDirectory: values.trace })));
+    process.exit(0);
+  }
   const figures = await measurePage({
     teams: values.teams ? Number(values.teams) : undefined,
     lighthouse: !values['no-lighthouse'],
+    console: !values['no-console'],
     traceDirectory: values.trace,
   });
   console.log(formatPageFigures(figures));

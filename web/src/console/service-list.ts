@@ -52,27 +52,32 @@ export function listServices(endpoints: ServiceEndpoint[], status: ServiceStatus
     }
   }
   const taken = new Map<string, number>();
-  return [...endpoints]
-    .sort((a, b) => a.id - b.id)
-    .flatMap((endpoint) => {
-      const team = teamOf.get(endpoint.team_id);
-      if (!team) return [];
-      const key = `${endpoint.team_id}:${endpoint.subtype_id}`;
-      let state: ServiceState = 'disabled';
-      let failure: string | undefined;
-      if (endpoint.enabled) {
-        const index = taken.get(key) ?? 0;
-        taken.set(key, index + 1);
-        const cell = cells.get(key)?.[index];
-        state = (cell?.[1] as ServiceState | undefined) ?? 'unscanned';
-        failure = cell?.[3];
-      }
-      const pool = poolOf.get(endpoint.id);
-      const text = `team ${team.number} ${team.name} ${endpoint.subtype} ${endpoint.url}:${endpoint.port} ${state} ${pool ?? ''}`.toLowerCase();
-      return [{ endpoint, team, state, ...(failure ? { failure } : {}), ...(pool ? { pool } : {}), text }];
-    })
-    .sort((a, b) => a.team.number - b.team.number || a.endpoint.subtype.localeCompare(b.endpoint.subtype) || a.endpoint.id - b.endpoint.id);
+  return (
+    [...endpoints]
+      .sort((a, b) => a.id - b.id)
+      .flatMap((endpoint) => {
+        const team = teamOf.get(endpoint.team_id);
+        if (!team) return [];
+        const key = `${endpoint.team_id}:${endpoint.subtype_id}`;
+        let state: ServiceState = 'disabled';
+        let failure: string | undefined;
+        if (endpoint.enabled) {
+          const index = taken.get(key) ?? 0;
+          taken.set(key, index + 1);
+          const cell = cells.get(key)?.[index];
+          state = (cell?.[1] as ServiceState | undefined) ?? 'unscanned';
+          failure = cell?.[3];
+        }
+        const pool = poolOf.get(endpoint.id);
+        const text = `team ${team.number} ${team.name} ${endpoint.subtype} ${endpoint.url}:${endpoint.port} ${state} ${pool ?? ''}`.toLowerCase();
+        return [{ endpoint, team, state, ...(failure ? { failure } : {}), ...(pool ? { pool } : {}), text }];
+      })
+      // By team, check, id. Not localeCompare: over 5 000 services its calls were most of the view's main-thread time.
+      .sort((a, b) => a.team.number - b.team.number || byText(a.endpoint.subtype, b.endpoint.subtype) || a.endpoint.id - b.endpoint.id)
+  );
 }
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The services the filter keeps: every word of the free text somewhere in a service's names or address. */
 export function filterServices(services: ListedService[], filter: ServiceFilter): ListedService[] {

@@ -2,6 +2,7 @@ import { h, replaceContent } from '../dom';
 import type { ConsoleContext } from './context';
 import { checkNow, openService, type ServiceRow } from './definitions';
 import { filterOf, filterServices, listServices, paramsOf, SERVICES_PER_PAGE, STATES, type ListedService, type ServiceState } from './service-list';
+import { explain } from './explain';
 import { listTable } from './table';
 
 /**
@@ -48,15 +49,17 @@ export function servicesTable(context: ConsoleContext, services: ListedService[]
  * pushed: back leaves the view, not each keystroke).
  */
 export async function servicesView(context: ConsoleContext, params: URLSearchParams): Promise<Node[]> {
-  const [endpoints, status, teams, subtypes, pools] = await Promise.all([
+  let filter = filterOf(params);
+  // The pools' placement is the slowest read (it reads every service again): the rows are drawn without it, and
+  // their pools follow, asked for once they are drawn, unless the address filters by pool.
+  const [endpoints, status, teams, subtypes, firstPools] = await Promise.all([
     context.api.serviceEndpoints(),
     context.api.serviceStatus(),
     context.api.teams(),
     context.api.subtypes(),
-    context.api.pools(),
+    filter.pool === undefined ? [] : context.api.pools(),
   ]);
-  const all = listServices(endpoints, status, teams, pools);
-  let filter = filterOf(params);
+  let all = listServices(endpoints, status, teams, firstPools);
   const field = (id: string, label: string, control: HTMLInputElement | HTMLSelectElement) =>
     h('p', { class: 'filter-field' }, h('label', { for: id }, label), control);
   const select = (id: string, options: [string, string][], value: string | undefined) =>
@@ -70,7 +73,7 @@ export async function servicesView(context: ConsoleContext, params: URLSearchPar
     ),
     subtype: select('services-subtype', [['', 'Every check'], ...subtypes.map((s): [string, string] => [String(s.id), s.name])], filter.subtype?.toString()),
     state: select('services-state', [['', 'Any state'], ...STATES.map((s): [string, string] => [s, STATE_WORDS[s]])], filter.state),
-    pool: select('services-pool', [['', 'Any pool'], ...pools.map((p): [string, string] => [p.name, p.name])], filter.pool),
+    pool: select('services-pool', [['', 'Any pool'], ...firstPools.map((p): [string, string] => [p.name, p.name])], filter.pool),
   };
   const form = h(
     'form',
@@ -126,5 +129,14 @@ export async function servicesView(context: ConsoleContext, params: URLSearchPar
     update();
   });
   draw();
+  if (filter.pool === undefined)
+    void context.api.pools().then(
+      (pools) => {
+        all = listServices(endpoints, status, teams, pools);
+        controls.pool.append(...pools.map((p) => h('option', { value: p.name }, p.name)));
+        if (list.isConnected) draw();
+      },
+      (error: unknown) => context.say(explain(error)),
+    );
   return [form, count, list, pages];
 }

@@ -84,11 +84,12 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     sessionStorage.removeItem(TOKEN_KEY);
     signInForm(content, notice);
   };
-  try {
-    await api.check();
-  } catch (error) {
-    return signOut(explain(error));
-  }
+  // The token is checked while the view loads (one round trip, not two, before the first view): refused, the
+  // sign-in form replaces whatever was drawn.
+  const checked = api.check().then(
+    () => true,
+    (error: unknown) => (signOut(explain(error)), false),
+  );
   document.getElementById('live')!.textContent = 'Signed in';
   const signOutButton = h('button', { type: 'button' }, 'Sign out');
   signOutButton.addEventListener('click', () => signOut('Signed out.'));
@@ -298,7 +299,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     heading,
     view,
   );
-  await draw(false);
+  await Promise.all([checked, draw(false)]);
 }
 
 /** A row of buttons above a view's list. */
