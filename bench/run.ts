@@ -496,13 +496,15 @@ async function measureHistoryReads(api: string) {
   const { scoreboard } = (await (await fetch(`${api}/teams/scoreboard`)).json()) as { scoreboard: { team: { id: number }; total_score: number }[] };
   const totalsAt = (minutesAgo: number) =>
     Object.fromEntries(scoreboard.map((row) => [String(row.team.id), Math.round((row.total_score * (SAMPLES - minutesAgo)) / SAMPLES)]));
-  for (let ago = SAMPLES - 1; ago >= 1; ago--) {
+  // The samples as the minute's job writes them (without rendering a window each time: the read below is the one without).
+  const samples = Array.from({ length: SAMPLES - 1 }, (_, i) => SAMPLES - 1 - i).flatMap((ago) => {
     const time = new Date(now - ago * 60_000).toISOString().replace('.000Z', 'Z');
-    await writeSnapshot({ time, totals: totalsAt(ago) }, resolutionsOf(time));
-  }
+    return resolutionsOf(time).map((r) => ({ PutRequest: { Item: { ...historyKeys.sample(r, time), time, totals: totalsAt(ago) } } }));
+  });
+  await batchWrite([...samples, ...RESOLUTIONS_SECONDS.map((r) => ({ DeleteRequest: { Key: historyKeys.window(r) } }))]);
   const url = `${api}/teams/scoreboard/history`;
-  await batchWrite(RESOLUTIONS_SECONDS.map((r) => ({ DeleteRequest: { Key: historyKeys.window(r) } })));
   const fromSamples = { path: `/teams/scoreboard/history (${SAMPLES - 1} samples, Query)`, ...(await measureRead(url, params.readSeconds)) };
+  // The next minute's snapshot: no window yet, so it is built from the samples, then kept.
   await writeSnapshot({ time: new Date(now).toISOString().replace('.000Z', 'Z'), totals: totalsAt(0) }, [60]);
   const fromWindow = { path: `/teams/scoreboard/history (${SAMPLES} samples, window)`, ...(await measureRead(url, params.readSeconds)) };
   return [fromSamples, fromWindow];
