@@ -192,30 +192,33 @@ export function printReport(r: any) {
     `\nStalled database (DynamoDB Local paused), ${r.stalled.requests} requests: p50 ${r.stalled.p50Ms} ms, p99 ${r.stalled.p99Ms} ms, ` +
       `max ${r.stalled.maxMs} ms (bound per database call ${r.stalled.callBudgetMs} ms); statuses ${JSON.stringify(r.stalled.statuses)}`,
   );
-  const agentRows = (kinds: Record<string, any>) =>
-    Object.entries(kinds).map(([kind, x]: [string, any]) => [kind, x.checks, fmt(x.seconds, 2), fmt(x.checks_per_second), fmt(x.cpu_ms_per_check, 2)]);
-  table(
-    `Scoring agent: checks per second and the agent's own CPU per check against loopback servers in another process (concurrency ${r.agent.concurrency}, timeout ${r.agent.timeout_seconds} s)`,
-    ['kind', 'checks', 'seconds', 'checks/s', 'CPU ms/check'],
-    agentRows(r.agent.per_kind),
-  );
-  table(
-    'Login checks against the real daemons (sshd, vsftpd, MariaDB, PostgreSQL, Dovecot, slapd), 32 at once',
-    ['kind', 'checks', 'seconds', 'checks/s', 'CPU ms/check'],
-    agentRows(r.agent.per_login_kind),
-  );
-  const logins = r.agent.login_round_250x20;
-  out(
-    `250 × 20 login checks: ${logins.cpu_seconds_for_5000} s of the agent's CPU for an even mix (${logins.mean_cpu_ms_per_login_check} ms each), ` +
-      `${logins.cpu_seconds_for_5000_of_worst} s if all were ${logins.worst_kind}; the agent gets one vCPU (1 769 MB), 60 s of it a minute`,
-  );
-  const round = r.agent.round_250x20;
-  out(`One agent round of 250 teams × 20 services: checks took ${round.seconds} s (${round.passed} passed, ${round.failed} failed), reporting apart`);
-  const whole = r.agent.round_250x20_end_to_end;
-  if (whole) {
-    out(
-      `The same round end to end through the API: ${whole.seconds} s (checks ${whole.check_seconds} s, reporting ${whole.reports} reports through POST /scans ${whole.report_seconds} s; ${whole.reports_failed} refused)`,
+  if (!r.agent) out('\nScoring agent: not measured by this run (npm run bench:agent, or npm run bench -- --full).');
+  else {
+    const agentRows = (kinds: Record<string, any>) =>
+      Object.entries(kinds).map(([kind, x]: [string, any]) => [kind, x.checks, fmt(x.seconds, 2), fmt(x.checks_per_second), fmt(x.cpu_ms_per_check, 2)]);
+    table(
+      `Scoring agent: checks per second and the agent's own CPU per check against loopback servers in another process (concurrency ${r.agent.concurrency}, timeout ${r.agent.timeout_seconds} s)`,
+      ['kind', 'checks', 'seconds', 'checks/s', 'CPU ms/check'],
+      agentRows(r.agent.per_kind),
     );
+    table(
+      'Login checks against the real daemons (sshd, vsftpd, MariaDB, PostgreSQL, Dovecot, slapd), 32 at once',
+      ['kind', 'checks', 'seconds', 'checks/s', 'CPU ms/check'],
+      agentRows(r.agent.per_login_kind),
+    );
+    const logins = r.agent.login_round_250x20;
+    out(
+      `250 × 20 login checks: ${logins.cpu_seconds_for_5000} s of the agent's CPU for an even mix (${logins.mean_cpu_ms_per_login_check} ms each), ` +
+        `${logins.cpu_seconds_for_5000_of_worst} s if all were ${logins.worst_kind}; the agent gets one vCPU (1 769 MB), 60 s of it a minute`,
+    );
+    const round = r.agent.round_250x20;
+    out(`One agent round of 250 teams × 20 services: checks took ${round.seconds} s (${round.passed} passed, ${round.failed} failed), reporting apart`);
+    const whole = r.agent.round_250x20_end_to_end;
+    if (whole) {
+      out(
+        `The same round end to end through the API: ${whole.seconds} s (checks ${whole.check_seconds} s, reporting ${whole.reports} reports through POST /scans ${whole.report_seconds} s; ${whole.reports_failed} refused)`,
+      );
+    }
   }
   if (r.poolRound) {
     const p = r.poolRound;

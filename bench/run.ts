@@ -9,8 +9,8 @@
  * it, what each result costs in AWS write units, the public reads under
  * load, how the scoreboard's cost grows with rounds and teams, each
  * function's bundle size and cold start (and one function's before and
- * after the bundling change), the page, a stalled database and the agent's
- * checks. Prints a table and writes the same as JSON to bench/results/; a
+ * after the bundling change), the page (and the console at 250 × 20), a
+ * stalled database, and with --full the agent's checks. Prints a table and writes the same as JSON to bench/results/; a
  * run at the default size (or --full) also rewrites the capacity profile
  * lib/cost/capacity-profile.json and the cost section of docs/deploying.md from what it
  * measured. Starts and stops everything it uses.
@@ -361,10 +361,14 @@ try {
   // With the production call budget: the answer to a stalled database is what it measures.
   const { SCORING_DATABASE_CALL_BUDGET_MS: _stretched, ...productionEnv } = process.env;
   const stalled = lastJsonLine((await runScript('bench/stalled.ts', ['--json'], { env: productionEnv })).stdout);
-  log("the scoring agent's checks against loopback servers…");
-  // The agent's round end to end through the API adds about 1.5 min: --full only (npm run bench:agent runs it too).
-  await runScript('bench/agent.ts', full ? [] : ['--checks-only']);
-  const agent = JSON.parse(readFileSync(resolve(import.meta.dirname, 'results/agent-latest.json'), 'utf8'));
+  // The agent's checks against the real daemons took the default run about 2 min of its 8: --full only, as its round
+  // end to end through the API (npm run bench:agent runs both).
+  let agent;
+  if (full) {
+    log("the scoring agent's checks against loopback servers…");
+    await runScript('bench/agent.ts', []);
+    agent = JSON.parse(readFileSync(resolve(import.meta.dirname, 'results/agent-latest.json'), 'utf8'));
+  }
   const history = lastJsonLine((await runScript('bench/history.ts', ['--json', '--results', quick ? '500' : '2000'])).stdout);
   const voids = lastJsonLine((await runScript('bench/void.ts', ['--json', '--results', quick ? '1000' : '5000'])).stdout);
 

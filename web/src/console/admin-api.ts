@@ -83,6 +83,11 @@ export function adminApi(token: string) {
       ),
     checkNow: async (serviceId: number): Promise<CheckJob> => data(admin.POST('/api/v1/services/{id}/checks', { params: path(serviceId) })),
     checks: async (teamId: number): Promise<CheckJob[]> => data(admin.GET('/api/v1/team/{id}/checks', { params: path(teamId) })),
+    /** One team's record, as its view shows it: every password change request, its submissions and grades, its adjustments. */
+    teamPasswordChanges: (teamId: number) => data(admin.GET('/api/v1/team/{id}/password-changes', { params: path(teamId) })),
+    teamSubmissions: (teamId: number) => data(admin.GET('/api/v1/team/{id}/submissions', { params: path(teamId) })),
+    teamGrades: (teamId: number) => data(admin.GET('/api/v1/team/{id}/grades', { params: path(teamId) })),
+    adjustments: (teamId: number) => data(admin.GET('/api/v1/teams/{id}/adjustments', { params: path(teamId) })),
     settings: () => editable(admin.GET('/api/v1/settings/{id}', { params: path(1) })),
     /** The whole settings (PUT): every field as the form holds it, refused whole with each bad field's reason. */
     replaceSettings: (etag: string, body: Record<string, unknown>) =>

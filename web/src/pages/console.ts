@@ -11,6 +11,7 @@ import { poolForm, poolsTable } from '../console/pools';
 import { incidentsTable, injectsTable, openNewInject } from '../console/work';
 import { findingKindsForm, findingsTable } from '../console/findings';
 import { overviewView } from '../console/overview';
+import { listTable } from '../console/table';
 import { listServices } from '../console/service-list';
 import { servicesTable, servicesView } from '../console/services';
 import { addressOf, parseAddress, VIEW_PATHS, type ViewPath } from '../console/views';
@@ -184,17 +185,20 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     closing: { title: 'Closing the event', draw: () => Promise.resolve([closing]) },
   };
 
-  /** One team: its services, its members' accounts, what it waits on and what it filed. */
+  /** One team: its services, its members' accounts, its requests, answers and grades, what it filed, its adjustments. */
   async function teamView(id: number): Promise<Node[]> {
-    const [teams, endpoints, status, pools, accounts, changes, reports, findings] = await Promise.all([
+    const [teams, endpoints, status, pools, accounts, changes, reports, findings, submissions, grades, adjustments] = await Promise.all([
       api.teams(),
       api.serviceEndpoints(),
       api.serviceStatus(),
       api.pools(),
       api.teamAccounts(),
-      api.pendingPasswordChanges(),
+      api.teamPasswordChanges(id),
       api.incidents(),
       api.findings(),
+      api.teamSubmissions(id),
+      api.teamGrades(id),
+      api.adjustments(id),
     ]);
     const team = teams.find((t) => t.id === id);
     if (!team) return [h('p', {}, `No team has the id ${id}.`)];
@@ -228,7 +232,43 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
       h('h3', {}, 'Password changes waiting'),
       changesTable(
         context,
-        changes.filter((c) => c.team_id === id),
+        changes.filter((c) => c.state === 'pending'),
+      ),
+      h('h3', {}, 'Password change requests, newest first'),
+      record(
+        'console-team-changes',
+        'Its password change requests, never a password',
+        ['Request', 'State', 'Asked', 'By', 'Accounts'],
+        changes.map((c) => [
+          String(c.id),
+          c.reason ? `${c.state}: ${c.reason}` : c.state,
+          c.requested_at,
+          c.requested_by,
+          c.changes.map((x) => `${x.subtype} ${x.username}`).join(', '),
+        ]),
+      ),
+      h('h3', {}, 'Answers to injects and their grades'),
+      record(
+        'console-team-work',
+        'Its answers to injects, every version, and the latest grade of each',
+        ['Inject', 'Version', 'Sent', 'By', 'Grade'],
+        submissions.map((sub) => {
+          const grade = grades.find((g) => g.inject_id === sub.inject_id && g.submission_version === sub.version);
+          return [
+            String(sub.inject_id),
+            String(sub.version),
+            sub.submitted_at,
+            sub.submitted_by,
+            grade ? `${grade.awarded} on the board (${grade.points} given)` : 'not graded',
+          ];
+        }),
+      ),
+      h('h3', {}, 'Adjustments'),
+      record(
+        'console-team-adjustments',
+        'Points added or taken by hand',
+        ['Adjustment', 'Points', 'Super type', 'Reason', 'By', 'When'],
+        adjustments.map((a) => [String(a.id), String(a.points), String(a.super_type_id), a.reason, a.created_by, a.created_at]),
       ),
       h('h3', {}, 'Incident reports'),
       incidentsTable(
@@ -300,6 +340,15 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     view,
   );
   await Promise.all([checked, draw(false)]);
+}
+
+/** A read-only list of a team's record: text cells only, the first one the row's header; "None." when empty. */
+function record(className: string, caption: string, headers: string[], rows: string[][]): HTMLElement {
+  if (rows.length === 0) return h('p', { class: 'empty' }, 'None.');
+  return listTable(
+    { className, caption, region: caption, headers },
+    rows.map(([first, ...rest]) => h('tr', {}, h('th', { scope: 'row' }, first ?? ''), ...rest.map((cell) => h('td', {}, cell)))),
+  );
 }
 
 /** A row of buttons above a view's list. */
