@@ -782,8 +782,9 @@ describe('the other pages', () => {
     expect(await page.locator('#console-view-title').textContent()).toBe(`Team 12: ${HOSTILE_NAME}`);
     expect(await page.locator('table.console-services tbody tr').count()).toBe(((await api('/services?team=12')) as unknown[]).length);
     expect(await seriousAxeViolations()).toEqual([]);
-    const teamAddress = (await page.evaluate('location.hash')) as string;
-    await open(`/admin/${teamAddress}`, 'table.console-services tbody tr');
+    // By its number, as organisers call it.
+    expect(await page.evaluate('location.hash')).toBe('#/teams/12');
+    await open('/admin/#/teams/12', 'table.console-services tbody tr');
     expect(await page.locator('#console-view-title').textContent()).toBe(`Team 12: ${HOSTILE_NAME}`);
     // Down services only, by the state filter: what the address says is what is drawn.
     await open('/admin/#/services?team=12&state=up', '.service-count');

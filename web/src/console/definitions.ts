@@ -23,7 +23,7 @@ export function teamsTable(context: ConsoleContext, teams: Team[]): HTMLElement 
         'tr',
         { 'data-team-id': team.id },
         h('th', { scope: 'row' }, String(team.number)),
-        h('td', {}, h('a', { href: `#/teams/${team.id}` }, team.name)),
+        h('td', {}, h('a', { href: `#/teams/${team.number}` }, team.name)),
         h('td', {}, team.team_url),
         h('td', {}, button),
       );

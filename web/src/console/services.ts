@@ -31,7 +31,7 @@ export function servicesTable(context: ConsoleContext, services: ListedService[]
       return h(
         'tr',
         { 'data-service-id': endpoint.id, 'data-state': state, ...(endpoint.enabled ? {} : { class: 'disabled' }) },
-        h('td', {}, h('a', { href: `#/teams/${team.id}` }, String(team.number), h('span', { class: 'visually-hidden' }, `: ${team.name}`))),
+        h('td', {}, h('a', { href: `#/teams/${team.number}` }, String(team.number), h('span', { class: 'visually-hidden' }, `: ${team.name}`))),
         h('th', { scope: 'row' }, endpoint.subtype),
         h('td', { class: 'address' }, `${endpoint.url}:${endpoint.port}`),
         h('td', {}, failure ? `${STATE_WORDS[state]}: ${failure}` : STATE_WORDS[state]),

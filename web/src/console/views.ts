@@ -1,5 +1,6 @@
 /**
- * The console's addresses: `#/<view>`, `#/teams/<id>` for one team, and a
+ * The console's addresses: `#/<view>`, `#/teams/<number>` for one team (by
+ * the number organisers call it, not the API's id), and a
  * view's own query (the services view's filter: `#/services?team=187&q=ssh`).
  * An address the console does not know opens the overview.
  */

@@ -186,9 +186,13 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   };
 
   /** One team: its services, its members' accounts, its requests, answers and grades, what it filed, its adjustments. */
-  async function teamView(id: number): Promise<Node[]> {
-    const [teams, endpoints, status, pools, accounts, changes, reports, findings, submissions, grades, adjustments] = await Promise.all([
-      api.teams(),
+  async function teamView(number: number): Promise<Node[]> {
+    // The address names a team by its number, as organisers do ("team 187"); the API by its id.
+    const teams = await api.teams();
+    const team = teams.find((t) => t.number === number);
+    if (!team) return [h('p', {}, `No team has the number ${number}.`)];
+    const id = team.id;
+    const [endpoints, status, pools, accounts, changes, reports, findings, submissions, grades, adjustments] = await Promise.all([
       api.serviceEndpoints(),
       api.serviceStatus(),
       api.pools(),
@@ -200,8 +204,6 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
       api.teamGrades(id),
       api.adjustments(id),
     ]);
-    const team = teams.find((t) => t.id === id);
-    if (!team) return [h('p', {}, `No team has the id ${id}.`)];
     heading.textContent = `Team ${team.number}: ${team.name}`;
     const services = listServices(
       endpoints.filter((e) => e.team_id === id),
