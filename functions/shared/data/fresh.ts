@@ -90,8 +90,8 @@ export const freshSettings: () => Promise<FreshSettings> = keptFor(FRESHNESS_MS,
 
 /** A service's definition (max_score, team, super type, SLA rules), as of the settings version this function last read. */
 export async function freshServiceDefinition(serviceId: number): Promise<StoredDefinition | undefined> {
+  // freshSettings() forgot every copy if the table switched.
   const { definitions: version } = await freshSettings();
-  forgetIfTableSwitched();
   const copy = definitionCopies.get(serviceId);
   if (copy && copy.version === version) return copy.value;
   const value = getServiceDefinition(serviceId);
@@ -118,7 +118,6 @@ function keptPerSettingsVersion<T>(read: () => Promise<T>): () => Promise<T> {
   forgetters.push(() => (copy = undefined));
   return async () => {
     const { definitions: version } = await freshSettings();
-    forgetIfTableSwitched();
     if (!copy || copy.version !== version) {
       const value = read();
       copy = { value, version };
