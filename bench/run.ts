@@ -101,7 +101,7 @@ const params = {
   growthReadSeconds: full ? 3 : 2,
   coldStartRuns: quick ? 1 : full ? 3 : 1,
   // The before/after comparison of one function, in turns with an empty Node process.
-  coldStartComparisonRuns: quick ? 3 : full ? 9 : 7,
+  coldStartComparisonRuns: quick ? 3 : full ? 9 : 5,
   pageTeams: quick ? 20 : 100,
 };
 
@@ -370,7 +370,7 @@ try {
     agent = JSON.parse(readFileSync(resolve(import.meta.dirname, 'results/agent-latest.json'), 'utf8'));
   }
   const history = lastJsonLine((await runScript('bench/history.ts', ['--json', '--results', quick ? '500' : '2000'])).stdout);
-  const voids = lastJsonLine((await runScript('bench/void.ts', ['--json', '--results', quick ? '1000' : '5000'])).stdout);
+  const voids = lastJsonLine((await runScript('bench/void.ts', ['--json', '--results', quick ? '1000' : '2000'])).stdout);
 
   const when = new Date().toISOString();
   // The cost model's inputs, from a run at the default size or larger (a quick or resized run would misstate them).

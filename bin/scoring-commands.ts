@@ -26,6 +26,7 @@ import { createToken, listTokens, revokeToken } from '#shared/data/tokens';
 import { readPools } from '#shared/data/pools';
 import { verifyTotals } from '#shared/app/verify';
 import { backfillIncidentIndex } from '#shared/data/incidents';
+import { backfillWaiting } from '#shared/app/waiting';
 import { applyVoid, getVoidJob, previewVoid } from '#shared/app/voids';
 import type { VoidAction } from '#shared/domain/voids';
 import { TeamAccountName, VoidBody } from '#shared/api/schemas/requests';
@@ -583,7 +584,9 @@ function cliAudit(): Promise<AuditContext> {
 /** What older versions stored, brought up to this one's keys (each step idempotent). */
 async function upgrade(): Promise<void> {
   const incidents = await backfillIncidentIndex();
-  io.out(`${incidents} incident report${incidents === 1 ? '' : 's'} given its team's index key; nothing else to upgrade.`);
+  io.out(`${incidents} incident report${incidents === 1 ? '' : 's'} given its team's index key.`);
+  const waiting = await backfillWaiting();
+  io.out(`${waiting} thing${waiting === 1 ? '' : 's'} waiting for an organiser marked for the overview; nothing else to upgrade.`);
 }
 
 async function verify(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { foldBatch } from '#shared/app/fold';
 import { stepVoidJobs } from '#shared/app/voids';
 import { paddedSequence, publicTopicsOf, toScoreEvents, voidJobWakeups } from '#shared/data/fold-events';
@@ -15,6 +15,13 @@ import { createLogger } from '#shared/log';
  * is retried with everything after it (already folded records are skipped by
  * the watermarks, already taken job steps by the job's step counter).
  */
+/** How old the batch's oldest record was once its results were folded (undefined when it held none): the overview shows it. */
+function foldLagOf(records: DynamoDBRecord[], folded: number, now: number): number | undefined {
+  const created = records.flatMap((r) => r.dynamodb?.ApproximateCreationDateTime ?? []);
+  if (folded === 0 || created.length === 0) return undefined;
+  return Math.max(0, now - Math.min(...created) * 1000);
+}
+
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const log = createLogger({ route: 'FoldResults' });
   // The event source mapping filters already; this keeps a misconfigured mapping harmless.
@@ -24,7 +31,8 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   const jobFailed = await stepVoidJobs(jobs, log);
   // After the fold's writes: a conditional read answered from the version never sees it move before the change is there.
   // Only the topics the batch touched: the minute's sample moves the history's view, not the scoreboard's.
-  await movePublicVersion(publicTopicsOf(event.Records));
+  const now = Date.now();
+  await movePublicVersion(publicTopicsOf(event.Records), now, foldLagOf(event.Records, events.length, now));
   const failed = [foldFailed, jobFailed].filter((s): s is string => s !== undefined).sort((a, b) => (paddedSequence(a) < paddedSequence(b) ? -1 : 1))[0];
   log.info('folded', { records: event.Records.length, folded: events.length, void_jobs: jobs.length, failed: failed ?? null });
   return { batchItemFailures: failed ? [{ itemIdentifier: failed }] : [] };

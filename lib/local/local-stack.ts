@@ -5,6 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { competitionLoadedAt, loadCompetition } from '#shared/data/competition';
 import { ensureTable } from '#shared/data/table';
 import { backfillIncidentIndex } from '#shared/data/incidents';
+import { backfillWaiting } from '#shared/app/waiting';
 import { registerIamPrincipal } from '#shared/data/iam-principals';
 import { systemActor, type AuditContext } from '#shared/data/audit';
 import { createToken } from '#shared/data/tokens';
@@ -99,7 +100,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     fold = await startFoldPoller(dynamodb.endpoint, process.env.TABLE_NAME);
     const loaded = await loadSampleOnFirstStart(options.competitionFile ?? SAMPLE_COMPETITION);
     // A data directory an older version wrote: its items brought up to this version's keys (`scoring upgrade` in AWS).
-    if (loaded === 'existing') await backfillIncidentIndex();
+    if (loaded === 'existing') {
+      await backfillIncidentIndex();
+      await backfillWaiting();
+    }
     for (const [role, token] of [
       ['admin', options.adminToken],
       ['service', options.serviceToken],

@@ -13,6 +13,7 @@ import { sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/databas
 import { ENV_TOKENS } from '../support/server';
 import { createTeamAccount } from '#shared/app/team-accounts';
 import { createToken } from '#shared/data/tokens';
+import { putHeartbeat } from '#shared/data/agents';
 
 /**
  * The web page in Debian's Chromium against the real local server: one
@@ -132,7 +133,16 @@ async function open(path: string, ready: string): Promise<void> {
 async function consoleView(title: string, ready: string): Promise<void> {
   await page.locator('nav.console-nav').getByRole('link', { name: title, exact: true }).focus();
   await page.keyboard.press('Enter');
-  await page.locator('#console-view-title', { hasText: title }).waitFor(ON_SCREEN);
+  await page
+    .locator('#console-view-title', { hasText: title })
+    .waitFor(ON_SCREEN)
+    .catch(async (error: Error) => {
+      // Where the page stood instead: the address, the heading, what had the keyboard.
+      const where = await page.evaluate(
+        '[location.hash, document.getElementById("console-view-title")?.textContent, document.activeElement?.outerHTML.slice(0, 120)]',
+      );
+      throw new Error(`${error.message}\nThe page stood at ${JSON.stringify(where)}`);
+    });
   await page.locator(ready).first().waitFor(ON_SCREEN);
 }
 
@@ -815,9 +825,34 @@ describe('the other pages', () => {
     await open('/admin/#/overview', 'table.console-states tbody tr');
     await page.getByRole('link', { name: `Password changes to decide: ${waiting}` }).waitFor(ON_SCREEN);
     expect(await page.locator('li[data-pool="cloud"]').textContent()).toContain('no live agent');
+    // Two agents of the cloud pool: one heard from now, one whose heartbeats stopped an hour ago.
+    const heartbeat = (agent: string) => ({
+      agent,
+      version: 'test',
+      host: 'loopback',
+      round: null,
+      round_started_at: null,
+      round_finished_at: null,
+      checks: 0,
+      failed_team: 0,
+      failed_agent: 0,
+    });
+    const sent = await fetch(`${stack.url}/api/v1/pools/cloud/heartbeats`, { method: 'POST', headers: admin, body: JSON.stringify(heartbeat('views-live')) });
+    expect(sent.status).toBe(204);
+    await putHeartbeat('cloud', heartbeat('views-stopped'), new Date(Date.now() - 3_600_000));
+    // The view asks again by itself (a 304 while nothing changed): the agents show without a reload.
+    await page.locator('li[data-pool="cloud"]', { hasText: 'not heard from' }).waitFor(ON_SCREEN);
+    expect(await page.locator('li[data-pool="cloud"]').textContent()).toMatch(/^cloud: 1 of 2 agents alive, \d+ services; not heard from: views-stopped$/);
     await page.getByRole('link', { name: `Password changes to decide: ${waiting}` }).click();
     await page.locator('table.console-changes tbody tr').first().waitFor(ON_SCREEN);
     expect(await page.content()).not.toContain('Views-Waiting-Pa55');
+    // The member who asked is signed in: the team's view lists the session, and ending the team's sessions empties it.
+    const number = ((await api('/teams')) as { id: number; number: number }[]).find((t) => t.id === 1)!.number;
+    await open(`/admin/#/teams/${number}`, 'table.console-team-sessions tbody tr');
+    expect(await page.locator('table.console-team-sessions tbody').textContent()).toContain('views-member');
+    await page.getByRole('button', { name: "End the team's sessions" }).click();
+    await page.locator('table.console-team-sessions').waitFor({ state: 'detached', ...ON_SCREEN });
+    await page.locator('#console-status', { hasText: 'sessions ended' }).waitFor(ON_SCREEN);
     expect(
       (await fetch(`${stack.url}/api/v1/settings/1`, { method: 'PATCH', headers: admin, body: JSON.stringify({ password_changes: 'immediate' }) })).status,
     ).toBe(200);

@@ -11,6 +11,7 @@ import { forgetFreshCopies } from '#shared/data/fresh';
 import { mintTokens, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
 import { bearer, invoke } from '../support/invoke';
+import { expectWaitingAsListed } from '../support/waiting';
 
 let admin: Record<string, string>;
 let member: Record<string, string>;
@@ -57,6 +58,7 @@ describe('incident reports', () => {
     expect((await file({ ...report, description: '' })).json.errors[0].path).toBe('description');
     const queue = async () => ((await invoke('GET', '/api/v1/incidents?state=ungraded', { headers: admin })).json as { id: number }[]).map((r) => r.id);
     expect(await queue()).toEqual([id]);
+    expect((await expectWaitingAsListed(admin)).incident_reports).toBe(1);
 
     const grade = (body: Record<string, unknown>) => invoke('POST', `/api/v1/incidents/${id}/grades`, { headers: admin, body });
     expect((await grade({ points: 51, replaces: null })).json.errors[0].path).toBe('points');
@@ -78,6 +80,7 @@ describe('incident reports', () => {
     expect((await grade({ points: 40, replaces: null })).json.code).toBe('grade_changed');
     const regrade = await grade({ points: 20, comment: 'The upload form still takes .phtml.', replaces: 1 });
     expect(regrade.json).toMatchObject({ n: 2, award: -10, max_award: 0 });
+    expect((await expectWaitingAsListed(admin)).incident_reports).toBe(0);
     expect(await redTeamCell(1)).toMatchObject({ score: before + 20, max_score: maxBefore + 50 });
 
     // The team reads its report with the latest grade and comment (not who graded it); organisers, every grade.

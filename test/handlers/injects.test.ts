@@ -10,6 +10,7 @@ import { forgetFreshCopies } from '#shared/data/fresh';
 import { mintTokens, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
 import { bearer, invoke } from '../support/invoke';
+import { expectWaitingAsListed } from '../support/waiting';
 
 let admin: Record<string, string>;
 let member: Record<string, string>;
@@ -221,6 +222,10 @@ describe('injects', () => {
     // Sent again after its grade: back in the queue, as its new version.
     expect((await invoke('POST', '/api/v1/team/1/submissions', { headers: member, body: { inject_id: injectId, text: 'Our memo, fixed.' } })).status).toBe(201);
     expect(await queue()).toEqual([[1, 2]]);
+    // A regrade of the old version leaves the new one waiting, in the queue and in the overview's count.
+    expect((await grade({ scores: scores(15, 20), replaces: 2 })).status).toBe(201);
+    expect(await queue()).toEqual([[1, 2]]);
+    await expectWaitingAsListed(admin);
     expect((await verifyTotals({ repair: false, pauseMs: 100 })).filter((t) => t.differences.length > 0)).toEqual([]);
   });
 
@@ -337,6 +342,7 @@ describe('injects', () => {
     expect(asked.json.revision_request).toMatchObject({ comment: 'Cite the rules.', until, requested_by: 'test admin' });
     expect((await ask({ until: at(hour) })).json.code).toBe('submission_changed');
     expect(await queue(), 'waiting for the team').toEqual([]);
+    await expectWaitingAsListed(admin);
     // The team sees the request, and sends its revision past the close, at the revised version's share.
     const mine = (await invoke('GET', `/api/v1/team/1/submissions?inject_id=${injectId}`, { headers: member })).json as { revision_request: unknown }[];
     expect(mine[0]!.revision_request).toMatchObject({ comment: 'Cite the rules.' });
@@ -344,6 +350,7 @@ describe('injects', () => {
     expect(revised.status, revised.text).toBe(201);
     expect(revised.json).toMatchObject({ version: 2, late_share: 0.9, revision_request: null });
     expect(await queue()).toEqual([2]);
+    await expectWaitingAsListed(admin);
     // The request is answered: nothing more past the close, and a revision of the old version is not asked.
     expect((await send('Third.')).json.code).toBe('inject_closed');
     expect((await ask({ until: at(hour) })).json.code).toBe('submission_changed');

@@ -161,6 +161,8 @@ describe('disabling and enabling a service', () => {
     const [scoresBefore, statsBefore, cellsBefore] = [await row(), await stats(), await cells()];
     const opened = await endpointOfOther();
     expect(opened.json.enabled).toBe(true);
+    // The organisers' list, kept by a warm function while no definition moves (data/fresh.ts), shows the edit below at once.
+    expect((await invoke('GET', '/api/v1/services/endpoints', { headers: admin() })).json).toContainEqual(opened.json);
 
     const disabled = await toggle(false, opened.headers.etag);
     expect(disabled.status, disabled.text).toBe(200);

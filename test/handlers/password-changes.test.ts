@@ -14,6 +14,7 @@ import { logSink } from '#shared/log';
 import { handler as applyDue } from '../../functions/team/apply-due-password-changes';
 import { mintTokens, useFreshTable } from '../support/database';
 import { bearer, invoke } from '../support/invoke';
+import { expectWaitingAsListed } from '../support/waiting';
 import { everythingSeen, spellings } from '../support/leak-scan';
 
 const PASSWORDS = {
@@ -141,6 +142,7 @@ describe('a password change request', () => {
     expect(await agentAccounts(db)).toEqual([{ username: 'shop', password: 'Sample-Shop-Pa55' }]);
     const pending = (await call('GET', '/api/v1/password-changes?state=pending', { headers: admin() })).json as { id: number }[];
     expect(pending.map((p) => p.id)).toEqual([waiting.json.id]);
+    expect((await expectWaitingAsListed(admin())).password_changes).toBe(1);
     expect((await call('GET', '/api/v1/password-changes', { headers: bearer(member) })).status).toBe(403);
     const approved = await call('POST', `/api/v1/password-changes/${waiting.json.id}/approve`, { headers: admin() });
     expect(approved.json).toMatchObject({ state: 'applied', decided_by: expect.stringContaining('test admin') });
@@ -162,6 +164,7 @@ describe('a password change request', () => {
     expect([late.status, late.json.code]).toEqual([409, 'superseded']);
     expect(await agentAccounts(db)).toEqual([{ username: 'shop', password: PASSWORDS.approved }]);
     await call('POST', `/api/v1/password-changes/${older.json.id}/reject`, { headers: admin(), body: { reason: 'superseded' } });
+    expect((await expectWaitingAsListed(admin())).password_changes).toBe(0);
     const history = (await call('GET', `/api/v1/team/${team.id}/password-changes`, { headers: bearer(member) })).json as { id: number; state: string }[];
     expect(history.slice(0, 4).map((h) => [h.id, h.state])).toEqual([
       [newer.json.id, 'applied'],

@@ -13,6 +13,7 @@ import { startObjectStore, type ObjectStoreLocal } from '../../lib/local/object-
 import { mintTokens, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
 import { bearer, invoke } from '../support/invoke';
+import { expectWaitingAsListed } from '../support/waiting';
 
 let admin: Record<string, string>;
 let red: Record<string, string>;
@@ -159,23 +160,28 @@ describe('findings', () => {
 
   it('go back to the red team for more evidence, and to the queue when it comes; a rejection takes back what an approval took', async () => {
     const before = await redTeamScore();
+    const queued = (await expectWaitingAsListed(admin)).findings;
     const filed = await file(finding({ service_id: http.id, kind: 'defaced', done_at: '2026-11-22T11:00:00Z' }));
     const id = filed.json.id as number;
+    expect((await expectWaitingAsListed(admin)).findings).toBe(queued + 1);
     expect((await review(id, { decision: 'more_evidence', replaces: null })).json.errors[0].path).toBe('reason');
     expect((await review(id, { decision: 'more_evidence', reason: 'A screenshot of the page, please.', replaces: null })).status).toBe(201);
     const asked = ((await invoke('GET', '/api/v1/red-team/findings?state=more_evidence', { headers: red })).json as { id: number; review: unknown }[])[0]!;
     expect(asked).toMatchObject({ id, review: { decision: 'more_evidence', reason: 'A screenshot of the page, please.' } });
+    expect((await expectWaitingAsListed(admin)).findings).toBe(queued);
     const added = await invoke('POST', `/api/v1/red-team/findings/${id}/evidence`, {
       headers: red,
       body: { note: 'The defaced page.', files: [await screenshot()] },
     });
     expect(added.status, added.text).toBe(201);
     expect(added.json).toMatchObject({ state: 'submitted', additions: [{ note: 'The defaced page.', added_by: 'rita' }] });
+    expect((await expectWaitingAsListed(admin)).findings).toBe(queued + 1);
 
     expect((await review(id, { decision: 'approve', replaces: 1 })).status).toBe(201);
     expect(await redTeamScore()).toBe(before - 30);
     expect((await review(id, { decision: 'reject', reason: 'The page was the red team’s own test copy.', replaces: 2 })).json).toMatchObject({ award: 30 });
     expect(await redTeamScore()).toBe(before);
+    expect((await expectWaitingAsListed(admin)).findings).toBe(queued);
     const decided = await invoke('POST', `/api/v1/red-team/findings/${id}/evidence`, { headers: red, body: { note: 'More.' } });
     expect([decided.status, decided.json.code]).toEqual([409, 'finding_decided']);
   });

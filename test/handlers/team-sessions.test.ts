@@ -172,8 +172,15 @@ describe('a signed-in member', () => {
     const erin = await createAccount(team, 'erin');
     const frank = await createAccount(team, 'frank');
     const [a, b] = [(await signIn('erin', erin.password)).json, (await signIn('frank', frank.password)).json];
+    // Organisers see who is signed in (never a token), then sign them all out.
+    const open = await invoke('GET', `/api/v1/teams/${team}/sessions`, { headers: admin() });
+    expect(open.json.map((s: { account: string }) => s.account)).toEqual(['erin', 'frank']);
+    expect(open.json[0]).toEqual({ session_id: expect.any(String), account: 'erin', created_at: expect.any(String), expires_at: expect.any(String) });
+    expect(open.text).not.toContain(a.token);
+    expect((await invoke('GET', '/api/v1/teams/9999/sessions', { headers: admin() })).status).toBe(404);
     const ended = await invoke('DELETE', `/api/v1/teams/${team}/sessions`, { headers: admin() });
     expect(ended.json).toEqual({ ended: 2 });
+    expect((await invoke('GET', `/api/v1/teams/${team}/sessions`, { headers: admin() })).json).toEqual([]);
     for (const session of [a, b]) expect((await invoke('GET', '/api/v1/team/session', { headers: bearer(session.token) })).status).toBe(401);
     const again = (await signIn('erin', erin.password)).json;
     expect((await invoke('DELETE', `/api/v1/team-accounts/${erin.id}`, { headers: admin() })).status).toBe(204);

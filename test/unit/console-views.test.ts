@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiSchemas } from '#shared/api/client';
 import { filterOf, filterServices, listServices, paramsOf } from '../../web/src/console/service-list';
-import { statesBySubtype, windowState } from '../../web/src/console/event-health';
+import { roundAt, statesByCheck, windowStateAt } from '#shared/domain/overview';
 import { parseAddress } from '../../web/src/console/views';
 
 type Team = ApiSchemas['Team'];
@@ -92,45 +92,42 @@ describe("the console's addresses", () => {
   });
 });
 
-describe("the console's overview", () => {
+describe("the overview's rules (domain/overview.ts)", () => {
   const settings = (fields: Record<string, unknown>) =>
-    ({ start_time: null, end_time: null, scoring_enabled: true, scoreboard_freeze_time: null, ...fields }) as unknown as Parameters<typeof windowState>[0];
+    ({ start_time: null, end_time: null, scoring_enabled: true, scoreboard_freeze_time: null, ...fields }) as Parameters<typeof windowStateAt>[0];
   const now = Date.parse('2026-11-28T12:00:00Z');
 
-  it('says where the scoring window stands', () => {
-    expect(windowState(settings({ start_time: '2026-11-28T13:00:00Z' }), now)).toMatch(/^before the start/);
-    expect(windowState(settings({ start_time: '2026-11-28T09:00:00Z' }), now)).toBe('running');
-    expect(windowState(settings({ scoring_enabled: false }), now)).toBe('paused: scoring is off');
-    expect(windowState(settings({ scoreboard_freeze_time: '2026-11-28T11:00:00Z' }), now)).toBe('running, the public board frozen');
-    expect(windowState(settings({ end_time: '2026-11-28T12:00:00Z' }), now)).toBe('ended');
+  it('say where the scoring window stands: the end first, then the start, then scoring on, then the freeze', () => {
+    expect(windowStateAt(settings({ start_time: '2026-11-28T13:00:00Z' }), now)).toBe('before');
+    expect(windowStateAt(settings({ start_time: '2026-11-28T09:00:00Z' }), now)).toBe('running');
+    expect(windowStateAt(settings({ scoring_enabled: false }), now)).toBe('paused');
+    expect(windowStateAt(settings({ start_time: '2026-11-28T13:00:00Z', scoring_enabled: false }), now)).toBe('before');
+    expect(windowStateAt(settings({ scoreboard_freeze_time: '2026-11-28T11:00:00Z' }), now)).toBe('frozen');
+    expect(windowStateAt(settings({ scoreboard_freeze_time: '2026-11-28T12:00:01Z' }), now)).toBe('running');
+    expect(windowStateAt(settings({ end_time: '2026-11-28T12:00:00Z', scoring_enabled: false }), now)).toBe('ended');
   });
 
-  it('counts each check’s cells by state', () => {
-    const view: ServiceStatusView = {
-      as_of: '2026-11-28T10:00:00Z',
-      full: true,
-      teams: {
-        '1': [
-          [1, 'up', 3],
-          [2, 'down', 1],
-        ],
-        '2': [
-          [1, 'unscanned'],
-          [1, 'up', 2],
-        ],
-      },
-    };
-    expect(
-      statesBySubtype(
-        view,
-        new Map([
-          [1, 'HTTP'],
-          [2, 'SSH'],
-        ]),
-      ),
-    ).toEqual([
-      { subtype: 'HTTP', up: 2, down: 0, unscanned: 1 },
-      { subtype: 'SSH', up: 0, down: 1, unscanned: 0 },
+  it('place the round on multiples of its length, as the agents run them', () => {
+    expect(roundAt(Date.parse('2026-11-28T12:00:59.999Z'), 60)).toEqual({ started_at: '2026-11-28T12:00:00.000Z', next_at: '2026-11-28T12:01:00.000Z' });
+    expect(roundAt(Date.parse('2026-11-28T12:01:00Z'), 30)).toEqual({ started_at: '2026-11-28T12:01:00.000Z', next_at: '2026-11-28T12:01:30.000Z' });
+  });
+
+  it("count each check's cells by state, in the checks' order, leaving out checks with none", () => {
+    const cells = [
+      { subtype_id: 2, status: 'down' },
+      { subtype_id: 1, status: 'up' },
+      { subtype_id: 1, status: 'unscanned' },
+      { subtype_id: 1, status: 'up' },
+      { subtype_id: 9, status: 'up' },
+    ] as const;
+    const checks = [
+      { id: 1, name: 'HTTP' },
+      { id: 2, name: 'SSH' },
+      { id: 3, name: 'FTP' },
+    ];
+    expect(statesByCheck([...cells], checks)).toEqual([
+      { subtype_id: 1, name: 'HTTP', up: 2, down: 0, unscanned: 1 },
+      { subtype_id: 2, name: 'SSH', up: 0, down: 1, unscanned: 0 },
     ]);
   });
 });

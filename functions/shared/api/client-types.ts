@@ -1138,7 +1138,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * A team’s open sessions: who is signed in, since when, until when (never a token)
+         * @description Admins only.
+         */
+        get: operations["ListTeamSessions"];
         put?: never;
         post?: never;
         /**
@@ -1790,6 +1794,26 @@ export interface paths {
          * @description Admins only.
          */
         delete: operations["RevokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event at a glance: the scoring window, the round, services by state per check, the pools' agents, what waits and the fold's lag
+         * @description Admins only.
+         */
+        get: operations["GetOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2717,6 +2741,86 @@ export interface components {
             openapi: string;
             info: Record<string, never>;
             paths: Record<string, never>;
+        };
+        /**
+         * OpenSession
+         * @description A session still open: the account signed in, when, and until when (it ends sooner when signed out or ended by an organiser).
+         */
+        OpenSession: {
+            session_id: string;
+            account: string;
+            /**
+             * Format: date-time
+             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+             */
+            expires_at: string;
+        };
+        /**
+         * Overview
+         * @description The event at a glance, for the console's first view: the scoring window, the round, services by state per check, each pool's agents, what waits for an organiser and the fold's lag. It reads a few small items; poll it with If-None-Match (304 while nothing it shows changed).
+         */
+        Overview: {
+            /**
+             * @description `before` the start, `running`, `paused` (scoring off), `frozen` (running, the public board frozen) or `ended`.
+             * @enum {string}
+             */
+            window: "before" | "running" | "paused" | "frozen" | "ended";
+            round: {
+                seconds: number;
+                /**
+                 * Format: date-time
+                 * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                 */
+                started_at: string;
+                /**
+                 * Format: date-time
+                 * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                 */
+                next_at: string;
+            };
+            /** @description Each check's enabled services by state, as the status view shows them, hidden teams' too. */
+            checks: {
+                subtype_id: number;
+                name: string;
+                up: number;
+                down: number;
+                unscanned: number;
+            }[];
+            pools: {
+                name: string;
+                /** @description How many services it checks now. */
+                services: number;
+                agents: {
+                    agent: string;
+                    alive: boolean;
+                    /**
+                     * Format: date-time
+                     * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                     */
+                    last_seen: string;
+                }[];
+            }[];
+            /** @description Password changes to decide, answers to grade (a team's latest version, no revision asked), incident reports never graded, findings to review. */
+            waiting: {
+                password_changes: number;
+                answers: number;
+                incident_reports: number;
+                findings: number;
+            };
+            /** @description How old the oldest result of its last batch was when the stream consumer had folded it (null before any). */
+            fold: {
+                lag_seconds: number;
+                /**
+                 * Format: date-time
+                 * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                 */
+                measured_at: string;
+            } | null;
         };
         /**
          * PasswordChange
@@ -10400,6 +10504,50 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
+    ListTeamSessions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its open sessions, oldest first (then by account). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenSession"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
     EndTeamSessions: {
         parameters: {
             query?: never;
@@ -12399,6 +12547,47 @@ export interface operations {
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
             429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    GetOverview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview (ETag: poll with If-None-Match). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Overview"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };

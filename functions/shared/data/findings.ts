@@ -10,13 +10,13 @@
  * a time, so the repeat rule sees every approval before its own. The table
  * of finding kinds is one item (`FINDINGKINDS / KINDS`).
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { keys, PARTITION } from '#shared/data/keys';
 import { queryIndex, queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
 import { notFinal, refusedAsFinal } from '#shared/data/settings';
+import { markWaiting, settleWaiting, waitingFinding } from '#shared/data/waiting';
 import { fileInOrder } from '#shared/domain/files';
 import { reviewOf, stateAfter, type CountedFinding, type Finding, type FindingAddition, type FindingKind, type FindingRuling } from '#shared/domain/findings';
 
@@ -98,19 +98,26 @@ export async function putFindingKinds(kinds: FindingKind[], before: { kinds: Fin
 /** The item a competition load writes for the file's kinds. */
 export const findingKindsItem = (kinds: FindingKind[]) => ({ ...keys.findingKinds(), kinds, version: 1 });
 
-/** Stores a new finding (its id allocated: a Put conditioned on the key being free). */
+/** Stores a new finding (its id allocated: a Put conditioned on the key being free), waiting for its review. */
 export async function putFinding(finding: Finding): Promise<boolean> {
   try {
     await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.finding(finding.id), ...keys.findingOfTeam(finding.team_id, finding.id), ...finding },
-        ConditionExpression: 'attribute_not_exists(pk)',
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.finding(finding.id), ...keys.findingOfTeam(finding.team_id, finding.id), ...finding },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          markWaiting(waitingFinding(finding.id)),
+        ],
       }),
     );
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (transactionConditionFailed(error)) return false;
     throw error;
   }
 }
@@ -130,18 +137,25 @@ export async function listFindings(teamId?: number): Promise<Finding[]> {
 export async function addFindingEvidence(id: number, addition: FindingAddition): Promise<boolean> {
   try {
     await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.finding(id),
-        UpdateExpression: 'SET additions = list_append(additions, :addition), #state = :submitted',
-        ConditionExpression: 'attribute_exists(pk) AND #state IN (:submitted, :more)',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':addition': [addition], ':submitted': 'submitted', ':more': 'more_evidence' },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.finding(id),
+              UpdateExpression: 'SET additions = list_append(additions, :addition), #state = :submitted',
+              ConditionExpression: 'attribute_exists(pk) AND #state IN (:submitted, :more)',
+              ExpressionAttributeNames: { '#state': 'state' },
+              ExpressionAttributeValues: { ':addition': [addition], ':submitted': 'submitted', ':more': 'more_evidence' },
+            },
+          },
+          markWaiting(waitingFinding(id)),
+        ],
       }),
     );
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (transactionConditionFailed(error)) return false;
     throw error;
   }
 }
@@ -203,6 +217,8 @@ export async function putFindingRuling(
               ...(ledger.version === 0 ? {} : { ExpressionAttributeValues: { ':version': ledger.version } }),
             },
           },
+          // Any ruling takes it off the queue: asked for more, it comes back with the evidence.
+          settleWaiting(waitingFinding(ruling.finding_id)),
           auditPut(audit, {
             action: `finding.${ruling.decision === 'more_evidence' ? 'ask' : ruling.decision}`,
             target: `red-team/findings/${ruling.finding_id}/reviews`,

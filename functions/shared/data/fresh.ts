@@ -23,7 +23,7 @@
  */
 import { DEFAULT_SETTINGS, type SettingsFields } from '#shared/domain/settings';
 import type { SuperType } from '#shared/domain/model';
-import { getServiceDefinition, type StoredDefinition } from '#shared/data/services';
+import { getServiceDefinition, listServiceEndpoints, type ServiceEndpoint, type StoredDefinition } from '#shared/data/services';
 import { getSettings } from '#shared/data/settings';
 import { listSubtypes, listSuperTypes } from '#shared/data/subtypes';
 import { readPublicVersions, type PublicTopic, type PublicVersion } from '#shared/data/public-version';
@@ -140,6 +140,28 @@ export const freshSubtypeNames: () => Promise<Map<number, string>> = keptPerSett
 
 /** Who names what among the pools (a scan report's check that its agent's pool holds the service), as of the settings version this function last read. */
 export const freshPoolIndex: () => Promise<PoolIndex> = keptPerSettingsVersion(async () => poolIndex((await readPools()).pools));
+
+/**
+ * Every service's endpoint (the console's services view), kept under the
+ * definitions mark, read consistently on every call: each edit of a service
+ * moves the mark in its own transaction, so the copy is never stale, and a
+ * warm function answers from one small GetItem instead of 5 000 items. The
+ * list is read after the mark, so it is at least as new as the mark it is
+ * kept under.
+ */
+let endpointsCopy: { value: Promise<ServiceEndpoint[]>; mark: string } | undefined;
+forgetters.push(() => (endpointsCopy = undefined));
+export async function currentServiceEndpoints(): Promise<ServiceEndpoint[]> {
+  forgetIfTableSwitched();
+  const settings = await getSettings({ consistent: true });
+  const mark = `${settings?.version ?? 0}.${settings?.definitions ?? 0}`;
+  if (!endpointsCopy || endpointsCopy.mark !== mark) {
+    const value = listServiceEndpoints();
+    endpointsCopy = { value, mark };
+    value.catch(() => (endpointsCopy = undefined));
+  }
+  return endpointsCopy.value;
+}
 
 /** Forgets every copy (tests change the settings and expect the next request to see it at once; a switch of table forgets them anyway). */
 export function forgetFreshCopies(): void {

@@ -13,6 +13,7 @@ import { db, tableName } from '#shared/data/client';
 import { keys, type Key } from '#shared/data/keys';
 import { queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
 import { notFinal, refusedAsFinal } from '#shared/data/settings';
+import { settleWaiting, waitingAnswer } from '#shared/data/waiting';
 
 /** A grade as every answer shows it, its fields in one order. */
 function toGrade(item: Record<string, unknown>): Grade {
@@ -43,7 +44,8 @@ export async function teamGrades(teamId: number, injectId?: number): Promise<Gra
 /**
  * Writes a grade with its audit entry, unless the results are final (when
  * not overridden: the audit entry then says it was) or its `n` was taken
- * meanwhile (another grader's), in one transaction.
+ * meanwhile (another grader's), in one transaction. The version it grades
+ * no longer waits (data/waiting.ts).
  */
 export function putGrade(grade: Grade, audit: AuditContext, options: { overrideFinal?: boolean } = {}): Promise<'stored' | 'final' | 'taken'> {
   return putGradeItem(
@@ -51,7 +53,7 @@ export function putGrade(grade: Grade, audit: AuditContext, options: { overrideF
     grade,
     { action: grade.n === 1 ? 'grade.create' : 'grade.regrade', target: `injects/${grade.inject_id}/grades/${grade.team_id}` },
     audit,
-    options,
+    { ...options, settles: waitingAnswer(grade.inject_id, grade.team_id, grade.submission_version) },
   );
 }
 
@@ -66,7 +68,7 @@ export async function putGradeItem(
   grade: { n: number },
   change: { action: string; target: string },
   audit: AuditContext,
-  options: { overrideFinal?: boolean },
+  options: { overrideFinal?: boolean; settles: Key },
 ): Promise<'stored' | 'final' | 'taken'> {
   const guard = options.overrideFinal ? [] : [notFinal()];
   try {
@@ -76,6 +78,7 @@ export async function putGradeItem(
           ...guard,
           { Put: { TableName: tableName(), Item: { ...key, ...grade }, ConditionExpression: 'attribute_not_exists(pk)' } },
           auditPut(audit, { ...change, before: null, after: options.overrideFinal ? { ...grade, override_final: true } : grade }),
+          settleWaiting(options.settles),
         ],
       }),
     );

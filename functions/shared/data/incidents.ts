@@ -9,14 +9,15 @@
  * partition, whose stream the fold reads: a grade adds its `award` to the
  * super type it names, as an inject's grade does (data/grades.ts writes both).
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { IncidentGrade, IncidentReport } from '#shared/domain/incidents';
 import type { AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { putGradeItem } from '#shared/data/grades';
 import { keys, PARTITION } from '#shared/data/keys';
-import { queryIndex, queryPartition, withoutKeys } from '#shared/data/operations';
+import { queryIndex, queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
+import { markWaiting, waitingIncident } from '#shared/data/waiting';
 import { fileInOrder } from '#shared/domain/files';
 
 /** A report as every answer shows it, its fields in one order. */
@@ -54,19 +55,26 @@ function toGrade(item: Record<string, unknown>): IncidentGrade {
   };
 }
 
-/** Stores a new report (its id allocated: a Put conditioned on the key being free). */
+/** Stores a new report (its id allocated: a Put conditioned on the key being free), waiting for its grade. */
 export async function putIncidentReport(report: IncidentReport): Promise<boolean> {
   try {
     await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.incident(report.id), ...keys.incidentOfTeam(report.team_id, report.id), ...report },
-        ConditionExpression: 'attribute_not_exists(pk)',
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.incident(report.id), ...keys.incidentOfTeam(report.team_id, report.id), ...report },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          markWaiting(waitingIncident(report.id)),
+        ],
       }),
     );
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (transactionConditionFailed(error)) return false;
     throw error;
   }
 }
@@ -125,6 +133,6 @@ export function putIncidentGrade(grade: IncidentGrade, audit: AuditContext, opti
     grade,
     { action: grade.n === 1 ? 'incident.grade' : 'incident.regrade', target: `incidents/${grade.incident_id}/grades` },
     audit,
-    options,
+    { ...options, settles: waitingIncident(grade.incident_id) },
   );
 }

@@ -12,6 +12,9 @@ export interface Key {
 }
 
 const pad = (n: number) => n.toString().padStart(10, '0');
+
+/** The kinds of work that wait for an organiser, as their markers' sort keys begin (data/waiting.ts). */
+export type WaitingKind = 'PCR' | 'ANSWER' | 'INCIDENT' | 'FINDING';
 const ZONE_SORT_KEY = 'ZONE';
 const TOTALS_SORT_KEY = 'TOTALS';
 const STATE_SORT_KEY = 'STATE';
@@ -58,6 +61,8 @@ export const PARTITION = {
   pools: 'POOLS',
   /** The pools' agents' heartbeats (data/agents.ts): one partition, read whole by the pools' views. */
   agents: 'AGENTS',
+  /** What waits for an organiser (data/waiting.ts): a small marker per thing to decide, read whole by the overview. */
+  waiting: 'WAITING',
 } as const;
 
 export const keys = {
@@ -231,6 +236,12 @@ export const keys = {
   statusCells: (teamId: number): Key => ({ pk: `STATUS#${teamId % STATUS_SHARDS}`, sk: `TEAM#${pad(teamId)}` }),
   /** When the competition was last loaded, beside the cells: a status delta from before it is answered in full. */
   statusLoaded: (): Key => ({ pk: 'STATUS#0', sk: 'LOADED' }),
+
+  /**
+   * A marker of something that waits for an organiser (data/waiting.ts): a password change to decide, an
+   * incident report or a finding to review, by id; a team's answer to an inject, by its version.
+   */
+  waiting: (kind: WaitingKind, ...ids: number[]): Key => ({ pk: PARTITION.waiting, sk: `${kind}#${ids.map(pad).join('#')}` }),
 
   /** The version of the public views: every change to what they show moves it (see data/public-version.ts). */
   publicVersion: (): Key => ({ pk: 'PUBLIC', sk: 'VERSION' }),

@@ -14,6 +14,7 @@ import { db, tableName } from '#shared/data/client';
 import { allocateId } from '#shared/data/counters';
 import { accountsKey } from '#shared/data/accounts';
 import { keys } from '#shared/data/keys';
+import { markWaiting, settleWaiting, waitingPasswordChange } from '#shared/data/waiting';
 import type { Sealed } from '#shared/data/sealing';
 
 export interface PasswordChange {
@@ -72,6 +73,7 @@ export async function putPasswordChange(change: PasswordChange, sealed: Sealed[]
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
+        markWaiting(waitingPasswordChange(change.id)),
         auditPut(audit, { action: 'password-change.request', target: `teams/${change.team_id}/password-changes/${change.id}`, before: null, after: change }),
       ],
     }),
@@ -190,6 +192,7 @@ export async function decidePasswordChange(
               },
             },
           },
+          settleWaiting(waitingPasswordChange(change.id)),
           auditPut(audit, entry),
         ],
       }),

@@ -40,11 +40,38 @@ export async function readPublicVersions(): Promise<Record<PublicTopic, PublicVe
   return { live: of('live'), history: of('history') };
 }
 
-/** The update that moves the topics' versions: on its own (the stream consumer), or inside a live edit's transaction (both). */
-export function publicVersionMove(now = Date.now(), topics: readonly PublicTopic[] = ['live', 'history']) {
+/**
+ * How far behind the stream consumer was when it last folded results: the age
+ * of the oldest record of its batch when the batch's writes were done (the
+ * stream's creation times are whole seconds). The console's overview shows it.
+ */
+export interface FoldLag {
+  lagMs: number;
+  /** When it was measured (epoch ms). */
+  at: number;
+}
+
+/** The fold's last lag (undefined before its first batch of results), from the versions' item. */
+export async function readFoldLag(): Promise<FoldLag | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.publicVersion(), ProjectionExpression: 'fl, fla', ConsistentRead: false }),
+  );
+  return Item?.fl === undefined ? undefined : { lagMs: Number(Item.fl), at: Number(Item.fla) };
+}
+
+/**
+ * The update that moves the topics' versions: on its own (the stream consumer, which also records its lag), or
+ * inside a live edit's transaction (both topics).
+ */
+export function publicVersionMove(now = Date.now(), topics: readonly PublicTopic[] = ['live', 'history'], foldLagMs?: number) {
   const names: Record<string, string> = {};
   const adds: string[] = [];
   const sets: string[] = [];
+  const values: Record<string, number> = { ':now': now };
+  if (foldLagMs !== undefined) {
+    sets.push('fl = :lag', 'fla = :now');
+    values[':lag'] = foldLagMs;
+  }
   for (const topic of topics) {
     const { count, at } = ATTRIBUTES[topic];
     names[`#${count}`] = count;
@@ -55,12 +82,12 @@ export function publicVersionMove(now = Date.now(), topics: readonly PublicTopic
   return {
     TableName: tableName(),
     Key: keys.publicVersion(),
-    UpdateExpression: `ADD ${adds.join(', ')} SET ${sets.join(', ')}`,
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: { ':one': 1, ':now': now },
+    UpdateExpression: `${adds.length > 0 ? `ADD ${adds.join(', ')} ` : ''}SET ${sets.join(', ')}`,
+    ...(adds.length > 0 ? { ExpressionAttributeNames: names } : {}),
+    ExpressionAttributeValues: adds.length > 0 ? { ...values, ':one': 1 } : values,
   };
 }
 
-export async function movePublicVersion(topics: readonly PublicTopic[] = ['live', 'history'], now = Date.now()): Promise<void> {
-  if (topics.length > 0) await db().send(new UpdateCommand(publicVersionMove(now, topics)));
+export async function movePublicVersion(topics: readonly PublicTopic[] = ['live', 'history'], now = Date.now(), foldLagMs?: number): Promise<void> {
+  if (topics.length > 0 || foldLagMs !== undefined) await db().send(new UpdateCommand(publicVersionMove(now, topics, foldLagMs)));
 }

@@ -6,14 +6,14 @@
  * free, so two members submitting at once get versions n and n + 1, never
  * one overwriting the other.
  */
-import { PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { RevisionRequest, Submission } from '#shared/domain/injects';
 import { fileInOrder, type KeptFile } from '#shared/domain/files';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
 import { queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
+import { markWaiting, settleWaiting, waitingAnswer } from '#shared/data/waiting';
 
 /** A submission as every answer shows it, its fields in one order. */
 function toSubmission(item: Record<string, unknown>): Submission {
@@ -82,18 +82,28 @@ const withoutRequest = ({ revision_request: _request, ...stored }: Submission) =
 
 /** Stores a new version; false when that version was taken meanwhile (another member's submission). */
 export async function putSubmission(submission: Submission): Promise<boolean> {
+  const { team_id: team, inject_id: inject, version } = submission;
   try {
     await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        // A new version has no revision request: the attribute comes with one (requestRevision's condition).
-        Item: { ...keys.submission(submission.team_id, submission.inject_id, submission.version), ...withoutRequest(submission) },
-        ConditionExpression: 'attribute_not_exists(pk)',
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              // A new version has no revision request: the attribute comes with one (requestRevision's condition).
+              Item: { ...keys.submission(team, inject, version), ...withoutRequest(submission) },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          // The new version waits for a grade; the one before it no longer does (graded or not).
+          markWaiting(waitingAnswer(inject, team, version)),
+          ...(version > 1 ? [settleWaiting(waitingAnswer(inject, team, version - 1))] : []),
+        ],
       }),
     );
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (transactionConditionFailed(error)) return false;
     throw error;
   }
 }
@@ -126,6 +136,8 @@ export async function requestRevision(submission: Submission, request: RevisionR
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
+          // The version waits for the team now, not for a grade.
+          settleWaiting(waitingAnswer(submission.inject_id, submission.team_id, submission.version)),
           auditPut(audit, {
             action: 'inject.revision-request',
             target: `injects/${submission.inject_id}/submissions/${submission.team_id}/${submission.version}`,

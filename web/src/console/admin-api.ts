@@ -13,6 +13,8 @@ import {
   type VoidJob,
 } from '../api';
 
+export type Overview = ApiSchemas['Overview'];
+
 /** A request's JSON body, as the API's description types it. */
 type BodyOf<P extends keyof ApiPaths, M extends 'post' | 'put'> = ApiPaths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } }
   ? B
@@ -48,7 +50,22 @@ export function adminApi(token: string) {
   const admin = createScoringClient({ baseUrl: '', token });
   const path = (id: number) => ({ path: { id } });
   const data = async <T>(answer: Promise<{ data?: T; error?: unknown; response: Response }>) => (await editable(answer)).data;
+  /** The overview last read, with its ETag: the next read asks with it, and a 304 gives it back unchanged. */
+  let overview: { etag: string; data: Overview } | undefined;
   return {
+    /** The event at a glance; `changed` is false when the server answered 304 to the ETag held. */
+    overview: async (): Promise<{ data: Overview; changed: boolean }> => {
+      const held = overview;
+      const { data, error, response } = await admin.GET('/api/v1/overview', {
+        params: { header: held ? { 'If-None-Match': held.etag } : {} },
+        cache: 'no-store',
+      });
+      if (response.status === 304 && held) return { data: held.data, changed: false };
+      if (!response.ok || data === undefined) throw refused(response, error);
+      const etag = response.headers.get('etag');
+      overview = etag ? { etag, data } : undefined;
+      return { data, changed: true };
+    },
     /** Whether the token is an organiser's: the token list is theirs alone. */
     check: async () => {
       const { response, error } = await admin.GET('/api/v1/tokens');
@@ -163,6 +180,7 @@ export function adminApi(token: string) {
       const { response, error } = await admin.DELETE('/api/v1/team-accounts/{id}', { params: path(id) });
       if (!response.ok) throw refused(response, error);
     },
+    teamSessions: (teamId: number) => data(admin.GET('/api/v1/teams/{id}/sessions', { params: path(teamId) })),
     endTeamSessions: (teamId: number) => data(admin.DELETE('/api/v1/teams/{id}/sessions', { params: path(teamId) })),
     serviceAccounts: (id: number) => editable(admin.GET('/api/v1/services/{id}/accounts', { params: path(id) })),
     /** Sets one check account back to its default (what the file or the last replace set), with the accounts' ETag. */

@@ -1,51 +1,64 @@
-import { h, statCard } from '../dom';
+import { h, replaceContent, statCard } from '../dom';
+import type { Overview } from './admin-api';
 import type { ConsoleContext } from './context';
-import { statesBySubtype, windowState } from './event-health';
 import { listTable } from './table';
 
 /**
- * The console's first view: whether the event is healthy. The scoring
- * window's state and the rounds, services up and down by check, each pool's
- * agents, and what waits for an organiser, each a link to its view.
+ * The console's first view: whether the event is healthy, from GET
+ * /overview (a few small items read on the server). The scoring window's
+ * state and the rounds, services up and down by check, each pool's agents,
+ * what waits for an organiser (each a link to its view) and the fold's lag.
+ * While the view is shown it asks again every POLL_MS with the answer's
+ * ETag: a quiet poll is a 304 and redraws nothing.
  */
 
-const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+const POLL_MS = 10_000;
+
+const clock = (time: string) => `${time.slice(11, 19)} UTC`;
+
+const WINDOW_LABELS: Record<Overview['window'], string> = {
+  before: 'before the start',
+  running: 'running',
+  paused: 'paused: scoring is off',
+  frozen: 'running, the public board frozen',
+  ended: 'ended',
+};
 
 export async function overviewView({ api }: ConsoleContext): Promise<Node[]> {
-  const [settings, status, subtypes, pools, changes, reports, findings, injects] = await Promise.all([
-    api.settings(),
-    api.serviceStatus(),
-    api.subtypes(),
-    api.pools(),
-    api.pendingPasswordChanges(),
-    api.incidents(),
-    api.findings(),
-    api.injects(),
-  ]);
-  // Answers to grade: the first page of each published inject's queue (a page says "or more").
-  const queues = await Promise.all(injects.filter((i) => i.state === 'published').map((i) => api.gradingQueue(i.id)));
-  const answers = queues.reduce((sum, page) => sum + page.items.length, 0);
-  const more = queues.some((page) => page.cursor !== null);
-  const now = Date.now();
-  const round = settings.data.round_seconds * 1000;
-  const thisRound = Math.floor(now / round) * round;
-  const waiting: [string, string, number, string][] = [
-    ['password-changes', 'Password changes to decide', changes.length, ''],
-    ['injects', 'Answers to grade', answers, more ? ' or more' : ''],
-    ['incidents', 'Incident reports to grade', reports.filter((r) => r.grade === null).length, ''],
-    ['findings', 'Red team findings to review', findings.filter((f) => f.state === 'submitted').length, ''],
+  const root = h('div', { class: 'console-overview' }, ...overviewNodes((await api.overview()).data));
+  const poll = window.setInterval(() => {
+    // Another view replaced this one: stop asking.
+    if (!root.isConnected) return window.clearInterval(poll);
+    api.overview().then(
+      ({ data, changed }) => changed && root.isConnected && replaceContent(root, ...overviewNodes(data)),
+      () => undefined,
+    );
+  }, POLL_MS);
+  return [root];
+}
+
+function overviewNodes(overview: Overview): Node[] {
+  const { round, waiting, fold } = overview;
+  const links: [string, string, number][] = [
+    ['password-changes', 'Password changes to decide', waiting.password_changes],
+    ['injects', 'Answers to grade', waiting.answers],
+    ['incidents', 'Incident reports to grade', waiting.incident_reports],
+    ['findings', 'Red team findings to review', waiting.findings],
   ];
-  const names = new Map(subtypes.map((s) => [s.id, s.name]));
   return [
     h(
       'div',
       { class: 'stat-cards' },
-      statCard('The event', windowState(settings.data, now)),
-      statCard('This round', `${clock(thisRound)} UTC`, `every ${settings.data.round_seconds} s; the next at ${clock(thisRound + round)}`),
-      statCard('Status as of', `${status.as_of.slice(11, 19)} UTC`),
+      statCard('The event', WINDOW_LABELS[overview.window]),
+      statCard('This round', clock(round.started_at), `every ${round.seconds} s; the next at ${clock(round.next_at)}`),
+      statCard(
+        'The fold’s lag',
+        fold ? `${fold.lag_seconds} s` : 'nothing folded yet',
+        fold ? `at ${clock(fold.measured_at)}: how old its last batch’s oldest result was` : undefined,
+      ),
     ),
     h('h3', {}, 'What waits'),
-    h('ul', { class: 'waiting' }, ...waiting.map(([view, label, count, suffix]) => h('li', {}, h('a', { href: `#/${view}` }, `${label}: ${count}${suffix}`)))),
+    h('ul', { class: 'waiting' }, ...links.map(([view, label, count]) => h('li', {}, h('a', { href: `#/${view}` }, `${label}: ${count}`)))),
     h('h3', {}, 'Services by check'),
     listTable(
       {
@@ -54,21 +67,21 @@ export async function overviewView({ api }: ConsoleContext): Promise<Node[]> {
         region: 'Services by check',
         headers: ['Check', 'Up', 'Down', 'Not checked yet'],
       },
-      statesBySubtype(status, names).map((row) =>
-        h('tr', {}, h('th', { scope: 'row' }, row.subtype), h('td', {}, String(row.up)), h('td', {}, String(row.down)), h('td', {}, String(row.unscanned))),
+      overview.checks.map((row) =>
+        h('tr', {}, h('th', { scope: 'row' }, row.name), h('td', {}, String(row.up)), h('td', {}, String(row.down)), h('td', {}, String(row.unscanned))),
       ),
     ),
     h('h3', {}, 'Pools and their agents'),
     h(
       'ul',
       { class: 'console-pool-health' },
-      ...pools.map((pool) => {
+      ...overview.pools.map((pool) => {
         const live = pool.agents.filter((a) => a.alive);
         const dead = pool.agents.filter((a) => !a.alive);
         const line =
-          pool.checks.length > 0 && live.length === 0
-            ? h('strong', {}, `${pool.name}: no live agent, its ${pool.checks.length} services go unscored`)
-            : `${pool.name}: ${live.length} of ${pool.agents.length} agents alive, ${pool.checks.length} services`;
+          pool.services > 0 && live.length === 0
+            ? h('strong', {}, `${pool.name}: no live agent, its ${pool.services} services go unscored`)
+            : `${pool.name}: ${live.length} of ${pool.agents.length} agents alive, ${pool.services} services`;
         return h('li', { 'data-pool': pool.name }, line, dead.length ? `; not heard from: ${dead.map((a) => a.agent).join(', ')}` : '');
       }),
     ),

@@ -192,11 +192,12 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     const team = teams.find((t) => t.number === number);
     if (!team) return [h('p', {}, `No team has the number ${number}.`)];
     const id = team.id;
-    const [endpoints, status, pools, accounts, changes, reports, findings, submissions, grades, adjustments] = await Promise.all([
+    const [endpoints, status, pools, accounts, sessions, changes, reports, findings, submissions, grades, adjustments] = await Promise.all([
       api.serviceEndpoints(),
       api.serviceStatus(),
       api.pools(),
       api.teamAccounts(),
+      api.teamSessions(id),
       api.teamPasswordChanges(id),
       api.incidents(),
       api.findings(),
@@ -213,7 +214,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     );
     const end = opener("End the team's sessions", () =>
       api.endTeamSessions(id).then(
-        (ended) => context.say(`Team ${team.number}: ${ended.ended} sessions ended; its members sign in again.`),
+        (ended) => (context.say(`Team ${team.number}: ${ended.ended} sessions ended; its members sign in again.`), context.reload()),
         (error: unknown) => context.say(explain(error)),
       ),
     );
@@ -230,6 +231,13 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
         context,
         accounts.filter((a) => a.team_id === id),
         teams,
+      ),
+      h('h3', {}, 'Signed in now'),
+      record(
+        'console-team-sessions',
+        'Its open sessions, oldest first',
+        ['Account', 'Since', 'Until'],
+        sessions.map((s) => [s.account, s.created_at, s.expires_at]),
       ),
       h('h3', {}, 'Password changes waiting'),
       changesTable(

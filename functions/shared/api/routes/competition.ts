@@ -2,8 +2,12 @@ import * as q from '#shared/api/schemas/requests';
 import * as r from '#shared/api/schemas/responses';
 import { route, json } from '#shared/api/route';
 
-/** The competition as a whole: closing it (the command line's `scoring finalise`, from the console or a script). */
+/** The competition as a whole: how it goes (the console's overview), and closing it (the command line's `scoring finalise`, from the console or a script). */
 export const competitionRoutes = {
+  GetOverview: route('GetOverview', 'GET', '/overview', 'competition/get-overview', 'admin', 'read', {
+    summary: "The event at a glance: the scoring window, the round, services by state per check, the pools' agents, what waits and the fold's lag",
+    responses: { 200: json('The overview (ETag: poll with If-None-Match).', r.OverviewSchema) },
+  }),
   FinaliseCompetition: route('FinaliseCompetition', 'POST', '/competition/finalise', 'competition/finalise-competition', 'admin', 'read-write', {
     summary: 'Lock the results: no scan report, adjustment, void or scoring setting changes them from now on',
     body: q.FinaliseBody,

@@ -19,6 +19,11 @@ export const teamAccountsRoutes = {
     summary: 'Remove a sign-in account and end its sessions',
     responses: { 204: none },
   }),
+  ListTeamSessions: route('ListTeamSessions', 'GET', '/teams/{id}/sessions', 'team-accounts/list-team-sessions', 'admin', 'read', {
+    summary: 'A team’s open sessions: who is signed in, since when, until when (never a token)',
+    tag: 'team-accounts',
+    responses: { 200: list('Its open sessions, oldest first (then by account).', r.OpenSessionSchema) },
+  }),
   EndTeamSessions: route('EndTeamSessions', 'DELETE', '/teams/{id}/sessions', 'team-accounts/end-team-sessions', 'admin', 'read-write', {
     summary: 'End every open session of a team: all of its members are signed out',
     tag: 'team-accounts',

@@ -7,6 +7,7 @@ import { CHECK_JOB_LOST_AFTER_SECONDS, CHECK_JOB_STATES } from '#shared/domain/c
 import { INJECT_STATES } from '#shared/domain/injects';
 import { EXPORT_STATES } from '#shared/domain/exports';
 import { SESSION_ROLES } from '#shared/domain/roles';
+import { WINDOW_STATES } from '#shared/domain/overview';
 import { FINDING_DECISIONS, FINDING_STATES, FINDINGS_SHOWN } from '#shared/domain/findings';
 
 /**
@@ -877,6 +878,12 @@ export const TeamSessionSchema = named(
   }),
 );
 
+export const OpenSessionSchema = named(
+  'OpenSession',
+  'A session still open: the account signed in, when, and until when (it ends sooner when signed out or ended by an organiser).',
+  v.strictObject({ session_id: v.string(), account: v.string(), created_at: Time, expires_at: Time }),
+);
+
 export const EndedSessionsSchema = named('EndedSessions', 'How many open sessions were ended.', v.strictObject({ ended: Count }));
 
 const Reason = v.pipe(
@@ -1081,6 +1088,39 @@ export const PoolSchema = named(
       v.description(
         "Its agents as their heartbeats say (a week after the last). None alive: its services go unchecked (the cloud pool's Lambda agent sends them too).",
       ),
+    ),
+  }),
+);
+
+export const OverviewSchema = named(
+  'Overview',
+  "The event at a glance, for the console's first view: the scoring window, the round, services by state per check, each pool's agents, what waits for an organiser and the fold's lag. It reads a few small items; poll it with If-None-Match (304 while nothing it shows changed).",
+  v.strictObject({
+    window: v.pipe(
+      v.picklist(WINDOW_STATES),
+      v.description('`before` the start, `running`, `paused` (scoring off), `frozen` (running, the public board frozen) or `ended`.'),
+    ),
+    round: v.strictObject({ seconds: Count, started_at: Time, next_at: Time }),
+    checks: v.pipe(
+      v.array(v.strictObject({ subtype_id: Id, name: v.string(), up: Count, down: Count, unscanned: Count })),
+      v.description("Each check's enabled services by state, as the status view shows them, hidden teams' too."),
+    ),
+    pools: v.array(
+      v.strictObject({
+        name: v.string(),
+        services: v.pipe(Count, v.description('How many services it checks now.')),
+        agents: v.array(v.strictObject({ agent: v.string(), alive: v.boolean(), last_seen: Time })),
+      }),
+    ),
+    waiting: v.pipe(
+      v.strictObject({ password_changes: Count, answers: Count, incident_reports: Count, findings: Count }),
+      v.description(
+        "Password changes to decide, answers to grade (a team's latest version, no revision asked), incident reports never graded, findings to review.",
+      ),
+    ),
+    fold: v.pipe(
+      v.nullable(v.strictObject({ lag_seconds: v.number(), measured_at: Time })),
+      v.description('How old the oldest result of its last batch was when the stream consumer had folded it (null before any).'),
     ),
   }),
 );
