@@ -86,8 +86,8 @@ const params = {
   burstTeam: quick ? 100 : 500,
   burstService: quick ? 50 : 200,
   backlog: quick ? 200 : 1000,
-  batchedRound: quick ? 500 : 5000,
-  readSeconds: Number(values.duration ?? (quick ? 2 : full ? 5 : 3)),
+  batchedRound: quick ? 500 : 2500,
+  readSeconds: Number(values.duration ?? (quick ? 2 : full ? 5 : 2)),
   growthRounds: quick ? [5, 10, 20] : full ? [10, 100, 1000] : [10, 100],
   // The scoreboard reads team totals only, so a small competition shows how it grows with rounds.
   growthRoundsServices: { teams: 5, servicesPerTeam: 1 },
@@ -370,7 +370,7 @@ try {
     agent = JSON.parse(readFileSync(resolve(import.meta.dirname, 'results/agent-latest.json'), 'utf8'));
   }
   const history = lastJsonLine((await runScript('bench/history.ts', ['--json', '--results', quick ? '500' : '2000'])).stdout);
-  const voids = lastJsonLine((await runScript('bench/void.ts', ['--json', '--results', quick ? '1000' : '2000'])).stdout);
+  const voids = lastJsonLine((await runScript('bench/void.ts', ['--json', '--results', quick ? '1000' : full ? '5000' : '2000'])).stdout);
 
   const when = new Date().toISOString();
   // The cost model's inputs, from a run at the default size or larger (a quick or resized run would misstate them).

@@ -5,17 +5,21 @@
  */
 import { freshPoolIndex, freshServiceDefinition } from '#shared/data/fresh';
 import { readPools } from '#shared/data/pools';
-import { listServiceDefinitions } from '#shared/data/services';
+import { currentServiceEndpoints } from '#shared/data/fresh';
 import { commandChecksInCloud, poolIndex, poolOf, type Pool, type PooledService } from '#shared/domain/pools';
 import type { Principal } from '#shared/http/principal';
 import { conflict, forbidden } from '#shared/http/problem';
 
-/** Every pool, and the services each checks now by id (disabled services are checked by none). */
+/**
+ * Every pool, and the services each checks now by id (disabled services are checked by none). The services come
+ * from the function's copy kept under the definitions mark (data/fresh.ts): never stale, and no 5 000-item read
+ * while no definition moved.
+ */
 export async function placements(options: { consistent?: boolean } = {}): Promise<{ pools: Pool[]; checks: Map<string, number[]> }> {
-  const [{ pools }, definitions] = await Promise.all([readPools(options), listServiceDefinitions()]);
+  const [{ pools }, endpoints] = await Promise.all([readPools(options), currentServiceEndpoints()]);
   const index = poolIndex(pools);
   const checks = new Map<string, number[]>(pools.map((p) => [p.name, []]));
-  for (const { service, disabled } of definitions) if (!disabled) checks.get(poolOf(service, index))?.push(service.id);
+  for (const { id, team_id, subtype_id, enabled } of endpoints) if (enabled) checks.get(poolOf({ id, team: { id: team_id }, subtype_id }, index))?.push(id);
   return { pools, checks };
 }
 

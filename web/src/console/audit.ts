@@ -9,7 +9,7 @@ import { explain } from './explain';
  * (`teams/3`, and its parts) or action (`team.update`, or a kind: `team.`).
  * Each entry's before and after are shown as JSON text, folded.
  */
-export function auditTrail({ api, say }: ConsoleContext): HTMLElement {
+export function auditTrail({ api, say }: ConsoleContext): { element: HTMLElement; shown(): void } {
   const target = h('input', { id: 'audit-target', name: 'target', placeholder: 'teams/3', spellcheck: 'false' });
   const action = h('input', { id: 'audit-action', name: 'action', placeholder: 'team. or team.update', spellcheck: 'false' });
   const entries = h('div', { id: 'audit-entries' });
@@ -53,8 +53,13 @@ export function auditTrail({ api, say }: ConsoleContext): HTMLElement {
     void load(false);
   });
   older.addEventListener('click', () => void load(true));
-  void load(false);
-  return h('div', {}, form, entries, h('p', {}, older));
+  // The first page is read when the view is first shown, not at sign-in: most visits never open it.
+  let loaded = false;
+  const shown = () => {
+    if (!loaded) void load(false);
+    loaded = true;
+  };
+  return { element: h('div', {}, form, entries, h('p', {}, older)), shown };
 }
 
 function entryRow(entry: AuditEntry): HTMLElement {

@@ -167,7 +167,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
         ];
       },
     },
-    audit: { title: 'Audit trail', draw: () => Promise.resolve([audit]) },
+    audit: { title: 'Audit trail', draw: () => (audit.shown(), Promise.resolve([audit.element])) },
     settings: {
       title: 'Settings',
       draw: async () => {
