@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiSchemas } from '#shared/api/client';
-import { filterOf, filterServices, listServices, paramsOf } from '../../web/src/console/service-list';
+import { filterOf, filterServices, listServices, paramsOf, withPools } from '../../web/src/console/service-list';
 import { roundAt, statesByCheck, windowStateAt } from '#shared/domain/overview';
 import { parseAddress } from '../../web/src/console/views';
 
@@ -57,6 +57,12 @@ describe("the console's services view", () => {
       [6, 'down', 'timeout', 'range-a'],
       [5, 'disabled', null, null],
     ]);
+  });
+
+  it('takes the pools when they come after the rows, as a join with them would have', () => {
+    const later = withPools(listServices(endpoints, status, teams, []), [pool('cloud', [1, 2, 4]), pool('range-a', [6])]);
+    expect(later).toEqual(listed);
+    expect(filterServices(later, { q: 'range-a', page: 1 }).map((s) => s.endpoint.id)).toEqual([6]);
   });
 
   it('keeps what every filter and every typed word matches', () => {

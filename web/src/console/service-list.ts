@@ -69,8 +69,7 @@ export function listServices(endpoints: ServiceEndpoint[], status: ServiceStatus
           failure = cell?.[3];
         }
         const pool = poolOf.get(endpoint.id);
-        const text = `team ${team.number} ${team.name} ${endpoint.subtype} ${endpoint.url}:${endpoint.port} ${state} ${pool ?? ''}`.toLowerCase();
-        return [{ endpoint, team, state, ...(failure ? { failure } : {}), ...(pool ? { pool } : {}), text }];
+        return [{ endpoint, team, state, ...(failure ? { failure } : {}), ...(pool ? { pool } : {}), text: textOf(team, endpoint, state, pool) }];
       })
       // By team, check, id. Not localeCompare: over 5 000 services its calls were most of the view's main-thread time.
       .sort((a, b) => a.team.number - b.team.number || byText(a.endpoint.subtype, b.endpoint.subtype) || a.endpoint.id - b.endpoint.id)
@@ -78,6 +77,20 @@ export function listServices(endpoints: ServiceEndpoint[], status: ServiceStatus
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** What free text is looked for in: the team's number and name, the check, the address, the state and the pool. */
+const textOf = (team: Team, endpoint: ServiceEndpoint, state: ServiceState, pool: string | undefined) =>
+  `team ${team.number} ${team.name} ${endpoint.subtype} ${endpoint.url}:${endpoint.port} ${state} ${pool ?? ''}`.toLowerCase();
+
+/** The same list with each service's pool, once the pools' placement has come (no second join nor sort). */
+export function withPools(services: ListedService[], pools: Pool[]): ListedService[] {
+  const poolOf = new Map(pools.flatMap((p) => p.checks.map((id) => [id, p.name] as const)));
+  return services.map((s) => {
+    const pool = poolOf.get(s.endpoint.id);
+    const { pool: _before, ...rest } = s;
+    return { ...rest, ...(pool ? { pool } : {}), text: textOf(s.team, s.endpoint, s.state, pool) };
+  });
+}
 
 /** The services the filter keeps: every word of the free text somewhere in a service's names or address. */
 export function filterServices(services: ListedService[], filter: ServiceFilter): ListedService[] {

@@ -1,7 +1,7 @@
 import { h, replaceContent } from '../dom';
 import type { ConsoleContext } from './context';
 import { checkNow, openService, type ServiceRow } from './definitions';
-import { filterOf, filterServices, listServices, paramsOf, SERVICES_PER_PAGE, STATES, type ListedService, type ServiceState } from './service-list';
+import { filterOf, filterServices, listServices, paramsOf, SERVICES_PER_PAGE, STATES, withPools, type ListedService, type ServiceState } from './service-list';
 import { explain } from './explain';
 import { listTable } from './table';
 
@@ -132,7 +132,7 @@ export async function servicesView(context: ConsoleContext, params: URLSearchPar
   if (filter.pool === undefined)
     void context.api.pools().then(
       (pools) => {
-        all = listServices(endpoints, status, teams, pools);
+        all = withPools(all, pools);
         controls.pool.append(...pools.map((p) => h('option', { value: p.name }, p.name)));
         if (list.isConnected) draw();
       },
