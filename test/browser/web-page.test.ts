@@ -11,6 +11,7 @@ import { STATUS_GRID_MS } from '#shared/domain/scoring/status-view';
 import { getSettings, saveSettings } from '#shared/data/settings';
 import { sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
 import { ENV_TOKENS } from '../support/server';
+import { idleHeartbeat } from '../support/heartbeat';
 import { createTeamAccount } from '#shared/app/team-accounts';
 import { createToken } from '#shared/data/tokens';
 import { putHeartbeat } from '#shared/data/agents';
@@ -826,20 +827,13 @@ describe('the other pages', () => {
     await page.getByRole('link', { name: `Password changes to decide: ${waiting}` }).waitFor(ON_SCREEN);
     expect(await page.locator('li[data-pool="cloud"]').textContent()).toContain('no live agent');
     // Two agents of the cloud pool: one heard from now, one whose heartbeats stopped an hour ago.
-    const heartbeat = (agent: string) => ({
-      agent,
-      version: 'test',
-      host: 'loopback',
-      round: null,
-      round_started_at: null,
-      round_finished_at: null,
-      checks: 0,
-      failed_team: 0,
-      failed_agent: 0,
+    const sent = await fetch(`${stack.url}/api/v1/pools/cloud/heartbeats`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify(idleHeartbeat('views-live')),
     });
-    const sent = await fetch(`${stack.url}/api/v1/pools/cloud/heartbeats`, { method: 'POST', headers: admin, body: JSON.stringify(heartbeat('views-live')) });
     expect(sent.status).toBe(204);
-    await putHeartbeat('cloud', heartbeat('views-stopped'), new Date(Date.now() - 3_600_000));
+    await putHeartbeat('cloud', idleHeartbeat('views-stopped'), new Date(Date.now() - 3_600_000));
     // The view asks again by itself (a 304 while nothing changed): the agents show without a reload.
     await page.locator('li[data-pool="cloud"]', { hasText: 'not heard from' }).waitFor(ON_SCREEN);
     expect(await page.locator('li[data-pool="cloud"]').textContent()).toMatch(/^cloud: 1 of 2 agents alive, \d+ services; not heard from: views-stopped$/);

@@ -14,6 +14,7 @@ import { keys } from '#shared/data/keys';
 import { forgetFreshCopies } from '#shared/data/fresh';
 import { mintTokens, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
+import { idleHeartbeat } from '../support/heartbeat';
 import { bearer, invoke } from '../support/invoke';
 
 type Overview = {
@@ -39,17 +40,6 @@ const settings = async (patch: Record<string, unknown>) => {
   expect(patched.status, patched.text).toBe(200);
   forgetFreshCopies();
 };
-const heartbeat = (agent: string) => ({
-  agent,
-  version: 'test',
-  host: 'loopback',
-  round: null,
-  round_started_at: null,
-  round_finished_at: null,
-  checks: 0,
-  failed_team: 0,
-  failed_agent: 0,
-});
 
 beforeAll(async () => {
   await useFreshTable();
@@ -120,8 +110,8 @@ describe('the overview', () => {
     const round = ((await overview()).json as Overview).round.seconds * 1000;
     vi.setSystemTime(Math.ceil(Date.now() / round) * round + 100);
     onTestFinished(() => void vi.useRealTimers());
-    expect((await invoke('POST', '/api/v1/pools/cloud/heartbeats', { headers: service, body: heartbeat('live-agent') })).status).toBe(204);
-    await putHeartbeat('cloud', heartbeat('stopped-agent'), new Date(Date.now() - 3_600_000));
+    expect((await invoke('POST', '/api/v1/pools/cloud/heartbeats', { headers: service, body: idleHeartbeat('live-agent') })).status).toBe(204);
+    await putHeartbeat('cloud', idleHeartbeat('stopped-agent'), new Date(Date.now() - 3_600_000));
     const first = await overview();
     const cloud = (first.json as Overview).pools.find((p) => p.name === 'cloud')!;
     expect(cloud.services).toBeGreaterThan(0);
@@ -130,7 +120,7 @@ describe('the overview', () => {
     const etag = first.headers.etag!;
     const again = await overview({ 'if-none-match': etag });
     expect([again.status, again.text]).toEqual([304, '']);
-    expect((await invoke('POST', '/api/v1/pools/cloud/heartbeats', { headers: service, body: heartbeat('another-agent') })).status).toBe(204);
+    expect((await invoke('POST', '/api/v1/pools/cloud/heartbeats', { headers: service, body: idleHeartbeat('another-agent') })).status).toBe(204);
     const moved = await overview({ 'if-none-match': etag });
     expect(moved.status).toBe(200);
     expect(moved.headers.etag).not.toBe(etag);

@@ -16,7 +16,7 @@ import { db, tableName } from '#shared/data/client';
 import { keys, PARTITION } from '#shared/data/keys';
 import { queryIndex, queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
 import { notFinal, refusedAsFinal } from '#shared/data/settings';
-import { markWaiting, settleWaiting, waitingFinding } from '#shared/data/waiting';
+import { markWaiting, putWaiting, settleWaiting, waitingFinding } from '#shared/data/waiting';
 import { fileInOrder } from '#shared/domain/files';
 import { reviewOf, stateAfter, type CountedFinding, type Finding, type FindingAddition, type FindingKind, type FindingRuling } from '#shared/domain/findings';
 
@@ -99,28 +99,8 @@ export async function putFindingKinds(kinds: FindingKind[], before: { kinds: Fin
 export const findingKindsItem = (kinds: FindingKind[]) => ({ ...keys.findingKinds(), kinds, version: 1 });
 
 /** Stores a new finding (its id allocated: a Put conditioned on the key being free), waiting for its review. */
-export async function putFinding(finding: Finding): Promise<boolean> {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.finding(finding.id), ...keys.findingOfTeam(finding.team_id, finding.id), ...finding },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          markWaiting(waitingFinding(finding.id)),
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (transactionConditionFailed(error)) return false;
-    throw error;
-  }
-}
+export const putFinding = (finding: Finding): Promise<boolean> =>
+  putWaiting({ ...keys.finding(finding.id), ...keys.findingOfTeam(finding.team_id, finding.id), ...finding }, waitingFinding(finding.id));
 
 export async function readFinding(id: number): Promise<Finding | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.finding(id), ConsistentRead: true }));

@@ -9,15 +9,15 @@
  * partition, whose stream the fold reads: a grade adds its `award` to the
  * super type it names, as an inject's grade does (data/grades.ts writes both).
  */
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { IncidentGrade, IncidentReport } from '#shared/domain/incidents';
 import type { AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { putGradeItem } from '#shared/data/grades';
 import { keys, PARTITION } from '#shared/data/keys';
-import { queryIndex, queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
-import { markWaiting, waitingIncident } from '#shared/data/waiting';
+import { queryIndex, queryPartition, withoutKeys } from '#shared/data/operations';
+import { putWaiting, waitingIncident } from '#shared/data/waiting';
 import { fileInOrder } from '#shared/domain/files';
 
 /** A report as every answer shows it, its fields in one order. */
@@ -56,28 +56,8 @@ function toGrade(item: Record<string, unknown>): IncidentGrade {
 }
 
 /** Stores a new report (its id allocated: a Put conditioned on the key being free), waiting for its grade. */
-export async function putIncidentReport(report: IncidentReport): Promise<boolean> {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.incident(report.id), ...keys.incidentOfTeam(report.team_id, report.id), ...report },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          markWaiting(waitingIncident(report.id)),
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (transactionConditionFailed(error)) return false;
-    throw error;
-  }
-}
+export const putIncidentReport = (report: IncidentReport): Promise<boolean> =>
+  putWaiting({ ...keys.incident(report.id), ...keys.incidentOfTeam(report.team_id, report.id), ...report }, waitingIncident(report.id));
 
 export async function readIncidentReport(id: number): Promise<IncidentReport | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.incident(id), ConsistentRead: true }));

@@ -28,6 +28,25 @@ export const markWaiting = (key: Key) => ({ Put: { TableName: tableName(), Item:
 /** A transaction's item that takes a marker away (none there is no failure: deciding twice, or a version graded after the next came). */
 export const settleWaiting = (key: Key) => ({ Delete: { TableName: tableName(), Key: key } });
 
+/**
+ * Stores a new item that waits for an organiser (its id allocated: a Put
+ * conditioned on its key being free) with its marker, in one transaction;
+ * false when the key was taken.
+ */
+export async function putWaiting(item: Record<string, unknown>, marker: Key): Promise<boolean> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [{ Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } }, markWaiting(marker)],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (transactionConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
 /** How many of each kind wait, from one Query of the markers' keys. */
 export async function countWaiting(): Promise<Record<WaitingKind, number>> {
   const counts: Record<WaitingKind, number> = { PCR: 0, ANSWER: 0, INCIDENT: 0, FINDING: 0 };
