@@ -8,8 +8,8 @@ import { listTable } from './table';
  * /overview (a few small items read on the server). The scoring window's
  * state and the rounds, services up and down by check, each pool's agents,
  * what waits for an organiser (each a link to its view) and the fold's lag.
- * While the view is shown it asks again every POLL_MS with the answer's
- * ETag: a quiet poll is a 304 and redraws nothing.
+ * While the view is shown (and the tab is not hidden) it asks again every
+ * POLL_MS with the answer's ETag: a quiet poll is a 304 and redraws nothing.
  */
 
 const POLL_MS = 10_000;
@@ -29,6 +29,8 @@ export async function overviewView({ api }: ConsoleContext): Promise<Node[]> {
   const poll = window.setInterval(() => {
     // Another view replaced this one: stop asking.
     if (!root.isConnected) return window.clearInterval(poll);
+    // A hidden tab asks nothing, as the public pages do; the next tick after it is shown asks again.
+    if (document.hidden) return;
     api.overview().then(
       ({ data, changed }) => changed && root.isConnected && replaceContent(root, ...overviewNodes(data)),
       () => undefined,
