@@ -316,12 +316,14 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
       replaceContent(context.editor);
       replaceContent(view, h('p', { class: 'loading' }, 'Loading…'));
     }
+    // Where the keyboard was when the view was asked for: moved elsewhere while it loads, it stays there.
+    const focused = document.activeElement;
     try {
       const nodes = await spec.draw(params, id);
       // A later address drew over this one meanwhile.
       if (mine !== drawing) return;
       replaceContent(view, ...nodes);
-      if (moved) heading.focus();
+      if (moved && document.activeElement === focused) heading.focus();
     } catch (error) {
       if (mine === drawing) context.say(explain(error));
     }
