@@ -1,15 +1,12 @@
 /**
  * Round arithmetic, pure. Rounds are aligned to the Unix epoch in steps of
- * round_seconds, so every agent (and every restart of one) agrees on when a
- * round starts without holding any state, and a scan's id follows from the
- * round's scheduled start and the service alone.
+ * round_seconds (domain/rounds.ts), so every agent (and every restart of
+ * one) agrees on when a round starts without holding any state, and a scan's
+ * id follows from the round's scheduled start and the service alone.
  */
 
-/** The scheduled start (ms) of the round that holds `now`. */
-export function roundStartAt(now: number, roundSeconds: number): number {
-  const step = roundSeconds * 1000;
-  return Math.floor(now / step) * step;
-}
+/** Where the agents' rounds start (shared with the console's overview). */
+export { roundStartAt } from '#shared/domain/rounds';
 
 /**
  * `r20261123T172600Z-60s-svc12`: the round's scheduled start, its length and

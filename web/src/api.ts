@@ -114,7 +114,7 @@ type Conditional = { params: { header: { 'If-None-Match'?: string } }; cache: Re
  * One conditional read. `no-store`: the HTTP cache must not answer for us, or
  * a 304 from the server would be hidden and max-age would delay the next change.
  */
-async function read<T>(key: string, send: (init: Conditional) => Promise<Answer<T>>): Promise<Read<T>> {
+export async function read<T>(key: string, send: (init: Conditional) => Promise<Answer<T>>): Promise<Read<T>> {
   const previous = held.get(key);
   const { data, error, response } = await send({ params: { header: previous ? { 'If-None-Match': previous.etag } : {} }, cache: 'no-store' });
   if (response.status === 304 && previous) return { data: previous.data as T, changed: false };

@@ -82,12 +82,13 @@ export function publicVersionMove(now = Date.now(), topics: readonly PublicTopic
   return {
     TableName: tableName(),
     Key: keys.publicVersion(),
-    UpdateExpression: `${adds.length > 0 ? `ADD ${adds.join(', ')} ` : ''}SET ${sets.join(', ')}`,
-    ...(adds.length > 0 ? { ExpressionAttributeNames: names } : {}),
-    ExpressionAttributeValues: adds.length > 0 ? { ...values, ':one': 1 } : values,
+    UpdateExpression: `ADD ${adds.join(', ')} SET ${sets.join(', ')}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: { ...values, ':one': 1 },
   };
 }
 
+/** Moves the topics a batch touched (none: nothing is written; a batch that folded results always moves `live`). */
 export async function movePublicVersion(topics: readonly PublicTopic[] = ['live', 'history'], now = Date.now(), foldLagMs?: number): Promise<void> {
-  if (topics.length > 0 || foldLagMs !== undefined) await db().send(new UpdateCommand(publicVersionMove(now, topics, foldLagMs)));
+  if (topics.length > 0) await db().send(new UpdateCommand(publicVersionMove(now, topics, foldLagMs)));
 }

@@ -4,6 +4,7 @@
  * (app/overview.ts) reads the items and passes them in.
  */
 import type { Settings } from '#shared/domain/settings';
+import { roundStartAt } from '#shared/domain/rounds';
 import type { ServiceStatus } from '#shared/domain/scoring/status';
 
 /** The scoring window as organisers name it. */
@@ -22,11 +23,10 @@ export function windowStateAt(settings: Pick<Settings, 'start_time' | 'end_time'
   return freeze !== undefined && now >= freeze ? 'frozen' : 'running';
 }
 
-/** The round under way at `now` and when the next begins: rounds start on multiples of `round_seconds` since the epoch, as the agents run them. */
+/** The round under way at `now` and when the next begins, as the agents run them (domain/rounds.ts). */
 export function roundAt(now: number, roundSeconds: number): { started_at: string; next_at: string } {
-  const step = roundSeconds * 1000;
-  const start = Math.floor(now / step) * step;
-  return { started_at: new Date(start).toISOString(), next_at: new Date(start + step).toISOString() };
+  const start = roundStartAt(now, roundSeconds);
+  return { started_at: new Date(start).toISOString(), next_at: new Date(start + roundSeconds * 1000).toISOString() };
 }
 
 export interface ChecksState {

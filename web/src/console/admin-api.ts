@@ -3,11 +3,13 @@ import type { UploadContentType } from '#shared/domain/files';
 import {
   editable,
   postFile,
+  read,
   refused,
   type AuditEntry,
   type CheckJob,
   type EditableSubtype,
   type PasswordChange,
+  type Read,
   type ServiceStatusView,
   type Token,
   type VoidJob,
@@ -50,22 +52,9 @@ export function adminApi(token: string) {
   const admin = createScoringClient({ baseUrl: '', token });
   const path = (id: number) => ({ path: { id } });
   const data = async <T>(answer: Promise<{ data?: T; error?: unknown; response: Response }>) => (await editable(answer)).data;
-  /** The overview last read, with its ETag: the next read asks with it, and a 304 gives it back unchanged. */
-  let overview: { etag: string; data: Overview } | undefined;
   return {
-    /** The event at a glance; `changed` is false when the server answered 304 to the ETag held. */
-    overview: async (): Promise<{ data: Overview; changed: boolean }> => {
-      const held = overview;
-      const { data, error, response } = await admin.GET('/api/v1/overview', {
-        params: { header: held ? { 'If-None-Match': held.etag } : {} },
-        cache: 'no-store',
-      });
-      if (response.status === 304 && held) return { data: held.data, changed: false };
-      if (!response.ok || data === undefined) throw refused(response, error);
-      const etag = response.headers.get('etag');
-      overview = etag ? { etag, data } : undefined;
-      return { data, changed: true };
-    },
+    /** The event at a glance, read as the public pages read (its ETag held): `changed` is false after a 304. */
+    overview: (): Promise<Read<Overview>> => read('console overview', (init) => admin.GET('/api/v1/overview', init)),
     /** Whether the token is an organiser's: the token list is theirs alone. */
     check: async () => {
       const { response, error } = await admin.GET('/api/v1/tokens');
