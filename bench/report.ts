@@ -109,8 +109,19 @@ export function printReport(r: any) {
   if (r.viewer) {
     const kb = (bytes: number) => fmt(bytes / 1024, 1);
     table(
-      `One viewer per page through the CDN stand-in (${p.viewerTeams ?? p.teams} teams × 10 services; polls every 5 s with its ETag; KB the server sent: over HTTP/2 with TLS — what browsers speak to CloudFront, headers as HPACK references — and over HTTP/1.1, every header spelled out; then the bodies alone, as sent)`,
-      ['phase', 'results', 'seconds', 'page', 'HTTP/2 KB', 'HTTP/1.1 KB', 'a minute: HTTP/2, 1.1 KB', 'of it bodies', '304s: HTTP/2, 1.1'],
+      `One viewer per page through the CDN stand-in (${p.viewerTeams ?? p.teams} teams × 10 services; polls every ${r.viewer.round.pollSeconds ?? 5} s with its ETag, as the pages do; KB the server sent: over HTTP/2 with TLS — what browsers speak to CloudFront, headers as HPACK references — and over HTTP/1.1, every header spelled out; then the bodies alone, as sent)`,
+      [
+        'phase',
+        'results',
+        'seconds',
+        'page',
+        'HTTP/2 KB',
+        'HTTP/1.1 KB',
+        'a minute: HTTP/2, 1.1 KB',
+        'of it bodies',
+        '304s: HTTP/2, 1.1',
+        "then the round's tail: HTTP/2, 1.1 KB (polls)",
+      ],
       (['round', 'quiet'] as const).flatMap((phase) =>
         (['scoreboard', 'matrix'] as const).map((page) => {
           const x = r.viewer[phase];
@@ -125,6 +136,7 @@ export function printReport(r: any) {
             `${kb((http2.bytes * 60) / x.seconds)}, ${kb((http1.bytes * 60) / x.seconds)}`,
             kb(http2.bodyBytes),
             [http2, http1].map((t: any) => `${t.notModified}/${t.polls} (${fmt((100 * t.notModified) / Math.max(1, t.polls))} %)`).join(', '),
+            x.tail ? `${kb(x.tail[page].http2.bytes)}, ${kb(x.tail[page].http1.bytes)} (${x.tail[page].http2.polls})` : '–',
           ];
         }),
       ),

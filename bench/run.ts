@@ -77,7 +77,7 @@ const params = {
   pausedFold: quick ? 200 : 1000,
   // Results sent one at a time to a team no other load touches, each followed until the scoreboard shows it.
   lagProbes: quick ? 5 : 20,
-  // One spectator per page through the CDN: a round of results spread over this long, then as long with none (the pages poll every 5 s).
+  // One spectator per page through the CDN: a round of results spread over this long, then as long with none (the pages poll every 20 s).
   viewerSeconds: quick ? 20 : 60,
   viewerTeams: quick ? 10 : 50,
   viewerResults: quick ? 100 : 500,

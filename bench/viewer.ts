@@ -1,8 +1,8 @@
 /**
  * What one spectator's browser pulls, measured on the wire: the scoreboard
  * page's poll (GET /teams/scoreboard/compact) and the matrix page's (GET
- * /services/status?since=<as_of>), each every 5 s with the ETag it holds, as
- * the pages do, through the CDN stand-in (which adds CloudFront's own
+ * /services/status?since=<as_of>), each at the spectators' interval (20 s,
+ * #shared/api/polling.ts) with the ETag it holds, as the pages do, through the CDN stand-in (which adds CloudFront's own
  * headers). Each page is polled twice at once, over both protocols a
  * CloudFront viewer may speak:
  * - HTTP/2 over TLS, what browsers speak to CloudFront: repeated headers are
@@ -24,8 +24,10 @@ import { createServer, connect as tcpConnect, type AddressInfo, type Server } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { POLL_MS as SPECTATOR_POLL_MS } from '#shared/api/polling';
 
-const POLL_MS = 5_000;
+/** The spectators' pages' interval, overridable for a side-by-side run (VIEWER_POLL_MS=5000). */
+const POLL_MS = Number(process.env.VIEWER_POLL_MS ?? SPECTATOR_POLL_MS.spectator);
 
 interface Answer {
   status: number;
@@ -177,16 +179,24 @@ function poller(connection: Connection, prefix: string, path: (asOf: string | un
 
 export interface ViewerPhase {
   seconds: number;
+  /** How often each page was polled. */
+  pollSeconds: number;
   results: number;
   /** Each page, over HTTP/2 with TLS (what browsers speak to CloudFront) and over HTTP/1.1. */
   scoreboard: { http2: PageTally; http1: PageTally };
   matrix: { http2: PageTally; http1: PageTally };
+  /**
+   * The round's tail: the polls after its minute until the views hold its last results (they trail by 5 to 10 s).
+   * A viewer pays for them too; in a steady stream of rounds they are the next minute's first polls.
+   */
+  tail?: { scoreboard: { http2: PageTally; http1: PageTally }; matrix: { http2: PageTally; http1: PageTally } };
 }
 
 /**
  * Both pages' polls over `seconds` while `send` reports `results` results
- * spread evenly over the time, then over as long with nothing sent. The
- * first (whole) answers and 10 s of polls come before and are not counted.
+ * spread evenly over the time (and the round's tail, until the views hold
+ * its last results), then over as long with nothing sent. The first (whole)
+ * answers and 11 s or more of polls come before and are not counted.
  */
 export async function measureViewer(
   cdn: { url: string; listener: RequestListener },
@@ -221,20 +231,24 @@ export async function measureViewer(
       await new Promise((r) => setTimeout(r, Math.max(0, POLL_MS - (Date.now() - tick))));
     }
     await sending;
+    return { seconds: options.seconds, pollSeconds: POLL_MS / 1000, results, ...tallies() };
+  };
+  const tallies = () => {
     const copy = (p: { tally: PageTally }) => ({ ...p.tally });
     return {
-      seconds: options.seconds,
-      results,
       scoreboard: { http2: copy(pollers.scoreboard.http2), http1: copy(pollers.scoreboard.http1) },
       matrix: { http2: copy(pollers.matrix.http2), http1: copy(pollers.matrix.http1) },
     };
   };
-  /** Polls, not counted, for three poll intervals: long enough for the views' as_of (5 to 10 s behind) to pass every change. */
+  /** Polls until the views' as_of (5 to 10 s behind the clock) has passed every change (11 s or more), and what they cost. */
   const settle = async () => {
-    for (let poll = 0; poll < 3; poll++) {
+    for (const p of all) p.reset();
+    const polls = 1 + Math.ceil(11_000 / POLL_MS);
+    for (let poll = 0; poll < polls; poll++) {
       if (poll > 0) await new Promise((r) => setTimeout(r, POLL_MS));
       await Promise.all(all.map((p) => p.poll()));
     }
+    return tallies();
   };
   try {
     // On the page for a while already: its first (whole) answer and the deltas that follow it (a whole view holds
@@ -242,7 +256,7 @@ export async function measureViewer(
     await settle();
     const round = await phase(options.results);
     // A quiet minute starts once the round's last results have reached the views: until then they are the round's.
-    await settle();
+    round.tail = await settle();
     const quiet = await phase(0);
     return { round, quiet };
   } finally {

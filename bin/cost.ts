@@ -12,6 +12,7 @@ import { readCapacityProfile } from '../lib/cost/profile';
 import { builtRoutes } from '../lib/route-resources';
 import { AGENT_MEMORY_MB } from '../lib/constructs/scoring-agent';
 import { GLOBAL_INDEXES } from '#shared/data/table-schema';
+import { POLL_MS } from '#shared/api/polling';
 
 const { values } = parseArgs({
   options: {
@@ -20,7 +21,7 @@ const { values } = parseArgs({
     round: { type: 'string', default: '60' },
     hours: { type: 'string', default: '72' },
     spectators: { type: 'string', default: '2000' },
-    poll: { type: 'string', default: '10' },
+    poll: { type: 'string', default: String(POLL_MS.spectator / 1000) },
     memory: { type: 'string', default: '256' },
     waf: { type: 'boolean', default: false },
     markdown: { type: 'boolean', default: false },
@@ -31,7 +32,7 @@ const { values } = parseArgs({
 
 if (values.help) {
   console.log(
-    'Usage: npm run cost -- [--teams 250] [--services 20] [--round 60] [--hours 72] [--spectators 2000] [--poll 10] [--memory 256] [--waf] [--markdown]',
+    'Usage: npm run cost -- [--teams 250] [--services 20] [--round 60] [--hours 72] [--spectators 2000] [--poll 20] [--memory 256] [--waf] [--markdown]',
   );
   process.exit(0);
 }
@@ -66,9 +67,9 @@ const event: EventShape = {
   agentWaitSeconds: 5,
   // The scoreboard page polls the scoreboard, the teams and the services.
   publicPaths: 3,
-  // The figure: 4 members of every team on the team page, which polls its services every 5 s.
+  // The figure: 4 members of every team on the team page, which polls its services (every 5 s).
   teamMembers: 4,
-  teamPollSeconds: 5,
+  teamPollSeconds: POLL_MS.signedIn / 1000,
   edgeCaches: 20,
   cacheSeconds: 5,
   traceSampleRate: 0.05,

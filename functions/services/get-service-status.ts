@@ -26,6 +26,6 @@ export const handler = endpoint(
     const full = base === undefined || read.loadedAt > base;
     if (base !== undefined && full) read = await readStatusCells();
     const cells = visibleTo(principal, read.cells);
-    return ok(full ? statusView(cells, asOf, { subtypes: await freshSubtypeNames() }) : statusView(deltaCells(cells, base, asOf), asOf, undefined));
+    return ok(full ? statusView(cells, asOf, { whole: { subtypes: await freshSubtypeNames() } }) : statusView(deltaCells(cells, base, asOf), asOf, { base }));
   },
 );

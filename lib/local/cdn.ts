@@ -90,6 +90,16 @@ const cloudFrontHeaders = (xCache: string): Record<string, string> => ({
   'x-amz-cf-pop': EDGE.pop,
   'x-amz-cf-id': randomBytes(42).toString('base64url'),
 });
+/**
+ * What the edge adds to an answer on this connection: over HTTP/1.1 also
+ * `Connection: keep-alive`, as CloudFront says it. Named, it stops Node adding
+ * a `Keep-Alive: timeout=5` of its own that CloudFront does not send (and
+ * that the viewer bench would count on every poll).
+ */
+const edgeHeaders = (res: ServerResponse, xCache: string): Record<string, string> => ({
+  ...cloudFrontHeaders(xCache),
+  ...(res.req.httpVersionMajor === 1 ? { connection: 'keep-alive' } : {}),
+});
 
 const compressWith: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
   gzip: (body) => promisify(gzip)(body, { level: STAND_IN_COMPRESSION_LEVELS.gzip }),
@@ -288,7 +298,7 @@ export async function compressedForViewer(behaviour: BehaviourRules, request: Ga
 }
 
 function serveEntry(res: ServerResponse, request: GatewayRequest, entry: Entry, xCache: string, at: number) {
-  const headers: Record<string, string | string[]> = { ...entry.headers, age: String(Math.floor((at - entry.storedAt) / 1000)), ...cloudFrontHeaders(xCache) };
+  const headers: Record<string, string | string[]> = { ...entry.headers, age: String(Math.floor((at - entry.storedAt) / 1000)), ...edgeHeaders(res, xCache) };
   const etag = header(entry.headers, 'etag');
   if (etag !== undefined && etagMatches(request.headers['if-none-match'], etag)) {
     // A 304 carries what a 200 would say about caching and the validator, not the body's description.
@@ -302,7 +312,7 @@ function serveEntry(res: ServerResponse, request: GatewayRequest, entry: Entry, 
 }
 
 function writeAnswer(res: ServerResponse, answer: GatewayAnswer, xCache: string) {
-  writeGatewayAnswer(res, { ...answer, headers: { ...answer.headers, ...cloudFrontHeaders(xCache) } });
+  writeGatewayAnswer(res, { ...answer, headers: { ...answer.headers, ...edgeHeaders(res, xCache) } });
 }
 
 /** If-None-Match by weak comparison (RFC 9110): `W/"a"` and `"a"` match; `*` matches any. */

@@ -300,8 +300,12 @@ describe('the other pages', () => {
     // Team 2's HTTP cell holds its two web servers, in service id order: the first is the one reported.
     const cell = row.locator('td').first();
     expect(await cell.locator('.state-text').count()).toBe(2);
+    const second = [await cell.locator('.state-text').nth(1).textContent(), await cell.locator('.tip').nth(1).textContent()];
     await expect.poll(() => cell.locator('.state-text').first().textContent(), ON_SCREEN).toBe('Down');
     expect(await cell.locator('.tip').first().textContent()).toMatch(/^Down for \d+ s · connection refused$/);
+    // The second came in the delta as its subtype alone (decision 0081): the page kept what it showed, its age counted on.
+    expect(await cell.locator('.state-text').nth(1).textContent()).toBe(second[0]);
+    expect(await cell.locator('.tip').nth(1).textContent()).toMatch(second[1] === 'never scanned' ? /^never scanned$/ : /^(Up|Down) for \d+ (s|min|h|d)/);
     expect(await page.evaluate('document.querySelector(\'tr[data-team-id="2"]\').rowMarker')).toBe(true);
     expect(requested.some((url) => url.includes('/api/v1/services/status?since='))).toBe(true);
   });

@@ -159,6 +159,8 @@ describe('the CDN stand-in in front of the local server', () => {
     expect(again.headers['x-request-id']).toBe(first.headers['x-request-id']);
     expect(again.body.equals(first.body)).toBe(true);
     expect(Number(again.headers.age)).toBeGreaterThanOrEqual(0);
+    // The connection stays open, said as CloudFront says it: no `Keep-Alive: timeout=…` of Node's on any answer.
+    for (const answer of [first, again]) expect([answer.headers.connection, answer.headers['keep-alive']]).toEqual(['keep-alive', undefined]);
   });
 
   it('answers If-None-Match from the cache with 304, the weak ETag or the strong one', async () => {

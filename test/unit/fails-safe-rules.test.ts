@@ -115,16 +115,24 @@ describe('canonical paths', () => {
 describe('CORS by route class', () => {
   it('answers any origin on public routes and only listed origins elsewhere', () => {
     process.env.CORS_ALLOWED_ORIGINS = 'https://admin.example';
-    expect(corsHeaders('public', undefined)['access-control-allow-origin']).toBe('*');
-    expect(corsHeaders('admin', 'https://x.example')['access-control-allow-origin']).toBeUndefined();
-    expect(corsHeaders('admin', 'https://admin.example')['access-control-allow-origin']).toBe('https://admin.example');
+    expect(corsHeaders('public', undefined, [])['access-control-allow-origin']).toBe('*');
+    expect(corsHeaders('admin', 'https://x.example', [])['access-control-allow-origin']).toBeUndefined();
+    expect(corsHeaders('admin', 'https://admin.example', [])['access-control-allow-origin']).toBe('https://admin.example');
     expect(preflightHeaders({ access: 'admin-or-service', methods: ['GET'] }, 'https://x.example')['access-control-allow-origin']).toBeUndefined();
     expect(preflightHeaders({ access: 'public', methods: ['GET', 'HEAD'] }, 'https://x.example')).toMatchObject({
       'access-control-allow-origin': '*',
       'access-control-allow-methods': 'GET, HEAD',
     });
     delete process.env.CORS_ALLOWED_ORIGINS;
-    expect(corsHeaders('admin', 'https://admin.example')['access-control-allow-origin']).toBeUndefined();
+    expect(corsHeaders('admin', 'https://admin.example', [])['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('exposes to scripts only the exposable headers the answer carries, in one order', () => {
+    const exposed = (answered: string[]) => corsHeaders('public', undefined, answered)['access-control-expose-headers'];
+    expect(exposed(['x-request-id', 'etag', 'cache-control', 'content-type'])).toBe('etag, x-request-id');
+    expect(exposed(['Retry-After', 'x-request-id', 'content-type'])).toBe('retry-after, x-request-id');
+    expect(exposed(['location', 'etag', 'x-request-id', 'allow'])).toBe('etag, location, x-request-id, allow');
+    expect(exposed(['content-type'])).toBeUndefined();
   });
 });
 

@@ -1,17 +1,16 @@
 /**
- * Keeps a page following the API: polls at the API's public max-age, pauses
- * while the tab is hidden, shows a banner and backs off when a poll fails,
- * and says how fresh the figures are. Whatever was drawn stays on screen.
+ * Keeps a page following the API: polls every `everyMs` (a spectator's page
+ * or a member's: #shared/api/polling.ts), pauses while the tab is hidden,
+ * shows a banner and backs off when a poll fails, and says how fresh the
+ * figures are. Whatever was drawn stays on screen.
  */
 
-/** The API's `Cache-Control: public, max-age=5`: polling faster only hits the CDN's copy. */
-const POLL_MS = 5000;
 const MAX_BACKOFF_MS = 60_000;
 
 /** Stops following: no poll starts after it; resolves once the poll under way (if any) has ended. */
 export type StopFollowing = () => Promise<void>;
 
-export function follow(refresh: () => Promise<void>): StopFollowing {
+export function follow(refresh: () => Promise<void>, everyMs: number): StopFollowing {
   const banner = document.getElementById('banner')!;
   const live = document.getElementById('live')!;
   let lastSuccess = 0;
@@ -43,10 +42,10 @@ export function follow(refresh: () => Promise<void>): StopFollowing {
       lastSuccess = Date.now();
       failures = 0;
       banner.hidden = true;
-      schedule(POLL_MS);
+      schedule(everyMs);
     } catch (error) {
       failures += 1;
-      const wait = Math.min(MAX_BACKOFF_MS, POLL_MS * 2 ** (failures - 1));
+      const wait = Math.min(MAX_BACKOFF_MS, everyMs * 2 ** (failures - 1));
       banner.textContent = `Could not reach the scoreboard (${error instanceof Error ? error.message : 'network error'}). Showing the last figures; retrying in ${Math.round(wait / 1000)} s.`;
       banner.hidden = false;
       schedule(wait);

@@ -3321,9 +3321,11 @@ export interface components {
             subtypes?: {
                 [key: string]: string;
             };
-            /** @description By team id: the team's cells, by subtype id (a team with two services of one subtype has two cells for it, by service id). A delta sends a subtype's every cell of a team when one of them changed: replace them together. */
+            /** @description By team id: the team's cells, by subtype id (a team with two services of one subtype has two cells for it, by service id). A delta sends a subtype's every cell of a team when one of them changed, those that did not change as `[subtype_id]`: replace the cell's tuples together, keeping yours for those (a cell of another length than yours gained or lost a service: ask for the whole view). */
             teams: {
                 [key: string]: ([
+                    number
+                ] | [
                     number,
                     "up" | "down" | "unscanned"
                 ] | [

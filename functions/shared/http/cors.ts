@@ -10,7 +10,8 @@ import type { Access } from '#shared/api/route';
  */
 
 const ALLOWED_REQUEST_HEADERS = 'authorization, content-type, if-match, if-none-match, idempotency-key';
-const EXPOSED_RESPONSE_HEADERS = 'etag, location, retry-after, x-request-id, allow';
+/** What a script may read of an answer, when the answer has it (each answer lists only its own: a poll's bytes count). */
+const EXPOSABLE_RESPONSE_HEADERS = ['etag', 'location', 'retry-after', 'x-request-id', 'allow'];
 /** Browsers cap this anyway (Chromium at 2 h); ten minutes bounds how long a changed rule takes to apply. */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 
@@ -28,16 +29,20 @@ function allowOrigin(access: Access, origin: string | undefined): string | undef
 }
 
 /**
- * CORS headers for an actual response. Public routes carry `*` whether or not
- * the request had an Origin, so a cached copy serves every page alike; the
- * others vary by Origin.
+ * CORS headers for an actual response whose own headers are named
+ * `answered`. Public routes carry `*` whether or not the request had an
+ * Origin, so a cached copy serves every page alike; the others vary by
+ * Origin. Only the exposable headers the answer carries are listed: a
+ * spectator's poll over HTTP/1.1 spelled out all five each time (issue #49).
  */
-export function corsHeaders(access: Access, origin: string | undefined): Record<string, string> {
+export function corsHeaders(access: Access, origin: string | undefined, answered: string[]): Record<string, string> {
   const allowed = allowOrigin(access, origin);
   const headers: Record<string, string> = access === 'public' ? {} : { vary: 'Origin' };
   if (allowed) {
     headers['access-control-allow-origin'] = allowed;
-    headers['access-control-expose-headers'] = EXPOSED_RESPONSE_HEADERS;
+    const names = new Set(answered.map((name) => name.toLowerCase()));
+    const exposed = EXPOSABLE_RESPONSE_HEADERS.filter((name) => names.has(name));
+    if (exposed.length > 0) headers['access-control-expose-headers'] = exposed.join(', ');
   }
   return headers;
 }

@@ -436,7 +436,7 @@ function toLambdaResult(result: ApiResult, route: Route, event: Event, viewTag?:
 function finished(response: Result, route: Route, event: Event): Result {
   const { principal } = stateOf.get(event) ?? {};
   const own = response.headers ?? {};
-  const cors = corsHeaders(route.access, event.headers?.origin);
+  const cors = corsHeaders(route.access, event.headers?.origin, Object.keys(own));
   const vary = [own.vary, cors.vary].filter((v) => v !== undefined).join(', ');
   const headers: Record<string, string | number | boolean> = { ...BASE_RESPONSE_HEADERS, ...cors, ...own };
   if (vary) headers.vary = vary;

@@ -1,6 +1,7 @@
 import { api, type ScoreHistory, type Team } from '../api';
 import { lineChart, PALETTE } from '../charts';
 import { formatNumber, formatTime, h, replaceContent, scrollRegion } from '../dom';
+import { POLL_MS } from '#shared/api/polling';
 import { follow } from '../live';
 
 /** 250 lines are unreadable: the top ten are drawn, plus whichever teams the reader picks. */
@@ -37,7 +38,7 @@ export function historyPage(content: HTMLElement): void {
     history =
       history && since && read.data.interval_seconds === history.interval_seconds ? merge(history, read.data) : since ? (await api.history()).data : read.data;
     draw();
-  });
+  }, POLL_MS.spectator);
 }
 
 /** Appends an increment (`?since=`) to what we hold; teams new to the history start with gaps. */

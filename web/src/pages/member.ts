@@ -1,5 +1,6 @@
 import { ApiError, memberApi, RequestRefused, type Announcement, type CheckJob, type PasswordChange, type TeamService, type TeamSession } from '../api';
 import { formatTime, h, replaceContent, scrollRegion } from '../dom';
+import { POLL_MS } from '#shared/api/polling';
 import { follow, type StopFollowing } from '../live';
 import { findingsList, incidentsPanel, injectsPanel } from './member-work';
 import { stateTag } from './states';
@@ -185,7 +186,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
       throw error;
     }
   };
-  stopFollowing = follow(refresh);
+  stopFollowing = follow(refresh, POLL_MS.signedIn);
 }
 
 /** The organisers' announcements, newest first: their text as text (line breaks kept), never as HTML. */

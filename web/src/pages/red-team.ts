@@ -1,6 +1,7 @@
 import { api, ApiError, redTeamApi, type Finding, type FindingKind, type Service, type Team } from '../api';
 import { formatTime, h, replaceContent } from '../dom';
 import { fileList, filePicker, uploadPicked } from '../files';
+import { POLL_MS } from '#shared/api/polling';
 import { follow } from '../live';
 import { renderMarkdown } from '../markdown';
 import { signInForm } from '../sign-in';
@@ -73,7 +74,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
       throw error;
     }
   };
-  stopFollowing = follow(refresh);
+  stopFollowing = follow(refresh, POLL_MS.signedIn);
 }
 
 type RedTeamApi = ReturnType<typeof redTeamApi>;

@@ -1,6 +1,7 @@
 import { api, type PageScoreboard, type PageScoreboardRow } from '../api';
 import { barChart } from '../charts';
 import { afterNextFrame, formatNumber, frozenNotice, h, icon, replaceContent, scrollRegion, statCard, teamLink } from '../dom';
+import { POLL_MS } from '#shared/api/polling';
 import { follow } from '../live';
 
 const CHART_TEAMS = 15;
@@ -46,7 +47,7 @@ export function scoreboardPage(content: HTMLElement): void {
       board = boardRead.data;
       drawn = draw(content, board, drawn);
     }
-  });
+  }, POLL_MS.spectator);
 }
 
 function divisionsOf(board: PageScoreboard): { title: string; rows: PageScoreboardRow[] }[] {

@@ -1,6 +1,7 @@
 import { api, type ServiceStatusView, type StatusCell, type Team } from '../api';
 import { afterNextFrame, formatNumber, h, icon, replaceContent, scrollRegion, statCard, teamLink } from '../dom';
 import { formatDuration } from '../format';
+import { POLL_MS } from '#shared/api/polling';
 import { follow } from '../live';
 import { STATE_TEXT, type ServiceState } from './states';
 
@@ -16,10 +17,17 @@ const BATCH_MS = 4;
 /** A row's height in style.css (`.matrix tbody tr`), for the room kept for rows not yet in. */
 const ROW_HEIGHT_PX = 38;
 
-/** A table cell and what it shows: one tuple per service of that team and subtype (one, as a rule). */
+/** One service's place in a cell: its state, since when (epoch ms; none while unscanned) and why it is down. */
+interface Shown {
+  state: ServiceState;
+  sinceMs?: number;
+  category?: string;
+}
+
+/** A table cell and what it shows: one per service of that team and subtype (one, as a rule), in service id order. */
 interface MatrixCell {
   td: HTMLTableCellElement;
-  tuples: StatusCell[];
+  services: Shown[];
 }
 
 interface Matrix {
@@ -48,31 +56,35 @@ export function statusPage(content: HTMLElement): void {
       return;
     }
     since = view.as_of;
-  });
+  }, POLL_MS.spectator);
 }
 
 const cellKey = (teamId: number | string, subtypeId: number) => `${teamId}:${subtypeId}`;
 
+/** A tuple of the view as shown: its seconds (before `as_of`) made a time, so it stays right when later answers come. */
+function shown([, state, seconds, category]: StatusCell, asOf: string): Shown {
+  return { state: state as ServiceState, sinceMs: seconds === undefined ? undefined : Date.parse(asOf) - seconds * 1000, category };
+}
+
 /** A cell's state as a tag: icon, word, and how long and why as a tooltip. */
-function cellTag([, state, seconds, category]: StatusCell, asOf: string): HTMLElement {
-  const since =
-    seconds === undefined ? 'never scanned' : `${STATE_TEXT[state as ServiceState]} for ${formatDuration(seconds + (Date.now() - Date.parse(asOf)) / 1000)}`;
+function cellTag({ state, sinceMs, category }: Shown): HTMLElement {
+  const since = sinceMs === undefined ? 'never scanned' : `${STATE_TEXT[state]} for ${formatDuration((Date.now() - sinceMs) / 1000)}`;
   return h(
     'span',
     { class: `state state-${state}`, tabindex: 0 },
-    icon(state as ServiceState),
-    h('span', { class: 'state-text' }, STATE_TEXT[state as ServiceState]),
+    icon(state),
+    h('span', { class: 'state-text' }, STATE_TEXT[state]),
     h('span', { class: 'tip', role: 'tooltip' }, category ? `${since} · ${category}` : since),
   );
 }
 
-function fillCell(cell: MatrixCell, asOf: string): void {
-  cell.td.replaceChildren(...cell.tuples.map((tuple) => cellTag(tuple, asOf)));
+function fillCell(cell: MatrixCell): void {
+  cell.td.replaceChildren(...cell.services.map(cellTag));
 }
 
 function countCards(matrix: Pick<Matrix, 'cells'>): HTMLElement {
   const counts = { up: 0, down: 0, unscanned: 0 };
-  for (const { tuples } of matrix.cells.values()) for (const [, state] of tuples) counts[state as ServiceState] += 1;
+  for (const { services } of matrix.cells.values()) for (const { state } of services) counts[state] += 1;
   return h(
     'section',
     { class: 'cards', 'aria-label': 'Summary' },
@@ -92,8 +104,8 @@ function draw(content: HTMLElement, view: ServiceStatusView, teams: Team[]): Mat
   for (const [teamId, tuples] of Object.entries(view.teams)) {
     for (const tuple of tuples) {
       const key = cellKey(teamId, tuple[0]);
-      const cell = matrix.cells.get(key) ?? { td: h('td', {}), tuples: [] };
-      cell.tuples.push(tuple);
+      const cell = matrix.cells.get(key) ?? { td: h('td', {}), services: [] };
+      cell.services.push(shown(tuple, view.as_of));
       matrix.cells.set(key, cell);
     }
   }
@@ -121,7 +133,7 @@ function draw(content: HTMLElement, view: ServiceStatusView, teams: Team[]): Mat
       const tds = columns.map((subtypeId) => {
         const cell = matrix.cells.get(cellKey(team.id, subtypeId));
         if (!cell) return h('td', {});
-        fillCell(cell, view.as_of);
+        fillCell(cell);
         return cell.td;
       });
       body.append(h('tr', { 'data-team-id': team.id }, h('th', { scope: 'row' }, teamLink(team)), ...tds));
@@ -140,9 +152,9 @@ function draw(content: HTMLElement, view: ServiceStatusView, teams: Team[]): Mat
 }
 
 /**
- * A delta: each changed cell's tuples (a subtype's every service of a team, when one of them changed) replace the
- * cell's, and only those cells are drawn again. False when a cell is not on the page or holds another number of
- * services (the delta cannot be placed): the caller then asks for the whole view.
+ * A delta: each changed cell's tuples (a subtype's every service of a team, when one of them changed; `[subtype_id]`
+ * for one that did not) replace the cell's, and only those cells are drawn again. False when a cell is not on the
+ * page or holds another number of services (the delta cannot be placed): the caller then asks for the whole view.
  */
 function patch(matrix: Matrix, view: ServiceStatusView): boolean {
   const changed = new Map<string, StatusCell[]>();
@@ -150,10 +162,10 @@ function patch(matrix: Matrix, view: ServiceStatusView): boolean {
     for (const tuple of tuples) changed.set(cellKey(teamId, tuple[0]), [...(changed.get(cellKey(teamId, tuple[0])) ?? []), tuple]);
   }
   const cells = [...changed].map(([key, tuples]) => ({ cell: matrix.cells.get(key), tuples }));
-  if (cells.some(({ cell, tuples }) => !cell || cell.tuples.length !== tuples.length)) return false;
+  if (cells.some(({ cell, tuples }) => !cell || cell.services.length !== tuples.length)) return false;
   for (const { cell, tuples } of cells) {
-    cell!.tuples = tuples;
-    fillCell(cell!, view.as_of);
+    cell!.services = tuples.map((tuple, i) => (tuple.length === 1 ? cell!.services[i]! : shown(tuple, view.as_of)));
+    fillCell(cell!);
   }
   const cards = countCards(matrix);
   matrix.cards.replaceWith(cards);

@@ -1,5 +1,6 @@
 import { api, ApiError, type Scorecard, type Service, type Team } from '../api';
 import { formatNumber, formatTime, frozenNotice, h, replaceContent, scrollRegion, statCard, teamLogo } from '../dom';
+import { POLL_MS } from '#shared/api/polling';
 import { follow } from '../live';
 import { stateTag } from './states';
 
@@ -25,7 +26,7 @@ export function teamPage(content: HTMLElement): void {
     }
     const [scorecard, services] = await Promise.all([api.scorecard(id), api.servicesOfTeam(team.number)]);
     if (scorecard.changed || services.changed || !content.querySelector('.scorecard')) render(content, team, scorecard.data, services.data);
-  });
+  }, POLL_MS.spectator);
 }
 
 function render(content: HTMLElement, team: Team, card: Scorecard, services: Service[]): void {

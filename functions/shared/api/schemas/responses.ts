@@ -135,12 +135,13 @@ export const ServiceDetailSchema = named(
 const Status = v.picklist(['up', 'down', 'unscanned']);
 const StatusCellSchema = v.pipe(
   v.union([
+    v.tuple([Id]),
     v.tuple([Id, Status]),
     v.tuple([Id, Status, v.pipe(v.number(), v.integer())]),
     v.tuple([Id, Status, v.pipe(v.number(), v.integer()), v.picklist(FAILURE_CATEGORIES)]),
   ]),
   v.description(
-    '`[subtype_id, status, seconds, category]`: the service of this subtype, its status, how many seconds before `as_of` it took that status (left out while unscanned; negative: after `as_of`), and when down, the category of its newest failure (left out when there is none).',
+    '`[subtype_id, status, seconds, category]`: the service of this subtype, its status, how many seconds before `as_of` it took that status (left out while unscanned; negative: after `as_of`), and when down, the category of its newest failure (left out when there is none). In a delta, `[subtype_id]` alone: this service of a changed cell did not change itself; keep the tuple you hold.',
   ),
 );
 
@@ -159,7 +160,7 @@ export const ServiceStatusViewSchema = named(
     teams: v.pipe(
       v.record(v.pipe(v.string(), v.regex(/^[1-9]\d*$/)), v.array(StatusCellSchema)),
       v.description(
-        "By team id: the team's cells, by subtype id (a team with two services of one subtype has two cells for it, by service id). A delta sends a subtype's every cell of a team when one of them changed: replace them together.",
+        "By team id: the team's cells, by subtype id (a team with two services of one subtype has two cells for it, by service id). A delta sends a subtype's every cell of a team when one of them changed, those that did not change as `[subtype_id]`: replace the cell's tuples together, keeping yours for those (a cell of another length than yours gained or lost a service: ask for the whole view).",
       ),
     ),
   }),

@@ -33,7 +33,8 @@ export function deltaBase(since: string | undefined, asOf: number): number | und
  * A delta's cells: those changed after `base` and by `as_of`, each with the
  * others of its matrix cell (its team's services of its subtype), so that a
  * cell of several services is replaced whole (issue #49): a viewer never
- * has to guess which of them changed. A cell with a change after `as_of`
+ * has to guess which of them changed, and a cell that gained or lost a
+ * service meanwhile shows as one of another length. A cell with a change after `as_of`
  * waits, whole, for the next delta (from this `as_of`), so each change
  * reaches a viewer once and every age is taken at `as_of`.
  */
@@ -46,8 +47,12 @@ export function deltaCells<C extends { team_id: number; subtype_id: number; chan
   return [...matrixCells.values()].filter((group) => group.some((c) => c.changedAt > base) && group.every((c) => c.changedAt <= asOf)).flat();
 }
 
-/** One cell as the view sends it: `[subtype_id, status, seconds in it before as_of, category]`, trailing parts left out when empty. */
-export type CellTuple = [number, ServiceStatus] | [number, ServiceStatus, number] | [number, ServiceStatus, number, FailureCategory];
+/**
+ * One cell as the view sends it: `[subtype_id, status, seconds in it before as_of, category]`, trailing parts left
+ * out when empty; in a delta, `[subtype_id]` alone for a service of a changed matrix cell that did not change itself
+ * (keep what you hold: its seconds still count from the `as_of` you drew it at).
+ */
+export type CellTuple = [number] | [number, ServiceStatus] | [number, ServiceStatus, number] | [number, ServiceStatus, number, FailureCategory];
 
 export interface StatusView {
   as_of: string;
@@ -57,18 +62,25 @@ export interface StatusView {
   teams: Record<string, CellTuple[]>;
 }
 
-/** The view of these cells (all of them, or the changed ones of a delta), grouped by team id, each team's by subtype id. */
+/**
+ * The view of these cells, grouped by team id, each team's by subtype id: all of them (`whole`), or a delta's
+ * (`deltaCells`) from `base`, where a cell unchanged since `base` is its subtype alone (issue #49: most of a
+ * delta's bytes were the unchanged services of the cells it replaces).
+ */
 export function statusView(
-  cells: (StatusCell & { team_id: number; subtype_id: number; service_id: number })[],
+  cells: (StatusCell & { team_id: number; subtype_id: number; service_id: number; changedAt: number })[],
   asOf: number,
-  whole: { subtypes: Map<number, string> } | undefined,
+  answer: { whole: { subtypes: Map<number, string> } } | { base: number },
 ): StatusView {
   const teams: Record<string, CellTuple[]> = {};
   const sorted = [...cells].sort((a, b) => a.team_id - b.team_id || a.subtype_id - b.subtype_id || a.service_id - b.service_id);
-  for (const cell of sorted) (teams[String(cell.team_id)] ??= []).push(cellTuple(cell, asOf));
+  const unchanged = (cell: { changedAt: number }) => 'base' in answer && cell.changedAt <= answer.base;
+  for (const cell of sorted) (teams[String(cell.team_id)] ??= []).push(unchanged(cell) ? [cell.subtype_id] : cellTuple(cell, asOf));
   const asOfText = formatTimestamp(asOf);
-  if (!whole) return { as_of: asOfText, full: false, teams };
-  const subtypes = Object.fromEntries([...whole.subtypes].filter(([id]) => cells.some((c) => c.subtype_id === id)).map(([id, name]) => [String(id), name]));
+  if ('base' in answer) return { as_of: asOfText, full: false, teams };
+  const subtypes = Object.fromEntries(
+    [...answer.whole.subtypes].filter(([id]) => cells.some((c) => c.subtype_id === id)).map(([id, name]) => [String(id), name]),
+  );
   return { as_of: asOfText, full: true, subtypes, teams };
 }
 
