@@ -28,6 +28,8 @@ import { POLL_MS as SPECTATOR_POLL_MS } from '#shared/api/polling';
 
 /** The spectators' pages' interval, overridable for a side-by-side run (VIEWER_POLL_MS=5000). */
 const POLL_MS = Number(process.env.VIEWER_POLL_MS ?? SPECTATOR_POLL_MS.spectator);
+/** Past the status view's as_of, which trails the clock by up to two 5 s grid steps. */
+const AS_OF_LAG_MS = 11_000;
 
 interface Answer {
   status: number;
@@ -196,7 +198,7 @@ export interface ViewerPhase {
  * Both pages' polls over `seconds` while `send` reports `results` results
  * spread evenly over the time (and the round's tail, until the views hold
  * its last results), then over as long with nothing sent. The first (whole)
- * answers and 11 s or more of polls come before and are not counted.
+ * answers and 11 s of polls come before and are not counted.
  */
 export async function measureViewer(
   cdn: { url: string; listener: RequestListener },
@@ -240,12 +242,15 @@ export async function measureViewer(
       matrix: { http2: copy(pollers.matrix.http2), http1: copy(pollers.matrix.http1) },
     };
   };
-  /** Polls until the views' as_of (5 to 10 s behind the clock) has passed every change (11 s or more), and what they cost. */
-  const settle = async () => {
+  /**
+   * Polls `spacingMs` apart until the views' as_of (5 to 10 s behind the clock) has passed every change (11 s or
+   * more), and what they cost.
+   */
+  const settle = async (spacingMs: number) => {
     for (const p of all) p.reset();
-    const polls = 1 + Math.ceil(11_000 / POLL_MS);
+    const polls = 1 + Math.ceil(AS_OF_LAG_MS / spacingMs);
     for (let poll = 0; poll < polls; poll++) {
-      if (poll > 0) await new Promise((r) => setTimeout(r, POLL_MS));
+      if (poll > 0) await new Promise((r) => setTimeout(r, spacingMs));
       await Promise.all(all.map((p) => p.poll()));
     }
     return tallies();
@@ -253,10 +258,12 @@ export async function measureViewer(
   try {
     // On the page for a while already: its first (whole) answer and the deltas that follow it (a whole view holds
     // changes after its as_of, which the next delta sends again) are behind it.
-    await settle();
+    // Not counted, so no need to keep the pages' pace.
+    await settle(AS_OF_LAG_MS);
     const round = await phase(options.results);
-    // A quiet minute starts once the round's last results have reached the views: until then they are the round's.
-    round.tail = await settle();
+    // A quiet minute starts once the round's last results have reached the views: until then they are the round's,
+    // polled at the pages' pace as a viewer would.
+    round.tail = await settle(POLL_MS);
     const quiet = await phase(0);
     return { round, quiet };
   } finally {
