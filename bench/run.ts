@@ -77,8 +77,10 @@ const params = {
   pausedFold: quick ? 200 : 1000,
   // Results sent one at a time to a team no other load touches, each followed until the scoreboard shows it.
   lagProbes: quick ? 5 : 20,
-  // One spectator per page through the CDN: a round of results spread over this long, then as long with none (the pages poll every 20 s).
+  // One spectator per page through the CDN: a round of results spread over this long, then a quiet spell (the pages poll every 20 s).
   viewerSeconds: quick ? 20 : 60,
+  // Two of the pages' 20 s intervals: every quiet poll is a 304 of one size, and the table scales it to a minute.
+  viewerQuietSeconds: quick ? 20 : 40,
   viewerTeams: quick ? 10 : 50,
   viewerResults: quick ? 100 : 500,
   concurrency: Number(values.concurrency),
@@ -176,7 +178,7 @@ try {
   // One spectator on each page, through the CDN, on a competition of the issue's size (50 teams × 10 services,
   // its own table, checked once): a round of results trickling in over a minute, then a quiet minute.
   log(
-    `one viewer of each page through the CDN (${params.viewerTeams} teams × 10 services): ${params.viewerResults} results in ${params.viewerSeconds} s, then ${params.viewerSeconds} s of quiet…`,
+    `one viewer of each page through the CDN (${params.viewerTeams} teams × 10 services): ${params.viewerResults} results in ${params.viewerSeconds} s, then ${params.viewerQuietSeconds} s of quiet…`,
   );
   const viewerServices = shuffled(await useTable('bench-viewer', params.viewerTeams, 10)).slice(0, params.viewerResults);
   await runScanAgent({ url: stack.url, token: AGENT, reports: roundReports(viewerServices, 0, 1, 'viewer-warm'), concurrency: params.concurrency, batch: 100 });
@@ -186,6 +188,7 @@ try {
     { url: stack.cdnUrl!, listener: stack.cdn!.listener },
     {
       seconds: params.viewerSeconds,
+      quietSeconds: params.viewerQuietSeconds,
       results: viewerServices.length,
       send: async (i) => {
         const service = viewerServices[i]!;

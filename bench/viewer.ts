@@ -197,12 +197,13 @@ export interface ViewerPhase {
 /**
  * Both pages' polls over `seconds` while `send` reports `results` results
  * spread evenly over the time (and the round's tail, until the views hold
- * its last results), then over as long with nothing sent. The first (whole)
+ * its last results), then over `quietSeconds` (as long by default) with
+ * nothing sent. The first (whole)
  * answers and 11 s of polls come before and are not counted.
  */
 export async function measureViewer(
   cdn: { url: string; listener: RequestListener },
-  options: { seconds: number; results: number; send: (index: number) => Promise<void> },
+  options: { seconds: number; results: number; send: (index: number) => Promise<void>; quietSeconds?: number },
 ): Promise<{ round: ViewerPhase; quiet: ViewerPhase }> {
   const front = await http2Front(cdn.listener);
   const cdnPort = Number(new URL(cdn.url).port);
@@ -216,13 +217,13 @@ export async function measureViewer(
     matrix: { http2: poller(h2Matrix!, '/api/v1', matrixPath, true), http1: poller(h1Matrix!, '/api/v1', matrixPath, true) },
   };
   const all = [pollers.scoreboard.http2, pollers.scoreboard.http1, pollers.matrix.http2, pollers.matrix.http1];
-  const phase = async (results: number): Promise<ViewerPhase> => {
+  const phase = async (results: number, seconds: number): Promise<ViewerPhase> => {
     for (const p of all) p.reset();
     const started = Date.now();
-    const end = started + options.seconds * 1000;
+    const end = started + seconds * 1000;
     const sending = (async () => {
       for (let i = 0; i < results; i++) {
-        const due = started + (i * options.seconds * 1000) / results;
+        const due = started + (i * seconds * 1000) / results;
         if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
         await options.send(i);
       }
@@ -233,7 +234,7 @@ export async function measureViewer(
       await new Promise((r) => setTimeout(r, Math.max(0, POLL_MS - (Date.now() - tick))));
     }
     await sending;
-    return { seconds: options.seconds, pollSeconds: POLL_MS / 1000, results, ...tallies() };
+    return { seconds, pollSeconds: POLL_MS / 1000, results, ...tallies() };
   };
   const tallies = () => {
     const copy = (p: { tally: PageTally }) => ({ ...p.tally });
@@ -260,11 +261,12 @@ export async function measureViewer(
     // changes after its as_of, which the next delta sends again) are behind it.
     // Not counted, so no need to keep the pages' pace.
     await settle(AS_OF_LAG_MS);
-    const round = await phase(options.results);
+    const round = await phase(options.results, options.seconds);
     // A quiet minute starts once the round's last results have reached the views: until then they are the round's,
     // polled at the pages' pace as a viewer would.
     round.tail = await settle(POLL_MS);
-    const quiet = await phase(0);
+    // Every quiet poll is alike (a 304 of one size): a few intervals tell a minute's cost as well as a minute does.
+    const quiet = await phase(0, options.quietSeconds ?? options.seconds);
     return { round, quiet };
   } finally {
     await Promise.all(connections.map((c) => c.close()));

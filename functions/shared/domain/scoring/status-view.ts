@@ -34,9 +34,9 @@ export function deltaBase(since: string | undefined, asOf: number): number | und
  * others of its matrix cell (its team's services of its subtype), so that a
  * cell of several services is replaced whole (issue #49): a viewer never
  * has to guess which of them changed, and a cell that gained or lost a
- * service meanwhile shows as one of another length. A cell with a change after `as_of`
- * waits, whole, for the next delta (from this `as_of`), so each change
- * reaches a viewer once and every age is taken at `as_of`.
+ * service meanwhile comes with another length. A cell with a change after
+ * `as_of` waits, whole, for the next delta (from this `as_of`), so each
+ * change reaches a viewer once and every age is taken at `as_of`.
  */
 export function deltaCells<C extends { team_id: number; subtype_id: number; changedAt: number }>(cells: C[], base: number, asOf: number): C[] {
   const matrixCells = new Map<string, C[]>();
