@@ -91,14 +91,15 @@ const cloudFrontHeaders = (xCache: string): Record<string, string> => ({
   'x-amz-cf-id': randomBytes(42).toString('base64url'),
 });
 /**
- * What the edge adds to an answer on this connection: over HTTP/1.1 also
- * `Connection: keep-alive`, as CloudFront says it. Named, it stops Node adding
- * a `Keep-Alive: timeout=5` of its own that CloudFront does not send (and
- * that the viewer bench would count on every poll).
+ * What the edge adds to an answer on this connection: over HTTP/1.1, when
+ * the connection stays open (Node decided so from the request), also
+ * `Connection: keep-alive`, as CloudFront says it. Named, it stops Node
+ * adding a `Keep-Alive: timeout=5` of its own that CloudFront does not send
+ * (and that the viewer bench would count on every poll).
  */
 const edgeHeaders = (res: ServerResponse, xCache: string): Record<string, string> => ({
   ...cloudFrontHeaders(xCache),
-  ...(res.req.httpVersionMajor === 1 ? { connection: 'keep-alive' } : {}),
+  ...(res.req.httpVersionMajor === 1 && res.shouldKeepAlive ? { connection: 'keep-alive' } : {}),
 });
 
 const compressWith: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {

@@ -125,6 +125,17 @@ async function services() {
   return servicesWithReasons(stack.url, ENV_TOKENS.admin);
 }
 
+/**
+ * A 120 s round `ahead` ms from now, and the agents' clock in it: it starts 2 s into the round and ticks. A clock
+ * that was merely `ahead` could reach the round's end while a test runs (one run in forty started in its last 3 s),
+ * and an agent claims nothing of a round that is over.
+ */
+function clockInRound(ahead: number): { evenMinute: number; now: () => number } {
+  const evenMinute = Math.floor((Date.now() + ahead) / 120_000) * 120_000;
+  const startedAt = Date.now();
+  return { evenMinute, now: () => evenMinute + 2_000 + (Date.now() - startedAt) };
+}
+
 describe('the scoring agent', () => {
   it('checks every service with a check definition and reports each result, failures with their reason', async () => {
     const summaries = await runAgent({ api: agentApi, rounds: 1, concurrency: 4, log, mailToken, resolverForRound: async () => resolver() });
@@ -266,8 +277,7 @@ describe('the scoring agent', () => {
     const patched = await fetch(`${stack.url}/api/v1/settings/1`, { method: 'PATCH', headers: admin, body: JSON.stringify({ round_seconds: 120 }) });
     expect(patched.status).toBe(200);
     // A round six hours ahead, on a clock that far ahead: no other test checks it, and it is not over.
-    const now = () => Date.now() + 6 * 3_600_000;
-    const evenMinute = Math.floor(now() / 120_000) * 120_000;
+    const { evenMinute, now } = clockInRound(6 * 3_600_000);
     const deps = { api: agentApi, resolver: resolver(), log, mailToken, now };
     expect(await runScheduledMinute(new Date(evenMinute + 60_000).toISOString(), deps)).toEqual([]);
     const [summary] = await runScheduledMinute(new Date(evenMinute + 1_000).toISOString(), deps);
@@ -277,8 +287,7 @@ describe('the scoring agent', () => {
   it("fans a round with more services than one invocation checks out: each invocation claims the cloud pool's slices, every service checked once (issue #45)", async () => {
     // A round twelve hours ahead (round_seconds is 120 since the test above), on a clock that far ahead
     // (a claim's round must lie within a day of the API's now).
-    const now = () => Date.now() + 12 * 3_600_000;
-    const evenMinute = Math.floor(now() / 120_000) * 120_000;
+    const { evenMinute, now } = clockInRound(12 * 3_600_000);
     const time = new Date(evenMinute + 2_000).toISOString();
     // Lambda's asynchronous invocation, played in this process: each runs the same entry point, named by its place.
     const invoked: { time?: string; invocation: { index: number; of: number } }[] = [];

@@ -159,8 +159,10 @@ describe('the CDN stand-in in front of the local server', () => {
     expect(again.headers['x-request-id']).toBe(first.headers['x-request-id']);
     expect(again.body.equals(first.body)).toBe(true);
     expect(Number(again.headers.age)).toBeGreaterThanOrEqual(0);
-    // The connection stays open, said as CloudFront says it: no `Keep-Alive: timeout=…` of Node's on any answer.
+    // The connection stays open, said as CloudFront says it: no `Keep-Alive: timeout=…` of Node's on any answer; a
+    // viewer that asks for the connection to close gets it closed.
     for (const answer of [first, again]) expect([answer.headers.connection, answer.headers['keep-alive']]).toEqual(['keep-alive', undefined]);
+    expect((await raw(viaCdn('/teams'), { ...headers, connection: 'close' })).headers.connection).toBe('close');
   });
 
   it('answers If-None-Match from the cache with 304, the weak ETag or the strong one', async () => {
