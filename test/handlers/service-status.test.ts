@@ -229,6 +229,30 @@ describe('GET /services/status', () => {
     expect(seen).toEqual([1, 'down', expect.any(Number), 'timeout']);
   });
 
+  it('answers in full when a team was hidden or shown after since: a delta cannot take its row away or bring it', async () => {
+    const team = teams.find((t) => t.number === 12)!;
+    const edit = async (hidden: boolean) => {
+      const profile = await invoke('GET', `/api/v1/teams/${team.id}/profile`, { headers: bearer(tokens.admin) });
+      const edited = await invoke('PATCH', `/api/v1/teams/${team.id}`, {
+        headers: { ...bearer(tokens.admin), 'if-match': profile.headers.etag! },
+        body: { hidden },
+      });
+      expect(edited.status, edited.text).toBe(200);
+    };
+    for (const hidden of [true, false]) {
+      // A view whose as_of has passed every write so far: a delta from it would otherwise be empty.
+      await fold.caughtUp();
+      const written = await readStatusCells(undefined, { consistent: true });
+      const first = await statusOnceAsOfReaches(Math.max(written.loadedAt, ...written.cells.map((c) => c.changedAt)) + 1);
+      // Before the edit: shown when it is about to be hidden, and not when about to be shown.
+      expect(String(team.id) in first.teams).toBe(hidden);
+      await edit(hidden);
+      const after = await status(`?since=${first.as_of}`);
+      expect(after.full, `hidden: ${hidden}`).toBe(true);
+      expect(String(team.id) in after.teams).toBe(!hidden);
+    }
+  });
+
   it('answers in full when the competition was loaded again after since', async () => {
     const first = await status();
     await loadCompetition(sampleCompetition(), { replace: true, loadedBy: 'test', audit: TEST_AUDIT });

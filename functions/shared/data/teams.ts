@@ -111,7 +111,8 @@ export const teamEditMaxServices = (before: TeamProfile, after: TeamProfile) => 
  * conditioned on still being the team's), the standings projection and the
  * status cells (what the scoreboard and the status view show and hide), the
  * settings' `definitions` mark (kept copies are read again), the public
- * version, the audit entry, and a new name's or zone's claim. All or
+ * version, the audit entry, a new name's or zone's claim, and when it is
+ * hidden or shown, the status view's load marker. All or
  * nothing: a crash leaves the team as it was, and a retry does it whole.
  * False when someone edited it first; which claim another team holds.
  */
@@ -162,6 +163,9 @@ export async function writeTeamProfile(
           { Update: publicVersionMove() },
           auditPut(audit, { action: 'team.update', target: `teams/${before.id}`, before, after }),
           ...claims.flatMap((what) => claimMove(what, before, after)),
+          // Hidden or shown: its row leaves or joins the status view, which a delta cannot say, so one asked from
+          // before now is answered whole (last: the claims' indices above stay as they are).
+          ...(before.hidden !== after.hidden ? [{ Put: { TableName: tableName(), Item: statusLoadedItem(Date.now()) } }] : []),
         ],
       }),
     );
