@@ -9,6 +9,7 @@ import { db, tableName } from '#shared/data/client';
 import { bodySchemas } from '#shared/http/endpoint';
 import { mintTokens, useFreshTable } from '../support/database';
 import { bearer, invoke } from '../support/invoke';
+import { idleHeartbeat } from '../support/heartbeat';
 import { forgetFreshCopies } from '#shared/data/fresh';
 
 /**
@@ -82,17 +83,7 @@ const acceptedBodies: Record<string, Record<string, unknown>> = {
   ReplacePool: { description: 'Range A', teams: [1], subtypes: [], services: [] },
   ClaimSlice: { round: new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString(), agent: 'hostile-agent', lease_seconds: 30 },
   MintMailTokens: { scan_ids: ['r20261128T010000Z-30s-svc1'] },
-  SendHeartbeat: {
-    agent: 'hostile-agent',
-    version: '1.0',
-    host: 'range-a-box',
-    round: null,
-    round_started_at: null,
-    round_finished_at: null,
-    checks: 0,
-    failed_team: 0,
-    failed_agent: 0,
-  },
+  SendHeartbeat: { ...idleHeartbeat('hostile-agent'), version: '1.0', host: 'range-a-box' },
   ReplaceFindingKinds: { kinds: [{ id: 'user-access', name: 'User access', points: 25 }] },
   CreateFindingUpload: { file_name: 'shell.png', content_type: 'image/png' },
   FileFinding: { team_id: 1, service_id: 1, kind: 'user-access', done_at: '2026-11-22T10:00:00Z', description: 'Logged in as blue.' },
