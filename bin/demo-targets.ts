@@ -4,17 +4,22 @@
  * servers its services expect, on the team's loopback addresses (the sample's
  * addresses are 127.0.{team number}.x), some deliberately down or broken, so
  * that `npm run agent` has something to score. Creates the A records the
- * services need (except one, for you to create with curl) and serves the
- * teams' zones (rendered as the API exports them, from GET /dns and the
- * settings) with BIND on each team's name server.
+ * services need (except one, for you to create with curl) and serves each
+ * team's zone (rendered as the API exports it, from GET /dns and the
+ * settings) on the team's name server, with the zone server of the agent's
+ * own (functions/agent/local/dns/). Every kind is played by a server written
+ * in Node but the file shares (Samba's smbd, where installed); it says what
+ * is played by what, and what is not, in one line.
  *
  *   npm run demo-targets            (Ctrl-C stops everything)
  *
  * Credentials: SCORING_ADMIN_KEY=KEYID:SECRET or SCORING_ADMIN_TOKEN, else
  * SCORING_AGENT_KEY / _TOKEN (a service account is enough).
+ * SCORING_DEMO_NODE_ONLY=1 plays only what Node plays, as on a machine with
+ * none of Debian's servers (the README's tour test runs so where it cannot
+ * hide them otherwise).
  */
 import '../lib/local/node-20';
-import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer as createHttpServer, type RequestListener } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer, type Server, type Socket } from 'node:net';
@@ -26,13 +31,14 @@ import { scoringApi } from '../functions/agent/api';
 import { selfSignedCertificate } from '../functions/agent/local/certificate';
 import { CompetitionZones } from '../functions/agent/local/competition-dns';
 import { authFromEnvironment } from '../functions/agent/local/credentials';
-import { Named } from '../functions/agent/local/named';
+import { ZoneDns } from '../functions/agent/local/dns/server';
 import { isLoopback } from '../functions/agent/resolve';
 import { ftpServer } from '../lib/local/demo/ftp';
 import { ldapServer, type DirectoryEntry } from '../lib/local/demo/ldap';
 import { imapServer, Mailbox, smtpServer } from '../lib/local/demo/mail';
 import { postgresServer } from '../lib/local/demo/postgres';
 import { DemoFileServers } from '../lib/local/demo/samba';
+import { playedLine, type Play } from '../lib/local/demo/played';
 import { sshServer } from '../lib/local/demo/ssh';
 import { vncServer } from '../lib/local/demo/vnc';
 
@@ -114,6 +120,13 @@ function logins(serviceId: number, behaviour: Behaviour): { accepted: CheckAccou
 const servers: Server[] = [];
 const sockets = new Set<Socket>();
 const started: string[] = [];
+/** What plays each service (or why nothing does): the line npm start prints. */
+const plays: Play[] = [];
+const subtypeName = new Map(subtypes.map((s) => [s.id, s.name]));
+const play = (service: Service, kind: CheckKind, by: Play['by'], unplayed?: Play['unplayed']) =>
+  plays.push({ subtype: subtypeName.get(service.subtype_id) ?? `subtype ${service.subtype_id}`, kind, by, ...(unplayed ? { unplayed } : {}) });
+/** Debian's servers left out on purpose: as a machine with only Node (and Java) has it. */
+const nodeOnly = process.env.SCORING_DEMO_NODE_ONLY === '1';
 /** Each server's listen, settled once it listens (or could not): the targets are ready when all are. */
 const listening: Promise<void>[] = [];
 function listen(server: Server, address: string, port: number, what: string) {
@@ -161,14 +174,18 @@ const DIRECTORY: DirectoryEntry[] = [
 ];
 /** The teams' file shares: real smbd processes (lib/local/demo/samba.ts), when this machine can run them. */
 let fileServers: DemoFileServers | undefined;
-const dnsAddresses: string[] = [];
-let dnsPort: number | undefined;
+/** Each team's name server (its zone alone), on its DNS service's address and port. */
+const nameServers: { team: Team; address: string; port: number; what: string }[] = [];
 
 for (const service of services) {
   const address = addresses.get(service.id);
   const behaviour = behaviourOf.get(service.team.id)!;
   const kind: CheckKind | undefined = kindOf.get(service.subtype_id);
-  if (!address || !kind || behaviour === 'down') continue;
+  if (!address || !kind) continue;
+  if (behaviour === 'down') {
+    play(service, kind, 'nothing');
+    continue;
+  }
   const team: Team = service.team;
   switch (kind) {
     case 'http':
@@ -181,6 +198,7 @@ for (const service of services) {
       const server = kind === 'https' ? createHttpsServer(certificate(), site) : createHttpServer(site);
       const note = behaviour === 'broken' ? ' (answers 500)' : behaviour === 'defaced' ? ' (defaced)' : '';
       listen(server as unknown as Server, address, service.port, `${kind} ${service.url}${note}`);
+      play(service, kind, 'Node');
       break;
     }
     case 'ssh':
@@ -191,12 +209,11 @@ for (const service of services) {
           service.port,
           `ssh ${service.url} (silent)`,
         );
-        break;
-      }
-      {
+      } else {
         const { accepted, note } = logins(service.id, behaviour);
         listen(sshServer(accepted), address, service.port, `ssh ${service.url}${note}`);
       }
+      play(service, kind, 'Node');
       break;
     case 'smtp': {
       // Mail into the team's mailbox, as the accounts the API holds; the half-down team's server drops it.
@@ -208,17 +225,20 @@ for (const service of services) {
         service.port,
         `smtp ${service.url}${note}${drop ? ' (drops mail)' : ''}`,
       );
+      play(service, kind, 'Node');
       break;
     }
     case 'imap': {
       const { accepted, note } = logins(service.id, behaviour);
       listen(imapServer(accepted, mailboxOf(team.id)), address, service.port, `imap ${service.url}${note}`);
+      play(service, kind, 'Node');
       break;
     }
     case 'ldap': {
       const { accepted, note } = logins(service.id, behaviour);
       const empty = behaviour === 'half-down';
       listen(ldapServer(accepted, DIRECTORY, { empty }), address, service.port, `ldap ${service.url}${note}${empty ? ' (directory empty)' : ''}`);
+      play(service, kind, 'Node');
       break;
     }
     case 'vnc': {
@@ -231,22 +251,26 @@ for (const service of services) {
         service.port,
         `vnc ${service.url}${open ? ' (no password asked)' : note}`,
       );
+      play(service, kind, 'Node');
       break;
     }
     case 'command':
       // A command check runs a program of the agent's operator against the team's own service: nothing to play here.
       console.error(`skipping command ${service.url}: a command check's target is whatever service its recipe speaks to`);
+      play(service, kind, 'nothing', { why: 'its recipe names the server' });
       break;
     case 'rdp':
       // No RDP server of the demo's own: the sample has none, and FreeRDP's (the suite's) needs an X display per team.
       console.error(`skipping rdp ${service.url}: the demo plays no RDP desktop (its check fails: connection refused)`);
+      play(service, kind, 'nothing', { why: 'never played' });
       break;
     case 'smb': {
       // Real Samba, one smbd per team, letting in the accounts the API holds (the broken team: its rotated password).
       // The half-down team's red team deleted the file the check reads.
-      const why = DemoFileServers.unavailable();
+      const why = nodeOnly ? "Debian's servers left out (SCORING_DEMO_NODE_ONLY)" : DemoFileServers.unavailable();
       if (why || !isLoopback(address)) {
         console.error(`skipping smb ${service.url}: ${why ?? 'not a loopback address'} (its check fails: connection refused)`);
+        play(service, kind, 'nothing', { why: 'apt-get install samba', package: 'samba' });
         break;
       }
       const { share, file = 'welcome.txt', expect = 'reports' } = definitionOf.get(service.subtype_id) as SmbCheck;
@@ -255,6 +279,7 @@ for (const service of services) {
       const files = { [`${expect}/q3.txt`]: 'Quarterly report: every service up\n', ...(lost ? {} : { [file]: `Welcome to ${team.name}'s file share\n` }) };
       const what = `smb ${service.url} (Samba, share ${share}${lost ? `, ${file} deleted` : ''})${note}`;
       fileServers ??= new DemoFileServers();
+      play(service, kind, 'Samba');
       listening.push(
         fileServers.start({ address, port: service.port, share, files, accounts: accepted }).then(
           () => void started.push(`${address}:${service.port} ${what}`),
@@ -268,6 +293,7 @@ for (const service of services) {
       const { accepted, note } = logins(service.id, behaviour);
       const files = new Map([['welcome.txt', Buffer.from(`Welcome to ${team.name}'s file server\n`)]]);
       listen(ftpServer(accepted, files), address, service.port, `ftp ${service.url}${note}`);
+      play(service, kind, 'Node');
       break;
     }
     case 'postgres': {
@@ -281,6 +307,7 @@ for (const service of services) {
         ],
       };
       listen(postgresServer(accepted, { inventory }), address, service.port, `postgres ${service.url}${note}`);
+      play(service, kind, 'Node');
       break;
     }
     case 'ftps':
@@ -291,6 +318,7 @@ for (const service of services) {
     case 'pop3s':
     case 'ldaps':
       console.error(`skipping ${kind} ${service.url}: the demo does not play ${kind}`);
+      play(service, kind, 'nothing', { why: 'not played by the demo' });
       break;
     case 'tcp':
       listen(
@@ -299,58 +327,48 @@ for (const service of services) {
         service.port,
         `tcp ${service.url}`,
       );
+      play(service, kind, 'Node');
       break;
     case 'dns':
-      if (behaviour === 'half-down') break;
-      if (dnsPort !== undefined && dnsPort !== service.port) {
-        console.error(`skipping dns ${service.url}: every demo name server shares one port (${dnsPort})`);
-        break;
-      }
-      dnsPort = service.port;
-      if (isLoopback(address)) dnsAddresses.push(address);
+      // The half-down team's name server is down.
+      if (behaviour !== 'half-down') nameServers.push({ team, address, port: service.port, what: `dns ${service.url} (its zone, as exported)` });
+      play(service, kind, 'Node');
       break;
   }
 }
 
 const competitionZones = new CompetitionZones(api);
-
-/**
- * named answers only on addresses configured on an interface, and loopback
- * holds just 127.0.0.1: each team's name server address relays UDP queries
- * to the one named on 127.0.0.1 (no change to the machine's interfaces).
- */
-const relays: UdpSocket[] = [];
-function relayDns(address: string, port: number, upstreamPort: number) {
-  const socket = createSocket('udp4');
-  socket.on('message', (query, client) => {
-    const upstream = createSocket('udp4');
-    const timer = setTimeout(() => upstream.close(), 5000);
-    upstream.on('message', (answer) => {
-      clearTimeout(timer);
-      socket.send(answer, client.port, client.address);
-      upstream.close();
-    });
-    upstream.on('error', () => {
-      clearTimeout(timer);
-      upstream.close();
-    });
-    upstream.send(query, upstreamPort, '127.0.0.1');
-  });
-  socket.on('error', (error) => console.error(`cannot relay DNS on ${address}:${port}: ${error.message}`));
-  socket.bind(port, address, () => started.push(`${address}:${port} dns (BIND on 127.0.0.1:${upstreamPort}: the competition's zones, refreshed every 3 s)`));
-  relays.push(socket);
-}
-
-let named: Named | undefined;
+/** A team's own zone out of all of them: its name server holds that alone. */
+const zoneOf = (zones: Map<string, string>, team: Team) => new Map([...zones].filter(([origin]) => origin === team.team_url.toLowerCase()));
+const zoneServers: { team: Team; server: ZoneDns }[] = [];
 let refresh: NodeJS.Timeout | undefined;
-if (dnsPort !== undefined && dnsAddresses.length > 0) {
-  named = await Named.start({ addresses: ['127.0.0.1'], zones: await competitionZones.current() });
-  for (const address of dnsAddresses) relayDns(address, dnsPort, named.port);
+if (nameServers.length > 0) {
+  const zones = await competitionZones.current();
+  for (const { team, address, port, what } of nameServers) {
+    if (!isLoopback(address)) {
+      console.error(`skipping ${what} on ${address}:${port}: not a loopback address`);
+      continue;
+    }
+    listening.push(
+      ZoneDns.start({ addresses: [address], port, zones: zoneOf(zones, team) }).then(
+        (server) => {
+          zoneServers.push({ team, server });
+          started.push(`${address}:${port} ${what}`);
+        },
+        (error: Error) => console.error(`cannot serve ${what} on ${address}:${port}: ${error.message}`),
+      ),
+    );
+  }
   // A record created through the API is served within seconds.
   refresh = setInterval(() => {
     competitionZones
       .current()
-      .then((zones) => named!.update(zones) && console.log(`${new Date().toISOString()} zones changed: named reloaded`))
+      .then(async (zones) => {
+        const changed = await Promise.all(
+          zoneServers.map(({ team, server }) => server.update(zoneOf(zones, team)).then((moved) => (moved ? [team.team_url] : []))),
+        );
+        if (changed.flat().length > 0) console.log(`${new Date().toISOString()} zones changed: ${changed.flat().join(', ')}`);
+      })
       .catch((error: unknown) => console.error(`zone refresh failed: ${(error as Error).message}`));
   }, 3000);
 }
@@ -371,14 +389,14 @@ if (missing) {
   );
 }
 
-// Run by npm start: every target listens and its records exist, so the agent may start its first round.
-process.send?.('ready');
+// Run by npm start: every target listens and its records exist, so the agent may start its first round; npm start says the line.
+if (process.send) process.send({ ready: true, played: playedLine(plays) });
+else console.log(playedLine(plays));
 
 process.once('SIGINT', () => {
   clearInterval(refresh);
-  named?.stopNow();
+  zoneServers.forEach(({ server }) => server.stopNow());
   fileServers?.stop();
-  relays.forEach((r) => r.close());
   sockets.forEach((s) => s.destroy());
   servers.forEach((s) => s.close());
   process.exit(0);

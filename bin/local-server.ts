@@ -21,7 +21,7 @@
  */
 import '../lib/local/node-20';
 import { parseArgs } from 'node:util';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { startLocalStack } from '../lib/local/local-stack';
 import { createToken } from '#shared/data/tokens';
 import { logSink, readableLine } from '#shared/log';
@@ -93,7 +93,11 @@ async function startLive(): Promise<void> {
   await new Promise<void>((resolve) => {
     const note = setTimeout(() => console.error('Still waiting for the blue teams to listen before the agent starts…'), 30_000);
     const done = () => (clearTimeout(note), resolve());
-    targets.once('message', done);
+    // Their one line: what plays each subtype, and what is not played (and the Debian package that would play it).
+    targets.once('message', (message: { played?: string }) => {
+      if (message.played) console.error(`${message.played} --no-live leaves them out.`);
+      done();
+    });
     targets.once('exit', done);
   });
   // An agent that dies (a bug a hostile server found, a crash) would leave the live page stale: start it again,
@@ -138,12 +142,5 @@ console.error(
     'Ctrl-C stops the server and DynamoDB Local.',
   ].join('\n'),
 );
-if (values.live && !values.competition && stack.loaded === 'sample') {
-  // Both resolve and serve the competition's DNS with BIND's named (the pre-test step installs it).
-  if (spawnSync('sh', ['-c', 'PATH="$PATH:/usr/sbin:/sbin" command -v named']).status !== 0) {
-    console.error("Not live: the blue teams and the agent need BIND's named (Debian: apt-get install bind9; `npm test` installs it).");
-  } else {
-    console.error("Live: the sample's blue teams (npm run demo-targets) and the scoring agent (npm run agent) run beside it; --no-live leaves them out.");
-    await startLive();
-  }
-}
+// The sample's blue teams (npm run demo-targets) and the scoring agent (npm run agent), beside it: Node and Java are all they need.
+if (values.live && !values.competition && stack.loaded === 'sample') await startLive();

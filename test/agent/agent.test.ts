@@ -10,8 +10,9 @@ import { startLocalStack, type LocalStack } from '../../lib/local/local-stack';
 import { pollCheckJobs, runAgent } from '../../functions/agent/agent';
 import { runCheckJob } from '../../functions/agent/check-job';
 import { scoringApi, type ScoringApi } from '../../functions/agent/api';
-import { CompetitionZones } from '../../functions/agent/local/competition-dns';
-import { Named } from '../../functions/agent/local/named';
+import { CompetitionDns, CompetitionZones } from '../../functions/agent/local/competition-dns';
+import { ZoneDns } from '../../functions/agent/local/dns/server';
+import { ZONE_SERVERS } from '../../functions/agent/local/dns/zone-server';
 import { hostsFileResolver, loopbackOnly, withLiterals } from '../../functions/agent/resolve';
 import { runRound } from '../../functions/agent/round';
 import { runScheduledMinute } from '../../functions/agent/handler';
@@ -25,13 +26,13 @@ import { dynamodbEndpoint } from '../support/dynamodb-endpoint';
 
 /**
  * The agent end to end on loopback: the real local server (SigV4 for the
- * agent's service key), real targets, and BIND serving the zone the API
- * exports, so a record created through the API is resolved and scored.
+ * agent's service key), real targets, and a name server serving the zone the
+ * API exports, so a record created through the API is resolved and scored.
  */
 const servers: Server[] = [];
 const sockets = new Set<Socket>();
 let stack: LocalStack;
-let named: Named;
+let nameServer: ZoneDns;
 let agentApi: ScoringApi;
 const dir = mkdtempSync(join(tmpdir(), 'agent-test-'));
 
@@ -53,7 +54,7 @@ beforeAll(async () => {
   const silent = await listen(createServer(() => undefined));
   const closed = await listen(createServer());
   await new Promise((resolve) => servers.pop()!.close(resolve));
-  named = await Named.start({ addresses: ['127.0.0.1'], zones: new Map() });
+  nameServer = await ZoneDns.start({ addresses: ['127.0.0.1'], zones: new Map() });
 
   const competition = `
 settings: { dns_address_template: "127.0.{team_number}", round_seconds: 60, dns_nameservers: [ns1.scoring.example] }
@@ -74,7 +75,7 @@ teams:
       - { subtype_id: 2, url: shell.one.example, port: ${ssh} }
       - { subtype_id: 3, url: mail.one.example, port: ${silent} }
       - { subtype_id: 4, url: db.one.example, port: ${closed} }
-      - { subtype_id: 5, url: ns.one.example, port: ${named.port} }
+      - { subtype_id: 5, url: ns.one.example, port: ${nameServer.port} }
       - { subtype_id: 1, url: remote.one.example, port: 80 }
       - { subtype_id: 1, url: lost.one.example, port: 80 }
       - { subtype_id: 6, url: notes.one.example, port: 80 }
@@ -96,7 +97,7 @@ teams:
   });
   agentApi = scoringApi(`${stack.url}/api/v1`, { kind: 'sigv4', credentials: () => IAM_KEYS.agent, region: 'us-east-1' });
 
-  // The record, created through the API, reaches BIND through the API's zone export.
+  // The record, created through the API, reaches the team's name server through the API's zone export.
   const created = await fetch(`${stack.url}/api/v1/dns`, {
     method: 'POST',
     headers: admin,
@@ -104,11 +105,11 @@ teams:
   });
   expect(created.status).toBe(201);
   const zone = await (await fetch(`${stack.url}/api/v1/teams/1/dns.zone`, { headers: admin })).text();
-  named.update(new Map([['one.example', zone]]));
+  await nameServer.update(new Map([['one.example', zone]]));
 }, 60_000);
 
 afterAll(async () => {
-  await named?.stop();
+  await nameServer?.stop();
   sockets.forEach((s) => s.destroy());
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   await stack?.stop();
@@ -178,6 +179,35 @@ describe('the scoring agent', () => {
     const id = ((await txt.json()) as { id: number }).id;
     expect((await fetch(`${stack.url}/api/v1/dns/${id}`, { method: 'DELETE', headers: admin })).status).toBe(204);
   }, 60_000);
+
+  it.each(ZONE_SERVERS)(
+    "resolves through the competition's zones, served by its own zone server (%s), a record created through the API from the next round",
+    async (kind) => {
+      const zones = new CompetitionDns(agentApi, kind);
+      try {
+        const resolve = await zones.refresh();
+        expect(await resolve('www.one.example')).toEqual({ address: '127.0.1.10' });
+        expect(await resolve('WWW.One.Example')).toEqual({ address: '127.0.1.10' });
+        expect(await resolve('ftp.one.example')).toEqual({ category: 'dns', error: "cannot resolve ftp.one.example: NXDOMAIN in the competition's DNS" });
+        expect(await resolve('www.elsewhere.example')).toMatchObject({
+          category: 'dns',
+          error: expect.stringMatching(/^cannot resolve www\.elsewhere\.example: /),
+        });
+        const created = await fetch(`${stack.url}/api/v1/dns`, {
+          method: 'POST',
+          headers: admin,
+          body: JSON.stringify({ name: 'ftp', type: 'A', value: '21', team: 1 }),
+        });
+        expect(created.status).toBe(201);
+        expect(await (await zones.refresh())('ftp.one.example')).toEqual({ address: '127.0.1.21' });
+        const { id } = (await created.json()) as { id: number };
+        expect((await fetch(`${stack.url}/api/v1/dns/${id}`, { method: 'DELETE', headers: admin })).status).toBe(204);
+      } finally {
+        await zones.stop();
+      }
+    },
+    60_000,
+  );
 
   it('reports a round again under the same scan ids, so a restarted agent counts nothing twice', async () => {
     const settings = await agentApi.settings();

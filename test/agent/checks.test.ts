@@ -7,7 +7,7 @@ import { runCheck, type ProbeTarget } from '../../functions/agent/checks';
 import { BODY_MAX_BYTES } from '../../functions/agent/checks/http';
 import { roundCheck } from '#shared/domain/check-definitions';
 import { selfSignedCertificate } from '../../functions/agent/local/certificate';
-import { Named } from '../../functions/agent/local/named';
+import { ZoneDns } from '../../functions/agent/local/dns/server';
 
 /**
  * Every check kind against real loopback servers, well-behaved and hostile.
@@ -34,7 +34,7 @@ const timers = new Set<NodeJS.Timeout>();
 
 let ports: Record<string, number>;
 let closedPort: number;
-let named: Named;
+let nameServer: ZoneDns;
 
 beforeAll(async () => {
   const http = createHttpServer((req, res) => {
@@ -114,11 +114,11 @@ beforeAll(async () => {
     'mail IN A 127.0.12.25',
     '',
   ].join('\n');
-  named = await Named.start({ addresses: ['127.0.0.1'], zones: new Map([['team12.ccdc.example', zone]]) });
+  nameServer = await ZoneDns.start({ addresses: ['127.0.0.1'], zones: new Map([['team12.ccdc.example', zone]]) });
 }, 30_000);
 
 afterAll(async () => {
-  await named?.stop();
+  await nameServer?.stop();
   timers.forEach(clearInterval);
   sockets.forEach((s) => s.destroy());
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
@@ -328,9 +328,9 @@ describe('ssh login against a silent server', () => {
   });
 });
 
-describe('dns (BIND on loopback)', () => {
+describe('dns (the zone server on loopback)', () => {
   const dns = { check: 'dns' as const, query: 'www', timeout_seconds: 2 };
-  const server = () => ({ host: 'ns.team12.ccdc.example', address: '127.0.0.1', port: named.port });
+  const server = () => ({ host: 'ns.team12.ccdc.example', address: '127.0.0.1', port: nameServer.port });
   it('passes when the answer holds the expected address', async () => {
     expect(await runCheck(server(), dns, { dns: { name: 'www.team12.ccdc.example', addresses: ['127.0.12.10'] } })).toEqual({ passed: true });
   });

@@ -25,7 +25,7 @@ it('is killed, and its directory removed, when the process that started it is ki
   const script = join(dir, 'owner.mts');
   writeFileSync(
     script,
-    `import { Named } from ${JSON.stringify(resolve(import.meta.dirname, '../../functions/agent/local/named.ts'))};
+    `import { Named } from ${JSON.stringify(resolve(import.meta.dirname, '../../functions/agent/local/dns/named.ts'))};
 const named = await Named.start({ addresses: ['127.0.0.1'], zones: new Map([['one.example', '$TTL 60\\n@ IN SOA ns hostmaster 1 60 60 60 60\\n@ IN NS ns\\nns IN A 127.0.0.1\\n']]) });
 console.log(JSON.stringify({ pid: (named as unknown as { child: { pid: number } }).child.pid, directory: (named as unknown as { directory: string }).directory }));
 setInterval(() => {}, 1000);

@@ -23,6 +23,7 @@ import { poolMailToken } from '../pool-mail-token';
 import { RecipesSchema } from '../checks/command';
 import { allowedRanges, hostsFileResolver, LOOPBACK_RANGES, systemResolver, withinRanges, withLiterals, type HostResolver } from '../resolve';
 import { CompetitionDns } from './competition-dns';
+import { ZONE_SERVERS, type ZoneServerKind } from './dns/zone-server';
 import { authFromEnvironment } from './credentials';
 
 export const USAGE = `usage: scoring-agent (--once | --rounds N | --forever) [--config FILE] [options]
@@ -40,8 +41,11 @@ export const USAGE = `usage: scoring-agent (--once | --rounds N | --forever) [--
                      sharing each round with the pool's other agents
   --name NAME        this agent's name in its pool, on the console (default: host name and process id)
   --resolver WHICH   how host names become addresses: competition (the competition's zones, built from
-                     GET /dns and the settings, served by a named of its own: needs BIND), system (this
-                     box's resolver: the range's DNS), or hosts (--hosts FILE); default competition
+                     GET /dns and the settings, served on 127.0.0.1 by a zone server of its own), system
+                     (this box's resolver: the range's DNS), or hosts (--hosts FILE); default competition
+  --zone-server WHICH
+                     what serves the competition's zones: node (in this process; the default) or
+                     named (BIND's, Debian's bind9)
   --hosts FILE       resolve from this file (address name… per line); implies --resolver hosts
   --allow RANGES     the only addresses checks may reach: CIDR blocks separated by commas
                      (default 127.0.0.0/8; for instance 10.20.0.0/16,10.21.0.0/16 on a range)
@@ -58,6 +62,7 @@ const ConfigFile = v.strictObject({
   pool: v.optional(v.string()),
   name: v.optional(v.string()),
   resolver: v.optional(v.picklist(['competition', 'system', 'hosts'])),
+  zone_server: v.optional(v.picklist(ZONE_SERVERS)),
   hosts: v.optional(v.string()),
   allow: v.optional(v.string()),
   concurrency: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(900))),
@@ -133,6 +138,7 @@ export async function agentCommand(argv: string[], io: CommandOutput): Promise<n
         pool: { type: 'string' },
         name: { type: 'string' },
         resolver: { type: 'string' },
+        'zone-server': { type: 'string' },
         hosts: { type: 'string' },
         allow: { type: 'string' },
         concurrency: { type: 'string' },
@@ -159,6 +165,9 @@ export async function agentCommand(argv: string[], io: CommandOutput): Promise<n
     const resolver = values.resolver ?? config.resolver ?? (hostsFile ? 'hosts' : 'competition');
     if (resolver !== 'competition' && resolver !== 'system' && resolver !== 'hosts') throw new UsageError('--resolver is competition, system or hosts.');
     if ((resolver === 'hosts') !== (hostsFile !== undefined)) throw new UsageError('--hosts FILE goes with --resolver hosts, and only with it.');
+    const zoneServer = values['zone-server'] ?? config.zone_server ?? 'node';
+    if (!(ZONE_SERVERS as readonly string[]).includes(zoneServer)) throw new UsageError(`--zone-server is ${ZONE_SERVERS.join(' or ')}.`);
+    if (resolver !== 'competition' && (values['zone-server'] ?? config.zone_server)) throw new UsageError('--zone-server goes with --resolver competition.');
     const ranges = allowedRanges(values.allow ?? config.allow ?? LOOPBACK_RANGES);
     if ('error' in ranges) throw new UsageError(`--allow: ${ranges.error}.`);
 
@@ -175,7 +184,7 @@ export async function agentCommand(argv: string[], io: CommandOutput): Promise<n
     const mailToken = givenKey ? hmacMailToken(givenMailKey(givenKey)) : poolMailToken(api, pool);
     // Literals too: the allow-list is checked last, on whatever address a check would connect to.
     const guard = (resolve: HostResolver) => withinRanges(ranges, withLiterals(resolve));
-    zones = resolver === 'competition' ? new CompetitionDns(api) : undefined;
+    zones = resolver === 'competition' ? new CompetitionDns(api, zoneServer as ZoneServerKind) : undefined;
     const fixed = resolver === 'hosts' ? guard(hostsFileResolver(hostsFile!)) : resolver === 'system' ? guard(systemResolver) : undefined;
 
     const stop = new AbortController();
@@ -183,11 +192,11 @@ export async function agentCommand(argv: string[], io: CommandOutput): Promise<n
       log.info('stopping after the rounds under way');
       stop.abort();
     });
-    // SIGTERM (systemd's stop; and, when npm start runs this beside itself, its end) stops at once: exit handlers still stop named.
+    // SIGTERM (systemd's stop; and, when npm start runs this beside itself, its end) stops at once: exit handlers still stop a named.
     process.once('SIGTERM', () => process.exit(143));
     if (process.send) process.once('disconnect', () => process.exit(0));
 
-    await zones?.refresh(); // fails early when the credential may not read the records or named cannot start
+    await zones?.refresh(); // fails early when the credential may not read the records or the zone server cannot start
     await api.pool(pool); // and when the credential is not one of the pool's
     const summaries = await runAgent({
       api,

@@ -1,7 +1,14 @@
 import { renderZone } from '#shared/domain/zone';
 import type { ScoringApi } from '../api';
 import { dnsServerResolver, type HostResolver } from '../resolve';
-import { Named } from './named';
+import { Named } from './dns/named';
+import { ZoneDns } from './dns/server';
+import type { ZoneServer, ZoneServerKind, ZoneServerOptions } from './dns/zone-server';
+
+/** A zone server of the kind chosen: this process's own (`node`, the default) or BIND's. */
+export function startZoneServer(kind: ZoneServerKind, options: ZoneServerOptions): Promise<ZoneServer> {
+  return kind === 'named' ? Named.start(options) : ZoneDns.start(options);
+}
 
 /**
  * The competition's zones, rendered here exactly as the API's zone export
@@ -32,27 +39,31 @@ export class CompetitionZones {
 }
 
 /**
- * The local agent's resolver: the competition's own zones served by a
- * `named` on 127.0.0.1 that this agent starts. Refreshed at the start of
- * every round, so a record created through the API resolves from the next
- * round on. The system resolver is never asked.
+ * The local agent's resolver: the competition's own zones served on
+ * 127.0.0.1 by a zone server this agent starts (its own, in process, unless
+ * told `named`). Refreshed at the start of every round, so a record created
+ * through the API resolves from the next round on. The system resolver is
+ * never asked.
  */
 export class CompetitionDns {
-  private named?: Named;
+  private server?: ZoneServer;
   private readonly zones: CompetitionZones;
 
-  constructor(api: ScoringApi) {
+  constructor(
+    api: ScoringApi,
+    private readonly kind: ZoneServerKind = 'node',
+  ) {
     this.zones = new CompetitionZones(api);
   }
 
   async refresh(): Promise<HostResolver> {
     const zones = await this.zones.current();
-    if (!this.named) this.named = await Named.start({ addresses: ['127.0.0.1'], zones });
-    else this.named.update(zones);
-    return dnsServerResolver(`127.0.0.1:${this.named.port}`);
+    if (!this.server) this.server = await startZoneServer(this.kind, { addresses: ['127.0.0.1'], zones });
+    else await this.server.update(zones);
+    return dnsServerResolver(`127.0.0.1:${this.server.port}`);
   }
 
   async stop(): Promise<void> {
-    await this.named?.stop();
+    await this.server?.stop();
   }
 }

@@ -1,37 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createSocket } from 'node:dgram';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killWhenOwnerDies } from '#shared/watchdog';
+import { freeDnsPort, type ZoneServer, type ZoneServerOptions } from './zone-server';
 
 /**
  * BIND's `named` in the foreground on loopback, serving zone files we write:
- * the local agent's resolver (the competition's own DNS, never the system's)
- * and the demo's blue-team DNS servers. Zones change by rewriting the files
- * and sending SIGHUP, which makes named reload them.
+ * the local agent's resolver where its operator prefers BIND to the zone
+ * server of its own (`--zone-server named`; Debian's bind9). Zones change by
+ * rewriting the files and sending SIGHUP, which makes named reload them.
  */
-export interface NamedOptions {
-  /** Loopback addresses to answer on. */
-  addresses: string[];
-  /** 0 picks a free port. */
-  port?: number;
-  /** Zone origin (without the trailing dot) → zone file text. */
-  zones: Map<string, string>;
-}
-
-export class Named {
+export class Named implements ZoneServer {
   private constructor(
     private readonly child: ChildProcess,
     private readonly directory: string,
     readonly port: number,
-    private zones: Map<string, string>,
+    private zones: ReadonlyMap<string, string>,
     private readonly addresses: string[],
   ) {}
 
-  static async start(options: NamedOptions): Promise<Named> {
-    const port = options.port || (await freePort(options.addresses[0] ?? '127.0.0.1'));
+  static async start(options: ZoneServerOptions): Promise<Named> {
+    const port = options.port || (await freeDnsPort(options.addresses[0] ?? '127.0.0.1'));
     const directory = mkdtempSync(join(tmpdir(), 'scoring-named-'));
     writeConfig(directory, options.addresses, port, options.zones);
     const child = spawn('named', ['-g', '-c', join(directory, 'named.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -41,34 +31,55 @@ export class Named {
     const stopOnExit = () => named.stopNow();
     process.once('exit', stopOnExit);
     child.once('exit', () => process.off('exit', stopOnExit));
-    await new Promise<void>((resolve, reject) => {
-      let log = '';
-      const onData = (chunk: Buffer) => {
-        log = (log + chunk.toString()).slice(-4000);
-        if (/running\s*$/m.test(log)) {
-          child.stderr?.off('data', onData);
-          child.stderr?.resume();
-          resolve();
-        }
-      };
-      child.stderr?.on('data', onData);
-      child.once('error', (error) => reject(new Error(`cannot start named (Debian package bind9): ${error.message}`)));
-      child.once('exit', (code) => reject(new Error(`named exited with ${code} before it was ready:\n${log}`)));
-    }).catch(async (error: unknown) => {
+    await named.nextRunning('start').catch(async (error: unknown) => {
       await named.stop();
       throw error;
     });
     return named;
   }
 
-  /** Rewrites the zones and has named reload them; nothing happens when none changed. */
-  update(zones: Map<string, string>): boolean {
+  /**
+   * Rewrites the zones and has named reload them, resolving once it serves
+   * them (it says `running` again): a round's first lookups must not race the
+   * reload. Nothing happens when none changed.
+   */
+  async update(zones: ReadonlyMap<string, string>): Promise<boolean> {
     const same = zones.size === this.zones.size && [...zones].every(([origin, text]) => this.zones.get(origin) === text);
     if (same) return false;
     this.zones = new Map(zones);
     writeConfig(this.directory, this.addresses, this.port, zones);
+    const reloaded = this.nextRunning('reload');
     this.child.kill('SIGHUP');
+    await reloaded;
     return true;
+  }
+
+  /** Resolves when named next logs `running` (it has loaded every zone), within 10 s; rejects when it exits first. */
+  private nextRunning(what: 'start' | 'reload'): Promise<void> {
+    const stderr = this.child.stderr!;
+    return new Promise<void>((resolve, reject) => {
+      let log = '';
+      const done = (error?: Error) => {
+        clearTimeout(timer);
+        stderr.off('data', onData);
+        this.child.off('error', onError);
+        this.child.off('exit', onExit);
+        // Read on, unheard: a pipe nobody reads would stop named once full.
+        stderr.resume();
+        if (error) reject(error);
+        else resolve();
+      };
+      const onData = (chunk: Buffer) => {
+        log = (log + chunk.toString()).slice(-4000);
+        if (/running\s*$/m.test(log)) done();
+      };
+      const onError = (error: Error) => done(new Error(`cannot start named (Debian package bind9): ${error.message}`));
+      const onExit = (code: number | null) => done(new Error(`named exited with ${code} before its ${what} was done:\n${log}`));
+      const timer = setTimeout(() => done(new Error(`named did not finish its ${what} within 10 s:\n${log}`)), 10_000);
+      stderr.on('data', onData);
+      this.child.once('error', onError);
+      this.child.once('exit', onExit);
+    });
   }
 
   /**
@@ -102,7 +113,7 @@ export class Named {
   }
 }
 
-function writeConfig(directory: string, addresses: string[], port: number, zones: Map<string, string>): void {
+function writeConfig(directory: string, addresses: string[], port: number, zones: ReadonlyMap<string, string>): void {
   const zoneClauses = [...zones.keys()].map((origin, index) => {
     writeFileSync(join(directory, `zone-${index}.db`), zones.get(origin)!);
     return `zone "${origin}" { type primary; file "zone-${index}.db"; };`;
@@ -125,24 +136,4 @@ function writeConfig(directory: string, addresses: string[], port: number, zones
       '',
     ].join('\n'),
   );
-}
-
-/** A port free on the address for both UDP and TCP (DNS uses both). */
-async function freePort(address: string): Promise<number> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const server = createServer().listen(0, address, () => {
-        const { port } = server.address() as { port: number };
-        server.close(() => resolve(port));
-      });
-      server.once('error', reject);
-    });
-    const udpFree = await new Promise<boolean>((resolve) => {
-      const socket = createSocket('udp4');
-      socket.once('error', () => resolve(false));
-      socket.bind(port, address, () => socket.close(() => resolve(true)));
-    });
-    if (udpFree) return port;
-  }
-  throw new Error(`no free port on ${address}`);
 }
