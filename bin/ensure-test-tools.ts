@@ -1,8 +1,9 @@
 #!/usr/bin/env -S node --import tsx
 /**
  * Runs before `npm test`: the suite drives real Debian tools — BIND's
- * `named-checkzone` checks every rendered zone, `named` serves zones to the
- * scoring agent's DNS checks, `openssl` makes the self-signed certificates of
+ * `named-checkzone` checks every rendered zone, `named` answers the same
+ * questions as the agent's own zone server (and serves the agent's resolver,
+ * its other choice), `openssl` makes the self-signed certificates of
  * the HTTPS check's test server, of vsftpd and of Dovecot, Chromium renders
  * the web page, and the login checks sign in to real daemons: OpenSSH's
  * `sshd`, `vsftpd` (FTP and FTPS), MariaDB's `mariadbd` (with

@@ -15,7 +15,9 @@
  * competition file never starts them.
  *
  * Environment (local only; the deployed stack never reads these):
- *   PORT, SCORING_DATA_DIR, SCORING_ADMIN_TOKEN, SCORING_SERVICE_TOKEN,
+ *   PORT, ORIGIN_PORT (the options' defaults), SCORING_DATA_DIR, SCORING_ADMIN_TOKEN, SCORING_SERVICE_TOKEN,
+ *   SCORING_STATE_FILE (where it says how the command-line tool reaches it; default .local/server.json),
+ *   SCORING_DEMO_NODE_ONLY=1 (the live demo plays only what Node plays, as with none of Debian's servers installed),
  *   SCORING_LOCAL_IAM_KEYS=KEYID:SECRET:admin|service,...
  *   LOG_FORMAT=json (the lines as Lambda writes them; default: readable), LOG_LEVEL=silent
  */
@@ -44,7 +46,7 @@ if (process.env.LOG_FORMAT !== 'json') logSink.write = (line: string) => process
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 const stack = await startLocalStack({
   // Port 0 (any free port) for one means any free port for the other too.
-  port: values['origin-port'] !== undefined ? Number(values['origin-port']) : port === 0 ? 0 : port + 1,
+  port: Number(values['origin-port'] ?? process.env.ORIGIN_PORT ?? (port === 0 ? 0 : port + 1)),
   cdn: { port },
   dataDir: values['data-dir'] ?? process.env.SCORING_DATA_DIR,
   competitionFile: values.competition,

@@ -37,7 +37,7 @@ import { endSessionsOf } from '#shared/data/sessions';
 import { HttpProblem } from '#shared/http/problem';
 import { normalizeIamArn } from '#shared/auth/iam-arns';
 import { formatProblems, readCompetitionFile } from '../lib/local/competition-file';
-import { LOCAL_STATE_FILE } from '../lib/local/local-stack';
+import { localStateFile } from '../lib/local/local-stack';
 import { exportResults } from '../lib/local/results-export';
 import type { Role } from '#shared/api/routes';
 import type { AccountHome } from '#shared/domain/roles';
@@ -208,11 +208,12 @@ function selectTarget(): void {
     else delete process.env.DYNAMODB_ENDPOINT;
     return;
   }
-  if (!existsSync(LOCAL_STATE_FILE)) {
+  const stateFile = localStateFile();
+  if (!existsSync(stateFile)) {
     throw new UsageError('No table given and no dev server running: start it with `npm start`, or pass --table <name>.');
   }
-  const local = JSON.parse(readFileSync(LOCAL_STATE_FILE, 'utf8')) as { endpoint: string; table: string; pid: number };
-  if (!processAlive(local.pid)) throw new UsageError('The dev server that wrote .local/server.json is gone: start it with `npm start`.');
+  const local = JSON.parse(readFileSync(stateFile, 'utf8')) as { endpoint: string; table: string; pid: number };
+  if (!processAlive(local.pid)) throw new UsageError(`The dev server that wrote ${stateFile} is gone: start it with \`npm start\`.`);
   process.env.DYNAMODB_ENDPOINT = local.endpoint;
   process.env.TABLE_NAME = local.table;
 }

@@ -28,8 +28,13 @@ import { handler as foldResults } from '../../functions/scoring/fold-results';
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const SAMPLE_COMPETITION = resolve(ROOT, 'competitions/sample.yaml');
 export const LOCAL_TABLE = 'scoring-local';
-/** Where a running dev server says how to reach its DynamoDB Local (read by the CLI). */
-export const LOCAL_STATE_FILE = resolve(ROOT, '.local/server.json');
+/**
+ * Where a running dev server says how to reach its DynamoDB Local (read by
+ * the CLI): `.local/server.json`, or the file SCORING_STATE_FILE names, so
+ * that a second server (the README tour's test, say) and the tools pointed
+ * at it never read or remove the first one's.
+ */
+export const localStateFile = () => resolve(process.env.SCORING_STATE_FILE ?? resolve(ROOT, '.local/server.json'));
 
 export interface LocalStackOptions {
   port: number;
@@ -142,16 +147,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       files.allowOrigin(cdnUrl);
     }
     if (options.announce) {
-      mkdirSync(dirname(LOCAL_STATE_FILE), { recursive: true });
+      mkdirSync(dirname(localStateFile()), { recursive: true });
       writeFileSync(
-        LOCAL_STATE_FILE,
+        localStateFile(),
         JSON.stringify({ url: cdnUrl ?? url, originUrl: url, endpoint: dynamodb.endpoint, table: process.env.TABLE_NAME, pid: process.pid }),
       );
     }
     const stopMinuteJobs = options.minuteJobs ? startMinuteJobs() : undefined;
     const stop = async () => {
       stopMinuteJobs?.();
-      if (options.announce) rmSync(LOCAL_STATE_FILE, { force: true });
+      if (options.announce) rmSync(localStateFile(), { force: true });
       await Promise.all(servers.map((s) => closeGracefully(s, GRACEFUL_STOP_MS)));
       await lambda!.stop();
       await fold!.stop();
