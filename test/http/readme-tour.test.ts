@@ -169,5 +169,19 @@ describe("a newcomer's first hour", () => {
 
     // The rest of the tour, and the installed agent's first try, as written.
     for (const step of rest) await check(step);
+
+    // What the tour changed is scored from the next round: team 12's www record (its web and DNS checks pass), team
+    // 13's password change request (the logins it lists pass; its mail and directory accounts, not listed, still fail).
+    const changedByTheTour: Record<number, string[]> = { 12: ['HTTP', 'DNS'], 13: ['SSH', 'FTP', 'Database', 'Remote Desktop'] };
+    const fixed = (s: ServiceWithReason) => (!unplayed.has(s.subtype) && changedByTheTour[s.team]?.includes(s.subtype) ? null : expected(s));
+    const changedAt = Date.now();
+    const stillWrong = () => services.filter((s) => s.team !== 15 && (new Date(s.last_scan_time!).getTime() < changedAt || s.last_scan_error !== fixed(s)));
+    for (const deadline = changedAt + (2 * ROUND_SECONDS + 20) * 1000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 1000))) {
+      services = await servicesWithReasons(origin, ENV_TOKENS.admin);
+      if (stillWrong().length === 0) break;
+    }
+    expect(
+      stillWrong().map((s) => `team ${s.team} ${s.subtype}: ${s.last_scan_error} (${s.last_scan_reason}) at ${s.last_scan_time}, expected ${fixed(s)}`),
+    ).toEqual([]);
   }, 420_000);
 });
