@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killWhenOwnerDies } from '#shared/watchdog';
-import { freeDnsPort, type ZoneServer, type ZoneServerOptions } from './zone-server';
+import { freeDnsPort, sameZones, type ZoneServer, type ZoneServerOptions } from './zone-server';
 
 /**
  * BIND's `named` in the foreground on loopback, serving zone files we write:
@@ -44,8 +44,7 @@ export class Named implements ZoneServer {
    * reload. Nothing happens when none changed.
    */
   async update(zones: ReadonlyMap<string, string>): Promise<boolean> {
-    const same = zones.size === this.zones.size && [...zones].every(([origin, text]) => this.zones.get(origin) === text);
-    if (same) return false;
+    if (sameZones(zones, this.zones)) return false;
     this.zones = new Map(zones);
     writeConfig(this.directory, this.addresses, this.port, zones);
     const reloaded = this.nextRunning('reload');

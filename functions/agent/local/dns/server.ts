@@ -3,7 +3,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { isLoopback } from '../../resolve';
 import { Authority } from './authority';
 import { encodeAnswer, MalformedMessage, parseQuery, QUERY_LIMIT, UDP_ANSWER_LIMIT } from './message';
-import { freeDnsPort, type ZoneServer, type ZoneServerOptions } from './zone-server';
+import { freeDnsPort, sameZones, type ZoneServer, type ZoneServerOptions } from './zone-server';
 
 /** A TCP message's length is two bytes. */
 const TCP_ANSWER_LIMIT = 0xffff;
@@ -52,8 +52,7 @@ export class ZoneDns implements ZoneServer {
 
   /** Serves these zones from now on; false when none changed. Rejects (and keeps serving the old ones) when one cannot be read. */
   async update(zones: ReadonlyMap<string, string>): Promise<boolean> {
-    const same = zones.size === this.zones.size && [...zones].every(([origin, text]) => this.zones.get(origin) === text);
-    if (same) return false;
+    if (sameZones(zones, this.zones)) return false;
     this.authority = new Authority(zones);
     this.zones = new Map(zones);
     return true;

@@ -26,6 +26,11 @@ export interface ZoneServerOptions {
   zones: ReadonlyMap<string, string>;
 }
 
+/** Whether two sets of zones are the same texts under the same names: an update that changes nothing reloads nothing. */
+export function sameZones(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+  return a.size === b.size && [...a].every(([origin, text]) => b.get(origin) === text);
+}
+
 export const ZONE_SERVERS = ['node', 'named'] as const;
 export type ZoneServerKind = (typeof ZONE_SERVERS)[number];
 
