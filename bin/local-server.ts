@@ -7,6 +7,13 @@
  * next port.
  *
  *   npm start -- [--port 3000] [--origin-port 3001] [--data-dir .local/data] [--competition file.yaml] [--no-live]
+ *                [--dynamodb-endpoint URL] [--no-stream-consumer] [--fault-file FILE]
+ *
+ * --dynamodb-endpoint attaches to a DynamoDB Local already running (its data
+ * outlives this server: a crash of the server is a Lambda's, not the
+ * database's); --no-stream-consumer leaves the stream consumer to its own
+ * process (npm run stream-consumer); --fault-file lets the rehearsal inject
+ * refusals (lib/local/faults.ts). The rehearsal (npm run rehearse) uses all three.
  *
  * With the bundled sample (no --competition, first start) it also plays the
  * sample's blue teams (bin/demo-targets.ts) and runs the scoring agent
@@ -36,6 +43,9 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     competition: { type: 'string' },
     live: { type: 'boolean', default: process.env.SCORING_LIVE !== '0' },
+    'dynamodb-endpoint': { type: 'string' },
+    'stream-consumer': { type: 'boolean', default: true },
+    'fault-file': { type: 'string' },
   },
   allowNegative: true,
 });
@@ -55,6 +65,9 @@ const stack = await startLocalStack({
   iamKeys: process.env.SCORING_LOCAL_IAM_KEYS,
   announce: true,
   minuteJobs: true,
+  ...(values['dynamodb-endpoint'] ? { dynamodbEndpoint: values['dynamodb-endpoint'] } : {}),
+  streamConsumer: values['stream-consumer'],
+  ...(values['fault-file'] ? { faultFile: values['fault-file'] } : {}),
 }).catch((error: Error) => {
   console.error(`Could not start: ${error.message}`);
   process.exit(1);

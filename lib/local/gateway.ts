@@ -12,6 +12,8 @@ import {
   notFound,
   payloadTooLarge,
   problemResponse,
+  serviceUnavailable,
+  tooManyRequests,
   unauthorized,
 } from '#shared/http/problem';
 import { isCanonicalPath } from '#shared/http/canonical-path';
@@ -22,6 +24,7 @@ import { fallbackHandler, type Route } from '#shared/api/routes';
 import { iamAllows } from '../route-resources';
 import { localIamArn, verifySigV4, type LocalIamKey } from './sigv4';
 import { readBodyUpTo } from './read-body';
+import type { InjectedFault } from './faults';
 
 /**
  * The local twin of API Gateway (HTTP API, payload format 2.0): turns each
@@ -41,6 +44,8 @@ export interface GatewayOptions {
   iamKeys: LocalIamKey[];
   /** The region the IAM API is in: signatures scoped to another are refused, as API Gateway does. */
   region?: string;
+  /** The fault to inject now, if any (the rehearsal's: lib/local/faults.ts). */
+  faults?: () => InjectedFault | undefined;
 }
 
 /** A request as the gateway reads it off the wire. */
@@ -92,6 +97,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     const method = request.method.toUpperCase();
     const log = createLogger({ requestId, route: 'gateway' });
     try {
+      const fault = options.faults?.();
+      if (fault && Math.random() < fault.share) return injected(fault, requestId);
       const { body } = request;
       if (body === 'too-large') return { ...toAnswer(problemResponse(payloadTooLarge(BODY_LIMIT_BYTES), requestId)), close: true };
       const match = matchRoute(method, rawPath);
@@ -269,4 +276,14 @@ export function writeGatewayAnswer(res: ServerResponse, answer: GatewayAnswer): 
   if (answer.close && res.req.httpVersionMajor === 1) headers.connection = 'close';
   res.writeHead(answer.statusCode, headers);
   res.end(answer.body);
+}
+
+/** A refusal the rehearsal asked for, as the platform words it: nothing reached a handler, so sending it again is safe. */
+function injected(fault: InjectedFault, requestId: string): GatewayAnswer {
+  const problem =
+    fault.status === 503
+      ? serviceUnavailable('service_unavailable', 'The service is unavailable (a fault injected by the rehearsal); send the request again.', 1)
+      : tooManyRequests('throttled', 'Too many requests (a fault injected by the rehearsal); send the request again.', 1);
+  const answer = toAnswer(problemResponse(problem, requestId));
+  return { ...answer, headers: { ...answer.headers, 'x-local-fault': 'injected' } };
 }

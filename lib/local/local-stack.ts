@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { competitionLoadedAt, loadCompetition } from '#shared/data/competition';
 import { ensureTable } from '#shared/data/table';
 import { backfillIncidentIndex } from '#shared/data/incidents';
@@ -16,6 +16,7 @@ import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { createCdnStandIn, type CdnStandIn } from './cdn';
 import { cdnRules, type BehaviourRules } from '../cdn-rules';
 import { createGateway } from './gateway';
+import { faultsFrom } from './faults';
 import { startMinuteJobs } from './minute-jobs';
 import { localIamArn, parseIamKeys } from './sigv4';
 import { withStaticSite } from './static-site';
@@ -60,6 +61,16 @@ export interface LocalStackOptions {
    * in AWS. `port` stays the bare origin.
    */
   cdn?: { port: number };
+  /**
+   * Run the stream consumer here (default), or leave it to a process of its
+   * own (`npm run stream-consumer`), as Lambda runs it apart from the API:
+   * the rehearsal kills one without the other.
+   */
+  streamConsumer?: boolean;
+  /** Where the stream consumer keeps its place (default: in `dataDir`, when there is one): a restart goes on from it. */
+  checkpointFile?: string;
+  /** The rehearsal's faults: while this file says so, the gateway refuses a share of requests (lib/local/faults.ts). */
+  faultFile?: string;
 }
 
 export interface LocalStack {
@@ -75,7 +86,11 @@ export interface LocalStack {
   /** Lambda's twin for the workers (an export): `lambda.idle()` waits until what was started has run. */
   lambda: LambdaTwin;
   server: Server;
-  /** The stream consumer's local event source mapping: `fold.caughtUp()` waits until results are on the scoreboard. */
+  /**
+   * The stream consumer's local event source mapping: `fold.caughtUp()` waits
+   * until results are on the scoreboard. When the consumer runs apart
+   * (`streamConsumer: false`) there is nothing here to wait for: it says so.
+   */
   fold: StreamPoller;
   loaded: 'sample' | 'existing';
   stop(): Promise<void>;
@@ -102,7 +117,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     process.env.FILES_BUCKET = files.bucket;
     lambda = await startLambdaTwin();
     await ensureTable(process.env.TABLE_NAME);
-    fold = await startFoldPoller(dynamodb.endpoint, process.env.TABLE_NAME);
+    const checkpointFile = options.checkpointFile ?? (options.dataDir ? join(options.dataDir, 'stream-checkpoint.json') : undefined);
+    fold = options.streamConsumer === false ? consumerApart() : await startFoldPoller(dynamodb.endpoint, process.env.TABLE_NAME, checkpointFile);
     const loaded = await loadSampleOnFirstStart(options.competitionFile ?? SAMPLE_COMPETITION);
     // A data directory an older version wrote: its items brought up to this version's keys (`scoring upgrade` in AWS).
     if (loaded === 'existing') {
@@ -128,7 +144,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         audit: LOCAL_SERVER_AUDIT,
       });
     }
-    const gateway = createGateway({ iamKeys });
+    const gateway = createGateway({ iamKeys, ...(options.faultFile ? { faults: faultsFrom(options.faultFile) } : {}) });
     const site = options.site === false ? undefined : buildSite();
     const serve = (api: RequestListener, cdn?: BehaviourRules) => (site ? withStaticSite(api, { files: site, filesOrigin: files!.endpoint, cdn }) : api);
     const host = options.host ?? '127.0.0.1';
@@ -234,15 +250,22 @@ async function closeGracefully(server: Server, boundMs: number): Promise<void> {
   }
 }
 
-/** The fold consumer, fed by the table's stream as the event source mapping feeds it in AWS. */
-export function startFoldPoller(endpoint: string, tableName: string): Promise<StreamPoller> {
+/** The fold consumer, fed by the table's stream as the event source mapping feeds it in AWS; from its checkpoint, when given one. */
+export function startFoldPoller(endpoint: string, tableName: string, checkpointFile?: string): Promise<StreamPoller> {
   const log = createLogger({ route: 'FoldResults' });
   return startStreamPoller({
     endpoint,
     tableName,
     handler: foldResults,
     onError: (error) => log.error('stream poll failed', failureFields(error)),
+    ...(checkpointFile ? { checkpointFile } : {}),
   });
+}
+
+/** The stack's view of a stream consumer that runs in a process of its own: nothing to wait for or stop here. */
+function consumerApart(): StreamPoller {
+  const apart = () => Promise.reject(new Error('the stream consumer runs in a process of its own (npm run stream-consumer)'));
+  return { caughtUp: apart, pause: apart, resume: () => undefined, stop: () => Promise.resolve() };
 }
 
 /** The local server's own writes at start (its competition, its environment's tokens and keys) in the audit trail. */

@@ -7,6 +7,8 @@ import {
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { FOLD_BATCH_SIZE, matchesFoldFilter } from '#shared/data/fold-events';
 import { tableStreamArn } from '#shared/data/table';
 
@@ -32,6 +34,14 @@ interface Options {
   /** The first pause between polls of an idle stream (it doubles while idle, up to 250 ms). */
   idleMs?: number;
   onError?: (error: unknown) => void;
+  /**
+   * Where the mapping keeps its place: each shard's last sequence number
+   * handed over and answered (JSON, written whole after each batch). A poller
+   * started on it goes on after those records, as an event source mapping
+   * does after its consumer crashed; without one it starts at the stream's
+   * trim horizon and replays everything (the fold skips what it has folded).
+   */
+  checkpointFile?: string;
 }
 
 /**
@@ -39,7 +49,8 @@ interface Options {
  * table's shards (closed shards to their children, parents first), applies
  * the same filter as the mapping, and calls the consumer with a
  * DynamoDBStreamEvent of up to `batchSize` records. A partial batch failure
- * is retried from the record it names, with a pause, as Lambda would.
+ * is retried from the record it names, with a pause, as Lambda would. At
+ * least once, as in AWS: a consumer that dies mid-batch gets that batch again.
  */
 export async function startStreamPoller(options: Options): Promise<StreamPoller> {
   const client = new DynamoDBStreamsClient({
@@ -58,6 +69,7 @@ export async function startStreamPoller(options: Options): Promise<StreamPoller>
   let cycle = 0;
   let idleStreak = 0;
   const waiters: { after: number; resolve: () => void }[] = [];
+  const checkpoint = new Checkpoint(options.checkpointFile);
 
   const refreshShards = async () => {
     let start: string | undefined;
@@ -77,9 +89,25 @@ export async function startStreamPoller(options: Options): Promise<StreamPoller>
       // A child waits until its parent is drained: records of one key stay in order.
       const parentDrained = iterators.has(parent ?? '') && iterators.get(parent ?? '') === undefined;
       if (parent && parents.has(parent) && !parentDrained) continue;
-      const { ShardIterator } = await client.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: id, ShardIteratorType: 'TRIM_HORIZON' }));
-      iterators.set(id, ShardIterator);
+      iterators.set(id, await firstIterator(id));
     }
+  };
+
+  /** Where a shard is read from: after its checkpoint, else (none, or one the stream has trimmed) from its trim horizon. */
+  const firstIterator = async (shardId: string): Promise<string | undefined> => {
+    const after = checkpoint.of(shardId);
+    if (after) {
+      try {
+        const { ShardIterator } = await client.send(
+          new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after }),
+        );
+        return ShardIterator;
+      } catch (error) {
+        if ((error as { name?: string }).name !== 'TrimmedDataAccessException') throw error;
+      }
+    }
+    const { ShardIterator } = await client.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }));
+    return ShardIterator;
   };
 
   /** Polls one shard once; returns how many records it saw. */
@@ -87,19 +115,27 @@ export async function startStreamPoller(options: Options): Promise<StreamPoller>
     const iterator = iterators.get(shardId);
     if (!iterator) return 0;
     const page = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: batchSize }));
-    const records = (page.Records ?? []).filter((record) => matchesFoldFilter(record));
-    if (records.length > 0) {
-      const event: DynamoDBStreamEvent = { Records: records.map((record) => toLambdaRecord(record, streamArn)) };
-      const { batchItemFailures } = await options.handler(event);
-      const failed = batchItemFailures[0]?.itemIdentifier;
-      if (failed) {
-        await new Promise((r) => setTimeout(r, 200));
-        const { ShardIterator } = await client.send(
-          new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'AT_SEQUENCE_NUMBER', SequenceNumber: failed }),
-        );
-        iterators.set(shardId, ShardIterator);
-        return records.length;
-      }
+    const all = page.Records ?? [];
+    const records = all.filter((record) => matchesFoldFilter(record));
+    const failed =
+      records.length > 0
+        ? (await options.handler({ Records: records.map((record) => toLambdaRecord(record, streamArn)) })).batchItemFailures[0]?.itemIdentifier
+        : undefined;
+    // The place is kept up to what was answered (the records the filter left out too), so a restart hands over only what follows.
+    const answered = failed
+      ? all.slice(
+          0,
+          all.findIndex((r) => r.dynamodb?.SequenceNumber === failed),
+        )
+      : all;
+    if (answered.length > 0) checkpoint.keep(shardId, answered.at(-1)!.dynamodb!.SequenceNumber!);
+    if (failed) {
+      await new Promise((r) => setTimeout(r, 200));
+      const { ShardIterator } = await client.send(
+        new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'AT_SEQUENCE_NUMBER', SequenceNumber: failed }),
+      );
+      iterators.set(shardId, ShardIterator);
+      return records.length;
     }
     iterators.set(shardId, page.NextShardIterator);
     if (!page.NextShardIterator) shardClosed = true;
@@ -160,6 +196,33 @@ export async function startStreamPoller(options: Options): Promise<StreamPoller>
       client.destroy();
     },
   };
+}
+
+/** Each shard's last sequence number answered, in a file written whole (to a temporary name, then renamed). */
+class Checkpoint {
+  private readonly places: Record<string, string>;
+
+  constructor(private readonly file: string | undefined) {
+    this.places = {};
+    if (!file) return;
+    try {
+      Object.assign(this.places, JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ENOENT') throw new Error(`the stream checkpoint ${file} cannot be read: ${(error as Error).message}`);
+    }
+  }
+
+  of(shardId: string): string | undefined {
+    return this.places[shardId];
+  }
+
+  keep(shardId: string, sequenceNumber: string): void {
+    this.places[shardId] = sequenceNumber;
+    if (!this.file) return;
+    mkdirSync(dirname(this.file), { recursive: true });
+    writeFileSync(`${this.file}.tmp`, JSON.stringify(this.places));
+    renameSync(`${this.file}.tmp`, this.file);
+  }
 }
 
 /** A Streams API record in the shape Lambda hands a DynamoDB stream consumer. */

@@ -14,6 +14,8 @@ globalThis.fetch = async (input: string | URL | Request, init?: RequestInit): Pr
   const url = new URL(input instanceof Request ? input.url : String(input));
   const loopback = url.hostname === 'localhost' || url.hostname.startsWith('127.');
   if (!loopback || !url.pathname.startsWith(`${API_PREFIX}/`)) return response;
+  // A refusal the rehearsal's fault hook injected is the platform's, not the API's (lib/local/faults.ts): no route describes it.
+  if (response.headers.get('x-local-fault') === 'injected') return response;
   const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
   const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
   const seen = {
