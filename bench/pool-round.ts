@@ -14,8 +14,8 @@ export async function measurePoolRound(options: { api: string; token: string; me
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return response.status === 204 ? undefined : ((await response.json()) as Record<string, unknown>);
   };
-  // A round an hour ahead: no real round's claims are touched.
-  const round = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 3_600_000).toISOString();
+  // A round an hour ago (the API takes claims of a round once it has begun): no real round's claims are touched.
+  const round = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 3_600_000).toISOString();
   const calls = { pool: 0, claims: 0, heartbeats: 0 };
   let services = 0;
   let slices = 0;

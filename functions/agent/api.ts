@@ -67,6 +67,10 @@ export class ApiError extends Error {
     readonly status: number,
     readonly detail: string,
     readonly path: string,
+    /** The problem's code, when the API answered one (`round_not_begun`…). */
+    readonly code?: string,
+    /** The answer's Retry-After, in seconds, when it had one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${path}: ${status} ${detail}`);
   }
@@ -106,7 +110,17 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
 
   async function expect<A extends Answer>(status: number, path: string, request: (signal: AbortSignal) => Promise<A>): Promise<NonNullable<A['data']>> {
     const { data, error, response } = await send(path, request);
-    if (response.status !== status || data === undefined) throw new ApiError(response.status, problemDetail(error), path);
+    if (response.status !== status || data === undefined) {
+      const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+      const code = (error as { code?: unknown } | undefined)?.code;
+      throw new ApiError(
+        response.status,
+        problemDetail(error),
+        path,
+        typeof code === 'string' ? code : undefined,
+        Number.isFinite(retryAfter) ? retryAfter : undefined,
+      );
+    }
     return data as NonNullable<A['data']>;
   }
 

@@ -4,7 +4,7 @@ import { teamAddressPrefix } from '#shared/domain/settings';
 import { CLOUD_POOL } from '#shared/domain/pools';
 import { inScoringWindow } from '#shared/domain/scoring/result';
 import type { Logger } from '#shared/log';
-import type { DnsRecord, ReportOutcome, ScanReport, ScoringApi, Service, Settings } from './api';
+import { ApiError, type DnsRecord, type ReportOutcome, type ScanReport, type ScoringApi, type Service, type Settings } from './api';
 import { runCheck, type CheckOutcome, type DnsExpectation, type MailRound } from './checks';
 import type { MailToken } from '#shared/mail-token';
 import { cachedPerRound, type HostResolver } from './resolve';
@@ -210,11 +210,22 @@ async function checkShared(
     let done: number | undefined;
     while (now() < deadline) {
       const claim = await deps.api.claimSlice(pool, { round, agent, lease_seconds, ...(done === undefined ? {} : { done }) }).catch((error: unknown) => {
+        // This agent's clock runs ahead of the API's: the round begins in Retry-After seconds at the server's clock.
+        if (error instanceof ApiError && error.code === 'round_not_begun') return { notBegun: (error.retryAfterSeconds ?? 1) * 1000, detail: error.detail };
         // The API's client has retried: this worker stops, and a slice it held goes to another agent when its lease ends.
         deps.log.error('claim failed', { pool, round, agent, error: (error as Error).message });
         return undefined;
       });
       if (!claim) return;
+      if ('notBegun' in claim) {
+        // A clock a little ahead waits for the round; one further ahead than the round lasts checks none of it, and says so.
+        if (now() + claim.notBegun >= deadline) {
+          deps.log.warn('clock ahead of the API: round left to the pool', { pool, round, agent, detail: claim.detail });
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, claim.notBegun));
+        continue;
+      }
       done = undefined;
       if (claim.slice === null) {
         // The API's times are the wall clock's; the round's end is this agent's clock's.

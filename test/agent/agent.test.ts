@@ -127,12 +127,13 @@ async function services() {
 }
 
 /**
- * A 120 s round `ahead` ms from now, and the agents' clock in it: it starts 2 s into the round and ticks. A clock
- * that was merely `ahead` could reach the round's end while a test runs (one run in forty started in its last 3 s),
- * and an agent claims nothing of a round that is over.
+ * A round `offset` ms from now (a past one: the API takes claims of a round once it has begun at its clock, decision
+ * 0083, and a past round is one no other test checks), and the agents' clock in it: it starts 2 s into the round and
+ * ticks. A clock merely `offset` could reach the round's end while a test runs (one run in forty started in its last
+ * 3 s), and an agent claims nothing of a round that is over.
  */
-function clockInRound(ahead: number): { evenMinute: number; now: () => number } {
-  const evenMinute = Math.floor((Date.now() + ahead) / 120_000) * 120_000;
+function clockInRound(offset: number, roundSeconds = 120): { evenMinute: number; now: () => number } {
+  const evenMinute = Math.floor((Date.now() + offset) / (roundSeconds * 1000)) * roundSeconds * 1000;
   const startedAt = Date.now();
   return { evenMinute, now: () => evenMinute + 2_000 + (Date.now() - startedAt) };
 }
@@ -251,7 +252,8 @@ describe('the scoring agent', () => {
 
   it("shares a pool's round: agents split its slices, and a slice its agent left mid-round is taken once the lease runs out (issue #45)", async () => {
     const settings = await agentApi.settings();
-    const later = (rounds: number) => roundStartAt(Date.now(), settings.round_seconds) + rounds * settings.round_seconds * 1000;
+    // Rounds an hour and more ago, each with the agents' clock in it.
+    const earlier = (rounds: number) => clockInRound(-(60 + rounds) * settings.round_seconds * 1000, settings.round_seconds);
     const deps = { api: agentApi, resolver: resolver(), checkLimit: concurrencyLimit(8), log, mailToken };
     const scansOf = async (start: number) => {
       const prefix = `r${new Date(start)
@@ -270,24 +272,42 @@ describe('the scoring agent', () => {
     };
 
     // Two agents at once: every slice checked by exactly one of them, every service once.
-    const shared = later(11);
+    const { evenMinute: shared, now: inShared } = earlier(11);
     const [a, b] = await Promise.all([
-      runRound(shared, settings, { ...deps, share: { agent: 'a' } }),
-      runRound(shared, settings, { ...deps, share: { agent: 'b' } }),
+      runRound(shared, settings, { ...deps, now: inShared, share: { agent: 'a' } }),
+      runRound(shared, settings, { ...deps, now: inShared, share: { agent: 'b' } }),
     ]);
     expect([...a.slices!, ...b.slices!].sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(a.checks + b.checks).toBe(7);
     expect(await scansOf(shared)).toEqual([1, 1, 1, 1, 1, 1, 1]);
 
     // An agent takes a slice and dies: the other checks the rest, waits out the lease, and checks that one too.
-    const abandoned = later(12);
+    const { evenMinute: abandoned, now: inAbandoned } = earlier(12);
     const round = new Date(abandoned).toISOString();
     const taken = await agentApi.claimSlice('cloud', { round, agent: 'dead', lease_seconds: 5 });
     expect(taken).toMatchObject({ slice: 0, of: 8 });
-    const survivor = await runRound(abandoned, settings, { ...deps, share: { agent: 'survivor' } });
+    const survivor = await runRound(abandoned, settings, { ...deps, now: inAbandoned, share: { agent: 'survivor' } });
     expect(survivor.slices).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(await scansOf(abandoned)).toEqual([1, 1, 1, 1, 1, 1, 1]);
     expect(await agentApi.claimSlice('cloud', { round, agent: 'late', lease_seconds: 5 })).toMatchObject({ slice: null, retry_at: null });
+  }, 60_000);
+
+  it("leaves a round its clock runs ahead of to the pool, saying so; a clock a moment ahead waits for the round's start (decision 0083)", async () => {
+    const settings = await agentApi.settings();
+    const deps = { api: agentApi, resolver: resolver(), checkLimit: concurrencyLimit(8), log, mailToken };
+    // Three rounds ahead of the API: its claims are refused until the round begins, which is past this round's end for the agent.
+    const far = roundStartAt(Date.now(), settings.round_seconds) + 3 * settings.round_seconds * 1000;
+    const farClock = Date.now();
+    const refused = await agentApi.claimSlice('cloud', { round: new Date(far).toISOString(), agent: 'fast', lease_seconds: 5 }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 409, code: 'round_not_begun', retryAfterSeconds: expect.any(Number) });
+    expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(2 * settings.round_seconds);
+    const skipped = await runRound(far, settings, { ...deps, now: () => far + 2_000 + (Date.now() - farClock), share: { agent: 'fast' } });
+    expect([skipped.checks, skipped.slices]).toEqual([0, []]);
+    // A round two seconds ahead of the API, on a clock inside it: it waits the Retry-After, then checks the whole round.
+    const near = Math.ceil((Date.now() + 1_500) / 1000) * 1000;
+    const nearClock = Date.now();
+    const waited = await runRound(near, settings, { ...deps, now: () => near + 500 + (Date.now() - nearClock), share: { agent: 'nearly' } });
+    expect([waited.checks, waited.slices]).toEqual([7, [0, 1, 2, 3, 4, 5, 6, 7]]);
   }, 60_000);
 
   it('sends a heartbeat when it starts and after each round, which the pool shows as alive', async () => {
@@ -306,8 +326,8 @@ describe('the scoring agent', () => {
   it('in AWS, runs the round scheduled in the invoked minute, and nothing in a minute without one', async () => {
     const patched = await fetch(`${stack.url}/api/v1/settings/1`, { method: 'PATCH', headers: admin, body: JSON.stringify({ round_seconds: 120 }) });
     expect(patched.status).toBe(200);
-    // A round six hours ahead, on a clock that far ahead: no other test checks it, and it is not over.
-    const { evenMinute, now } = clockInRound(6 * 3_600_000);
+    // A round six hours ago, on a clock in it: no other test checks it, and to this agent it is not over.
+    const { evenMinute, now } = clockInRound(-6 * 3_600_000);
     const deps = { api: agentApi, resolver: resolver(), log, mailToken, now };
     expect(await runScheduledMinute(new Date(evenMinute + 60_000).toISOString(), deps)).toEqual([]);
     const [summary] = await runScheduledMinute(new Date(evenMinute + 1_000).toISOString(), deps);
@@ -315,9 +335,9 @@ describe('the scoring agent', () => {
   }, 60_000);
 
   it("fans a round with more services than one invocation checks out: each invocation claims the cloud pool's slices, every service checked once (issue #45)", async () => {
-    // A round twelve hours ahead (round_seconds is 120 since the test above), on a clock that far ahead
+    // A round twelve hours ago (round_seconds is 120 since the test above), on a clock in it
     // (a claim's round must lie within a day of the API's now).
-    const { evenMinute, now } = clockInRound(12 * 3_600_000);
+    const { evenMinute, now } = clockInRound(-12 * 3_600_000);
     const time = new Date(evenMinute + 2_000).toISOString();
     // Lambda's asynchronous invocation, played in this process: each runs the same entry point, named by its place.
     const invoked: { time?: string; invocation: { index: number; of: number } }[] = [];

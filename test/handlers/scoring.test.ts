@@ -296,7 +296,6 @@ describe("the check's own time", () => {
     expect((await report(ftp.id, { scan_id: 'b', score: ftp.max_score, error: null, time: iso(now - 2 * minute) })).status).toBe(201);
     // Older, arriving later: counted and in the history, but not the last scan.
     expect((await report(ftp.id, { scan_id: 'a', score: 0, error: 'refused', time: iso(now - 5 * minute) })).status).toBe(201);
-    // A check slightly ahead of the server clock (within 2 minutes) is fine.
     expect((await report(ftp.id, { scan_id: 'c', score: 1, error: 'slow', time: iso(now - 3 * minute) })).status).toBe(201);
     await folded();
     const detail = (await invoke('GET', `/api/v1/services/${ftp.id}`)).json;
@@ -308,13 +307,20 @@ describe("the check's own time", () => {
     const tie = iso(now - minute);
     expect((await report(ftp.id, { scan_id: 'tie-b', score: 0, error: 'down', time: tie })).status).toBe(201);
     expect((await report(ftp.id, { scan_id: 'tie-a', score: ftp.max_score, error: null, time: tie })).status).toBe(201);
-    expect((await report(ftp.id, { scan_id: 'ahead', score: 0, error: 'e', time: iso(now + minute) })).status).toBe(201);
+    // A check time ahead of the server's clock (an agent's clock running ahead, within 2 minutes) is kept as the
+    // result's arrival (decision 0083): it never counts for a moment yet to come. Sent again, it is the same result.
+    const ahead = await report(ftp.id, { scan_id: 'ahead', score: 0, error: 'e', time: iso(now + minute) });
+    expect(ahead.status).toBe(201);
+    expect(ahead.json.time).toBe(ahead.json.received_at);
+    expect(Date.parse(ahead.json.time)).toBeLessThan(now + minute);
+    const again = await report(ftp.id, { scan_id: 'ahead', score: 0, error: 'e', time: iso(now + minute) });
+    expect([again.status, again.json]).toEqual([200, ahead.json]);
     await folded();
     const after = (await invoke('GET', `/api/v1/services/${ftp.id}`)).json;
     expect(after.recent_scans.map((s: { scan_id: string }) => s.scan_id)).toEqual(['ahead', 'tie-b', 'tie-a', 'b', 'c', 'a']);
     expect(after).toMatchObject({ last_scan: 0, last_scan_error: 'failed' }); // no category reported: the public sees `failed`
     const card = await scorecard(ftp.team.id);
-    expect(card.stats).toMatchObject({ checks_total: 6, services_down: 1, last_scan_time: iso(now + minute) });
+    expect(card.stats).toMatchObject({ checks_total: 6, services_down: 1, last_scan_time: ahead.json.time });
   });
 
   it('never leaves in_progress stuck: a started racing its own result, and a started older than 10 minutes', async () => {

@@ -9,6 +9,7 @@ import { freshSettings } from '#shared/data/fresh';
 import { claimable, isAlive, slicesOfRound } from '#shared/domain/agents';
 import { placements } from '#shared/app/pool-scope';
 import { formatTimestamp } from '#shared/validation';
+import { HttpProblem } from '#shared/http/problem';
 
 /** An agent left waiting for another's slices asks again at least this often. */
 const RETRY_WITHIN_MS = 2_000;
@@ -34,6 +35,19 @@ export async function claimNextSlice(
   now = Date.now(),
 ): Promise<Claim> {
   const round = new Date(request.round).toISOString();
+  // A round is claimed from its start at the server's clock (decision 0083): an agent whose clock runs ahead would
+  // otherwise check, and score, a round before it happens.
+  const startsInMs = Date.parse(round) - now;
+  if (startsInMs > 0) {
+    const seconds = Math.ceil(startsInMs / 1000);
+    throw new HttpProblem(
+      409,
+      'round_not_begun',
+      `Round ${round} begins in ${seconds} s at the server's clock (${formatTimestamp(now)}): this agent's clock runs ahead. Ask again once it has begun.`,
+      undefined,
+      { 'retry-after': String(seconds) },
+    );
+  }
   const stamp = formatTimestamp(now);
   if (request.done !== undefined) await finishSlice(pool, round, request.done, stamp);
   const of = (await readRoundSlices(pool, round)) ?? (await fixRoundSlices(pool, round, slicesOfRound((await placements()).checks.get(pool)?.length ?? 0)));

@@ -155,9 +155,12 @@ export async function answerReport(serviceId: number, report: ScanReportInput, p
   if (report.time !== undefined && Date.parse(report.time) > now.getTime() + MAX_CLOCK_SKEW_MS) {
     throw validationFailed([{ path: 'time', message: "must not be more than 2 minutes ahead of the server's clock" }]);
   }
-  const outcome = await recordScanResult(serviceId, report, now);
+  // A check cannot have run after its result arrived: a time ahead of the server's clock is the agent's clock running
+  // ahead, and the result is kept at its arrival (decision 0083), so that it never counts for a moment yet to come.
+  const capped = report.time !== undefined && Date.parse(report.time) > now.getTime() ? { ...report, time: formatTimestamp(now) } : report;
+  const outcome = await recordScanResult(serviceId, capped, now);
   metrics.recordScanResult(outcome.kind);
-  if (outcome.kind === 'recorded' && report.time !== undefined) metrics.recordScanLag(new Date(report.time), now);
+  if (outcome.kind === 'recorded' && capped.time !== undefined) metrics.recordScanLag(new Date(capped.time), now);
   switch (outcome.kind) {
     case 'recorded':
       return created(outcome.scan, `${API_PREFIX}/services/${serviceId}`);

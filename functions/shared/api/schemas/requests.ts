@@ -48,7 +48,12 @@ const reportFields = {
   ),
   /** When the check ran (RFC 3339, UTC); absent: when the result arrives. */
   time: v.optional(
-    v.pipe(Timestamp, v.description("When the check ran (RFC 3339, UTC), at most 2 minutes ahead of the server's clock; without it, when the result arrives.")),
+    v.pipe(
+      Timestamp,
+      v.description(
+        "When the check ran (RFC 3339, UTC): at most 2 minutes ahead of the server's clock, and a time later than the result's arrival is kept as its arrival (an agent's clock running ahead); without it, when the result arrives.",
+      ),
+    ),
   ),
 };
 
