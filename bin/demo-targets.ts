@@ -129,9 +129,11 @@ const play = (service: Service, kind: CheckKind, by: Play['by'], unplayed?: Play
 const nodeOnly = process.env.SCORING_DEMO_NODE_ONLY === '1';
 /** Each server's listen, settled once it listens (or could not): the targets are ready when all are. */
 const listening: Promise<void>[] = [];
-function listen(server: Server, address: string, port: number, what: string) {
+/** Listens for a service; it counts as played by Node once it listens, as not played (saying why) when it cannot. */
+function listen(server: Server, address: string, port: number, what: string, played?: { service: Service; kind: CheckKind }) {
   if (!isLoopback(address)) {
     console.error(`skipping ${what} on ${address}:${port}: not a loopback address`);
+    if (played) play(played.service, played.kind, 'nothing', { why: 'not a loopback address' });
     return;
   }
   server.on('connection', (socket: Socket) => {
@@ -143,12 +145,14 @@ function listen(server: Server, address: string, port: number, what: string) {
   });
   listening.push(
     new Promise<void>((resolve) => {
-      server.once('error', (error) => {
+      server.once('error', (error: NodeJS.ErrnoException) => {
         console.error(`cannot listen on ${address}:${port} for ${what}: ${error.message}`);
+        if (played) play(played.service, played.kind, 'nothing', { why: `cannot listen on ${address}:${port} (${error.code ?? error.message})` });
         resolve();
       });
       server.listen(port, address, () => {
         started.push(`${address}:${port} ${what}`);
+        if (played) play(played.service, played.kind, 'Node');
         resolve();
       });
     }),
@@ -175,7 +179,7 @@ const DIRECTORY: DirectoryEntry[] = [
 /** The teams' file shares: real smbd processes (lib/local/demo/samba.ts), when this machine can run them. */
 let fileServers: DemoFileServers | undefined;
 /** Each team's name server (its zone alone), on its DNS service's address and port. */
-const nameServers: { team: Team; address: string; port: number; what: string }[] = [];
+const nameServers: { team: Team; address: string; port: number; what: string; service: Service; kind: CheckKind }[] = [];
 
 for (const service of services) {
   const address = addresses.get(service.id);
@@ -197,8 +201,7 @@ for (const service of services) {
       // HTTPS is real TLS with a self-signed certificate, as blue teams' usually are.
       const server = kind === 'https' ? createHttpsServer(certificate(), site) : createHttpServer(site);
       const note = behaviour === 'broken' ? ' (answers 500)' : behaviour === 'defaced' ? ' (defaced)' : '';
-      listen(server as unknown as Server, address, service.port, `${kind} ${service.url}${note}`);
-      play(service, kind, 'Node');
+      listen(server as unknown as Server, address, service.port, `${kind} ${service.url}${note}`, { service, kind });
       break;
     }
     case 'ssh':
@@ -208,12 +211,12 @@ for (const service of services) {
           address,
           service.port,
           `ssh ${service.url} (silent)`,
+          { service, kind },
         );
       } else {
         const { accepted, note } = logins(service.id, behaviour);
-        listen(sshServer(accepted), address, service.port, `ssh ${service.url}${note}`);
+        listen(sshServer(accepted), address, service.port, `ssh ${service.url}${note}`, { service, kind });
       }
-      play(service, kind, 'Node');
       break;
     case 'smtp': {
       // Mail into the team's mailbox, as the accounts the API holds; the half-down team's server drops it.
@@ -224,21 +227,22 @@ for (const service of services) {
         address,
         service.port,
         `smtp ${service.url}${note}${drop ? ' (drops mail)' : ''}`,
+        { service, kind },
       );
-      play(service, kind, 'Node');
       break;
     }
     case 'imap': {
       const { accepted, note } = logins(service.id, behaviour);
-      listen(imapServer(accepted, mailboxOf(team.id)), address, service.port, `imap ${service.url}${note}`);
-      play(service, kind, 'Node');
+      listen(imapServer(accepted, mailboxOf(team.id)), address, service.port, `imap ${service.url}${note}`, { service, kind });
       break;
     }
     case 'ldap': {
       const { accepted, note } = logins(service.id, behaviour);
       const empty = behaviour === 'half-down';
-      listen(ldapServer(accepted, DIRECTORY, { empty }), address, service.port, `ldap ${service.url}${note}${empty ? ' (directory empty)' : ''}`);
-      play(service, kind, 'Node');
+      listen(ldapServer(accepted, DIRECTORY, { empty }), address, service.port, `ldap ${service.url}${note}${empty ? ' (directory empty)' : ''}`, {
+        service,
+        kind,
+      });
       break;
     }
     case 'vnc': {
@@ -250,8 +254,8 @@ for (const service of services) {
         address,
         service.port,
         `vnc ${service.url}${open ? ' (no password asked)' : note}`,
+        { service, kind },
       );
-      play(service, kind, 'Node');
       break;
     }
     case 'command':
@@ -267,10 +271,10 @@ for (const service of services) {
     case 'smb': {
       // Real Samba, one smbd per team, letting in the accounts the API holds (the broken team: its rotated password).
       // The half-down team's red team deleted the file the check reads.
-      const why = nodeOnly ? "Debian's servers left out (SCORING_DEMO_NODE_ONLY)" : DemoFileServers.unavailable();
+      const why = nodeOnly ? { words: "Debian's servers left out (SCORING_DEMO_NODE_ONLY)", short: 'apt-get install samba' } : DemoFileServers.unavailable();
       if (why || !isLoopback(address)) {
-        console.error(`skipping smb ${service.url}: ${why ?? 'not a loopback address'} (its check fails: connection refused)`);
-        play(service, kind, 'nothing', { why: 'apt-get install samba', package: 'samba' });
+        console.error(`skipping smb ${service.url}: ${why?.words ?? 'not a loopback address'} (its check fails: connection refused)`);
+        play(service, kind, 'nothing', { why: why?.short ?? 'not a loopback address' });
         break;
       }
       const { share, file = 'welcome.txt', expect = 'reports' } = definitionOf.get(service.subtype_id) as SmbCheck;
@@ -279,11 +283,16 @@ for (const service of services) {
       const files = { [`${expect}/q3.txt`]: 'Quarterly report: every service up\n', ...(lost ? {} : { [file]: `Welcome to ${team.name}'s file share\n` }) };
       const what = `smb ${service.url} (Samba, share ${share}${lost ? `, ${file} deleted` : ''})${note}`;
       fileServers ??= new DemoFileServers();
-      play(service, kind, 'Samba');
       listening.push(
         fileServers.start({ address, port: service.port, share, files, accounts: accepted }).then(
-          () => void started.push(`${address}:${service.port} ${what}`),
-          (error: Error) => console.error(`cannot serve ${what}: ${error.message}`),
+          () => {
+            started.push(`${address}:${service.port} ${what}`);
+            play(service, kind, 'Samba');
+          },
+          (error: Error) => {
+            console.error(`cannot serve ${what}: ${error.message}`);
+            play(service, kind, 'nothing', { why: `smbd did not start (${error.message.slice(0, 80)})` });
+          },
         ),
       );
       break;
@@ -292,8 +301,7 @@ for (const service of services) {
       // Real FTP with the accounts the API holds (none for the broken team: its passwords changed), serving welcome.txt.
       const { accepted, note } = logins(service.id, behaviour);
       const files = new Map([['welcome.txt', Buffer.from(`Welcome to ${team.name}'s file server\n`)]]);
-      listen(ftpServer(accepted, files), address, service.port, `ftp ${service.url}${note}`);
-      play(service, kind, 'Node');
+      listen(ftpServer(accepted, files), address, service.port, `ftp ${service.url}${note}`, { service, kind });
       break;
     }
     case 'postgres': {
@@ -306,8 +314,7 @@ for (const service of services) {
           ['workstation', '12'],
         ],
       };
-      listen(postgresServer(accepted, { inventory }), address, service.port, `postgres ${service.url}${note}`);
-      play(service, kind, 'Node');
+      listen(postgresServer(accepted, { inventory }), address, service.port, `postgres ${service.url}${note}`, { service, kind });
       break;
     }
     case 'ftps':
@@ -326,13 +333,13 @@ for (const service of services) {
         address,
         service.port,
         `tcp ${service.url}`,
+        { service, kind },
       );
-      play(service, kind, 'Node');
       break;
     case 'dns':
       // The half-down team's name server is down.
-      if (behaviour !== 'half-down') nameServers.push({ team, address, port: service.port, what: `dns ${service.url} (its zone, as exported)` });
-      play(service, kind, 'Node');
+      if (behaviour === 'half-down') play(service, kind, 'Node');
+      else nameServers.push({ team, address, port: service.port, what: `dns ${service.url} (its zone, as exported)`, service, kind });
       break;
   }
 }
@@ -344,18 +351,24 @@ const zoneServers: { team: Team; server: ZoneDns }[] = [];
 let refresh: NodeJS.Timeout | undefined;
 if (nameServers.length > 0) {
   const zones = await competitionZones.current();
-  for (const { team, address, port, what } of nameServers) {
+  for (const { team, address, port, what, service, kind } of nameServers) {
     if (!isLoopback(address)) {
       console.error(`skipping ${what} on ${address}:${port}: not a loopback address`);
+      play(service, kind, 'nothing', { why: 'not a loopback address' });
       continue;
     }
+    const onProblem = (problem: string) => console.error(`${what}: ${problem}`);
     listening.push(
-      ZoneDns.start({ addresses: [address], port, zones: zoneOf(zones, team) }).then(
+      ZoneDns.start({ addresses: [address], port, zones: zoneOf(zones, team), onProblem }).then(
         (server) => {
           zoneServers.push({ team, server });
           started.push(`${address}:${port} ${what}`);
+          play(service, kind, 'Node');
         },
-        (error: Error) => console.error(`cannot serve ${what} on ${address}:${port}: ${error.message}`),
+        (error: NodeJS.ErrnoException) => {
+          console.error(`cannot serve ${what} on ${address}:${port}: ${error.message}`);
+          play(service, kind, 'nothing', { why: `cannot listen on ${address}:${port} (${error.code ?? error.message})` });
+        },
       ),
     );
   }
@@ -390,8 +403,11 @@ if (missing) {
 }
 
 // Run by npm start: every target listens and its records exist, so the agent may start its first round; npm start says the line.
-if (process.send) process.send({ ready: true, played: playedLine(plays) });
-else console.log(playedLine(plays));
+// In the subtypes' order, whichever server listened first.
+const subtypeOrder = new Map(subtypes.map((s, i) => [s.name, i]));
+const line = playedLine(plays.sort((a, b) => (subtypeOrder.get(a.subtype) ?? 0) - (subtypeOrder.get(b.subtype) ?? 0)));
+if (process.send) process.send({ ready: true, played: line });
+else console.log(line);
 
 process.once('SIGINT', () => {
   clearInterval(refresh);

@@ -113,6 +113,8 @@ describe("a newcomer's first hour", () => {
         // The test's reads of every team's reasons (the tour mints its own tokens).
         SCORING_ADMIN_TOKEN: ENV_TOKENS.admin,
         LOG_LEVEL: 'warn',
+        // What the tour makes with mktemp goes with the project's copy.
+        TMPDIR: outputs,
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
         ...(hidden ? {} : { SCORING_DEMO_NODE_ONLY: '1' }),
       },

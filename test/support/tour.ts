@@ -173,19 +173,17 @@ export class TourShell {
     const file = join(this.outputs, `step-${n}.out`);
     const marker = `__TOUR_STEP_${n}_DONE__`;
     this.child.stdin!.write(`export TOUR_OUTPUT='${file}'\n${step.source}\nprintf '\\n%s\\n' '${marker}'\n`);
+    let poll: NodeJS.Timeout | undefined;
+    let timer: NodeJS.Timeout | undefined;
     const done = await Promise.race([
       new Promise<'done'>((resolve) => {
-        const poll = setInterval(() => {
-          if (this.output.includes(`\n${marker}\n`)) {
-            clearInterval(poll);
-            resolve('done');
-          }
-        }, 100);
-        void this.exited.then(() => clearInterval(poll));
+        poll = setInterval(() => this.output.includes(`\n${marker}\n`) && resolve('done'), 100);
       }),
       this.exited.then((code) => `the session ended (exit code ${code})`),
-      new Promise<string>((resolve) => setTimeout(resolve, timeoutMs, `no end within ${timeoutMs / 1000} s`)),
+      new Promise<string>((resolve) => (timer = setTimeout(resolve, timeoutMs, `no end within ${timeoutMs / 1000} s`))),
     ]);
+    clearInterval(poll);
+    clearTimeout(timer);
     const kept = step.command !== undefined ? readIfThere(file) : '';
     if (done !== 'done') {
       throw new Error(

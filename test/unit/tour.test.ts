@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { playedLine } from '../../lib/local/demo/played';
 import { meets, parseExpectation, tourSteps } from '../support/tour';
 
 /** The README tour's harness (test/support/tour.ts), on its own: what it cuts, wraps and checks. */
@@ -46,6 +47,22 @@ describe('the tour harness', () => {
     expect(() => tourSteps(file, '## Tour', '## After')).toThrow(/a check with no command above it/);
   });
 
+  it("says in the demo's start line what plays each subtype, and what nothing plays with why", () => {
+    expect(
+      playedLine([
+        { subtype: 'HTTP', kind: 'http', by: 'Node' },
+        { subtype: 'HTTP', kind: 'http', by: 'nothing' },
+        { subtype: 'DNS', kind: 'dns', by: 'Node' },
+        { subtype: 'File Share', kind: 'smb', by: 'Samba' },
+        { subtype: 'File Share', kind: 'smb', by: 'nothing', unplayed: { why: 'cannot listen on 127.0.14.45:4445 (EADDRINUSE)' } },
+        { subtype: 'Desktop', kind: 'rdp', by: 'nothing', unplayed: { why: 'never played' } },
+      ]),
+    ).toBe('Live: HTTP and DNS played by Node, File Share by Samba; not played: Desktop (rdp: never played).');
+    expect(playedLine([{ subtype: 'File Share', kind: 'smb', by: 'nothing', unplayed: { why: 'smbd runs as root only' } }])).toBe(
+      'Live: nothing played; not played: File Share (smb: smbd runs as root only).',
+    );
+  });
+
   it('checks fields at any depth, an array length, a text; and says why one fails', () => {
     const answer = JSON.stringify({ services: [{ subtype: 'FTP', last_scan_reason: 'login as files refused', team: { number: 13, name: 'x' } }] });
     expect(meets(answer, parseExpectation('{"subtype": "FTP", "last_scan_reason": "login as files refused"}'))).toBeUndefined();
@@ -72,5 +89,9 @@ describe('the tour harness', () => {
     expect(all).not.toMatch(/:300[01]\b/);
     expect(all).not.toMatch(/date -d|named-checkzone|\bjq\b/);
     for (const line of all.split('\n').filter((l) => /^\s*(\S+=\$\()?curl /.test(l) && !l.includes('curl()'))) expect(line).not.toMatch(/curl -s\b/);
+    // Pasted into zsh, whose interactive shell reads no comment at a line's end: comments stand on lines of their own.
+    expect(all.split('\n').filter((l) => /\S\s+#\s/.test(l.replace(/'[^']*'|"[^"]*"/g, '')))).toEqual([]);
+    // grep -q leaves the pipe early: under pipefail, curl's SIGPIPE would fail a loop that found what it waited for.
+    expect(all).not.toMatch(/\| grep -q/);
   });
 });

@@ -184,7 +184,10 @@ export async function agentCommand(argv: string[], io: CommandOutput): Promise<n
     const mailToken = givenKey ? hmacMailToken(givenMailKey(givenKey)) : poolMailToken(api, pool);
     // Literals too: the allow-list is checked last, on whatever address a check would connect to.
     const guard = (resolve: HostResolver) => withinRanges(ranges, withLiterals(resolve));
-    zones = resolver === 'competition' ? new CompetitionDns(api, zoneServer as ZoneServerKind) : undefined;
+    zones =
+      resolver === 'competition'
+        ? new CompetitionDns(api, zoneServer as ZoneServerKind, (problem) => log.warn('a zone is not served', { problem }))
+        : undefined;
     const fixed = resolver === 'hosts' ? guard(hostsFileResolver(hostsFile!)) : resolver === 'system' ? guard(systemResolver) : undefined;
 
     const stop = new AbortController();

@@ -52,13 +52,16 @@ export class CompetitionDns {
   constructor(
     api: ScoringApi,
     private readonly kind: ZoneServerKind = 'node',
+    /** Told of a team's zone that cannot be served (the others are): its names then do not resolve. */
+    private readonly onProblem?: (message: string) => void,
   ) {
     this.zones = new CompetitionZones(api);
   }
 
   async refresh(): Promise<HostResolver> {
     const zones = await this.zones.current();
-    if (!this.server) this.server = await startZoneServer(this.kind, { addresses: ['127.0.0.1'], zones });
+    if (!this.server)
+      this.server = await startZoneServer(this.kind, { addresses: ['127.0.0.1'], zones, ...(this.onProblem ? { onProblem: this.onProblem } : {}) });
     else await this.server.update(zones);
     return dnsServerResolver(`127.0.0.1:${this.server.port}`);
   }

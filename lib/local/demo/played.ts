@@ -7,7 +7,8 @@ export interface Play {
   kind: CheckKind;
   /** `nothing` without `unplayed`: the team runs nothing on purpose (its services are down). */
   by: 'Node' | 'Samba' | 'nothing';
-  unplayed?: { why: string; package?: string };
+  /** Why nothing plays it: the Debian package that would, or what else stands in the way. */
+  unplayed?: { why: string };
 }
 
 /**

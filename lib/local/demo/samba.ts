@@ -129,9 +129,10 @@ export class DemoFileServers {
   readonly #dirs: string[] = [];
 
   /** Why this machine cannot play file shares, if it cannot. */
-  static unavailable(): string | undefined {
-    if (!existsSync(SMBD) || !existsSync(SMBPASSWD)) return 'Samba is not installed (apt-get install samba)';
-    if (process.getuid?.() !== 0) return 'smbd must run as root to serve its users';
+  /** Why this machine cannot play file shares, in words and in a start line's few (the Debian package, or what else it needs); undefined when it can. */
+  static unavailable(): { words: string; short: string } | undefined {
+    if (!existsSync(SMBD) || !existsSync(SMBPASSWD)) return { words: 'Samba is not installed (apt-get install samba)', short: 'apt-get install samba' };
+    if (process.getuid?.() !== 0) return { words: 'smbd must run as root to serve its users', short: 'smbd runs as root only' };
     return undefined;
   }
 

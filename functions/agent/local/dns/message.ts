@@ -11,7 +11,7 @@
 export const TYPE = { A: 1, NS: 2, CNAME: 5, SOA: 6, MX: 15, TXT: 16, AAAA: 28 } as const;
 export type RecordTypeName = keyof typeof TYPE;
 /** Query-only types (RFC 1035 §3.2.3, RFC 1995, RFC 6891): never data in a zone. */
-export const QTYPE = { OPT: 41, IXFR: 251, AXFR: 252, MAILB: 253, MAILA: 254, ANY: 255 } as const;
+export const QTYPE = { OPT: 41, TKEY: 249, TSIG: 250, IXFR: 251, AXFR: 252, MAILB: 253, MAILA: 254, ANY: 255 } as const;
 export const CLASS_IN = 1;
 
 export const RCODE = { NOERROR: 0, FORMERR: 1, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 } as const;
@@ -53,6 +53,8 @@ export interface ParsedQuery {
   problem?: string;
   /** A response (QR set) is never answered: two servers must not answer each other forever. */
   isResponse: boolean;
+  /** It carries answer or authority records, which no query does (its additional records, EDNS's OPT, are ignored). */
+  otherRecords?: boolean;
 }
 
 /**
@@ -64,7 +66,13 @@ export function parseQuery(packet: Buffer): ParsedQuery {
   if (packet.length < 12) throw new MalformedMessage('shorter than a header');
   const id = packet.readUInt16BE(0);
   const flags = packet.readUInt16BE(2);
-  const query: ParsedQuery = { id, opcode: (flags >> 11) & 0xf, rd: (flags & 0x0100) !== 0, isResponse: (flags & 0x8000) !== 0 };
+  const query: ParsedQuery = {
+    id,
+    opcode: (flags >> 11) & 0xf,
+    rd: (flags & 0x0100) !== 0,
+    isResponse: (flags & 0x8000) !== 0,
+    ...(packet.readUInt16BE(6) > 0 || packet.readUInt16BE(8) > 0 ? { otherRecords: true } : {}),
+  };
   const questions = packet.readUInt16BE(4);
   if (questions !== 1) return { ...query, problem: `${questions} questions (one is asked at a time)` };
   try {

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killWhenOwnerDies } from '#shared/watchdog';
-import { freeDnsPort, sameZones, type ZoneServer, type ZoneServerOptions } from './zone-server';
+import { freeDnsPort, type ZoneServer, type ZoneServerOptions } from './zone-server';
 
 /**
  * BIND's `named` in the foreground on loopback, serving zone files we write:
@@ -12,6 +12,10 @@ import { freeDnsPort, sameZones, type ZoneServer, type ZoneServerOptions } from 
  * rewriting the files and sending SIGHUP, which makes named reload them.
  */
 export class Named implements ZoneServer {
+  private reloading?: Promise<void>;
+  /** Each update's zone files have names of their own: named reloads a file only if it is newer than its last load, to the second. */
+  private generation = 0;
+
   private constructor(
     private readonly child: ChildProcess,
     private readonly directory: string,
@@ -23,8 +27,12 @@ export class Named implements ZoneServer {
   static async start(options: ZoneServerOptions): Promise<Named> {
     const port = options.port || (await freeDnsPort(options.addresses[0] ?? '127.0.0.1'));
     const directory = mkdtempSync(join(tmpdir(), 'scoring-named-'));
-    writeConfig(directory, options.addresses, port, options.zones);
-    const child = spawn('named', ['-g', '-c', join(directory, 'named.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    writeConfig(directory, options.addresses, port, options.zones, 0);
+    // Debian puts named in /usr/sbin, which is on root's PATH only.
+    const child = spawn('named', ['-g', '-c', join(directory, 'named.conf')], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, PATH: `${process.env.PATH ?? ''}:/usr/sbin:/sbin` },
+    });
     const named = new Named(child, directory, port, new Map(options.zones), options.addresses);
     // Whatever way this process ends, named goes with it: the exit handler, and a watchdog for SIGKILL.
     if (child.pid !== undefined) killWhenOwnerDies(child, directory);
@@ -44,12 +52,18 @@ export class Named implements ZoneServer {
    * reload. Nothing happens when none changed.
    */
   async update(zones: ReadonlyMap<string, string>): Promise<boolean> {
+    // Two callers at once (a round and a "check now"): the second waits for the first's reload, then compares.
+    while (this.reloading) await this.reloading;
     if (sameZones(zones, this.zones)) return false;
     this.zones = new Map(zones);
-    writeConfig(this.directory, this.addresses, this.port, zones);
-    const reloaded = this.nextRunning('reload');
+    writeConfig(this.directory, this.addresses, this.port, zones, ++this.generation);
+    this.reloading = this.nextRunning('reload');
     this.child.kill('SIGHUP');
-    await reloaded;
+    try {
+      await this.reloading;
+    } finally {
+      this.reloading = undefined;
+    }
     return true;
   }
 
@@ -112,10 +126,12 @@ export class Named implements ZoneServer {
   }
 }
 
-function writeConfig(directory: string, addresses: string[], port: number, zones: ReadonlyMap<string, string>): void {
+function writeConfig(directory: string, addresses: string[], port: number, zones: ReadonlyMap<string, string>, generation: number): void {
+  // The last generation's files go (named has read them); this one's are new names, so named loads each.
+  for (const name of readdirSync(directory)) if (/^zone-\d+-\d+\.db$/.test(name) && !name.endsWith(`-${generation - 1}.db`)) rmSync(join(directory, name), { force: true });
   const zoneClauses = [...zones.keys()].map((origin, index) => {
-    writeFileSync(join(directory, `zone-${index}.db`), zones.get(origin)!);
-    return `zone "${origin}" { type primary; file "zone-${index}.db"; };`;
+    writeFileSync(join(directory, `zone-${index}-${generation}.db`), zones.get(origin)!);
+    return `zone "${origin}" { type primary; file "zone-${index}-${generation}.db"; };`;
   });
   writeFileSync(
     join(directory, 'named.conf'),
@@ -135,4 +151,9 @@ function writeConfig(directory: string, addresses: string[], port: number, zones
       '',
     ].join('\n'),
   );
+}
+
+/** Whether two sets of zones are the same texts under the same names: an update that changes nothing reloads nothing. */
+function sameZones(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
+  return a.size === b.size && [...a].every(([origin, text]) => b.get(origin) === text);
 }

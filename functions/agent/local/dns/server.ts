@@ -3,13 +3,14 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { isLoopback } from '../../resolve';
 import { Authority } from './authority';
 import { encodeAnswer, MalformedMessage, parseQuery, QUERY_LIMIT, UDP_ANSWER_LIMIT } from './message';
-import { freeDnsPort, sameZones, type ZoneServer, type ZoneServerOptions } from './zone-server';
+import { parseZone, ZoneFileError, type Zone } from './zone-file';
+import { freeDnsPort, type ZoneServer, type ZoneServerOptions } from './zone-server';
 
 /** A TCP message's length is two bytes. */
 const TCP_ANSWER_LIMIT = 0xffff;
 /** A TCP client gets this long between queries before its connection is closed. */
 const TCP_IDLE_MS = 10_000;
-/** Open TCP connections per address; the next is refused until one closes. */
+/** Open TCP connections per listening address (all clients together); past it, a new one is closed at once. */
 const TCP_CONNECTIONS = 64;
 /** Answers a TCP client has not read yet: past this, it is not reading, and its connection is closed. */
 const TCP_UNREAD_BYTES = 64 * 1024;
@@ -20,27 +21,27 @@ const TCP_UNREAD_BYTES = 64 * 1024;
  * to install (Debian's servers are not on a newcomer's machine). Answers come
  * from `Authority`; this file only moves bytes, each read and write bounded,
  * and never lets a packet end the process. Zones change with `update`, at
- * once and whole: a zone that cannot be read leaves the old ones served.
+ * once: a zone that cannot be read keeps its last good copy, the others go on.
  */
 export class ZoneDns implements ZoneServer {
   private readonly udp: UdpSocket[] = [];
   private readonly tcp: Server[] = [];
   private readonly connections = new Set<Socket>();
-  private zones: Map<string, string>;
+  /** Each zone served, as read from its text: a zone whose new text cannot be read keeps its last good copy. */
+  private served = new Map<string, { text: string; zone: Zone }>();
+  private authority = new Authority([]);
 
   private constructor(
     readonly port: number,
-    private authority: Authority,
-    zones: ReadonlyMap<string, string>,
-  ) {
-    this.zones = new Map(zones);
-  }
+    private readonly onProblem: (message: string) => void,
+  ) {}
 
   static async start(options: ZoneServerOptions): Promise<ZoneDns> {
     const outside = options.addresses.find((address) => !isLoopback(address));
     if (outside) throw new Error(`the zone server answers on loopback addresses only, not ${outside}`);
     const port = options.port || (await freeDnsPort(options.addresses[0] ?? '127.0.0.1'));
-    const server = new ZoneDns(port, new Authority(options.zones), options.zones);
+    const server = new ZoneDns(port, options.onProblem ?? (() => undefined));
+    server.take(options.zones);
     try {
       for (const address of options.addresses) await server.listen(address);
     } catch (error) {
@@ -50,12 +51,36 @@ export class ZoneDns implements ZoneServer {
     return server;
   }
 
-  /** Serves these zones from now on; false when none changed. Rejects (and keeps serving the old ones) when one cannot be read. */
+  /**
+   * Serves these zones from now on; false when none changed. A zone whose
+   * text cannot be read is said (`onProblem`) and keeps its last good copy,
+   * or stays unserved: one bad zone never takes the others down.
+   */
   async update(zones: ReadonlyMap<string, string>): Promise<boolean> {
-    if (sameZones(zones, this.zones)) return false;
-    this.authority = new Authority(zones);
-    this.zones = new Map(zones);
+    const same = zones.size === this.served.size && [...zones].every(([origin, text]) => this.served.get(origin)?.text === text);
+    if (same) return false;
+    this.take(zones);
     return true;
+  }
+
+  private take(zones: ReadonlyMap<string, string>): void {
+    const next = new Map<string, { text: string; zone: Zone }>();
+    for (const [origin, text] of zones) {
+      const kept = this.served.get(origin);
+      if (kept?.text === text) {
+        next.set(origin, kept);
+        continue;
+      }
+      try {
+        next.set(origin, { text, zone: parseZone(origin, text) });
+      } catch (error) {
+        if (!(error instanceof ZoneFileError)) throw error;
+        this.onProblem(`${error.message}${kept ? ' (its last good copy is served)' : ' (not served)'}`);
+        if (kept) next.set(origin, kept);
+      }
+    }
+    this.served = next;
+    this.authority = new Authority([...next.values()].map((z) => z.zone));
   }
 
   async stop(): Promise<void> {
@@ -93,8 +118,15 @@ export class ZoneDns implements ZoneServer {
     const udp = createSocket({ type: 'udp4' });
     this.udp.push(udp);
     udp.on('message', (packet, client) => {
+      // Port 0 is no client's (a forged source): Node would throw sending to it.
+      if (client.port === 0) return;
       const answer = this.respond(packet, UDP_ANSWER_LIMIT);
-      if (answer) udp.send(answer, client.port, client.address);
+      if (!answer) return;
+      try {
+        udp.send(answer, client.port, client.address);
+      } catch {
+        // A client address Node will not send to: the query goes unanswered, as a lost datagram would.
+      }
     });
     udp.on('error', () => undefined);
     await new Promise<void>((resolve, reject) => {

@@ -32,8 +32,17 @@ export interface Zone {
 const LABEL = /^[a-z0-9_-]{1,63}$/;
 const MAX_NAME = 253;
 
-/** Parses one zone's text; `origin` is the zone's name (with or without its final dot), the default `$ORIGIN`. */
+/** Parses one zone's text; `origin` is the zone's name (with or without its final dot), the default `$ORIGIN`. Errors name the zone. */
 export function parseZone(originName: string, text: string): Zone {
+  try {
+    return parseZoneText(originName, text);
+  } catch (error) {
+    if (error instanceof ZoneFileError) throw new ZoneFileError(`zone ${originName}: ${error.message}`);
+    throw error;
+  }
+}
+
+function parseZoneText(originName: string, text: string): Zone {
   const origin = absoluteKey(originName);
   if (origin === '') throw new ZoneFileError('the root zone is not served here');
   const records = new Map<NameKey, Map<number, StoredRecord[]>>();

@@ -24,11 +24,8 @@ export interface ZoneServerOptions {
   port?: number;
   /** Zone name (without the trailing dot) → zone file text, as `renderZone` writes it. */
   zones: ReadonlyMap<string, string>;
-}
-
-/** Whether two sets of zones are the same texts under the same names: an update that changes nothing reloads nothing. */
-export function sameZones(a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>): boolean {
-  return a.size === b.size && [...a].every(([origin, text]) => b.get(origin) === text);
+  /** Told of a zone that cannot be served (named's own log says so for BIND). */
+  onProblem?: (message: string) => void;
 }
 
 export const ZONE_SERVERS = ['node', 'named'] as const;

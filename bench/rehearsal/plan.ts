@@ -1,0 +1,232 @@
+/**
+ * What a rehearsal plays, decided at its start and written into its report:
+ * the competition (teams, services of cheap kinds, a range pool, an SLA on
+ * SSH, a freeze and an end in the file), each service's host and the script
+ * it follows (up, down, broken, slower than the check's timeout), and the
+ * faults' schedule. Pure: a seed and a size give the same plan.
+ */
+
+/** The kinds a rehearsal's hosts play: cheap to serve by the thousand. */
+export const KINDS = ['http', 'ssh', 'dns', 'smtp', 'tcp'] as const;
+export type Kind = (typeof KINDS)[number];
+
+/** How a host answers for a while: `slow` accepts and says nothing until the check's timeout has passed. */
+export type Mode = 'up' | 'down' | 'broken' | 'slow';
+
+export interface Size {
+  teams: number;
+  servicesPerTeam: number;
+  roundSeconds: number;
+  rounds: number;
+  viewers: number;
+  /** Host processes: the hosts are spread over them. */
+  hostProcesses: number;
+}
+
+export const SIZES = {
+  /** About 3 minutes on 2 cores. */
+  default: { teams: 20, servicesPerTeam: 10, roundSeconds: 10, rounds: 12, viewers: 20, hostProcesses: 2 },
+  /** The suite's: every fault kind once, one at a time, within 90 s. */
+  short: { teams: 6, servicesPerTeam: 5, roundSeconds: 10, rounds: 7, viewers: 3, hostProcesses: 1 },
+  /** A whole event's size. */
+  full: { teams: 250, servicesPerTeam: 20, roundSeconds: 60, rounds: 8, viewers: 50, hostProcesses: 4 },
+} satisfies Record<string, Size>;
+
+/** Every check's timeout: `slow` hosts answer after it. */
+export const CHECK_TIMEOUT_SECONDS = 2;
+export const SSH_ACCOUNT = { username: 'blue', password: 'Rehearsal-Blue-Pa55' };
+/** The range pool: every third team's services are checked from it, by installed agents. */
+export const RANGE_POOL = 'range-a';
+export const PORTS: Record<Kind, number> = { http: 8080, ssh: 2222, dns: 5300, smtp: 2525, tcp: 9000 };
+
+export interface HostPlan {
+  /** The service's index in its team (0-based) and its team's number: its address is 127.<team>.0.<index + 1>. */
+  team: number;
+  index: number;
+  kind: Kind;
+  url: string;
+  address: string;
+  port: number;
+  /** Its modes from each offset (ms from the first round's start); `up` before the first. */
+  script: { at: number; mode: Mode }[];
+}
+
+export interface FaultPlan {
+  kind: FaultKind;
+  /** Offset from the first round's start, and how long it lasts (ms). */
+  at: number;
+  lasts: number;
+}
+
+export type FaultKind =
+  | 'gateway-503'
+  | 'gateway-429'
+  | 'database-stalled'
+  | 'server-killed'
+  | 'stream-consumer-killed'
+  | 'pool-cut-off'
+  | 'agent-killed'
+  | 'agent-stopped'
+  | 'agent-clock-ahead';
+
+export const FAULT_KINDS: FaultKind[] = [
+  'agent-clock-ahead',
+  'gateway-503',
+  'database-stalled',
+  'server-killed',
+  'stream-consumer-killed',
+  'pool-cut-off',
+  'agent-killed',
+  'agent-stopped',
+  'gateway-429',
+];
+
+export interface Plan {
+  seed: number;
+  size: Size;
+  /** The competition file (JSON is YAML). */
+  competition: Record<string, unknown>;
+  hosts: HostPlan[];
+  faults: FaultPlan[];
+  /** When the first round starts (epoch ms, on a round boundary), and when scoring ends (end_time). */
+  startsAt: number;
+  endsAt: number;
+  freezeAt: number;
+}
+
+/** A small, fast, seeded generator (mulberry32): the same seed plays the same event. */
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const kindOf = (index: number): Kind => KINDS[index % KINDS.length]!;
+const SUBTYPE_ID: Record<Kind, number> = { http: 1, ssh: 2, dns: 3, smtp: 4, tcp: 5 };
+
+/**
+ * The plan. The first round starts at least `leadMs` from `now` (time for
+ * the processes to come up), on a round boundary; scoring ends after the
+ * last round, the scoreboard freezes at three quarters of the run.
+ */
+export function makePlan(size: Size, seed: number, now: number, leadMs: number): Plan {
+  const round = size.roundSeconds * 1000;
+  const startsAt = Math.ceil((now + leadMs) / round) * round;
+  const runMs = size.rounds * round;
+  const endsAt = startsAt + runMs;
+  const freezeAt = startsAt + Math.floor((runMs * 3) / 4 / round) * round;
+  const next = random(seed);
+  const hosts: HostPlan[] = [];
+  for (let team = 1; team <= size.teams; team++) {
+    for (let index = 0; index < size.servicesPerTeam; index++) {
+      const kind = kindOf(index);
+      hosts.push({
+        team,
+        index,
+        kind,
+        url: `host${index + 1}.team${team}.rehearsal.example`,
+        address: `127.${team}.0.${index + 1}`,
+        port: PORTS[kind],
+        script: scriptFor(kind, runMs, round, next),
+      });
+    }
+  }
+  return { seed, size, competition: competitionFile(size, startsAt, endsAt, freezeAt, hosts), hosts, faults: faultSchedule(size, runMs), startsAt, endsAt, freezeAt };
+}
+
+/** A host's script: up, with 0 to 2 spells of another mode, each one to three rounds long; TCP knows only up and down. */
+function scriptFor(kind: Kind, runMs: number, round: number, next: () => number): { at: number; mode: Mode }[] {
+  const modes: Mode[] = kind === 'tcp' ? ['down'] : ['down', 'broken', 'slow'];
+  const spells = Math.floor(next() * 3);
+  const script: { at: number; mode: Mode }[] = [];
+  let from = 0;
+  for (let i = 0; i < spells; i++) {
+    // A spell starts off the round grid, so checks straddle its edges.
+    const at = from + Math.floor(next() * (runMs / 2));
+    if (at >= runMs) break;
+    const lasts = round * (1 + Math.floor(next() * 3)) + Math.floor(next() * round);
+    script.push({ at, mode: modes[Math.floor(next() * modes.length)]! }, { at: at + lasts, mode: 'up' });
+    from = at + lasts + round;
+  }
+  return script;
+}
+
+/**
+ * The faults, one at a time and in order, spread over the run; the clock
+ * that runs ahead is one range agent's for the whole run.
+ */
+function faultSchedule(size: Size, runMs: number): FaultPlan[] {
+  const round = size.roundSeconds * 1000;
+  const timed = FAULT_KINDS.filter((k) => k !== 'agent-clock-ahead');
+  const step = Math.floor((runMs - round) / timed.length);
+  const lasts: Partial<Record<FaultKind, number>> = {
+    'gateway-503': Math.min(8000, step - 1000),
+    'gateway-429': Math.min(8000, step - 1000),
+    'database-stalled': 15_000,
+    'pool-cut-off': round,
+    'agent-stopped': round + 5000,
+  };
+  return [
+    { kind: 'agent-clock-ahead', at: 0, lasts: runMs },
+    ...timed.map((kind, i) => ({ kind, at: round / 2 + i * step, lasts: lasts[kind] ?? 0 })),
+  ];
+}
+
+function competitionFile(size: Size, startsAt: number, endsAt: number, freezeAt: number, hosts: HostPlan[]): Record<string, unknown> {
+  const check = { timeout_seconds: CHECK_TIMEOUT_SECONDS };
+  return {
+    settings: {
+      competition_name: `Rehearsal ${size.teams} × ${size.servicesPerTeam}`,
+      dns_address_template: '127.{team_number}.0',
+      dns_nameservers: ['ns1.rehearsal.example'],
+      round_seconds: size.roundSeconds,
+      start_time: new Date(startsAt).toISOString(),
+      end_time: new Date(endsAt).toISOString(),
+      late_result_grace_seconds: 30,
+      scoreboard_freeze_time: new Date(freezeAt).toISOString(),
+    },
+    super_types: [
+      { id: 1, name: 'Services' },
+      { id: 2, name: 'Injects' },
+      { id: 3, name: 'Red Team' },
+    ],
+    subtypes: [
+      { id: SUBTYPE_ID.http, name: 'HTTP', super_type_id: 1, max_score: 10, check: 'http', path: '/', status: 200, content: 'Welcome', ...check },
+      {
+        id: SUBTYPE_ID.ssh,
+        name: 'SSH',
+        super_type_id: 1,
+        max_score: 10,
+        check: 'ssh',
+        accounts: [SSH_ACCOUNT],
+        // Every third failed check in a row costs 5 points.
+        sla_threshold: 3,
+        sla_penalty: 5,
+        ...check,
+      },
+      { id: SUBTYPE_ID.dns, name: 'DNS', super_type_id: 1, max_score: 5, check: 'dns', query: 'www', ...check },
+      { id: SUBTYPE_ID.smtp, name: 'SMTP', super_type_id: 1, max_score: 8, check: 'smtp', ...check },
+      { id: SUBTYPE_ID.tcp, name: 'Database', super_type_id: 1, max_score: 5, check: 'tcp', ...check },
+    ],
+    pools: [{ name: RANGE_POOL, description: 'the range: installed agents' }],
+    teams: Array.from({ length: size.teams }, (_, t) => ({
+      number: t + 1,
+      name: `Rehearsal Team ${t + 1}`,
+      team_url: `team${t + 1}.rehearsal.example`,
+      ...((t + 1) % 3 === 0 ? { pool: RANGE_POOL } : {}),
+      services: hosts.filter((h) => h.team === t + 1).map((h) => ({ subtype_id: SUBTYPE_ID[h.kind], url: h.url, port: h.port })),
+    })),
+  };
+}
+
+/** A host's mode at an offset (ms from the first round's start). */
+export function modeAt(host: Pick<HostPlan, 'script'>, offset: number): Mode {
+  let mode: Mode = 'up';
+  for (const step of host.script) if (step.at <= offset) mode = step.mode;
+  return mode;
+}
