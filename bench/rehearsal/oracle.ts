@@ -84,7 +84,8 @@ export function expectedScores(services: readonly OracleService[], hostLog: read
     const events = byService.get(service.url) ?? [];
     const team = totals.get(service.team) ?? totals.set(service.team, new Map()).get(service.team)!;
     const figure = team.get(service.superTypeId) ?? team.set(service.superTypeId, { score: 0, max: 0 }).get(service.superTypeId)!;
-    const wrong = (r: RecordedResult, why: string) => mismatches.push({ team: service.team, service: service.id, url: service.url, scan_id: r.scan_id, time: r.time, why });
+    const wrong = (r: RecordedResult, why: string) =>
+      mismatches.push({ team: service.team, service: service.id, url: service.url, scan_id: r.scan_id, time: r.time, why });
     let run = 0;
     for (const r of [...service.results].sort((a, b) => a.time.localeCompare(b.time) || a.scan_id.localeCompare(b.scan_id))) {
       checked++;
@@ -96,7 +97,10 @@ export function expectedScores(services: readonly OracleService[], hostLog: read
         if (passed(r, service.maxScore)) wrong(r, 'passed, but its host served no probe for it');
         else if (!wasDown(events, from, from + 1000)) wrong(r, `failed (${r.error ?? 'no reason'}), but its host served no probe for it and was up`);
       } else if (!outcomes.has(passed(r, service.maxScore))) {
-        wrong(r, `${passed(r, service.maxScore) ? 'passed' : `failed (${r.error ?? 'no reason'})`}, but its host answered ${probes.map((p) => p.outcome).join(', ')}`);
+        wrong(
+          r,
+          `${passed(r, service.maxScore) ? 'passed' : `failed (${r.error ?? 'no reason'})`}, but its host answered ${probes.map((p) => p.outcome).join(', ')}`,
+        );
       }
       if (outcomes.size > 1) ambiguous++;
       const counts = inWindow(r, window);

@@ -136,7 +136,16 @@ export function makePlan(size: Size, seed: number, now: number, leadMs: number):
       });
     }
   }
-  return { seed, size, competition: competitionFile(size, startsAt, endsAt, freezeAt, hosts), hosts, faults: faultSchedule(size, runMs), startsAt, endsAt, freezeAt };
+  return {
+    seed,
+    size,
+    competition: competitionFile(size, startsAt, endsAt, freezeAt, hosts),
+    hosts,
+    faults: faultSchedule(size, runMs),
+    startsAt,
+    endsAt,
+    freezeAt,
+  };
 }
 
 /** A host's script: up, with 0 to 2 spells of another mode, each one to three rounds long; TCP knows only up and down. */
@@ -171,10 +180,7 @@ function faultSchedule(size: Size, runMs: number): FaultPlan[] {
     'pool-cut-off': round,
     'agent-stopped': round + 5000,
   };
-  return [
-    { kind: 'agent-clock-ahead', at: 0, lasts: runMs },
-    ...timed.map((kind, i) => ({ kind, at: round / 2 + i * step, lasts: lasts[kind] ?? 0 })),
-  ];
+  return [{ kind: 'agent-clock-ahead', at: 0, lasts: runMs }, ...timed.map((kind, i) => ({ kind, at: round / 2 + i * step, lasts: lasts[kind] ?? 0 }))];
 }
 
 function competitionFile(size: Size, startsAt: number, endsAt: number, freezeAt: number, hosts: HostPlan[]): Record<string, unknown> {

@@ -128,7 +128,8 @@ export class Named implements ZoneServer {
 
 function writeConfig(directory: string, addresses: string[], port: number, zones: ReadonlyMap<string, string>, generation: number): void {
   // The last generation's files go (named has read them); this one's are new names, so named loads each.
-  for (const name of readdirSync(directory)) if (/^zone-\d+-\d+\.db$/.test(name) && !name.endsWith(`-${generation - 1}.db`)) rmSync(join(directory, name), { force: true });
+  for (const name of readdirSync(directory))
+    if (/^zone-\d+-\d+\.db$/.test(name) && !name.endsWith(`-${generation - 1}.db`)) rmSync(join(directory, name), { force: true });
   const zoneClauses = [...zones.keys()].map((origin, index) => {
     writeFileSync(join(directory, `zone-${index}-${generation}.db`), zones.get(origin)!);
     return `zone "${origin}" { type primary; file "zone-${index}-${generation}.db"; };`;
