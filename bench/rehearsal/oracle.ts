@@ -6,7 +6,8 @@
  * boundaries, agents die and come back, slices change hands. Pure.
  *
  * - A result matches the probes its service's host served from its check
- *   time (whole seconds) to the check's timeout after: it passed if the host
+ *   time (whole seconds) to the check's timeout after, or to the next
+ *   check's time when that comes sooner: it passed if the host
  *   answered well, failed if it answered badly or not in time. Two agents
  *   may probe in one window (a slice taken over): the result must be one of
  *   their outcomes. No probe at all: the host must have been down then
@@ -65,6 +66,12 @@ export interface Expected {
   /** Per team number, per super type id: the score and its maximum, as the rules give them. */
   totals: Map<number, Map<number, { score: number; max: number }>>;
   mismatches: Mismatch[];
+  /**
+   * Checks that timed out at the agent though their host answered well (a
+   * busy agent's, or a busy machine's): scored as the agent reported them,
+   * which is right by the rules; listed, not counted as wrong.
+   */
+  agentTimeouts: Mismatch[];
   /** Results two probes of one window answered differently (each outcome would have been right). */
   ambiguous: number;
   checked: number;
@@ -78,6 +85,7 @@ export function expectedScores(services: readonly OracleService[], hostLog: read
   for (const events of byService.values()) events.sort((a, b) => a.t - b.t);
   const totals = new Map<number, Map<number, { score: number; max: number }>>();
   const mismatches: Mismatch[] = [];
+  const agentTimeouts: Mismatch[] = [];
   let ambiguous = 0;
   let checked = 0;
   for (const service of services) {
@@ -87,20 +95,29 @@ export function expectedScores(services: readonly OracleService[], hostLog: read
     const wrong = (r: RecordedResult, why: string) =>
       mismatches.push({ team: service.team, service: service.id, url: service.url, scan_id: r.scan_id, time: r.time, why });
     let run = 0;
-    for (const r of [...service.results].sort((a, b) => a.time.localeCompare(b.time) || a.scan_id.localeCompare(b.scan_id))) {
+    const results = [...service.results].sort((a, b) => a.time.localeCompare(b.time) || a.scan_id.localeCompare(b.scan_id));
+    for (const [i, r] of results.entries()) {
       checked++;
       const from = Date.parse(r.time);
-      const to = from + 1000 + window.timeoutMs + 500;
+      // Its window ends where the next check's begins (a late check of one round and the next round's come close).
+      const next = results.slice(i + 1).find((later) => Date.parse(later.time) > from);
+      const to = Math.min(from + 1000 + window.timeoutMs + 500, next ? Date.parse(next.time) : Infinity);
       const probes = events.filter((e): e is Extract<HostEvent, { outcome: Outcome }> => 'outcome' in e && e.t >= from && e.t <= to);
       const outcomes = new Set(probes.map((p) => p.outcome === 'good'));
       if (probes.length === 0) {
         if (passed(r, service.maxScore)) wrong(r, 'passed, but its host served no probe for it');
-        else if (!wasDown(events, from, from + 1000)) wrong(r, `failed (${r.error ?? 'no reason'}), but its host served no probe for it and was up`);
+        else if (!wasDown(events, from, Math.min(from + 1000, to)))
+          wrong(r, `failed (${r.error ?? 'no reason'}), but its host served no probe for it and was up`);
       } else if (!outcomes.has(passed(r, service.maxScore))) {
-        wrong(
-          r,
-          `${passed(r, service.maxScore) ? 'passed' : `failed (${r.error ?? 'no reason'})`}, but its host answered ${probes.map((p) => p.outcome).join(', ')}`,
-        );
+        // The agent gave up waiting while its host had answered in time: the agent's own load, not a host's or a rule's.
+        if (!passed(r, service.maxScore) && r.error?.startsWith('timeout')) {
+          agentTimeouts.push({ team: service.team, service: service.id, url: service.url, scan_id: r.scan_id, time: r.time, why: r.error });
+        } else {
+          wrong(
+            r,
+            `${passed(r, service.maxScore) ? 'passed' : `failed (${r.error ?? 'no reason'})`}, but its host answered ${probes.map((p) => p.outcome).join(', ')}`,
+          );
+        }
       }
       if (outcomes.size > 1) ambiguous++;
       const counts = inWindow(r, window);
@@ -114,7 +131,7 @@ export function expectedScores(services: readonly OracleService[], hostLog: read
       else if (++run % Math.max(1, service.sla.threshold) === 0 && service.sla.threshold > 0) figure.score -= service.sla.penalty;
     }
   }
-  return { totals, mismatches, ambiguous, checked };
+  return { totals, mismatches, agentTimeouts, ambiguous, checked };
 }
 
 /** Whether a result counts: check time in the window, arrived by its end plus the grace. */

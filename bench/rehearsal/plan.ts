@@ -27,7 +27,7 @@ export const SIZES = {
   /** About 3 minutes on 2 cores. */
   default: { teams: 20, servicesPerTeam: 10, roundSeconds: 10, rounds: 12, viewers: 20, hostProcesses: 2 },
   /** The suite's: every fault kind once, one at a time, within 90 s. */
-  short: { teams: 6, servicesPerTeam: 5, roundSeconds: 10, rounds: 7, viewers: 3, hostProcesses: 1 },
+  short: { teams: 6, servicesPerTeam: 5, roundSeconds: 10, rounds: 6, viewers: 3, hostProcesses: 1 },
   /** A whole event's size. */
   full: { teams: 250, servicesPerTeam: 20, roundSeconds: 60, rounds: 8, viewers: 50, hostProcesses: 4 },
 } satisfies Record<string, Size>;
@@ -83,10 +83,14 @@ export const FAULT_KINDS: FaultKind[] = [
 
 export interface Plan {
   seed: number;
+  /** How far ahead one range agent's clock runs: 90 s, or half the run when that is shorter (it must meet rounds of the event). */
+  clockAheadSeconds: number;
   size: Size;
   /** The competition file (JSON is YAML). */
   competition: Record<string, unknown>;
   hosts: HostPlan[];
+  /** A host no service names at the start: an organiser adds its service while the board runs. */
+  spare: HostPlan;
   faults: FaultPlan[];
   /** When the first round starts (epoch ms, on a round boundary), and when scoring ends (end_time). */
   startsAt: number;
@@ -107,7 +111,7 @@ export function random(seed: number): () => number {
 }
 
 const kindOf = (index: number): Kind => KINDS[index % KINDS.length]!;
-const SUBTYPE_ID: Record<Kind, number> = { http: 1, ssh: 2, dns: 3, smtp: 4, tcp: 5 };
+export const SUBTYPE_ID: Record<Kind, number> = { http: 1, ssh: 2, dns: 3, smtp: 4, tcp: 5 };
 
 /**
  * The plan. The first round starts at least `leadMs` from `now` (time for
@@ -136,11 +140,23 @@ export function makePlan(size: Size, seed: number, now: number, leadMs: number):
       });
     }
   }
+  const spareIndex = size.servicesPerTeam;
+  const spare: HostPlan = {
+    team: 1,
+    index: spareIndex,
+    kind: 'http',
+    url: `host${spareIndex + 1}.team1.rehearsal.example`,
+    address: `127.1.0.${spareIndex + 1}`,
+    port: PORTS.http,
+    script: [],
+  };
   return {
     seed,
+    clockAheadSeconds: Math.min(90, Math.floor(runMs / 2000)),
     size,
     competition: competitionFile(size, startsAt, endsAt, freezeAt, hosts),
     hosts,
+    spare,
     faults: faultSchedule(size, runMs),
     startsAt,
     endsAt,
@@ -173,14 +189,21 @@ function faultSchedule(size: Size, runMs: number): FaultPlan[] {
   const round = size.roundSeconds * 1000;
   const timed = FAULT_KINDS.filter((k) => k !== 'agent-clock-ahead');
   const step = Math.floor((runMs - round) / timed.length);
-  const lasts: Partial<Record<FaultKind, number>> = {
-    'gateway-503': Math.min(8000, step - 1000),
-    'gateway-429': Math.min(8000, step - 1000),
+  const gateway = Math.min(8000, Math.max(4000, step - 1000));
+  const lasts: Record<FaultKind, number> = {
+    'agent-clock-ahead': runMs,
+    'gateway-503': gateway,
+    'gateway-429': gateway,
     'database-stalled': 15_000,
+    // The time until it is started again.
+    'server-killed': 0,
+    'stream-consumer-killed': 2000,
     'pool-cut-off': round,
-    'agent-stopped': round + 5000,
+    'agent-killed': 3000,
+    // Past its lease (a round at most): its slice goes to another agent of the pool.
+    'agent-stopped': round + 2000,
   };
-  return [{ kind: 'agent-clock-ahead', at: 0, lasts: runMs }, ...timed.map((kind, i) => ({ kind, at: round / 2 + i * step, lasts: lasts[kind] ?? 0 }))];
+  return [{ kind: 'agent-clock-ahead', at: 0, lasts: runMs }, ...timed.map((kind, i) => ({ kind, at: round / 2 + i * step, lasts: lasts[kind] }))];
 }
 
 function competitionFile(size: Size, startsAt: number, endsAt: number, freezeAt: number, hosts: HostPlan[]): Record<string, unknown> {

@@ -76,8 +76,13 @@ export class ApiError extends Error {
   }
 }
 
-/** Retries for 503 (busy, with Retry-After) and network failures; a report is safe to resend (same scan_id). */
+/**
+ * Retries for 503 (busy, with Retry-After), 429 (throttled), 502 and 504 (the
+ * platform lost the answer: the outcome is unknown, and a resend under the
+ * same scan ids or claim is safe) and network failures.
+ */
 const ATTEMPTS = 4;
+const RETRIED = new Set([429, 502, 503, 504]);
 const REQUEST_TIMEOUT_MS = 30_000;
 
 type Answer = { data?: unknown; error?: unknown; response: Response };
@@ -96,8 +101,9 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
     for (let attempt = 1; ; attempt++) {
       try {
         const answer = await request(AbortSignal.timeout(REQUEST_TIMEOUT_MS));
-        if (answer.response.status === 503 && attempt < ATTEMPTS) {
-          await pause(Number(answer.response.headers.get('retry-after') ?? '1') * 1000);
+        if (RETRIED.has(answer.response.status) && attempt < ATTEMPTS) {
+          const retryAfter = Number(answer.response.headers.get('retry-after'));
+          await pause(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 250 * 2 ** attempt);
           continue;
         }
         return answer;

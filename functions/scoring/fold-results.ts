@@ -15,11 +15,21 @@ import { createLogger } from '#shared/log';
  * is retried with everything after it (already folded records are skipped by
  * the watermarks, already taken job steps by the job's step counter).
  */
-/** How old the batch's oldest record was once its results were folded (undefined when it held none): the overview shows it. */
+/**
+ * How old the batch's oldest record was once its results were folded (undefined when it held none): the overview
+ * shows it. A record was written no earlier than its stream creation time, nor than the arrival a result carries:
+ * the later of the two is the closer (DynamoDB rounds the creation time down to the second, DynamoDB Local to the
+ * minute, which read as up to a minute of lag that was not there).
+ */
 function foldLagOf(records: DynamoDBRecord[], folded: number, now: number): number | undefined {
-  const created = records.flatMap((r) => r.dynamodb?.ApproximateCreationDateTime ?? []);
-  if (folded === 0 || created.length === 0) return undefined;
-  return Math.max(0, now - Math.min(...created) * 1000);
+  const written = records.flatMap((r) => {
+    const created = r.dynamodb?.ApproximateCreationDateTime;
+    if (created === undefined) return [];
+    const arrived = Date.parse(r.dynamodb?.NewImage?.received_at?.S ?? '');
+    return [Math.max(created * 1000, Number.isFinite(arrived) ? arrived : 0)];
+  });
+  if (folded === 0 || written.length === 0) return undefined;
+  return Math.max(0, now - Math.min(...written));
 }
 
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {

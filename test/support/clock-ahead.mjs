@@ -12,8 +12,9 @@
  * `Date.now()`): timers and `performance` measure durations, not dates.
  */
 // Said in the environment, so the browser tests move the pages' clock too (and child processes keep the same offset).
+// CLOCK_AHEAD_SECONDS, when given, says it in seconds instead (the rehearsal's agent whose clock runs 90 s ahead).
 process.env.CLOCK_AHEAD_DAYS ??= '365';
-const offset = Number(process.env.CLOCK_AHEAD_DAYS) * 86_400_000;
+const offset = process.env.CLOCK_AHEAD_SECONDS ? Number(process.env.CLOCK_AHEAD_SECONDS) * 1000 : Number(process.env.CLOCK_AHEAD_DAYS) * 86_400_000;
 const RealDate = Date;
 
 class MovedDate extends RealDate {

@@ -40,7 +40,7 @@ export function sshServer(accepted: CheckAccount[]): Server {
  * own generateKeyPairSync makes, it then refuses ("Malformed OpenSSH private
  * key"), which took the whole demo down with it. Made again until it reads.
  */
-function parsableHostKey(): string {
+export function parsableHostKey(): string {
   for (;;) {
     const key = ssh2.utils.generateKeyPairSync('ed25519').private;
     if (!(ssh2.utils.parseKey(key) instanceof Error)) return key;

@@ -1,0 +1,108 @@
+import { POLL_MS } from '#shared/api/polling';
+import type { Ledger } from './ledger';
+
+/**
+ * The rehearsal's actors that run in its own process: spectators polling
+ * what the pages poll through the CDN stand-in, and organisers (adjustments
+ * with their Idempotency-Key, a service added while the board runs, the
+ * overview polled for the fold's lag, finalise at the end). Each writes its
+ * ledger; a write whose outcome is unknown (5xx, 429, no answer) is sent
+ * again under the same key until it is answered.
+ */
+
+/** One poll of a spectator: when, what came back, and (for a 200) what it showed. */
+export interface ViewerPoll {
+  t: number;
+  path: string;
+  status: number;
+  /** The scoreboard: each team number's total. */
+  totals?: Record<number, number>;
+  /** The status view: as_of, and each service (team number and subtype id) with its state, as the viewer now holds it. */
+  asOf?: number;
+  frozen?: boolean;
+}
+
+export interface Viewer {
+  name: string;
+  polls: ViewerPoll[];
+  stop(): void;
+}
+
+/** A spectator on the scoreboard and the matrix, polling each every 20 s with the ETag it holds, as the pages do. */
+export function startViewer(name: string, cdn: string, ledger: Ledger, offsetMs: number): Viewer {
+  const polls: ViewerPoll[] = [];
+  let stopped = false;
+  let boardTag: string | undefined;
+  let statusTag: string | undefined;
+  let since: string | undefined;
+  const poll = async () => {
+    const board = await ledger.fetch(name, `${cdn}/api/v1/teams/scoreboard/compact`, { headers: boardTag ? { 'if-none-match': boardTag } : {} });
+    const boardPoll: ViewerPoll = { t: Date.now(), path: 'scoreboard', status: board.status };
+    if (board.status === 200) {
+      boardTag = board.headers?.get('etag') ?? undefined;
+      const body = board.json as { rows: (string | number)[][]; frozen?: boolean };
+      boardPoll.totals = Object.fromEntries(body.rows.map((row) => [Number(row[3]), Number(row[6])]));
+      boardPoll.frozen = body.frozen === true;
+    }
+    polls.push(boardPoll);
+    const status = await ledger.fetch(name, `${cdn}/api/v1/services/status${since ? `?since=${encodeURIComponent(since)}` : ''}`, {
+      headers: statusTag ? { 'if-none-match': statusTag } : {},
+    });
+    const statusPoll: ViewerPoll = { t: Date.now(), path: 'status', status: status.status };
+    if (status.status === 200) {
+      statusTag = status.headers?.get('etag') ?? undefined;
+      const body = status.json as { as_of: string };
+      since = body.as_of;
+      statusPoll.asOf = Date.parse(body.as_of);
+    }
+    polls.push(statusPoll);
+  };
+  // Spectators arrive at different moments, then keep the pages' pace.
+  const timer = setTimeout(function next() {
+    if (stopped) return;
+    void poll().finally(() => {
+      if (!stopped) setTimeout(next, POLL_MS.spectator);
+    });
+  }, offsetMs);
+  return {
+    name,
+    polls,
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** A write sent until it is answered (2xx or a refusal that is final), under one Idempotency-Key. */
+export async function writeUntilAnswered(
+  ledger: Ledger,
+  actor: string,
+  url: string,
+  body: unknown,
+  options: { method?: string; token: string; key: string; deadline: number },
+): Promise<{ status: number; json: unknown }> {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await ledger.fetch(actor, url, {
+      method: options.method ?? 'POST',
+      headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json', 'idempotency-key': options.key },
+      body: JSON.stringify(body),
+    });
+    const unknown = answer.status === 0 || answer.status === 429 || answer.status >= 500;
+    if (!unknown || Date.now() > options.deadline) return answer;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 250 * 2 ** attempt)));
+  }
+}
+
+/** The overview's fold lag (each batch's, as the stream consumer measured it), polled by an organiser every 2 s. */
+export function pollFoldLag(origin: string, token: string, ledger: Ledger): { samples: Map<string, number>; stop(): void } {
+  /** Each batch's lag (seconds) by when it was measured: a quiet poll sees the same one again. */
+  const samples = new Map<string, number>();
+  const timer = setInterval(() => {
+    void ledger.fetch('organiser (overview)', `${origin}/api/v1/overview`, { headers: { authorization: `Bearer ${token}` } }).then((answer) => {
+      const fold = (answer.json as { fold?: { lag_seconds: number; measured_at: string } | null } | undefined)?.fold;
+      if (answer.status === 200 && fold) samples.set(fold.measured_at, fold.lag_seconds);
+    });
+  }, 2000);
+  return { samples, stop: () => clearInterval(timer) };
+}

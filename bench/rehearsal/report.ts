@@ -1,0 +1,348 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { matchRoute } from '#shared/api/route-matching';
+import type { FaultRecord } from './faults';
+import type { LedgerEntry } from './ledger';
+import { expectedScores, inWindow, type HostEvent, type Mismatch, type OracleService, type RecordedResult } from './oracle';
+import { CHECK_TIMEOUT_SECONDS, type Plan } from './plan';
+import type { ViewerPoll } from './actors';
+
+/**
+ * What a rehearsal proves, from what it collected: nothing acknowledged was
+ * lost, every score is what the hosts' logs give under the rules, what
+ * spectators saw never went back unexplained, every fault happened; and its
+ * figures. Written as report.json and report.md.
+ */
+export interface Collected {
+  services: { id: number; subtype_id: number; url: string; max_score: number; team: { id: number; number: number }; results: RecordedResult[] }[];
+  scoreboard: { scoreboard: { team: { number: number }; total_score: number; scores: { super_type_id: number; score: number; max_score: number }[] }[] };
+  settings: { start_time: string | null; end_time: string | null; late_result_grace_seconds: number; scoreboard_freeze_time: string | null };
+  subtypes: { id: number; super_type_id: number }[];
+}
+
+export interface Inputs {
+  plan: Plan;
+  collected: Collected;
+  hostLog: HostEvent[];
+  ledger: LedgerEntry[];
+  viewers: { name: string; polls: ViewerPoll[] }[];
+  faults: FaultRecord[];
+  foldLagSeconds: number[];
+  /** Each batch's lag by when the consumer measured it. */
+  foldLagByTime?: Record<string, number>;
+  verify: { code: number; output: string };
+  pids: Record<string, number[]>;
+  durationMs: number;
+}
+
+const quantile = (values: number[], q: number) => {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+};
+const ok2xx = (status: number) => status >= 200 && status < 300;
+
+export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary: string } {
+  const { plan, collected, ledger } = inputs;
+  const settings = collected.settings;
+  const window = {
+    start: settings.start_time ? Date.parse(settings.start_time) : null,
+    end: settings.end_time ? Date.parse(settings.end_time) : null,
+    graceMs: settings.late_result_grace_seconds * 1000,
+    timeoutMs: CHECK_TIMEOUT_SECONDS * 1000,
+  };
+  const subtype = new Map(collected.subtypes.map((s) => [s.id, s]));
+  // The SLA as the loaded file sets it (the API shows a subtype's SLA to nobody but its own reads).
+  const loaded = new Map((plan.competition.subtypes as { id: number; sla_threshold?: number; sla_penalty?: number }[]).map((s) => [s.id, s]));
+  const services: OracleService[] = collected.services.map((s) => ({
+    id: s.id,
+    url: s.url,
+    team: s.team.number,
+    superTypeId: subtype.get(s.subtype_id)!.super_type_id,
+    maxScore: s.max_score,
+    sla: { threshold: loaded.get(s.subtype_id)?.sla_threshold ?? 0, penalty: loaded.get(s.subtype_id)?.sla_penalty ?? 0 },
+    results: s.results,
+  }));
+
+  // 1. Nothing acknowledged was lost: every report answered 2xx is there, with what was reported, once.
+  const recorded = new Map<string, RecordedResult>(collected.services.flatMap((s) => s.results.map((r) => [`${s.id}/${r.scan_id}`, r] as const)));
+  const acknowledged = new Map<string, { score: number; error: string | null; by: string }>();
+  for (const entry of ledger) {
+    if (entry.method !== 'POST' || entry.path !== '/api/v1/scans' || entry.status !== 200 || !Array.isArray(entry.answer)) continue;
+    const reports = entry.body as { service_id: number; scan_id: string; score?: number; error?: string | null }[];
+    (entry.answer as { status: number }[]).forEach((answer, i) => {
+      const report = reports[i];
+      if (report && ok2xx(answer.status) && report.score !== undefined)
+        acknowledged.set(`${report.service_id}/${report.scan_id}`, { score: report.score, error: report.error ?? null, by: entry.actor });
+    });
+  }
+  const lost: string[] = [];
+  for (const [key, report] of acknowledged) {
+    const found = recorded.get(key);
+    if (!found) lost.push(`${key}: acknowledged to ${report.by}, not in the history`);
+    else if (found.score !== report.score) lost.push(`${key}: acknowledged with score ${report.score}, recorded ${found.score}`);
+  }
+  const adjustments = ledger.filter((e) => e.method === 'POST' && /\/adjustments$/.test(e.path) && ok2xx(e.status));
+  const adjustmentKeys = new Set(adjustments.map((e) => e.key));
+  const addedServices = ledger.filter((e) => e.method === 'POST' && e.path === '/api/v1/services' && ok2xx(e.status));
+  for (const e of addedServices) {
+    const url = (e.body as { url: string }).url;
+    if (!collected.services.some((s) => s.url === url)) lost.push(`service ${url}: added (${e.status}), not there`);
+  }
+
+  // 2. Every score is right: each result against the hosts' logs, each total against the rules' recomputation.
+  const expected = expectedScores(services, inputs.hostLog, window);
+  const mismatches: (Mismatch | { team: number; why: string })[] = [...expected.mismatches];
+  for (const e of adjustments) {
+    const team = Number(/teams\/(\d+)\/adjustments/.exec(e.path)![1]);
+    const number = collected.services.find((s) => s.team.id === team)?.team.number ?? team;
+    const { super_type_id, points } = e.body as { super_type_id: number; points: number };
+    const figures = expected.totals.get(number) ?? expected.totals.set(number, new Map()).get(number)!;
+    const figure = figures.get(super_type_id) ?? figures.set(super_type_id, { score: 0, max: 0 }).get(super_type_id)!;
+    figure.score += points;
+  }
+  for (const row of collected.scoreboard.scoreboard) {
+    for (const score of row.scores) {
+      const want = expected.totals.get(row.team.number)?.get(score.super_type_id) ?? { score: 0, max: 0 };
+      if (want.score !== score.score || want.max !== score.max_score) {
+        mismatches.push({
+          team: row.team.number,
+          why: `super type ${score.super_type_id}: the board says ${score.score} of ${score.max_score}, the rules give ${want.score} of ${want.max}`,
+        });
+      }
+    }
+  }
+  if (inputs.verify.code !== 0) mismatches.push({ team: 0, why: `scoring verify: ${inputs.verify.output.trim().split('\n').at(-1)}` });
+
+  // 3. What spectators saw never went back unexplained; how long a result took to reach them.
+  const negatives = negativeEvents(services, adjustments, collected);
+  const backwards: string[] = [];
+  const seenAfter: number[] = [];
+  const acks = [...acknowledged.keys()].map((key) => recorded.get(key)).filter((r): r is RecordedResult => r !== undefined);
+  for (const viewer of inputs.viewers) {
+    const boards = viewer.polls.filter((p) => p.totals);
+    for (let i = 1; i < boards.length; i++) {
+      const [before, after] = [boards[i - 1]!, boards[i]!];
+      for (const [team, total] of Object.entries(after.totals!)) {
+        const drop = (before.totals![Number(team)] ?? total) - total;
+        const explained = negatives.filter((n) => n.team === Number(team) && n.t > before.t - 60_000 && n.t <= after.t).reduce((sum, n) => sum + n.points, 0);
+        if (drop > explained)
+          backwards.push(
+            `${viewer.name}: team ${team} went from ${total + drop} to ${total} between ${iso(before.t)} and ${iso(after.t)}; penalties and deductions explain ${explained}`,
+          );
+      }
+    }
+    // A result is promised to a viewer by the first status view whose as_of is past its arrival.
+    const views = viewer.polls.filter((p) => p.asOf !== undefined);
+    for (const r of acks) {
+      const arrived = Date.parse(r.received_at);
+      if (Date.parse(r.time) >= plan.freezeAt) continue;
+      const view = views.find((p) => p.asOf! >= arrived);
+      if (view) seenAfter.push(view.t - arrived);
+    }
+  }
+
+  // 5. Every scheduled fault happened (the ledger proves those the injector could not).
+  const agentOf = (e: LedgerEntry) => (e.body as { agent?: string } | undefined)?.agent;
+  for (const fault of inputs.faults) {
+    const during = (e: LedgerEntry) => e.sent >= fault.started && e.sent <= (fault.ended ?? fault.started);
+    if (fault.kind === 'gateway-503' || fault.kind === 'gateway-429') {
+      const refused = ledger.filter((e) => during(e) && e.injected).length;
+      fault.happened = refused > 0;
+      fault.proof = `${refused} requests refused ${fault.kind.slice(-3)} by the gateway's fault hook`;
+    } else if (fault.kind === 'agent-clock-ahead') {
+      const refused = ledger.filter((e) => e.status === 409 && /\/claims$/.test(e.path) && agentOf(e) === 'range-a-fast').length;
+      fault.happened = refused > 0;
+      fault.proof = `range-a-fast's claims refused round_not_begun ${refused} times`;
+    } else if (fault.kind === 'agent-stopped') {
+      fault.happened = inputs.pids['range-a-2']?.length === 1 && takenOver(ledger).length > 0;
+      fault.proof = `${fault.proof ?? ''}; slices taken over after a lease ran out: ${takenOver(ledger).length}`;
+    }
+  }
+  const unhappened = inputs.faults.filter((f) => !f.happened);
+
+  // 4. The figures.
+  const latency = new Map<string, number[]>();
+  for (const e of ledger) {
+    if (e.status === 0) continue;
+    const match = matchRoute(e.method, e.path.split('?')[0]!);
+    const name = match.kind === 'route' ? match.route.name : 'other';
+    (latency.get(name) ?? latency.set(name, []).get(name)!).push(e.answered - e.sent);
+  }
+  const rounds = roundsScored(plan, collected);
+  const heartbeats = ledger
+    .filter((e) => /\/heartbeats$/.test(e.path) && ok2xx(e.status))
+    .map((e) => e.body as { agent: string; round_started_at: string | null; round_finished_at: string | null });
+  const roundDurations = heartbeats
+    .filter((h) => h.round_started_at && h.round_finished_at)
+    .map((h) => Date.parse(h.round_finished_at!) - Date.parse(h.round_started_at!));
+  const figures = {
+    rounds_fully_scored_before_the_next: `${rounds.full} of ${rounds.total}`,
+    fold_lag_seconds: { p50: quantile(inputs.foldLagSeconds, 0.5), p99: quantile(inputs.foldLagSeconds, 0.99), samples: inputs.foldLagSeconds.length },
+    spectator_saw_a_result_after_ms: { p50: quantile(seenAfter, 0.5), p99: quantile(seenAfter, 0.99), results: seenAfter.length },
+    api_latency_ms: Object.fromEntries(
+      [...latency].sort().map(([name, ms]) => [name, { p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), requests: ms.length }]),
+    ),
+    agent_round_ms: { p50: quantile(roundDurations, 0.5), p99: quantile(roundDurations, 0.99), rounds: roundDurations.length },
+    slices_taken_over: takenOver(ledger).length,
+    results_checked: expected.checked,
+    results_two_probes_disagreed: expected.ambiguous,
+    checks_the_agent_timed_out_though_answered: expected.agentTimeouts.length,
+    capacity: 'not measured yet: the server runs apart; its consumed capacity is the next increment',
+  };
+
+  const ok = lost.length === 0 && mismatches.length === 0 && backwards.length === 0 && unhappened.length === 0;
+  const report = {
+    ok,
+    seed: plan.seed,
+    size: plan.size,
+    duration_s: Math.round(inputs.durationMs / 1000),
+    window: { starts: iso(plan.startsAt), freezes: iso(plan.freezeAt), ends: iso(plan.endsAt) },
+    lost,
+    acknowledged: { results: acknowledged.size, adjustments: adjustmentKeys.size, services_added: addedServices.length },
+    mismatches,
+    agent_timeouts: expected.agentTimeouts,
+    backwards,
+    faults: inputs.faults.map((f) => ({ ...f, started: iso(f.started), ended: f.ended ? iso(f.ended) : null })),
+    figures,
+    verify: inputs.verify.output.trim().split('\n').at(-1),
+    pids: inputs.pids,
+  };
+  writeFileSync(join(dir, 'report.json'), JSON.stringify(report, null, 1));
+  writeFileSync(join(dir, 'report.md'), markdown(report));
+  const summary = ok
+    ? `PASS: ${acknowledged.size} results acknowledged, none lost; every score as the hosts' logs give it; no spectator saw a score go back; ${inputs.faults.length} faults, each happened (report: ${dir}/report.md)`
+    : `FAIL: ${lost.length} lost, ${mismatches.length} mismatches, ${backwards.length} unexplained drops, ${unhappened.length} faults that did not happen (report: ${dir}/report.md)`;
+  return { ok, summary };
+}
+
+const iso = (t: number) => new Date(t).toISOString();
+
+/** Every (round, slice) two agents claimed: a slice taken over after its lease ran out. */
+function takenOver(ledger: LedgerEntry[]): string[] {
+  const holders = new Map<string, Set<string>>();
+  for (const e of ledger) {
+    if (!/\/claims$/.test(e.path) || e.status !== 200) continue;
+    const answer = e.answer as { round?: string; slice?: number | null } | undefined;
+    if (answer?.slice === null || answer?.slice === undefined) continue;
+    const key = `${answer.round}#${answer.slice}`;
+    (holders.get(key) ?? holders.set(key, new Set()).get(key)!).add((e.body as { agent: string }).agent);
+  }
+  return [...holders].filter(([, agents]) => agents.size > 1).map(([key]) => key);
+}
+
+/** Each round of the run: scored whole (every service's result for it) before the next began? */
+function roundsScored(plan: Plan, collected: Collected): { full: number; total: number } {
+  const round = plan.size.roundSeconds * 1000;
+  let full = 0;
+  let total = 0;
+  for (let start = plan.startsAt; start < plan.endsAt; start += round) {
+    total++;
+    const prefix = `r${iso(start)
+      .replace(/[-:]/g, '')
+      .replace(/\.000Z$/, 'Z')}`;
+    const existing = collected.services.filter((s) => s.results.length > 0 && Date.parse(s.results.at(-1)!.time) <= start);
+    if (existing.every((s) => s.results.some((r) => r.scan_id.startsWith(prefix) && Date.parse(r.received_at) < start + round))) full++;
+  }
+  return { full, total };
+}
+
+/** Points that leave a team's total: SLA penalties (when their failing result arrived) and negative adjustments. */
+function negativeEvents(services: OracleService[], adjustments: LedgerEntry[], collected: Collected): { team: number; t: number; points: number }[] {
+  const events: { team: number; t: number; points: number }[] = [];
+  for (const s of services) {
+    if (s.sla.threshold <= 0) continue;
+    let run = 0;
+    for (const r of [...s.results].sort((a, b) => a.time.localeCompare(b.time))) {
+      if (!inWindow(r, { start: null, end: null, graceMs: 0, timeoutMs: 0 })) continue;
+      if (r.score === s.maxScore) run = 0;
+      else if (++run % s.sla.threshold === 0) events.push({ team: s.team, t: Date.parse(r.received_at), points: s.sla.penalty });
+    }
+  }
+  for (const e of adjustments) {
+    const { points } = e.body as { points: number };
+    const team = Number(/teams\/(\d+)\/adjustments/.exec(e.path)![1]);
+    const number = collected.services.find((s) => s.team.id === team)?.team.number ?? team;
+    if (points < 0) events.push({ team: number, t: e.answered, points: -points });
+  }
+  return events;
+}
+
+function markdown(report: {
+  ok: boolean;
+  seed: number;
+  size: object;
+  duration_s: number;
+  lost: string[];
+  mismatches: unknown[];
+  backwards: string[];
+  faults: { kind: string; started: string; ended: string | null; proof?: string; happened?: boolean }[];
+  figures: Record<string, unknown>;
+  acknowledged: object;
+  verify: string | undefined;
+}): string {
+  const list = (items: unknown[]) => (items.length === 0 ? 'none\n' : items.map((i) => `- ${typeof i === 'string' ? i : JSON.stringify(i)}`).join('\n') + '\n');
+  return [
+    `# Rehearsal: ${report.ok ? 'PASS' : 'FAIL'}`,
+    '',
+    `Seed ${report.seed}, size ${JSON.stringify(report.size)}, ${report.duration_s} s.`,
+    '',
+    `## Nothing acknowledged was lost`,
+    '',
+    `Acknowledged: ${JSON.stringify(report.acknowledged)}. Lost:`,
+    '',
+    list(report.lost),
+    `## Every score is right`,
+    '',
+    `\`scoring verify\`: ${report.verify}. Mismatches with the hosts' logs under the rules:`,
+    '',
+    list(report.mismatches),
+    `## What spectators saw never went back unexplained`,
+    '',
+    list(report.backwards),
+    `## Every fault happened`,
+    '',
+    '| fault | from | to | happened | proof |',
+    '|---|---|---|---|---|',
+    ...report.faults.map((f) => `| ${f.kind} | ${f.started} | ${f.ended ?? ''} | ${f.happened ? 'yes' : 'NO'} | ${f.proof ?? ''} |`),
+    '',
+    `## Figures`,
+    '',
+    '```json',
+    JSON.stringify(report.figures, null, 1),
+    '```',
+    '',
+  ].join('\n');
+}
+
+/** Every host process's log, read back. */
+export function readHostLogs(dir: string): HostEvent[] {
+  return readdirSync(dir)
+    .filter((name) => /^hosts-\d+\.jsonl$/.test(name))
+    .flatMap((name) =>
+      readFileSync(join(dir, name), 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as HostEvent),
+    );
+}
+
+// `node --import tsx bench/rehearsal/report.ts DIR`: the report made again from a rehearsal's folder (after a change to these rules).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const dir = resolve(process.argv[2] ?? '.');
+  const read = <T>(name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as T;
+  const ledger = readFileSync(join(dir, 'ledger.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as LedgerEntry);
+  const { summary, ok } = writeReport(dir, {
+    plan: read('plan.json'),
+    collected: read('collected.json'),
+    hostLog: readHostLogs(dir),
+    ledger,
+    ...read<Omit<Inputs, 'plan' | 'collected' | 'hostLog' | 'ledger'>>('observed.json'),
+  });
+  console.log(summary);
+  process.exitCode = ok ? 0 : 1;
+}

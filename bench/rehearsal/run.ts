@@ -1,0 +1,355 @@
+#!/usr/bin/env -S node --import tsx
+/**
+ * `npm run rehearse [-- --size short|default|full] [--teams N --services N --round-seconds N --rounds N --viewers N]
+ *                   [--seed N] [--out DIR]`
+ *
+ * A whole event, rehearsed on this machine: DynamoDB Local, the API server
+ * (attached to it, so that killing it is a Lambda's crash, not a database's),
+ * the stream consumer in a process of its own, the blue teams' hosts on
+ * loopback addresses following their scripts, the cloud pool's agent (the
+ * product's own code, as `npm start` runs it) and a range pool of installed
+ * agents (one with its clock 90 s ahead), spectators polling through the CDN
+ * stand-in, organisers adjusting and adding a service while the board runs,
+ * and the faults on their schedule. Every actor keeps a ledger; the hosts
+ * log every probe. At the end it finalises, reads everything back, and
+ * writes report.json and report.md (bench/rehearsal/report.ts) into the
+ * report's folder (default rehearsals/<time>/, git-ignored). It exits 1 when
+ * anything acknowledged was lost, a score is not what the hosts' logs give
+ * under the rules, a spectator saw a score go back unexplained, or a fault
+ * did not happen.
+ */
+import '../../lib/local/node-20';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startDynamoDbLocal } from '../../lib/local/dynamodb-local';
+import { freePort } from '../../test/support/daemons/daemon';
+import { pollFoldLag, startViewer, writeUntilAnswered, type Viewer } from './actors';
+import { inject, type FaultRecord } from './faults';
+import { Ledger, recordingProxy } from './ledger';
+import { makePlan, RANGE_POOL, SIZES, SSH_ACCOUNT, SUBTYPE_ID, type Size } from './plan';
+import { bundle, entryPoint, forked, Managed, ROOT } from './processes';
+import { readHostLogs, writeReport, type Collected } from './report';
+import type { HostsTask } from './hosts';
+
+const { values } = parseArgs({
+  options: {
+    size: { type: 'string', default: 'default' },
+    full: { type: 'boolean', default: false },
+    teams: { type: 'string' },
+    services: { type: 'string' },
+    'round-seconds': { type: 'string' },
+    rounds: { type: 'string' },
+    viewers: { type: 'string' },
+    seed: { type: 'string' },
+    out: { type: 'string' },
+  },
+});
+const named = values.full ? 'full' : values.size!;
+if (!(named in SIZES)) throw new Error(`--size is ${Object.keys(SIZES).join(', ')}`);
+const base: Size = SIZES[named as keyof typeof SIZES];
+const number = (text: string | undefined, fallback: number) => (text === undefined ? fallback : Number(text));
+const size: Size = {
+  ...base,
+  teams: number(values.teams, base.teams),
+  servicesPerTeam: number(values.services, base.servicesPerTeam),
+  roundSeconds: number(values['round-seconds'], base.roundSeconds),
+  rounds: number(values.rounds, base.rounds),
+  viewers: number(values.viewers, base.viewers),
+};
+if (size.teams > 250 || size.servicesPerTeam > 250) throw new Error('at most 250 teams and 250 services a team: each host is 127.<team>.0.<service>');
+const seed = number(values.seed, Math.floor(Math.random() * 2 ** 31));
+const out = resolve(values.out ?? join(ROOT, 'rehearsals', new Date().toISOString().replace(/[:.]/g, '-')));
+const logs = join(out, 'logs');
+mkdirSync(logs, { recursive: true });
+const started = Date.now();
+// What takes long comes first: the database (never killed: stalled at most, as a SIGKILL can lose an acknowledged
+// transaction, which AWS would not) and the installed agent's bundle.
+const dynamodb = await startDynamoDbLocal();
+const agentDir = join(out, 'agent');
+execFileSync(process.execPath, ['--import', 'tsx', 'bin/build-agent.ts', '--out', agentDir], { cwd: ROOT, stdio: 'ignore' });
+const say = (line: string) => {
+  const text = `${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  ${line}`;
+  console.log(text);
+  writeFileSync(join(out, 'rehearsal.log'), `${text}\n`, { flag: 'a' });
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const until = (time: number) => sleep(Math.max(0, time - Date.now()));
+
+// The plan: the first round starts once the processes can be up.
+const plan = makePlan(size, seed, Date.now(), named === 'full' ? 60_000 : 10_000);
+writeFileSync(join(out, 'plan.json'), JSON.stringify(plan, null, 1));
+const competitionFile = join(out, 'competition.json');
+writeFileSync(competitionFile, JSON.stringify(plan.competition, null, 1));
+say(
+  `rehearsal of ${size.teams} teams × ${size.servicesPerTeam} services, ${size.rounds} rounds of ${size.roundSeconds} s, ${size.viewers} spectators (seed ${seed}); first round at ${new Date(plan.startsAt).toISOString()}; the report in ${out}`,
+);
+
+const TABLE = 'rehearsal';
+const [cdnPort, originPort] = [await freePort(), await freePort()];
+const origin = `http://127.0.0.1:${originPort}`;
+const cdn = `http://127.0.0.1:${cdnPort}`;
+const adminToken = `ccdc_rehearsal_${randomBytes(24).toString('hex')}`;
+const faultFile = join(out, 'fault.json');
+const checkpointFile = join(out, 'stream-checkpoint.json');
+const quiet = { LOG_LEVEL: 'warn', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+const server = new Managed(
+  'api-server',
+  entryPoint(
+    'bin/local-server.ts',
+    [
+      ...['--port', String(cdnPort), '--origin-port', String(originPort), '--dynamodb-endpoint', dynamodb.endpoint],
+      ...['--no-stream-consumer', '--fault-file', faultFile, '--data-dir', join(out, 'server-data'), '--competition', competitionFile, '--no-live'],
+    ],
+    { ...quiet, TABLE_NAME: TABLE, SCORING_ADMIN_TOKEN: adminToken, SCORING_STATE_FILE: join(out, 'server.json') },
+  ),
+  logs,
+  /Scoring API listening/,
+);
+const consumer = new Managed(
+  'stream-consumer',
+  entryPoint('bin/stream-consumer.ts', ['--dynamodb-endpoint', dynamodb.endpoint, '--table', TABLE, '--checkpoint', checkpointFile], quiet),
+  logs,
+  /Stream consumer following/,
+);
+const ledger = new Ledger(join(out, 'ledger.jsonl'));
+const everything: Managed[] = [];
+const viewers: Viewer[] = [];
+let exitCode = 1;
+try {
+  await server.run();
+  await consumer.run();
+  everything.push(server, consumer);
+  say(`API on ${origin} (CDN stand-in ${cdn}), DynamoDB Local ${dynamodb.endpoint}, the stream consumer apart`);
+
+  // The organisers' setup: each team's www record (the DNS checks' expectation), the agents' tokens.
+  const admin = { authorization: `Bearer ${adminToken}` };
+  const teams = (await (await fetch(`${origin}/api/v1/teams`, { headers: admin })).json()) as { id: number; number: number }[];
+  const teamId = new Map(teams.map((t) => [t.number, t.id]));
+  const deadline = plan.endsAt + 60_000;
+  for (const team of new Set(plan.hosts.filter((h) => h.kind === 'dns').map((h) => h.team))) {
+    await writeUntilAnswered(
+      ledger,
+      'organiser',
+      `${origin}/api/v1/dns`,
+      { name: 'www', type: 'A', value: '1', team: teamId.get(team) },
+      { token: adminToken, key: `www-${team}`, deadline },
+    );
+  }
+  const mint = async (name: string, pool: string) => {
+    const answer = await writeUntilAnswered(
+      ledger,
+      'organiser',
+      `${origin}/api/v1/tokens`,
+      { role: 'agent', pool, name, expires_at: new Date(Date.now() + 86_400_000).toISOString() },
+      { token: adminToken, key: `token-${name}`, deadline },
+    );
+    const token = (answer.json as { token?: string }).token;
+    if (!token) throw new Error(`could not mint ${name}'s token: ${answer.status} ${JSON.stringify(answer.json)}`);
+    writeFileSync(join(out, `${name}.token`), `${token}\n`, { mode: 0o600 });
+    return token;
+  };
+
+  // The blue teams' hosts, a few processes sharing them.
+  const hostsFile = join(out, 'hosts');
+  const allHosts = [...plan.hosts, plan.spare];
+  writeFileSync(hostsFile, allHosts.map((h) => `${h.address} ${h.url}`).join('\n') + '\n');
+  const zones: HostsTask['zones'] = {};
+  for (let team = 1; team <= size.teams; team++) {
+    const zone = (www: string) =>
+      `$ORIGIN team${team}.rehearsal.example.\n$TTL 60\n@ IN SOA ns1.rehearsal.example. hostmaster.rehearsal.example. 1 60 60 60 60\n@ IN NS ns1.rehearsal.example.\nwww IN A ${www}\n`;
+    zones[team] = { good: zone(`127.${team}.0.1`), broken: zone(`127.${team}.0.250`) };
+  }
+  const hostProcesses = Array.from({ length: size.hostProcesses }, (_, n) => {
+    const task: HostsTask = {
+      startsAt: plan.startsAt,
+      hosts: allHosts.filter((_, i) => i % size.hostProcesses === n),
+      zones,
+      account: SSH_ACCOUNT,
+      log: join(out, `hosts-${n}.jsonl`),
+    };
+    const { start, ready } = forked(join(ROOT, 'bench/rehearsal/hosts.ts'), task);
+    let child: ReturnType<typeof start> | undefined;
+    const managed = new Managed(`hosts-${n}`, () => (child = start()), logs);
+    return { managed, ready: () => ready(child!) };
+  });
+  for (const h of hostProcesses) await h.managed.run();
+  await Promise.all(hostProcesses.map((h) => h.ready()));
+  everything.push(...hostProcesses.map((h) => h.managed));
+  say(`${allHosts.length} hosts listening on 127.<team>.0.<service>, in ${size.hostProcesses} process(es)`);
+
+  // The agents: the cloud pool's as npm start runs it; the range pool's installed bundles (one 90 s ahead).
+  const cloudProxy = await recordingProxy('agent (cloud)', () => origin, ledger);
+  const rangeProxy = await recordingProxy(`agent (${RANGE_POOL})`, () => origin, ledger);
+  const cloud = new Managed(
+    'agent-cloud',
+    entryPoint('bin/agent.ts', ['--forever', '--pool', 'cloud', '--name', 'cloud-1', '--hosts', hostsFile, '--api', `${cloudProxy.url}/api/v1`], {
+      ...quiet,
+      SCORING_AGENT_TOKEN: await mint('agent-cloud', 'cloud'),
+    }),
+    logs,
+  );
+  const rangeAgent = async (name: string, nodeOptions: string[] = [], env: Record<string, string> = {}) => {
+    const config = join(out, `${name}.json`);
+    const credential = join(out, `${name}.token`);
+    await mint(name, RANGE_POOL);
+    writeFileSync(
+      config,
+      JSON.stringify({ api: `${rangeProxy.url}/api/v1`, pool: RANGE_POOL, name, credential_file: credential, resolver: 'hosts', hosts: hostsFile }),
+    );
+    return new Managed(name, bundle(join(agentDir, 'scoring-agent.mjs'), ['--config', config, '--forever'], { ...quiet, ...env }, nodeOptions), logs);
+  };
+  const rangeAgents = [await rangeAgent('range-a-1'), await rangeAgent('range-a-2')];
+  const fastAgent = await rangeAgent('range-a-fast', ['--import', join(ROOT, 'test/support/clock-ahead.mjs')], {
+    CLOCK_AHEAD_SECONDS: String(plan.clockAheadSeconds),
+  });
+  for (const agent of [cloud, ...rangeAgents, fastAgent]) await agent.run();
+  everything.push(cloud, ...rangeAgents, fastAgent);
+  say(`agents: cloud-1 (bin/agent.ts), range-a-1 and range-a-2 (the installed bundle), range-a-fast (its clock ${plan.clockAheadSeconds} s ahead)`);
+
+  // Spectators from the first round on, arriving over one poll's interval; the organisers' overview for the fold's lag.
+  await until(plan.startsAt);
+  say('round 1 begins');
+  for (let v = 0; v < size.viewers; v++) viewers.push(startViewer(`spectator-${v + 1}`, cdn, ledger, Math.floor((v * 20_000) / size.viewers)));
+  const foldLag = pollFoldLag(origin, adminToken, ledger);
+
+  // The organisers while the board runs: adjustments (one taking points off), a service added.
+  const runMs = plan.endsAt - plan.startsAt;
+  const organisers = (async () => {
+    await until(plan.startsAt + runMs * 0.3);
+    const adjust = (team: number, superType: number, points: number, key: string) =>
+      writeUntilAnswered(
+        ledger,
+        'organiser',
+        `${origin}/api/v1/teams/${teamId.get(team)}/adjustments`,
+        { super_type_id: superType, points, reason: `rehearsal ${key}` },
+        { token: adminToken, key, deadline },
+      );
+    await adjust(1, 2, 15, 'adjust-1');
+    await adjust(Math.min(2, size.teams), 3, -7, 'adjust-2');
+    await until(plan.startsAt + runMs * 0.4);
+    const added = await writeUntilAnswered(
+      ledger,
+      'organiser',
+      `${origin}/api/v1/services`,
+      { team_id: teamId.get(1), subtype_id: SUBTYPE_ID.http, url: plan.spare.url, port: plan.spare.port },
+      { token: adminToken, key: 'spare-service', deadline },
+    );
+    say(`organiser: adjustments made; ${plan.spare.url} added (${added.status})`);
+  })();
+
+  // The faults, one at a time, each at its time (or as soon as the one before has ended).
+  const faults: FaultRecord[] = [];
+  const targets = { dynamodbPid: dynamodb.pid!, server, consumer, rangeAgents, fastAgent, rangeProxy, faultFile, checkpointFile, origin, ledger, say };
+  for (const fault of plan.faults) {
+    await until(plan.startsAt + fault.at);
+    faults.push(await inject(fault, targets));
+  }
+  await organisers;
+
+  // The end: the last round's reports (its checks time out within 2 s), the agents stopped, the fold caught up, then finalise.
+  await until(plan.endsAt + 3000);
+  for (const agent of [cloud, ...rangeAgents, fastAgent]) await agent.stop();
+  viewers.forEach((v) => v.stop());
+  foldLag.stop();
+  const settled = await settledScoreboard(origin, adminToken);
+  say(`the last round's results folded (${settled ? 'the scoreboard settled' : 'the scoreboard was still moving after 60 s'})`);
+  const finalised = await writeUntilAnswered(
+    ledger,
+    'organiser',
+    `${origin}/api/v1/competition/finalise`,
+    { force: true },
+    { token: adminToken, key: 'finalise', deadline: Date.now() + 60_000 },
+  );
+  say(`finalised (${finalised.status})`);
+
+  // Everything read back, as an organiser, and verify run on the table.
+  const collected: Collected = await collect(origin, adminToken, out);
+  let verify: { code: number; output: string };
+  try {
+    verify = {
+      code: 0,
+      output: execFileSync(process.execPath, ['--import', 'tsx', 'bin/scoring.ts', 'verify', '--table', TABLE, '--endpoint', dynamodb.endpoint], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, ...quiet },
+      }),
+    };
+  } catch (error) {
+    const e = error as { status?: number; stdout?: string; stderr?: string };
+    verify = { code: e.status ?? 1, output: `${e.stdout ?? ''}${e.stderr ?? ''}` };
+  }
+  await cloudProxy.close();
+  await rangeProxy.close();
+  await ledger.close();
+  const observed = {
+    viewers: viewers.map((v) => ({ name: v.name, polls: v.polls })),
+    faults,
+    foldLagSeconds: [...foldLag.samples.values()],
+    foldLagByTime: Object.fromEntries(foldLag.samples),
+    verify,
+    pids: Object.fromEntries(everything.map((m) => [m.name, m.pids])),
+    durationMs: Date.now() - started,
+  };
+  // Kept whole, so that the report can be made again from the folder (bench/rehearsal/report.ts --from DIR).
+  writeFileSync(join(out, 'observed.json'), JSON.stringify(observed));
+  const report = writeReport(out, { plan, collected, hostLog: readHostLogs(out), ledger: ledger.entries, ...observed });
+  say(report.summary);
+  exitCode = report.ok ? 0 : 1;
+} catch (error) {
+  say(`the rehearsal could not run to its end: ${(error as Error).stack ?? String(error)}`);
+} finally {
+  viewers.forEach((v) => v.stop());
+  for (const m of everything.reverse()) await m.stop();
+  await dynamodb.stop();
+}
+process.exit(exitCode);
+
+/** Waits until the organisers' scoreboard stops moving for 3 s (the fold has caught up), at most 60 s. */
+async function settledScoreboard(api: string, token: string): Promise<boolean> {
+  let last = '';
+  let stableSince = Date.now();
+  for (const end = Date.now() + 60_000; Date.now() < end; await sleep(1000)) {
+    const text = await (await fetch(`${api}/api/v1/teams/scoreboard`, { headers: { authorization: `Bearer ${token}` } })).text();
+    if (text !== last) {
+      last = text;
+      stableSince = Date.now();
+    } else if (Date.now() - stableSince >= 3000) return true;
+  }
+  return false;
+}
+
+/** The API's view at the end: every service with its whole history, the scoreboard, the settings, the adjustments. */
+async function collect(api: string, token: string, dir: string): Promise<Collected> {
+  const headers = { authorization: `Bearer ${token}` };
+  const get = async <T>(path: string) => {
+    const response = await fetch(`${api}${path}`, { headers });
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  const services = await get<{ id: number; subtype_id: number; url: string; max_score: number; team: { id: number; number: number } }[]>('/api/v1/services');
+  const histories = await Promise.all(
+    services.map(async (s) => {
+      const items: Collected['services'][number]['results'] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { items: typeof items; cursor: string | null } = await get(
+          `/api/v1/services/${s.id}/scans?limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
+        items.push(...page.items);
+        cursor = page.cursor;
+      } while (cursor);
+      return { ...s, results: items };
+    }),
+  );
+  const collected: Collected = {
+    services: histories,
+    scoreboard: await get('/api/v1/teams/scoreboard'),
+    settings: await get('/api/v1/settings/1'),
+    subtypes: await get('/api/v1/subtypes'),
+  };
+  writeFileSync(join(dir, 'collected.json'), JSON.stringify(collected));
+  return collected;
+}

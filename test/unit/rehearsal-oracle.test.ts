@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { expectedScores, type HostEvent, type OracleService, type RecordedResult } from '../../bench/rehearsal/oracle';
+import { makePlan, modeAt, SIZES } from '../../bench/rehearsal/plan';
+
+/** The rehearsal's oracle (bench/rehearsal/oracle.ts): what a result should earn, from what its host saw, under the rules. */
+const T0 = Date.parse('2026-11-29T10:00:00Z');
+const at = (s: number) => new Date(T0 + s * 1000).toISOString().replace('.000Z', 'Z');
+const result = (scan: string, s: number, score: number, points = score, arrived = s): RecordedResult => ({
+  scan_id: scan,
+  time: at(s),
+  received_at: at(arrived),
+  score,
+  error: score > 0 ? null : 'connection refused',
+  points,
+});
+const service = (results: RecordedResult[], sla = { threshold: 0, penalty: 0 }): OracleService => ({
+  id: 7,
+  url: 'web',
+  team: 3,
+  superTypeId: 1,
+  maxScore: 10,
+  sla,
+  results,
+});
+const probe = (s: number, outcome: 'good' | 'bad' | 'silent'): HostEvent => ({ t: T0 + s * 1000 + 200, service: 'web', outcome });
+const window = { start: T0, end: T0 + 100_000, graceMs: 30_000, timeoutMs: 2000 };
+
+describe("the rehearsal's oracle", () => {
+  it('takes each result to the probe its host answered in its window, and a probe-less failure to a host that was down', () => {
+    const log: HostEvent[] = [
+      probe(0, 'good'),
+      { t: T0 + 9_500, service: 'web', event: 'down' },
+      { t: T0 + 21_000, service: 'web', event: 'up' },
+      probe(30, 'bad'),
+      probe(40, 'silent'),
+    ];
+    const expected = expectedScores(
+      [service([result('a', 0, 10), result('b', 10, 0), result('c', 20, 0), result('d', 30, 0), result('e', 40, 0)])],
+      log,
+      window,
+    );
+    expect(expected.mismatches).toEqual([]);
+    expect(expected.totals.get(3)!.get(1)).toEqual({ score: 10, max: 50 });
+  });
+
+  it('names what no host explains: a pass without a probe, a failure while up, a pass the host answered badly, points the rules do not give', () => {
+    const log: HostEvent[] = [probe(10, 'bad'), probe(30, 'good')];
+    const expected = expectedScores([service([result('a', 0, 10), result('b', 20, 0), result('c', 10, 10), result('d', 30, 10, 5)])], log, window);
+    expect(expected.mismatches.map((m) => [m.scan_id, m.why])).toEqual([
+      ['a', 'passed, but its host served no probe for it'],
+      ['c', 'passed, but its host answered bad'],
+      ['b', 'failed (connection refused), but its host served no probe for it and was up'],
+      ['d', 'earned 5 points, the rules give 10'],
+    ]);
+  });
+
+  it("ends a late check's window where the next check's begins", () => {
+    // Round 1's check ran 9 s late, while its host was down; round 2's, a second later, found it up again.
+    const log: HostEvent[] = [{ t: T0 - 1000, service: 'web', event: 'down' }, { t: T0 + 9_500, service: 'web', event: 'up' }, probe(10, 'good')];
+    expect(expectedScores([service([result('r1', 9, 0), result('r2', 10, 10)])], log, window).mismatches).toEqual([]);
+  });
+
+  it('gives nothing outside the window or past its grace, and an SLA penalty at each threshold-th failure of a run', () => {
+    const log: HostEvent[] = [-10, 0, 10, 20, 30, 40, 50, 60, 120].map((s) => probe(s, s === 0 || s === 120 ? 'good' : 'bad'));
+    const results = [
+      result('before', -10, 0),
+      result('r0', 0, 10),
+      ...[10, 20, 30, 40, 50, 60].map((s) => result(`r${s}`, s, 0)),
+      // Checked in the window, arrived after its end and the grace: counted as a check, earning nothing.
+      { ...result('late', 120, 10, 0), time: at(99), received_at: at(131) },
+    ];
+    const expected = expectedScores([service(results, { threshold: 3, penalty: 5 })], [...log, probe(99, 'good')], window);
+    expect(expected.mismatches).toEqual([]);
+    // r0 earns 10; six failures in a row cost two penalties; max: the seven checks in the window.
+    expect(expected.totals.get(3)!.get(1)).toEqual({ score: 0, max: 70 });
+  });
+
+  it('plans the same event from the same seed, every host up before its script and between spells', () => {
+    const a = makePlan(SIZES.short, 42, T0, 10_000);
+    expect(makePlan(SIZES.short, 42, T0, 10_000)).toEqual(a);
+    expect(a.startsAt % (SIZES.short.roundSeconds * 1000)).toBe(0);
+    expect(a.hosts).toHaveLength(SIZES.short.teams * SIZES.short.servicesPerTeam);
+    for (const host of a.hosts) {
+      expect(modeAt(host, -1)).toBe('up');
+      if (host.kind === 'tcp') expect(host.script.every((s) => s.mode === 'up' || s.mode === 'down')).toBe(true);
+    }
+    expect(a.faults.map((f) => f.kind).sort()).toEqual([...new Set(a.faults.map((f) => f.kind))].sort());
+  });
+});
