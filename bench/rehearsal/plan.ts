@@ -83,7 +83,7 @@ export const FAULT_KINDS: FaultKind[] = [
 
 export interface Plan {
   seed: number;
-  /** How far ahead one range agent's clock runs: 90 s, or half the run when that is shorter (it must meet rounds of the event). */
+  /** How far ahead one range agent's clock runs: 90 s, or less in a run too short for it to meet the event's rounds (two rounds short of the run). */
   clockAheadSeconds: number;
   size: Size;
   /** The competition file (JSON is YAML). */
@@ -152,7 +152,7 @@ export function makePlan(size: Size, seed: number, now: number, leadMs: number):
   };
   return {
     seed,
-    clockAheadSeconds: Math.min(90, Math.floor(runMs / 2000)),
+    clockAheadSeconds: Math.min(90, runMs / 1000 - 2 * size.roundSeconds),
     size,
     competition: competitionFile(size, startsAt, endsAt, freezeAt, hosts),
     hosts,

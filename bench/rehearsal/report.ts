@@ -156,8 +156,12 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
       fault.happened = refused > 0;
       fault.proof = `range-a-fast's claims refused round_not_begun ${refused} times`;
     } else if (fault.kind === 'agent-stopped') {
-      fault.happened = inputs.pids['range-a-2']?.length === 1 && takenOver(ledger).length > 0;
-      fault.proof = `${fault.proof ?? ''}; slices taken over after a lease ran out: ${takenOver(ledger).length}`;
+      // Paused while it held a slice whose lease ran out before it went on.
+      const held = ledger.filter((e) => agentOf(e) === 'range-a-2' && /\/claims$/.test(e.path) && e.status === 200 && e.sent < fault.started).at(-1);
+      const lease = (held?.answer as { lease_until?: string | null } | undefined)?.lease_until;
+      const lapsed = lease ? Date.parse(lease) < (fault.ended ?? 0) : false;
+      fault.happened = inputs.pids['range-a-2']?.length === 1 && lapsed;
+      fault.proof = `${fault.proof ?? ''}; the slice it held ${lease ? `was its until ${lease}` : 'was none'}; slices taken over after a lease ran out: ${takenOver(ledger).length}`;
     }
   }
   const unhappened = inputs.faults.filter((f) => !f.happened);
@@ -226,7 +230,8 @@ function takenOver(ledger: LedgerEntry[]): string[] {
     if (!/\/claims$/.test(e.path) || e.status !== 200) continue;
     const answer = e.answer as { round?: string; slice?: number | null } | undefined;
     if (answer?.slice === null || answer?.slice === undefined) continue;
-    const key = `${answer.round}#${answer.slice}`;
+    // A slice is a pool's: the same round and slice number of two pools are two slices.
+    const key = `${e.path.split('?')[0]}#${answer.round}#${answer.slice}`;
     (holders.get(key) ?? holders.set(key, new Set()).get(key)!).add((e.body as { agent: string }).agent);
   }
   return [...holders].filter(([, agents]) => agents.size > 1).map(([key]) => key);

@@ -1,5 +1,5 @@
 import type { Logger } from '#shared/log';
-import type { ScoringApi } from './api';
+import type { ScoringApi, Settings } from './api';
 import { runRound, type RoundSummary } from './round';
 import { runCheckJob, type CheckJobDependencies } from './check-job';
 import type { MailToken } from '#shared/mail-token';
@@ -41,6 +41,9 @@ export interface AgentOptions {
  * has finished; one that overruns is logged. round_seconds is read from the
  * settings before every round, so a change takes effect at the next one.
  */
+/** How soon an agent that never read the settings tries again, the API being out of reach. */
+const SETTINGS_RETRY_MS = 5000;
+
 export async function runAgent(options: AgentOptions): Promise<RoundSummary[]> {
   const { api, log, signal } = options;
   const checkLimit = concurrencyLimit(options.concurrency);
@@ -58,10 +61,24 @@ export async function runAgent(options: AgentOptions): Promise<RoundSummary[]> {
   const beat = (summary?: RoundSummary, startedAt?: number) => (share ? sendHeartbeat({ api, log, pool, share }, summary, startedAt) : undefined);
   await beat();
   let next: number | undefined;
+  let lastSettings: Settings | undefined;
   for (let n = 0; options.rounds === 'forever' || n < options.rounds; n++) {
     if (next !== undefined) await sleepUntil(next, signal);
     if (signal?.aborted) break;
-    const settings = await api.settings();
+    // The API out of reach (a cut link, a restart): an agent that runs for good keeps its rhythm on the settings it last
+    // read, its round failing as it may, and never ends over it (its operator's systemd would restart it, its pool's
+    // other agents would not wait).
+    const settings = await api.settings().catch((error: unknown) => {
+      if (options.rounds !== 'forever' && !lastSettings) throw error;
+      log.error('settings unreadable: the round runs on the last ones read', { error: (error as Error).message });
+      return lastSettings;
+    });
+    if (!settings) {
+      next = Date.now() + SETTINGS_RETRY_MS;
+      n--;
+      continue;
+    }
+    lastSettings = settings;
     const roundSeconds = settings.round_seconds;
     const start = roundStartAt(Math.max(Date.now(), next ?? 0), roundSeconds);
     const deadline = start + roundSeconds * 1000;
@@ -182,6 +199,8 @@ export async function sendHeartbeat(
 const stamp = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 function sleepUntil(time: number, signal?: AbortSignal): Promise<void> {
+  // Aborted already (Ctrl-C while the settings were read): an abort listener added now would never hear it.
+  if (signal?.aborted) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(done, Math.max(0, time - Date.now()));
     function done() {

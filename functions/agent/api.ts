@@ -52,7 +52,7 @@ export interface ScoringApi {
   /** A pool and the services it checks now: the agent's own, read each round. */
   pool(name: string): Promise<Pool>;
   /** The next slice of its pool's round, after marking the one it finished (`done`). */
-  claimSlice(pool: string, request: { round: string; agent: string; lease_seconds: number; done?: number }): Promise<Claim>;
+  claimSlice(pool: string, request: { round: string; agent: string; lease_seconds: number; done?: number; renew?: number }): Promise<Claim>;
   /** Says it is alive, and how its last round went. */
   heartbeat(pool: string, heartbeat: Heartbeat): Promise<void>;
   /** The mail checks' tokens of these scan ids (of its pool's services), made by the API: every agent agrees on them. */

@@ -202,10 +202,27 @@ async function checkShared(
   const deadline = roundStart + settings.round_seconds * 1000;
   const pool = deps.pool ?? CLOUD_POOL;
   const now = deps.now ?? Date.now;
-  // A slice's checks run at once: the longest timeout, twice, and time to report, but never past the round.
-  const longest = Math.max(5, ...planned.map((p) => (p.check as { timeout_seconds?: number }).timeout_seconds ?? 10));
-  const lease_seconds = Math.min(Math.max(5, settings.round_seconds), 2 * longest + 10);
+  // A short lease, renewed every half of it while the slice's checks run: an agent that dies (or stops) loses its slice
+  // within seconds, so another takes it in the same round however short the round (decision 0084). It covers the
+  // longest check, and time to renew, and never outlasts the round.
+  const longest = Math.max(...planned.map((p) => (p.check as { timeout_seconds?: number }).timeout_seconds ?? 10), 2);
+  const lease_seconds = Math.max(5, Math.min(settings.round_seconds, longest + 3));
   const checked: number[] = [];
+  /** Renews a slice's lease every half of it until stopped; a slice another agent has taken is not renewed again. */
+  const keepLease = (slice: number) => {
+    const timer = setInterval(
+      () => {
+        void deps.api.claimSlice(pool, { round, agent, lease_seconds, renew: slice }).catch((error: unknown) => {
+          if (error instanceof ApiError && error.code === 'lease_lost') {
+            clearInterval(timer);
+            deps.log.warn('slice taken by another agent while checked', { pool, round, agent, slice });
+          }
+        });
+      },
+      (lease_seconds * 1000) / 2,
+    );
+    return { stop: () => clearInterval(timer) };
+  };
   const worker = async () => {
     let done: number | undefined;
     while (now() < deadline) {
@@ -235,7 +252,12 @@ async function checkShared(
         continue;
       }
       const { slice, of } = claim;
-      await checkPart(planned.filter((p) => sliceOf(p.service.id, of) === slice));
+      const renewal = keepLease(slice);
+      try {
+        await checkPart(planned.filter((p) => sliceOf(p.service.id, of) === slice));
+      } finally {
+        renewal.stop();
+      }
       checked.push(claim.slice);
       done = claim.slice;
     }

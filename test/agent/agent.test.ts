@@ -132,8 +132,8 @@ async function services() {
  * ticks. A clock merely `offset` could reach the round's end while a test runs (one run in forty started in its last
  * 3 s), and an agent claims nothing of a round that is over.
  */
-function clockInRound(offset: number, roundSeconds = 120): { evenMinute: number; now: () => number } {
-  const evenMinute = Math.floor((Date.now() + offset) / (roundSeconds * 1000)) * roundSeconds * 1000;
+function clockInRound(offset: number, roundSeconds = 120, from = Date.now()): { evenMinute: number; now: () => number } {
+  const evenMinute = Math.floor((from + offset) / (roundSeconds * 1000)) * roundSeconds * 1000;
   const startedAt = Date.now();
   return { evenMinute, now: () => evenMinute + 2_000 + (Date.now() - startedAt) };
 }
@@ -252,8 +252,10 @@ describe('the scoring agent', () => {
 
   it("shares a pool's round: agents split its slices, and a slice its agent left mid-round is taken once the lease runs out (issue #45)", async () => {
     const settings = await agentApi.settings();
-    // Rounds an hour and more ago, each with the agents' clock in it.
-    const earlier = (rounds: number) => clockInRound(-(60 + rounds) * settings.round_seconds * 1000, settings.round_seconds);
+    // Rounds an hour and more ago, each with the agents' clock in it: counted from one moment, so that none is another
+    // when the clock passes a round's end during the test.
+    const from = Date.now();
+    const earlier = (rounds: number) => clockInRound(-(60 + rounds) * settings.round_seconds * 1000, settings.round_seconds, from);
     const deps = { api: agentApi, resolver: resolver(), checkLimit: concurrencyLimit(8), log, mailToken };
     const scansOf = async (start: number) => {
       const prefix = `r${new Date(start)
@@ -290,6 +292,21 @@ describe('the scoring agent', () => {
     expect(survivor.slices).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect(await scansOf(abandoned)).toEqual([1, 1, 1, 1, 1, 1, 1]);
     expect(await agentApi.claimSlice('cloud', { round, agent: 'late', lease_seconds: 5 })).toMatchObject({ slice: null, retry_at: null });
+
+    // A live agent keeps its slice by renewing the lease; another agent cannot renew it, nor can anyone once it is done.
+    const { evenMinute: renewed } = earlier(13);
+    const renewedRound = new Date(renewed).toISOString();
+    const held = await agentApi.claimSlice('cloud', { round: renewedRound, agent: 'keeper', lease_seconds: 5 });
+    const kept = await agentApi.claimSlice('cloud', { round: renewedRound, agent: 'keeper', lease_seconds: 60, renew: held.slice! });
+    expect(kept).toMatchObject({ slice: held.slice, of: 8, retry_at: null });
+    expect(Date.parse(kept.lease_until!) - Date.parse(held.lease_until!)).toBeGreaterThanOrEqual(50_000);
+    const stolen = await agentApi.claimSlice('cloud', { round: renewedRound, agent: 'thief', lease_seconds: 60, renew: held.slice! }).catch((e: unknown) => e);
+    expect(stolen).toMatchObject({ status: 409, code: 'lease_lost' });
+    await agentApi.claimSlice('cloud', { round: renewedRound, agent: 'keeper', lease_seconds: 5, done: held.slice! });
+    const afterDone = await agentApi
+      .claimSlice('cloud', { round: renewedRound, agent: 'keeper', lease_seconds: 5, renew: held.slice! })
+      .catch((e: unknown) => e);
+    expect(afterDone).toMatchObject({ status: 409, code: 'lease_lost' });
   }, 60_000);
 
   it("leaves a round its clock runs ahead of to the pool, saying so; a clock a moment ahead waits for the round's start (decision 0083)", async () => {
@@ -308,6 +325,28 @@ describe('the scoring agent', () => {
     const nearClock = Date.now();
     const waited = await runRound(near, settings, { ...deps, now: () => near + 500 + (Date.now() - nearClock), share: { agent: 'nearly' } });
     expect([waited.checks, waited.slices]).toEqual([7, [0, 1, 2, 3, 4, 5, 6, 7]]);
+  }, 60_000);
+
+  it('runs for good through the API out of reach: it tries the settings again, and its rounds go on (the rehearsal cut one off)', async () => {
+    let refused = 2;
+    const cutOff = new Proxy(agentApi, {
+      get: (api, name: keyof ScoringApi) =>
+        name === 'settings' ? () => (refused-- > 0 ? Promise.reject(new Error('/settings/1: 0 unreachable: fetch failed')) : api.settings()) : api[name],
+    });
+    const stop = new AbortController();
+    const running = runAgent({ api: cutOff, rounds: 'forever', concurrency: 4, log, mailToken, signal: stop.signal, resolverForRound: async () => resolver() });
+    // Its first round runs once the settings are read again, at the second try after the first refusal.
+    await expect.poll(() => refused, { timeout: 20_000 }).toBeLessThan(0);
+    stop.abort();
+    // Stopped at once once its round is done, though the stop came while it read the settings (not at the next round).
+    const stoppedAt = Date.now();
+    const summaries = await running;
+    expect(Date.now() - stoppedAt).toBeLessThan(15_000);
+    expect(summaries.length).toBeGreaterThanOrEqual(1);
+    expect(summaries[0]!.checks).toBeGreaterThan(0);
+    // A run of a number of rounds still says at once that the API is out of reach.
+    refused = 1;
+    await expect(runAgent({ api: cutOff, rounds: 1, concurrency: 4, log, mailToken, resolverForRound: async () => resolver() })).rejects.toThrow(/unreachable/);
   }, 60_000);
 
   it('sends a heartbeat when it starts and after each round, which the pool shows as alive', async () => {

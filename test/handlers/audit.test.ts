@@ -6,6 +6,7 @@ import { findToken } from '#shared/data/tokens';
 import { sealCursor } from '#shared/http/cursor';
 import { mintTokens, TEST_AUDIT, useFreshTable } from '../support/database';
 import { bearer, invoke } from '../support/invoke';
+import { withSignatureBitFlipped } from '../support/tamper';
 
 let tokens: { admin: string; service: string };
 let admin: Record<string, string>;
@@ -132,7 +133,7 @@ describe('the audit trail', () => {
     const first = await invoke('GET', '/api/v1/audit?limit=2', { headers: admin });
     expect(first.headers.link).toBe(`</api/v1/audit?limit=2&cursor=${encodeURIComponent(first.json.cursor)}>; rel="next"`);
     expect(first.headers['cache-control']).toBe('no-store');
-    const edited = `${first.json.cursor.slice(0, -2)}AA`;
+    const edited = withSignatureBitFlipped(first.json.cursor);
     expect((await invoke('GET', `/api/v1/audit?cursor=${encodeURIComponent(edited)}`, { headers: admin })).json.code).toBe('invalid_cursor');
     const foreign = sealCursor('service-scans:1', { after: all[0]!.id });
     expect((await invoke('GET', `/api/v1/audit?cursor=${encodeURIComponent(foreign)}`, { headers: admin })).status).toBe(400);

@@ -3,6 +3,7 @@ import type { Service } from '#shared/domain/model';
 import { sealCursor } from '#shared/http/cursor';
 import { mintTokens, useFreshTable } from '../support/database';
 import { bearer, invoke } from '../support/invoke';
+import { withSignatureBitFlipped } from '../support/tamper';
 
 let tokens: { admin: string; service: string };
 let service: Service;
@@ -106,7 +107,7 @@ describe('GET /api/v1/services/:id/scans', () => {
     const edited = `${Buffer.from(JSON.stringify({ ...position, time: iso(base) })).toString('base64url')}.${mac}`;
     const badCursors = [
       edited,
-      `${payload}.${mac.slice(0, -2)}AA`,
+      withSignatureBitFlipped(first),
       `${payload}.`,
       'not-a-cursor',
       `${payload}.${mac}.${mac}`,

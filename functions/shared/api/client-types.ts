@@ -4687,8 +4687,8 @@ export interface components {
                 };
             };
         };
-        /** @description The write conflicts with what is stored. Codes: `round_not_begun`. */
-        "Conflict.round_not_begun": {
+        /** @description The write conflicts with what is stored. Codes: `round_not_begun`, `lease_lost`. */
+        "Conflict.round_not_begun.lease_lost": {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -4706,7 +4706,7 @@ export interface components {
                  */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "round_not_begun";
+                    code?: "round_not_begun" | "lease_lost";
                 };
             };
         };
@@ -11000,6 +11000,8 @@ export interface operations {
                     lease_seconds: number;
                     /** @description The slice it just checked to the end (its previous claim). */
                     done?: number;
+                    /** @description The slice it holds and is still checking: its lease is extended to `lease_seconds` from now and no other slice is taken (409 `lease_lost` when the slice is another agent's now, or done). */
+                    renew?: number;
                 };
             };
         };
@@ -11018,7 +11020,7 @@ export interface operations {
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
-            409: components["responses"]["Conflict.round_not_begun"];
+            409: components["responses"]["Conflict.round_not_begun.lease_lost"];
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
             429: components["responses"]["TooManyRequests.service-write"];

@@ -4,12 +4,12 @@
  * its slice to the next agent that asks), and the heartbeats they send,
  * which the pools' views read as alive or not.
  */
-import { fixRoundSlices, claimSlice, finishSlice, listHeartbeats, readRoundSlices, sliceStates, type StoredHeartbeat } from '#shared/data/agents';
+import { fixRoundSlices, claimSlice, finishSlice, listHeartbeats, readRoundSlices, renewSlice, sliceStates, type StoredHeartbeat } from '#shared/data/agents';
 import { freshSettings } from '#shared/data/fresh';
 import { claimable, isAlive, slicesOfRound } from '#shared/domain/agents';
 import { placements } from '#shared/app/pool-scope';
 import { formatTimestamp } from '#shared/validation';
-import { HttpProblem } from '#shared/http/problem';
+import { conflict, HttpProblem } from '#shared/http/problem';
 
 /** An agent left waiting for another's slices asks again at least this often. */
 const RETRY_WITHIN_MS = 2_000;
@@ -31,7 +31,7 @@ export interface Claim {
  */
 export async function claimNextSlice(
   pool: string,
-  request: { round: string; agent: string; lease_seconds: number; done?: number },
+  request: { round: string; agent: string; lease_seconds: number; done?: number; renew?: number },
   now = Date.now(),
 ): Promise<Claim> {
   const round = new Date(request.round).toISOString();
@@ -49,6 +49,7 @@ export async function claimNextSlice(
     );
   }
   const stamp = formatTimestamp(now);
+  if (request.renew !== undefined) return renewLease(pool, round, request.renew, request.agent, formatTimestamp(now + request.lease_seconds * 1000));
   if (request.done !== undefined) await finishSlice(pool, round, request.done, stamp);
   const of = (await readRoundSlices(pool, round)) ?? (await fixRoundSlices(pool, round, slicesOfRound((await placements()).checks.get(pool)?.length ?? 0)));
   const { slices, retryAt } = claimable(of, await sliceStates(pool, round), now);
@@ -60,6 +61,19 @@ export async function claimNextSlice(
   // sooner (its agent may finish it first, and then another may have lapsed), or never when every slice is done.
   const retry = slices.length > 0 ? now + 1000 : retryAt === null ? null : Math.min(retryAt, now + RETRY_WITHIN_MS);
   return { round, of, slice: null, lease_until: null, retry_at: retry === null ? null : formatTimestamp(retry) };
+}
+
+/**
+ * A lease kept while its agent checks: short leases (a dead agent's slice goes
+ * to another within the round), renewed by a live agent until its slice is
+ * done. 409 `lease_lost` when the slice is another agent's now, or done.
+ */
+async function renewLease(pool: string, round: string, slice: number, agent: string, leaseUntil: string): Promise<Claim> {
+  if (!(await renewSlice(pool, round, slice, agent, leaseUntil))) {
+    throw conflict('lease_lost', `Slice ${slice} of round ${round} is no longer ${agent}'s: its lease ran out and another agent took it, or it is done.`);
+  }
+  const of = (await readRoundSlices(pool, round))!;
+  return { round, of, slice, lease_until: leaseUntil, retry_at: null };
 }
 
 export type AgentHealth = Omit<StoredHeartbeat, 'pool'> & { alive: boolean };

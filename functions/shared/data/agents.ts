@@ -86,6 +86,30 @@ export async function claimSlice(pool: string, round: string, slice: number, age
   }
 }
 
+/**
+ * Extends the lease of a slice its agent is still checking; false when the
+ * slice is no longer that agent's (another took it once its lease ran out)
+ * or is done. A lease that ran out unclaimed is the agent's to renew still.
+ */
+export async function renewSlice(pool: string, round: string, slice: number, agent: string, leaseUntil: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.roundSlice(pool, round, slice),
+        UpdateExpression: 'SET lease_until = :until',
+        ConditionExpression: 'attribute_exists(pk) AND #agent = :agent AND attribute_not_exists(done_at)',
+        ExpressionAttributeNames: { '#agent': 'agent' },
+        ExpressionAttributeValues: { ':agent': agent, ':until': leaseUntil },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
 /** A slice checked to the end: no one takes it again this round. */
 export async function finishSlice(pool: string, round: string, slice: number, now: string): Promise<void> {
   await db()

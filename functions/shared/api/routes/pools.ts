@@ -32,8 +32,8 @@ export const poolsRoutes = {
     textId: poolName,
     body: q.ClaimBody,
     responses: { 200: json('The slice to check, or when to ask again.', r.ClaimSchema) },
-    // A round not yet begun at the server's clock: Retry-After says in how many seconds it does.
-    problems: { 409: ['round_not_begun'] },
+    // A round not yet begun at the server's clock (Retry-After says in how many seconds it does); a lease renewed too late.
+    problems: { 409: ['round_not_begun', 'lease_lost'] },
   }),
   SendHeartbeat: route('SendHeartbeat', 'POST', '/pools/{id}/heartbeats', 'pools/send-heartbeat', 'admin-service-or-agent', 'read-write', {
     summary: 'An agent says it is alive, and how its last round went: the console and the pools show it',

@@ -726,6 +726,14 @@ export const ClaimBody = v.strictObject({
   agent: AgentName,
   lease_seconds: v.pipe(BoundedInt(5, 600), v.description('How long the slice is its own: another agent may take it after, if it is not done.')),
   done: v.optional(v.pipe(BoundedInt(0, 10_000), v.description('The slice it just checked to the end (its previous claim).'))),
+  renew: v.optional(
+    v.pipe(
+      BoundedInt(0, 10_000),
+      v.description(
+        "The slice it holds and is still checking: its lease is extended to `lease_seconds` from now and no other slice is taken (409 `lease_lost` when the slice is another agent's now, or done).",
+      ),
+    ),
+  ),
 });
 
 /** What an agent says of itself after each round, and when it starts. */
