@@ -28,6 +28,7 @@ export interface FaultTargets {
   rangeProxy: RecordingProxy;
   faultFile: string;
   checkpointFile: string;
+  roundMs: number;
   origin: string;
   ledger: Ledger;
   say: (line: string) => void;
@@ -105,6 +106,7 @@ export async function inject(fault: FaultPlan, targets: FaultTargets): Promise<F
     }
     case 'agent-killed': {
       const agent = targets.rangeAgents[0]!;
+      await holdingASlice(agent.name, targets, record);
       const before = agent.child?.pid;
       await agent.kill();
       await sleep(fault.lasts);
@@ -115,6 +117,7 @@ export async function inject(fault: FaultPlan, targets: FaultTargets): Promise<F
     }
     case 'agent-stopped': {
       const agent = targets.rangeAgents[1]!;
+      await holdingASlice(agent.name, targets, record);
       agent.signal('SIGSTOP');
       await sleep(fault.lasts);
       agent.signal('SIGCONT');
@@ -125,4 +128,25 @@ export async function inject(fault: FaultPlan, targets: FaultTargets): Promise<F
   record.ended = Date.now();
   targets.say(`fault ${fault.kind}: ends${record.proof ? ` (${record.proof})` : ''}`);
   return record;
+}
+
+/**
+ * Waits (two rounds at most) until the agent has just been given a slice: it
+ * is then killed or paused mid-round, holding it. The fault's start is then.
+ */
+async function holdingASlice(agent: string, targets: FaultTargets, record: FaultRecord): Promise<void> {
+  const from = targets.ledger.entries.length;
+  for (const end = Date.now() + targets.roundMs * 2; Date.now() < end; await sleep(25)) {
+    const claimed = targets.ledger.entries
+      .slice(from)
+      .some(
+        (e) =>
+          /\/claims$/.test(e.path) &&
+          e.status === 200 &&
+          (e.body as { agent?: string }).agent === agent &&
+          (e.answer as { slice?: number | null }).slice != null,
+      );
+    if (claimed) break;
+  }
+  record.started = Date.now();
 }

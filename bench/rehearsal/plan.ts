@@ -5,6 +5,7 @@
  * it follows (up, down, broken, slower than the check's timeout), and the
  * faults' schedule. Pure: a seed and a size give the same plan.
  */
+import { seeded } from '../../test/support/seeded';
 
 /** The kinds a rehearsal's hosts play: cheap to serve by the thousand. */
 export const KINDS = ['http', 'ssh', 'dns', 'smtp', 'tcp'] as const;
@@ -98,18 +99,6 @@ export interface Plan {
   freezeAt: number;
 }
 
-/** A small, fast, seeded generator (mulberry32): the same seed plays the same event. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const kindOf = (index: number): Kind => KINDS[index % KINDS.length]!;
 export const SUBTYPE_ID: Record<Kind, number> = { http: 1, ssh: 2, dns: 3, smtp: 4, tcp: 5 };
 
@@ -124,7 +113,7 @@ export function makePlan(size: Size, seed: number, now: number, leadMs: number):
   const runMs = size.rounds * round;
   const endsAt = startsAt + runMs;
   const freezeAt = startsAt + Math.floor((runMs * 3) / 4 / round) * round;
-  const next = random(seed);
+  const next = seeded(seed);
   const hosts: HostPlan[] = [];
   for (let team = 1; team <= size.teams; team++) {
     for (let index = 0; index < size.servicesPerTeam; index++) {

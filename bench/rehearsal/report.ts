@@ -157,8 +157,11 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
       fault.proof = `range-a-fast's claims refused round_not_begun ${refused} times`;
     } else if (fault.kind === 'agent-stopped') {
       // Paused while it held a slice whose lease ran out before it went on.
-      const held = ledger.filter((e) => agentOf(e) === 'range-a-2' && /\/claims$/.test(e.path) && e.status === 200 && e.sent < fault.started).at(-1);
-      const lease = (held?.answer as { lease_until?: string | null } | undefined)?.lease_until;
+      const leases = ledger
+        .filter((e) => agentOf(e) === 'range-a-2' && /\/claims$/.test(e.path) && e.status === 200 && e.sent < fault.started)
+        .map((e) => (e.answer as { lease_until?: string | null }).lease_until)
+        .filter((until): until is string => typeof until === 'string' && Date.parse(until) > fault.started);
+      const lease = leases.at(-1);
       const lapsed = lease ? Date.parse(lease) < (fault.ended ?? 0) : false;
       fault.happened = inputs.pids['range-a-2']?.length === 1 && lapsed;
       fault.proof = `${fault.proof ?? ''}; the slice it held ${lease ? `was its until ${lease}` : 'was none'}; slices taken over after a lease ran out: ${takenOver(ledger).length}`;

@@ -242,12 +242,10 @@ try {
 
   // The faults, one at a time, each at its time (or as soon as the one before has ended).
   const faults: FaultRecord[] = [];
-  const targets = { dynamodbPid: dynamodb.pid!, server, consumer, rangeAgents, fastAgent, rangeProxy, faultFile, checkpointFile, origin, ledger, say };
-  const round = size.roundSeconds * 1000;
+  const roundMs = size.roundSeconds * 1000;
+  const targets = { dynamodbPid: dynamodb.pid!, server, consumer, rangeAgents, fastAgent, rangeProxy, faultFile, checkpointFile, roundMs, origin, ledger, say };
   for (const fault of plan.faults) {
     await until(plan.startsAt + fault.at);
-    // An agent killed or paused mid-round: just after a round's start, while it holds the slices it claimed.
-    if (fault.kind === 'agent-killed' || fault.kind === 'agent-stopped') await until(Math.ceil(Date.now() / round) * round + 300);
     faults.push(await inject(fault, targets));
   }
   await organisers;

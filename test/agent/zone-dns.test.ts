@@ -12,16 +12,17 @@ import { Named } from '../../functions/agent/local/dns/named';
 import { ZoneDns } from '../../functions/agent/local/dns/server';
 import { decode, query, type DecodedAnswer } from '../support/dns-wire';
 
+const settings = {
+  ...DEFAULT_SETTINGS,
+  dns_ttl: 120,
+  dns_nameservers: ['ns1.ccdc.example'],
+  dns_hostmaster: 'hostmaster@ccdc.example',
+  dns_address_template: '127.0.{team_number}',
+};
 const zone = renderZone({
   team: { number: 11, team_url: 'team11.ccdc.example' },
   serial: 9,
-  settings: {
-    ...DEFAULT_SETTINGS,
-    dns_ttl: 120,
-    dns_nameservers: ['ns1.ccdc.example'],
-    dns_hostmaster: 'hostmaster@ccdc.example',
-    dns_address_template: '127.0.{team_number}',
-  },
+  settings,
   records: [
     { id: 1, team: 1, name: 'www', type: 'A', value: '10' },
     { id: 2, team: 1, name: 'web', type: 'CNAME', value: 'www' },
@@ -39,13 +40,7 @@ const zone = renderZone({
 const team12 = renderZone({
   team: { number: 12, team_url: 'team12.ccdc.example' },
   serial: 3,
-  settings: {
-    ...DEFAULT_SETTINGS,
-    dns_ttl: 120,
-    dns_nameservers: ['ns1.ccdc.example'],
-    dns_hostmaster: 'hostmaster@ccdc.example',
-    dns_address_template: '127.0.{team_number}',
-  },
+  settings,
   records: [
     { id: 1, team: 2, name: 'www', type: 'A', value: '10' },
     { id: 2, team: 2, name: 'away', type: 'CNAME', value: 'www.team11.ccdc.example.' },

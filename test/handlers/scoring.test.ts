@@ -11,6 +11,7 @@ import { handler as foldResults } from '../../functions/scoring/fold-results';
 import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
 import { bearer, invoke } from '../support/invoke';
+import { seeded } from '../support/seeded';
 
 let tokens: { admin: string; service: string };
 /** How many services each of the sample's main teams has (team 12's). */
@@ -772,15 +773,3 @@ describe('DynamoDB requests', () => {
     }
   });
 });
-
-/** A small deterministic generator (mulberry32), so a failing run can be repeated. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
