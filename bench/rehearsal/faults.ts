@@ -144,7 +144,7 @@ async function holdingASlice(agent: string, targets: FaultTargets, record: Fault
           /\/claims$/.test(e.path) &&
           e.status === 200 &&
           (e.body as { agent?: string }).agent === agent &&
-          (e.answer as { slice?: number | null }).slice != null,
+          typeof (e.answer as { slice?: number | null }).slice === 'number',
       );
     if (claimed) break;
   }
