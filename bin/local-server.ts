@@ -145,6 +145,8 @@ process.removeAllListeners('SIGINT');
 process.removeAllListeners('SIGTERM');
 process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());
+// Started by a process that ends (the rehearsal): gone with it, however it ended (its IPC channel closes).
+if (process.send) process.once('disconnect', () => void shutdown());
 
 console.error(
   [

@@ -27,7 +27,9 @@ if (!values['dynamodb-endpoint'] || !values.checkpoint) {
 }
 process.env.DYNAMODB_ENDPOINT = values['dynamodb-endpoint'];
 process.env.TABLE_NAME = values.table;
-const poller = await startFoldPoller(values['dynamodb-endpoint'], values.table, values.checkpoint);
+const poller = await startFoldPoller(values['dynamodb-endpoint'], values.table, values.checkpoint, (shard, from) =>
+  console.error(`shard ${shard}: ${from === 'trim horizon' ? 'from the trim horizon' : `from its checkpoint, after ${from.afterSequence}`}`),
+);
 console.error(`Stream consumer following ${values.table} at ${values['dynamodb-endpoint']}, its place kept in ${values.checkpoint}`);
 const stop = () => void poller.stop().then(() => process.exit(0));
 process.once('SIGINT', stop);

@@ -11,6 +11,8 @@ import type { Managed } from './processes';
  */
 export interface FaultRecord {
   kind: FaultKind;
+  /** The agent a fault took (the first of the range pool's to hold a slice). */
+  agent?: string;
   started: number;
   ended?: number;
   /** What shows it happened; undefined until checked. */
@@ -22,12 +24,14 @@ export interface FaultTargets {
   dynamodbPid: number;
   server: Managed;
   consumer: Managed;
-  /** The range pool's agents: the first is killed, the second paused; `fast` runs 90 s ahead all along. */
+  /** The range pool's agents a fault may take: whichever holds a slice first is killed, or paused. */
   rangeAgents: Managed[];
   fastAgent: Managed;
   rangeProxy: RecordingProxy;
   faultFile: string;
   checkpointFile: string;
+  /** The stream consumer's output: it says where it starts reading each shard. */
+  consumerLog: string;
   roundMs: number;
   origin: string;
   ledger: Ledger;
@@ -62,7 +66,7 @@ export async function inject(fault: FaultPlan, targets: FaultTargets): Promise<F
       await sleep(fault.lasts);
       process.kill(targets.dynamodbPid, 'SIGCONT');
       const seen = await probe;
-      record.happened = seen.status === 503 || seen.ms >= 2000;
+      record.happened = seen.status === 503;
       record.proof = `DynamoDB Local (pid ${targets.dynamodbPid}) stopped and continued; a read meanwhile: ${seen.status} after ${seen.ms} ms`;
       break;
     }
@@ -79,8 +83,10 @@ export async function inject(fault: FaultPlan, targets: FaultTargets): Promise<F
     }
     case 'stream-consumer-killed': {
       const before = targets.consumer.child?.pid;
-      const placeBefore = existsSync(targets.checkpointFile) ? readFileSync(targets.checkpointFile, 'utf8') : '';
+      // While results flow: a batch in hand (or one on its way) dies with it, and comes again after the checkpoint.
       await targets.consumer.kill();
+      const placeBefore = existsSync(targets.checkpointFile) ? readFileSync(targets.checkpointFile, 'utf8') : '';
+      const logged = existsSync(targets.consumerLog) ? readFileSync(targets.consumerLog, 'utf8').length : 0;
       await sleep(fault.lasts);
       await targets.consumer.run();
       // Once it has folded something more, its place has moved on from the checkpoint it started on.
@@ -90,8 +96,11 @@ export async function inject(fault: FaultPlan, targets: FaultTargets): Promise<F
         placeAfter = existsSync(targets.checkpointFile) ? readFileSync(targets.checkpointFile, 'utf8') : '';
       }
       const after = targets.consumer.child?.pid;
-      record.happened = before !== after && placeBefore !== '' && placeAfter !== placeBefore;
-      record.proof = `the stream consumer's pid ${before} → ${after}; its checkpoint ${placeBefore ? 'was kept' : 'was missing'} and ${placeAfter !== placeBefore ? 'moved on after the restart' : 'did not move'}`;
+      // The restarted consumer says where it read each shard from: after its checkpoint, not the stream's start.
+      const said = readFileSync(targets.consumerLog, 'utf8').slice(logged);
+      const resumed = /from its checkpoint, after \d+/.test(said) && !/from the trim horizon/.test(said);
+      record.happened = before !== after && placeBefore !== '' && resumed && placeAfter !== placeBefore;
+      record.proof = `the stream consumer's pid ${before} → ${after}; its checkpoint ${placeBefore ? 'was kept' : 'was missing'}, it went on ${resumed ? 'after it' : 'NOT after it'} and ${placeAfter !== placeBefore ? 'moved on' : 'did not move'}`;
       break;
     }
     case 'pool-cut-off': {
@@ -105,19 +114,27 @@ export async function inject(fault: FaultPlan, targets: FaultTargets): Promise<F
       break;
     }
     case 'agent-killed': {
-      const agent = targets.rangeAgents[0]!;
-      await holdingASlice(agent.name, targets, record);
+      const agent = await holdingASlice(targets, record);
+      if (!agent) {
+        record.happened = false;
+        record.proof = 'no range agent held a slice in two rounds: none killed';
+        break;
+      }
       const before = agent.child?.pid;
       await agent.kill();
       await sleep(fault.lasts);
       await agent.run();
       record.happened = before !== agent.child?.pid;
-      record.proof = `${agent.name} SIGKILLed mid-round (pid ${before}), started again (pid ${agent.child?.pid})`;
+      record.proof = `${agent.name} SIGKILLed holding a slice (pid ${before}), started again (pid ${agent.child?.pid})`;
       break;
     }
     case 'agent-stopped': {
-      const agent = targets.rangeAgents[1]!;
-      await holdingASlice(agent.name, targets, record);
+      const agent = await holdingASlice(targets, record);
+      if (!agent) {
+        record.happened = false;
+        record.proof = 'no range agent held a slice in two rounds: none paused';
+        break;
+      }
       agent.signal('SIGSTOP');
       await sleep(fault.lasts);
       agent.signal('SIGCONT');
@@ -131,22 +148,30 @@ export async function inject(fault: FaultPlan, targets: FaultTargets): Promise<F
 }
 
 /**
- * Waits (two rounds at most) until the agent has just been given a slice: it
- * is then killed or paused mid-round, holding it. The fault's start is then.
+ * Waits (two rounds at most) until one of the range pool's agents has just
+ * been given a slice, and names it: it is then killed or paused mid-round,
+ * holding the slice. The fault's start is then; none holding one, nothing is
+ * done and the fault did not happen.
  */
-async function holdingASlice(agent: string, targets: FaultTargets, record: FaultRecord): Promise<void> {
+async function holdingASlice(targets: FaultTargets, record: FaultRecord): Promise<Managed | undefined> {
   const from = targets.ledger.entries.length;
+  const names = new Set(targets.rangeAgents.map((a) => a.name));
   for (const end = Date.now() + targets.roundMs * 2; Date.now() < end; await sleep(25)) {
-    const claimed = targets.ledger.entries
+    const claim = targets.ledger.entries
       .slice(from)
-      .some(
+      .find(
         (e) =>
           /\/claims$/.test(e.path) &&
           e.status === 200 &&
-          (e.body as { agent?: string }).agent === agent &&
+          names.has((e.body as { agent?: string }).agent ?? '') &&
           typeof (e.answer as { slice?: number | null }).slice === 'number',
       );
-    if (claimed) break;
+    if (claim) {
+      record.started = Date.now();
+      record.agent = (claim.body as { agent: string }).agent;
+      return targets.rangeAgents.find((a) => a.name === record.agent);
+    }
   }
   record.started = Date.now();
+  return undefined;
 }

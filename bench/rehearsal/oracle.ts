@@ -98,16 +98,20 @@ export function expectedScores(services: readonly OracleService[], hostLog: read
     const results = [...service.results].sort((a, b) => a.time.localeCompare(b.time) || a.scan_id.localeCompare(b.scan_id));
     for (const [i, r] of results.entries()) {
       checked++;
-      const from = Date.parse(r.time);
+      const checkedAt = Date.parse(r.time);
       // Its window ends where the next check's begins (a late check of one round and the next round's come close).
-      const next = results.slice(i + 1).find((later) => Date.parse(later.time) > from);
-      const to = Math.min(from + 1000 + window.timeoutMs + 500, next ? Date.parse(next.time) : Infinity);
+      const next = results.slice(i + 1).find((later) => Date.parse(later.time) > checkedAt);
+      const to = Math.min(checkedAt + 1000 + window.timeoutMs + 500, next ? Date.parse(next.time) : Infinity);
+      // A time kept at its arrival (an agent's clock ahead: decision 0083) is later than the check: such a window
+      // reaches back a check's length, not past the check before it.
+      const previous = results.slice(0, i).findLast((earlier) => Date.parse(earlier.time) < checkedAt);
+      const keptAtArrival = r.time === r.received_at;
+      const from = keptAtArrival ? Math.max(checkedAt - window.timeoutMs - 1000, previous ? Date.parse(previous.time) + 1000 : -Infinity) : checkedAt;
       const probes = events.filter((e): e is Extract<HostEvent, { outcome: Outcome }> => 'outcome' in e && e.t >= from && e.t <= to);
       const outcomes = new Set(probes.map((p) => p.outcome === 'good'));
       if (probes.length === 0) {
         if (passed(r, service.maxScore)) wrong(r, 'passed, but its host served no probe for it');
-        else if (!wasDown(events, from, Math.min(from + 1000, to)))
-          wrong(r, `failed (${r.error ?? 'no reason'}), but its host served no probe for it and was up`);
+        else if (!wasDown(events, from, to)) wrong(r, `failed (${r.error ?? 'no reason'}), but its host served no probe for it and was up`);
       } else if (!outcomes.has(passed(r, service.maxScore))) {
         // The agent gave up waiting while its host had answered in time: the agent's own load, not a host's or a rule's.
         if (!passed(r, service.maxScore) && r.error?.startsWith('timeout')) {

@@ -28,7 +28,7 @@ export const SIZES = {
   /** About 3 minutes on 2 cores. */
   default: { teams: 20, servicesPerTeam: 10, roundSeconds: 10, rounds: 12, viewers: 20, hostProcesses: 2 },
   /** The suite's: every fault kind once, one at a time, within 90 s. */
-  short: { teams: 6, servicesPerTeam: 5, roundSeconds: 10, rounds: 6, viewers: 3, hostProcesses: 1 },
+  short: { teams: 6, servicesPerTeam: 5, roundSeconds: 10, rounds: 7, viewers: 3, hostProcesses: 1 },
   /** A whole event's size. */
   full: { teams: 250, servicesPerTeam: 20, roundSeconds: 60, rounds: 8, viewers: 50, hostProcesses: 4 },
 } satisfies Record<string, Size>;
@@ -70,15 +70,16 @@ export type FaultKind =
   | 'agent-stopped'
   | 'agent-clock-ahead';
 
+/** In the order they are played: the agents' faults first, while every agent is in its rounds. */
 export const FAULT_KINDS: FaultKind[] = [
   'agent-clock-ahead',
+  'agent-killed',
+  'agent-stopped',
   'gateway-503',
   'database-stalled',
   'server-killed',
   'stream-consumer-killed',
   'pool-cut-off',
-  'agent-killed',
-  'agent-stopped',
   'gateway-429',
 ];
 
@@ -86,6 +87,8 @@ export interface Plan {
   seed: number;
   /** How far ahead one range agent's clock runs: 90 s, or less in a run too short for it to meet the event's rounds (two rounds short of the run). */
   clockAheadSeconds: number;
+  /** Another's runs a little ahead: it waits each round out at its start, and its checks' times are kept at their arrival. */
+  clockSlightlyAheadSeconds: number;
   size: Size;
   /** The competition file (JSON is YAML). */
   competition: Record<string, unknown>;
@@ -142,6 +145,7 @@ export function makePlan(size: Size, seed: number, now: number, leadMs: number):
   return {
     seed,
     clockAheadSeconds: Math.min(90, runMs / 1000 - 2 * size.roundSeconds),
+    clockSlightlyAheadSeconds: 3,
     size,
     competition: competitionFile(size, startsAt, endsAt, freezeAt, hosts),
     hosts,

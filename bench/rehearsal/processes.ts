@@ -14,7 +14,9 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 export class Managed {
   child?: ChildProcess;
   readonly pids: number[] = [];
-  private stopping = false;
+  /** Every time it ended of itself (not killed by a fault, nor stopped at the end): the report fails on any. */
+  readonly unexpectedExits: { at: number; code: number | null; signal: string | null }[] = [];
+  private meantToEnd = false;
 
   constructor(
     readonly name: string,
@@ -30,7 +32,11 @@ export class Managed {
   async run(): Promise<void> {
     const child = this.start();
     this.child = child;
+    this.meantToEnd = false;
     this.pids.push(child.pid!);
+    child.once('exit', (code, signal) => {
+      if (!this.meantToEnd) this.unexpectedExits.push({ at: Date.now(), code, signal });
+    });
     const log = createWriteStream(join(this.logDir, `${this.name}.log`), { flags: 'a' });
     let said = '';
     const onData = (chunk: Buffer) => {
@@ -67,6 +73,7 @@ export class Managed {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const gone = new Promise((r) => child.once('exit', r));
+    this.meantToEnd = true;
     child.kill('SIGKILL');
     await gone;
   }
@@ -77,7 +84,7 @@ export class Managed {
 
   /** Stopped for good at the rehearsal's end: SIGTERM, then SIGKILL after 10 s. */
   async stop(): Promise<void> {
-    this.stopping = true;
+    this.meantToEnd = true;
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const gone = new Promise((r) => child.once('exit', r));
@@ -87,19 +94,18 @@ export class Managed {
     await gone;
     clearTimeout(killer);
   }
-
-  get stopped(): boolean {
-    return this.stopping;
-  }
 }
 
-/** A project entry point (`bin/*.ts`) run by Node with tsx's loader, as the npm scripts do. */
+/**
+ * A project entry point (`bin/*.ts`) run by Node with tsx's loader, as the npm scripts do. An IPC channel only so
+ * that it sees the rehearsal end, however it ends (the server, the stream consumer and the agent leave then).
+ */
 export function entryPoint(script: string, args: string[], env: Record<string, string>): () => ChildProcess {
   return () =>
     spawn(process.execPath, ['--import', 'tsx', join(ROOT, script), ...args], {
       cwd: ROOT,
       env: { ...process.env, NODE_NO_WARNINGS: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
 }
 
@@ -109,7 +115,7 @@ export function bundle(file: string, args: string[], env: Record<string, string>
     spawn(process.execPath, [...nodeOptions, file, ...args], {
       cwd: ROOT,
       env: { ...process.env, NODE_NO_WARNINGS: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
 }
 

@@ -19,6 +19,8 @@ export interface Collected {
   scoreboard: { scoreboard: { team: { number: number }; total_score: number; scores: { super_type_id: number; score: number; max_score: number }[] }[] };
   settings: { start_time: string | null; end_time: string | null; late_result_grace_seconds: number; scoreboard_freeze_time: string | null };
   subtypes: { id: number; super_type_id: number }[];
+  /** Every team's adjustments, read back. */
+  adjustments: { team: number; super_type_id: number; points: number; reason: string }[];
 }
 
 export interface Inputs {
@@ -33,6 +35,8 @@ export interface Inputs {
   foldLagByTime?: Record<string, number>;
   verify: { code: number; output: string };
   pids: Record<string, number[]>;
+  /** A process of the rehearsal's that ended of itself. */
+  unexpectedExits: { process: string; at: number; code: number | null; signal: string | null }[];
   durationMs: number;
 }
 
@@ -85,6 +89,11 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
   }
   const adjustments = ledger.filter((e) => e.method === 'POST' && /\/adjustments$/.test(e.path) && ok2xx(e.status));
   const adjustmentKeys = new Set(adjustments.map((e) => e.key));
+  for (const key of adjustmentKeys) {
+    const reason = (adjustments.find((e) => e.key === key)!.body as { reason: string }).reason;
+    const there = collected.adjustments.filter((a) => a.reason === reason).length;
+    if (there !== 1) lost.push(`adjustment ${key}: acknowledged, ${there} there`);
+  }
   const addedServices = ledger.filter((e) => e.method === 'POST' && e.path === '/api/v1/services' && ok2xx(e.status));
   for (const e of addedServices) {
     const url = (e.body as { url: string }).url;
@@ -102,6 +111,8 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     const figure = figures.get(super_type_id) ?? figures.set(super_type_id, { score: 0, max: 0 }).get(super_type_id)!;
     figure.score += points;
   }
+  const onBoard = new Set(collected.scoreboard.scoreboard.map((row) => row.team.number));
+  for (const team of expected.totals.keys()) if (!onBoard.has(team)) mismatches.push({ team, why: 'not on the board, though it has scores' });
   for (const row of collected.scoreboard.scoreboard) {
     for (const score of row.scores) {
       const want = expected.totals.get(row.team.number)?.get(score.super_type_id) ?? { score: 0, max: 0 };
@@ -115,21 +126,30 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
   }
   if (inputs.verify.code !== 0) mismatches.push({ team: 0, why: `scoring verify: ${inputs.verify.output.trim().split('\n').at(-1)}` });
 
-  // 3. What spectators saw never went back unexplained; how long a result took to reach them.
-  const negatives = negativeEvents(services, adjustments, collected);
+  // 3. What spectators saw never went back unexplained (each penalty or deduction explains one drop, once);
+  // how long a result took to reach them.
+  const negatives = negativeEvents(services, adjustments, collected, window);
   const backwards: string[] = [];
   const seenAfter: number[] = [];
   const acks = [...acknowledged.keys()].map((key) => recorded.get(key)).filter((r): r is RecordedResult => r !== undefined);
   for (const viewer of inputs.viewers) {
     const boards = viewer.polls.filter((p) => p.totals);
+    const unused = negatives.map((n) => ({ ...n }));
     for (let i = 1; i < boards.length; i++) {
       const [before, after] = [boards[i - 1]!, boards[i]!];
       for (const [team, total] of Object.entries(after.totals!)) {
-        const drop = (before.totals![Number(team)] ?? total) - total;
-        const explained = negatives.filter((n) => n.team === Number(team) && n.t > before.t - 60_000 && n.t <= after.t).reduce((sum, n) => sum + n.points, 0);
-        if (drop > explained)
+        let drop = (before.totals![Number(team)] ?? total) - total;
+        if (drop <= 0) continue;
+        const dropped = drop;
+        for (const n of unused) {
+          if (drop <= 0 || n.team !== Number(team) || n.t > after.t || n.points <= 0) continue;
+          const used = Math.min(n.points, drop);
+          n.points -= used;
+          drop -= used;
+        }
+        if (drop > 0)
           backwards.push(
-            `${viewer.name}: team ${team} went from ${total + drop} to ${total} between ${iso(before.t)} and ${iso(after.t)}; penalties and deductions explain ${explained}`,
+            `${viewer.name}: team ${team} went from ${total + dropped} to ${total} between ${iso(before.t)} and ${iso(after.t)}; penalties and deductions not yet explaining another drop explain ${dropped - drop}`,
           );
       }
     }
@@ -148,26 +168,58 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
   for (const fault of inputs.faults) {
     const during = (e: LedgerEntry) => e.sent >= fault.started && e.sent <= (fault.ended ?? fault.started);
     if (fault.kind === 'gateway-503' || fault.kind === 'gateway-429') {
-      const refused = ledger.filter((e) => during(e) && e.injected).length;
+      const status = fault.kind === 'gateway-503' ? 503 : 429;
+      const refused = ledger.filter((e) => during(e) && e.injected && e.status === status).length;
       fault.happened = refused > 0;
-      fault.proof = `${refused} requests refused ${fault.kind.slice(-3)} by the gateway's fault hook`;
+      fault.proof = `${refused} requests refused ${status} by the gateway's fault hook`;
     } else if (fault.kind === 'agent-clock-ahead') {
-      const refused = ledger.filter((e) => e.status === 409 && /\/claims$/.test(e.path) && agentOf(e) === 'range-a-fast').length;
-      fault.happened = refused > 0;
-      fault.proof = `range-a-fast's claims refused round_not_begun ${refused} times`;
-    } else if (fault.kind === 'agent-stopped') {
+      const notBegun = (e: LedgerEntry, agent: string) =>
+        e.status === 409 && /\/claims$/.test(e.path) && agentOf(e) === agent && (e.answer as { code?: string }).code === 'round_not_begun';
+      const refused = ledger.filter((e) => notBegun(e, 'range-a-fast')).length;
+      const fastChecked = ledger.filter((e) => agentOf(e) === 'range-a-fast' && /\/claims$/.test(e.path) && e.status === 200).length;
+      // The one a little ahead waited its rounds out and then checked them.
+      const waitedRounds = new Set(ledger.filter((e) => notBegun(e, 'range-a-near')).map((e) => (e.body as { round: string }).round));
+      const nearChecked = ledger.filter(
+        (e) =>
+          agentOf(e) === 'range-a-near' &&
+          e.status === 200 &&
+          waitedRounds.has((e.body as { round: string }).round) &&
+          typeof (e.answer as { slice?: unknown }).slice === 'number',
+      ).length;
+      fault.happened = refused > 0 && fastChecked === 0 && nearChecked > 0;
+      fault.proof = `range-a-fast's claims refused round_not_begun ${refused} times, none taken; range-a-near waited ${waitedRounds.size} rounds out, then took ${nearChecked} slices of them`;
+    } else if (fault.kind === 'agent-stopped' && fault.agent) {
       // Paused while it held a slice whose lease ran out before it went on.
       const leases = ledger
-        .filter((e) => agentOf(e) === 'range-a-2' && /\/claims$/.test(e.path) && e.status === 200 && e.sent < fault.started)
+        .filter((e) => agentOf(e) === fault.agent && /\/claims$/.test(e.path) && e.status === 200 && e.sent < fault.started)
         .map((e) => (e.answer as { lease_until?: string | null }).lease_until)
         .filter((until): until is string => typeof until === 'string' && Date.parse(until) > fault.started);
       const lease = leases.at(-1);
       const lapsed = lease ? Date.parse(lease) < (fault.ended ?? 0) : false;
-      fault.happened = inputs.pids['range-a-2']?.length === 1 && lapsed;
+      fault.happened = inputs.pids[fault.agent]?.length === 1 && lapsed;
       fault.proof = `${fault.proof ?? ''}; the slice it held ${lease ? `was its until ${lease}` : 'was none'}; slices taken over after a lease ran out: ${takenOver(ledger).length}`;
     }
   }
   const unhappened = inputs.faults.filter((f) => !f.happened);
+
+  // What the faults explain: a result missing from a round, an agent's timeout. Anywhere else, each fails the run.
+  const roundMs = plan.size.roundSeconds * 1000;
+  const disturbed = (from: number, to: number) =>
+    inputs.faults.some((f) => f.kind !== 'agent-clock-ahead' && f.started <= to && (f.ended ?? f.started) + roundMs >= from);
+  const added = new Map(addedServices.map((e) => [(e.body as { url: string }).url, e.answered]));
+  const missing: { round: string; url: string; quiet: boolean }[] = [];
+  for (let start = plan.startsAt; start < plan.endsAt; start += roundMs) {
+    const prefix = `r${iso(start)
+      .replace(/[-:]/g, '')
+      .replace(/\.000Z$/, 'Z')}`;
+    const quiet = !disturbed(start, start + roundMs + 5000);
+    for (const s of collected.services) {
+      if ((added.get(s.url) ?? 0) > start - 1000) continue;
+      if (!s.results.some((r) => r.scan_id.startsWith(prefix))) missing.push({ round: iso(start), url: s.url, quiet });
+    }
+  }
+  const unexplainedGaps = missing.filter((m) => m.quiet);
+  const unexplainedTimeouts = expected.agentTimeouts.filter((t) => !disturbed(Date.parse(t.time) - roundMs, Date.parse(t.time) + roundMs));
 
   // 4. The figures.
   const latency = new Map<string, number[]>();
@@ -196,10 +248,18 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     results_checked: expected.checked,
     results_two_probes_disagreed: expected.ambiguous,
     checks_the_agent_timed_out_though_answered: expected.agentTimeouts.length,
+    results_missing_from_rounds: `${missing.length} (${unexplainedGaps.length} in rounds no fault touched)`,
     capacity: 'not measured yet: the server runs apart; its consumed capacity is the next increment',
   };
 
-  const ok = lost.length === 0 && mismatches.length === 0 && backwards.length === 0 && unhappened.length === 0;
+  const ok =
+    lost.length === 0 &&
+    mismatches.length === 0 &&
+    backwards.length === 0 &&
+    unhappened.length === 0 &&
+    unexplainedGaps.length === 0 &&
+    unexplainedTimeouts.length === 0 &&
+    inputs.unexpectedExits.length === 0;
   const report = {
     ok,
     seed: plan.seed,
@@ -210,6 +270,9 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     acknowledged: { results: acknowledged.size, adjustments: adjustmentKeys.size, services_added: addedServices.length },
     mismatches,
     agent_timeouts: expected.agentTimeouts,
+    unexplained_gaps: unexplainedGaps,
+    unexplained_timeouts: unexplainedTimeouts,
+    unexpected_exits: inputs.unexpectedExits.map((e) => ({ ...e, at: iso(e.at) })),
     backwards,
     faults: inputs.faults.map((f) => ({ ...f, started: iso(f.started), ended: f.ended ? iso(f.ended) : null })),
     figures,
@@ -220,7 +283,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
   writeFileSync(join(dir, 'report.md'), markdown(report));
   const summary = ok
     ? `PASS: ${acknowledged.size} results acknowledged, none lost; every score as the hosts' logs give it; no spectator saw a score go back; ${inputs.faults.length} faults, each happened (report: ${dir}/report.md)`
-    : `FAIL: ${lost.length} lost, ${mismatches.length} mismatches, ${backwards.length} unexplained drops, ${unhappened.length} faults that did not happen (report: ${dir}/report.md)`;
+    : `FAIL: ${lost.length} lost, ${mismatches.length} mismatches, ${backwards.length} unexplained drops, ${unhappened.length} faults that did not happen, ${unexplainedGaps.length} results missing from quiet rounds, ${unexplainedTimeouts.length} agent timeouts no fault explains, ${inputs.unexpectedExits.length} processes that ended of themselves (report: ${dir}/report.md)`;
   return { ok, summary };
 }
 
@@ -257,13 +320,18 @@ function roundsScored(plan: Plan, collected: Collected): { full: number; total: 
 }
 
 /** Points that leave a team's total: SLA penalties (when their failing result arrived) and negative adjustments. */
-function negativeEvents(services: OracleService[], adjustments: LedgerEntry[], collected: Collected): { team: number; t: number; points: number }[] {
+function negativeEvents(
+  services: OracleService[],
+  adjustments: LedgerEntry[],
+  collected: Collected,
+  window: Parameters<typeof inWindow>[1],
+): { team: number; t: number; points: number }[] {
   const events: { team: number; t: number; points: number }[] = [];
   for (const s of services) {
     if (s.sla.threshold <= 0) continue;
     let run = 0;
     for (const r of [...s.results].sort((a, b) => a.time.localeCompare(b.time))) {
-      if (!inWindow(r, { start: null, end: null, graceMs: 0, timeoutMs: 0 })) continue;
+      if (!inWindow(r, window)) continue;
       if (r.score === s.maxScore) run = 0;
       else if (++run % s.sla.threshold === 0) events.push({ team: s.team, t: Date.parse(r.received_at), points: s.sla.penalty });
     }
@@ -285,6 +353,9 @@ function markdown(report: {
   lost: string[];
   mismatches: unknown[];
   backwards: string[];
+  unexplained_gaps: unknown[];
+  unexplained_timeouts: unknown[];
+  unexpected_exits: unknown[];
   faults: { kind: string; started: string; ended: string | null; proof?: string; happened?: boolean }[];
   figures: Record<string, unknown>;
   acknowledged: object;
@@ -306,6 +377,9 @@ function markdown(report: {
     `\`scoring verify\`: ${report.verify}. Mismatches with the hosts' logs under the rules:`,
     '',
     list(report.mismatches),
+    `Results missing from rounds no fault touched, agent timeouts no fault explains, processes that ended of themselves:`,
+    '',
+    list([...report.unexplained_gaps, ...report.unexplained_timeouts, ...report.unexpected_exits]),
     `## What spectators saw never went back unexplained`,
     '',
     list(report.backwards),

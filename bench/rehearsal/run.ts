@@ -202,12 +202,15 @@ try {
     return new Managed(name, bundle(join(agentDir, 'scoring-agent.mjs'), ['--config', config, '--forever'], { ...quiet, ...env }, nodeOptions), logs);
   };
   const rangeAgents = [await rangeAgent('range-a-1'), await rangeAgent('range-a-2')];
-  const fastAgent = await rangeAgent('range-a-fast', ['--import', join(ROOT, 'test/support/clock-ahead.mjs')], {
-    CLOCK_AHEAD_SECONDS: String(plan.clockAheadSeconds),
-  });
-  for (const agent of [cloud, ...rangeAgents, fastAgent]) await agent.run();
-  everything.push(cloud, ...rangeAgents, fastAgent);
-  say(`agents: cloud-1 (bin/agent.ts), range-a-1 and range-a-2 (the installed bundle), range-a-fast (its clock ${plan.clockAheadSeconds} s ahead)`);
+  const movedClock = ['--import', join(ROOT, 'test/support/clock-ahead.mjs')];
+  const fastAgent = await rangeAgent('range-a-fast', movedClock, { CLOCK_AHEAD_SECONDS: String(plan.clockAheadSeconds) });
+  const nearAgent = await rangeAgent('range-a-near', movedClock, { CLOCK_AHEAD_SECONDS: String(plan.clockSlightlyAheadSeconds) });
+  const agents = [cloud, ...rangeAgents, fastAgent, nearAgent];
+  for (const agent of agents) await agent.run();
+  everything.push(...agents);
+  say(
+    `agents: cloud-1 (bin/agent.ts), range-a-1 and range-a-2 (the installed bundle), range-a-fast and range-a-near (their clocks ${plan.clockAheadSeconds} s and ${plan.clockSlightlyAheadSeconds} s ahead)`,
+  );
 
   // Spectators from the first round on, arriving over one poll's interval; the organisers' overview for the fold's lag.
   await until(plan.startsAt);
@@ -243,7 +246,23 @@ try {
   // The faults, one at a time, each at its time (or as soon as the one before has ended).
   const faults: FaultRecord[] = [];
   const roundMs = size.roundSeconds * 1000;
-  const targets = { dynamodbPid: dynamodb.pid!, server, consumer, rangeAgents, fastAgent, rangeProxy, faultFile, checkpointFile, roundMs, origin, ledger, say };
+  const consumerLog = join(logs, 'stream-consumer.log');
+  const targets = {
+    dynamodbPid: dynamodb.pid!,
+    server,
+    consumer,
+    // Whichever of them holds a slice first is the one killed, or paused (the one a little ahead takes most).
+    rangeAgents: [...rangeAgents, nearAgent],
+    fastAgent,
+    rangeProxy,
+    faultFile,
+    checkpointFile,
+    consumerLog,
+    roundMs,
+    origin,
+    ledger,
+    say,
+  };
   for (const fault of plan.faults) {
     await until(plan.startsAt + fault.at);
     faults.push(await inject(fault, targets));
@@ -252,7 +271,7 @@ try {
 
   // The end: the last round's reports (its checks time out within 2 s), the agents stopped, the fold caught up, then finalise.
   await until(plan.endsAt + 3000);
-  for (const agent of [cloud, ...rangeAgents, fastAgent]) await agent.stop();
+  for (const agent of agents) await agent.stop();
   viewers.forEach((v) => v.stop());
   foldLag.stop();
   const settled = await settledScoreboard(origin, adminToken);
@@ -285,7 +304,9 @@ try {
   await cloudProxy.close();
   await rangeProxy.close();
   await ledger.close();
+  const unexpectedExits = everything.flatMap((m) => m.unexpectedExits.map((e) => ({ process: m.name, ...e })));
   const observed = {
+    unexpectedExits,
     viewers: viewers.map((v) => ({ name: v.name, polls: v.polls })),
     faults,
     foldLagSeconds: [...foldLag.samples.values()],
@@ -294,7 +315,7 @@ try {
     pids: Object.fromEntries(everything.map((m) => [m.name, m.pids])),
     durationMs: Date.now() - started,
   };
-  // Kept whole, so that the report can be made again from the folder (bench/rehearsal/report.ts --from DIR).
+  // Kept whole, so that the report can be made again from the folder (node --import tsx bench/rehearsal/report.ts DIR).
   writeFileSync(join(out, 'observed.json'), JSON.stringify(observed));
   const report = writeReport(out, { plan, collected, hostLog: readHostLogs(out), ledger: ledger.entries, ...observed });
   say(report.summary);
@@ -322,7 +343,7 @@ async function settledScoreboard(api: string, token: string): Promise<boolean> {
   return false;
 }
 
-/** The API's view at the end: every service with its whole history, the scoreboard, the settings, the adjustments. */
+/** The API's view at the end: every service with its whole history, every team's adjustments, the scoreboard, the settings. */
 async function collect(api: string, token: string, dir: string): Promise<Collected> {
   const headers = { authorization: `Bearer ${token}` };
   const get = async <T>(path: string) => {
@@ -345,8 +366,11 @@ async function collect(api: string, token: string, dir: string): Promise<Collect
       return { ...s, results: items };
     }),
   );
+  const teamIds = [...new Set(services.map((s) => s.team.id))];
+  const adjustments = (await Promise.all(teamIds.map((id) => get<Collected['adjustments']>(`/api/v1/teams/${id}/adjustments`)))).flat();
   const collected: Collected = {
     services: histories,
+    adjustments,
     scoreboard: await get('/api/v1/teams/scoreboard'),
     settings: await get('/api/v1/settings/1'),
     subtypes: await get('/api/v1/subtypes'),

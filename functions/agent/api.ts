@@ -77,12 +77,15 @@ export class ApiError extends Error {
 }
 
 /**
- * Retries for 503 (busy, with Retry-After), 429 (throttled), 502 and 504 (the
- * platform lost the answer: the outcome is unknown, and a resend under the
- * same scan ids or claim is safe) and network failures.
+ * Retries for 503 (busy, with Retry-After), 429 (throttled) and network
+ * failures; and for 502 and 504 (the platform lost the answer: the outcome is
+ * unknown) when sending the request again is safe: reads, reports under their
+ * scan ids, a lease renewed, a heartbeat. A claim or a job's start sent again
+ * would take a second slice or find its own job taken: not resent.
  */
 const ATTEMPTS = 4;
-const RETRIED = new Set([429, 502, 503, 504]);
+const ALWAYS_RETRIED = new Set([429, 503]);
+const OUTCOME_UNKNOWN = new Set([502, 504]);
 const REQUEST_TIMEOUT_MS = 30_000;
 
 type Answer = { data?: unknown; error?: unknown; response: Response };
@@ -97,11 +100,12 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
     ...(auth.kind === 'bearer' ? { token: auth.token } : { sign: sigv4Signer(auth.credentials, auth.region) }),
   });
 
-  async function send<A extends Answer>(path: string, request: (signal: AbortSignal) => Promise<A>): Promise<A> {
+  async function send<A extends Answer>(path: string, request: (signal: AbortSignal) => Promise<A>, safeToResend = true): Promise<A> {
     for (let attempt = 1; ; attempt++) {
       try {
         const answer = await request(AbortSignal.timeout(REQUEST_TIMEOUT_MS));
-        if (RETRIED.has(answer.response.status) && attempt < ATTEMPTS) {
+        const status = answer.response.status;
+        if ((ALWAYS_RETRIED.has(status) || (safeToResend && OUTCOME_UNKNOWN.has(status))) && attempt < ATTEMPTS) {
           const retryAfter = Number(answer.response.headers.get('retry-after'));
           await pause(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : 250 * 2 ** attempt);
           continue;
@@ -114,8 +118,13 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
     }
   }
 
-  async function expect<A extends Answer>(status: number, path: string, request: (signal: AbortSignal) => Promise<A>): Promise<NonNullable<A['data']>> {
-    const { data, error, response } = await send(path, request);
+  async function expect<A extends Answer>(
+    status: number,
+    path: string,
+    request: (signal: AbortSignal) => Promise<A>,
+    safeToResend = true,
+  ): Promise<NonNullable<A['data']>> {
+    const { data, error, response } = await send(path, request, safeToResend);
     if (response.status !== status || data === undefined) {
       const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
       const code = (error as { code?: unknown } | undefined)?.code;
@@ -154,7 +163,13 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
     teams: () => expect(200, '/teams', (signal) => client.GET('/api/v1/teams', { signal })),
     pool: (name) => expect(200, `/pools/${name}`, (signal) => client.GET('/api/v1/pools/{id}', { params: { path: { id: name } }, signal })),
     claimSlice: (pool, body) =>
-      expect(200, `/pools/${pool}/claims`, (signal) => client.POST('/api/v1/pools/{id}/claims', { params: { path: { id: pool } }, body, signal })),
+      expect(
+        200,
+        `/pools/${pool}/claims`,
+        (signal) => client.POST('/api/v1/pools/{id}/claims', { params: { path: { id: pool } }, body, signal }),
+        // A renewal is the same whenever it lands; a claim sent again would take another slice.
+        body.renew !== undefined,
+      ),
     mailTokens: async (pool, scanIds) =>
       (
         await expect(200, `/pools/${pool}/mail-tokens`, (signal) =>
@@ -169,16 +184,21 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
     },
     queuedCheckJobs: () => expect(200, '/checks', (signal) => client.GET('/api/v1/checks', { signal })),
     async startCheckJob(id) {
-      const { data, error, response } = await send(`/checks/${id}`, (signal) =>
-        client.PATCH('/api/v1/checks/{id}', { params: { path: { id } }, body: { state: 'running' }, signal }),
+      const { data, error, response } = await send(
+        `/checks/${id}`,
+        (signal) => client.PATCH('/api/v1/checks/{id}', { params: { path: { id } }, body: { state: 'running' }, signal }),
+        false,
       );
       if (response.status === 409) return undefined;
       if (response.status !== 200 || !data) throw new ApiError(response.status, problemDetail(error), `/checks/${id}`);
       return data;
     },
     async finishCheckJob(id, result) {
-      await expect(200, `/checks/${id}`, (signal) =>
-        client.PATCH('/api/v1/checks/{id}', { params: { path: { id } }, body: { state: 'done', ...result }, signal }),
+      await expect(
+        200,
+        `/checks/${id}`,
+        (signal) => client.PATCH('/api/v1/checks/{id}', { params: { path: { id } }, body: { state: 'done', ...result }, signal }),
+        false,
       );
     },
     createDnsRecord(record) {

@@ -128,7 +128,7 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
   // Checks a part of the planned checks: marks them started, runs them, reports the results.
   const outcomes: Awaited<ReturnType<typeof runChecks>> = [];
   let [reportsFailed, reportSeconds, checkSeconds] = [0, 0, 0];
-  const checkPart = async (part: Planned[]) => {
+  const checkPart = async (part: Planned[], stillOurs: () => Promise<boolean> = () => Promise.resolve(true)) => {
     const reportStarted = Date.now();
     reportsFailed += await report(
       deps,
@@ -141,6 +141,12 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
     checkSeconds += (Date.now() - checksStarted) / 1000;
     outcomes.push(...ran);
 
+    // A slice lost meanwhile (this agent paused past its lease, and another took it): the taker's checks are the ones
+    // that count; these are stale, and go unreported.
+    if (!(await stillOurs())) {
+      log.warn("a slice's results left unreported: another agent took the slice", { round, checks: ran.length });
+      return;
+    }
     const resultsStarted = Date.now();
     reportsFailed += await report(
       deps,
@@ -180,6 +186,8 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
  * pool; one agent alone checks a small pool in two waves.
  */
 const SLICES_AT_ONCE = 4;
+/** The least an agent waits before asking again for a slice when none was free. */
+const MIN_CLAIM_WAIT_MS = 1000;
 
 /**
  * A round shared with the pool's other agents: each of SLICES_AT_ONCE
@@ -196,7 +204,7 @@ async function checkShared(
   planned: Planned[],
   agent: string,
   deps: RoundDependencies,
-  checkPart: (part: Planned[]) => Promise<void>,
+  checkPart: (part: Planned[], stillOurs: () => Promise<boolean>) => Promise<void>,
 ): Promise<number[]> {
   const round = new Date(roundStart).toISOString();
   const deadline = roundStart + settings.round_seconds * 1000;
@@ -208,20 +216,32 @@ async function checkShared(
   const longest = Math.max(...planned.map((p) => (p.check as { timeout_seconds?: number }).timeout_seconds ?? 10), 2);
   const lease_seconds = Math.max(5, Math.min(settings.round_seconds, longest + 3));
   const checked: number[] = [];
-  /** Renews a slice's lease every half of it until stopped; a slice another agent has taken is not renewed again. */
+  /**
+   * Renews a slice's lease every half of it until stopped; a slice another agent has taken is not renewed again.
+   * `stillOurs` says, before its results are reported, whether the slice is still this agent's: at once while its
+   * lease runs, else by renewing it (a pause may have outlasted the lease).
+   */
   const keepLease = (slice: number) => {
-    const timer = setInterval(
-      () => {
-        void deps.api.claimSlice(pool, { round, agent, lease_seconds, renew: slice }).catch((error: unknown) => {
-          if (error instanceof ApiError && error.code === 'lease_lost') {
-            clearInterval(timer);
-            deps.log.warn('slice taken by another agent while checked', { pool, round, agent, slice });
-          }
-        });
+    let renewedAt = Date.now();
+    let lost = false;
+    const renew = () =>
+      deps.api.claimSlice(pool, { round, agent, lease_seconds, renew: slice }).then(
+        () => void (renewedAt = Date.now()),
+        (error: unknown) => {
+          if (!(error instanceof ApiError && error.code === 'lease_lost')) return;
+          lost = true;
+          clearInterval(timer);
+          deps.log.warn('slice taken by another agent while checked', { pool, round, agent, slice });
+        },
+      );
+    const timer = setInterval(() => void renew(), (lease_seconds * 1000) / 2);
+    return {
+      stop: () => clearInterval(timer),
+      stillOurs: async () => {
+        if (!lost && Date.now() - renewedAt > lease_seconds * 1000 - 1000) await renew();
+        return !lost;
       },
-      (lease_seconds * 1000) / 2,
-    );
-    return { stop: () => clearInterval(timer) };
+    };
   };
   const worker = async () => {
     let done: number | undefined;
@@ -245,8 +265,9 @@ async function checkShared(
       }
       done = undefined;
       if (claim.slice === null) {
-        // The API's times are the wall clock's; the round's end is this agent's clock's.
-        const wait = claim.retry_at === null ? Infinity : Math.max(0, Date.parse(claim.retry_at) - Date.now());
+        // The API's times are the wall clock's; the round's end is this agent's clock's. A clock ahead of the API's
+        // reads every retry_at as past: a second at least between asks, or it would ask without a pause.
+        const wait = claim.retry_at === null ? Infinity : Math.max(MIN_CLAIM_WAIT_MS, Date.parse(claim.retry_at) - Date.now());
         if (now() + wait >= deadline) return;
         await new Promise((resolve) => setTimeout(resolve, wait));
         continue;
@@ -254,7 +275,10 @@ async function checkShared(
       const { slice, of } = claim;
       const renewal = keepLease(slice);
       try {
-        await checkPart(planned.filter((p) => sliceOf(p.service.id, of) === slice));
+        await checkPart(
+          planned.filter((p) => sliceOf(p.service.id, of) === slice),
+          () => renewal.stillOurs(),
+        );
       } finally {
         renewal.stop();
       }

@@ -251,7 +251,12 @@ async function closeGracefully(server: Server, boundMs: number): Promise<void> {
 }
 
 /** The fold consumer, fed by the table's stream as the event source mapping feeds it in AWS; from its checkpoint, when given one. */
-export function startFoldPoller(endpoint: string, tableName: string, checkpointFile?: string): Promise<StreamPoller> {
+export function startFoldPoller(
+  endpoint: string,
+  tableName: string,
+  checkpointFile?: string,
+  onShardStart?: Parameters<typeof startStreamPoller>[0]['onShardStart'],
+): Promise<StreamPoller> {
   const log = createLogger({ route: 'FoldResults' });
   return startStreamPoller({
     endpoint,
@@ -259,6 +264,7 @@ export function startFoldPoller(endpoint: string, tableName: string, checkpointF
     handler: foldResults,
     onError: (error) => log.error('stream poll failed', failureFields(error)),
     ...(checkpointFile ? { checkpointFile } : {}),
+    ...(onShardStart ? { onShardStart } : {}),
   });
 }
 

@@ -34,6 +34,8 @@ interface Options {
   /** The first pause between polls of an idle stream (it doubles while idle, up to 250 ms). */
   idleMs?: number;
   onError?: (error: unknown) => void;
+  /** Told where each shard is read from: after its checkpoint (the sequence number), or from its trim horizon. */
+  onShardStart?: (shardId: string, from: { afterSequence: string } | 'trim horizon') => void;
   /**
    * Where the mapping keeps its place: each shard's last sequence number
    * handed over and answered (JSON, written whole after each batch). A poller
@@ -101,12 +103,15 @@ export async function startStreamPoller(options: Options): Promise<StreamPoller>
         const { ShardIterator } = await client.send(
           new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after }),
         );
+        options.onShardStart?.(shardId, { afterSequence: after });
         return ShardIterator;
       } catch (error) {
-        if ((error as { name?: string }).name !== 'TrimmedDataAccessException') throw error;
+        // A place the stream no longer has (trimmed, or a stream made anew): from the start, which the fold takes safely.
+        options.onError?.(error);
       }
     }
     const { ShardIterator } = await client.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }));
+    options.onShardStart?.(shardId, 'trim horizon');
     return ShardIterator;
   };
 

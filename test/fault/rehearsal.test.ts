@@ -4,7 +4,7 @@
  * acknowledged was lost, every score is what the hosts' logs give under the
  * rules, no spectator saw a score go back unexplained, every fault happened.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,28 +13,48 @@ import { FAULT_KINDS } from '../../bench/rehearsal/plan';
 import { ROOT } from '../support/processes';
 
 const out = mkdtempSync(join(tmpdir(), 'rehearsal-'));
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+let child: ChildProcess | undefined;
+afterAll(async () => {
+  // A rehearsal still running (the test gave up on it) ends first: its processes go with it (their IPC channels close).
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const gone = new Promise((resolve) => child!.once('exit', resolve));
+    child.kill('SIGKILL');
+    await gone;
+  }
+  rmSync(out, { recursive: true, force: true });
+});
 
 describe('the rehearsal', () => {
   it('plays a short event with every fault kind and proves nothing was lost, every score right, no score gone back', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/rehearsal/run.ts', '--size', 'short', '--out', out], {
+    child = spawn(process.execPath, ['--import', 'tsx', 'bench/rehearsal/run.ts', '--size', 'short', '--out', out], {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let said = '';
-    child.stdout.on('data', (d: Buffer) => (said += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (said += d.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.stdout!.on('data', (d: Buffer) => (said += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (said += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child!.once('exit', resolve));
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as {
       ok: boolean;
       lost: string[];
       mismatches: unknown[];
       backwards: string[];
+      unexplained_gaps: unknown[];
+      unexplained_timeouts: unknown[];
+      unexpected_exits: unknown[];
       faults: { kind: string; happened?: boolean; proof?: string }[];
       acknowledged: { results: number; adjustments: number; services_added: number };
     };
-    expect({ lost: report.lost, mismatches: report.mismatches, backwards: report.backwards }, said).toEqual({ lost: [], mismatches: [], backwards: [] });
+    const { lost, mismatches, backwards, unexplained_gaps, unexplained_timeouts, unexpected_exits } = report;
+    expect({ lost, mismatches, backwards, unexplained_gaps, unexplained_timeouts, unexpected_exits }, said).toEqual({
+      lost: [],
+      mismatches: [],
+      backwards: [],
+      unexplained_gaps: [],
+      unexplained_timeouts: [],
+      unexpected_exits: [],
+    });
     expect(report.faults.map((f) => [f.kind, f.happened]).sort()).toEqual(FAULT_KINDS.map((k) => [k, true]).sort());
     expect(report.acknowledged.results).toBeGreaterThan(50);
     expect(report.acknowledged).toMatchObject({ adjustments: 2, services_added: 1 });

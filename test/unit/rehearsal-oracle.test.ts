@@ -5,7 +5,7 @@ import { makePlan, modeAt, SIZES } from '../../bench/rehearsal/plan';
 /** The rehearsal's oracle (bench/rehearsal/oracle.ts): what a result should earn, from what its host saw, under the rules. */
 const T0 = Date.parse('2026-11-29T10:00:00Z');
 const at = (s: number) => new Date(T0 + s * 1000).toISOString().replace('.000Z', 'Z');
-const result = (scan: string, s: number, score: number, points = score, arrived = s): RecordedResult => ({
+const result = (scan: string, s: number, score: number, points = score, arrived = s + 1): RecordedResult => ({
   scan_id: scan,
   time: at(s),
   received_at: at(arrived),
@@ -58,6 +58,17 @@ describe("the rehearsal's oracle", () => {
     // Round 1's check ran 9 s late, while its host was down; round 2's, a second later, found it up again.
     const log: HostEvent[] = [{ t: T0 - 1000, service: 'web', event: 'down' }, { t: T0 + 9_500, service: 'web', event: 'up' }, probe(10, 'good')];
     expect(expectedScores([service([result('r1', 9, 0), result('r2', 10, 10)])], log, window).mismatches).toEqual([]);
+  });
+
+  it("reaches back a check's length for a time kept at its arrival (the agent's clock ahead), not past the check before", () => {
+    // Checked at 20.2 by a clock 3 s ahead, it said 23, and the API kept 21 (its arrival); the check before was at 10.
+    const log: HostEvent[] = [probe(10, 'good'), probe(20, 'bad')];
+    const capped = { ...result('r2', 21, 0), received_at: at(21) };
+    expect(expectedScores([service([result('r1', 10, 10), capped])], log, window).mismatches).toEqual([]);
+    // Not kept at its arrival: its window starts at its time, where no probe is.
+    expect(expectedScores([service([result('r1', 10, 10), result('r2', 21, 0, 0, 22)])], log, window).mismatches.map((m) => m.why)).toEqual([
+      'failed (connection refused), but its host served no probe for it and was up',
+    ]);
   });
 
   it('gives nothing outside the window or past its grace, and an SLA penalty at each threshold-th failure of a run', () => {

@@ -50,7 +50,7 @@ export async function claimNextSlice(
   }
   const stamp = formatTimestamp(now);
   if (request.renew !== undefined) return renewLease(pool, round, request.renew, request.agent, formatTimestamp(now + request.lease_seconds * 1000));
-  if (request.done !== undefined) await finishSlice(pool, round, request.done, stamp);
+  if (request.done !== undefined) await finishSlice(pool, round, request.done, request.agent, stamp);
   const of = (await readRoundSlices(pool, round)) ?? (await fixRoundSlices(pool, round, slicesOfRound((await placements()).checks.get(pool)?.length ?? 0)));
   const { slices, retryAt } = claimable(of, await sliceStates(pool, round), now);
   const leaseUntil = formatTimestamp(now + request.lease_seconds * 1000);

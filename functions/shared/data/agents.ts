@@ -110,20 +110,22 @@ export async function renewSlice(pool: string, round: string, slice: number, age
   }
 }
 
-/** A slice checked to the end: no one takes it again this round. */
-export async function finishSlice(pool: string, round: string, slice: number, now: string): Promise<void> {
+/** A slice its agent checked to the end: no one takes it again this round. */
+export async function finishSlice(pool: string, round: string, slice: number, agent: string, now: string): Promise<void> {
   await db()
     .send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.roundSlice(pool, round, slice),
         UpdateExpression: 'SET done_at = if_not_exists(done_at, :now)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': now },
+        ConditionExpression: 'attribute_exists(pk) AND #agent = :agent',
+        ExpressionAttributeNames: { '#agent': 'agent' },
+        ExpressionAttributeValues: { ':now': now, ':agent': agent },
       }),
     )
     .catch((error: unknown) => {
-      // A slice never claimed cannot be finished: the agent's word is ignored.
+      // A slice never claimed, or another agent's now (its lease ran out and it was taken), is not this agent's to
+      // finish: its word is ignored, and the slice stays with the agent that holds it.
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     });
 }
