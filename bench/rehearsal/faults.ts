@@ -135,9 +135,12 @@ export async function inject(fault: FaultPlan, targets: FaultTargets): Promise<F
         record.proof = 'no range agent held a slice in two rounds: none paused';
         break;
       }
+      const pid = agent.child?.pid;
       agent.signal('SIGSTOP');
       await sleep(fault.lasts);
       agent.signal('SIGCONT');
+      // Paused and gone on, the same process: the ledger shows the lease it held ran out meanwhile (report.ts).
+      record.happened = pid !== undefined && agent.child?.pid === pid && agent.child.exitCode === null;
       record.proof = `${agent.name} (pid ${agent.child?.pid}) SIGSTOPped for ${Math.round(fault.lasts / 1000)} s, past its lease`;
       break;
     }

@@ -196,7 +196,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
         .filter((until): until is string => typeof until === 'string' && Date.parse(until) > fault.started);
       const lease = leases.at(-1);
       const lapsed = lease ? Date.parse(lease) < (fault.ended ?? 0) : false;
-      fault.happened = inputs.pids[fault.agent]?.length === 1 && lapsed;
+      fault.happened = fault.happened === true && lapsed;
       fault.proof = `${fault.proof ?? ''}; the slice it held ${lease ? `was its until ${lease}` : 'was none'}; slices taken over after a lease ran out: ${takenOver(ledger).length}`;
     }
   }
