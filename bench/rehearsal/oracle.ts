@@ -67,9 +67,10 @@ export interface Expected {
   totals: Map<number, Map<number, { score: number; max: number }>>;
   mismatches: Mismatch[];
   /**
-   * Checks that timed out at the agent though their host answered well (a
-   * busy agent's, or a busy machine's): scored as the agent reported them,
-   * which is right by the rules; listed, not counted as wrong.
+   * Checks that timed out at the agent though their host answered well, or
+   * served nothing in time while up (a busy agent's, or a busy machine's):
+   * scored as the agent reported them, which is right by the rules; listed
+   * apart (the report fails on those no fault explains).
    */
   agentTimeouts: Mismatch[];
   /** Results two probes of one window answered differently (each outcome would have been right). */
@@ -109,13 +110,28 @@ export function expectedScores(services: readonly OracleService[], hostLog: read
       const from = keptAtArrival ? Math.max(checkedAt - window.timeoutMs - 1000, previous ? Date.parse(previous.time) + 1000 : -Infinity) : checkedAt;
       const probes = events.filter((e): e is Extract<HostEvent, { outcome: Outcome }> => 'outcome' in e && e.t >= from && e.t <= to);
       const outcomes = new Set(probes.map((p) => p.outcome === 'good'));
+      const timedOut = !passed(r, service.maxScore) && /timeout/.test(r.error ?? '');
       if (probes.length === 0) {
         if (passed(r, service.maxScore)) wrong(r, 'passed, but its host served no probe for it');
-        else if (!wasDown(events, from, to)) wrong(r, `failed (${r.error ?? 'no reason'}), but its host served no probe for it and was up`);
+        else if (wasDown(events, from, to)) {
+          // The check found its host down: right.
+        } else if (timedOut) {
+          // The connection reached no host's handler in time: a starved host process or agent, not a host's answer.
+          agentTimeouts.push({
+            team: service.team,
+            service: service.id,
+            url: service.url,
+            scan_id: r.scan_id,
+            time: r.time,
+            why: `${r.error}; no probe served in time`,
+          });
+        } else {
+          wrong(r, `failed (${r.error ?? 'no reason'}), but its host served no probe for it and was up`);
+        }
       } else if (!outcomes.has(passed(r, service.maxScore))) {
         // The agent gave up waiting while its host had answered in time: the agent's own load, not a host's or a rule's.
-        if (!passed(r, service.maxScore) && r.error?.startsWith('timeout')) {
-          agentTimeouts.push({ team: service.team, service: service.id, url: service.url, scan_id: r.scan_id, time: r.time, why: r.error });
+        if (timedOut) {
+          agentTimeouts.push({ team: service.team, service: service.id, url: service.url, scan_id: r.scan_id, time: r.time, why: r.error ?? 'timeout' });
         } else {
           wrong(
             r,
