@@ -85,7 +85,11 @@ export async function writeUntilAnswered(
   for (let attempt = 1; ; attempt++) {
     const answer = await ledger.fetch(actor, url, {
       method: options.method ?? 'POST',
-      headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json', 'idempotency-key': options.key },
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        'content-type': 'application/json',
+        'idempotency-key': options.key,
+      },
       body: JSON.stringify(body),
     });
     const unknown = answer.status === 0 || answer.status === 429 || answer.status >= 500;

@@ -31,12 +31,28 @@ export interface HostsTask {
 /** How long a `slow` host holds a connection without a word: past any check's timeout. */
 const SILENT_HOLD_MS = 15_000;
 
-process.once('message', (task: HostsTask) => void serve(task));
+/** The SSH password each host takes (its service's URL → password): the rehearsal's, until a change request is applied. */
+const passwords = new Map<string, string>();
+/** What a host once took, before its team changed it: a check that still sends it is refused for it. */
+const oldPasswords = new Map<string, string>();
+
+process.on('message', (message: HostsTask | { password: { url: string; password: string } }) => {
+  if ('hosts' in message) return void serve(message);
+  // A password change request was applied: from now on the host takes the new password only.
+  const { url, password } = message.password;
+  oldPasswords.set(url, passwords.get(url)!);
+  passwords.set(url, password);
+  logLine?.({ service: url, event: 'password' });
+});
 process.once('disconnect', () => process.exit(0));
+
+let logLine: ((entry: Record<string, unknown>) => void) | undefined;
 
 async function serve(task: HostsTask): Promise<void> {
   const out = createWriteStream(task.log, { flags: 'a' });
   const log = (entry: Record<string, unknown>) => out.write(`${JSON.stringify({ t: Date.now(), ...entry })}\n`);
+  logLine = log;
+  for (const host of task.hosts) if (host.kind === 'ssh') passwords.set(host.url, task.account.password);
   const hostKey = parsableHostKey();
   await Promise.all(task.hosts.map((host) => startHost(host, task, hostKey, log)));
   process.send!('ready');
@@ -50,7 +66,7 @@ interface Listener {
 async function startHost(host: HostPlan, task: HostsTask, hostKey: string, log: (entry: Record<string, unknown>) => void): Promise<void> {
   const service = host.url;
   let mode: Mode = 'up';
-  const probe = (outcome: Outcome) => log({ service, outcome });
+  const probe = (outcome: Outcome, why?: string) => log({ service, outcome, ...(why ? { why } : {}) });
   const listener = host.kind === 'dns' ? dnsListener(host, task.zones[host.team]!, () => mode, probe) : tcpListener(host, task, hostKey, () => mode, probe);
   await listener.open();
   for (const step of host.script) {
@@ -71,7 +87,7 @@ async function startHost(host: HostPlan, task: HostsTask, hostKey: string, log: 
 }
 
 /** HTTP, SSH, SMTP and TCP: one listener; each connection answered as the mode says when it comes. */
-function tcpListener(host: HostPlan, task: HostsTask, hostKey: string, mode: () => Mode, probe: (outcome: Outcome) => void): Listener {
+function tcpListener(host: HostPlan, task: HostsTask, hostKey: string, mode: () => Mode, probe: (outcome: Outcome, why?: string) => void): Listener {
   const hold = (socket: Socket) => socket.setTimeout(SILENT_HOLD_MS, () => socket.destroy());
   const http = createHttpServer((req, res) => {
     if (mode() === 'slow') return void (probe('silent'), hold(req.socket));
@@ -83,8 +99,9 @@ function tcpListener(host: HostPlan, task: HostsTask, hostKey: string, mode: () 
     client.on('error', () => undefined);
     client.on('authentication', (ctx) => {
       if (ctx.method !== 'password') return ctx.reject(['password']);
-      const ok = mode() === 'up' && ctx.username === task.account.username && ctx.password === task.account.password;
-      probe(ok ? 'good' : 'bad');
+      const ok = mode() === 'up' && ctx.username === task.account.username && ctx.password === passwords.get(host.url);
+      const stale = mode() === 'up' && ctx.password === oldPasswords.get(host.url);
+      probe(ok ? 'good' : 'bad', stale ? 'the password before its change' : undefined);
       if (ok) ctx.accept();
       else ctx.reject(['password']);
     });

@@ -23,7 +23,7 @@
 export type Outcome = 'good' | 'bad' | 'silent';
 
 /** One line of a host's log: a probe it answered, or the moment it went down or came back. */
-export type HostEvent = { t: number; service: string; outcome: Outcome } | { t: number; service: string; event: 'down' | 'up' };
+export type HostEvent = { t: number; service: string; outcome: Outcome; why?: string } | { t: number; service: string; event: 'down' | 'up' | 'password' };
 
 export interface RecordedResult {
   scan_id: string;
@@ -111,33 +111,21 @@ export function expectedScores(services: readonly OracleService[], hostLog: read
       const probes = events.filter((e): e is Extract<HostEvent, { outcome: Outcome }> => 'outcome' in e && e.t >= from && e.t <= to);
       const outcomes = new Set(probes.map((p) => p.outcome === 'good'));
       const timedOut = !passed(r, service.maxScore) && /timeout/.test(r.error ?? '');
-      if (probes.length === 0) {
-        if (passed(r, service.maxScore)) wrong(r, 'passed, but its host served no probe for it');
-        else if (wasDown(events, from, to)) {
-          // The check found its host down: right.
-        } else if (timedOut) {
-          // The connection reached no host's handler in time: a starved host process or agent, not a host's answer.
-          agentTimeouts.push({
-            team: service.team,
-            service: service.id,
-            url: service.url,
-            scan_id: r.scan_id,
-            time: r.time,
-            why: `${r.error}; no probe served in time`,
-          });
-        } else {
-          wrong(r, `failed (${r.error ?? 'no reason'}), but its host served no probe for it and was up`);
-        }
-      } else if (!outcomes.has(passed(r, service.maxScore))) {
-        // The agent gave up waiting while its host had answered in time: the agent's own load, not a host's or a rule's.
-        if (timedOut) {
-          agentTimeouts.push({ team: service.team, service: service.id, url: service.url, scan_id: r.scan_id, time: r.time, why: r.error ?? 'timeout' });
-        } else {
-          wrong(
-            r,
-            `${passed(r, service.maxScore) ? 'passed' : `failed (${r.error ?? 'no reason'})`}, but its host answered ${probes.map((p) => p.outcome).join(', ')}`,
-          );
-        }
+      const timeout = (why: string) => agentTimeouts.push({ team: service.team, service: service.id, url: service.url, scan_id: r.scan_id, time: r.time, why });
+      if (passed(r, service.maxScore)) {
+        if (probes.length === 0) wrong(r, 'passed, but its host served no probe for it');
+        else if (!outcomes.has(true)) wrong(r, `passed, but its host answered ${probes.map((p) => p.outcome).join(', ')}`);
+      } else if (outcomes.has(false) || wasDown(events, from, to)) {
+        // A failure its host answered, or one while its host was down (refused at that moment).
+      } else if (timedOut) {
+        // The agent gave up waiting though its host answered in time, or no host's handler saw the connection in time:
+        // a busy agent or a starved host process, not a host's answer.
+        timeout(probes.length === 0 ? `${r.error}; no probe served in time` : (r.error ?? 'timeout'));
+      } else {
+        wrong(
+          r,
+          `failed (${r.error ?? 'no reason'}), but its host ${probes.length === 0 ? 'served no probe for it and was up' : `answered ${probes.map((p) => p.outcome).join(', ')}`}`,
+        );
       }
       if (outcomes.size > 1) ambiguous++;
       const counts = inWindow(r, window);
@@ -166,7 +154,7 @@ export function inWindow(r: Pick<RecordedResult, 'time' | 'received_at'>, window
 function wasDown(events: readonly HostEvent[], from: number, to: number): boolean {
   let down = false;
   for (const e of events) {
-    if (!('event' in e)) continue;
+    if (!('event' in e) || e.event === 'password') continue;
     if (e.t <= from) down = e.event === 'down';
     else if (e.t <= to && e.event === 'down') return true;
   }

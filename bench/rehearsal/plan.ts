@@ -52,6 +52,20 @@ export interface HostPlan {
   script: { at: number; mode: Mode }[];
 }
 
+/**
+ * A blue team's member: changes its SSH host's password and says so in a
+ * password change request (the host takes the new one only once the request
+ * is applied), and asks for a "check now" of a host that stays up.
+ */
+export interface BlueTeamPlan {
+  team: number;
+  ssh: string;
+  changeAt: number;
+  newPassword: string;
+  checkNow: string;
+  checkNowAt: number;
+}
+
 export interface FaultPlan {
   kind: FaultKind;
   /** Offset from the first round's start, and how long it lasts (ms). */
@@ -95,6 +109,7 @@ export interface Plan {
   hosts: HostPlan[];
   /** A host no service names at the start: an organiser adds its service while the board runs. */
   spare: HostPlan;
+  blueTeams: BlueTeamPlan[];
   faults: FaultPlan[];
   /** When the first round starts (epoch ms, on a round boundary), and when scoring ends (end_time). */
   startsAt: number;
@@ -142,8 +157,26 @@ export function makePlan(size: Size, seed: number, now: number, leadMs: number):
     port: PORTS.http,
     script: [],
   };
+  // Two blue teams of the cloud pool (teams 1 and 2), each changing its SSH password once, at a fifth and at half of
+  // the run, and asking for a check of a host whose script keeps it up.
+  const blueTeams: BlueTeamPlan[] = [1, 2]
+    .filter((team) => team <= size.teams && size.servicesPerTeam >= 2)
+    .map((team, i) => {
+      // Its web host stays up all along: a "check now" of it must pass.
+      const steady = hosts.find((h) => h.team === team && h.kind === 'http')!;
+      steady.script = [];
+      return {
+        team,
+        ssh: hosts.find((h) => h.team === team && h.kind === 'ssh')!.url,
+        changeAt: Math.floor(runMs * (i === 0 ? 0.2 : 0.5)),
+        newPassword: `Rehearsal-Changed-${team}-${Math.floor(next() * 1e9)}`,
+        checkNow: steady.url,
+        checkNowAt: Math.floor(runMs * (i === 0 ? 0.35 : 0.6)),
+      };
+    });
   return {
     seed,
+    blueTeams,
     clockAheadSeconds: Math.min(90, runMs / 1000 - 2 * size.roundSeconds),
     clockSlightlyAheadSeconds: 3,
     size,

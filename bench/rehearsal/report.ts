@@ -23,6 +23,15 @@ export interface Collected {
   adjustments: { team: number; super_type_id: number; points: number; reason: string }[];
 }
 
+/** What a blue team's member did and saw: its password change request, and its "check now". */
+export interface BlueTeamRecord {
+  team: number;
+  ssh: string;
+  checkNow: string;
+  change?: { status: number; state: string | null; at: number };
+  checkNowOutcome?: { passed: boolean } | null;
+}
+
 export interface Inputs {
   plan: Plan;
   collected: Collected;
@@ -35,6 +44,7 @@ export interface Inputs {
   foldLagByTime?: Record<string, number>;
   verify: { code: number; output: string };
   pids: Record<string, number[]>;
+  blueTeams: BlueTeamRecord[];
   /** A process of the rehearsal's that ended of itself. */
   unexpectedExits: { process: string; at: number; code: number | null; signal: string | null }[];
   durationMs: number;
@@ -202,6 +212,27 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
   }
   const unhappened = inputs.faults.filter((f) => !f.happened);
 
+  // Blue teams: a password change applied reaches the checks from the next round (the host takes the new password
+  // only once the request is applied, so the whole path must work); a "check now" runs.
+  const blueProblems: string[] = [];
+  for (const blue of inputs.blueTeams) {
+    if (blue.change?.state !== 'applied') {
+      blueProblems.push(`team ${blue.team}: its password change request was answered ${blue.change?.status ?? 'never'} (${blue.change?.state ?? 'no state'})`);
+      continue;
+    }
+    const switched = inputs.hostLog.find((e) => e.service === blue.ssh && 'event' in e && e.event === 'password')?.t;
+    const nextRound = switched === undefined ? Infinity : Math.ceil(switched / (plan.size.roundSeconds * 1000)) * plan.size.roundSeconds * 1000;
+    const after = inputs.hostLog.filter((e): e is Extract<HostEvent, { outcome: unknown }> => e.service === blue.ssh && 'outcome' in e && e.t >= nextRound);
+    const stale = after.filter((e) => e.why === 'the password before its change');
+    if (switched === undefined) blueProblems.push(`team ${blue.team}: its host never took the new password`);
+    else if (stale.length > 0) blueProblems.push(`team ${blue.team}: ${stale.length} checks from the round after its change still sent the old password`);
+    else if (!after.some((e) => e.outcome === 'good') && plan.hosts.find((h) => h.url === blue.ssh)!.script.length === 0) {
+      blueProblems.push(`team ${blue.team}: no check passed with the new password after its change`);
+    }
+    if (blue.checkNow && blue.checkNowOutcome?.passed !== true)
+      blueProblems.push(`team ${blue.team}: its "check now" of ${blue.checkNow} ${blue.checkNowOutcome ? 'failed' : 'never ran'}`);
+  }
+
   // What the faults explain: a result missing from a round, an agent's timeout. Anywhere else, each fails the run.
   const roundMs = plan.size.roundSeconds * 1000;
   const disturbed = (from: number, to: number) =>
@@ -259,6 +290,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     unhappened.length === 0 &&
     unexplainedGaps.length === 0 &&
     unexplainedTimeouts.length === 0 &&
+    blueProblems.length === 0 &&
     inputs.unexpectedExits.length === 0;
   const report = {
     ok,
@@ -270,6 +302,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     acknowledged: { results: acknowledged.size, adjustments: adjustmentKeys.size, services_added: addedServices.length },
     mismatches,
     agent_timeouts: expected.agentTimeouts,
+    blue_teams: { records: inputs.blueTeams, problems: blueProblems },
     unexplained_gaps: unexplainedGaps,
     unexplained_timeouts: unexplainedTimeouts,
     unexpected_exits: inputs.unexpectedExits.map((e) => ({ ...e, at: iso(e.at) })),
@@ -283,7 +316,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
   writeFileSync(join(dir, 'report.md'), markdown(report));
   const summary = ok
     ? `PASS: ${acknowledged.size} results acknowledged, none lost; every score as the hosts' logs give it; no spectator saw a score go back; ${inputs.faults.length} faults, each happened (report: ${dir}/report.md)`
-    : `FAIL: ${lost.length} lost, ${mismatches.length} mismatches, ${backwards.length} unexplained drops, ${unhappened.length} faults that did not happen, ${unexplainedGaps.length} results missing from quiet rounds, ${unexplainedTimeouts.length} agent timeouts no fault explains, ${inputs.unexpectedExits.length} processes that ended of themselves (report: ${dir}/report.md)`;
+    : `FAIL: ${blueProblems.length} blue team problems, ${lost.length} lost, ${mismatches.length} mismatches, ${backwards.length} unexplained drops, ${unhappened.length} faults that did not happen, ${unexplainedGaps.length} results missing from quiet rounds, ${unexplainedTimeouts.length} agent timeouts no fault explains, ${inputs.unexpectedExits.length} processes that ended of themselves (report: ${dir}/report.md)`;
   return { ok, summary };
 }
 
@@ -353,6 +386,7 @@ function markdown(report: {
   lost: string[];
   mismatches: unknown[];
   backwards: string[];
+  blue_teams: { problems: string[] };
   unexplained_gaps: unknown[];
   unexplained_timeouts: unknown[];
   unexpected_exits: unknown[];
@@ -380,6 +414,9 @@ function markdown(report: {
     `Results missing from rounds no fault touched, agent timeouts no fault explains, processes that ended of themselves:`,
     '',
     list([...report.unexplained_gaps, ...report.unexplained_timeouts, ...report.unexpected_exits]),
+    `Blue teams' password changes (each must reach the checks from the next round) and "check now":`,
+    '',
+    list(report.blue_teams.problems),
     `## What spectators saw never went back unexplained`,
     '',
     list(report.backwards),

@@ -31,7 +31,7 @@ import { inject, type FaultRecord } from './faults';
 import { Ledger, recordingProxy } from './ledger';
 import { makePlan, RANGE_POOL, SIZES, SSH_ACCOUNT, SUBTYPE_ID, type Size } from './plan';
 import { bundle, entryPoint, forked, Managed, ROOT } from './processes';
-import { readHostLogs, writeReport, type Collected } from './report';
+import { readHostLogs, writeReport, type BlueTeamRecord, type Collected } from './report';
 import type { HostsTask } from './hosts';
 
 const { values } = parseArgs({
@@ -245,6 +245,82 @@ try {
     say(`organiser: adjustments made; ${plan.spare.url} added (${added.status})`);
   })();
 
+  // Blue team members: signed in, a password change request (the host takes the new password once it is applied),
+  // a "check now" of a host that stays up.
+  const serviceIds = new Map(
+    ((await (await fetch(`${origin}/api/v1/services`, { headers: admin })).json()) as { id: number; url: string }[]).map((s) => [s.url, s.id]),
+  );
+  const blueTeams = (async () => {
+    const records: BlueTeamRecord[] = [];
+    await Promise.all(
+      plan.blueTeams.map(async (blue) => {
+        const actor = `blue team ${blue.team}`;
+        const record: BlueTeamRecord = { team: blue.team, ssh: blue.ssh, checkNow: blue.checkNow };
+        records.push(record);
+        const account = await writeUntilAnswered(
+          ledger,
+          'organiser',
+          `${origin}/api/v1/team-accounts`,
+          { team_id: teamId.get(blue.team), name: `blue-${blue.team}` },
+          {
+            token: adminToken,
+            key: `account-${blue.team}`,
+            deadline,
+          },
+        );
+        const password = (account.json as { password?: string }).password;
+        const session = await writeUntilAnswered(
+          ledger,
+          actor,
+          `${origin}/api/v1/team/sessions`,
+          { name: `blue-${blue.team}`, password },
+          { token: '', key: `session-${blue.team}`, deadline },
+        );
+        const token = (session.json as { token?: string }).token ?? '';
+        await until(plan.startsAt + blue.changeAt);
+        const change = await writeUntilAnswered(
+          ledger,
+          actor,
+          `${origin}/api/v1/team/${teamId.get(blue.team)}/password-changes`,
+          { changes: [{ service: serviceIds.get(blue.ssh), username: SSH_ACCOUNT.username, password: blue.newPassword }] },
+          { token, key: `password-${blue.team}`, deadline },
+        );
+        record.change = { status: change.status, state: (change.json as { state?: string }).state ?? null, at: Date.now() };
+        if (record.change.state === 'applied') {
+          const owner = hostProcesses[allHosts.findIndex((h) => h.url === blue.ssh) % size.hostProcesses]!;
+          owner.managed.child?.send({ password: { url: blue.ssh, password: blue.newPassword } });
+        }
+        say(`${actor}: its SSH password changed, the request ${record.change.state ?? `answered ${change.status}`}`);
+        if (!blue.checkNow) return;
+        await until(plan.startsAt + blue.checkNowAt);
+        const asked = await writeUntilAnswered(
+          ledger,
+          actor,
+          `${origin}/api/v1/team/${teamId.get(blue.team)}/checks`,
+          { service_id: serviceIds.get(blue.checkNow) },
+          {
+            token,
+            key: `check-${blue.team}`,
+            deadline,
+          },
+        );
+        const job = (asked.json as { id?: number }).id;
+        for (const end = Date.now() + 30_000; job !== undefined && Date.now() < end; await sleep(1000)) {
+          const jobs = await ledger.fetch(actor, `${origin}/api/v1/team/${teamId.get(blue.team)}/checks`, { headers: { authorization: `Bearer ${token}` } });
+          const found = Array.isArray(jobs.json)
+            ? (jobs.json as { id: number; state: string; outcome: { passed: boolean } | null }[]).find((j) => j.id === job)
+            : undefined;
+          if (found?.state === 'done') {
+            record.checkNowOutcome = found.outcome;
+            break;
+          }
+        }
+        say(`${actor}: "check now" of ${blue.checkNow} ${record.checkNowOutcome ? (record.checkNowOutcome.passed ? 'passed' : 'failed') : 'never ran'}`);
+      }),
+    );
+    return records;
+  })();
+
   // The faults, one at a time, each at its time (or as soon as the one before has ended).
   const faults: FaultRecord[] = [];
   const roundMs = size.roundSeconds * 1000;
@@ -270,6 +346,7 @@ try {
     faults.push(await inject(fault, targets));
   }
   await organisers;
+  const blueTeamRecords = await blueTeams;
 
   // The end: the last round's reports (its checks time out within 2 s), the agents stopped, the fold caught up, then finalise.
   await until(plan.endsAt + 3000);
@@ -309,6 +386,7 @@ try {
   const unexpectedExits = everything.flatMap((m) => m.unexpectedExits.map((e) => ({ process: m.name, ...e })));
   const observed = {
     unexpectedExits,
+    blueTeams: blueTeamRecords,
     viewers: viewers.map((v) => ({ name: v.name, polls: v.polls })),
     faults,
     foldLagSeconds: [...foldLag.samples.values()],

@@ -43,6 +43,7 @@ describe('the rehearsal', () => {
       unexplained_gaps: unknown[];
       unexplained_timeouts: unknown[];
       unexpected_exits: unknown[];
+      blue_teams: { problems: string[] };
       faults: { kind: string; happened?: boolean; proof?: string }[];
       acknowledged: { results: number; adjustments: number; services_added: number };
     };
@@ -56,6 +57,7 @@ describe('the rehearsal', () => {
       unexpected_exits: [],
     });
     expect(report.faults.map((f) => [f.kind, f.happened]).sort()).toEqual(FAULT_KINDS.map((k) => [k, true]).sort());
+    expect(report.blue_teams.problems).toEqual([]);
     expect(report.acknowledged.results).toBeGreaterThan(50);
     expect(report.acknowledged).toMatchObject({ adjustments: 2, services_added: 1 });
     expect([code, report.ok]).toEqual([0, true]);

@@ -58,6 +58,14 @@ describe("the rehearsal's oracle", () => {
     // Round 1's check ran 9 s late, while its host was down; round 2's, a second later, found it up again.
     const log: HostEvent[] = [{ t: T0 - 1000, service: 'web', event: 'down' }, { t: T0 + 9_500, service: 'web', event: 'up' }, probe(10, 'good')];
     expect(expectedScores([service([result('r1', 9, 0), result('r2', 10, 10)])], log, window).mismatches).toEqual([]);
+    // Two checks in one second (a late one and the next round's): one refused just before its host came back, one
+    // passed just after. Each is right: the failure by the host down in its window, the pass by the probe.
+    const same: HostEvent[] = [
+      { t: T0, service: 'web', event: 'down' },
+      { t: T0 + 40_650, service: 'web', event: 'up' },
+      { t: T0 + 40_917, service: 'web', outcome: 'good' },
+    ];
+    expect(expectedScores([service([result('late', 40, 0), result('next', 40, 10)])], same, window).mismatches).toEqual([]);
   });
 
   it("reaches back a check's length for a time kept at its arrival (the agent's clock ahead), not past the check before", () => {
