@@ -101,7 +101,7 @@ export interface RecordingProxy {
  * was killed), it answers 502 as API Gateway does when its integration
  * fails: the outcome is unknown, and the agent sends it again.
  */
-export async function recordingProxy(actor: string, target: () => string, ledger: Ledger): Promise<RecordingProxy> {
+export async function recordingProxy(actor: string, target: () => string, ledger: Ledger, options: { namedCallers?: boolean } = {}): Promise<RecordingProxy> {
   let cutOff = false;
   let dropped = 0;
   const sockets = new Set<Socket>();
@@ -112,6 +112,10 @@ export async function recordingProxy(actor: string, target: () => string, ledger
       const body = Buffer.concat(chunks);
       const sent = Date.now();
       const method = req.method ?? 'GET';
+      // Callers that name themselves first in the path (`/range-a-1/api/v1/…`): each one's ledger entries are its own.
+      const named = options.namedCallers ? /^\/([A-Za-z0-9._-]+)(\/.*)$/.exec(req.url ?? '') : null;
+      const caller = named ? `${actor} ${named[1]}` : actor;
+      if (named) req.url = named[2];
       const key = req.headers['idempotency-key'] as string | undefined;
       const upstream = request(`${target()}${req.url}`, { method, headers: req.headers, timeout: 30_000 }, (answer: IncomingMessage) => {
         const back: Buffer[] = [];
@@ -119,7 +123,7 @@ export async function recordingProxy(actor: string, target: () => string, ledger
         answer.on('end', () => {
           const text = Buffer.concat(back);
           ledger.add({
-            actor,
+            actor: caller,
             method,
             path: req.url ?? '',
             ...(key ? { key } : {}),
@@ -136,7 +140,7 @@ export async function recordingProxy(actor: string, target: () => string, ledger
       });
       upstream.on('timeout', () => upstream.destroy(new Error('no answer within 30 s')));
       upstream.on('error', (error) => {
-        ledger.add({ actor, method, path: req.url ?? '', ...(key ? { key } : {}), sent, answered: Date.now(), status: 0, error: error.message });
+        ledger.add({ actor: caller, method, path: req.url ?? '', ...(key ? { key } : {}), sent, answered: Date.now(), status: 0, error: error.message });
         if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' }).end('{"message":"Internal Server Error"}');
         else res.destroy();
       });

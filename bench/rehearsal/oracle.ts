@@ -27,6 +27,8 @@ export type HostEvent = { t: number; service: string; outcome: Outcome; why?: st
 
 export interface RecordedResult {
   scan_id: string;
+  /** How far ahead of the hosts' clock the clock of the agent that reported it ran (ms): its check time is that much late. */
+  aheadMs?: number;
   /** Check time (whole seconds) and arrival, ISO. */
   time: string;
   received_at: string;
@@ -105,9 +107,11 @@ export function expectedScores(services: readonly OracleService[], hostLog: read
       const to = Math.min(checkedAt + 1000 + window.timeoutMs + 500, next ? Date.parse(next.time) : Infinity);
       // A time kept at its arrival (an agent's clock ahead: decision 0083) is later than the check: such a window
       // reaches back a check's length, not past the check before it.
+      // So is the time of an agent whose clock ran ahead, by as much.
       const previous = results.slice(0, i).findLast((earlier) => Date.parse(earlier.time) < checkedAt);
       const keptAtArrival = r.time === r.received_at;
-      const from = keptAtArrival ? Math.max(checkedAt - window.timeoutMs - 1000, previous ? Date.parse(previous.time) + 1000 : -Infinity) : checkedAt;
+      const back = (r.aheadMs ?? 0) + (keptAtArrival ? window.timeoutMs + 1000 : 0);
+      const from = back > 0 ? Math.max(checkedAt - back, previous ? Date.parse(previous.time) + 1000 : -Infinity) : checkedAt;
       const probes = events.filter((e): e is Extract<HostEvent, { outcome: Outcome }> => 'outcome' in e && e.t >= from && e.t <= to);
       const outcomes = new Set(probes.map((p) => p.outcome === 'good'));
       const timedOut = !passed(r, service.maxScore) && /timeout/.test(r.error ?? '');

@@ -41,7 +41,7 @@ export const RANGE_POOL = 'range-a';
 export const PORTS: Record<Kind, number> = { http: 8080, ssh: 2222, dns: 5300, smtp: 2525, tcp: 9000 };
 
 export interface HostPlan {
-  /** The service's index in its team (0-based) and its team's number: its address is 127.<team>.0.<index + 1>. */
+  /** The service's index in its team (0-based) and its team's number: its address is 127.<team>.<subnet>.<index + 1>. */
   team: number;
   index: number;
   kind: Kind;
@@ -99,6 +99,8 @@ export const FAULT_KINDS: FaultKind[] = [
 
 export interface Plan {
   seed: number;
+  /** The third octet of every host's address (from the seed): two rehearsals at once seldom share one. */
+  subnet: number;
   /** How far ahead one range agent's clock runs: 90 s, or less in a run too short for it to meet the event's rounds (two rounds short of the run). */
   clockAheadSeconds: number;
   /** Another's runs a little ahead: it waits each round out at its start, and its checks' times are kept at their arrival. */
@@ -132,6 +134,7 @@ export function makePlan(size: Size, seed: number, now: number, leadMs: number):
   const endsAt = startsAt + runMs;
   const freezeAt = startsAt + Math.floor((runMs * 3) / 4 / round) * round;
   const next = seeded(seed);
+  const subnet = 1 + (seed % 250);
   const hosts: HostPlan[] = [];
   for (let team = 1; team <= size.teams; team++) {
     for (let index = 0; index < size.servicesPerTeam; index++) {
@@ -141,7 +144,7 @@ export function makePlan(size: Size, seed: number, now: number, leadMs: number):
         index,
         kind,
         url: `host${index + 1}.team${team}.rehearsal.example`,
-        address: `127.${team}.0.${index + 1}`,
+        address: `127.${team}.${subnet}.${index + 1}`,
         port: PORTS[kind],
         script: scriptFor(kind, runMs, round, next),
       });
@@ -153,7 +156,7 @@ export function makePlan(size: Size, seed: number, now: number, leadMs: number):
     index: spareIndex,
     kind: 'http',
     url: `host${spareIndex + 1}.team1.rehearsal.example`,
-    address: `127.1.0.${spareIndex + 1}`,
+    address: `127.1.${subnet}.${spareIndex + 1}`,
     port: PORTS.http,
     script: [],
   };
@@ -176,11 +179,12 @@ export function makePlan(size: Size, seed: number, now: number, leadMs: number):
     });
   return {
     seed,
+    subnet,
     blueTeams,
     clockAheadSeconds: Math.min(90, runMs / 1000 - 2 * size.roundSeconds),
     clockSlightlyAheadSeconds: 3,
     size,
-    competition: competitionFile(size, startsAt, endsAt, freezeAt, hosts),
+    competition: competitionFile(size, startsAt, endsAt, freezeAt, hosts, subnet),
     hosts,
     spare,
     faults: faultSchedule(size, runMs),
@@ -232,12 +236,12 @@ function faultSchedule(size: Size, runMs: number): FaultPlan[] {
   return [{ kind: 'agent-clock-ahead', at: 0, lasts: runMs }, ...timed.map((kind, i) => ({ kind, at: round / 2 + i * step, lasts: lasts[kind] }))];
 }
 
-function competitionFile(size: Size, startsAt: number, endsAt: number, freezeAt: number, hosts: HostPlan[]): Record<string, unknown> {
+function competitionFile(size: Size, startsAt: number, endsAt: number, freezeAt: number, hosts: HostPlan[], subnet: number): Record<string, unknown> {
   const check = { timeout_seconds: CHECK_TIMEOUT_SECONDS };
   return {
     settings: {
       competition_name: `Rehearsal ${size.teams} × ${size.servicesPerTeam}`,
-      dns_address_template: '127.{team_number}.0',
+      dns_address_template: `127.{team_number}.${subnet}`,
       dns_nameservers: ['ns1.rehearsal.example'],
       round_seconds: size.roundSeconds,
       start_time: new Date(startsAt).toISOString(),

@@ -69,6 +69,12 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
   const subtype = new Map(collected.subtypes.map((s) => [s.id, s]));
   // The SLA as the loaded file sets it (the API shows a subtype's SLA to nobody but its own reads).
   const loaded = new Map((plan.competition.subtypes as { id: number; sla_threshold?: number; sla_penalty?: number }[]).map((s) => [s.id, s]));
+  // The results reported by the agent whose clock ran a little ahead (its proxy names it).
+  const aheadKeys = new Set(
+    ledger
+      .filter((e) => e.actor.endsWith(' range-a-near') && e.method === 'POST' && e.path === '/api/v1/scans' && e.status === 200 && Array.isArray(e.body))
+      .flatMap((e) => (e.body as { service_id: number; scan_id: string }[]).map((report) => `${report.service_id}/${report.scan_id}`)),
+  );
   const services: OracleService[] = collected.services.map((s) => ({
     id: s.id,
     url: s.url,
@@ -76,7 +82,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     superTypeId: subtype.get(s.subtype_id)!.super_type_id,
     maxScore: s.max_score,
     sla: { threshold: loaded.get(s.subtype_id)?.sla_threshold ?? 0, penalty: loaded.get(s.subtype_id)?.sla_penalty ?? 0 },
-    results: s.results,
+    results: s.results.map((r) => (aheadKeys.has(`${s.id}/${r.scan_id}`) ? { ...r, aheadMs: plan.clockSlightlyAheadSeconds * 1000 } : r)),
   }));
 
   // 1. Nothing acknowledged was lost: every report answered 2xx is there, with what was reported, once.

@@ -59,7 +59,7 @@ const size: Size = {
   rounds: number(values.rounds, base.rounds),
   viewers: number(values.viewers, base.viewers),
 };
-if (size.teams > 250 || size.servicesPerTeam > 250) throw new Error('at most 250 teams and 250 services a team: each host is 127.<team>.0.<service>');
+if (size.teams > 250 || size.servicesPerTeam > 250) throw new Error('at most 250 teams and 250 services a team: each host is 127.<team>.<subnet>.<service>');
 const seed = number(values.seed, Math.floor(Math.random() * 2 ** 31));
 const out = resolve(values.out ?? join(ROOT, 'rehearsals', new Date().toISOString().replace(/[:.]/g, '-')));
 const logs = join(out, 'logs');
@@ -162,7 +162,7 @@ try {
   for (let team = 1; team <= size.teams; team++) {
     const zone = (www: string) =>
       `$ORIGIN team${team}.rehearsal.example.\n$TTL 60\n@ IN SOA ns1.rehearsal.example. hostmaster.rehearsal.example. 1 60 60 60 60\n@ IN NS ns1.rehearsal.example.\nwww IN A ${www}\n`;
-    zones[team] = { good: zone(`127.${team}.0.1`), broken: zone(`127.${team}.0.250`) };
+    zones[team] = { good: zone(`127.${team}.${plan.subnet}.1`), broken: zone(`127.${team}.${plan.subnet}.250`) };
   }
   const hostProcesses = Array.from({ length: size.hostProcesses }, (_, n) => {
     const task: HostsTask = {
@@ -180,11 +180,13 @@ try {
   for (const h of hostProcesses) await h.managed.run();
   await Promise.all(hostProcesses.map((h) => h.ready()));
   everything.push(...hostProcesses.map((h) => h.managed));
-  say(`${allHosts.length} hosts listening on 127.<team>.0.<service>, in ${size.hostProcesses} process(es)`);
+  say(`${allHosts.length} hosts listening on 127.<team>.${plan.subnet}.<service>, in ${size.hostProcesses} process(es)`);
 
   // The agents: the cloud pool's as npm start runs it; the range pool's installed bundles (one 90 s ahead).
   const cloudProxy = await recordingProxy('agent (cloud)', () => origin, ledger);
-  const rangeProxy = await recordingProxy(`agent (${RANGE_POOL})`, () => origin, ledger);
+  // The range pool's agents name themselves in the path: each one's reports are known as its own (the one whose clock
+  // runs a little ahead stamps its checks ahead, which the oracle allows for).
+  const rangeProxy = await recordingProxy(`agent (${RANGE_POOL})`, () => origin, ledger, { namedCallers: true });
   const cloud = new Managed(
     'agent-cloud',
     entryPoint('bin/agent.ts', ['--forever', '--pool', 'cloud', '--name', 'cloud-1', '--hosts', hostsFile, '--api', `${cloudProxy.url}/api/v1`], {
@@ -199,7 +201,7 @@ try {
     await mint(name, RANGE_POOL);
     writeFileSync(
       config,
-      JSON.stringify({ api: `${rangeProxy.url}/api/v1`, pool: RANGE_POOL, name, credential_file: credential, resolver: 'hosts', hosts: hostsFile }),
+      JSON.stringify({ api: `${rangeProxy.url}/${name}/api/v1`, pool: RANGE_POOL, name, credential_file: credential, resolver: 'hosts', hosts: hostsFile }),
     );
     return new Managed(name, bundle(join(agentDir, 'scoring-agent.mjs'), ['--config', config, '--forever'], { ...quiet, ...env }, nodeOptions), logs);
   };

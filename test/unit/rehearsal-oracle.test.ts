@@ -79,6 +79,16 @@ describe("the rehearsal's oracle", () => {
     ]);
   });
 
+  it('reaches back as far as the clock of the agent that reported it ran ahead', () => {
+    // Checked at 20.2 by a clock 3 s ahead that said 23, and reported after it (the API was slow): kept as 23.
+    const log: HostEvent[] = [probe(10, 'good'), probe(20, 'good')];
+    const late = { ...result('r2', 23, 10, 10, 25), aheadMs: 3000 };
+    expect(expectedScores([service([result('r1', 10, 10), late])], log, window).mismatches).toEqual([]);
+    expect(expectedScores([service([result('r1', 10, 10), { ...late, aheadMs: undefined }])], log, window).mismatches.map((m) => m.why)).toEqual([
+      'passed, but its host served no probe for it',
+    ]);
+  });
+
   it('gives nothing outside the window or past its grace, and an SLA penalty at each threshold-th failure of a run', () => {
     const log: HostEvent[] = [-10, 0, 10, 20, 30, 40, 50, 60, 120].map((s) => probe(s, s === 0 || s === 120 ? 'good' : 'bad'));
     const results = [
