@@ -115,11 +115,7 @@ export async function inject(fault: FaultPlan, targets: FaultTargets): Promise<F
     }
     case 'agent-killed': {
       const agent = await holdingASlice(targets, record);
-      if (!agent) {
-        record.happened = false;
-        record.proof = 'no range agent held a slice in two rounds: none killed';
-        break;
-      }
+      if (!agent) break;
       const before = agent.child?.pid;
       await agent.kill();
       await sleep(fault.lasts);
@@ -130,11 +126,7 @@ export async function inject(fault: FaultPlan, targets: FaultTargets): Promise<F
     }
     case 'agent-stopped': {
       const agent = await holdingASlice(targets, record);
-      if (!agent) {
-        record.happened = false;
-        record.proof = 'no range agent held a slice in two rounds: none paused';
-        break;
-      }
+      if (!agent) break;
       const pid = agent.child?.pid;
       agent.signal('SIGSTOP');
       await sleep(fault.lasts);
@@ -176,5 +168,7 @@ async function holdingASlice(targets: FaultTargets, record: FaultRecord): Promis
     }
   }
   record.started = Date.now();
+  record.happened = false;
+  record.proof = 'no range agent held a slice in two rounds: none taken';
   return undefined;
 }

@@ -6,8 +6,8 @@
  * boundaries, agents die and come back, slices change hands. Pure.
  *
  * - A result matches the probes its service's host served from its check
- *   time (whole seconds) to the check's timeout after, or to the next
- *   check's time when that comes sooner: it passed if the host
+ *   time (whole seconds) to the check's timeout after, or to the second
+ *   after the next check's time when that comes sooner: it passed if the host
  *   answered well, failed if it answered badly or not in time. Two agents
  *   may probe in one window (a slice taken over): the result must be one of
  *   their outcomes. No probe at all: the host must have been down then
@@ -75,6 +75,8 @@ export interface Expected {
    * apart (the report fails on those no fault explains).
    */
   agentTimeouts: Mismatch[];
+  /** Each SLA penalty the rules give: its team, when the failure that cost it arrived, its points. */
+  penalties: { team: number; t: number; points: number }[];
   /** Results two probes of one window answered differently (each outcome would have been right). */
   ambiguous: number;
   checked: number;
@@ -89,6 +91,7 @@ export function expectedScores(services: readonly OracleService[], hostLog: read
   const totals = new Map<number, Map<number, { score: number; max: number }>>();
   const mismatches: Mismatch[] = [];
   const agentTimeouts: Mismatch[] = [];
+  const penalties: Expected['penalties'] = [];
   let ambiguous = 0;
   let checked = 0;
   for (const service of services) {
@@ -102,9 +105,10 @@ export function expectedScores(services: readonly OracleService[], hostLog: read
     for (const [i, r] of results.entries()) {
       checked++;
       const checkedAt = Date.parse(r.time);
-      // Its window ends where the next check's begins (a late check of one round and the next round's come close).
+      // Its window ends where the next check's begins (a late check of one round and the next round's come close),
+      // a second after the next check's time: times are whole seconds, so the next may have begun up to a second later.
       const next = results.slice(i + 1).find((later) => Date.parse(later.time) > checkedAt);
-      const to = Math.min(checkedAt + 1000 + window.timeoutMs + 500, next ? Date.parse(next.time) : Infinity);
+      const to = Math.min(checkedAt + 1000 + window.timeoutMs + 500, next ? Date.parse(next.time) + 1000 : Infinity);
       // A time kept at its arrival (an agent's clock ahead: decision 0083) is later than the check: such a window
       // reaches back a check's length, not past the check before it.
       // So is the time of an agent whose clock ran ahead, by as much.
@@ -140,10 +144,13 @@ export function expectedScores(services: readonly OracleService[], hostLog: read
       figure.score += earned;
       // SLA, by check time: a failure lengthens the run, each threshold-th of it costs the penalty; a pass ends it.
       if (earned === service.maxScore) run = 0;
-      else if (++run % Math.max(1, service.sla.threshold) === 0 && service.sla.threshold > 0) figure.score -= service.sla.penalty;
+      else if (++run % Math.max(1, service.sla.threshold) === 0 && service.sla.threshold > 0) {
+        figure.score -= service.sla.penalty;
+        penalties.push({ team: service.team, t: Date.parse(r.received_at), points: service.sla.penalty });
+      }
     }
   }
-  return { totals, mismatches, agentTimeouts, ambiguous, checked };
+  return { totals, mismatches, agentTimeouts, penalties, ambiguous, checked };
 }
 
 /** Whether a result counts: check time in the window, arrived by its end plus the grace. */

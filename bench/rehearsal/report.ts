@@ -2,9 +2,10 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { matchRoute } from '#shared/api/route-matching';
+import { scanIdFor } from '../../functions/agent/schedule';
 import type { FaultRecord } from './faults';
 import type { LedgerEntry } from './ledger';
-import { expectedScores, inWindow, type HostEvent, type Mismatch, type OracleService, type RecordedResult } from './oracle';
+import { expectedScores, type HostEvent, type Mismatch, type OracleService, type RecordedResult } from './oracle';
 import { CHECK_TIMEOUT_SECONDS, type Plan } from './plan';
 import type { ViewerPoll } from './actors';
 
@@ -144,7 +145,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
 
   // 3. What spectators saw never went back unexplained (each penalty or deduction explains one drop, once);
   // how long a result took to reach them.
-  const negatives = negativeEvents(services, adjustments, collected, window);
+  const negatives = [...expected.penalties, ...negativeAdjustments(adjustments, collected)];
   const backwards: string[] = [];
   const seenAfter: number[] = [];
   const acks = [...acknowledged.keys()].map((key) => recorded.get(key)).filter((r): r is RecordedResult => r !== undefined);
@@ -244,16 +245,21 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
   const disturbed = (from: number, to: number) =>
     inputs.faults.some((f) => f.kind !== 'agent-clock-ahead' && f.started <= to && (f.ended ?? f.started) + roundMs >= from);
   const added = new Map(addedServices.map((e) => [(e.body as { url: string }).url, e.answered]));
+  // Each round: every service there at its start has a result under the round's scan id (the agents' own), and had it
+  // before the next round began (the figure).
   const missing: { round: string; url: string; quiet: boolean }[] = [];
+  const rounds = { full: 0, total: 0 };
   for (let start = plan.startsAt; start < plan.endsAt; start += roundMs) {
-    const prefix = `r${iso(start)
-      .replace(/[-:]/g, '')
-      .replace(/\.000Z$/, 'Z')}`;
     const quiet = !disturbed(start, start + roundMs + 5000);
+    let whole = true;
     for (const s of collected.services) {
       if ((added.get(s.url) ?? 0) > start - 1000) continue;
-      if (!s.results.some((r) => r.scan_id.startsWith(prefix))) missing.push({ round: iso(start), url: s.url, quiet });
+      const result = s.results.find((r) => r.scan_id === scanIdFor(start, plan.size.roundSeconds, s.id));
+      if (!result) missing.push({ round: iso(start), url: s.url, quiet });
+      if (!result || Date.parse(result.received_at) >= start + roundMs) whole = false;
     }
+    rounds.total++;
+    if (whole) rounds.full++;
   }
   const unexplainedGaps = missing.filter((m) => m.quiet);
   const unexplainedTimeouts = expected.agentTimeouts.filter((t) => !disturbed(Date.parse(t.time) - roundMs, Date.parse(t.time) + roundMs));
@@ -266,7 +272,6 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     const name = match.kind === 'route' ? match.route.name : 'other';
     (latency.get(name) ?? latency.set(name, []).get(name)!).push(e.answered - e.sent);
   }
-  const rounds = roundsScored(plan, collected);
   const heartbeats = ledger
     .filter((e) => /\/heartbeats$/.test(e.path) && ok2xx(e.status))
     .map((e) => e.body as { agent: string; round_started_at: string | null; round_finished_at: string | null });
@@ -342,46 +347,14 @@ function takenOver(ledger: LedgerEntry[]): string[] {
   return [...holders].filter(([, agents]) => agents.size > 1).map(([key]) => key);
 }
 
-/** Each round of the run: scored whole (every service's result for it) before the next began? */
-function roundsScored(plan: Plan, collected: Collected): { full: number; total: number } {
-  const round = plan.size.roundSeconds * 1000;
-  let full = 0;
-  let total = 0;
-  for (let start = plan.startsAt; start < plan.endsAt; start += round) {
-    total++;
-    const prefix = `r${iso(start)
-      .replace(/[-:]/g, '')
-      .replace(/\.000Z$/, 'Z')}`;
-    const existing = collected.services.filter((s) => s.results.length > 0 && Date.parse(s.results.at(-1)!.time) <= start);
-    if (existing.every((s) => s.results.some((r) => r.scan_id.startsWith(prefix) && Date.parse(r.received_at) < start + round))) full++;
-  }
-  return { full, total };
-}
-
-/** Points that leave a team's total: SLA penalties (when their failing result arrived) and negative adjustments. */
-function negativeEvents(
-  services: OracleService[],
-  adjustments: LedgerEntry[],
-  collected: Collected,
-  window: Parameters<typeof inWindow>[1],
-): { team: number; t: number; points: number }[] {
-  const events: { team: number; t: number; points: number }[] = [];
-  for (const s of services) {
-    if (s.sla.threshold <= 0) continue;
-    let run = 0;
-    for (const r of [...s.results].sort((a, b) => a.time.localeCompare(b.time))) {
-      if (!inWindow(r, window)) continue;
-      if (r.score === s.maxScore) run = 0;
-      else if (++run % s.sla.threshold === 0) events.push({ team: s.team, t: Date.parse(r.received_at), points: s.sla.penalty });
-    }
-  }
-  for (const e of adjustments) {
+/** The adjustments that took points off a team (when they were answered): what, beside SLA penalties, explains a drop. */
+function negativeAdjustments(adjustments: LedgerEntry[], collected: Collected): { team: number; t: number; points: number }[] {
+  return adjustments.flatMap((e) => {
     const { points } = e.body as { points: number };
     const team = Number(/teams\/(\d+)\/adjustments/.exec(e.path)![1]);
     const number = collected.services.find((s) => s.team.id === team)?.team.number ?? team;
-    if (points < 0) events.push({ team: number, t: e.answered, points: -points });
-  }
-  return events;
+    return points < 0 ? [{ team: number, t: e.answered, points: -points }] : [];
+  });
 }
 
 function markdown(report: {
@@ -441,26 +414,25 @@ function markdown(report: {
   ].join('\n');
 }
 
+/** A JSON Lines file, read back. */
+const readJsonLines = <T>(file: string): T[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as T);
+
 /** Every host process's log, read back. */
 export function readHostLogs(dir: string): HostEvent[] {
   return readdirSync(dir)
     .filter((name) => /^hosts-\d+\.jsonl$/.test(name))
-    .flatMap((name) =>
-      readFileSync(join(dir, name), 'utf8')
-        .split('\n')
-        .filter((line) => line !== '')
-        .map((line) => JSON.parse(line) as HostEvent),
-    );
+    .flatMap((name) => readJsonLines<HostEvent>(join(dir, name)));
 }
 
 // `node --import tsx bench/rehearsal/report.ts DIR`: the report made again from a rehearsal's folder (after a change to these rules).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dir = resolve(process.argv[2] ?? '.');
   const read = <T>(name: string) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as T;
-  const ledger = readFileSync(join(dir, 'ledger.jsonl'), 'utf8')
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as LedgerEntry);
+  const ledger = readJsonLines<LedgerEntry>(join(dir, 'ledger.jsonl'));
   const { summary, ok } = writeReport(dir, {
     plan: read('plan.json'),
     collected: read('collected.json'),

@@ -21,7 +21,7 @@
 import '../../lib/local/node-20';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startDynamoDbLocal } from '../../lib/local/dynamodb-local';
@@ -62,6 +62,9 @@ const size: Size = {
 if (size.teams > 250 || size.servicesPerTeam > 250) throw new Error('at most 250 teams and 250 services a team: each host is 127.<team>.<subnet>.<service>');
 const seed = number(values.seed, Math.floor(Math.random() * 2 ** 31));
 const out = resolve(values.out ?? join(ROOT, 'rehearsals', new Date().toISOString().replace(/[:.]/g, '-')));
+// A rehearsal's files (its ledger, the hosts' logs, the stream's checkpoint, the server's data) are its own: another's
+// left in the folder would be read as this one's.
+if (existsSync(out) && readdirSync(out).length > 0) throw new Error(`${out} is not empty: name a new folder with --out, or remove it`);
 const logs = join(out, 'logs');
 mkdirSync(logs, { recursive: true });
 const started = Date.now();

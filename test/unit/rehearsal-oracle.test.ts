@@ -66,6 +66,18 @@ describe("the rehearsal's oracle", () => {
       { t: T0 + 40_917, service: 'web', outcome: 'good' },
     ];
     expect(expectedScores([service([result('late', 40, 0), result('next', 40, 10)])], same, window).mismatches).toEqual([]);
+    // A late check begun at 50.9 s (time 50) was served at 51.0 s; the next round's, begun at 51.7 s (time 51), at 51.8 s.
+    // Times are whole seconds: the late one's window runs to a second after the next one's time.
+    const straddling: HostEvent[] = [
+      { t: T0 + 51_007, service: 'web', outcome: 'good' },
+      { t: T0 + 51_800, service: 'web', outcome: 'good' },
+    ];
+    expect(expectedScores([service([result('late', 50, 10), result('next', 51, 10)])], straddling, window).mismatches).toEqual([]);
+    // But not further: a probe at 52.1 s served the next check alone.
+    const after: HostEvent[] = [{ t: T0 + 52_100, service: 'web', outcome: 'good' }];
+    expect(expectedScores([service([result('late', 50, 10), result('next', 51, 10)])], after, window).mismatches).toEqual([
+      expect.objectContaining({ scan_id: 'late', why: 'passed, but its host served no probe for it' }),
+    ]);
   });
 
   it("reaches back a check's length for a time kept at its arrival (the agent's clock ahead), not past the check before", () => {
