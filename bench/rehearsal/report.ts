@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { matchRoute } from '#shared/api/route-matching';
 import { scanIdFor } from '../../functions/agent/schedule';
+import { capacityFigures, type CapacityLine } from './capacity';
 import type { FaultRecord } from './faults';
 import type { LedgerEntry } from './ledger';
 import { expectedScores, type HostEvent, type Mismatch, type OracleService, type RecordedResult } from './oracle';
@@ -49,6 +50,8 @@ export interface Inputs {
   /** A process of the rehearsal's that ended of itself. */
   unexpectedExits: { process: string; at: number; code: number | null; signal: string | null }[];
   durationMs: number;
+  /** Each database command's units (capacity.jsonl). */
+  capacity: CapacityLine[];
 }
 
 const quantile = (values: number[], q: number) => {
@@ -291,7 +294,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     results_two_probes_disagreed: expected.ambiguous,
     checks_the_agent_timed_out_though_answered: expected.agentTimeouts.length,
     results_missing_from_rounds: `${missing.length} (${unexplainedGaps.length} in rounds no fault touched)`,
-    capacity: 'not measured yet: the server runs apart; its consumed capacity is the next increment',
+    capacity: capacityFigures(inputs.capacity, plan.size, plan.startsAt),
   };
 
   const ok =
@@ -428,6 +431,12 @@ export function readHostLogs(dir: string): HostEvent[] {
     .flatMap((name) => readJsonLines<HostEvent>(join(dir, name)));
 }
 
+/** The database commands' units, read back (none from a rehearsal made before the meter). */
+export function readCapacity(dir: string): CapacityLine[] {
+  const file = join(dir, 'capacity.jsonl');
+  return existsSync(file) ? readJsonLines<CapacityLine>(file) : [];
+}
+
 // `node --import tsx bench/rehearsal/report.ts DIR`: the report made again from a rehearsal's folder (after a change to these rules).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dir = resolve(process.argv[2] ?? '.');
@@ -438,7 +447,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     collected: read('collected.json'),
     hostLog: readHostLogs(dir),
     ledger,
-    ...read<Omit<Inputs, 'plan' | 'collected' | 'hostLog' | 'ledger'>>('observed.json'),
+    capacity: readCapacity(dir),
+    ...read<Omit<Inputs, 'plan' | 'collected' | 'hostLog' | 'ledger' | 'capacity'>>('observed.json'),
   });
   console.log(summary);
   process.exitCode = ok ? 0 : 1;

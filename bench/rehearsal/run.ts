@@ -25,13 +25,14 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startDynamoDbLocal } from '../../lib/local/dynamodb-local';
+import { startCapacityMeter } from './capacity';
 import { freePort } from '../../test/support/daemons/daemon';
 import { pollFoldLag, startViewer, writeUntilAnswered, type Viewer } from './actors';
 import { inject, type FaultRecord } from './faults';
 import { Ledger, recordingProxy } from './ledger';
 import { makePlan, RANGE_POOL, SIZES, SSH_ACCOUNT, SUBTYPE_ID, type Size } from './plan';
 import { bundle, entryPoint, forked, Managed, ROOT } from './processes';
-import { readHostLogs, writeReport, type BlueTeamRecord, type Collected } from './report';
+import { readCapacity, readHostLogs, writeReport, type BlueTeamRecord, type Collected } from './report';
 import type { HostsTask } from './hosts';
 
 const { values } = parseArgs({
@@ -71,6 +72,8 @@ const started = Date.now();
 // What takes long comes first: the database (never killed: stalled at most, as a SIGKILL can lose an acknowledged
 // transaction, which AWS would not) and the installed agent's bundle.
 const dynamodb = await startDynamoDbLocal();
+// The API server and the stream consumer reach it through the capacity meter (the units each command consumed).
+const meter = await startCapacityMeter(dynamodb.endpoint, join(out, 'capacity.jsonl'));
 const agentDir = join(out, 'agent');
 execFileSync(process.execPath, ['--import', 'tsx', 'bin/build-agent.ts', '--out', agentDir], { cwd: ROOT, stdio: 'ignore' });
 const say = (line: string) => {
@@ -100,22 +103,23 @@ const checkpointFile = join(out, 'stream-checkpoint.json');
 // The product's own database call budget (3 s), whatever the caller's (the test suite stretches it for its own
 // concurrency tests): a stalled database must answer 503 after it, as in AWS.
 const quiet = { LOG_LEVEL: 'warn', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', SCORING_DATABASE_CALL_BUDGET_MS: '' };
+const metered = { ...quiet, DYNAMODB_RETURN_CAPACITY: '1' };
 const server = new Managed(
   'api-server',
   entryPoint(
     'bin/local-server.ts',
     [
-      ...['--port', String(cdnPort), '--origin-port', String(originPort), '--dynamodb-endpoint', dynamodb.endpoint],
+      ...['--port', String(cdnPort), '--origin-port', String(originPort), '--dynamodb-endpoint', meter.endpoint],
       ...['--no-stream-consumer', '--fault-file', faultFile, '--data-dir', join(out, 'server-data'), '--competition', competitionFile, '--no-live'],
     ],
-    { ...quiet, TABLE_NAME: TABLE, SCORING_ADMIN_TOKEN: adminToken, SCORING_STATE_FILE: join(out, 'server.json') },
+    { ...metered, TABLE_NAME: TABLE, SCORING_ADMIN_TOKEN: adminToken, SCORING_STATE_FILE: join(out, 'server.json') },
   ),
   logs,
   /Scoring API listening/,
 );
 const consumer = new Managed(
   'stream-consumer',
-  entryPoint('bin/stream-consumer.ts', ['--dynamodb-endpoint', dynamodb.endpoint, '--table', TABLE, '--checkpoint', checkpointFile], quiet),
+  entryPoint('bin/stream-consumer.ts', ['--dynamodb-endpoint', meter.endpoint, '--table', TABLE, '--checkpoint', checkpointFile], metered),
   logs,
   /Stream consumer following/,
 );
@@ -402,7 +406,8 @@ try {
   };
   // Kept whole, so that the report can be made again from the folder (node --import tsx bench/rehearsal/report.ts DIR).
   writeFileSync(join(out, 'observed.json'), JSON.stringify(observed));
-  const report = writeReport(out, { plan, collected, hostLog: readHostLogs(out), ledger: ledger.entries, ...observed });
+  await meter.flushed();
+  const report = writeReport(out, { plan, collected, hostLog: readHostLogs(out), ledger: ledger.entries, capacity: readCapacity(out), ...observed });
   say(report.summary);
   exitCode = report.ok ? 0 : 1;
 } catch (error) {
@@ -410,6 +415,7 @@ try {
 } finally {
   viewers.forEach((v) => v.stop());
   for (const m of everything.reverse()) await m.stop();
+  await meter.close();
   await dynamodb.stop();
 }
 process.exit(exitCode);
