@@ -2,30 +2,57 @@
  * Two small charts drawn as SVG by hand (a chart library would weigh more
  * than the whole page). They are pictures of numbers the page also shows as
  * text, so screen readers get a label and the table, not the shapes.
+ *
+ * No DOM here: a chart is described as plain data (SvgNode), which the pages
+ * turn into elements (svgElement in ./dom) and Node writes out as markup
+ * (svgMarkup) for reports, so every chart is drawn by this one file.
  */
-import { formatNumber, h, s } from './dom';
+import { formatNumber } from './format';
+
+/** An SVG element as data. Text children are plain text, escaped only when written out. */
+export interface SvgNode {
+  tag: string;
+  attributes: Record<string, string | number>;
+  children: (SvgNode | string)[];
+}
+
+const node = (tag: string, attributes: Record<string, string | number>, ...children: (SvgNode | string)[]): SvgNode => ({ tag, attributes, children });
 
 export const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22'];
 
-export function barChart(title: string, bars: { label: string; value: number }[]): HTMLElement {
+/** Labels longer than this many characters are cut (counted in code points: a cut never splits an emoji's surrogate pair). */
+const LABEL_CHARACTERS = 26;
+
+function shortLabel(label: string): string {
+  const characters = Array.from(label);
+  return characters.length > LABEL_CHARACTERS ? `${characters.slice(0, LABEL_CHARACTERS - 1).join('')}…` : label;
+}
+
+/** A horizontal bar per entry, labelled on the left; `title` is the chart's accessible name (the caller shows it as a caption). */
+export function barChart(title: string, bars: { label: string; value: number }[]): SvgNode {
   const rowHeight = 22;
   const labelWidth = 190;
   const width = 640;
   const height = Math.max(1, bars.length) * rowHeight + 4;
   const max = Math.max(1, ...bars.map((b) => b.value));
   const chartWidth = width - labelWidth - 70;
-  const svg = s('svg', { class: 'chart bar-chart', viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': title, preserveAspectRatio: 'xMinYMin meet' });
+  const svg = node('svg', {
+    class: 'chart bar-chart',
+    viewBox: `0 0 ${width} ${height}`,
+    role: 'img',
+    'aria-label': title,
+    preserveAspectRatio: 'xMinYMin meet',
+  });
   bars.forEach((bar, index) => {
     const y = index * rowHeight + 2;
     const barWidth = Math.max(0, (bar.value / max) * chartWidth);
-    const label = bar.label.length > 26 ? `${bar.label.slice(0, 25)}…` : bar.label;
-    svg.append(
-      s('text', { x: labelWidth - 8, y: y + 15, 'text-anchor': 'end', class: 'chart-label' }, label),
-      s('rect', { x: labelWidth, y: y + 3, width: barWidth.toFixed(1), height: rowHeight - 6, rx: 2, class: 'bar' }),
-      s('text', { x: labelWidth + barWidth + 6, y: y + 15, class: 'chart-value' }, formatNumber(bar.value)),
+    svg.children.push(
+      node('text', { x: labelWidth - 8, y: y + 15, 'text-anchor': 'end', class: 'chart-label' }, shortLabel(bar.label)),
+      node('rect', { x: labelWidth, y: y + 3, width: barWidth.toFixed(1), height: rowHeight - 6, rx: 2, class: 'bar' }),
+      node('text', { x: labelWidth + barWidth + 6, y: y + 15, class: 'chart-value' }, formatNumber(bar.value)),
     );
   });
-  return h('figure', { class: 'chart-figure' }, svg, h('figcaption', {}, title));
+  return svg;
 }
 
 export interface Line {
@@ -34,7 +61,8 @@ export interface Line {
   values: (number | null)[];
 }
 
-export function lineChart(title: string, times: string[], lines: Line[]): HTMLElement {
+/** A line per team over `times` (a null value has no point: the line joins the values either side); `title` is the chart's accessible name (the caller shows it as a caption). */
+export function lineChart(title: string, times: string[], lines: Line[]): SvgNode {
   const width = 800;
   const height = 360;
   const pad = { left: 64, right: 16, top: 12, bottom: 36 };
@@ -48,25 +76,60 @@ export function lineChart(title: string, times: string[], lines: Line[]): HTMLEl
   const x = (time: string) => pad.left + (end === start ? plotWidth : ((Date.parse(time) - start) / (end - start)) * plotWidth);
   const y = (value: number) => pad.top + plotHeight - ((value - bottom) / (top - bottom)) * plotHeight;
 
-  const svg = s('svg', { class: 'chart line-chart', viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': title });
+  const svg = node('svg', { class: 'chart line-chart', viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': title });
   for (let i = 0; i <= 4; i++) {
     const value = bottom + ((top - bottom) * i) / 4;
-    svg.append(
-      s('line', { x1: pad.left, x2: width - pad.right, y1: y(value), y2: y(value), class: 'grid' }),
-      s('text', { x: pad.left - 6, y: y(value) + 4, 'text-anchor': 'end', class: 'chart-value' }, formatNumber(Math.round(value))),
+    svg.children.push(
+      node('line', { x1: pad.left, x2: width - pad.right, y1: y(value), y2: y(value), class: 'grid' }),
+      node('text', { x: pad.left - 6, y: y(value) + 4, 'text-anchor': 'end', class: 'chart-value' }, formatNumber(Math.round(value))),
     );
   }
   if (times.length) {
     const tick = (time: string, anchor: string) =>
-      s('text', { x: x(time), y: height - 12, 'text-anchor': anchor, class: 'chart-value' }, new Date(time).toISOString().slice(11, 16) + ' UTC');
-    svg.append(tick(times[0]!, 'start'), tick(times[times.length - 1]!, 'end'));
+      node('text', { x: x(time), y: height - 12, 'text-anchor': anchor, class: 'chart-value' }, new Date(time).toISOString().slice(11, 16) + ' UTC');
+    svg.children.push(tick(times[0]!, 'start'), tick(times[times.length - 1]!, 'end'));
   }
   for (const line of lines) {
     const points = line.values
       .map((value, i) => (value === null ? null : `${x(times[i]!).toFixed(1)},${y(value).toFixed(1)}`))
       .filter((p): p is string => p !== null);
     if (points.length === 1) points.push(points[0]!);
-    svg.append(s('polyline', { points: points.join(' '), fill: 'none', stroke: line.colour, 'stroke-width': 2, class: 'series' }));
+    svg.children.push(node('polyline', { points: points.join(' '), fill: 'none', stroke: line.colour, 'stroke-width': 2, class: 'series' }));
   }
-  return h('figure', { class: 'chart-figure' }, svg, h('figcaption', {}, title));
+  return svg;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+/** Tag and attribute names come from code, never from data: anything else is a bug, refused rather than written out. */
+const NAME = /^[A-Za-z][\w.:-]*$/;
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * Text and attribute values come from teams (their names are hostile input): the five markup characters are
+ * escaped, and characters XML forbids (control characters, a lone surrogate) become U+FFFD, so the markup stays
+ * well-formed both inside an HTML page and as an .svg file of its own.
+ */
+function escapeText(value: string | number): string {
+  return String(value)
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
+    .replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+}
+
+function checkName(name: string): string {
+  if (!NAME.test(name)) throw new Error(`Not an SVG name: ${JSON.stringify(name)}`);
+  return name;
+}
+
+/** A chart as SVG markup, for pages written by Node (reports); the root carries the SVG namespace, as a file of its own needs. */
+export function svgMarkup(root: SvgNode): string {
+  const write = (n: SvgNode, attributes: Record<string, string | number>): string => {
+    const tag = checkName(n.tag);
+    const written = Object.entries(attributes)
+      .map(([name, value]) => ` ${checkName(name)}="${escapeText(value)}"`)
+      .join('');
+    if (n.children.length === 0) return `<${tag}${written}/>`;
+    const children = n.children.map((child) => (typeof child === 'string' ? escapeText(child) : write(child, child.attributes))).join('');
+    return `<${tag}${written}>${children}</${tag}>`;
+  };
+  return write(root, { xmlns: SVG_NS, ...root.attributes });
 }

@@ -2,6 +2,8 @@
  * Building the DOM from data. Strings from the API only ever become text
  * nodes or attribute values here — never markup.
  */
+import type { SvgNode } from './charts';
+
 type Child = Node | string | number | null | undefined | false;
 type Attributes = Record<string, string | number | boolean | null | undefined>;
 
@@ -19,6 +21,11 @@ export function s(tag: string, attributes: Attributes = {}, ...children: Child[]
   setAttributes(element, attributes);
   append(element, children);
   return element;
+}
+
+/** A chart described by ./charts, as SVG elements: built node by node, so its labels stay text (no innerHTML). */
+export function svgElement(node: SvgNode): SVGElement {
+  return s(node.tag, node.attributes, ...node.children.map((child) => (typeof child === 'string' ? child : svgElement(child))));
 }
 
 function setAttributes(element: Element, attributes: Attributes): void {

@@ -1,6 +1,6 @@
 import { api, type ScoreHistory, type Team } from '../api';
 import { lineChart, PALETTE } from '../charts';
-import { formatNumber, formatTime, h, replaceContent, scrollRegion } from '../dom';
+import { formatNumber, formatTime, h, replaceContent, scrollRegion, svgElement } from '../dom';
 import { POLL_MS } from '#shared/api/polling';
 import { follow } from '../live';
 
@@ -74,6 +74,7 @@ function drawHistory(target: HTMLElement, history: ScoreHistory, picked: Set<num
   const shown = ranked.filter((t, index) => index < DEFAULT_TEAMS || picked.has(t.team.id));
   const lines = shown.map((t, i) => ({ label: t.team.name, colour: PALETTE[i % PALETTE.length]!, values: t.totals }));
   const minutes = history.interval_seconds / 60;
+  const title = `Total score over time, one sample every ${minutes} minute${minutes === 1 ? '' : 's'}`;
   const table = h(
     'table',
     { class: 'history-table' },
@@ -96,7 +97,7 @@ function drawHistory(target: HTMLElement, history: ScoreHistory, picked: Set<num
   );
   replaceContent(
     target,
-    lineChart(`Total score over time, one sample every ${minutes} minute${minutes === 1 ? '' : 's'}`, history.times, lines),
+    h('figure', { class: 'chart-figure' }, svgElement(lineChart(title, history.times, lines)), h('figcaption', {}, title)),
     h(
       'ul',
       { class: 'legend', 'aria-label': 'Teams drawn, with their latest totals' },

@@ -1,6 +1,6 @@
 import { api, type PageScoreboard, type PageScoreboardRow } from '../api';
 import { barChart } from '../charts';
-import { afterNextFrame, formatNumber, frozenNotice, h, icon, replaceContent, scrollRegion, statCard, teamLink } from '../dom';
+import { afterNextFrame, formatNumber, frozenNotice, h, icon, replaceContent, scrollRegion, statCard, svgElement, teamLink } from '../dom';
 import { POLL_MS } from '#shared/api/polling';
 import { follow } from '../live';
 
@@ -70,9 +70,8 @@ function draw(content: HTMLElement, board: PageScoreboard, previous: Drawn | und
   const bars = byTotal.map((r) => ({ label: r.team.name, value: r.total_score }));
   const chartKey = JSON.stringify([rows.length > CHART_TEAMS, bars]);
   const chartOf = () => {
-    const chart = barChart(rows.length > CHART_TEAMS ? `The ${CHART_TEAMS} highest totals (the tables list every team)` : 'Total score of each team', bars);
-    chart.classList.add('scoreboard-chart');
-    return chart;
+    const title = rows.length > CHART_TEAMS ? `The ${CHART_TEAMS} highest totals (the tables list every team)` : 'Total score of each team';
+    return h('figure', { class: 'chart-figure scoreboard-chart' }, svgElement(barChart(title, bars)), h('figcaption', {}, title));
   };
 
   if (previous && previous.shape === shape && !previous.pending && content.contains(previous.bodies[0]!)) {
