@@ -6,6 +6,7 @@ import { scanIdFor } from '../../functions/agent/schedule';
 import { capacityFigures, type CapacityLine } from './capacity';
 import type { FaultRecord } from './faults';
 import type { LedgerEntry } from './ledger';
+import { reportHtml, reportMarkdown } from './pages';
 import { expectedScores, type HostEvent, type Mismatch, type OracleService, type RecordedResult } from './oracle';
 import { CHECK_TIMEOUT_SECONDS, type Plan } from './plan';
 import type { ViewerPoll } from './actors';
@@ -327,7 +328,8 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     pids: inputs.pids,
   };
   writeFileSync(join(dir, 'report.json'), JSON.stringify(report, null, 1));
-  writeFileSync(join(dir, 'report.md'), markdown(report));
+  writeFileSync(join(dir, 'report.md'), reportMarkdown(report));
+  writeFileSync(join(dir, 'report.html'), reportHtml(report, inputs.foldLagByTime ?? {}));
   const summary = ok
     ? `PASS: ${acknowledged.size} results acknowledged, none lost; every score as the hosts' logs give it; no spectator saw a score go back; ${inputs.faults.length} faults, each happened (report: ${dir}/report.md)`
     : `FAIL: ${blueProblems.length} blue team problems, ${lost.length} lost, ${mismatches.length} mismatches, ${backwards.length} unexplained drops, ${unhappened.length} faults that did not happen, ${unexplainedGaps.length} results missing from quiet rounds, ${unexplainedTimeouts.length} agent timeouts no fault explains, ${inputs.unexpectedExits.length} processes that ended of themselves (report: ${dir}/report.md)`;
@@ -358,63 +360,6 @@ function negativeAdjustments(adjustments: LedgerEntry[], collected: Collected): 
     const number = collected.services.find((s) => s.team.id === team)?.team.number ?? team;
     return points < 0 ? [{ team: number, t: e.answered, points: -points }] : [];
   });
-}
-
-function markdown(report: {
-  ok: boolean;
-  seed: number;
-  size: object;
-  duration_s: number;
-  lost: string[];
-  mismatches: unknown[];
-  backwards: string[];
-  blue_teams: { problems: string[] };
-  unexplained_gaps: unknown[];
-  unexplained_timeouts: unknown[];
-  unexpected_exits: unknown[];
-  faults: { kind: string; started: string; ended: string | null; proof?: string; happened?: boolean }[];
-  figures: Record<string, unknown>;
-  acknowledged: object;
-  verify: string | undefined;
-}): string {
-  const list = (items: unknown[]) => (items.length === 0 ? 'none\n' : items.map((i) => `- ${typeof i === 'string' ? i : JSON.stringify(i)}`).join('\n') + '\n');
-  return [
-    `# Rehearsal: ${report.ok ? 'PASS' : 'FAIL'}`,
-    '',
-    `Seed ${report.seed}, size ${JSON.stringify(report.size)}, ${report.duration_s} s.`,
-    '',
-    `## Nothing acknowledged was lost`,
-    '',
-    `Acknowledged: ${JSON.stringify(report.acknowledged)}. Lost:`,
-    '',
-    list(report.lost),
-    `## Every score is right`,
-    '',
-    `\`scoring verify\`: ${report.verify}. Mismatches with the hosts' logs under the rules:`,
-    '',
-    list(report.mismatches),
-    `Results missing from rounds no fault touched, agent timeouts no fault explains, processes that ended of themselves:`,
-    '',
-    list([...report.unexplained_gaps, ...report.unexplained_timeouts, ...report.unexpected_exits]),
-    `Blue teams' password changes (each must reach the checks from the next round) and "check now":`,
-    '',
-    list(report.blue_teams.problems),
-    `## What spectators saw never went back unexplained`,
-    '',
-    list(report.backwards),
-    `## Every fault happened`,
-    '',
-    '| fault | from | to | happened | proof |',
-    '|---|---|---|---|---|',
-    ...report.faults.map((f) => `| ${f.kind} | ${f.started} | ${f.ended ?? ''} | ${f.happened ? 'yes' : 'NO'} | ${f.proof ?? ''} |`),
-    '',
-    `## Figures`,
-    '',
-    '```json',
-    JSON.stringify(report.figures, null, 1),
-    '```',
-    '',
-  ].join('\n');
 }
 
 /** A JSON Lines file, read back. */

@@ -60,6 +60,10 @@ describe('the rehearsal', () => {
     expect(report.blue_teams.problems).toEqual([]);
     expect(report.acknowledged.results).toBeGreaterThan(50);
     expect(report.acknowledged).toMatchObject({ adjustments: 2, services_added: 1 });
+    // The database's units were counted in every round played, and the page was written with its charts.
+    const capacity = (report as unknown as { figures: { capacity: { per_round: { round: number | string; write: number }[] } } }).figures.capacity;
+    expect(capacity.per_round.filter((r) => typeof r.round === 'number' && r.write > 0).length).toBeGreaterThan(0);
+    expect(readFileSync(join(out, 'report.html'), 'utf8').match(/<svg /g)).toHaveLength(3);
     expect([code, report.ok]).toEqual([0, true]);
   }, 240_000);
 });
