@@ -240,6 +240,30 @@ describe('Idempotency-Key', () => {
     expect(all.filter((r) => r.name === 'idem')).toHaveLength(1);
   });
 
+  it("makes one announcement, and one of a team member's incident reports, of a POST sent twice", async () => {
+    const announcement = { text: 'Lunch at noon.' };
+    const posted = [0, 1].map(() => raw('POST', '/api/v1/announcements', { headers: { ...admin, 'idempotency-key': 'lunch' }, body: announcement }));
+    const [a, b] = await Promise.all(posted).then((answers) => answers.sort((x, y) => x.status - y.status));
+    // Sent at once, the second may find the first in flight (409, to retry) or done (its answer again).
+    expect([201, 409]).toContain(b!.status);
+    expect(a!.status).toBe(201);
+    const again = await raw('POST', '/api/v1/announcements', { headers: { ...admin, 'idempotency-key': 'lunch' }, body: announcement });
+    expect(again.json.id).toBe(a!.json.id);
+    const all = (await raw('GET', '/api/v1/announcements', { headers: admin })).json as { text: string }[];
+    expect(all.filter((x) => x.text === announcement.text)).toHaveLength(1);
+
+    const account = await raw('POST', '/api/v1/team-accounts', { headers: admin, body: { team_id: 2, name: 'idem-member' } });
+    const session = await raw('POST', '/api/v1/team/sessions', { body: { name: 'idem-member', password: account.json.password } });
+    const member = { authorization: `Bearer ${session.json.token as string}` };
+    const report = { observed_at: '2026-11-22T10:15:00Z', hosts: ['www.team2.example'], description: 'A web shell in /var/www/uploads.' };
+    const file = () => raw('POST', '/api/v1/team/2/incidents', { headers: { ...member, 'idempotency-key': 'shell-1' }, body: report });
+    const [first, second] = [await file(), await file()];
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.json.id).toBe(first.json.id);
+    const reports = (await raw('GET', '/api/v1/team/2/incidents', { headers: member })).json as { description: string }[];
+    expect(reports.filter((r) => r.description === report.description)).toHaveLength(1);
+  });
+
   it('answers 409 while the first request with a key is still in flight', async () => {
     const { claimIdempotencyKey } = await import('#shared/data/idempotency');
     expect(await claimIdempotencyKey('scope-in-flight', 'body')).toEqual({ kind: 'claimed' });

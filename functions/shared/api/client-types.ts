@@ -4066,8 +4066,8 @@ export interface components {
                 };
             };
         };
-        /** @description The write conflicts with what is stored. Codes: `account_gone`. */
-        "Conflict.account_gone": {
+        /** @description The write conflicts with what is stored. Codes: `account_gone`, `idempotency_key_in_flight`. */
+        "Conflict.account_gone.idempotency_key_in_flight": {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -4085,7 +4085,7 @@ export interface components {
                  */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "account_gone";
+                    code?: "account_gone" | "idempotency_key_in_flight";
                 };
             };
         };
@@ -4181,8 +4181,8 @@ export interface components {
                 };
             };
         };
-        /** @description The write conflicts with what is stored. Codes: `competition_final`, `finding_changed`, `findings_off`. */
-        "Conflict.competition_final.finding_changed.findings_off": {
+        /** @description The write conflicts with what is stored. Codes: `competition_final`, `finding_changed`, `findings_off`, `idempotency_key_in_flight`. */
+        "Conflict.competition_final.finding_changed.findings_off.idempotency_key_in_flight": {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -4200,12 +4200,12 @@ export interface components {
                  */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "competition_final" | "finding_changed" | "findings_off";
+                    code?: "competition_final" | "finding_changed" | "findings_off" | "idempotency_key_in_flight";
                 };
             };
         };
-        /** @description The write conflicts with what is stored. Codes: `competition_final`, `grade_changed`. */
-        "Conflict.competition_final.grade_changed": {
+        /** @description The write conflicts with what is stored. Codes: `competition_final`, `grade_changed`, `idempotency_key_in_flight`. */
+        "Conflict.competition_final.grade_changed.idempotency_key_in_flight": {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -4223,12 +4223,12 @@ export interface components {
                  */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "competition_final" | "grade_changed";
+                    code?: "competition_final" | "grade_changed" | "idempotency_key_in_flight";
                 };
             };
         };
-        /** @description The write conflicts with what is stored. Codes: `competition_final`, `grade_changed`, `incident_reports_off`. */
-        "Conflict.competition_final.grade_changed.incident_reports_off": {
+        /** @description The write conflicts with what is stored. Codes: `competition_final`, `grade_changed`, `incident_reports_off`, `idempotency_key_in_flight`. */
+        "Conflict.competition_final.grade_changed.incident_reports_off.idempotency_key_in_flight": {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -4246,7 +4246,7 @@ export interface components {
                  */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "competition_final" | "grade_changed" | "incident_reports_off";
+                    code?: "competition_final" | "grade_changed" | "incident_reports_off" | "idempotency_key_in_flight";
                 };
             };
         };
@@ -4342,8 +4342,8 @@ export interface components {
                 };
             };
         };
-        /** @description The write conflicts with what is stored. Codes: `finding_decided`, `file_changed`. */
-        "Conflict.finding_decided.file_changed": {
+        /** @description The write conflicts with what is stored. Codes: `finding_decided`, `file_changed`, `idempotency_key_in_flight`. */
+        "Conflict.finding_decided.file_changed.idempotency_key_in_flight": {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -4361,7 +4361,7 @@ export interface components {
                  */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "finding_decided" | "file_changed";
+                    code?: "finding_decided" | "file_changed" | "idempotency_key_in_flight";
                 };
             };
         };
@@ -4388,8 +4388,8 @@ export interface components {
                 };
             };
         };
-        /** @description The write conflicts with what is stored. Codes: `findings_off`, `file_changed`. */
-        "Conflict.findings_off.file_changed": {
+        /** @description The write conflicts with what is stored. Codes: `findings_off`, `file_changed`, `idempotency_key_in_flight`. */
+        "Conflict.findings_off.file_changed.idempotency_key_in_flight": {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -4407,7 +4407,7 @@ export interface components {
                  */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "findings_off" | "file_changed";
+                    code?: "findings_off" | "file_changed" | "idempotency_key_in_flight";
                 };
             };
         };
@@ -4434,8 +4434,8 @@ export interface components {
                 };
             };
         };
-        /** @description The write conflicts with what is stored. Codes: `incident_reports_off`, `file_changed`. */
-        "Conflict.incident_reports_off.file_changed": {
+        /** @description The write conflicts with what is stored. Codes: `incident_reports_off`, `file_changed`, `idempotency_key_in_flight`. */
+        "Conflict.incident_reports_off.file_changed.idempotency_key_in_flight": {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -4453,12 +4453,12 @@ export interface components {
                  */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "incident_reports_off" | "file_changed";
+                    code?: "incident_reports_off" | "file_changed" | "idempotency_key_in_flight";
                 };
             };
         };
-        /** @description The write conflicts with what is stored. Codes: `inject_closed`, `file_changed`. */
-        "Conflict.inject_closed.file_changed": {
+        /** @description The write conflicts with what is stored. Codes: `inject_closed`, `file_changed`, `idempotency_key_in_flight`. */
+        "Conflict.inject_closed.file_changed.idempotency_key_in_flight": {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -4476,7 +4476,7 @@ export interface components {
                  */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "inject_closed" | "file_changed";
+                    code?: "inject_closed" | "file_changed" | "idempotency_key_in_flight";
                 };
             };
         };
@@ -4733,8 +4733,8 @@ export interface components {
                 };
             };
         };
-        /** @description The write conflicts with what is stored. Codes: `submission_changed`. */
-        "Conflict.submission_changed": {
+        /** @description The write conflicts with what is stored. Codes: `submission_changed`, `idempotency_key_in_flight`. */
+        "Conflict.submission_changed.idempotency_key_in_flight": {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -4752,7 +4752,7 @@ export interface components {
                  */
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
-                    code?: "submission_changed";
+                    code?: "submission_changed" | "idempotency_key_in_flight";
                 };
             };
         };
@@ -9627,7 +9627,10 @@ export interface operations {
     SubmitInject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description A positive integer id. */
                 id: number;
@@ -9669,13 +9672,14 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
-            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.invalid_idempotency_key"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
-            409: components["responses"]["Conflict.inject_closed.file_changed"];
+            409: components["responses"]["Conflict.inject_closed.file_changed.idempotency_key_in_flight"];
             413: components["responses"]["PayloadTooLarge.payload_too_large.files_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            422: components["responses"]["UnprocessableEntity.idempotency_key_reused"];
             429: components["responses"]["TooManyRequests.team-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.inject_busy.database_unavailable"];
@@ -9926,7 +9930,10 @@ export interface operations {
     FileIncident: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description A positive integer id. */
                 id: number;
@@ -9971,13 +9978,14 @@ export interface operations {
                     "application/json": components["schemas"]["IncidentReport"];
                 };
             };
-            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.invalid_idempotency_key"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
-            409: components["responses"]["Conflict.incident_reports_off.file_changed"];
+            409: components["responses"]["Conflict.incident_reports_off.file_changed.idempotency_key_in_flight"];
             413: components["responses"]["PayloadTooLarge.payload_too_large.files_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            422: components["responses"]["UnprocessableEntity.idempotency_key_reused"];
             /** @description Too many attempts: wait Retry-After seconds before the next. Codes: `incidents_limited`. Or: Too many requests: API Gateway answers by itself, beyond this route's throttle class, `team-write` (20 requests a second steady, bursts of 100: blue team members signing in and sending requests), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
             429: {
                 headers: {
@@ -10243,7 +10251,10 @@ export interface operations {
     RequestPasswordChanges: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description A positive integer id. */
                 id: number;
@@ -10277,13 +10288,14 @@ export interface operations {
                     "application/json": components["schemas"]["PasswordChange"];
                 };
             };
-            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.invalid_idempotency_key"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
-            409: components["responses"]["Conflict.account_gone"];
+            409: components["responses"]["Conflict.account_gone.idempotency_key_in_flight"];
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            422: components["responses"]["UnprocessableEntity.idempotency_key_reused"];
             429: components["responses"]["TooManyRequests.team-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.accounts_busy.database_unavailable"];
@@ -10336,7 +10348,10 @@ export interface operations {
     RequestTeamCheck: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description A positive integer id. */
                 id: number;
@@ -10362,12 +10377,14 @@ export interface operations {
                     "application/json": components["schemas"]["CheckJob"];
                 };
             };
-            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.invalid_idempotency_key"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.idempotency_key_in_flight"];
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            422: components["responses"]["UnprocessableEntity.idempotency_key_reused"];
             /** @description Too many attempts: wait Retry-After seconds before the next. Codes: `check_limited`. Or: Too many requests: API Gateway answers by itself, beyond this route's throttle class, `team-write` (20 requests a second steady, bursts of 100: blue team members signing in and sending requests), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
             429: {
                 headers: {
@@ -11516,7 +11533,10 @@ export interface operations {
     GradeSubmission: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description A positive integer id. */
                 id: number;
@@ -11579,13 +11599,14 @@ export interface operations {
                     "application/json": components["schemas"]["Grade"];
                 };
             };
-            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.invalid_idempotency_key"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
-            409: components["responses"]["Conflict.competition_final.grade_changed"];
+            409: components["responses"]["Conflict.competition_final.grade_changed.idempotency_key_in_flight"];
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            422: components["responses"]["UnprocessableEntity.idempotency_key_reused"];
             429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
@@ -11594,7 +11615,10 @@ export interface operations {
     RequestRevision: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description A positive integer id. */
                 id: number;
@@ -11633,13 +11657,14 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
-            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.invalid_idempotency_key"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
-            409: components["responses"]["Conflict.submission_changed"];
+            409: components["responses"]["Conflict.submission_changed.idempotency_key_in_flight"];
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            422: components["responses"]["UnprocessableEntity.idempotency_key_reused"];
             429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
@@ -11862,7 +11887,10 @@ export interface operations {
     GradeIncident: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description A positive integer id. */
                 id: number;
@@ -11901,13 +11929,14 @@ export interface operations {
                     "application/json": components["schemas"]["IncidentGrade"];
                 };
             };
-            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.invalid_idempotency_key"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
-            409: components["responses"]["Conflict.competition_final.grade_changed.incident_reports_off"];
+            409: components["responses"]["Conflict.competition_final.grade_changed.incident_reports_off.idempotency_key_in_flight"];
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            422: components["responses"]["UnprocessableEntity.idempotency_key_reused"];
             429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
@@ -12119,7 +12148,10 @@ export interface operations {
     FileFinding: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12151,13 +12183,14 @@ export interface operations {
                     "application/json": components["schemas"]["Finding"];
                 };
             };
-            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.invalid_idempotency_key"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
-            409: components["responses"]["Conflict.findings_off.file_changed"];
+            409: components["responses"]["Conflict.findings_off.file_changed.idempotency_key_in_flight"];
             413: components["responses"]["PayloadTooLarge.payload_too_large.files_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            422: components["responses"]["UnprocessableEntity.idempotency_key_reused"];
             /** @description Too many attempts: wait Retry-After seconds before the next. Codes: `findings_limited`. Or: Too many requests: API Gateway answers by itself, beyond this route's throttle class, `team-write` (20 requests a second steady, bursts of 100: blue team members signing in and sending requests), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
             429: {
                 headers: {
@@ -12197,7 +12230,10 @@ export interface operations {
     AddFindingEvidence: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description A positive integer id. */
                 id: number;
@@ -12225,13 +12261,14 @@ export interface operations {
                     "application/json": components["schemas"]["Finding"];
                 };
             };
-            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.invalid_idempotency_key"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
-            409: components["responses"]["Conflict.finding_decided.file_changed"];
+            409: components["responses"]["Conflict.finding_decided.file_changed.idempotency_key_in_flight"];
             413: components["responses"]["PayloadTooLarge.payload_too_large.files_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            422: components["responses"]["UnprocessableEntity.idempotency_key_reused"];
             429: components["responses"]["TooManyRequests.team-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
@@ -12329,7 +12366,10 @@ export interface operations {
     ReviewFinding: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description A positive integer id. */
                 id: number;
@@ -12366,13 +12406,14 @@ export interface operations {
                     "application/json": components["schemas"]["FindingRuling"];
                 };
             };
-            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.invalid_idempotency_key"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
-            409: components["responses"]["Conflict.competition_final.finding_changed.findings_off"];
+            409: components["responses"]["Conflict.competition_final.finding_changed.findings_off.idempotency_key_in_flight"];
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            422: components["responses"]["UnprocessableEntity.idempotency_key_reused"];
             429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.finding_busy.database_unavailable"];
@@ -12422,7 +12463,10 @@ export interface operations {
     PostAnnouncement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any 1–255 printable ASCII characters (a UUID): a retry with the same key and body answers the first answer again instead of acting twice. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12453,12 +12497,14 @@ export interface operations {
                     "application/json": components["schemas"]["Announcement"];
                 };
             };
-            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed.invalid_idempotency_key"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.idempotency_key_in_flight"];
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            422: components["responses"]["UnprocessableEntity.idempotency_key_reused"];
             429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.announcement_busy.database_unavailable"];

@@ -11,6 +11,7 @@ export const announcementsRoutes = {
   PostAnnouncement: route('PostAnnouncement', 'POST', '/announcements', 'announcements/post-announcement', 'admin', 'read-write', {
     summary: 'Post an announcement to every team, or to one: team pages show it from their next poll',
     body: q.AnnouncementBody,
+    idempotent: true,
     responses: { 201: json('The announcement as kept.', r.AnnouncementSchema) },
     problems: { 503: ['announcement_busy'] },
   }),

@@ -12,6 +12,7 @@ export const incidentsRoutes = {
   GradeIncident: route('GradeIncident', 'POST', '/incidents/{id}/grades', 'incidents/grade-incident', 'admin', 'read-write', {
     summary: "Grade a team's incident report (or regrade it: the next grade, the old one kept): its points reach the board through the fold",
     body: q.IncidentGradeBody,
+    idempotent: true,
     responses: { 201: json('The grade as kept, and what it changed on the board.', r.IncidentGradeSchema) },
     problems: { 409: [FINAL, 'grade_changed', 'incident_reports_off'] },
   }),

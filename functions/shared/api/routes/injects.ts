@@ -42,12 +42,14 @@ export const injectsRoutes = {
   GradeSubmission: route('GradeSubmission', 'POST', '/injects/{id}/grades', 'injects/grade-submission', 'admin', 'read-write', {
     summary: "Grade a team's submission (or regrade it: the next grade, the old one kept): its points, less the late rule, reach the board through the fold",
     body: q.GradeBody,
+    idempotent: true,
     responses: { 201: json('The grade as kept, and what it changed on the board.', r.GradeSchema) },
     problems: { 409: [FINAL, 'grade_changed'] },
   }),
   RequestRevision: route('RequestRevision', 'POST', '/injects/{id}/revision-requests', 'injects/request-revision', 'admin', 'read-write', {
     summary: "Ask a team to revise its latest submission: it may send a new version until `until`, keeping that version's late share",
     body: q.RevisionRequestBody,
+    idempotent: true,
     responses: { 201: json('The version, with the request on it.', r.SubmissionSchema) },
     problems: { 409: ['submission_changed'] },
   }),

@@ -32,6 +32,7 @@ export const redTeamRoutes = {
   FileFinding: route('FileFinding', 'POST', '/red-team/findings', 'red-team/file-finding', 'red-team', 'read-write', {
     summary: 'File a finding: what the red team did to which team’s service, when, of which kind, with evidence, for organisers to review',
     body: q.FindingBody,
+    idempotent: true,
     bucket: { read: ['staging/red-team/'], write: ['red-team/'] },
     responses: { 201: json('The finding as kept, its evidence copied to keys of its own.', r.FindingSchema) },
     problems: { 409: ['findings_off', 'file_changed'], 413: ['files_too_large'], 429: ['findings_limited'], 503: ['finding_busy'] },
@@ -44,6 +45,7 @@ export const redTeamRoutes = {
   AddFindingEvidence: route('AddFindingEvidence', 'POST', '/red-team/findings/{id}/evidence', 'red-team/add-finding-evidence', 'red-team', 'read-write', {
     summary: 'Add evidence to a finding an organiser asked about: it goes back to the review queue',
     body: q.FindingEvidenceBody,
+    idempotent: true,
     bucket: { read: ['staging/red-team/'], write: ['red-team/'] },
     responses: { 201: json('The finding with its new evidence.', r.FindingSchema) },
     problems: { 409: ['finding_decided', 'file_changed'], 413: ['files_too_large'] },
@@ -58,6 +60,7 @@ export const redTeamRoutes = {
     summary:
       'Review a finding: approve it (its points come off the team through the fold; a repeat within the window counts nothing), reject it, or ask for more evidence; a second look is the next ruling',
     body: q.FindingReviewBody,
+    idempotent: true,
     responses: { 201: json('The ruling as kept, and what it changed on the board.', r.FindingRulingSchema) },
     problems: { 409: [FINAL, 'finding_changed', 'findings_off'], 503: ['finding_busy'] },
   }),

@@ -31,6 +31,7 @@ export const teamRoutes = {
     summary: "Submit an answer to an inject: a new version, kept with the team's others, until the inject closes",
     throttle: 'team-write',
     body: q.SubmissionBody,
+    idempotent: true,
     // HEAD the team's uploads, copy each named to a key of its own (CopyObject reads the source, writes the copy).
     bucket: { read: ['staging/teams/'], write: ['teams/'] },
     responses: { 201: json('The version as kept, its files copied to keys of their own.', r.SubmissionSchema) },
@@ -63,6 +64,7 @@ export const teamRoutes = {
     summary: 'File an incident report: what the team saw the red team do (when, on which hosts, what happened), for organisers to grade',
     throttle: 'team-write',
     body: q.IncidentReportBody,
+    idempotent: true,
     bucket: { read: ['staging/teams/'], write: ['teams/'] },
     responses: { 201: json('The report as kept, its evidence copied to keys of its own.', r.IncidentReportSchema) },
     problems: { 409: ['incident_reports_off', 'file_changed'], 413: ['files_too_large'], 429: ['incidents_limited'], 503: ['incident_busy'] },
@@ -93,6 +95,7 @@ export const teamRoutes = {
     summary: 'Tell the scoring engine the new password of one or more of the team’s check accounts (a list, or a pasted CSV)',
     accountsKey: 'seal',
     body: q.PasswordChangeBody,
+    idempotent: true,
     responses: {
       201: json(
         'The request as stored: `applied` at once, or `pending` (after a delay, or until an organiser approves it, as the settings say).',
@@ -108,6 +111,7 @@ export const teamRoutes = {
   RequestTeamCheck: route('RequestTeamCheck', 'POST', '/team/{id}/checks', 'team/request-team-check', 'team', 'read-write', {
     summary: `Check now: a dry run of one of the team's services by the scoring agent, not scored (a team may ask once every ${CHECK_NOW_INTERVAL_SECONDS} s)`,
     body: q.CheckNowBody,
+    idempotent: true,
     invokes: 'agent',
     responses: {
       202: json("Queued: the agent runs it within seconds. `Location` is the team's list of checks, where it shows how it went.", r.CheckJobSchema),
