@@ -80,7 +80,7 @@ export async function writeUntilAnswered(
   actor: string,
   url: string,
   body: unknown,
-  options: { method?: string; token: string; key: string; deadline: number },
+  options: { method?: string; token: string; key: string; deadline: number; headers?: Record<string, string> },
 ): Promise<{ status: number; json: unknown }> {
   for (let attempt = 1; ; attempt++) {
     const answer = await ledger.fetch(actor, url, {
@@ -89,6 +89,7 @@ export async function writeUntilAnswered(
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         'content-type': 'application/json',
         'idempotency-key': options.key,
+        ...options.headers,
       },
       body: JSON.stringify(body),
     });

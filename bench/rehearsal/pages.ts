@@ -16,6 +16,7 @@ export interface ReportPage {
   mismatches: unknown[];
   backwards: string[];
   blue_teams: { problems: string[] };
+  paperwork: { problems: string[]; awards: unknown[] };
   unexplained_gaps: unknown[];
   unexplained_timeouts: unknown[];
   unexpected_exits: unknown[];
@@ -50,6 +51,17 @@ function sections(report: ReportPage): Section[] {
       heading: 'Blue teams',
       intro: 'Password changes (each must reach the checks from the next round) and "check now":',
       items: report.blue_teams.problems,
+    },
+    {
+      heading: 'The paperwork',
+      intro:
+        'Answers, incident reports, findings, rulings, grades and announcements: each acknowledged one there once (above), each team reading what was meant for it; problems:',
+      items: report.paperwork.problems,
+    },
+    {
+      heading: 'What the paperwork moved',
+      intro: 'Per team and super type, by the rules (each drop explains one spectators saw):',
+      items: report.paperwork.awards,
     },
     { heading: 'What spectators saw never went back unexplained', items: report.backwards },
     {

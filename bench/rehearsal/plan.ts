@@ -236,6 +236,13 @@ function faultSchedule(size: Size, runMs: number): FaultPlan[] {
   return [{ kind: 'agent-clock-ahead', at: 0, lasts: runMs }, ...timed.map((kind, i) => ({ kind, at: round / 2 + i * step, lasts: lasts[kind] }))];
 }
 
+/** What the red team may file in a rehearsal, and what each takes off a team once approved. */
+export const FINDING_KINDS = [
+  { id: 'user-access', name: 'User access', points: 10 },
+  { id: 'admin-access', name: 'Administrator or root access', points: 20 },
+];
+export const INCIDENT_MAX_POINTS = 50;
+
 function competitionFile(size: Size, startsAt: number, endsAt: number, freezeAt: number, hosts: HostPlan[], subnet: number): Record<string, unknown> {
   const check = { timeout_seconds: CHECK_TIMEOUT_SECONDS };
   return {
@@ -248,7 +255,14 @@ function competitionFile(size: Size, startsAt: number, endsAt: number, freezeAt:
       end_time: new Date(endsAt).toISOString(),
       late_result_grace_seconds: 30,
       scoreboard_freeze_time: new Date(freezeAt).toISOString(),
+      // Incident reports won back and findings lost, side by side in the Red Team column (as the sample has it).
+      incident_reports_super_type_id: 3,
+      incident_report_max_points: INCIDENT_MAX_POINTS,
+      red_team_findings_super_type_id: 3,
+      red_team_repeat_window_minutes: 60,
+      red_team_findings_shown: 'at_once',
     },
+    finding_kinds: FINDING_KINDS,
     super_types: [
       { id: 1, name: 'Services' },
       { id: 2, name: 'Injects' },

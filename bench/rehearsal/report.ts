@@ -7,6 +7,8 @@ import { capacityFigures, type CapacityLine } from './capacity';
 import type { FaultRecord } from './faults';
 import type { LedgerEntry } from './ledger';
 import { reportHtml, reportMarkdown } from './pages';
+import { checkPaperwork, type CollectedPaperwork } from './paperwork-report';
+import type { PaperworkRecord } from './paperwork';
 import { expectedScores, type HostEvent, type Mismatch, type OracleService, type RecordedResult } from './oracle';
 import { CHECK_TIMEOUT_SECONDS, type Plan } from './plan';
 import type { ViewerPoll } from './actors';
@@ -24,6 +26,8 @@ export interface Collected {
   subtypes: { id: number; super_type_id: number }[];
   /** Every team's adjustments, read back. */
   adjustments: { team: number; super_type_id: number; points: number; reason: string }[];
+  /** The paperwork as organisers see it (absent from a rehearsal made before it was played). */
+  paperwork?: CollectedPaperwork;
 }
 
 /** What a blue team's member did and saw: its password change request, and its "check now". */
@@ -48,6 +52,7 @@ export interface Inputs {
   verify: { code: number; output: string };
   pids: Record<string, number[]>;
   blueTeams: BlueTeamRecord[];
+  paperwork?: PaperworkRecord;
   /** A process of the rehearsal's that ended of itself. */
   unexpectedExits: { process: string; at: number; code: number | null; signal: string | null }[];
   durationMs: number;
@@ -132,6 +137,26 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     const figure = figures.get(super_type_id) ?? figures.set(super_type_id, { score: 0, max: 0 }).get(super_type_id)!;
     figure.score += points;
   }
+  // The paperwork: each write acknowledged is there once, and what the decisions move on the board.
+  const teamNumber = (id: number) => collected.services.find((s) => s.team.id === id)?.team.number ?? id;
+  const boardTeams = collected.scoreboard.scoreboard.map((row) => row.team.number);
+  const settingsLoaded = plan.competition.settings as Record<string, number>;
+  const paperwork =
+    collected.paperwork && inputs.paperwork
+      ? checkPaperwork(ledger, collected.paperwork, inputs.paperwork, teamNumber, boardTeams, {
+          findingsSuperType: settingsLoaded.red_team_findings_super_type_id!,
+          repeatWindowMs: settingsLoaded.red_team_repeat_window_minutes! * 60_000,
+          incidentsSuperType: settingsLoaded.incident_reports_super_type_id!,
+          incidentMaxPoints: settingsLoaded.incident_report_max_points!,
+        })
+      : { lost: [], problems: [], awards: [], acknowledged: {} };
+  lost.push(...paperwork.lost);
+  for (const award of paperwork.awards) {
+    const figures = expected.totals.get(award.team) ?? expected.totals.set(award.team, new Map()).get(award.team)!;
+    const figure = figures.get(award.superType) ?? figures.set(award.superType, { score: 0, max: 0 }).get(award.superType)!;
+    figure.score += award.points;
+    figure.max += award.max;
+  }
   const onBoard = new Set(collected.scoreboard.scoreboard.map((row) => row.team.number));
   for (const team of expected.totals.keys()) if (!onBoard.has(team)) mismatches.push({ team, why: 'not on the board, though it has scores' });
   for (const row of collected.scoreboard.scoreboard) {
@@ -149,7 +174,11 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
 
   // 3. What spectators saw never went back unexplained (each penalty or deduction explains one drop, once);
   // how long a result took to reach them.
-  const negatives = [...expected.penalties, ...negativeAdjustments(adjustments, collected)];
+  const negatives = [
+    ...expected.penalties,
+    ...negativeAdjustments(adjustments, collected),
+    ...paperwork.awards.filter((a) => a.points < 0).map((a) => ({ team: a.team, t: a.t, points: -a.points })),
+  ];
   const backwards: string[] = [];
   const seenAfter: number[] = [];
   const acks = [...acknowledged.keys()].map((key) => recorded.get(key)).filter((r): r is RecordedResult => r !== undefined);
@@ -306,6 +335,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     unexplainedGaps.length === 0 &&
     unexplainedTimeouts.length === 0 &&
     blueProblems.length === 0 &&
+    paperwork.problems.length === 0 &&
     inputs.unexpectedExits.length === 0;
   const report = {
     ok,
@@ -314,10 +344,11 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     duration_s: Math.round(inputs.durationMs / 1000),
     window: { starts: iso(plan.startsAt), freezes: iso(plan.freezeAt), ends: iso(plan.endsAt) },
     lost,
-    acknowledged: { results: acknowledged.size, adjustments: adjustmentKeys.size, services_added: addedServices.length },
+    acknowledged: { results: acknowledged.size, adjustments: adjustmentKeys.size, services_added: addedServices.length, ...paperwork.acknowledged },
     mismatches,
     agent_timeouts: expected.agentTimeouts,
     blue_teams: { records: inputs.blueTeams, problems: blueProblems },
+    paperwork: { problems: paperwork.problems, awards: paperwork.awards.filter((a) => a.points !== 0).map((a) => ({ ...a, t: iso(a.t) })) },
     unexplained_gaps: unexplainedGaps,
     unexplained_timeouts: unexplainedTimeouts,
     unexpected_exits: inputs.unexpectedExits.map((e) => ({ ...e, at: iso(e.at) })),
@@ -332,7 +363,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
   writeFileSync(join(dir, 'report.html'), reportHtml(report, inputs.foldLagByTime ?? {}));
   const summary = ok
     ? `PASS: ${acknowledged.size} results acknowledged, none lost; every score as the hosts' logs give it; no spectator saw a score go back; ${inputs.faults.length} faults, each happened (report: ${dir}/report.md)`
-    : `FAIL: ${blueProblems.length} blue team problems, ${lost.length} lost, ${mismatches.length} mismatches, ${backwards.length} unexplained drops, ${unhappened.length} faults that did not happen, ${unexplainedGaps.length} results missing from quiet rounds, ${unexplainedTimeouts.length} agent timeouts no fault explains, ${inputs.unexpectedExits.length} processes that ended of themselves (report: ${dir}/report.md)`;
+    : `FAIL: ${blueProblems.length} blue team problems, ${paperwork.problems.length} paperwork problems, ${lost.length} lost, ${mismatches.length} mismatches, ${backwards.length} unexplained drops, ${unhappened.length} faults that did not happen, ${unexplainedGaps.length} results missing from quiet rounds, ${unexplainedTimeouts.length} agent timeouts no fault explains, ${inputs.unexpectedExits.length} processes that ended of themselves (report: ${dir}/report.md)`;
   return { ok, summary };
 }
 

@@ -26,6 +26,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startDynamoDbLocal } from '../../lib/local/dynamodb-local';
 import { startCapacityMeter } from './capacity';
+import { playPaperwork, type PaperworkRecord } from './paperwork';
+import type { CollectedPaperwork } from './paperwork-report';
 import { freePort } from '../../test/support/daemons/daemon';
 import { pollFoldLag, startViewer, writeUntilAnswered, type Viewer } from './actors';
 import { inject, type FaultRecord } from './faults';
@@ -259,6 +261,11 @@ try {
   const serviceIds = new Map(
     ((await (await fetch(`${origin}/api/v1/services`, { headers: admin })).json()) as { id: number; url: string }[]).map((s) => [s.url, s.id]),
   );
+  // The paperwork: an inject answered and graded, incident reports, the red team's findings ruled on, announcements.
+  const paperwork = playPaperwork({ origin, adminToken, ledger, plan, teamId, serviceIds, deadline, say }).catch((error: unknown): PaperworkRecord => ({
+    teams: [],
+    problems: [`the paperwork stopped: ${(error as Error).message}`],
+  }));
   const blueTeams = (async () => {
     const records: BlueTeamRecord[] = [];
     await Promise.all(
@@ -356,6 +363,7 @@ try {
   }
   await organisers;
   const blueTeamRecords = await blueTeams;
+  const paperworkRecord = await paperwork;
 
   // The end: the last round's reports (its checks time out within 2 s), the agents stopped, the fold caught up, then finalise.
   await until(plan.endsAt + 3000);
@@ -396,6 +404,7 @@ try {
   const observed = {
     unexpectedExits,
     blueTeams: blueTeamRecords,
+    paperwork: paperworkRecord,
     viewers: viewers.map((v) => ({ name: v.name, polls: v.polls })),
     faults,
     foldLagSeconds: [...foldLag.samples.values()],
@@ -419,6 +428,47 @@ try {
   await dynamodb.stop();
 }
 process.exit(exitCode);
+
+/** The paperwork as organisers see it at the end: findings and their rulings, injects with answers and grades, reports, announcements. */
+async function collectPaperwork(get: <T>(path: string) => Promise<T>): Promise<CollectedPaperwork> {
+  const findings = await get<CollectedPaperwork['findings']>('/api/v1/red-team/findings');
+  const injects = await get<CollectedPaperwork['injects']>('/api/v1/injects');
+  const incidents = await get<CollectedPaperwork['incidents']>('/api/v1/incidents');
+  const each = async <T>(ids: number[], path: (id: number) => string) =>
+    Object.fromEntries(await Promise.all(ids.map(async (id) => [String(id), await get<T>(path(id))] as const)));
+  const submissions: CollectedPaperwork['submissions'] = {};
+  for (const inject of injects) {
+    const items: CollectedPaperwork['submissions'][string] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { items: typeof items; cursor: string | null } = await get(
+        `/api/v1/submissions?inject_id=${inject.id}&limit=25${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      items.push(...page.items);
+      cursor = page.cursor;
+    } while (cursor);
+    submissions[String(inject.id)] = items;
+  }
+  return {
+    findings,
+    rulings: await each(
+      findings.map((f) => f.id),
+      (id) => `/api/v1/red-team/findings/${id}/reviews`,
+    ),
+    injects,
+    grades: await each(
+      injects.map((i) => i.id),
+      (id) => `/api/v1/injects/${id}/grades`,
+    ),
+    submissions,
+    incidents,
+    incidentGrades: await each(
+      incidents.map((r) => r.id),
+      (id) => `/api/v1/incidents/${id}/grades`,
+    ),
+    announcements: await get('/api/v1/announcements'),
+  };
+}
 
 /** Waits until the organisers' scoreboard stops moving for 3 s (the fold has caught up), at most 60 s. */
 async function settledScoreboard(api: string, token: string): Promise<boolean> {
@@ -462,6 +512,7 @@ async function collect(api: string, token: string, dir: string): Promise<Collect
   const collected: Collected = {
     services: histories,
     adjustments,
+    paperwork: await collectPaperwork(get),
     scoreboard: await get('/api/v1/teams/scoreboard'),
     settings: await get('/api/v1/settings/1'),
     subtypes: await get('/api/v1/subtypes'),

@@ -46,6 +46,7 @@ describe('the rehearsal', () => {
       blue_teams: { problems: string[] };
       faults: { kind: string; happened?: boolean; proof?: string }[];
       acknowledged: { results: number; adjustments: number; services_added: number };
+      paperwork: { problems: string[] };
     };
     const { lost, mismatches, backwards, unexplained_gaps, unexplained_timeouts, unexpected_exits } = report;
     expect({ lost, mismatches, backwards, unexplained_gaps, unexplained_timeouts, unexpected_exits }, said).toEqual({
@@ -59,7 +60,20 @@ describe('the rehearsal', () => {
     expect(report.faults.map((f) => [f.kind, f.happened]).sort()).toEqual(FAULT_KINDS.map((k) => [k, true]).sort());
     expect(report.blue_teams.problems).toEqual([]);
     expect(report.acknowledged.results).toBeGreaterThan(50);
-    expect(report.acknowledged).toMatchObject({ adjustments: 2, services_added: 1 });
+    // The paperwork, every piece acknowledged (once, whatever the faults did to it) and every team reading its own.
+    expect(report.acknowledged).toMatchObject({
+      adjustments: 2,
+      services_added: 1,
+      findings: 3,
+      evidence: 1,
+      rulings: 4,
+      answers: 2,
+      grades: 3,
+      incident_reports: 2,
+      incident_grades: 2,
+      announcements: 2,
+    });
+    expect(report.paperwork.problems).toEqual([]);
     // The database's units were counted in every round played, and the page was written with its charts.
     const capacity = (report as unknown as { figures: { capacity: { per_round: { round: number | string; write: number }[] } } }).figures.capacity;
     expect(capacity.per_round.filter((r) => typeof r.round === 'number' && r.write > 0).length).toBeGreaterThan(0);

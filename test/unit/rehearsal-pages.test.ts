@@ -12,6 +12,7 @@ const report = (over: Partial<ReportPage> = {}): ReportPage => ({
   mismatches: [],
   backwards: [],
   blue_teams: { problems: [] },
+  paperwork: { problems: [], awards: [] },
   unexplained_gaps: [],
   unexplained_timeouts: [],
   unexpected_exits: [],
