@@ -99,6 +99,22 @@ export async function writeUntilAnswered(
   }
 }
 
+/** A read sent until it answers 200 (a fault's 5xx, 429 or silence waited out), by the deadline. */
+export async function readUntilAnswered(
+  ledger: Ledger,
+  actor: string,
+  url: string,
+  token: string,
+  deadline: number,
+): Promise<{ status: number; json: unknown; headers: Headers | undefined }> {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await ledger.fetch(actor, url, { headers: { authorization: `Bearer ${token}` } });
+    if (answer.status === 200) return answer;
+    if (Date.now() > deadline) throw new Error(`${actor}: GET ${new URL(url).pathname} answered ${answer.status} until the deadline`);
+    await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 250 * 2 ** attempt)));
+  }
+}
+
 /** The overview's fold lag (each batch's, as the stream consumer measured it), polled by an organiser every 2 s. */
 export function pollFoldLag(origin: string, token: string, ledger: Ledger): { samples: Map<string, number>; stop(): void } {
   /** Each batch's lag (seconds) by when it was measured: a quiet poll sees the same one again. */

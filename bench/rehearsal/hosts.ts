@@ -66,7 +66,7 @@ interface Listener {
 async function startHost(host: HostPlan, task: HostsTask, hostKey: string, log: (entry: Record<string, unknown>) => void): Promise<void> {
   const service = host.url;
   let mode: Mode = 'up';
-  const probe = (outcome: Outcome, why?: string) => log({ service, outcome, ...(why ? { why } : {}) });
+  const probe = (outcome: Outcome, why?: string, path?: string) => log({ service, outcome, ...(why ? { why } : {}), ...(path ? { path } : {}) });
   const listener = host.kind === 'dns' ? dnsListener(host, task.zones[host.team]!, () => mode, probe) : tcpListener(host, task, hostKey, () => mode, probe);
   await listener.open();
   for (const step of host.script) {
@@ -87,11 +87,18 @@ async function startHost(host: HostPlan, task: HostsTask, hostKey: string, log: 
 }
 
 /** HTTP, SSH, SMTP and TCP: one listener; each connection answered as the mode says when it comes. */
-function tcpListener(host: HostPlan, task: HostsTask, hostKey: string, mode: () => Mode, probe: (outcome: Outcome, why?: string) => void): Listener {
+function tcpListener(
+  host: HostPlan,
+  task: HostsTask,
+  hostKey: string,
+  mode: () => Mode,
+  probe: (outcome: Outcome, why?: string, path?: string) => void,
+): Listener {
   const hold = (socket: Socket) => socket.setTimeout(SILENT_HOLD_MS, () => socket.destroy());
   const http = createHttpServer((req, res) => {
     if (mode() === 'slow') return void (probe('silent'), hold(req.socket));
-    probe(mode() === 'up' ? 'good' : 'bad');
+    // The path asked for: an organiser's check edit changes it (./live-edits.ts).
+    probe(mode() === 'up' ? 'good' : 'bad', undefined, req.url);
     if (mode() === 'up') res.end(`<h1>Welcome to ${host.url}</h1>`);
     else res.writeHead(500).end('Internal Server Error');
   });

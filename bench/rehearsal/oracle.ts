@@ -23,7 +23,8 @@
 export type Outcome = 'good' | 'bad' | 'silent';
 
 /** One line of a host's log: a probe it answered, or the moment it went down or came back. */
-export type HostEvent = { t: number; service: string; outcome: Outcome; why?: string } | { t: number; service: string; event: 'down' | 'up' | 'password' };
+export type HostEvent =
+  { t: number; service: string; outcome: Outcome; why?: string; path?: string } | { t: number; service: string; event: 'down' | 'up' | 'password' };
 
 export interface RecordedResult {
   scan_id: string;

@@ -17,6 +17,7 @@ export interface ReportPage {
   backwards: string[];
   blue_teams: { problems: string[] };
   paperwork: { problems: string[]; awards: unknown[] };
+  live_edits: { problems: string[] };
   unexplained_gaps: unknown[];
   unexplained_timeouts: unknown[];
   unexpected_exits: unknown[];
@@ -57,6 +58,12 @@ function sections(report: ReportPage): Section[] {
       intro:
         'Answers, incident reports, findings, rulings, grades and announcements: each acknowledged one there once (above), each team reading what was meant for it; problems:',
       items: report.paperwork.problems,
+    },
+    {
+      heading: 'Live edits',
+      intro:
+        "A check changed and a team moved to the range pool while the board ran, each from the agents' next round on (what the hosts were asked, who reported); problems:",
+      items: report.live_edits.problems,
     },
     {
       heading: 'What the paperwork moved',

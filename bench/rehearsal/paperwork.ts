@@ -1,4 +1,4 @@
-import { writeUntilAnswered } from './actors';
+import { readUntilAnswered, writeUntilAnswered } from './actors';
 import type { Ledger } from './ledger';
 import { FINDING_KINDS, type Plan } from './plan';
 
@@ -48,14 +48,7 @@ export async function playPaperwork(ctx: Context): Promise<PaperworkRecord> {
     if (answer.status < 200 || answer.status >= 300) record.problems.push(`${actor}: ${path} answered ${answer.status} ${JSON.stringify(answer.json)}`);
     return answer.json as Record<string, unknown>;
   };
-  const read = async (actor: string, token: string, path: string) => {
-    for (let attempt = 0; Date.now() < deadline; attempt++) {
-      const answer = await ledger.fetch(actor, `${origin}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
-      if (answer.status === 200) return answer;
-      await sleep(Math.min(5000, 250 * 2 ** attempt));
-    }
-    throw new Error(`${actor}: GET ${path} never answered 200`);
-  };
+  const read = (actor: string, token: string, path: string) => readUntilAnswered(ledger, actor, `${origin}/api/v1${path}`, token, deadline);
   /** A file through an upload form: the form asked for, the file posted to the bucket as a browser would; a new form if that fails. */
   const upload = async (actor: string, token: string, formPath: string, form: Record<string, unknown>, text: string) => {
     for (let attempt = 0; Date.now() < deadline; attempt++) {

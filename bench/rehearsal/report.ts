@@ -9,6 +9,7 @@ import type { LedgerEntry } from './ledger';
 import { reportHtml, reportMarkdown } from './pages';
 import { checkPaperwork, type CollectedPaperwork } from './paperwork-report';
 import type { PaperworkRecord } from './paperwork';
+import { checkLiveEdits, type LiveEditsRecord } from './live-edits';
 import { expectedScores, type HostEvent, type Mismatch, type OracleService, type RecordedResult } from './oracle';
 import { CHECK_TIMEOUT_SECONDS, type Plan } from './plan';
 import type { ViewerPoll } from './actors';
@@ -53,6 +54,7 @@ export interface Inputs {
   pids: Record<string, number[]>;
   blueTeams: BlueTeamRecord[];
   paperwork?: PaperworkRecord;
+  liveEdits?: LiveEditsRecord;
   /** A process of the rehearsal's that ended of itself. */
   unexpectedExits: { process: string; at: number; code: number | null; signal: string | null }[];
   durationMs: number;
@@ -151,6 +153,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
         })
       : { lost: [], problems: [], awards: [], acknowledged: {} };
   lost.push(...paperwork.lost);
+  const liveEditProblems = inputs.liveEdits ? checkLiveEdits(inputs.liveEdits, inputs.hostLog, ledger, plan.size.roundSeconds * 1000) : [];
   for (const award of paperwork.awards) {
     const figures = expected.totals.get(award.team) ?? expected.totals.set(award.team, new Map()).get(award.team)!;
     const figure = figures.get(award.superType) ?? figures.set(award.superType, { score: 0, max: 0 }).get(award.superType)!;
@@ -336,6 +339,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     unexplainedTimeouts.length === 0 &&
     blueProblems.length === 0 &&
     paperwork.problems.length === 0 &&
+    liveEditProblems.length === 0 &&
     inputs.unexpectedExits.length === 0;
   const report = {
     ok,
@@ -348,6 +352,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     mismatches,
     agent_timeouts: expected.agentTimeouts,
     blue_teams: { records: inputs.blueTeams, problems: blueProblems },
+    live_edits: { records: inputs.liveEdits ?? null, problems: liveEditProblems },
     paperwork: { problems: paperwork.problems, awards: paperwork.awards.filter((a) => a.points !== 0).map((a) => ({ ...a, t: iso(a.t) })) },
     unexplained_gaps: unexplainedGaps,
     unexplained_timeouts: unexplainedTimeouts,
@@ -363,7 +368,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
   writeFileSync(join(dir, 'report.html'), reportHtml(report, inputs.foldLagByTime ?? {}));
   const summary = ok
     ? `PASS: ${acknowledged.size} results acknowledged, none lost; every score as the hosts' logs give it; no spectator saw a score go back; ${inputs.faults.length} faults, each happened (report: ${dir}/report.md)`
-    : `FAIL: ${blueProblems.length} blue team problems, ${paperwork.problems.length} paperwork problems, ${lost.length} lost, ${mismatches.length} mismatches, ${backwards.length} unexplained drops, ${unhappened.length} faults that did not happen, ${unexplainedGaps.length} results missing from quiet rounds, ${unexplainedTimeouts.length} agent timeouts no fault explains, ${inputs.unexpectedExits.length} processes that ended of themselves (report: ${dir}/report.md)`;
+    : `FAIL: ${blueProblems.length} blue team problems, ${paperwork.problems.length} paperwork problems, ${liveEditProblems.length} live edit problems, ${lost.length} lost, ${mismatches.length} mismatches, ${backwards.length} unexplained drops, ${unhappened.length} faults that did not happen, ${unexplainedGaps.length} results missing from quiet rounds, ${unexplainedTimeouts.length} agent timeouts no fault explains, ${inputs.unexpectedExits.length} processes that ended of themselves (report: ${dir}/report.md)`;
   return { ok, summary };
 }
 

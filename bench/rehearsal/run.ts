@@ -27,6 +27,7 @@ import { parseArgs } from 'node:util';
 import { startDynamoDbLocal } from '../../lib/local/dynamodb-local';
 import { startCapacityMeter } from './capacity';
 import { playPaperwork, type PaperworkRecord } from './paperwork';
+import { playLiveEdits, type LiveEditsRecord } from './live-edits';
 import type { CollectedPaperwork } from './paperwork-report';
 import { freePort } from '../../test/support/daemons/daemon';
 import { pollFoldLag, startViewer, writeUntilAnswered, type Viewer } from './actors';
@@ -266,6 +267,9 @@ try {
     teams: [],
     problems: [`the paperwork stopped: ${(error as Error).message}`],
   }));
+  const liveEdits = playLiveEdits({ origin, adminToken, ledger, plan, teamId, serviceIds, deadline, say }).catch((error: unknown): LiveEditsRecord => ({
+    problems: [`the live edits stopped: ${(error as Error).message}`],
+  }));
   const blueTeams = (async () => {
     const records: BlueTeamRecord[] = [];
     await Promise.all(
@@ -364,6 +368,7 @@ try {
   await organisers;
   const blueTeamRecords = await blueTeams;
   const paperworkRecord = await paperwork;
+  const liveEditsRecord = await liveEdits;
 
   // The end: the last round's reports (its checks time out within 2 s), the agents stopped, the fold caught up, then finalise.
   await until(plan.endsAt + 3000);
@@ -405,6 +410,7 @@ try {
     unexpectedExits,
     blueTeams: blueTeamRecords,
     paperwork: paperworkRecord,
+    liveEdits: liveEditsRecord,
     viewers: viewers.map((v) => ({ name: v.name, polls: v.polls })),
     faults,
     foldLagSeconds: [...foldLag.samples.values()],

@@ -47,6 +47,7 @@ describe('the rehearsal', () => {
       faults: { kind: string; happened?: boolean; proof?: string }[];
       acknowledged: { results: number; adjustments: number; services_added: number };
       paperwork: { problems: string[] };
+      live_edits: { problems: string[] };
     };
     const { lost, mismatches, backwards, unexplained_gaps, unexplained_timeouts, unexpected_exits } = report;
     expect({ lost, mismatches, backwards, unexplained_gaps, unexplained_timeouts, unexpected_exits }, said).toEqual({
@@ -74,6 +75,7 @@ describe('the rehearsal', () => {
       announcements: 2,
     });
     expect(report.paperwork.problems).toEqual([]);
+    expect(report.live_edits.problems).toEqual([]);
     // The database's units were counted in every round played, and the page was written with its charts.
     const capacity = (report as unknown as { figures: { capacity: { per_round: { round: number | string; write: number }[] } } }).figures.capacity;
     expect(capacity.per_round.filter((r) => typeof r.round === 'number' && r.write > 0).length).toBeGreaterThan(0);

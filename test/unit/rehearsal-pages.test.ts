@@ -13,6 +13,7 @@ const report = (over: Partial<ReportPage> = {}): ReportPage => ({
   backwards: [],
   blue_teams: { problems: [] },
   paperwork: { problems: [], awards: [] },
+  live_edits: { problems: [] },
   unexplained_gaps: [],
   unexplained_timeouts: [],
   unexpected_exits: [],
