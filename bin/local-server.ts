@@ -42,6 +42,8 @@ const { values } = parseArgs({
     'origin-port': { type: 'string' },
     'data-dir': { type: 'string' },
     competition: { type: 'string' },
+    // An empty table, as a newly deployed stage has: `npm run scoring -- load` fills it (the rehearsal's --api test).
+    empty: { type: 'boolean', default: false },
     live: { type: 'boolean', default: process.env.SCORING_LIVE !== '0' },
     'dynamodb-endpoint': { type: 'string' },
     'stream-consumer': { type: 'boolean', default: true },
@@ -59,7 +61,7 @@ const stack = await startLocalStack({
   port: Number(values['origin-port'] ?? process.env.ORIGIN_PORT ?? (port === 0 ? 0 : port + 1)),
   cdn: { port },
   dataDir: values['data-dir'] ?? process.env.SCORING_DATA_DIR,
-  competitionFile: values.competition,
+  competitionFile: values.empty ? null : values.competition,
   adminToken: process.env.SCORING_ADMIN_TOKEN,
   serviceToken: process.env.SCORING_SERVICE_TOKEN,
   iamKeys: process.env.SCORING_LOCAL_IAM_KEYS,
@@ -154,7 +156,7 @@ console.error(
     `The scoreboard page: ${stack.cdnUrl}/  (the score history is recorded every minute)`,
     `The bare origin (no CDN cache, no compression): ${stack.url}/api/v1`,
     `DynamoDB Local at ${stack.dynamodb.endpoint}, table ${process.env.TABLE_NAME}, ${
-      stack.loaded === 'sample' ? 'sample competition loaded' : 'existing competition kept'
+      stack.loaded === 'sample' ? 'sample competition loaded' : stack.loaded === 'none' ? 'empty (--empty)' : 'existing competition kept'
     }${(values['data-dir'] ?? process.env.SCORING_DATA_DIR) ? '' : ' (in memory: gone when the server stops)'}`,
     'Ctrl-C stops the server and DynamoDB Local.',
   ].join('\n'),

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Ledger, RecordingProxy } from './ledger';
 import type { FaultKind, FaultPlan } from './plan';
 import type { Managed } from './processes';
+import type { LocalSide } from './stage';
 
 /**
  * The faults a rehearsal injects, each on its schedule, printed and logged
@@ -18,31 +19,38 @@ export interface FaultRecord {
   /** What shows it happened; undefined until checked. */
   proof?: string;
   happened?: boolean;
+  /** Why it was not played: a deployed stage's server side is not the rehearsal's to fault. */
+  notPlayed?: string;
 }
 
 export interface FaultTargets {
-  dynamodbPid: number;
-  server: Managed;
-  consumer: Managed;
+  /** The local twin's server side (its database, server, stream consumer, fault hook); none on a deployed stage. */
+  local?: LocalSide;
   /** The range pool's agents a fault may take: whichever holds a slice first is killed, or paused. */
   rangeAgents: Managed[];
   fastAgent: Managed;
   rangeProxy: RecordingProxy;
-  faultFile: string;
-  checkpointFile: string;
-  /** The stream consumer's output: it says where it starts reading each shard. */
-  consumerLog: string;
   roundMs: number;
   origin: string;
   ledger: Ledger;
   say: (line: string) => void;
 }
 
+/** The faults that act on the server side, played on the local twin only. */
+const SERVER_SIDE: ReadonlySet<FaultKind> = new Set(['gateway-503', 'gateway-429', 'database-stalled', 'server-killed', 'stream-consumer-killed']);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Plays one fault to its end; resolves with its record (proof checked later for those the ledger proves). */
 export async function inject(fault: FaultPlan, targets: FaultTargets): Promise<FaultRecord> {
   const record: FaultRecord = { kind: fault.kind, started: Date.now() };
+  const local = targets.local;
+  if (SERVER_SIDE.has(fault.kind) && !local) {
+    record.ended = record.started;
+    record.notPlayed = "not played here: a deployed stage's server side is not the rehearsal's to fault";
+    targets.say(`fault ${fault.kind}: ${record.notPlayed}`);
+    return record;
+  }
   targets.say(`fault ${fault.kind}: starts${fault.lasts ? ` (for ${Math.round(fault.lasts / 1000)} s)` : ''}`);
   switch (fault.kind) {
     case 'agent-clock-ahead':
@@ -50,12 +58,12 @@ export async function inject(fault: FaultPlan, targets: FaultTargets): Promise<F
       break;
     case 'gateway-503':
     case 'gateway-429':
-      writeFileSync(targets.faultFile, JSON.stringify({ status: fault.kind === 'gateway-503' ? 503 : 429, share: 0.3 }));
+      writeFileSync(local!.faultFile, JSON.stringify({ status: fault.kind === 'gateway-503' ? 503 : 429, share: 0.3 }));
       await sleep(fault.lasts);
-      rmSync(targets.faultFile, { force: true });
+      rmSync(local!.faultFile, { force: true });
       break;
     case 'database-stalled': {
-      process.kill(targets.dynamodbPid, 'SIGSTOP');
+      process.kill(local!.dynamodbPid, 'SIGSTOP');
       // A read while it is stalled: a 503 after the database call's budget, never a hang.
       const probe = (async () => {
         await sleep(2000);
@@ -64,40 +72,40 @@ export async function inject(fault: FaultPlan, targets: FaultTargets): Promise<F
         return { status: answer.status, ms: Date.now() - sent };
       })();
       await sleep(fault.lasts);
-      process.kill(targets.dynamodbPid, 'SIGCONT');
+      process.kill(local!.dynamodbPid, 'SIGCONT');
       const seen = await probe;
       record.happened = seen.status === 503;
-      record.proof = `DynamoDB Local (pid ${targets.dynamodbPid}) stopped and continued; a read meanwhile: ${seen.status} after ${seen.ms} ms`;
+      record.proof = `DynamoDB Local (pid ${local!.dynamodbPid}) stopped and continued; a read meanwhile: ${seen.status} after ${seen.ms} ms`;
       break;
     }
     case 'server-killed': {
-      const before = targets.server.child?.pid;
-      await targets.server.kill();
+      const before = local!.server.child?.pid;
+      await local!.server.kill();
       const down = await targets.ledger.fetch('rehearsal (server probe)', `${targets.origin}/api/v1/teams`);
-      await targets.server.run();
+      await local!.server.run();
       const up = await targets.ledger.fetch('rehearsal (server probe)', `${targets.origin}/api/v1/teams`);
-      const after = targets.server.child?.pid;
+      const after = local!.server.child?.pid;
       record.happened = before !== after && down.status === 0 && up.status === 200;
       record.proof = `the API server's pid ${before} → ${after}; while it was down a read got ${down.status || 'no answer'}, after: ${up.status}`;
       break;
     }
     case 'stream-consumer-killed': {
-      const before = targets.consumer.child?.pid;
+      const before = local!.consumer.child?.pid;
       // While results flow: a batch in hand (or one on its way) dies with it, and comes again after the checkpoint.
-      await targets.consumer.kill();
-      const placeBefore = existsSync(targets.checkpointFile) ? readFileSync(targets.checkpointFile, 'utf8') : '';
-      const logged = existsSync(targets.consumerLog) ? readFileSync(targets.consumerLog, 'utf8').length : 0;
+      await local!.consumer.kill();
+      const placeBefore = existsSync(local!.checkpointFile) ? readFileSync(local!.checkpointFile, 'utf8') : '';
+      const logged = existsSync(local!.consumerLog) ? readFileSync(local!.consumerLog, 'utf8').length : 0;
       await sleep(fault.lasts);
-      await targets.consumer.run();
+      await local!.consumer.run();
       // Once it has folded something more, its place has moved on from the checkpoint it started on.
       let placeAfter = placeBefore;
       for (let i = 0; i < 60 && placeAfter === placeBefore; i++) {
         await sleep(500);
-        placeAfter = existsSync(targets.checkpointFile) ? readFileSync(targets.checkpointFile, 'utf8') : '';
+        placeAfter = existsSync(local!.checkpointFile) ? readFileSync(local!.checkpointFile, 'utf8') : '';
       }
-      const after = targets.consumer.child?.pid;
+      const after = local!.consumer.child?.pid;
       // The restarted consumer says where it read each shard from: after its checkpoint, not the stream's start.
-      const said = readFileSync(targets.consumerLog, 'utf8').slice(logged);
+      const said = readFileSync(local!.consumerLog, 'utf8').slice(logged);
       const resumed = /from its checkpoint, after \d+/.test(said) && !/from the trim horizon/.test(said);
       record.happened = before !== after && placeBefore !== '' && resumed && placeAfter !== placeBefore;
       record.proof = `the stream consumer's pid ${before} → ${after}; its checkpoint ${placeBefore ? 'was kept' : 'was missing'}, it went on ${resumed ? 'after it' : 'NOT after it'} and ${placeAfter !== placeBefore ? 'moved on' : 'did not move'}`;

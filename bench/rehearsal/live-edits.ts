@@ -31,9 +31,10 @@ interface Context {
   say: (line: string) => void;
 }
 
-/** The host whose check changes, and the team that moves: neither the blue teams' (1 and 2) nor the range pool's. */
+/** The host whose check changes, and the team that moves: neither the blue teams' (1 and 2) nor the range pool's (none is left to move on a deployed stage). */
 export function liveEditTargets(plan: Plan): { checkUrl?: string; movedTeam?: number } {
-  const movedTeam = Array.from({ length: plan.size.teams }, (_, i) => i + 1).find((t) => t > 2 && t % 3 !== 0);
+  const teams = plan.competition.teams as { number: number; pool?: string }[];
+  const movedTeam = teams.find((t) => t.number > 2 && t.pool === undefined)?.number;
   const checkUrl = plan.hosts.find((h) => h.kind === 'http' && h.team > 2 && h.team !== movedTeam)?.url;
   return { checkUrl, movedTeam };
 }
@@ -46,7 +47,8 @@ export async function playLiveEdits(ctx: Context): Promise<LiveEditsRecord> {
   const actor = 'organiser (live edits)';
   const { checkUrl, movedTeam } = liveEditTargets(plan);
 
-  await at(0.4);
+  // Early enough that two rounds after each edit are still to come, whatever the faults do to the last ones.
+  await at(0.25);
   if (checkUrl) {
     const sent = Date.now();
     const answer = await writeUntilAnswered(
@@ -60,7 +62,7 @@ export async function playLiveEdits(ctx: Context): Promise<LiveEditsRecord> {
     say(`organiser: ${checkUrl}'s check now asks for ${EDITED_PATH} (${answer.status})`);
   }
 
-  await at(0.55);
+  await at(0.3);
   if (movedTeam !== undefined) {
     // A pool's assignment is replaced whole: what it held, and the team.
     const pool = await readUntilAnswered(ledger, actor, `${origin}/api/v1/pools/${RANGE_POOL}`, adminToken, deadline);

@@ -21,10 +21,11 @@ export interface ReportPage {
   unexplained_gaps: unknown[];
   unexplained_timeouts: unknown[];
   unexpected_exits: unknown[];
-  faults: { kind: string; started: string; ended: string | null; proof?: string; happened?: boolean }[];
+  faults: { kind: string; started: string; ended: string | null; proof?: string; happened?: boolean; notPlayed?: string }[];
   figures: {
     api_latency_ms: Record<string, { p50: number | null; p99: number | null; requests: number }>;
-    capacity: { per_round: { round: number | string; read: number; write: number }[] };
+    /** Null on a deployed stage: nothing meters its database. */
+    capacity: { per_round: { round: number | string; read: number; write: number }[] } | null;
   } & Record<string, unknown>;
   acknowledged: object;
   verify: string | undefined;
@@ -75,7 +76,13 @@ function sections(report: ReportPage): Section[] {
       heading: 'Every fault happened',
       table: {
         columns: ['fault', 'from', 'to', 'happened', 'proof'],
-        rows: report.faults.map((f) => [f.kind, f.started, f.ended ?? '', f.happened ? 'yes' : 'NO', f.proof ?? '']),
+        rows: report.faults.map((f) => [
+          f.kind,
+          f.started,
+          f.ended ?? '',
+          f.notPlayed ? 'not played here' : f.happened ? 'yes' : 'NO',
+          f.notPlayed ?? f.proof ?? '',
+        ]),
       },
     },
     { heading: 'Figures', json: report.figures },
@@ -156,21 +163,26 @@ figcaption { color: #57606a; font-size: 0.85rem; }
 
 function charts(report: ReportPage, foldLagByTime: Record<string, number>): { caption: string; svg: SvgNode }[] {
   const roundMs = report.size.roundSeconds * 1000;
-  const played = report.figures.capacity.per_round.filter((r): r is { round: number; read: number; write: number } => typeof r.round === 'number');
+  const played = (report.figures.capacity?.per_round ?? []).filter((r): r is { round: number; read: number; write: number } => typeof r.round === 'number');
   const roundTimes = played.map((r) => new Date(Date.parse(report.window.starts) + (r.round - 1) * roundMs).toISOString());
   const lag = Object.entries(foldLagByTime).sort(([a], [b]) => a.localeCompare(b));
   const latency = Object.entries(report.figures.api_latency_ms)
     .filter(([, figure]) => figure.p99 !== null)
     .sort(([, a], [, b]) => b.p99! - a.p99!);
   const faults = report.faults.map((f) => `${f.kind} ${f.started.slice(11, 19)}–${(f.ended ?? f.started).slice(11, 19)}`).join(', ');
+  const units = report.figures.capacity
+    ? [
+        {
+          caption: `Read (blue) and write (red) units consumed in each round, DynamoDB Local's figures. Faults: ${faults}.`,
+          svg: lineChart('Read and write units per round', roundTimes, [
+            { label: 'read units', colour: PALETTE[0]!, values: played.map((r) => r.read) },
+            { label: 'write units', colour: PALETTE[1]!, values: played.map((r) => r.write) },
+          ]),
+        },
+      ]
+    : [];
   return [
-    {
-      caption: `Read (blue) and write (red) units consumed in each round, DynamoDB Local's figures. Faults: ${faults}.`,
-      svg: lineChart('Read and write units per round', roundTimes, [
-        { label: 'read units', colour: PALETTE[0]!, values: played.map((r) => r.read) },
-        { label: 'write units', colour: PALETTE[1]!, values: played.map((r) => r.write) },
-      ]),
-    },
+    ...units,
     {
       caption: "The fold's lag in seconds, each batch's as the stream consumer measured it (from its results' arrival).",
       svg: lineChart(

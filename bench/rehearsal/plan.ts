@@ -117,6 +117,8 @@ export interface Plan {
   startsAt: number;
   endsAt: number;
   freezeAt: number;
+  /** Played on a deployed stage (`--api`): its server side unfaulted, its units uncounted, every team in the range pool. */
+  deployed?: boolean;
 }
 
 const kindOf = (index: number): Kind => KINDS[index % KINDS.length]!;
@@ -127,7 +129,7 @@ export const SUBTYPE_ID: Record<Kind, number> = { http: 1, ssh: 2, dns: 3, smtp:
  * the processes to come up), on a round boundary; scoring ends after the
  * last round, the scoreboard freezes at three quarters of the run.
  */
-export function makePlan(size: Size, seed: number, now: number, leadMs: number): Plan {
+export function makePlan(size: Size, seed: number, now: number, leadMs: number, options: { deployed?: boolean } = {}): Plan {
   const round = size.roundSeconds * 1000;
   const startsAt = Math.ceil((now + leadMs) / round) * round;
   const runMs = size.rounds * round;
@@ -184,7 +186,8 @@ export function makePlan(size: Size, seed: number, now: number, leadMs: number):
     clockAheadSeconds: Math.min(90, runMs / 1000 - 2 * size.roundSeconds),
     clockSlightlyAheadSeconds: 3,
     size,
-    competition: competitionFile(size, startsAt, endsAt, freezeAt, hosts, subnet),
+    competition: competitionFile(size, startsAt, endsAt, freezeAt, hosts, subnet, options.deployed === true),
+    ...(options.deployed ? { deployed: true } : {}),
     hosts,
     spare,
     faults: faultSchedule(size, runMs),
@@ -243,7 +246,15 @@ export const FINDING_KINDS = [
 ];
 export const INCIDENT_MAX_POINTS = 50;
 
-function competitionFile(size: Size, startsAt: number, endsAt: number, freezeAt: number, hosts: HostPlan[], subnet: number): Record<string, unknown> {
+function competitionFile(
+  size: Size,
+  startsAt: number,
+  endsAt: number,
+  freezeAt: number,
+  hosts: HostPlan[],
+  subnet: number,
+  everyTeamInRange: boolean,
+): Record<string, unknown> {
   const check = { timeout_seconds: CHECK_TIMEOUT_SECONDS };
   return {
     settings: {
@@ -291,7 +302,8 @@ function competitionFile(size: Size, startsAt: number, endsAt: number, freezeAt:
       number: t + 1,
       name: `Rehearsal Team ${t + 1}`,
       team_url: `team${t + 1}.rehearsal.example`,
-      ...((t + 1) % 3 === 0 ? { pool: RANGE_POOL } : {}),
+      // A third of the teams in the range pool; every team on a deployed stage, whose Lambda agent cannot reach this machine.
+      ...(everyTeamInRange || (t + 1) % 3 === 0 ? { pool: RANGE_POOL } : {}),
       services: hosts.filter((h) => h.team === t + 1).map((h) => ({ subtype_id: SUBTYPE_ID[h.kind], url: h.url, port: h.port })),
     })),
   };

@@ -5,6 +5,10 @@ import { join, resolve } from 'node:path';
 /** The project's root: the entry points are run from it. */
 export const ROOT = resolve(import.meta.dirname, '../..');
 
+/** Every managed process, killed when the rehearsal's own process exits, however it exits (one listener for all). */
+const LIVING = new Set<Managed>();
+process.once('exit', () => LIVING.forEach((managed) => managed.child?.kill('SIGKILL')));
+
 /**
  * One of the rehearsal's processes (the API server, the stream consumer, an
  * agent, a host process): started, its output kept in a file of its own,
@@ -25,7 +29,7 @@ export class Managed {
     /** What its output says once it is ready (undefined: at once). */
     private readonly ready?: RegExp,
   ) {
-    process.once('exit', () => this.child?.kill('SIGKILL'));
+    LIVING.add(this);
   }
 
   /** Starts it; resolves once it says it is ready (within two minutes). */

@@ -219,6 +219,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
   // 5. Every scheduled fault happened (the ledger proves those the injector could not).
   const agentOf = (e: LedgerEntry) => (e.body as { agent?: string } | undefined)?.agent;
   for (const fault of inputs.faults) {
+    if (fault.notPlayed) continue;
     const during = (e: LedgerEntry) => e.sent >= fault.started && e.sent <= (fault.ended ?? fault.started);
     if (fault.kind === 'gateway-503' || fault.kind === 'gateway-429') {
       const status = fault.kind === 'gateway-503' ? 503 : 429;
@@ -253,7 +254,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
       fault.proof = `${fault.proof ?? ''}; the slice it held ${lease ? `was its until ${lease}` : 'was none'}; slices taken over after a lease ran out: ${takenOver(ledger).length}`;
     }
   }
-  const unhappened = inputs.faults.filter((f) => !f.happened);
+  const unhappened = inputs.faults.filter((f) => !f.happened && !f.notPlayed);
 
   // Blue teams: a password change applied reaches the checks from the next round (the host takes the new password
   // only once the request is applied, so the whole path must work); a "check now" runs.
@@ -327,7 +328,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     results_two_probes_disagreed: expected.ambiguous,
     checks_the_agent_timed_out_though_answered: expected.agentTimeouts.length,
     results_missing_from_rounds: `${missing.length} (${unexplainedGaps.length} in rounds no fault touched)`,
-    capacity: capacityFigures(inputs.capacity, plan.size, plan.startsAt),
+    capacity: plan.deployed ? null : capacityFigures(inputs.capacity, plan.size, plan.startsAt),
   };
 
   const ok =

@@ -1,35 +1,34 @@
 #!/usr/bin/env -S node --import tsx
 /**
  * `npm run rehearse [-- --size short|default|full] [--teams N --services N --round-seconds N --rounds N --viewers N]
- *                   [--seed N] [--out DIR]`
+ *                   [--seed N] [--out DIR]
+ *                   [--api URL --table NAME [--region R | --endpoint URL] [--accounts-key ARN] [--cdn URL]]`
  *
- * A whole event, rehearsed on this machine: DynamoDB Local, the API server
- * (attached to it, so that killing it is a Lambda's crash, not a database's),
- * the stream consumer in a process of its own, the blue teams' hosts on
- * loopback addresses following their scripts, the cloud pool's agent (the
- * product's own code, as `npm start` runs it) and a range pool of installed
- * agents (one with its clock 90 s ahead), spectators polling through the CDN
- * stand-in, organisers adjusting and adding a service while the board runs,
- * and the faults on their schedule. Every actor keeps a ledger; the hosts
- * log every probe. At the end it finalises, reads everything back, and
- * writes report.json and report.md (bench/rehearsal/report.ts) into the
- * report's folder (default rehearsals/<time>/, git-ignored). It exits 1 when
- * anything acknowledged was lost, a score is not what the hosts' logs give
- * under the rules, a spectator saw a score go back unexplained, or a fault
- * did not happen.
+ * A whole event, rehearsed on this machine: the local twin (./stage.ts:
+ * DynamoDB Local, the API server attached to it, so that killing it is a
+ * Lambda's crash, not a database's, and the stream consumer apart) or, with
+ * --api, a deployed stage of its own; the blue teams' hosts on loopback
+ * addresses following their scripts; the cloud pool's agent (the product's
+ * own code, as `npm start` runs it) and a range pool of installed agents (one
+ * with its clock ahead); spectators polling through the CDN stand-in;
+ * organisers, blue team members and the red team at their work (adjustments,
+ * live edits, password changes, the paperwork); and the faults on their
+ * schedule. Every actor keeps a ledger; the hosts log every probe. At the end
+ * it finalises, reads everything back, and writes report.json, report.md and
+ * report.html (./report.ts) into the report's folder (default
+ * rehearsals/<time>/, git-ignored). It exits 1 when anything acknowledged
+ * was lost, a score is not what the hosts' logs give under the rules, a
+ * spectator saw a score go back unexplained, or a fault did not happen.
  */
 import '../../lib/local/node-20';
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startDynamoDbLocal } from '../../lib/local/dynamodb-local';
-import { startCapacityMeter } from './capacity';
+import { localStage, QUIET, remoteStage, type Stage } from './stage';
 import { playPaperwork, type PaperworkRecord } from './paperwork';
 import { playLiveEdits, type LiveEditsRecord } from './live-edits';
 import type { CollectedPaperwork } from './paperwork-report';
-import { freePort } from '../../test/support/daemons/daemon';
 import { pollFoldLag, startViewer, writeUntilAnswered, type Viewer } from './actors';
 import { inject, type FaultRecord } from './faults';
 import { Ledger, recordingProxy } from './ledger';
@@ -49,8 +48,16 @@ const { values } = parseArgs({
     viewers: { type: 'string' },
     seed: { type: 'string' },
     out: { type: 'string' },
+    // A deployed stage of its own instead of the local twin (docs/operating.md, "A rehearsal stage").
+    api: { type: 'string' },
+    cdn: { type: 'string' },
+    table: { type: 'string' },
+    endpoint: { type: 'string' },
+    region: { type: 'string' },
+    'accounts-key': { type: 'string' },
   },
 });
+if (values.api && !values.table) throw new Error("--api needs --table: the stage's table, which scoring load and verify reach");
 const named = values.full ? 'full' : values.size!;
 if (!(named in SIZES)) throw new Error(`--size is ${Object.keys(SIZES).join(', ')}`);
 const base: Size = SIZES[named as keyof typeof SIZES];
@@ -72,11 +79,6 @@ if (existsSync(out) && readdirSync(out).length > 0) throw new Error(`${out} is n
 const logs = join(out, 'logs');
 mkdirSync(logs, { recursive: true });
 const started = Date.now();
-// What takes long comes first: the database (never killed: stalled at most, as a SIGKILL can lose an acknowledged
-// transaction, which AWS would not) and the installed agent's bundle.
-const dynamodb = await startDynamoDbLocal();
-// The API server and the stream consumer reach it through the capacity meter (the units each command consumed).
-const meter = await startCapacityMeter(dynamodb.endpoint, join(out, 'capacity.jsonl'));
 const agentDir = join(out, 'agent');
 execFileSync(process.execPath, ['--import', 'tsx', 'bin/build-agent.ts', '--out', agentDir], { cwd: ROOT, stdio: 'ignore' });
 const say = (line: string) => {
@@ -87,8 +89,10 @@ const say = (line: string) => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const until = (time: number) => sleep(Math.max(0, time - Date.now()));
 
-// The plan: the first round starts once the processes can be up.
-const plan = makePlan(size, seed, Date.now(), named === 'full' ? 60_000 : 10_000);
+// The plan: the first round starts once the processes can be up. On a deployed stage every service is the range
+// pool's: its Lambda agent cannot reach hosts on this machine.
+const remote = values.api !== undefined;
+const plan = makePlan(size, seed, Date.now(), named === 'full' ? 60_000 : 10_000, { deployed: remote });
 writeFileSync(join(out, 'plan.json'), JSON.stringify(plan, null, 1));
 const competitionFile = join(out, 'competition.json');
 writeFileSync(competitionFile, JSON.stringify(plan.competition, null, 1));
@@ -96,45 +100,26 @@ say(
   `rehearsal of ${size.teams} teams × ${size.servicesPerTeam} services, ${size.rounds} rounds of ${size.roundSeconds} s, ${size.viewers} spectators (seed ${seed}); first round at ${new Date(plan.startsAt).toISOString()}; the report in ${out}`,
 );
 
-const TABLE = 'rehearsal';
-const [cdnPort, originPort] = [await freePort(), await freePort()];
-const origin = `http://127.0.0.1:${originPort}`;
-const cdn = `http://127.0.0.1:${cdnPort}`;
-const adminToken = `ccdc_rehearsal_${randomBytes(24).toString('hex')}`;
-const faultFile = join(out, 'fault.json');
-const checkpointFile = join(out, 'stream-checkpoint.json');
-// The product's own database call budget (3 s), whatever the caller's (the test suite stretches it for its own
-// concurrency tests): a stalled database must answer 503 after it, as in AWS.
-const quiet = { LOG_LEVEL: 'warn', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', SCORING_DATABASE_CALL_BUDGET_MS: '' };
-const metered = { ...quiet, DYNAMODB_RETURN_CAPACITY: '1' };
-const server = new Managed(
-  'api-server',
-  entryPoint(
-    'bin/local-server.ts',
-    [
-      ...['--port', String(cdnPort), '--origin-port', String(originPort), '--dynamodb-endpoint', meter.endpoint],
-      ...['--no-stream-consumer', '--fault-file', faultFile, '--data-dir', join(out, 'server-data'), '--competition', competitionFile, '--no-live'],
-    ],
-    { ...metered, TABLE_NAME: TABLE, SCORING_ADMIN_TOKEN: adminToken, SCORING_STATE_FILE: join(out, 'server.json') },
-  ),
-  logs,
-  /Scoring API listening/,
-);
-const consumer = new Managed(
-  'stream-consumer',
-  entryPoint('bin/stream-consumer.ts', ['--dynamodb-endpoint', meter.endpoint, '--table', TABLE, '--checkpoint', checkpointFile], metered),
-  logs,
-  /Stream consumer following/,
-);
 const ledger = new Ledger(join(out, 'ledger.jsonl'));
 const everything: Managed[] = [];
 const viewers: Viewer[] = [];
 let exitCode = 1;
+let stage: Stage | undefined;
 try {
-  await server.run();
-  await consumer.run();
-  everything.push(server, consumer);
-  say(`API on ${origin} (CDN stand-in ${cdn}), DynamoDB Local ${dynamodb.endpoint}, the stream consumer apart`);
+  stage = remote
+    ? await remoteStage({
+        api: values.api!,
+        cdn: values.cdn,
+        table: values.table!,
+        endpoint: values.endpoint,
+        region: values.region,
+        accountsKey: values['accounts-key'],
+        competitionFile,
+      })
+    : await localStage(out, logs, competitionFile);
+  const { origin, cdn, adminToken } = stage;
+  if (stage.local) everything.push(stage.local.server, stage.local.consumer);
+  say(stage.describe());
 
   // The organisers' setup: each team's www record (the DNS checks' expectation), the agents' tokens.
   const admin = { authorization: `Bearer ${adminToken}` };
@@ -197,10 +182,11 @@ try {
   // The range pool's agents name themselves in the path: each one's reports are known as its own (the one whose clock
   // runs a little ahead stamps its checks ahead, which the oracle allows for).
   const rangeProxy = await recordingProxy(`agent (${RANGE_POOL})`, () => origin, ledger, { namedCallers: true });
+  // On a deployed stage the cloud pool is its Lambda agent's, with nothing to check: every service is the range's.
   const cloud = new Managed(
     'agent-cloud',
     entryPoint('bin/agent.ts', ['--forever', '--pool', 'cloud', '--name', 'cloud-1', '--hosts', hostsFile, '--api', `${cloudProxy.url}/api/v1`], {
-      ...quiet,
+      ...QUIET,
       SCORING_AGENT_TOKEN: await mint('agent-cloud', 'cloud'),
     }),
     logs,
@@ -213,17 +199,17 @@ try {
       config,
       JSON.stringify({ api: `${rangeProxy.url}/${name}/api/v1`, pool: RANGE_POOL, name, credential_file: credential, resolver: 'hosts', hosts: hostsFile }),
     );
-    return new Managed(name, bundle(join(agentDir, 'scoring-agent.mjs'), ['--config', config, '--forever'], { ...quiet, ...env }, nodeOptions), logs);
+    return new Managed(name, bundle(join(agentDir, 'scoring-agent.mjs'), ['--config', config, '--forever'], { ...QUIET, ...env }, nodeOptions), logs);
   };
   const rangeAgents = [await rangeAgent('range-a-1'), await rangeAgent('range-a-2')];
   const movedClock = ['--import', join(ROOT, 'test/support/clock-ahead.mjs')];
   const fastAgent = await rangeAgent('range-a-fast', movedClock, { CLOCK_AHEAD_SECONDS: String(plan.clockAheadSeconds) });
   const nearAgent = await rangeAgent('range-a-near', movedClock, { CLOCK_AHEAD_SECONDS: String(plan.clockSlightlyAheadSeconds) });
-  const agents = [cloud, ...rangeAgents, fastAgent, nearAgent];
+  const agents = [...(remote ? [] : [cloud]), ...rangeAgents, fastAgent, nearAgent];
   for (const agent of agents) await agent.run();
   everything.push(...agents);
   say(
-    `agents: cloud-1 (bin/agent.ts), range-a-1 and range-a-2 (the installed bundle), range-a-fast and range-a-near (their clocks ${plan.clockAheadSeconds} s and ${plan.clockSlightlyAheadSeconds} s ahead)`,
+    `agents: ${remote ? '' : 'cloud-1 (bin/agent.ts), '}range-a-1 and range-a-2 (the installed bundle), range-a-fast and range-a-near (their clocks ${plan.clockAheadSeconds} s and ${plan.clockSlightlyAheadSeconds} s ahead)`,
   );
 
   // Spectators from the first round on, arriving over one poll's interval; the organisers' overview for the fold's lag.
@@ -344,18 +330,13 @@ try {
   // The faults, one at a time, each at its time (or as soon as the one before has ended).
   const faults: FaultRecord[] = [];
   const roundMs = size.roundSeconds * 1000;
-  const consumerLog = join(logs, 'stream-consumer.log');
   const targets = {
-    dynamodbPid: dynamodb.pid!,
-    server,
-    consumer,
+    // The server side's processes and files: the local twin's only (a deployed stage's faults there are not played).
+    local: stage.local,
     // Whichever of them holds a slice first is the one killed, or paused (the one a little ahead takes most).
     rangeAgents: [...rangeAgents, nearAgent],
     fastAgent,
     rangeProxy,
-    faultFile,
-    checkpointFile,
-    consumerLog,
     roundMs,
     origin,
     ledger,
@@ -392,10 +373,10 @@ try {
   try {
     verify = {
       code: 0,
-      output: execFileSync(process.execPath, ['--import', 'tsx', 'bin/scoring.ts', 'verify', '--table', TABLE, '--endpoint', dynamodb.endpoint], {
+      output: execFileSync(process.execPath, ['--import', 'tsx', 'bin/scoring.ts', 'verify', ...stage.tableArgs], {
         cwd: ROOT,
         encoding: 'utf8',
-        env: { ...process.env, ...quiet },
+        env: { ...process.env, ...QUIET },
       }),
     };
   } catch (error) {
@@ -421,7 +402,7 @@ try {
   };
   // Kept whole, so that the report can be made again from the folder (node --import tsx bench/rehearsal/report.ts DIR).
   writeFileSync(join(out, 'observed.json'), JSON.stringify(observed));
-  await meter.flushed();
+  await stage.flushed();
   const report = writeReport(out, { plan, collected, hostLog: readHostLogs(out), ledger: ledger.entries, capacity: readCapacity(out), ...observed });
   say(report.summary);
   exitCode = report.ok ? 0 : 1;
@@ -430,8 +411,7 @@ try {
 } finally {
   viewers.forEach((v) => v.stop());
   for (const m of everything.reverse()) await m.stop();
-  await meter.close();
-  await dynamodb.stop();
+  await stage?.stop();
 }
 process.exit(exitCode);
 
@@ -490,31 +470,47 @@ async function settledScoreboard(api: string, token: string): Promise<boolean> {
   return false;
 }
 
+/** `work` on every item, at most `limit` at once, the answers in the items' order. */
+async function eachAtMost<T, R>(limit: number, items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const answers: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      answers[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return answers;
+}
+
 /** The API's view at the end: every service with its whole history, every team's adjustments, the scoreboard, the settings. */
 async function collect(api: string, token: string, dir: string): Promise<Collected> {
   const headers = { authorization: `Bearer ${token}` };
+  // Read as a client should: a 429 or 503 (a full event's histories read back at once are thousands of reads) waited out.
   const get = async <T>(path: string) => {
-    const response = await fetch(`${api}${path}`, { headers });
-    if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
+    for (let attempt = 1; ; attempt++) {
+      const response = await fetch(`${api}${path}`, { headers });
+      if (response.ok) return (await response.json()) as T;
+      if ((response.status !== 429 && response.status !== 503) || attempt === 8) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+      await sleep(Math.min(5000, 250 * 2 ** attempt));
+    }
   };
   const services = await get<{ id: number; subtype_id: number; url: string; max_score: number; team: { id: number; number: number } }[]>('/api/v1/services');
-  const histories = await Promise.all(
-    services.map(async (s) => {
-      const items: Collected['services'][number]['results'] = [];
-      let cursor: string | null = null;
-      do {
-        const page: { items: typeof items; cursor: string | null } = await get(
-          `/api/v1/services/${s.id}/scans?limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-        );
-        items.push(...page.items);
-        cursor = page.cursor;
-      } while (cursor);
-      return { ...s, results: items };
-    }),
-  );
+  const histories = await eachAtMost(16, services, async (s) => {
+    const items: Collected['services'][number]['results'] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { items: typeof items; cursor: string | null } = await get(
+        `/api/v1/services/${s.id}/scans?limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      items.push(...page.items);
+      cursor = page.cursor;
+    } while (cursor);
+    return { ...s, results: items };
+  });
   const teamIds = [...new Set(services.map((s) => s.team.id))];
-  const adjustments = (await Promise.all(teamIds.map((id) => get<Collected['adjustments']>(`/api/v1/teams/${id}/adjustments`)))).flat();
+  const adjustments = (await eachAtMost(16, teamIds, (id) => get<Collected['adjustments']>(`/api/v1/teams/${id}/adjustments`))).flat();
   const collected: Collected = {
     services: histories,
     adjustments,

@@ -41,7 +41,8 @@ export interface LocalStackOptions {
   port: number;
   host?: string;
   dataDir?: string;
-  competitionFile?: string;
+  /** The competition loaded on first start (the sample unless named); null: none, an empty table as a new stage has. */
+  competitionFile?: string | null;
   adminToken?: string;
   serviceToken?: string;
   iamKeys?: string;
@@ -92,7 +93,7 @@ export interface LocalStack {
    * (`streamConsumer: false`) there is nothing here to wait for: it says so.
    */
   fold: StreamPoller;
-  loaded: 'sample' | 'existing';
+  loaded: 'sample' | 'existing' | 'none';
   stop(): Promise<void>;
 }
 
@@ -119,7 +120,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await ensureTable(process.env.TABLE_NAME);
     const checkpointFile = options.checkpointFile ?? (options.dataDir ? join(options.dataDir, 'stream-checkpoint.json') : undefined);
     fold = options.streamConsumer === false ? consumerApart() : await startFoldPoller(dynamodb.endpoint, process.env.TABLE_NAME, checkpointFile);
-    const loaded = await loadSampleOnFirstStart(options.competitionFile ?? SAMPLE_COMPETITION);
+    const loaded = options.competitionFile === null ? 'none' : await loadSampleOnFirstStart(options.competitionFile ?? SAMPLE_COMPETITION);
     // A data directory an older version wrote: its items brought up to this version's keys (`scoring upgrade` in AWS).
     if (loaded === 'existing') {
       await backfillIncidentIndex();
