@@ -1,5 +1,6 @@
 import { POLL_MS } from '#shared/api/polling';
 import type { Ledger } from './ledger';
+import type { Plan } from './plan';
 
 /**
  * The rehearsal's actors that run in its own process: spectators polling
@@ -9,6 +10,20 @@ import type { Ledger } from './ledger';
  * ledger; a write whose outcome is unknown (5xx, 429, no answer) is sent
  * again under the same key until it is answered.
  */
+
+/** What an actor played in the rehearsal's own process works with: the API, the organisers' token, the ledger, the plan, ids by name. */
+export interface ActorContext {
+  origin: string;
+  adminToken: string;
+  ledger: Ledger;
+  plan: Plan;
+  /** Team number → id, and a service's URL → id. */
+  teamId: Map<number, number>;
+  serviceIds: Map<string, number>;
+  /** When writes whose outcome is unknown stop being sent again. */
+  deadline: number;
+  say: (line: string) => void;
+}
 
 /** One poll of a spectator: when, what came back, and (for a 200) what it showed. */
 export interface ViewerPoll {

@@ -1,5 +1,5 @@
-import { readUntilAnswered, writeUntilAnswered } from './actors';
-import type { Ledger, LedgerEntry } from './ledger';
+import { readUntilAnswered, writeUntilAnswered, type ActorContext } from './actors';
+import type { LedgerEntry } from './ledger';
 import type { HostEvent } from './oracle';
 import { CHECK_TIMEOUT_SECONDS, RANGE_POOL, type Plan } from './plan';
 
@@ -20,17 +20,6 @@ export interface LiveEditsRecord {
 
 export const EDITED_PATH = '/status';
 
-interface Context {
-  origin: string;
-  adminToken: string;
-  ledger: Ledger;
-  plan: Plan;
-  teamId: Map<number, number>;
-  serviceIds: Map<string, number>;
-  deadline: number;
-  say: (line: string) => void;
-}
-
 /** The host whose check changes, and the team that moves: neither the blue teams' (1 and 2) nor the range pool's (none is left to move on a deployed stage). */
 export function liveEditTargets(plan: Plan): { checkUrl?: string; movedTeam?: number } {
   const teams = plan.competition.teams as { number: number; pool?: string }[];
@@ -39,7 +28,7 @@ export function liveEditTargets(plan: Plan): { checkUrl?: string; movedTeam?: nu
   return { checkUrl, movedTeam };
 }
 
-export async function playLiveEdits(ctx: Context): Promise<LiveEditsRecord> {
+export async function playLiveEdits(ctx: ActorContext): Promise<LiveEditsRecord> {
   const { origin, adminToken, ledger, plan, deadline, say } = ctx;
   const record: LiveEditsRecord = {};
   const runMs = plan.endsAt - plan.startsAt;

@@ -1,6 +1,5 @@
-import { readUntilAnswered, writeUntilAnswered } from './actors';
-import type { Ledger } from './ledger';
-import { FINDING_KINDS, type Plan } from './plan';
+import { readUntilAnswered, writeUntilAnswered, type ActorContext } from './actors';
+import { FINDING_KINDS } from './plan';
 
 /**
  * The event's paperwork, played while the board runs and the faults fall:
@@ -24,21 +23,9 @@ export interface PaperworkRecord {
 
 export const INJECT = { points: 20, latePercentPerHour: 50 };
 
-interface Context {
-  origin: string;
-  adminToken: string;
-  ledger: Ledger;
-  plan: Plan;
-  /** Team number → id, and a service's URL → id. */
-  teamId: Map<number, number>;
-  serviceIds: Map<string, number>;
-  deadline: number;
-  say: (line: string) => void;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function playPaperwork(ctx: Context): Promise<PaperworkRecord> {
+export async function playPaperwork(ctx: ActorContext): Promise<PaperworkRecord> {
   const { origin, adminToken, ledger, plan, deadline, say } = ctx;
   const record: PaperworkRecord = { teams: [], problems: [] };
   const runMs = plan.endsAt - plan.startsAt;

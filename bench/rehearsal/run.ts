@@ -29,7 +29,7 @@ import { localStage, QUIET, remoteStage, type Stage } from './stage';
 import { playPaperwork, type PaperworkRecord } from './paperwork';
 import { playLiveEdits, type LiveEditsRecord } from './live-edits';
 import type { CollectedPaperwork } from './paperwork-report';
-import { pollFoldLag, startViewer, writeUntilAnswered, type Viewer } from './actors';
+import { pollFoldLag, startViewer, writeUntilAnswered, type ActorContext, type Viewer } from './actors';
 import { inject, type FaultRecord } from './faults';
 import { Ledger, recordingProxy } from './ledger';
 import { makePlan, RANGE_POOL, SIZES, SSH_ACCOUNT, SUBTYPE_ID, type Size } from './plan';
@@ -248,12 +248,13 @@ try {
   const serviceIds = new Map(
     ((await (await fetch(`${origin}/api/v1/services`, { headers: admin })).json()) as { id: number; url: string }[]).map((s) => [s.url, s.id]),
   );
+  const actors: ActorContext = { origin, adminToken, ledger, plan, teamId, serviceIds, deadline, say };
   // The paperwork: an inject answered and graded, incident reports, the red team's findings ruled on, announcements.
-  const paperwork = playPaperwork({ origin, adminToken, ledger, plan, teamId, serviceIds, deadline, say }).catch((error: unknown): PaperworkRecord => ({
+  const paperwork = playPaperwork(actors).catch((error: unknown): PaperworkRecord => ({
     teams: [],
     problems: [`the paperwork stopped: ${(error as Error).message}`],
   }));
-  const liveEdits = playLiveEdits({ origin, adminToken, ledger, plan, teamId, serviceIds, deadline, say }).catch((error: unknown): LiveEditsRecord => ({
+  const liveEdits = playLiveEdits(actors).catch((error: unknown): LiveEditsRecord => ({
     problems: [`the live edits stopped: ${(error as Error).message}`],
   }));
   const blueTeams = (async () => {
