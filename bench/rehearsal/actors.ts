@@ -1,5 +1,6 @@
 import { POLL_MS } from '#shared/api/polling';
 import type { Ledger } from './ledger';
+import { backoff, sleep } from './pace';
 import type { Plan } from './plan';
 
 /**
@@ -96,7 +97,7 @@ export async function writeUntilAnswered(
   url: string,
   body: unknown,
   options: { method?: string; token: string; key: string; deadline: number; headers?: Record<string, string> },
-): Promise<{ status: number; json: unknown }> {
+): Promise<{ status: number; json: unknown; headers: Headers | undefined }> {
   for (let attempt = 1; ; attempt++) {
     const answer = await ledger.fetch(actor, url, {
       method: options.method ?? 'POST',
@@ -108,10 +109,31 @@ export async function writeUntilAnswered(
       },
       body: JSON.stringify(body),
     });
-    const unknown = answer.status === 0 || answer.status === 429 || answer.status >= 500;
+    // A 409 for the key still in flight: the first sending may yet land (a server killed or a database stalled
+    // mid-write leaves its claim until the claim's lease ends). Wait as told, and ask again.
+    const inFlight = answer.status === 409 && (answer.json as { code?: string } | undefined)?.code === 'idempotency_key_in_flight';
+    const unknown = answer.status === 0 || answer.status === 429 || answer.status >= 500 || inFlight;
     if (!unknown || Date.now() > options.deadline) return answer;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 250 * 2 ** attempt)));
+    const told = Number(answer.headers?.get('retry-after') ?? 0) * 1000;
+    await sleep(Math.max(backoff(attempt), Number.isFinite(told) ? told : 0));
   }
+}
+
+/** A member's account made by an organiser, and the member signed in with it: its session's token. */
+export async function signIn(ctx: ActorContext, name: string, of: { team_id: number } | { role: 'red-team' }): Promise<string> {
+  const options = { token: ctx.adminToken, key: `account-${name}`, deadline: ctx.deadline };
+  const account = await writeUntilAnswered(ctx.ledger, 'organiser', `${ctx.origin}/api/v1/team-accounts`, { ...of, name }, options);
+  const password = (account.json as { password?: string }).password;
+  const session = await writeUntilAnswered(
+    ctx.ledger,
+    name,
+    `${ctx.origin}/api/v1/team/sessions`,
+    { name, password },
+    { ...options, token: '', key: `session-${name}` },
+  );
+  const token = (session.json as { token?: string }).token;
+  if (!token) throw new Error(`${name} could not sign in: ${account.status}, ${session.status} ${JSON.stringify(session.json)}`);
+  return token;
 }
 
 /** A read sent until it answers 200 (a fault's 5xx, 429 or silence waited out), by the deadline. */
@@ -126,7 +148,7 @@ export async function readUntilAnswered(
     const answer = await ledger.fetch(actor, url, { headers: { authorization: `Bearer ${token}` } });
     if (answer.status === 200) return answer;
     if (Date.now() > deadline) throw new Error(`${actor}: GET ${new URL(url).pathname} answered ${answer.status} until the deadline`);
-    await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 250 * 2 ** attempt)));
+    await sleep(backoff(attempt));
   }
 }
 

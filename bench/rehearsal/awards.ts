@@ -4,8 +4,8 @@
  * from what the ledgers show the organisers decided, never from what the
  * API says each decision changed. Pure.
  *
- * - An approved finding takes its kind's points off its team in the
- *   findings' super type, unless it is a repeat: at its approval, another
+ * - An approved finding takes its kind's points (or the organiser's own) off
+ *   its team in the findings' super type, unless it is a repeat: at its approval, another
  *   finding of the same team, service and kind, counted, was done within the
  *   repeat window of it. A repeat counts nothing (which one counts follows
  *   the order of approval). Findings move no maximum.
@@ -15,16 +15,22 @@
  *   inject's super type grows by its points once it is due.
  * - An incident report's grade awards its points (a regrade replaces it) and
  *   adds the settings' most a report may earn to the maximum, once.
+ *
+ * These repeat the product's rules (functions/shared/domain/findings.ts,
+ * injects.ts, incidents.ts) on purpose, written apart from them: an oracle
+ * that called the product's own functions would agree with any mistake in
+ * them.
  */
 
 export interface Ruling {
-  /** When its answer came: the order of approval. */
+  /** When it was made: the order of approval. */
   t: number;
   findingId: number;
   team: number;
   service: number;
   kind: string;
-  kindPoints: number;
+  /** What an approval takes off: the kind's points, or the organiser's own. */
+  points: number;
   doneAt: number;
   decision: 'approve' | 'reject' | 'more_evidence';
 }
@@ -71,9 +77,11 @@ export function expectedAwards(
   rulings: readonly Ruling[],
   injectGrades: readonly InjectGrade[],
   incidentGrades: readonly IncidentGrade[],
-  injects: readonly { superType: number; points: number }[],
+  injects: readonly { superType: number; points: number; dueAt: number }[],
   teams: readonly number[],
   rules: AwardRules,
+  /** When the board the awards are held to was read. */
+  boardReadAt: number,
 ): Award[] {
   const awards: Award[] = [];
   // Findings: each finding's deduction now, changed by each ruling in the order they were made.
@@ -81,9 +89,10 @@ export function expectedAwards(
   const counted = new Map<number, Ruling>();
   for (const ruling of [...rulings].sort((a, b) => a.t - b.t)) {
     const before = deducted.get(ruling.findingId) ?? 0;
-    let now = 0;
-    if (ruling.decision === 'approve') {
-      const repeat = [...counted.values()].some(
+    const approved = ruling.decision === 'approve';
+    const repeat =
+      approved &&
+      [...counted.values()].some(
         (other) =>
           other.findingId !== ruling.findingId &&
           other.team === ruling.team &&
@@ -91,11 +100,11 @@ export function expectedAwards(
           other.kind === ruling.kind &&
           Math.abs(other.doneAt - ruling.doneAt) < rules.repeatWindowMs,
       );
-      if (!repeat) {
-        now = ruling.kindPoints;
-        counted.set(ruling.findingId, ruling);
-      }
-    } else counted.delete(ruling.findingId);
+    // Counted while its latest ruling is an approval that is no repeat (even of 0 points: it still makes repeats).
+    const counts = approved && !repeat;
+    counted.delete(ruling.findingId);
+    if (counts) counted.set(ruling.findingId, ruling);
+    const now = counts ? ruling.points : 0;
     deducted.set(ruling.findingId, now);
     if (now !== before) awards.push({ t: ruling.t, team: ruling.team, superType: rules.findingsSuperType, points: before - now, max: 0 });
   }
@@ -108,7 +117,9 @@ export function expectedAwards(
     graded.set(key, awarded);
     if (awarded !== before) awards.push({ t: grade.t, team: grade.team, superType: grade.superType, points: awarded - before, max: 0 });
   }
-  for (const inject of injects) for (const team of teams) awards.push({ t: 0, team, superType: inject.superType, points: 0, max: inject.points });
+  // A published inject's points join every team's maximum at its due time.
+  for (const inject of injects.filter((i) => i.dueAt <= boardReadAt))
+    for (const team of teams) awards.push({ t: inject.dueAt, team, superType: inject.superType, points: 0, max: inject.points });
   // Incident reports: the first grade opens the report's maximum, each regrade replaces the points.
   const reports = new Map<number, number>();
   for (const grade of [...incidentGrades].sort((a, b) => a.t - b.t)) {

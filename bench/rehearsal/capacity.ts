@@ -154,7 +154,7 @@ export function capacityFigures(
       total_usd: usd(model.reduce((n, line) => n + line.perEvent, 0)),
     },
     basis:
-      "DynamoDB Local's units as the server and the stream consumer consumed them (a transaction's doubled, as AWS charges it), by when each command was answered; `setup` is before the first round, `after` the finalise and the report's reads",
+      "DynamoDB Local's units as the server and the stream consumer consumed them (a transaction's doubled, as AWS charges it), by when each command was answered; `setup` is before the first round, `after` the finalise and the report's reads. A lower bound: a refused conditional write or a cancelled transaction, which AWS charges too, reports no units",
   };
 }
 

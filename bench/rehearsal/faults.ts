@@ -3,6 +3,7 @@ import type { Ledger, RecordingProxy } from './ledger';
 import type { FaultKind, FaultPlan } from './plan';
 import type { Managed } from './processes';
 import type { LocalSide } from './stage';
+import { sleep } from './pace';
 
 /**
  * The faults a rehearsal injects, each on its schedule, printed and logged
@@ -38,8 +39,6 @@ export interface FaultTargets {
 
 /** The faults that act on the server side, played on the local twin only. */
 const SERVER_SIDE: ReadonlySet<FaultKind> = new Set(['gateway-503', 'gateway-429', 'database-stalled', 'server-killed', 'stream-consumer-killed']);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Plays one fault to its end; resolves with its record (proof checked later for those the ledger proves). */
 export async function inject(fault: FaultPlan, targets: FaultTargets): Promise<FaultRecord> {

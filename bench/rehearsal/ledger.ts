@@ -1,5 +1,6 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
 
 /**
@@ -24,6 +25,26 @@ export interface LedgerEntry {
   body?: unknown;
   answer?: unknown;
   error?: string;
+}
+
+/** An answer that says the write happened. */
+export const ok2xx = (status: number) => status >= 200 && status < 300;
+
+/**
+ * The writes of one route a ledger shows acknowledged, one per
+ * Idempotency-Key (a write sent again under its key is one write): its
+ * acknowledging entry, when it was first sent (it may have landed then) and
+ * when it was acknowledged.
+ */
+export function acknowledgedWrites(ledger: readonly LedgerEntry[], method: string, path: RegExp): { entry: LedgerEntry; sent: number; answered: number }[] {
+  const firstSent = new Map<string, number>();
+  const byKey = new Map<string, { entry: LedgerEntry; sent: number; answered: number }>();
+  for (const e of ledger) {
+    if (e.method !== method || !path.test(e.path.split('?')[0]!) || !e.key) continue;
+    firstSent.set(e.key, Math.min(firstSent.get(e.key) ?? Infinity, e.sent));
+    if (ok2xx(e.status)) byKey.set(e.key, { entry: e, sent: firstSent.get(e.key)!, answered: e.answered });
+  }
+  return [...byKey.values()];
 }
 
 /** Requests whose body and answer the ledger keeps: the writes. */
@@ -117,7 +138,11 @@ export async function recordingProxy(actor: string, target: () => string, ledger
       const caller = named ? `${actor} ${named[1]}` : actor;
       if (named) req.url = named[2];
       const key = req.headers['idempotency-key'] as string | undefined;
-      const upstream = request(`${target()}${req.url}`, { method, headers: req.headers, timeout: 30_000 }, (answer: IncomingMessage) => {
+      // To a deployed stage too: https, and its own host name (CloudFront routes by it).
+      const url = new URL(`${target()}${req.url}`);
+      const send = url.protocol === 'https:' ? httpsRequest : request;
+      const headers = { ...req.headers, host: url.host };
+      const upstream = send(url, { method, headers, timeout: 30_000 }, (answer: IncomingMessage) => {
         const back: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => back.push(chunk));
         answer.on('end', () => {

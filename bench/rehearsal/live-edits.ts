@@ -1,6 +1,7 @@
 import { readUntilAnswered, writeUntilAnswered, type ActorContext } from './actors';
 import type { LedgerEntry } from './ledger';
 import type { HostEvent } from './oracle';
+import { partWay, until } from './pace';
 import { CHECK_TIMEOUT_SECONDS, RANGE_POOL, type Plan } from './plan';
 
 /**
@@ -24,15 +25,17 @@ export const EDITED_PATH = '/status';
 export function liveEditTargets(plan: Plan): { checkUrl?: string; movedTeam?: number } {
   const teams = plan.competition.teams as { number: number; pool?: string }[];
   const movedTeam = teams.find((t) => t.number > 2 && t.pool === undefined)?.number;
-  const checkUrl = plan.hosts.find((h) => h.kind === 'http' && h.team > 2 && h.team !== movedTeam)?.url;
+  // The edited host is the cloud's if one is left (the range pool's agents are the ones faults pause and kill).
+  const cloudTeams = new Set(teams.filter((t) => t.pool === undefined && t.number !== movedTeam).map((t) => t.number));
+  const candidates = plan.hosts.filter((h) => h.kind === 'http' && h.team > 2 && h.team !== movedTeam);
+  const checkUrl = (candidates.find((h) => cloudTeams.has(h.team)) ?? candidates[0])?.url;
   return { checkUrl, movedTeam };
 }
 
 export async function playLiveEdits(ctx: ActorContext): Promise<LiveEditsRecord> {
   const { origin, adminToken, ledger, plan, deadline, say } = ctx;
   const record: LiveEditsRecord = {};
-  const runMs = plan.endsAt - plan.startsAt;
-  const at = (fraction: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, plan.startsAt + fraction * runMs - Date.now())));
+  const at = (fraction: number) => until(partWay(plan, fraction));
   const actor = 'organiser (live edits)';
   const { checkUrl, movedTeam } = liveEditTargets(plan);
 
@@ -78,7 +81,14 @@ export async function playLiveEdits(ctx: ActorContext): Promise<LiveEditsRecord>
  * did; the moved team's results were reported by the cloud's agent before
  * the move and by the range pool's from the second round boundary after it.
  */
-export function checkLiveEdits(record: LiveEditsRecord, hostLog: readonly HostEvent[], ledger: readonly LedgerEntry[], roundMs: number): string[] {
+export function checkLiveEdits(
+  record: LiveEditsRecord,
+  hostLog: readonly HostEvent[],
+  ledger: readonly LedgerEntry[],
+  roundMs: number,
+  /** Whether a fault touched this moment (or the round before it): an agent paused then may go on with an old round's check. */
+  disturbed: (t: number) => boolean,
+): string[] {
   const problems: string[] = [...(record.problems ?? [])];
   const settled = (answered: number) => (Math.floor(answered / roundMs) + 2) * roundMs;
   const edit = record.checkEdit;
@@ -86,7 +96,7 @@ export function checkLiveEdits(record: LiveEditsRecord, hostLog: readonly HostEv
     if (edit.status !== 200) problems.push(`the check edit of ${edit.url} was answered ${edit.status}`);
     const paths = hostLog.filter((e): e is Extract<HostEvent, { outcome: unknown }> => e.service === edit.url && 'outcome' in e && e.path !== undefined);
     const early = paths.filter((e) => e.t < edit.sent && e.path !== '/');
-    const late = paths.filter((e) => e.t >= settled(edit.answered));
+    const late = paths.filter((e) => e.t >= settled(edit.answered) && !disturbed(e.t));
     if (early.length > 0) problems.push(`${edit.url}: ${early.length} probes before its check changed asked for ${early[0]!.path}`);
     if (late.some((e) => e.path !== edit.path)) problems.push(`${edit.url}: probes after its check changed still asked for another path than ${edit.path}`);
     if (!late.some((e) => e.path === edit.path)) problems.push(`${edit.url}: no probe asked for ${edit.path} after its check changed`);
@@ -94,9 +104,10 @@ export function checkLiveEdits(record: LiveEditsRecord, hostLog: readonly HostEv
   const move = record.poolMove;
   if (move) {
     if (move.status !== 200) problems.push(`team ${move.team}'s move to the range pool was answered ${move.status}`);
+    // By the round each result is of (its scan id), not when it was sent: a report sent again after a fault is late.
     const reporters = reportsOf(ledger, move.services);
-    const before = reporters.filter((r) => r.sent < move.sent && !r.actor.startsWith('agent (cloud)'));
-    const after = reporters.filter((r) => r.sent >= settled(move.answered));
+    const before = reporters.filter((r) => r.round + roundMs <= move.sent && !r.actor.startsWith('agent (cloud)'));
+    const after = reporters.filter((r) => r.round >= settled(move.answered));
     if (before.length > 0) problems.push(`team ${move.team}: ${before.length} results reported by ${before[0]!.actor} before its move`);
     if (after.some((r) => !r.actor.startsWith(`agent (${RANGE_POOL})`)))
       problems.push(`team ${move.team}: results reported by the cloud's agent after its move`);
@@ -105,14 +116,19 @@ export function checkLiveEdits(record: LiveEditsRecord, hostLog: readonly HostEv
   return problems;
 }
 
-/** Who sent each acknowledged report of these services, and when. */
-function reportsOf(ledger: readonly LedgerEntry[], services: readonly number[]): { actor: string; sent: number }[] {
+/** Who sent each acknowledged report of these services, and the round it is of (from its scan id: `r20261129T101500Z-…`). */
+function reportsOf(ledger: readonly LedgerEntry[], services: readonly number[]): { actor: string; round: number }[] {
   const ids = new Set(services);
+  const roundOf = (scanId: string) => {
+    const at = /^r(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/.exec(scanId);
+    return at ? Date.parse(`${at[1]}-${at[2]}-${at[3]}T${at[4]}:${at[5]}:${at[6]}Z`) : NaN;
+  };
   return ledger
     .filter((e) => e.method === 'POST' && e.path === '/api/v1/scans' && e.status === 200 && Array.isArray(e.body))
     .flatMap((e) =>
-      (e.body as { service_id: number; score?: number }[])
+      (e.body as { service_id: number; scan_id: string; score?: number }[])
         .filter((report) => report.score !== undefined && ids.has(report.service_id))
-        .map(() => ({ actor: e.actor, sent: e.sent })),
-    );
+        .map((report) => ({ actor: e.actor, round: roundOf(report.scan_id) })),
+    )
+    .filter((r) => !Number.isNaN(r.round));
 }

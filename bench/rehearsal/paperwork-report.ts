@@ -1,5 +1,5 @@
 import { expectedAwards, lateShare, type Award, type AwardRules, type IncidentGrade, type InjectGrade, type Ruling } from './awards';
-import type { LedgerEntry } from './ledger';
+import { acknowledgedWrites, ok2xx, type LedgerEntry } from './ledger';
 import type { PaperworkRecord } from './paperwork';
 import { FINDING_KINDS } from './plan';
 
@@ -21,7 +21,6 @@ export interface CollectedPaperwork {
   announcements: { text: string; team_id: number | null }[];
 }
 
-const ok2xx = (status: number) => status >= 200 && status < 300;
 type Body = Record<string, unknown>;
 
 export function checkPaperwork(
@@ -31,20 +30,12 @@ export function checkPaperwork(
   teamNumber: (id: number) => number,
   teams: readonly number[],
   rules: AwardRules,
+  /** When the board the awards are held to was read: injects due by then count in the maximum. */
+  boardReadAt: number,
 ): { lost: string[]; problems: string[]; awards: Award[]; acknowledged: Record<string, number> } {
   const lost: string[] = [];
   const problems = [...record.problems];
-  /** The writes of one route a ledger shows acknowledged, one per key (a resent write under its key is one write). */
-  const acknowledged = (method: string, path: RegExp) => {
-    const firstSent = new Map<string, number>();
-    const byKey = new Map<string, { entry: LedgerEntry; sent: number; answered: number }>();
-    for (const e of ledger) {
-      if (e.method !== method || !path.test(e.path.split('?')[0]!) || !e.key) continue;
-      firstSent.set(e.key, Math.min(firstSent.get(e.key) ?? Infinity, e.sent));
-      if (ok2xx(e.status)) byKey.set(e.key, { entry: e, sent: firstSent.get(e.key)!, answered: e.answered });
-    }
-    return [...byKey.values()];
-  };
+  const acknowledged = (method: string, path: RegExp) => acknowledgedWrites(ledger, method, path);
   const staged = (files: { key: string }[]) => files.filter((f) => f.key.startsWith('staging/')).length;
   const pinned = (what: string, asked: unknown, kept: { key: string }[]) => {
     const named = Array.isArray(asked) ? asked.length : 0;
@@ -79,15 +70,18 @@ export function checkPaperwork(
   }
   const reviews = acknowledged('POST', /^\/api\/v1\/red-team\/findings\/\d+\/reviews$/);
   const rulings: Ruling[] = [];
-  for (const { entry, answered } of reviews) {
+  // Each decision stamped when first sent: it may land then, though acknowledged only on a later sending.
+  for (const { entry, sent } of reviews) {
     const id = Number(/findings\/(\d+)\//.exec(entry.path)![1]);
     const count = reviews.filter((r) => r.entry.path === entry.path).length;
     const there = collected.rulings[id]?.length ?? 0;
-    if (there !== count) lost.push(`rulings on finding ${id}: ${count} acknowledged, ${there} there`);
+    const said = lost.some((l) => l.startsWith(`rulings on finding ${id}:`));
+    if (there !== count && !said) lost.push(`rulings on finding ${id}: ${count} acknowledged, ${there} there`);
     const finding = findingById.get(id);
     if (!finding) continue;
     const decision = (entry.body as Body).decision as Ruling['decision'];
-    rulings.push({ t: answered, findingId: id, ...finding, kindPoints: finding.points, decision });
+    const points = (entry.body as Body).points;
+    rulings.push({ t: sent, findingId: id, ...finding, points: typeof points === 'number' ? points : finding.points, decision });
   }
 
   // Injects: answers, grades (with the late share of the version graded).
@@ -105,7 +99,7 @@ export function checkPaperwork(
   const injects = collected.injects.filter((i) => i.state !== 'draft');
   const injectGrades: InjectGrade[] = [];
   const graded = acknowledged('POST', /^\/api\/v1\/injects\/\d+\/grades$/);
-  for (const { entry, answered } of graded) {
+  for (const { entry, sent } of graded) {
     const injectId = Number(/injects\/(\d+)\//.exec(entry.path)![1]);
     const inject = collected.injects.find((i) => i.id === injectId);
     const body = entry.body as Body;
@@ -128,7 +122,7 @@ export function checkPaperwork(
     if (!shares.includes(given))
       problems.push(`grade ${entry.key}: late share ${given}, the rules give ${shares.join(' or ') || 'nothing (its version is in no ledger)'}`);
     injectGrades.push({
-      t: answered,
+      t: sent,
       team: teamNumber(Number(body.team_id)),
       inject: injectId,
       superType: inject.super_type_id,
@@ -147,11 +141,11 @@ export function checkPaperwork(
   }
   const incidentGrades: IncidentGrade[] = [];
   const reportsGraded = acknowledged('POST', /^\/api\/v1\/incidents\/\d+\/grades$/);
-  for (const { entry, answered } of reportsGraded) {
+  for (const { entry, sent } of reportsGraded) {
     const id = Number(/incidents\/(\d+)\//.exec(entry.path)![1]);
     const report = collected.incidents.find((r) => r.id === id);
     if (!(collected.incidentGrades[id] ?? []).some((g) => g.n === (entry.answer as Body).n)) lost.push(`incident grade ${entry.key}: acknowledged, not there`);
-    if (report) incidentGrades.push({ t: answered, team: teamNumber(report.team_id), report: id, points: Number((entry.body as Body).points) });
+    if (report) incidentGrades.push({ t: sent, team: teamNumber(report.team_id), report: id, points: Number((entry.body as Body).points) });
   }
 
   // Announcements: each once, and each team read those meant for it (and not another team's).
@@ -171,18 +165,26 @@ export function checkPaperwork(
     rulings,
     injectGrades,
     incidentGrades,
-    injects.map((i) => ({ superType: i.super_type_id, points: i.points })),
+    injects.map((i) => ({ superType: i.super_type_id, points: i.points, dueAt: Date.parse(i.due_at) })),
     teams,
     rules,
+    boardReadAt,
   );
-  // Each team's own page shows the grade the rules give its answer.
+  // Each team's own page shows, for each inject graded, the grade the rules give its latest answer, and nothing else.
   for (const seen of record.teams) {
-    for (const grade of seen.grades) {
-      const latest = injectGrades.filter((g) => g.team === seen.team && g.inject === grade.inject_id).sort((a, b) => b.t - a.t)[0];
-      const want = latest ? Math.round(latest.points * latest.lateShare) : 'no grade';
-      if (grade.awarded !== want) problems.push(`team ${seen.team}'s page shows ${grade.awarded} for inject ${grade.inject_id}, the rules give ${want}`);
-    }
+    const latest = new Map<number, InjectGrade>();
+    for (const g of [...injectGrades].sort((a, b) => a.t - b.t)) if (g.team === seen.team) latest.set(g.inject, g);
+    const want = [...latest]
+      .map(([inject, g]) => ({ inject_id: inject, awarded: Math.round(g.points * g.lateShare) }))
+      .sort((a, b) => a.inject_id - b.inject_id);
+    const shown = [...seen.grades].sort((a, b) => a.inject_id - b.inject_id);
+    if (JSON.stringify(shown) !== JSON.stringify(want))
+      problems.push(`team ${seen.team}'s page shows grades ${JSON.stringify(shown)}, the rules give ${JSON.stringify(want)}`);
   }
+  // The answers were one on time and one late (else the late rule went untried).
+  const shares = new Set(injectGrades.map((g) => g.lateShare));
+  if (record.teams.length > 1 && !(shares.has(1) && [...shares].some((share) => share < 1)))
+    problems.push(`the answers graded were not one on time and one late (late shares ${[...shares].join(', ') || 'none'})`);
   const acknowledgedCounts = {
     findings: filed.length,
     evidence: evidence.length,

@@ -1,5 +1,6 @@
-import { readUntilAnswered, writeUntilAnswered, type ActorContext } from './actors';
+import { readUntilAnswered, signIn, writeUntilAnswered, type ActorContext } from './actors';
 import { FINDING_KINDS } from './plan';
+import { backoff, partWay, sleep, until } from './pace';
 
 /**
  * The event's paperwork, played while the board runs and the faults fall:
@@ -23,13 +24,10 @@ export interface PaperworkRecord {
 
 export const INJECT = { points: 20, latePercentPerHour: 50 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export async function playPaperwork(ctx: ActorContext): Promise<PaperworkRecord> {
   const { origin, adminToken, ledger, plan, deadline, say } = ctx;
   const record: PaperworkRecord = { teams: [], problems: [] };
-  const runMs = plan.endsAt - plan.startsAt;
-  const at = (fraction: number) => sleep(Math.max(0, plan.startsAt + fraction * runMs - Date.now()));
+  const at = (fraction: number) => until(partWay(plan, fraction));
   const write = async (actor: string, token: string, path: string, body: unknown, key: string, headers: Record<string, string> = {}) => {
     const answer = await writeUntilAnswered(ledger, actor, `${origin}/api/v1${path}`, body, { token, key, deadline, headers });
     if (answer.status < 200 || answer.status >= 300) record.problems.push(`${actor}: ${path} answered ${answer.status} ${JSON.stringify(answer.json)}`);
@@ -52,19 +50,13 @@ export async function playPaperwork(ctx: ActorContext): Promise<PaperworkRecord>
         // The bucket's own address: a form made before a server restart names the port of the bucket that went with it.
         if ((await ledger.fetch(actor, url, { method: 'POST', body: data })).status === 201) return key;
       }
-      await sleep(Math.min(5000, 250 * 2 ** attempt));
+      await sleep(backoff(attempt));
     }
     throw new Error(`${actor}: no upload landed through ${formPath}`);
   };
-  const signIn = async (name: string, body: Record<string, unknown>) => {
-    const account = await write('organiser', adminToken, '/team-accounts', { ...body, name }, `account-${name}`);
-    const session = await write(name, '', '/team/sessions', { name, password: account.password }, `session-${name}`);
-    return String(session.token ?? '');
-  };
-
-  // Before the first round: the inject, written and published (its If-Match makes a resent publish a 412, not a second edit).
+  // As the first round begins: the inject, written and published (its If-Match makes a resent publish a 412, not a second edit).
   const organiser = 'organiser (paperwork)';
-  const dueAt = plan.startsAt + Math.round(0.4 * runMs);
+  const dueAt = Math.round(partWay(plan, 0.4));
   const iso = (t: number) => new Date(t).toISOString();
   const created = await write(
     organiser,
@@ -107,8 +99,8 @@ export async function playPaperwork(ctx: ActorContext): Promise<PaperworkRecord>
 
   const blueTeams = [1, Math.min(2, plan.size.teams)].filter((t, i, all) => all.indexOf(t) === i);
   const members = new Map<number, string>();
-  for (const team of blueTeams) members.set(team, await signIn(`paper-${team}`, { team_id: ctx.teamId.get(team) }));
-  const redTeam = await signIn('red-1', { role: 'red-team' });
+  for (const team of blueTeams) members.set(team, await signIn(ctx, `paper-${team}`, { team_id: ctx.teamId.get(team)! }));
+  const redTeam = await signIn(ctx, 'red-1', { role: 'red-team' });
   const teamPath = (team: number) => `/team/${ctx.teamId.get(team)}`;
   const firstService = (team: number) => ctx.serviceIds.get(plan.hosts.find((h) => h.team === team)!.url)!;
 

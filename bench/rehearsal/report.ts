@@ -5,7 +5,7 @@ import { matchRoute } from '#shared/api/route-matching';
 import { scanIdFor } from '../../functions/agent/schedule';
 import { capacityFigures, type CapacityLine } from './capacity';
 import type { FaultRecord } from './faults';
-import type { LedgerEntry } from './ledger';
+import { acknowledgedWrites, ok2xx, type LedgerEntry } from './ledger';
 import { reportHtml, reportMarkdown } from './pages';
 import { checkPaperwork, type CollectedPaperwork } from './paperwork-report';
 import type { PaperworkRecord } from './paperwork';
@@ -67,7 +67,6 @@ const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 };
-const ok2xx = (status: number) => status >= 200 && status < 300;
 
 export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary: string } {
   const { plan, collected, ledger } = inputs;
@@ -115,10 +114,12 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     if (!found) lost.push(`${key}: acknowledged to ${report.by}, not in the history`);
     else if (found.score !== report.score) lost.push(`${key}: acknowledged with score ${report.score}, recorded ${found.score}`);
   }
-  const adjustments = ledger.filter((e) => e.method === 'POST' && /\/adjustments$/.test(e.path) && ok2xx(e.status));
-  const adjustmentKeys = new Set(adjustments.map((e) => e.key));
-  for (const key of adjustmentKeys) {
-    const reason = (adjustments.find((e) => e.key === key)!.body as { reason: string }).reason;
+  const teamNumber = (id: number) => collected.services.find((s) => s.team.id === id)?.team.number ?? id;
+  const adjustments = acknowledgedWrites(ledger, 'POST', /^\/api\/v1\/teams\/\d+\/adjustments$/).map(({ entry, sent }) => {
+    const { super_type_id, points, reason } = entry.body as { super_type_id: number; points: number; reason: string };
+    return { key: entry.key!, team: teamNumber(Number(/teams\/(\d+)\/adjustments/.exec(entry.path)![1])), superType: super_type_id, points, reason, sent };
+  });
+  for (const { key, reason } of adjustments) {
     const there = collected.adjustments.filter((a) => a.reason === reason).length;
     if (there !== 1) lost.push(`adjustment ${key}: acknowledged, ${there} there`);
   }
@@ -131,29 +132,34 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
   // 2. Every score is right: each result against the hosts' logs, each total against the rules' recomputation.
   const expected = expectedScores(services, inputs.hostLog, window);
   const mismatches: (Mismatch | { team: number; why: string })[] = [...expected.mismatches];
-  for (const e of adjustments) {
-    const team = Number(/teams\/(\d+)\/adjustments/.exec(e.path)![1]);
-    const number = collected.services.find((s) => s.team.id === team)?.team.number ?? team;
-    const { super_type_id, points } = e.body as { super_type_id: number; points: number };
-    const figures = expected.totals.get(number) ?? expected.totals.set(number, new Map()).get(number)!;
-    const figure = figures.get(super_type_id) ?? figures.set(super_type_id, { score: 0, max: 0 }).get(super_type_id)!;
+  for (const { team, superType, points } of adjustments) {
+    const figures = expected.totals.get(team) ?? expected.totals.set(team, new Map()).get(team)!;
+    const figure = figures.get(superType) ?? figures.set(superType, { score: 0, max: 0 }).get(superType)!;
     figure.score += points;
   }
   // The paperwork: each write acknowledged is there once, and what the decisions move on the board.
-  const teamNumber = (id: number) => collected.services.find((s) => s.team.id === id)?.team.number ?? id;
   const boardTeams = collected.scoreboard.scoreboard.map((row) => row.team.number);
   const settingsLoaded = plan.competition.settings as Record<string, number>;
   const paperwork =
     collected.paperwork && inputs.paperwork
-      ? checkPaperwork(ledger, collected.paperwork, inputs.paperwork, teamNumber, boardTeams, {
-          findingsSuperType: settingsLoaded.red_team_findings_super_type_id!,
-          repeatWindowMs: settingsLoaded.red_team_repeat_window_minutes! * 60_000,
-          incidentsSuperType: settingsLoaded.incident_reports_super_type_id!,
-          incidentMaxPoints: settingsLoaded.incident_report_max_points!,
-        })
+      ? checkPaperwork(
+          ledger,
+          collected.paperwork,
+          inputs.paperwork,
+          teamNumber,
+          boardTeams,
+          {
+            findingsSuperType: settingsLoaded.red_team_findings_super_type_id!,
+            repeatWindowMs: settingsLoaded.red_team_repeat_window_minutes! * 60_000,
+            incidentsSuperType: settingsLoaded.incident_reports_super_type_id!,
+            incidentMaxPoints: settingsLoaded.incident_report_max_points!,
+            // The board was read after everything the ledgers hold.
+          },
+          ledger.reduce((t, e) => Math.max(t, e.answered), 0),
+        )
       : { lost: [], problems: [], awards: [], acknowledged: {} };
   lost.push(...paperwork.lost);
-  const liveEditProblems = inputs.liveEdits ? checkLiveEdits(inputs.liveEdits, inputs.hostLog, ledger, plan.size.roundSeconds * 1000) : [];
+
   for (const award of paperwork.awards) {
     const figures = expected.totals.get(award.team) ?? expected.totals.set(award.team, new Map()).get(award.team)!;
     const figure = figures.get(award.superType) ?? figures.set(award.superType, { score: 0, max: 0 }).get(award.superType)!;
@@ -179,7 +185,8 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
   // how long a result took to reach them.
   const negatives = [
     ...expected.penalties,
-    ...negativeAdjustments(adjustments, collected),
+    // Stamped when first sent: a write may land then, though acknowledged only on a later sending.
+    ...adjustments.filter((a) => a.points < 0).map((a) => ({ team: a.team, t: a.sent, points: -a.points })),
     ...paperwork.awards.filter((a) => a.points < 0).map((a) => ({ team: a.team, t: a.t, points: -a.points })),
   ];
   const backwards: string[] = [];
@@ -280,7 +287,8 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
   // What the faults explain: a result missing from a round, an agent's timeout. Anywhere else, each fails the run.
   const roundMs = plan.size.roundSeconds * 1000;
   const disturbed = (from: number, to: number) =>
-    inputs.faults.some((f) => f.kind !== 'agent-clock-ahead' && f.started <= to && (f.ended ?? f.started) + roundMs >= from);
+    inputs.faults.some((f) => f.kind !== 'agent-clock-ahead' && !f.notPlayed && f.started <= to && (f.ended ?? f.started) + roundMs >= from);
+  const liveEditProblems = inputs.liveEdits ? checkLiveEdits(inputs.liveEdits, inputs.hostLog, ledger, roundMs, (t) => disturbed(t - roundMs, t)) : [];
   const added = new Map(addedServices.map((e) => [(e.body as { url: string }).url, e.answered]));
   // Each round: every service there at its start has a result under the round's scan id (the agents' own), and had it
   // before the next round began (the figure).
@@ -349,7 +357,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     duration_s: Math.round(inputs.durationMs / 1000),
     window: { starts: iso(plan.startsAt), freezes: iso(plan.freezeAt), ends: iso(plan.endsAt) },
     lost,
-    acknowledged: { results: acknowledged.size, adjustments: adjustmentKeys.size, services_added: addedServices.length, ...paperwork.acknowledged },
+    acknowledged: { results: acknowledged.size, adjustments: adjustments.length, services_added: addedServices.length, ...paperwork.acknowledged },
     mismatches,
     agent_timeouts: expected.agentTimeouts,
     blue_teams: { records: inputs.blueTeams, problems: blueProblems },
@@ -368,7 +376,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
   writeFileSync(join(dir, 'report.md'), reportMarkdown(report));
   writeFileSync(join(dir, 'report.html'), reportHtml(report, inputs.foldLagByTime ?? {}));
   const summary = ok
-    ? `PASS: ${acknowledged.size} results acknowledged, none lost; every score as the hosts' logs give it; no spectator saw a score go back; ${inputs.faults.length} faults, each happened (report: ${dir}/report.md)`
+    ? `PASS: ${acknowledged.size} results acknowledged, none lost; every score as the hosts' logs give it; no spectator saw a score go back; ${inputs.faults.filter((f) => !f.notPlayed).length} faults, each happened${inputs.faults.some((f) => f.notPlayed) ? ` (${inputs.faults.filter((f) => f.notPlayed).length} not played here)` : ''} (report: ${dir}/report.md)`
     : `FAIL: ${blueProblems.length} blue team problems, ${paperwork.problems.length} paperwork problems, ${liveEditProblems.length} live edit problems, ${lost.length} lost, ${mismatches.length} mismatches, ${backwards.length} unexplained drops, ${unhappened.length} faults that did not happen, ${unexplainedGaps.length} results missing from quiet rounds, ${unexplainedTimeouts.length} agent timeouts no fault explains, ${inputs.unexpectedExits.length} processes that ended of themselves (report: ${dir}/report.md)`;
   return { ok, summary };
 }
@@ -387,16 +395,6 @@ function takenOver(ledger: LedgerEntry[]): string[] {
     (holders.get(key) ?? holders.set(key, new Set()).get(key)!).add((e.body as { agent: string }).agent);
   }
   return [...holders].filter(([, agents]) => agents.size > 1).map(([key]) => key);
-}
-
-/** The adjustments that took points off a team (when they were answered): what, beside SLA penalties, explains a drop. */
-function negativeAdjustments(adjustments: LedgerEntry[], collected: Collected): { team: number; t: number; points: number }[] {
-  return adjustments.flatMap((e) => {
-    const { points } = e.body as { points: number };
-    const team = Number(/teams\/(\d+)\/adjustments/.exec(e.path)![1]);
-    const number = collected.services.find((s) => s.team.id === team)?.team.number ?? team;
-    return points < 0 ? [{ team: number, t: e.answered, points: -points }] : [];
-  });
 }
 
 /** A JSON Lines file, read back. */

@@ -26,10 +26,11 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { localStage, QUIET, remoteStage, type Stage } from './stage';
+import { backoff, sleep, until } from './pace';
 import { playPaperwork, type PaperworkRecord } from './paperwork';
 import { playLiveEdits, type LiveEditsRecord } from './live-edits';
 import type { CollectedPaperwork } from './paperwork-report';
-import { pollFoldLag, startViewer, writeUntilAnswered, type ActorContext, type Viewer } from './actors';
+import { pollFoldLag, signIn, startViewer, writeUntilAnswered, type ActorContext, type Viewer } from './actors';
 import { inject, type FaultRecord } from './faults';
 import { Ledger, recordingProxy } from './ledger';
 import { makePlan, RANGE_POOL, SIZES, SSH_ACCOUNT, SUBTYPE_ID, type Size } from './plan';
@@ -58,6 +59,8 @@ const { values } = parseArgs({
   },
 });
 if (values.api && !values.table) throw new Error("--api needs --table: the stage's table, which scoring load and verify reach");
+// A stage in AWS seals the check accounts the competition names (its AccountsKeyArn); the local twin (--endpoint) needs none.
+if (values.api && !values.endpoint && !values['accounts-key']) throw new Error("--api needs --accounts-key: the stage's AccountsKeyArn output");
 const named = values.full ? 'full' : values.size!;
 if (!(named in SIZES)) throw new Error(`--size is ${Object.keys(SIZES).join(', ')}`);
 const base: Size = SIZES[named as keyof typeof SIZES];
@@ -86,13 +89,13 @@ const say = (line: string) => {
   console.log(text);
   writeFileSync(join(out, 'rehearsal.log'), `${text}\n`, { flag: 'a' });
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const until = (time: number) => sleep(Math.max(0, time - Date.now()));
 
 // The plan: the first round starts once the processes can be up. On a deployed stage every service is the range
 // pool's: its Lambda agent cannot reach hosts on this machine.
 const remote = values.api !== undefined;
-const plan = makePlan(size, seed, Date.now(), named === 'full' ? 60_000 : 10_000, { deployed: remote });
+// A minute's lead in AWS (its competition loaded over the network, its agents' tokens minted there) and at full size.
+const lead = (remote && !values.endpoint) || named === 'full' ? 60_000 : 10_000;
+const plan = makePlan(size, seed, Date.now(), lead, { deployed: remote });
 writeFileSync(join(out, 'plan.json'), JSON.stringify(plan, null, 1));
 const competitionFile = join(out, 'competition.json');
 writeFileSync(competitionFile, JSON.stringify(plan.competition, null, 1));
@@ -264,26 +267,7 @@ try {
         const actor = `blue team ${blue.team}`;
         const record: BlueTeamRecord = { team: blue.team, ssh: blue.ssh, checkNow: blue.checkNow };
         records.push(record);
-        const account = await writeUntilAnswered(
-          ledger,
-          'organiser',
-          `${origin}/api/v1/team-accounts`,
-          { team_id: teamId.get(blue.team), name: `blue-${blue.team}` },
-          {
-            token: adminToken,
-            key: `account-${blue.team}`,
-            deadline,
-          },
-        );
-        const password = (account.json as { password?: string }).password;
-        const session = await writeUntilAnswered(
-          ledger,
-          actor,
-          `${origin}/api/v1/team/sessions`,
-          { name: `blue-${blue.team}`, password },
-          { token: '', key: `session-${blue.team}`, deadline },
-        );
-        const token = (session.json as { token?: string }).token ?? '';
+        const token = await signIn(actors, `blue-${blue.team}`, { team_id: teamId.get(blue.team)! });
         await until(plan.startsAt + blue.changeAt);
         const change = await writeUntilAnswered(
           ledger,
@@ -494,7 +478,7 @@ async function collect(api: string, token: string, dir: string): Promise<Collect
       const response = await fetch(`${api}${path}`, { headers });
       if (response.ok) return (await response.json()) as T;
       if ((response.status !== 429 && response.status !== 503) || attempt === 8) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
-      await sleep(Math.min(5000, 250 * 2 ** attempt));
+      await sleep(backoff(attempt));
     }
   };
   const services = await get<{ id: number; subtype_id: number; url: string; max_score: number; team: { id: number; number: number } }[]>('/api/v1/services');

@@ -9,7 +9,7 @@ const ruling = (t: number, findingId: number, decision: Ruling['decision'], over
   team: 1,
   service: 7,
   kind: 'user-access',
-  kindPoints: 10,
+  points: 10,
   doneAt: 1_000_000,
   decision,
   ...over,
@@ -25,8 +25,8 @@ describe("the oracle's awards", () => {
         ruling(2, 2, 'approve', { doneAt: 1_000_000 + 1_800_000 }),
         ruling(3, 3, 'approve', { doneAt: 1_000_000 + 7_200_000 }),
         ruling(4, 4, 'approve', { service: 8 }),
-        ruling(5, 5, 'more_evidence', { team: 2, kind: 'admin-access', kindPoints: 20 }),
-        ruling(6, 5, 'approve', { team: 2, kind: 'admin-access', kindPoints: 20 }),
+        ruling(5, 5, 'more_evidence', { team: 2, kind: 'admin-access', points: 20 }),
+        ruling(6, 5, 'approve', { team: 2, kind: 'admin-access', points: 20 }),
         ruling(7, 4, 'reject', { service: 8 }),
       ],
       [],
@@ -34,6 +34,7 @@ describe("the oracle's awards", () => {
       [],
       [],
       rules,
+      0,
     );
     expect(moves(awards)).toEqual([
       [1, 3, -10, 0],
@@ -41,6 +42,32 @@ describe("the oracle's awards", () => {
       [1, 3, -10, 0],
       [2, 3, -20, 0],
       [1, 3, 10, 0],
+    ]);
+  });
+
+  it("takes an organiser's own points, and counts a finding only while its latest ruling is an approval that is no repeat", () => {
+    const awards = expectedAwards(
+      [
+        ruling(1, 1, 'approve', { points: 4 }),
+        // A repeat of 1, approved: nothing. Then 1 rejected: 2 approved again is no repeat now.
+        ruling(2, 2, 'approve', { doneAt: 1_000_000 + 60_000 }),
+        ruling(3, 1, 'reject'),
+        ruling(4, 2, 'approve', { doneAt: 1_000_000 + 60_000 }),
+        // 0 points approved still counts: a later one of the same kind is its repeat.
+        ruling(5, 3, 'approve', { service: 9, points: 0 }),
+        ruling(6, 4, 'approve', { service: 9 }),
+      ],
+      [],
+      [],
+      [],
+      [],
+      rules,
+      0,
+    );
+    expect(moves(awards)).toEqual([
+      [1, 3, -4, 0],
+      [1, 3, 4, 0],
+      [1, 3, -10, 0],
     ]);
   });
 
@@ -57,9 +84,14 @@ describe("the oracle's awards", () => {
         { t: 3, team: 1, inject: 9, superType: 2, points: 15, lateShare: 1 },
       ],
       [],
-      [{ superType: 2, points: 20 }],
+      // Published: one due by the board's reading, one not yet.
+      [
+        { superType: 2, points: 20, dueAt: 50 },
+        { superType: 2, points: 30, dueAt: 500 },
+      ],
       [1, 2, 3],
       rules,
+      100,
     );
     // 15 × 0.5 = 7.5, rounded to 8.
     expect(moves(awards)).toEqual([
@@ -84,6 +116,7 @@ describe("the oracle's awards", () => {
       [],
       [],
       rules,
+      0,
     );
     expect(moves(awards)).toEqual([
       [1, 3, 30, 50],
