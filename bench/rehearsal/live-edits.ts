@@ -96,9 +96,10 @@ export function checkLiveEdits(
     if (edit.status !== 200) problems.push(`the check edit of ${edit.url} was answered ${edit.status}`);
     const paths = hostLog.filter((e): e is Extract<HostEvent, { outcome: unknown }> => e.service === edit.url && 'outcome' in e && e.path !== undefined);
     const early = paths.filter((e) => e.t < edit.sent && e.path !== '/');
-    const late = paths.filter((e) => e.t >= settled(edit.answered) && !disturbed(e.t));
+    const late = paths.filter((e) => e.t >= settled(edit.answered));
     if (early.length > 0) problems.push(`${edit.url}: ${early.length} probes before its check changed asked for ${early[0]!.path}`);
-    if (late.some((e) => e.path !== edit.path)) problems.push(`${edit.url}: probes after its check changed still asked for another path than ${edit.path}`);
+    if (late.some((e) => e.path !== edit.path && !disturbed(e.t)))
+      problems.push(`${edit.url}: probes after its check changed still asked for another path than ${edit.path}`);
     if (!late.some((e) => e.path === edit.path)) problems.push(`${edit.url}: no probe asked for ${edit.path} after its check changed`);
   }
   const move = record.poolMove;
