@@ -191,6 +191,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
   ];
   const backwards: string[] = [];
   const seenAfter: number[] = [];
+  const seenBy: Record<string, { p50: number | null; p99: number | null; results: number }> = {};
   const acks = [...acknowledged.keys()].map((key) => recorded.get(key)).filter((r): r is RecordedResult => r !== undefined);
   for (const viewer of inputs.viewers) {
     const boards = viewer.polls.filter((p) => p.totals);
@@ -215,12 +216,15 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     }
     // A result is promised to a viewer by the first status view whose as_of is past its arrival.
     const views = viewer.polls.filter((p) => p.asOf !== undefined);
+    const its: number[] = [];
     for (const r of acks) {
       const arrived = Date.parse(r.received_at);
       if (Date.parse(r.time) >= plan.freezeAt) continue;
       const view = views.find((p) => p.asOf! >= arrived);
-      if (view) seenAfter.push(view.t - arrived);
+      if (view) its.push(view.t - arrived);
     }
+    seenAfter.push(...its);
+    seenBy[viewer.name] = { p50: quantile(its, 0.5), p99: quantile(its, 0.99), results: its.length };
   }
 
   // 5. Every scheduled fault happened (the ledger proves those the injector could not).
@@ -326,7 +330,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
   const figures = {
     rounds_fully_scored_before_the_next: `${rounds.full} of ${rounds.total}`,
     fold_lag_seconds: { p50: quantile(inputs.foldLagSeconds, 0.5), p99: quantile(inputs.foldLagSeconds, 0.99), samples: inputs.foldLagSeconds.length },
-    spectator_saw_a_result_after_ms: { p50: quantile(seenAfter, 0.5), p99: quantile(seenAfter, 0.99), results: seenAfter.length },
+    spectator_saw_a_result_after_ms: { p50: quantile(seenAfter, 0.5), p99: quantile(seenAfter, 0.99), results: seenAfter.length, by_spectator: seenBy },
     api_latency_ms: Object.fromEntries(
       [...latency].sort().map(([name, ms]) => [name, { p50: quantile(ms, 0.5), p99: quantile(ms, 0.99), requests: ms.length }]),
     ),
