@@ -2,7 +2,7 @@ import { readUntilAnswered, writeUntilAnswered, type ActorContext } from './acto
 import type { LedgerEntry } from './ledger';
 import type { HostEvent } from './oracle';
 import { partWay, until } from './pace';
-import { CHECK_TIMEOUT_SECONDS, RANGE_POOL, type Plan } from './plan';
+import { CHECK_TIMEOUT_SECONDS, RANGE_POOL } from './plan';
 
 /**
  * Organisers editing live while the board runs: one HTTP service's check
@@ -21,23 +21,12 @@ export interface LiveEditsRecord {
 
 export const EDITED_PATH = '/status';
 
-/** The host whose check changes, and the team that moves: neither the blue teams' (1 and 2) nor the range pool's (none is left to move on a deployed stage). */
-export function liveEditTargets(plan: Plan): { checkUrl?: string; movedTeam?: number } {
-  const teams = plan.competition.teams as { number: number; pool?: string }[];
-  const movedTeam = teams.find((t) => t.number > 2 && t.pool === undefined)?.number;
-  // The edited host is the cloud's if one is left (the range pool's agents are the ones faults pause and kill).
-  const cloudTeams = new Set(teams.filter((t) => t.pool === undefined && t.number !== movedTeam).map((t) => t.number));
-  const candidates = plan.hosts.filter((h) => h.kind === 'http' && h.team > 2 && h.team !== movedTeam);
-  const checkUrl = (candidates.find((h) => cloudTeams.has(h.team)) ?? candidates[0])?.url;
-  return { checkUrl, movedTeam };
-}
-
 export async function playLiveEdits(ctx: ActorContext): Promise<LiveEditsRecord> {
   const { origin, adminToken, ledger, plan, deadline, say } = ctx;
   const record: LiveEditsRecord = {};
   const at = (fraction: number) => until(partWay(plan, fraction));
   const actor = 'organiser (live edits)';
-  const { checkUrl, movedTeam } = liveEditTargets(plan);
+  const { checkUrl, movedTeam } = plan.liveEdits;
 
   // Early enough that two rounds after each edit are still to come, whatever the faults do to the last ones.
   await at(0.25);

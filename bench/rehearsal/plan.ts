@@ -112,6 +112,8 @@ export interface Plan {
   /** A host no service names at the start: an organiser adds its service while the board runs. */
   spare: HostPlan;
   blueTeams: BlueTeamPlan[];
+  /** The HTTP host whose check an organiser changes, and the team moved to the range pool (none left on a stage). */
+  liveEdits: { checkUrl?: string; movedTeam?: number };
   faults: FaultPlan[];
   /** When the first round starts (epoch ms, on a round boundary), and when scoring ends (end_time). */
   startsAt: number;
@@ -179,10 +181,18 @@ export function makePlan(size: Size, seed: number, now: number, leadMs: number, 
         checkNowAt: Math.floor(runMs * (i === 0 ? 0.35 : 0.6)),
       };
     });
+  // The live edits' targets (./live-edits.ts): a team of the cloud pool moved into the range pool, and a web host
+  // whose check changes, kept up all along so that every round after the change shows the path it was asked for.
+  const deployed = options.deployed === true;
+  const movedTeam = Array.from({ length: size.teams }, (_, i) => i + 1).find((team) => team > 2 && !inRangePool(team, deployed));
+  const editable = hosts.filter((h) => h.kind === 'http' && h.team > 2 && h.team !== movedTeam);
+  const edited = editable.find((h) => !inRangePool(h.team, deployed)) ?? editable[0];
+  if (edited) edited.script = [];
   return {
     seed,
     subnet,
     blueTeams,
+    liveEdits: { ...(edited ? { checkUrl: edited.url } : {}), ...(movedTeam !== undefined ? { movedTeam } : {}) },
     clockAheadSeconds: Math.min(90, runMs / 1000 - 2 * size.roundSeconds),
     clockSlightlyAheadSeconds: 3,
     size,
@@ -302,12 +312,14 @@ function competitionFile(
       number: t + 1,
       name: `Rehearsal Team ${t + 1}`,
       team_url: `team${t + 1}.rehearsal.example`,
-      // A third of the teams in the range pool; every team on a deployed stage, whose Lambda agent cannot reach this machine.
-      ...(everyTeamInRange || (t + 1) % 3 === 0 ? { pool: RANGE_POOL } : {}),
+      ...(inRangePool(t + 1, everyTeamInRange) ? { pool: RANGE_POOL } : {}),
       services: hosts.filter((h) => h.team === t + 1).map((h) => ({ subtype_id: SUBTYPE_ID[h.kind], url: h.url, port: h.port })),
     })),
   };
 }
+
+/** A third of the teams are the range pool's; every team on a deployed stage, whose Lambda agent cannot reach this machine. */
+const inRangePool = (team: number, deployed: boolean) => deployed || team % 3 === 0;
 
 /** A host's mode at an offset (ms from the first round's start). */
 export function modeAt(host: Pick<HostPlan, 'script'>, offset: number): Mode {
