@@ -27,6 +27,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { localStage, QUIET, remoteStage, type Stage } from './stage';
 import { backoff, sleep, until } from './pace';
+import { mapBounded } from '#shared/bounded';
 import { playPaperwork, type PaperworkRecord } from './paperwork';
 import { playLiveEdits, type LiveEditsRecord } from './live-edits';
 import type { CollectedPaperwork } from './paperwork-report';
@@ -455,20 +456,6 @@ async function settledScoreboard(api: string, token: string): Promise<boolean> {
   return false;
 }
 
-/** `work` on every item, at most `limit` at once, the answers in the items' order. */
-async function eachAtMost<T, R>(limit: number, items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const answers: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      answers[i] = await work(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return answers;
-}
-
 /** The API's view at the end: every service with its whole history, every team's adjustments, the scoreboard, the settings. */
 async function collect(api: string, token: string, dir: string): Promise<Collected> {
   const headers = { authorization: `Bearer ${token}` };
@@ -482,7 +469,7 @@ async function collect(api: string, token: string, dir: string): Promise<Collect
     }
   };
   const services = await get<{ id: number; subtype_id: number; url: string; max_score: number; team: { id: number; number: number } }[]>('/api/v1/services');
-  const histories = await eachAtMost(16, services, async (s) => {
+  const histories = await mapBounded(services, 16, async (s) => {
     const items: Collected['services'][number]['results'] = [];
     let cursor: string | null = null;
     do {
@@ -495,7 +482,7 @@ async function collect(api: string, token: string, dir: string): Promise<Collect
     return { ...s, results: items };
   });
   const teamIds = [...new Set(services.map((s) => s.team.id))];
-  const adjustments = (await eachAtMost(16, teamIds, (id) => get<Collected['adjustments']>(`/api/v1/teams/${id}/adjustments`))).flat();
+  const adjustments = (await mapBounded(teamIds, 16, (id) => get<Collected['adjustments']>(`/api/v1/teams/${id}/adjustments`))).flat();
   const collected: Collected = {
     services: histories,
     adjustments,

@@ -11,6 +11,7 @@ import { cachedPerRound, type HostResolver } from './resolve';
 import type { Recipes } from './checks/command';
 import { concurrencyLimit, scanIdFor, type ConcurrencyLimit } from './schedule';
 import { sliceOf } from '#shared/domain/agents';
+import { mapBounded } from '#shared/bounded';
 
 export interface RoundDependencies {
   api: ScoringApi;
@@ -399,18 +400,14 @@ async function report(deps: RoundDependencies, reports: ScanReport[]): Promise<n
   const batches: ScanReport[][] = [];
   for (let i = 0; i < reports.length; i += REPORT_BATCH) batches.push(reports.slice(i, i + REPORT_BATCH));
   let failed = 0;
-  let next = 0;
-  const worker = async () => {
-    while (next < batches.length) {
-      const batch = batches[next++]!;
-      const outcomes: ReportOutcome[] = await deps.api.report(batch);
-      outcomes.forEach((outcome, i) => {
-        if (outcome.ok) return;
-        failed++;
-        deps.log.warn('report refused', { service_id: batch[i]!.service, scan_id: batch[i]!.scan_id, status: outcome.status, detail: outcome.detail });
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(REPORT_CONCURRENCY, batches.length) }, worker));
+  // The API out of reach (its client has retried) stops the reports: the round says so.
+  await mapBounded(batches, REPORT_CONCURRENCY, async (batch) => {
+    const outcomes: ReportOutcome[] = await deps.api.report(batch);
+    outcomes.forEach((outcome, i) => {
+      if (outcome.ok) return;
+      failed++;
+      deps.log.warn('report refused', { service_id: batch[i]!.service, scan_id: batch[i]!.scan_id, status: outcome.status, detail: outcome.detail });
+    });
+  });
   return failed;
 }

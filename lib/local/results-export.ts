@@ -18,6 +18,7 @@ import type { ServiceRecord, SuperType } from '#shared/domain/model';
 import { buildScoreboard, buildScorecard, uptime, type Division, type Scorecard } from '#shared/domain/scoring/standings';
 import { formatTimestamp } from '#shared/validation';
 import { toCsv } from '#shared/csv';
+import { mapBounded } from '#shared/bounded';
 
 export interface ResultsExport {
   json: ResultsJson;
@@ -113,13 +114,13 @@ export async function exportResults(options: { includeHidden?: boolean; now?: Da
     };
   });
 
-  const services = await mapLimited(
+  const services = await mapBounded(
     allServices.filter((s) => byId.has(s.service.team.id)),
     HISTORY_CONCURRENCY,
     serviceEntry,
   );
   services.sort((a, b) => a.team_number - b.team_number || a.service_id - b.service_id);
-  const grades = (await mapLimited(teams, HISTORY_CONCURRENCY, gradesOf)).flat();
+  const grades = (await mapBounded(teams, HISTORY_CONCURRENCY, gradesOf)).flat();
 
   const sortedSuperTypes = [...superTypes].sort((a, b) => a.id - b.id);
   const json: ResultsJson = {
@@ -262,17 +263,4 @@ function servicesCsv(services: ServiceEntry[]): string {
     'last_scan_error',
   ];
   return toCsv([columns, ...services.map((s) => columns.map((c) => s[c]))]);
-}
-
-async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }

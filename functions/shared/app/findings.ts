@@ -39,7 +39,7 @@ import {
   type FindingState,
   type TeamFinding,
 } from '#shared/domain/findings';
-import { gradeWritten } from '#shared/app/injects';
+import { gradeWritten } from '#shared/app/awards';
 import { conflict, notFound, serviceUnavailable, tooManyRequests, validationFailed } from '#shared/http/problem';
 import { formatTimestamp } from '#shared/validation';
 

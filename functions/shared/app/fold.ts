@@ -22,6 +22,7 @@ import { standingsKey, standingsVersionOf, writeStandings } from '#shared/data/s
 import { writeStatusCells } from '#shared/data/status-cells';
 import { toTeamTotals, totalsKey, toTotalsState, writeTotals } from '#shared/data/totals';
 import type { Logger } from '#shared/log';
+import { mapBounded } from '#shared/bounded';
 
 /** How many teams of one batch are folded at once. */
 const TEAM_CONCURRENCY = 8;
@@ -39,23 +40,19 @@ export async function foldBatch(events: StreamEvent[], log?: Logger): Promise<st
   const byTeam = new Map<number, StreamEvent[]>();
   for (const streamEvent of events) byTeam.set(streamEvent.event.team_id, [...(byTeam.get(streamEvent.event.team_id) ?? []), streamEvent]);
   const failed: string[] = [];
-  const queue = [...byTeam];
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const [teamId, teamEvents] = next;
-      try {
-        await foldTeam(
-          teamId,
-          teamEvents.map((e) => e.event),
-          freezeTime,
-        );
-      } catch (error) {
-        log?.error('fold failed', { team: teamId, error: error instanceof Error ? error.message : String(error) });
-        failed.push(teamEvents[0]!.sequenceNumber);
-      }
+  // A team that cannot be folded is recorded and the others go on.
+  await mapBounded([...byTeam], TEAM_CONCURRENCY, async ([teamId, teamEvents]) => {
+    try {
+      await foldTeam(
+        teamId,
+        teamEvents.map((e) => e.event),
+        freezeTime,
+      );
+    } catch (error) {
+      log?.error('fold failed', { team: teamId, error: error instanceof Error ? error.message : String(error) });
+      failed.push(teamEvents[0]!.sequenceNumber);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(TEAM_CONCURRENCY, queue.length) }, worker));
+  });
   // The first failed record in stream order: every record after it is retried.
   return events.find((e) => failed.includes(e.sequenceNumber))?.sequenceNumber;
 }

@@ -5,7 +5,7 @@
  * latest grades and comments.
  */
 import type { AuditContext } from '#shared/data/audit';
-import { gradeWritten } from '#shared/app/injects';
+import { gradeWritten } from '#shared/app/awards';
 import { keepFiles } from '#shared/app/files';
 import { findingSeenByTeam } from '#shared/app/findings';
 import { fileInOrder, incidentFiles, MAX_BYTES_PER_SUBMISSION } from '#shared/domain/files';

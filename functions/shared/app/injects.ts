@@ -3,6 +3,7 @@
  * If-Match, publish and retire them (each change audited); a team reads
  * those it may see and submits for them, each submission a kept version.
  */
+import { gradeWritten } from '#shared/app/awards';
 import { ATTEMPTS, editConditionally } from '#shared/app/conditional-edit';
 import type { AuditContext } from '#shared/data/audit';
 import { allocateId } from '#shared/data/counters';
@@ -321,25 +322,6 @@ export async function gradeSubmission(injectId: number, given: GradeGiven, audit
     graded_at: formatTimestamp(now),
   };
   return gradeWritten(await putGrade(grade, audit, { overrideFinal: given.override_final === true }), grade, changed);
-}
-
-/**
- * What a grade's write answers, an inject's or an incident report's: the
- * grade, or 409 (`competition_final` without the override; `grade_changed`
- * when another grader's took its number first).
- */
-export function gradeWritten<G>(outcome: 'stored' | 'final' | 'taken', grade: G, changed: () => Error): G {
-  switch (outcome) {
-    case 'stored':
-      return grade;
-    case 'final':
-      throw conflict(
-        'competition_final',
-        'The competition is finalised: its results are locked. Send "override_final": true to grade anyway (the audit trail says so).',
-      );
-    case 'taken':
-      throw changed();
-  }
 }
 
 /** Every team's grades of an inject, every regrade kept (an organiser's read: one Query per team). */

@@ -28,6 +28,7 @@ import { checkServiceInScope } from '#shared/app/pool-scope';
 import type { Principal } from '#shared/http/principal';
 import * as metrics from '#shared/metrics';
 import { formatTimestamp, parseWith } from '#shared/validation';
+import { mapBounded } from '#shared/bounded';
 
 /** A check's time may be this far ahead of the server's clock (agents' clocks drift a little). */
 export const MAX_CLOCK_SKEW_MS = 2 * 60_000;
@@ -221,11 +222,9 @@ export async function answerBatch(reports: unknown[], principal: Principal | und
       );
     }
   };
-  const worker = async () => {
-    for (let group = queue.shift(); group; group = queue.shift()) {
-      for (const i of group) await answer(i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, queue.length) }, worker));
+  // A service's reports one after another (they race one item), the services a few at a time; `answer` never throws.
+  await mapBounded(queue, BATCH_CONCURRENCY, async (group) => {
+    for (const i of group) await answer(i);
+  });
   return answers;
 }

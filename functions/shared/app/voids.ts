@@ -42,6 +42,7 @@ import type { ApiRequest } from '#shared/http/endpoint';
 import { competitionFinal, conflict, notFound, preconditionFailed } from '#shared/http/problem';
 import type { Logger } from '#shared/log';
 import { formatTimestamp } from '#shared/validation';
+import { mapBounded } from '#shared/bounded';
 
 /** Results flipped per job step (one Query page of one service's history, and its UpdateItems). */
 export const VOID_CHUNK = 100;
@@ -62,21 +63,17 @@ async function servicesOf(filter: VoidFilter): Promise<StoredDefinition[]> {
 /** The results a void would flip now: references, sorted (for the fingerprint). */
 async function currentSet(serviceIds: number[], filter: VoidFilter, previewedAt: string, action: VoidAction): Promise<string[]> {
   const refs: string[] = [];
-  const queue = [...serviceIds];
-  const worker = async () => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      let after: Record<string, unknown> | null = null;
-      do {
-        const page = await resultsCheckedBetween(id, filter, after);
-        for (const item of page.items) {
-          if (inVoidSet(item as { time: string; received_at: string; voided?: boolean }, filter, previewedAt, action))
-            refs.push(resultRef(id, String(item.scan_id)));
-        }
-        after = page.next;
-      } while (after);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, serviceIds.length) }, worker));
+  await mapBounded(serviceIds, READ_CONCURRENCY, async (id) => {
+    let after: Record<string, unknown> | null = null;
+    do {
+      const page = await resultsCheckedBetween(id, filter, after);
+      for (const item of page.items) {
+        if (inVoidSet(item as { time: string; received_at: string; voided?: boolean }, filter, previewedAt, action))
+          refs.push(resultRef(id, String(item.scan_id)));
+      }
+      after = page.next;
+    } while (after);
+  });
   return refs.sort();
 }
 
