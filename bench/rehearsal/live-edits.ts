@@ -19,7 +19,7 @@ export interface LiveEditsRecord {
   problems?: string[];
 }
 
-export const EDITED_PATH = '/status';
+const EDITED_PATH = '/status';
 
 export async function playLiveEdits(ctx: ActorContext): Promise<LiveEditsRecord> {
   const { origin, adminToken, ledger, plan, deadline, say } = ctx;

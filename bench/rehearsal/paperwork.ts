@@ -16,13 +16,12 @@ import { backoff, partWay, sleep, until } from './pace';
  * is the record; the report works the scores out from the ledger.
  */
 export interface PaperworkRecord {
-  inject?: { id: number; points: number; superType: number; dueAt: number; latePercentPerHour: number };
   /** Per team number: the announcements it read at the end, and its grades as its own page shows them. */
   teams: { team: number; announcements: string[]; grades: { inject_id: number; awarded: number }[] }[];
   problems: string[];
 }
 
-export const INJECT = { points: 20, latePercentPerHour: 50 };
+const INJECT = { points: 20, latePercentPerHour: 50 };
 
 export async function playPaperwork(ctx: ActorContext): Promise<PaperworkRecord> {
   const { origin, adminToken, ledger, plan, deadline, say } = ctx;
@@ -95,7 +94,6 @@ export async function playPaperwork(ctx: ActorContext): Promise<PaperworkRecord>
     const state = ((await read(organiser, adminToken, `/injects/${injectId}`)).json as { state?: string }).state;
     if (state !== 'published') record.problems.push(`the inject was not published: ${published.status} ${JSON.stringify(published.json)}`);
   }
-  record.inject = { id: injectId, points: INJECT.points, superType: 2, dueAt, latePercentPerHour: INJECT.latePercentPerHour };
 
   const blueTeams = [1, Math.min(2, plan.size.teams)].filter((t, i, all) => all.indexOf(t) === i);
   const members = new Map<number, string>();
