@@ -38,6 +38,8 @@ export interface BlueTeamRecord {
   checkNow: string;
   change?: { status: number; state: string | null; at: number };
   checkNowOutcome?: { passed: boolean } | null;
+  /** How many jobs it asked for before one was done (a job a fault lost is asked for again). */
+  checkNowAsks?: number;
 }
 
 export interface Inputs {
@@ -285,7 +287,9 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
       blueProblems.push(`team ${blue.team}: no check passed with the new password after its change`);
     }
     if (blue.checkNow && blue.checkNowOutcome?.passed !== true)
-      blueProblems.push(`team ${blue.team}: its "check now" of ${blue.checkNow} ${blue.checkNowOutcome ? 'failed' : 'never ran'}`);
+      blueProblems.push(
+        `team ${blue.team}: its "check now" of ${blue.checkNow} ${blue.checkNowOutcome ? 'failed' : `never ran (asked ${blue.checkNowAsks ?? 0} time(s))`}`,
+      );
   }
 
   // What the faults explain: a result missing from a round, an agent's timeout. Anywhere else, each fails the run.
