@@ -1,5 +1,5 @@
 import { teamRoutes } from '#shared/api/routes/team';
-import { PasswordChangeRow } from '#shared/api/schemas/requests';
+import { PasswordChangeRow } from '#shared/api/schemas/requests/team';
 import { requestPasswordChanges } from '#shared/app/password-changes';
 import { freshSettings } from '#shared/data/fresh';
 import { MAX_CHANGES, parsePasswordList, type RequestedChange } from '#shared/domain/password-changes';

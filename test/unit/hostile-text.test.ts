@@ -8,7 +8,9 @@
  */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { IncidentReportBody, PASSWORD_LIST_MAX, SubmissionBody, UploadBody } from '#shared/api/schemas/requests';
+import { UploadBody } from '#shared/api/schemas/requests/files';
+import { IncidentReportBody, SubmissionBody } from '#shared/api/schemas/requests/injects';
+import { PASSWORD_LIST_MAX } from '#shared/api/schemas/requests/team';
 import { TeamName } from '#shared/domain/names';
 import { isHostName } from '#shared/domain/hostnames';
 import { safeFileName } from '#shared/domain/files';

@@ -11,7 +11,7 @@ import { EXAMPLES, REQUEST_EXAMPLES } from '#shared/api/examples';
 import { openApiDocument, resolvedResponse } from '#shared/api/openapi';
 import { routes } from '#shared/api/routes';
 import { DEFAULT_SETTINGS } from '#shared/domain/settings';
-import * as schemas from '#shared/api/schemas/responses';
+import * as schemas from '#shared/api/schemas/responses/all';
 import { responseViolations } from '../support/described';
 
 const ROOT = resolve(import.meta.dirname, '../..');

@@ -2,7 +2,7 @@ import { toJsonSchema, toJsonSchemaDefs, type ConversionConfig } from '@valibot/
 import type * as v from 'valibot';
 import { EXAMPLES, REQUEST_EXAMPLES } from '#shared/api/examples';
 import { API_PREFIX, pathIdOf, routes as allRoutes, THROTTLES, type Route } from '#shared/api/routes';
-import * as responses from '#shared/api/schemas/responses';
+import * as responses from '#shared/api/schemas/responses/all';
 import { BODY_LIMIT_BYTES } from '#shared/http/endpoint';
 
 /**
@@ -70,12 +70,12 @@ export type ResponseObject = {
   content?: Record<string, { schema: JsonSchema; example?: unknown }>;
 };
 
-/** A schema's title (`named()` in schemas/responses.ts), if it has one. */
+/** A schema's title (`named()` in schemas/responses/parts.ts), if it has one. */
 const titleOf = (schema: unknown) => (schema as { pipe?: readonly { type: string; title?: string }[] }).pipe?.find((step) => step.type === 'title')?.title;
 
 /**
  * Response bodies named in the description's components: every titled schema
- * of schemas/responses.ts, by its title, so a new one is a component (and a
+ * of schemas/responses/ (all.ts), by its title, so a new one is a component (and a
  * type of the generated client, `ApiSchemas['<title>']`) without a list to
  * keep. Two schemas with one title would hide one another: refused.
  */

@@ -8,7 +8,7 @@
  */
 import type * as v from 'valibot';
 import { randomBytes } from 'node:crypto';
-import type { ExportJobSchema } from '#shared/api/schemas/responses';
+import type { ExportJobSchema } from '#shared/api/schemas/responses/injects';
 import { WORKERS } from '#shared/api/workers';
 import { invokeAsync, lambdaTarget } from '#shared/aws/invoke';
 import { ObjectWriter, PART_BYTES, getObject, objectStore, presignedGet } from '#shared/aws/objects';

@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type * as v from 'valibot';
-import type { FileLinkSchema } from '#shared/api/schemas/responses';
+import type { FileLinkSchema } from '#shared/api/schemas/responses/injects';
 import { copyObject, headObject, objectStore, presignedGet } from '#shared/aws/objects';
 import { readInject } from '#shared/data/injects';
 import {

@@ -6,7 +6,7 @@
  * of requests, reports, findings or answers is read.
  */
 import type * as v from 'valibot';
-import type { OverviewSchema } from '#shared/api/schemas/responses';
+import type { OverviewSchema } from '#shared/api/schemas/responses/pools';
 import { poolViews } from '#shared/app/pools';
 import { freshSettings, freshSubtypeNames } from '#shared/data/fresh';
 import { readFoldLag } from '#shared/data/public-version';

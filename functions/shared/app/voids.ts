@@ -17,7 +17,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type * as v from 'valibot';
 import { API_PREFIX } from '#shared/api/prefix';
-import type { VoidBody } from '#shared/api/schemas/requests';
+import type { VoidBody } from '#shared/api/schemas/requests/scans';
 import { inVoidSet, receivedBy, resultRef, targetFlag, teamTotalFromHistory, type VoidAction, type VoidFilter } from '#shared/domain/voids';
 import { teamAwards } from '#shared/data/adjustments';
 import { auditPut, type AuditContext } from '#shared/data/audit';

@@ -1,5 +1,5 @@
-import * as q from '#shared/api/schemas/requests';
-import * as r from '#shared/api/schemas/responses';
+import { CheckJobUpdateBody } from '#shared/api/schemas/requests/team';
+import { CheckJobSchema } from '#shared/api/schemas/responses/team';
 import { route, list, json } from '#shared/api/route';
 
 /**
@@ -11,12 +11,12 @@ import { route, list, json } from '#shared/api/route';
 export const checksRoutes = {
   ListCheckJobs: route('ListCheckJobs', 'GET', '/checks', 'checks/list-check-jobs', 'admin-service-or-agent', 'read', {
     summary: 'The "check now" jobs no agent has taken yet, oldest first: the local agent polls this',
-    responses: { 200: list('Queued jobs (at most 100).', r.CheckJobSchema) },
+    responses: { 200: list('Queued jobs (at most 100).', CheckJobSchema) },
   }),
   UpdateCheckJob: route('UpdateCheckJob', 'PATCH', '/checks/{id}', 'checks/update-check-job', 'admin-service-or-agent', 'read-write', {
     summary: 'An agent takes a queued job (`running`), then reports how the check went (`done`)',
-    body: q.CheckJobUpdateBody,
-    responses: { 200: json('The job as it now is (its service is the one to check).', r.CheckJobSchema) },
+    body: CheckJobUpdateBody,
+    responses: { 200: json('The job as it now is (its service is the one to check).', CheckJobSchema) },
     problems: { 409: ['check_job_state'] },
   }),
 } as const;

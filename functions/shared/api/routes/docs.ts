@@ -1,4 +1,4 @@
-import * as r from '#shared/api/schemas/responses';
+import { OpenApiDocumentSchema } from '#shared/api/schemas/responses/common';
 import { route, json } from '#shared/api/route';
 
 /** The reference page's script, shipped with the docs function (see functions/docs/get-docs.ts). */
@@ -9,12 +9,12 @@ export const docsRoutes = {
   GetOpenApi: route('GetOpenApi', 'GET', '/openapi.json', 'docs/get-openapi', 'public', 'read', {
     summary: 'This description (token API)',
     tag: 'docs',
-    responses: { 200: json('The OpenAPI 3.1 description of the token API.', r.OpenApiDocumentSchema) },
+    responses: { 200: json('The OpenAPI 3.1 description of the token API.', OpenApiDocumentSchema) },
   }),
   GetOpenApiIam: route('GetOpenApiIam', 'GET', '/openapi-iam.json', 'docs/get-openapi-iam', 'public', 'read', {
     summary: 'This description (IAM API)',
     tag: 'docs',
-    responses: { 200: json('The OpenAPI 3.1 description of the IAM (SigV4) API.', r.OpenApiDocumentSchema) },
+    responses: { 200: json('The OpenAPI 3.1 description of the IAM (SigV4) API.', OpenApiDocumentSchema) },
   }),
   GetDocs: route('GetDocs', 'GET', '/docs', 'docs/get-docs', 'public', 'read', {
     summary: 'The API reference, for people',

@@ -1,13 +1,13 @@
-import * as q from '#shared/api/schemas/requests';
-import * as r from '#shared/api/schemas/responses';
+import { PasswordChangesQuery, RejectPasswordChangeBody } from '#shared/api/schemas/requests/team';
+import { PasswordChangeSchema } from '#shared/api/schemas/responses/team';
 import { route, json, list } from '#shared/api/route';
 
 /** Blue teams' password change requests, as organisers see and decide them. */
 export const passwordChangesRoutes = {
   ListPasswordChanges: route('ListPasswordChanges', 'GET', '/password-changes', 'password-changes/list-password-changes', 'admin', 'read', {
     summary: "Every team's password change requests, newest first (the latest 500), never a password",
-    query: q.PasswordChangesQuery,
-    responses: { 200: list('The requests (`?state=pending`: those waiting for a decision).', r.PasswordChangeSchema) },
+    query: PasswordChangesQuery,
+    responses: { 200: list('The requests (`?state=pending`: those waiting for a decision).', PasswordChangeSchema) },
   }),
   ApprovePasswordChange: route(
     'ApprovePasswordChange',
@@ -18,7 +18,7 @@ export const passwordChangesRoutes = {
     'read-write',
     {
       summary: 'Approve a waiting request: its passwords apply now',
-      responses: { 200: json('The request, applied.', r.PasswordChangeSchema) },
+      responses: { 200: json('The request, applied.', PasswordChangeSchema) },
       problems: { 409: ['already_decided', 'superseded', 'account_gone'], 503: ['accounts_busy'] },
     },
   ),
@@ -31,8 +31,8 @@ export const passwordChangesRoutes = {
     'read-write',
     {
       summary: 'Reject a waiting request, saying why',
-      body: q.RejectPasswordChangeBody,
-      responses: { 200: json('The request, rejected (its sealed passwords dropped).', r.PasswordChangeSchema) },
+      body: RejectPasswordChangeBody,
+      responses: { 200: json('The request, rejected (its sealed passwords dropped).', PasswordChangeSchema) },
       problems: { 409: ['already_decided'] },
     },
   ),

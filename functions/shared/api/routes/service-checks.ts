@@ -1,4 +1,4 @@
-import * as r from '#shared/api/schemas/responses';
+import { ServiceCheckSchema, ServiceChecksSchema } from '#shared/api/schemas/responses/services';
 import * as v from 'valibot';
 import { route, json, none } from '#shared/api/route';
 import { CheckDefinitionSchema } from '#shared/domain/checks';
@@ -12,11 +12,11 @@ import { CheckDefinitionSchema } from '#shared/domain/checks';
 export const serviceChecksRoutes = {
   GetServiceChecks: route('GetServiceChecks', 'GET', '/services/own-checks', 'service-checks/get-service-checks', 'admin-service-or-agent', 'read', {
     summary: "The services checked otherwise than their subtype says, with their own checks: the scoring agent's read, once a round, beside GET /subtypes",
-    responses: { 200: json('By service id, its own check (a service without one is left out).', r.ServiceChecksSchema) },
+    responses: { 200: json('By service id, its own check (a service without one is left out).', ServiceChecksSchema) },
   }),
   GetServiceCheck: route('GetServiceCheck', 'GET', '/services/{id}/check', 'service-checks/get-service-check', 'admin', 'read', {
     summary: "A service's own check, if it has one (else it is checked as its subtype says), with the ETag its replace names",
-    responses: { 200: json('Its own check and version (a service without one: 404).', r.ServiceCheckSchema) },
+    responses: { 200: json('Its own check and version (a service without one: 404).', ServiceCheckSchema) },
   }),
   ReplaceServiceCheck: route('ReplaceServiceCheck', 'PUT', '/services/{id}/check', 'service-checks/replace-service-check', 'admin', 'read-write', {
     summary: "Check one service otherwise than its subtype says (its subtype's kind, other parameters): from the agent's next round",
@@ -27,7 +27,7 @@ export const serviceChecksRoutes = {
       ),
     ),
     ifMatch: true,
-    responses: { 200: { ...json('Its own check as it now is, and its new ETag.', r.ServiceCheckSchema), etag: true } },
+    responses: { 200: { ...json('Its own check as it now is, and its new ETag.', ServiceCheckSchema), etag: true } },
     problems: { 503: ['service_busy'] },
   }),
   DeleteServiceCheck: route('DeleteServiceCheck', 'DELETE', '/services/{id}/check', 'service-checks/delete-service-check', 'admin', 'read-write', {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import * as r from '#shared/api/schemas/responses';
-import * as q from '#shared/api/schemas/requests';
+import { EditableSubtypeSchema, SubtypeSchema } from '#shared/api/schemas/responses/services';
+import { SubtypeUpdateBody } from '#shared/api/schemas/requests/live-edits';
 import { route, json, list, none, FINAL } from '#shared/api/route';
 import { CheckDefinitionSchema } from '#shared/domain/checks';
 import { NewSubtypeSchema } from '#shared/domain/competition';
@@ -9,7 +9,7 @@ import { NewSubtypeSchema } from '#shared/domain/competition';
 export const subtypesRoutes = {
   ListSubtypes: route('ListSubtypes', 'GET', '/subtypes', 'subtypes/list-subtypes', 'admin-service-or-agent', 'read', {
     summary: 'List subtypes (kinds of check) with their check parameters',
-    responses: { 200: list('Every subtype, by id.', r.SubtypeSchema) },
+    responses: { 200: list('Every subtype, by id.', SubtypeSchema) },
   }),
   CreateSubtype: route('CreateSubtype', 'POST', '/subtypes', 'subtypes/create-subtype', 'admin', 'read-write', {
     summary: 'Add a subtype (a kind of check) during the event: its services are added after it (POST /services)',
@@ -20,7 +20,7 @@ export const subtypesRoutes = {
       ),
     ),
     idempotent: true,
-    responses: { 201: { ...json('The subtype as it is now, and its ETag.', r.EditableSubtypeSchema), etag: true } },
+    responses: { 201: { ...json('The subtype as it is now, and its ETag.', EditableSubtypeSchema), etag: true } },
     problems: { 409: [FINAL], 503: ['subtype_busy'] },
   }),
   RetireSubtype: route('RetireSubtype', 'DELETE', '/subtypes/{id}', 'subtypes/retire-subtype', 'admin', 'read-write', {
@@ -31,7 +31,7 @@ export const subtypesRoutes = {
   }),
   GetSubtype: route('GetSubtype', 'GET', '/subtypes/{id}', 'subtypes/get-subtype', 'admin', 'read', {
     summary: 'One subtype as organisers edit it, with the ETag a live edit names',
-    responses: { 200: json('The subtype, its check definition and its version.', r.EditableSubtypeSchema) },
+    responses: { 200: json('The subtype, its check definition and its version.', EditableSubtypeSchema) },
   }),
   ReplaceSubtypeCheck: route('ReplaceSubtypeCheck', 'PUT', '/subtypes/{id}/check', 'subtypes/replace-subtype-check', 'admin', 'read-write', {
     summary: "Replace how agents check a subtype's services (its kind and parameters) during the event: from the agent's next round",
@@ -42,15 +42,15 @@ export const subtypesRoutes = {
       ),
     ),
     ifMatch: true,
-    responses: { 200: { ...json('The subtype as it now is, and its new ETag.', r.EditableSubtypeSchema), etag: true } },
+    responses: { 200: { ...json('The subtype as it now is, and its new ETag.', EditableSubtypeSchema), etag: true } },
     problems: { 409: ['command_in_cloud'], 503: ['subtype_busy'] },
   }),
   UpdateSubtype: route('UpdateSubtype', 'PATCH', '/subtypes/{id}', 'subtypes/update-subtype', 'admin', 'read-write', {
     summary:
       'Rename a subtype or change its points during the event: every service of it follows (one with points of its own keeps them), each edited in turn, the subtype last, so the same request again finishes one stopped midway',
-    body: q.SubtypeUpdateBody,
+    body: SubtypeUpdateBody,
     ifMatch: true,
-    responses: { 200: { ...json('The subtype as it now is, and its new ETag.', r.EditableSubtypeSchema), etag: true } },
+    responses: { 200: { ...json('The subtype as it now is, and its new ETag.', EditableSubtypeSchema), etag: true } },
     problems: { 409: ['subtype_in_use'], 503: ['subtype_busy'] },
   }),
 } as const;

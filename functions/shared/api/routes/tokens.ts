@@ -1,5 +1,5 @@
-import * as q from '#shared/api/schemas/requests';
-import * as r from '#shared/api/schemas/responses';
+import { TokenCreateBody } from '#shared/api/schemas/requests/competition';
+import { CreatedTokenSchema, TokenSchema } from '#shared/api/schemas/responses/competition';
 import { route, json, list, none } from '#shared/api/route';
 
 /**
@@ -11,12 +11,12 @@ import { route, json, list, none } from '#shared/api/route';
 export const tokensRoutes = {
   CreateToken: route('CreateToken', 'POST', '/tokens', 'tokens/create-token', 'admin', 'read-write', {
     summary: 'Mint an API token (admin or service) that expires; its secret is answered once',
-    body: q.TokenCreateBody,
-    responses: { 201: json('The token, with its secret (shown this once).', r.CreatedTokenSchema) },
+    body: TokenCreateBody,
+    responses: { 201: json('The token, with its secret (shown this once).', CreatedTokenSchema) },
   }),
   ListTokens: route('ListTokens', 'GET', '/tokens', 'tokens/list-tokens', 'admin', 'read', {
     summary: 'Every API token, oldest first, without secrets',
-    responses: { 200: list('Each token with its role, name, expiry and revocation.', r.TokenSchema) },
+    responses: { 200: list('Each token with its role, name, expiry and revocation.', TokenSchema) },
   }),
   RevokeToken: route('RevokeToken', 'DELETE', '/tokens/{id}', 'tokens/revoke-token', 'admin', 'read-write', {
     summary: 'Revoke a token by its public id: refused from its next request on',

@@ -1,0 +1,138 @@
+import * as v from 'valibot';
+import { CHECK_KINDS } from '#shared/domain/check-definitions';
+import { Id, Count, Time, named } from '#shared/api/schemas/responses/parts';
+
+/**
+ * Answers about what is checked: subtypes, super types, services' checks and check accounts.
+ */
+
+export const AccountSummarySchema = named(
+  'AccountSummary',
+  'A check account as anything but the secrets route shows it: who, what kind of secret and when it was set, never the secret.',
+  v.strictObject({ username: v.string(), credential: v.picklist(['password', 'private key']), set_at: Time }),
+);
+
+export const AccountsViewSchema = named(
+  'AccountsView',
+  "A service's check accounts without their secrets, and the version every change moves.",
+  v.strictObject({ version: Count, accounts: v.array(AccountSummarySchema) }),
+);
+
+export const CheckAccountsSchema = named(
+  'CheckAccounts',
+  "Every service's check accounts, with their secrets, by service id.",
+  v.strictObject({
+    services: v.record(v.string(), v.array(v.strictObject({ username: v.string(), password: v.optional(v.string()), private_key: v.optional(v.string()) }))),
+  }),
+);
+
+const CheckDefinitionView = v.pipe(
+  v.looseObject({ check: v.string() }),
+  v.description("A check definition as a competition file gives it: `check` (the kind) and that kind's parameters."),
+);
+
+export const ServiceCheckSchema = named(
+  'ServiceCheck',
+  "A service's own check, in place of its subtype's, and the version every change moves.",
+  v.strictObject({ service_id: Id, check: CheckDefinitionView, version: Id }),
+);
+
+export const ServiceChecksSchema = named(
+  'ServiceChecks',
+  "The services checked otherwise than their subtype says: each one's own check, by service id.",
+  v.strictObject({ services: v.record(v.string(), CheckDefinitionView) }),
+);
+
+/** A check parameter as the description shows it: optional, with what it does. */
+const textParameter = (description: string) => v.optional(v.pipe(v.string(), v.description(description)));
+
+const numberParameter = (description: string) => v.optional(v.pipe(v.number(), v.description(description)));
+
+export const SubtypeSchema = named(
+  'Subtype',
+  'A kind of check, its super type and the points a full pass earns; `check` and its parameters tell agents how to check.',
+  v.looseObject({
+    id: Id,
+    name: v.string(),
+    super_type_id: Id,
+    max_score: Count,
+    check: textParameter(`The kind: ${CHECK_KINDS.join(', ')} (absent: not checked by agents).`),
+    timeout_seconds: numberParameter("The check's own deadline, in seconds."),
+    path: textParameter('http(s): the page to GET.'),
+    status: numberParameter('http(s): the status expected.'),
+    host: textParameter("http(s): the Host header and SNI to send instead of the service's name (a virtual host)."),
+    auth: textParameter("http(s): sign in first as the round's check account: `basic` or `form`."),
+    login_path: textParameter('http(s) with auth: form: where the login form is POSTed.'),
+    username_field: textParameter("http(s) with auth: form: the form field of the user's name."),
+    password_field: textParameter('http(s) with auth: form: the form field of the password.'),
+    content: textParameter('A regular expression (RE2) what the check reads must match (its first 256 KiB).'),
+    exact: textParameter('The whole text the check must read.'),
+    sha256: textParameter('The SHA-256 (hex) of the whole bytes the check must read.'),
+    reject: textParameter('A regular expression (RE2) that fails the check when what it reads matches (a defaced page).'),
+    properties: v.optional(
+      v.pipe(
+        v.array(v.record(v.string(), v.unknown())),
+        v.description(
+          "Property sets: each round, each service's check takes one at random over its other parameters (a page, a command, a file or a query, and what to expect of it).",
+        ),
+      ),
+    ),
+    banner: textParameter('ssh, ftp, ftps (without accounts), smtp, smtps: a regular expression (RE2) the first line must match.'),
+    mail_to: textParameter("smtp, smtps: send a message to this address (a local part gets the team's domain), with the round's token in its subject."),
+    mail_from: textParameter("smtp, smtps: the message's sender (MAIL FROM), in the same forms; by default the account's name, or `scoring`."),
+    mailbox: textParameter('imap, imaps: the mailbox opened read-only after the login (default INBOX).'),
+    sent_by: textParameter("imap, imaps, pop3, pop3s: the SMTP subtype (its name) whose previous round's message, found by its token, must be in the mailbox."),
+    base_dn: textParameter("ldap, ldaps: where the search starts, after the bind as the round's account."),
+    filter: textParameter('ldap, ldaps: the search filter (default `(objectClass=*)`); the entries found (as LDIF) meet the match rules.'),
+    command: textParameter("ssh: run after the login as one of the service's accounts; what it prints meets the match rules."),
+    file: textParameter(
+      'ftp, ftps: the file downloaded after the login; smb: the file read in the share (a path, / or \\ between names). Its bytes meet the match rules.',
+    ),
+    upload: v.optional(v.pipe(v.boolean(), v.description('ftp, ftps: also write a file of random name and content, read it back and delete it.'))),
+    database: textParameter("mysql, postgres: the database to log in to (postgres' default: the user's name)."),
+    sql: textParameter('mysql, postgres: a query run read-only after the login; its rows (one line each, fields tab-separated) meet the match rules.'),
+    query: textParameter("dns: the name asked, relative to the team's zone."),
+    share: textParameter("smb: the share connected to after the sign-in as the round's account."),
+    folder: textParameter('smb: a folder of the share (a path; / is its root) whose listing must succeed.'),
+    expect: textParameter("smb: a name the folder (the share's root unless `folder` says) must list."),
+    nla: v.optional(
+      v.pipe(
+        v.boolean(),
+        v.description("rdp: false asks only that the server negotiate RDP (no account checked); by default it signs in with NLA as the round's account."),
+      ),
+    ),
+  }),
+);
+
+export const EditableSubtypeSchema = named(
+  'EditableSubtype',
+  'A subtype as organisers edit it: its fields and check definition, its own SLA rules where it has them, and the version every edit moves.',
+  v.looseObject({
+    ...SubtypeSchema.entries,
+    sla_threshold: numberParameter('Its own SLA threshold (failed checks in a row), over the settings.'),
+    sla_penalty: numberParameter('Its own SLA penalty, over the settings.'),
+    version: v.pipe(Count, v.description('Moves with every edit (1 as loaded).')),
+  }),
+);
+
+export const EditableSuperTypeSchema = named(
+  'EditableSuperType',
+  'A super type as organisers edit it: a column of every scorecard, where subtypes and adjustments put their points.',
+  v.strictObject({ id: Id, name: v.string(), version: v.pipe(Count, v.description('Moves with every edit (1 as loaded).')) }),
+);
+
+export const ServiceEndpointSchema = named(
+  'ServiceEndpoint',
+  "Where a service's check goes, as an organiser edits it live (PATCH with this answer's ETag in `If-Match`).",
+  v.strictObject({
+    id: Id,
+    team_id: Id,
+    subtype_id: Id,
+    subtype: v.string(),
+    url: v.string(),
+    port: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535)),
+    max_score: v.pipe(Id, v.description('What a pass earns; a result counts with the max_score it arrived under.')),
+    enabled: v.pipe(v.boolean(), v.description("false: disabled by an organiser (not checked, in no list, out of its team's counts).")),
+    version: v.pipe(Id, v.description('Moves with every edit (1 as loaded).')),
+  }),
+);
