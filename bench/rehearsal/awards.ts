@@ -1,6 +1,6 @@
 /**
  * The oracle's second half: what the event's paperwork moves on the board,
- * under the documented rules (docs/scoring.md, docs/red-team.md), worked out
+ * under the documented rules (docs/scoring.md, docs/operating.md "The red team"), worked out
  * from what the ledgers show the organisers decided, never from what the
  * API says each decision changed. Pure.
  *
