@@ -70,7 +70,7 @@ export async function measureRequestTimes(options: {
   const authorized = await meter.during(() =>
     timed(async () => ((await authorizer(authorizerEvent)).isAuthorized ? 0 : Promise.reject(new Error('the authorizer refused the bench agent')))),
   );
-  const { handler: scoringWatch } = (await import('../functions/ops/scoring-watch')) as { handler: () => Promise<unknown> };
+  const { handler: scoringWatch } = (await import('../functions/scheduled/scoring-watch')) as { handler: () => Promise<unknown> };
   const watch = await timed(async () => (await scoringWatch(), 0));
   return {
     scanReportMs: scan.medianMs,

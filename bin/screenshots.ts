@@ -10,7 +10,7 @@ import '../lib/local/node-20';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { handler as recordScoreSnapshot } from '../functions/teams/record-score-snapshot';
+import { handler as recordScoreSnapshot } from '../functions/scheduled/record-score-snapshot';
 import { ROOT, startLocalStack } from '../lib/local/local-stack';
 import { hermeticContext, launchChromium } from '../web/browser';
 

@@ -308,7 +308,7 @@ export class ScoringStack extends Stack {
     }
 
     this.scoringWatchFunction = new ApiFunction(this, 'ScoringWatch', {
-      entry: 'functions/ops/scoring-watch.ts',
+      entry: 'functions/scheduled/scoring-watch.ts',
       functionName: `${config.prefix}-ScoringWatch`,
       description: 'Every minute: publishes ScoringOpen and SecondsSinceLastScan (the no-scan alarm)',
       defaults,

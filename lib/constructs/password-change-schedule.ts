@@ -23,7 +23,7 @@ export class PasswordChangeSchedule extends Construct {
   constructor(scope: Construct, id: string, props: PasswordChangeScheduleProps) {
     super(scope, id);
     this.applier = new ApiFunction(this, 'Applier', {
-      entry: 'functions/team/apply-due-password-changes.ts',
+      entry: 'functions/scheduled/apply-due-password-changes.ts',
       functionName: `${props.prefix}-ApplyDuePasswordChanges`,
       description: 'Every minute: applies the delayed password change requests whose time has come',
       defaults: props.defaults,

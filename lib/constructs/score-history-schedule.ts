@@ -23,7 +23,7 @@ export class ScoreHistorySchedule extends Construct {
   constructor(scope: Construct, id: string, props: ScoreHistoryScheduleProps) {
     super(scope, id);
     this.recorder = new ApiFunction(this, 'Recorder', {
-      entry: 'functions/teams/record-score-snapshot.ts',
+      entry: 'functions/scheduled/record-score-snapshot.ts',
       functionName: `${props.prefix}-RecordScoreSnapshot`,
       description: 'Every minute: a snapshot of the public standings for GET /teams/scoreboard/history',
       defaults: props.defaults,

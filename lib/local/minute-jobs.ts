@@ -1,6 +1,6 @@
-import { handler as recordScoreSnapshot } from '../../functions/teams/record-score-snapshot';
-import { handler as applyDuePasswordChanges } from '../../functions/team/apply-due-password-changes';
-import { handler as scoringWatch } from '../../functions/ops/scoring-watch';
+import { handler as recordScoreSnapshot } from '../../functions/scheduled/record-score-snapshot';
+import { handler as applyDuePasswordChanges } from '../../functions/scheduled/apply-due-password-changes';
+import { handler as scoringWatch } from '../../functions/scheduled/scoring-watch';
 import { SAMPLE_SECONDS } from '#shared/domain/history';
 import { createLogger } from '#shared/log';
 import { runScheduled } from '#shared/scheduled';

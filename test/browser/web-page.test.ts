@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler as recordScoreSnapshot } from '../../functions/teams/record-score-snapshot';
+import { handler as recordScoreSnapshot } from '../../functions/scheduled/record-score-snapshot';
 import { startLocalStack, type LocalStack } from '../../lib/local/local-stack';
 import { hermeticContext, isLoopback, launchChromium } from '../../web/browser';
 import { forgetFreshCopies } from '#shared/data/fresh';

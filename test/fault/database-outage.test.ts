@@ -132,7 +132,7 @@ describe('with the database stalled', () => {
     const [{ runScheduled }, { createLogger }, { handler: recordScoreSnapshot }] = await Promise.all([
       import('#shared/scheduled'),
       import('#shared/log'),
-      import('../../functions/teams/record-score-snapshot'),
+      import('../../functions/scheduled/record-score-snapshot'),
     ]);
     process.kill(dynamodb.pid!, 'SIGSTOP');
     let answers: { label: string; status: number; ms: number; retryAfter: string | null; type: string | null; requestId: string | null; code: string }[];

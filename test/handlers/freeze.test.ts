@@ -19,7 +19,7 @@ import { verifyTotals } from '#shared/app/verify';
 import type { Service, Team } from '#shared/domain/model';
 import { figuresFromHistory } from '#shared/domain/scoring/verification';
 import { handler as foldResults } from '../../functions/scoring/fold-results';
-import { handler as recordScoreSnapshot } from '../../functions/teams/record-score-snapshot';
+import { handler as recordScoreSnapshot } from '../../functions/scheduled/record-score-snapshot';
 import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
 import { bearer, invoke } from '../support/invoke';

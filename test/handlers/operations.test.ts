@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeSettings } from '#shared/app/settings';
 import { forgetFreshCopies } from '#shared/data/fresh';
-import { handler as scoringWatch } from '../../functions/ops/scoring-watch';
+import { handler as scoringWatch } from '../../functions/scheduled/scoring-watch';
 import { handler as authorizer } from '../../functions/auth/authorizer';
 import { invoke } from '../support/invoke';
 import { TEST_AUDIT, useFreshTable } from '../support/database';

@@ -11,7 +11,7 @@ import { startSession } from '#shared/data/sessions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetFreshCopies } from '#shared/data/fresh';
 import { logSink } from '#shared/log';
-import { handler as applyDue } from '../../functions/team/apply-due-password-changes';
+import { handler as applyDue } from '../../functions/scheduled/apply-due-password-changes';
 import { mintTokens, useFreshTable } from '../support/database';
 import { bearer, invoke } from '../support/invoke';
 import { expectWaitingAsListed } from '../support/waiting';

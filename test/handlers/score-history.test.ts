@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler as recordScoreSnapshot } from '../../functions/teams/record-score-snapshot';
+import { handler as recordScoreSnapshot } from '../../functions/scheduled/record-score-snapshot';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { commandObservers, db, tableName } from '#shared/data/client';
 import { historyKeys } from '#shared/data/keys';

@@ -16,7 +16,7 @@ import { getSettings, saveSettings } from '#shared/data/settings';
 import { VIEW_SETTLE_MS } from '#shared/http/conditional';
 import { STATUS_GRID_MS } from '#shared/domain/scoring/status-view';
 import { readPublicVersions } from '#shared/data/public-version';
-import { handler as recordScoreSnapshot } from '../../functions/teams/record-score-snapshot';
+import { handler as recordScoreSnapshot } from '../../functions/scheduled/record-score-snapshot';
 import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
 import { bearer, invoke } from '../support/invoke';

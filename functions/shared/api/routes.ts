@@ -14,10 +14,10 @@ import { settingsRoutes } from '#shared/api/routes/settings';
 import { subtypesRoutes } from '#shared/api/routes/subtypes';
 import { superTypesRoutes } from '#shared/api/routes/super-types';
 import { teamsRoutes } from '#shared/api/routes/teams';
-import { teamRoutes } from '#shared/api/routes/team';
+import { blueTeamRoutes } from '#shared/api/routes/blue-team';
 import { teamAccountsRoutes } from '#shared/api/routes/team-accounts';
 import { passwordChangesRoutes } from '#shared/api/routes/password-changes';
-import { checksRoutes } from '#shared/api/routes/checks';
+import { checkJobRoutes } from '#shared/api/routes/check-jobs';
 import { tokensRoutes } from '#shared/api/routes/tokens';
 import { competitionRoutes } from '#shared/api/routes/competition';
 import { injectsRoutes } from '#shared/api/routes/injects';
@@ -40,10 +40,10 @@ export const routes = [
   ...Object.values(servicesRoutes),
   ...Object.values(serviceChecksRoutes),
   ...Object.values(scansRoutes),
-  ...Object.values(teamRoutes),
+  ...Object.values(blueTeamRoutes),
   ...Object.values(teamAccountsRoutes),
   ...Object.values(passwordChangesRoutes),
-  ...Object.values(checksRoutes),
+  ...Object.values(checkJobRoutes),
   ...Object.values(poolsRoutes),
   ...Object.values(injectsRoutes),
   ...Object.values(incidentsRoutes),

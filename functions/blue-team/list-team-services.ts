@@ -1,4 +1,4 @@
-import { teamRoutes } from '#shared/api/routes/team';
+import { blueTeamRoutes } from '#shared/api/routes/blue-team';
 import { freshSettings } from '#shared/data/fresh';
 import { listServiceRecords } from '#shared/data/services';
 import { getTeamRecord } from '#shared/data/teams';
@@ -8,7 +8,7 @@ import { notFound } from '#shared/http/problem';
 import { ok } from '#shared/http/responses';
 
 /** A team's own services, live, with the newest check's full reason (when the setting lets teams see it). */
-export const handler = endpoint(teamRoutes.ListTeamServices, {}, async ({ id, principal }) => {
+export const handler = endpoint(blueTeamRoutes.ListTeamServices, {}, async ({ id, principal }) => {
   const [record, settings] = await Promise.all([getTeamRecord(id), freshSettings()]);
   if (!record) throw notFound(`No team has id ${id}.`);
   const details = seesCheckDetails(principal?.role, settings.settings);

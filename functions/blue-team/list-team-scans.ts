@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { teamRoutes } from '#shared/api/routes/team';
+import { blueTeamRoutes } from '#shared/api/routes/blue-team';
 import { freshSettings } from '#shared/data/fresh';
 import { scanHistoryPage } from '#shared/data/results';
 import { getServiceDefinition } from '#shared/data/services';
@@ -14,7 +14,7 @@ import { Timestamp } from '#shared/validation';
 const Position = v.strictObject({ time: Timestamp, scan_id: v.pipe(v.string(), v.minLength(1), v.maxLength(256)) });
 
 /** One of the team's services' checks, newest first and live, with their full reasons. */
-export const handler = endpoint(teamRoutes.ListTeamScans, {}, async ({ id, query, principal }) => {
+export const handler = endpoint(blueTeamRoutes.ListTeamScans, {}, async ({ id, query, principal }) => {
   const serviceId = query.service_id;
   const scope = `team-scans:${serviceId}`;
   const after = query.cursor === undefined ? undefined : openCursor(scope, query.cursor, Position);

@@ -1,7 +1,7 @@
-import { teamRoutes } from '#shared/api/routes/team';
+import { blueTeamRoutes } from '#shared/api/routes/blue-team';
 import { listTeamPasswordChanges } from '#shared/data/password-changes';
 import { endpoint } from '#shared/http/endpoint';
 import { ok } from '#shared/http/responses';
 
 /** The team's own requests and what became of them; never a password. */
-export const handler = endpoint(teamRoutes.ListTeamPasswordChanges, {}, async ({ id }) => ok(await listTeamPasswordChanges(id)));
+export const handler = endpoint(blueTeamRoutes.ListTeamPasswordChanges, {}, async ({ id }) => ok(await listTeamPasswordChanges(id)));

@@ -1,10 +1,10 @@
-import { teamRoutes } from '#shared/api/routes/team';
+import { blueTeamRoutes } from '#shared/api/routes/blue-team';
 import { submit } from '#shared/app/injects';
 import { endpoint } from '#shared/http/endpoint';
 import { created } from '#shared/http/responses';
 
 /** A member submits the team's answer to an inject: a new version, until it closes. */
-export const handler = endpoint(teamRoutes.SubmitInject, {}, async ({ id, body, principal, log }) => {
+export const handler = endpoint(blueTeamRoutes.SubmitInject, {}, async ({ id, body, principal, log }) => {
   const submission = await submit(id, body, principal!.name);
   log.info('inject submitted', {
     team: id,
@@ -13,5 +13,5 @@ export const handler = endpoint(teamRoutes.SubmitInject, {}, async ({ id, body, 
     late_share: submission.late_share,
     files: submission.files.length,
   });
-  return created(submission, `${teamRoutes.ListTeamSubmissions.path.replace('{id}', String(id))}?inject_id=${submission.inject_id}`);
+  return created(submission, `${blueTeamRoutes.ListTeamSubmissions.path.replace('{id}', String(id))}?inject_id=${submission.inject_id}`);
 });

@@ -1,4 +1,4 @@
-import { teamRoutes } from '#shared/api/routes/team';
+import { blueTeamRoutes } from '#shared/api/routes/blue-team';
 import { teamInjects } from '#shared/app/injects';
 import { getTeamRecord } from '#shared/data/teams';
 import { endpoint } from '#shared/http/endpoint';
@@ -6,7 +6,7 @@ import { notFound } from '#shared/http/problem';
 import { ok } from '#shared/http/responses';
 
 /** The injects a team is asked to do: published, and open. */
-export const handler = endpoint(teamRoutes.ListTeamInjects, {}, async ({ id }) => {
+export const handler = endpoint(blueTeamRoutes.ListTeamInjects, {}, async ({ id }) => {
   if (!(await getTeamRecord(id))) throw notFound(`No team has id ${id}.`);
   return ok(await teamInjects());
 });

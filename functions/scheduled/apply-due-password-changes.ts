@@ -1,7 +1,7 @@
 import { applyDuePasswordChanges } from '#shared/app/password-changes';
 import type { AuditContext } from '#shared/data/audit';
 import { createLogger } from '#shared/log';
-import type { ScheduledEvent } from '../teams/record-score-snapshot';
+import type { ScheduledEvent } from '#shared/scheduled';
 
 /** What the audit trail says applied a delayed request: the schedule, on the settings' behalf. */
 const SCHEDULE_AUDIT: AuditContext = { actor: { type: 'system', name: 'password change delay' }, route: 'schedule: every minute' };

@@ -1,4 +1,4 @@
-import { teamRoutes } from '#shared/api/routes/team';
+import { blueTeamRoutes } from '#shared/api/routes/blue-team';
 import { PasswordChangeRow } from '#shared/api/schemas/requests/team';
 import { requestPasswordChanges } from '#shared/app/password-changes';
 import { freshSettings } from '#shared/data/fresh';
@@ -38,7 +38,7 @@ function rowsOfList(list: string): Rows {
 }
 
 /** A team (or an organiser for it) sends new passwords of its check accounts: applied now, later or on approval, as the settings say. */
-export const handler = endpoint(teamRoutes.RequestPasswordChanges, {}, async (request) => {
+export const handler = endpoint(blueTeamRoutes.RequestPasswordChanges, {}, async (request) => {
   const { id, body, principal } = request;
   const rows = body.list !== undefined ? rowsOfList(body.list) : { changes: body.changes!, paths: body.changes!.map((_, i) => `changes.${i}`) };
   const change = await requestPasswordChanges({
@@ -51,5 +51,5 @@ export const handler = endpoint(teamRoutes.RequestPasswordChanges, {}, async (re
     log: request.log,
   });
   request.log.info('password change requested', { team: id, request: change.id, accounts: change.changes.length, state: change.state });
-  return created(change, `${teamRoutes.ListTeamPasswordChanges.path.replace('{id}', String(id))}`);
+  return created(change, `${blueTeamRoutes.ListTeamPasswordChanges.path.replace('{id}', String(id))}`);
 });

@@ -1,4 +1,4 @@
-import { teamRoutes } from '#shared/api/routes/team';
+import { blueTeamRoutes } from '#shared/api/routes/blue-team';
 import { parseAuthorization } from '#shared/auth/tokens';
 import { freshSettings } from '#shared/data/fresh';
 import { findSession, sessionRejection } from '#shared/data/sessions';
@@ -8,7 +8,7 @@ import { unauthorized } from '#shared/http/problem';
 import { ok } from '#shared/http/responses';
 
 /** Who is signed in: what the team page shows first. */
-export const handler = endpoint(teamRoutes.GetTeamSession, {}, async ({ headers }) => {
+export const handler = endpoint(blueTeamRoutes.GetTeamSession, {}, async ({ headers }) => {
   const authorization = parseAuthorization(headers.authorization);
   const session = authorization.scheme === 'bearer' ? await findSession(authorization.token) : undefined;
   const [team, settings] = await Promise.all([session?.team_id ? getTeamRecord(session.team_id) : undefined, freshSettings()]);

@@ -3,12 +3,7 @@ import { readStandingsInputs } from '#shared/data/standings';
 import { resolutionsOf, sampleTimeOf } from '#shared/domain/history';
 import { buildScoreboard } from '#shared/domain/scoring/standings';
 import { createLogger } from '#shared/log';
-
-/** What EventBridge's schedule sends (only its time matters); the local timer sends the same. */
-export interface ScheduledEvent {
-  time?: string;
-  id?: string;
-}
+import type { ScheduledEvent } from '#shared/scheduled';
 
 /**
  * Runs once a minute (EventBridge in AWS, a timer in the local server): records

@@ -8,12 +8,12 @@ import { route, list, json } from '#shared/api/route';
  * route that moves a job on. Teams ask on their own routes, organisers on a
  * service's.
  */
-export const checksRoutes = {
-  ListCheckJobs: route('ListCheckJobs', 'GET', '/checks', 'checks/list-check-jobs', 'admin-service-or-agent', 'read', {
+export const checkJobRoutes = {
+  ListCheckJobs: route('ListCheckJobs', 'GET', '/checks', 'check-jobs/list-check-jobs', 'admin-service-or-agent', 'read', {
     summary: 'The "check now" jobs no agent has taken yet, oldest first: the local agent polls this',
     responses: { 200: list('Queued jobs (at most 100).', CheckJobSchema) },
   }),
-  UpdateCheckJob: route('UpdateCheckJob', 'PATCH', '/checks/{id}', 'checks/update-check-job', 'admin-service-or-agent', 'read-write', {
+  UpdateCheckJob: route('UpdateCheckJob', 'PATCH', '/checks/{id}', 'check-jobs/update-check-job', 'admin-service-or-agent', 'read-write', {
     summary: 'An agent takes a queued job (`running`), then reports how the check went (`done`)',
     body: CheckJobUpdateBody,
     responses: { 200: json('The job as it now is (its service is the one to check).', CheckJobSchema) },
