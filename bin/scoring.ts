@@ -1,7 +1,7 @@
 #!/usr/bin/env -S node --import tsx
-/** The organisers' command-line tool: `npm run scoring -- <command>` (the commands are in scoring-commands.ts). */
+/** The organisers' command-line tool: `npm run scoring -- <command>` (the commands are in scoring/, one file each). */
 import '../lib/local/node-20';
-import { runScoring, type CliIo } from './scoring-commands';
+import { runScoring, type CliIo } from './scoring/run';
 
 const streams: CliIo = {
   out: (line) => console.log(line),

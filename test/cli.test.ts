@@ -17,7 +17,7 @@ import { mintTokens, sampleCompetition, useFreshTable } from './support/database
 import { startFold } from './support/fold';
 import { bearer, invoke } from './support/invoke';
 import { runTool } from './support/processes';
-import { runScoring } from '../bin/scoring-commands';
+import { runScoring } from '../bin/scoring/run';
 import { dynamodbEndpoint } from './support/dynamodb-endpoint';
 
 let target: string[];
