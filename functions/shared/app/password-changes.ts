@@ -23,9 +23,10 @@ import {
 import type { Sealed } from '#shared/data/sealing';
 import { listServiceRecords } from '#shared/data/services';
 import { getTeamRecord } from '#shared/data/teams';
-import { withPassword, type RequestedChange } from '#shared/domain/password-changes';
-import type { SettingsFields } from '#shared/domain/settings';
-import type { FieldError } from '#shared/validation';
+import { MAX_CHANGES, parsePasswordList, withPassword, type RequestedChange } from '#shared/domain/password-changes';
+import { PasswordChangeRow } from '#shared/api/schemas/requests/team';
+import { freshSettings } from '#shared/data/fresh';
+import { parseWith, type FieldError } from '#shared/validation';
 import { conflict, HttpProblem, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
 import { databaseUnavailableCause } from '#shared/data/client';
 import { MAX_ACCOUNTS } from '#shared/domain/accounts';
@@ -36,22 +37,53 @@ import { formatTimestamp } from '#shared/validation';
 /** Attempts at applying before giving up (each lost only to a concurrent change of the same accounts). */
 const ATTEMPTS = 5;
 
+/** The rows a request names, each with the path its problems are reported under (`changes.3`, `list line 4`). */
+type Rows = { changes: RequestedChange[]; paths: string[] };
+
+/** A pasted list's rows, each checked as a `changes` row is; every bad line named (`list line 4`), never its password. */
+function rowsOfList(list: string): Rows {
+  const errors: FieldError[] = [];
+  const rows: Rows = { changes: [], paths: [] };
+  const parsed = parsePasswordList(list);
+  // The JSON form's cap, before any row is read further: one request is one team's accounts after a red-team round.
+  if (parsed.length > MAX_CHANGES)
+    throw validationFailed([{ path: 'list', message: `holds ${parsed.length} lines: at most ${MAX_CHANGES} accounts in one request` }]);
+  for (const row of parsed) {
+    const path = `list line ${row.line}`;
+    if ('error' in row) {
+      errors.push({ path, message: row.error });
+      continue;
+    }
+    const parsed = parseWith(PasswordChangeRow, row.change);
+    if (parsed.ok) {
+      rows.changes.push(parsed.value);
+      rows.paths.push(path);
+    } else errors.push(...parsed.errors.map((e) => ({ path: `${path}${e.path ? ` ${e.path}` : ''}`, message: e.message })));
+  }
+  if (errors.length === 0 && rows.changes.length === 0) errors.push({ path: 'list', message: 'holds no line: service,username,password' });
+  if (errors.length > 0) throw validationFailed(errors);
+  return rows;
+}
+
 /**
  * A team's request: every row names one of the team's services (by id or by
  * its subtype's name) and a user its check has (or, if the settings allow,
  * a new one). A request with any row that does not is refused whole, each
  * row's reason in `errors` (`changes.<i>…`); nothing is stored.
  */
-export async function requestPasswordChanges(input: {
+export async function requestPasswordChanges(request: {
   teamId: number;
-  changes: RequestedChange[];
-  /** Where each row came from, for its error's path (`changes.3`, or `list line 4`). */
-  rowPath: (index: number) => string;
+  /** The rows as sent: `changes` (JSON), or `list` (pasted lines, read here). */
+  rows: { changes?: RequestedChange[]; list?: string };
   requestedBy: string;
-  settings: SettingsFields;
   audit: AuditContext;
   log: Logger;
 }): Promise<PasswordChange> {
+  const sent =
+    request.rows.list !== undefined
+      ? rowsOfList(request.rows.list)
+      : { changes: request.rows.changes!, paths: request.rows.changes!.map((_, i) => `changes.${i}`) };
+  const input = { ...request, changes: sent.changes, rowPath: (i: number) => sent.paths[i]!, settings: (await freshSettings()).settings };
   const team = await getTeamRecord(input.teamId);
   if (!team) throw notFound(`No team has id ${input.teamId}.`);
   const services = await listServiceRecords({ teamNumber: team.team.number });
