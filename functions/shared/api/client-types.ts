@@ -2448,7 +2448,6 @@ export interface components {
             counted: boolean;
             /** @description The counted finding an approved repeat repeats. */
             repeat_of: number | null;
-            reviewed_at: string;
             /** @description What it takes off the team: its points when approved and counted, else 0. */
             deducted: number;
             /** @description What it changed on the team's points: minus its deduction, plus the one before it. */
@@ -2456,6 +2455,7 @@ export interface components {
             /** @description Where its points come off: the super type the settings named at its first ruling. */
             super_type_id: number;
             reviewed_by: string;
+            reviewed_at: string;
         };
         /**
          * Finding

@@ -70,7 +70,7 @@ export type ResponseObject = {
   content?: Record<string, { schema: JsonSchema; example?: unknown }>;
 };
 
-/** A schema's title (`named()` in schemas/responses/parts.ts), if it has one. */
+/** A schema's title (`named()` in domain/shapes.ts), if it has one. */
 const titleOf = (schema: unknown) => (schema as { pipe?: readonly { type: string; title?: string }[] }).pipe?.find((step) => step.type === 'title')?.title;
 
 /**

@@ -14,54 +14,26 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { keys, PARTITION } from '#shared/data/keys';
-import { queryIndex, queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
+import { queryIndex, queryPartition, transactionConditionFailed } from '#shared/data/operations';
 import { notFinal, refusedAsFinal } from '#shared/data/settings';
 import { markWaiting, putWaiting, settleWaiting, waitingFinding } from '#shared/data/waiting';
-import { fileInOrder } from '#shared/domain/files';
-import { reviewOf, stateAfter, type CountedFinding, type Finding, type FindingAddition, type FindingKind, type FindingRuling } from '#shared/domain/findings';
+import {
+  FindingRulingSchema,
+  FindingSchema,
+  reviewOf,
+  stateAfter,
+  type CountedFinding,
+  type Finding,
+  type FindingAddition,
+  type FindingKind,
+  type FindingRuling,
+} from '#shared/domain/findings';
+import { inSchemaOrder } from '#shared/domain/shapes';
 
-/** A finding as every answer shows it, its fields in one order. */
-function toFinding(item: Record<string, unknown>): Finding {
-  const f = withoutKeys<Finding>(item);
-  return {
-    id: f.id,
-    team_id: f.team_id,
-    service_id: f.service_id,
-    kind: f.kind,
-    kind_name: f.kind_name,
-    kind_points: f.kind_points,
-    done_at: f.done_at,
-    description: f.description,
-    files: f.files.map(fileInOrder),
-    additions: f.additions.map((a) => ({ note: a.note, files: a.files.map(fileInOrder), added_by: a.added_by, added_at: a.added_at })),
-    filed_by: f.filed_by,
-    filed_at: f.filed_at,
-    state: f.state,
-    reviews: f.reviews,
-    deducted: f.deducted,
-    // As stored, in the shown fields' order.
-    review: f.review ? reviewOf(f.review) : null,
-  };
-}
+/** A finding as every answer shows it: its schema's fields, in its order (a stored item's come back in any, and an ETag is of the text). */
+const toFinding = (item: Record<string, unknown>): Finding => inSchemaOrder(FindingSchema, item);
 
-function toRuling(item: Record<string, unknown>): FindingRuling {
-  const r = withoutKeys<FindingRuling>(item);
-  return {
-    finding_id: r.finding_id,
-    team_id: r.team_id,
-    n: r.n,
-    decision: r.decision,
-    points: r.points,
-    reason: r.reason,
-    counted: r.counted,
-    repeat_of: r.repeat_of,
-    deducted: r.deducted,
-    award: r.award,
-    super_type_id: r.super_type_id,
-    reviewed_by: r.reviewed_by,
-    reviewed_at: r.reviewed_at,
-  };
-}
+const toRuling = (item: Record<string, unknown>): FindingRuling => inSchemaOrder(FindingRulingSchema, item);
 
 /** The organisers' table of finding kinds (empty until set), with its version. */
 export async function readFindingKinds(): Promise<{ kinds: FindingKind[]; version: number }> {

@@ -7,7 +7,8 @@
  * ruling before it (data/findings.ts writes both).
  */
 import * as v from 'valibot';
-import type { StoredFile } from '#shared/domain/files';
+import { StoredFileSchema } from '#shared/domain/files';
+import { Count, Id, inSchemaOrder, named } from '#shared/domain/shapes';
 import { FreeText } from '#shared/validation';
 
 /** A kind's id: what a finding names (`user-access`), kept stable while its name and points may change. */
@@ -41,76 +42,80 @@ export type FindingDecision = (typeof FINDING_DECISIONS)[number];
 const STATE_OF: Record<FindingDecision, FindingState> = { approve: 'approved', reject: 'rejected', more_evidence: 'more_evidence' };
 export const stateAfter = (decision: FindingDecision): FindingState => STATE_OF[decision];
 
-/** More evidence, added by the red team after an organiser asked for it. */
-export interface FindingAddition {
-  note: string;
-  files: StoredFile[];
-  added_by: string;
-  added_at: string;
-}
-
-/** A finding as the red team filed it, with its review's outcome so far. */
-export interface Finding {
-  id: number;
-  team_id: number;
-  service_id: number;
-  /** The kind's id, and its name and points when the finding was filed (a kind changed later does not change it). */
-  kind: string;
-  kind_name: string;
-  kind_points: number;
-  /** When the red team did it. */
-  done_at: string;
-  /** What was done and how (Markdown). */
-  description: string;
-  files: StoredFile[];
-  additions: FindingAddition[];
-  filed_by: string;
-  filed_at: string;
-  state: FindingState;
-  /** The latest ruling's `n` (0: not reviewed yet): a review names it, so two organisers' reviews do not cross. */
-  reviews: number;
-  /** What it takes off its team now: the latest ruling's deduction (0 unless approved and counted). */
-  deducted: number;
-  /** The latest ruling, as the red team and organisers read it (null: not reviewed yet). */
-  review: FindingReview | null;
-}
+const findingReviewFields = {
+  n: v.pipe(Id, v.description('Which ruling it is (1: the first; higher: a second look).')),
+  decision: v.picklist(FINDING_DECISIONS),
+  points: v.pipe(Count, v.description('The points an approval gave it (0 otherwise).')),
+  reason: v.string(),
+  counted: v.pipe(v.boolean(), v.description('Whether it counts: an approved repeat (the same team, service and kind within the window) does not.')),
+  repeat_of: v.pipe(v.nullable(Id), v.description('The counted finding an approved repeat repeats.')),
+  reviewed_at: v.string(),
+};
 
 /** What a finding shows of its latest ruling. */
-export type FindingReview = Pick<FindingRuling, 'n' | 'decision' | 'points' | 'reason' | 'counted' | 'repeat_of' | 'reviewed_at'>;
+export const FindingReviewSchema = named('FindingReview', "A finding's latest ruling.", v.strictObject(findingReviewFields));
+export type FindingReview = v.InferOutput<typeof FindingReviewSchema>;
+export const reviewOf = (ruling: FindingReview): FindingReview => inSchemaOrder(FindingReviewSchema, ruling);
 
-export const reviewOf = ({ n, decision, points, reason, counted, repeat_of, reviewed_at }: FindingReview): FindingReview => ({
-  n,
-  decision,
-  points,
-  reason,
-  counted,
-  repeat_of,
-  reviewed_at,
+/** More evidence, added by the red team after an organiser asked for it. */
+export const FindingAdditionSchema = v.strictObject({
+  note: v.pipe(v.string(), v.description('Markdown.')),
+  files: v.array(StoredFileSchema),
+  added_by: v.string(),
+  added_at: v.string(),
 });
+export type FindingAddition = v.InferOutput<typeof FindingAdditionSchema>;
+
+/** A finding as the red team filed it, with its review's outcome so far: as stored, and as organisers and the red team read it. */
+export const FindingSchema = named(
+  'Finding',
+  "A red team finding, kept whole, with the evidence added since and its latest ruling. Organisers' and the red team's read: never a team's.",
+  v.strictObject({
+    id: Id,
+    team_id: Id,
+    service_id: Id,
+    // The kind's id, and its name and points when the finding was filed (a kind changed later does not change it).
+    kind: v.string(),
+    kind_name: v.pipe(v.string(), v.description("The kind's name when it was filed.")),
+    kind_points: v.pipe(Count, v.description("The kind's points when it was filed.")),
+    // When the red team did it.
+    done_at: v.string(),
+    description: v.pipe(v.string(), v.description('Markdown.')),
+    files: v.pipe(v.array(StoredFileSchema), v.description('Its evidence: download each with GET /red-team/files?key=…')),
+    additions: v.array(FindingAdditionSchema),
+    filed_by: v.pipe(v.string(), v.description('The red team member whose session filed it (an organiser when filed with a token).')),
+    filed_at: v.string(),
+    state: v.picklist(FINDING_STATES),
+    // The latest ruling's `n` (0: not reviewed yet): a review names it, so two organisers' reviews do not cross.
+    reviews: v.pipe(Count, v.description('How many rulings it has had: a review names it as `replaces` (null for 0).')),
+    deducted: v.pipe(Count, v.description('What it takes off its team now.')),
+    review: v.pipe(v.nullable(FindingReviewSchema), v.description('null: not reviewed yet.')),
+  }),
+);
+export type Finding = v.InferOutput<typeof FindingSchema>;
 
 /** A finding counted against its team, as the team's ledger keeps it for the repeat rule. */
 export type CountedFinding = Pick<Finding, 'id' | 'service_id' | 'kind' | 'done_at'>;
 
-/** An organiser's review of a finding, kept whole (the next `n` on a second look, the old kept). */
-export interface FindingRuling {
-  finding_id: number;
-  team_id: number;
-  n: number;
-  decision: FindingDecision;
-  /** The points an approval gives the finding (the kind's, or others with a reason); 0 otherwise. */
-  points: number;
-  reason: string;
-  /** Whether it counts: an approval of a repeat (the same team, service and kind within the window of a counted one) does not. */
-  counted: boolean;
-  repeat_of: number | null;
-  /** What it takes off the team: `points` when approved and counted, else 0. */
-  deducted: number;
-  /** What it changes on the board from the ruling before it: minus this deduction, plus the one it replaces. */
-  award: number;
-  super_type_id: number;
-  reviewed_by: string;
-  reviewed_at: string;
-}
+// A ruling is stored and answered with its time last, after who gave it.
+const { reviewed_at, ...rulingFields } = findingReviewFields;
+
+/** An organiser's review of a finding, kept whole (the next `n` on a second look, the old kept), with what it changed on the board. */
+export const FindingRulingSchema = named(
+  'FindingRuling',
+  'An organiser’s ruling on a finding, kept whole (a second look is the next, the old one stays), with what it changed on the board.',
+  v.strictObject({
+    finding_id: Id,
+    team_id: Id,
+    ...rulingFields,
+    deducted: v.pipe(Count, v.description('What it takes off the team: its points when approved and counted, else 0.')),
+    award: v.pipe(v.number(), v.description("What it changed on the team's points: minus its deduction, plus the one before it.")),
+    super_type_id: v.pipe(Id, v.description('Where its points come off: the super type the settings named at its first ruling.')),
+    reviewed_by: v.string(),
+    reviewed_at,
+  }),
+);
+export type FindingRuling = v.InferOutput<typeof FindingRulingSchema>;
 
 /** A review as an organiser gives it. */
 export interface FindingReviewGiven {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Id, Count, Points, Time, named } from '#shared/api/schemas/responses/parts';
+import { Id, Count, Points, Time, named } from '#shared/domain/shapes';
 
 /**
  * Answers of the audit trail and of void jobs.

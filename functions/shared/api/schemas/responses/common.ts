@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { named } from '#shared/api/schemas/responses/parts';
+import { named } from '#shared/domain/shapes';
 
 /**
  * What the API answers, as valibot schemas: the one source of the OpenAPI

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Time, named } from '#shared/api/schemas/responses/parts';
+import { Time, named } from '#shared/domain/shapes';
 
 /**
  * Answers about API tokens and finalising.

@@ -1,22 +1,14 @@
 import * as v from 'valibot';
+import { StoredFileSchema } from '#shared/domain/files';
 import { INJECT_STATES } from '#shared/domain/injects';
 import { EXPORT_STATES } from '#shared/domain/exports';
-import { Id, Count, named } from '#shared/api/schemas/responses/parts';
+import { Id, Count, named } from '#shared/domain/shapes';
+
+export { StoredFileSchema };
 
 /**
  * Answers about injects, files, answers, grades, announcements and incident reports.
  */
-
-export const StoredFileSchema = named(
-  'StoredFile',
-  'A file sent with a submission, as the bucket held it then. Download it with GET /team/{id}/files?key=…',
-  v.strictObject({
-    key: v.string(),
-    name: v.pipe(v.string(), v.description('Its name as uploaded, made safe.')),
-    size: v.pipe(Count, v.description('Bytes.')),
-    content_type: v.string(),
-  }),
-);
 
 const RubricItemSchema = v.strictObject({ name: v.string(), points: Id });
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { WINDOW_STATES } from '#shared/domain/overview';
-import { Id, Count, Time, named } from '#shared/api/schemas/responses/parts';
+import { Id, Count, Time, named } from '#shared/domain/shapes';
 
 /**
  * Answers about agent pools: a pool, its agents' health, the overview, claims and mail tokens.

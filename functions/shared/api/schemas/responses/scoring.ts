@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { FAILURE_CATEGORIES, SHOWN_FAILURES } from '#shared/domain/scoring/failure';
-import { Id, Count, Points, Time, named, FreezeFields } from '#shared/api/schemas/responses/parts';
+import { Id, Count, Points, Time, named, FreezeFields } from '#shared/domain/shapes';
 import { ProblemSchema } from '#shared/api/schemas/responses/common';
 
 /**

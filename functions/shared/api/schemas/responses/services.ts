@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { CHECK_KINDS } from '#shared/domain/check-definitions';
-import { Id, Count, Time, named } from '#shared/api/schemas/responses/parts';
+import { Id, Count, Time, named } from '#shared/domain/shapes';
 
 /**
  * Answers about what is checked: subtypes, super types, services' checks and check accounts.

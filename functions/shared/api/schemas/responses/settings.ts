@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { DNS_TYPES } from '#shared/domain/dns-record';
 import { PASSWORD_CHANGE_MODES } from '#shared/domain/password-changes';
 import { FINDINGS_SHOWN } from '#shared/domain/findings';
-import { Id, Count, Time, named } from '#shared/api/schemas/responses/parts';
+import { Id, Count, Time, named } from '#shared/domain/shapes';
 
 /**
  * Answers about the settings and the DNS records.

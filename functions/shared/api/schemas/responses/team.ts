@@ -3,7 +3,7 @@ import { FAILURE_CATEGORIES, SHOWN_FAILURES } from '#shared/domain/scoring/failu
 import { PASSWORD_CHANGE_MODES, PASSWORD_CHANGE_STATES } from '#shared/domain/password-changes';
 import { CHECK_JOB_LOST_AFTER_SECONDS, CHECK_JOB_STATES } from '#shared/domain/check-jobs';
 import { SESSION_ROLES } from '#shared/domain/roles';
-import { Id, Count, Time, named } from '#shared/api/schemas/responses/parts';
+import { Id, Count, Time, named } from '#shared/domain/shapes';
 import { TeamSchema } from '#shared/api/schemas/responses/scoring';
 
 /**
