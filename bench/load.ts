@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { ROOT, runProcess, runScript } from './process';
+import type * as v from 'valibot';
+import type { BatchReport } from '#shared/api/schemas/requests/scans';
 
 export interface LoadResult {
   requests: number;
@@ -39,13 +41,9 @@ export async function runScanAgent(plan: object): Promise<AgentRun> {
   return JSON.parse(stdout);
 }
 
-export interface ScanReport {
-  service_id: number;
-  scan_id: string;
-  score: number;
-  error: string | null;
-  time?: string;
-}
+/** A result the load sends: one report of a POST /scans batch (the request schema's input), always a result. */
+export type ScanReport = Required<Pick<BatchReportInput, 'service_id' | 'scan_id' | 'score' | 'error'>> & Pick<BatchReportInput, 'time'>;
+type BatchReportInput = v.InferInput<typeof BatchReport>;
 
 /** Rounds of results for these services: each round's in random order, mostly up, sometimes partly or wholly down. */
 export function roundReports(services: { id: number; max_score: number }[], fromRound: number, toRound: number, tag = 'round'): ScanReport[] {

@@ -3,6 +3,8 @@ import type { Heartbeat } from '#shared/domain/agents';
 import { createScoringClient, type ApiSchemas } from '#shared/api/client';
 import type { FailureCategory } from '#shared/domain/scoring/failure';
 import { sigv4Signer, type AwsCredentials } from '#shared/aws/sigv4';
+import type * as v from 'valibot';
+import type { BatchReport } from '#shared/api/schemas/requests/scans';
 
 /**
  * Every call the agent makes to the scoring API, in one place, through the
@@ -25,9 +27,8 @@ export type { Heartbeat } from '#shared/domain/agents';
 /** How a "check now" job went, as the agent reports it. */
 export type CheckJobResult = { passed: boolean; reason: string | null; category: FailureCategory | null; checked_at: string };
 
-export type ScanReport =
-  | { service: number; scan_id: string; status: 'started' }
-  | { service: number; scan_id: string; score: number; error: string | null; category?: FailureCategory; time: string };
+/** One report of a batch, as POST /scans takes it: the request schema's input. */
+export type ScanReport = v.InferInput<typeof BatchReport>;
 
 /** What became of one report: recorded (or already recorded), or why not. */
 export type ReportOutcome = { ok: true } | { ok: false; status: number; detail: string };
@@ -215,10 +216,7 @@ export function scoringApi(baseUrl: string, auth: ApiAuth): ScoringApi {
       const outcomes: ReportOutcome[] = new Array(reports.length);
       let pending = reports.map((_, index) => index);
       for (let attempt = 1; pending.length > 0; attempt++) {
-        const body = pending.map((i) => {
-          const { service, ...report } = reports[i]!;
-          return { service_id: service, ...report };
-        });
+        const body = pending.map((i) => reports[i]!);
         let answers: ApiSchemas['BatchAnswer'][];
         try {
           const { data, error, response } = await send('/scans', (signal) => client.POST('/api/v1/scans', { body, signal }));

@@ -133,7 +133,7 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
     const reportStarted = Date.now();
     reportsFailed += await report(
       deps,
-      part.map((p) => ({ service: p.service.id, scan_id: p.scanId, status: 'started' as const })),
+      part.map((p) => ({ service_id: p.service.id, scan_id: p.scanId, status: 'started' as const })),
     );
     reportSeconds += (Date.now() - reportStarted) / 1000;
 
@@ -152,7 +152,7 @@ export async function runRound(roundStart: number, settings: Settings, deps: Rou
     reportsFailed += await report(
       deps,
       ran.map(({ planned: p, outcome, time }) => ({
-        service: p.service.id,
+        service_id: p.service.id,
         scan_id: p.scanId,
         score: outcome.passed ? p.service.max_score : 0,
         error: outcome.passed ? null : outcome.error,
@@ -406,7 +406,7 @@ async function report(deps: RoundDependencies, reports: ScanReport[]): Promise<n
     outcomes.forEach((outcome, i) => {
       if (outcome.ok) return;
       failed++;
-      deps.log.warn('report refused', { service_id: batch[i]!.service, scan_id: batch[i]!.scan_id, status: outcome.status, detail: outcome.detail });
+      deps.log.warn('report refused', { service_id: batch[i]!.service_id, scan_id: batch[i]!.scan_id, status: outcome.status, detail: outcome.detail });
     });
   });
   return failed;

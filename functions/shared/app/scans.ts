@@ -15,7 +15,6 @@ import { BatchReport, type ScanReportInput } from '#shared/api/schemas/requests/
 import type { ProblemSchema } from '#shared/api/schemas/responses/common';
 import type { BatchAnswerSchema } from '#shared/api/schemas/responses/scoring';
 import type { ScanResult, StoredResult } from '#shared/domain/model';
-import type { FailureCategory } from '#shared/domain/scoring/failure';
 import { resultScoring, sameResult } from '#shared/domain/scoring/result';
 import { slaRulesFor } from '#shared/domain/scoring/sla';
 import { db, isThrottling } from '#shared/data/client';
@@ -34,15 +33,9 @@ import { mapBounded } from '#shared/bounded';
 /** A check's time may be this far ahead of the server's clock (agents' clocks drift a little). */
 export const MAX_CLOCK_SKEW_MS = 2 * 60_000;
 
-export interface ScanReport {
-  scan_id: string;
-  score: number;
-  error: string | null;
-  /** Absent: the caller did not say (null). */
-  category?: FailureCategory | null;
-  /** The check's own time, already validated; absent: the arrival time. */
-  time?: string;
-}
+/** A result as the request schema gives it (its time already validated; absent: the arrival time), its category optional (absent: null). */
+type ResultInput = Extract<ScanReportInput, { kind: 'result' }>;
+export type ScanReport = Omit<ResultInput, 'kind' | 'category'> & Partial<Pick<ResultInput, 'category'>>;
 
 export type ScanStartOutcome =
   | { kind: 'started' }

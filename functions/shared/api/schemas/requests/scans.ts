@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { FAILURE_CATEGORIES, FAILURE_CATEGORY_MEANINGS, type FailureCategory } from '#shared/domain/scoring/failure';
+import { FAILURE_CATEGORIES, FAILURE_CATEGORY_MEANINGS } from '#shared/domain/scoring/failure';
 import { BoundedInt, FreeText, PositiveInt, Timestamp } from '#shared/validation';
 
 /**
@@ -40,7 +40,8 @@ const reportFields = {
   ),
 };
 
-type ReportFields = { scan_id: string; status?: 'started'; score?: number; error?: string | null; category?: FailureCategory | null; time?: string };
+const ReportObject = v.strictObject(reportFields);
+type ReportFields = v.InferOutput<typeof ReportObject>;
 
 const reportRules = <T extends ReportFields>() =>
   [
@@ -55,18 +56,23 @@ const reportRules = <T extends ReportFields>() =>
     v.check<T, string>((b) => b.status !== undefined || b.score !== undefined, 'a result needs a score'),
   ] as const;
 
-export type ScanReportInput =
-  | { kind: 'started'; scan_id: string }
-  | { kind: 'result'; scan_id: string; score: number; error: string | null; category: FailureCategory | null; time?: string };
-
-const toInput = (b: ReportFields): ScanReportInput =>
+/** A report as the handlers take it: a scan started, or a result with every field it may leave out filled in. */
+const toInput = (b: ReportFields) =>
   b.status === 'started'
-    ? { kind: 'started', scan_id: b.scan_id }
-    : { kind: 'result', scan_id: b.scan_id, score: b.score ?? 0, error: b.error ?? null, category: b.category ?? null, ...(b.time ? { time: b.time } : {}) };
+    ? { kind: 'started' as const, scan_id: b.scan_id }
+    : {
+        kind: 'result' as const,
+        scan_id: b.scan_id,
+        score: b.score ?? 0,
+        error: b.error ?? null,
+        category: b.category ?? null,
+        ...(b.time ? { time: b.time } : {}),
+      };
+export type ScanReportInput = ReturnType<typeof toInput>;
 
 /** `{scan_id, status: "started"}` or `{scan_id, score, error, time?}`; nothing else. */
 export const ScanReportBody = v.pipe(
-  v.strictObject(reportFields),
+  ReportObject,
   v.description('Either `{"scan_id", "status": "started"}` or a result `{"scan_id", "score", "error", "category"?, "time"?}`.'),
   ...reportRules<ReportFields>(),
   v.transform(toInput),
