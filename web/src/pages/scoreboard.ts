@@ -13,7 +13,7 @@ const CHART_TEAMS = 15;
  */
 const ROWS_PER_BATCH = 8;
 const BATCH_MS = 4;
-/** A row's height in style.css (`.standings tbody tr`), for the room kept for rows not yet in. */
+/** A row's height in styles/tables.css (`.standings tbody tr`), for the room kept for rows not yet in. */
 const ROW_HEIGHT_PX = 38;
 
 /** What is on screen: the tables' rows by team id, so a poll changes the cells that changed and nothing else. */
@@ -153,7 +153,7 @@ function cards(rows: PageScoreboardRow[]): HTMLElement {
 
 /**
  * The table's elements carry their roles too (table, rowgroup, row, columnheader, rowheader, cell): their boxes
- * are blocks and grids (style.css), and some browsers have taken a table's semantics from its boxes.
+ * are blocks and grids (styles/tables.css), and some browsers have taken a table's semantics from its boxes.
  */
 function standingsTable(title: string, superTypes: string[]): { region: HTMLElement; body: HTMLTableSectionElement } {
   const body = h('tbody', { role: 'rowgroup' });
@@ -177,7 +177,7 @@ function standingsTable(title: string, superTypes: string[]): { region: HTMLElem
     ),
     body,
   );
-  // The rows are grids of the same columns (style.css says why); how many there are is only known here.
+  // The rows are grids of the same columns (styles/tables.css says why); how many there are is only known here.
   table.style.setProperty('--scores', String(superTypes.length + 2));
   return { region: scrollRegion(title, table), body };
 }

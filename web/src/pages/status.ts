@@ -14,7 +14,7 @@ import { STATE_TEXT, type ServiceState } from './states';
  */
 const ROWS_PER_BATCH = 8;
 const BATCH_MS = 4;
-/** A row's height in style.css (`.matrix tbody tr`), for the room kept for rows not yet in. */
+/** A row's height in styles/tables.css (`.matrix tbody tr`), for the room kept for rows not yet in. */
 const ROW_HEIGHT_PX = 38;
 
 /** One service's place in a cell: its state, since when (epoch ms; none while unscanned) and why it is down. */
