@@ -28,13 +28,13 @@ import { fileInOrder, findingFiles, isFindingFile, MAX_BYTES_PER_SUBMISSION } fr
 import {
   FINDINGS_PER_HOUR,
   repeatOf,
-  reviewRefusal,
+  rulingRefusal,
   rulingOf,
   teamFinding,
   teamsSeeFindings,
   type Finding,
   type FindingKind,
-  type FindingReviewGiven,
+  type FindingRulingAsked,
   type FindingRuling,
   type FindingState,
   type TeamFinding,
@@ -150,9 +150,9 @@ export async function findings(options: { state?: FindingState; teamId?: number 
  * organiser's ruling came first; refused once the results are final unless
  * overridden.
  */
-export async function reviewFinding(
+export async function ruleOnFinding(
   id: number,
-  given: FindingReviewGiven & { override_final?: boolean },
+  given: FindingRulingAsked & { override_final?: boolean },
   audit: AuditContext,
   now = new Date(),
 ): Promise<FindingRuling> {
@@ -160,7 +160,7 @@ export async function reviewFinding(
   for (let attempt = 0; attempt < 5; attempt++) {
     const finding = await readFinding(id);
     if (!finding) throw notFound(`No finding has id ${id}.`);
-    const refusal = reviewRefusal(finding, given);
+    const refusal = rulingRefusal(finding, given);
     if (refusal) throw validationFailed([refusal]);
     const changed = () => conflict('finding_changed', `Ruling ${finding.reviews || 'none'} is the latest on finding ${id}: read it, then review it again.`);
     if ((given.replaces ?? 0) !== finding.reviews) throw changed();

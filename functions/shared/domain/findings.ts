@@ -1,10 +1,17 @@
 /**
  * The red team's findings (issue #47), pure: what a finding names, the
- * organisers' table of finding kinds, a review's decision, and the repeat
+ * organisers' table of finding kinds, a ruling's decision, and the repeat
  * rule. An approved finding takes its points off its team's score in the
  * super type the settings name, through the fold, as a grade adds: each
- * review is a ruling whose `award` is what it changes on the board from the
- * ruling before it (data/findings.ts writes both).
+ * ruling's `award` is what it changes on the board from the ruling before it
+ * (data/findings.ts writes both).
+ *
+ * One word for one thing: the code says *ruling* for an organiser's decision
+ * on a finding, kept whole. The API, whose names stay, calls the act of
+ * making one a review (`POST …/findings/{id}/reviews`, the route
+ * ReviewFinding) and lists them as rulings (ListFindingRulings); a finding's
+ * `reviews` counts its rulings and its `review` is its latest ruling
+ * (FindingReview, the fields a finding shows of it).
  */
 import * as v from 'valibot';
 import { StoredFileSchema } from '#shared/domain/files';
@@ -117,8 +124,8 @@ export const FindingRulingSchema = named(
 );
 export type FindingRuling = v.InferOutput<typeof FindingRulingSchema>;
 
-/** A review as an organiser gives it. */
-export interface FindingReviewGiven {
+/** A ruling as an organiser asks for it (the body of POST …/reviews, without `override_final`). */
+export interface FindingRulingAsked {
   decision: FindingDecision;
   /** An approval's points when not the kind's (a reason is then required). */
   points?: number;
@@ -127,8 +134,8 @@ export interface FindingReviewGiven {
   replaces: number | null;
 }
 
-/** Why a review may not be given as it is (a field and its message), or undefined. */
-export function reviewRefusal(finding: Finding, given: FindingReviewGiven): { path: string; message: string } | undefined {
+/** Why a ruling may not be made as asked (a field and its message), or undefined. */
+export function rulingRefusal(finding: Finding, given: FindingRulingAsked): { path: string; message: string } | undefined {
   const reason = given.reason?.trim() ?? '';
   if (given.decision !== 'approve' && given.points !== undefined) return { path: 'points', message: 'only an approval gives points' };
   if (given.decision !== 'approve' && reason === '') return { path: 'reason', message: `a decision to ${given.decision.replace('_', ' ')} needs a reason` };
@@ -157,7 +164,7 @@ export function repeatOf(finding: CountedFinding, counted: readonly CountedFindi
 /** The ruling a review makes, given the finding (its deduction so far) and the repeat it is, if any. */
 export function rulingOf(
   finding: Finding,
-  given: FindingReviewGiven,
+  given: FindingRulingAsked,
   context: { repeatOf: number | null; superTypeId: number; reviewedBy: string; reviewedAt: string },
 ): FindingRuling {
   const approved = given.decision === 'approve';

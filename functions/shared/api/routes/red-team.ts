@@ -3,7 +3,7 @@ import {
   FindingEvidenceBody,
   FindingFileQuery,
   FindingKindsBody,
-  FindingReviewBody,
+  FindingRulingBody,
   FindingUploadBody,
   FindingsQuery,
 } from '#shared/api/schemas/requests/red-team';
@@ -68,7 +68,7 @@ export const redTeamRoutes = {
   ReviewFinding: route('ReviewFinding', 'POST', '/red-team/findings/{id}/reviews', 'red-team/review-finding', 'admin', 'read-write', {
     summary:
       'Review a finding: approve it (its points come off the team through the fold; a repeat within the window counts nothing), reject it, or ask for more evidence; a second look is the next ruling',
-    body: FindingReviewBody,
+    body: FindingRulingBody,
     idempotent: true,
     responses: { 201: json('The ruling as kept, and what it changed on the board.', FindingRulingSchema) },
     problems: { 409: [FINAL, 'finding_changed', 'findings_off'], 503: ['finding_busy'] },

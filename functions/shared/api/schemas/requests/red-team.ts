@@ -42,8 +42,8 @@ export const FindingEvidenceBody = v.strictObject({
   files: FindingFiles,
 });
 
-/** An organiser's review of a finding. */
-export const FindingReviewBody = v.strictObject({
+/** An organiser's ruling on a finding, as asked for (POST …/reviews: the API calls the act a review). */
+export const FindingRulingBody = v.strictObject({
   decision: v.pipe(
     v.picklist(FINDING_DECISIONS, `must be one of: ${FINDING_DECISIONS.join(', ')}`),
     v.description('`approve` (its points come off the team), `reject`, or `more_evidence` (the red team adds some, and it comes back).'),
