@@ -2539,6 +2539,7 @@ export interface components {
          */
         Grade: {
             inject_id: number;
+            team_id: number;
             /** @description 1 for the first grade, one more for each regrade (the old ones kept). */
             n: number;
             submission_version: number;
@@ -2553,12 +2554,11 @@ export interface components {
             late_share: number;
             /** @description What it is worth on the board: points × late_share, rounded. */
             awarded: number;
-            graded_at: string;
-            team_id: number;
             /** @description What it added to the team's points: awarded less the previous grade's. */
             award: number;
             super_type_id: number;
             graded_by: string;
+            graded_at: string;
         };
         /**
          * HistoryEntry
@@ -2593,11 +2593,11 @@ export interface components {
          *       "n": 1,
          *       "points": 40,
          *       "comment": "Found and fixed.",
-         *       "graded_at": "2026-11-22T11:00:00Z",
          *       "award": 40,
          *       "max_award": 50,
          *       "super_type_id": 3,
-         *       "graded_by": "carol (organiser)"
+         *       "graded_by": "carol (organiser)",
+         *       "graded_at": "2026-11-22T11:00:00Z"
          *     }
          */
         IncidentGrade: {
@@ -2607,7 +2607,6 @@ export interface components {
             n: number;
             points: number;
             comment: string;
-            graded_at: string;
             /** @description What it added to the team's points: its points less the previous grade's. */
             award: number;
             /** @description What it added to its super type's maximum: incident_report_max_points at a report's first grade (what it could earn), 0 at a regrade. */
@@ -2615,6 +2614,7 @@ export interface components {
             /** @description Where its points go: the super type the settings named at its first grade. */
             super_type_id: number;
             graded_by: string;
+            graded_at: string;
         };
         /**
          * IncidentReport
@@ -2704,6 +2704,7 @@ export interface components {
             title: string;
             /** @description Markdown. */
             text: string;
+            super_type_id: number;
             open_at: string;
             due_at: string;
             /** @description Until when a late submission is taken (due_at: none is). */
@@ -2717,7 +2718,6 @@ export interface components {
             }[];
             /** @description Files that come with it: download each with GET /team/{id}/files?key=… */
             attachments: components["schemas"]["StoredFile"][];
-            super_type_id: number;
             /** @enum {string} */
             state: "draft" | "published" | "retired";
             version: number;

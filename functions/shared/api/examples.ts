@@ -211,11 +211,11 @@ export const EXAMPLES = {
     n: 1,
     points: 40,
     comment: 'Found and fixed.',
-    graded_at: '2026-11-22T11:00:00Z',
     award: 40,
     max_award: 50,
     super_type_id: 3,
     graded_by: 'carol (organiser)',
+    graded_at: '2026-11-22T11:00:00Z',
   },
   FindingKinds: {
     kinds: [

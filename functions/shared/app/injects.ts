@@ -19,6 +19,10 @@ import {
   type InjectState,
   type Submission,
   type Grade,
+  type TeamGrade,
+  type TeamInject,
+  TeamGradeSchema,
+  TeamInjectSchema,
   gradePoints,
   awardedPoints,
   latestPer,
@@ -26,6 +30,7 @@ import {
 import { putGrade, teamGrades } from '#shared/data/grades';
 import { keptFilesOf, putSubmission, requestRevision, teamSubmissions, teamSubmissionsPage } from '#shared/data/submissions';
 import { listTeamRecords } from '#shared/data/teams';
+import { inSchemaOrder } from '#shared/domain/shapes';
 import { formatTimestamp } from '#shared/validation';
 import { keepFiles } from '#shared/app/files';
 import {
@@ -39,9 +44,6 @@ import {
   type StoredFile,
 } from '#shared/domain/files';
 import { conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
-
-/** An inject as a team sees it: what it asks, its times, points, rubric and late rule; never its state or who wrote it. */
-export type TeamInject = Omit<Inject, 'super_type_id' | 'state' | 'version' | 'created_by' | 'created_at'>;
 
 const superTypeGone = (id: number) => validationFailed([{ path: 'super_type_id', message: `no super type has id ${id}` }]);
 
@@ -115,8 +117,8 @@ export async function teamInjects(now = Date.now()): Promise<TeamInject[]> {
   return (await listInjects()).filter((inject) => seenByTeams(inject, now)).map(teamView);
 }
 
-function teamView({ super_type_id: _superType, state: _state, version: _version, created_by: _by, created_at: _at, ...seen }: Inject): TeamInject {
-  return seen;
+function teamView(inject: Inject): TeamInject {
+  return inSchemaOrder(TeamInjectSchema, inject);
 }
 
 /** Tries when two members of a team submit for one inject at once (each retry takes the next version). */
@@ -331,8 +333,6 @@ export async function injectGrades(injectId: number): Promise<Grade[]> {
 }
 
 /** What a team sees of its grades: the latest of each inject, its scores and comments (not who graded it, nor the fold's bookkeeping). */
-export async function teamGradesShown(teamId: number): Promise<Omit<Grade, 'award' | 'super_type_id' | 'graded_by' | 'team_id'>[]> {
-  return [...latestPer(await teamGrades(teamId), (g) => g.inject_id).values()].map(
-    ({ award: _award, super_type_id: _superType, graded_by: _by, team_id: _team, ...shown }) => shown,
-  );
+export async function teamGradesShown(teamId: number): Promise<TeamGrade[]> {
+  return [...latestPer(await teamGrades(teamId), (g) => g.inject_id).values()].map((grade) => inSchemaOrder(TeamGradeSchema, grade));
 }

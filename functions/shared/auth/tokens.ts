@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { TokenRole as Role } from '#shared/domain/roles';
+import type { TokenRecord } from '#shared/domain/tokens';
 
 /**
  * API tokens look like `ccdc_3f9a1c2b_<43 characters>`: a fixed readable
@@ -8,16 +8,7 @@ import type { TokenRole as Role } from '#shared/domain/roles';
  */
 export const TOKEN_PREFIX = 'ccdc_';
 
-export interface TokenRecord {
-  token_id: string;
-  role: Role;
-  /** The pool an `agent` token works for (domain/pools.ts); null for every other role. */
-  pool: string | null;
-  name: string;
-  created_at: string;
-  expires_at: string | null;
-  revoked_at: string | null;
-}
+export type { TokenRecord };
 
 export function generateToken(): { token: string; tokenId: string; hash: string } {
   const tokenId = randomBytes(4).toString('hex');

@@ -4,16 +4,15 @@
  * own). Each is a Put conditioned on its allocated id, with its audit entry.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Announcement } from '#shared/domain/announcements';
+import { AnnouncementSchema, type Announcement } from '#shared/domain/announcements';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { keys, PARTITION } from '#shared/data/keys';
-import { queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
+import { queryPartition, transactionConditionFailed } from '#shared/data/operations';
+import { inSchemaOrder } from '#shared/domain/shapes';
 
-function toAnnouncement(item: Record<string, unknown>): Announcement {
-  const a = withoutKeys<Announcement>(item);
-  return { id: a.id, text: a.text, team_id: a.team_id, posted_by: a.posted_by, posted_at: a.posted_at };
-}
+/** An announcement as every answer shows it: its schema's fields, in its order. */
+const toAnnouncement = (item: Record<string, unknown>): Announcement => inSchemaOrder(AnnouncementSchema, item);
 
 /** Every announcement, newest first. */
 export async function listAnnouncements(): Promise<Announcement[]> {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { PutCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { AuditEntrySchema, type AuditChange, type AuditEntry } from '#shared/domain/audit';
 import type { TokenRole } from '#shared/domain/roles';
+import { inSchemaOrder } from '#shared/domain/shapes';
 import { db, tableName } from '#shared/data/client';
 import { auditKeys } from '#shared/data/keys';
 
@@ -46,23 +48,7 @@ export interface AuditContext {
   requestId?: string;
 }
 
-/** What changed: `before` is null for a creation, `after` null for a removal. Never secrets. */
-export interface AuditChange {
-  /** `settings.update`, `dns.create`, `adjustment.create`, `token.revoke`, `scans.void`… */
-  action: string;
-  /** What was changed: `settings/1`, `dns/12`, `teams/3/adjustments/7`, `tokens/3f9a1c2b`… */
-  target: string;
-  before: unknown;
-  after: unknown;
-}
-
-export interface AuditEntry extends AuditChange {
-  id: string;
-  time: string;
-  actor: AuditActor;
-  route: string;
-  request_id: string | null;
-}
+export type { AuditChange, AuditEntry };
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -170,17 +156,10 @@ export async function auditPage(limit: number, after?: string, filter: AuditFilt
   return bound === undefined ? { items } : { items, next: bound };
 }
 
-function toEntry(item: Record<string, unknown>): AuditEntry {
-  return {
-    id: String(item.id),
-    time: String(item.time),
-    // Stored maps lose their order: the kind and the name first.
-    actor: (({ type, name, ...rest }) => ({ type, name, ...rest }))(item.actor as AuditActor) as AuditActor,
-    route: String(item.route),
-    request_id: (item.request_id as string | null | undefined) ?? null,
-    action: String(item.action),
-    target: String(item.target),
-    before: item.before ?? null,
-    after: item.after ?? null,
-  };
-}
+/**
+ * An entry as every answer shows it: its schema's fields in its order, its
+ * actor's too (stored maps lose their order); one stored without a request
+ * id, a before or an after has them null.
+ */
+const toEntry = (item: Record<string, unknown>): AuditEntry =>
+  inSchemaOrder(AuditEntrySchema, { ...item, request_id: item.request_id ?? null, before: item.before ?? null, after: item.after ?? null });

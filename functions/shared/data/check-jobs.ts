@@ -9,7 +9,8 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { CHECK_JOB_KEPT_SECONDS, CHECK_JOB_LOST_AFTER_SECONDS, type CheckJob, type CheckOutcome } from '#shared/domain/check-jobs';
+import { CHECK_JOB_KEPT_SECONDS, CHECK_JOB_LOST_AFTER_SECONDS, StoredCheckJobSchema, type CheckJob, type CheckOutcome } from '#shared/domain/check-jobs';
+import { inSchemaOrder } from '#shared/domain/shapes';
 import { db, tableName } from '#shared/data/client';
 import { allocateId } from '#shared/data/counters';
 import { keys } from '#shared/data/keys';
@@ -23,16 +24,8 @@ const TEAM_LIST_LIMIT = 20;
 /** How many queued jobs one read of the queue returns, oldest first. */
 const QUEUE_READ_LIMIT = 100;
 
-const toJob = (item: Item): CheckJob => ({
-  id: Number(item.id),
-  team_id: Number(item.team_id),
-  service_id: Number(item.service_id),
-  requested_by: String(item.requested_by),
-  requested_at: String(item.requested_at),
-  state: item.state as CheckJob['state'],
-  started_at: (item.started_at as string | null | undefined) ?? null,
-  outcome: (item.outcome as CheckOutcome | null | undefined) ?? null,
-});
+/** A job as stored, its schema's fields in its order; one stored without `started_at` or `outcome` has them null. */
+const toJob = (item: Item): CheckJob => inSchemaOrder(StoredCheckJobSchema, { ...item, started_at: item.started_at ?? null, outcome: item.outcome ?? null });
 
 export const newCheckJobId = () => allocateId('check-job');
 

@@ -11,11 +11,12 @@
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dnsRecordFields, type DnsRecord } from '#shared/domain/dns-record';
+import { DnsRecordSchema, type DnsRecord } from '#shared/domain/dns-record';
 import type { ZoneRecords } from '#shared/domain/dns';
 import { db, tableName } from '#shared/data/client';
 import { keys, PARTITION } from '#shared/data/keys';
 import { queryPartition } from '#shared/data/operations';
+import { inSchemaOrder } from '#shared/domain/shapes';
 
 type Item = Record<string, unknown>;
 export type Write = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -49,7 +50,8 @@ async function getItem(key: { pk: string; sk: string }): Promise<Item | undefine
 /** A record's version: 1 when created, one more at every change (0: written before records had one). */
 const versionOf = (item: Item) => (typeof item.version === 'number' ? item.version : 0);
 
-const toRecord = (item: Item): DnsRecord => dnsRecordFields(item as unknown as DnsRecord);
+/** A record with exactly the API's fields, in the API's order (stored maps lose order). */
+const toRecord = (item: Item): DnsRecord => inSchemaOrder(DnsRecordSchema, item);
 
 export async function listDnsRecords(): Promise<DnsRecord[]> {
   const items = await queryPartition(PARTITION.dns, { consistent: true });
@@ -75,7 +77,7 @@ export async function readZone(teamId: number): Promise<ZoneState> {
 export async function getTeamZone(teamId: number): Promise<TeamZone> {
   const zone = await readZone(teamId);
   const records = Object.entries(zone.records)
-    .map(([id, data]) => dnsRecordFields({ id: Number(id), ...data, team: teamId }))
+    .map(([id, data]) => toRecord({ id: Number(id), ...data, team: teamId }))
     .sort((a, b) => a.id - b.id);
   return { serial: zone.serial ?? 0, records };
 }

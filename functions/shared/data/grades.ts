@@ -7,33 +7,17 @@
  * being free: two graders regrading the same grade at once, one wins.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Grade } from '#shared/domain/injects';
+import { GradeSchema, type Grade } from '#shared/domain/injects';
+import { inSchemaOrder } from '#shared/domain/shapes';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { keys, type Key } from '#shared/data/keys';
-import { queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
+import { queryPartition, transactionConditionFailed } from '#shared/data/operations';
 import { notFinal, refusedAsFinal } from '#shared/data/settings';
 import { settleWaiting, waitingAnswer } from '#shared/data/waiting';
 
-/** A grade as every answer shows it, its fields in one order. */
-function toGrade(item: Record<string, unknown>): Grade {
-  const g = withoutKeys<Grade>(item);
-  return {
-    inject_id: g.inject_id,
-    team_id: g.team_id,
-    n: g.n,
-    submission_version: g.submission_version,
-    scores: g.scores.map(({ name, points, comment }) => ({ name, points, comment })),
-    comment: g.comment,
-    points: g.points,
-    late_share: g.late_share,
-    awarded: g.awarded,
-    award: g.award,
-    super_type_id: g.super_type_id,
-    graded_by: g.graded_by,
-    graded_at: g.graded_at,
-  };
-}
+/** A grade as every answer shows it: its schema's fields, in its order. */
+const toGrade = (item: Record<string, unknown>): Grade => inSchemaOrder(GradeSchema, item);
 
 /** A team's grades, for one inject or all, newest first within each inject (consistent). */
 export async function teamGrades(teamId: number, injectId?: number): Promise<Grade[]> {

@@ -11,7 +11,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { IncidentGrade, IncidentReport } from '#shared/domain/incidents';
+import { IncidentGradeSchema, type IncidentGrade, type IncidentReport } from '#shared/domain/incidents';
 import type { AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { putGradeItem } from '#shared/data/grades';
@@ -19,6 +19,7 @@ import { keys, PARTITION } from '#shared/data/keys';
 import { queryIndex, queryPartition, withoutKeys } from '#shared/data/operations';
 import { putWaiting, waitingIncident } from '#shared/data/waiting';
 import { fileInOrder } from '#shared/domain/files';
+import { inSchemaOrder } from '#shared/domain/shapes';
 
 /** A report as every answer shows it, its fields in one order. */
 function toReport(item: Record<string, unknown>): IncidentReport {
@@ -38,22 +39,8 @@ function toReport(item: Record<string, unknown>): IncidentReport {
   };
 }
 
-function toGrade(item: Record<string, unknown>): IncidentGrade {
-  const g = withoutKeys<IncidentGrade>(item);
-  return {
-    incident_id: g.incident_id,
-    team_id: g.team_id,
-    n: g.n,
-    points: g.points,
-    comment: g.comment,
-    award: g.award,
-    // Grades from before it moved no maximum.
-    max_award: g.max_award ?? 0,
-    super_type_id: g.super_type_id,
-    graded_by: g.graded_by,
-    graded_at: g.graded_at,
-  };
-}
+/** A grade as every answer shows it, its schema's fields in its order; grades from before it moved no maximum (max_award 0). */
+const toGrade = (item: Record<string, unknown>): IncidentGrade => inSchemaOrder(IncidentGradeSchema, { ...item, max_award: item.max_award ?? 0 });
 
 /** Stores a new report (its id allocated: a Put conditioned on the key being free), waiting for its grade. */
 export const putIncidentReport = (report: IncidentReport): Promise<boolean> =>

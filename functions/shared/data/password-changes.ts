@@ -7,7 +7,8 @@
  * removed when it is decided. Nothing here ever holds a password in the clear.
  */
 import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { PasswordChangeMode, PasswordChangeState } from '#shared/domain/password-changes';
+import { PasswordChangeSchema, type PasswordChange, type PasswordChangeState } from '#shared/domain/password-changes';
+import { inSchemaOrder } from '#shared/domain/shapes';
 import { auditPut, type AuditChange, type AuditContext } from '#shared/data/audit';
 import { transactionConditionFailed } from '#shared/data/operations';
 import { db, tableName } from '#shared/data/client';
@@ -17,41 +18,21 @@ import { keys } from '#shared/data/keys';
 import { markWaiting, settleWaiting, waitingPasswordChange } from '#shared/data/waiting';
 import type { Sealed } from '#shared/data/sealing';
 
-export interface PasswordChange {
-  id: number;
-  team_id: number;
-  state: PasswordChangeState;
-  /** The setting when it was asked: how it is decided. */
-  mode: PasswordChangeMode;
-  /** The member's account (or the organiser) who asked. */
-  requested_by: string;
-  requested_at: string;
-  /** A delayed request: when it applies. */
-  apply_at: string | null;
-  decided_by: string | null;
-  decided_at: string | null;
-  /** Why an organiser rejected it, or why it could not be applied (rejected by the schedule, or failed). */
-  reason: string | null;
-  changes: { service_id: number; subtype: string; username: string; new_account: boolean }[];
-}
+export type { PasswordChange };
 
 type Item = Record<string, unknown>;
 
 const HISTORY_LIMIT = 100;
 
-const toChange = (item: Item): PasswordChange => ({
-  id: Number(item.id),
-  team_id: Number(item.team_id),
-  state: item.state as PasswordChangeState,
-  mode: item.mode as PasswordChangeMode,
-  requested_by: String(item.requested_by),
-  requested_at: String(item.requested_at),
-  apply_at: (item.apply_at as string | null | undefined) ?? null,
-  decided_by: (item.decided_by as string | null | undefined) ?? null,
-  decided_at: (item.decided_at as string | null | undefined) ?? null,
-  reason: (item.reason as string | null | undefined) ?? null,
-  changes: item.changes as PasswordChange['changes'],
-});
+/** A request as every answer shows it: its schema's fields, in its order; one not decided (or not delayed) has them null. */
+const toChange = (item: Item): PasswordChange =>
+  inSchemaOrder(PasswordChangeSchema, {
+    ...item,
+    apply_at: item.apply_at ?? null,
+    decided_by: item.decided_by ?? null,
+    decided_at: item.decided_at ?? null,
+    reason: item.reason ?? null,
+  });
 
 /** A stored request with its sealed passwords (by the change's index): what applying it moves into the accounts. */
 export interface PendingChange {

@@ -7,37 +7,22 @@
  * one overwriting the other.
  */
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { RevisionRequest, Submission } from '#shared/domain/injects';
+import { SubmissionSchema, type RevisionRequest, type Submission } from '#shared/domain/injects';
 import { fileInOrder, type KeptFile } from '#shared/domain/files';
+import { inSchemaOrder } from '#shared/domain/shapes';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
-import { queryPartition, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
+import { queryPartition, transactionConditionFailed } from '#shared/data/operations';
 import { markWaiting, settleWaiting, waitingAnswer } from '#shared/data/waiting';
 
-/** A submission as every answer shows it, its fields in one order. */
-function toSubmission(item: Record<string, unknown>): Submission {
-  const s = withoutKeys<Submission>(item);
-  return {
-    inject_id: s.inject_id,
-    team_id: s.team_id,
-    version: s.version,
-    text: s.text,
-    // Versions sent before files were taken have none.
-    files: (s.files ?? []).map(fileInOrder),
-    submitted_at: s.submitted_at,
-    submitted_by: s.submitted_by,
-    late_share: s.late_share,
-    revision_request: s.revision_request
-      ? {
-          comment: s.revision_request.comment,
-          until: s.revision_request.until,
-          requested_by: s.revision_request.requested_by,
-          requested_at: s.revision_request.requested_at,
-        }
-      : null,
-  };
-}
+/**
+ * A submission as every answer shows it: its schema's fields, in its order;
+ * versions sent before files were taken have none, and one never asked to
+ * be revised has a null request.
+ */
+const toSubmission = (item: Record<string, unknown>): Submission =>
+  inSchemaOrder(SubmissionSchema, { ...item, files: item.files ?? [], revision_request: item.revision_request ?? null });
 
 /**
  * Up to `limit` of a team's versions for an inject, newest first, older

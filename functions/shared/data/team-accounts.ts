@@ -11,28 +11,17 @@ import { db, tableName } from '#shared/data/client';
 import { allocateId } from '#shared/data/counters';
 import { keys, PARTITION } from '#shared/data/keys';
 import { queryPartition, transactionConditionFailed } from '#shared/data/operations';
-import { sessionRoleOf, teamOfHome, type AccountHome, type SessionRole } from '#shared/domain/roles';
+import { sessionRoleOf, teamOfHome, type AccountHome } from '#shared/domain/roles';
+import { inSchemaOrder } from '#shared/domain/shapes';
+import { TeamAccountSchema, type TeamAccount } from '#shared/domain/team-accounts';
 
-/** An account as the admin routes show it: never its hash. */
-export interface TeamAccount {
-  id: number;
-  name: string;
-  role: SessionRole;
-  /** Its team; null for a red team member's. */
-  team_id: number | null;
-  created_at: string;
-}
+export type { TeamAccount };
 
 type Stored = TeamAccount & { password_hash: string };
 
-const toAccount = (item: Record<string, unknown>): TeamAccount => ({
-  id: Number(item.id),
-  name: String(item.name),
-  // Accounts from before the red team were all blue teams'.
-  role: (item.role as SessionRole | undefined) ?? 'team',
-  team_id: item.team_id === null || item.team_id === undefined ? null : Number(item.team_id),
-  created_at: String(item.created_at),
-});
+/** An account as the admin routes show it: its schema's fields, in its order; accounts from before the red team were all blue teams'. */
+const toAccount = (item: Record<string, unknown>): TeamAccount =>
+  inSchemaOrder(TeamAccountSchema, { ...item, role: item.role ?? 'team', team_id: item.team_id ?? null });
 
 /** Whose an account is: its team, or the red team. */
 export const homeOf = (account: Pick<TeamAccount, 'team_id'>): AccountHome => account.team_id ?? 'red';

@@ -1,6 +1,8 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TokenRole as Role } from '#shared/domain/roles';
 import { generateToken, hashToken, type TokenRecord } from '#shared/auth/tokens';
+import { inSchemaOrder } from '#shared/domain/shapes';
+import { TokenSchema } from '#shared/domain/tokens';
 import { db, tableName } from '#shared/data/client';
 import { keys, PARTITION } from '#shared/data/keys';
 import { queryPartition, transactionConditionFailed } from '#shared/data/operations';
@@ -18,15 +20,14 @@ const audited = ({ token_id, role, pool, name, created_at, expires_at, revoked_a
 });
 const conditionFailed = (error: unknown) => transactionConditionFailed(error, 0);
 
-const toRecord = (item: Record<string, unknown>): TokenRecord => ({
-  token_id: String(item.token_id),
-  role: item.role as Role,
-  pool: typeof item.pool === 'string' ? item.pool : null,
-  name: String(item.name),
-  created_at: String(item.created_at),
-  expires_at: (item.expires_at as string | null) ?? null,
-  revoked_at: (item.revoked_at as string | null) ?? null,
-});
+/** A token as listed: its schema's fields, in its order (a pool only an agent token's). */
+const toRecord = (item: Record<string, unknown>): TokenRecord =>
+  inSchemaOrder(TokenSchema, {
+    ...item,
+    pool: typeof item.pool === 'string' ? item.pool : null,
+    expires_at: item.expires_at ?? null,
+    revoked_at: item.revoked_at ?? null,
+  });
 
 /** Creates a token and returns its secret: the only time the secret exists outside the caller. */
 export async function createToken(input: { role: Role; pool?: string; name: string; expiresAt: string | null; token?: string; audit: AuditContext }) {

@@ -8,34 +8,13 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { VoidAction, VoidFilter } from '#shared/domain/voids';
+import { VoidJobSchema, type TeamChange, type VoidJob, type VoidStatus } from '#shared/domain/voids';
+import { inSchemaOrder } from '#shared/domain/shapes';
 import { db, tableName } from '#shared/data/client';
 import { idOfPartition, keys } from '#shared/data/keys';
 import { withoutKeys } from '#shared/data/operations';
 
-export type VoidStatus = 'previewed' | 'running' | 'done';
-
-export interface TeamChange {
-  team_id: number;
-  total_before: number;
-  total_after: number;
-}
-
-/** The void item as the API shows it (the preview, then the job's progress). */
-export interface VoidJob {
-  preview_id: number;
-  action: VoidAction;
-  filter: VoidFilter;
-  previewed_at: string;
-  /** How many results the preview found to flip. */
-  count: number;
-  teams: TeamChange[];
-  status: VoidStatus;
-  /** Results this job has flipped so far. */
-  flipped: number;
-  applied_at: string | null;
-  finished_at: string | null;
-}
+export type { TeamChange, VoidJob, VoidStatus };
 
 /** Where a running job is: the service being walked (an index into `service_ids`) and where its last page ended. */
 export interface VoidPosition {
@@ -57,18 +36,8 @@ export const voidJobKey = keys.voidJob;
 /** The job a stream record of a void item names. */
 export const voidJobIdOf = (pk: string) => idOfPartition(pk);
 
-export const publicView = (job: StoredVoidJob): VoidJob => ({
-  preview_id: job.preview_id,
-  action: job.action,
-  filter: job.filter,
-  previewed_at: job.previewed_at,
-  count: job.count,
-  teams: job.teams,
-  status: job.status,
-  flipped: job.flipped,
-  applied_at: job.applied_at,
-  finished_at: job.finished_at,
-});
+/** The void as the API shows it: its schema's fields, in its order. */
+export const publicView = (job: StoredVoidJob): VoidJob => inSchemaOrder(VoidJobSchema, job);
 
 export async function readVoidJob(id: number): Promise<StoredVoidJob | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: voidJobKey(id), ConsistentRead: true }));

@@ -4,7 +4,7 @@ import { isHostName } from '#shared/domain/hostnames';
 import { INT_MAX } from '#shared/validation';
 import { DNS_TYPES, type DnsRecordData } from '#shared/domain/dns-record';
 
-export { DNS_TYPES, dnsRecordFields, type DnsRecord, type DnsRecordData, type DnsType } from '#shared/domain/dns-record';
+export { DNS_TYPES, type DnsRecord, type DnsRecordData, type DnsType } from '#shared/domain/dns-record';
 
 /**
  * DNS records of blue teams: what a client may write, and the rules a team's

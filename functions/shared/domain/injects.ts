@@ -5,69 +5,66 @@
  * which state may follow which, what a team sees, and what a late
  * submission is worth.
  */
-
-import { fileInOrder, type StoredFile } from '#shared/domain/files';
+import * as v from 'valibot';
+import { StoredFileSchema } from '#shared/domain/files';
+import { Count, Id, inSchemaOrder, named } from '#shared/domain/shapes';
 
 /** Draft (only organisers see it), published (teams see it from `open_at`), retired (nobody but organisers; its grades stay). */
 export const INJECT_STATES = ['draft', 'published', 'retired'] as const;
 export type InjectState = (typeof INJECT_STATES)[number];
 
 /** One line of the rubric an inject is graded by: what is looked for, and what it is worth. */
-export interface RubricItem {
-  name: string;
-  points: number;
-}
+const RubricItemSchema = v.strictObject({ name: v.string(), points: Id });
+export type RubricItem = v.InferOutput<typeof RubricItemSchema>;
+
+const InjectObject = v.strictObject({
+  id: Id,
+  title: v.string(),
+  // Markdown: the pages render it with raw HTML left out.
+  text: v.pipe(v.string(), v.description('Markdown.')),
+  // The super type its grades count in (the sample's Injects).
+  super_type_id: Id,
+  open_at: v.string(),
+  due_at: v.string(),
+  close_at: v.pipe(v.string(), v.description('Until when a late submission is taken (due_at: none is).')),
+  late_penalty_percent_per_hour: v.pipe(Count, v.description("Of a late submission's grade, the share lost for each hour or part of one after due_at.")),
+  points: Id,
+  // Empty, or items whose points add up to the inject's.
+  rubric: v.array(RubricItemSchema),
+  // Organisers upload them after writing it; an edit names them.
+  attachments: v.pipe(v.array(StoredFileSchema), v.description('Files that come with it: download each with GET /team/{id}/files?key=…')),
+  state: v.picklist(INJECT_STATES),
+  // Moves with every edit (1 as created).
+  version: Id,
+  created_by: v.string(),
+  created_at: v.string(),
+});
+
+/** An inject as stored, and as organisers read it. */
+export const InjectSchema = named(
+  'Inject',
+  'An inject as organisers write it: its text, times, points and rubric, its state, and the version every edit moves.',
+  InjectObject,
+);
+export type Inject = v.InferOutput<typeof InjectSchema>;
 
 /** An inject as organisers write it. */
-export interface InjectFields {
-  title: string;
-  /** Markdown: the pages render it with raw HTML left out. */
-  text: string;
-  /** The super type its grades count in (the sample's Injects). */
-  super_type_id: number;
-  open_at: string;
-  due_at: string;
-  /** Until when a late submission is taken (equal to due_at: none is). */
-  close_at: string;
-  /** Of a late submission's grade, the share lost per hour (or part of one) after due_at. */
-  late_penalty_percent_per_hour: number;
-  points: number;
-  /** Empty, or items whose points add up to the inject's. */
-  rubric: RubricItem[];
-  /** Files that come with it (organisers upload them after writing it; an edit names them). */
-  attachments: StoredFile[];
-}
+export type InjectFields = Omit<Inject, 'id' | 'state' | 'version' | 'created_by' | 'created_at'>;
 
-export interface Inject extends InjectFields {
-  id: number;
-  state: InjectState;
-  /** Moves with every edit (1 as created). */
-  version: number;
-  created_by: string;
-  created_at: string;
-}
+/** An inject as a team sees it: what it asks, its times, points, rubric and late rule; never its state or who wrote it. */
+export const TeamInjectSchema = named(
+  'TeamInject',
+  'An inject as a team sees it once it is open.',
+  v.omit(InjectObject, ['super_type_id', 'state', 'version', 'created_by', 'created_at']),
+);
+export type TeamInject = v.InferOutput<typeof TeamInjectSchema>;
 
-/** An inject with its fields in one order, whatever order they came in (a stored item's come back in any, and an ETag is of the text). */
-export function inOrder(inject: Inject): Inject {
-  return {
-    id: inject.id,
-    title: inject.title,
-    text: inject.text,
-    super_type_id: inject.super_type_id,
-    open_at: inject.open_at,
-    due_at: inject.due_at,
-    close_at: inject.close_at,
-    late_penalty_percent_per_hour: inject.late_penalty_percent_per_hour,
-    points: inject.points,
-    rubric: inject.rubric.map(({ name, points }) => ({ name, points })),
-    // Injects written before attachments were taken have none.
-    attachments: (inject.attachments ?? []).map(fileInOrder),
-    state: inject.state,
-    version: inject.version,
-    created_by: inject.created_by,
-    created_at: inject.created_at,
-  };
-}
+/**
+ * An inject with its schema's fields in its order, whatever order they came
+ * in (a stored item's come back in any, and an ETag is of the text);
+ * injects written before attachments were taken have none.
+ */
+export const inOrder = (inject: Inject): Inject => inSchemaOrder(InjectSchema, { ...inject, attachments: inject.attachments ?? [] });
 
 /** What is wrong between an inject's fields (each with the field it is said of); none: they agree. */
 export function injectProblems(fields: InjectFields): { path: string; message: string }[] {
@@ -110,33 +107,36 @@ export function lateShare(inject: Pick<Inject, 'due_at' | 'late_penalty_percent_
 }
 
 /** An organiser's request that a team revise a version: why, and until when the team may send the revision. */
-export interface RevisionRequest {
-  comment: string;
-  until: string;
-  requested_by: string;
-  requested_at: string;
-}
+export const RevisionRequestSchema = named(
+  'RevisionRequest',
+  "An organiser's request that the team revise this version: the team may send its revision until `until`, whatever the inject's close time, and it keeps this version's late share.",
+  v.strictObject({ comment: v.string(), until: v.string(), requested_by: v.string(), requested_at: v.string() }),
+);
+export type RevisionRequest = v.InferOutput<typeof RevisionRequestSchema>;
 
 /**
  * One version of a team's submission for an inject: kept whole, never
  * changed but for an organiser's revision request on it; a new version is a
  * new submission.
  */
-export interface Submission {
-  inject_id: number;
-  team_id: number;
-  /** 1 for the first, one more for each after it. */
-  version: number;
-  text: string;
-  /** The files sent with it (uploaded to the bucket first), as the bucket held them when it was sent. */
-  files: StoredFile[];
-  submitted_at: string;
-  /** The member whose session sent it. */
-  submitted_by: string;
-  /** What its grade will be worth (1 until due_at, less after it: lateShare). */
-  late_share: number;
-  revision_request: RevisionRequest | null;
-}
+export const SubmissionSchema = named(
+  'Submission',
+  "One version of a team's submission for an inject, kept whole.",
+  v.strictObject({
+    inject_id: Id,
+    team_id: Id,
+    version: v.pipe(Id, v.description('1 for the first, one more for each after it.')),
+    text: v.pipe(v.string(), v.description('Markdown.')),
+    // Uploaded to the bucket first, as the bucket held them when it was sent.
+    files: v.pipe(v.array(StoredFileSchema), v.description('The files sent with it.')),
+    submitted_at: v.string(),
+    submitted_by: v.pipe(v.string(), v.description('The member whose session sent it.')),
+    // As lateShare makes it.
+    late_share: v.pipe(v.number(), v.description('What its grade will be worth: 1 until due_at, less after it (the late rule).')),
+    revision_request: v.pipe(v.nullable(RevisionRequestSchema), v.description('null: none asked.')),
+  }),
+);
+export type Submission = v.InferOutput<typeof SubmissionSchema>;
 
 /**
  * Whether a team may send a new version at `now` (epoch ms), given its
@@ -169,11 +169,25 @@ export function submissionWindow(
 }
 
 /** One rubric item's score in a grade, with the grader's comment on it. */
-export interface RubricScore {
-  name: string;
-  points: number;
-  comment: string;
-}
+const RubricScoreSchema = v.strictObject({ name: v.string(), points: Count, comment: v.string() });
+export type RubricScore = v.InferOutput<typeof RubricScoreSchema>;
+
+const GradeObject = v.strictObject({
+  inject_id: Id,
+  team_id: Id,
+  n: v.pipe(Id, v.description('1 for the first grade, one more for each regrade (the old ones kept).')),
+  // The version of the team's submission graded.
+  submission_version: Id,
+  scores: v.array(RubricScoreSchema),
+  comment: v.string(),
+  points: v.pipe(Count, v.description('What the grader gave, before the late rule.')),
+  late_share: v.number(),
+  awarded: v.pipe(Count, v.description('What it is worth on the board: points × late_share, rounded.')),
+  award: v.pipe(v.number(), v.description("What it added to the team's points: awarded less the previous grade's.")),
+  super_type_id: Id,
+  graded_by: v.string(),
+  graded_at: v.string(),
+});
 
 /**
  * A grade of a team's submission: kept whole, never changed; a regrade is
@@ -181,26 +195,20 @@ export interface RubricScore {
  * team's points (its `awarded` less the previous grade's): the fold reads it
  * as it reads an adjustment, so the freeze, `verify` and the history follow.
  */
-export interface Grade {
-  inject_id: number;
-  team_id: number;
-  /** 1 for the first grade, one more for each regrade. */
-  n: number;
-  /** The version of the team's submission graded. */
-  submission_version: number;
-  scores: RubricScore[];
-  comment: string;
-  /** What the grader gave, before the late rule. */
-  points: number;
-  late_share: number;
-  /** What it is worth on the board: `points` × `late_share`, rounded. */
-  awarded: number;
-  /** What it adds to the team's points: `awarded` less the previous grade's. */
-  award: number;
-  super_type_id: number;
-  graded_by: string;
-  graded_at: string;
-}
+export const GradeSchema = named(
+  'Grade',
+  "A grade of a team's submission, kept whole (a regrade is the next, the old one stays), with what it changed on the board.",
+  GradeObject,
+);
+export type Grade = v.InferOutput<typeof GradeSchema>;
+
+/** What a team sees of its latest grade of an inject: its points and comments, never what it moved on the board nor who gave it. */
+export const TeamGradeSchema = named(
+  'TeamGrade',
+  "A team's latest grade of an inject, with the grader's comments.",
+  v.omit(GradeObject, ['team_id', 'award', 'super_type_id', 'graded_by']),
+);
+export type TeamGrade = v.InferOutput<typeof TeamGradeSchema>;
 
 /**
  * What a grader's scores of an inject come to: with a rubric, a score for

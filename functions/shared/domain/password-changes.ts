@@ -5,7 +5,9 @@
  * request's states, and what applying or resetting does to a service's
  * accounts (their summaries and their sealed secrets, opaque here).
  */
+import * as v from 'valibot';
 import type { AccountSummary } from '#shared/domain/accounts';
+import { Id, named, Time } from '#shared/domain/shapes';
 
 /** What happens to a new request: applied at once, after a delay, or when an organiser approves it. */
 export const PASSWORD_CHANGE_MODES = ['immediate', 'delayed', 'approval'] as const;
@@ -14,6 +16,39 @@ export type PasswordChangeMode = (typeof PASSWORD_CHANGE_MODES)[number];
 /** `failed`: applying it went wrong (its reason says how); it never applies, and the team may send it again. */
 export const PASSWORD_CHANGE_STATES = ['pending', 'applied', 'rejected', 'failed'] as const;
 export type PasswordChangeState = (typeof PASSWORD_CHANGE_STATES)[number];
+
+/** A request as stored (its sealed passwords kept beside it while it waits, data/password-changes.ts), and as the team and organisers read it. */
+export const PasswordChangeSchema = named(
+  'PasswordChange',
+  "A blue team's password change request: who asked, when, for which accounts, its state and who decided. Never a password.",
+  v.strictObject({
+    id: Id,
+    team_id: Id,
+    state: v.pipe(
+      v.picklist(PASSWORD_CHANGE_STATES),
+      v.description(
+        '`applied`: the agent signs in with the new passwords from its next round; `failed`: it could not be applied (`reason` says why) and never will be: send it again.',
+      ),
+    ),
+    mode: v.pipe(v.picklist(PASSWORD_CHANGE_MODES), v.description('The setting `password_changes` when it was asked: how it is decided.')),
+    requested_by: v.pipe(v.string(), v.description("The member's account (or the organiser) who asked.")),
+    requested_at: Time,
+    apply_at: v.pipe(v.nullable(Time), v.description('A delayed request: when it applies.')),
+    decided_by: v.nullable(v.string()),
+    decided_at: v.nullable(Time),
+    // Why an organiser rejected it, or why it could not be applied (rejected by the schedule, or failed).
+    reason: v.pipe(v.nullable(v.string()), v.description('Why it was rejected.')),
+    changes: v.array(
+      v.strictObject({
+        service_id: Id,
+        subtype: v.string(),
+        username: v.string(),
+        new_account: v.pipe(v.boolean(), v.description("A user the service's check did not have: applying adds it.")),
+      }),
+    ),
+  }),
+);
+export type PasswordChange = v.InferOutput<typeof PasswordChangeSchema>;
 
 /** At most this many accounts in one request (a pasted list after a red-team round: a team's every service and user). */
 export const MAX_CHANGES = 50;

@@ -18,6 +18,14 @@ export const Time = v.pipe(v.string(), v.isoTimestamp(), v.description('An RFC 3
 
 export const named = <S extends v.GenericSchema>(title: string, description: string, schema: S) => v.pipe(schema, v.title(title), v.description(description));
 
+/** A check's full reason, as a team's checks, its services and a check job show it. */
+export const Reason = v.pipe(
+  v.nullable(v.string()),
+  v.description(
+    'The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off.',
+  ),
+);
+
 /** What every answer a scoreboard freeze changes says about it. */
 export const FreezeFields = {
   frozen: v.pipe(

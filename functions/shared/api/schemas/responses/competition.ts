@@ -1,23 +1,13 @@
 import * as v from 'valibot';
 import { Time, named } from '#shared/domain/shapes';
+import { TokenSchema } from '#shared/domain/tokens';
 
 /**
- * Answers about API tokens and finalising.
+ * Answers about API tokens and finalising (a token's schema is the domain's,
+ * domain/tokens.ts).
  */
 
-export const TokenSchema = named(
-  'Token',
-  'An API token as listed: its public id, never its secret or hash.',
-  v.strictObject({
-    token_id: v.pipe(v.string(), v.description('The public id: the 8 hex digits after `ccdc_` in the token.')),
-    role: v.picklist(['admin', 'service', 'agent']),
-    pool: v.pipe(v.nullable(v.string()), v.description('The pool an `agent` token works for; null for the other roles.')),
-    name: v.string(),
-    created_at: v.string(),
-    expires_at: v.nullable(v.string()),
-    revoked_at: v.nullable(v.string()),
-  }),
-);
+export { TokenSchema };
 
 export const CreatedTokenSchema = named(
   'CreatedToken',

@@ -1,18 +1,15 @@
 import * as v from 'valibot';
-import { DNS_TYPES } from '#shared/domain/dns-record';
+import { DnsRecordSchema } from '#shared/domain/dns-record';
 import { PASSWORD_CHANGE_MODES } from '#shared/domain/password-changes';
 import { FINDINGS_SHOWN } from '#shared/domain/findings';
 import { Id, Count, Time, named } from '#shared/domain/shapes';
 
 /**
- * Answers about the settings and the DNS records.
+ * Answers about the settings and the DNS records (a record's schema is the
+ * domain's, domain/dns-record.ts).
  */
 
-export const DnsRecordSchema = named(
-  'DnsRecord',
-  "A record in a blue team's zone. `team` is the team's id, not its number; an A record's value is the address's last octet.",
-  v.strictObject({ id: Id, name: v.string(), type: v.picklist(DNS_TYPES), value: v.string(), team: Id }),
-);
+export { DnsRecordSchema };
 
 export const SettingsSchema = named(
   'Settings',

@@ -1,28 +1,18 @@
 import * as v from 'valibot';
-import { FAILURE_CATEGORIES, SHOWN_FAILURES } from '#shared/domain/scoring/failure';
-import { PASSWORD_CHANGE_MODES, PASSWORD_CHANGE_STATES } from '#shared/domain/password-changes';
-import { CHECK_JOB_LOST_AFTER_SECONDS, CHECK_JOB_STATES } from '#shared/domain/check-jobs';
-import { SESSION_ROLES } from '#shared/domain/roles';
-import { Id, Count, Time, named } from '#shared/domain/shapes';
+import { SHOWN_FAILURES } from '#shared/domain/scoring/failure';
+import { PasswordChangeSchema } from '#shared/domain/password-changes';
+import { CheckJobSchema } from '#shared/domain/check-jobs';
+import { SessionRoleSchema, TeamAccountSchema } from '#shared/domain/team-accounts';
+import { Id, Count, Reason, Time, named } from '#shared/domain/shapes';
 import { TeamSchema } from '#shared/api/schemas/responses/scoring';
 
 /**
  * Answers to a blue team's members: accounts, sessions, their services and results, password changes, "check now" jobs, the profile.
+ * A "check now" job's, a password change's and an account's schemas are the domain's (domain/check-jobs.ts,
+ * domain/password-changes.ts, domain/team-accounts.ts).
  */
 
-const SessionRoleSchema = v.pipe(v.picklist(SESSION_ROLES), v.description('`team`: a blue team member; `red-team`: a red team member, of no team.'));
-
-export const TeamAccountSchema = named(
-  'TeamAccount',
-  "A member's sign-in account, a blue team's or the red team's. Its password is shown once, when it is created, and stored only as a scrypt hash.",
-  v.strictObject({
-    id: Id,
-    name: v.string(),
-    role: SessionRoleSchema,
-    team_id: v.pipe(v.nullable(Id), v.description("The member's team; null for a red team member.")),
-    created_at: Time,
-  }),
-);
+export { CheckJobSchema, PasswordChangeSchema, TeamAccountSchema };
 
 export const CreatedTeamAccountSchema = named(
   'CreatedTeamAccount',
@@ -62,13 +52,6 @@ export const OpenSessionSchema = named(
 );
 
 export const EndedSessionsSchema = named('EndedSessions', 'How many open sessions were ended.', v.strictObject({ ended: Count }));
-
-const Reason = v.pipe(
-  v.nullable(v.string()),
-  v.description(
-    'The full reason the check failed (what was expected, what came back; the agent redacts secrets). Null when it passed, and for team sessions while the setting `teams_see_check_details` is off.',
-  ),
-);
 
 export const TeamServiceSchema = named(
   'TeamService',
@@ -117,63 +100,6 @@ export const TeamScansPageSchema = named(
   v.strictObject({
     items: v.array(TeamScanSchema),
     cursor: v.pipe(v.nullable(v.string()), v.description('Opaque: pass it as `?cursor=` for the next page; null on the last page.')),
-  }),
-);
-
-export const PasswordChangeSchema = named(
-  'PasswordChange',
-  "A blue team's password change request: who asked, when, for which accounts, its state and who decided. Never a password.",
-  v.strictObject({
-    id: Id,
-    team_id: Id,
-    state: v.pipe(
-      v.picklist(PASSWORD_CHANGE_STATES),
-      v.description(
-        '`applied`: the agent signs in with the new passwords from its next round; `failed`: it could not be applied (`reason` says why) and never will be: send it again.',
-      ),
-    ),
-    mode: v.pipe(v.picklist(PASSWORD_CHANGE_MODES), v.description('The setting `password_changes` when it was asked: how it is decided.')),
-    requested_by: v.pipe(v.string(), v.description("The member's account (or the organiser) who asked.")),
-    requested_at: Time,
-    apply_at: v.pipe(v.nullable(Time), v.description('A delayed request: when it applies.')),
-    decided_by: v.nullable(v.string()),
-    decided_at: v.nullable(Time),
-    reason: v.pipe(v.nullable(v.string()), v.description('Why it was rejected.')),
-    changes: v.array(
-      v.strictObject({
-        service_id: Id,
-        subtype: v.string(),
-        username: v.string(),
-        new_account: v.pipe(v.boolean(), v.description("A user the service's check did not have: applying adds it.")),
-      }),
-    ),
-  }),
-);
-
-export const CheckJobSchema = named(
-  'CheckJob',
-  'A "check now" job: a dry run of one service\'s check by the scoring agent, never scored.',
-  v.strictObject({
-    id: Id,
-    team_id: Id,
-    service_id: Id,
-    requested_by: v.pipe(v.string(), v.description("The member's account (or the organiser) who asked.")),
-    requested_at: Time,
-    state: v.pipe(
-      v.picklist(CHECK_JOB_STATES),
-      v.description(
-        `\`queued\` until an agent takes it, \`running\` while it checks, \`done\` with its outcome; \`lost\` when it was not done within ${CHECK_JOB_LOST_AFTER_SECONDS} s (no agent took it, or it stopped).`,
-      ),
-    ),
-    started_at: v.nullable(Time),
-    outcome: v.nullable(
-      v.strictObject({
-        passed: v.boolean(),
-        reason: Reason,
-        category: v.pipe(v.nullable(v.picklist(FAILURE_CATEGORIES)), v.description('What kind of failure; null when it passed.')),
-        checked_at: Time,
-      }),
-    ),
   }),
 );
 
