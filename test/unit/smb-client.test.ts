@@ -3,7 +3,7 @@
  * MS-NLMP §4.2.4's worked example, SMB 3's key derivation against OpenSSL's
  * KBKDF, and every parser of what a server sends against lengths that lie.
  * The whole exchange, against a real Samba and hostile servers, is
- * test/agent/smb-kind.test.ts.
+ * test/agent/smb-kind-scripted.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
