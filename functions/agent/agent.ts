@@ -6,7 +6,7 @@ import type { MailToken } from '#shared/mail-token';
 import type { HostResolver } from './resolve';
 import { concurrencyLimit, roundStartAt } from './schedule';
 import { CLOUD_POOL } from '#shared/domain/pools';
-import type { Recipes } from './checks/command';
+import type { Recipes } from './kinds/command';
 
 export interface AgentOptions {
   api: ScoringApi;

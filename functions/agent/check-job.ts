@@ -2,12 +2,12 @@ import { pickAccount, type CheckAccount } from '#shared/domain/accounts';
 import { checkOf, logsIn, roundCheck } from '#shared/domain/check-definitions';
 import type { Logger } from '#shared/log';
 import type { CheckJobResult, ScoringApi } from './api';
-import type { CheckOutcome } from './checks';
+import type { CheckOutcome } from './kinds';
 import type { MailToken } from '#shared/mail-token';
 import type { HostResolver } from './resolve';
 import { checkFor, mailRound, mailSender, runChecks, type Planned } from './round';
 import { concurrencyLimit, roundStartAt } from './schedule';
-import type { Recipes } from './checks/command';
+import type { Recipes } from './kinds/command';
 
 export interface CheckJobDependencies {
   api: ScoringApi;

@@ -9,8 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkCommand, commandLine, definitionPlaceholders, OUTPUT_LIMIT, RecipesSchema, runCommand, type Recipe } from '../../functions/agent/checks/command';
-import { runCheck } from '../../functions/agent/checks';
+import { checkCommand, commandLine, definitionPlaceholders, OUTPUT_LIMIT, RecipesSchema, runCommand, type Recipe } from '../../functions/agent/kinds/command';
+import { runCheck } from '../../functions/agent/kinds';
 import type { CommandCheck } from '#shared/domain/check-definitions';
 import { startSmbd, type SmbdInfo } from '../support/daemons/smbd';
 

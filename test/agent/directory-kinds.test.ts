@@ -12,7 +12,7 @@ import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CheckAccount } from '#shared/domain/accounts';
 import type { LdapCheck } from '#shared/domain/check-definitions';
-import { runCheck, type CheckOutcome } from '../../functions/agent/checks';
+import { runCheck, type CheckOutcome } from '../../functions/agent/kinds';
 import { ldapServer, type DirectoryEntry } from '../../lib/local/demo/ldap';
 import { freePort } from '../support/daemons/daemon';
 import { setLdapPassword } from '../support/daemons/slapd';

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CheckAccount } from '#shared/domain/accounts';
 import type { FtpCheck, SqlCheck } from '#shared/domain/check-definitions';
-import { runCheck, type CheckOutcome } from '../../functions/agent/checks';
+import { runCheck, type CheckOutcome } from '../../functions/agent/kinds';
 import { ftpServer } from '../../lib/local/demo/ftp';
 import { postgresServer } from '../../lib/local/demo/postgres';
 import { freePort } from '../support/daemons/daemon';

@@ -6,7 +6,7 @@
 import { afterAll, expect } from 'vitest';
 import type { CheckAccount } from '#shared/domain/accounts';
 import type { SmbCheck } from '#shared/domain/check-definitions';
-import { runCheck, type CheckOutcome } from '../../functions/agent/checks';
+import { runCheck, type CheckOutcome } from '../../functions/agent/kinds';
 
 /** The calling test file's check, and the secrets (passwords) its outcomes must not hold. */
 export function smbChecks() {

@@ -10,7 +10,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CheckAccount } from '#shared/domain/accounts';
 import type { SmbCheck } from '#shared/domain/check-definitions';
-import { ntowfv2, rc4 } from '../../functions/agent/checks/legacy-crypto';
+import { ntowfv2, rc4 } from '../../functions/agent/kinds/legacy-crypto';
 import { fileNamesInformation } from '../support/smb';
 import { smbChecks } from './smb-check';
 

@@ -11,7 +11,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckAccount } from '#shared/domain/accounts';
-import { SmbConnection } from '../../functions/agent/checks/smb2';
+import { SmbConnection } from '../../functions/agent/kinds/smb2';
 import { freePort } from '../support/daemons/daemon';
 import { REPORT, setSmbPassword, startSmbd, WELCOME, type SmbdInfo } from '../support/daemons/smbd';
 import { smbChecks } from './smb-check';

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger } from '#shared/log';
 import type { SshCheck } from '#shared/domain/check-definitions';
 import { scoringApi } from '../../functions/agent/api';
-import { runCheck } from '../../functions/agent/checks';
+import { runCheck } from '../../functions/agent/kinds';
 import { hostsFileResolver, loopbackOnly, withLiterals } from '../../functions/agent/resolve';
 import { runRound } from '../../functions/agent/round';
 import { hmacMailToken } from '#shared/mail-token';

@@ -131,7 +131,7 @@ beforeAll(async () => {
     startSmbd('cdk', ['alice']),
     startFreerdpShadow({ accounts: [{ user: 'desk', password: RDP_PASSWORD }] }),
   ]);
-  await bundleFunctions({ 'legacy-crypto': 'functions/agent/checks/legacy-crypto.ts', checks: 'functions/agent/checks/index.ts' }, dir);
+  await bundleFunctions({ 'legacy-crypto': 'functions/agent/kinds/legacy-crypto.ts', checks: 'functions/agent/kinds/index.ts' }, dir);
   writeFileSync(join(dir, 'child.mjs'), CHILD);
   // An empty configuration: OpenSSL's defaults, the default provider alone, whatever this machine's openssl.cnf would load.
   writeFileSync(join(dir, 'openssl.cnf'), '');

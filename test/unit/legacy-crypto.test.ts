@@ -14,7 +14,7 @@ import {
   ntowfv2,
   Rc4,
   rc4,
-} from '../../functions/agent/checks/legacy-crypto';
+} from '../../functions/agent/kinds/legacy-crypto';
 
 /** Hex as the standards print it, spaces and line breaks allowed. */
 const hex = (text: string) => Buffer.from(text.replace(/\s+/g, ''), 'hex');

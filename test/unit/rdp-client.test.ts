@@ -4,11 +4,11 @@
  * sealing against MS-NLMP §4.2.4.4's published example.
  */
 import { describe, expect, it } from 'vitest';
-import { CREDSSP_VERSION, encodeTsRequest, parseTsRequest } from '../../functions/agent/checks/credssp';
-import { der, derInteger, derUnsigned } from '../../functions/agent/checks/der';
-import { NtlmSealing } from '../../functions/agent/checks/ntlm';
-import { CheckFailure } from '../../functions/agent/checks/probe';
-import { CONNECTION_REQUEST, parseConnectionConfirm } from '../../functions/agent/checks/rdp';
+import { CREDSSP_VERSION, encodeTsRequest, parseTsRequest } from '../../functions/agent/kinds/credssp';
+import { der, derInteger, derUnsigned } from '../../functions/agent/kinds/der';
+import { NtlmSealing } from '../../functions/agent/kinds/ntlm';
+import { CheckFailure } from '../../functions/agent/kinds/probe';
+import { CONNECTION_REQUEST, parseConnectionConfirm } from '../../functions/agent/kinds/rdp';
 
 const hex = (text: string) => Buffer.from(text.replace(/\s+/g, ''), 'hex');
 function failureOf(run: () => unknown) {

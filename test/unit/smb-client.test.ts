@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { encryptedRandomSessionKey, ntlmv2Response, ntowfv2, Rc4 } from '../../functions/agent/checks/legacy-crypto';
+import { encryptedRandomSessionKey, ntlmv2Response, ntowfv2, Rc4 } from '../../functions/agent/kinds/legacy-crypto';
 import {
   clientSealingKey,
   clientSigningKey,
@@ -21,9 +21,9 @@ import {
   spnegoAuthenticate,
   spnegoInit,
   spnegoResponseToken,
-} from '../../functions/agent/checks/ntlm';
-import { CheckFailure } from '../../functions/agent/checks/probe';
-import { fileNames, smb3Kdf, smbPath } from '../../functions/agent/checks/smb2';
+} from '../../functions/agent/kinds/ntlm';
+import { CheckFailure } from '../../functions/agent/kinds/probe';
+import { fileNames, smb3Kdf, smbPath } from '../../functions/agent/kinds/smb2';
 import { fileNamesInformation } from '../support/smb';
 
 const hex = (text: string) => Buffer.from(text.replace(/\s+/g, ''), 'hex');

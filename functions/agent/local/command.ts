@@ -20,7 +20,7 @@ import { givenMailKey, hmacMailToken } from '#shared/mail-token';
 import { runAgent } from '../agent';
 import { ApiError, scoringApi, type ApiAuth } from '../api';
 import { poolMailToken } from '../pool-mail-token';
-import { RecipesSchema } from '../checks/command';
+import { RecipesSchema } from '../kinds/command';
 import { allowedRanges, hostsFileResolver, LOOPBACK_RANGES, systemResolver, withinRanges, withLiterals, type HostResolver } from '../resolve';
 import { CompetitionDns } from './competition-dns';
 import { ZONE_SERVERS, type ZoneServerKind } from './dns/zone-server';

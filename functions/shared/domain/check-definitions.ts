@@ -208,7 +208,7 @@ export type RdpCheck = { check: 'rdp'; nla?: boolean; timeout_seconds: number };
 
 /**
  * The words a command check's two halves share: the organisers' definition
- * (domain/checks.ts) and the agent's recipes (functions/agent/checks/command.ts).
+ * (domain/checks.ts) and the agent's recipes (functions/agent/kinds/command.ts).
  */
 export const RECIPE_NAME_PATTERN = '^[a-z][a-z0-9-]{0,31}$';
 /** A placeholder's name, as `{name}` stands for it in a recipe's arguments. */
@@ -224,7 +224,7 @@ export const isSafePlaceholderValue = (value: string) => !value.startsWith('-') 
  * recipe's placeholders, each a whole argument. It passes when the program
  * exits 0 and its output meets the match rules. The organiser names a recipe
  * and fills its blanks; never a program, never a free argument
- * (functions/agent/checks/command.ts). The Lambda agent has no recipes: a
+ * (functions/agent/kinds/command.ts). The Lambda agent has no recipes: a
  * command check is refused in the `cloud` pool.
  */
 export type CommandCheck = MatchRules & { check: 'command'; recipe: string; args?: Record<string, string>; timeout_seconds: number };

@@ -209,7 +209,7 @@ const ListedName = v.pipe(
 const smbRound = { share: v.optional(ShareName), file: v.optional(SharePath), folder: v.optional(SharePath), expect: v.optional(ListedName), ...matchRules };
 const smb = { ...smbRound, share: ShareName, properties: propertySets(smbRound), timeout_seconds: Timeout };
 
-/** A recipe's name in the agent's configuration, and a value for one of its placeholders (functions/agent/checks/command.ts). */
+/** A recipe's name in the agent's configuration, and a value for one of its placeholders (functions/agent/kinds/command.ts). */
 const RecipeName = v.pipe(v.string(), v.regex(new RegExp(RECIPE_NAME_PATTERN), 'must be a recipe name: lower-case letters, digits and hyphens'));
 const PlaceholderValue = v.pipe(
   v.string(),

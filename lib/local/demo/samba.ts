@@ -14,7 +14,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CheckAccount } from '#shared/domain/accounts';
-import { ntlmIdentity } from '../../../functions/agent/checks/ntlm';
+import { ntlmIdentity } from '../../../functions/agent/kinds/ntlm';
 
 export const SMBD = '/usr/sbin/smbd';
 export const SMBPASSWD = '/usr/bin/smbpasswd';

@@ -10,8 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import type { CheckAccount } from '#shared/domain/accounts';
-import { ByteStream } from '../../../functions/agent/checks/byte-stream';
-import { vncAuthResponse } from '../../../functions/agent/checks/vnc';
+import { ByteStream } from '../../../functions/agent/kinds/byte-stream';
+import { vncAuthResponse } from '../../../functions/agent/kinds/vnc';
 
 export interface VncServerOptions {
   version?: '3.3' | '3.7' | '3.8';
