@@ -4,6 +4,8 @@
  * its slice to the next agent that asks), and the heartbeats they send,
  * which the pools' views read as alive or not.
  */
+import type * as v from 'valibot';
+import type { ClaimSchema } from '#shared/api/schemas/responses/pools';
 import { fixRoundSlices, claimSlice, finishSlice, listHeartbeats, readRoundSlices, renewSlice, sliceStates, type StoredHeartbeat } from '#shared/data/agents';
 import { freshSettings } from '#shared/data/fresh';
 import { claimable, isAlive, slicesOfRound } from '#shared/domain/agents';
@@ -15,13 +17,7 @@ import { conflict, HttpProblem } from '#shared/http/problem';
 const RETRY_WITHIN_MS = 2_000;
 
 /** What a claim answers: a slice to check until `lease_until`; or none now, and when to ask again (null: every slice is done). */
-export interface Claim {
-  round: string;
-  of: number;
-  slice: number | null;
-  lease_until: string | null;
-  retry_at: string | null;
-}
+export type Claim = v.InferOutput<typeof ClaimSchema>;
 
 /**
  * Takes the next slice of a pool's round for an agent, after marking the one

@@ -11,18 +11,8 @@ import type * as v from 'valibot';
 import type { FileLinkSchema } from '#shared/api/schemas/responses/injects';
 import { copyObject, headObject, objectStore, presignedGet } from '#shared/aws/objects';
 import { readInject } from '#shared/data/injects';
-import {
-  DOWNLOAD_SECONDS,
-  attachmentOf,
-  fileInOrder,
-  fileNameOf,
-  isTeamFile,
-  keptKey,
-  storedFileRefusal,
-  type FilePlace,
-  type KeptFile,
-  type StoredFile,
-} from '#shared/domain/files';
+import { DOWNLOAD_SECONDS, attachmentOf, fileNameOf, isTeamFile, keptKey, storedFileRefusal, type FilePlace } from '#shared/domain/files';
+import { fileInOrder, type KeptFile, type StoredFile } from '#shared/domain/stored-file';
 import { seenByTeams } from '#shared/domain/injects';
 import { conflict, HttpProblem, notFound, validationFailed } from '#shared/http/problem';
 import { formatTimestamp } from '#shared/validation';

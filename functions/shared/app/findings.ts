@@ -7,6 +7,8 @@
  * through the fold; teams read those approved against them when the
  * settings allow.
  */
+import type * as v from 'valibot';
+import type { FindingBody } from '#shared/api/schemas/requests/red-team';
 import type { AuditContext } from '#shared/data/audit';
 import { downloadLinkTo, keepFiles, type FileLink } from '#shared/app/files';
 import { allocateId } from '#shared/data/counters';
@@ -24,7 +26,8 @@ import {
 import { freshSettings } from '#shared/data/fresh';
 import { getServiceRecord } from '#shared/data/services';
 import { takeFromWindow } from '#shared/data/team-limits';
-import { fileInOrder, findingFiles, isFindingFile, MAX_BYTES_PER_SUBMISSION } from '#shared/domain/files';
+import { findingFiles, isFindingFile, MAX_BYTES_PER_SUBMISSION } from '#shared/domain/files';
+import { fileInOrder } from '#shared/domain/stored-file';
 import {
   FINDINGS_PER_HOUR,
   repeatOf,
@@ -65,14 +68,7 @@ export async function replaceFindingKinds(kinds: FindingKind[], audit: AuditCont
 }
 
 /** A finding as the red team files it: the team's service by id, a kind of the table, when, what, and evidence uploaded first. */
-export interface FindingFiled {
-  team_id: number;
-  service_id: number;
-  kind: string;
-  done_at: string;
-  description: string;
-  files?: readonly string[];
-}
+export type FindingFiled = v.InferOutput<typeof FindingBody>;
 
 /** The red team files a finding (400 naming what it names wrong; 429 `findings_limited` past FINDINGS_PER_HOUR). */
 export async function fileFinding(filed: FindingFiled, member: string, now = new Date()): Promise<Finding> {

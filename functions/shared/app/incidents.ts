@@ -4,11 +4,14 @@
  * settings name, through the fold; the team reads its reports with their
  * latest grades and comments.
  */
+import type * as v from 'valibot';
+import type { IncidentGradeBody } from '#shared/api/schemas/requests/injects';
 import type { AuditContext } from '#shared/data/audit';
 import { gradeWritten } from '#shared/app/awards';
 import { keepFiles } from '#shared/app/files';
 import { findingSeenByTeam } from '#shared/app/findings';
-import { fileInOrder, incidentFiles, MAX_BYTES_PER_SUBMISSION } from '#shared/domain/files';
+import { incidentFiles, MAX_BYTES_PER_SUBMISSION } from '#shared/domain/files';
+import { fileInOrder } from '#shared/domain/stored-file';
 import { allocateId } from '#shared/data/counters';
 import { freshSettings } from '#shared/data/fresh';
 import { listIncidentReports, putIncidentGrade, putIncidentReport, readIncidentReport, teamIncidentGrades } from '#shared/data/incidents';
@@ -90,13 +93,7 @@ export async function incidentReports(options: { teamId?: number; ungraded?: boo
 }
 
 /** A grade as a grader gives it. */
-export interface IncidentGradeGiven {
-  points: number;
-  comment?: string;
-  /** The grade this one follows, as the grader last read it (null: the first). */
-  replaces: number | null;
-  override_final?: boolean;
-}
+export type IncidentGradeGiven = v.InferOutput<typeof IncidentGradeBody>;
 
 /**
  * Grades a report (or regrades it): its points, at most the settings'

@@ -3,6 +3,8 @@
  * If-Match, publish and retire them (each change audited); a team reads
  * those it may see and submits for them, each submission a kept version.
  */
+import type * as v from 'valibot';
+import type { GradeBody } from '#shared/api/schemas/requests/injects';
 import { gradeWritten } from '#shared/app/awards';
 import { ATTEMPTS, editConditionally } from '#shared/app/conditional-edit';
 import type { AuditContext } from '#shared/data/audit';
@@ -33,16 +35,8 @@ import { listTeamRecords } from '#shared/data/teams';
 import { inSchemaOrder } from '#shared/domain/shapes';
 import { formatTimestamp } from '#shared/validation';
 import { keepFiles } from '#shared/app/files';
-import {
-  fileInOrder,
-  injectAttachments,
-  MAX_ATTACHMENTS,
-  MAX_BYTES_PER_SUBMISSION,
-  MAX_FILE_BYTES,
-  MAX_TEAM_FILE_BYTES,
-  submissionFiles,
-  type StoredFile,
-} from '#shared/domain/files';
+import { injectAttachments, MAX_ATTACHMENTS, MAX_BYTES_PER_SUBMISSION, MAX_FILE_BYTES, MAX_TEAM_FILE_BYTES, submissionFiles } from '#shared/domain/files';
+import { fileInOrder, type StoredFile } from '#shared/domain/stored-file';
 import { conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
 
 const superTypeGone = (id: number) => validationFailed([{ path: 'super_type_id', message: `no super type has id ${id}` }]);
@@ -276,17 +270,7 @@ export async function injectSubmissions(
 const positionOf = (submission: Submission): SubmissionsPosition => ({ team: submission.team_id, version: submission.version });
 
 /** A grade as a grader gives it. */
-export interface GradeGiven {
-  team_id: number;
-  submission_version: number;
-  scores?: { name: string; points: number; comment?: string }[];
-  points?: number;
-  comment?: string;
-  /** The grade this one replaces, as the grader last read it (null: the first). */
-  replaces: number | null;
-  /** Grade although the results are final (audited as such). */
-  override_final?: boolean;
-}
+export type GradeGiven = v.InferOutput<typeof GradeBody>;
 
 /**
  * Grades a team's submission (or regrades it: the next grade, the old one

@@ -1,3 +1,5 @@
+import type * as v from 'valibot';
+import type { ServiceCreateBody } from '#shared/api/schemas/requests/live-edits';
 import {
   definitionsOfTeam,
   endpointsOfSubtype,
@@ -50,7 +52,6 @@ import {
   type TeamProfile,
 } from '#shared/data/teams';
 import { nameInZone } from '#shared/domain/dns';
-import type { CheckAccount } from '#shared/domain/accounts';
 import { teamFields, type Team } from '#shared/domain/model';
 import { DEFAULT_SETTINGS, MAX_TEAM_NUMBER_IN_ADDRESS } from '#shared/domain/settings';
 import { competitionFinal, conflict, notFound, serviceUnavailable, validationFailed } from '#shared/http/problem';
@@ -296,14 +297,7 @@ export async function addTeam(fields: NewTeam, audit: AuditContext): Promise<Tea
 }
 
 /** A new service as an organiser gives it: its team, subtype and place, optionally its own points and check accounts. */
-export interface NewService {
-  team_id: number;
-  subtype_id: number;
-  url: string;
-  port: number;
-  max_score?: number;
-  accounts?: CheckAccount[];
-}
+export type NewService = v.InferOutput<typeof ServiceCreateBody>;
 
 /**
  * Adds a service to a team during the event (issue #28). It is checked from

@@ -8,6 +8,8 @@
  * names an upload keeps its own copy, never the upload itself.
  */
 import { randomBytes } from 'node:crypto';
+import type * as v from 'valibot';
+import type { UploadFormSchema } from '#shared/api/schemas/responses/injects';
 import { objectStore, presignedPost } from '#shared/aws/objects';
 import { incidentRules } from '#shared/app/incidents';
 import { findingRules } from '#shared/app/findings';
@@ -31,13 +33,7 @@ import { formatTimestamp } from '#shared/validation';
 import type { AccountHome } from '#shared/domain/roles';
 
 /** An upload form: post `fields`, then the file as `file`, to `url`, before `expires_at`. */
-export interface UploadForm {
-  key: string;
-  url: string;
-  fields: Record<string, string>;
-  max_bytes: number;
-  expires_at: string;
-}
+export type UploadForm = v.InferOutput<typeof UploadFormSchema>;
 
 /** What a file is uploaded for: a team's answer to an inject, or its incident report's evidence. */
 export type TeamUpload = { file_name: string; content_type: UploadContentType } & ({ for: 'inject'; inject_id: number } | { for: 'incident' });

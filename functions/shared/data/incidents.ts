@@ -18,7 +18,7 @@ import { putGradeItem } from '#shared/data/grades';
 import { keys, PARTITION } from '#shared/data/keys';
 import { queryIndex, queryPartition, withoutKeys } from '#shared/data/operations';
 import { putWaiting, waitingIncident } from '#shared/data/waiting';
-import { fileInOrder } from '#shared/domain/files';
+import { fileInOrder } from '#shared/domain/stored-file';
 import { inSchemaOrder } from '#shared/domain/shapes';
 
 /** A report as every answer shows it, its fields in one order. */

@@ -8,7 +8,7 @@
  */
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { SubmissionSchema, type RevisionRequest, type Submission } from '#shared/domain/injects';
-import { fileInOrder, type KeptFile } from '#shared/domain/files';
+import { fileInOrder, type KeptFile } from '#shared/domain/stored-file';
 import { inSchemaOrder } from '#shared/domain/shapes';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';

@@ -2,6 +2,7 @@ import { CHECK_PARAMETER_NAMES, checkOf, type CheckDefinition } from '#shared/do
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { definitionsMoved } from '#shared/data/settings';
 import type { SuperType } from '#shared/domain/model';
+import type { CurrentSuperType } from '#shared/domain/competition-update';
 import { queryPartition, STILL_AT_VERSION, transactionConditionFailed, withoutKeys } from '#shared/data/operations';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
@@ -273,9 +274,7 @@ export async function listSuperTypes(): Promise<SuperType[]> {
 }
 
 /** A super type as organisers edit it: with the version every edit moves (1 as loaded). */
-export interface StoredSuperType extends SuperType {
-  version: number;
-}
+export type StoredSuperType = CurrentSuperType;
 
 const toStoredSuperType = (item: Record<string, unknown>): StoredSuperType => ({
   id: item.id as number,

@@ -3,7 +3,7 @@
  * (data/totals.ts) as the standings need them; written at load and by the
  * live edits (a new team, a team's edit, everywhere it is kept).
  */
-import { teamFields, type SuperType, type Team, type TeamRecord } from '#shared/domain/model';
+import { teamFields, type SuperType, type Team, type TeamProfile, type TeamRecord } from '#shared/domain/model';
 import { listSuperTypes } from '#shared/data/subtypes';
 import { keys, PARTITION, type Key } from '#shared/data/keys';
 import { definitionsOfTeam } from '#shared/data/services';
@@ -73,11 +73,7 @@ export async function readExactStandings(): Promise<{ settings: SettingsFields; 
 }
 
 /** A team as an organiser edits it: its profile, whether it is hidden, and the version that guards concurrent edits. */
-export interface TeamProfile extends Team {
-  hidden: boolean;
-  /** Moves with every edit (1 as loaded). */
-  version: number;
-}
+export type { TeamProfile };
 
 /** The team's profile as stored now (consistent). */
 export async function readTeamProfile(id: number): Promise<TeamProfile | undefined> {

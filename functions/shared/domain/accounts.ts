@@ -9,27 +9,7 @@
  * shows its summary, never the secret.
  */
 import * as v from 'valibot';
-
-/** One account as the competition file (or an admin) gives it: a user name and exactly one secret. */
-export interface CheckAccount {
-  username: string;
-  password?: string;
-  private_key?: string;
-}
-
-/** What may be shown of an account anywhere: who, what kind of secret and when it was last set, never the secret itself. */
-export interface AccountSummary {
-  username: string;
-  /** What kind of secret it signs in with (the name `secret` would suggest the value; it never is). */
-  credential: 'password' | 'private key';
-  set_at: string;
-}
-
-/** A service's accounts as an admin reads them: their summaries and the version every change moves (the ETag is this). */
-export interface AccountsView {
-  version: number;
-  accounts: AccountSummary[];
-}
+import { Count, Time, named } from '#shared/domain/shapes';
 
 export const MAX_ACCOUNTS = 20;
 
@@ -62,6 +42,31 @@ export const AccountSchema = v.pipe(
   }),
   v.check((a) => (a.password === undefined) !== (a.private_key === undefined), 'needs a password or a private_key, not both'),
 );
+
+/** One account as the competition file (or an admin) gives it: a user name and exactly one secret. */
+export type CheckAccount = v.InferOutput<typeof AccountSchema>;
+
+/**
+ * What may be shown of an account anywhere: who, what kind of secret and when
+ * it was last set, never the secret itself. (`credential` says what kind of
+ * secret it signs in with: the name `secret` would suggest the value; it never is.)
+ */
+export const AccountSummarySchema = named(
+  'AccountSummary',
+  'A check account as anything but the secrets route shows it: who, what kind of secret and when it was set, never the secret.',
+  v.strictObject({ username: v.string(), credential: v.picklist(['password', 'private key']), set_at: Time }),
+);
+
+export type AccountSummary = v.InferOutput<typeof AccountSummarySchema>;
+
+/** A service's accounts as an admin reads them: their summaries and the version every change moves (the ETag is this). */
+export const AccountsViewSchema = named(
+  'AccountsView',
+  "A service's check accounts without their secrets, and the version every change moves.",
+  v.strictObject({ version: Count, accounts: v.array(AccountSummarySchema) }),
+);
+
+export type AccountsView = v.InferOutput<typeof AccountsViewSchema>;
 
 /** A list of accounts: one at least, each user once. */
 export const AccountsSchema = v.pipe(

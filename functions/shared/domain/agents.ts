@@ -1,7 +1,9 @@
 /**
  * A pool's agents, pure: how a round splits into slices they claim, and
- * when an agent counts as alive. No I/O.
+ * when an agent counts as alive, and what an agent says of itself. No I/O.
  */
+import * as v from 'valibot';
+import { BoundedInt, FreeText, Timestamp } from '#shared/validation';
 
 /** An agent's name within its pool (its host and process, by default): it goes in keys and logs. */
 export const AGENT_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$';
@@ -58,21 +60,33 @@ export function claimable(of: number, states: readonly SliceState[], now: number
   return { slices: [...fresh, ...lapsed], retryAt };
 }
 
-/** What an agent says of itself after each round (and when it starts). */
-export interface Heartbeat {
-  agent: string;
-  version: string;
-  host: string;
-  /** The round it last ran (its scheduled start), or null before its first. */
-  round: string | null;
-  round_started_at: string | null;
-  round_finished_at: string | null;
-  checks: number;
-  /** Checks the teams failed (their services were down). */
-  failed_team: number;
-  /** Checks the agent could not run (agent errors): not the teams' failures. */
-  failed_agent: number;
-}
+export const AgentName = v.pipe(
+  v.string(),
+  v.regex(new RegExp(AGENT_NAME_PATTERN), 'must be 1–64 letters, digits, dots, hyphens and underscores, starting with a letter or digit'),
+  v.description("The agent's name in its pool (by default its host and process id)."),
+);
+
+/** A round's scheduled start: at most a day old, at most a few minutes ahead (agents' clocks drift a little). */
+export const RoundStart = v.pipe(
+  Timestamp,
+  v.check((t) => Math.abs(Date.parse(t) - Date.now()) <= 86_400_000, 'must be within a day of now'),
+  v.description("The round's scheduled start (`round_seconds` steps since the Unix epoch)."),
+);
+
+/** What an agent says of itself after each round, and when it starts. */
+export const HeartbeatBody = v.strictObject({
+  agent: AgentName,
+  version: v.pipe(FreeText(40), v.description("The agent's version.")),
+  host: v.pipe(FreeText(255), v.description('Where it runs.')),
+  round: v.pipe(v.nullable(RoundStart), v.description('The round it last ran, or null before its first.')),
+  round_started_at: v.nullable(Timestamp),
+  round_finished_at: v.nullable(Timestamp),
+  checks: v.pipe(BoundedInt(0, 1_000_000), v.description('The checks it ran in that round.')),
+  failed_team: v.pipe(BoundedInt(0, 1_000_000), v.description('Of those, the ones the teams failed.')),
+  failed_agent: v.pipe(BoundedInt(0, 1_000_000), v.description('Of those, the ones it could not run (agent errors): not the teams’ failures.')),
+});
+
+export type Heartbeat = v.InferOutput<typeof HeartbeatBody>;
 
 /** An agent is alive while its last heartbeat is younger than two rounds and half a minute: one late round is not a death. */
 export const isAlive = (lastSeen: string, roundSeconds: number, now: number) => now - Date.parse(lastSeen) < (2 * roundSeconds + 30) * 1000;

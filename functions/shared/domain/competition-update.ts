@@ -12,6 +12,7 @@
  * its default keeps what organisers set during the event.
  */
 import { createHash } from 'node:crypto';
+import * as v from 'valibot';
 import { serviceAccounts, type CheckAccount } from '#shared/domain/accounts';
 import { checkOf, type CheckDefinition } from '#shared/domain/check-definitions';
 import { filePlacement, type Competition, type NewSubtype } from '#shared/domain/competition';
@@ -19,13 +20,11 @@ import type { Pool } from '#shared/domain/pools';
 import type { FindingKind } from '#shared/domain/findings';
 import { nameKey } from '#shared/domain/names';
 import type { SettingsFields } from '#shared/domain/settings';
-import type { ServiceEndpoint, SuperType, Team } from '#shared/domain/model';
+import type { ServiceEndpoint, SuperType, TeamProfile } from '#shared/domain/model';
+import { Count, Id, named } from '#shared/domain/shapes';
 
 /** A team as the event holds it now: what a team edit reads (its ETag is of exactly this). */
-export interface CurrentTeam extends Team {
-  hidden: boolean;
-  version: number;
-}
+export type CurrentTeam = TeamProfile;
 
 /** A service's place and points as the event holds them now: what a service edit reads. */
 export type CurrentService = ServiceEndpoint;
@@ -42,10 +41,14 @@ export interface CurrentSubtype {
   [parameter: string]: unknown;
 }
 
-/** A super type as stored now, with the version its edits name. */
-export interface CurrentSuperType extends SuperType {
-  version: number;
-}
+/** A super type as stored now, with the version its edits name (and as organisers read it to edit it). */
+export const EditableSuperTypeSchema = named(
+  'EditableSuperType',
+  'A super type as organisers edit it: a column of every scorecard, where subtypes and adjustments put their points.',
+  v.strictObject({ id: Id, name: v.string(), version: v.pipe(Count, v.description('Moves with every edit (1 as loaded).')) }),
+);
+
+export type CurrentSuperType = v.InferOutput<typeof EditableSuperTypeSchema>;
 
 export interface CurrentCompetition {
   settings: SettingsFields;

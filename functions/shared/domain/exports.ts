@@ -5,7 +5,8 @@
  * would be before a byte is written, and what a job is at a time. The
  * worker (app/exports.ts) writes it; the table holds jobs in data/exports.ts.
  */
-import { safeFileName, type StoredFile } from '#shared/domain/files';
+import { safeFileName } from '#shared/domain/files';
+import { type StoredFile } from '#shared/domain/stored-file';
 import type { Submission } from '#shared/domain/injects';
 import type { Team } from '#shared/domain/model';
 

@@ -9,8 +9,6 @@
  * the API reads back what the bucket holds (its size, its type) before it
  * keeps it.
  */
-import * as v from 'valibot';
-import { Count, inSchemaOrder, named } from '#shared/domain/shapes';
 
 /** The largest file a team may upload (S3 refuses more through the policy's content-length-range). */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -56,34 +54,6 @@ export const UPLOAD_CONTENT_TYPES = {
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PowerPoint deck',
 } as const;
 export type UploadContentType = keyof typeof UPLOAD_CONTENT_TYPES;
-
-/** A file a submission keeps: where its kept copy is, and what the bucket said of it when the submission named it. */
-/** A file as a submission, report or finding keeps it (and as its answer shows it: a component of the API's description). */
-export const StoredFileSchema = named(
-  'StoredFile',
-  'A file sent with a submission, as the bucket held it then. Download it with GET /team/{id}/files?key=…',
-  v.strictObject({
-    key: v.string(),
-    name: v.pipe(v.string(), v.description('Its name as uploaded, made safe.')),
-    size: v.pipe(Count, v.description('Bytes.')),
-    content_type: v.string(),
-  }),
-);
-export type StoredFile = v.InferOutput<typeof StoredFileSchema>;
-
-/**
- * A kept file as stored (never shown): the upload it was copied from, and
- * that upload's ETag then. A later version naming the same upload, not
- * posted again since, keeps the same copy: one upload is one file, however
- * many versions name it.
- */
-export interface KeptFile extends StoredFile {
-  uploaded_as: string;
-  etag: string;
-}
-
-/** A stored file with its fields in one order (a stored item's come back in any, and an ETag is of the text). */
-export const fileInOrder = (file: StoredFile): StoredFile => inSchemaOrder(StoredFileSchema, file);
 
 /**
  * A file name as it may appear in a key, a ZIP and a Content-Disposition:

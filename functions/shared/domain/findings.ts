@@ -14,7 +14,7 @@
  * (FindingReview, the fields a finding shows of it).
  */
 import * as v from 'valibot';
-import { StoredFileSchema } from '#shared/domain/files';
+import { StoredFileSchema } from '#shared/domain/stored-file';
 import { Count, Id, inSchemaOrder, named } from '#shared/domain/shapes';
 import { FreeText } from '#shared/validation';
 

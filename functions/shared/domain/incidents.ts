@@ -5,7 +5,7 @@
  * team's), through the fold, as an inject's grade does. Pure shapes and rules.
  */
 import * as v from 'valibot';
-import type { StoredFile } from '#shared/domain/files';
+import type { StoredFile } from '#shared/domain/stored-file';
 import { Count, Id, inSchemaOrder, named } from '#shared/domain/shapes';
 
 /** A team's report, kept whole, never changed. */

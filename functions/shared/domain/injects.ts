@@ -6,7 +6,7 @@
  * submission is worth.
  */
 import * as v from 'valibot';
-import { StoredFileSchema } from '#shared/domain/files';
+import { StoredFileSchema } from '#shared/domain/stored-file';
 import { Count, Id, inSchemaOrder, named } from '#shared/domain/shapes';
 
 /** Draft (only organisers see it), published (teams see it from `open_at`), retired (nobody but organisers; its grades stay). */

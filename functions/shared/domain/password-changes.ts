@@ -6,8 +6,9 @@
  * accounts (their summaries and their sealed secrets, opaque here).
  */
 import * as v from 'valibot';
-import type { AccountSummary } from '#shared/domain/accounts';
+import { UsernameSchema, type AccountSummary } from '#shared/domain/accounts';
 import { Id, named, Time } from '#shared/domain/shapes';
+import { PasswordText, PositiveInt } from '#shared/validation';
 
 /** What happens to a new request: applied at once, after a delay, or when an organiser approves it. */
 export const PASSWORD_CHANGE_MODES = ['immediate', 'delayed', 'approval'] as const;
@@ -53,12 +54,18 @@ export type PasswordChange = v.InferOutput<typeof PasswordChangeSchema>;
 /** At most this many accounts in one request (a pasted list after a red-team round: a team's every service and user). */
 export const MAX_CHANGES = 50;
 
+/** One account a team changed the password of: the service by id or by its subtype's name, the user, the new password. */
+export const PasswordChangeRow = v.strictObject({
+  service: v.pipe(
+    v.union([PositiveInt, v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(64))], 'must be a service id or its subtype’s name'),
+    v.description('The service: its id, or its subtype’s name (`SSH`), one of the team’s own.'),
+  ),
+  username: UsernameSchema,
+  password: v.pipe(PasswordText(256), v.description('The new password (never shown again, nor stored in the clear).')),
+});
+
 /** One row as sent: the service by id or by its subtype's name (`SSH`), the user, the new password. */
-export interface RequestedChange {
-  service: number | string;
-  username: string;
-  password: string;
-}
+export type RequestedChange = v.InferOutput<typeof PasswordChangeRow>;
 
 /** One line of a parsed list, or why it is not one (`line` counts from 1). */
 export type ParsedRow = { line: number; change: RequestedChange } | { line: number; error: string };

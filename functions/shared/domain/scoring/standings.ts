@@ -3,16 +3,19 @@
  * division when segregated), the scoreboard's rows and a team's scorecard,
  * from the teams' running totals. Pure.
  */
+import * as v from 'valibot';
 import type { SuperType, Team, TeamRecord } from '#shared/domain/model';
+import { Count, Id, Points, named } from '#shared/domain/shapes';
 import type { TeamTotals } from '#shared/domain/scoring/figures';
 
-export interface SuperTypeScore {
-  super_type_id: number;
-  super_type: string;
-  score: number;
-  /** What the team could have earned so far in this super type: from its checks, and the injects past their due time. */
-  max_score: number;
-}
+/** `max_score`: what the team could have earned so far in this super type, from its checks and the injects past their due time. */
+export const SuperTypeScoreSchema = named(
+  'SuperTypeScore',
+  "A team's points in one super type, and what it could have earned there so far.",
+  v.strictObject({ super_type_id: Id, super_type: v.string(), score: Points, max_score: Count }),
+);
+
+export type SuperTypeScore = v.InferOutput<typeof SuperTypeScoreSchema>;
 
 export type Division = 'main' | 'guest';
 

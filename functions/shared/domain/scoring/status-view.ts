@@ -5,8 +5,10 @@
  * fixed 5 s grid (`as_of`), so every viewer that is up to date asks the same
  * URL and a CDN keeps one entry for all of them.
  */
-import type { FailureCategory } from '#shared/domain/scoring/failure';
-import type { ServiceStatus, StatusCell } from '#shared/domain/scoring/status';
+import * as v from 'valibot';
+import { FAILURE_CATEGORIES } from '#shared/domain/scoring/failure';
+import { Id, Time, named } from '#shared/domain/shapes';
+import type { StatusCell } from '#shared/domain/scoring/status';
 import { formatTimestamp } from '#shared/validation';
 
 /** The grid `as_of` falls on. */
@@ -52,15 +54,44 @@ export function deltaCells<C extends { team_id: number; subtype_id: number; chan
  * out when empty; in a delta, `[subtype_id]` alone for a service of a changed matrix cell that did not change itself
  * (keep what you hold: its seconds still count from the `as_of` you drew it at).
  */
-export type CellTuple = [number] | [number, ServiceStatus] | [number, ServiceStatus, number] | [number, ServiceStatus, number, FailureCategory];
+export type CellTuple = v.InferOutput<typeof StatusCellSchema>;
 
-export interface StatusView {
-  as_of: string;
-  full: boolean;
-  /** The columns' names by subtype id: in a whole view only (they change only with a load, which makes every view whole). */
-  subtypes?: Record<string, string>;
-  teams: Record<string, CellTuple[]>;
-}
+const Status = v.picklist(['up', 'down', 'unscanned']);
+
+const StatusCellSchema = v.pipe(
+  v.union([
+    v.tuple([Id]),
+    v.tuple([Id, Status]),
+    v.tuple([Id, Status, v.pipe(v.number(), v.integer())]),
+    v.tuple([Id, Status, v.pipe(v.number(), v.integer()), v.picklist(FAILURE_CATEGORIES)]),
+  ]),
+  v.description(
+    '`[subtype_id, status, seconds, category]`: the service of this subtype, its status, how many seconds before `as_of` it took that status (left out while unscanned; negative: after `as_of`), and when down, the category of its newest failure (left out when there is none). In a delta, `[subtype_id]` alone: this service of a changed cell did not change itself; keep the tuple you hold.',
+  ),
+);
+
+export const ServiceStatusViewSchema = named(
+  'ServiceStatusView',
+  "Every visible service's status, grouped by team: the matrix of teams and subtypes, without the services' and teams' details.",
+  v.strictObject({
+    as_of: v.pipe(Time, v.description('Every change up to this time is in; pass it as `?since=` next time for only what changed after it.')),
+    full: v.pipe(v.boolean(), v.description('True: the whole view (replace what you have); false: only the cells that changed after `since`.')),
+    subtypes: v.optional(
+      v.pipe(
+        v.record(v.pipe(v.string(), v.regex(/^[1-9]\d*$/)), v.string()),
+        v.description("The columns: each subtype's name by its id (in a whole view only; they change only when the competition is loaded again)."),
+      ),
+    ),
+    teams: v.pipe(
+      v.record(v.pipe(v.string(), v.regex(/^[1-9]\d*$/)), v.array(StatusCellSchema)),
+      v.description(
+        "By team id: the team's cells, by subtype id (a team with two services of one subtype has two cells for it, by service id). A delta sends a subtype's every cell of a team when one of them changed, those that did not change as `[subtype_id]`: replace the cell's tuples together, keeping yours for those (a cell of another length than yours gained or lost a service: ask for the whole view).",
+      ),
+    ),
+  }),
+);
+
+export type StatusView = v.InferOutput<typeof ServiceStatusViewSchema>;
 
 /**
  * The view of these cells, grouped by team id, each team's by subtype id: all of them (`whole`), or a delta's

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { BoundedInt, FreeText, PositiveInt, Timestamp } from '#shared/validation';
-import { AGENT_NAME_PATTERN } from '#shared/domain/agents';
+import { BoundedInt, FreeText, PositiveInt } from '#shared/validation';
+import { AgentName, HeartbeatBody, RoundStart } from '#shared/domain/agents';
 import { ScanId } from '#shared/api/schemas/requests/scans';
 
 /**
@@ -27,19 +27,6 @@ export const PoolBody = v.strictObject({
   services: poolIds('services (by id)'),
 });
 
-const AgentName = v.pipe(
-  v.string(),
-  v.regex(new RegExp(AGENT_NAME_PATTERN), 'must be 1–64 letters, digits, dots, hyphens and underscores, starting with a letter or digit'),
-  v.description("The agent's name in its pool (by default its host and process id)."),
-);
-
-/** A round's scheduled start: at most a day old, at most a few minutes ahead (agents' clocks drift a little). */
-const RoundStart = v.pipe(
-  Timestamp,
-  v.check((t) => Math.abs(Date.parse(t) - Date.now()) <= 86_400_000, 'must be within a day of now'),
-  v.description("The round's scheduled start (`round_seconds` steps since the Unix epoch)."),
-);
-
 /** An agent asks for the next slice of its pool's round, and says which one it finished. */
 export const ClaimBody = v.strictObject({
   round: RoundStart,
@@ -56,18 +43,7 @@ export const ClaimBody = v.strictObject({
   ),
 });
 
-/** What an agent says of itself after each round, and when it starts. */
-export const HeartbeatBody = v.strictObject({
-  agent: AgentName,
-  version: v.pipe(FreeText(40), v.description("The agent's version.")),
-  host: v.pipe(FreeText(255), v.description('Where it runs.')),
-  round: v.pipe(v.nullable(RoundStart), v.description('The round it last ran, or null before its first.')),
-  round_started_at: v.nullable(Timestamp),
-  round_finished_at: v.nullable(Timestamp),
-  checks: v.pipe(BoundedInt(0, 1_000_000), v.description('The checks it ran in that round.')),
-  failed_team: v.pipe(BoundedInt(0, 1_000_000), v.description('Of those, the ones the teams failed.')),
-  failed_agent: v.pipe(BoundedInt(0, 1_000_000), v.description('Of those, the ones it could not run (agent errors): not the teams’ failures.')),
-});
+export { HeartbeatBody };
 
 /** At most this many tokens a request: a round's mail checks of one agent's share. */
 export const MAIL_TOKENS_MAX = 500;

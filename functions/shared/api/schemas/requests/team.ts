@@ -3,7 +3,7 @@ import { ServiceScansQuery } from '#shared/api/schemas/requests/scoring';
 import { FAILURE_CATEGORIES } from '#shared/domain/scoring/failure';
 import { FreeText, PasswordText, PositiveInt, PositiveIntParam, Timestamp } from '#shared/validation';
 import { UsernameSchema } from '#shared/domain/accounts';
-import { MAX_CHANGES, PASSWORD_CHANGE_STATES } from '#shared/domain/password-changes';
+import { MAX_CHANGES, PASSWORD_CHANGE_STATES, PasswordChangeRow } from '#shared/domain/password-changes';
 import { SESSION_ROLES } from '#shared/domain/roles';
 import { SCAN_ERROR_MAX } from '#shared/api/schemas/requests/scans';
 
@@ -53,15 +53,7 @@ export const TeamScansQuery = v.object({
   ...ServiceScansQuery.entries,
 });
 
-/** One account a team changed the password of: the service by id or by its subtype's name, the user, the new password. */
-export const PasswordChangeRow = v.strictObject({
-  service: v.pipe(
-    v.union([PositiveInt, v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(64))], 'must be a service id or its subtype’s name'),
-    v.description('The service: its id, or its subtype’s name (`SSH`), one of the team’s own.'),
-  ),
-  username: UsernameSchema,
-  password: v.pipe(PasswordText(256), v.description('The new password (never shown again, nor stored in the clear).')),
-});
+export { PasswordChangeRow };
 
 export const PASSWORD_LIST_MAX = 32_000;
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { AnnouncementSchema } from '#shared/domain/announcements';
-import { StoredFileSchema } from '#shared/domain/files';
+import { StoredFileSchema } from '#shared/domain/stored-file';
 import { IncidentGradeSchema, IncidentGradeShownSchema } from '#shared/domain/incidents';
 import { GradeSchema, InjectSchema, SubmissionSchema, TeamGradeSchema, TeamInjectSchema } from '#shared/domain/injects';
 import { EXPORT_STATES } from '#shared/domain/exports';

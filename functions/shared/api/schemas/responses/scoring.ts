@@ -1,65 +1,18 @@
 import * as v from 'valibot';
-import { FAILURE_CATEGORIES, SHOWN_FAILURES } from '#shared/domain/scoring/failure';
+import { SHOWN_FAILURES } from '#shared/domain/scoring/failure';
 import { Id, Count, Points, Time, named, FreezeFields } from '#shared/domain/shapes';
 import { ProblemSchema } from '#shared/api/schemas/responses/common';
+import { SuperTypeScoreSchema } from '#shared/domain/scoring/standings';
+import { ServiceStatusViewSchema } from '#shared/domain/scoring/status-view';
+import { AdjustmentSchema, ScanResultSchema, ServiceSchema, TeamSchema } from '#shared/domain/model';
+
+export { AdjustmentSchema, ScanResultSchema, ServiceSchema, ServiceStatusViewSchema, TeamSchema };
 
 /**
  * Answers of the public reads: teams, services, results, histories, scoreboards, scorecards, adjustments, and the agents' report batches.
+ * A team, a service, a scan result, an adjustment, the status view and a super type's score are the domain's (domain/model.ts, domain/scoring/status-view.ts,
+ * domain/scoring/standings.ts).
  */
-
-export const TeamSchema = named(
-  'Team',
-  'A blue team. Hidden (test) teams appear only to admins and service accounts.',
-  v.strictObject({
-    id: Id,
-    number: v.pipe(Id, v.description('The team number (what ?team= filters by); not its id.')),
-    name: v.string(),
-    logo: v.string(),
-    team_url: v.string(),
-    guest_division: v.boolean(),
-  }),
-);
-
-export const ServiceSchema = named(
-  'Service',
-  "One team's instance of a subtype (a kind of check) at url:port.",
-  v.strictObject({
-    id: Id,
-    subtype: v.string(),
-    subtype_id: Id,
-    team: TeamSchema,
-    url: v.string(),
-    port: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535)),
-    last_scan: v.pipe(Count, v.description('The score of the latest scan (0 before any).')),
-    last_scan_time: v.nullable(Time),
-    last_scan_error: v.pipe(
-      v.nullable(v.picklist(SHOWN_FAILURES)),
-      v.description(
-        'Why the newest check failed, as a category (null: it passed). Every caller gets the category, never the full reason: a team reads its own reasons on the team routes (`/team/{id}/…`).',
-      ),
-    ),
-    in_progress: v.boolean(),
-    max_score: Count,
-  }),
-);
-
-export const ScanResultSchema = named(
-  'ScanResult',
-  'One recorded scan result.',
-  v.strictObject({
-    scan_id: v.string(),
-    score: Count,
-    error: v.pipe(
-      v.nullable(v.string()),
-      v.description(
-        "Why the check failed (null: it passed). In a service's public detail this is the failure's category, for every caller; the answer to the agent's own report repeats what it sent.",
-      ),
-    ),
-    time: v.pipe(Time, v.description("When the check ran (the agent's `time`, or when the result arrived).")),
-    received_at: v.pipe(Time, v.description('When the result reached the service.')),
-    points: v.pipe(Count, v.description('What it earned: its score, or 0 when scoring was closed.')),
-  }),
-);
 
 export const HistoryEntrySchema = named(
   'HistoryEntry',
@@ -104,48 +57,7 @@ export const ServiceDetailSchema = named(
   }),
 );
 
-const Status = v.picklist(['up', 'down', 'unscanned']);
-
-const StatusCellSchema = v.pipe(
-  v.union([
-    v.tuple([Id]),
-    v.tuple([Id, Status]),
-    v.tuple([Id, Status, v.pipe(v.number(), v.integer())]),
-    v.tuple([Id, Status, v.pipe(v.number(), v.integer()), v.picklist(FAILURE_CATEGORIES)]),
-  ]),
-  v.description(
-    '`[subtype_id, status, seconds, category]`: the service of this subtype, its status, how many seconds before `as_of` it took that status (left out while unscanned; negative: after `as_of`), and when down, the category of its newest failure (left out when there is none). In a delta, `[subtype_id]` alone: this service of a changed cell did not change itself; keep the tuple you hold.',
-  ),
-);
-
-export const ServiceStatusViewSchema = named(
-  'ServiceStatusView',
-  "Every visible service's status, grouped by team: the matrix of teams and subtypes, without the services' and teams' details.",
-  v.strictObject({
-    as_of: v.pipe(Time, v.description('Every change up to this time is in; pass it as `?since=` next time for only what changed after it.')),
-    full: v.pipe(v.boolean(), v.description('True: the whole view (replace what you have); false: only the cells that changed after `since`.')),
-    subtypes: v.optional(
-      v.pipe(
-        v.record(v.pipe(v.string(), v.regex(/^[1-9]\d*$/)), v.string()),
-        v.description("The columns: each subtype's name by its id (in a whole view only; they change only when the competition is loaded again)."),
-      ),
-    ),
-    teams: v.pipe(
-      v.record(v.pipe(v.string(), v.regex(/^[1-9]\d*$/)), v.array(StatusCellSchema)),
-      v.description(
-        "By team id: the team's cells, by subtype id (a team with two services of one subtype has two cells for it, by service id). A delta sends a subtype's every cell of a team when one of them changed, those that did not change as `[subtype_id]`: replace the cell's tuples together, keeping yours for those (a cell of another length than yours gained or lost a service: ask for the whole view).",
-      ),
-    ),
-  }),
-);
-
 export const ScanStartedSchema = named('ScanStarted', 'A scan marked under way.', v.strictObject({ scan_id: v.string(), status: v.literal('started') }));
-
-const SuperTypeScoreSchema = named(
-  'SuperTypeScore',
-  "A team's points in one super type, and what it could have earned there so far.",
-  v.strictObject({ super_type_id: Id, super_type: v.string(), score: Points, max_score: Count }),
-);
 
 export const ScoreboardSchema = named(
   'Scoreboard',
@@ -214,20 +126,6 @@ export const ScorecardSchema = named(
       ),
     ),
     ...FreezeFields,
-  }),
-);
-
-export const AdjustmentSchema = named(
-  'Adjustment',
-  'Points added to or removed from a team in a super type, by hand.',
-  v.strictObject({
-    id: Id,
-    team: v.pipe(Id, v.description("The team's id.")),
-    super_type_id: Id,
-    points: Points,
-    reason: v.string(),
-    created_by: v.string(),
-    created_at: Time,
   }),
 );
 

@@ -1,22 +1,17 @@
 import * as v from 'valibot';
+import { AccountSummarySchema, AccountsViewSchema } from '#shared/domain/accounts';
 import { CHECK_KINDS } from '#shared/domain/check-definitions';
-import { Id, Count, Time, named } from '#shared/domain/shapes';
+import { EditableSuperTypeSchema } from '#shared/domain/competition-update';
+import { ServiceEndpointSchema } from '#shared/domain/model';
+import { Id, Count, named } from '#shared/domain/shapes';
 
 /**
- * Answers about what is checked: subtypes, super types, services' checks and check accounts.
+ * Answers about what is checked: subtypes, super types, services' checks and check accounts
+ * (an account's summary and a service's accounts are the domain's, domain/accounts.ts; an
+ * editable super type is domain/competition-update.ts's, a service's endpoint domain/model.ts's).
  */
 
-export const AccountSummarySchema = named(
-  'AccountSummary',
-  'A check account as anything but the secrets route shows it: who, what kind of secret and when it was set, never the secret.',
-  v.strictObject({ username: v.string(), credential: v.picklist(['password', 'private key']), set_at: Time }),
-);
-
-export const AccountsViewSchema = named(
-  'AccountsView',
-  "A service's check accounts without their secrets, and the version every change moves.",
-  v.strictObject({ version: Count, accounts: v.array(AccountSummarySchema) }),
-);
+export { AccountSummarySchema, AccountsViewSchema, EditableSuperTypeSchema, ServiceEndpointSchema };
 
 export const CheckAccountsSchema = named(
   'CheckAccounts',
@@ -112,27 +107,5 @@ export const EditableSubtypeSchema = named(
     sla_threshold: numberParameter('Its own SLA threshold (failed checks in a row), over the settings.'),
     sla_penalty: numberParameter('Its own SLA penalty, over the settings.'),
     version: v.pipe(Count, v.description('Moves with every edit (1 as loaded).')),
-  }),
-);
-
-export const EditableSuperTypeSchema = named(
-  'EditableSuperType',
-  'A super type as organisers edit it: a column of every scorecard, where subtypes and adjustments put their points.',
-  v.strictObject({ id: Id, name: v.string(), version: v.pipe(Count, v.description('Moves with every edit (1 as loaded).')) }),
-);
-
-export const ServiceEndpointSchema = named(
-  'ServiceEndpoint',
-  "Where a service's check goes, as an organiser edits it live (PATCH with this answer's ETag in `If-Match`).",
-  v.strictObject({
-    id: Id,
-    team_id: Id,
-    subtype_id: Id,
-    subtype: v.string(),
-    url: v.string(),
-    port: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535)),
-    max_score: v.pipe(Id, v.description('What a pass earns; a result counts with the max_score it arrived under.')),
-    enabled: v.pipe(v.boolean(), v.description("false: disabled by an organiser (not checked, in no list, out of its team's counts).")),
-    version: v.pipe(Id, v.description('Moves with every edit (1 as loaded).')),
   }),
 );

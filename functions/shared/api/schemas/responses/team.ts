@@ -4,15 +4,15 @@ import { PasswordChangeSchema } from '#shared/domain/password-changes';
 import { CheckJobSchema } from '#shared/domain/check-jobs';
 import { SessionRoleSchema, TeamAccountSchema } from '#shared/domain/team-accounts';
 import { Id, Count, Reason, Time, named } from '#shared/domain/shapes';
-import { TeamSchema } from '#shared/api/schemas/responses/scoring';
+import { TeamProfileSchema, TeamSchema } from '#shared/domain/model';
 
 /**
  * Answers to a blue team's members: accounts, sessions, their services and results, password changes, "check now" jobs, the profile.
- * A "check now" job's, a password change's and an account's schemas are the domain's (domain/check-jobs.ts,
- * domain/password-changes.ts, domain/team-accounts.ts).
+ * A "check now" job's, a password change's, an account's and the profile's schemas are the domain's (domain/check-jobs.ts,
+ * domain/password-changes.ts, domain/team-accounts.ts, domain/model.ts).
  */
 
-export { CheckJobSchema, PasswordChangeSchema, TeamAccountSchema };
+export { CheckJobSchema, PasswordChangeSchema, TeamAccountSchema, TeamProfileSchema };
 
 export const CreatedTeamAccountSchema = named(
   'CreatedTeamAccount',
@@ -100,15 +100,5 @@ export const TeamScansPageSchema = named(
   v.strictObject({
     items: v.array(TeamScanSchema),
     cursor: v.pipe(v.nullable(v.string()), v.description('Opaque: pass it as `?cursor=` for the next page; null on the last page.')),
-  }),
-);
-
-export const TeamProfileSchema = named(
-  'TeamProfile',
-  "A team as an organiser edits it live (PATCH with this answer's ETag in `If-Match`).",
-  v.strictObject({
-    ...TeamSchema.entries,
-    hidden: v.boolean(),
-    version: v.pipe(Id, v.description('Moves with every edit (1 as loaded).')),
   }),
 );
