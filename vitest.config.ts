@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // With its extension: Vite's coming native config loader resolves no other.
 import { TEST_WORKERS } from './test/support/workers.ts';
+import { isShuffled, SHUFFLED_FILES } from './test/support/shuffled-files.ts';
 
 // The AWS SDK's Node 20 notice (lib/local/node-20.ts) is not a test's output.
 const env = {
@@ -19,8 +20,18 @@ const env = {
  * It starts third, once the typecheck, lint and format checks that run beside
  * the first files (bin/test.ts) have given the CPU back: its faults' timing
  * wants the machine as quiet as it can be.
+ *
+ * It prints the seed of the shuffle of each file's tests too (test/support/shuffled-runner.ts): vitest prints one
+ * only when its own `sequence.shuffle` is on, and sorting is the one step of a run a config sees, once.
  */
-const SLOWEST = ['test/http/readme-tour.test.ts', 'test/agent/agent.test.ts', 'test/fault/rehearsal.test.ts', 'test/browser/web-page.test.ts'];
+const SLOWEST = [
+  'test/http/readme-tour.test.ts',
+  'test/agent/agent.test.ts',
+  'test/fault/rehearsal.test.ts',
+  'test/browser/public-pages.test.ts',
+  'test/browser/console.test.ts',
+  'test/browser/team-work.test.ts',
+];
 class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {
@@ -29,6 +40,11 @@ class SlowestFirst extends BaseSequencer {
     };
     // Projects keep their order; within one, the slowest first, then the base order (cached timings, else size).
     const sorted = await super.sort(files);
+    const { seed } = this.ctx.config.sequence;
+    if (files.some((file) => isShuffled(file.moduleId))) {
+      const where = SHUFFLED_FILES.join(', ');
+      this.ctx.logger.log(`      The tests of each file in ${where} run shuffled, seed ${seed}: --sequence.seed=${seed} runs them in this order again.`);
+    }
     const projects = [...new Set(sorted.map((file) => file.project.name))];
     const key = (file: TestSpecification, order: number) => [projects.indexOf(file.project.name), rank(file), order];
     return sorted
@@ -40,7 +56,9 @@ class SlowestFirst extends BaseSequencer {
 
 export default defineConfig({
   test: {
-    sequence: { sequencer: SlowestFirst },
+    // The tests of test/support/shuffled-files.ts's files run in a random order within each file (shuffled-runner.ts),
+    // from this seed unless `--sequence.seed=N` gives one; the sequencer prints it.
+    sequence: { sequencer: SlowestFirst, seed: Date.now() },
     pool: 'forks',
     // Whatever the default (one on a two-core machine): see test/support/workers.ts.
     maxWorkers: TEST_WORKERS,
@@ -69,6 +87,8 @@ export default defineConfig({
           globalSetup: ['test/support/global-setup.ts'],
           // Every API response an HTTP test fetches is checked against the OpenAPI description.
           setupFiles: ['test/support/response-check.setup.ts'],
+          // A handler test passes whatever ran before it in its file: those files' tests run shuffled.
+          runner: 'test/support/shuffled-runner.ts',
         },
       },
     ],

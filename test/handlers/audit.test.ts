@@ -40,19 +40,32 @@ async function trail(limit = 100): Promise<Entry[]> {
 
 const newest = async () => (await trail())[0]!;
 
-beforeAll(async () => {
+/** A table of the describe block's own (one finalises its competition), with its tokens. */
+async function freshTrail() {
   await useFreshTable();
   tokens = await mintTokens();
   admin = bearer(tokens.admin);
   service = bearer(tokens.service);
   adminTokenId = (await findToken(tokens.admin))!.token_id;
-});
+}
+
+/** An adjustment of the first team: an entry whose target is a team's. */
+async function adjustFirstTeam() {
+  const team = (await invoke('GET', '/api/v1/teams')).json[0].id;
+  const response = await invoke('POST', `/api/v1/teams/${team}/adjustments`, { headers: admin, body: { super_type_id: 2, points: 40, reason: 'Inject 3' } });
+  expect(response.status).toBe(201);
+  return { team, adjustment: response.json };
+}
 
 describe('the audit trail', () => {
+  beforeAll(freshTrail);
+
   it('records the load and the tokens of the setup, with who did them', async () => {
     const entries = await trail();
-    expect(entries.map((e) => e.action).reverse()).toEqual(['competition.load', 'settings.replace', 'token.create', 'token.create']);
-    expect(entries.every((e) => e.actor.type === 'system' && e.actor.name === 'test')).toBe(true);
+    // The first four entries, whatever the other tests wrote since.
+    const setup = entries.slice(-4);
+    expect(setup.map((e) => e.action).reverse()).toEqual(['competition.load', 'settings.replace', 'token.create', 'token.create']);
+    expect(setup.every((e) => e.actor.type === 'system' && e.actor.name === 'test')).toBe(true);
     const created = entries.find((e) => e.action === 'token.create' && e.after.role === 'admin')!;
     expect(created).toMatchObject({ target: `tokens/${adminTokenId}`, before: null, after: { token_id: adminTokenId, name: 'test admin', revoked_at: null } });
     // Never a secret: neither the token nor its hash is anywhere in the trail.
@@ -67,7 +80,8 @@ describe('the audit trail', () => {
   });
 
   it('records a settings change with the token, the route, and the settings before and after', async () => {
-    const response = await invoke('PATCH', '/api/v1/settings/1', { headers: service, body: { dns_ttl: 900 } });
+    const ttl = (await invoke('GET', '/api/v1/settings/1', { headers: admin })).json.dns_ttl;
+    const response = await invoke('PATCH', '/api/v1/settings/1', { headers: service, body: { dns_ttl: ttl + 60 } });
     expect(response.status).toBe(200);
     const entry = await newest();
     expect(entry).toMatchObject({
@@ -75,8 +89,8 @@ describe('the audit trail', () => {
       target: 'settings/1',
       route: 'PATCH /api/v1/settings/1',
       actor: { type: 'token', name: 'test agent', role: 'service' },
-      before: { dns_ttl: 300 },
-      after: { dns_ttl: 900 },
+      before: { dns_ttl: ttl },
+      after: { dns_ttl: ttl + 60 },
     });
     expect(entry.request_id).toBe(response.headers['x-request-id']);
     expect(entry.actor.token_id).toMatch(/^[0-9a-f]{8}$/);
@@ -84,9 +98,11 @@ describe('the audit trail', () => {
 
   it('records nothing for a write that is refused or changes nothing', async () => {
     const before = (await trail()).length;
-    const stale = await invoke('PATCH', '/api/v1/settings/1', { headers: { ...admin, 'if-match': '"settings-v1"' }, body: { dns_ttl: 1200 } });
+    const current = await invoke('GET', '/api/v1/settings/1', { headers: admin });
+    // Versions start at 1: version 0 is never the current one.
+    const stale = await invoke('PATCH', '/api/v1/settings/1', { headers: { ...admin, 'if-match': '"settings-v0"' }, body: { dns_ttl: 1200 } });
     expect(stale.status).toBe(412);
-    expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { dns_ttl: 900 } })).status).toBe(200);
+    expect((await invoke('PATCH', '/api/v1/settings/1', { headers: admin, body: { dns_ttl: current.json.dns_ttl } })).status).toBe(200);
     expect((await invoke('POST', '/api/v1/dns', { headers: admin, body: { name: 'www', type: 'A', value: '5', team: 99999 } })).status).toBe(400);
     expect(await trail()).toHaveLength(before);
   });
@@ -112,12 +128,10 @@ describe('the audit trail', () => {
   });
 
   it('records an adjustment', async () => {
-    const team = (await invoke('GET', '/api/v1/teams')).json[0].id;
-    const response = await invoke('POST', `/api/v1/teams/${team}/adjustments`, { headers: admin, body: { super_type_id: 2, points: 40, reason: 'Inject 3' } });
-    expect(response.status).toBe(201);
+    const { team, adjustment } = await adjustFirstTeam();
     expect(await newest()).toMatchObject({
       action: 'adjustment.create',
-      target: `teams/${team}/adjustments/${response.json.id}`,
+      target: `teams/${team}/adjustments/${adjustment.id}`,
       actor: { type: 'token', token_id: adminTokenId, name: 'test admin', role: 'admin' },
       before: null,
       after: { points: 40, reason: 'Inject 3' },
@@ -141,6 +155,7 @@ describe('the audit trail', () => {
   });
 
   it('filters by target (and its parts) and by action (or its kind), page by page, the filter kept in the Link header', async () => {
+    await adjustFirstTeam();
     const all = await trail();
     const filtered = async (query: string, limit: number) => {
       const entries: Entry[] = [];
@@ -187,6 +202,7 @@ describe('a finalised competition', () => {
   let serviceId: number;
 
   beforeAll(async () => {
+    await freshTrail();
     team = (await invoke('GET', '/api/v1/teams')).json[0].id;
     serviceId = (await invoke('GET', '/api/v1/services')).json[0].id;
     const outcome = await markFinal({ ...TEST_AUDIT, route: 'scoring finalise' });
@@ -196,7 +212,9 @@ describe('a finalised competition', () => {
   });
 
   it('is recorded in the trail', async () => {
-    expect(await newest()).toMatchObject({
+    const finalised = (await trail()).filter((e) => e.action === 'competition.finalise');
+    expect(finalised).toHaveLength(1);
+    expect(finalised[0]).toMatchObject({
       action: 'competition.finalise',
       route: 'scoring finalise',
       before: { final: null },

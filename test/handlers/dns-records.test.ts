@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
 import { getSettings, saveSettings } from '#shared/data/settings';
@@ -67,12 +67,16 @@ describe('DNS records: create, read, update, delete', () => {
   });
 
   it('lists every record in id order, for services too', async () => {
+    const mine = [
+      await created({ name: 'listed', type: 'A', value: 11, team: teamId[13] }),
+      await created({ name: 'listed', type: 'A', value: 11, team: teamId[11] }),
+    ];
     const response = await invoke('GET', '/api/v1/dns', { headers: service() });
     expect(response.status).toBe(200);
     const records = response.json as { id: number }[];
-    expect(records.length).toBeGreaterThanOrEqual(6);
     for (const record of records) expect(Object.keys(record)).toEqual(RECORD_FIELDS);
     const ids = records.map((r) => r.id);
+    expect(ids).toEqual(expect.arrayContaining(mine.map((r) => r.id)));
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
   });
 
@@ -219,13 +223,22 @@ describe('DNS records: refused writes (400, 415)', () => {
     expect(response.json.detail).toContain(`Team number 12 has id ${teamId[12]}`);
     expect(response.json.errors).toEqual([{ path: 'team', message: expect.stringMatching(/id, not its number/) }]);
 
-    const unknown = await put(1, { ...good(), team: 987654 });
+    const record = await created({ ...good(), name: 'renumbered' });
+    const unknown = await put(record.id, { ...good(), team: 987654 });
     expect(unknown.status).toBe(400);
     expect(unknown.json.code).toBe('unknown_team');
   });
 
-  it('wrote nothing for any refused request', async () => {
-    expect(await recordsOf(12)).toEqual([]);
+  it('writes nothing for a refused request', async () => {
+    const before = (await invoke('GET', '/api/v1/dns', { headers: admin() })).json;
+    const serial = await serialOf(12);
+    await expectRefused({ ...good(), value: 256 }, 'value');
+    await expectRefused({ ...good(), ttl: 60 }, 'ttl');
+    await expectRefused({ name: '@', type: 'CNAME', value: 'elsewhere.example.', team: teamId[12] }, 'name');
+    expect((await invoke('POST', '/api/v1/dns', { headers: admin(), rawBody: '{"name": "www", ' })).status).toBe(400);
+    expect((await post({ ...good(), team: 12 })).status).toBe(400);
+    expect((await invoke('GET', '/api/v1/dns', { headers: admin() })).json).toEqual(before);
+    expect(await serialOf(12)).toBe(serial);
   });
 });
 
@@ -249,9 +262,10 @@ describe('DNS records: conflicts (409)', () => {
 
   it('refuses a CNAME beside other records, records beside a CNAME, and two CNAMEs', async () => {
     const team = teamId[21]!;
-    const alias = await created({ name: 'web', type: 'CNAME', value: 'www', team });
+    await created({ name: 'host', type: 'A', value: 9, team });
+    const alias = await created({ name: 'web', type: 'CNAME', value: 'host', team });
     for (const body of [
-      { name: 'www', type: 'CNAME', value: 'elsewhere.example.', team },
+      { name: 'host', type: 'CNAME', value: 'elsewhere.example.', team },
       { name: 'web', type: 'A', value: 7, team },
       { name: 'web', type: 'TXT', value: 'hello', team },
       { name: 'web', type: 'CNAME', value: 'mail', team },
@@ -265,7 +279,7 @@ describe('DNS records: conflicts (409)', () => {
     expect((await put(other.id, { name: 'web', type: 'A', value: 8, team })).status).toBe(409);
     expect((await put(alias.id, { name: 'web', type: 'CNAME', value: 'other', team })).status).toBe(200);
     // The same name in another team's zone is another name.
-    await created({ name: 'web', type: 'A', value: 7, team: teamId[22] });
+    await created({ name: 'web', type: 'A', value: 7, team: teamId[13] });
   });
 });
 
@@ -314,6 +328,11 @@ describe('DNS records: access and unknown ids', () => {
 });
 
 describe('team DNS exports', () => {
+  beforeAll(async () => {
+    await created({ name: 'export', type: 'A', value: 10, team: teamId[11] });
+    await created({ name: 'export', type: 'TXT', value: 'v=spf1 mx -all; "q" \\', team: teamId[11] });
+  });
+
   it("lists a team's records as JSON in id order", async () => {
     const records = await recordsOf(11);
     expect(records.length).toBeGreaterThan(0);
@@ -332,8 +351,8 @@ describe('team DNS exports', () => {
     expect(zone.startsWith('$ORIGIN team11.ccdc.example.\n$TTL 300\n')).toBe(true);
     expect(zone).toContain('\tSOA\tns1.ccdc.example. hostmaster.ccdc.example. ');
     expect(zone).toContain('@\tIN\tNS\tns1.ccdc.example.\n@\tIN\tNS\tns2.ccdc.example.\n');
-    expect(zone).toContain('www\tIN\tA\t127.0.11.10\n');
-    expect(zone).toContain('@\tIN\tTXT\t"v=spf1 mx -all; \\"q\\" \\\\"\n');
+    expect(zone).toContain('export\tIN\tA\t127.0.11.10\n');
+    expect(zone).toContain('export\tIN\tTXT\t"v=spf1 mx -all; \\"q\\" \\\\"\n');
     const check = namedCheckzone('team11.ccdc.example', zone);
     expect(check.ok, `${check.output}\n${zone}`).toBe(true);
   });
@@ -345,8 +364,10 @@ describe('team DNS exports', () => {
   });
 
   it('renders an empty zone for a team without records', async () => {
-    const response = await zoneOf(14);
-    expect(namedCheckzone('team14.ccdc.example', response.text).ok).toBe(true);
+    // Team 22: no other test writes its records.
+    expect(await recordsOf(22)).toEqual([]);
+    const response = await zoneOf(22);
+    expect(namedCheckzone('team22.ccdc.example', response.text).ok).toBe(true);
   });
 });
 
@@ -376,6 +397,7 @@ describe('the zone serial', () => {
   it('grows when the settings change (TTL, name servers, address template)', async () => {
     const before = await serialOf(13);
     await changeSettings({ dns_ttl: 600 });
+    onTestFinished(() => changeSettings({ dns_ttl: 300 }));
     const zone = (await zoneOf(13)).text;
     expect(zone).toContain('$TTL 600\n');
     expect(await serialOf(13)).toBe(before + 1);
@@ -386,6 +408,7 @@ describe('name servers inside a team zone', () => {
   it('keep their address: no CNAME there, and their last A record cannot go', async () => {
     const team = teamId[14]!;
     await changeSettings({ dns_nameservers: ['ns1.ccdc.example', 'ns.team14.ccdc.example'] });
+    onTestFinished(() => changeSettings({ dns_nameservers: ['ns1.ccdc.example', 'ns2.ccdc.example'] }));
     const cname = await post({ name: 'ns', type: 'CNAME', value: 'elsewhere.example.', team });
     expect(cname.status).toBe(409);
     expect(cname.json.code).toBe('cname_conflict');
@@ -407,6 +430,7 @@ describe('concurrent writes', () => {
   it('loses nothing when 40 records are created for one team at once', async () => {
     const team = teamId[12]!;
     const before = await serialOf(12);
+    const earlier = (await recordsOf(12)).map((r) => r.id);
     const responses = await Promise.all(
       Array.from({ length: 40 }, (_, i) => post({ name: `host-${i}`, type: 'A', value: i + 1, team }, i % 2 ? admin() : service())),
     );
@@ -416,7 +440,7 @@ describe('concurrent writes', () => {
 
     const listed = new Set(((await invoke('GET', '/api/v1/dns', { headers: admin() })).json as { id: number }[]).map((r) => r.id));
     expect(ids.every((id) => listed.has(id))).toBe(true);
-    expect((await recordsOf(12)).map((r) => r.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    expect((await recordsOf(12)).map((r) => r.id).sort((a, b) => a - b)).toEqual([...earlier, ...ids].sort((a, b) => a - b));
     const zone = (await zoneOf(12)).text;
     for (let i = 0; i < 40; i++) expect(zone).toContain(`host-${i}\tIN\tA\t127.0.12.${i + 1}\n`);
     expect(await serialOf(12)).toBe(before + 40);

@@ -4,7 +4,7 @@
  * DynamoDB Local; anonymous readers get the figures as of the freeze
  * (recomputed here from the history independently), admins live ones.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { keys } from '#shared/data/keys';
 import { readTotalsItems, TOTALS_ATTRIBUTE, toTeamTotals, toTotalsState } from '#shared/data/totals';
@@ -77,10 +77,25 @@ async function recomputedAsOfFreeze(teamId: number, services: { id: number; supe
 
 const sum = (figures: Record<string, number>) => Object.values(figures).reduce((a, b) => a + b, 0);
 
+/** The live total the results and the adjustment below make: HTTP 30 - 2 x 3, DNS 10, the adjustment 50. */
+const LIVE_TOTAL = 24 + 10 + 50;
+
+/** Puts the freeze back to FREEZE once the test ends (the tests that move it). */
+function restoreFreezeAfterTest() {
+  onTestFinished(async () => {
+    const current = (await getSettings({ consistent: true }))!;
+    const { id: _id, ...fields } = current.settings;
+    // Written as a competition load would (the API refuses a freeze time in the past).
+    expect(await saveSettings({ ...fields, scoreboard_freeze_time: FREEZE }, current, { ...TEST_AUDIT, action: 'settings.update' })).not.toBe('stale');
+    forgetFreshCopies();
+  });
+}
+
 describe('the scoreboard freeze', () => {
+  /** What the public sees of the team once the results below are folded: its figures as of the freeze. */
   let publicCard: { total_score: number; stats: Record<string, unknown>; frozen: boolean; frozen_since: string | null };
 
-  it('shows the public the points as of the freeze and admins the live ones; status stays live', async () => {
+  beforeAll(async () => {
     // HTTP (10 points, SLA every 2 failures costs 3): a violation before the freeze and one after.
     await report(http, 'h1', 10, at(5));
     await report(http, 'h2', 0, at(6));
@@ -100,16 +115,18 @@ describe('the scoreboard freeze', () => {
     });
     expect(adjustment.status).toBe(201);
     await fold.caughtUp();
+    publicCard = (await invoke('GET', `/api/v1/teams/${team.id}/scorecard`)).json;
+  });
 
-    // Live: HTTP 30 - 2 x 3, DNS 10, the adjustment 50.
+  it('shows the public the points as of the freeze and admins the live ones; status stays live', async () => {
     const live = (await invoke('GET', `/api/v1/teams/${team.id}/scorecard`, { headers: admin() })).json;
-    expect(live.total_score).toBe(24 + 10 + 50);
+    expect(live.total_score).toBe(LIVE_TOTAL);
     expect(live).toMatchObject({ frozen: true, frozen_since: FREEZE });
     expect(live.stats).toMatchObject({ checks_total: 9, checks_passed: 5, sla_violations: 2, adjustments_total: 50 });
 
     // Frozen: HTTP 20 - 3 (h1, h4; the violation at h3), DNS 5, no adjustment.
     const answer = await invoke('GET', `/api/v1/teams/${team.id}/scorecard`);
-    publicCard = answer.json;
+    expect(answer.json).toEqual(publicCard);
     expect(publicCard.total_score).toBe(17 + 5);
     expect(publicCard).toMatchObject({ frozen: true, frozen_since: FREEZE });
     expect(publicCard.stats).toMatchObject({ checks_total: 5, checks_passed: 3, checks_failed: 2, sla_violations: 1, adjustments_total: 0 });
@@ -137,7 +154,7 @@ describe('the scoreboard freeze', () => {
     const row = (board: { scoreboard: { team: Team; total_score: number; rank: number }[] }) => board.scoreboard.find((r) => r.team.id === team.id)!;
     expect(anonymous).toMatchObject({ frozen: true, frozen_since: FREEZE });
     expect(row(anonymous).total_score).toBe(publicCard.total_score);
-    expect(row(live).total_score).toBe(84);
+    expect(row(live).total_score).toBe(LIVE_TOTAL);
     expect(row(anonymous).rank).toBe(publicCard.stats.rank);
   });
 
@@ -176,26 +193,34 @@ describe('the scoreboard freeze', () => {
     const events: DynamoDBStreamEvent[] = [...fold.seen];
     for (const event of events) await foldResults(event);
     expect((await invoke('GET', `/api/v1/teams/${team.id}/scorecard`)).json).toEqual(publicCard);
-    expect((await invoke('GET', `/api/v1/teams/${team.id}/scorecard`, { headers: admin() })).json.total_score).toBe(84);
+    expect((await invoke('GET', `/api/v1/teams/${team.id}/scorecard`, { headers: admin() })).json.total_score).toBe(LIVE_TOTAL);
   });
 
-  it('takes a voided result out of the view it belongs to', async () => {
+  it('takes a voided result out of the view it belongs to, and puts it back when restored', async () => {
     // Void h5 (checked after the freeze): the live total drops by 10, the frozen one does not move.
-    const preview = await invoke('POST', '/api/v1/scans/void', { headers: admin(), body: { from: at(12), to: at(12.5), team_id: team.id } });
-    expect(preview.status).toBe(200);
-    expect(preview.json.count).toBe(1);
-    const applied = await invoke('POST', '/api/v1/scans/void', {
-      headers: admin(),
-      body: { from: at(12), to: at(12.5), team_id: team.id, dry_run: false, preview_id: preview.json.preview_id },
-    });
-    expect(applied.status).toBe(202);
-    await expect
-      .poll(async () => (await invoke('GET', applied.headers.location!, { headers: admin() })).json.status, { timeout: 30_000, interval: 100 })
-      .toBe('done');
-    await fold.caughtUp();
-    expect((await invoke('GET', `/api/v1/teams/${team.id}/scorecard`, { headers: admin() })).json.total_score).toBe(74);
+    const h5 = { from: at(12), to: at(12.5), team_id: team.id };
+    const apply = async (action: 'void' | 'unvoid') => {
+      const preview = await invoke('POST', `/api/v1/scans/${action}`, { headers: admin(), body: h5 });
+      expect(preview.status).toBe(200);
+      expect(preview.json.count).toBe(1);
+      const applied = await invoke('POST', `/api/v1/scans/${action}`, {
+        headers: admin(),
+        body: { ...h5, dry_run: false, preview_id: preview.json.preview_id },
+      });
+      expect(applied.status).toBe(202);
+      await expect
+        .poll(async () => (await invoke('GET', applied.headers.location!, { headers: admin() })).json.status, { timeout: 30_000, interval: 100 })
+        .toBe('done');
+      await fold.caughtUp();
+    };
+    await apply('void');
+    expect((await invoke('GET', `/api/v1/teams/${team.id}/scorecard`, { headers: admin() })).json.total_score).toBe(LIVE_TOTAL - 10);
     expect((await invoke('GET', `/api/v1/teams/${team.id}/scorecard`)).json.total_score).toBe(publicCard.total_score);
     expect((await verifyTotals({ repair: false, pauseMs: 100 })).filter((t) => t.differences.length > 0)).toEqual([]);
+    // The other tests see the results as reported.
+    await apply('unvoid');
+    expect((await invoke('GET', `/api/v1/teams/${team.id}/scorecard`, { headers: admin() })).json.total_score).toBe(LIVE_TOTAL);
+    expect((await invoke('GET', `/api/v1/teams/${team.id}/scorecard`)).json).toEqual(publicCard);
   });
 
   it("has `verify` find and repair a wrong after-freeze share (what the public's figures leave out)", async () => {
@@ -240,11 +265,12 @@ describe('the scoreboard freeze', () => {
   });
 
   it('lifts the freeze with null, refuses a new freeze time less than 3 minutes ahead, and takes one further ahead', async () => {
+    restoreFreezeAfterTest();
     const lifted = await invoke('PATCH', '/api/v1/settings/1', { headers: admin(), body: { scoreboard_freeze_time: null } });
     expect(lifted.status).toBe(200);
     forgetFreshCopies();
     const card = (await invoke('GET', `/api/v1/teams/${team.id}/scorecard`)).json;
-    expect(card).toMatchObject({ total_score: 74, frozen: false, frozen_since: null });
+    expect(card).toMatchObject({ total_score: LIVE_TOTAL, frozen: false, frozen_since: null });
 
     const soon = new Date(Date.now() + 60_000).toISOString();
     const refused = await invoke('PATCH', '/api/v1/settings/1', { headers: admin(), body: { scoreboard_freeze_time: soon } });
@@ -260,10 +286,11 @@ describe('the scoreboard freeze', () => {
     const { id: _id, ...fields } = set.json;
     expect((await invoke('PUT', '/api/v1/settings/1', { headers: admin(), body: fields })).status).toBe(200);
     // Not in effect yet: everyone sees live figures.
-    expect((await invoke('GET', `/api/v1/teams/${team.id}/scorecard`)).json).toMatchObject({ total_score: 74, frozen: false });
+    expect((await invoke('GET', `/api/v1/teams/${team.id}/scorecard`)).json).toMatchObject({ total_score: LIVE_TOTAL, frozen: false });
   });
 
   it("never lets a public answer's max-age reach past the freeze", async () => {
+    restoreFreezeAfterTest();
     const current = (await getSettings({ consistent: true }))!;
     const { id: _id, ...fields } = current.settings;
     // 3 to 4 s ahead, on a whole second: short of the 5 s a public copy is otherwise kept, long enough for a loaded run's four reads.

@@ -3,11 +3,12 @@ import { pathToFileURL } from 'node:url';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { routes } from '#shared/api/routes';
 import { db, tableName } from '#shared/data/client';
 import { bodySchemas } from '#shared/http/endpoint';
 import { mintTokens, useFreshTable } from '../support/database';
+import { unfinalise } from '../support/final';
 import { bearer, invoke } from '../support/invoke';
 import { idleHeartbeat } from '../support/heartbeat';
 import { forgetFreshCopies } from '#shared/data/fresh';
@@ -28,6 +29,9 @@ const idOf: Record<string, number | string> = {
   GradeSubmission: 2,
   RequestRevision: 2,
   GradeIncident: 1,
+  // Two findings: evidence is refused once a finding is reviewed, whichever test runs first.
+  AddFindingEvidence: 1,
+  ReviewFinding: 2,
   ReplacePool: 'range-a',
   ClaimSlice: 'cloud',
   MintMailTokens: 'cloud',
@@ -135,6 +139,8 @@ beforeAll(async () => {
   expect((await invoke('POST', '/api/v1/team/1/incidents', { headers: admin, body: acceptedBodies.FileIncident })).json.id).toBe(1);
   // A queued check job, for PATCH /checks/1 to take.
   expect((await invoke('POST', '/api/v1/services/1/checks', { headers: admin })).json.id).toBe(1);
+  // Two findings of the red team: one for more evidence, one to review.
+  for (const id of [1, 2]) expect((await invoke('POST', '/api/v1/red-team/findings', { headers: admin, body: acceptedBodies.FileFinding })).json.id).toBe(id);
 });
 
 /** The field names an object schema (piped, or a variant of objects) knows. */
@@ -280,6 +286,8 @@ describe('hostile bodies on every write route', () => {
     }
     expect(await tableSnapshot()).toBe(snapshot);
     if (!batch) {
+      // Finalised, the competition would refuse the accepted bodies of the routes tested after this one.
+      if (route.name === 'FinaliseCompetition') onTestFinished(unfinalise);
       // The same body, spelled right, is accepted: the cases above failed for their one fault only.
       const fine = await invoke(route.method, path, { headers: { ...admin, 'content-type': 'application/json; charset=UTF-8' }, rawBody: text });
       expect(fine.status, fine.text).toBeLessThan(400);

@@ -48,6 +48,9 @@ describe('incident reports', () => {
   it("are filed by a team's member and graded into the settings' super type through the fold; a regrade moves the board by the difference; verify agrees", async () => {
     const before = await redTeamOf(1);
     const maxBefore = (await redTeamCell(1)).max_score;
+    const queue = async () => ((await invoke('GET', '/api/v1/incidents?state=ungraded', { headers: admin })).json as { id: number }[]).map((r) => r.id);
+    // The reports the other tests filed, and left ungraded.
+    const waiting = await queue();
     const filed = await file(report);
     expect(filed.status, filed.text).toBe(201);
     expect(filed.json).toMatchObject({ team_id: 1, hosts: report.hosts, submitted_by: 'bob', grade: null });
@@ -56,9 +59,8 @@ describe('incident reports', () => {
     expect((await file({ ...report, observed_at: '2099-01-01T00:00:00Z' })).json.errors[0].path).toBe('observed_at');
     expect((await file({ ...report, hosts: [] })).json.errors[0].path).toBe('hosts');
     expect((await file({ ...report, description: '' })).json.errors[0].path).toBe('description');
-    const queue = async () => ((await invoke('GET', '/api/v1/incidents?state=ungraded', { headers: admin })).json as { id: number }[]).map((r) => r.id);
-    expect(await queue()).toEqual([id]);
-    expect((await expectWaitingAsListed(admin)).incident_reports).toBe(1);
+    expect(new Set(await queue())).toEqual(new Set([...waiting, id]));
+    expect((await expectWaitingAsListed(admin)).incident_reports).toBe(waiting.length + 1);
 
     const grade = (body: Record<string, unknown>) => invoke('POST', `/api/v1/incidents/${id}/grades`, { headers: admin, body });
     expect((await grade({ points: 51, replaces: null })).json.errors[0].path).toBe('points');
@@ -76,11 +78,11 @@ describe('incident reports', () => {
     });
     // The Red Team maximum grows by what the report could earn (the sample's 50), once: "30 of 50", not "30 of 0".
     expect(await redTeamCell(1)).toMatchObject({ score: before + 30, max_score: maxBefore + 50 });
-    expect(await queue()).toEqual([]);
+    expect(new Set(await queue())).toEqual(new Set(waiting));
     expect((await grade({ points: 40, replaces: null })).json.code).toBe('grade_changed');
     const regrade = await grade({ points: 20, comment: 'The upload form still takes .phtml.', replaces: 1 });
     expect(regrade.json).toMatchObject({ n: 2, award: -10, max_award: 0 });
-    expect((await expectWaitingAsListed(admin)).incident_reports).toBe(0);
+    expect((await expectWaitingAsListed(admin)).incident_reports).toBe(waiting.length);
     expect(await redTeamCell(1)).toMatchObject({ score: before + 20, max_score: maxBefore + 50 });
 
     // The team reads its report with the latest grade and comment (not who graded it); organisers, every grade.
@@ -125,6 +127,10 @@ describe('incident reports', () => {
     expect(await backfillIncidentIndex()).toBe(1);
     expect(await backfillIncidentIndex()).toBe(0);
     expect(await ids()).toContain(9_000);
+    // `upgrade`'s other step: the overview counts it as waiting, as the queue lists it (the other tests compare the two).
+    const { backfillWaiting } = await import('#shared/app/waiting');
+    await backfillWaiting();
+    await expectWaitingAsListed(admin);
   });
 
   it('keep their super type from being retired, must name one that exists, and are refused (409) when the settings name none', async () => {

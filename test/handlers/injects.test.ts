@@ -4,10 +4,11 @@
  * open, never a draft, a retired one or one not open yet; every change is in
  * the audit trail, and a super type an inject is in is never retired.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { verifyTotals } from '#shared/app/verify';
 import { forgetFreshCopies } from '#shared/data/fresh';
 import { mintTokens, useFreshTable } from '../support/database';
+import { unfinalise } from '../support/final';
 import { startFold } from '../support/fold';
 import { bearer, invoke } from '../support/invoke';
 import { expectWaitingAsListed } from '../support/waiting';
@@ -372,8 +373,9 @@ describe('injects', () => {
     expect(form.status).toBe(404);
   });
 
-  // Last: it finalises the competition.
   it('are not graded once the results are final, unless the organiser overrides it (audited as such); verify agrees', async () => {
+    // The other tests grade: the mark comes off again once this one ends.
+    onTestFinished(unfinalise);
     const inject = await create(memo({ title: 'Graded after the end', rubric: [], points: 40 }));
     expect((await edit(inject.json.id, { state: 'published' })).status).toBe(200);
     expect((await invoke('POST', '/api/v1/team/1/submissions', { headers: member, body: { inject_id: inject.json.id, text: 'Ours.' } })).status).toBe(201);

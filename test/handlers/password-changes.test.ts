@@ -8,7 +8,7 @@
  * entry or the table in the clear.
  */
 import { startSession } from '#shared/data/sessions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forgetFreshCopies } from '#shared/data/fresh';
 import { logSink } from '#shared/log';
 import { handler as applyDue } from '../../functions/scheduled/apply-due-password-changes';
@@ -35,6 +35,8 @@ let other: { id: number };
 let member: string;
 let memberPassword: string;
 let services: { id: number; subtype: string; team: { id: number } }[];
+/** The settings of this file's subject as the sample loads them: each test starts from them. */
+let loaded: Record<string, unknown>;
 const logged: string[] = [];
 /** Every answer of this file but the account's creation (it carries the member's password, once), for the leak scan. */
 const answers: string[] = [];
@@ -72,16 +74,35 @@ beforeAll(async () => {
   const account = await invoke('POST', '/api/v1/team-accounts', { headers: admin(), body: { team_id: team.id, name: 'kim' } });
   memberPassword = account.json.password;
   member = (await call('POST', '/api/v1/team/sessions', { body: { name: 'kim', password: memberPassword } })).json.token;
+  const { password_changes, password_changes_may_add_users, password_change_delay_seconds } = (await invoke('GET', '/api/v1/settings/1', { headers: admin() }))
+    .json;
+  loaded = { password_changes, password_changes_may_add_users, password_change_delay_seconds };
 });
+beforeEach(() => settings(loaded));
 afterAll(() => {
   process.env.LOG_LEVEL = 'silent';
   logSink.write = writeLog;
 });
 
+/** A request rejected by an organiser, one applied at once and an account reset: what the audit test and the leak scan read. */
+async function requestRejectApplyReset() {
+  await settings({ password_changes: 'approval' });
+  const waiting = await request({ changes: [{ service: 'Database', username: 'shop', password: PASSWORDS.rejected }] });
+  expect(waiting.json.state).toBe('pending');
+  const rejected = await call('POST', `/api/v1/password-changes/${waiting.json.id}/reject`, { headers: admin(), body: { reason: 'not now' } });
+  expect(rejected.json.state).toBe('rejected');
+  await settings({ password_changes: 'immediate' });
+  const ftp = serviceOf('FTP');
+  expect((await request({ changes: [{ service: ftp, username: 'files', password: PASSWORDS.ftp }] })).json.state).toBe('applied');
+  expect((await call('POST', `/api/v1/services/${ftp}/accounts/reset`, { headers: admin(), body: { username: 'files' } })).status).toBe(200);
+}
+
 describe('a password change request', () => {
   it('applies at once by default: the agent signs in with the new password from its next read', async () => {
+    expect(loaded.password_changes).toBe('immediate');
     const ftp = serviceOf('FTP');
     expect(await agentAccounts(ftp)).toEqual([{ username: 'files', password: 'Sample-Files-Pa55' }]);
+    const version = (await call('GET', `/api/v1/services/${ftp}/accounts`, { headers: admin() })).json.version;
     const answer = await request({ changes: [{ service: 'ftp', username: 'files', password: PASSWORDS.ftp }] });
     expect(answer.status, answer.text).toBe(201);
     expect(answer.json).toMatchObject({
@@ -94,7 +115,7 @@ describe('a password change request', () => {
     expect(await agentAccounts(ftp)).toEqual([{ username: 'files', password: PASSWORDS.ftp }]);
     // The admins' view of the accounts moved on: a new version, the user's set_at.
     const view = await call('GET', `/api/v1/services/${ftp}/accounts`, { headers: admin() });
-    expect(view.json.version).toBe(2);
+    expect(view.json.version).toBe(version + 1);
   });
 
   it('takes a pasted list (RFC 4180: a header, quoted commas and quotes), by subtype name or service id', async () => {
@@ -111,6 +132,7 @@ describe('a password change request', () => {
 
   it('is refused whole, each bad row with its reason, for a user or service the team does not have; nothing changes', async () => {
     const before = (await call('GET', `/api/v1/team/${team.id}/password-changes`, { headers: bearer(member) })).json.length;
+    const database = await agentAccounts(serviceOf('Database'));
     const answer = await request({
       changes: [
         { service: 'Database', username: 'shop', password: PASSWORDS.refused },
@@ -126,7 +148,7 @@ describe('a password change request', () => {
     expect(badList.status).toBe(400);
     expect(badList.json.errors.map((e: { path: string }) => e.path)).toEqual(['list line 2']);
     expect((await call('GET', `/api/v1/team/${team.id}/password-changes`, { headers: bearer(member) })).json).toHaveLength(before);
-    expect(await agentAccounts(serviceOf('Database'))).toEqual([{ username: 'shop', password: 'Sample-Shop-Pa55' }]);
+    expect(await agentAccounts(serviceOf('Database'))).toEqual(database);
     // Another team's member, or the agent, may not ask for this team.
     const outsider = await invoke('POST', '/api/v1/team-accounts', { headers: admin(), body: { team_id: other.id, name: 'lee' } });
     const session = (await invoke('POST', '/api/v1/team/sessions', { body: { name: 'lee', password: outsider.json.password } })).json.token;
@@ -191,12 +213,10 @@ describe('a password change request', () => {
   it('adds a user the service lacks only when allowed, and an organiser resets accounts to their defaults', async () => {
     await settings({ password_changes: 'immediate', password_changes_may_add_users: true });
     const ftp = serviceOf('FTP');
+    const before = await agentAccounts(ftp);
     const added = await request({ changes: [{ service: ftp, username: 'backup', password: PASSWORDS.added }] });
     expect(added.json.changes[0]).toMatchObject({ username: 'backup', new_account: true });
-    expect(await agentAccounts(ftp)).toEqual([
-      { username: 'files', password: PASSWORDS.ftp },
-      { username: 'backup', password: PASSWORDS.added },
-    ]);
+    expect(await agentAccounts(ftp)).toEqual([...before, { username: 'backup', password: PASSWORDS.added }]);
     const path = `/api/v1/services/${ftp}/accounts/reset`;
     expect((await call('POST', path, { headers: admin(), body: { username: 'backup' } })).status).toBe(200);
     const reset = await call('POST', path, { headers: admin(), body: { username: 'files' } });
@@ -204,7 +224,6 @@ describe('a password change request', () => {
     expect(await agentAccounts(ftp)).toEqual([{ username: 'files', password: 'Sample-Files-Pa55' }]);
     expect((await call('POST', path, { headers: admin(), body: { username: 'nobody' } })).status).toBe(404);
     expect((await call('POST', path, { headers: bearer(member), body: { username: 'files' } })).status).toBe(403);
-    await settings({ password_changes_may_add_users: false });
   });
 
   it("takes user names as data (a user named constructor is a user), refuses __proto__, and caps a pasted list at the JSON form's 50 rows; nothing is left pending", async () => {
@@ -228,7 +247,6 @@ describe('a password change request', () => {
     expect(crowd.json.errors[0].message).toMatch(/more than 20 accounts/);
     const pending = await call('GET', `/api/v1/password-changes?state=pending`, { headers: admin() });
     expect(pending.json).toEqual([]);
-    await settings({ password_changes_may_add_users: false });
   });
 
   it('fails a request it cannot apply, with its reason, for the team and the organisers, never leaving it pending', async () => {
@@ -258,10 +276,10 @@ describe('a password change request', () => {
     const due = new Date(Date.parse(delayed.json.apply_at)).toISOString();
     expect(await applyDue({ time: due })).toEqual({ applied: 0, rejected: 0, failed: 1, left: 0 });
     expect(await applyDue({ time: due })).toEqual({ applied: 0, rejected: 0, failed: 0, left: 0 });
-    await settings({ password_changes: 'immediate' });
   });
 
   it('is audited: requested, applied, rejected and reset, never with a password', async () => {
+    await requestRejectApplyReset();
     const audit = (await call('GET', '/api/v1/audit?limit=100', { headers: admin() })).json.items as { action: string; actor: { type: string } }[];
     const actions = new Set(audit.map((e) => e.action));
     for (const action of ['password-change.request', 'password-change.apply', 'password-change.reject', 'accounts.reset']) expect(actions).toContain(action);
@@ -269,6 +287,8 @@ describe('a password change request', () => {
   });
 
   it('leaves no password of a request or a team account in any other answer, the audit trail, the export, a log line or the table in the clear', async () => {
+    // Passwords requested, rejected and applied, whatever ran before.
+    await requestRejectApplyReset();
     const everything = await everythingSeen({
       get: (path, headers) => call('GET', path, { headers }),
       ids: { team: team.id, service: serviceOf('FTP') },

@@ -4,7 +4,7 @@
  * token bound to one pool reads, reports and takes jobs for that pool's
  * services only, and changes nothing else.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { forgetFreshCopies } from '#shared/data/fresh';
 import { loadCompetition } from '#shared/data/competition';
 import type { Competition } from '#shared/domain/competition';
@@ -30,7 +30,8 @@ async function agentOf(pool: string): Promise<Record<string, string>> {
   return bearer(minted.json.token);
 }
 
-beforeAll(async () => {
+// Every test places services its own way: each starts from the sample as loaded, every service in cloud.
+beforeEach(async () => {
   await useFreshTable();
   const tokens = await mintTokens();
   [admin, service] = [bearer(tokens.admin), bearer(tokens.service)];
@@ -39,6 +40,14 @@ beforeAll(async () => {
   teamOf = (number) => teams.find((t) => t.number === number)!.id;
 });
 
+/** The subtype HTTP to dc-east, team 12 to range-a (its HTTP too: the team's is more specific), one service of team 12 back to dc-east. */
+async function placeSome() {
+  expect((await put('dc-east', { description: 'East rack', subtypes: [1] })).status).toBe(200);
+  const written = await put('range-a', { teams: [teamOf(12)] });
+  expect(written.status, written.text).toBe(200);
+  expect((await put('dc-east', { description: 'East rack', subtypes: [1], services: [idOf(12, 'SSH')] })).status).toBe(200);
+}
+
 describe('pools', () => {
   it('places every service in cloud until an organiser says otherwise; then a service, its team, its subtype, in that order', async () => {
     const [cloud, ...others] = await pools();
@@ -46,11 +55,7 @@ describe('pools', () => {
     expect(cloud).toMatchObject({ name: 'cloud', subtypes: [], teams: [], services: [] });
     expect(cloud!.checks).toEqual(services.map((s) => s.id).sort((a, b) => a - b));
 
-    // The subtype HTTP to dc-east, team 12 to range-a (its HTTP too: the team's is more specific), one service of team 12 back to dc-east.
-    expect((await put('dc-east', { description: 'East rack', subtypes: [1] })).status).toBe(200);
-    const written = await put('range-a', { teams: [teamOf(12)] });
-    expect(written.status, written.text).toBe(200);
-    expect((await put('dc-east', { description: 'East rack', subtypes: [1], services: [idOf(12, 'SSH')] })).status).toBe(200);
+    await placeSome();
 
     const byName = new Map((await pools()).map((p) => [p.name, p]));
     expect([...byName.keys()]).toEqual(['cloud', 'dc-east', 'range-a']);
@@ -65,6 +70,7 @@ describe('pools', () => {
   });
 
   it('refuses a thing in two pools, ids the competition lacks, a split mail pair, a pool still in use, and cloud deleted; each changes nothing', async () => {
+    await placeSome();
     const before = await pools();
     const refused = async (name: string, body: Record<string, unknown>, code: string) => {
       const answer = await put(name, body);
@@ -101,6 +107,7 @@ describe('pools', () => {
   });
 
   it("gives an agent its own pool's definitions, secrets, reports and jobs, 403 on another's, and no settings or DNS writes", async () => {
+    await placeSome();
     forgetFreshCopies();
     const agent = await agentOf('range-a');
     const ours = (await pools()).find((p) => p.name === 'range-a')!.checks;

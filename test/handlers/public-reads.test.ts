@@ -1,6 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Competition } from '#shared/domain/competition';
 import { bearer, invoke } from '../support/invoke';
 import { mintTokens, sampleCompetition, useFreshTable } from '../support/database';
+import { startFold } from '../support/fold';
 
 /** The sample's services a spectator sees, and one team's. */
 const sample = sampleCompetition();
@@ -160,33 +162,122 @@ describe('caching of public reads', () => {
 });
 
 describe('GET /api/v1/teams/scoreboard/compact (issue #49)', () => {
-  it('is the full scoreboard as its page draws it: each team once, rows as arrays, smaller; an admin sees the hidden team there too', async () => {
-    type Row = { rank: number; division: string; team: { id: number; number: number; name: string; logo: string }; total_score: number };
-    type FullRow = Row & { scores: { super_type: string; score: number }[]; services_up: number; services_total: number };
-    for (const headers of [{}, bearer(tokens.admin)]) {
-      const full = await invoke('GET', '/api/v1/teams/scoreboard', { headers });
-      const compact = await invoke('GET', '/api/v1/teams/scoreboard/compact', { headers });
-      expect(compact.status).toBe(200);
-      const rows = (full.json as { scoreboard: FullRow[] }).scoreboard;
-      expect(compact.json).toEqual({
-        segregate: full.json.segregate,
-        super_types: rows[0]!.scores.map((s) => s.super_type),
-        rows: rows.map((r) => [
-          r.rank,
-          r.division,
-          r.team.id,
-          r.team.number,
-          r.team.name,
-          r.team.logo,
-          r.total_score,
-          r.services_up,
-          r.services_total,
-          ...r.scores.map((s) => s.score),
-        ]),
-        frozen: full.json.frozen,
-        frozen_since: full.json.frozen_since,
-      });
-      expect(compact.text.length).toBeLessThan(full.text.length / 2);
+  /**
+   * A competition of its own, small enough to write its board out by hand:
+   * HTTP (10 points) and DNS (5) for each team, the guest division shown apart.
+   * Teams get ids in the file's order (11 → 1, 12 → 2, 13 → 3, 21 → 4, 99 → 5).
+   */
+  const teamOf = (number: number, fields: Partial<Competition['teams'][number]> = {}) => {
+    const team = sample.teams.find((t) => t.number === number)!;
+    return { ...team, services: team.services.filter((s) => s.subtype_id === 1 || s.subtype_id === 3), ...fields };
+  };
+  const competition: Competition = {
+    ...sample,
+    settings: { ...sample.settings, guest_division_enabled: true },
+    subtypes: sample.subtypes.filter((s) => s.id === 1 || s.id === 3),
+    teams: [
+      teamOf(11),
+      teamOf(12, { logo: 'https://logos.example/root-cause.png' }),
+      teamOf(13),
+      teamOf(21, { guest_division: true }),
+      teamOf(99, { hidden: true }),
+    ],
+  };
+  let admin: Record<string, string>;
+  let fold: Awaited<ReturnType<typeof startFold>>;
+  let sampleTable: string;
+
+  beforeAll(async () => {
+    sampleTable = process.env.TABLE_NAME!;
+    await useFreshTable(competition);
+    const tokens = await mintTokens();
+    admin = bearer(tokens.admin);
+    fold = await startFold();
+    const services = (await invoke('GET', '/api/v1/services', { headers: admin })).json as { id: number; subtype: string; team: { number: number } }[];
+    const serviceOf = (team: number, subtype: string) => services.find((s) => s.team.number === team && s.subtype === subtype)!.id;
+    const results: [number, string, number][] = [
+      [11, 'HTTP', 10],
+      [11, 'DNS', 0],
+      [12, 'HTTP', 10],
+      [12, 'DNS', 5],
+      [13, 'HTTP', 0],
+      [21, 'HTTP', 10],
+      [99, 'HTTP', 10],
+      [99, 'DNS', 5],
+    ];
+    const reported = await invoke('POST', '/api/v1/scans', {
+      headers: bearer(tokens.service),
+      body: results.map(([team, subtype, score], i) => ({
+        service_id: serviceOf(team, subtype),
+        scan_id: `compact-${i}`,
+        score,
+        error: score === 0 ? 'down' : null,
+      })),
+    });
+    expect(reported.json.map((r: { status: number }) => r.status)).toEqual(results.map(() => 201));
+    // Injects (super type 2) and Red Team (3) points, by hand: team 11 (id 1) +5 Injects, 13 (id 3) -10 Red Team, 99 (id 5) +100 Injects.
+    for (const [team, super_type_id, points] of [
+      [1, 2, 5],
+      [3, 3, -10],
+      [5, 2, 100],
+    ]) {
+      const adjusted = await invoke('POST', `/api/v1/teams/${team}/adjustments`, { headers: admin, body: { super_type_id, points, reason: 'compact board' } });
+      expect(adjusted.status, adjusted.text).toBe(201);
     }
+    await fold.caughtUp();
+  });
+  afterAll(async () => {
+    await fold?.stop();
+    process.env.TABLE_NAME = sampleTable;
+  });
+
+  // [rank, division, team id, team number, name, logo, total, services up, services, Services, Injects, Red Team]:
+  // 11 has HTTP up (10) and DNS down, +5 Injects: 15. 12 has both up (10 + 5): 15, tied with 11, after it by number.
+  // 13 has HTTP down and DNS unscanned, -10 Red Team: -10, third. 21 (guest, ranked on its own) has HTTP up: 10.
+  const TEAM_11 = ['main', 1, 11, 'Packet Wranglers', '', 15, 1, 2, 10, 5, 0];
+  const TEAM_12 = ['main', 2, 12, 'Root Cause', 'https://logos.example/root-cause.png', 15, 2, 2, 15, 0, 0];
+  const TEAM_13 = ['main', 3, 13, 'Blue Screen Brigade', '', -10, 0, 2, 0, 0, -10];
+  const TEAM_21 = ['guest', 4, 21, 'Guest Hackers', '', 10, 1, 2, 10, 0, 0];
+
+  it('is the scoreboard as its page draws it: each team once, rows as arrays, the super types named once, smaller than the full one', async () => {
+    const compact = await invoke('GET', '/api/v1/teams/scoreboard/compact');
+    expect(compact.status).toBe(200);
+    expect(compact.json).toEqual({
+      segregate: true,
+      super_types: ['Services', 'Injects', 'Red Team'],
+      rows: [
+        [1, ...TEAM_11],
+        [1, ...TEAM_12],
+        [3, ...TEAM_13],
+        [1, ...TEAM_21],
+      ],
+      frozen: false,
+      frozen_since: null,
+    });
+    const full = await invoke('GET', '/api/v1/teams/scoreboard');
+    const ranked = (full.json.scoreboard as { rank: number; team: { number: number }; total_score: number }[]).map((r) => [
+      r.rank,
+      r.team.number,
+      r.total_score,
+    ]);
+    expect(ranked).toEqual([
+      [1, 11, 15],
+      [1, 12, 15],
+      [3, 13, -10],
+      [1, 21, 10],
+    ]);
+    expect(compact.text.length).toBeLessThan(full.text.length / 2);
+  });
+
+  it('shows an admin the hidden team too, ranked among the others', async () => {
+    // 99 (hidden) has both up (15) and +100 Injects: 115, first; the tie behind it is second, 13 fourth.
+    const compact = await invoke('GET', '/api/v1/teams/scoreboard/compact', { headers: admin });
+    expect(compact.json.rows).toEqual([
+      [1, 'main', 5, 99, 'Organisers Test Team', '', 115, 2, 2, 15, 100, 0],
+      [2, ...TEAM_11],
+      [2, ...TEAM_12],
+      [4, ...TEAM_13],
+      [1, ...TEAM_21],
+    ]);
   });
 });

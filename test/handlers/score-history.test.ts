@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handler as recordScoreSnapshot } from '../../functions/scheduled/record-score-snapshot';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { commandObservers, db, tableName } from '#shared/data/client';
@@ -14,15 +14,21 @@ let fold: Awaited<ReturnType<typeof startFold>>;
 const START = Math.floor(Date.now() / 60_000) * 60_000 - 10 * 60_000;
 const minute = (m: number) => new Date(START + m * 60_000).toISOString().replace('.000Z', 'Z');
 
-beforeAll(async () => {
+// The history is the table's: each test starts from a competition just loaded, with no sample.
+beforeEach(async () => {
   await useFreshTable();
   tokens = await mintTokens();
   fold = await startFold();
 });
 
-afterAll(async () => {
+afterEach(async () => {
   await fold?.stop();
 });
+
+/** A sample for each of these minutes, one after the other. */
+async function samplesAt(...minutes: number[]) {
+  for (const m of minutes) await recordScoreSnapshot({ time: minute(m) });
+}
 
 describe('GET /api/v1/teams/scoreboard/history', () => {
   it('is empty before the first snapshot, and cacheable like the other public reads', async () => {
@@ -71,7 +77,7 @@ describe('GET /api/v1/teams/scoreboard/history', () => {
   });
 
   it('returns only the samples after ?since=, which must be a sample time', async () => {
-    await recordScoreSnapshot({ time: minute(2) });
+    await samplesAt(0, 1, 2);
     const increment = await invoke('GET', `/api/v1/teams/scoreboard/history?since=${minute(1)}`);
     expect(increment.status).toBe(200);
     expect(increment.json.times).toEqual([minute(2)]);
@@ -86,6 +92,7 @@ describe('GET /api/v1/teams/scoreboard/history', () => {
   });
 
   it('reads the rendered window, one item however many samples exist: the answer the samples give', async () => {
+    await samplesAt(0, 1, 2);
     const calls: { command: string; limit?: number }[] = [];
     const observe = ({ command, input }: { command: string; input: unknown }) => calls.push({ command, limit: (input as { Limit?: number }).Limit });
     // The fold runs in this process too: pause it so only the request's own calls are seen.
@@ -114,6 +121,9 @@ describe('GET /api/v1/teams/scoreboard/history', () => {
   });
 
   it('builds the window from the samples when there is none, puts a late minute in its place, and keeps both samples of two runs at once', async () => {
+    await samplesAt(0, 1, 2);
+    // Without the window (an event upgraded mid-way).
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: historyKeys.window(60) }));
     await recordScoreSnapshot({ time: minute(5) });
     await recordScoreSnapshot({ time: minute(4) });
     await Promise.all([recordScoreSnapshot({ time: minute(6) }), recordScoreSnapshot({ time: minute(7) }), recordScoreSnapshot({ time: minute(7) })]);
@@ -124,6 +134,7 @@ describe('GET /api/v1/teams/scoreboard/history', () => {
   });
 
   it('starts empty again when the competition is replaced: no line of the old teams survives', async () => {
+    await samplesAt(0, 1);
     expect((await invoke('GET', '/api/v1/teams/scoreboard/history')).json.times.length).toBeGreaterThan(0);
     await loadCompetition(sampleCompetition(), { replace: true, loadedBy: 'test', audit: TEST_AUDIT });
     const history = await invoke('GET', '/api/v1/teams/scoreboard/history');

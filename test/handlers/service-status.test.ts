@@ -4,7 +4,7 @@
  * only what changed, anything else the whole view; a reload after `since`
  * answers in full. Failure categories travel from the report to the cell.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCompetition } from '#shared/data/competition';
 import { verifyTotals } from '#shared/app/verify';
 import { forgetFreshCopies } from '#shared/data/fresh';
@@ -47,18 +47,31 @@ const serviceOf = (teamNumber: number, subtypeId: number) => services.find((s) =
 const cellOf = (view: View, teamNumber: number, subtypeId: number) =>
   view.teams[String(teams.find((t) => t.number === teamNumber)!.id)]?.find((c) => c[0] === subtypeId);
 
-beforeAll(async () => {
+beforeAll(() => {
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
+// The cells are the table's: each test starts from a competition just loaded, every service unscanned.
+beforeEach(async () => {
   await useFreshTable();
   tokens = await mintTokens();
   fold = await startFold();
   teams = (await invoke('GET', '/api/v1/teams', { headers: bearer(tokens.admin) })).json as typeof teams;
   services = (await invoke('GET', '/api/v1/services', { headers: bearer(tokens.admin) })).json as typeof services;
 });
-afterAll(async () => {
+afterEach(async () => {
   await fold?.stop();
-  vi.useRealTimers();
 });
+
+/** Team 11's SSH service up, as the fold leaves it. */
+async function team11SshUp() {
+  const ssh = serviceOf(11, 2);
+  expect((await report(ssh.id, { scan_id: 'up-1', score: 10, error: null })).status).toBe(201);
+  await fold.caughtUp();
+  return ssh;
+}
 
 describe('GET /services/status', () => {
   it('shows every visible service unscanned after a load, grouped by team; the hidden team only to an admin', async () => {
@@ -101,7 +114,7 @@ describe('GET /services/status', () => {
   });
 
   it('writes no cell for a check that changes nothing, and keeps the time the state began', async () => {
-    const ssh = serviceOf(11, 2);
+    const ssh = await team11SshUp();
     const before = (await readStatusCells(undefined, { consistent: true })).cells.find((c) => c.service_id === ssh.id)!;
     expect((await report(ssh.id, { scan_id: 'c-3', score: 10, error: null })).status).toBe(201);
     await fold.caughtUp();
@@ -124,12 +137,10 @@ describe('GET /services/status', () => {
     // A service the item does not hold (another team's) is never added to it.
     await writeStatusCells(team.id, [{ serviceId: serviceOf(13, 1).id, cell: { status: 'up', since: null, category: null }, seq: '99' }]);
     expect((await readTeamStatusCells(team.id)).has(serviceOf(13, 1).id)).toBe(false);
-    // As they were (never scanned), for verify below.
-    for (const s of [a, b]) await repairStatusCell(team.id, s.id, { status: 'unscanned', since: null, category: null }, '');
   });
 
   it('has verify find a cell that disagrees with its service, and repair it', async () => {
-    const ssh = serviceOf(11, 2);
+    const ssh = await team11SshUp();
     const good = (await readTeamStatusCells(ssh.team.id)).get(ssh.id)!;
     await repairStatusCell(ssh.team.id, ssh.id, { status: 'down', since: good.since, category: 'tls' }, '0');
     const found = await verifyTotals({ repair: false, attempts: 2, pauseMs: 10 });

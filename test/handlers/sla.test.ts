@@ -56,12 +56,15 @@ describe('SLA penalties', () => {
     await setSla(3, 5);
     const { team, services } = await team11();
     const http = services.find((s) => s.subtype_id === 1)!;
+    // What the team's other services (the other test's) already earned and lost.
+    const before = (await invoke('GET', `/api/v1/teams/${team.id}/scorecard`, { headers: admin() })).json;
     for (const n of [1, 2, 3]) await report(http.id, `h${n}`, 0, at(n));
     await fold.caughtUp();
     let card = (await invoke('GET', `/api/v1/teams/${team.id}/scorecard`, { headers: admin() })).json;
-    expect(card.total_score).toBe(-5);
-    expect(card.stats.sla_violations).toBe(1);
-    expect(card.scores.find((s: { super_type_id: number }) => s.super_type_id === 1)).toMatchObject({ score: -5, sla_penalty: 5 });
+    expect(card.total_score).toBe(before.total_score - 5);
+    expect(card.stats.sla_violations).toBe(before.stats.sla_violations + 1);
+    const services1 = (scorecard: typeof card) => scorecard.scores.find((s: { super_type_id: number }) => s.super_type_id === 1);
+    expect(services1(card)).toMatchObject({ score: services1(before).score - 5, sla_penalty: services1(before).sla_penalty + 5 });
     const detail = (await invoke('GET', `/api/v1/services/${http.id}`)).json;
     expect(detail.sla).toEqual({ run: 3, violations: 1, penalty: 5 });
 
@@ -69,16 +72,17 @@ describe('SLA penalties', () => {
     await report(http.id, 'h2b', 10, at(2.5));
     await fold.caughtUp();
     card = (await invoke('GET', `/api/v1/teams/${team.id}/scorecard`, { headers: admin() })).json;
-    expect(card.total_score).toBe(10);
-    expect(card.stats.sla_violations).toBe(0);
+    expect(card.total_score).toBe(before.total_score + 10);
+    expect(card.stats.sla_violations).toBe(before.stats.sla_violations);
     expect((await invoke('GET', `/api/v1/services/${http.id}`)).json.sla).toEqual({ run: 1, violations: 0, penalty: 0 });
   });
 
   it("applies a subtype's own rules, and a change of the settings from the change on", async () => {
+    await setSla(3, 5);
     const { team, services } = await team11();
     const ssh = services.find((s) => s.subtype_id === 2)!;
     const dns = services.find((s) => s.subtype_id === 3)!;
-    const before = (await invoke('GET', `/api/v1/teams/${team.id}/scorecard`, { headers: admin() })).json.total_score;
+    const before = (await invoke('GET', `/api/v1/teams/${team.id}/scorecard`, { headers: admin() })).json;
     // SSH: threshold 2, penalty 20 from the competition file, whatever the settings say.
     for (const n of [1, 2]) await report(ssh.id, `s${n}`, 0, at(n));
     // DNS: two failures under 3/5, then the settings change to 2/7; the third failure is judged under 2/7 (not a multiple of 2: nothing), the fourth costs 7.
@@ -87,8 +91,8 @@ describe('SLA penalties', () => {
     for (const n of [3, 4]) await report(dns.id, `d${n}`, 0, at(n));
     await fold.caughtUp();
     const card = (await invoke('GET', `/api/v1/teams/${team.id}/scorecard`, { headers: admin() })).json;
-    expect(card.total_score).toBe(before - 20 - 7);
-    expect(card.stats.sla_violations).toBe(2);
+    expect(card.total_score).toBe(before.total_score - 20 - 7);
+    expect(card.stats.sla_violations).toBe(before.stats.sla_violations + 2);
   });
 
   it('leaves totals equal to a recomputation from the history (what `verify` checks)', async () => {

@@ -201,6 +201,8 @@ describe('public views and the public version', () => {
   });
 
   it('moves the ETags of the anonymous views when the clock passes the freeze time, with nothing written', async () => {
+    // Settled first: what the test before wrote must not take the clock past the freeze while the views settle below.
+    await tags();
     const current = await getSettings({ consistent: true });
     const freezeAt = new Date(Date.now() + VIEW_SETTLE_MS + 1500);
     // Written directly: the API wants a freeze announced minutes ahead.
@@ -222,6 +224,8 @@ describe('public views and the public version', () => {
 
   it("moves the scoreboard's and the scorecards' ETags when an inject's due time passes (the maxima grow), with nothing written", async () => {
     const admin = bearer(tokens.admin);
+    // Settled first: what the test before wrote must not take the clock past the due time while the views settle below.
+    await tags(admin);
     const stamp = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
     const dueAt = Math.ceil((Date.now() + VIEW_SETTLE_MS + 2500) / 1000) * 1000;
     const inject = await invoke('POST', '/api/v1/injects', {
@@ -229,7 +233,7 @@ describe('public views and the public version', () => {
       body: { title: 'Due soon', text: 'Answer.', super_type_id: 2, open_at: stamp(Date.now() - 60_000), due_at: stamp(dueAt), points: 20, rubric: [] },
     });
     expect((await invoke('PATCH', `/api/v1/injects/${inject.json.id}`, { headers: admin, body: { state: 'published' } })).status).toBe(200);
-    // As an organiser: live figures (the public's are frozen by the test above).
+    // As an organiser: live figures (the public's may be frozen by another test).
     const before = await tags(admin);
     clockPasses(dueAt + 500 - Date.now());
     const after = await tags(admin);

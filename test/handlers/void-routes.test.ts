@@ -5,7 +5,7 @@
  * Local with the stream consumer driving the job. What the job does to the
  * totals is tested in void.test.ts; this is the HTTP contract.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { flipResult } from '#shared/data/results';
 import { verifyTotals } from '#shared/app/verify';
 import type { Service, Team } from '#shared/domain/model';
@@ -24,7 +24,8 @@ const base = Date.parse('2026-11-22T10:00:00Z');
 const at = (n: number) => new Date(base + n * minute).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const range = () => ({ from: at(0), to: at(10), team_id: team.id });
 
-beforeAll(async () => {
+// Each test starts from the results as reported, none voided: a table of its own.
+beforeEach(async () => {
   await useFreshTable(sampleCompetition());
   tokens = await mintTokens();
   fold = await startFold();
@@ -46,7 +47,7 @@ beforeAll(async () => {
   }
   await fold.caughtUp();
 });
-afterAll(() => fold?.stop());
+afterEach(() => fold?.stop());
 
 const scorecard = async () => (await invoke('GET', `/api/v1/teams/${team.id}/scorecard`, { headers: admin() })).json;
 const post = (path: string, body: unknown, headers: Record<string, string> = admin()) => invoke('POST', `/api/v1/scans/${path}`, { headers, body });
@@ -99,6 +100,9 @@ describe('POST /scans/void and /scans/unvoid', () => {
   });
 
   it('restores them through /scans/unvoid the same way', async () => {
+    // Voided first.
+    const voiding = await post('void', range());
+    await done((await post('void', { ...range(), dry_run: false, preview_id: voiding.json.preview_id })).headers.location!);
     const preview = await post('unvoid', range());
     expect(preview.json).toMatchObject({ action: 'unvoid', count: 3 });
     const applied = await post('unvoid', { ...range(), dry_run: false, preview_id: preview.json.preview_id });
