@@ -8,11 +8,16 @@
  *                                       ↘  http/ (problems)
  *
  * domain/ is pure (no I/O, no HTTP), data/ knows no HTTP and no use case.
- * Prints each violation and exits 1 when there is one.
+ * Beside the imports, two checks of shape (bin/structure/): no hand-written
+ * file over 600 lines, and no hand-written type that repeats a schema's
+ * fields (its type is the schema's, inferred). Prints each violation and
+ * exits 1 when there is one.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
+import { COUNTED_ROOTS, longFiles, MAX_LINES } from './structure/file-length';
+import { findLookAlikes, KNOWN_LOOK_ALIKES, lookAlikeKey } from './structure/look-alikes';
 
 /** A layer may not import from these folders (paths relative to the root, prefixes). */
 export interface LayerRule {
@@ -43,20 +48,20 @@ export const LAYER_RULES: LayerRule[] = [
 export const CHECKED_ROOTS = ['functions', 'lib', 'bin', 'web'];
 
 export interface Violation {
-  kind: 'cycle' | 'layer';
+  kind: 'cycle' | 'layer' | 'length' | 'look-alike';
   files: string[];
   message: string;
 }
 
-/** Every .ts file under the given roots, relative to `root`. */
-function sourceFiles(root: string, roots: string[]): string[] {
+/** Every file under the given roots whose name matches, relative to `root` (TypeScript by default). */
+function sourceFiles(root: string, roots: string[], pattern = /\.tsx?$/): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       if (name === 'node_modules' || name.startsWith('.')) continue;
       if (statSync(path).isDirectory()) walk(path);
-      else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(relative(root, path));
+      else if (pattern.test(name) && !name.endsWith('.d.ts')) out.push(relative(root, path));
     }
   };
   for (const dir of roots) {
@@ -136,7 +141,12 @@ export function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-export function checkStructure(root: string, rules: LayerRule[] = LAYER_RULES, roots: string[] = CHECKED_ROOTS): Violation[] {
+export function checkStructure(
+  root: string,
+  rules: LayerRule[] = LAYER_RULES,
+  roots: string[] = CHECKED_ROOTS,
+  knownLookAlikes: readonly string[] = KNOWN_LOOK_ALIKES,
+): Violation[] {
   const graph = importGraph(root, roots);
   const violations: Violation[] = cycles(graph).map((files) => ({ kind: 'cycle', files, message: `import cycle: ${files.join(' → ')}` }));
   for (const [file, targets] of graph) {
@@ -146,6 +156,21 @@ export function checkStructure(root: string, rules: LayerRule[] = LAYER_RULES, r
       }
     }
   }
+  for (const { file, lines } of longFiles(root, sourceFiles(root, COUNTED_ROOTS, /\.(?:tsx?|mts|mjs|js|css)$/))) {
+    violations.push({ kind: 'length', files: [file], message: `${file} has ${lines} lines: split it by what it holds (at most ${MAX_LINES})` });
+  }
+  const known = new Set(knownLookAlikes);
+  for (const alike of findLookAlikes(root, sourceFiles(root, roots))) {
+    if (known.delete(lookAlikeKey(alike))) continue;
+    violations.push({
+      kind: 'look-alike',
+      files: [alike.type.split(':')[0]!, alike.schema.split(':')[0]!],
+      message: `${alike.type} repeats the fields of ${alike.schema} (${alike.properties.join(', ')}): make it v.InferOutput<typeof …> of the schema, or a Pick or Omit of that`,
+    });
+  }
+  for (const gone of known) {
+    violations.push({ kind: 'look-alike', files: [gone.split(' ')[0]!], message: `${gone} is derived now: take it off KNOWN_LOOK_ALIKES` });
+  }
   return violations;
 }
 
@@ -153,5 +178,5 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   const violations = checkStructure(resolve(import.meta.dirname, '..'));
   for (const v of violations) console.error(v.message);
   if (violations.length > 0) process.exit(1);
-  console.log('structure: no import cycle, every layer looks down');
+  console.log(`structure: no import cycle, every layer looks down, no file over ${MAX_LINES} lines, no new look-alike of a schema`);
 }
