@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { postSignature, presignedPost, presignedUrl, type ObjectStore } from '#shared/aws/objects';
-import { MAX_FILE_BYTES, postRefusal, safeFileName, storedFileRefusal, submissionFiles, uploadFields, uploadPolicy, MAX_TEAM_FILE_BYTES, type PostPolicy } from '#shared/domain/files';
+import {
+  MAX_FILE_BYTES,
+  postRefusal,
+  safeFileName,
+  storedFileRefusal,
+  submissionFiles,
+  uploadFields,
+  uploadPolicy,
+  MAX_TEAM_FILE_BYTES,
+  type PostPolicy,
+} from '#shared/domain/files';
 import { type StoredFile } from '#shared/domain/stored-file';
 import { exportLayout, exportSize, exportState, MAX_EXPORT_BYTES } from '#shared/domain/exports';
 import type { Submission } from '#shared/domain/injects';

@@ -25,9 +25,7 @@ describe('inSchemaOrder', () => {
       id: 1,
     };
     const shaped = inSchemaOrder(Thing, stored);
-    expect(JSON.stringify(shaped)).toBe(
-      '{"id":1,"files":[{"key":"k","size":3}],"latest":{"n":2,"at":"2026-11-29T10:00:00Z"},"kind":{"type":"b","b":"x"}}',
-    );
+    expect(JSON.stringify(shaped)).toBe('{"id":1,"files":[{"key":"k","size":3}],"latest":{"n":2,"at":"2026-11-29T10:00:00Z"},"kind":{"type":"b","b":"x"}}');
   });
 
   it('keeps null where the schema allows it, and leaves a missing optional field absent', () => {
