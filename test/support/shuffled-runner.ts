@@ -1,5 +1,6 @@
 import type { RunnerTestFile, SerializedConfig } from 'vitest';
 import { VitestTestRunner } from 'vitest/runners';
+import { getCurrentSuite } from 'vitest/suite';
 import { isShuffled } from './shuffled-files.ts';
 
 /**
@@ -12,12 +13,17 @@ import { isShuffled } from './shuffled-files.ts';
  * blocks collected from the file inherit. `--sequence.shuffle` on the command
  * line still shuffles every file.
  */
+/** Where a worker keeps whether `--sequence.shuffle` asked for every file to be shuffled. */
+const ASKED = Symbol.for('ccdc.shuffled-runner.asked');
+
 export default class ShuffledRunner extends VitestTestRunner {
   private readonly everyFile: boolean;
 
   constructor(config: SerializedConfig) {
     super(config);
-    this.everyFile = config.sequence.shuffle === true;
+    // What the command line asked for, read once per worker: a worker may make a runner again for its next files,
+    // after an earlier one has set the shared config's flag for a file of its own.
+    this.everyFile = (globalThis as { [ASKED]?: boolean })[ASKED] ??= config.sequence.shuffle === true;
   }
 
   override onCollectStart(file: RunnerTestFile): void {
@@ -25,5 +31,10 @@ export default class ShuffledRunner extends VitestTestRunner {
     const shuffled = this.everyFile || isShuffled(file.filepath);
     this.config.sequence.shuffle = shuffled;
     file.shuffle = shuffled;
+    // The worker's top-level suite is made once, for its first file, with that file's flag, and every later file's
+    // describe blocks inherit from it before the config (isolate: false keeps it): it takes each file's flag too.
+    // Seen: after a handler file, the CLI's and an agent's order-bound tests ran shuffled on a clean clone.
+    const top = getCurrentSuite();
+    if (top?.options) top.options.shuffle = shuffled;
   }
 }
