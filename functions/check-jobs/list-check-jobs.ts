@@ -1,4 +1,4 @@
-import { checkJobRoutes } from '#shared/api/routes/check-jobs';
+import { checkJobsRoutes } from '#shared/api/routes/check-jobs';
 import { listQueuedCheckJobs } from '#shared/data/check-jobs';
 import { servicesInScope } from '#shared/app/pool-scope';
 import { shownJob } from '#shared/domain/check-jobs';
@@ -6,7 +6,7 @@ import { endpoint } from '#shared/http/endpoint';
 import { ok } from '#shared/http/responses';
 
 /** The queue a polling agent takes jobs from, oldest first: an agent's, its own pool's jobs only. */
-export const handler = endpoint(checkJobRoutes.ListCheckJobs, {}, async ({ principal }) => {
+export const handler = endpoint(checkJobsRoutes.ListCheckJobs, {}, async ({ principal }) => {
   const now = Date.now();
   const jobs = await listQueuedCheckJobs();
   // An agent polls every few seconds and most polls find none: its pool's services are read only when a job waits.

@@ -17,7 +17,7 @@ import { teamsRoutes } from '#shared/api/routes/teams';
 import { blueTeamRoutes } from '#shared/api/routes/blue-team';
 import { teamAccountsRoutes } from '#shared/api/routes/team-accounts';
 import { passwordChangesRoutes } from '#shared/api/routes/password-changes';
-import { checkJobRoutes } from '#shared/api/routes/check-jobs';
+import { checkJobsRoutes } from '#shared/api/routes/check-jobs';
 import { tokensRoutes } from '#shared/api/routes/tokens';
 import { competitionRoutes } from '#shared/api/routes/competition';
 import { injectsRoutes } from '#shared/api/routes/injects';
@@ -43,7 +43,7 @@ export const routes = [
   ...Object.values(blueTeamRoutes),
   ...Object.values(teamAccountsRoutes),
   ...Object.values(passwordChangesRoutes),
-  ...Object.values(checkJobRoutes),
+  ...Object.values(checkJobsRoutes),
   ...Object.values(poolsRoutes),
   ...Object.values(injectsRoutes),
   ...Object.values(incidentsRoutes),

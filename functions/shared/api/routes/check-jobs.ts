@@ -8,7 +8,7 @@ import { route, list, json } from '#shared/api/route';
  * route that moves a job on. Teams ask on their own routes, organisers on a
  * service's.
  */
-export const checkJobRoutes = {
+export const checkJobsRoutes = {
   ListCheckJobs: route('ListCheckJobs', 'GET', '/checks', 'check-jobs/list-check-jobs', 'admin-service-or-agent', 'read', {
     summary: 'The "check now" jobs no agent has taken yet, oldest first: the local agent polls this',
     responses: { 200: list('Queued jobs (at most 100).', CheckJobSchema) },

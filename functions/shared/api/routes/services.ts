@@ -106,7 +106,7 @@ export const servicesRoutes = {
     },
     problems: { 400: ['invalid_cursor'] },
   }),
-  ReportScan: route('ReportScan', 'POST', '/services/{id}/scans', 'scans/report-scan', 'admin-service-or-agent', 'read-write', {
+  ReportScan: route('ReportScan', 'POST', '/services/{id}/scans', 'services/report-scan', 'admin-service-or-agent', 'read-write', {
     summary: 'Report a scan',
     throttle: 'scan-report',
     body: ScanReportBody,
