@@ -17,7 +17,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { COUNTED_ROOTS, longFiles, MAX_LINES } from './structure/file-length';
-import { findLookAlikes, KNOWN_LOOK_ALIKES, lookAlikeKey } from './structure/look-alikes';
+import { findLookAlikes } from './structure/look-alikes';
 
 /** A layer may not import from these folders (paths relative to the root, prefixes). */
 export interface LayerRule {
@@ -141,12 +141,7 @@ export function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-export function checkStructure(
-  root: string,
-  rules: LayerRule[] = LAYER_RULES,
-  roots: string[] = CHECKED_ROOTS,
-  knownLookAlikes: readonly string[] = KNOWN_LOOK_ALIKES,
-): Violation[] {
+export function checkStructure(root: string, rules: LayerRule[] = LAYER_RULES, roots: string[] = CHECKED_ROOTS): Violation[] {
   const graph = importGraph(root, roots);
   const violations: Violation[] = cycles(graph).map((files) => ({ kind: 'cycle', files, message: `import cycle: ${files.join(' → ')}` }));
   for (const [file, targets] of graph) {
@@ -159,17 +154,12 @@ export function checkStructure(
   for (const { file, lines } of longFiles(root, sourceFiles(root, COUNTED_ROOTS, /\.(?:tsx?|mts|mjs|js|css)$/))) {
     violations.push({ kind: 'length', files: [file], message: `${file} has ${lines} lines: split it by what it holds (at most ${MAX_LINES})` });
   }
-  const known = new Set(knownLookAlikes);
   for (const alike of findLookAlikes(root, sourceFiles(root, roots))) {
-    if (known.delete(lookAlikeKey(alike))) continue;
     violations.push({
       kind: 'look-alike',
       files: [alike.type.split(':')[0]!, alike.schema.split(':')[0]!],
       message: `${alike.type} repeats the fields of ${alike.schema} (${alike.properties.join(', ')}): make it v.InferOutput<typeof …> of the schema, or a Pick or Omit of that`,
     });
-  }
-  for (const gone of known) {
-    violations.push({ kind: 'look-alike', files: [gone.split(' ')[0]!], message: `${gone} is derived now: take it off KNOWN_LOOK_ALIKES` });
   }
   return violations;
 }
@@ -178,5 +168,5 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   const violations = checkStructure(resolve(import.meta.dirname, '..'));
   for (const v of violations) console.error(v.message);
   if (violations.length > 0) process.exit(1);
-  console.log(`structure: no import cycle, every layer looks down, no file over ${MAX_LINES} lines, no new look-alike of a schema`);
+  console.log(`structure: no import cycle, every layer looks down, no file over ${MAX_LINES} lines, no look-alike of a schema`);
 }

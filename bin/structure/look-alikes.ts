@@ -22,15 +22,6 @@ export const MIN_PROPERTIES = 3;
 
 const SCHEMA_CALLS = new Set(['object', 'strictObject', 'looseObject']);
 
-/**
- * The look-alikes written before this check, each to be derived from its
- * schema (issue #61): the check fails on any other, and on one listed here
- * that is gone, so the list only shrinks. `<file> <type> ~ <schema>`.
- */
-export const KNOWN_LOOK_ALIKES: readonly string[] = ['functions/shared/data/service-checks.ts ServiceCheck ~ ServiceCheckSchema'];
-
-export const lookAlikeKey = (alike: LookAlike) => `${alike.type.split(':')[0]} ${alike.type.split(' ')[1]} ~ ${alike.schema.split(' ')[1]}`;
-
 export interface LookAlike {
   /** `file:line name` of the hand-written type. */
   type: string;

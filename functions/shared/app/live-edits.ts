@@ -11,7 +11,8 @@ import {
   type StoredDefinition,
 } from '#shared/data/services';
 import type { AuditContext } from '#shared/data/audit';
-import { canonicalCheck, readServiceCheck, writeServiceCheck, type ServiceCheck } from '#shared/data/service-checks';
+import { canonicalCheck, readServiceCheck, writeServiceCheck } from '#shared/data/service-checks';
+import type { ServiceCheck } from '#shared/domain/service-check';
 import { readServiceStates } from '#shared/data/service-state';
 import { readTotalsItems, toTotalsState } from '#shared/data/totals';
 import { catchUpStandings } from '#shared/app/fold';

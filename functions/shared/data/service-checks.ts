@@ -8,6 +8,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { checkOf, type CheckDefinition } from '#shared/domain/check-definitions';
+import type { ServiceCheck } from '#shared/domain/service-check';
 import { auditPut, type AuditContext } from '#shared/data/audit';
 import { db, tableName } from '#shared/data/client';
 import { keys, PARTITION } from '#shared/data/keys';
@@ -15,13 +16,6 @@ import { queryPartition, transactionConditionFailed } from '#shared/data/operati
 
 /** A check definition as stored: its kind and that kind's parameters, by name. */
 export type StoredCheck = CheckDefinition & Record<string, unknown>;
-
-/** What an organiser reads and replaces: the service's own check (null: its subtype's), and its version. */
-export interface ServiceCheck {
-  service_id: number;
-  check: StoredCheck | null;
-  version: number;
-}
 
 /** Nested values with their keys in order: a stored map comes back in any order, and the ETag is of the text. */
 const inOrder = (value: unknown): unknown =>

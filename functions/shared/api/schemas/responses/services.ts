@@ -3,6 +3,7 @@ import { AccountSummarySchema, AccountsViewSchema } from '#shared/domain/account
 import { CHECK_KINDS } from '#shared/domain/check-definitions';
 import { EditableSuperTypeSchema } from '#shared/domain/competition-update';
 import { ServiceEndpointSchema } from '#shared/domain/model';
+import { CheckDefinitionView, ServiceCheckSchema } from '#shared/domain/service-check';
 import { Id, Count, named } from '#shared/domain/shapes';
 
 /**
@@ -11,7 +12,7 @@ import { Id, Count, named } from '#shared/domain/shapes';
  * editable super type is domain/competition-update.ts's, a service's endpoint domain/model.ts's).
  */
 
-export { AccountSummarySchema, AccountsViewSchema, EditableSuperTypeSchema, ServiceEndpointSchema };
+export { AccountSummarySchema, AccountsViewSchema, EditableSuperTypeSchema, ServiceCheckSchema, ServiceEndpointSchema };
 
 export const CheckAccountsSchema = named(
   'CheckAccounts',
@@ -19,17 +20,6 @@ export const CheckAccountsSchema = named(
   v.strictObject({
     services: v.record(v.string(), v.array(v.strictObject({ username: v.string(), password: v.optional(v.string()), private_key: v.optional(v.string()) }))),
   }),
-);
-
-const CheckDefinitionView = v.pipe(
-  v.looseObject({ check: v.string() }),
-  v.description("A check definition as a competition file gives it: `check` (the kind) and that kind's parameters."),
-);
-
-export const ServiceCheckSchema = named(
-  'ServiceCheck',
-  "A service's own check, in place of its subtype's, and the version every change moves.",
-  v.strictObject({ service_id: Id, check: CheckDefinitionView, version: Id }),
 );
 
 export const ServiceChecksSchema = named(
