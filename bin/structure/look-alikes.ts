@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import ts from 'typescript';
+import { isGenerated } from './file-length';
 
 /** Below this many properties, two shapes alike are a coincidence. */
 export const MIN_PROPERTIES = 3;
@@ -49,7 +50,7 @@ export function findLookAlikes(root: string, files: string[]): LookAlike[] {
   for (const file of files) {
     const text = readFileSync(resolve(root, file), 'utf8');
     // A generated file (the API client's types) repeats the description by design.
-    if (/^(?:\/\*.*\*\/\s*)?\/\/ Generated\b/m.test(text.slice(0, 300))) continue;
+    if (isGenerated(text)) continue;
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const where = (node: ts.Node, name: string) => `${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1} ${name}`;
     const visit = (node: ts.Node) => {

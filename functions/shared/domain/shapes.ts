@@ -16,12 +16,7 @@ export const Points = v.pipe(v.number(), v.integer());
 
 export const Time = v.pipe(v.string(), v.isoTimestamp(), v.description('An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.'));
 
-/**
- * A schema titled as a component of the API description. Marked pure, as
- * valibot's own functions are: a page that imports a constant from a module
- * with titled schemas (domain/files.ts) bundles none of them.
- */
-/* @__NO_SIDE_EFFECTS__ */
+/** A schema titled as a component of the API description (its title names the component). */
 export function named<S extends v.GenericSchema>(title: string, description: string, schema: S) {
   return v.pipe(schema, v.title(title), v.description(description));
 }
