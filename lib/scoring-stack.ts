@@ -221,7 +221,7 @@ export class ScoringStack extends Stack {
             functionName: `${config.prefix}-${route.name}`,
             description: `${route.method} ${route.path} (${route.access}, table ${route.table})`,
             defaults,
-            table: { table, indexArns, grant: route.table },
+            table: { table, indexArns, grant: route.table, keeps: route.keeps },
             reservedConcurrency: route.throttle === 'scan-report' && config.reservedScanConcurrency > 0 ? config.reservedScanConcurrency : undefined,
             files: route.files,
           }),

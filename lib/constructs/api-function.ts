@@ -62,7 +62,7 @@ export interface ApiFunctionProps {
   readonly description: string;
   readonly defaults: ApiFunctionDefaults;
   /** Table access; omitted for functions that never touch the table. */
-  readonly table?: { readonly table: ITable; readonly indexArns: readonly string[]; readonly grant: TableGrant };
+  readonly table?: { readonly table: ITable; readonly indexArns: readonly string[]; readonly grant: TableGrant; readonly keeps?: readonly string[] };
   readonly timeout?: Duration;
   /** Memory (and with it CPU: one full vCPU at 1 769 MB) when the stack's default does not fit the function's work. */
   readonly memorySize?: number;
@@ -158,12 +158,23 @@ export class ApiFunction extends Construct {
       },
     });
 
-    if (props.table) this.grantTable(props.table.table, props.table.indexArns, props.table.grant);
+    if (props.table) this.grantTable(props.table.table, props.table.indexArns, props.table.grant, props.table.keeps ?? []);
   }
 
   /** Explicit statements (grantReadData would add Scan, DescribeTable and more). */
-  private grantTable(table: ITable, indexArns: readonly string[], grant: TableGrant): void {
+  private grantTable(table: ITable, indexArns: readonly string[], grant: TableGrant, keeps: readonly string[]): void {
     this.role.addToPrincipalPolicy(new PolicyStatement({ sid: 'TableItems', actions: [...TABLE_ACTIONS[grant]], resources: [table.tableArn] }));
+    if (keeps.length > 0) {
+      // A read that keeps what it built (the route's `keeps`): writes to those partitions only.
+      this.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          sid: 'KeptItems',
+          actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'],
+          resources: [table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': keeps.map((prefix) => `${prefix}*`) } },
+        }),
+      );
+    }
     const indexActions = INDEX_ACTIONS[grant];
     if (indexActions.length > 0 && indexArns.length > 0) {
       this.role.addToPrincipalPolicy(new PolicyStatement({ sid: 'TableIndexes', actions: [...indexActions], resources: [...indexArns] }));

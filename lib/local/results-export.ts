@@ -10,12 +10,13 @@ import { teamGrades } from '#shared/data/grades';
 import { teamIncidentGrades } from '#shared/data/incidents';
 import { teamFindingRulings } from '#shared/data/findings';
 import { readInjectSchedule } from '#shared/data/injects';
-import { scanHistory } from '#shared/data/results';
+import { storedResults } from '#shared/data/results';
 import { listServiceRecords } from '#shared/data/services';
 import { readExactStandings } from '#shared/data/teams';
 import { injectMaxima, latestPer, withInjectMaxima } from '#shared/domain/injects';
 import type { ServiceRecord, SuperType } from '#shared/domain/model';
-import { buildScoreboard, buildScorecard, uptime, type Division, type Scorecard } from '#shared/domain/scoring/standings';
+import { buildScoreboard, buildScorecard, type Division, type Scorecard } from '#shared/domain/scoring/standings';
+import { serviceFigures } from '#shared/domain/scoring/service-figures';
 import { formatTimestamp } from '#shared/validation';
 import { toCsv } from '#shared/csv';
 import { mapBounded } from '#shared/bounded';
@@ -72,8 +73,10 @@ export interface ServiceEntry {
   url: string;
   port: number;
   max_score: number;
+  /** The checks that count (voided ones do not), as domain/scoring/service-figures.ts counts them. */
   scans: number;
   scans_passed: number;
+  scans_voided: number;
   uptime: number | null;
   points_earned: number;
   last_scan: number;
@@ -174,8 +177,8 @@ function gradesCsv(grades: GradeEntry[]): string {
 
 async function serviceEntry(record: ServiceRecord): Promise<ServiceEntry> {
   const s = record.service;
-  const history = await scanHistory(s.id);
-  const passed = history.filter((scan) => scan.score >= s.max_score).length;
+  // The figures a team's debrief gives too: a voided result is not a check that counts, as the team's totals say.
+  const figures = serviceFigures(await storedResults(s.id));
   return {
     service_id: s.id,
     team_id: s.team.id,
@@ -187,9 +190,10 @@ async function serviceEntry(record: ServiceRecord): Promise<ServiceEntry> {
     url: s.url,
     port: s.port,
     max_score: s.max_score,
-    scans: history.length,
-    scans_passed: passed,
-    uptime: uptime({ checks_total: history.length, checks_passed: passed }),
+    scans: figures.checks,
+    scans_passed: figures.passed,
+    scans_voided: figures.voided.checks,
+    uptime: figures.uptime,
     points_earned: record.points_earned,
     last_scan: s.last_scan,
     last_scan_time: s.last_scan_time,
@@ -261,6 +265,7 @@ function servicesCsv(services: ServiceEntry[]): string {
     'last_scan',
     'last_scan_time',
     'last_scan_error',
+    'scans_voided',
   ];
   return toCsv([columns, ...services.map((s) => columns.map((c) => s[c]))]);
 }

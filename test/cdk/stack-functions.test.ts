@@ -104,13 +104,15 @@ describe('functions', () => {
     expect(fn.Properties!.TracingConfig).toEqual({ Mode: 'Active' });
     return perms
       .filter((p) => !p.action.startsWith('logs:') && !p.action.startsWith('xray:'))
-      .map((p) => `${p.action} on ${p.resource}`)
+      .map((p) => `${p.action} on ${p.resource}${p.condition ? ` if ${p.condition}` : ''}`)
       .sort();
   }
 
   it.each(built.map((r) => [r.name, r] as const))('lets %s do exactly its declared table actions, on this table and its indexes only', (_, route) => {
     const perms = tablePermissionsOf(`${prefix}-${route.name}`);
-    expect(perms.filter((p) => !p.startsWith('kms:') && !p.startsWith('lambda:') && !p.startsWith('s3:'))).toEqual(expectedTablePermissions(route.table));
+    expect(perms.filter((p) => !p.startsWith('kms:') && !p.startsWith('lambda:') && !p.startsWith('s3:'))).toEqual(
+      expectedTablePermissions(route.table, route.keeps),
+    );
     // The files bucket: exactly what the route's `bucket` says, by key prefix, and its name only then.
     expect(perms.filter((p) => p.startsWith('s3:'))).toEqual(expectedBucketPermissions(route.bucket));
     const bucketName = functionNamed(`${prefix}-${route.name}`)[1].Properties!.Environment.Variables.FILES_BUCKET;

@@ -31,11 +31,23 @@ export const ownFunctions = (template: typeof deployed) =>
   );
 const indexArns = [...GLOBAL_INDEXES, ...LOCAL_INDEXES].map((index) => `${tableArn}/index/${index.indexName}`);
 
-/** The table permissions a declared access must produce, as sorted "action on resource" lines. */
-export function expectedTablePermissions(access: 'get-item' | Route['table']): string[] {
+/**
+ * The table permissions a declared access must produce, as sorted "action on resource" lines; a read that keeps
+ * what it builds (`keeps`) may also write items of those partitions, and no others.
+ */
+export function expectedTablePermissions(access: 'get-item' | Route['table'], keeps: readonly string[] = []): string[] {
   const onTable = access === 'get-item' ? ['dynamodb:GetItem'] : access === 'read' ? READ : [...READ, ...WRITE];
   const onIndexes = access === 'get-item' ? [] : ['dynamodb:Query'];
-  return [...onTable.map((action) => `${action} on ${tableArn}`), ...indexArns.flatMap((arn) => onIndexes.map((action) => `${action} on ${arn}`))].sort();
+  const leadingKeys = JSON.stringify({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': keeps.map((prefix) => `${prefix}*`) } });
+  const kept =
+    keeps.length === 0
+      ? []
+      : ['dynamodb:BatchWriteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'].map((action) => `${action} on ${tableArn} if ${leadingKeys}`);
+  return [
+    ...onTable.map((action) => `${action} on ${tableArn}`),
+    ...indexArns.flatMap((arn) => onIndexes.map((action) => `${action} on ${arn}`)),
+    ...kept,
+  ].sort();
 }
 
 export const filesArn = `\${${logicalId(stack.files.bucket)}.Arn}`;

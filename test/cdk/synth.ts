@@ -116,16 +116,19 @@ export interface Permission {
   effect: 'Allow' | 'Deny';
   action: string;
   resource: string;
+  /** The statement's condition, as JSON, when it has one. */
+  condition?: string;
 }
 
-/** A policy document's statements as one (effect, action, resource) triple per combination. */
+/** A policy document's statements as one (effect, action, resource) triple per combination, with its condition. */
 export function permissions(document: { Statement: any[] }): Permission[] {
   return document.Statement.flatMap((statement) => {
-    if (statement.NotAction || statement.NotResource || statement.Condition) {
+    if (statement.NotAction || statement.NotResource) {
       throw new Error(`unexpected statement shape: ${JSON.stringify(statement)}`);
     }
+    const condition = statement.Condition ? { condition: JSON.stringify(statement.Condition) } : {};
     return list<string>(statement.Action).flatMap((action) =>
-      list<unknown>(statement.Resource).map((resource) => ({ effect: statement.Effect, action, resource: flat(resource) })),
+      list<unknown>(statement.Resource).map((resource) => ({ effect: statement.Effect, action, resource: flat(resource), ...condition })),
     );
   });
 }

@@ -72,6 +72,7 @@ describe('settings', () => {
       red_team_repeat_window_minutes: 60,
       red_team_findings_shown: 'after_event',
       red_team_findings_described: false,
+      debriefs_shown: 'after_finalise',
     });
     expect((await invoke('GET', '/api/v1/settings/1', { headers: service })).json).toEqual(response.json);
   });

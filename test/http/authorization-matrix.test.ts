@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createToken, revokeToken } from '#shared/data/tokens';
 import { endSession, startSession } from '#shared/data/sessions';
+import { getSettings, saveSettings } from '#shared/data/settings';
 import { TEST_AUDIT } from '../support/database';
 import type { LocalStack } from '../../lib/local/local-stack';
 import { roleMayCall, routes, type Access, type Route } from '#shared/api/routes';
@@ -184,6 +185,10 @@ beforeAll(async () => {
   revoked = r.token;
   expired = (await createToken({ role: 'admin', name: 'expired', expiresAt: '2020-01-01T00:00:00Z', audit: TEST_AUDIT })).token;
   agent = (await createToken({ role: 'agent', pool: 'range-a', name: 'matrix agent', expiresAt: null, audit: TEST_AUDIT })).token;
+  // Debriefs released at once, so that a 403 from a team's debrief can only be a refusal of its caller.
+  const settings = (await getSettings({ consistent: true }))!;
+  const { id: _id, ...fields } = settings.settings;
+  expect(await saveSettings({ ...fields, debriefs_shown: 'now' }, settings, { ...TEST_AUDIT, action: 'settings.update' })).not.toBe('stale');
 });
 afterAll(async () => {
   await stack?.stop();

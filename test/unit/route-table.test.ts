@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from '#shared/api/route-matching';
 import { API_PREFIX, fallbackHandler, routes, type Route } from '#shared/api/routes';
+import { DEBRIEF_PREFIX, keys } from '#shared/data/keys';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const built = routes.filter((r) => !r.planned);
@@ -37,6 +38,12 @@ describe('the route table', () => {
   });
 
   it('lets only read-write routes use write methods (or those that may write only to the files bucket, or only make mail tokens), and GET routes only read', () => {
+    // A read that keeps what it built writes its own partitions only (`keeps`): the debriefs', as their keys say.
+    for (const route of routes.filter((r) => (r as Route).keeps)) {
+      expect(route.method).toBe('GET');
+      expect((route as Route).keeps).toEqual([DEBRIEF_PREFIX]);
+      expect(keys.debrief(7, 'live').pk.startsWith(DEBRIEF_PREFIX) && keys.debriefPart(7, 'frozen', 3, 1).pk.startsWith(DEBRIEF_PREFIX)).toBe(true);
+    }
     for (const route of routes) {
       const writesElsewhere = route.method !== 'GET' && ((route.bucket as Route['bucket'])?.write !== undefined || (route as Route).mailKey === true);
       const allowed = route.method === 'GET' ? ['read'] : writesElsewhere ? ['read', 'read-write'] : ['read-write'];

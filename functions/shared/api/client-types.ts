@@ -1839,6 +1839,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/teams/{id}/debrief": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's debrief, as the team will read it: standing, services, injects, incident reports, the red team's findings, the score over time
+         * @description Admins only.
+         */
+        get: operations["GetDebrief"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/{id}/debrief": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's own debrief, once released to its members (`debriefs_shown`: after `finalise` and with no freeze standing, or at once); an organiser reads it whenever
+         * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
+         */
+        get: operations["GetTeamDebrief"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audit": {
         parameters: {
             query?: never;
@@ -2196,6 +2236,159 @@ export interface components {
             expires_at: string | null;
             revoked_at: string | null;
             token: string;
+        };
+        /**
+         * Debrief
+         * @description A team's story of the event: standing, services, injects, incident reports, the red team's findings and the score over time. Never who filed or graded what, nor any evidence.
+         */
+        Debrief: {
+            team: {
+                id: number;
+                number: number;
+                name: string;
+            };
+            competition_name: string;
+            /**
+             * Format: date-time
+             * @description What it shows ends here: when it was built, or the freeze time while a freeze stands.
+             */
+            as_of: string;
+            standing: {
+                /** @enum {string} */
+                division: "main" | "guest";
+                /** @description The teams it is ranked with: the visible ones (of its division, when the scoreboard is segregated). */
+                teams_ranked: number;
+                overall: {
+                    score: number;
+                    /** @description Standard competition ranking ("1224") among the teams it is ranked with; null for a hidden team, which is ranked with nobody. */
+                    rank: number | null;
+                    /** @description The median of the teams it is ranked with (their mean of the two middle ones for an even count); null when there are none. */
+                    median: number | null;
+                    /** @description The highest of the teams it is ranked with; null when there are none. */
+                    best: number | null;
+                };
+                super_types: {
+                    super_type_id: number;
+                    super_type: string;
+                    max_score: number;
+                    score: number;
+                    /** @description Standard competition ranking ("1224") among the teams it is ranked with; null for a hidden team, which is ranked with nobody. */
+                    rank: number | null;
+                    /** @description The median of the teams it is ranked with (their mean of the two middle ones for an even count); null when there are none. */
+                    median: number | null;
+                    /** @description The highest of the teams it is ranked with; null when there are none. */
+                    best: number | null;
+                }[];
+            };
+            services: {
+                service_id: number;
+                subtype: string;
+                url: string;
+                port: number;
+                max_score: number;
+                /** @description Checks that count: every stored result but the voided ones, as the team’s totals count them. */
+                checks: number;
+                passed: number;
+                failed: number;
+                /** @description passed / checks (0 to 1); null before any check. */
+                uptime: number | null;
+                /** @description What the checks earned. */
+                points: number;
+                sla_violations: number;
+                /** @description Points the SLA took off. */
+                sla_penalty: number;
+                longest_outage: {
+                    /** @description Failed checks in a row. */
+                    checks: number;
+                    /**
+                     * Format: date-time
+                     * @description The first failed check of the run.
+                     */
+                    started_at: string;
+                    /** @description The check that passed after it; null if none did. */
+                    ended_at: string | null;
+                    /** @description From the first failure to the next pass (or to the run’s last failure, when none passed). */
+                    seconds: number;
+                } | null;
+                /** @description Failed checks by category, most first. */
+                failures: {
+                    /** @enum {string} */
+                    category: "timeout" | "connection refused" | "connection reset" | "unreachable" | "dns" | "tls" | "login failed" | "content mismatch" | "protocol error" | "agent error" | "share not found" | "file not found" | "no NLA" | "command failed";
+                    checks: number;
+                }[];
+                voided: {
+                    /** @description Results an organiser voided. */
+                    checks: number;
+                    /** @description What they had earned. */
+                    points: number;
+                };
+                /** @description The full reasons its checks failed with, the 5 most frequent: the team's own, as the team routes show them. */
+                reasons: {
+                    reason: string;
+                    checks: number;
+                    /**
+                     * Format: date-time
+                     * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                     */
+                    last_at: string;
+                }[];
+            }[];
+            injects: {
+                inject_id: number;
+                title: string;
+                /**
+                 * Format: date-time
+                 * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                 */
+                due_at: string;
+                max_points: number;
+                /** @description Versions the team sent. */
+                versions: number;
+                /** @description Versions an organiser asked the team to revise. */
+                revisions_asked: number;
+                /** @description Versions sent after such a request. */
+                revisions_made: number;
+                /** @description Its latest grade (null: not graded): points, late share, rubric scores and the comments. */
+                grade: components["schemas"]["TeamGrade"] | null;
+            }[];
+            incidents: {
+                incident_id: number;
+                observed_at: string;
+                submitted_at: string;
+                hosts: string[];
+                /** @description Its latest grade (null: not graded). */
+                grade: {
+                    /** @description 1 for the first grade, one more for each regrade (the old ones kept). */
+                    n: number;
+                    points: number;
+                    comment: string;
+                    graded_at: string;
+                } | null;
+            }[];
+            red_team: {
+                /** @description Whether the settings show the team its findings (`red_team_findings_shown`); when false, `findings` is empty. */
+                shown: boolean;
+                /** @description Approved against the team, with kind, service, time and points; the description only where `red_team_findings_described`. */
+                findings: {
+                    id: number;
+                    service_id: number;
+                    kind: string;
+                    kind_name: string;
+                    done_at: string;
+                    /** @description What it took off the team (0: a repeat of one counted). */
+                    points: number;
+                    /** @description The red team's description (Markdown), when the settings show it. */
+                    description: string | null;
+                }[];
+            };
+            score_over_time: {
+                interval_seconds: number;
+                times: string[];
+                /** @description The team's total at each time (null: not in that sample; a hidden team never is). */
+                team: (number | null)[];
+                /** @description The median total of the teams it is ranked with, at each time. */
+                median: (number | null)[];
+            };
         };
         /**
          * DnsRecord
@@ -3371,7 +3564,8 @@ export interface components {
          *       "red_team_findings_super_type_id": 3,
          *       "red_team_repeat_window_minutes": 60,
          *       "red_team_findings_shown": "at_once",
-         *       "red_team_findings_described": false
+         *       "red_team_findings_described": false,
+         *       "debriefs_shown": "after_finalise"
          *     }
          */
         Settings: {
@@ -3421,6 +3615,11 @@ export interface components {
             red_team_findings_shown: "at_once" | "after_event" | "never";
             /** @description Whether the findings teams see carry the red team's description. */
             red_team_findings_described: boolean;
+            /**
+             * @description When a team's members may read its debrief (`GET /team/{id}/debrief`): `after_finalise` (once `finalise` has run and no scoreboard freeze stands) or `now` (a practice event; while a freeze stands, as of the freeze).
+             * @enum {string}
+             */
+            debriefs_shown: "after_finalise" | "now";
         };
         /**
          * SignedIn
@@ -4845,6 +5044,29 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "forbidden";
+                };
+            };
+        };
+        /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`, `debrief_not_released`. */
+        "Forbidden.forbidden.debrief_not_released": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Forbidden",
+                 *       "status": 403,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "forbidden",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "forbidden" | "debrief_not_released";
                 };
             };
         };
@@ -6681,7 +6903,8 @@ export interface operations {
                  *       "red_team_findings_super_type_id": 3,
                  *       "red_team_repeat_window_minutes": 60,
                  *       "red_team_findings_shown": "at_once",
-                 *       "red_team_findings_described": false
+                 *       "red_team_findings_described": false,
+                 *       "debriefs_shown": "after_finalise"
                  *     }
                  */
                 "application/json": {
@@ -6731,6 +6954,11 @@ export interface operations {
                     red_team_findings_shown?: "at_once" | "after_event" | "never";
                     /** @default false */
                     red_team_findings_described?: boolean;
+                    /**
+                     * @default after_finalise
+                     * @enum {string}
+                     */
+                    debriefs_shown?: "after_finalise" | "now";
                 };
             };
         };
@@ -6826,6 +7054,11 @@ export interface operations {
                     red_team_findings_shown?: "at_once" | "after_event" | "never";
                     /** @default false */
                     red_team_findings_described?: boolean;
+                    /**
+                     * @default after_finalise
+                     * @enum {string}
+                     */
+                    debriefs_shown?: "after_finalise" | "now";
                 };
             };
         };
@@ -12700,6 +12933,94 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge.payload_too_large"];
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
             429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    GetDebrief: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Everything so far, whatever the release and the freeze. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Debrief"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    GetTeamDebrief: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The debrief; while a freeze stands in a practice event (`now`), as of the freeze. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Debrief"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden.debrief_not_released"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-read"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };

@@ -269,6 +269,7 @@ export const EXAMPLES = {
     red_team_repeat_window_minutes: 60,
     red_team_findings_shown: 'at_once',
     red_team_findings_described: false,
+    debriefs_shown: 'after_finalise',
   },
 } as const;
 

@@ -124,6 +124,13 @@ export interface Route {
    * follows `live`.
    */
   readonly publicTopic?: 'history';
+  /**
+   * A read that keeps what it derives for the next read (a built debrief): it
+   * may write only items whose partition key begins with one of these
+   * prefixes, and the stack grants exactly that (dynamodb:LeadingKeys). What
+   * it keeps is never a source: it is built again from the table.
+   */
+  readonly keeps?: readonly string[];
   /** Files of the repository the function reads at run time; the stack copies them next to its bundle. */
   readonly files?: readonly string[];
   /** Its API Gateway throttle (see THROTTLES): declared for scan reports, otherwise derived from access and method. */

@@ -25,6 +25,7 @@ import { incidentsRoutes } from '#shared/api/routes/incidents';
 import { announcementsRoutes } from '#shared/api/routes/announcements';
 import { poolsRoutes } from '#shared/api/routes/pools';
 import { redTeamRoutes } from '#shared/api/routes/red-team';
+import { debriefsRoutes } from '#shared/api/routes/debriefs';
 import type { Route } from '#shared/api/route';
 
 export * from '#shared/api/route';
@@ -51,6 +52,7 @@ export const routes = [
   ...Object.values(announcementsRoutes),
   ...Object.values(tokensRoutes),
   ...Object.values(competitionRoutes),
+  ...Object.values(debriefsRoutes),
   ...Object.values(auditRoutes),
   ...Object.values(docsRoutes),
 ];

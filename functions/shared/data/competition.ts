@@ -229,6 +229,7 @@ async function deleteCompetitionData(onProgress?: (progress: LoadProgress) => vo
   partitions.push(
     ...teams.map((t) => keys.teamPartition((t.team as Team).id)),
     ...teams.map((t) => keys.sessionsOf((t.team as Team).id)),
+    ...teams.map((t) => keys.debriefPartition((t.team as Team).id)),
     // The red team's accounts go with the teams' (PARTITION.teamAccounts): their sessions with them.
     keys.sessionsOf('red'),
     ...teams.map((t) => keys.teamPasswordChanges((t.team as Team).id)),

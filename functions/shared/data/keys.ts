@@ -21,6 +21,8 @@ const STATE_SORT_KEY = 'STATE';
 const SCAN_RESULT_PREFIX = 'SCANID#';
 const VOID_JOB_SORT_KEY = 'VOIDJOB';
 const QUEUED_CHECKS = 'CHECKS#QUEUED';
+/** The debriefs' partitions (`DEBRIEF#<team>`): what their routes' `keeps` names. */
+export const DEBRIEF_PREFIX = 'DEBRIEF#';
 /** Partitions of the standings projection: each team's fold writes its own item; the scoreboard queries them all. */
 const STANDINGS_SHARDS = 2;
 
@@ -228,6 +230,18 @@ export const keys = {
    */
   sessionsOf: (home: AccountHome) => `SESSIONS#${home === 'red' ? 'RED' : pad(home)}`,
   session: (home: AccountHome, hash: string): Key => ({ pk: keys.sessionsOf(home), sk: `SESSION#${hash}` }),
+
+  /**
+   * A team's built debriefs (data/debriefs.ts): a partition of their own, the one place their routes may write
+   * (the route table's `keeps`); one item per view, and the parts of one too large for an item, by version.
+   */
+  debriefPartition: (teamId: number) => `${DEBRIEF_PREFIX}${pad(teamId)}`,
+  debrief: (teamId: number, view: 'live' | 'frozen'): Key => ({ pk: `${DEBRIEF_PREFIX}${pad(teamId)}`, sk: view }),
+  debriefPart: (teamId: number, view: 'live' | 'frozen', version: number, n: number): Key => ({
+    pk: `${DEBRIEF_PREFIX}${pad(teamId)}`,
+    sk: `${view}#${pad(version)}#${pad(n)}`,
+  }),
+  debriefPartPrefix: (view: 'live' | 'frozen', version: number) => `${view}#${pad(version)}#`,
 
   /** A team's standings projection (data/standings.ts), in one of STANDINGS_SHARDS partitions by team id. */
   standings: (teamId: number): Key => ({ pk: `STANDINGS#${teamId % STANDINGS_SHARDS}`, sk: `TEAM#${pad(teamId)}` }),

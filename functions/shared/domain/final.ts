@@ -21,6 +21,8 @@ const CHANGEABLE_AFTER_FINAL: ReadonlySet<string> = new Set([
   'round_seconds',
   // Lifting the freeze after the end shows everyone the final standings.
   'scoreboard_freeze_time',
+  // When members read their debriefs: releasing them is what a finalised event is for.
+  'debriefs_shown',
 ]);
 
 /** The locked fields a change would alter (none: it may be saved after finalising). */

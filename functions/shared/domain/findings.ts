@@ -200,15 +200,16 @@ export function teamsSeeFindings(settings: { red_team_findings_shown: FindingsSh
 }
 
 /** A finding as its team sees it: never who filed it, nor its evidence; its description only when the settings allow. */
-export interface TeamFinding {
-  id: number;
-  service_id: number;
-  kind: string;
-  kind_name: string;
-  done_at: string;
-  points: number;
-  description: string | null;
-}
+export const TeamFindingSchema = v.strictObject({
+  id: Id,
+  service_id: Id,
+  kind: v.string(),
+  kind_name: v.string(),
+  done_at: v.string(),
+  points: v.pipe(Count, v.description('What it took off the team (0: a repeat of one counted).')),
+  description: v.pipe(v.nullable(v.string()), v.description("The red team's description (Markdown), when the settings show it.")),
+});
+export type TeamFinding = v.InferOutput<typeof TeamFindingSchema>;
 
 export function teamFinding(finding: Finding, showDescription: boolean): TeamFinding {
   return {

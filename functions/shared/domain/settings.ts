@@ -40,6 +40,10 @@ export const SlaPenalty = v.pipe(v.number(), v.integer('must be an integer'), v.
 /** How often scoring agents check every service, unless the settings say otherwise. */
 export const DEFAULT_ROUND_SECONDS = 60;
 
+/** When members may read their team's debrief (domain/debrief.ts): once the event is finalised (and no freeze stands), or at once (a practice event). */
+export const DEBRIEFS_SHOWN = ['after_finalise', 'now'] as const;
+export type DebriefsShown = (typeof DEBRIEFS_SHOWN)[number];
+
 const fields = {
   competition_name: FreeText(NAME_MAX),
   guest_division_enabled: v.boolean(),
@@ -85,6 +89,8 @@ const fields = {
   red_team_findings_shown: v.optional(v.picklist(FINDINGS_SHOWN, `must be one of: ${FINDINGS_SHOWN.join(', ')}`), 'after_event'),
   /** Whether the findings teams see carry the red team's description. */
   red_team_findings_described: v.optional(v.boolean(), false),
+  /** When members may read their team's debrief: once the event is finalised (and no freeze stands), or at once (practice events). */
+  debriefs_shown: v.optional(v.picklist(DEBRIEFS_SHOWN, `must be one of: ${DEBRIEFS_SHOWN.join(', ')}`), 'after_finalise'),
 };
 
 export function windowInOrder(s: { start_time?: unknown; end_time?: unknown }): boolean {
@@ -147,6 +153,7 @@ export const DEFAULT_SETTINGS: SettingsFields = {
   red_team_repeat_window_minutes: 60,
   red_team_findings_shown: 'after_event',
   red_team_findings_described: false,
+  debriefs_shown: 'after_finalise',
 };
 
 /** Whether a scan recorded at `time` earns points under these settings. */

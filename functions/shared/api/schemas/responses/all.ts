@@ -6,6 +6,7 @@
 export * from '#shared/api/schemas/responses/audit';
 export * from '#shared/api/schemas/responses/common';
 export * from '#shared/api/schemas/responses/competition';
+export * from '#shared/api/schemas/responses/debriefs';
 export * from '#shared/api/schemas/responses/injects';
 export * from '#shared/api/schemas/responses/pools';
 export * from '#shared/api/schemas/responses/red-team';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { FindingRulingSchema, FindingSchema } from '#shared/domain/findings';
-import { Id, Count, named } from '#shared/domain/shapes';
+import { FindingRulingSchema, FindingSchema, TeamFindingSchema } from '#shared/domain/findings';
+import { Count, named } from '#shared/domain/shapes';
 
 /**
  * Answers about the red team's findings and the organisers' rulings: a
@@ -26,16 +26,6 @@ export const TeamFindingsSchema = named(
       v.boolean(),
       v.description('Whether the settings show them now (`red_team_findings_shown`): when false, `findings` is empty until they do.'),
     ),
-    findings: v.array(
-      v.strictObject({
-        id: Id,
-        service_id: Id,
-        kind: v.string(),
-        kind_name: v.string(),
-        done_at: v.string(),
-        points: v.pipe(Count, v.description('What it took off the team (0: a repeat of one counted).')),
-        description: v.pipe(v.nullable(v.string()), v.description("The red team's description (Markdown), when the settings show it.")),
-      }),
-    ),
+    findings: v.array(TeamFindingSchema),
   }),
 );

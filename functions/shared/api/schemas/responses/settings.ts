@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { DnsRecordSchema } from '#shared/domain/dns-record';
 import { PASSWORD_CHANGE_MODES } from '#shared/domain/password-changes';
 import { FINDINGS_SHOWN } from '#shared/domain/findings';
+import { DEBRIEFS_SHOWN } from '#shared/domain/settings';
 import { Id, Count, Time, named } from '#shared/domain/shapes';
 
 /**
@@ -77,5 +78,11 @@ export const SettingsSchema = named(
       v.description('When blue teams see the findings approved against them: `at_once`, `after_event` (once `end_time` has passed) or `never`.'),
     ),
     red_team_findings_described: v.pipe(v.boolean(), v.description("Whether the findings teams see carry the red team's description.")),
+    debriefs_shown: v.pipe(
+      v.picklist(DEBRIEFS_SHOWN),
+      v.description(
+        "When a team's members may read its debrief (`GET /team/{id}/debrief`): `after_finalise` (once `finalise` has run and no scoreboard freeze stands) or `now` (a practice event; while a freeze stands, as of the freeze).",
+      ),
+    ),
   }),
 );
