@@ -31,6 +31,7 @@ const SLOWEST = [
   'test/browser/public-pages.test.ts',
   'test/browser/console.test.ts',
   'test/browser/team-work.test.ts',
+  'test/browser/debrief.test.ts',
 ];
 class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -25,6 +25,8 @@ export interface PageFigures {
     /** A typed filter ("team 187 ssh") applied: the input handler's time, filtering every service and drawing. */
     filterMs: { median: number; runs: number[] };
     lighthouse?: LighthouseFigures;
+    /** A team's debrief (/debrief.html?team=…) as an organiser opens it, signed in, at the console's size. */
+    lighthouseDebrief?: LighthouseFigures;
   };
 }
 
@@ -61,6 +63,7 @@ export function formatPageFigures(f: PageFigures): string {
       ? [
           `  the console at ${f.console.teams} teams, ${f.console.services} services (loaded in ${f.console.loadSeconds} s): services view drawn median ${f.console.servicesDrawnMs.median} ms after navigation start (runs: ${f.console.servicesDrawnMs.runs.join(', ')} ms), its reads in by ${f.console.servicesReadMs.median} ms; a typed filter applied in ${f.console.filterMs.median} ms (runs: ${f.console.filterMs.runs.join(', ')} ms)`,
           lighthouseLine('/admin/#/services (signed in, 5 000 services)', f.console.lighthouse),
+          lighthouseLine(`/debrief.html (an organiser's read of a team's, ${f.console.teams} teams)`, f.console.lighthouseDebrief),
         ]
       : []),
   ].join('\n');

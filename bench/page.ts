@@ -184,6 +184,11 @@ async function measureConsole(options: { lighthouse?: boolean; traceDirectory?: 
               origin: front,
               token: CONSOLE_ADMIN_TOKEN,
             }),
+            // A team's debrief (issue #62), its first read building it from the team's 20 services' results.
+            lighthouseDebrief: await runLighthouse(`${front}/debrief.html?team=1`, options.traceDirectory && join(options.traceDirectory, 'debrief'), {
+              origin: front,
+              token: CONSOLE_ADMIN_TOKEN,
+            }),
           }
         : {}),
     };

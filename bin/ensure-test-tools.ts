@@ -40,6 +40,7 @@ const TOOLS: [present: () => boolean, pkg: string][] = [
   [() => has('named'), 'bind9'],
   [() => has('openssl'), 'openssl'],
   [() => has('unzip'), 'unzip'],
+  [() => has('pdftotext') && has('pdfinfo'), 'poppler-utils'],
   [() => has('chromium'), 'chromium'],
   [() => has('sshd'), 'openssh-server'],
   [() => has('vsftpd'), 'vsftpd'],

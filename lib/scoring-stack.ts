@@ -293,6 +293,7 @@ export class ScoringStack extends Stack {
         defaults,
         table: { table, indexArns, grant: worker.table },
         timeout: Duration.seconds(worker.timeoutSeconds),
+        files: worker.files,
       });
       f.fn.configureAsyncInvoke({ retryAttempts: 0 });
       if (worker.bucket) for (const [name, value] of Object.entries(this.files.grant(f.role, worker.bucket))) f.fn.addEnvironment(name, value);

@@ -8,7 +8,7 @@ export interface PageSpec {
   /** The file name; page routes are real files, served as they are. */
   file: string;
   /** Which script runs on it (`<body data-page>`). */
-  page: 'scoreboard' | 'status' | 'history' | 'team' | 'member' | 'red-team' | 'console';
+  page: 'scoreboard' | 'status' | 'history' | 'team' | 'member' | 'red-team' | 'debrief' | 'console';
   title: string;
   /** Its place in the navigation; the team page is reached from team links. */
   nav?: string;
@@ -20,6 +20,8 @@ export const PAGES: readonly PageSpec[] = [
   { file: 'history.html', page: 'history', title: 'Scores over time', nav: 'Over time' },
   { file: 'team.html', page: 'team', title: 'Team' },
   { file: 'my-team.html', page: 'member', title: 'My team', nav: 'My team' },
+  // A team's debrief, to read and print: reached from My team and the console's team view.
+  { file: 'debrief.html', page: 'debrief', title: 'Debrief' },
   // The red team's page: reached by its address, not from the public navigation.
   { file: 'red-team.html', page: 'red-team', title: 'Red team' },
   // The organisers' console, at /admin/ (a directory index): not in the public navigation.

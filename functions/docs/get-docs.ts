@@ -1,23 +1,12 @@
 import { docsRoutes, REDOC_SCRIPT } from '#shared/api/routes/docs';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readBundledFile } from '#shared/bundled-file';
 import { endpoint } from '#shared/http/endpoint';
 import { textResult } from '#shared/http/responses';
 import { servedDocument } from './served-document';
 
-/**
- * Redoc's standalone script: next to the bundle in Lambda (the stack copies
- * the route's `files` there), in node_modules when run from the repository.
- */
-function redocScript(): string {
-  const here = fileURLToPath(new URL('.', import.meta.url));
-  const candidates = [resolve(here, basename(REDOC_SCRIPT)), resolve(here, '../..', REDOC_SCRIPT)];
-  const found = candidates.find((path) => existsSync(path));
-  if (!found) throw new Error(`Redoc's script is missing (looked in ${candidates.join(', ')})`);
-  return readFileSync(found, 'utf8');
-}
+/** Redoc's standalone script: next to the bundle in Lambda (the route's `files`), in node_modules from the repository. */
+const redocScript = () => readBundledFile(REDOC_SCRIPT, import.meta.url);
 
 let script: string | undefined;
 

@@ -1,4 +1,4 @@
-import { runExport } from '#shared/app/exports';
+import { runExport } from '#shared/app/export-worker';
 import { createLogger } from '#shared/log';
 
 /** What the export route sends when it starts the worker (Lambda's `Event` invocation). */

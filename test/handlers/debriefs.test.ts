@@ -11,6 +11,12 @@ import { commandObservers } from '#shared/data/client';
 import { forgetFreshCopies } from '#shared/data/fresh';
 import { getSettings, saveSettings } from '#shared/data/settings';
 import type { Debrief } from '#shared/domain/debrief';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { handler as recordScoreSnapshot } from '../../functions/scheduled/record-score-snapshot';
+import { startLambdaTwin, type LambdaTwin } from '../../lib/local/lambda-twin';
 import { startObjectStore, type ObjectStoreLocal } from '../../lib/local/object-store';
 import { exportResults } from '../../lib/local/results-export';
 import { mintTokens, TEST_AUDIT, useFreshTable } from '../support/database';
@@ -28,6 +34,7 @@ let member: Record<string, string>;
 let otherMember: Record<string, string>;
 let red: Record<string, string>;
 let files: ObjectStoreLocal;
+let lambda: LambdaTwin;
 let fold: Awaited<ReturnType<typeof startFold>>;
 let teamId: number;
 let evidenceKey: string;
@@ -66,6 +73,7 @@ beforeAll(async () => {
   files = await startObjectStore();
   process.env.FILES_ENDPOINT = files.endpoint;
   process.env.FILES_BUCKET = files.bucket;
+  lambda = await startLambdaTwin();
   await useFreshTable();
   const tokens = await mintTokens();
   admin = bearer(tokens.admin);
@@ -142,9 +150,14 @@ beforeAll(async () => {
     body: { points: 30, comment: 'Well spotted.', replaces: null },
   });
   expect(incidentGrade.status, incidentGrade.text).toBe(201);
+  // Two samples of the score history, so that a debrief draws its line.
+  await fold.caughtUp();
+  await recordScoreSnapshot({ time: minutesAgo(30) });
+  await recordScoreSnapshot({ time: minutesAgo(5) });
 });
 afterAll(async () => {
   await fold?.stop();
+  await lambda?.stop();
   await files?.stop();
 });
 
@@ -218,6 +231,10 @@ describe('a team’s debrief', () => {
     const finalised = await invoke('POST', '/api/v1/competition/finalise', { headers: admin, body: { force: true } });
     expect(finalised.status, finalised.text).toBe(200);
     onTestFinished(unfinalise);
+    // Finalising started the debriefs' export: its worker builds them, and is let finish here.
+    expect(finalised.json.debriefs_export).toEqual(expect.any(Number));
+    await lambda.idle();
+    expect((await invoke('GET', `/api/v1/debriefs/exports/${finalised.json.debriefs_export}`, { headers: admin })).json.state).toBe('done');
     forgetFreshCopies();
     expect((await memberRead()).status).toBe(200);
 
@@ -246,6 +263,37 @@ describe('a team’s debrief', () => {
     expect(debrief.services.find((s) => s.service_id === services.HTTP!.id)).toMatchObject({ checks: 3, passed: 1 });
     // The organiser still reads everything so far.
     expect((await organiserRead()).json.services.find((s: { service_id: number }) => s.service_id === services.HTTP!.id)).toMatchObject({ checks: 5 });
+  });
+
+  it("gives organisers the table of ranks in JSON and CSV, agreeing with each team's debrief and scorecard", async () => {
+    const debrief = (await organiserRead()).json as Debrief;
+    const table = await invoke('GET', '/api/v1/debriefs/summary', { headers: admin });
+    expect(table.status, table.text).toBe(200);
+    const rows = table.json.rows as {
+      team: { id: number };
+      rank: number;
+      total_score: number;
+      scores: { score: number; rank: number }[];
+      uptime: number;
+      inject_points: number;
+    }[];
+    const row = rows.find((r) => r.team.id === teamId)!;
+    expect([row.rank, row.total_score, row.scores.map((s) => [s.score, s.rank])]).toEqual([
+      debrief.standing.overall.rank,
+      debrief.standing.overall.score,
+      debrief.standing.super_types.map((s) => [s.score, s.rank]),
+    ]);
+    expect(row.inject_points).toBe(debrief.injects.reduce((sum, i) => sum + (i.grade?.awarded ?? 0), 0));
+    expect(row.uptime).toBe((await invoke('GET', `/api/v1/teams/${teamId}/scorecard`, { headers: admin })).json.stats.uptime);
+    const csv = await invoke('GET', '/api/v1/debriefs/summary.csv', { headers: admin });
+    expect(csv.status, csv.text).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.text.split('\r\n');
+    expect(lines[0]).toBe(
+      'rank,division,team_number,team_name,hidden,total_score,Services score,Services rank,Injects score,Injects rank,Red Team score,Red Team rank,uptime,inject_points',
+    );
+    expect(lines).toHaveLength(rows.length + 2);
+    expect((await invoke('GET', '/api/v1/debriefs/summary', { headers: member })).status).toBe(403);
   });
 
   it('is built once per version of the public data: concurrent first reads build it once, and a regrade builds it again', async () => {
@@ -288,5 +336,57 @@ describe('a team’s debrief', () => {
     });
     const after = (await organiserRead()).json as Debrief;
     expect(after.injects[0]!.grade).toMatchObject({ n: 2, points: 45, comment: 'Rule 4 found on page two.' });
+  });
+
+  it('are exported all at once by the worker: an HTML file per visible team, with its chart and no script, and the table of ranks; the members then read them built', async () => {
+    const asked = await invoke('POST', '/api/v1/debriefs/exports', { headers: admin });
+    expect(asked.status, asked.text).toBe(202);
+    const visible = ((await invoke('GET', '/api/v1/teams')).json as { id: number; number: number; name: string }[]).sort((a, b) => a.number - b.number);
+    expect(asked.json).toMatchObject({ state: 'queued', teams: visible.length, url: null });
+    expect(asked.headers.location).toBe(`/api/v1/debriefs/exports/${asked.json.id}`);
+    // A job of one kind is no job of the other.
+    expect((await invoke('GET', `/api/v1/injects/exports/${asked.json.id}`, { headers: admin })).status).toBe(404);
+    await lambda.idle();
+    const done = await invoke('GET', asked.headers.location!, { headers: admin });
+    expect(done.json).toMatchObject({ state: 'done', error: null, key: expect.stringMatching(/^exports\/debriefs\/.+\.zip$/) });
+    const zip = new Uint8Array(await (await fetch(done.json.url)).arrayBuffer());
+    expect(zip.length).toBe(done.json.bytes);
+    const dir = mkdtempSync(join(tmpdir(), 'debriefs-'));
+    try {
+      writeFileSync(join(dir, 'debriefs.zip'), zip);
+      expect(execFileSync('unzip', ['-tq', 'debriefs.zip'], { cwd: dir }).toString()).toMatch(/No errors detected/);
+      execFileSync('unzip', ['-q', 'debriefs.zip'], { cwd: dir });
+      const names = readdirSync(join(dir, 'debriefs')).sort();
+      expect(names.filter((n) => n.endsWith('.html'))).toHaveLength(visible.length);
+      expect(names).toContain('ranks.csv');
+      const own = visible.find((t) => t.id === teamId)!;
+      const file = names.find((n) => n.startsWith(`team-${own.number}-`))!;
+      expect(file).toMatch(/^team-11-[A-Za-z0-9._-]+\.html$/);
+      const html = readFileSync(join(dir, 'debriefs', file), 'utf8');
+      expect(html).toContain(`Debrief: ${own.name}`);
+      expect(html).toContain('Firewall memo');
+      expect(html).toMatch(/<style>[\s\S]*@page/);
+      expect(html).toContain('<svg xmlns="http://www.w3.org/2000/svg"');
+      expect(html).not.toMatch(/<script|<link |src=/i);
+      for (const never of [OTHER_TEAMS_REASON, 'rita', evidenceKey]) expect(html).not.toContain(never);
+      const ranks = readFileSync(join(dir, 'debriefs', 'ranks.csv'), 'utf8').split('\r\n');
+      expect(ranks[0]).toMatch(/^rank,division,team_number,team_name,/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // Built by the worker and kept: a read now reads no service's history.
+    const histories: string[] = [];
+    const observe = ({ command, input }: { command: string; input: unknown }) => {
+      if (command === 'QueryCommand' && JSON.stringify(input).includes('SCANID#')) histories.push(command);
+    };
+    commandObservers.add(observe);
+    try {
+      expect((await invoke('GET', `/api/v1/teams/${visible[1]!.id}/debrief`, { headers: admin })).status).toBe(200);
+    } finally {
+      commandObservers.delete(observe);
+    }
+    expect(histories).toEqual([]);
+    expect((await invoke('POST', '/api/v1/debriefs/exports', { headers: member })).status).toBe(403);
+    expect((await invoke('GET', '/api/v1/debriefs/exports/999', { headers: admin })).status).toBe(404);
   });
 });

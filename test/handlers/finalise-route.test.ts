@@ -35,7 +35,7 @@ describe('POST /competition/finalise', () => {
     expect(report.json.code).toBe('competition_final');
 
     const again = await invoke('POST', '/api/v1/competition/finalise', { headers: admin, body: {} });
-    expect(again.json).toEqual({ final: forced.json.final, already: true });
+    expect(again.json).toEqual({ final: forced.json.final, already: true, debriefs_export: null });
     const audit = (await invoke('GET', '/api/v1/audit?limit=100', { headers: admin })).json.items as { action: string; after: { forced?: boolean } }[];
     expect(audit.filter((e) => e.action === 'competition.finalise').map((e) => e.after.forced)).toEqual([true]);
   });

@@ -192,7 +192,7 @@ describe('svgMarkup', () => {
   });
 
   it('refuses a tag or attribute name that is not a name (they come from code, never from data)', () => {
-    expect(() => svgMarkup({ tag: 'svg', attributes: { 'x onload="alert(1)"': 1 }, children: [] })).toThrow(/Not an SVG name/);
-    expect(() => svgMarkup({ tag: 'svg', attributes: {}, children: [{ tag: 'script>', attributes: {}, children: [] }] })).toThrow(/Not an SVG name/);
+    expect(() => svgMarkup({ tag: 'svg', attributes: { 'x onload="alert(1)"': 1 }, children: [] })).toThrow(/Not a markup name/);
+    expect(() => svgMarkup({ tag: 'svg', attributes: {}, children: [{ tag: 'script>', attributes: {}, children: [] }] })).toThrow(/Not a markup name/);
   });
 });

@@ -6,6 +6,7 @@ import {
   MAX_FILE_BYTES,
   postRefusal,
   safeFileName,
+  safeNamePart,
   storedFileRefusal,
   submissionFiles,
   uploadFields,
@@ -144,6 +145,8 @@ describe('file names and stored files', () => {
     expect(safeFileName('日本語')).toBe('file');
     expect(safeFileName(`${'a'.repeat(300)}.pdf`)).toHaveLength(100);
     expect(safeFileName(`${'a'.repeat(300)}.pdf`).endsWith('.pdf')).toBe(true);
+    // A whole name (a team's) keeps what stands before a slash: it is no folder there.
+    expect([safeNamePart('Blue / One'), safeNamePart('..\\Red/Team'), safeNamePart('///')]).toEqual(['Blue_One', 'Red_Team', 'file']);
   });
 
   it("takes a stored file only under the team's prefix for the inject, within the limits", () => {
@@ -171,7 +174,7 @@ describe("the export's layout", () => {
     late_share: 1,
     revision_request: null,
   });
-  const team = { id: 1, number: 11, name: 'Blue "One"' };
+  const team = { id: 1, number: 11, name: 'Blue / "One"' };
 
   it("puts a team's files under files/ only, one name once per folder, and a file several versions name once", () => {
     const notes = file('teams/1/injects/4/aa/notes.txt', 'notes.txt');

@@ -97,6 +97,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The problem's `code`, when the answer was one. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -119,7 +121,8 @@ export async function read<T>(key: string, send: (init: Conditional) => Promise<
   const { data, error, response } = await send({ params: { header: previous ? { 'If-None-Match': previous.etag } : {} }, cache: 'no-store' });
   if (response.status === 304 && previous) return { data: previous.data as T, changed: false };
   if (!response.ok || data === undefined) {
-    throw new ApiError(response.status, (error as { detail?: string } | undefined)?.detail ?? response.statusText);
+    const problem = error as { detail?: string; code?: string } | undefined;
+    throw new ApiError(response.status, problem?.detail ?? response.statusText, problem?.code);
   }
   const etag = response.headers.get('etag');
   if (etag) held.set(key, { etag, data });
@@ -196,6 +199,9 @@ export function memberApi(token: string) {
       if (!data) throw refused(response, error);
       return data;
     },
+    /** The team's debrief (an organiser's token reads any team's). */
+    debrief: (team: number) =>
+      read(`debrief ${team}`, (init) => member.GET('/api/v1/team/{id}/debrief', { ...init, params: { ...init.params, ...path(team) } })),
     checks: (team: number) =>
       read(`team checks ${team}`, (init) => member.GET('/api/v1/team/{id}/checks', { ...init, params: { ...init.params, ...path(team) } })),
     /** "Check now": the job, queued (a refusal, such as the team's limit, is a RequestRefused with its detail). */

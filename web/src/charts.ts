@@ -3,20 +3,14 @@
  * than the whole page). They are pictures of numbers the page also shows as
  * text, so screen readers get a label and the table, not the shapes.
  *
- * No DOM here: a chart is described as plain data (SvgNode), which the pages
- * turn into elements (svgElement in ./dom) and Node writes out as markup
- * (svgMarkup) for reports, so every chart is drawn by this one file.
+ * No DOM here: a chart is described as plain data (SvgNode, ./markup), which
+ * the pages turn into elements (svgElement in ./dom) and Node writes out as
+ * markup (svgMarkup) for reports, so every chart is drawn by this one file.
  */
 import { formatNumber } from './format';
 
-/** An SVG element as data. Text children are plain text, escaped only when written out. */
-export interface SvgNode {
-  tag: string;
-  attributes: Record<string, string | number>;
-  children: (SvgNode | string)[];
-}
-
-const node = (tag: string, attributes: Record<string, string | number>, ...children: (SvgNode | string)[]): SvgNode => ({ tag, attributes, children });
+export type { MarkupNode as SvgNode } from './markup';
+import { node, type MarkupNode as SvgNode } from './markup';
 
 export const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#17becf', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22'];
 
@@ -99,37 +93,4 @@ export function lineChart(title: string, times: string[], lines: Line[]): SvgNod
   return svg;
 }
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
-/** Tag and attribute names come from code, never from data: anything else is a bug, refused rather than written out. */
-const NAME = /^[A-Za-z][\w.:-]*$/;
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/**
- * Text and attribute values come from teams (their names are hostile input): the five markup characters are
- * escaped, and characters XML forbids (control characters, a lone surrogate) become U+FFFD, so the markup stays
- * well-formed both inside an HTML page and as an .svg file of its own.
- */
-function escapeText(value: string | number): string {
-  return String(value)
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
-    .replace(/[&<>"']/g, (c) => ENTITIES[c]!);
-}
-
-function checkName(name: string): string {
-  if (!NAME.test(name)) throw new Error(`Not an SVG name: ${JSON.stringify(name)}`);
-  return name;
-}
-
-/** A chart as SVG markup, for pages written by Node (reports); the root carries the SVG namespace, as a file of its own needs. */
-export function svgMarkup(root: SvgNode): string {
-  const write = (n: SvgNode, attributes: Record<string, string | number>): string => {
-    const tag = checkName(n.tag);
-    const written = Object.entries(attributes)
-      .map(([name, value]) => ` ${checkName(name)}="${escapeText(value)}"`)
-      .join('');
-    if (n.children.length === 0) return `<${tag}${written}/>`;
-    const children = n.children.map((child) => (typeof child === 'string' ? escapeText(child) : write(child, child.attributes))).join('');
-    return `<${tag}${written}>${children}</${tag}>`;
-  };
-  return write(root, { xmlns: SVG_NS, ...root.attributes });
-}
+export { svgMarkup } from './markup';

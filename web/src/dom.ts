@@ -2,7 +2,7 @@
  * Building the DOM from data. Strings from the API only ever become text
  * nodes or attribute values here — never markup.
  */
-import type { SvgNode } from './charts';
+import type { MarkupNode, MarkupNode as SvgNode } from './markup';
 
 type Child = Node | string | number | null | undefined | false;
 type Attributes = Record<string, string | number | boolean | null | undefined>;
@@ -26,6 +26,18 @@ export function s(tag: string, attributes: Attributes = {}, ...children: Child[]
 /** A chart described by ./charts, as SVG elements: built node by node, so its labels stay text (no innerHTML). */
 export function svgElement(node: SvgNode): SVGElement {
   return s(node.tag, node.attributes, ...node.children.map((child) => (typeof child === 'string' ? child : svgElement(child))));
+}
+
+/** A document described by ./markup (a debrief), as elements: HTML, with SVG where it holds a chart; text stays text. */
+export function markupElement(node: MarkupNode): Element {
+  if (node.tag === 'svg') return svgElement(node);
+  const element = document.createElement(node.tag);
+  setAttributes(element, node.attributes);
+  append(
+    element,
+    node.children.map((child) => (typeof child === 'string' ? child : markupElement(child))),
+  );
+  return element;
 }
 
 function setAttributes(element: Element, attributes: Attributes): void {

@@ -1,3 +1,4 @@
+import { debriefPage } from './pages/debrief';
 import { historyPage } from './pages/history';
 import { memberPage } from './pages/member';
 import { redTeamPage } from './pages/red-team';
@@ -13,6 +14,7 @@ const pages: Record<string, (content: HTMLElement) => void> = {
   team: teamPage,
   member: memberPage,
   'red-team': redTeamPage,
+  debrief: debriefPage,
 };
 
 const content = document.getElementById('content');

@@ -1829,7 +1829,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Lock the results: no scan report, adjustment, void or scoring setting changes them from now on
+         * Lock the results: no scan report, adjustment, void or scoring setting changes them from now on; every team's debrief is built and exported
          * @description Admins only.
          */
         post: operations["FinaliseCompetition"];
@@ -1871,6 +1871,86 @@ export interface paths {
          * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
          */
         get: operations["GetTeamDebrief"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/debriefs/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organisers’ table of ranks: every team × every super type with score and rank, its uptime and inject points
+         * @description Admins only.
+         */
+        get: operations["GetDebriefSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/debriefs/summary.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The table of ranks as CSV
+         * @description Admins only.
+         */
+        get: operations["GetDebriefSummaryCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/debriefs/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every visible team's debrief as one ZIP in the bucket (an HTML file each, and the table of ranks as CSV): a job, written by the export worker
+         * @description Admins only.
+         */
+        post: operations["ExportDebriefs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/debriefs/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An export of the debriefs: its state, and once done a link to its ZIP
+         * @description Admins only.
+         */
+        get: operations["GetDebriefExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2238,6 +2318,26 @@ export interface components {
             token: string;
         };
         /**
+         * DebriefExport
+         * @description An export of every visible team's debrief as one ZIP in the bucket: a self-contained HTML file per team (`team-<number>-<name>.html`: inline style, the chart as SVG, no script) and the table of ranks (`ranks.csv`), written by the export worker, which builds any debrief not current on the way. Poll it (its `Location`) until `state` is `done` (then `url` downloads it until `expires_at`) or `failed` (`error` says why).
+         */
+        DebriefExport: {
+            id: number;
+            /** @enum {string} */
+            state: "queued" | "running" | "done" | "failed";
+            requested_by: string;
+            requested_at: string;
+            started_at: string | null;
+            finished_at: string | null;
+            /** @description Teams in it: the visible ones when it was asked for. */
+            teams: number;
+            key: string | null;
+            bytes: number | null;
+            url: string | null;
+            expires_at: string | null;
+            error: string | null;
+        };
+        /**
          * Debrief
          * @description A team's story of the event: standing, services, injects, incident reports, the red team's findings and the score over time. Never who filed or graded what, nor any evidence.
          */
@@ -2389,6 +2489,41 @@ export interface components {
                 /** @description The median total of the teams it is ranked with, at each time. */
                 median: (number | null)[];
             };
+        };
+        /**
+         * DebriefSummary
+         * @description The organisers' table of ranks: every team's score and rank overall and in each super type, its uptime and inject points.
+         */
+        DebriefSummary: {
+            super_types: {
+                id: number;
+                name: string;
+            }[];
+            /** @description By rank (hidden teams after the ranked), then by team number; when the scoreboard is segregated, the main division first. */
+            rows: {
+                team: {
+                    id: number;
+                    number: number;
+                    name: string;
+                };
+                /** @enum {string} */
+                division: "main" | "guest";
+                hidden: boolean;
+                /** @description "1224" among the teams it is ranked with; null for a hidden team. */
+                rank: number | null;
+                total_score: number;
+                /** @description One per super type, in `super_types` order. */
+                scores: {
+                    super_type_id: number;
+                    score: number;
+                    /** @description "1224" among the teams it is ranked with; null for a hidden team. */
+                    rank: number | null;
+                }[];
+                /** @description Checks passed / checks that count (0 to 1); null before any. */
+                uptime: number | null;
+                /** @description What its latest grade of each inject is worth on the board. */
+                inject_points: number;
+            }[];
         };
         /**
          * DnsRecord
@@ -2582,6 +2717,8 @@ export interface components {
             };
             /** @description It was final before this request (nothing changed). */
             already: boolean;
+            /** @description The export of every visible team's debrief that finalising started (GET /debriefs/exports/{id}): the worker builds each debrief, so members' first reads find them built. Null when it was final already. */
+            debriefs_export: number | null;
         };
         /**
          * FindingKinds
@@ -13021,6 +13158,159 @@ export interface operations {
             403: components["responses"]["Forbidden.forbidden.debrief_not_released"];
             404: components["responses"]["NotFound.not_found"];
             429: components["responses"]["TooManyRequests.team-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    GetDebriefSummary: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description By rank, as the scoreboard ranks (the main division first when segregated); hidden teams listed, ranked with nobody. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DebriefSummary"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    GetDebriefSummaryCsv: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description RFC 4180, a header row first; text a spreadsheet would run as a formula starts with an apostrophe. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    ExportDebriefs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job, queued; poll its Location until it is done (with a link) or failed. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DebriefExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    GetDebriefExport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job as it is now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DebriefExport"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.protected-read"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };

@@ -21,17 +21,25 @@ export interface Worker {
   readonly bucket?: { readonly read?: readonly string[]; readonly write?: readonly string[] };
   /** Lambda's own limit is 15 minutes; a job running longer than this is shown as failed. */
   readonly timeoutSeconds: number;
+  /** Repository files it reads at run time; the stack copies them next to its bundle (as a route's `files`). */
+  readonly files?: readonly string[];
 }
+
+/** The debrief's style sheet, which each team's file in a debriefs export carries inline. */
+export const DEBRIEF_CSS = 'web/src/styles/debrief.css';
 
 export const WORKERS = {
   ExportWorker: {
     name: 'ExportWorker',
     handler: 'functions/injects/run-export.ts',
     env: 'EXPORT_WORKER_FUNCTION',
-    summary: "Writes an inject's submissions as one ZIP into the bucket (POST /injects/{id}/exports)",
+    summary:
+      "Writes an inject's submissions (POST /injects/{id}/exports) or every team's debrief (POST /debriefs/exports, finalise) as one ZIP into the bucket",
+    // Read-write: it keeps the debriefs it builds.
     table: 'read-write',
     bucket: { read: ['teams/'], write: ['exports/'] },
     timeoutSeconds: EXPORT_WORKER_SECONDS,
+    files: [DEBRIEF_CSS],
   },
 } as const satisfies Record<string, Worker>;
 

@@ -23,6 +23,7 @@ import { storedResults } from '#shared/data/results';
 import { listServiceRecords } from '#shared/data/services';
 import { teamSubmissions } from '#shared/data/submissions';
 import { buildDebrief, debriefShownNow, memberRelease, type Debrief } from '#shared/domain/debrief';
+import { debriefSummary, injectPoints, type DebriefSummary } from '#shared/domain/debrief-summary';
 import { freezeView } from '#shared/domain/scoring/freeze';
 import { HttpProblem, notFound } from '#shared/http/problem';
 import { formatTimestamp } from '#shared/validation';
@@ -33,6 +34,8 @@ const BUILD_LEASE_SECONDS = 30;
 const WAIT_FOR_BUILD_MS = 10_000;
 /** A team's services' histories read at once. */
 const HISTORIES_AT_ONCE = 4;
+/** Teams' grades read at once for the table of ranks. */
+const TEAMS_AT_ONCE = 8;
 
 /** What the whole field shares, read once for every debrief built together: the standings as of the cutoff, the injects, the history. */
 export async function fieldOf(cutoff: string | undefined, now = new Date()) {
@@ -129,4 +132,11 @@ export async function memberDebrief(teamId: number, now = new Date()): Promise<D
   if (!release.released) throw new HttpProblem(403, 'debrief_not_released', release.why);
   const debrief = await (release.cutoff === undefined ? currentDebrief(teamId, 'live', undefined) : currentDebrief(teamId, 'frozen', release.cutoff));
   return debriefShownNow(debrief, settings, now.getTime(), 'member');
+}
+
+/** The organisers' table of ranks: the standings as organisers see them, and each team's inject grades read by key. */
+export async function summaryOfDebriefs(now = new Date()): Promise<DebriefSummary> {
+  const { teams, superTypes, segregate } = await standingsAsSeen({ frozen: false, frozen_since: null, applies: false }, now);
+  const points = await mapBounded(teams, TEAMS_AT_ONCE, async (t) => [t.team.id, injectPoints(await teamGrades(t.team.id))] as const);
+  return debriefSummary(teams, superTypes, segregate, new Map(points));
 }

@@ -1,34 +1,26 @@
 /**
  * The export of an inject's submissions (issue #40): organisers ask for it
- * (a job, queued, and the worker started asynchronously: a large export
- * takes longer than an HTTP API's 30 s), poll it, and download the ZIP from
- * the bucket through a link. The worker writes every team's every version
- * as one ZIP (domain/exports.ts says where everything goes) a part at a
- * time, holding one file and one part in memory whatever its size.
+ * (a job, queued, and the worker started asynchronously: app/export-jobs.ts),
+ * poll it, and download the ZIP from the bucket through a link. The worker
+ * writes every team's every version as one ZIP (domain/exports.ts says where
+ * everything goes) a part at a time, holding one file and one part in memory
+ * whatever its size.
  */
 import type * as v from 'valibot';
-import { randomBytes } from 'node:crypto';
-import type { ExportJobSchema } from '#shared/api/schemas/responses/injects';
-import { WORKERS } from '#shared/api/workers';
-import { invokeAsync, lambdaTarget } from '#shared/aws/invoke';
-import { ObjectWriter, PART_BYTES, getObject, objectStore, presignedGet } from '#shared/aws/objects';
-import { failExportJob, finishExportJob, newExportJobId, putExportJob, readExportJob, startExportJob } from '#shared/data/exports';
+import { ExportJobSchema } from '#shared/api/schemas/responses/injects';
+import { getObject } from '#shared/aws/objects';
+import { jobAsShown, queueExport, writeExportZip } from '#shared/app/export-jobs';
+import { failExportJob, newExportJobId, readExportJob } from '#shared/data/exports';
 import { readInject } from '#shared/data/injects';
 import { teamSubmissions } from '#shared/data/submissions';
 import { listTeamRecords } from '#shared/data/teams';
-import { exportLayout, exportSize, exportState, isCompressed, MAX_EXPORT_BYTES, type ExportJob } from '#shared/domain/exports';
-import { attachment } from '#shared/domain/files';
+import { exportLayout, exportSize, isCompressed, MAX_EXPORT_BYTES, type ExportJob } from '#shared/domain/exports';
 import type { Inject, Submission } from '#shared/domain/injects';
 import { toCsv, type Cell } from '#shared/csv';
 import { HttpProblem, notFound } from '#shared/http/problem';
+import { inSchemaOrder } from '#shared/domain/shapes';
 import type { Logger } from '#shared/log';
 import { formatTimestamp } from '#shared/validation';
-import { ZipWriter } from '#shared/zip';
-
-/** How long a done export's link is good for: long enough to start a large download. */
-const EXPORT_LINK_SECONDS = 60 * 60;
-/** S3's most parts in one multipart upload. */
-const MAX_PARTS = 10_000;
 
 /** An export job as its schema says: with a fresh link once it is done. */
 export type ShownExportJob = v.InferOutput<typeof ExportJobSchema>;
@@ -82,6 +74,7 @@ export async function requestExport(injectId: number, requestedBy: string, log: 
   const versions = layout.parts.flatMap((p) => p.versions);
   const job: ExportJob = {
     id: await newExportJobId(),
+    kind: 'submissions',
     inject_id: injectId,
     state: 'queued',
     requested_by: requestedBy,
@@ -94,58 +87,31 @@ export async function requestExport(injectId: number, requestedBy: string, log: 
     bytes: null,
     error: null,
   };
-  await putExportJob(job);
-  const worker = WORKERS.ExportWorker;
-  try {
-    const functionName = process.env[worker.env];
-    if (!functionName) throw new Error(`${worker.env} is not set: no worker to start`);
-    await invokeAsync(lambdaTarget(functionName), { export_job: job.id });
-  } catch (error) {
-    log.error('the export worker was not started', { job: job.id, error: (error as Error).message });
-    return shownExport((await failExportJob(job.id, 'queued', 'The export could not be started: ask for it again.')) ?? job, now);
-  }
-  return shownExport(job, now);
+  return shownExport(await queueExport(job, log), now);
 }
 
-/** An export job as a caller sees it now; 404 for none. */
+/** An export of submissions as a caller sees it now; 404 for none (or a job of another kind). */
 export async function exportJob(id: number, now = new Date()): Promise<ShownExportJob> {
   const job = await readExportJob(id);
-  if (!job) throw notFound(`No export has id ${id}.`);
+  if (job?.kind !== 'submissions') throw notFound(`No export of submissions has id ${id}.`);
   return shownExport(job, now);
 }
 
 async function shownExport(job: ExportJob, now: Date): Promise<ShownExportJob> {
-  const { state, error } = exportState(job, now.getTime());
-  const done = state === 'done' && job.key !== null;
-  return {
-    ...job,
-    state,
-    error: error ?? job.error,
-    url: done ? await presignedGet(objectStore(), job.key!, `inject-${job.inject_id}-submissions.zip`, EXPORT_LINK_SECONDS, now) : null,
-    expires_at: done ? formatTimestamp(now.getTime() + EXPORT_LINK_SECONDS * 1000) : null,
-  };
+  return inSchemaOrder(ExportJobSchema, { ...job, ...(await jobAsShown(job, `inject-${job.inject_id}-submissions.zip`, now)) });
 }
 
-/**
- * The worker: takes the job (once: a second invocation finds it taken and
- * does nothing), writes the ZIP into `exports/` a part at a time, and marks
- * the job done, or failed with its reason. It throws nothing, so Lambda
- * never runs one job twice.
- */
-export async function runExport(id: number, log: Logger, now = new Date()): Promise<void> {
-  const job = await startExportJob(id, now);
-  if (!job) return void log.info('export already taken', { job: id });
-  const store = objectStore();
-  const key = `exports/injects/${job.inject_id}/${formatTimestamp(now).replace(/[:.]/g, '')}-${randomBytes(4).toString('hex')}.zip`;
-  let writer: ObjectWriter | undefined;
-  try {
-    const inject = await readInject(job.inject_id);
-    if (!inject) throw new Error(`inject ${job.inject_id} is gone`);
-    const { layout, indexText, size } = await planned(inject);
-    // S3 takes 10 000 parts: a larger archive takes larger parts.
-    const partBytes = Math.max(PART_BYTES, Math.ceil(size.bytes / (MAX_PARTS - 100)));
-    writer = new ObjectWriter(store, key, { contentType: 'application/zip', disposition: attachment(`inject-${job.inject_id}-submissions.zip`) }, partBytes);
-    const zip = new ZipWriter((chunk) => writer!.write(chunk));
+/** The worker's part for a submissions export (app/export-worker.ts took the job): the ZIP, every version and file. */
+export async function writeSubmissionsExport(job: ExportJob, log: Logger, now = new Date()): Promise<void> {
+  const inject = await readInject(job.inject_id);
+  if (!inject) {
+    log.error('the export failed', { job: job.id, inject: job.inject_id, error: 'the inject is gone' });
+    await failExportJob(job.id, 'running', `The export failed: inject ${job.inject_id} is gone`);
+    return;
+  }
+  const { layout, indexText, size } = await planned(inject);
+  const fileName = `inject-${job.inject_id}-submissions.zip`;
+  await writeExportZip(job, { folder: `injects/${job.inject_id}`, fileName, bytes: size.bytes, log, now }, async (zip, store) => {
     for (const part of layout.parts) {
       for (const { submission, answer, files } of part.versions) {
         const at = new Date(submission.submitted_at);
@@ -166,15 +132,7 @@ export async function runExport(id: number, log: Logger, now = new Date()): Prom
       }
     }
     await zip.add(layout.index, Buffer.from(indexText), now);
-    await zip.finish();
-    await writer.finish();
-    await finishExportJob(id, { key, bytes: writer.size });
-    log.info('submissions exported', { job: id, inject: job.inject_id, key, bytes: writer.size, submissions: job.submissions, files: job.files });
-  } catch (error) {
-    await writer?.abort();
-    log.error('the export failed', { job: id, inject: job.inject_id, error: (error as Error).message });
-    await failExportJob(id, 'running', `The export failed: ${(error as Error).message}`);
-  }
+  });
 }
 
 function answerText(inject: Inject, submission: Submission, files: string[]): string {

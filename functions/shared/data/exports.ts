@@ -11,30 +11,30 @@ import { allocateId } from '#shared/data/counters';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
 import { withoutKeys } from '#shared/data/operations';
-import { EXPORT_KEPT_SECONDS, type ExportJob } from '#shared/domain/exports';
+import { EXPORT_KEPT_SECONDS, type AnyExportJob } from '#shared/domain/exports';
 import { formatTimestamp } from '#shared/validation';
 
-const toJob = (item: Record<string, unknown>): ExportJob => {
-  const j = withoutKeys<ExportJob & { ttl?: number }>(item);
-  return {
-    id: j.id,
-    inject_id: j.inject_id,
-    state: j.state,
-    requested_by: j.requested_by,
-    requested_at: j.requested_at,
-    started_at: j.started_at ?? null,
-    finished_at: j.finished_at ?? null,
-    submissions: j.submissions,
-    files: j.files,
-    key: j.key ?? null,
-    bytes: j.bytes ?? null,
-    error: j.error ?? null,
+const toJob = (item: Record<string, unknown>): AnyExportJob => {
+  const j = withoutKeys<Record<string, unknown> & { ttl?: number }>(item);
+  const fields = {
+    id: j.id as number,
+    state: j.state as AnyExportJob['state'],
+    requested_by: j.requested_by as string,
+    requested_at: j.requested_at as string,
+    started_at: (j.started_at as string | undefined) ?? null,
+    finished_at: (j.finished_at as string | undefined) ?? null,
+    key: (j.key as string | undefined) ?? null,
+    bytes: (j.bytes as number | undefined) ?? null,
+    error: (j.error as string | undefined) ?? null,
   };
+  // A job stored before kinds existed is a submissions export.
+  if (j.kind === 'debriefs') return { ...fields, kind: 'debriefs', teams: j.teams as number };
+  return { ...fields, kind: 'submissions', inject_id: j.inject_id as number, submissions: j.submissions as number, files: j.files as number };
 };
 
 export const newExportJobId = () => allocateId('export');
 
-export async function putExportJob(job: ExportJob): Promise<void> {
+export async function putExportJob(job: AnyExportJob): Promise<void> {
   await db().send(
     new PutCommand({
       TableName: tableName(),
@@ -44,13 +44,13 @@ export async function putExportJob(job: ExportJob): Promise<void> {
   );
 }
 
-export async function readExportJob(id: number): Promise<ExportJob | undefined> {
+export async function readExportJob(id: number): Promise<AnyExportJob | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.exportJob(id), ConsistentRead: true }));
   return Item ? toJob(Item) : undefined;
 }
 
 /** Moves a job from `from` to `state` with these fields; undefined when it was not in `from` (taken, or ended). */
-async function move(id: number, from: ExportJob['state'], state: ExportJob['state'], fields: Partial<ExportJob>): Promise<ExportJob | undefined> {
+async function move(id: number, from: AnyExportJob['state'], state: AnyExportJob['state'], fields: Partial<AnyExportJob>): Promise<AnyExportJob | undefined> {
   const set = { ...fields, state };
   try {
     const { Attributes } = await db().send(

@@ -5,7 +5,7 @@
  * would be before a byte is written, and what a job is at a time. The
  * worker (app/exports.ts) writes it; the table holds jobs in data/exports.ts.
  */
-import { safeFileName } from '#shared/domain/files';
+import { safeNamePart } from '#shared/domain/files';
 import { type StoredFile } from '#shared/domain/stored-file';
 import type { Submission } from '#shared/domain/injects';
 import type { Team } from '#shared/domain/model';
@@ -30,23 +30,39 @@ export const EXPORT_WORKER_SECONDS = 15 * 60;
 /** A job still running this long after it started has stopped: its function ran out of time or died. */
 export const EXPORT_LOST_AFTER_SECONDS = EXPORT_WORKER_SECONDS + 60;
 
-export interface ExportJob {
+/** What every export job has: its state, who asked, and once done its ZIP. */
+interface JobFields {
   id: number;
-  inject_id: number;
   state: ExportState;
   requested_by: string;
   requested_at: string;
   started_at: string | null;
   finished_at: string | null;
-  /** What it will hold, counted when it was asked for. */
-  submissions: number;
-  files: number;
   /** Done: the ZIP's key and size. */
   key: string | null;
   bytes: number | null;
   /** Failed: why. */
   error: string | null;
 }
+
+/** An inject's submissions, every team's every version. */
+export interface ExportJob extends JobFields {
+  kind: 'submissions';
+  inject_id: number;
+  /** What it will hold, counted when it was asked for. */
+  submissions: number;
+  files: number;
+}
+
+/** Every visible team's debrief (issue #62), one HTML file each, and the table of ranks. */
+export interface DebriefExportJob extends JobFields {
+  kind: 'debriefs';
+  /** The teams it will hold, counted when it was asked for. */
+  teams: number;
+}
+
+/** Any job the export worker writes, told apart by `kind` (a job stored before kinds existed is a submissions export). */
+export type AnyExportJob = ExportJob | DebriefExportJob;
 
 /** What a job is at `now`: as written, or failed once it has run longer than its function may. */
 export function exportState(job: Pick<ExportJob, 'state' | 'started_at'>, now: number): { state: ExportState; error?: string } {
@@ -77,7 +93,7 @@ export function exportLayout(
 ): { root: string; index: string; parts: TeamPart[] } {
   const root = `inject-${injectId}/`;
   const parts = teams.map(({ team, submissions }) => {
-    const folder = `${root}team-${team.number}-${safeFileName(team.name)}/`;
+    const folder = `${root}team-${team.number}-${safeNamePart(team.name)}/`;
     const written = new Map<string, string>();
     const versions = [...submissions]
       .sort((a, b) => a.version - b.version)

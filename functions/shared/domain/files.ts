@@ -73,6 +73,13 @@ export function safeFileName(name: string): string {
 }
 
 /**
+ * A whole name (a team's) as part of a file or folder name: a slash in it is
+ * no folder here, so "Blue / One" is `Blue_One`, not `One` as a file name's
+ * last part would be.
+ */
+export const safeNamePart = (name: string): string => safeFileName(name.replace(/[\\/]/g, ' '));
+
+/**
  * Where every upload lands, whatever it is for: a form's key is always under
  * it. What names an upload (a submission, a report, an inject's edit) keeps
  * a copy of its own outside it (pinned), so nothing posted later through a

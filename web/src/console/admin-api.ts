@@ -162,6 +162,7 @@ export function adminApi(token: string) {
       data(admin.POST('/api/v1/scans/void', { body: { ...filter, ...(previewId === undefined ? {} : { dry_run: false, preview_id: previewId }) } })),
     voidJob: async (id: number): Promise<VoidJob> => data(admin.GET('/api/v1/scans/voids/{id}', { params: path(id) })),
     finalise: (force: boolean) => data(admin.POST('/api/v1/competition/finalise', { body: { force } })),
+    debriefSummary: () => data(admin.GET('/api/v1/debriefs/summary')),
     teamAccounts: () => data(admin.GET('/api/v1/team-accounts')),
     /** A member's sign-in account: its generated password is in this answer only. */
     createTeamAccount: (body: { team_id: number; name: string } | { role: 'red-team'; name: string }) => data(admin.POST('/api/v1/team-accounts', { body })),

@@ -207,7 +207,11 @@ export function finaliseForm({ api, say }: ConsoleContext): HTMLFormElement {
     event.preventDefault();
     api
       .finalise(force.checked)
-      .then((done) => say(`${done.already ? 'Already final' : 'Final'} since ${done.final.at} (${done.final.by}).`))
+      .then((done) =>
+        say(
+          `${done.already ? 'Already final' : 'Final'} since ${done.final.at} (${done.final.by}).${done.debriefs_export === null ? '' : ` Every team's debrief is being built and exported (export ${done.debriefs_export}).`}`,
+        ),
+      )
       .catch((error: unknown) => say(explain(error)));
   });
   return form;

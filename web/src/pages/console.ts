@@ -11,6 +11,7 @@ import { poolForm, poolsTable } from '../console/pools';
 import { incidentsTable, injectsTable, openNewInject } from '../console/work';
 import { findingKindsForm, findingsTable } from '../console/findings';
 import { overviewView } from '../console/overview';
+import { ranksView } from '../console/ranks';
 import { listTable } from '../console/table';
 import { listServices } from '../console/service-list';
 import { servicesTable, servicesView } from '../console/services';
@@ -182,7 +183,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
         ];
       },
     },
-    closing: { title: 'Closing the event', draw: () => Promise.resolve([closing]) },
+    closing: { title: 'Closing the event', draw: async () => [closing, ...(await ranksView(context))] },
   };
 
   /** One team: its services, its members' accounts, its requests, answers and grades, what it filed, its adjustments. */
@@ -219,7 +220,15 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
       ),
     );
     return [
-      h('p', {}, `Zone ${team.team_url}. `, h('a', { href: `#/services?team=${team.number}` }, 'Its services in the services view')),
+      h(
+        'p',
+        {},
+        `Zone ${team.team_url}. `,
+        h('a', { href: `#/services?team=${team.number}` }, 'Its services in the services view'),
+        '. ',
+        h('a', { href: `/debrief.html?team=${id}` }, 'Its debrief'),
+        ', as the team reads and prints it.',
+      ),
       actions(
         opener(`Edit team ${team.number}`, () => openTeam(context, team)),
         end,

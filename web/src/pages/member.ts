@@ -71,6 +71,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   replaceContent(
     content,
     h('p', { class: 'signed-in' }, `Signed in as ${session.account} until ${formatTime(session.expires_at)}. `, signOutButton),
+    h('p', {}, h('a', { href: '/debrief.html' }, 'Your team’s debrief'), ': its story of the event, to read and print, once the organisers release it.'),
     session.details ? null : h('p', { class: 'notice' }, 'The organisers show failures by their category only for now.'),
     h('h2', {}, 'Announcements'),
     announcements,

@@ -10,8 +10,9 @@ export const competitionRoutes = {
     responses: { 200: json('The overview (ETag: poll with If-None-Match).', OverviewSchema) },
   }),
   FinaliseCompetition: route('FinaliseCompetition', 'POST', '/competition/finalise', 'competition/finalise-competition', 'admin', 'read-write', {
-    summary: 'Lock the results: no scan report, adjustment, void or scoring setting changes them from now on',
+    summary: "Lock the results: no scan report, adjustment, void or scoring setting changes them from now on; every team's debrief is built and exported",
     body: FinaliseBody,
+    invokes: 'ExportWorker',
     responses: { 200: json('Final (now, or already before).', FinalisedSchema) },
     problems: { 409: ['not_ended'] },
   }),

@@ -1,4 +1,4 @@
-import { DebriefSchema } from '#shared/api/schemas/responses/debriefs';
+import { DebriefExportSchema, DebriefSchema, DebriefSummarySchema } from '#shared/api/schemas/responses/debriefs';
 import { route, json } from '#shared/api/route';
 
 /**
@@ -21,5 +21,25 @@ export const debriefsRoutes = {
       "The team's own debrief, once released to its members (`debriefs_shown`: after `finalise` and with no freeze standing, or at once); an organiser reads it whenever",
     responses: { 200: json('The debrief; while a freeze stands in a practice event (`now`), as of the freeze.', DebriefSchema) },
     problems: { 403: ['debrief_not_released'] },
+  }),
+  GetDebriefSummary: route('GetDebriefSummary', 'GET', '/debriefs/summary', 'debriefs/get-debrief-summary', 'admin', 'read', {
+    summary: 'The organisers’ table of ranks: every team × every super type with score and rank, its uptime and inject points',
+    responses: {
+      200: json('By rank, as the scoreboard ranks (the main division first when segregated); hidden teams listed, ranked with nobody.', DebriefSummarySchema),
+    },
+  }),
+  GetDebriefSummaryCsv: route('GetDebriefSummaryCsv', 'GET', '/debriefs/summary.csv', 'debriefs/get-debrief-summary-csv', 'admin', 'read', {
+    summary: 'The table of ranks as CSV',
+    responses: { 200: { description: 'RFC 4180, a header row first; text a spreadsheet would run as a formula starts with an apostrophe.', text: 'text/csv' } },
+  }),
+  ExportDebriefs: route('ExportDebriefs', 'POST', '/debriefs/exports', 'debriefs/export-debriefs', 'admin', 'read-write', {
+    summary: "Every visible team's debrief as one ZIP in the bucket (an HTML file each, and the table of ranks as CSV): a job, written by the export worker",
+    invokes: 'ExportWorker',
+    responses: { 202: json('The job, queued; poll its Location until it is done (with a link) or failed.', DebriefExportSchema) },
+  }),
+  GetDebriefExport: route('GetDebriefExport', 'GET', '/debriefs/exports/{id}', 'debriefs/get-debrief-export', 'admin', 'read', {
+    summary: 'An export of the debriefs: its state, and once done a link to its ZIP',
+    bucket: { read: ['exports/'] },
+    responses: { 200: json('The job as it is now.', DebriefExportSchema) },
   }),
 } as const;

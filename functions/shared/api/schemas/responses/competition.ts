@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Time, named } from '#shared/domain/shapes';
+import { Id, Time, named } from '#shared/domain/shapes';
 import { TokenSchema } from '#shared/domain/tokens';
 
 /**
@@ -21,5 +21,11 @@ export const FinalisedSchema = named(
   v.strictObject({
     final: v.strictObject({ at: Time, by: v.string() }),
     already: v.pipe(v.boolean(), v.description('It was final before this request (nothing changed).')),
+    debriefs_export: v.pipe(
+      v.nullable(Id),
+      v.description(
+        "The export of every visible team's debrief that finalising started (GET /debriefs/exports/{id}): the worker builds each debrief, so members' first reads find them built. Null when it was final already.",
+      ),
+    ),
   }),
 );

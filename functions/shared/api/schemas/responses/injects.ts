@@ -3,7 +3,7 @@ import { AnnouncementSchema } from '#shared/domain/announcements';
 import { StoredFileSchema } from '#shared/domain/stored-file';
 import { IncidentGradeSchema, IncidentGradeShownSchema } from '#shared/domain/incidents';
 import { GradeSchema, InjectSchema, SubmissionSchema, TeamGradeSchema, TeamInjectSchema } from '#shared/domain/injects';
-import { EXPORT_STATES } from '#shared/domain/exports';
+import { exportJobProgress, exportJobResult } from '#shared/api/schemas/export-job-fields';
 import { Id, Count, named } from '#shared/domain/shapes';
 
 export { AnnouncementSchema, GradeSchema, IncidentGradeSchema, InjectSchema, StoredFileSchema, SubmissionSchema, TeamGradeSchema, TeamInjectSchema };
@@ -39,18 +39,10 @@ export const ExportJobSchema = named(
   v.strictObject({
     id: Id,
     inject_id: Id,
-    state: v.picklist(EXPORT_STATES),
-    requested_by: v.string(),
-    requested_at: v.string(),
-    started_at: v.nullable(v.string()),
-    finished_at: v.nullable(v.string()),
+    ...exportJobProgress,
     submissions: v.pipe(Count, v.description('Versions in it.')),
     files: v.pipe(Count, v.description('Files in it, besides the answers (a file several versions name, once).')),
-    key: v.nullable(v.string()),
-    bytes: v.nullable(v.pipe(Count, v.description("The ZIP's size, once written."))),
-    url: v.nullable(v.pipe(v.string(), v.description('Done: a link that downloads the ZIP, good for an hour from this answer.'))),
-    expires_at: v.nullable(v.string()),
-    error: v.nullable(v.string()),
+    ...exportJobResult,
   }),
 );
 

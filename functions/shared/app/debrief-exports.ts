@@ -1,0 +1,92 @@
+/**
+ * Every debrief at once (issue #62): an organiser asks for it (`POST
+ * /debriefs/exports`), and `finalise` does, so that building every team's
+ * debrief is the export worker's work and not a request's. The worker builds
+ * each visible team's debrief that is not current (and keeps it, so members'
+ * first reads find it built), writes one self-contained HTML file per team
+ * (the page's own document, ../../../web/src/debrief-document.ts) and the
+ * table of ranks as CSV, as one ZIP.
+ */
+import type * as v from 'valibot';
+import { DebriefExportSchema } from '#shared/api/schemas/responses/debriefs';
+import { DEBRIEF_CSS } from '#shared/api/workers';
+import { builtDebrief, fieldOf, summaryOfDebriefs } from '#shared/app/debriefs';
+import { jobAsShown, queueExport, writeExportZip } from '#shared/app/export-jobs';
+import { readBundledFile } from '#shared/bundled-file';
+import { putDebrief, readDebrief } from '#shared/data/debriefs';
+import { newExportJobId, readExportJob } from '#shared/data/exports';
+import { readPublicVersions } from '#shared/data/public-version';
+import { listTeamRecords } from '#shared/data/teams';
+import { summaryCsv } from '#shared/domain/debrief-table';
+import type { DebriefExportJob } from '#shared/domain/exports';
+import { debriefShownNow } from '#shared/domain/debrief';
+import { safeNamePart } from '#shared/domain/files';
+import { inSchemaOrder } from '#shared/domain/shapes';
+import { notFound } from '#shared/http/problem';
+import type { Logger } from '#shared/log';
+import { formatTimestamp } from '#shared/validation';
+import { debriefFile } from '../../../web/src/debrief-document';
+
+/** A debrief file's size at most, for the ZIP's part size: tables of a team's services, injects and findings. */
+const DEBRIEF_BYTES = 2 * 1024 * 1024;
+
+export type ShownDebriefExport = v.InferOutput<typeof DebriefExportSchema>;
+
+const ZIP_NAME = 'debriefs.zip';
+
+/** Queues an export of every visible team's debrief, and starts the worker. */
+export async function requestDebriefExport(requestedBy: string, log: Logger, now = new Date()): Promise<ShownDebriefExport> {
+  const teams = (await listTeamRecords({ totals: false })).filter((t) => !t.hidden).length;
+  const job: DebriefExportJob = {
+    id: await newExportJobId(),
+    kind: 'debriefs',
+    state: 'queued',
+    requested_by: requestedBy,
+    requested_at: formatTimestamp(now),
+    started_at: null,
+    finished_at: null,
+    teams,
+    key: null,
+    bytes: null,
+    error: null,
+  };
+  return shown(await queueExport(job, log), now);
+}
+
+/** An export of debriefs as a caller sees it now; 404 for none (or a job of another kind). */
+export async function debriefExportJob(id: number, now = new Date()): Promise<ShownDebriefExport> {
+  const job = await readExportJob(id);
+  if (job?.kind !== 'debriefs') throw notFound(`No export of debriefs has id ${id}.`);
+  return shown(job, now);
+}
+
+const shown = async (job: DebriefExportJob, now: Date): Promise<ShownDebriefExport> =>
+  inSchemaOrder(DebriefExportSchema, { ...job, ...(await jobAsShown(job, ZIP_NAME, now)) });
+
+/** The worker's part for a debriefs export (app/export-worker.ts took the job). */
+export async function writeDebriefsExport(job: DebriefExportJob, log: Logger, now = new Date()): Promise<void> {
+  // The version first: data that moves while the field is read leaves what is kept older than it, built again on a read.
+  const version = (await readPublicVersions()).live.version;
+  const field = await fieldOf(undefined, now);
+  const css = readBundledFile(DEBRIEF_CSS, import.meta.url);
+  const teams = field.standings.teams.filter((t) => !t.hidden).sort((a, b) => a.team.number - b.team.number);
+  const options = { folder: 'debriefs', fileName: ZIP_NAME, bytes: teams.length * DEBRIEF_BYTES, log, now };
+  let built = 0;
+  await writeExportZip(job, options, async (zip) => {
+    // One team at a time: a debrief's histories are read a few services at once, and one file is held at a time.
+    for (const { team } of teams) {
+      const stored = await readDebrief(team.id, 'live');
+      let debrief = stored && stored.version >= version ? stored.debrief : undefined;
+      if (!debrief) {
+        debrief = (await builtDebrief(team.id, field))!;
+        await putDebrief(team.id, 'live', { version, built_at: formatTimestamp(now), debrief });
+        built++;
+      }
+      // What the team reads: its file is the member's view.
+      const asRead = debriefShownNow(debrief, field.settings, now.getTime(), 'member');
+      await zip.add(`debriefs/team-${team.number}-${safeNamePart(team.name)}.html`, Buffer.from(debriefFile(asRead, css)), now);
+    }
+    await zip.add('debriefs/ranks.csv', Buffer.from(summaryCsv(await summaryOfDebriefs(now))), now);
+  });
+  log.info('debriefs exported', { job: job.id, teams: teams.length, built });
+}
