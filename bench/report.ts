@@ -1,4 +1,5 @@
 import { cdnReportLines } from './cdn';
+import { formatDebriefCost } from './debrief-figures';
 import { formatPageFigures } from './page-figures';
 /** Prints the benchmark's figures as readable tables. */
 type Row = (string | number)[];
@@ -200,6 +201,7 @@ export function printReport(r: any) {
         `the job to done and folded ${fmt(v.job.ms / 1000, 1)} s, ~${v.job.awsWcu} AWS WCU, ${v.job.awsRcu} AWS RCU`,
     );
   }
+  if (r.debriefs) out(`\n${formatDebriefCost(r.debriefs)}`);
   out(
     `\nStalled database (DynamoDB Local paused), ${r.stalled.requests} requests: p50 ${r.stalled.p50Ms} ms, p99 ${r.stalled.p99Ms} ms, ` +
       `max ${r.stalled.maxMs} ms (bound per database call ${r.stalled.callBudgetMs} ms); statuses ${JSON.stringify(r.stalled.statuses)}`,

@@ -374,6 +374,10 @@ try {
   }
   const history = lastJsonLine((await runScript('bench/history.ts', ['--json', '--results', quick ? '500' : '2000'])).stdout);
   const voids = lastJsonLine((await runScript('bench/void.ts', ['--json', '--results', quick ? '1000' : full ? '5000' : '2000'])).stdout);
+  // Debriefs at an event's size: 250 teams, a sample of them built (issue #62).
+  const debriefs = lastJsonLine(
+    (await runScript('bench/debriefs.ts', ['--json', '--teams', quick ? '50' : '250', '--sample', quick ? '2' : '5', '--results', quick ? '10' : '30'])).stdout,
+  );
 
   const when = new Date().toISOString();
   // The cost model's inputs, from a run at the default size or larger (a quick or resized run would misstate them).
@@ -406,6 +410,7 @@ try {
     seconds: (performance.now() - benchStarted) / 1000,
     history,
     voids,
+    debriefs,
   };
   const outDir = resolve(import.meta.dirname, 'results');
   mkdirSync(outDir, { recursive: true });

@@ -7,7 +7,8 @@
  * OpenAPI description, every log line written meanwhile and the table's own
  * items are searched for them, and none is found.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { forgetFreshCopies } from '#shared/data/fresh';
 import { logSink } from '#shared/log';
 import type { Competition } from '#shared/domain/competition';
 import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
@@ -174,9 +175,15 @@ describe('check accounts', () => {
   it('leave no secret in any other answer, the audit trail, the results export, the description, a log line or the table in the clear', async () => {
     // The writes of secrets whose answers, audit entries and log lines are scanned, whatever ran before.
     await rewriteAccounts(sshOfTeam(14));
+    // A member of the team scanned, its debrief released (issue #62): the debrief is read as its members read it.
+    const team = (await call('GET', '/api/v1/teams')).json[0].id as number;
+    const release = (shown: string) => call('PATCH', '/api/v1/settings/1', { headers: bearer(tokens.admin), body: { debriefs_shown: shown } });
+    expect((await release('now')).status).toBe(200);
+    onTestFinished(async () => void (await release('after_finalise')));
+    forgetFreshCopies();
     const everything = await everythingSeen({
       get: (path, headers) => call('GET', path, { headers }),
-      ids: { team: (await call('GET', '/api/v1/teams')).json[0].id, service: own },
+      ids: { team, service: own },
       // A pool's agent too (issue #45): it reads its pool's secrets from the secrets route only. And a red team member
       // (issue #47): the public's reads and the red team's own.
       callers: [
@@ -185,9 +192,11 @@ describe('check accounts', () => {
         bearer(tokens.service),
         bearer((await createToken({ role: 'agent', pool: 'cloud', name: 'leak agent', expiresAt: null, audit: TEST_AUDIT })).token),
         bearer((await startSession({ name: 'leak-red', home: 'red' })).token),
+        bearer((await startSession({ name: 'leak-member', home: team })).token),
       ],
       also: [...logged, ...answers],
     });
+    expect(everything).toMatch(/GetTeamDebrief 200 .*"standing"/);
     // The scan saw what it should: the accounts' summaries, the audit trail, log lines.
     expect(everything).toContain('"username":"deploy"');
     expect(everything).toContain('competition.load');

@@ -7,7 +7,11 @@
  * as the settings say, and is built once per version of the public data.
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { commandObservers } from '#shared/data/client';
+import { putDebrief, readDebrief } from '#shared/data/debriefs';
+import { keys } from '#shared/data/keys';
+import { queryPartition } from '#shared/data/operations';
 import { forgetFreshCopies } from '#shared/data/fresh';
 import { getSettings, saveSettings } from '#shared/data/settings';
 import type { Debrief } from '#shared/domain/debrief';
@@ -388,5 +392,30 @@ describe('a team’s debrief', () => {
     expect(histories).toEqual([]);
     expect((await invoke('POST', '/api/v1/debriefs/exports', { headers: member })).status).toBe(403);
     expect((await invoke('GET', '/api/v1/debriefs/exports/999', { headers: admin })).status).toBe(404);
+  });
+
+  it('keeps a debrief too large for one item in parts, reads it back whole, and lets only a newer version replace it', async () => {
+    const base = (await organiserRead()).json as Debrief;
+    // Incompressible comments (random text), 100 000 characters each: about 600 KB gzipped, past an item's 400 KB.
+    const noise = () => randomBytes(75_000).toString('base64');
+    const big: Debrief = {
+      ...base,
+      injects: Array.from({ length: 8 }, (_, i) => ({ ...base.injects[0]!, inject_id: 1000 + i, grade: { ...base.injects[0]!.grade!, comment: noise() } })),
+    };
+    const team = 999_999;
+    const stored = (version: number, debrief: Debrief) => ({ version, built_at: '2026-11-22T10:00:00Z', debrief });
+    expect(await putDebrief(team, 'live', stored(10, big))).toBe(true);
+    const items = await queryPartition(keys.debriefPartition(team), { consistent: true });
+    const parts = items.filter((item) => item.sk !== 'live');
+    expect(parts.length).toBeGreaterThanOrEqual(2);
+    expect(items.find((item) => item.sk === 'live')).toMatchObject({ version: 10, parts: parts.length });
+    expect((await readDebrief(team, 'live'))?.debrief).toEqual(big);
+    // An older build is refused; a newer one replaces it, and the parts it no longer names expire.
+    expect(await putDebrief(team, 'live', stored(9, base))).toBe(false);
+    expect((await readDebrief(team, 'live'))?.version).toBe(10);
+    expect(await putDebrief(team, 'live', stored(11, base))).toBe(true);
+    expect(await readDebrief(team, 'live')).toMatchObject({ version: 11, debrief: base });
+    const after = await queryPartition(keys.debriefPartition(team), { consistent: true });
+    expect(after.filter((item) => item.sk !== 'live').every((part) => typeof part.ttl === 'number')).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import { DebriefExportSchema } from '#shared/api/schemas/responses/debriefs';
 import { DEBRIEF_CSS } from '#shared/api/workers';
 import { builtDebrief, fieldOf, summaryOfDebriefs } from '#shared/app/debriefs';
 import { jobAsShown, queueExport, writeExportZip } from '#shared/app/export-jobs';
+import { mapBounded } from '#shared/bounded';
 import { readBundledFile } from '#shared/bundled-file';
 import { putDebrief, readDebrief } from '#shared/data/debriefs';
 import { newExportJobId, readExportJob } from '#shared/data/exports';
@@ -27,6 +28,8 @@ import type { Logger } from '#shared/log';
 import { formatTimestamp } from '#shared/validation';
 import { debriefFile } from '../../../web/src/debrief-document';
 
+/** Teams whose debriefs the worker builds at once. */
+const TEAMS_AT_ONCE = 4;
 /** A debrief file's size at most, for the ZIP's part size: tables of a team's services, injects and findings. */
 const DEBRIEF_BYTES = 2 * 1024 * 1024;
 
@@ -72,19 +75,23 @@ export async function writeDebriefsExport(job: DebriefExportJob, log: Logger, no
   const teams = field.standings.teams.filter((t) => !t.hidden).sort((a, b) => a.team.number - b.team.number);
   const options = { folder: 'debriefs', fileName: ZIP_NAME, bytes: teams.length * DEBRIEF_BYTES, log, now };
   let built = 0;
+  /** A team's debrief as its members read it: the kept one when current, else built now (and kept). */
+  const asRead = async (team: (typeof teams)[number]['team']) => {
+    const stored = await readDebrief(team.id, 'live');
+    let debrief = stored && stored.version >= version ? stored.debrief : undefined;
+    if (!debrief) {
+      debrief = (await builtDebrief(team.id, field))!;
+      await putDebrief(team.id, 'live', { version, built_at: formatTimestamp(now), debrief });
+      built++;
+    }
+    return debriefShownNow(debrief, field.settings, now.getTime(), 'member');
+  };
   await writeExportZip(job, options, async (zip) => {
-    // One team at a time: a debrief's histories are read a few services at once, and one file is held at a time.
-    for (const { team } of teams) {
-      const stored = await readDebrief(team.id, 'live');
-      let debrief = stored && stored.version >= version ? stored.debrief : undefined;
-      if (!debrief) {
-        debrief = (await builtDebrief(team.id, field))!;
-        await putDebrief(team.id, 'live', { version, built_at: formatTimestamp(now), debrief });
-        built++;
-      }
-      // What the team reads: its file is the member's view.
-      const asRead = debriefShownNow(debrief, field.settings, now.getTime(), 'member');
-      await zip.add(`debriefs/team-${team.number}-${safeNamePart(team.name)}.html`, Buffer.from(debriefFile(asRead, css)), now);
+    // A few teams built at once (a team's build reads each of its services' results: seconds at the end of a long
+    // event, bench/debriefs.ts), the files written in team order; a debrief is small, its results are not kept.
+    const debriefs = await mapBounded(teams, TEAMS_AT_ONCE, ({ team }) => asRead(team));
+    for (const [i, { team }] of teams.entries()) {
+      await zip.add(`debriefs/team-${team.number}-${safeNamePart(team.name)}.html`, Buffer.from(debriefFile(debriefs[i]!, css)), now);
     }
     await zip.add('debriefs/ranks.csv', Buffer.from(summaryCsv(await summaryOfDebriefs(now))), now);
   });

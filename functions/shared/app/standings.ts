@@ -7,13 +7,19 @@
  * read time, since it grows with the clock and not with a write.
  */
 import { freshInjectSchedule } from '#shared/data/fresh';
+import { readInjectSchedule } from '#shared/data/injects';
 import { readStandingsInputs } from '#shared/data/standings';
+import { readExactStandings } from '#shared/data/teams';
 import { injectMaxima, withInjectMaxima } from '#shared/domain/injects';
 import { frozenFor, teamsAsSeen, type FreezeView } from '#shared/domain/scoring/freeze';
 import { formatTimestamp } from '#shared/validation';
 
-export async function standingsAsSeen(freeze: FreezeView, now = new Date()) {
-  const [{ segregate, teams, superTypes }, schedule] = await Promise.all([readStandingsInputs(), freshInjectSchedule()]);
+export async function standingsAsSeen(freeze: FreezeView, now = new Date(), options: { exact?: boolean } = {}) {
+  // Exact (a debrief, kept until the data moves again): every team's totals, the settings and the schedule as they
+  // are now, not the projection and the copies a function keeps for up to 5 s.
+  const [{ segregate, teams, superTypes }, schedule] = await Promise.all(
+    options.exact ? [readExactStandings(), readInjectSchedule()] : [readStandingsInputs(), freshInjectSchedule()],
+  );
   const cutoff = frozenFor(freeze) ?? formatTimestamp(now);
   return { segregate, superTypes, teams: withInjectMaxima(teamsAsSeen(teams, freeze), injectMaxima(schedule, cutoff)) };
 }
