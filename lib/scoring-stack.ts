@@ -224,6 +224,7 @@ export class ScoringStack extends Stack {
             table: { table, indexArns, grant: route.table, keeps: route.keeps },
             reservedConcurrency: route.throttle === 'scan-report' && config.reservedScanConcurrency > 0 ? config.reservedScanConcurrency : undefined,
             files: route.files,
+            ...(route.runs ? { timeout: Duration.seconds(route.runs.timeoutSeconds), memorySize: route.runs.memoryMb } : {}),
           }),
       });
       this.routeAreas.set(areaName, area);
@@ -294,6 +295,7 @@ export class ScoringStack extends Stack {
         table: { table, indexArns, grant: worker.table },
         timeout: Duration.seconds(worker.timeoutSeconds),
         files: worker.files,
+        memorySize: worker.memoryMb,
       });
       f.fn.configureAsyncInvoke({ retryAttempts: 0 });
       if (worker.bucket) for (const [name, value] of Object.entries(this.files.grant(f.role, worker.bucket))) f.fn.addEnvironment(name, value);

@@ -25,6 +25,6 @@ export const handler = endpoint(competitionRoutes.FinaliseCompetition, {}, async
   if (outcome.kind === 'missing') throw notFound('No competition is loaded.');
   request.log.info('competition finalised', { at: outcome.final.at, forced: refusal !== undefined });
   if (outcome.kind === 'already') return ok({ final: outcome.final, already: true, debriefs_export: null });
-  const debriefs = await requestDebriefExport(request.principal!.name, request.log);
+  const debriefs = await requestDebriefExport(request.principal!.name, request.log, new Date(), outcome.final.at);
   return ok({ final: outcome.final, already: false, debriefs_export: debriefs.id });
 });

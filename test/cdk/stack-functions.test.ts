@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fallbackHandler } from '#shared/api/routes';
-import { WORKERS } from '#shared/api/workers';
+import { WORKERS, type Worker } from '#shared/api/workers';
 import { FOLD_BATCH_SIZE, FOLD_EVENT_PATTERNS } from '#shared/data/fold-events';
 import { flat, logicalId, resourcesOfType, ROOT, rolePermissions } from './synth';
 import {
@@ -61,8 +61,13 @@ describe('functions', () => {
       expect(p.Runtime, id).toBe('nodejs22.x');
       expect(p.Architectures, id).toEqual(['arm64']);
       expect(p.Handler, id).toBe('index.handler');
-      // The stack's memory, but for the scoring agent's one full vCPU (test/cdk/agent.test.ts).
-      expect(p.MemorySize, id).toBe(p.FunctionName === `${prefix}-Agent` ? 1769 : 256);
+      // The stack's memory, but for the scoring agent's one full vCPU (test/cdk/agent.test.ts), and what a route's
+      // `runs` or a worker's `memoryMb` declares (a debrief's build, the export worker).
+      const route = built.find((r) => `${prefix}-${r.name}` === p.FunctionName);
+      const worker = (Object.values(WORKERS) as Worker[]).find((w) => `${prefix}-${w.name}` === p.FunctionName);
+      const declared = p.FunctionName === `${prefix}-Agent` ? 1769 : (route?.runs?.memoryMb ?? worker?.memoryMb ?? 256);
+      expect(p.MemorySize, id).toBe(declared);
+      if (route) expect(p.Timeout, id).toBe(route.runs?.timeoutSeconds ?? 10);
       expect(p.Environment.Variables.NODE_OPTIONS, id).toBe('--enable-source-maps');
       const logGroup = deployed.Resources[p.LoggingConfig.LogGroup.Ref]!;
       expect(logGroup.Type).toBe('AWS::Logs::LogGroup');

@@ -23,6 +23,7 @@ import { handler as recordScoreSnapshot } from '../../functions/scheduled/record
 import { startLambdaTwin, type LambdaTwin } from '../../lib/local/lambda-twin';
 import { startObjectStore, type ObjectStoreLocal } from '../../lib/local/object-store';
 import { exportResults } from '../../lib/local/results-export';
+import { startSession } from '#shared/data/sessions';
 import { mintTokens, TEST_AUDIT, useFreshTable } from '../support/database';
 import { unfinalise } from '../support/final';
 import { startFold } from '../support/fold';
@@ -217,6 +218,11 @@ describe('a team’s debrief', () => {
     expect((await memberRead(otherMember)).status).toBe(403);
     expect((await invoke('GET', `/api/v1/team/${teamId}/debrief`)).status).toBe(401);
     expect((await invoke('GET', `/api/v1/teams/${teamId}/debrief`, { headers: member })).status).toBe(403);
+    // A hidden team's debrief is the organisers' alone: a session of its member (sign-in refuses one) finds none.
+    const hidden = ((await invoke('GET', '/api/v1/teams', { headers: admin })).json as { id: number; number: number }[]).find((t) => t.number === 99)!;
+    const hiddenMember = bearer((await startSession({ name: 'hidden-member', home: hidden.id })).token);
+    expect((await memberRead(hiddenMember, hidden.id)).status).toBe(404);
+    expect((await invoke('GET', `/api/v1/teams/${hidden.id}/debrief`, { headers: admin })).status).toBe(200);
   });
 
   it('tells a member nothing of another team, nor who filed or graded what, nor any evidence', async () => {
@@ -404,12 +410,19 @@ describe('a team’s debrief', () => {
     };
     const team = 999_999;
     const stored = (version: number, debrief: Debrief) => ({ version, built_at: '2026-11-22T10:00:00Z', debrief });
-    expect(await putDebrief(team, 'live', stored(10, big))).toBe(true);
+    // Two builds of one version at once (the export worker and a reader): one is kept, whole.
+    const twin: Debrief = { ...big, as_of: '2026-11-22T10:00:01Z' };
+    expect((await Promise.all([putDebrief(team, 'live', stored(10, big)), putDebrief(team, 'live', stored(10, twin))])).sort()).toEqual([false, true]);
+    expect([big, twin]).toContainEqual((await readDebrief(team, 'live'))?.debrief);
     const items = await queryPartition(keys.debriefPartition(team), { consistent: true });
-    const parts = items.filter((item) => item.sk !== 'live');
+    const head = items.find((item) => item.sk === 'live')!;
+    const parts = items.filter((item) => String(item.sk).startsWith(`live#${String(head.build)}#`));
     expect(parts.length).toBeGreaterThanOrEqual(2);
-    expect(items.find((item) => item.sk === 'live')).toMatchObject({ version: 10, parts: parts.length });
-    expect((await readDebrief(team, 'live'))?.debrief).toEqual(big);
+    expect(items).toHaveLength(1 + 2 * parts.length);
+    expect(head).toMatchObject({ version: 10, parts: parts.length });
+    // The losing build's parts expire; the kept one's do not.
+    expect(parts.every((part) => part.ttl === undefined)).toBe(true);
+    expect(items.filter((item) => item.sk !== 'live' && !parts.includes(item)).every((part) => typeof part.ttl === 'number')).toBe(true);
     // An older build is refused; a newer one replaces it, and the parts it no longer names expire.
     expect(await putDebrief(team, 'live', stored(9, base))).toBe(false);
     expect((await readDebrief(team, 'live'))?.version).toBe(10);

@@ -103,6 +103,12 @@ describe("the organisers' table of ranks", () => {
     const header = 'rank,division,team_number,team_name,hidden,total_score,Services score,Services rank,Injects score,Injects rank,uptime,inject_points';
     expect(summaryCsv(summary)).toBe(`${header}\r\n1,main,11,"'=HYPERLINK(""x"")\tevil",false,70,40,1,30,1,0.8,30\r\n`);
     expect(summaryTsv(summary)).toBe(`${header.replaceAll(',', '\t')}\n1\tmain\t11\t'=HYPERLINK("x") evil\tfalse\t70\t40\t1\t30\t1\t0.8\t30`);
+    // A tab first (a formula behind it), a quote first: neither runs nor opens a quoted cell.
+    const named = (name: string) =>
+      summaryTsv(debriefSummary([team(1, { '1': 1 }, [0, 0], { name })], SUPER_TYPES, false, points))
+        .split('\n')[1]!
+        .split('\t')[3];
+    expect([named('\t=1+1'), named('"quoted" team')]).toEqual(["' =1+1", '\'"quoted" team']);
   });
 
   it("counts a team's inject points from its latest grade of each inject", () => {

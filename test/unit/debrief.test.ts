@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDebrief, debriefShownNow, median, memberRelease, standingOf, type DebriefInputs } from '#shared/domain/debrief';
-import type { Finding } from '#shared/domain/findings';
+import type { Finding, FindingRuling } from '#shared/domain/findings';
 import type { Grade, Inject, Submission } from '#shared/domain/injects';
 import type { TeamRecord } from '#shared/domain/model';
 import { emptyTotals } from '#shared/domain/scoring/figures';
@@ -197,6 +197,21 @@ describe('a debrief', () => {
       reviewed_at: t(reviewedMinute),
     },
   });
+  const ruling = (findingId: number, n: number, decision: FindingRuling['decision'], minute: number, deducted: number): FindingRuling => ({
+    finding_id: findingId,
+    team_id: 1,
+    n,
+    decision,
+    points: 40,
+    reason: '',
+    counted: decision === 'approve',
+    repeat_of: null,
+    deducted,
+    award: -deducted,
+    super_type_id: 3,
+    reviewed_by: 'olga the grader',
+    reviewed_at: t(minute),
+  });
   const inputs = (cutoff?: string): DebriefInputs => ({
     competitionName: 'Practice',
     team: team(1, { '1': 40, '2': 30 }),
@@ -204,12 +219,21 @@ describe('a debrief', () => {
     superTypes: SUPER_TYPES,
     segregate: false,
     services: [{ id: 7, subtype: 'SSH', url: 'ssh.team1', port: 22, max_score: 10, results: [result(0, 10), result(1, 0), result(25, 10)] }],
-    injects: [inject(1, 0), inject(2, 15), inject(3, 0, 'draft')],
+    // 4 is retired (its grades stay), 5 opens after the debrief was built.
+    injects: [inject(1, 0), inject(2, 15), inject(3, 0, 'draft'), inject(4, 1, 'retired'), inject(5, 45)],
     submissions: [submission(1, 1, 2, true), submission(1, 2, 5, false), submission(2, 1, 24, false)],
     grades: [grade(1, 1, 6, 20), grade(1, 2, 22, 35)],
     incidents: [],
     incidentGrades: [],
-    findings: [finding(1, 'approved', 10), finding(2, 'rejected', 11), finding(3, 'approved', 21)],
+    findings: [finding(1, 'approved', 10), finding(2, 'rejected', 11), finding(3, 'approved', 21), finding(4, 'rejected', 12)],
+    // Finding 4 was approved at minute 12 (30 points), then rejected on a second look at minute 26.
+    findingRulings: [
+      ruling(1, 1, 'approve', 10, 40),
+      ruling(2, 1, 'reject', 11, 0),
+      ruling(3, 1, 'approve', 21, 40),
+      ruling(4, 2, 'reject', 26, 0),
+      ruling(4, 1, 'approve', 12, 30),
+    ],
     findingsShown: true,
     findingsDescribed: false,
     history: {
@@ -226,8 +250,10 @@ describe('a debrief', () => {
   it("tells the team's injects with their versions, revisions and latest grade; approved findings without description, filer or evidence; its line beside the median", () => {
     const debrief = buildDebrief(inputs());
     expect(debrief.as_of).toBe(t(30));
+    // The retired inject 4 too (its grades stay on the board); not the draft, nor inject 5, which opens after minute 30.
     expect(debrief.injects.map((i) => [i.inject_id, i.versions, i.revisions_asked, i.revisions_made, i.grade?.points ?? null])).toEqual([
       [1, 2, 1, 1, 35],
+      [4, 0, 0, 0, null],
       [2, 1, 0, 0, null],
     ]);
     expect(debrief.injects[0]!.grade).toEqual({
@@ -256,8 +282,17 @@ describe('a debrief', () => {
     const debrief = buildDebrief(inputs(t(14)));
     expect(debrief.as_of).toBe(t(14));
     expect(debrief.services[0]).toMatchObject({ checks: 2, passed: 1 });
-    expect(debrief.injects.map((i) => [i.inject_id, i.versions, i.grade?.points ?? null])).toEqual([[1, 2, 20]]);
-    expect(debrief.red_team.findings.map((f) => f.id)).toEqual([1]);
+    expect(debrief.injects.map((i) => [i.inject_id, i.versions, i.grade?.points ?? null])).toEqual([
+      [1, 2, 20],
+      [4, 0, null],
+    ]);
+    // Finding 4 as it stood at the cutoff: approved for 30 (its second look, a rejection, came after).
+    expect(debrief.red_team.findings.map((f) => [f.id, f.points])).toEqual([
+      [1, 40],
+      [4, 30],
+    ]);
+    // A revision asked at minute 3 is not yet asked at a cutoff of minute 3.
+    expect(buildDebrief(inputs(t(3))).injects[0]).toMatchObject({ inject_id: 1, versions: 1, revisions_asked: 0 });
     expect(debrief.score_over_time.times).toEqual([t(1)]);
   });
 

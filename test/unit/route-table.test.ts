@@ -42,7 +42,7 @@ describe('the route table', () => {
     for (const route of routes.filter((r) => (r as Route).keeps)) {
       expect(route.method).toBe('GET');
       expect((route as Route).keeps).toEqual([DEBRIEF_PREFIX]);
-      expect(keys.debrief(7, 'live').pk.startsWith(DEBRIEF_PREFIX) && keys.debriefPart(7, 'frozen', 3, 1).pk.startsWith(DEBRIEF_PREFIX)).toBe(true);
+      expect(keys.debrief(7, 'live').pk.startsWith(DEBRIEF_PREFIX) && keys.debriefPart(7, 'frozen', 'b1', 1).pk.startsWith(DEBRIEF_PREFIX)).toBe(true);
     }
     for (const route of routes) {
       const writesElsewhere = route.method !== 'GET' && ((route.bucket as Route['bucket'])?.write !== undefined || (route as Route).mailKey === true);

@@ -1,6 +1,6 @@
 /** The page's number formatting (hand-written: Intl's first use loads ICU data on a slow phone). */
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatNumber } from '../../web/src/format';
+import { formatDuration, formatNumber, formatShare, formatSpan, formatTenths } from '../../web/src/format';
 
 describe('formatNumber', () => {
   it('groups thousands with commas, as en-US does, negatives included', () => {
@@ -24,5 +24,19 @@ describe('formatDuration', () => {
       [200_000, '2 d'],
     ];
     for (const [seconds, text] of cases) expect(formatDuration(seconds), String(seconds)).toBe(text);
+  });
+});
+
+describe('formatTenths, formatShare and formatSpan', () => {
+  it('keep a tenth, never rounding a share up to a whole it did not reach, and say a span to the minute', () => {
+    expect([formatTenths(12.5), formatTenths(1024), formatTenths(-0.25), formatTenths(-0.04), formatTenths(1234.56)]).toEqual([
+      '12.5',
+      '1,024',
+      '-0.3',
+      '0',
+      '1,234.6',
+    ]);
+    expect([formatShare(0.995), formatShare(0.875), formatShare(1), formatShare(0), formatShare(null)]).toEqual(['99.5 %', '87.5 %', '100 %', '0 %', '–']);
+    expect([formatSpan(40), formatSpan(720), formatSpan(10_740), formatSpan(-5)]).toEqual(['40 s', '12 min', '2 h 59 min', '0 s']);
   });
 });

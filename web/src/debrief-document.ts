@@ -7,22 +7,15 @@
  */
 import type { ApiSchemas } from '#shared/api/client';
 import { lineChart, PALETTE } from './charts';
-import { formatNumber } from './format';
+import { formatNumber, formatShare, formatSpan, formatTenths } from './format';
 import { escapeText, htmlMarkup, node, type MarkupNode } from './markup';
 
 export type Debrief = ApiSchemas['Debrief'];
 
 /** A time as the debrief writes it, in UTC to the minute: every reader sees the same text. */
 export const when = (iso: string | null) => (iso === null ? '–' : `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`);
-const percent = (share: number | null) => (share === null ? '–' : `${formatNumber(Math.round(share * 1000) / 10)} %`);
-const figure = (n: number | null) => (n === null ? '–' : formatNumber(Math.round(n * 10) / 10));
+const figure = (n: number | null) => (n === null ? '–' : formatTenths(n));
 const rankText = (rank: number | null, of: number) => (rank === null ? 'not ranked' : `${rank} of ${of}`);
-
-function duration(seconds: number): string {
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  return hours > 0 ? `${hours} h ${minutes} min` : minutes > 0 ? `${minutes} min` : `${seconds} s`;
-}
 
 /** A table with a caption and column headers; cells are text. */
 function table(caption: string, headers: string[], rows: (string | MarkupNode)[][], className = 'debrief-table'): MarkupNode {
@@ -79,9 +72,16 @@ function scoreOverTime(d: Debrief): MarkupNode {
       'figure',
       { class: 'chart-figure' },
       chart,
-      node('figcaption', {}, `${title} (the team in blue, the median in grey), every ${duration(history.interval_seconds)}.`),
+      node('figcaption', {}, `${title} (the team in blue, the median in grey), every ${formatSpan(history.interval_seconds)}.`),
     ),
   );
+}
+
+/** A service's longest outage: how long, how many failed checks, from when until when. */
+function outage(o: Debrief['services'][number]['longest_outage']): string {
+  if (o === null) return '–';
+  const checks = `${o.checks} failed check${o.checks === 1 ? '' : 's'}`;
+  return `${formatSpan(o.seconds)}: ${checks}, ${when(o.started_at)} to ${o.ended_at === null ? 'the end (not back up)' : when(o.ended_at)}`;
 }
 
 /** A service by its check and address; the address may break anywhere (a host name is one long word), so that a table fits a printed page. */
@@ -93,17 +93,16 @@ function services(d: Debrief): MarkupNode {
     'Services',
     table(
       'How each service held',
-      ['Service', 'Checks', 'Passed', 'Uptime', 'Points', 'SLA penalty', 'Longest outage', 'Voided'],
+      ['Service', 'Checks', 'Passed', 'Failed', 'Uptime', 'Points', 'SLA penalty', 'Longest outage', 'Voided'],
       d.services.map((s) => [
         serviceName(s),
         formatNumber(s.checks),
         formatNumber(s.passed),
-        percent(s.uptime),
+        formatNumber(s.failed),
+        formatShare(s.uptime),
         formatNumber(s.points),
         s.sla_violations === 0 ? '–' : `${formatNumber(s.sla_penalty)} (${s.sla_violations}×)`,
-        s.longest_outage === null
-          ? '–'
-          : `${duration(s.longest_outage.seconds)}: ${s.longest_outage.checks} failed check${s.longest_outage.checks === 1 ? '' : 's'} from ${when(s.longest_outage.started_at)}${s.longest_outage.ended_at ? '' : ', not back up'}`,
+        outage(s.longest_outage),
         s.voided.checks === 0 ? '–' : `${s.voided.checks} (${formatNumber(s.voided.points)} points)`,
       ]),
     ),
@@ -135,7 +134,7 @@ function injects(d: Debrief): MarkupNode {
         formatNumber(i.versions),
         `${i.revisions_asked} / ${i.revisions_made}`,
         i.grade ? `${formatNumber(i.grade.awarded)} of ${formatNumber(i.max_points)}` : `not graded (of ${formatNumber(i.max_points)})`,
-        i.grade ? percent(i.grade.late_share) : '–',
+        i.grade ? formatShare(i.grade.late_share) : '–',
       ]),
     ),
     ...d.injects
@@ -234,7 +233,7 @@ body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 60rem; pad
 ${css.replaceAll('</', '<\\/')}
 </style>
 </head>
-<body>
+<body data-page="debrief">
 <main>
 <h1>${escapeText(title)}</h1>
 ${htmlMarkup(parts)}

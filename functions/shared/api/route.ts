@@ -133,6 +133,11 @@ export interface Route {
   readonly keeps?: readonly string[];
   /** Files of the repository the function reads at run time; the stack copies them next to its bundle. */
   readonly files?: readonly string[];
+  /**
+   * Its function's size when the stack's default (10 s, the stage's memory) does not fit its work: a debrief's first
+   * read builds it from the team's results. API Gateway waits 30 s at most.
+   */
+  readonly runs?: { readonly timeoutSeconds: number; readonly memoryMb: number };
   /** Its API Gateway throttle (see THROTTLES): declared for scan reports, otherwise derived from access and method. */
   readonly throttle: ThrottleClass;
   /**

@@ -23,6 +23,8 @@ export interface Worker {
   readonly timeoutSeconds: number;
   /** Repository files it reads at run time; the stack copies them next to its bundle (as a route's `files`). */
   readonly files?: readonly string[];
+  /** Its memory (and with it CPU), when the stage's default does not fit its work. */
+  readonly memoryMb?: number;
 }
 
 /** The debrief's style sheet, which each team's file in a debriefs export carries inline. */
@@ -40,6 +42,8 @@ export const WORKERS = {
     bucket: { read: ['teams/'], write: ['exports/'] },
     timeoutSeconds: EXPORT_WORKER_SECONDS,
     files: [DEBRIEF_CSS],
+    // Teams' debriefs are built four at once, each from its services' results (bench/debriefs.ts).
+    memoryMb: 1024,
   },
 } as const satisfies Record<string, Worker>;
 

@@ -10,11 +10,11 @@
 import type * as v from 'valibot';
 import { DebriefExportSchema } from '#shared/api/schemas/responses/debriefs';
 import { DEBRIEF_CSS } from '#shared/api/workers';
-import { builtDebrief, fieldOf, summaryOfDebriefs } from '#shared/app/debriefs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fieldOf, keptDebrief, summaryOfDebriefs } from '#shared/app/debriefs';
 import { jobAsShown, queueExport, writeExportZip } from '#shared/app/export-jobs';
 import { mapBounded } from '#shared/bounded';
 import { readBundledFile } from '#shared/bundled-file';
-import { putDebrief, readDebrief } from '#shared/data/debriefs';
 import { newExportJobId, readExportJob } from '#shared/data/exports';
 import { readPublicVersions } from '#shared/data/public-version';
 import { listTeamRecords } from '#shared/data/teams';
@@ -37,8 +37,23 @@ export type ShownDebriefExport = v.InferOutput<typeof DebriefExportSchema>;
 
 const ZIP_NAME = 'debriefs.zip';
 
-/** Queues an export of every visible team's debrief, and starts the worker. */
-export async function requestDebriefExport(requestedBy: string, log: Logger, now = new Date()): Promise<ShownDebriefExport> {
+/**
+ * Waits (up to a minute) until the public version has moved at or after `since`: finalise's mark has reached the
+ * stream consumer. A manual export does not wait.
+ */
+async function versionMovedSince(since: number): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < 60_000; await sleep(500)) {
+    if ((await readPublicVersions()).live.movedAt >= since) return;
+  }
+}
+
+/** Queues an export of every visible team's debrief, and starts the worker; `settlesAfter`: finalise's mark, which the worker waits to see. */
+export async function requestDebriefExport(
+  requestedBy: string,
+  log: Logger,
+  now = new Date(),
+  settlesAfter: string | null = null,
+): Promise<ShownDebriefExport> {
   const teams = (await listTeamRecords({ totals: false })).filter((t) => !t.hidden).length;
   const job: DebriefExportJob = {
     id: await newExportJobId(),
@@ -49,6 +64,7 @@ export async function requestDebriefExport(requestedBy: string, log: Logger, now
     started_at: null,
     finished_at: null,
     teams,
+    settles_after: settlesAfter,
     key: null,
     bytes: null,
     error: null,
@@ -68,32 +84,27 @@ const shown = async (job: DebriefExportJob, now: Date): Promise<ShownDebriefExpo
 
 /** The worker's part for a debriefs export (app/export-worker.ts took the job). */
 export async function writeDebriefsExport(job: DebriefExportJob, log: Logger, now = new Date()): Promise<void> {
+  // Asked for by finalise: its mark moves the public version once the stream consumer has seen it (a second or
+  // two later). Built before that, every debrief would be stale the moment it was kept.
+  if (job.settles_after !== null) await versionMovedSince(Date.parse(job.settles_after));
   // The version first: data that moves while the field is read leaves what is kept older than it, built again on a read.
   const version = (await readPublicVersions()).live.version;
   const field = await fieldOf(undefined, now);
+  const basis = { version, field: () => Promise.resolve(field) };
   const css = readBundledFile(DEBRIEF_CSS, import.meta.url);
   const teams = field.standings.teams.filter((t) => !t.hidden).sort((a, b) => a.team.number - b.team.number);
   const options = { folder: 'debriefs', fileName: ZIP_NAME, bytes: teams.length * DEBRIEF_BYTES, log, now };
-  let built = 0;
-  /** A team's debrief as its members read it: the kept one when current, else built now (and kept). */
-  const asRead = async (team: (typeof teams)[number]['team']) => {
-    const stored = await readDebrief(team.id, 'live');
-    let debrief = stored && stored.version >= version ? stored.debrief : undefined;
-    if (!debrief) {
-      debrief = (await builtDebrief(team.id, field))!;
-      await putDebrief(team.id, 'live', { version, built_at: formatTimestamp(now), debrief });
-      built++;
-    }
-    return debriefShownNow(debrief, field.settings, now.getTime(), 'member');
-  };
   await writeExportZip(job, options, async (zip) => {
     // A few teams built at once (a team's build reads each of its services' results: seconds at the end of a long
-    // event, bench/debriefs.ts), the files written in team order; a debrief is small, its results are not kept.
-    const debriefs = await mapBounded(teams, TEAMS_AT_ONCE, ({ team }) => asRead(team));
+    // event, bench/debriefs.ts), each claimed as a reader claims it, the files written in team order; a debrief is
+    // small, its results are not kept. The team's file is what its members read.
+    const debriefs = await mapBounded(teams, TEAMS_AT_ONCE, async ({ team }) =>
+      debriefShownNow(await keptDebrief(team.id, 'live', undefined, basis), field.settings, now.getTime(), 'member'),
+    );
     for (const [i, { team }] of teams.entries()) {
       await zip.add(`debriefs/team-${team.number}-${safeNamePart(team.name)}.html`, Buffer.from(debriefFile(debriefs[i]!, css)), now);
     }
     await zip.add('debriefs/ranks.csv', Buffer.from(summaryCsv(await summaryOfDebriefs(now))), now);
   });
-  log.info('debriefs exported', { job: job.id, teams: teams.length, built });
+  log.info('debriefs exported', { job: job.id, teams: teams.length });
 }

@@ -13,7 +13,7 @@ import { mapBounded } from '#shared/bounded';
 import { historySamples } from '#shared/app/score-history';
 import { standingsAsSeen } from '#shared/app/standings';
 import { claimDebriefBuild, putDebrief, readDebrief, type DebriefView } from '#shared/data/debriefs';
-import { listFindings } from '#shared/data/findings';
+import { listFindings, teamFindingRulings } from '#shared/data/findings';
 import { freshSettings } from '#shared/data/fresh';
 import { getSettings } from '#shared/data/settings';
 import { teamGrades } from '#shared/data/grades';
@@ -23,6 +23,7 @@ import { readPublicVersions } from '#shared/data/public-version';
 import { storedResults } from '#shared/data/results';
 import { listServiceRecords } from '#shared/data/services';
 import { teamSubmissions } from '#shared/data/submissions';
+import { readTeamProfile } from '#shared/data/teams';
 import { buildDebrief, debriefShownNow, memberRelease, type Debrief } from '#shared/domain/debrief';
 import { debriefSummary, injectPoints, type DebriefSummary } from '#shared/domain/debrief-summary';
 import { freezeView } from '#shared/domain/scoring/freeze';
@@ -32,8 +33,8 @@ import { formatTimestamp } from '#shared/validation';
 
 /** How long a build may hold its claim: a build that died leaves it to the next read after this. */
 const BUILD_LEASE_SECONDS = 30;
-/** How long a read waits for a build another read claimed, before building itself. */
-const WAIT_FOR_BUILD_MS = 10_000;
+/** How long a read waits for a build another read claimed, before building itself: well within its function's 29 s (the route's `runs`). */
+const WAIT_FOR_BUILD_MS = 8_000;
 /** A team's services' histories read at once. */
 const HISTORIES_AT_ONCE = 4;
 /** Teams' grades read at once for the table of ranks. */
@@ -58,7 +59,7 @@ export async function builtDebrief(teamId: number, field: Field): Promise<Debrie
   const team = field.standings.teams.find((t) => t.team.id === teamId);
   if (!team) return undefined;
   const { settings } = field;
-  const [services, submissions, grades, incidents, incidentGrades, findings] = await Promise.all([
+  const [services, submissions, grades, incidents, incidentGrades, findings, findingRulings] = await Promise.all([
     listServiceRecords({ teamNumber: team.team.number }).then((records) =>
       mapBounded(records, HISTORIES_AT_ONCE, async (record) => ({ record, results: await storedResults(record.service.id) })),
     ),
@@ -67,6 +68,7 @@ export async function builtDebrief(teamId: number, field: Field): Promise<Debrie
     listIncidentReports(teamId),
     teamIncidentGrades(teamId),
     listFindings(teamId),
+    teamFindingRulings(teamId),
   ]);
   return buildDebrief({
     competitionName: settings.competition_name,
@@ -90,6 +92,7 @@ export async function builtDebrief(teamId: number, field: Field): Promise<Debrie
     incidents,
     incidentGrades,
     findings,
+    findingRulings,
     // Whether the team sees them yet depends on the clock too: the read decides that (debriefShownNow).
     findingsShown: settings.red_team_findings_super_type_id !== null && settings.red_team_findings_shown !== 'never',
     findingsDescribed: settings.red_team_findings_described,
@@ -99,14 +102,20 @@ export async function builtDebrief(teamId: number, field: Field): Promise<Debrie
   });
 }
 
+/** What a debrief is built from: the version of the public data read before the field, and the field (read once, or for this build). */
+export interface BuildBasis {
+  version: number;
+  field: () => Promise<Field>;
+}
+
 /**
- * A team's debrief of one view, current with the public data: the stored one
- * when it is, else built (one read claims the build; the others wait for it
- * a while, then build themselves) and stored. 404 for no such team.
+ * A team's debrief of one view, current with the public data: the kept one
+ * when it is, else built (one reader claims the build; the others wait for it
+ * a while, then build themselves) and kept. 404 for no such team. The export
+ * worker gives the basis it read once for every team.
  */
-async function currentDebrief(teamId: number, view: DebriefView, cutoff: string | undefined): Promise<Debrief> {
-  const [stored, versions] = await Promise.all([readDebrief(teamId, view), readPublicVersions()]);
-  const version = versions.live.version;
+export async function keptDebrief(teamId: number, view: DebriefView, cutoff: string | undefined, given?: BuildBasis): Promise<Debrief> {
+  const [stored, version] = await Promise.all([readDebrief(teamId, view), given?.version ?? readPublicVersions().then((v) => v.live.version)]);
   if (stored && stored.version >= version) return stored.debrief;
   if (!(await claimDebriefBuild(teamId, view, version, BUILD_LEASE_SECONDS))) {
     for (const started = Date.now(); Date.now() - started < WAIT_FOR_BUILD_MS;) {
@@ -116,7 +125,7 @@ async function currentDebrief(teamId: number, view: DebriefView, cutoff: string 
     }
   }
   const now = new Date();
-  const debrief = await builtDebrief(teamId, await fieldOf(cutoff, now));
+  const debrief = await builtDebrief(teamId, await (given?.field() ?? fieldOf(cutoff, now)));
   if (!debrief) throw notFound(`No team has id ${teamId}.`);
   await putDebrief(teamId, view, { version, built_at: formatTimestamp(now), debrief });
   return debrief;
@@ -124,16 +133,18 @@ async function currentDebrief(teamId: number, view: DebriefView, cutoff: string 
 
 /** An organiser's read: everything so far, whatever the release and the freeze, as the team will see it. */
 export async function organiserDebrief(teamId: number, now = new Date()): Promise<Debrief> {
-  const [{ settings }, debrief] = await Promise.all([freshSettings(), currentDebrief(teamId, 'live', undefined)]);
+  const [{ settings }, debrief] = await Promise.all([freshSettings(), keptDebrief(teamId, 'live', undefined)]);
   return debriefShownNow(debrief, settings, now.getTime(), 'organiser');
 }
 
-/** A member's read: 403 `debrief_not_released` until released. */
+/** A member's read: 403 `debrief_not_released` until released; 404 for a hidden team. */
 export async function memberDebrief(teamId: number, now = new Date()): Promise<Debrief> {
   const { settings, final } = await freshSettings();
   const release = memberRelease(settings.debriefs_shown, final, settings.scoreboard_freeze_time, now.getTime());
   if (!release.released) throw new HttpProblem(403, 'debrief_not_released', release.why);
-  const debrief = await (release.cutoff === undefined ? currentDebrief(teamId, 'live', undefined) : currentDebrief(teamId, 'frozen', release.cutoff));
+  // A hidden team's debrief is the organisers' alone (its members are signed out when it is hidden: this holds anyway).
+  if ((await readTeamProfile(teamId))?.hidden !== false) throw notFound(`No team has id ${teamId}.`);
+  const debrief = await (release.cutoff === undefined ? keptDebrief(teamId, 'live', undefined) : keptDebrief(teamId, 'frozen', release.cutoff));
   return debriefShownNow(debrief, settings, now.getTime(), 'member');
 }
 

@@ -3,16 +3,19 @@
  * only place the debrief routes may write): `<view>` holds the version of the
  * public data it was built from, when, and the document gzipped. A document
  * that outgrows one item even so (the red team's descriptions are up to
- * 50 000 characters each) is kept in parts beside it,
- * `<view>#<version>#<n>`, written before the head that
- * names them, so a reader never finds a head without its parts. Two views:
- * `live` (everything so far) and `frozen` (as of the scoreboard freeze, what
- * members get while one stands in a practice event).
+ * 50 000 characters each) is kept in parts beside it, `<view>#<build>#<n>`,
+ * named by the build that wrote them (a random id: two builds of one version
+ * never write the same parts) and written before the head that names them, so
+ * a reader never finds a head without its parts. Two views: `live`
+ * (everything so far) and `frozen` (as of the scoreboard freeze, what members
+ * get while one stands in a practice event).
  *
- * A build is claimed with a lease on the head (a conditional update), so the
- * first reads of a stale debrief do not all build it; the head is replaced
- * only by a newer version, so a slow build never overwrites a newer one.
+ * A build is claimed with a lease on the head (a conditional update naming the
+ * version it builds), so the first reads of a stale debrief do not all build
+ * it; a claim for a newer version takes over one for an older. The head is
+ * replaced only by a newer version, so a slow build never overwrites a newer.
  */
+import { randomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -40,11 +43,12 @@ interface Head {
   version?: number;
   built_at?: string;
   body?: Uint8Array;
+  build?: string;
   parts?: number;
   lease_until?: number;
 }
 
-/** The stored debrief of a view, or undefined when none was built. */
+/** The stored debrief of a view, or undefined when none was built (or its parts are not all there). */
 export async function readDebrief(teamId: number, view: DebriefView): Promise<StoredDebrief | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.debrief(teamId, view), ConsistentRead: true }));
   const head = Item as Head | undefined;
@@ -52,7 +56,7 @@ export async function readDebrief(teamId: number, view: DebriefView): Promise<St
   let zipped: Uint8Array;
   if (head.body !== undefined) zipped = head.body;
   else {
-    const items = await queryPartition(keys.debriefPartition(teamId), { consistent: true, skPrefix: keys.debriefPartPrefix(view, head.version) });
+    const items = await queryPartition(keys.debriefPartition(teamId), { consistent: true, skPrefix: keys.debriefPartPrefix(view, head.build ?? '') });
     if (items.length !== head.parts) return undefined;
     zipped = Buffer.concat(items.map((item) => item.body as Uint8Array));
   }
@@ -61,7 +65,8 @@ export async function readDebrief(teamId: number, view: DebriefView): Promise<St
 
 /**
  * Claims the build of a view at `version` for `seconds`: false while another
- * build holds an unexpired lease, or when the stored one is that version or newer.
+ * build of this version or a newer one holds an unexpired lease, or when the
+ * stored one is that version or newer.
  */
 export async function claimDebriefBuild(teamId: number, view: DebriefView, version: number, seconds: number, now = Date.now()): Promise<boolean> {
   try {
@@ -69,8 +74,9 @@ export async function claimDebriefBuild(teamId: number, view: DebriefView, versi
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.debrief(teamId, view),
-        UpdateExpression: 'SET lease_until = :until',
-        ConditionExpression: '(attribute_not_exists(lease_until) OR lease_until < :now) AND (attribute_not_exists(version) OR version < :version)',
+        UpdateExpression: 'SET lease_until = :until, lease_version = :version',
+        ConditionExpression:
+          '(attribute_not_exists(lease_until) OR lease_until < :now OR lease_version < :version) AND (attribute_not_exists(version) OR version < :version)',
         ExpressionAttributeValues: { ':until': now + seconds * 1000, ':now': now, ':version': version },
       }),
     );
@@ -82,19 +88,20 @@ export async function claimDebriefBuild(teamId: number, view: DebriefView, versi
 }
 
 /**
- * Stores a debrief built at `version`, ending its lease: its parts first, then
- * the head, unless a newer version is there already (false then). The parts of
- * the version it replaces expire an hour later, so a reader of the old head
- * still finds them.
+ * Stores a debrief built at `version`, ending its lease: its parts first (under
+ * this build's own id), then the head, unless one of this version or newer is
+ * there already (false then). The parts of the head it replaces, and its own
+ * when it lost, expire an hour later, so a reader of the old head still finds them.
  */
 export async function putDebrief(teamId: number, view: DebriefView, stored: StoredDebrief, now = Date.now()): Promise<boolean> {
   const zipped = gzipSync(JSON.stringify(stored.debrief));
+  const build = randomBytes(6).toString('hex');
   const parts =
     zipped.length <= PART_BYTES
       ? []
       : Array.from({ length: Math.ceil(zipped.length / PART_BYTES) }, (_, n) => zipped.subarray(n * PART_BYTES, (n + 1) * PART_BYTES));
   if (parts.length > 0) {
-    await batchWrite(parts.map((body, n) => ({ PutRequest: { Item: { ...keys.debriefPart(teamId, view, stored.version, n), body } } })));
+    await batchWrite(parts.map((body, n) => ({ PutRequest: { Item: { ...keys.debriefPart(teamId, view, build, n), body } } })));
   }
   try {
     const { Attributes } = await db().send(
@@ -104,7 +111,7 @@ export async function putDebrief(teamId: number, view: DebriefView, stored: Stor
           ...keys.debrief(teamId, view),
           version: stored.version,
           built_at: stored.built_at,
-          ...(parts.length === 0 ? { body: zipped } : { parts: parts.length }),
+          ...(parts.length === 0 ? { body: zipped } : { build, parts: parts.length }),
           bytes: zipped.length,
         },
         ConditionExpression: 'attribute_not_exists(version) OR version < :version',
@@ -113,16 +120,16 @@ export async function putDebrief(teamId: number, view: DebriefView, stored: Stor
       }),
     );
     const replaced = Attributes as Head | undefined;
-    if (replaced?.parts && replaced.version !== undefined) await expireParts(teamId, view, replaced.version, replaced.parts, now);
+    if (replaced?.parts && replaced.build) await expireParts(teamId, view, replaced.build, replaced.parts, now);
     return true;
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    if (parts.length > 0) await expireParts(teamId, view, stored.version, parts.length, now);
+    if (parts.length > 0) await expireParts(teamId, view, build, parts.length, now);
     return false;
   }
 }
 
-async function expireParts(teamId: number, view: DebriefView, version: number, count: number, now: number): Promise<void> {
+async function expireParts(teamId: number, view: DebriefView, build: string, count: number, now: number): Promise<void> {
   const ttl = Math.floor(now / 1000) + OLD_PARTS_SECONDS;
   await Promise.all(
     Array.from({ length: count }, (_, n) =>
@@ -130,7 +137,7 @@ async function expireParts(teamId: number, view: DebriefView, version: number, c
         .send(
           new UpdateCommand({
             TableName: tableName(),
-            Key: keys.debriefPart(teamId, view, version, n),
+            Key: keys.debriefPart(teamId, view, build, n),
             UpdateExpression: 'SET #ttl = :ttl',
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeNames: { '#ttl': 'ttl' },

@@ -28,7 +28,7 @@ const toJob = (item: Record<string, unknown>): AnyExportJob => {
     error: (j.error as string | undefined) ?? null,
   };
   // A job stored before kinds existed is a submissions export.
-  if (j.kind === 'debriefs') return { ...fields, kind: 'debriefs', teams: j.teams as number };
+  if (j.kind === 'debriefs') return { ...fields, kind: 'debriefs', teams: j.teams as number, settles_after: (j.settles_after as string | undefined) ?? null };
   return { ...fields, kind: 'submissions', inject_id: j.inject_id as number, submissions: j.submissions as number, files: j.files as number };
 };
 

@@ -233,15 +233,15 @@ export const keys = {
 
   /**
    * A team's built debriefs (data/debriefs.ts): a partition of their own, the one place their routes may write
-   * (the route table's `keeps`); one item per view, and the parts of one too large for an item, by version.
+   * (the route table's `keeps`); one item per view, and the parts of one too large for an item, by the build that wrote them.
    */
   debriefPartition: (teamId: number) => `${DEBRIEF_PREFIX}${pad(teamId)}`,
   debrief: (teamId: number, view: 'live' | 'frozen'): Key => ({ pk: `${DEBRIEF_PREFIX}${pad(teamId)}`, sk: view }),
-  debriefPart: (teamId: number, view: 'live' | 'frozen', version: number, n: number): Key => ({
+  debriefPart: (teamId: number, view: 'live' | 'frozen', build: string, n: number): Key => ({
     pk: `${DEBRIEF_PREFIX}${pad(teamId)}`,
-    sk: `${view}#${pad(version)}#${pad(n)}`,
+    sk: `${view}#${build}#${pad(n)}`,
   }),
-  debriefPartPrefix: (view: 'live' | 'frozen', version: number) => `${view}#${pad(version)}#`,
+  debriefPartPrefix: (view: 'live' | 'frozen', build: string) => `${view}#${build}#`,
 
   /** A team's standings projection (data/standings.ts), in one of STANDINGS_SHARDS partitions by team id. */
   standings: (teamId: number): Key => ({ pk: `STANDINGS#${teamId % STANDINGS_SHARDS}`, sk: `TEAM#${pad(teamId)}` }),

@@ -5,7 +5,7 @@
  * a table. Type imports only, so that the console's page carries no schema
  * library.
  */
-import { toCsv, type Cell } from '#shared/csv';
+import { formulaSafe, toCsv, type Cell } from '#shared/csv';
 import type { DebriefSummary } from '#shared/domain/debrief-summary';
 
 /** The table as cells: a header, then a row per team. */
@@ -39,16 +39,17 @@ function summaryCells(summary: DebriefSummary): Cell[][] {
 export const summaryCsv = (summary: DebriefSummary): string => toCsv(summaryCells(summary));
 
 /**
- * Tab-separated text, what a spreadsheet pastes as a table: a cell's tabs and
- * line breaks become spaces, and text that a spreadsheet would read as a
- * formula gets a leading apostrophe, as in the CSV.
+ * Tab-separated text, what a spreadsheet pastes as a table: text made
+ * formula-safe as in the CSV, then its tabs and line breaks made spaces (a
+ * cell never splits), and a leading quote kept as text (a spreadsheet would
+ * read it as the start of a quoted cell) behind an apostrophe too.
  */
 export function summaryTsv(summary: DebriefSummary): string {
   const cell = (value: Cell) => {
     if (value === null) return '';
     if (typeof value !== 'string') return String(value);
-    const flat = value.replace(/[\t\r\n]+/g, ' ');
-    return /^[=+\-@]/.test(flat) ? `'${flat}` : flat;
+    const flat = formulaSafe(value).replace(/[\t\r\n]+/g, ' ');
+    return flat.startsWith('"') ? `'${flat}` : flat;
   };
   return summaryCells(summary)
     .map((row) => row.map(cell).join('\t'))

@@ -9,11 +9,12 @@
 import * as v from 'valibot';
 import { TeamGradeSchema, type Grade, type Inject, type Submission } from '#shared/domain/injects';
 import { IncidentGradeShownSchema, shownGrade, type IncidentGrade, type IncidentReport } from '#shared/domain/incidents';
-import { TeamFindingSchema, teamFinding, teamsSeeFindings, type Finding } from '#shared/domain/findings';
+import { TeamFindingSchema, teamFinding, teamsSeeFindings, type Finding, type FindingRuling } from '#shared/domain/findings';
 import type { Snapshot } from '#shared/domain/history';
 import type { SuperType, TeamRecord } from '#shared/domain/model';
 import type { DebriefsShown, SettingsFields } from '#shared/domain/settings';
 import { Count, Id, Points, Time, inSchemaOrder, named } from '#shared/domain/shapes';
+import { afterFreeze } from '#shared/domain/scoring/freeze';
 import { divisionOf, superTypeScores, totalScore } from '#shared/domain/scoring/standings';
 import { commonReasons, ReasonCountSchema, ServiceFiguresSchema, serviceFigures, type FiguredResult } from '#shared/domain/scoring/service-figures';
 
@@ -140,6 +141,10 @@ const placing = (score: number, field: readonly number[], ranked: boolean) => ({
   best: field.length === 0 ? null : Math.max(...field),
 });
 
+/** The teams a team is ranked with: the visible ones, of its own division when the scoreboard is segregated. */
+const rankedWith = (team: TeamRecord, field: readonly TeamRecord[], segregate: boolean) =>
+  field.filter((t) => !t.hidden && (!segregate || divisionOf(t.team) === divisionOf(team.team)));
+
 /**
  * Where a team stands among the teams it is ranked with: the visible ones, of
  * its own division when the scoreboard is segregated (as the scoreboard
@@ -148,7 +153,7 @@ const placing = (score: number, field: readonly number[], ranked: boolean) => ({
  */
 export function standingOf(team: TeamRecord, field: readonly TeamRecord[], superTypes: SuperType[], segregate: boolean): Debrief['standing'] {
   const division = divisionOf(team.team);
-  const ranked = field.filter((t) => !t.hidden && (!segregate || divisionOf(t.team) === division));
+  const ranked = rankedWith(team, field, segregate);
   const scoresOf = (record: TeamRecord) => superTypeScores(record.totals, superTypes);
   const own = scoresOf(team);
   const fieldScores = ranked.map(scoresOf);
@@ -184,8 +189,9 @@ export interface DebriefInputs {
   grades: readonly Grade[];
   incidents: readonly IncidentReport[];
   incidentGrades: readonly IncidentGrade[];
-  /** The findings against the team, and whether the team may see them and their descriptions. */
+  /** The findings against the team, their rulings (each kept whole), and whether the team may see them and their descriptions. */
   findings: readonly Finding[];
+  findingRulings: readonly FindingRuling[];
   findingsShown: boolean;
   findingsDescribed: boolean;
   history: { interval_seconds: number; samples: readonly Snapshot[] };
@@ -194,12 +200,13 @@ export interface DebriefInputs {
   builtAt: string;
 }
 
-const before = (time: string, cutoff: string | undefined) => cutoff === undefined || time < cutoff;
+/** Whether something at `time` shows: everything does without a cutoff; with one, only what came before it (the freeze's rule). */
+const before = (time: string, cutoff: string | undefined) => !afterFreeze(time, cutoff ?? null);
 
 /** The debrief, from its inputs. */
 export function buildDebrief(input: DebriefInputs): Debrief {
   const { team, cutoff } = input;
-  const ranked = input.field.filter((t) => !t.hidden && (!input.segregate || divisionOf(t.team) === divisionOf(team.team)));
+  const ranked = rankedWith(team, input.field, input.segregate);
   const submissions = input.submissions.filter((s) => before(s.submitted_at, cutoff));
   const grades = input.grades.filter((g) => before(g.graded_at, cutoff));
   return {
@@ -219,9 +226,10 @@ export function buildDebrief(input: DebriefInputs): Debrief {
         reasons: commonReasons(s.results, REASONS_SHOWN, cutoff),
       })),
     injects: input.injects
-      .filter((inject) => inject.state === 'published' && before(inject.open_at, cutoff))
+      // Those the team was given by then: a retired one too, whose grades stay on the board; never a draft, nor one not open yet.
+      .filter((inject) => inject.state !== 'draft' && Date.parse(inject.open_at) <= Date.parse(cutoff ?? input.builtAt))
       .sort((a, b) => a.open_at.localeCompare(b.open_at) || a.id - b.id)
-      .map((inject) => injectPart(inject, submissions, grades)),
+      .map((inject) => injectPart(inject, submissions, grades, cutoff)),
     incidents: input.incidents
       .filter((report) => before(report.submitted_at, cutoff))
       .sort((a, b) => a.id - b.id)
@@ -238,18 +246,16 @@ export function buildDebrief(input: DebriefInputs): Debrief {
     red_team: {
       shown: input.findingsShown,
       findings: input.findingsShown
-        ? input.findings
-            .filter((f) => f.state === 'approved' && f.review !== null && before(f.review.reviewed_at, cutoff))
-            .sort((a, b) => a.done_at.localeCompare(b.done_at) || a.id - b.id)
-            .map((f) => teamFinding(f, input.findingsDescribed))
+        ? approvedFindings(input, cutoff).map(({ finding, ruling }) => ({ ...teamFinding(finding, input.findingsDescribed), points: ruling.deducted }))
         : [],
     },
     score_over_time: scoreOverTime(team, ranked, input.history, cutoff),
   };
 }
 
-function injectPart(inject: Inject, submissions: readonly Submission[], grades: readonly Grade[]): Debrief['injects'][number] {
+function injectPart(inject: Inject, submissions: readonly Submission[], grades: readonly Grade[], cutoff: string | undefined): Debrief['injects'][number] {
   const versions = submissions.filter((s) => s.inject_id === inject.id).sort((a, b) => a.version - b.version);
+  const asked = (s: Submission) => s.revision_request !== null && before(s.revision_request.requested_at, cutoff);
   const latest = grades.filter((g) => g.inject_id === inject.id).sort((a, b) => b.n - a.n)[0];
   return {
     inject_id: inject.id,
@@ -257,10 +263,26 @@ function injectPart(inject: Inject, submissions: readonly Submission[], grades: 
     due_at: inject.due_at,
     max_points: inject.points,
     versions: versions.length,
-    revisions_asked: versions.filter((s) => s.revision_request !== null).length,
-    revisions_made: versions.filter((s, i) => i > 0 && versions[i - 1]!.revision_request !== null).length,
+    revisions_asked: versions.filter(asked).length,
+    revisions_made: versions.filter((s, i) => i > 0 && asked(versions[i - 1]!)).length,
     grade: latest ? inSchemaOrder(TeamGradeSchema, latest) : null,
   };
+}
+
+/**
+ * The findings approved against the team, each with the ruling in force (its
+ * latest, or with a cutoff the latest made before it): a finding ruled again
+ * after a freeze shows as it stood then, with the points it took then.
+ */
+function approvedFindings(input: DebriefInputs, cutoff: string | undefined): { finding: Finding; ruling: FindingRuling }[] {
+  return input.findings
+    .flatMap((finding) => {
+      const ruling = input.findingRulings
+        .filter((r) => r.finding_id === finding.id && before(r.reviewed_at, cutoff))
+        .reduce<FindingRuling | undefined>((latest, r) => (latest === undefined || r.n > latest.n ? r : latest), undefined);
+      return ruling?.decision === 'approve' ? [{ finding, ruling }] : [];
+    })
+    .sort((a, b) => a.finding.done_at.localeCompare(b.finding.done_at) || a.finding.id - b.finding.id);
 }
 
 /** The team's total at each sample before the cutoff, and the median of the teams it is ranked with. */

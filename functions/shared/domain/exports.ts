@@ -59,6 +59,8 @@ export interface DebriefExportJob extends JobFields {
   kind: 'debriefs';
   /** The teams it will hold, counted when it was asked for. */
   teams: number;
+  /** Asked for by finalise: its mark's time, which the worker waits to see reach the public version (else null). */
+  settles_after: string | null;
 }
 
 /** Any job the export worker writes, told apart by `kind` (a job stored before kinds existed is a submissions export). */

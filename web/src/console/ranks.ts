@@ -1,7 +1,7 @@
 import type { ApiSchemas } from '#shared/api/client';
 import { summaryTsv } from '#shared/domain/debrief-table';
 import { h } from '../dom';
-import { formatNumber } from '../format';
+import { formatNumber, formatShare } from '../format';
 import type { ConsoleContext } from './context';
 import { explain } from './explain';
 import { listTable } from './table';
@@ -30,7 +30,7 @@ export async function ranksView({ api, say }: ConsoleContext): Promise<Node[]> {
       h('td', {}, `${row.team.number} ${row.team.name}`),
       h('td', {}, formatNumber(row.total_score)),
       ...row.scores.flatMap((s) => [h('td', {}, formatNumber(s.score)), h('td', {}, rank(s.rank))]),
-      h('td', {}, row.uptime === null ? '–' : `${formatNumber(Math.round(row.uptime * 1000) / 10)} %`),
+      h('td', {}, formatShare(row.uptime)),
       h('td', {}, formatNumber(row.inject_points)),
       h('td', {}, h('a', { href: `/debrief.html?team=${row.team.id}` }, 'Debrief')),
     ),

@@ -16,6 +16,7 @@ import { listTable } from '../console/table';
 import { listServices } from '../console/service-list';
 import { servicesTable, servicesView } from '../console/services';
 import { addressOf, parseAddress, VIEW_PATHS, type ViewPath } from '../console/views';
+import { ADMIN_TOKEN_KEY } from '../storage-keys';
 
 /**
  * The organisers' console (/admin/), one view at a time on hash addresses
@@ -35,7 +36,7 @@ import { addressOf, parseAddress, VIEW_PATHS, type ViewPath } from '../console/v
  * sends its ETag in If-Match, so a change someone else made meanwhile is a
  * 412, said on the page, never overwritten.
  */
-const TOKEN_KEY = 'ccdc.admin-token';
+const TOKEN_KEY = ADMIN_TOKEN_KEY;
 
 export function consolePage(content: HTMLElement): void {
   const token = sessionStorage.getItem(TOKEN_KEY);

@@ -1,6 +1,7 @@
 import { ApiError, memberApi } from '../api';
 import { debriefDocument } from '../debrief-document';
 import { h, markupElement, replaceContent } from '../dom';
+import { ADMIN_TOKEN_KEY, TEAM_SESSION_KEY } from '../storage-keys';
 
 /**
  * A team's debrief, to read and to print (issue #62): an organiser's
@@ -10,12 +11,10 @@ import { h, markupElement, replaceContent } from '../dom';
  * the debriefs' export writes into each team's file; its print stylesheet
  * makes "Print → Save as PDF" an A4 document, a part a page.
  */
-const ADMIN_KEY = 'ccdc.admin-token';
-const SESSION_KEY = 'ccdc.team-session';
 
 export function debriefPage(content: HTMLElement): void {
-  const organiser = sessionStorage.getItem(ADMIN_KEY);
-  const token = organiser ?? sessionStorage.getItem(SESSION_KEY);
+  const organiser = sessionStorage.getItem(ADMIN_TOKEN_KEY);
+  const token = organiser ?? sessionStorage.getItem(TEAM_SESSION_KEY);
   if (!token) {
     replaceContent(
       content,

@@ -5,6 +5,7 @@ import { follow, type StopFollowing } from '../live';
 import { findingsList, incidentsPanel, injectsPanel } from './member-work';
 import { stateTag } from './states';
 import { signInForm as signInAs } from '../sign-in';
+import { TEAM_SESSION_KEY } from '../storage-keys';
 
 /**
  * A blue team member's page: sign in, then the team's own services with the
@@ -14,7 +15,7 @@ import { signInForm as signInAs } from '../sign-in';
  * token lives in this tab's session storage, sent as `Authorization: Bearer`;
  * no cookie. A 401 (the session ended or expired) goes back to signing in.
  */
-const SESSION_KEY = 'ccdc.team-session';
+const SESSION_KEY = TEAM_SESSION_KEY;
 
 export function memberPage(content: HTMLElement): void {
   const token = sessionStorage.getItem(SESSION_KEY);

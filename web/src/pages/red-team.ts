@@ -6,6 +6,7 @@ import { follow } from '../live';
 import { renderMarkdown } from '../markdown';
 import { signInForm } from '../sign-in';
 import { refusal } from './member-work';
+import { RED_TEAM_SESSION_KEY } from '../storage-keys';
 
 /**
  * The red team's page (issue #47): sign in, file a finding against a team's
@@ -14,7 +15,7 @@ import { refusal } from './member-work';
  * are the public's reads; the session token lives in this tab's session
  * storage, as a blue team member's does.
  */
-const SESSION_KEY = 'ccdc.red-team-session';
+const SESSION_KEY = RED_TEAM_SESSION_KEY;
 
 export function redTeamPage(content: HTMLElement): void {
   const token = sessionStorage.getItem(SESSION_KEY);

@@ -9,14 +9,18 @@ import { route, json } from '#shared/api/route';
  * keeps it in the debriefs' own partitions, the one thing it may write.
  */
 const KEEPS = ['DEBRIEF#'];
+/** A read that finds its debrief stale builds it from the team's results: seconds at the end of a long event (bench/debriefs.ts). */
+const BUILDS = { timeoutSeconds: 29, memoryMb: 1024 } as const;
 export const debriefsRoutes = {
   GetDebrief: route('GetDebrief', 'GET', '/teams/{id}/debrief', 'debriefs/get-debrief', 'admin', 'read', {
     keeps: KEEPS,
+    runs: BUILDS,
     summary: "A team's debrief, as the team will read it: standing, services, injects, incident reports, the red team's findings, the score over time",
     responses: { 200: json('Everything so far, whatever the release and the freeze.', DebriefSchema) },
   }),
   GetTeamDebrief: route('GetTeamDebrief', 'GET', '/team/{id}/debrief', 'debriefs/get-team-debrief', 'team', 'read', {
     keeps: KEEPS,
+    runs: BUILDS,
     summary:
       "The team's own debrief, once released to its members (`debriefs_shown`: after `finalise` and with no freeze standing, or at once); an organiser reads it whenever",
     responses: { 200: json('The debrief; while a freeze stands in a practice event (`now`), as of the freeze.', DebriefSchema) },
