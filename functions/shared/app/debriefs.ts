@@ -6,7 +6,10 @@
  * public data (data/public-version.ts moves with every result, grade,
  * ruling, load and settings change, `finalise` and `override_final` writes
  * included) and kept (data/debriefs.ts): a read of a current one is two
- * GetItems.
+ * GetItems. That version is the public data's: a submission, a revision
+ * request, an incident report filed, or an edit of an inject or a finding do
+ * not move it, so a debrief shows them once the data moves next (rare after
+ * `finalise`; a per-team mark those writes bump would close the gap).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { mapBounded } from '#shared/bounded';
