@@ -104,7 +104,7 @@ export async function writeDebriefsExport(job: DebriefExportJob, log: Logger, no
     for (const [i, { team }] of teams.entries()) {
       await zip.add(`debriefs/team-${team.number}-${safeNamePart(team.name)}.html`, Buffer.from(debriefFile(debriefs[i]!, css)), now);
     }
-    await zip.add('debriefs/ranks.csv', Buffer.from(summaryCsv(await summaryOfDebriefs(now))), now);
+    await zip.add('debriefs/ranks.csv', Buffer.from(summaryCsv(await summaryOfDebriefs(now, field.standings))), now);
   });
   log.info('debriefs exported', { job: job.id, teams: teams.length });
 }

@@ -18,7 +18,6 @@ import { standingsAsSeen } from '#shared/app/standings';
 import { claimDebriefBuild, putDebrief, readDebrief, type DebriefView } from '#shared/data/debriefs';
 import { listFindings, teamFindingRulings } from '#shared/data/findings';
 import { freshSettings } from '#shared/data/fresh';
-import { getSettings } from '#shared/data/settings';
 import { teamGrades } from '#shared/data/grades';
 import { listIncidentReports, teamIncidentGrades } from '#shared/data/incidents';
 import { listInjects } from '#shared/data/injects';
@@ -30,7 +29,6 @@ import { readTeamProfile } from '#shared/data/teams';
 import { buildDebrief, debriefShownNow, memberRelease, type Debrief } from '#shared/domain/debrief';
 import { debriefSummary, injectPoints, type DebriefSummary } from '#shared/domain/debrief-summary';
 import { freezeView } from '#shared/domain/scoring/freeze';
-import { DEFAULT_SETTINGS } from '#shared/domain/settings';
 import { HttpProblem, notFound } from '#shared/http/problem';
 import { formatTimestamp } from '#shared/validation';
 
@@ -46,14 +44,14 @@ const TEAMS_AT_ONCE = 8;
 /** What the whole field shares, read once for every debrief built together: the standings as of the cutoff, the injects, the history. */
 export async function fieldOf(cutoff: string | undefined, now = new Date()) {
   const freeze = cutoff === undefined ? { frozen: false, frozen_since: null, applies: false } : freezeView(cutoff, true, now);
-  // Everything as it is, not the copies a function keeps for up to 5 s: what is built is kept until the public data moves again.
-  const [stored, standings, injects, history] = await Promise.all([
-    getSettings({ consistent: true }),
+  // Everything as it is (the settings read consistently with the standings), not the copies a function keeps for up
+  // to 5 s: what is built is kept until the public data moves again.
+  const [standings, injects, history] = await Promise.all([
     standingsAsSeen(freeze, now, { exact: true }),
     listInjects(),
     historySamples(cutoff, undefined, now),
   ]);
-  return { settings: stored?.settings ?? DEFAULT_SETTINGS, standings, injects, history, cutoff, now };
+  return { settings: standings.settings, standings, injects, history, cutoff, now };
 }
 export type Field = Awaited<ReturnType<typeof fieldOf>>;
 
@@ -152,8 +150,9 @@ export async function memberDebrief(teamId: number, now = new Date()): Promise<D
 }
 
 /** The organisers' table of ranks: the standings as organisers see them, and each team's inject grades read by key. */
-export async function summaryOfDebriefs(now = new Date()): Promise<DebriefSummary> {
-  const { teams, superTypes, segregate } = await standingsAsSeen({ frozen: false, frozen_since: null, applies: false }, now, { exact: true });
+export async function summaryOfDebriefs(now = new Date(), read?: Field['standings']): Promise<DebriefSummary> {
+  // The export worker gives the standings its field read (live, exact): read once for the debriefs and the table.
+  const { teams, superTypes, segregate } = read ?? (await standingsAsSeen({ frozen: false, frozen_since: null, applies: false }, now, { exact: true }));
   const points = await mapBounded(teams, TEAMS_AT_ONCE, async (t) => [t.team.id, injectPoints(await teamGrades(t.team.id))] as const);
   return debriefSummary(teams, superTypes, segregate, new Map(points));
 }

@@ -17,11 +17,11 @@ import { formatTimestamp } from '#shared/validation';
 export async function standingsAsSeen(freeze: FreezeView, now = new Date(), options: { exact?: boolean } = {}) {
   // Exact (a debrief, kept until the data moves again): every team's totals, the settings and the schedule as they
   // are now, not the projection and the copies a function keeps for up to 5 s.
-  const [{ segregate, teams, superTypes }, schedule] = await Promise.all(
+  const [{ settings, segregate, teams, superTypes }, schedule] = await Promise.all(
     options.exact ? [readExactStandings(), readInjectSchedule()] : [readStandingsInputs(), freshInjectSchedule()],
   );
   const cutoff = frozenFor(freeze) ?? formatTimestamp(now);
-  return { segregate, superTypes, teams: withInjectMaxima(teamsAsSeen(teams, freeze), injectMaxima(schedule, cutoff)) };
+  return { settings, segregate, superTypes, teams: withInjectMaxima(teamsAsSeen(teams, freeze), injectMaxima(schedule, cutoff)) };
 }
 
 /** When the standings change with the clock alone: the injects' due times (the endpoint's `changesAt`). */

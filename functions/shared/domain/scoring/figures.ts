@@ -5,7 +5,7 @@
  * Pure.
  */
 import type { AwardOrigin } from '#shared/domain/scoring/events';
-import type { FoldedResult } from '#shared/domain/scoring/result';
+import { passed, type FoldedResult } from '#shared/domain/scoring/result';
 import type { SlaFigures } from '#shared/domain/scoring/sla';
 import type { StatusCounts } from '#shared/domain/scoring/status';
 
@@ -109,7 +109,7 @@ export function resultDelta(result: FoldedResult, sign: 1 | -1 = 1): TotalsDelta
     points: { [key]: sign * result.points },
     max_points: { [key]: sign * (result.scored ? result.max_score : 0) },
     checks_total: sign,
-    checks_passed: sign * (result.score >= result.max_score ? 1 : 0),
+    checks_passed: sign * (passed(result) ? 1 : 0),
   };
 }
 

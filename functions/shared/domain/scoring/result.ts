@@ -39,6 +39,13 @@ export function sameResult(a: { score: number; error: string | null }, b: { scor
   return a.score === b.score && (a.error ?? null) === (b.error ?? null);
 }
 
+/** Whether a check passed: it scored all it could. */
+export const passed = (result: Pick<FoldedResult, 'score' | 'max_score'>) => result.score >= result.max_score;
+
+/** Checks in the order they were made: by check time, equal times by scan_id (the order SLA runs and outages follow). */
+export const byCheckOrder = (a: Pick<FoldedResult, 'time' | 'scan_id'>, b: Pick<FoldedResult, 'time' | 'scan_id'>) =>
+  a.time < b.time ? -1 : a.time > b.time ? 1 : a.scan_id < b.scan_id ? -1 : a.scan_id > b.scan_id ? 1 : 0;
+
 /** Whether check (time, scan_id) a is newer than b: by check time, equal times by scan_id. */
 export function newerCheck(a: { time: string; scan_id: string }, b: { time: string | null; scan_id: string | null }): boolean {
   if (b.time === null) return true;

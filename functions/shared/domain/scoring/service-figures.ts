@@ -8,7 +8,7 @@
 import * as v from 'valibot';
 import { Count, Points, Time, named } from '#shared/domain/shapes';
 import { FAILURE_CATEGORIES, type FailureCategory } from '#shared/domain/scoring/failure';
-import type { FoldedResult } from '#shared/domain/scoring/result';
+import { byCheckOrder, passed, type FoldedResult } from '#shared/domain/scoring/result';
 import { slaOfHistory } from '#shared/domain/scoring/sla';
 
 /** The longest run of failed checks: from its first failure to the next pass (null: still failing at the last check). */
@@ -52,22 +52,18 @@ export type FiguredResult = Pick<
   'scan_id' | 'time' | 'score' | 'max_score' | 'points' | 'scored' | 'voided' | 'category' | 'error' | 'sla_threshold' | 'sla_penalty'
 >;
 
-const passes = (r: Pick<FiguredResult, 'score' | 'max_score'>) => r.score >= r.max_score;
-const byCheckTime = (a: FiguredResult, b: FiguredResult) =>
-  a.time < b.time ? -1 : a.time > b.time ? 1 : a.scan_id < b.scan_id ? -1 : a.scan_id > b.scan_id ? 1 : 0;
-
 /** A service's figures from its results (any order), those checked before `before` only when given (a freeze). */
 export function serviceFigures(results: readonly FiguredResult[], before?: string): ServiceFigures {
   const shown = before === undefined ? results : results.filter((r) => r.time < before);
-  const counted = shown.filter((r) => r.voided !== true).sort(byCheckTime);
+  const counted = shown.filter((r) => r.voided !== true).sort(byCheckOrder);
   const voided = shown.filter((r) => r.voided === true);
-  const passed = counted.filter(passes).length;
+  const passes = counted.filter(passed).length;
   const sla = slaOfHistory(counted);
   return {
     checks: counted.length,
-    passed,
-    failed: counted.length - passed,
-    uptime: counted.length === 0 ? null : passed / counted.length,
+    passed: passes,
+    failed: counted.length - passes,
+    uptime: counted.length === 0 ? null : passes / counted.length,
     points: counted.reduce((sum, r) => sum + r.points, 0),
     sla_violations: sla.violations,
     sla_penalty: sla.penalty,
@@ -94,7 +90,7 @@ export function longestOutage(sorted: readonly FiguredResult[]): Outage | null {
     run = undefined;
   };
   for (const result of sorted) {
-    if (passes(result)) close(result);
+    if (passed(result)) close(result);
     else run = run ? { ...run, last: result, checks: run.checks + 1 } : { first: result, last: result, checks: 1 };
   }
   close(undefined);
@@ -104,7 +100,7 @@ export function longestOutage(sorted: readonly FiguredResult[]): Outage | null {
 /** Failed checks by category, most first (ties in the categories' own order); a failure without one is not counted here. */
 function failureCategories(counted: readonly FiguredResult[]): ServiceFigures['failures'] {
   const tally = new Map<FailureCategory, number>();
-  for (const r of counted) if (!passes(r) && r.category) tally.set(r.category, (tally.get(r.category) ?? 0) + 1);
+  for (const r of counted) if (!passed(r) && r.category) tally.set(r.category, (tally.get(r.category) ?? 0) + 1);
   return FAILURE_CATEGORIES.filter((c) => tally.has(c))
     .map((category) => ({ category, checks: tally.get(category)! }))
     .sort((a, b) => b.checks - a.checks);
@@ -114,7 +110,7 @@ function failureCategories(counted: readonly FiguredResult[]): ServiceFigures['f
 export function commonReasons(results: readonly FiguredResult[], limit: number, before?: string): v.InferOutput<typeof ReasonCountSchema>[] {
   const tally = new Map<string, { checks: number; last_at: string }>();
   for (const r of results) {
-    if (r.voided === true || passes(r) || r.error === null || (before !== undefined && r.time >= before)) continue;
+    if (r.voided === true || passed(r) || r.error === null || (before !== undefined && r.time >= before)) continue;
     const seen = tally.get(r.error);
     tally.set(r.error, { checks: (seen?.checks ?? 0) + 1, last_at: seen && seen.last_at > r.time ? seen.last_at : r.time });
   }

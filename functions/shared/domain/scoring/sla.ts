@@ -5,7 +5,7 @@
  * recompute from the history (`slaOfHistory`), the one truth the incremental
  * count must equal. Pure.
  */
-import type { FoldedResult } from '#shared/domain/scoring/result';
+import { byCheckOrder, passed, type FoldedResult } from '#shared/domain/scoring/result';
 
 /** The SLA rules in force: a penalty at every multiple of `sla_threshold` consecutive failed checks (0: off). */
 export interface SlaRules {
@@ -55,7 +55,7 @@ export const takesPartInSla = (result: Pick<SlaInput, 'scored' | 'voided'>) => r
  */
 export function slaStep(state: SlaState, check: SlaInput): SlaState {
   const last = { last_time: check.time, last_scan_id: check.scan_id };
-  if (check.score >= check.max_score) return { ...state, ...last, run: 0 };
+  if (passed(check)) return { ...state, ...last, run: 0 };
   const run = state.run + 1;
   const threshold = check.sla_threshold ?? 0;
   const violation = threshold > 0 && run % threshold === 0;
@@ -69,10 +69,7 @@ export function slaStep(state: SlaState, check: SlaInput): SlaState {
 
 /** A service's SLA standing recomputed from its whole history (any order): the one truth the incremental fold must equal. */
 export function slaOfHistory(results: SlaInput[]): SlaState {
-  return results
-    .filter(takesPartInSla)
-    .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : a.scan_id < b.scan_id ? -1 : a.scan_id > b.scan_id ? 1 : 0))
-    .reduce(slaStep, emptySla());
+  return results.filter(takesPartInSla).sort(byCheckOrder).reduce(slaStep, emptySla());
 }
 
 /**
