@@ -7,6 +7,7 @@
  * against it when the settings say; `verify` agrees.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addEvidence } from '#shared/app/findings';
 import { verifyTotals } from '#shared/app/verify';
 import { forgetFreshCopies } from '#shared/data/fresh';
 import { startObjectStore, type ObjectStoreLocal } from '../../lib/local/object-store';
@@ -186,6 +187,28 @@ describe('findings', () => {
     expect((await expectWaitingAsListed(admin)).findings).toBe(queued);
     const decided = await invoke('POST', `/api/v1/red-team/findings/${id}/evidence`, { headers: red, body: { note: 'More.' } });
     expect([decided.status, decided.json.code]).toEqual([409, 'finding_decided']);
+  });
+
+  it('take evidence once per request: a retry of one whose first run wrote but never answered finds its addition there', async () => {
+    // Against another team, and rejected at the end, so that no other test's team or queue sees it.
+    const other = ((await invoke('GET', '/api/v1/services?team=12')).json as { id: number; team: { id: number } }[])[0]!;
+    const filed = await file(finding({ team_id: other.team.id, service_id: other.id, done_at: '2026-11-22T11:30:00Z', description: 'Once more.' }));
+    expect(filed.status, filed.text).toBe(201);
+    const id = filed.json.id as number;
+    expect((await review(id, { decision: 'more_evidence', reason: 'Which account?', replaces: null })).status).toBe(201);
+    // The same request run twice below the idempotency layer (as after a stalled database or a killed server).
+    const first = await addEvidence(id, { note: 'The root account.' }, 'rita', { idempotencyKey: 'evidence-once' });
+    const retried = await addEvidence(id, { note: 'The root account.' }, 'rita', { idempotencyKey: 'evidence-once' });
+    expect(first.additions).toHaveLength(1);
+    expect(retried.additions).toEqual(first.additions);
+    // Another request is another addition; the same key from someone else is not this request.
+    expect((await addEvidence(id, { note: 'And its key.' }, 'rita', { idempotencyKey: 'evidence-twice' })).additions).toHaveLength(2);
+    expect((await addEvidence(id, { note: 'Mine.' }, 'rolf', { idempotencyKey: 'evidence-once' })).additions).toHaveLength(3);
+    const stored = ((await invoke('GET', '/api/v1/red-team/findings', { headers: red })).json as { id: number; additions: unknown[] }[]).find(
+      (f) => f.id === id,
+    )!;
+    expect(stored.additions).toHaveLength(3);
+    expect((await review(id, { decision: 'reject', reason: 'Not enough.', replaces: 1 })).status).toBe(201);
   });
 
   it('of one team reviewed at once count once: the repeat rule sees every approval before its own', async () => {

@@ -118,12 +118,21 @@ export async function fileFinding(filed: FindingFiled, member: string, now = new
 }
 
 /** More evidence for a finding an organiser asked about (or still waiting): it goes back to the queue. 409 once it is decided. */
-export async function addEvidence(id: number, added: { note: string; files?: readonly string[] }, member: string, now = new Date()): Promise<Finding> {
+export async function addEvidence(
+  id: number,
+  added: { note: string; files?: readonly string[] },
+  member: string,
+  options: { idempotencyKey?: string; now?: Date } = {},
+): Promise<Finding> {
   const finding = await readFinding(id);
   if (!finding) throw notFound(`No finding has id ${id}.`);
   const files = await keepFiles(findingFiles(), added.files ?? [], { limits: { maxBytes: MAX_BYTES_PER_SUBMISSION } });
-  const addition = { note: added.note, files: files.map(fileInOrder), added_by: member, added_at: formatTimestamp(now) };
-  if (!(await addFindingEvidence(id, addition))) throw decided(finding);
+  const addition = { note: added.note, files: files.map(fileInOrder), added_by: member, added_at: formatTimestamp(options.now ?? new Date()) };
+  // The request's own key, by who sent it: a retry of it finds its addition rather than adding another.
+  const requestKey = options.idempotencyKey === undefined ? undefined : `${member}\n${options.idempotencyKey}`;
+  const outcome = await addFindingEvidence(id, addition, requestKey);
+  if (outcome === 'decided') throw decided(finding);
+  if (outcome === 'already') return (await readFinding(id))!;
   return { ...finding, additions: [...finding.additions, addition], state: 'submitted' };
 }
 

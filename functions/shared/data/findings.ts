@@ -85,8 +85,14 @@ export async function listFindings(teamId?: number): Promise<Finding[]> {
   return (await queryPartition(PARTITION.findings, { consistent: true })).map(toFinding);
 }
 
-/** More evidence on a finding still under review, which goes back to the queue; false when it was decided meanwhile. */
-export async function addFindingEvidence(id: number, addition: FindingAddition): Promise<boolean> {
+/**
+ * More evidence on a finding still under review, which goes back to the queue:
+ * `decided` when it was decided meanwhile. `requestKey` names the request (its
+ * Idempotency-Key, with who sent it): the addition is kept with it, so a retry
+ * of a request whose first run wrote but never answered (a stalled database, a
+ * killed server) finds it there (`already`) instead of adding it twice.
+ */
+export async function addFindingEvidence(id: number, addition: FindingAddition, requestKey?: string): Promise<'added' | 'already' | 'decided'> {
   try {
     await db().send(
       new TransactWriteCommand({
@@ -95,20 +101,27 @@ export async function addFindingEvidence(id: number, addition: FindingAddition):
             Update: {
               TableName: tableName(),
               Key: keys.finding(id),
-              UpdateExpression: 'SET additions = list_append(additions, :addition), #state = :submitted',
-              ConditionExpression: 'attribute_exists(pk) AND #state IN (:submitted, :more)',
+              UpdateExpression: `SET additions = list_append(additions, :addition), #state = :submitted${requestKey ? ' ADD addition_keys :keys' : ''}`,
+              ConditionExpression: `attribute_exists(pk) AND #state IN (:submitted, :more)${requestKey ? ' AND NOT contains(addition_keys, :key)' : ''}`,
               ExpressionAttributeNames: { '#state': 'state' },
-              ExpressionAttributeValues: { ':addition': [addition], ':submitted': 'submitted', ':more': 'more_evidence' },
+              ExpressionAttributeValues: {
+                ':addition': [addition],
+                ':submitted': 'submitted',
+                ':more': 'more_evidence',
+                ...(requestKey ? { ':keys': new Set([requestKey]), ':key': requestKey } : {}),
+              },
             },
           },
           markWaiting(waitingFinding(id)),
         ],
       }),
     );
-    return true;
+    return 'added';
   } catch (error) {
-    if (transactionConditionFailed(error)) return false;
-    throw error;
+    if (!transactionConditionFailed(error)) throw error;
+    if (requestKey === undefined) return 'decided';
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.finding(id), ConsistentRead: true }));
+    return (Item?.addition_keys as Set<string> | undefined)?.has(requestKey) ? 'already' : 'decided';
   }
 }
 
