@@ -56,6 +56,32 @@ describe('editing a team', () => {
     expect(audit.filter((e) => e.action === 'team.update' && e.target === `teams/${teamId}`)).toHaveLength(3);
   });
 
+  it('gives it networks (public egress ranges), IPv4 and IPv6, kept as given and replaced whole; a CIDR that is not one, has host bits set or is too wide is 400 naming it', async () => {
+    const before = await profileOf();
+    expect(before.json.networks).toEqual([]);
+    const networks = ['127.0.2.0/24', '2001:db8:2::/48'];
+    const given = await edit({ networks }, before.headers.etag);
+    expect(given.status, given.text).toBe(200);
+    expect(given.json).toEqual({ ...before.json, networks, version: 2 });
+    expect((await profileOf()).json.networks).toEqual(networks);
+    // Never on the public team.
+    expect((await invoke('GET', `/api/v1/teams/${teamId}`)).json).not.toHaveProperty('networks');
+    for (const [bad, says] of [
+      ['127.0.2.10/24', 'has host bits set: the network is 127.0.2.0/24'],
+      ['10.0.0.0/4', 'is wider than /8'],
+      ['300.0.0.0/8', 'does not start with an IPv4 or IPv6 address'],
+      ['2001:db8::1::/64', 'does not start with an IPv4 or IPv6 address'],
+      ['127.0.2.0', 'is not a CIDR'],
+      ['127.0.2.0/33', 'has no prefix length between 0 and 32'],
+    ]) {
+      const refused = await edit({ networks: [bad] });
+      expect(refused.status, bad).toBe(400);
+      expect(refused.text).toContain(says);
+    }
+    expect((await edit({ networks: Array.from({ length: 33 }, (_, i) => `10.${i}.0.0/16`) })).status).toBe(400);
+    expect((await profileOf()).json).toMatchObject({ networks, version: 2 });
+  });
+
   it("moves its DNS zone: its records follow (the zone file's origin and names), another team's zone is 400, a zone a name server of the settings lies in is 409", async () => {
     const before = (await profileOf()).json as { team_url: string; number: number };
     const record = await invoke('POST', '/api/v1/dns', { headers: admin(), body: { name: 'ns', type: 'A', value: '53', team: teamId } });
@@ -120,7 +146,7 @@ describe('adding a team and a service', () => {
     const before = await scoreboard();
     const added = await create('teams', newTeam, 'late-team-1');
     expect(added.status, added.text).toBe(201);
-    expect(added.json).toEqual({ id: expect.any(Number), ...newTeam, logo: '', guest_division: false, hidden: false, version: 1 });
+    expect(added.json).toEqual({ id: expect.any(Number), ...newTeam, logo: '', guest_division: false, hidden: false, networks: [], version: 1 });
     expect(added.headers.location).toBe(`/api/v1/teams/${added.json.id}/profile`);
     expect(added.headers.etag).toBe((await invoke('GET', `/api/v1/teams/${added.json.id}/profile`, { headers: admin() })).headers.etag);
     expect((await create('teams', newTeam, 'late-team-1')).json).toEqual(added.json);

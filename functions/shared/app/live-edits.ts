@@ -187,7 +187,7 @@ export function editSubtype(
  */
 export async function editTeam(
   id: number,
-  change: Partial<Pick<TeamProfile, 'name' | 'logo' | 'guest_division' | 'hidden' | 'team_url'>>,
+  change: Partial<Pick<TeamProfile, 'name' | 'logo' | 'guest_division' | 'hidden' | 'team_url' | 'networks'>>,
   ifMatch: string | undefined,
   audit: AuditContext,
 ): Promise<TeamProfile> {
@@ -200,7 +200,7 @@ export async function editTeam(
 
 function editTeamProfile(
   id: number,
-  change: Partial<Pick<TeamProfile, 'name' | 'logo' | 'guest_division' | 'hidden' | 'team_url'>>,
+  change: Partial<Pick<TeamProfile, 'name' | 'logo' | 'guest_division' | 'hidden' | 'team_url' | 'networks'>>,
   ifMatch: string | undefined,
   audit: AuditContext,
 ): Promise<TeamProfile> {
@@ -259,7 +259,7 @@ async function checkNewNameAndZone(before: TeamProfile, after: TeamProfile): Pro
 }
 
 /** A new team as an organiser gives it: its profile, hidden or shown from the start. */
-export type NewTeam = Omit<Team, 'id'> & { hidden: boolean };
+export type NewTeam = Omit<Team, 'id'> & { hidden: boolean; networks: string[] };
 
 /**
  * Adds a team to a running event (issue #28): shown on every public read at
@@ -282,7 +282,7 @@ export async function addTeam(fields: NewTeam, audit: AuditContext): Promise<Tea
   ].filter((e) => e !== false);
   if (errors.length > 0) throw validationFailed(errors);
 
-  const profile: TeamProfile = { ...teamFields({ ...fields, id: await allocateId('team') }), hidden: fields.hidden, version: 1 };
+  const profile: TeamProfile = { ...teamFields({ ...fields, id: await allocateId('team') }), hidden: fields.hidden, networks: fields.networks, version: 1 };
   switch (await writeNewTeam(profile, audit)) {
     case 'created':
       return profile;

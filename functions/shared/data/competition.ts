@@ -161,7 +161,7 @@ async function buildItems(competition: Competition, loadedBy: string, zoneSerial
     };
     // The profile only: the team's totals are its own TOTALS item, folded from the stream.
     const profile: Omit<TeamRecord, 'totals'> = { team, hidden: entry.hidden, services_total: entry.services.length };
-    items.push({ ...keys.team(team.id), ...profile }, standingsItem(profile));
+    items.push({ ...keys.team(team.id), ...profile, networks: entry.networks }, standingsItem(profile));
     // A zone that existed before a replace keeps its serial (the settings
     // version, also part of the SOA serial, goes up by one), so secondaries
     // never see the serial of a team's zone go down.

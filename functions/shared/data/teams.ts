@@ -24,6 +24,8 @@ interface StoredTeam {
   team: Team;
   hidden: boolean;
   services_total: number;
+  /** Its public egress ranges (issue #63); absent on a team stored before them: none. */
+  networks?: string[];
 }
 
 /**
@@ -88,7 +90,7 @@ export async function listTeamProfiles(): Promise<TeamProfile[]> {
 
 function toTeamProfile(item: Record<string, unknown>): TeamProfile {
   const stored = withoutKeys<StoredTeam & { version?: number }>(item);
-  return { ...teamFields(stored.team), hidden: stored.hidden, version: Number(stored.version ?? 1) };
+  return { ...teamFields(stored.team), hidden: stored.hidden, networks: stored.networks ?? [], version: Number(stored.version ?? 1) };
 }
 
 /** The ids of a team's services (by its number, which no edit changes): every item that embeds the team. */
@@ -141,8 +143,8 @@ export async function writeTeamProfile(
         TransactItems: [
           update(
             keys.team(before.id),
-            'SET #team = :team, #hidden = :hidden, #version = :next',
-            { ':team': team, ':hidden': after.hidden, ':next': after.version, ':version': before.version, ':one': 1 },
+            'SET #team = :team, #hidden = :hidden, networks = :networks, #version = :next',
+            { ':team': team, ':hidden': after.hidden, ':networks': after.networks, ':next': after.version, ':version': before.version, ':one': 1 },
             STILL_AT_VERSION,
           ),
           ...serviceIds.map((id) =>
@@ -215,7 +217,7 @@ export type TeamCreation = 'created' | 'number-taken' | 'name-taken' | 'url-take
 export async function writeNewTeam(profile: TeamProfile, audit: AuditContext, now = Date.now()): Promise<TeamCreation> {
   const team = teamFields(profile);
   const put = (Item: Record<string, unknown>) => ({ Put: { TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(pk)' } });
-  const stored = { team, hidden: profile.hidden, services_total: 0 };
+  const stored = { team, hidden: profile.hidden, services_total: 0, networks: profile.networks };
   try {
     await db().send(
       new TransactWriteCommand({

@@ -62,7 +62,7 @@ export interface CurrentCompetition {
   findingKinds: FindingKind[];
 }
 
-type TeamChange = Partial<Pick<CurrentTeam, 'name' | 'logo' | 'guest_division' | 'hidden' | 'team_url'>>;
+type TeamChange = Partial<Pick<CurrentTeam, 'name' | 'logo' | 'guest_division' | 'hidden' | 'team_url' | 'networks'>>;
 
 /** A new service: its team by number (a team the same plan adds has no id yet). */
 export interface PlannedService {
@@ -104,7 +104,7 @@ export interface UpdatePlan {
   refused: string[];
 }
 
-const TEAM_FIELDS = ['name', 'logo', 'guest_division', 'hidden', 'team_url'] as const;
+const TEAM_FIELDS = ['name', 'logo', 'guest_division', 'hidden', 'team_url', 'networks'] as const;
 /** What a subtype cannot change live (its name and points can: its services follow). */
 const FIXED_SUBTYPE_FIELDS = ['super_type_id', 'sla_threshold', 'sla_penalty'] as const;
 
@@ -205,7 +205,7 @@ export function planCompetitionUpdate(file: Competition, namedSettings: readonly
       for (const service of services) steps.push({ kind: 'service-add', service: plannedService(team.number, service) });
       continue;
     }
-    const change: TeamChange = Object.fromEntries(TEAM_FIELDS.filter((field) => profile[field] !== now[field]).map((field) => [field, profile[field]]));
+    const change: TeamChange = Object.fromEntries(TEAM_FIELDS.filter((field) => JSON.stringify(profile[field]) !== JSON.stringify(now[field])).map((field) => [field, profile[field]]));
     if (Object.keys(change).length > 0) steps.push({ kind: 'team-edit', team: now, change });
 
     const pairs = matchServices(

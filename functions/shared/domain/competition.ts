@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { NetworksSchema } from '#shared/domain/networks';
 import { AccountsSchema } from '#shared/domain/accounts';
 import type { FieldError } from '#shared/validation';
 import { FreeText, parseWith, PositiveInt } from '#shared/validation';
@@ -43,6 +44,8 @@ const TeamEntry = v.strictObject({
   team_url: RelativeHostNameSchema,
   guest_division: v.optional(v.boolean(), false),
   hidden: v.optional(v.boolean(), false),
+  /** Its public egress ranges: a red team beacon on its hosts counts only when it calls back from one (none: no beacons). */
+  networks: v.optional(NetworksSchema, []),
   services: v.optional(v.pipe(v.array(ServiceEntry), v.maxLength(200)), []),
   /** Its services are checked from this pool, unless a service names its own. */
   pool: v.optional(PoolName),

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Count, Id, Points, Time, named } from '#shared/domain/shapes';
+import { NetworksSchema } from '#shared/domain/networks';
 import { SHOWN_FAILURES, shownFailure, type FailureCategory, type ShownFailure } from '#shared/domain/scoring/failure';
 import type { TeamTotals } from '#shared/domain/scoring/figures';
 import type { ServiceAfterFreeze } from '#shared/domain/scoring/freeze';
@@ -29,6 +30,7 @@ export const TeamProfileSchema = named(
   v.strictObject({
     ...TeamSchema.entries,
     hidden: v.boolean(),
+    networks: NetworksSchema,
     version: v.pipe(Id, v.description('Moves with every edit (1 as loaded).')),
   }),
 );

@@ -3,6 +3,7 @@ import { FreeText, PositiveInt } from '#shared/validation';
 import { AccountsSchema } from '#shared/domain/accounts';
 import { HostNameSchema, RelativeHostNameSchema } from '#shared/domain/hostnames';
 import { LogoUrl, TeamName } from '#shared/domain/names';
+import { NetworksSchema } from '#shared/domain/networks';
 
 /**
  * Live edits while the board runs: teams, services, subtypes and super types added or changed.
@@ -39,6 +40,7 @@ export const TeamCreateBody = v.strictObject({
   team_url: v.pipe(RelativeHostNameSchema, v.description("Its DNS zone's name (new): its records and zone file live under it.")),
   guest_division: v.optional(v.boolean(), false),
   hidden: v.optional(v.pipe(v.boolean(), v.description('Create it hidden, and show it when it is ready (PATCH /teams/{id}).')), false),
+  networks: v.optional(NetworksSchema, []),
 });
 
 /** A service added to a team during the event. */
@@ -58,6 +60,7 @@ export const TeamUpdateBody = v.pipe(
     logo: v.optional(v.pipe(LogoUrl, v.description('An http(s) URL, or empty for none.'))),
     guest_division: v.optional(v.boolean()),
     hidden: v.optional(v.pipe(v.boolean(), v.description('Hidden: out of the public lists, the scoreboard and the status view (its results stay).'))),
+    networks: v.optional(v.pipe(NetworksSchema, v.description('Its public egress ranges, all of them (the list replaces the one before): beacons already open stay open, and count only from the new ranges.'))),
     team_url: v.optional(
       v.pipe(
         RelativeHostNameSchema,
@@ -67,7 +70,7 @@ export const TeamUpdateBody = v.pipe(
       ),
     ),
   }),
-  v.check((b) => Object.values(b).some((value) => value !== undefined), 'send at least one of `name`, `logo`, `guest_division`, `hidden`, `team_url`'),
+  v.check((b) => Object.values(b).some((value) => value !== undefined), 'send at least one of `name`, `logo`, `guest_division`, `hidden`, `team_url`, `networks`'),
 );
 
 /** A subtype renamed or given other points: its services follow (those with points of their own keep them). */
