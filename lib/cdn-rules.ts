@@ -22,7 +22,7 @@
 import { API_PREFIX, type Route } from '#shared/api/routes';
 import { acceptedCodings, CLOUDFRONT_COMPRESSED_SIZE, type Encoding } from '#shared/http/compression';
 export { CLOUDFRONT_COMPRESSED_SIZE, type Encoding };
-import { builtRoutes, publicReadPathPatterns, publicReadQueryParameters } from './route-resources';
+import { builtRoutes, publicReadPathPatterns, publicReadQueryParameters, viewerAddressPathPatterns } from './route-resources';
 
 /**
  * The Content-Type values CloudFront compresses ("File types that CloudFront
@@ -108,6 +108,12 @@ export interface BehaviourRules {
 export interface CdnRules {
   /** Path patterns of the public reads' behaviour, in CloudFront's syntax (`/api/v1/teams*`), first match wins. */
   readonly cachedPathPatterns: readonly string[];
+  /**
+   * Path patterns of the routes that read the viewer's address (the route
+   * table's `viewerAddress`): pass-through behaviours whose CloudFront
+   * Function sets it (functions/shared/http/viewer-address.ts).
+   */
+  readonly viewerAddressPathPatterns: readonly string[];
   /** The public reads: cached as the origin's Cache-Control says, keyed by Authorization and the accepted query parameters. */
   readonly publicReads: BehaviourRules;
   /** The rest of the API (`/api/v1/*`): CachingDisabled, compressed. */
@@ -131,6 +137,7 @@ export const API_PATTERN = `${API_PREFIX}/*`;
 export function cdnRules(table: readonly Route[] = builtRoutes()): CdnRules {
   return {
     cachedPathPatterns: publicReadPathPatterns(table),
+    viewerAddressPathPatterns: viewerAddressPathPatterns(table),
     publicReads: {
       caching: true,
       // Min and default 0: an answer without max-age is not cached, `private`/`no-store` ones never are.
@@ -171,6 +178,14 @@ export function pathPatternMatches(pattern: string, path: string): boolean {
     .replace(/\*/g, '.*')
     .replace(/\?/g, '.');
   return new RegExp(`^${regex}$`, 's').test(path);
+}
+
+/** Whether CloudFront's viewer-address function runs on a path (its behaviour is one of viewerAddressPathPatterns). */
+export function setsViewerAddress(rules: CdnRules, path: string): boolean {
+  return (
+    !rules.cachedPathPatterns.some((pattern) => pathPatternMatches(pattern, path)) &&
+    rules.viewerAddressPathPatterns.some((pattern) => pathPatternMatches(pattern, path))
+  );
 }
 
 /** The behaviour a request path falls under: the public reads for a cached pattern, the pass-through for the rest of the API, else the pages'. */

@@ -162,6 +162,18 @@ export function publicReadPathPatterns(table: readonly Route[] = allRoutes): str
 }
 
 /**
+ * The path patterns of the deployed routes that read the viewer's address
+ * (`viewerAddress`): each path with `*` for its parameters, so that the
+ * CloudFront Function runs on those paths and no others.
+ */
+export function viewerAddressPathPatterns(table: readonly Route[] = allRoutes): string[] {
+  const patterns = builtRoutes(table)
+    .filter((route) => route.viewerAddress)
+    .map((route) => route.path.replace(/\{[^}]+\}/g, '*'));
+  return [...new Set(patterns)].sort();
+}
+
+/**
  * The query parameters of the deployed public GET routes: the CDN's cache key
  * holds these and no others, so `?_=123` or any other string hits the cache.
  */

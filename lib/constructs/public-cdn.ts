@@ -31,6 +31,7 @@ import { Construct } from 'constructs';
 import { writeSite } from '../../web/build';
 import { CACHE_CONTROL, contentSecurityPolicy, DIRECTORY_INDEX_FUNCTION, PAGES, pagePath } from '../../web/site';
 import { API_PATTERN, type CdnRules } from '../cdn-rules';
+import { VIEWER_ADDRESS_FUNCTION } from '#shared/http/viewer-address';
 
 export interface PublicCdnProps {
   /** The token API's host name (`<id>.execute-api.<region>.amazonaws.com`). */
@@ -128,6 +129,18 @@ export class PublicCdn extends Construct {
       compress: reads.compress,
     };
 
+    // The routes that read where a caller is (a beacon's check-in, decision 0085): the pass-through, with a
+    // function that sets the viewer's address from the connection CloudFront accepted, replacing any a viewer sent.
+    const viewerAddress = new CloudFrontFunction(this, 'ViewerAddress', {
+      comment: 'Sets x-ccdc-viewer-address from the viewer connection (beacon check-ins)',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(VIEWER_ADDRESS_FUNCTION),
+    });
+    const addressed: BehaviorOptions = {
+      ...passThrough,
+      functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
+
     this.siteBucket = new Bucket(this, 'Site', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
@@ -165,9 +178,10 @@ export class PublicCdn extends Construct {
       comment: `${props.prefix}: the scoreboard page and the token API on one origin`,
       defaultBehavior: site,
       defaultRootObject: 'index.html',
-      // CloudFront takes the first matching pattern: the cached public reads, then the rest of the API.
+      // CloudFront takes the first matching pattern: the cached public reads, the addressed routes, then the rest of the API.
       additionalBehaviors: {
         ...Object.fromEntries(props.rules.cachedPathPatterns.map((pattern) => [pattern, publicReads])),
+        ...Object.fromEntries(props.rules.viewerAddressPathPatterns.map((pattern) => [pattern, addressed])),
         [API_PATTERN]: passThrough,
       },
       errorResponses: UNCACHED_ERROR_STATUSES.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),

@@ -11,11 +11,13 @@ import {
   compressedETag,
   compressible,
   normalizedAcceptEncoding,
+  setsViewerAddress,
   STAND_IN_COMPRESSION_LEVELS,
   type BehaviourRules,
   type CdnRules,
   type Encoding,
 } from '../cdn-rules';
+import { VIEWER_ADDRESS_HEADER, VIEWER_TRUST_HEADER } from '#shared/http/viewer-address';
 import { readGatewayRequest, splitRequestTarget, writeGatewayAnswer, type GatewayAnswer, type GatewayRequest } from './gateway';
 
 /**
@@ -51,6 +53,12 @@ export interface CdnStats {
 
 export interface CdnStandIn {
   listener: RequestListener;
+  /**
+   * What it adds beside the viewer's address on the addressed routes, drawn
+   * when it starts: the local origin trusts the address only with it
+   * (VIEWER_TRUST_SECRET; decision 0085).
+   */
+  viewerTrustSecret: string;
   stats: CdnStats;
   /** Drops every cached entry, as an invalidation of `/*` would. */
   invalidate(): void;
@@ -121,6 +129,7 @@ export function createCdnStandIn(origin: Origin, options: CdnOptions = {}): CdnS
   const cache = new Map<string, Entry>();
   const filling = new Map<string, Promise<Entry | undefined>>();
   const stats: CdnStats = { originRequests: 0, hits: 0, refreshHits: 0, misses: 0, passedThrough: 0 };
+  const viewerTrustSecret = randomBytes(24).toString('base64url');
 
   const toOrigin = (request: GatewayRequest) => {
     stats.originRequests++;
@@ -234,8 +243,9 @@ export function createCdnStandIn(origin: Origin, options: CdnOptions = {}): CdnS
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const request = await readGatewayRequest(req);
-    const { rawPath, rawQueryString } = splitRequestTarget(request.target);
+    const viewer = await readGatewayRequest(req);
+    const { rawPath, rawQueryString } = splitRequestTarget(viewer.target);
+    const request = { ...viewer, headers: addressed(viewer.headers, rawPath, req.socket.remoteAddress) };
     const behaviour = behaviourFor(rules, rawPath);
     const method = request.method.toUpperCase();
     const signed = (request.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256');
@@ -252,8 +262,21 @@ export function createCdnStandIn(origin: Origin, options: CdnOptions = {}): CdnS
     writeAnswer(res, await compressedForViewer(behaviour, request, answer), X_CACHE.miss);
   }
 
+  /**
+   * The headers on their way to the origin: on the addressed routes, as
+   * CloudFront's viewer-address function sets them (the socket's address,
+   * replacing any the caller sent), and the trust secret; elsewhere, a trust
+   * header a caller sent is dropped.
+   */
+  function addressed(headers: Record<string, string>, path: string, remoteAddress: string | undefined): Record<string, string> {
+    const { [VIEWER_TRUST_HEADER]: _dropped, ...rest } = headers;
+    if (!setsViewerAddress(rules, path)) return rest;
+    return { ...rest, [VIEWER_ADDRESS_HEADER]: remoteAddress ?? '', [VIEWER_TRUST_HEADER]: viewerTrustSecret };
+  }
+
   return {
     stats,
+    viewerTrustSecret,
     invalidate: () => cache.clear(),
     listener: (req, res) => {
       handle(req, res).catch((error: unknown) => {

@@ -157,6 +157,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     let cdnUrl: string | undefined;
     if (options.cdn) {
       cdn = createCdnStandIn(gateway.answer);
+      // The local origin trusts a viewer's address only from the stand-in (decision 0085).
+      process.env.VIEWER_TRUST_SECRET = cdn.viewerTrustSecret;
       // Its pages as the distribution's default behaviour serves them (lib/cdn-rules.ts: the site's).
       const cdnServer = await listen(serve(cdn.listener, cdnRules().site), options.cdn.port, host, options.idleConnectionMs);
       servers.push(cdnServer);

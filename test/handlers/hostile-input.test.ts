@@ -93,6 +93,8 @@ const acceptedBodies: Record<string, Record<string, unknown>> = {
   FileFinding: { team_id: 1, service_id: 1, kind: 'user-access', done_at: '2026-11-22T10:00:00Z', description: 'Logged in as blue.' },
   AddFindingEvidence: { note: 'Another screenshot.' },
   ReviewFinding: { decision: 'approve', replaces: null },
+  OpenBeacon: { team_id: 1, host: 'ftp.team11.ccdc.example', note: 'php shell' },
+  VoidBeacon: { dry_run: true },
   CreateToken: { role: 'service', name: 'hostile', expires_at: new Date(Date.now() + 86_400_000).toISOString().replace(/\.\d{3}Z$/, 'Z') },
 };
 /**
@@ -141,6 +143,9 @@ beforeAll(async () => {
   expect((await invoke('POST', '/api/v1/services/1/checks', { headers: admin })).json.id).toBe(1);
   // Two findings of the red team: one for more evidence, one to review.
   for (const id of [1, 2]) expect((await invoke('POST', '/api/v1/red-team/findings', { headers: admin, body: acceptedBodies.FileFinding })).json.id).toBe(id);
+  // Team 1 with networks, and a beacon on one of its hosts for POST /red-team/beacons/1/void to preview.
+  expect((await invoke('PATCH', '/api/v1/teams/1', { headers: admin, body: { networks: ['127.0.11.0/24'] } })).status).toBe(200);
+  expect((await invoke('POST', '/api/v1/red-team/beacons', { headers: admin, body: { team_id: 1, host: 'shell.team11.ccdc.example' } })).json.beacon.id).toBe(1);
 });
 
 /** The field names an object schema (piped, or a variant of objects) knows. */

@@ -73,6 +73,10 @@ describe('settings', () => {
       red_team_findings_shown: 'after_event',
       red_team_findings_described: false,
       debriefs_shown: 'after_finalise',
+      beacon_points_per_round: 10,
+      beacon_max_points_per_round: 30,
+      beacon_expiry_rounds: 3,
+      beacons_shown: 'after_event',
     });
     expect((await invoke('GET', '/api/v1/settings/1', { headers: service })).json).toEqual(response.json);
   });

@@ -1731,6 +1731,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/red-team/beacons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every beacon as it stands: state, last check-in, rounds counted, points taken, refusals
+         * @description The red team’s route: its signed-in members (a blue team’s session is 403) and admins. Never cached.
+         */
+        get: operations["ListBeacons"];
+        put?: never;
+        /**
+         * Open a beacon on a team host: the answer carries its check-in token, this once
+         * @description The red team’s route: its signed-in members (a blue team’s session is 403) and admins. Never cached.
+         */
+        post: operations["OpenBeacon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/red-team/beacons/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a beacon: its token answers 410 from now on, and its host may have a new one
+         * @description The red team’s route: its signed-in members (a blue team’s session is 403) and admins. Never cached.
+         */
+        post: operations["CloseBeacon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/red-team/beacons/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void a beacon's deductions: the preview (the default), then the void (the beacon closes; its deductions count nothing)
+         * @description Admins only.
+         */
+        post: operations["VoidBeacon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/beacons/{id}/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A beacon's implant checks in (token in `X-Beacon-Token`, an empty body) from its team's networks: the round's first check-in takes `beacon_points_per_round` off the team
+         * @description Public. Admins and service accounts who authenticate also see hidden teams; credentials that are sent must be valid (401 otherwise). A team session is ignored: a signed-in member reads what everyone reads.
+         */
+        post: operations["CheckInBeacon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/team/{id}/beacons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The red team beacons found on the team’s hosts, when the settings show them: host, first and last check-in, points; never the token or who opened it
+         * @description One team's own route: that team's signed-in members (a session of another team is 403) and admins. Never cached.
+         */
+        get: operations["ListTeamBeacons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/announcements": {
         parameters: {
             query?: never;
@@ -2201,6 +2305,92 @@ export interface components {
         BatchAnswer: {
             status: number;
             body: components["schemas"]["ScanResult"] | components["schemas"]["ScanStarted"] | components["schemas"]["Problem"];
+        };
+        /**
+         * BeaconCheckIn
+         * @description A check-in accepted: the round it fell in and what it took off the team (0: the round was counted already, scoring is paused or closed, or the results are final).
+         */
+        BeaconCheckIn: {
+            beacon_id: number;
+            /**
+             * Format: date-time
+             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+             */
+            round_start: string;
+            deducted: number;
+            /** @description The team’s beacon cap for the round (`beacon_max_points_per_round`) took part or all of it. */
+            capped: boolean;
+        };
+        /**
+         * BeaconCreated
+         * @description A beacon just opened, with its token: shown this once, never again (only its hash is kept).
+         */
+        BeaconCreated: {
+            beacon: components["schemas"]["Beacon"];
+            /** @description The check-in token (`ccdcb_…`): send it in `X-Beacon-Token`. Good for this beacon's check-ins only. */
+            token: string;
+            /** @description Where the implant POSTs its check-ins (an empty body), through the CDN. */
+            callback_url: string;
+        };
+        /**
+         * Beacon
+         * @description A red team beacon on a team host: open until it goes quiet for `beacon_expiry_rounds` rounds or is closed; each round it checks in from the team’s networks costs the team `beacon_points_per_round`.
+         */
+        Beacon: {
+            id: number;
+            team_id: number;
+            /** @description The team host it lives on: one of its services’ hosts, as the service names it. */
+            host: string;
+            note: string;
+            /** @enum {string} */
+            state: "open" | "closed";
+            /** @description Why it closed: quiet too long (`expired`), by the red team, by an organiser, or its deductions voided. */
+            closed_reason: ("expired" | "red_team" | "organiser" | "voided") | null;
+            created_by: string;
+            /**
+             * Format: date-time
+             * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+             */
+            created_at: string;
+            closed_at: string | null;
+            /** @description Its first accepted check-in. */
+            first_call_at: string | null;
+            /** @description Its latest accepted check-in. */
+            last_call_at: string | null;
+            /** @description Rounds in which a check-in wrote a deduction. */
+            rounds_counted: number;
+            /** @description What those deductions took off the team (capped ones partly), voided ones out. */
+            points_taken: number;
+            /** @description An organiser voided its deductions: they count nothing. */
+            voided: boolean;
+            /** @description Check-ins refused with its token: from outside the team’s networks, or while the team had none. */
+            refusals: number;
+            /** @description The newest refusals, at most 5, newest first. */
+            recent_refusals: {
+                /**
+                 * Format: date-time
+                 * @description An RFC 3339 instant in UTC, e.g. 2026-11-22T10:15:00Z.
+                 */
+                at: string;
+                /** @description The address it came from, as the CDN saw it. */
+                address: string;
+                /** @enum {string} */
+                why: "outside_networks" | "no_networks";
+            }[];
+        };
+        /**
+         * BeaconVoid
+         * @description A void of every deduction a beacon wrote: the preview (nothing changed), or the void done (the beacon closed, its deductions counting nothing).
+         */
+        BeaconVoid: {
+            beacon_id: number;
+            team_id: number;
+            /** @description Deductions it voids (or voided). */
+            deductions: number;
+            /** @description What they give back to the team. */
+            points: number;
+            /** @description False: a preview. True: done. */
+            applied: boolean;
         };
         /**
          * CheckAccounts
@@ -3702,7 +3892,11 @@ export interface components {
          *       "red_team_repeat_window_minutes": 60,
          *       "red_team_findings_shown": "at_once",
          *       "red_team_findings_described": false,
-         *       "debriefs_shown": "after_finalise"
+         *       "debriefs_shown": "after_finalise",
+         *       "beacon_points_per_round": 10,
+         *       "beacon_max_points_per_round": 30,
+         *       "beacon_expiry_rounds": 3,
+         *       "beacons_shown": "after_event"
          *     }
          */
         Settings: {
@@ -3757,6 +3951,17 @@ export interface components {
              * @enum {string}
              */
             debriefs_shown: "after_finalise" | "now";
+            /** @description What each round a red team beacon checks in from its team's networks costs the team, off `red_team_findings_super_type_id` (0–100000). */
+            beacon_points_per_round: number;
+            /** @description The most one team's beacons together take in a round: a deduction past it is partial, and says it was capped (0–100000). */
+            beacon_max_points_per_round: number;
+            /** @description Whole rounds without an accepted check-in after which a beacon closes (1–1000). */
+            beacon_expiry_rounds: number;
+            /**
+             * @description When blue teams see the beacons found on their hosts: `at_once`, `after_event` (once `end_time` has passed) or `never`.
+             * @enum {string}
+             */
+            beacons_shown: "at_once" | "after_event" | "never";
         };
         /**
          * SignedIn
@@ -3944,6 +4149,23 @@ export interface components {
             created_at: string;
         };
         /**
+         * TeamBeacons
+         * @description The red team beacons found on a team’s hosts, when the settings show them (`beacons_shown`).
+         */
+        TeamBeacons: {
+            /** @description Whether the settings show them now; false: `beacons` is empty. */
+            visible: boolean;
+            beacons: {
+                id: number;
+                host: string;
+                /** @enum {string} */
+                state: "open" | "closed";
+                first_call_at: string | null;
+                last_call_at: string | null;
+                points_taken: number;
+            }[];
+        };
+        /**
          * TeamFindings
          * @description The red team findings approved against a team, as the team sees them: never who filed them, nor their evidence.
          * @example {
@@ -4034,6 +4256,8 @@ export interface components {
             team_url: string;
             guest_division: boolean;
             hidden: boolean;
+            /** @description The team's public egress ranges (at most 32): a red team beacon on its hosts counts only when it calls back from one. Empty: the team can have no beacons. Teams behind one shared NAT address cannot be told apart: give them none. */
+            networks: string[];
             /** @description Moves with every edit (1 as loaded). */
             version: number;
         };
@@ -4471,6 +4695,29 @@ export interface components {
                 };
             };
         };
+        /** @description The write conflicts with what is stored. Codes: `beacons_off`, `team_without_networks`, `beacon_open`. */
+        "Conflict.beacons_off.team_without_networks.beacon_open": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "beacons_off",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "beacons_off" | "team_without_networks" | "beacon_open";
+                };
+            };
+        };
         /** @description The write conflicts with what is stored. Codes: `check_job_state`. */
         "Conflict.check_job_state": {
             headers: {
@@ -4514,6 +4761,29 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "command_in_cloud";
+                };
+            };
+        };
+        /** @description The write conflicts with what is stored. Codes: `competition_final`. */
+        "Conflict.competition_final": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Conflict",
+                 *       "status": 409,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "competition_final",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "competition_final";
                 };
             };
         };
@@ -5184,6 +5454,29 @@ export interface components {
                 };
             };
         };
+        /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`, `beacon_refused`, `beacon_outside_networks`. */
+        "Forbidden.forbidden.beacon_refused.beacon_outside_networks": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Forbidden",
+                 *       "status": 403,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "forbidden",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "forbidden" | "beacon_refused" | "beacon_outside_networks";
+                };
+            };
+        };
         /** @description The credentials are valid but their role may not use this route; or a signed caller is not in the registry of IAM principals; or (in AWS) the request did not come through the CDN. Codes: `forbidden`, `debrief_not_released`. */
         "Forbidden.forbidden.debrief_not_released": {
             headers: {
@@ -5227,6 +5520,29 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "forbidden" | "team_hidden";
+                };
+            };
+        };
+        /** @description What the request names is gone for good (a closed beacon). Codes: `beacon_closed`. */
+        "Gone.beacon_closed": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Gone",
+                 *       "status": 410,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "beacon_closed",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "beacon_closed";
                 };
             };
         };
@@ -5413,6 +5729,30 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"] & {
                     /** @enum {unknown} */
                     code?: "announcement_busy" | "database_unavailable";
+                };
+            };
+        };
+        /** @description The database was unreachable, slow or throttling, or the record was busy with concurrent writers; nothing was written. Send the same request again after Retry-After seconds. Codes: `beacon_busy`, `database_unavailable`. */
+        "ServiceUnavailable.beacon_busy.database_unavailable": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Service Unavailable",
+                 *       "status": 503,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "beacon_busy",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "beacon_busy" | "database_unavailable";
                 };
             };
         };
@@ -5717,6 +6057,70 @@ export interface components {
                  */
                 "application/json": {
                     message: string;
+                };
+            };
+        };
+        /** @description Too many requests: API Gateway answers by itself, beyond this route's throttle class, `beacon-check-in` (100 requests a second steady, bursts of 200: red team implants checking in (each counts once in 10 s): never the scan reports' share), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+        "TooManyRequests.beacon-check-in": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "Too Many Requests"
+                 *     }
+                 */
+                "application/json": {
+                    message: string;
+                };
+            };
+        };
+        /** @description Too many attempts: wait Retry-After seconds before the next. Codes: `beacons_limited`. */
+        "TooManyRequests.beacons_limited": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Too Many Requests",
+                 *       "status": 429,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "beacons_limited",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "beacons_limited";
+                };
+            };
+        };
+        /** @description Too many attempts: wait Retry-After seconds before the next. Codes: `check_in_too_soon`, `check_in_refusals_limited`. */
+        "TooManyRequests.check_in_too_soon.check_in_refusals_limited": {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "type": "about:blank",
+                 *       "title": "Too Many Requests",
+                 *       "status": 429,
+                 *       "detail": "What went wrong, for a person.",
+                 *       "code": "check_in_too_soon",
+                 *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/problem+json": components["schemas"]["Problem"] & {
+                    /** @enum {unknown} */
+                    code?: "check_in_too_soon" | "check_in_refusals_limited";
                 };
             };
         };
@@ -6119,6 +6523,11 @@ export interface operations {
                      * @default false
                      */
                     hidden?: boolean;
+                    /**
+                     * @description The team's public egress ranges (at most 32): a red team beacon on its hosts counts only when it calls back from one. Empty: the team can have no beacons. Teams behind one shared NAT address cannot be told apart: give them none.
+                     * @default []
+                     */
+                    networks?: string[];
                 };
             };
         };
@@ -6341,6 +6750,8 @@ export interface operations {
                     guest_division?: boolean;
                     /** @description Hidden: out of the public lists, the scoreboard and the status view (its results stay). */
                     hidden?: boolean;
+                    /** @description Its public egress ranges, all of them (the list replaces the one before): beacons already open stay open, and count only from the new ranges. */
+                    networks?: string[];
                     /** @description Its DNS zone's name (no other team's): its records, relative to it, move with it; its services' host names do not (move them with PATCH /services/{id}). */
                     team_url?: string;
                 };
@@ -7041,7 +7452,11 @@ export interface operations {
                  *       "red_team_repeat_window_minutes": 60,
                  *       "red_team_findings_shown": "at_once",
                  *       "red_team_findings_described": false,
-                 *       "debriefs_shown": "after_finalise"
+                 *       "debriefs_shown": "after_finalise",
+                 *       "beacon_points_per_round": 10,
+                 *       "beacon_max_points_per_round": 30,
+                 *       "beacon_expiry_rounds": 3,
+                 *       "beacons_shown": "after_event"
                  *     }
                  */
                 "application/json": {
@@ -7096,6 +7511,17 @@ export interface operations {
                      * @enum {string}
                      */
                     debriefs_shown?: "after_finalise" | "now";
+                    /** @default 10 */
+                    beacon_points_per_round?: number;
+                    /** @default 30 */
+                    beacon_max_points_per_round?: number;
+                    /** @default 3 */
+                    beacon_expiry_rounds?: number;
+                    /**
+                     * @default after_event
+                     * @enum {string}
+                     */
+                    beacons_shown?: "at_once" | "after_event" | "never";
                 };
             };
         };
@@ -7196,6 +7622,17 @@ export interface operations {
                      * @enum {string}
                      */
                     debriefs_shown?: "after_finalise" | "now";
+                    /** @default 10 */
+                    beacon_points_per_round?: number;
+                    /** @default 30 */
+                    beacon_max_points_per_round?: number;
+                    /** @default 3 */
+                    beacon_expiry_rounds?: number;
+                    /**
+                     * @default after_event
+                     * @enum {string}
+                     */
+                    beacons_shown?: "at_once" | "after_event" | "never";
                 };
             };
         };
@@ -12787,6 +13224,307 @@ export interface operations {
             429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.finding_busy.database_unavailable"];
+        };
+    };
+    ListBeacons: {
+        parameters: {
+            query?: {
+                team_id?: string;
+            };
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description By id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Beacon"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    OpenBeacon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The team whose host it lives on (its id): a team with networks. */
+                    team_id: number;
+                    /** @description The host, as one of the team’s services names it (its `url`: a host name or an address), in any case. */
+                    host: string;
+                    /**
+                     * @description What the red team wants to remember about it (never shown to the team).
+                     * @default
+                     */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The beacon, its token and where its implant checks in. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    Location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeaconCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.beacons_off.team_without_networks.beacon_open"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            /** @description Too many attempts: wait Retry-After seconds before the next. Codes: `beacons_limited`. Or: Too many requests: API Gateway answers by itself, beyond this route's throttle class, `team-write` (20 requests a second steady, bursts of 100: blue team members signing in and sending requests), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "beacons_limited",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "beacons_limited";
+                    };
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    CloseBeacon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The beacon, closed (as it was, when it was closed already). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Beacon"];
+                };
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    VoidBeacon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description True (the default): the preview, nothing changed. False: void them.
+                     * @default true
+                     */
+                    dry_run?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The preview, or the void done. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeaconVoid"];
+                };
+            };
+            400: components["responses"]["BadRequest.malformed_json.body_required.invalid_utf8.unsupported_charset.duplicate_key.validation_failed"];
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            409: components["responses"]["Conflict.competition_final"];
+            413: components["responses"]["PayloadTooLarge.payload_too_large"];
+            415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
+            429: components["responses"]["TooManyRequests.admin-write"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+        };
+    };
+    CheckInBeacon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counted: the round, and what it took. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeaconCheckIn"];
+                };
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden.beacon_refused.beacon_outside_networks"];
+            404: components["responses"]["NotFound.not_found"];
+            410: components["responses"]["Gone.beacon_closed"];
+            /** @description Too many attempts: wait Retry-After seconds before the next. Codes: `check_in_too_soon`, `check_in_refusals_limited`. Or: Too many requests: API Gateway answers by itself, beyond this route's throttle class, `beacon-check-in` (100 requests a second steady, bursts of 200: red team implants checking in (each counts once in 10 s): never the scan reports' share), with its own body (application/json, not problem+json). Nothing was done; send the request again after a pause, backing off. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "What went wrong, for a person.",
+                     *       "code": "check_in_too_soon",
+                     *       "request_id": "c0ffee00-0000-4000-8000-000000000000"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"] & {
+                        /** @enum {unknown} */
+                        code?: "check_in_too_soon" | "check_in_refusals_limited";
+                    };
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.beacon_busy.database_unavailable"];
+        };
+    };
+    ListTeamBeacons: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether they are shown now, and the beacons by id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamBeacons"];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     ListAnnouncements: {

@@ -270,6 +270,10 @@ export const EXAMPLES = {
     red_team_findings_shown: 'at_once',
     red_team_findings_described: false,
     debriefs_shown: 'after_finalise',
+    beacon_points_per_round: 10,
+    beacon_max_points_per_round: 30,
+    beacon_expiry_rounds: 3,
+    beacons_shown: 'after_event',
   },
 } as const;
 

@@ -46,7 +46,7 @@ export interface Reply {
 }
 
 /** Problem `code`s by status, beyond those the endpoint wrapper gives every route of its shape (see openapi.ts). */
-export type Problems = Readonly<Partial<Record<400 | 403 | 404 | 409 | 412 | 413 | 422 | 429 | 503, readonly string[]>>>;
+export type Problems = Readonly<Partial<Record<400 | 403 | 404 | 409 | 410 | 412 | 413 | 422 | 429 | 503, readonly string[]>>>;
 
 export interface Route {
   /** Stable name, used for construct ids, function names and the OpenAPI operationId. */
@@ -138,6 +138,14 @@ export interface Route {
    * read builds it from the team's results. API Gateway waits 30 s at most.
    */
   readonly runs?: { readonly timeoutSeconds: number; readonly memoryMb: number };
+  /**
+   * The route reads the caller's address as the CDN saw it (decision 0085: a
+   * beacon's check-in): the stack puts a CloudFront Function on its path that
+   * sets `x-ccdc-viewer-address` from the connection, and the local CDN
+   * stand-in does the same. Nothing else on the route may say where a caller
+   * is (not `X-Forwarded-For`, not API Gateway's `sourceIp`).
+   */
+  readonly viewerAddress?: true;
   /** Its API Gateway throttle (see THROTTLES): declared for scan reports, otherwise derived from access and method. */
   readonly throttle: ThrottleClass;
   /**
@@ -151,10 +159,20 @@ export interface Route {
  * Route classes and their API Gateway throttles (steady requests per second,
  * burst), per route and per API. Beyond them API Gateway answers 429.
  */
-export type ThrottleClass = 'scan-report' | 'public-read' | 'protected-read' | 'service-write' | 'admin-write' | 'team-read' | 'team-write';
+export type ThrottleClass =
+  | 'scan-report'
+  | 'beacon-check-in'
+  | 'public-read'
+  | 'protected-read'
+  | 'service-write'
+  | 'admin-write'
+  | 'team-read'
+  | 'team-write';
 export const THROTTLES: Record<ThrottleClass, { readonly rate: number; readonly burst: number; readonly why: string }> = {
   // 250 teams x 20 services report once a round, most of them in the round's first seconds.
   'scan-report': { rate: 500, burst: 5000, why: "a whole round's reports (teams x services) in one burst" },
+  // A red team's implants: a few hundred beacons checking in every few seconds. Its own class, so a flood of them cannot starve scan reports.
+  'beacon-check-in': { rate: 100, burst: 200, why: "red team implants checking in (each counts once in 10 s): never the scan reports' share" },
   // Spectators are served by the CDN; the origin sees a cache miss per path every few seconds.
   'public-read': { rate: 200, burst: 400, why: 'behind the CDN: only cache misses reach the API' },
   'protected-read': { rate: 50, burst: 100, why: 'organisers and agents reading protected records' },

@@ -26,6 +26,7 @@ import { announcementsRoutes } from '#shared/api/routes/announcements';
 import { poolsRoutes } from '#shared/api/routes/pools';
 import { redTeamRoutes } from '#shared/api/routes/red-team';
 import { debriefsRoutes } from '#shared/api/routes/debriefs';
+import { beaconsRoutes } from '#shared/api/routes/beacons';
 import type { Route } from '#shared/api/route';
 
 export * from '#shared/api/route';
@@ -49,6 +50,7 @@ export const routes = [
   ...Object.values(injectsRoutes),
   ...Object.values(incidentsRoutes),
   ...Object.values(redTeamRoutes),
+  ...Object.values(beaconsRoutes),
   ...Object.values(announcementsRoutes),
   ...Object.values(tokensRoutes),
   ...Object.values(competitionRoutes),

@@ -13,6 +13,8 @@ import { notFinal, refusedAsFinal } from '#shared/data/settings';
 import { teamGrades } from '#shared/data/grades';
 import { teamIncidentGrades } from '#shared/data/incidents';
 import { teamFindingRulings } from '#shared/data/findings';
+import { teamBeaconDeductions } from '#shared/data/beacons';
+import { deductionAward } from '#shared/domain/beacons';
 import type { AwardOrigin } from '#shared/domain/scoring/events';
 
 /**
@@ -71,13 +73,14 @@ export interface Award {
   max: number;
 }
 
-/** Every award the fold takes for a team, adjustments, grades (of injects and incident reports) and findings' rulings: what `verify` and a void's preview recompute with. */
+/** Every award the fold takes for a team, adjustments, grades (of injects and incident reports), findings' rulings and beacons' deductions: what `verify` and a void's preview recompute with. */
 export async function teamAwards(teamId: number): Promise<Award[]> {
-  const [adjustments, grades, incidentGrades, rulings] = await Promise.all([
+  const [adjustments, grades, incidentGrades, rulings, deductions] = await Promise.all([
     listTeamAdjustments(teamId, { consistent: true }),
     teamGrades(teamId),
     teamIncidentGrades(teamId),
     teamFindingRulings(teamId),
+    teamBeaconDeductions(teamId),
   ]);
   return [
     ...adjustments.map((a) => ({ super_type_id: a.super_type_id, points: a.points, created_at: a.created_at, origin: 'adjustment' as const, max: 0 })),
@@ -85,5 +88,7 @@ export async function teamAwards(teamId: number): Promise<Award[]> {
     ...incidentGrades.map((g) => ({ super_type_id: g.super_type_id, points: g.award, created_at: g.graded_at, origin: 'grade' as const, max: g.max_award })),
     // A finding counts from its approval (reviewed_at), the freeze included.
     ...rulings.map((r) => ({ super_type_id: r.super_type_id, points: r.award, created_at: r.reviewed_at, origin: 'finding' as const, max: 0 })),
+    // A beacon's deduction counts from its check-in; a voided one counts nothing.
+    ...deductions.map((d) => ({ super_type_id: d.super_type_id, points: deductionAward(d), created_at: d.called_at, origin: 'beacon' as const, max: 0 })),
   ];
 }

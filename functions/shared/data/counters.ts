@@ -15,7 +15,8 @@ export type CountedEntity =
   | 'incident'
   | 'announcement'
   | 'export'
-  | 'finding';
+  | 'finding'
+  | 'beacon';
 
 /**
  * Allocates `count` new ids for an entity with one atomic ADD: ids are never

@@ -11,6 +11,7 @@ import { ADJUSTMENTS_SOURCE, serviceSource, type AwardOrigin, type ScoreEvent } 
 import type { FoldedResult } from '#shared/domain/scoring/result';
 import { historyKeys, idOfPartition, isTeamPartition, keys, PARTITION } from '#shared/data/keys';
 import type { PublicTopic } from '#shared/data/public-version';
+import { deductionAward } from '#shared/domain/beacons';
 
 type Pattern = Record<string, unknown>;
 
@@ -31,6 +32,7 @@ const RESULT_PATTERNS: Pattern[] = [
             { prefix: keys.gradePrefix },
             { prefix: keys.incidentGradePrefix },
             { prefix: keys.findingRulingPrefix },
+            { prefix: keys.beaconDeductionPrefix },
           ],
         },
       },
@@ -146,8 +148,11 @@ export function toScoreEvent(record: DynamoDBRecord): StreamEvent | undefined {
   const pk = String(image.pk);
   if (isTeamPartition(pk)) {
     // A grade (an inject's or an incident report's) or a finding's ruling adds what it changed from the one before it;
-    // an adjustment, its points. All in the team's one source, in stream order.
+    // an adjustment, its points; a beacon's deduction, minus what it took. All in the team's one source, in stream order.
+    // Of these only a deduction is ever modified (voided): the change is what it counts for now less what it counted for.
     const { origin, points, max, at } = awardOf(String(image.sk), image);
+    const before = record.eventName === 'MODIFY' ? awardOf(String(image.sk), unmarshall((stream.OldImage ?? {}) as Parameters<typeof unmarshall>[0])) : undefined;
+    if (before && before.points === points) return undefined;
     return {
       sequenceNumber,
       event: {
@@ -157,7 +162,7 @@ export function toScoreEvent(record: DynamoDBRecord): StreamEvent | undefined {
         source: ADJUSTMENTS_SOURCE,
         team_id: idOfPartition(pk),
         super_type_id: Number(image.super_type_id),
-        points,
+        points: points - (before?.points ?? 0),
         max,
         at,
       },
@@ -182,6 +187,9 @@ export function toScoreEvent(record: DynamoDBRecord): StreamEvent | undefined {
 /** What an award item of a team's partition counts for, by its kind: its origin, its points, the maximum it moves, when it was made. */
 function awardOf(sk: string, image: Record<string, unknown>): { origin: AwardOrigin; points: number; max: number; at: string } {
   if (sk.startsWith(keys.findingRulingPrefix)) return { origin: 'finding', points: Number(image.award), max: 0, at: String(image.reviewed_at) };
+  // A deduction counts from the check-in that wrote it, the freeze included; voided, it counts nothing (in the same slot of time).
+  if (sk.startsWith(keys.beaconDeductionPrefix))
+    return { origin: 'beacon', points: deductionAward({ deducted: Number(image.deducted), voided: image.voided === true }), max: 0, at: String(image.called_at) };
   // Grades from before `max_award` move no maximum, in the fold as in `verify`.
   if (sk.startsWith(keys.gradePrefix) || sk.startsWith(keys.incidentGradePrefix))
     return { origin: 'grade', points: Number(image.award), max: Number(image.max_award ?? 0), at: String(image.graded_at) };

@@ -57,6 +57,8 @@ export const PARTITION = {
   teamAccounts: 'TEAMACCOUNTS',
   /** The red team's findings (data/findings.ts): one partition, read whole by organisers and the red team. */
   findings: 'FINDINGS',
+  /** The red team's beacons (data/beacons.ts): one partition, read whole by organisers and the red team. */
+  beacons: 'BEACONS',
   /** The team numbers, names and zone names taken through the API (data/teams.ts): two concurrent creates or renames cannot both take one. */
   teamClaims: 'TEAMCLAIMS',
   /** The pools (data/pools.ts): one item holding every pool's assignments, so that no subtype, team or service is in two. */
@@ -220,6 +222,22 @@ export const keys = {
     pk: `TEAM#${pad(teamId)}`,
     skPrefix: findingId === undefined ? 'FINDINGRULING#' : `FINDINGRULING#${pad(findingId)}#`,
   }),
+  /** A red team beacon (data/beacons.ts): one partition, read whole by organisers and the red team, each beacon got by its id. */
+  beacon: (id: number): Key => ({ pk: PARTITION.beacons, sk: `BEACON#${pad(id)}` }),
+  /** The open beacon on a team host: one at a time (its Put is conditioned on the key being free). */
+  beaconHost: (teamId: number, host: string): Key => ({ pk: `BEACONHOSTS#${pad(teamId)}`, sk: `HOST#${nameKey(host)}` }),
+  /** A round's deduction by one beacon, in its team's partition, whose stream the fold reads (an award); keyed so a round writes one. */
+  beaconDeductionPrefix: 'BEACONROUND#',
+  beaconDeduction: (teamId: number, beaconId: number, roundStart: string): Key => ({
+    pk: `TEAM#${pad(teamId)}`,
+    sk: `BEACONROUND#${pad(beaconId)}#${roundStart}`,
+  }),
+  beaconDeductionsOf: (teamId: number, beaconId?: number) => ({
+    pk: `TEAM#${pad(teamId)}`,
+    skPrefix: beaconId === undefined ? 'BEACONROUND#' : `BEACONROUND#${pad(beaconId)}#`,
+  }),
+  /** What a team's beacons took in one round, against `beacon_max_points_per_round`: its own partition per team. */
+  beaconRoundTotal: (teamId: number, roundStart: string): Key => ({ pk: `BEACONCAP#${pad(teamId)}`, sk: `ROUND#${roundStart}` }),
   /** The findings counted against a team (data/findings.ts): approvals read and write it, one at a time, for the repeat rule. */
   findingLedger: (teamId: number): Key => ({ pk: `TEAM#${pad(teamId)}`, sk: 'FINDINGLEDGER' }),
   /** The organisers' table of finding kinds (data/findings.ts), beside the settings' partition. */

@@ -12,20 +12,29 @@ import type { AccountHome } from '#shared/domain/roles';
 
 /** A limit: at most `count` acts of one kind a window of `windowSeconds`. */
 export interface TeamLimit {
-  kind: 'uploads' | 'incidents' | 'findings';
+  kind: 'uploads' | 'incidents' | 'findings' | 'beacons';
   count: number;
   windowSeconds: number;
 }
 
-/** Counts one act against the team's window; the seconds until the next window when this one is full. */
-export async function takeFromWindow(home: AccountHome, limit: TeamLimit, now: number): Promise<{ retryAfterSeconds: number } | undefined> {
+/**
+ * Counts one act against the team's window (or, with `member`, that member's
+ * own window in their team's partition); the seconds until the next window
+ * when this one is full.
+ */
+export async function takeFromWindow(
+  home: AccountHome,
+  limit: TeamLimit,
+  now: number,
+  member?: string,
+): Promise<{ retryAfterSeconds: number } | undefined> {
   const windowMs = limit.windowSeconds * 1000;
   const window = Math.floor(now / windowMs);
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.teamWindow(home, limit.kind, window),
+        Key: keys.teamWindow(home, member === undefined ? limit.kind : `${limit.kind}@${member}`, window),
         UpdateExpression: 'ADD acts :one SET #ttl = :ttl',
         ConditionExpression: 'attribute_not_exists(acts) OR acts < :limit',
         ExpressionAttributeNames: { '#ttl': 'ttl' },

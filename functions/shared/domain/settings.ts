@@ -3,6 +3,7 @@ import { FreeText, parseWith, Timestamp } from '#shared/validation';
 import { HostNameSchema, isHostName } from '#shared/domain/hostnames';
 import { PASSWORD_CHANGE_MODES } from '#shared/domain/password-changes';
 import { FINDINGS_SHOWN } from '#shared/domain/findings';
+import { BeaconPoints } from '#shared/domain/beacons';
 
 /** The one settings object. `id` is always 1 and read-only. */
 export interface Settings extends SettingsFields {
@@ -91,6 +92,14 @@ const fields = {
   red_team_findings_described: v.optional(v.boolean(), false),
   /** When members may read their team's debrief: once the event is finalised (and no freeze stands), or at once (practice events). */
   debriefs_shown: v.optional(v.picklist(DEBRIEFS_SHOWN, `must be one of: ${DEBRIEFS_SHOWN.join(', ')}`), 'after_finalise'),
+  /** What each round a red team beacon lives costs its team, off the red team's super type (red_team_findings_super_type_id). */
+  beacon_points_per_round: v.optional(BeaconPoints, 10),
+  /** The most a team's beacons together take in one round: a deduction past it is partial (capped). */
+  beacon_max_points_per_round: v.optional(BeaconPoints, 30),
+  /** Whole rounds without an accepted check-in after which a beacon closes. */
+  beacon_expiry_rounds: v.optional(v.pipe(v.number(), v.integer('must be an integer'), v.minValue(1), v.maxValue(1_000)), 3),
+  /** When blue teams see the beacons found on their hosts: at once, once end_time has passed, or never. */
+  beacons_shown: v.optional(v.picklist(FINDINGS_SHOWN, `must be one of: ${FINDINGS_SHOWN.join(', ')}`), 'after_event'),
 };
 
 export function windowInOrder(s: { start_time?: unknown; end_time?: unknown }): boolean {
@@ -154,6 +163,10 @@ export const DEFAULT_SETTINGS: SettingsFields = {
   red_team_findings_shown: 'after_event',
   red_team_findings_described: false,
   debriefs_shown: 'after_finalise',
+  beacon_points_per_round: 10,
+  beacon_max_points_per_round: 30,
+  beacon_expiry_rounds: 3,
+  beacons_shown: 'after_event',
 };
 
 /** Whether a scan recorded at `time` earns points under these settings. */

@@ -30,6 +30,7 @@ export const methodNotAllowed = (allow: string[]) =>
     allow: allow.join(', '),
   });
 export const conflict = (code: string, detail: string) => new HttpProblem(409, code, detail);
+export const gone = (code: string, detail: string) => new HttpProblem(410, code, detail);
 export const preconditionFailed = (detail: string) => new HttpProblem(412, 'precondition_failed', detail);
 export const payloadTooLarge = (limit: number) => new HttpProblem(413, 'payload_too_large', `The request body is larger than ${limit} bytes.`);
 export const unsupportedMediaType = () => new HttpProblem(415, 'unsupported_media_type', 'Send the request body as application/json.');

@@ -32,9 +32,10 @@ export interface FlipEvent extends EventBase {
 
 /**
  * Where an award comes from: an organiser's adjustment, a grade (an inject's
- * or an incident report's), or a ruling on a red team finding.
+ * or an incident report's), a ruling on a red team finding, or a round's
+ * deduction by a red team beacon (and its void).
  */
-export type AwardOrigin = 'adjustment' | 'grade' | 'finding';
+export type AwardOrigin = 'adjustment' | 'grade' | 'finding' | 'beacon';
 
 /** Points given or taken in one super type, outside checks: by hand (an adjustment), a grade or a finding's ruling (what it changed). */
 export interface AwardEvent extends EventBase {

@@ -4,6 +4,7 @@
  * own file: this list is for what needs them all.
  */
 export * from '#shared/api/schemas/responses/audit';
+export * from '#shared/api/schemas/responses/beacons';
 export * from '#shared/api/schemas/responses/common';
 export * from '#shared/api/schemas/responses/competition';
 export * from '#shared/api/schemas/responses/debriefs';

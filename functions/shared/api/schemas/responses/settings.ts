@@ -84,5 +84,20 @@ export const SettingsSchema = named(
         "When a team's members may read its debrief (`GET /team/{id}/debrief`): `after_finalise` (once `finalise` has run and no scoreboard freeze stands) or `now` (a practice event; while a freeze stands, as of the freeze).",
       ),
     ),
+    beacon_points_per_round: v.pipe(
+      Count,
+      v.description(
+        "What each round a red team beacon checks in from its team's networks costs the team, off `red_team_findings_super_type_id` (0–100000).",
+      ),
+    ),
+    beacon_max_points_per_round: v.pipe(
+      Count,
+      v.description("The most one team's beacons together take in a round: a deduction past it is partial, and says it was capped (0–100000)."),
+    ),
+    beacon_expiry_rounds: v.pipe(Count, v.description('Whole rounds without an accepted check-in after which a beacon closes (1–1000).')),
+    beacons_shown: v.pipe(
+      v.picklist(FINDINGS_SHOWN),
+      v.description('When blue teams see the beacons found on their hosts: `at_once`, `after_event` (once `end_time` has passed) or `never`.'),
+    ),
   }),
 );
