@@ -404,7 +404,7 @@ describe('the command-line tool', () => {
     const forced = await scoring('finalise', '--force', '--out', out, ...target);
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stdout).toMatch(/SHA256SUMS: [0-9a-f]{64}/);
-    expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: out, encoding: 'utf8' }).trim().split('\n')).toHaveLength(4);
+    expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: out, encoding: 'utf8' }).trim().split('\n')).toHaveLength(5);
     expect((await getSettings())?.final).toBeDefined();
     const [exported, finalised] = (await auditPage(2)).items;
     expect(finalised).toMatchObject({ action: 'competition.finalise', route: `scoring finalise --force --out ${out}` });

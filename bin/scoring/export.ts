@@ -18,6 +18,7 @@ export async function writeExport(dir: string, includeHidden: boolean): Promise<
     'standings.csv': results.csv.standings,
     'services.csv': results.csv.services,
     'grades.csv': results.csv.grades,
+    'beacons.csv': results.csv.beacons,
     'results.json': `${JSON.stringify(results.json, null, 2)}\n`,
   };
   const digests = Object.entries(files).map(([name, content]) => {

@@ -23,7 +23,7 @@ export const logSink = {
 
 /** Field names that hold a credential (`token`, `adminToken`, `admin_token`, `authorization`, ...), not its public id (`tokenId`). */
 const SECRET_FIELD = /^(authorization|token|secret|signature|password|x-amz-security-token)$|[_-](token|secret|signature)$|(Token|Secret|Signature)$|^secret/i;
-const SECRET_TEXT = [/Bearer\s+\S+/gi, /ccdc_[0-9a-f]{8}_[\w-]{20,}/g, /Signature=[0-9a-f]{16,}/gi, /AWS4-HMAC-SHA256\s+\S.*/g];
+const SECRET_TEXT = [/Bearer\s+\S+/gi, /ccdc_[0-9a-f]{8}_[\w-]{20,}/g, /ccdcb_[\w-]{20,}/g, /Signature=[0-9a-f]{16,}/gi, /AWS4-HMAC-SHA256\s+\S.*/g];
 
 /** JSON.stringify replacer: drops credential fields, masks credential-shaped text anywhere. */
 export function redact(key: string, value: unknown): unknown {

@@ -3,12 +3,15 @@
  * them), each team's per-super-type scores and statistics (the maxima with
  * the injects past due, as the board's), each service's figures from its
  * scan history, and the grades that count (the latest of each inject and
- * incident report, per team, and each red team finding's approval). Reads the table the data layer is pointed
+ * incident report, per team, and each red team finding's approval), and every
+ * round's deduction by a red team beacon. Reads the table the data layer is pointed
  * at; not a request path, so it may read every service's history.
  */
 import { teamGrades } from '#shared/data/grades';
 import { teamIncidentGrades } from '#shared/data/incidents';
 import { teamFindingRulings } from '#shared/data/findings';
+import { listBeacons, teamBeaconDeductions } from '#shared/data/beacons';
+import { deductionAward } from '#shared/domain/beacons';
 import { readInjectSchedule } from '#shared/data/injects';
 import { storedResults } from '#shared/data/results';
 import { listServiceRecords } from '#shared/data/services';
@@ -23,7 +26,7 @@ import { mapBounded } from '#shared/bounded';
 
 export interface ResultsExport {
   json: ResultsJson;
-  csv: { standings: string; services: string; grades: string };
+  csv: { standings: string; services: string; grades: string; beacons: string };
 }
 
 export interface ResultsJson {
@@ -34,6 +37,24 @@ export interface ResultsJson {
   standings: StandingEntry[];
   services: ServiceEntry[];
   grades: GradeEntry[];
+  beacon_deductions: BeaconDeductionEntry[];
+}
+
+/** A round's deduction by a red team beacon: what it took (a voided one counts nothing on the board). */
+export interface BeaconDeductionEntry {
+  team_id: number;
+  team_number: number;
+  team_name: string;
+  beacon_id: number;
+  host: string;
+  super_type_id: number;
+  round_start: string;
+  called_at: string;
+  deducted: number;
+  capped: boolean;
+  voided: boolean;
+  /** What it is worth on the board: minus what it took, 0 once voided. */
+  awarded: number;
 }
 
 /** A grade that counts: the latest of one inject or incident report for one team, or the approval of a red team finding against it. */
@@ -124,6 +145,27 @@ export async function exportResults(options: { includeHidden?: boolean; now?: Da
   );
   services.sort((a, b) => a.team_number - b.team_number || a.service_id - b.service_id);
   const grades = (await mapBounded(teams, HISTORY_CONCURRENCY, gradesOf)).flat();
+  const hostOf = new Map((await listBeacons()).map((b) => [b.id, b.host]));
+  const beaconDeductions = (
+    await mapBounded(teams, HISTORY_CONCURRENCY, async ({ team }) =>
+      (await teamBeaconDeductions(team.id)).map(
+        (d): BeaconDeductionEntry => ({
+          team_id: team.id,
+          team_number: team.number,
+          team_name: team.name,
+          beacon_id: d.beacon_id,
+          host: hostOf.get(d.beacon_id) ?? '',
+          super_type_id: d.super_type_id,
+          round_start: d.round_start,
+          called_at: d.called_at,
+          deducted: d.deducted,
+          capped: d.capped,
+          voided: d.voided,
+          awarded: deductionAward(d),
+        }),
+      ),
+    )
+  ).flat();
 
   const sortedSuperTypes = [...superTypes].sort((a, b) => a.id - b.id);
   const json: ResultsJson = {
@@ -134,8 +176,12 @@ export async function exportResults(options: { includeHidden?: boolean; now?: Da
     standings,
     services,
     grades,
+    beacon_deductions: beaconDeductions,
   };
-  return { json, csv: { standings: standingsCsv(standings, sortedSuperTypes), services: servicesCsv(services), grades: gradesCsv(grades) } };
+  return {
+    json,
+    csv: { standings: standingsCsv(standings, sortedSuperTypes), services: servicesCsv(services), grades: gradesCsv(grades), beacons: beaconsCsv(beaconDeductions) },
+  };
 }
 
 /** A team's grades that count: the latest of each inject, then of each incident report. */
@@ -168,6 +214,23 @@ async function gradesOf({ team }: { team: { id: number; number: number; name: st
       .filter((r) => r.decision === 'approve')
       .map((r) => entry('finding', r.finding_id, { ...r, graded_by: r.reviewed_by, graded_at: r.reviewed_at }, -r.deducted)),
   ];
+}
+
+function beaconsCsv(deductions: BeaconDeductionEntry[]): string {
+  const columns: (keyof BeaconDeductionEntry)[] = [
+    'team_number',
+    'team_name',
+    'beacon_id',
+    'host',
+    'super_type_id',
+    'round_start',
+    'called_at',
+    'deducted',
+    'capped',
+    'voided',
+    'awarded',
+  ];
+  return toCsv([columns, ...deductions.map((d) => columns.map((c) => d[c]))]);
 }
 
 function gradesCsv(grades: GradeEntry[]): string {

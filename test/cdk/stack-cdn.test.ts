@@ -58,6 +58,24 @@ describe('the CDN', () => {
     expect(behaviorFor('/api/v1/dns').TargetOriginId).not.toBe(siteOrigin.Id);
   });
 
+  it("runs the viewer-address function on the routes that read a caller's address, and on no other: uncached, every viewer header forwarded", () => {
+    const addressed = routes.filter((r) => r.viewerAddress);
+    expect(addressed.map((r) => r.name)).toEqual(['CheckInBeacon']);
+    const [functionId, fn] = resourcesOfType(deployed, 'AWS::CloudFront::Function').find(([, f]) =>
+      String(f.Properties!.FunctionCode).includes('x-ccdc-viewer-address'),
+    )!;
+    expect(fn!.Properties!.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    // It assigns the header from the connection (a viewer's own is replaced), and drops the stand-in's trust header.
+    expect(String(fn!.Properties!.FunctionCode)).toContain("request.headers['x-ccdc-viewer-address'] = { value: event.viewer.ip }");
+    const withIt = (config.CacheBehaviors as any[]).filter((b) => JSON.stringify(b.FunctionAssociations ?? []).includes(functionId!));
+    expect(withIt.map((b) => b.PathPattern)).toEqual(['/api/v1/beacons/*/check-in']);
+    expect(behaviorFor('/api/v1/beacons/12/check-in')).toBe(withIt[0]);
+    expect(withIt[0].CachePolicyId).toBe(CACHING_DISABLED);
+    expect(withIt[0].OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER);
+    expect(withIt[0].FunctionAssociations).toEqual([{ EventType: 'viewer-request', FunctionARN: expect.anything() }]);
+    for (const path of ['/api/v1/teams', '/api/v1/red-team/beacons', '/api/v1/services/1/scans']) expect(behaviorFor(path)).not.toBe(withIt[0]);
+  });
+
   it('caches public GET routes by the origin Cache-Control, keyed by Authorization and the query parameters they accept', () => {
     const [, policy] = resourcesOfType(deployed, 'AWS::CloudFront::CachePolicy')[0]!;
     const p = policy.Properties!.CachePolicyConfig;

@@ -21,9 +21,9 @@ interface RawAnswer {
   body: Buffer;
 }
 
-function raw(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<RawAnswer> {
+function raw(url: string, headers: Record<string, string> = {}, method = 'GET', localAddress?: string): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers }, (res) => {
+    const req = httpRequest(url, { method, headers, localAddress }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -61,6 +61,27 @@ describe('the CDN stand-in in front of the local server', () => {
   });
   afterAll(async () => {
     await stack?.stop();
+  });
+
+  it("vouches for a beacon check-in's address: the socket's, replacing a forged one; the origin's port trusts no address without the stand-in's secret", async () => {
+    const admin = { authorization: `Bearer ${ENV_TOKENS.admin}`, 'content-type': 'application/json' };
+    const teams = (await (await fetch(atOrigin('/teams'))).json()) as { id: number; number: number }[];
+    const team = teams.find((t) => t.number === 13)!;
+    const given = await fetch(atOrigin(`/teams/${team.id}`), { method: 'PATCH', headers: admin, body: JSON.stringify({ networks: ['127.0.13.0/24'] }) });
+    expect(given.status).toBe(200);
+    const opened = await fetch(atOrigin('/red-team/beacons'), { method: 'POST', headers: admin, body: JSON.stringify({ team_id: team.id, host: 'www.team13.ccdc.example' }) });
+    const { beacon, token, callback_url } = (await opened.json()) as { beacon: { id: number }; token: string; callback_url: string };
+    const forged = { 'x-beacon-token': token, 'x-ccdc-viewer-address': '127.0.13.10', 'x-forwarded-for': '127.0.13.10' };
+    // Straight to the origin, a forged address (and a guessed secret) counts for nothing.
+    const direct = await raw(`${stack.url}${callback_url}`, { ...forged, 'x-ccdc-viewer-trust': 'guessed' }, 'POST', '127.0.13.10');
+    expect([direct.status, JSON.parse(direct.body.toString()).code]).toEqual([403, 'beacon_refused']);
+    // Through the stand-in from another team's address, the forged one is replaced: outside the team's networks.
+    const elsewhere = await raw(`${stack.cdnUrl}${callback_url}`, forged, 'POST', '127.0.14.10');
+    expect([elsewhere.status, JSON.parse(decoded(elsewhere).toString()).code]).toEqual([403, 'beacon_outside_networks']);
+    // Through the stand-in from the team's own: counted.
+    const counted = await raw(`${stack.cdnUrl}${callback_url}`, { 'x-beacon-token': token }, 'POST', '127.0.13.10');
+    expect(counted.status, decoded(counted).toString()).toBe(200);
+    expect(JSON.parse(decoded(counted).toString())).toMatchObject({ beacon_id: beacon.id });
   });
 
   it('sends JSON of 1 000 B or more compressed (Brotli when accepted, else gzip), with a weak ETag and Vary: Accept-Encoding', async () => {

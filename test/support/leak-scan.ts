@@ -28,7 +28,7 @@ export async function everythingSeen(options: {
     }
   }
   const exported = await exportResults({ includeHidden: true });
-  seen.push(JSON.stringify(exported.json), exported.csv.standings, exported.csv.services);
+  seen.push(JSON.stringify(exported.json), exported.csv.standings, exported.csv.services, exported.csv.grades, exported.csv.beacons);
   const { Items = [] } = await db().send(new ScanCommand({ TableName: tableName() }));
   seen.push(JSON.stringify(Items), ...options.also);
   return seen.join('\n');
