@@ -148,22 +148,20 @@ export async function exportResults(options: { includeHidden?: boolean; now?: Da
   const hostOf = new Map((await listBeacons()).map((b) => [b.id, b.host]));
   const beaconDeductions = (
     await mapBounded(teams, HISTORY_CONCURRENCY, async ({ team }) =>
-      (await teamBeaconDeductions(team.id)).map(
-        (d): BeaconDeductionEntry => ({
-          team_id: team.id,
-          team_number: team.number,
-          team_name: team.name,
-          beacon_id: d.beacon_id,
-          host: hostOf.get(d.beacon_id) ?? '',
-          super_type_id: d.super_type_id,
-          round_start: d.round_start,
-          called_at: d.called_at,
-          deducted: d.deducted,
-          capped: d.capped,
-          voided: d.voided,
-          awarded: deductionAward(d),
-        }),
-      ),
+      (await teamBeaconDeductions(team.id)).map((d): BeaconDeductionEntry => ({
+        team_id: team.id,
+        team_number: team.number,
+        team_name: team.name,
+        beacon_id: d.beacon_id,
+        host: hostOf.get(d.beacon_id) ?? '',
+        super_type_id: d.super_type_id,
+        round_start: d.round_start,
+        called_at: d.called_at,
+        deducted: d.deducted,
+        capped: d.capped,
+        voided: d.voided,
+        awarded: deductionAward(d),
+      })),
     )
   ).flat();
 
@@ -180,7 +178,12 @@ export async function exportResults(options: { includeHidden?: boolean; now?: Da
   };
   return {
     json,
-    csv: { standings: standingsCsv(standings, sortedSuperTypes), services: servicesCsv(services), grades: gradesCsv(grades), beacons: beaconsCsv(beaconDeductions) },
+    csv: {
+      standings: standingsCsv(standings, sortedSuperTypes),
+      services: servicesCsv(services),
+      grades: gradesCsv(grades),
+      beacons: beaconsCsv(beaconDeductions),
+    },
   };
 }
 

@@ -60,7 +60,8 @@ const redTeamScore = async (teamId = team.id) => {
   }[];
   return rows.find((r) => r.team.id === teamId)!.scores.find((s) => s.super_type_id === RED_TEAM)!.score;
 };
-const beaconOf = async (id: number) => ((await invoke('GET', '/api/v1/red-team/beacons', { headers: admin })).json as { id: number }[]).find((b) => b.id === id) as any;
+const beaconOf = async (id: number) =>
+  ((await invoke('GET', '/api/v1/red-team/beacons', { headers: admin })).json as { id: number }[]).find((b) => b.id === id) as any;
 /** Opens a beacon on a host and gives back its id and token. */
 async function beaconOn(host: string, teamId = team.id): Promise<{ id: number; token: string }> {
   const opened = await open({ team_id: teamId, host, note: 'cron job' });
@@ -133,7 +134,8 @@ describe('opening a beacon', () => {
     await give(other.id, ['127.0.14.0/24']);
     const racer = await signIn({ role: 'red-team', name: 'rory' });
     // The hour's window filled as 60 opened beacons would fill it.
-    for (let i = 0; i < BEACONS_PER_HOUR; i++) await takeFromWindow('red', { kind: 'beacons', count: BEACONS_PER_HOUR, windowSeconds: 3600 }, Date.now(), 'rory');
+    for (let i = 0; i < BEACONS_PER_HOUR; i++)
+      await takeFromWindow('red', { kind: 'beacons', count: BEACONS_PER_HOUR, windowSeconds: 3600 }, Date.now(), 'rory');
     const answer = await open({ team_id: other.id, host: 'www.team14.ccdc.example' }, racer);
     expect([answer.status, answer.json.code]).toEqual([429, 'beacons_limited']);
     expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
@@ -225,7 +227,9 @@ describe('checking in', () => {
     }
     expect(pending).toEqual([]);
     expect(deducted.reduce((a, b) => a + b, 0)).toBe(30);
-    const all = (await Promise.all(swarm.map((b) => teamBeaconDeductions(crowded.id, b.id)))).flat().filter((d) => d.round_start === iso(Math.floor(at.getTime() / ROUND_MS) * ROUND_MS));
+    const all = (await Promise.all(swarm.map((b) => teamBeaconDeductions(crowded.id, b.id))))
+      .flat()
+      .filter((d) => d.round_start === iso(Math.floor(at.getTime() / ROUND_MS) * ROUND_MS));
     expect(all).toHaveLength(5);
     expect(all.filter((d) => d.capped).length).toBeGreaterThanOrEqual(3);
     for (const b of swarm) await invoke('POST', `/api/v1/red-team/beacons/${b.id}/close`, { headers: red });
@@ -303,7 +307,9 @@ describe('a beacon’s end', () => {
     expect(exported.json.beacon_deductions.filter((d) => d.beacon_id === id)).toEqual([
       expect.objectContaining({ team_id: team.id, host: hosts(8), deducted: 10, capped: false, voided: false, awarded: -10 }),
     ]);
-    expect(exported.csv.beacons.split(/\r?\n/)[0]).toBe('team_number,team_name,beacon_id,host,super_type_id,round_start,called_at,deducted,capped,voided,awarded');
+    expect(exported.csv.beacons.split(/\r?\n/)[0]).toBe(
+      'team_number,team_name,beacon_id,host,super_type_id,round_start,called_at,deducted,capped,voided,awarded',
+    );
     const seen = await everythingSeen({
       get: (path, headers) => invoke('GET', path, { headers }),
       ids: { team: team.id, service: 1 },

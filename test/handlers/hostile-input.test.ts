@@ -145,7 +145,9 @@ beforeAll(async () => {
   for (const id of [1, 2]) expect((await invoke('POST', '/api/v1/red-team/findings', { headers: admin, body: acceptedBodies.FileFinding })).json.id).toBe(id);
   // Team 1 with networks, and a beacon on one of its hosts for POST /red-team/beacons/1/void to preview.
   expect((await invoke('PATCH', '/api/v1/teams/1', { headers: admin, body: { networks: ['127.0.11.0/24'] } })).status).toBe(200);
-  expect((await invoke('POST', '/api/v1/red-team/beacons', { headers: admin, body: { team_id: 1, host: 'shell.team11.ccdc.example' } })).json.beacon.id).toBe(1);
+  expect((await invoke('POST', '/api/v1/red-team/beacons', { headers: admin, body: { team_id: 1, host: 'shell.team11.ccdc.example' } })).json.beacon.id).toBe(
+    1,
+  );
 });
 
 /** The field names an object schema (piped, or a variant of objects) knows. */

@@ -69,7 +69,11 @@ describe('the CDN stand-in in front of the local server', () => {
     const team = teams.find((t) => t.number === 13)!;
     const given = await fetch(atOrigin(`/teams/${team.id}`), { method: 'PATCH', headers: admin, body: JSON.stringify({ networks: ['127.0.13.0/24'] }) });
     expect(given.status).toBe(200);
-    const opened = await fetch(atOrigin('/red-team/beacons'), { method: 'POST', headers: admin, body: JSON.stringify({ team_id: team.id, host: 'www.team13.ccdc.example' }) });
+    const opened = await fetch(atOrigin('/red-team/beacons'), {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ team_id: team.id, host: 'www.team13.ccdc.example' }),
+    });
     const { beacon, token, callback_url } = (await opened.json()) as { beacon: { id: number }; token: string; callback_url: string };
     const forged = { 'x-beacon-token': token, 'x-ccdc-viewer-address': '127.0.13.10', 'x-forwarded-for': '127.0.13.10' };
     // Straight to the origin, a forged address (and a guessed secret) counts for nothing.

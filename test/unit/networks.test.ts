@@ -11,7 +11,19 @@ describe('networks', () => {
     expect(parseAddress('fe80::1%eth0')).toEqual(parseAddress('fe80::1'));
     expect(parseAddress('::')).toEqual({ family: 6, bits: 0n });
     expect(parseAddress('64:ff9b::192.0.2.33')?.family).toBe(6);
-    for (const bad of ['', '1.2.3', '1.2.3.4.5', '01.2.3.4', '1.2.3.256', '1::2::3', '1:2:3:4:5:6:7:8:9', '1:2:3:4:5:6:7::8', 'g::1', 'example.com', '1.2.3.4/24'])
+    for (const bad of [
+      '',
+      '1.2.3',
+      '1.2.3.4.5',
+      '01.2.3.4',
+      '1.2.3.256',
+      '1::2::3',
+      '1:2:3:4:5:6:7:8:9',
+      '1:2:3:4:5:6:7::8',
+      'g::1',
+      'example.com',
+      '1.2.3.4/24',
+    ])
       expect(parseAddress(bad), bad).toBeUndefined();
   });
 

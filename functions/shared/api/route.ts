@@ -159,15 +159,7 @@ export interface Route {
  * Route classes and their API Gateway throttles (steady requests per second,
  * burst), per route and per API. Beyond them API Gateway answers 429.
  */
-export type ThrottleClass =
-  | 'scan-report'
-  | 'beacon-check-in'
-  | 'public-read'
-  | 'protected-read'
-  | 'service-write'
-  | 'admin-write'
-  | 'team-read'
-  | 'team-write';
+export type ThrottleClass = 'scan-report' | 'beacon-check-in' | 'public-read' | 'protected-read' | 'service-write' | 'admin-write' | 'team-read' | 'team-write';
 export const THROTTLES: Record<ThrottleClass, { readonly rate: number; readonly burst: number; readonly why: string }> = {
   // 250 teams x 20 services report once a round, most of them in the round's first seconds.
   'scan-report': { rate: 500, burst: 5000, why: "a whole round's reports (teams x services) in one burst" },

@@ -27,6 +27,7 @@ import {
   voidDeduction,
   type CallWritten,
 } from '#shared/data/beacons';
+import { isBeaconToken, newBeaconToken } from '#shared/auth/beacon-tokens';
 import { freshSettings } from '#shared/data/fresh';
 import { definitionsOfTeam } from '#shared/data/services';
 import { takeFromWindow } from '#shared/data/team-limits';
@@ -37,8 +38,6 @@ import {
   beaconExpiresAt,
   BEACONS_PER_HOUR,
   CHECK_IN_INTERVAL_SECONDS,
-  newBeaconToken,
-  isBeaconToken,
   roundDeduction,
   teamBeacon,
   teamsSeeBeacons,
@@ -83,7 +82,12 @@ export type BeaconAsked = v.InferOutput<typeof BeaconBody>;
  * of its services' hosts, where no beacon is open (409 `beacon_open` naming
  * it). The answer carries the token, this once.
  */
-export async function openBeacon(asked: BeaconAsked, member: string, audit: AuditContext, now = new Date()): Promise<{ beacon: Beacon; token: string; callback_url: string }> {
+export async function openBeacon(
+  asked: BeaconAsked,
+  member: string,
+  audit: AuditContext,
+  now = new Date(),
+): Promise<{ beacon: Beacon; token: string; callback_url: string }> {
   const { superTypeId, rules } = await beaconSettings();
   if (superTypeId === null) throw beaconsOff();
   const team = await readTeamProfile(asked.team_id);
@@ -206,7 +210,11 @@ export async function checkIn(id: number, token: string | undefined, address: st
     if (!(await recordRefusal(beacon, { at: formatTimestamp(now), address: address.slice(0, 64), why }, nowMs))) {
       throw tooManyRequests('check_in_refusals_limited', 'Refused check-ins of this beacon are counted once a second: this one was not.', 1);
     }
-    throw new HttpProblem(403, 'beacon_outside_networks', `This check-in came from outside team ${team?.number ?? beacon.team_id}'s networks: it counts nothing.`);
+    throw new HttpProblem(
+      403,
+      'beacon_outside_networks',
+      `This check-in came from outside team ${team?.number ?? beacon.team_id}'s networks: it counts nothing.`,
+    );
   }
   const round = roundStartAt(nowMs, rules.round_seconds);
   const roundStart = formatTimestamp(new Date(round));
@@ -219,7 +227,16 @@ export async function checkIn(id: number, token: string | undefined, address: st
     if (counts && beacon.counted_round < round) {
       const taken = await roundTaken(beacon.team_id, roundStart);
       const { deducted, capped } = roundDeduction(rules, taken);
-      const deduction = { beacon_id: id, team_id: beacon.team_id, super_type_id: superTypeId, round_start: roundStart, called_at: at, deducted, capped, voided: false };
+      const deduction = {
+        beacon_id: id,
+        team_id: beacon.team_id,
+        super_type_id: superTypeId,
+        round_start: roundStart,
+        called_at: at,
+        deducted,
+        capped,
+        voided: false,
+      };
       outcome = await countRound(beacon, deduction, round, taken, nowMs);
       if (outcome === 'final') outcome = await acceptCall(beacon, at, nowMs);
       else answer = { ...answer, deducted, capped };

@@ -265,7 +265,12 @@ export async function teamBeaconDeductions(teamId: number, beaconId?: number): P
  * are flipped after (voidDeduction): once it is closed no check-in writes
  * another, and a void run again flips what a stop left.
  */
-export async function markBeaconVoided(beacon: StoredBeacon, at: string, audit: AuditContext, preview: { deductions: number; points: number }): Promise<'stored' | 'final' | 'already'> {
+export async function markBeaconVoided(
+  beacon: StoredBeacon,
+  at: string,
+  audit: AuditContext,
+  preview: { deductions: number; points: number },
+): Promise<'stored' | 'final' | 'already'> {
   const open = beacon.state === 'open';
   try {
     await db().send(

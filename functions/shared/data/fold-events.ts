@@ -151,7 +151,8 @@ export function toScoreEvent(record: DynamoDBRecord): StreamEvent | undefined {
     // an adjustment, its points; a beacon's deduction, minus what it took. All in the team's one source, in stream order.
     // Of these only a deduction is ever modified (voided): the change is what it counts for now less what it counted for.
     const { origin, points, max, at } = awardOf(String(image.sk), image);
-    const before = record.eventName === 'MODIFY' ? awardOf(String(image.sk), unmarshall((stream.OldImage ?? {}) as Parameters<typeof unmarshall>[0])) : undefined;
+    const before =
+      record.eventName === 'MODIFY' ? awardOf(String(image.sk), unmarshall((stream.OldImage ?? {}) as Parameters<typeof unmarshall>[0])) : undefined;
     if (before && before.points === points) return undefined;
     return {
       sequenceNumber,
@@ -189,7 +190,12 @@ function awardOf(sk: string, image: Record<string, unknown>): { origin: AwardOri
   if (sk.startsWith(keys.findingRulingPrefix)) return { origin: 'finding', points: Number(image.award), max: 0, at: String(image.reviewed_at) };
   // A deduction counts from the check-in that wrote it, the freeze included; voided, it counts nothing (in the same slot of time).
   if (sk.startsWith(keys.beaconDeductionPrefix))
-    return { origin: 'beacon', points: deductionAward({ deducted: Number(image.deducted), voided: image.voided === true }), max: 0, at: String(image.called_at) };
+    return {
+      origin: 'beacon',
+      points: deductionAward({ deducted: Number(image.deducted), voided: image.voided === true }),
+      max: 0,
+      at: String(image.called_at),
+    };
   // Grades from before `max_award` move no maximum, in the fold as in `verify`.
   if (sk.startsWith(keys.gradePrefix) || sk.startsWith(keys.incidentGradePrefix))
     return { origin: 'grade', points: Number(image.award), max: Number(image.max_award ?? 0), at: String(image.graded_at) };

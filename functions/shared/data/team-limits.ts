@@ -22,12 +22,7 @@ export interface TeamLimit {
  * own window in their team's partition); the seconds until the next window
  * when this one is full.
  */
-export async function takeFromWindow(
-  home: AccountHome,
-  limit: TeamLimit,
-  now: number,
-  member?: string,
-): Promise<{ retryAfterSeconds: number } | undefined> {
+export async function takeFromWindow(home: AccountHome, limit: TeamLimit, now: number, member?: string): Promise<{ retryAfterSeconds: number } | undefined> {
   const windowMs = limit.windowSeconds * 1000;
   const window = Math.floor(now / windowMs);
   try {

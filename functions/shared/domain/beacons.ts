@@ -6,19 +6,14 @@
  * each role is shown of one. Decision 0085 says where a check-in's address
  * comes from.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as v from 'valibot';
 import { roundStartAt } from '#shared/domain/rounds';
 import { Count, Id, inSchemaOrder, named, Time } from '#shared/domain/shapes';
 import { FINDINGS_SHOWN, type FindingsShown } from '#shared/domain/findings';
 import { FreeText } from '#shared/validation';
 
-/**
- * A beacon's token: `ccdcb_` and 256 random bits. The prefix is its own, so
- * log redaction and the leak scans find it; only its SHA-256 is kept.
- */
+/** A beacon's token: `ccdcb_` and 256 random bits (auth/beacon-tokens.ts makes and checks them). */
 export const BEACON_TOKEN_PREFIX = 'ccdcb_';
-const BEACON_TOKEN = /^ccdcb_[A-Za-z0-9_-]{43}$/;
 
 /** The header a check-in carries its token in: not `Authorization`, which the CDN keys its cache by and which means a session or an API token. */
 export const BEACON_TOKEN_HEADER = 'x-beacon-token';
@@ -31,21 +26,6 @@ export const REFUSAL_INTERVAL_SECONDS = 1;
 export const REFUSALS_KEPT = 5;
 /** Beacons one red team member may open in an hour. */
 export const BEACONS_PER_HOUR = 60;
-
-export function newBeaconToken(): { token: string; hash: string } {
-  const token = `${BEACON_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-  return { token, hash: beaconTokenHash(token) };
-}
-
-export const beaconTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** Whether a presented token is this beacon's (compared by hash, in constant time). */
-export function isBeaconToken(presented: string | undefined, hash: string): boolean {
-  if (presented === undefined || !BEACON_TOKEN.test(presented)) return false;
-  const given = Buffer.from(beaconTokenHash(presented), 'hex');
-  const kept = Buffer.from(hash, 'hex');
-  return given.length === kept.length && timingSafeEqual(given, kept);
-}
 
 export const BEACON_STATES = ['open', 'closed'] as const;
 export const BEACON_CLOSE_REASONS = ['expired', 'red_team', 'organiser', 'voided'] as const;
@@ -92,7 +72,10 @@ export const BeaconCreatedSchema = named(
   'A beacon just opened, with its token: shown this once, never again (only its hash is kept).',
   v.strictObject({
     beacon: BeaconSchema,
-    token: v.pipe(v.string(), v.description(`The check-in token (\`${BEACON_TOKEN_PREFIX}…\`): send it in \`X-Beacon-Token\`. Good for this beacon's check-ins only.`)),
+    token: v.pipe(
+      v.string(),
+      v.description(`The check-in token (\`${BEACON_TOKEN_PREFIX}…\`): send it in \`X-Beacon-Token\`. Good for this beacon's check-ins only.`),
+    ),
     callback_url: v.pipe(v.string(), v.description('Where the implant POSTs its check-ins (an empty body), through the CDN.')),
   }),
 );
@@ -113,7 +96,7 @@ export type BeaconCheckIn = v.InferOutput<typeof BeaconCheckInSchema>;
 /** A void of a beacon's deductions: its preview, or what it did. */
 export const BeaconVoidSchema = named(
   'BeaconVoid',
-  "A void of every deduction a beacon wrote: the preview (nothing changed), or the void done (the beacon closed, its deductions counting nothing).",
+  'A void of every deduction a beacon wrote: the preview (nothing changed), or the void done (the beacon closed, its deductions counting nothing).',
   v.strictObject({
     beacon_id: Id,
     team_id: Id,

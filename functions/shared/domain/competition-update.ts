@@ -205,7 +205,9 @@ export function planCompetitionUpdate(file: Competition, namedSettings: readonly
       for (const service of services) steps.push({ kind: 'service-add', service: plannedService(team.number, service) });
       continue;
     }
-    const change: TeamChange = Object.fromEntries(TEAM_FIELDS.filter((field) => JSON.stringify(profile[field]) !== JSON.stringify(now[field])).map((field) => [field, profile[field]]));
+    const change: TeamChange = Object.fromEntries(
+      TEAM_FIELDS.filter((field) => JSON.stringify(profile[field]) !== JSON.stringify(now[field])).map((field) => [field, profile[field]]),
+    );
     if (Object.keys(change).length > 0) steps.push({ kind: 'team-edit', team: now, change });
 
     const pairs = matchServices(

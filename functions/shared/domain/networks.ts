@@ -101,7 +101,10 @@ function formatNetwork(family: 4 | 6, bits: bigint, prefix: number): string {
 export const NetworkSchema = v.pipe(
   v.string(),
   v.maxLength(49),
-  v.check((text) => typeof parseNetwork(text) !== 'string', (issue) => `${String(issue.input)} ${String(parseNetwork(String(issue.input)))}`),
+  v.check(
+    (text) => typeof parseNetwork(text) !== 'string',
+    (issue) => `${String(issue.input)} ${String(parseNetwork(String(issue.input)))}`,
+  ),
   v.description('An IPv4 or IPv6 CIDR with its host bits zero (203.0.113.0/24, 2001:db8:5::/48).'),
 );
 

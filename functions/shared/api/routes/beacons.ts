@@ -47,7 +47,8 @@ export const beaconsRoutes = {
     },
   }),
   ListTeamBeacons: route('ListTeamBeacons', 'GET', '/team/{id}/beacons', 'beacons/list-team-beacons', 'team', 'read', {
-    summary: 'The red team beacons found on the team’s hosts, when the settings show them: host, first and last check-in, points; never the token or who opened it',
+    summary:
+      'The red team beacons found on the team’s hosts, when the settings show them: host, first and last check-in, points; never the token or who opened it',
     tag: 'team',
     responses: { 200: json('Whether they are shown now, and the beacons by id.', TeamBeaconsSchema) },
   }),

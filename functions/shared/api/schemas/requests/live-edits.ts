@@ -60,7 +60,14 @@ export const TeamUpdateBody = v.pipe(
     logo: v.optional(v.pipe(LogoUrl, v.description('An http(s) URL, or empty for none.'))),
     guest_division: v.optional(v.boolean()),
     hidden: v.optional(v.pipe(v.boolean(), v.description('Hidden: out of the public lists, the scoreboard and the status view (its results stay).'))),
-    networks: v.optional(v.pipe(NetworksSchema, v.description('Its public egress ranges, all of them (the list replaces the one before): beacons already open stay open, and count only from the new ranges.'))),
+    networks: v.optional(
+      v.pipe(
+        NetworksSchema,
+        v.description(
+          'Its public egress ranges, all of them (the list replaces the one before): beacons already open stay open, and count only from the new ranges.',
+        ),
+      ),
+    ),
     team_url: v.optional(
       v.pipe(
         RelativeHostNameSchema,
@@ -70,7 +77,10 @@ export const TeamUpdateBody = v.pipe(
       ),
     ),
   }),
-  v.check((b) => Object.values(b).some((value) => value !== undefined), 'send at least one of `name`, `logo`, `guest_division`, `hidden`, `team_url`, `networks`'),
+  v.check(
+    (b) => Object.values(b).some((value) => value !== undefined),
+    'send at least one of `name`, `logo`, `guest_division`, `hidden`, `team_url`, `networks`',
+  ),
 );
 
 /** A subtype renamed or given other points: its services follow (those with points of their own keep them). */

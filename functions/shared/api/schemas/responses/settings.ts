@@ -86,9 +86,7 @@ export const SettingsSchema = named(
     ),
     beacon_points_per_round: v.pipe(
       Count,
-      v.description(
-        "What each round a red team beacon checks in from its team's networks costs the team, off `red_team_findings_super_type_id` (0–100000).",
-      ),
+      v.description("What each round a red team beacon checks in from its team's networks costs the team, off `red_team_findings_super_type_id` (0–100000)."),
     ),
     beacon_max_points_per_round: v.pipe(
       Count,
