@@ -299,6 +299,27 @@ describe('a beacon’s end', () => {
     await changeSettings({ beacons_shown: 'at_once' });
   });
 
+  it('is named by a finding that tells its story: a beacon on another team is 400', async () => {
+    const { id } = await beaconOn(hosts(6));
+    const service = ((await invoke('GET', `/api/v1/services?team=${team.number}`)).json as { id: number }[])[0]!;
+    const finding = {
+      team_id: team.id,
+      service_id: service.id,
+      kind: 'user-access',
+      done_at: '2026-11-22T10:00:00Z',
+      description: 'A scheduled task calls home.',
+    };
+    const filed = await invoke('POST', '/api/v1/red-team/findings', { headers: red, body: { ...finding, beacon_id: id } });
+    expect([filed.status, filed.json.beacon_id], filed.text).toEqual([201, id]);
+    const otherService = ((await invoke('GET', `/api/v1/services?team=${other.number}`)).json as { id: number }[])[0]!;
+    const wrong = await invoke('POST', '/api/v1/red-team/findings', {
+      headers: red,
+      body: { ...finding, team_id: other.id, service_id: otherService.id, beacon_id: id },
+    });
+    expect([wrong.status, wrong.json.errors[0].path]).toEqual([400, 'beacon_id']);
+    expect((await invoke('POST', '/api/v1/red-team/findings', { headers: red, body: finding })).json.beacon_id).toBeNull();
+  });
+
   it('never shows a token in a read, a log line, an audit entry or the results export', async () => {
     const { id, token } = await beaconOn(hosts(8));
     await callBack(id, token, '127.0.13.5');

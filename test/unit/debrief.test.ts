@@ -175,6 +175,7 @@ describe('a debrief', () => {
     id,
     team_id: 1,
     service_id: 7,
+    beacon_id: null,
     kind: 'root',
     kind_name: 'Root access',
     kind_points: 40,

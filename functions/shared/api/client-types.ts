@@ -2985,6 +2985,8 @@ export interface components {
             id: number;
             team_id: number;
             service_id: number;
+            /** @description The beacon of the red team’s on that team it tells the story of (null: none). It changes nothing of what counts. */
+            beacon_id: number | null;
             kind: string;
             /** @description The kind's name when it was filed. */
             kind_name: string;
@@ -3896,7 +3898,7 @@ export interface components {
          *       "beacon_points_per_round": 10,
          *       "beacon_max_points_per_round": 30,
          *       "beacon_expiry_rounds": 3,
-         *       "beacons_shown": "after_event"
+         *       "beacons_shown": "at_once"
          *     }
          */
         Settings: {
@@ -7456,7 +7458,7 @@ export interface operations {
                  *       "beacon_points_per_round": 10,
                  *       "beacon_max_points_per_round": 30,
                  *       "beacon_expiry_rounds": 3,
-                 *       "beacons_shown": "after_event"
+                 *       "beacons_shown": "at_once"
                  *     }
                  */
                 "application/json": {
@@ -12969,6 +12971,8 @@ export interface operations {
                     team_id: number;
                     /** @description The service, one of that team’s (its id, as GET /services lists it). */
                     service_id: number;
+                    /** @description A beacon of the red team’s on that team (GET /red-team/beacons) this finding tells the story of. */
+                    beacon_id?: number;
                     /** @description A kind of the organisers’ table (GET /finding-kinds), by id. */
                     kind: string;
                     done_at: string;
@@ -13284,10 +13288,7 @@ export interface operations {
                     team_id: number;
                     /** @description The host, as one of the team’s services names it (its `url`: a host name or an address), in any case. */
                     host: string;
-                    /**
-                     * @description What the red team wants to remember about it (never shown to the team).
-                     * @default
-                     */
+                    /** @description What the red team wants to remember about it (never shown to the team). */
                     note?: string;
                 };
             };

@@ -273,7 +273,7 @@ export const EXAMPLES = {
     beacon_points_per_round: 10,
     beacon_max_points_per_round: 30,
     beacon_expiry_rounds: 3,
-    beacons_shown: 'after_event',
+    beacons_shown: 'at_once',
   },
 } as const;
 

@@ -23,6 +23,7 @@ import {
   readLedger,
   teamFindingRulings,
 } from '#shared/data/findings';
+import { readBeacon } from '#shared/data/beacons';
 import { freshSettings } from '#shared/data/fresh';
 import { getServiceRecord } from '#shared/data/services';
 import { takeFromWindow } from '#shared/data/team-limits';
@@ -73,7 +74,11 @@ export type FindingFiled = v.InferOutput<typeof FindingBody>;
 /** The red team files a finding (400 naming what it names wrong; 429 `findings_limited` past FINDINGS_PER_HOUR). */
 export async function fileFinding(filed: FindingFiled, member: string, now = new Date()): Promise<Finding> {
   await findingRules();
-  const [kinds, service] = await Promise.all([findingKinds(), getServiceRecord(filed.service_id, { consistent: true })]);
+  const [kinds, service, beacon] = await Promise.all([
+    findingKinds(),
+    getServiceRecord(filed.service_id, { consistent: true }),
+    filed.beacon_id === undefined ? undefined : readBeacon(filed.beacon_id),
+  ]);
   const kind = kinds.find((k) => k.id === filed.kind);
   // The red team reads what the public reads: a hidden team's service names nothing to it.
   const problems = [
@@ -82,6 +87,7 @@ export async function fileFinding(filed: FindingFiled, member: string, now = new
       ? []
       : [{ path: 'service_id', message: `names no service of team ${filed.team_id}` }]),
     ...(Date.parse(filed.done_at) > now.getTime() + 60_000 ? [{ path: 'done_at', message: `${filed.done_at} has not happened yet` }] : []),
+    ...(filed.beacon_id === undefined || beacon?.team_id === filed.team_id ? [] : [{ path: 'beacon_id', message: `names no beacon on team ${filed.team_id}` }]),
   ];
   if (problems.length > 0) throw validationFailed(problems);
   const limited = await takeFromWindow('red', { kind: 'findings', count: FINDINGS_PER_HOUR, windowSeconds: 3600 }, now.getTime());
@@ -98,6 +104,7 @@ export async function fileFinding(filed: FindingFiled, member: string, now = new
       id: await allocateId('finding'),
       team_id: filed.team_id,
       service_id: filed.service_id,
+      beacon_id: filed.beacon_id ?? null,
       kind: kind!.id,
       kind_name: kind!.name,
       kind_points: kind!.points,

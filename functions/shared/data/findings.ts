@@ -31,7 +31,7 @@ import {
 import { inSchemaOrder } from '#shared/domain/shapes';
 
 /** A finding as every answer shows it: its schema's fields, in its order (a stored item's come back in any, and an ETag is of the text). */
-const toFinding = (item: Record<string, unknown>): Finding => inSchemaOrder(FindingSchema, item);
+const toFinding = (item: Record<string, unknown>): Finding => inSchemaOrder(FindingSchema, { beacon_id: null, ...item });
 
 const toRuling = (item: Record<string, unknown>): FindingRuling => inSchemaOrder(FindingRulingSchema, item);
 

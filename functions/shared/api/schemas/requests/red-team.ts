@@ -26,6 +26,7 @@ const FindingFiles = v.optional(evidenceKeys('POST /red-team/uploads', 'The find
 export const FindingBody = v.strictObject({
   team_id: v.pipe(PositiveInt, v.description('The team whose service it was done against (its id).')),
   service_id: v.pipe(PositiveInt, v.description('The service, one of that team’s (its id, as GET /services lists it).')),
+  beacon_id: v.optional(v.pipe(PositiveInt, v.description('A beacon of the red team’s on that team (GET /red-team/beacons) this finding tells the story of.'))),
   kind: v.pipe(
     v.string(),
     v.regex(new RegExp(FINDING_KIND_ID_PATTERN), 'must be the id of a kind (user-access)'),
