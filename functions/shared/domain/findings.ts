@@ -81,7 +81,10 @@ export const FindingSchema = named(
     id: Id,
     team_id: Id,
     service_id: Id,
-    beacon_id: v.pipe(v.nullable(Id), v.description('The beacon of the red team’s on that team it tells the story of (null: none). It changes nothing of what counts.')),
+    beacon_id: v.pipe(
+      v.nullable(Id),
+      v.description('The beacon of the red team’s on that team it tells the story of (null: none). It changes nothing of what counts.'),
+    ),
     // The kind's id, and its name and points when the finding was filed (a kind changed later does not change it).
     kind: v.string(),
     kind_name: v.pipe(v.string(), v.description("The kind's name when it was filed.")),
