@@ -115,6 +115,8 @@ describe('the other pages', () => {
       await page.keyboard.press('Tab');
       await page.keyboard.press('Space');
       expect(await page.getByLabel('Hidden from the public (its results stay)').isChecked()).toBe(true);
+      // Past its networks to the save button.
+      await page.keyboard.press('Tab');
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
       await page.locator('#console-status', { hasText: 'Team 14 saved' }).waitFor(ON_SCREEN);
@@ -192,7 +194,7 @@ describe('the other pages', () => {
       ['Checks and pools', 'table.console-subtypes'],
       ['Injects and grading', '#console-view :is(table.console-injects, p.empty)'],
       ['Incident reports', '#console-view :is(table.console-incidents, p.empty)'],
-      ['Red team findings', '#console-view :is(table.console-findings, p.empty)'],
+      ['Red team findings and beacons', '#console-view :is(table.console-findings, p.empty)'],
       ['Password changes waiting', '#console-view :is(table.console-changes, p.empty)'],
       ['Tokens and accounts', 'table.console-tokens'],
       ['Audit trail', 'table.console-audit'],

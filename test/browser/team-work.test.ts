@@ -239,6 +239,23 @@ describe('the other pages', () => {
     await seen.waitFor(ON_SCREEN);
     expect(await seen.textContent()).toMatch(/User access on SSH, .*: 25 points off/);
     expect(await page.locator('.member-findings').textContent()).not.toContain('browser-red');
+
+    // A beacon (issue #63): team 1 given networks, the red team opens one on its page and sees the token once; the console lists it.
+    const admin = { authorization: `Bearer ${reviewer}`, 'content-type': 'application/json' };
+    expect(
+      (await fetch(`${stack.url}/api/v1/teams/1`, { method: 'PATCH', headers: admin, body: JSON.stringify({ networks: ['127.0.11.0/24'] }) })).status,
+    ).toBe(200);
+    await open('/red-team.html', '.red-beacons :is(ol, .empty)');
+    await page.getByLabel('Beacon’s team').selectOption({ value: '1' });
+    await page.getByLabel('Beacon’s host').selectOption({ value: 'www.team11.ccdc.example' });
+    await page.getByRole('button', { name: 'Open the beacon' }).click();
+    const shown = page.locator('form[aria-label="Open a beacon"] .form-status pre.secret code');
+    await shown.waitFor(ON_SCREEN);
+    expect(await shown.textContent()).toMatch(/^ccdcb_[\w-]{43}$/);
+    await page.locator('.red-beacons li', { hasText: 'www.team11.ccdc.example' }).waitFor(ON_SCREEN);
+    expect(await seriousAxeViolations()).toEqual([]);
+    await open('/admin/#/findings', 'table.console-beacons');
+    expect(await page.locator('table.console-beacons tbody tr').first().textContent()).toContain('www.team11.ccdc.example');
   });
 
   it(

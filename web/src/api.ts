@@ -84,6 +84,9 @@ export type EditableSubtype = ApiSchemas['EditableSubtype'];
 export type AuditEntry = ApiSchemas['AuditEntry'];
 export type VoidJob = ApiSchemas['VoidJob'];
 export type Finding = ApiSchemas['Finding'];
+export type Beacon = ApiSchemas['Beacon'];
+export type BeaconCreated = ApiSchemas['BeaconCreated'];
+export type TeamBeacons = ApiSchemas['TeamBeacons'];
 export type FindingKind = ApiSchemas['FindingKinds']['kinds'][number];
 export type TeamFindings = ApiSchemas['TeamFindings'];
 
@@ -254,6 +257,8 @@ export function memberApi(token: string) {
     },
     findings: (team: number) =>
       read(`team findings ${team}`, (init) => member.GET('/api/v1/team/{id}/findings', { ...init, params: { ...init.params, ...path(team) } })),
+    beacons: (team: number) =>
+      read(`team beacons ${team}`, (init) => member.GET('/api/v1/team/{id}/beacons', { ...init, params: { ...init.params, ...path(team) } })),
     announcements: (team: number) =>
       read(`team announcements ${team}`, (init) => member.GET('/api/v1/team/{id}/announcements', { ...init, params: { ...init.params, ...path(team) } })),
     signOut: () => member.DELETE('/api/v1/team/session'),
@@ -290,6 +295,17 @@ export function redTeamApi(token: string) {
       const { data, error, response } = await red.GET('/api/v1/red-team/files', { params: { query: { key } } });
       if (!data) throw refused(response, error);
       return data.url;
+    },
+    beacons: () => read(`beacons ${own}`, (init) => red.GET('/api/v1/red-team/beacons', init)),
+    openBeacon: async (body: { team_id: number; host: string; note?: string }): Promise<BeaconCreated> => {
+      const { data, error, response } = await red.POST('/api/v1/red-team/beacons', { body });
+      if (!data) throw refused(response, error);
+      return data;
+    },
+    closeBeacon: async (id: number): Promise<Beacon> => {
+      const { data, error, response } = await red.POST('/api/v1/red-team/beacons/{id}/close', { params: { path: { id } } });
+      if (!data) throw refused(response, error);
+      return data;
     },
     signOut: () => red.DELETE('/api/v1/team/session'),
   };

@@ -64,7 +64,7 @@ export function adminApi(token: string) {
     services: () => data(admin.GET('/api/v1/services')),
     scoreboard: () => data(admin.GET('/api/v1/teams/scoreboard')),
     teamProfile: (id: number) => editable(admin.GET('/api/v1/teams/{id}/profile', { params: path(id) })),
-    editTeam: (id: number, etag: string, body: { name?: string; hidden?: boolean; team_url?: string }) =>
+    editTeam: (id: number, etag: string, body: { name?: string; hidden?: boolean; team_url?: string; networks?: string[] }) =>
       editable(admin.PATCH('/api/v1/teams/{id}', { params: { ...path(id), header: { 'If-Match': etag } }, body })),
     createTeam: (key: string, body: NewTeam) => data(admin.POST('/api/v1/teams', { params: { header: { 'Idempotency-Key': key } }, body })),
     serviceEndpoint: (id: number) => editable(admin.GET('/api/v1/services/{id}/endpoint', { params: path(id) })),
@@ -153,6 +153,9 @@ export function adminApi(token: string) {
       data(admin.POST('/api/v1/red-team/findings/{id}/reviews', { params: path(id), body })),
     findingFileLink: async (key: string) => (await data(admin.GET('/api/v1/red-team/files', { params: { query: { key } } }))).url,
     findingKinds: () => data(admin.GET('/api/v1/finding-kinds')),
+    beacons: () => data(admin.GET('/api/v1/red-team/beacons')),
+    closeBeacon: (id: number) => data(admin.POST('/api/v1/red-team/beacons/{id}/close', { params: path(id) })),
+    voidBeacon: (id: number, dryRun: boolean) => data(admin.POST('/api/v1/red-team/beacons/{id}/void', { params: path(id), body: { dry_run: dryRun } })),
     replaceFindingKinds: (kinds: { id: string; name: string; points: number }[]) => data(admin.PUT('/api/v1/finding-kinds', { body: { kinds } })),
     announce: (body: { text: string; team_id: number | null }) => data(admin.POST('/api/v1/announcements', { body })),
     createAdjustment: (key: string, teamId: number, body: { super_type_id: number; points: number; reason: string }) =>

@@ -49,11 +49,17 @@ export async function openTeam({ api, editor, say, reload }: ConsoleContext, tea
       { name: 'name', label: 'Name', value: opened.data.name, required: true },
       { name: 'team_url', label: 'DNS zone (its records move with it; its services’ host names do not)', value: opened.data.team_url, required: true },
       { name: 'hidden', label: 'Hidden from the public (its results stay)', value: opened.data.hidden },
+      {
+        name: 'networks',
+        label: 'Networks, its public egress ranges, as JSON: ["203.0.113.0/24"] (a red team beacon counts only from them; none: no beacons)',
+        value: opened.data.networks,
+        kind: 'json',
+      },
     ],
     'Save the team',
     (values) => {
       api
-        .editTeam(team.id, opened.etag, values as { name: string; team_url: string; hidden: boolean })
+        .editTeam(team.id, opened.etag, values as { name: string; team_url: string; hidden: boolean; networks: string[] })
         .then((done) => {
           replaceContent(editor);
           say(`Team ${done.data.number} saved: ${done.data.name}, zone ${done.data.team_url}${done.data.hidden ? ', hidden' : ''}.`);

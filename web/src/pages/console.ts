@@ -10,6 +10,7 @@ import { openSettings } from '../console/settings';
 import { poolForm, poolsTable } from '../console/pools';
 import { incidentsTable, injectsTable, openNewInject } from '../console/work';
 import { findingKindsForm, findingsTable } from '../console/findings';
+import { beaconsTable } from '../console/beacons';
 import { overviewView } from '../console/overview';
 import { ranksView } from '../console/ranks';
 import { listTable } from '../console/table';
@@ -147,10 +148,10 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     },
     incidents: { title: 'Incident reports', draw: async () => [incidentsTable(context, await api.incidents())] },
     findings: {
-      title: 'Red team findings',
+      title: 'Red team findings and beacons',
       draw: async () => {
-        const [findings, teams, kinds] = await Promise.all([api.findings(), api.teams(), api.findingKinds()]);
-        return [findingsTable(context, findings, teams), findingKindsForm(context, kinds.kinds)];
+        const [findings, teams, kinds, beacons] = await Promise.all([api.findings(), api.teams(), api.findingKinds(), api.beacons()]);
+        return [findingsTable(context, findings, teams), beaconsTable(context, beacons, teams), findingKindsForm(context, kinds.kinds)];
       },
     },
     'password-changes': { title: 'Password changes waiting', draw: async () => [changesTable(context, await api.pendingPasswordChanges())] },
@@ -194,7 +195,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     const team = teams.find((t) => t.number === number);
     if (!team) return [h('p', {}, `No team has the number ${number}.`)];
     const id = team.id;
-    const [endpoints, status, pools, accounts, sessions, changes, reports, findings, submissions, grades, adjustments] = await Promise.all([
+    const [endpoints, status, pools, accounts, sessions, changes, reports, findings, submissions, grades, adjustments, beacons] = await Promise.all([
       api.serviceEndpoints(),
       api.serviceStatus(),
       api.pools(),
@@ -206,6 +207,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
       api.teamSubmissions(id),
       api.teamGrades(id),
       api.adjustments(id),
+      api.beacons(),
     ]);
     heading.textContent = `Team ${team.number}: ${team.name}`;
     const services = listServices(
@@ -299,6 +301,12 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
       findingsTable(
         context,
         findings.filter((f) => f.team_id === id),
+        teams,
+      ),
+      h('h3', {}, 'Red team beacons'),
+      beaconsTable(
+        context,
+        beacons.filter((b) => b.team_id === id),
         teams,
       ),
     ];

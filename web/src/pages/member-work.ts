@@ -7,7 +7,16 @@
  * card is drawn once and then updated in place, so an answer being typed
  * survives the page's polls.
  */
-import { RequestRefused, type IncidentReport, type memberApi, type Submission, type TeamFindings, type TeamGrade, type TeamInject } from '../api';
+import {
+  RequestRefused,
+  type IncidentReport,
+  type memberApi,
+  type Submission,
+  type TeamBeacons,
+  type TeamFindings,
+  type TeamGrade,
+  type TeamInject,
+} from '../api';
 import { formatTime, h, replaceContent } from '../dom';
 import { renderMarkdown } from '../markdown';
 import { fileList, filePicker, uploadPicked } from '../files';
@@ -234,6 +243,26 @@ export function incidentsPanel(team: number, api: MemberApi, sent: () => void) {
 type TeamFinding = TeamFindings['findings'][number];
 
 /** The red team findings approved against the team, when the organisers show them: never who filed one. */
+/** The red team beacons found on the team's hosts, when the organisers show them: host, first and last check-in, points. */
+export function beaconsList(beacons: TeamBeacons): HTMLElement {
+  if (!beacons.visible) return h('p', { class: 'empty' }, 'The organisers show the red team’s beacons later (or not at all).');
+  if (beacons.beacons.length === 0) return h('p', { class: 'empty' }, 'No red team beacon found on your hosts.');
+  return h(
+    'ol',
+    { class: 'team-beacons' },
+    ...beacons.beacons.map((b) =>
+      h(
+        'li',
+        { 'data-beacon-id': String(b.id) },
+        `Beacon ${b.id} on ${b.host} (${b.state}): `,
+        b.first_call_at
+          ? `called back from ${formatTime(b.first_call_at)} to ${formatTime(b.last_call_at!)}, ${b.points_taken} points off`
+          : 'never called back',
+      ),
+    ),
+  );
+}
+
 export function findingsList(findings: TeamFindings, serviceName: (id: number) => string): HTMLElement {
   if (!findings.visible) return h('p', { class: 'empty' }, 'The organisers show the red team’s findings later (or not at all).');
   if (findings.findings.length === 0) return h('p', { class: 'empty' }, 'No finding approved against your team.');

@@ -2,7 +2,7 @@ import { ApiError, memberApi, RequestRefused, type Announcement, type CheckJob, 
 import { formatTime, h, replaceContent, scrollRegion } from '../dom';
 import { POLL_MS } from '#shared/api/polling';
 import { follow, type StopFollowing } from '../live';
-import { findingsList, incidentsPanel, injectsPanel } from './member-work';
+import { beaconsList, findingsList, incidentsPanel, injectsPanel } from './member-work';
 import { stateTag } from './states';
 import { signInForm as signInAs } from '../sign-in';
 import { TEAM_SESSION_KEY } from '../storage-keys';
@@ -69,6 +69,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   const checkStatus = h('p', { class: 'form-status', role: 'status' });
   const checks = h('div', { class: 'member-checks' });
   const findings = h('div', { class: 'member-findings', 'aria-live': 'polite' });
+  const beacons = h('div', { class: 'member-beacons' });
   replaceContent(
     content,
     h('p', { class: 'signed-in' }, `Signed in as ${session.account} until ${formatTime(session.expires_at)}. `, signOutButton),
@@ -95,6 +96,8 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     incidents.element,
     h('h2', {}, 'Red team findings'),
     findings,
+    h('h2', {}, 'Red team beacons'),
+    beacons,
   );
   const expanded = new Set<number>();
   let latest: TeamService[] = [];
@@ -154,16 +157,19 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   };
   const refresh = async () => {
     try {
-      const [servicesRead, changesRead, announcementsRead, injectsRead, submissionsRead, gradesRead, incidentsRead, findingsRead] = await Promise.all([
-        api.services(team),
-        api.passwordChanges(team),
-        api.announcements(team),
-        api.injects(team),
-        api.submissions(team),
-        api.grades(team),
-        api.incidents(team),
-        api.findings(team),
-      ]);
+      const [servicesRead, changesRead, announcementsRead, injectsRead, submissionsRead, gradesRead, incidentsRead, findingsRead, beaconsRead] =
+        await Promise.all([
+          api.services(team),
+          api.passwordChanges(team),
+          api.announcements(team),
+          api.injects(team),
+          api.submissions(team),
+          api.grades(team),
+          api.incidents(team),
+          api.findings(team),
+          api.beacons(team),
+        ]);
+      if (beaconsRead.changed || !beacons.hasChildNodes()) replaceContent(beacons, beaconsList(beaconsRead.data));
       if (injectsRead.changed || submissionsRead.changed || gradesRead.changed || !work.element.hasChildNodes())
         work.update(injectsRead.data, submissionsRead.data, gradesRead.data);
       if (incidentsRead.changed || !incidents.element.querySelector('ol, .empty')) incidents.update(incidentsRead.data);

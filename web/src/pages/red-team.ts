@@ -6,12 +6,14 @@ import { follow } from '../live';
 import { renderMarkdown } from '../markdown';
 import { signInForm } from '../sign-in';
 import { refusal } from './member-work';
+import { beaconForm, drawBeacons } from './red-team-beacons';
 import { RED_TEAM_SESSION_KEY } from '../storage-keys';
 
 /**
  * The red team's page (issue #47): sign in, file a finding against a team's
  * service with evidence, and follow the red team's findings through review
- * (an organiser's reason, more evidence when asked). The teams and services
+ * (an organiser's reason, more evidence when asked); open beacons and follow
+ * them (issue #63, ./red-team-beacons.ts). The teams and services
  * are the public's reads; the session token lives in this tab's session
  * storage, as a blue team member's does.
  */
@@ -56,6 +58,8 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
   signOutButton.addEventListener('click', () => void stopFollowing().then(() => red.signOut().finally(() => signOut('Signed out.'))));
   const filing = findingForm(red, () => void refresh());
   const list = h('div', { class: 'red-findings', 'aria-live': 'polite' }, h('p', { class: 'loading' }, 'Loading…'));
+  const opening = beaconForm(red, () => void refresh());
+  const beaconList = h('div', { class: 'red-beacons' }, h('p', { class: 'loading' }, 'Loading…'));
   replaceContent(
     content,
     h('p', { class: 'signed-in' }, `Signed in as ${session.account} (red team) until ${formatTime(session.expires_at)}. `, signOutButton),
@@ -63,12 +67,18 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
     filing.element,
     h('h2', {}, 'The red team’s findings'),
     list,
+    h('h2', {}, 'Open a beacon'),
+    opening.element,
+    h('h2', {}, 'The red team’s beacons'),
+    beaconList,
   );
   const drawn = new Map<number, string>();
   const refresh = async () => {
     try {
-      const [teams, services, kinds, findings] = await Promise.all([api.teams(), api.services(), red.kinds(), red.findings()]);
+      const [teams, services, kinds, findings, beacons] = await Promise.all([api.teams(), api.services(), red.kinds(), red.findings(), red.beacons()]);
       if (teams.changed || services.changed || kinds.changed || !filing.ready()) filing.update(teams.data, services.data, kinds.data.kinds);
+      if (teams.changed || services.changed || !opening.ready()) opening.update(teams.data, services.data);
+      if (beacons.changed || !beaconList.querySelector('ol, .empty')) drawBeacons(beaconList, beacons.data, teams.data, red, () => void refresh());
       if (findings.changed || !list.querySelector('ol, .empty')) drawFindings(list, findings.data, teams.data, services.data, red, drawn, () => void refresh());
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return signOut('Your session has ended: sign in again.');
