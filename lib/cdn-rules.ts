@@ -21,8 +21,9 @@
  */
 import { API_PREFIX, type Route } from '#shared/api/routes';
 import { acceptedCodings, CLOUDFRONT_COMPRESSED_SIZE, type Encoding } from '#shared/http/compression';
+import type { EdgeToken } from '#shared/http/viewer-address';
 export { CLOUDFRONT_COMPRESSED_SIZE, type Encoding };
-import { builtRoutes, publicReadPathPatterns, publicReadQueryParameters, viewerAddressPathPatterns } from './route-resources';
+import { addressedPaths, builtRoutes, publicReadPathPatterns, publicReadQueryParameters } from './route-resources';
 
 /**
  * The Content-Type values CloudFront compresses ("File types that CloudFront
@@ -109,11 +110,12 @@ export interface CdnRules {
   /** Path patterns of the public reads' behaviour, in CloudFront's syntax (`/api/v1/teams*`), first match wins. */
   readonly cachedPathPatterns: readonly string[];
   /**
-   * Path patterns of the routes that read the viewer's address (the route
-   * table's `viewerAddress`): pass-through behaviours whose CloudFront
-   * Function sets it (functions/shared/http/viewer-address.ts).
+   * The routes that read the viewer's address (the route table's
+   * `viewerAddress`), by path pattern: pass-through behaviours whose
+   * CloudFront Function refuses a request without the route's edge token
+   * and sets the address (functions/shared/http/viewer-address.ts).
    */
-  readonly viewerAddressPathPatterns: readonly string[];
+  readonly addressed: readonly { readonly pattern: string; readonly route: string; readonly edgeToken?: EdgeToken }[];
   /** The public reads: cached as the origin's Cache-Control says, keyed by Authorization and the accepted query parameters. */
   readonly publicReads: BehaviourRules;
   /** The rest of the API (`/api/v1/*`): CachingDisabled, compressed. */
@@ -137,7 +139,7 @@ export const API_PATTERN = `${API_PREFIX}/*`;
 export function cdnRules(table: readonly Route[] = builtRoutes()): CdnRules {
   return {
     cachedPathPatterns: publicReadPathPatterns(table),
-    viewerAddressPathPatterns: viewerAddressPathPatterns(table),
+    addressed: addressedNotCached(table),
     publicReads: {
       caching: true,
       // Min and default 0: an answer without max-age is not cached, `private`/`no-store` ones never are.
@@ -180,12 +182,28 @@ export function pathPatternMatches(pattern: string, path: string): boolean {
   return new RegExp(`^${regex}$`, 's').test(path);
 }
 
-/** Whether CloudFront's viewer-address function runs on a path (its behaviour is one of viewerAddressPathPatterns). */
-export function setsViewerAddress(rules: CdnRules, path: string): boolean {
-  return (
-    !rules.cachedPathPatterns.some((pattern) => pathPatternMatches(pattern, path)) &&
-    rules.viewerAddressPathPatterns.some((pattern) => pathPatternMatches(pattern, path))
-  );
+/**
+ * The addressed routes, each checked to fall under no cached pattern: the
+ * cached behaviour comes first and forwards every viewer header, so a
+ * viewer's own address header would reach the origin there. A route table
+ * where one would is refused outright (at synth, and by the local twin).
+ */
+function addressedNotCached(table: readonly Route[]): CdnRules['addressed'] {
+  const addressed = addressedPaths(table);
+  const cached = publicReadPathPatterns(table);
+  for (const { pattern, route } of addressed) {
+    const path = pattern.replaceAll('*', 'x');
+    const shadow = cached.find((c) => pathPatternMatches(c, path));
+    if (shadow)
+      throw new Error(`${route} reads the viewer's address, but its path ${pattern} falls under the cached behaviour ${shadow}, which forwards viewer headers`);
+  }
+  return addressed;
+}
+
+/** The addressed route a path falls under, whose CloudFront Function runs on it; undefined for any other path. */
+export function addressedAt(rules: CdnRules, path: string): CdnRules['addressed'][number] | undefined {
+  if (rules.cachedPathPatterns.some((pattern) => pathPatternMatches(pattern, path))) return undefined;
+  return rules.addressed.find((a) => pathPatternMatches(a.pattern, path));
 }
 
 /** The behaviour a request path falls under: the public reads for a cached pattern, the pass-through for the rest of the API, else the pages'. */

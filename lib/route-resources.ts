@@ -162,15 +162,15 @@ export function publicReadPathPatterns(table: readonly Route[] = allRoutes): str
 }
 
 /**
- * The path patterns of the deployed routes that read the viewer's address
- * (`viewerAddress`): each path with `*` for its parameters, so that the
- * CloudFront Function runs on those paths and no others.
+ * The deployed routes that read the viewer's address (`viewerAddress`): each
+ * path with `*` for its parameters, so that the CloudFront Function runs on
+ * those paths and no others, and the edge token it checks (`edgeToken`).
  */
-export function viewerAddressPathPatterns(table: readonly Route[] = allRoutes): string[] {
-  const patterns = builtRoutes(table)
+export function addressedPaths(table: readonly Route[] = allRoutes): { pattern: string; route: string; edgeToken?: Route['edgeToken'] }[] {
+  return builtRoutes(table)
     .filter((route) => route.viewerAddress)
-    .map((route) => route.path.replace(/\{[^}]+\}/g, '*'));
-  return [...new Set(patterns)].sort();
+    .map((route) => ({ pattern: route.path.replace(/\{[^}]+\}/g, '*'), route: route.name, ...(route.edgeToken ? { edgeToken: route.edgeToken } : {}) }))
+    .sort((a, b) => a.pattern.localeCompare(b.pattern));
 }
 
 /**

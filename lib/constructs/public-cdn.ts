@@ -31,7 +31,7 @@ import { Construct } from 'constructs';
 import { writeSite } from '../../web/build';
 import { CACHE_CONTROL, contentSecurityPolicy, DIRECTORY_INDEX_FUNCTION, PAGES, pagePath } from '../../web/site';
 import { API_PATTERN, type CdnRules } from '../cdn-rules';
-import { VIEWER_ADDRESS_FUNCTION } from '#shared/http/viewer-address';
+import { viewerAddressFunction } from '#shared/http/viewer-address';
 
 export interface PublicCdnProps {
   /** The token API's host name (`<id>.execute-api.<region>.amazonaws.com`). */
@@ -129,17 +129,18 @@ export class PublicCdn extends Construct {
       compress: reads.compress,
     };
 
-    // The routes that read where a caller is (a beacon's check-in, decision 0085): the pass-through, with a
-    // function that sets the viewer's address from the connection CloudFront accepted, replacing any a viewer sent.
-    const viewerAddress = new CloudFrontFunction(this, 'ViewerAddress', {
-      comment: 'Sets x-ccdc-viewer-address from the viewer connection (beacon check-ins)',
-      runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(VIEWER_ADDRESS_FUNCTION),
+    // The routes that read where a caller is (a beacon's check-in, decision 0085): the pass-through, with a function
+    // that refuses a request without the route's edge token and sets the viewer's address from the connection
+    // CloudFront accepted, replacing any a viewer sent.
+    const addressed = props.rules.addressed.map(({ pattern, route, edgeToken }) => {
+      const fn = new CloudFrontFunction(this, `ViewerAddress${route}`, {
+        comment: `${route}: sets x-ccdc-viewer-address from the viewer connection`,
+        runtime: FunctionRuntime.JS_2_0,
+        code: FunctionCode.fromInline(viewerAddressFunction(edgeToken)),
+      });
+      const behaviour: BehaviorOptions = { ...passThrough, functionAssociations: [{ function: fn, eventType: FunctionEventType.VIEWER_REQUEST }] };
+      return [pattern, behaviour] as const;
     });
-    const addressed: BehaviorOptions = {
-      ...passThrough,
-      functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
-    };
 
     this.siteBucket = new Bucket(this, 'Site', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -181,7 +182,7 @@ export class PublicCdn extends Construct {
       // CloudFront takes the first matching pattern: the cached public reads, the addressed routes, then the rest of the API.
       additionalBehaviors: {
         ...Object.fromEntries(props.rules.cachedPathPatterns.map((pattern) => [pattern, publicReads])),
-        ...Object.fromEntries(props.rules.viewerAddressPathPatterns.map((pattern) => [pattern, addressed])),
+        ...Object.fromEntries(addressed),
         [API_PATTERN]: passThrough,
       },
       errorResponses: UNCACHED_ERROR_STATUSES.map((httpStatus) => ({ httpStatus, ttl: Duration.seconds(0) })),

@@ -11,13 +11,13 @@ import {
   compressedETag,
   compressible,
   normalizedAcceptEncoding,
-  setsViewerAddress,
+  addressedAt,
   STAND_IN_COMPRESSION_LEVELS,
   type BehaviourRules,
   type CdnRules,
   type Encoding,
 } from '../cdn-rules';
-import { VIEWER_ADDRESS_HEADER, VIEWER_TRUST_HEADER } from '#shared/http/viewer-address';
+import { passesEdgeToken, VIEWER_ADDRESS_HEADER, VIEWER_TRUST_HEADER } from '#shared/http/viewer-address';
 import { readGatewayRequest, splitRequestTarget, writeGatewayAnswer, type GatewayAnswer, type GatewayRequest } from './gateway';
 
 /**
@@ -245,6 +245,12 @@ export function createCdnStandIn(origin: Origin, options: CdnOptions = {}): CdnS
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const viewer = await readGatewayRequest(req);
     const { rawPath, rawQueryString } = splitRequestTarget(viewer.target);
+    // An addressed route's request without its edge token in form: refused here, as CloudFront's function refuses it.
+    const at = addressedAt(rules, rawPath);
+    if (at && !passesEdgeToken(at.edgeToken, viewer.headers)) {
+      res.writeHead(403, { 'content-length': '0', ...edgeHeaders(res, 'FunctionGeneratedResponse from cloudfront') });
+      return res.end();
+    }
     const request = { ...viewer, headers: addressed(viewer.headers, rawPath, req.socket.remoteAddress) };
     const behaviour = behaviourFor(rules, rawPath);
     const method = request.method.toUpperCase();
@@ -270,7 +276,7 @@ export function createCdnStandIn(origin: Origin, options: CdnOptions = {}): CdnS
    */
   function addressed(headers: Record<string, string>, path: string, remoteAddress: string | undefined): Record<string, string> {
     const { [VIEWER_TRUST_HEADER]: _dropped, ...rest } = headers;
-    if (!setsViewerAddress(rules, path)) return rest;
+    if (!addressedAt(rules, path)) return rest;
     return { ...rest, [VIEWER_ADDRESS_HEADER]: remoteAddress ?? '', [VIEWER_TRUST_HEADER]: viewerTrustSecret };
   }
 

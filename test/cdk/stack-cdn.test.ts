@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { publicReadPathPatterns } from '../../lib/route-resources';
 import { API_PATTERN, cdnRules } from '../../lib/cdn-rules';
 import { queryParameterNames, routes, type Route } from '#shared/api/routes';
+import { viewerAddressFunction } from '#shared/http/viewer-address';
 import { flat, logicalId, resourcesOfType, samplePath, wildcardMatches } from './synth';
 import { built, deployed, stack } from './stack-template';
 
@@ -65,7 +66,8 @@ describe('the CDN', () => {
       String(f.Properties!.FunctionCode).includes('x-ccdc-viewer-address'),
     )!;
     expect(fn!.Properties!.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
-    // It assigns the header from the connection (a viewer's own is replaced), and drops the stand-in's trust header.
+    // It refuses a request without a token in form, assigns the header from the connection (a viewer's own is replaced), and drops the stand-in's trust header.
+    expect(String(fn!.Properties!.FunctionCode)).toBe(viewerAddressFunction(addressed[0]!.edgeToken));
     expect(String(fn!.Properties!.FunctionCode)).toContain("request.headers['x-ccdc-viewer-address'] = { value: event.viewer.ip }");
     const withIt = (config.CacheBehaviors as any[]).filter((b) => JSON.stringify(b.FunctionAssociations ?? []).includes(functionId!));
     expect(withIt.map((b) => b.PathPattern)).toEqual(['/api/v1/beacons/*/check-in']);

@@ -8,7 +8,7 @@
  * organisers void one's deductions; the team sees its beacons when the
  * settings say; `verify` agrees; the token is never shown again.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { checkIn } from '#shared/app/beacons';
 import { BEACONS_PER_HOUR } from '#shared/domain/beacons';
 import { takeFromWindow } from '#shared/data/team-limits';
@@ -18,6 +18,7 @@ import { logSink } from '#shared/log';
 import { VIEWER_ADDRESS_HEADER, VIEWER_TRUST_HEADER } from '#shared/http/viewer-address';
 import { exportResults } from '../../lib/local/results-export';
 import { mintTokens, useFreshTable } from '../support/database';
+import { unfinalise } from '../support/final';
 import { startFold } from '../support/fold';
 import { bearer, invoke } from '../support/invoke';
 import { everythingSeen, spellings } from '../support/leak-scan';
@@ -297,6 +298,20 @@ describe('a beacon’s end', () => {
     await changeSettings({ beacons_shown: 'never' });
     expect((await invoke('GET', `/api/v1/team/${team.id}/beacons`, { headers: member })).json).toEqual({ visible: false, beacons: [] });
     await changeSettings({ beacons_shown: 'at_once' });
+  });
+
+  it('once the results are final: a check-in is accepted but takes nothing, and a void is refused', async () => {
+    await give(other.id, ['127.0.14.0/24']);
+    const { id, token } = await beaconOn(hosts(2, 14), other.id);
+    expect((await checkIn(id, token, '127.0.14.2', inRound(1))).deducted).toBe(10);
+    const finalised = await invoke('POST', '/api/v1/competition/finalise', { headers: admin, body: { force: true } });
+    expect(finalised.status, finalised.text).toBe(200);
+    onTestFinished(unfinalise);
+    expect(await checkIn(id, token, '127.0.14.2', inRound(2))).toMatchObject({ deducted: 0 });
+    expect(await teamBeaconDeductions(other.id, id)).toHaveLength(1);
+    const voided = await invoke('POST', `/api/v1/red-team/beacons/${id}/void`, { headers: admin, body: { dry_run: false } });
+    expect([voided.status, voided.json.code]).toEqual([409, 'competition_final']);
+    expect((await teamBeaconDeductions(other.id, id)).every((d) => !d.voided)).toBe(true);
   });
 
   it('is named by a finding that tells its story: a beacon on another team is 400', async () => {

@@ -79,6 +79,12 @@ describe('editing a team', () => {
       expect(refused.text).toContain(says);
     }
     expect((await edit({ networks: Array.from({ length: 33 }, (_, i) => `10.${i}.0.0/16`) })).status).toBe(400);
+    // Another team's range, or one inside it: 400 naming that team.
+    const other = await invoke('PATCH', '/api/v1/teams/3', { headers: admin(), body: { networks: ['198.51.100.0/24'] } });
+    expect(other.status, other.text).toBe(200);
+    const overlapping = await edit({ networks: ['198.51.100.128/25'] });
+    expect([overlapping.status, overlapping.json.errors[0].path]).toEqual([400, 'networks']);
+    expect(overlapping.json.errors[0].message).toContain(`team ${other.json.number}'s 198.51.100.0/24`);
     expect((await profileOf()).json).toMatchObject({ networks, version: 2 });
   });
 

@@ -82,6 +82,11 @@ describe('the CDN stand-in in front of the local server', () => {
     // Through the stand-in from another team's address, the forged one is replaced: outside the team's networks.
     const elsewhere = await raw(`${stack.cdnUrl}${callback_url}`, forged, 'POST', '127.0.14.10');
     expect([elsewhere.status, JSON.parse(decoded(elsewhere).toString()).code]).toEqual([403, 'beacon_outside_networks']);
+    // Without a token in form, refused at the edge: the origin never hears of it.
+    const before = cdn.stats.originRequests;
+    const tokenless = await raw(`${stack.cdnUrl}${callback_url}`, { 'x-beacon-token': 'guess' }, 'POST', '127.0.13.10');
+    expect([tokenless.status, tokenless.headers['x-cache']]).toEqual([403, 'FunctionGeneratedResponse from cloudfront']);
+    expect(cdn.stats.originRequests).toBe(before);
     // Through the stand-in from the team's own: counted.
     const counted = await raw(`${stack.cdnUrl}${callback_url}`, { 'x-beacon-token': token }, 'POST', '127.0.13.10');
     expect(counted.status, decoded(counted).toString()).toBe(200);

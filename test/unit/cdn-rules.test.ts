@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressedAt,
   behaviourFor,
   cacheKey,
   cacheTtlSeconds,
@@ -12,6 +13,8 @@ import {
   type BehaviourRules,
 } from '../../lib/cdn-rules';
 import { DIRECTORY_INDEX_FUNCTION, PAGES, pagePath } from '../../web/site';
+import { routes } from '#shared/api/routes';
+import { passesEdgeToken, viewerAddressFunction } from '#shared/http/viewer-address';
 
 const rules = cdnRules();
 const reads = rules.publicReads;
@@ -151,5 +154,29 @@ describe('the directory index (the CloudFront Function the site behaviour runs)'
     expect(run('/assets/main-3f9a.js')).toBe('/assets/main-3f9a.js');
     // Every page is fetched from its file at the path it is served at.
     for (const page of PAGES) expect(run(pagePath(page.file)).replace(/^\/$/, '/index.html')).toBe(`/${page.file}`);
+  });
+});
+
+describe('the routes that read the viewer’s address', () => {
+  const check = routes.find((r) => r.name === 'CheckInBeacon')!;
+
+  it('are the check-in alone, outside every cached pattern, with the form of its token checked at the edge', () => {
+    expect(rules.addressed).toEqual([
+      { pattern: '/api/v1/beacons/*/check-in', route: 'CheckInBeacon', edgeToken: { header: 'x-beacon-token', pattern: '^ccdcb_[A-Za-z0-9_-]{43}$' } },
+    ]);
+    expect(addressedAt(rules, '/api/v1/beacons/12/check-in')).toBe(rules.addressed[0]);
+    expect(addressedAt(rules, '/api/v1/red-team/beacons')).toBeUndefined();
+    const code = viewerAddressFunction(check.edgeToken);
+    expect(code).toContain("if (!token || !/^ccdcb_[A-Za-z0-9_-]{43}$/.test(token.value)) return { statusCode: 403, statusDescription: 'Forbidden' };");
+    expect(passesEdgeToken(check.edgeToken, { 'x-beacon-token': `ccdcb_${'a'.repeat(43)}` })).toBe(true);
+    expect(passesEdgeToken(check.edgeToken, { 'x-beacon-token': 'ccdcb_short' })).toBe(false);
+    expect(passesEdgeToken(check.edgeToken, {})).toBe(false);
+  });
+
+  it('refuse a route table where a cached pattern would take an addressed path first (it forwards a viewer’s own address header)', () => {
+    const shadowing = { ...routes.find((r) => r.name === 'ListTeams')!, name: 'ListBeaconsPublicly', path: '/api/v1/beacons' };
+    expect(() => cdnRules([...routes, shadowing])).toThrow(
+      /CheckInBeacon reads the viewer's address, but its path \/api\/v1\/beacons\/\*\/check-in falls under the cached behaviour \/api\/v1\/beacons\*/,
+    );
   });
 });

@@ -13345,7 +13345,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalServerError.internal_error"];
-            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+            503: components["responses"]["ServiceUnavailable.beacon_busy.database_unavailable"];
         };
     };
     CloseBeacon: {
@@ -13419,7 +13419,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType.unsupported_media_type"];
             429: components["responses"]["TooManyRequests.admin-write"];
             500: components["responses"]["InternalServerError.internal_error"];
-            503: components["responses"]["ServiceUnavailable.database_unavailable"];
+            503: components["responses"]["ServiceUnavailable.beacon_busy.database_unavailable"];
         };
     };
     CheckInBeacon: {

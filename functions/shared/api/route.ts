@@ -146,6 +146,13 @@ export interface Route {
    * is (not `X-Forwarded-For`, not API Gateway's `sourceIp`).
    */
   readonly viewerAddress?: true;
+  /**
+   * A header every request to the route must carry, in this form (a
+   * regular expression), or the CDN refuses it (403) before it reaches API
+   * Gateway: a flood of requests without one costs the route's throttle
+   * nothing. The route's own check stays the one that counts.
+   */
+  readonly edgeToken?: { readonly header: string; readonly pattern: string };
   /** Its API Gateway throttle (see THROTTLES): declared for scan reports, otherwise derived from access and method. */
   readonly throttle: ThrottleClass;
   /**

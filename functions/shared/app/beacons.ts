@@ -24,7 +24,7 @@ import {
   recordRefusal,
   roundTaken,
   teamBeaconDeductions,
-  voidDeduction,
+  voidDeductions,
   type CallWritten,
 } from '#shared/data/beacons';
 import { isBeaconToken, newBeaconToken } from '#shared/auth/beacon-tokens';
@@ -51,7 +51,6 @@ import {
 import { inNetworks } from '#shared/domain/networks';
 import { roundStartAt } from '#shared/domain/rounds';
 import { scoringOpenAt } from '#shared/domain/settings';
-import { mapBounded } from '#shared/bounded';
 import { competitionFinal, conflict, gone, HttpProblem, notFound, serviceUnavailable, tooManyRequests, validationFailed } from '#shared/http/problem';
 import { formatTimestamp } from '#shared/validation';
 
@@ -134,8 +133,13 @@ export async function openBeacon(
     token_hash: hash,
     counted_round: 0,
     refused_at_ms: 0,
+    last_call_ms: 0,
   };
-  if ((await putBeacon(beacon, audit)) === 'host-taken') await noOpenBeaconOn(team.id, host, rules, now.getTime());
+  // Taken meanwhile: by an open beacon (409), or by one that went quiet, now closed: then the host is free again.
+  for (let attempt = 0; (await putBeacon(beacon, audit)) === 'host-taken'; attempt++) {
+    if (attempt === 2) throw serviceUnavailable('beacon_busy', `Beacons kept being opened on ${host} at once: open it again.`, 1);
+    await noOpenBeaconOn(team.id, host, rules, now.getTime());
+  }
   return { beacon: beaconAsShown(beacon), token, callback_url: checkInPath(beacon.id) };
 }
 
@@ -221,7 +225,7 @@ export async function checkIn(id: number, token: string | undefined, address: st
   const at = formatTimestamp(now);
   const counts = superTypeId !== null && !final && scoringOpenAt(settings, now);
   for (let attempt = 0; attempt < 3; attempt++) {
-    if (nowMs - (beacon.last_call_at === null ? 0 : Date.parse(beacon.last_call_at)) < CHECK_IN_INTERVAL_SECONDS * 1000) throw tooSoon();
+    if (nowMs - beacon.last_call_ms < CHECK_IN_INTERVAL_SECONDS * 1000) throw tooSoon();
     let outcome: CallWritten;
     let answer: BeaconCheckIn = { beacon_id: id, round_start: roundStart, deducted: 0, capped: false };
     if (counts && beacon.counted_round < round) {
@@ -250,21 +254,31 @@ export async function checkIn(id: number, token: string | undefined, address: st
   throw busy();
 }
 
+/** A beacon's deductions that still count, and what they took. */
+async function standingDeductions(beacon: StoredBeacon) {
+  const standing = (await teamBeaconDeductions(beacon.team_id, beacon.id)).filter((d) => !d.voided);
+  return { standing, figures: { deductions: standing.length, points: standing.reduce((sum, d) => sum + d.deducted, 0) } };
+}
+
 /**
  * An organiser voids a beacon's deductions: the preview (what they give
- * back), or the void itself (the beacon closed and marked voided, then each
- * deduction flipped; run again, it flips what a stop left). Refused once
- * the results are final.
+ * back), or the void itself: the beacon closed and marked voided first, so
+ * that no check-in writes another, then its deductions read again (one that
+ * landed meanwhile among them) and flipped. Run again, it flips what a stop
+ * left. Refused once the results are final.
  */
 export async function voidBeacon(id: number, dryRun: boolean, audit: AuditContext, now = new Date()): Promise<BeaconVoid> {
-  const beacon = await readBeacon(id);
-  if (!beacon) throw notFound(`No beacon has id ${id}.`);
-  const standing = (await teamBeaconDeductions(beacon.team_id, id)).filter((d) => !d.voided);
-  const preview = { deductions: standing.length, points: standing.reduce((sum, d) => sum + d.deducted, 0) };
-  const answer = { beacon_id: id, team_id: beacon.team_id, ...preview };
-  if (dryRun) return { ...answer, applied: false };
-  const marked = await markBeaconVoided(beacon, formatTimestamp(now), audit, preview);
-  if (marked === 'final') throw competitionFinal();
-  await mapBounded(standing, 8, voidDeduction);
-  return { ...answer, applied: true };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const beacon = await readBeacon(id);
+    if (!beacon) throw notFound(`No beacon has id ${id}.`);
+    const { figures } = await standingDeductions(beacon);
+    if (dryRun) return { beacon_id: id, team_id: beacon.team_id, ...figures, applied: false };
+    const marked = await markBeaconVoided(beacon, formatTimestamp(now), audit, figures);
+    if (marked === 'final') throw competitionFinal();
+    if (marked === 'changed') continue;
+    const { standing, figures: flipped } = await standingDeductions(beacon);
+    if ((await voidDeductions(standing)) === 'final') throw competitionFinal();
+    return { beacon_id: id, team_id: beacon.team_id, ...flipped, applied: true };
+  }
+  throw serviceUnavailable('beacon_busy', `Beacon ${id} kept changing while it was voided: void it again.`, 1);
 }

@@ -43,6 +43,7 @@ import type { NewSubtype } from '#shared/domain/competition';
 import { randomUUID } from 'node:crypto';
 import { mailReadersWithoutSender, type CheckDefinition } from '#shared/domain/check-definitions';
 import {
+  listTeamProfiles,
   listTeamRecords,
   readTeamProfile,
   TEAM_EDIT_MAX_SERVICES,
@@ -59,6 +60,7 @@ import { competitionFinal, conflict, notFound, serviceUnavailable, validationFai
 import { ATTEMPTS, editConditionally } from '#shared/app/conditional-edit';
 import { refuseCommandChecksInCloud } from '#shared/app/pool-scope';
 import { nameKey } from '#shared/domain/names';
+import { overlapWithOthers } from '#shared/domain/networks';
 import { endSessionsOf } from '#shared/data/sessions';
 
 /** What a fan-out leaves itself before its function's end: one more service edit and the answer. */
@@ -219,6 +221,7 @@ function editTeamProfile(
         throw conflict('team_too_large', `Team ${id} has ${serviceIds.length} services, more than one edit can change at once (${most}).`);
       }
       await checkNewNameAndZone(before, after);
+      if (change.networks !== undefined) await checkNetworks(before.id, change.networks);
       const written = await writeTeamProfile(before, after, serviceIds, audit);
       if (written === 'name-taken') throw validationFailed([TAKEN.name]);
       if (written === 'zone-taken') throw validationFailed([TAKEN.team_url]);
@@ -258,6 +261,18 @@ async function checkNewNameAndZone(before: TeamProfile, after: TeamProfile): Pro
   if (inside) throw conflict('zone_in_use', `The settings' name server ${inside} lies in ${before.team_url}: change dns_nameservers first.`);
 }
 
+/**
+ * A team's networks may share no address with another team's (decision
+ * 0085): a check-in from it could not be told apart. Read here for every
+ * team; two edits at once could still cross (nothing claims a range).
+ */
+async function checkNetworks(id: number | undefined, networks: readonly string[]): Promise<void> {
+  if (networks.length === 0) return;
+  const others = (await listTeamProfiles()).filter((t) => t.id !== id);
+  const overlap = overlapWithOthers(networks, others);
+  if (overlap) throw validationFailed([{ path: 'networks', message: overlap }]);
+}
+
 /** A new team as an organiser gives it: its profile, hidden or shown from the start. */
 export type NewTeam = Omit<Team, 'id'> & { hidden: boolean; networks: string[] };
 
@@ -281,6 +296,7 @@ export async function addTeam(fields: NewTeam, audit: AuditContext): Promise<Tea
       },
   ].filter((e) => e !== false);
   if (errors.length > 0) throw validationFailed(errors);
+  await checkNetworks(undefined, fields.networks);
 
   const profile: TeamProfile = { ...teamFields({ ...fields, id: await allocateId('team') }), hidden: fields.hidden, networks: fields.networks, version: 1 };
   switch (await writeNewTeam(profile, audit)) {

@@ -1,12 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { BEACON_TOKEN_PREFIX } from '#shared/domain/beacons';
+import { BEACON_TOKEN_PATTERN, BEACON_TOKEN_PREFIX } from '#shared/domain/beacons';
 
 /**
  * A beacon's token (issue #63): `ccdcb_` and 256 random bits. The prefix is
  * its own, so log redaction and the leak scans find it; only its SHA-256 is
  * kept, and a presented token is compared with it in constant time.
  */
-const BEACON_TOKEN = /^ccdcb_[A-Za-z0-9_-]{43}$/;
+const BEACON_TOKEN = new RegExp(BEACON_TOKEN_PATTERN);
 
 export function newBeaconToken(): { token: string; hash: string } {
   const token = `${BEACON_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;

@@ -38,6 +38,7 @@ function toStoredBeacon(item: Record<string, unknown>): StoredBeacon {
     token_hash: String(item.token_hash),
     counted_round: Number(item.counted_round ?? 0),
     refused_at_ms: Number(item.refused_at_ms ?? 0),
+    last_call_ms: Number(item.last_call_ms ?? 0),
   };
 }
 
@@ -58,7 +59,7 @@ export async function putBeacon(beacon: StoredBeacon, audit: AuditContext): Prom
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          { Put: { TableName: tableName(), Item: { ...keys.beacon(beacon.id), ...stored, last_call_ms: 0 }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          { Put: { TableName: tableName(), Item: { ...keys.beacon(beacon.id), ...stored }, ConditionExpression: 'attribute_not_exists(pk)' } },
           auditPut(audit, { action: 'beacon.create', target: `red-team/beacons/${beacon.id}`, before: null, after: beaconAsShown(beacon) }),
         ],
       }),
@@ -88,10 +89,11 @@ export async function listBeacons(): Promise<StoredBeacon[]> {
 
 /**
  * Closes an open beacon and frees its host, in one transaction (false: it
- * was closed already). Closed for going quiet, it has no audit entry: no one
- * closed it.
+ * was closed already, or, closed for going quiet, it checked in since it was
+ * read). Closed for going quiet, it has no audit entry: no one closed it.
  */
 export async function closeBeacon(beacon: StoredBeacon, reason: BeaconCloseReason, at: string, audit?: AuditContext): Promise<boolean> {
+  const quiet = reason === 'expired';
   const after = { ...beaconAsShown(beacon), state: 'closed' as const, closed_reason: reason, closed_at: at };
   try {
     await db().send(
@@ -102,9 +104,15 @@ export async function closeBeacon(beacon: StoredBeacon, reason: BeaconCloseReaso
               TableName: tableName(),
               Key: keys.beacon(beacon.id),
               UpdateExpression: 'SET #state = :closed, closed_reason = :reason, closed_at = :at',
-              ConditionExpression: '#state = :open',
+              ConditionExpression: `#state = :open${quiet ? ' AND last_call_ms = :read' : ''}`,
               ExpressionAttributeNames: { '#state': 'state' },
-              ExpressionAttributeValues: { ':closed': 'closed', ':open': 'open', ':reason': reason, ':at': at },
+              ExpressionAttributeValues: {
+                ':closed': 'closed',
+                ':open': 'open',
+                ':reason': reason,
+                ':at': at,
+                ...(quiet ? { ':read': beacon.last_call_ms } : {}),
+              },
             },
           },
           {
@@ -270,7 +278,7 @@ export async function markBeaconVoided(
   at: string,
   audit: AuditContext,
   preview: { deductions: number; points: number },
-): Promise<'stored' | 'final' | 'already'> {
+): Promise<'stored' | 'final' | 'already' | 'changed'> {
   const open = beacon.state === 'open';
   try {
     await db().send(
@@ -282,9 +290,16 @@ export async function markBeaconVoided(
               TableName: tableName(),
               Key: keys.beacon(beacon.id),
               UpdateExpression: `SET voided = :yes, points_taken = :zero${open ? ', #state = :closed, closed_reason = :reason, closed_at = :at' : ''}`,
-              ConditionExpression: 'voided = :no',
-              ExpressionAttributeValues: { ':yes': true, ':no': false, ':zero': 0, ...(open ? { ':closed': 'closed', ':reason': 'voided', ':at': at } : {}) },
-              ...(open ? { ExpressionAttributeNames: { '#state': 'state' } } : {}),
+              // As read: open (then this closes it), or closed.
+              ConditionExpression: 'voided = :no AND #state = :read',
+              ExpressionAttributeNames: { '#state': 'state' },
+              ExpressionAttributeValues: {
+                ':yes': true,
+                ':no': false,
+                ':zero': 0,
+                ':read': beacon.state,
+                ...(open ? { ':closed': 'closed', ':reason': 'voided', ':at': at } : {}),
+              },
             },
           },
           ...(open
@@ -306,24 +321,45 @@ export async function markBeaconVoided(
     return 'stored';
   } catch (error) {
     if (refusedAsFinal(error, 0)) return 'final';
-    if (transactionConditionFailed(error, 1)) return 'already';
+    if (transactionConditionFailed(error, 1)) return beacon.voided ? 'already' : 'changed';
+    // The host's marker names another beacon: this one was closed, and the host taken, since it was read.
+    if (transactionConditionFailed(error, 2)) return 'changed';
     throw error;
   }
 }
 
-/** Flips one deduction to voided (a no-op when it is already): the fold gives its points back. */
-export async function voidDeduction(deduction: BeaconDeduction): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.beaconDeduction(deduction.team_id, deduction.beacon_id, deduction.round_start),
-        UpdateExpression: 'SET voided = :yes',
-        ConditionExpression: 'attribute_exists(pk) AND voided = :no',
-        ExpressionAttributeValues: { ':yes': true, ':no': false },
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+/** Deductions flipped in one transaction, with the check that the results are not final. */
+const FLIPS_PER_TRANSACTION = 99;
+
+/**
+ * Flips deductions to voided, as many as a transaction holds at a time, each
+ * transaction refused once the results are final (`final`: those before it
+ * stand flipped). The fold gives back each one's points.
+ */
+export async function voidDeductions(deductions: BeaconDeduction[]): Promise<'done' | 'final'> {
+  for (let start = 0; start < deductions.length; start += FLIPS_PER_TRANSACTION) {
+    const chunk = deductions.slice(start, start + FLIPS_PER_TRANSACTION);
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            notFinal(),
+            ...chunk.map((d) => ({
+              Update: {
+                TableName: tableName(),
+                Key: keys.beaconDeduction(d.team_id, d.beacon_id, d.round_start),
+                UpdateExpression: 'SET voided = :yes',
+                ConditionExpression: 'attribute_exists(pk)',
+                ExpressionAttributeValues: { ':yes': true },
+              },
+            })),
+          ],
+        }),
+      );
+    } catch (error) {
+      if (refusedAsFinal(error, 0)) return 'final';
+      throw error;
+    }
   }
+  return 'done';
 }

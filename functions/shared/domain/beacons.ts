@@ -14,6 +14,8 @@ import { FreeText } from '#shared/validation';
 
 /** A beacon's token: `ccdcb_` and 256 random bits (auth/beacon-tokens.ts makes and checks them). */
 export const BEACON_TOKEN_PREFIX = 'ccdcb_';
+/** A token's form: what the CDN lets through to the check-in route (anything else never reaches its throttle). */
+export const BEACON_TOKEN_PATTERN = '^ccdcb_[A-Za-z0-9_-]{43}$';
 
 /** The header a check-in carries its token in: not `Authorization`, which the CDN keys its cache by and which means a session or an API token. */
 export const BEACON_TOKEN_HEADER = 'x-beacon-token';
@@ -134,6 +136,8 @@ export interface StoredBeacon extends Beacon {
   counted_round: number;
   /** When a refusal was last written on it (ms): refusals are written at most once a REFUSAL_INTERVAL_SECONDS. */
   refused_at_ms: number;
+  /** Its latest accepted check-in to the millisecond (0: none): the interval between two is measured by it. */
+  last_call_ms: number;
 }
 
 export const beaconAsShown = (beacon: StoredBeacon | Beacon): Beacon => inSchemaOrder(BeaconSchema, beacon);

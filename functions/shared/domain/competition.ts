@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { NetworksSchema } from '#shared/domain/networks';
+import { NetworksSchema, overlapWithOthers } from '#shared/domain/networks';
 import { AccountsSchema } from '#shared/domain/accounts';
 import type { FieldError } from '#shared/validation';
 import { FreeText, parseWith, PositiveInt } from '#shared/validation';
@@ -173,6 +173,16 @@ function crossReferenceErrors(file: Loose, settings: Loose): FieldError[] {
   duplicates(teams, 'number', 'teams');
   duplicates(teams, 'name', 'teams');
   duplicates(teams, 'team_url', 'teams');
+  // No two teams' networks share an address: a beacon's check-in from it could not be told apart.
+  teams.forEach((team, index) => {
+    const mine = Array.isArray(team.networks) ? team.networks.filter((n): n is string => typeof n === 'string') : [];
+    const before = teams.slice(0, index).map((t) => ({
+      number: Number(t.number),
+      networks: Array.isArray(t.networks) ? t.networks.filter((n): n is string => typeof n === 'string') : [],
+    }));
+    const overlap = overlapWithOthers(mine, before);
+    if (overlap) errors.push({ path: `teams.${index}.networks`, message: overlap });
+  });
 
   const superTypeIds = new Set(superTypes.map((s) => s.id));
   subtypes.forEach((subtype, index) => {

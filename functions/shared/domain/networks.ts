@@ -76,13 +76,15 @@ const widthOf = (family: 4 | 6) => (family === 4 ? 32n : 128n);
 /** A CIDR's network, or why it is not one. */
 function parseNetwork(text: string): { family: 4 | 6; bits: bigint; prefix: number } | string {
   const slash = text.indexOf('/');
-  if (slash < 0) return 'is not a CIDR (address/prefix, as 203.0.113.0/24 or 2001:db8::/48)';
-  const address = parseAddress(text.slice(0, slash));
+  if (slash < 0 || /\s/.test(text)) return 'is not a CIDR (address/prefix, as 203.0.113.0/24 or 2001:db8::/48, no spaces)';
+  const addressText = text.slice(0, slash);
+  const address = parseAddress(addressText);
   const prefixText = text.slice(slash + 1);
-  if (!address || text.slice(0, slash).includes('%') || text.slice(0, slash).toLowerCase().startsWith('::ffff:'))
-    return 'does not start with an IPv4 or IPv6 address';
+  if (!address || addressText.includes('%')) return 'does not start with an IPv4 or IPv6 address';
+  // An IPv4 network spelled as IPv6 (::ffff:a.b.c.d, or its hex form) would mean another network than it seems to.
+  if (address.family === 4 && addressText.includes(':')) return 'is an IPv4 network written as IPv6: write it as IPv4 (203.0.113.0/24)';
   const width = widthOf(address.family);
-  if (!/^\d{1,3}$/.test(prefixText) || BigInt(prefixText) > width) return `has no prefix length between 0 and ${width}`;
+  if (!/^(0|[1-9]\d{0,2})$/.test(prefixText) || BigInt(prefixText) > width) return `has no prefix length between 0 and ${width}`;
   const prefix = Number(prefixText);
   // A range this wide is most of the internet: a beacon would count from anywhere.
   if (prefix < MIN_PREFIX[address.family]) return `is wider than /${MIN_PREFIX[address.family]}: a check-in from almost anywhere would count`;
@@ -116,6 +118,29 @@ export const NetworksSchema = v.pipe(
     `The team's public egress ranges (at most ${MAX_NETWORKS}): a red team beacon on its hosts counts only when it calls back from one. Empty: the team can have no beacons. Teams behind one shared NAT address cannot be told apart: give them none.`,
   ),
 );
+
+/** Whether two networks share an address (one holds the other). Either not a network: false. */
+export function networksOverlap(a: string, b: string): boolean {
+  const [x, y] = [parseNetwork(a), parseNetwork(b)];
+  if (typeof x === 'string' || typeof y === 'string' || x.family !== y.family) return false;
+  const shift = widthOf(x.family) - BigInt(Math.min(x.prefix, y.prefix));
+  return x.bits >> shift === y.bits >> shift;
+}
+
+/**
+ * Where a team's networks overlap another team's: an address in both is
+ * every such team's, so a check-in from it could not be told apart
+ * (decision 0085: such teams get no networks). The first found, said plainly.
+ */
+export function overlapWithOthers(networks: readonly string[], others: readonly { number: number; networks: readonly string[] }[]): string | undefined {
+  for (const mine of networks) {
+    for (const other of others) {
+      const theirs = other.networks.find((n) => networksOverlap(mine, n));
+      if (theirs) return `${mine} overlaps team ${other.number}'s ${theirs}: teams that share addresses cannot be told apart (give them none)`;
+    }
+  }
+  return undefined;
+}
 
 /** Whether an address (as a socket or the CDN gives it) is in one of the networks. */
 export function inNetworks(address: string, networks: readonly string[]): boolean {

@@ -14,13 +14,36 @@ import { timingSafeEqual } from 'node:crypto';
 export const VIEWER_ADDRESS_HEADER = 'x-ccdc-viewer-address';
 export const VIEWER_TRUST_HEADER = 'x-ccdc-viewer-trust';
 
-/** The CloudFront Function's code (cloudfront-js-2.0): the viewer's address, as CloudFront accepted the connection, without a port. */
-export const VIEWER_ADDRESS_FUNCTION = `function handler(event) {
+/** A header a request must carry in a given form, or the CDN refuses it (the route table's `edgeToken`). */
+export interface EdgeToken {
+  readonly header: string;
+  readonly pattern: string;
+}
+
+/** Whether a request's headers pass an edge token check (none: every request does). */
+export function passesEdgeToken(edgeToken: EdgeToken | undefined, headers: Record<string, string | undefined>): boolean {
+  return edgeToken === undefined || new RegExp(edgeToken.pattern).test(headers[edgeToken.header] ?? '');
+}
+
+/**
+ * The CloudFront Function's code (cloudfront-js-2.0) for a route that reads
+ * the viewer's address: refuse (403) a request without its edge token in
+ * form, then set the address as CloudFront accepted the connection, without
+ * a port, replacing any the viewer sent.
+ */
+export function viewerAddressFunction(edgeToken?: EdgeToken): string {
+  const refuse = edgeToken
+    ? `  var token = request.headers['${edgeToken.header}'];
+  if (!token || !/${edgeToken.pattern}/.test(token.value)) return { statusCode: 403, statusDescription: 'Forbidden' };
+`
+    : '';
+  return `function handler(event) {
   var request = event.request;
-  request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
+${refuse}  request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
   delete request.headers['${VIEWER_TRUST_HEADER}'];
   return request;
 }`;
+}
 
 /** The caller's address if the CDN vouches for it, else undefined. */
 export function vouchedViewerAddress(headers: Record<string, string | undefined>, signed: boolean): string | undefined {

@@ -1,6 +1,7 @@
 import { BeaconBody, BeaconsQuery, BeaconVoidBody } from '#shared/api/schemas/requests/beacons';
 import { BeaconCheckInSchema, BeaconCreatedSchema, BeaconSchema, BeaconVoidSchema, TeamBeaconsSchema } from '#shared/api/schemas/responses/beacons';
 import { route, json, list, FINAL } from '#shared/api/route';
+import { BEACON_TOKEN_HEADER, BEACON_TOKEN_PATTERN } from '#shared/domain/beacons';
 
 /**
  * The red team's persistence (issue #63): its members open beacons on teams'
@@ -15,7 +16,7 @@ export const beaconsRoutes = {
     // Not idempotent on purpose: a kept answer would keep the token.
     body: BeaconBody,
     responses: { 201: json('The beacon, its token and where its implant checks in.', BeaconCreatedSchema) },
-    problems: { 409: ['beacons_off', 'team_without_networks', 'beacon_open'], 429: ['beacons_limited'] },
+    problems: { 409: ['beacons_off', 'team_without_networks', 'beacon_open'], 429: ['beacons_limited'], 503: ['beacon_busy'] },
   }),
   ListBeacons: route('ListBeacons', 'GET', '/red-team/beacons', 'beacons/list-beacons', 'red-team', 'read', {
     summary: 'Every beacon as it stands: state, last check-in, rounds counted, points taken, refusals',
@@ -30,13 +31,14 @@ export const beaconsRoutes = {
     summary: "Void a beacon's deductions: the preview (the default), then the void (the beacon closes; its deductions count nothing)",
     body: BeaconVoidBody,
     responses: { 200: json('The preview, or the void done.', BeaconVoidSchema) },
-    problems: { 409: [FINAL] },
+    problems: { 409: [FINAL], 503: ['beacon_busy'] },
   }),
   CheckInBeacon: route('CheckInBeacon', 'POST', '/beacons/{id}/check-in', 'beacons/check-in', 'public', 'read-write', {
     summary:
       "A beacon's implant checks in (token in `X-Beacon-Token`, an empty body) from its team's networks: the round's first check-in takes `beacon_points_per_round` off the team",
     tag: 'red-team',
     viewerAddress: true,
+    edgeToken: { header: BEACON_TOKEN_HEADER, pattern: BEACON_TOKEN_PATTERN },
     throttle: 'beacon-check-in',
     responses: { 200: json('Counted: the round, and what it took.', BeaconCheckInSchema) },
     problems: {
