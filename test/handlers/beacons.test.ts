@@ -207,6 +207,7 @@ describe('checking in', () => {
     expect((await checkIn(id, token, '::ffff:127.0.13.77', inRound(3, 15_000))).deducted).toBe(0);
     const deductions = await teamBeaconDeductions(team.id, id);
     expect(deductions.map((d) => d.deducted)).toEqual([10, 10]);
+    expect((await invoke('GET', `/api/v1/red-team/beacons/${id}/deductions`, { headers: red })).json).toEqual(deductions);
     expect(new Set(deductions.map((d) => d.round_start)).size).toBe(2);
   });
 

@@ -1755,6 +1755,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/red-team/beacons/{id}/deductions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A beacon's deductions, a round each: what each took, whether the team's cap took some, whether it was voided
+         * @description The red team’s route: its signed-in members (a blue team’s session is 403) and admins. Never cached.
+         */
+        get: operations["ListBeaconDeductions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/red-team/beacons/{id}/close": {
         parameters: {
             query?: never;
@@ -2331,6 +2351,31 @@ export interface components {
             token: string;
             /** @description Where the implant POSTs its check-ins (an empty body), through the CDN. */
             callback_url: string;
+        };
+        /**
+         * BeaconDeduction
+         * @description A round's deduction by a beacon: written by the round's first accepted check-in, once.
+         */
+        BeaconDeduction: {
+            beacon_id: number;
+            team_id: number;
+            /** @description Where it comes off (the settings’ red_team_findings_super_type_id when it was written). */
+            super_type_id: number;
+            /**
+             * Format: date-time
+             * @description The round it counts for, by the server’s clock.
+             */
+            round_start: string;
+            /**
+             * Format: date-time
+             * @description The check-in that wrote it: the freeze counts it by this time.
+             */
+            called_at: string;
+            /** @description What it took off the team: `beacon_points_per_round`, or less where the team’s cap for the round took some. */
+            deducted: number;
+            capped: boolean;
+            /** @description An organiser voided the beacon: it counts nothing. */
+            voided: boolean;
         };
         /**
          * Beacon
@@ -13346,6 +13391,50 @@ export interface operations {
             };
             500: components["responses"]["InternalServerError.internal_error"];
             503: components["responses"]["ServiceUnavailable.beacon_busy.database_unavailable"];
+        };
+    };
+    ListBeaconDeductions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag read before: 304 if it is still current. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description A positive integer id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description By round. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["CacheControl"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BeaconDeduction"][];
+                };
+            };
+            /** @description If-None-Match named the current ETag: nothing changed since the caller read it. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized.unauthorized"];
+            403: components["responses"]["Forbidden.forbidden"];
+            404: components["responses"]["NotFound.not_found"];
+            429: components["responses"]["TooManyRequests.team-read"];
+            500: components["responses"]["InternalServerError.internal_error"];
+            503: components["responses"]["ServiceUnavailable.database_unavailable"];
         };
     };
     CloseBeacon: {

@@ -43,6 +43,7 @@ import {
   teamsSeeBeacons,
   type Beacon,
   type BeaconCheckIn,
+  type BeaconDeduction,
   type BeaconRules,
   type BeaconVoid,
   type StoredBeacon,
@@ -162,6 +163,13 @@ async function noOpenBeaconOn(teamId: number, host: string, rules: BeaconRules, 
 export async function beacons(options: { teamId?: number } = {}, now = Date.now()): Promise<Beacon[]> {
   const { rules } = await beaconSettings();
   return (await listBeacons()).filter((b) => options.teamId === undefined || b.team_id === options.teamId).map((b) => asOfNow(b, rules, now));
+}
+
+/** A beacon's deductions, a round each. */
+export async function beaconDeductions(id: number): Promise<BeaconDeduction[]> {
+  const beacon = await readBeacon(id);
+  if (!beacon) throw notFound(`No beacon has id ${id}.`);
+  return teamBeaconDeductions(beacon.team_id, id);
 }
 
 /** What a team sees of the beacons found on its hosts, when the settings say so. */

@@ -20,8 +20,10 @@ import { db, tableName } from '#shared/data/client';
 import { keys, PARTITION } from '#shared/data/keys';
 import { queryPartition, transactionConditionFailed } from '#shared/data/operations';
 import { notFinal, refusedAsFinal } from '#shared/data/settings';
+import { inSchemaOrder } from '#shared/domain/shapes';
 import {
   beaconAsShown,
+  BeaconDeductionSchema,
   CHECK_IN_INTERVAL_SECONDS,
   REFUSAL_INTERVAL_SECONDS,
   REFUSALS_KEPT,
@@ -254,16 +256,7 @@ export async function roundTaken(teamId: number, roundStart: string): Promise<nu
 /** A team's beacon deductions, of one beacon or all, in key order (consistent). */
 export async function teamBeaconDeductions(teamId: number, beaconId?: number): Promise<BeaconDeduction[]> {
   const { pk, skPrefix } = keys.beaconDeductionsOf(teamId, beaconId);
-  return (await queryPartition(pk, { skPrefix, consistent: true })).map((item) => ({
-    beacon_id: Number(item.beacon_id),
-    team_id: Number(item.team_id),
-    super_type_id: Number(item.super_type_id),
-    round_start: String(item.round_start),
-    called_at: String(item.called_at),
-    deducted: Number(item.deducted),
-    capped: item.capped === true,
-    voided: item.voided === true,
-  }));
+  return (await queryPartition(pk, { skPrefix, consistent: true })).map((item) => inSchemaOrder(BeaconDeductionSchema, item));
 }
 
 /**

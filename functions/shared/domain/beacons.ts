@@ -188,16 +188,21 @@ export function roundDeduction(rules: BeaconRules, taken: number): { deducted: n
 }
 
 /** A round's deduction as kept in its team's partition: the fold takes `-deducted` (0 once voided) in the super type it names. */
-export interface BeaconDeduction {
-  beacon_id: number;
-  team_id: number;
-  super_type_id: number;
-  round_start: string;
-  called_at: string;
-  deducted: number;
-  capped: boolean;
-  voided: boolean;
-}
+export const BeaconDeductionSchema = named(
+  'BeaconDeduction',
+  "A round's deduction by a beacon: written by the round's first accepted check-in, once.",
+  v.strictObject({
+    beacon_id: Id,
+    team_id: Id,
+    super_type_id: v.pipe(Id, v.description('Where it comes off (the settings’ red_team_findings_super_type_id when it was written).')),
+    round_start: v.pipe(Time, v.description('The round it counts for, by the server’s clock.')),
+    called_at: v.pipe(Time, v.description('The check-in that wrote it: the freeze counts it by this time.')),
+    deducted: v.pipe(Count, v.description('What it took off the team: `beacon_points_per_round`, or less where the team’s cap for the round took some.')),
+    capped: v.boolean(),
+    voided: v.pipe(v.boolean(), v.description('An organiser voided the beacon: it counts nothing.')),
+  }),
+);
+export type BeaconDeduction = v.InferOutput<typeof BeaconDeductionSchema>;
 
 /** What a deduction counts for on the board. */
 export const deductionAward = (d: Pick<BeaconDeduction, 'deducted' | 'voided'>): number => (d.voided ? 0 : -d.deducted);

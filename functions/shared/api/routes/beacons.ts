@@ -1,5 +1,12 @@
 import { BeaconBody, BeaconsQuery, BeaconVoidBody } from '#shared/api/schemas/requests/beacons';
-import { BeaconCheckInSchema, BeaconCreatedSchema, BeaconSchema, BeaconVoidSchema, TeamBeaconsSchema } from '#shared/api/schemas/responses/beacons';
+import {
+  BeaconCheckInSchema,
+  BeaconCreatedSchema,
+  BeaconDeductionSchema,
+  BeaconSchema,
+  BeaconVoidSchema,
+  TeamBeaconsSchema,
+} from '#shared/api/schemas/responses/beacons';
 import { route, json, list, FINAL } from '#shared/api/route';
 import { BEACON_TOKEN_HEADER, BEACON_TOKEN_PATTERN } from '#shared/domain/beacons';
 
@@ -22,6 +29,10 @@ export const beaconsRoutes = {
     summary: 'Every beacon as it stands: state, last check-in, rounds counted, points taken, refusals',
     query: BeaconsQuery,
     responses: { 200: list('By id.', BeaconSchema) },
+  }),
+  ListBeaconDeductions: route('ListBeaconDeductions', 'GET', '/red-team/beacons/{id}/deductions', 'beacons/list-beacon-deductions', 'red-team', 'read', {
+    summary: "A beacon's deductions, a round each: what each took, whether the team's cap took some, whether it was voided",
+    responses: { 200: list('By round.', BeaconDeductionSchema) },
   }),
   CloseBeacon: route('CloseBeacon', 'POST', '/red-team/beacons/{id}/close', 'beacons/close-beacon', 'red-team', 'read-write', {
     summary: 'Close a beacon: its token answers 410 from now on, and its host may have a new one',
