@@ -17,6 +17,8 @@ export interface ReportPage {
   backwards: string[];
   blue_teams: { problems: string[] };
   paperwork: { problems: string[]; awards: unknown[] };
+  /** Absent from a report made before beacons were played. */
+  beacons?: { problems: string[]; deductions: unknown[] };
   live_edits: { problems: string[] };
   unexplained_gaps: unknown[];
   unexplained_timeouts: unknown[];
@@ -61,6 +63,12 @@ function sections(report: ReportPage): Section[] {
       items: report.paperwork.problems,
     },
     {
+      heading: "The red team's beacons",
+      intro:
+        'Implants calling back through the CDN stand-in from their hosts (one also from another team, one going quiet half way): each deduction acknowledged there, none that no call-back explains, the cap and the expiry kept; problems:',
+      items: report.beacons?.problems ?? [],
+    },
+    {
       heading: 'Live edits',
       intro:
         "A check changed and a team moved to the range pool while the board ran, each from the agents' next round on (what the hosts were asked, who reported); problems:",
@@ -71,6 +79,7 @@ function sections(report: ReportPage): Section[] {
       intro: 'Per team and super type, by the rules (each drop explains one spectators saw):',
       items: report.paperwork.awards,
     },
+    { heading: 'What the beacons took', intro: 'Each deduction there, at its call-back:', items: report.beacons?.deductions ?? [] },
     { heading: 'What spectators saw never went back unexplained', items: report.backwards },
     {
       heading: 'Every fault happened',

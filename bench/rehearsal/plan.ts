@@ -282,6 +282,11 @@ function competitionFile(
       red_team_findings_super_type_id: 3,
       red_team_repeat_window_minutes: 60,
       red_team_findings_shown: 'at_once',
+      // The red team's beacons (./beacons.ts): each team's networks are its 127.<team>.0.0/16.
+      beacon_points_per_round: 10,
+      beacon_max_points_per_round: 30,
+      beacon_expiry_rounds: 4,
+      beacons_shown: 'at_once',
     },
     finding_kinds: FINDING_KINDS,
     super_types: [
@@ -313,6 +318,9 @@ function competitionFile(
       name: `Rehearsal Team ${t + 1}`,
       team_url: `team${t + 1}.rehearsal.example`,
       ...(inRangePool(t + 1, everyTeamInRange) ? { pool: RANGE_POOL } : {}),
+      // Its egress ranges, for the red team's beacons: this machine's 127.<team>.0.0/16 (a deployed stage sees this
+      // machine's public address for every team: no networks, and no beacons are played there).
+      networks: everyTeamInRange ? [] : [`127.${t + 1}.0.0/16`],
       services: hosts.filter((h) => h.team === t + 1).map((h) => ({ subtype_id: SUBTYPE_ID[h.kind], url: h.url, port: h.port })),
     })),
   };

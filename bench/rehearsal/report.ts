@@ -1,3 +1,5 @@
+import { checkBeacons } from './beacons-report';
+import type { BeaconsRecord, CollectedBeacons } from './beacons';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -29,6 +31,8 @@ export interface Collected {
   adjustments: { team: number; super_type_id: number; points: number; reason: string }[];
   /** The paperwork as organisers see it (absent from a rehearsal made before it was played). */
   paperwork?: CollectedPaperwork;
+  /** The red team's beacons and their deductions (absent on a deployed stage, and from a rehearsal made before them). */
+  beacons?: CollectedBeacons;
 }
 
 /** What a blue team's member did and saw: its password change request, and its "check now". */
@@ -56,6 +60,7 @@ export interface Inputs {
   pids: Record<string, number[]>;
   blueTeams: BlueTeamRecord[];
   paperwork?: PaperworkRecord;
+  beacons?: BeaconsRecord;
   liveEdits?: LiveEditsRecord;
   /** A process of the rehearsal's that ended of itself. */
   unexpectedExits: { process: string; at: number; code: number | null; signal: string | null }[];
@@ -161,8 +166,27 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
         )
       : { lost: [], problems: [], awards: [], acknowledged: {} };
   lost.push(...paperwork.lost);
+  // The red team's beacons: each deduction acknowledged there, none unexplained, within the rules; what they take off.
+  const beacons =
+    collected.beacons && inputs.beacons
+      ? checkBeacons(
+          ledger,
+          inputs.beacons,
+          collected.beacons,
+          teamNumber,
+          {
+            superType: settingsLoaded.red_team_findings_super_type_id!,
+            pointsPerRound: settingsLoaded.beacon_points_per_round!,
+            maxPerRound: settingsLoaded.beacon_max_points_per_round!,
+            roundMs: plan.size.roundSeconds * 1000,
+            expiryRounds: settingsLoaded.beacon_expiry_rounds!,
+          },
+          ledger.reduce((t, e) => Math.max(t, e.answered), 0),
+        )
+      : { lost: [], problems: [], awards: [], acknowledged: {} };
+  lost.push(...beacons.lost);
 
-  for (const award of paperwork.awards) {
+  for (const award of [...paperwork.awards, ...beacons.awards]) {
     const figures = expected.totals.get(award.team) ?? expected.totals.set(award.team, new Map()).get(award.team)!;
     const figure = figures.get(award.superType) ?? figures.set(award.superType, { score: 0, max: 0 }).get(award.superType)!;
     figure.score += award.points;
@@ -189,7 +213,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     ...expected.penalties,
     // Stamped when first sent: a write may land then, though acknowledged only on a later sending.
     ...adjustments.filter((a) => a.points < 0).map((a) => ({ team: a.team, t: a.sent, points: -a.points })),
-    ...paperwork.awards.filter((a) => a.points < 0).map((a) => ({ team: a.team, t: a.t, points: -a.points })),
+    ...[...paperwork.awards, ...beacons.awards].filter((a) => a.points < 0).map((a) => ({ team: a.team, t: a.t, points: -a.points })),
   ];
   const backwards: string[] = [];
   const seenAfter: number[] = [];
@@ -356,6 +380,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     unexplainedTimeouts.length === 0 &&
     blueProblems.length === 0 &&
     paperwork.problems.length === 0 &&
+    beacons.problems.length === 0 &&
     liveEditProblems.length === 0 &&
     inputs.unexpectedExits.length === 0;
   const report = {
@@ -365,12 +390,19 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
     duration_s: Math.round(inputs.durationMs / 1000),
     window: { starts: iso(plan.startsAt), freezes: iso(plan.freezeAt), ends: iso(plan.endsAt) },
     lost,
-    acknowledged: { results: acknowledged.size, adjustments: adjustments.length, services_added: addedServices.length, ...paperwork.acknowledged },
+    acknowledged: {
+      results: acknowledged.size,
+      adjustments: adjustments.length,
+      services_added: addedServices.length,
+      ...paperwork.acknowledged,
+      ...beacons.acknowledged,
+    },
     mismatches,
     agent_timeouts: expected.agentTimeouts,
     blue_teams: { records: inputs.blueTeams, problems: blueProblems },
     live_edits: { records: inputs.liveEdits ?? null, problems: liveEditProblems },
     paperwork: { problems: paperwork.problems, awards: paperwork.awards.filter((a) => a.points !== 0).map((a) => ({ ...a, t: iso(a.t) })) },
+    beacons: { records: inputs.beacons?.beacons ?? null, problems: beacons.problems, deductions: beacons.awards.map((a) => ({ ...a, t: iso(a.t) })) },
     unexplained_gaps: unexplainedGaps,
     unexplained_timeouts: unexplainedTimeouts,
     unexpected_exits: inputs.unexpectedExits.map((e) => ({ ...e, at: iso(e.at) })),
@@ -385,7 +417,7 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
   writeFileSync(join(dir, 'report.html'), reportHtml(report, inputs.foldLagByTime ?? {}));
   const summary = ok
     ? `PASS: ${acknowledged.size} results acknowledged, none lost; every score as the hosts' logs give it; no spectator saw a score go back; ${inputs.faults.filter((f) => !f.notPlayed).length} faults, each happened${inputs.faults.some((f) => f.notPlayed) ? ` (${inputs.faults.filter((f) => f.notPlayed).length} not played here)` : ''} (report: ${dir}/report.md)`
-    : `FAIL: ${blueProblems.length} blue team problems, ${paperwork.problems.length} paperwork problems, ${liveEditProblems.length} live edit problems, ${lost.length} lost, ${mismatches.length} mismatches, ${backwards.length} unexplained drops, ${unhappened.length} faults that did not happen, ${unexplainedGaps.length} results missing from quiet rounds, ${unexplainedTimeouts.length} agent timeouts no fault explains, ${inputs.unexpectedExits.length} processes that ended of themselves (report: ${dir}/report.md)`;
+    : `FAIL: ${blueProblems.length} blue team problems, ${paperwork.problems.length} paperwork problems, ${beacons.problems.length} beacon problems, ${liveEditProblems.length} live edit problems, ${lost.length} lost, ${mismatches.length} mismatches, ${backwards.length} unexplained drops, ${unhappened.length} faults that did not happen, ${unexplainedGaps.length} results missing from quiet rounds, ${unexplainedTimeouts.length} agent timeouts no fault explains, ${inputs.unexpectedExits.length} processes that ended of themselves (report: ${dir}/report.md)`;
   return { ok, summary };
 }
 

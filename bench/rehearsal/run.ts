@@ -29,6 +29,7 @@ import { localStage, QUIET, remoteStage, type Stage } from './stage';
 import { backoff, sleep, until } from './pace';
 import { mapBounded } from '#shared/bounded';
 import { playPaperwork, type PaperworkRecord } from './paperwork';
+import { collectBeacons, playBeacons, type BeaconsRecord } from './beacons';
 import { playLiveEdits, type LiveEditsRecord } from './live-edits';
 import type { CollectedPaperwork } from './paperwork-report';
 import { pollFoldLag, signIn, startViewer, writeUntilAnswered, type ActorContext, type Viewer } from './actors';
@@ -256,6 +257,11 @@ try {
   );
   const actors: ActorContext = { origin, adminToken, ledger, plan, teamId, serviceIds, deadline, say };
   // The paperwork: an inject answered and graded, incident reports, the red team's findings ruled on, announcements.
+  // The red team's beacons: implants calling back through the CDN stand-in from their hosts' addresses (not on a
+  // deployed stage: its CDN sees this machine's public address for every team).
+  const beaconsPlayed = remote
+    ? undefined
+    : playBeacons(actors, cdn).catch((error: unknown): BeaconsRecord => ({ beacons: [], problems: [`the beacons stopped: ${(error as Error).message}`] }));
   const paperwork = playPaperwork(actors).catch((error: unknown): PaperworkRecord => ({
     teams: [],
     problems: [`the paperwork stopped: ${(error as Error).message}`],
@@ -341,6 +347,7 @@ try {
   await organisers;
   const blueTeamRecords = await blueTeams;
   const paperworkRecord = await paperwork;
+  const beaconsRecord = await beaconsPlayed;
   const liveEditsRecord = await liveEdits;
 
   // The end: the last round's reports (its checks time out within 2 s), the agents stopped, the fold caught up, then finalise.
@@ -360,7 +367,7 @@ try {
   say(`finalised (${finalised.status})`);
 
   // Everything read back, as an organiser, and verify run on the table.
-  const collected: Collected = await collect(origin, adminToken, out);
+  const collected: Collected = await collect(origin, adminToken, out, beaconsRecord !== undefined);
   let verify: { code: number; output: string };
   try {
     verify = {
@@ -383,6 +390,7 @@ try {
     unexpectedExits,
     blueTeams: blueTeamRecords,
     paperwork: paperworkRecord,
+    ...(beaconsRecord ? { beacons: beaconsRecord } : {}),
     liveEdits: liveEditsRecord,
     viewers: viewers.map((v) => ({ name: v.name, polls: v.polls })),
     faults,
@@ -463,7 +471,7 @@ async function settledScoreboard(api: string, token: string): Promise<boolean> {
 }
 
 /** The API's view at the end: every service with its whole history, every team's adjustments, the scoreboard, the settings. */
-async function collect(api: string, token: string, dir: string): Promise<Collected> {
+async function collect(api: string, token: string, dir: string, beacons: boolean): Promise<Collected> {
   const headers = { authorization: `Bearer ${token}` };
   // Read as a client should: a 429 or 503 (a full event's histories read back at once are thousands of reads) waited out.
   const get = async <T>(path: string) => {
@@ -493,6 +501,7 @@ async function collect(api: string, token: string, dir: string): Promise<Collect
     services: histories,
     adjustments,
     paperwork: await collectPaperwork(get),
+    ...(beacons ? { beacons: await collectBeacons(get) } : {}),
     scoreboard: await get('/api/v1/teams/scoreboard'),
     settings: await get('/api/v1/settings/1'),
     subtypes: await get('/api/v1/subtypes'),
