@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkBeacons, type BeaconRules } from '../../bench/rehearsal/beacons-report';
-import type { CollectedBeacons } from '../../bench/rehearsal/beacons';
+import type { BeaconsRecord, CollectedBeacons } from '../../bench/rehearsal/beacons';
 import type { LedgerEntry } from '../../bench/rehearsal/ledger';
 
 const rules: BeaconRules = { superType: 3, pointsPerRound: 10, maxPerRound: 30, roundMs: 10_000, expiryRounds: 4 };
@@ -30,12 +30,12 @@ const deduction = (beacon: number, n: number, deducted = 10) => ({
   capped: false,
   voided: false,
 });
-const record = { beacons: [{ id: 1, team: 1, host: 'host1', address: '127.1.0.1', stoppedAt: null }], problems: [] };
+const record: BeaconsRecord = { beacons: [{ id: 1, team: 1, host: 'host1', address: '127.1.0.1', stoppedAt: null }], problems: [] };
 const collected = (deductions: CollectedBeacons['deductions'][string]): CollectedBeacons => ({
   beacons: [{ id: 1, team_id: 11, host: 'host1', state: 'open', closed_reason: null, rounds_counted: deductions.length, points_taken: 0 }],
   deductions: { '1': deductions },
 });
-const check = (ledger: LedgerEntry[], read: CollectedBeacons, played = record) => checkBeacons(ledger, played, read, () => 1, rules, t0 + 600_000);
+const check = (ledger: LedgerEntry[], read: CollectedBeacons, played: BeaconsRecord = record) => checkBeacons(ledger, played, read, () => 1, rules, t0 + 600_000);
 
 describe("the rehearsal's beacons", () => {
   it('passes what the rules give: each answered deduction there once, an unanswered call that landed explained, the drops as awards', () => {
