@@ -35,7 +35,8 @@ const collected = (deductions: CollectedBeacons['deductions'][string]): Collecte
   beacons: [{ id: 1, team_id: 11, host: 'host1', state: 'open', closed_reason: null, rounds_counted: deductions.length, points_taken: 0 }],
   deductions: { '1': deductions },
 });
-const check = (ledger: LedgerEntry[], read: CollectedBeacons, played: BeaconsRecord = record) => checkBeacons(ledger, played, read, () => 1, rules, t0 + 600_000);
+const check = (ledger: LedgerEntry[], read: CollectedBeacons, played: BeaconsRecord = record) =>
+  checkBeacons(ledger, played, read, () => 1, rules, t0 + 600_000);
 
 describe("the rehearsal's beacons", () => {
   it('passes what the rules give: each answered deduction there once, an unanswered call that landed explained, the drops as awards', () => {
