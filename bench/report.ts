@@ -1,4 +1,5 @@
 import { cdnReportLines } from './cdn';
+import { formatBeaconCost } from './beacon-figures';
 import { formatDebriefCost } from './debrief-figures';
 import { formatPageFigures } from './page-figures';
 /** Prints the benchmark's figures as readable tables. */
@@ -202,6 +203,7 @@ export function printReport(r: any) {
     );
   }
   if (r.debriefs) out(`\n${formatDebriefCost(r.debriefs)}`);
+  if (r.beacons) out(`\n${formatBeaconCost(r.beacons)}`);
   out(
     `\nStalled database (DynamoDB Local paused), ${r.stalled.requests} requests: p50 ${r.stalled.p50Ms} ms, p99 ${r.stalled.p99Ms} ms, ` +
       `max ${r.stalled.maxMs} ms (bound per database call ${r.stalled.callBudgetMs} ms); statuses ${JSON.stringify(r.stalled.statuses)}`,

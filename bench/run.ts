@@ -10,7 +10,7 @@
  * load, how the scoreboard's cost grows with rounds and teams, each
  * function's bundle size and cold start (and one function's before and
  * after the bundling change), the page (and the console at 250 × 20), a
- * stalled database, and with --full the agent's checks. Prints a table and writes the same as JSON to bench/results/; a
+ * stalled database, a red team beacon's check-in, and with --full the agent's checks. Prints a table and writes the same as JSON to bench/results/; a
  * run at the default size (or --full) also rewrites the capacity profile
  * lib/cost/capacity-profile.json and the cost section of docs/deploying.md from what it
  * measured. Starts and stops everything it uses.
@@ -379,6 +379,9 @@ try {
     (await runScript('bench/debriefs.ts', ['--json', '--teams', quick ? '50' : '250', '--sample', quick ? '2' : '5', '--results', quick ? '10' : '30'])).stdout,
   );
 
+  // A red team beacon's check-in: counted, not, refused, and a team's beacons at once (issue #63).
+  const beacons = lastJsonLine((await runScript('bench/beacons.ts', ['--json', '--rounds', quick ? '10' : '30'])).stdout);
+
   const when = new Date().toISOString();
   // The cost model's inputs, from a run at the default size or larger (a quick or resized run would misstate them).
   const profileRun = !quick && values.teams === undefined && values.services === undefined && values.rounds === undefined;
@@ -411,6 +414,7 @@ try {
     history,
     voids,
     debriefs,
+    beacons,
   };
   const outDir = resolve(import.meta.dirname, 'results');
   mkdirSync(outDir, { recursive: true });

@@ -91,7 +91,11 @@ describe.concurrent.each(built.map((route) => [`${route.method} ${route.path}`, 
     expect(text.startsWith('{"message"'), text).toBe(false);
     if (variant === 'canonical' && role) {
       // The registry gives the handler the caller's role; IAM already kept the service and agent keys off the routes not theirs.
-      if (roleMayCall(route.access, role)) expect([401, 403], text).not.toContain(response.status);
+      // Reached its handler: no 401, and no 403 but one of the route's own (a beacon's check-in without its token).
+      if (roleMayCall(route.access, role)) {
+        if (response.status === 403) expect((route as Route).problems?.[403] ?? [], text).toContain(JSON.parse(text).code);
+        else expect(response.status, text).not.toBe(401);
+      }
       // What only a signed-in member does (their own session): the function refuses any IAM caller, as problem+json.
       else expect([response.status, JSON.parse(text).code]).toEqual([403, 'forbidden']);
     }
