@@ -190,9 +190,15 @@ function acceptedCall(beacon: StoredBeacon, at: string, nowMs: number, counted?:
   };
 }
 
-/** An accepted check-in that writes no deduction (its round counted already, scoring closed, nothing to take). */
+/** An accepted check-in that writes no deduction (its round counted already, scoring closed, nothing to take): one UpdateItem. */
 export async function acceptCall(beacon: StoredBeacon, at: string, nowMs: number): Promise<CallWritten> {
-  return written(() => db().send(new TransactWriteCommand({ TransactItems: [acceptedCall(beacon, at, nowMs)] })), { beacon: 0 });
+  try {
+    await db().send(new UpdateCommand(acceptedCall(beacon, at, nowMs).Update));
+    return 'stored';
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return 'beacon-changed';
+    throw error;
+  }
 }
 
 /**
