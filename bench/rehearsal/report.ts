@@ -302,7 +302,10 @@ export function writeReport(dir: string, inputs: Inputs): { ok: boolean; summary
       continue;
     }
     const switched = inputs.hostLog.find((e) => e.service === blue.ssh && 'event' in e && e.event === 'password')?.t;
-    const nextRound = switched === undefined ? Infinity : Math.ceil(switched / (plan.size.roundSeconds * 1000)) * plan.size.roundSeconds * 1000;
+    // The first round every agent began after the change: the agent whose clock runs a little ahead begins each round
+    // that much early (and reads the accounts then), so a change just before a round's start reaches it a round later.
+    const roundMs = plan.size.roundSeconds * 1000;
+    const nextRound = switched === undefined ? Infinity : Math.ceil((switched + plan.clockSlightlyAheadSeconds * 1000) / roundMs) * roundMs;
     const after = inputs.hostLog.filter((e): e is Extract<HostEvent, { outcome: unknown }> => e.service === blue.ssh && 'outcome' in e && e.t >= nextRound);
     const stale = after.filter((e) => e.why === 'the password before its change');
     if (switched === undefined) blueProblems.push(`team ${blue.team}: its host never took the new password`);
