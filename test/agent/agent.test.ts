@@ -138,8 +138,20 @@ function clockInRound(offset: number, roundSeconds = 120, from = Date.now()): { 
   return { evenMinute, now: () => evenMinute + 2_000 + (Date.now() - startedAt) };
 }
 
+/**
+ * An agent run on the real clock checks the round it starts in, until that round's end: started in its last
+ * seconds (one run in a few dozen, under the suite's load), it has no time to check. Such a test begins in a round
+ * with at least `marginMs` left, waiting for the next one when it must.
+ */
+async function awayFromRoundEnd(marginMs = 15_000): Promise<void> {
+  const roundMs = (await agentApi.settings()).round_seconds * 1000;
+  const left = roundStartAt(Date.now(), roundMs / 1000) + roundMs - Date.now();
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+
 describe('the scoring agent', () => {
   it('checks every service with a check definition and reports each result, failures with their reason', async () => {
+    await awayFromRoundEnd();
     const summaries = await runAgent({ api: agentApi, rounds: 1, concurrency: 4, log, mailToken, resolverForRound: async () => resolver() });
     expect(summaries).toHaveLength(1);
     expect(summaries[0]).toMatchObject({ checks: 7, passed: 3, failed: 4, unchecked: 1, reports_failed: 0 });
@@ -351,6 +363,7 @@ describe('the scoring agent', () => {
 
   it('sends a heartbeat when it starts and after each round, which the pool shows as alive', async () => {
     const share = { agent: 'beating', version: 'test', host: 'here' };
+    await awayFromRoundEnd();
     const [summary] = await runAgent({ api: agentApi, rounds: 1, concurrency: 4, log, mailToken, share, resolverForRound: async () => resolver() });
     const cloud = await agentApi.pool('cloud');
     const beating = cloud.agents.find((x) => x.agent === 'beating')!;
