@@ -20,7 +20,7 @@ import { exportResults } from '../../lib/local/results-export';
 import { mintTokens, useFreshTable } from '../support/database';
 import { unfinalise } from '../support/final';
 import { startFold } from '../support/fold';
-import { bearer, invoke } from '../support/invoke';
+import { bearer, invoke, signedInMember } from '../support/invoke';
 import { everythingSeen, spellings } from '../support/leak-scan';
 import { changeSettings, iso } from './competition';
 
@@ -37,13 +37,7 @@ const ROUND_MS = 30_000;
 /** A host of team 13's services; each test opens its beacons on hosts of its own (they run in any order). */
 const hosts = (n: number, number = 13) => `${['www', 'shell', 'ns', 'mail', 'ftp', 'db', 'dc', 'desk', 'files'][n]}.team${number}.ccdc.example`;
 
-async function signIn(body: Record<string, unknown>) {
-  const account = await invoke('POST', '/api/v1/team-accounts', { headers: admin, body });
-  expect(account.status, account.text).toBe(201);
-  const session = await invoke('POST', '/api/v1/team/sessions', { body: { name: body.name, password: account.json.password } });
-  expect(session.status, session.text).toBe(201);
-  return bearer(session.json.token as string);
-}
+const signIn = (body: Record<string, unknown>) => signedInMember(admin, body);
 
 const give = async (teamId: number, networks: string[]) =>
   expect((await invoke('PATCH', `/api/v1/teams/${teamId}`, { headers: admin, body: { networks } })).status).toBe(200);

@@ -27,7 +27,7 @@ import { startSession } from '#shared/data/sessions';
 import { mintTokens, TEST_AUDIT, useFreshTable } from '../support/database';
 import { unfinalise } from '../support/final';
 import { startFold } from '../support/fold';
-import { bearer, invoke } from '../support/invoke';
+import { bearer, invoke, signedInMember } from '../support/invoke';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const OTHER_TEAMS_REASON = 'team 12 only: banner said OTHER-TEAM-SECRET';
@@ -48,13 +48,7 @@ const services: Record<string, { id: number }> = {};
 /** When each scan reported here was checked, by its scan id. */
 const checkedAt: Record<string, string> = {};
 
-async function signIn(body: Record<string, unknown>) {
-  const account = await invoke('POST', '/api/v1/team-accounts', { headers: admin, body });
-  expect(account.status, account.text).toBe(201);
-  const session = await invoke('POST', '/api/v1/team/sessions', { body: { name: body.name, password: account.json.password } });
-  expect(session.status, session.text).toBe(201);
-  return bearer(session.json.token as string);
-}
+const signIn = (body: Record<string, unknown>) => signedInMember(admin, body);
 
 async function report(serviceId: number, scanId: string, score: number, minutes: number, error: string | null = null) {
   checkedAt[scanId] = minutesAgo(minutes);

@@ -13,7 +13,7 @@ import { forgetFreshCopies } from '#shared/data/fresh';
 import { startObjectStore, type ObjectStoreLocal } from '../../lib/local/object-store';
 import { mintTokens, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
-import { bearer, invoke } from '../support/invoke';
+import { bearer, invoke, signedInMember } from '../support/invoke';
 import { expectWaitingAsListed } from '../support/waiting';
 
 let admin: Record<string, string>;
@@ -27,14 +27,6 @@ const RED_TEAM = 3;
 /** A 1×1 PNG: a screenshot, as far as the bucket can tell. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-async function signIn(body: Record<string, unknown>) {
-  const account = await invoke('POST', '/api/v1/team-accounts', { headers: admin, body });
-  expect(account.status, account.text).toBe(201);
-  const session = await invoke('POST', '/api/v1/team/sessions', { body: { name: body.name, password: account.json.password } });
-  expect(session.status, session.text).toBe(201);
-  return session.json as { token: string; role: string; team: unknown };
-}
-
 beforeAll(async () => {
   files = await startObjectStore();
   process.env.FILES_ENDPOINT = files.endpoint;
@@ -44,8 +36,8 @@ beforeAll(async () => {
   const services = (await invoke('GET', '/api/v1/services')).json as { id: number; subtype: string; team: { id: number; number: number } }[];
   ssh = services.find((s) => s.team.number === 13 && s.subtype === 'SSH')!;
   http = services.find((s) => s.team.number === 13 && s.subtype === 'HTTP')!;
-  red = bearer((await signIn({ role: 'red-team', name: 'rita' })).token);
-  member = bearer((await signIn({ team_id: ssh.team.id, name: 'tess' })).token);
+  red = await signedInMember(admin, { role: 'red-team', name: 'rita' });
+  member = await signedInMember(admin, { team_id: ssh.team.id, name: 'tess' });
   fold = await startFold();
 });
 afterAll(async () => {

@@ -53,3 +53,16 @@ export async function invoke(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A member's account made by an organiser (`admin`: their headers), and the member signed in with it,
+ * through the handlers: the session's Authorization header. `body` is the account's: `{team_id, name}`, or
+ * `{role: 'red-team', name}`.
+ */
+export async function signedInMember(admin: Record<string, string>, body: Record<string, unknown>): Promise<Record<string, string>> {
+  const account = await invoke('POST', '/api/v1/team-accounts', { headers: admin, body });
+  if (account.status !== 201) throw new Error(`no account for ${String(body.name)}: ${account.status} ${account.text}`);
+  const session = await invoke('POST', '/api/v1/team/sessions', { body: { name: body.name, password: account.json.password } });
+  if (session.status !== 201) throw new Error(`${String(body.name)} could not sign in: ${session.status} ${session.text}`);
+  return bearer(session.json.token as string);
+}
