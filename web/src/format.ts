@@ -35,3 +35,7 @@ export function formatSpan(seconds: number): string {
   const [hours, minutes] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60)];
   return hours > 0 ? `${hours} h ${minutes} min` : minutes > 0 ? `${minutes} min` : `${s} s`;
 }
+
+/** A red team beacon's state as the console and the red team's page say it: open, or closed and why. */
+export const beaconStateText = (beacon: { state: 'open' | 'closed'; closed_reason: string | null; voided: boolean }) =>
+  beacon.state === 'open' ? 'open' : `closed (${(beacon.closed_reason ?? 'closed').replace('_', ' ')}${beacon.voided ? ', voided' : ''})`;

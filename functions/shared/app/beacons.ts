@@ -61,7 +61,7 @@ const beaconsOff = () =>
 /** The settings beacons are judged by, and where their deductions come off (null: beacons are off). */
 async function beaconSettings() {
   const fresh = await freshSettings();
-  return { ...fresh, rules: fresh.settings as BeaconRules, superTypeId: fresh.settings.red_team_findings_super_type_id };
+  return { ...fresh, rules: fresh.settings satisfies BeaconRules, superTypeId: fresh.settings.red_team_findings_super_type_id };
 }
 
 /** A beacon as it stands now: an open one quiet past its expiry shows closed (`expired`), as its next check-in would find it. */

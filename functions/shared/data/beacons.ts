@@ -89,6 +89,16 @@ export async function listBeacons(): Promise<StoredBeacon[]> {
   return (await queryPartition(PARTITION.beacons, { consistent: true })).map(toStoredBeacon);
 }
 
+/** Frees a beacon's host: its marker deleted, unless it names another beacon (none left is fine). */
+const freeHost = (beacon: StoredBeacon) => ({
+  Delete: {
+    TableName: tableName(),
+    Key: keys.beaconHost(beacon.team_id, beacon.host),
+    ConditionExpression: 'attribute_not_exists(pk) OR beacon_id = :id',
+    ExpressionAttributeValues: { ':id': beacon.id },
+  },
+});
+
 /**
  * Closes an open beacon and frees its host, in one transaction (false: it
  * was closed already, or, closed for going quiet, it checked in since it was
@@ -117,14 +127,7 @@ export async function closeBeacon(beacon: StoredBeacon, reason: BeaconCloseReaso
               },
             },
           },
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.beaconHost(beacon.team_id, beacon.host),
-              ConditionExpression: 'attribute_not_exists(pk) OR beacon_id = :id',
-              ExpressionAttributeValues: { ':id': beacon.id },
-            },
-          },
+          freeHost(beacon),
           ...(audit ? [auditPut(audit, { action: 'beacon.close', target: `red-team/beacons/${beacon.id}`, before: beaconAsShown(beacon), after })] : []),
         ],
       }),
@@ -207,47 +210,38 @@ export async function acceptCall(beacon: StoredBeacon, at: string, nowMs: number
  * (absent), and the team's count for the round (as read: `taken`).
  */
 export async function countRound(beacon: StoredBeacon, deduction: BeaconDeduction, round: number, taken: number, nowMs: number): Promise<CallWritten> {
-  const cap = keys.beaconRoundTotal(deduction.team_id, deduction.round_start);
-  return written(
-    () =>
-      db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            notFinal(),
-            acceptedCall(beacon, deduction.called_at, nowMs, { round, deducted: deduction.deducted }),
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...keys.beaconDeduction(deduction.team_id, deduction.beacon_id, deduction.round_start), ...deduction },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: cap,
-                UpdateExpression: 'SET taken = :next',
-                ConditionExpression: taken === 0 ? 'attribute_not_exists(taken) OR taken = :zero' : 'taken = :taken',
-                ExpressionAttributeValues: { ':next': taken + deduction.deducted, ...(taken === 0 ? { ':zero': 0 } : { ':taken': taken }) },
-              },
-            },
-          ],
-        }),
-      ),
-    { final: 0, beacon: 1, deduction: 2, cap: 3 },
-  );
-}
-
-async function written(send: () => Promise<unknown>, at: { final?: number; beacon: number; deduction?: number; cap?: number }): Promise<CallWritten> {
   try {
-    await send();
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          notFinal(),
+          acceptedCall(beacon, deduction.called_at, nowMs, { round, deducted: deduction.deducted }),
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.beaconDeduction(deduction.team_id, deduction.beacon_id, deduction.round_start), ...deduction },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.beaconRoundTotal(deduction.team_id, deduction.round_start),
+              UpdateExpression: 'SET taken = :next',
+              ConditionExpression: taken === 0 ? 'attribute_not_exists(taken) OR taken = :zero' : 'taken = :taken',
+              ExpressionAttributeValues: { ':next': taken + deduction.deducted, ...(taken === 0 ? { ':zero': 0 } : { ':taken': taken }) },
+            },
+          },
+        ],
+      }),
+    );
     return 'stored';
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
-    if (at.final !== undefined && refusedAsFinal(error, at.final)) return 'final';
-    if (transactionConditionFailed(error, at.beacon)) return 'beacon-changed';
-    if (at.deduction !== undefined && transactionConditionFailed(error, at.deduction)) return 'beacon-changed';
-    if (at.cap !== undefined && transactionConditionFailed(error, at.cap)) return 'cap-changed';
+    if (refusedAsFinal(error, 0)) return 'final';
+    // The beacon counted the round or was closed, or its deduction is there already: the beacon changed.
+    if (transactionConditionFailed(error, 1) || transactionConditionFailed(error, 2)) return 'beacon-changed';
+    if (transactionConditionFailed(error, 3)) return 'cap-changed';
     // A conflict with another transaction on one of its items: nothing was written.
     return 'busy';
   }
@@ -301,18 +295,7 @@ export async function markBeaconVoided(
               },
             },
           },
-          ...(open
-            ? [
-                {
-                  Delete: {
-                    TableName: tableName(),
-                    Key: keys.beaconHost(beacon.team_id, beacon.host),
-                    ConditionExpression: 'attribute_not_exists(pk) OR beacon_id = :id',
-                    ExpressionAttributeValues: { ':id': beacon.id },
-                  },
-                },
-              ]
-            : []),
+          ...(open ? [freeHost(beacon)] : []),
           auditPut(audit, { action: 'beacon.void', target: `red-team/beacons/${beacon.id}`, before: beaconAsShown(beacon), after: preview }),
         ],
       }),

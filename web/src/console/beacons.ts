@@ -6,11 +6,9 @@
  */
 import type { Beacon, Team } from '../api';
 import { formatTime, h, replaceContent } from '../dom';
+import { beaconStateText } from '../format';
 import type { ConsoleContext } from './context';
 import { listTable } from './table';
-
-const stateText = (beacon: Beacon) =>
-  beacon.state === 'open' ? 'open' : `closed (${(beacon.closed_reason ?? 'closed').replace('_', ' ')}${beacon.voided ? ', voided' : ''})`;
 
 /** Open first, then the rest; newest first within each. */
 const order = (a: Beacon, b: Beacon) => Number(b.state === 'open') - Number(a.state === 'open') || b.id - a.id;
@@ -43,7 +41,7 @@ export function beaconsTable(context: ConsoleContext, beacons: Beacon[], teams: 
         h('th', { scope: 'row' }, `Beacon ${beacon.id}`),
         h('td', {}, String(numbers.get(beacon.team_id) ?? beacon.team_id)),
         h('td', {}, beacon.host),
-        h('td', {}, stateText(beacon)),
+        h('td', {}, beaconStateText(beacon)),
         h('td', {}, beacon.last_call_at ? formatTime(beacon.last_call_at) : 'never'),
         h('td', {}, String(beacon.rounds_counted)),
         h('td', {}, String(beacon.points_taken)),

@@ -1,5 +1,6 @@
 import { ApiError, type Beacon, type BeaconCreated, type redTeamApi, type Service, type Team } from '../api';
 import { formatTime, h, replaceContent } from '../dom';
+import { beaconStateText } from '../format';
 import { refusal } from './member-work';
 
 /**
@@ -75,8 +76,6 @@ function tokenShownOnce(created: BeaconCreated): (HTMLElement | string)[] {
   ];
 }
 
-const stateOf = (b: Beacon) => (b.state === 'open' ? 'Open' : `Closed (${(b.closed_reason ?? '').replace('_', ' ')}${b.voided ? ', voided' : ''})`);
-
 /** Every beacon, newest first, with a button that closes an open one. */
 export function drawBeacons(list: HTMLElement, beacons: Beacon[], teams: Team[], red: RedTeamApi, closed: () => void): void {
   if (beacons.length === 0) return replaceContent(list, h('p', { class: 'empty' }, 'No beacon opened yet.'));
@@ -103,7 +102,7 @@ export function drawBeacons(list: HTMLElement, beacons: Beacon[], teams: Team[],
         h(
           'p',
           {},
-          `${stateOf(beacon)}. Last check-in: ${beacon.last_call_at ? formatTime(beacon.last_call_at) : 'never'}. `,
+          `State: ${beaconStateText(beacon)}. Last check-in: ${beacon.last_call_at ? formatTime(beacon.last_call_at) : 'never'}. `,
           `${beacon.rounds_counted} rounds counted, ${beacon.points_taken} points taken. `,
           `${beacon.refusals} refused${refused ? ` (the last from ${refused.address}, ${formatTime(refused.at)})` : ''}.`,
         ),
