@@ -69,6 +69,8 @@ const stack = await startLocalStack({
   minuteJobs: true,
   ...(values['dynamodb-endpoint'] ? { dynamodbEndpoint: values['dynamodb-endpoint'] } : {}),
   streamConsumer: values['stream-consumer'],
+  // The pages are nudged by the stream consumer, so only where it runs in this process (else they poll).
+  push: values['stream-consumer'],
   ...(values['fault-file'] ? { faultFile: values['fault-file'] } : {}),
 }).catch((error: Error) => {
   console.error(`Could not start: ${error.message}`);

@@ -18,6 +18,7 @@ import { RouteTableApi } from './constructs/route-table-api';
 import { ScoreHistorySchedule } from './constructs/score-history-schedule';
 import { PasswordChangeSchedule } from './constructs/password-change-schedule';
 import { ScanFold } from './constructs/scan-fold';
+import { SpectatorPush } from './constructs/spectator-push';
 import { ScoringAgent } from './constructs/scoring-agent';
 import { ScoringTable } from './constructs/scoring-table';
 import { builtRoutes, routeAreas } from './route-resources';
@@ -28,6 +29,7 @@ import { ORIGIN_VERIFY_HEADER } from '#shared/http/origin-check';
 import { metricsNamespace, METRICS_SERVICE } from '#shared/metrics';
 import { fallbackHandler, routes as routeTable, type Route } from '#shared/api/routes';
 import { WORKERS, type Worker } from '#shared/api/workers';
+import { PUSH_NAMESPACE } from '#shared/api/push';
 import { CLOUD_POOL } from '#shared/domain/pools';
 import type { StackConfig } from './stack-config';
 
@@ -71,6 +73,8 @@ export class ScoringStack extends Stack {
   /** The mail checks' token key (HMAC): the Lambda agent's and the mail-token route's, no one else's. */
   readonly mailKey: Key;
   readonly cdn: PublicCdn;
+  /** The spectators' nudges (AppSync Events, decision 0086): the stream consumer publishes, the pages subscribe. */
+  readonly push: SpectatorPush;
   /** The teams' files: uploads with submissions, and the exports of them. */
   readonly files: FilesBucket;
   readonly scoreHistory: ScoreHistorySchedule;
@@ -131,6 +135,9 @@ export class ScoringStack extends Stack {
     const historyIndexArns = this.table.indexArns.filter((arn) => arn.endsWith('/index/lsi1'));
     this.scanFold = new ScanFold(this, 'ScanFold', { table, historyIndexArns, functionName: `${config.prefix}-FoldResults`, defaults });
     this.streamConsumers.push({ name: 'FoldResults', fn: this.scanFold.function.fn });
+    // The fold moves the public versions, so it is the one that nudges the spectators when they move.
+    this.push = new SpectatorPush(this, 'Push', { prefix: config.prefix });
+    this.push.grantPublish(this.scanFold.function);
 
     // Generated once at the first deployment; CloudFormation resolves it into
     // the functions' (encrypted) environment, so no function reads Secrets
@@ -269,6 +276,7 @@ export class ScoringStack extends Stack {
       logRetention: defaults.logRetention,
       webAclArn: props.webAclArn,
       filesOrigin: FilesBucket.origin(config.prefix),
+      push: { config: this.push.config, origin: this.push.origin },
     });
 
     // The pages post uploads to it: from the CDN's origin, and from the origins trusted with the API (a console served elsewhere).
@@ -371,6 +379,7 @@ export class ScoringStack extends Stack {
       table,
       indexNames: GLOBAL_INDEXES.map((index) => index.indexName),
       streamConsumers: this.streamConsumers,
+      eventApi: { apiId: this.push.api.apiId, namespace: PUSH_NAMESPACE },
     });
 
     const output = (id: string, value: string, description: string) => new CfnOutput(this, id, { value, description });
@@ -393,6 +402,11 @@ export class ScoringStack extends Stack {
     );
     output('AlarmTopicArn', this.observability.topic.topicArn, 'SNS topic of every alarm: subscribe with -c alarmEmail=... or in the console');
     output('DashboardName', this.observability.dashboard.dashboardName, 'CloudWatch dashboard of the event');
+    output(
+      'PushRealtimeUrl',
+      this.push.config.realtime_url,
+      "The spectators' nudges (AppSync Events): the page reads it, with the public key, from /push.json",
+    );
 
     acknowledgeNagFindings(this);
   }

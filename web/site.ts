@@ -49,17 +49,18 @@ export const DIRECTORY_INDEX_FUNCTION = `function handler(event) {
 /**
  * Scripts and styles only from the page's own origin (no inline script),
  * API calls to the same origin and uploads to the files bucket's (a
- * presigned POST, `filesOrigin`), images also from any https host: team
+ * presigned POST, `filesOrigin`), the spectators' nudges from the Event
+ * API's realtime endpoint (`pushOrigin`, `wss://…`; same-origin locally), images also from any https host: team
  * logos are set in the competition file, loaded after deployment, so their
  * hosts cannot be listed at build time.
  */
-export function contentSecurityPolicy(filesOrigin: string): string {
+export function contentSecurityPolicy(filesOrigin: string, pushOrigin?: string): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' https: data:",
-    `connect-src 'self' ${filesOrigin}`,
+    `connect-src 'self' ${filesOrigin}${pushOrigin ? ` ${pushOrigin}` : ''}`,
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",

@@ -3,6 +3,7 @@ import { foldBatch } from '#shared/app/fold';
 import { stepVoidJobs } from '#shared/app/voids';
 import { paddedSequence, publicTopicsOf, toScoreEvents, voidJobWakeups } from '#shared/data/fold-events';
 import { movePublicVersion } from '#shared/data/public-version';
+import { nudgeSpectators } from '#shared/app/nudges';
 import { voidJobIdOf } from '#shared/data/void-jobs';
 import { createLogger } from '#shared/log';
 
@@ -11,7 +12,7 @@ import { createLogger } from '#shared/log';
  * (new results and adjustments, and results voided or restored, into the
  * services' state and the teams' totals) and to the running void jobs it
  * wakes, and moves the public versions of the topics whose views the batch
- * changes. Partial batch responses: the first record that could not be handled
+ * changes, and nudges the spectators' pages with the new versions. Partial batch responses: the first record that could not be handled
  * is retried with everything after it (already folded records are skipped by
  * the watermarks, already taken job steps by the job's step counter).
  */
@@ -42,7 +43,9 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   // After the fold's writes: a conditional read answered from the version never sees it move before the change is there.
   // Only the topics the batch touched: the minute's sample moves the history's view, not the scoreboard's.
   const now = Date.now();
-  await movePublicVersion(publicTopicsOf(event.Records), now, foldLagOf(event.Records, events.length, now));
+  const moved = await movePublicVersion(publicTopicsOf(event.Records), now, foldLagOf(event.Records, events.length, now));
+  // Then the open pages are told (decision 0086): within a second of the last nudge, this waits for the next slot.
+  await nudgeSpectators(moved, log);
   const failed = [foldFailed, jobFailed].filter((s): s is string => s !== undefined).sort((a, b) => (paddedSequence(a) < paddedSequence(b) ? -1 : 1))[0];
   log.info('folded', { records: event.Records.length, folded: events.length, void_jobs: jobs.length, failed: failed ?? null });
   return { batchItemFailures: failed ? [{ itemIdentifier: failed }] : [] };

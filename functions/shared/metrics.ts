@@ -25,6 +25,7 @@ export const METRIC = {
   secondsSinceLastScan: { name: 'SecondsSinceLastScan' },
   settingsChanges: { name: 'SettingsChanges' },
   poolsWithoutLiveAgent: { name: 'PoolsWithoutLiveAgent' },
+  nudgesFailed: { name: 'NudgesFailed' },
 } as const;
 
 let metrics: Metrics | undefined;
@@ -74,4 +75,9 @@ export function recordPoolsWithoutLiveAgent(pools: number): void {
 export function recordScoringState(open: boolean, secondsSinceLastScan: number): void {
   emit(METRIC.scoringOpen.name, MetricUnit.Count, open ? 1 : 0);
   emit(METRIC.secondsSinceLastScan.name, MetricUnit.Seconds, secondsSinceLastScan);
+}
+
+/** A spectators' nudge the Event API did not take (decision 0086): pages on push miss that move until the next. */
+export function recordNudgeFailure(): void {
+  emit(METRIC.nudgesFailed.name, MetricUnit.Count, 1);
 }

@@ -32,6 +32,17 @@ export interface ObservedFunction {
   readonly fn: IFunction;
 }
 
+/** The spectators' Event API (lib/constructs/spectator-push.ts), as its CloudWatch metrics name it. */
+export interface ObservedEventApi {
+  /** Its id: the `EventAPIId` dimension. */
+  readonly apiId: string;
+  /** The namespace viewers subscribe to: the real-time metrics' `ChannelNamespaceName` dimension. */
+  readonly namespace: string;
+}
+
+/** The metrics the Event API's alarms read (the cost model counts them): 5XXError, 4XXError and three of connections. */
+export const EVENT_API_ALARM_METRICS = 5;
+
 export interface ObservabilityProps {
   readonly stage: string;
   /** The stage's custom-metrics namespace (`Scoring/<stage>`). */
@@ -45,6 +56,8 @@ export interface ObservabilityProps {
   readonly indexNames: readonly string[];
   /** Stream consumers (DynamoDB Streams, Kinesis): an iterator-age alarm each. */
   readonly streamConsumers?: readonly ObservedFunction[];
+  /** The spectators' Event API: alarms on its publishes and on the viewers' connections. */
+  readonly eventApi?: ObservedEventApi;
 }
 
 /**
@@ -196,6 +209,7 @@ export class Observability extends Construct {
       const age = fn.metric('IteratorAge', { period: minute, statistic: 'Maximum' });
       this.alarm(`${name}IteratorAge`, age, 60_000, 3, `${name} is more than a minute behind its stream: totals and the scoreboard lag.`);
     }
+    if (props.eventApi) this.eventApiAlarms(props.eventApi);
 
     const scanResults = new MathExpression({
       expression: `SEARCH('{${props.namespace},${METRIC.scanResults.dimension},service} MetricName="${METRIC.scanResults.name}"', 'Sum', 60)`,
@@ -252,6 +266,56 @@ export class Observability extends Construct {
       [new AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24, height: Math.min(12, 2 + Math.ceil(this.alarms.length / 4)) })],
     ];
     for (const row of widgets) this.dashboard.addWidgets(...row);
+  }
+
+  /**
+   * The spectators' Event API (decision 0086). A lost nudge is made good by the next one, so only failures
+   * that last alarm. Metric names and dimensions are AppSync's for Event APIs
+   * (https://docs.aws.amazon.com/appsync/latest/eventapi/cw-metrics.html): its HTTP endpoint's `5XXError` and
+   * `4XXError`, by `EventAPIId`, count publishes, which only the stream consumer may make; its real-time
+   * endpoint's metrics carry `EventAPIId` and `ChannelNamespaceName`. The connection metrics are named as
+   * AppSync's real-time (GraphQL) ones are (`ConnectSuccess`, `ConnectClientError`, `ConnectServerError`): the
+   * Event API page's own list could not be read when this was written, so look for them in the console after
+   * the first deployment (an alarm on a metric that never comes stays quiet).
+   */
+  private eventApiAlarms({ apiId, namespace }: ObservedEventApi): void {
+    const metric = (metricName: string, dimensionsMap: Record<string, string>) =>
+      new Metric({ namespace: 'AWS/AppSync', metricName, dimensionsMap, period: Duration.minutes(1), statistic: 'Sum' });
+    const http = { EventAPIId: apiId };
+    this.alarm(
+      'EventApiPublishServerErrors',
+      metric('5XXError', http),
+      1,
+      3,
+      'AppSync Events failed publishes (5XX) for 3 minutes running: spectators whose socket is open see no change, and their pages do not poll while it is.',
+    );
+    this.alarm(
+      'EventApiPublishClientErrors',
+      metric('4XXError', http),
+      1,
+      3,
+      "AppSync Events refused publishes (4XX) for 3 minutes running: the stream consumer's grant or EVENTS_HTTP_URL is wrong, or it is throttled; or someone tries to publish with the public key, which is refused (FoldResults' logs tell which).",
+    );
+    const realtime = { EventAPIId: apiId, ChannelNamespaceName: namespace };
+    // Errors are sparse (no datapoint in a good minute); a few failed sockets are a viewer's own trouble, not an alarm.
+    const attempts = 'FILL(ok, 0) + FILL(client, 0) + FILL(server, 0)';
+    const failedShare = new MathExpression({
+      expression: `IF(${attempts} >= 10, 100 * (FILL(client, 0) + FILL(server, 0)) / (${attempts}), 0)`,
+      usingMetrics: {
+        ok: metric('ConnectSuccess', realtime),
+        client: metric('ConnectClientError', realtime),
+        server: metric('ConnectServerError', realtime),
+      },
+      label: "spectators' socket connections failed %",
+      period: Duration.minutes(1),
+    });
+    this.alarm(
+      'EventApiConnectFailures',
+      failedShare,
+      50,
+      5,
+      "Half or more of the spectators' socket connections failed for 5 minutes running: the API key expired (a deployment renews it) or AppSync Events is failing. Pages poll every 20 s meanwhile.",
+    );
   }
 
   /** One of this stage's custom metrics (EMF, service dimension). */

@@ -32,6 +32,7 @@ import { writeSite } from '../../web/build';
 import { CACHE_CONTROL, contentSecurityPolicy, DIRECTORY_INDEX_FUNCTION, PAGES, pagePath } from '../../web/site';
 import { API_PATTERN, type CdnRules } from '../cdn-rules';
 import { viewerAddressFunction } from '#shared/http/viewer-address';
+import { PUSH_CONFIG_FILE, type PushConfig } from '#shared/api/push';
 
 export interface PublicCdnProps {
   /** The token API's host name (`<id>.execute-api.<region>.amazonaws.com`). */
@@ -53,6 +54,11 @@ export interface PublicCdnProps {
   readonly webAclArn?: string;
   /** The files bucket's origin: the pages post uploads to it (their `connect-src`). */
   readonly filesOrigin: string;
+  /**
+   * The spectators' nudges (SpectatorPush): what `/push.json` tells the page, and the realtime origin its
+   * `connect-src` allows. Without it the page finds no `push.json` and polls.
+   */
+  readonly push?: { readonly config: PushConfig; readonly origin: string };
 }
 
 const WEB_DIRECTORY = resolve(import.meta.dirname, '../../web');
@@ -152,7 +158,7 @@ export class PublicCdn extends Construct {
     const pageHeaders = new ResponseHeadersPolicy(this, 'PageHeaders', {
       comment: 'Scoring web page: CSP without inline scripts, no framing, no sniffing',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.filesOrigin), override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props.filesOrigin, props.push?.origin), override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
@@ -205,6 +211,10 @@ export class PublicCdn extends Construct {
       },
     });
     const pageFiles = PAGES.map((page) => page.file);
+    // Where the page learns to listen, written with the Event API's deploy-time values and served like a page:
+    // revalidated, and invalidated on each deployment (an API replaced has a new host and key).
+    const pushConfig = props.push ? [Source.jsonData(PUSH_CONFIG_FILE, props.push.config)] : [];
+    const pagesAndConfig = props.push ? [...pageFiles, PUSH_CONFIG_FILE] : pageFiles;
     const deployLogs = new LogGroup(this, 'DeployLogs', {
       retention: props.logRetention,
       removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
@@ -213,21 +223,21 @@ export class PublicCdn extends Construct {
     const assets = new BucketDeployment(this, 'DeployAssets', {
       sources: [built],
       destinationBucket: this.siteBucket,
-      exclude: pageFiles,
+      exclude: [...pageFiles, PUSH_CONFIG_FILE],
       prune: false,
       cacheControl: [CacheControl.fromString(CACHE_CONTROL.asset)],
       memoryLimit: 256,
       logGroup: deployLogs,
     });
     const pages = new BucketDeployment(this, 'DeployPages', {
-      sources: [built],
+      sources: [built, ...pushConfig],
       destinationBucket: this.siteBucket,
       exclude: ['*'],
-      include: pageFiles,
+      include: pagesAndConfig,
       prune: false,
       cacheControl: [CacheControl.fromString(CACHE_CONTROL.page)],
       distribution: this.distribution,
-      distributionPaths: [...new Set(pageFiles.flatMap((file) => [pagePath(file), `/${file}`]))],
+      distributionPaths: [...new Set(pagesAndConfig.flatMap((file) => [pagePath(file), `/${file}`]))],
       memoryLimit: 256,
       logGroup: deployLogs,
     });

@@ -14,9 +14,21 @@ export interface EventShape {
   hours: number;
   /** People watching the scoreboard at once, through the CDN. */
   spectators: number;
-  /** How often a spectator's page polls (each poll reads `publicPaths` paths). */
+  /**
+   * How a spectator's page learns that a view moved (decision 0086): `push`, a nudge over an AppSync Events socket
+   * (the page reads once per nudge; its polls are only the fallback), or `poll`, every `pollSeconds`.
+   */
+  spectatorUpdates: 'push' | 'poll';
+  /** How often a spectator's page polls when it is not nudged. */
   pollSeconds: number;
+  /** What a spectator's page reads on each poll or nudge. */
+  pageReads: number;
+  /** The public paths spectators' pages read between them: every edge cache misses each one once per `cacheSeconds`. */
   publicPaths: number;
+  /** Nudges of `live` a round: the round's results fold over its first seconds, nudged at most once a second. */
+  liveNudgesPerRound: number;
+  /** Nudges of `history` a minute: the score history's sample. */
+  historyNudgesPerMinute: number;
   /** Blue team members signed in per team, each polling the team's own services (uncached) every `teamPollSeconds`. */
   teamMembers: number;
   teamPollSeconds: number;
@@ -53,12 +65,55 @@ export interface CostLine {
 const M = 1e6;
 const GB = 1024 ** 3;
 const fmt = (n: number) => (n >= M ? `${(n / M).toFixed(1)} M` : n >= 1000 ? `${(n / 1000).toFixed(1)} k` : n.toFixed(0));
+const money = (n: number) => (n === 0 ? '–' : n < 0.01 ? '< $0.01' : `$${n.toFixed(2)}`);
+
+/** What the spectators' pages ask of the CDN and of AppSync Events in one event, and what that costs. */
+export interface SpectatorTraffic {
+  /** Nudges published (none when the pages poll). */
+  nudges: number;
+  /** Nudges delivered: one to every open page. */
+  deliveries: number;
+  connectionMinutes: number;
+  /** The pages' reads through CloudFront: one read per nudge, or per poll. */
+  viewerRequests: number;
+  /** What AppSync Events bills: publishes and deliveries, and connection minutes. */
+  eventApiCost: number;
+  /** What CloudFront bills for the pages' reads (requests only: the bytes are the transfer line's). */
+  viewerRequestsCost: number;
+}
+
+/**
+ * The spectators' traffic, nudged or polling. Nudged, every page gets every nudge and reads once for it (decision
+ * 0086 counts it so: a page showing `live` skips a `history` nudge, so this is the upper side), and keeps a socket
+ * open all event; polling, it reads every `pollSeconds`.
+ */
+export function spectatorTraffic(event: EventShape, prices: typeof PRICES): SpectatorTraffic {
+  const seconds = event.hours * 3600;
+  const push = event.spectatorUpdates === 'push';
+  const nudges = push ? (seconds / event.roundSeconds) * event.liveNudgesPerRound + (seconds / 60) * event.historyNudgesPerMinute : 0;
+  const deliveries = nudges * event.spectators;
+  const connectionMinutes = push ? event.spectators * (seconds / 60) : 0;
+  const updates = push ? nudges : seconds / event.pollSeconds;
+  const viewerRequests = event.spectators * event.pageReads * updates;
+  return {
+    nudges,
+    deliveries,
+    connectionMinutes,
+    viewerRequests,
+    eventApiCost:
+      ((nudges + deliveries) / M) * prices.appSyncEventsPerMillionOperations + (connectionMinutes / M) * prices.appSyncEventsPerMillionConnectionMinutes,
+    viewerRequestsCost: (viewerRequests / M) * prices.cloudFrontPerMillionHttpsRequests,
+  };
+}
 
 export function estimateCost(event: EventShape, profile: CapacityProfile, prices: typeof PRICES): CostLine[] {
   const seconds = event.hours * 3600;
+  const spectators = spectatorTraffic(event, prices);
+  // A nudge puts the new version in the URL, so every edge misses once per path for it; a poll's reads miss once per max-age.
+  const edgeMisses = event.spectatorUpdates === 'push' ? spectators.nudges : seconds / event.cacheSeconds;
   const counts: Record<RequestKind, number> = {
     scanReport: event.teams * event.services * (seconds / event.roundSeconds),
-    publicRead: event.publicPaths * event.edgeCaches * (seconds / event.cacheSeconds),
+    publicRead: event.publicPaths * event.edgeCaches * edgeMisses,
     // The team pages' reads have their own line (below), not these.
     teamRead: 0,
     // Agents report through the token API (the CDN): one authorizer call per report.
@@ -68,7 +123,7 @@ export function estimateCost(event: EventShape, profile: CapacityProfile, prices
   counts.authorizer = counts.scanReport;
   // The secrets route keeps each opened data key an hour (data/kms-key-provider.ts).
   const kmsRequests = event.teams * event.services * (1 + Math.ceil(event.hours));
-  const viewerRequests = event.spectators * event.publicPaths * (seconds / event.pollSeconds);
+  const { viewerRequests } = spectators;
   // Spectators cannot ask the origin more often than the caches miss.
   counts.publicRead = Math.min(counts.publicRead, viewerRequests);
   const apiRequests = counts.scanReport + counts.publicRead;
@@ -149,9 +204,19 @@ export function estimateCost(event: EventShape, profile: CapacityProfile, prices
       item: 'CloudFront requests',
       perEvent: (cdnRequests / M) * prices.cloudFrontPerMillionHttpsRequests,
       monthly: 0,
-      basis: `${fmt(cdnRequests)} HTTPS requests`,
+      basis: `${fmt(cdnRequests)} HTTPS requests: ${fmt(viewerRequests)} spectators' reads (${event.spectatorUpdates === 'push' ? 'one per nudge' : `one per ${event.pollSeconds} s poll`}), the rest scan reports`,
     },
     { item: 'CloudFront transfer out', perEvent: (cdnBytes / GB) * prices.cloudFrontPerGbOut, monthly: 0, basis: `${(cdnBytes / GB).toFixed(1)} GB` },
+    ...(event.spectatorUpdates === 'push'
+      ? [
+          {
+            item: 'AppSync Events (spectator push)',
+            perEvent: spectators.eventApiCost,
+            monthly: 0,
+            basis: `${fmt(spectators.nudges)} nudges published, ${fmt(spectators.deliveries)} delivered; ${fmt(spectators.connectionMinutes)} connection minutes`,
+          },
+        ]
+      : []),
     {
       item: 'CloudWatch Logs',
       perEvent: (logBytes / GB) * prices.logsIngestPerGb,
@@ -189,9 +254,20 @@ export function estimateCost(event: EventShape, profile: CapacityProfile, prices
   return lines;
 }
 
-/** The table as text (a terminal) or Markdown (the cost section of docs/deploying.md). */
-export function formatCost(lines: CostLine[], options: { markdown: boolean; title: string }): string {
-  const money = (n: number) => (n === 0 ? '–' : n < 0.01 ? '< $0.01' : `$${n.toFixed(2)}`);
+/**
+ * Decision 0086's comparison for the event at hand, whichever way the table priced it: what the spectators' pages
+ * cost nudged (AppSync Events, and a CDN read per nudge) beside polling every `pollSeconds` (CDN reads only).
+ */
+export function spectatorComparison(event: EventShape, prices: typeof PRICES): string {
+  const push = spectatorTraffic({ ...event, spectatorUpdates: 'push' }, prices);
+  const poll = spectatorTraffic({ ...event, spectatorUpdates: 'poll' }, prices);
+  const nudged = `${money(push.eventApiCost + push.viewerRequestsCost)} (AppSync Events ${money(push.eventApiCost)}, ${fmt(push.viewerRequests)} CloudFront requests ${money(push.viewerRequestsCost)})`;
+  const polling = `${money(poll.viewerRequestsCost)} (${fmt(poll.viewerRequests)} CloudFront requests)`;
+  return `Spectators' pages (decision 0086): nudged, ${nudged}; polling every ${event.pollSeconds} s instead (\`--poll-only\`), ${polling}.`;
+}
+
+/** The table as text (a terminal) or Markdown (the cost section of docs/deploying.md), and a note under it. */
+export function formatCost(lines: CostLine[], options: { markdown: boolean; title: string; note?: string }): string {
   const totalEvent = lines.reduce((n, l) => n + l.perEvent, 0);
   const totalMonthly = lines.reduce((n, l) => n + l.monthly, 0);
   const rows = [
@@ -199,8 +275,9 @@ export function formatCost(lines: CostLine[], options: { markdown: boolean; titl
     ['**total**', `**${money(totalEvent)}**`, `**${money(totalMonthly)}**`, `a month with one event: ${money(totalEvent + totalMonthly)}`],
   ];
   const header = ['line', 'per event', 'per month', 'basis'];
+  const note = options.note ? ['', options.note] : [];
   if (options.markdown) {
-    return [options.title, '', `| ${header.join(' | ')} |`, '|---|--:|--:|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+    return [options.title, '', `| ${header.join(' | ')} |`, '|---|--:|--:|---|', ...rows.map((r) => `| ${r.join(' | ')} |`), ...note].join('\n');
   }
   const plain = rows.map((r) => r.map((c) => c.replaceAll('**', '')));
   const widths = header.map((h, i) => Math.max(h.length, ...plain.map((r) => r[i]!.length)));
@@ -209,5 +286,5 @@ export function formatCost(lines: CostLine[], options: { markdown: boolean; titl
       .map((c, i) => (i === 1 || i === 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
       .join('  ')
       .trimEnd();
-  return [options.title, '', line(header), ...plain.map(line)].join('\n');
+  return [options.title, '', line(header), ...plain.map(line), ...note].join('\n');
 }

@@ -31,4 +31,10 @@ export const PRICES = {
   wafWebAclPerMonth: 5.0,
   wafRulePerMonth: 1.0,
   wafPerMillionRequests: 0.6,
+  /**
+   * AppSync Events (the spectators' nudges, decision 0086, whose figures these are): an Event API operation is a
+   * publish or a message delivered to one subscriber; a connection minute is one open socket for a minute.
+   */
+  appSyncEventsPerMillionOperations: 1.0,
+  appSyncEventsPerMillionConnectionMinutes: 0.08,
 } as const;

@@ -24,6 +24,7 @@ import { startObjectStore, type ObjectStoreLocal } from './object-store';
 import { startLambdaTwin, type LambdaTwin } from './lambda-twin';
 import { buildSite } from '../../web/build';
 import { startStreamPoller, type StreamPoller } from './stream-poller';
+import { startEventsTwin, type EventsTwin } from './events-twin';
 import { handler as foldResults } from '../../functions/scoring/fold-results';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -72,6 +73,11 @@ export interface LocalStackOptions {
   checkpointFile?: string;
   /** The rehearsal's faults: while this file says so, the gateway refuses a share of requests (lib/local/faults.ts). */
   faultFile?: string;
+  /**
+   * Nudge the pages through the Event API's twin (lib/local/events-twin.ts, decision 0086), as the stack does:
+   * the dev server and the browser tests do. Without it the pages poll, and the fold never waits for a nudge's slot.
+   */
+  push?: boolean;
 }
 
 export interface LocalStack {
@@ -86,6 +92,8 @@ export interface LocalStack {
   files: ObjectStoreLocal;
   /** Lambda's twin for the workers (an export): `lambda.idle()` waits until what was started has run. */
   lambda: LambdaTwin;
+  /** The Event API's twin, when asked for (`push`). */
+  events?: EventsTwin;
   server: Server;
   /**
    * The stream consumer's local event source mapping: `fold.caughtUp()` waits
@@ -111,12 +119,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   let fold: StreamPoller | undefined;
   let files: ObjectStoreLocal | undefined;
   let lambda: LambdaTwin | undefined;
+  let events: EventsTwin | undefined;
   const servers: Server[] = [];
   try {
     files = await startObjectStore({ dataDir: options.dataDir });
     process.env.FILES_ENDPOINT = files.endpoint;
     process.env.FILES_BUCKET = files.bucket;
     lambda = await startLambdaTwin();
+    if (options.push) events = await startEventsTwin();
     await ensureTable(process.env.TABLE_NAME);
     const checkpointFile = options.checkpointFile ?? (options.dataDir ? join(options.dataDir, 'stream-checkpoint.json') : undefined);
     fold = options.streamConsumer === false ? consumerApart() : await startFoldPoller(dynamodb.endpoint, process.env.TABLE_NAME, checkpointFile);
@@ -147,10 +157,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
     const gateway = createGateway({ iamKeys, ...(options.faultFile ? { faults: faultsFrom(options.faultFile) } : {}) });
     const site = options.site === false ? undefined : buildSite();
-    const serve = (api: RequestListener, cdn?: BehaviourRules) => (site ? withStaticSite(api, { files: site, filesOrigin: files!.endpoint, cdn }) : api);
+    const serve = (api: RequestListener, cdn?: BehaviourRules) =>
+      site ? withStaticSite(api, { files: site, filesOrigin: files!.endpoint, cdn, push: events?.config }) : api;
     const host = options.host ?? '127.0.0.1';
     const server = await listen(serve(gateway.listener), options.port, host, options.idleConnectionMs);
     servers.push(server);
+    events?.attach(server);
     const url = urlOf(server, host);
     files.allowOrigin(url);
     let cdn: CdnStandIn | undefined;
@@ -162,6 +174,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // Its pages as the distribution's default behaviour serves them (lib/cdn-rules.ts: the site's).
       const cdnServer = await listen(serve(cdn.listener, cdnRules().site), options.cdn.port, host, options.idleConnectionMs);
       servers.push(cdnServer);
+      events?.attach(cdnServer);
       cdnUrl = urlOf(cdnServer, host);
       files.allowOrigin(cdnUrl);
     }
@@ -176,15 +189,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const stop = async () => {
       stopMinuteJobs?.();
       if (options.announce) rmSync(localStateFile(), { force: true });
+      await events?.stop();
       await Promise.all(servers.map((s) => closeGracefully(s, GRACEFUL_STOP_MS)));
       await lambda!.stop();
       await fold!.stop();
       await files!.stop();
       await dynamodb.stop();
     };
-    return { url, cdnUrl, cdn, dynamodb, files, lambda, server, fold, loaded, stop };
+    return { url, cdnUrl, cdn, dynamodb, files, lambda, events, server, fold, loaded, stop };
   } catch (error) {
     for (const s of servers) s.close();
+    await events?.stop();
     await lambda?.stop();
     await fold?.stop();
     await files?.stop();

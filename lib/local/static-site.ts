@@ -3,7 +3,8 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { API_PREFIX } from '#shared/api/routes';
 import { buildSite, type SiteFile } from '../../web/build';
-import { contentSecurityPolicy, pagePath } from '../../web/site';
+import { CACHE_CONTROL, contentSecurityPolicy, pagePath } from '../../web/site';
+import { PUSH_CONFIG_FILE, type PushConfig } from '#shared/api/push';
 import { chosenEncoding, STAND_IN_COMPRESSION_LEVELS, type BehaviourRules } from '../cdn-rules';
 
 /**
@@ -12,10 +13,18 @@ import { chosenEncoding, STAND_IN_COMPRESSION_LEVELS, type BehaviourRules } from
  * gateway; GET and HEAD of anything else are the page's files, built in
  * memory at start (so `npm start` needs no build step) and sent gzipped when
  * the browser accepts it, as CloudFront would; with the stack's
- * Content-Security-Policy, the local files bucket's origin in it.
+ * Content-Security-Policy, the local files bucket's origin in it. With the
+ * Event API's twin, `/push.json` says how to listen for nudges, as the
+ * stack's deployment writes it beside the pages.
  */
-export function withStaticSite(api: RequestListener, site: { files?: SiteFile[]; filesOrigin: string; cdn?: BehaviourRules }): RequestListener {
-  const files = site.files ?? buildSite();
+export function withStaticSite(
+  api: RequestListener,
+  site: { files?: SiteFile[]; filesOrigin: string; cdn?: BehaviourRules; push?: PushConfig },
+): RequestListener {
+  const pushFile: SiteFile[] = site.push
+    ? [{ path: PUSH_CONFIG_FILE, contents: Buffer.from(JSON.stringify(site.push)), contentType: 'application/json', cacheControl: CACHE_CONTROL.page }]
+    : [];
+  const files = [...(site.files ?? buildSite()), ...pushFile];
   const policy = contentSecurityPolicy(site.filesOrigin);
   const byPath = new Map(
     files.map((file) => [

@@ -6,7 +6,6 @@
  * error.
  */
 import { describe, expect, it } from 'vitest';
-import { STATUS_GRID_MS } from '#shared/domain/scoring/status-view';
 import { forgetFreshCopies } from '#shared/data/fresh';
 import { getSettings, saveSettings } from '#shared/data/settings';
 import { TEST_AUDIT } from '../support/database';
@@ -17,7 +16,6 @@ import {
   context,
   dialogs,
   HOSTILE_NAME,
-  loadedAt,
   ON_SCREEN,
   open,
   page,
@@ -136,10 +134,16 @@ describe('the scoreboard page', () => {
     await page.route('**/api/v1/**', (route) =>
       route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"detail":"down for the test"}' }),
     );
-    await page.locator('#banner').waitFor({ state: 'visible', ...ON_SCREEN });
-    expect(await page.locator('#banner').textContent()).toMatch(/retrying in \d+ s/);
-    expect(await page.locator('table.standings tbody tr').count()).toBeGreaterThan(0);
-    await page.unroute('**/api/v1/**');
+    try {
+      // A result: the nudge it brings makes the page read, and the read fails.
+      const services = (await api('/services')) as { id: number; team: { id: number } }[];
+      await passed(services.find((s) => s.team.id === 1)!.id, 'browser-banner-1');
+      await page.locator('#banner').waitFor({ state: 'visible', ...ON_SCREEN });
+      expect(await page.locator('#banner').textContent()).toMatch(/retrying in \d+ s/);
+      expect(await page.locator('table.standings tbody tr').count()).toBeGreaterThan(0);
+    } finally {
+      await page.unroute('**/api/v1/**');
+    }
     await page.locator('#banner').waitFor({ state: 'hidden', timeout: 30_000 });
     consoleErrors.length = 0; // the 503s above were logged on purpose
   });
@@ -208,9 +212,6 @@ describe('the other pages', () => {
     const services = (await api('/services')) as { id: number; team: { id: number }; subtype_id: number; max_score: number }[];
     // A service up, whose cell's details are read below.
     await passed(services.find((s) => s.team.id === 1)!.id, 'browser-matrix-up');
-    // A view whose as_of (two grid steps behind the clock at most) is before the load is answered whole, each poll:
-    // the page draws anew until as_of passes the load. The row mark below needs the deltas after it.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, loadedAt + 2 * STATUS_GRID_MS + 500 - Date.now())));
     const requestedFrom = requested.length;
     await open('/services.html', 'table.matrix tbody tr');
     const teams = new Set(services.map((s) => s.team.id));
@@ -248,6 +249,55 @@ describe('the other pages', () => {
     expect(await cell.locator('.tip').nth(1).textContent()).toMatch(second[1] === 'never scanned' ? /^never scanned$/ : /^(Up|Down) for \d+ (s|min|h|d)/);
     expect(await page.evaluate('document.querySelector(\'tr[data-team-id="2"]\').rowMarker')).toBe(true);
     expect(requested.slice(requestedFrom).some((url) => url.includes('/api/v1/services/status?since='))).toBe(true);
+  });
+
+  it('shows a result on the open matrix within 3 s of its report, nudged, with no poll in between (decision 0086)', async () => {
+    const services = (await api('/services')) as { id: number; team: { id: number }; subtype_id: number }[];
+    await open('/services.html', 'table.matrix tbody tr');
+    // On the nudges: the page says "Live", not "Live (polling)".
+    await expect.poll(() => page.locator('#live').textContent(), ON_SCREEN).toMatch(/^Live · updated/);
+    const quietFrom = requested.length;
+    // Longer than the polls' pace (20 s, run 10 times faster here): a polling page would have asked again.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const statusReads = (from: number) => requested.slice(from).filter((url) => url.includes('/api/v1/services/status'));
+    expect(statusReads(quietFrom), 'a quiet spell on the nudges asks nothing').toEqual([]);
+
+    const service = services.find((s) => s.team.id === 3 && s.subtype_id === 2)!;
+    const cell = page.locator('tr[data-team-id="3"] td').nth(1);
+    const reportedFrom = requested.length;
+    const response = await fetch(`${stack.url}/api/v1/services/${service.id}/scans`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ENV_TOKENS.service}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ scan_id: 'browser-nudge-1', score: 0, error: 'connect ECONNREFUSED', category: 'connection refused' }),
+    });
+    expect(response.status).toBe(201);
+    // The issue's deadline for a result to reach an open page (its target is 2 s).
+    await expect.poll(() => cell.locator('.state-text').first().textContent(), { timeout: 3_000, interval: 50 }).toBe('Down');
+    // Read because of a nudge: each read names the version it was nudged to.
+    const reads = statusReads(reportedFrom);
+    expect(reads.length).toBeGreaterThan(0);
+    for (const url of reads) expect(new URL(url).searchParams.get('v'), url).toMatch(/^[1-9]\d*$/);
+  });
+
+  it('falls back to polls when the socket is refused, and says so (decision 0086)', async () => {
+    const polling = await context.newPage();
+    try {
+      const asked: string[] = [];
+      polling.on('request', (request) => void asked.push(request.url()));
+      await polling.routeWebSocket('**/event/realtime', (socket) => socket.close({ code: 1011, reason: 'refused for the test' }));
+      await polling.goto(`${stack.url}/services.html`);
+      await polling
+        .locator('table.matrix tbody tr')
+        .first()
+        .waitFor({ state: 'attached', ...ON_SCREEN });
+      await expect.poll(() => polling.locator('#live').textContent(), ON_SCREEN).toMatch(/^Live \(polling\) · updated/);
+      // Polls keep coming (every 20 s, run 10 times faster here), without a nudge's version.
+      const reads = () => asked.filter((url) => url.includes('/api/v1/services/status'));
+      await expect.poll(() => reads().length, ON_SCREEN).toBeGreaterThanOrEqual(3);
+      expect(reads().every((url) => new URL(url).searchParams.get('v') === null)).toBe(true);
+    } finally {
+      await polling.close();
+    }
   });
 
   it('logged no console errors', async () => {

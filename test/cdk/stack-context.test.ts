@@ -9,7 +9,7 @@ import { flat, logicalId, resourcesOfType, synthesize } from './synth';
 import { json, ownFunctions, stack } from './stack-template';
 
 describe('outputs', () => {
-  it('names both API URLs, the CDN URL, the table, the accounts key and the three policies', () => {
+  it("names both API URLs, the CDN URL, the table, the accounts key, the three policies and the spectators' socket", () => {
     const outputs = json.Outputs!;
     expect(Object.keys(outputs).sort()).toEqual([
       'AccountsKeyArn',
@@ -20,6 +20,7 @@ describe('outputs', () => {
       'DashboardName',
       'IamApiUrl',
       'PageUrl',
+      'PushRealtimeUrl',
       'ServicePolicyArn',
       'TableName',
       'TokenApiUrl',

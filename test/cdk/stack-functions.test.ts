@@ -184,7 +184,7 @@ describe('the fold consumer', () => {
     expect(p.DestinationConfig.OnFailure.Destination).toEqual({ 'Fn::GetAtt': [logicalId(stack.scanFold.deadLetterQueue), 'Arn'] });
   });
 
-  it('may only BatchGetItem, GetItem (a void job), Query (a late result re-evaluates an SLA run from the history) and UpdateItem on the table, Query the history index, read the stream and send to its queue', () => {
+  it('may only BatchGetItem, GetItem (a void job), Query (a late result re-evaluates an SLA run from the history) and UpdateItem on the table, Query the history index, read the stream, send to its queue and publish nudges', () => {
     const perms = rolePermissions(deployed, consumer.Properties!.Role['Fn::GetAtt'][0]).filter((x) => !x.action.startsWith('logs:'));
     const table = perms
       .filter((x) => x.resource === tableArn)
@@ -196,7 +196,9 @@ describe('the fold consumer', () => {
     expect(JSON.stringify(index[0]!.resource)).toContain('/index/lsi1');
     const others = perms.filter((x) => x.resource !== tableArn && x !== index[0]).map((x) => x.action);
     expect(
-      others.every((a) => /^dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)$|^sqs:|^xray:Put(TraceSegments|TelemetryRecords)$/.test(a)),
+      others.every((a) =>
+        /^dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)$|^sqs:|^xray:Put(TraceSegments|TelemetryRecords)$|^appsync:EventPublish$/.test(a),
+      ),
       others.join(', '),
     ).toBe(true);
   });

@@ -1,15 +1,19 @@
 /**
  * The compact status view (issue #24): every visible service's cell by team,
- * written by the fold only when it changes; `?since=` on the 5 s grid answers
- * only what changed, anything else the whole view; a reload after `since`
- * answers in full. Failure categories travel from the report to the cell.
+ * written by the fold only when it changes; its `as_of` is the live version's
+ * last move (decision 0086), and `?since=` answers only what changed after it
+ * (and again what changed just before it), anything else the whole view; a
+ * reload after `since` answers in full. Failure categories travel from the
+ * report to the cell.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadCompetition } from '#shared/data/competition';
 import { verifyTotals } from '#shared/app/verify';
 import { forgetFreshCopies } from '#shared/data/fresh';
+import { readPublicVersions } from '#shared/data/public-version';
+import { VIEW_SETTLE_MS } from '#shared/http/conditional';
 import { readStatusCells, readTeamStatusCells, repairStatusCell, writeStatusCells } from '#shared/data/status-cells';
-import { STATUS_DELTA_WINDOW_MS, STATUS_GRID_MS } from '#shared/domain/scoring/status-view';
+import { STATUS_DELTA_OVERLAP_MS, STATUS_DELTA_WINDOW_MS } from '#shared/domain/scoring/status-view';
 import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
 import { startFold } from '../support/fold';
 import { bearer, invoke } from '../support/invoke';
@@ -30,19 +34,16 @@ const report = (serviceId: number, body: Record<string, unknown>) =>
   invoke('POST', `/api/v1/services/${serviceId}/scans`, { headers: bearer(tokens.service), body });
 /**
  * The handlers' and the fold's clock (they run in this process) is moved on where the test would otherwise wait for
- * grid steps to pass: only `Date` moves, still ticking, by the steps the waits took.
+ * time to pass: only `Date` moves, still ticking, by the steps the waits took.
  */
 const clockPasses = (ms: number) => vi.setSystemTime(Date.now() + ms);
-/** The view (or a delta) once its as_of has reached `at` (epoch ms): at most two grid steps later. */
-async function statusOnceAsOfReaches(at: number, query = ''): Promise<View> {
-  let view = await status(query);
-  while (Date.parse(view.as_of) < at) {
-    // A grid step at a time: each moves as_of on by one step.
-    clockPasses(STATUS_GRID_MS);
-    view = await status(query);
-  }
-  return view;
+/** The view (or a delta) read past the function's one-second copy of the version, as a nudged page's read is. */
+async function statusNow(query = ''): Promise<View> {
+  forgetFreshCopies();
+  return status(query);
 }
+/** A time as the view writes it: whole seconds, rounded down. */
+const stamp = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const serviceOf = (teamNumber: number, subtypeId: number) => services.find((s) => s.team.number === teamNumber && s.subtype_id === subtypeId)!;
 const cellOf = (view: View, teamNumber: number, subtypeId: number) =>
   view.teams[String(teams.find((t) => t.number === teamNumber)!.id)]?.find((c) => c[0] === subtypeId);
@@ -77,7 +78,8 @@ describe('GET /services/status', () => {
   it('shows every visible service unscanned after a load, grouped by team; the hidden team only to an admin', async () => {
     const view = await status();
     expect(view.full).toBe(true);
-    expect(Date.parse(view.as_of) % STATUS_GRID_MS).toBe(0);
+    // Everything up to the live version's last move (the load's) is in.
+    expect(view.as_of).toBe(stamp((await readPublicVersions(true)).live.movedAt));
     expect(view.subtypes).toEqual({
       '1': 'HTTP',
       '2': 'SSH',
@@ -150,30 +152,40 @@ describe('GET /services/status', () => {
     expect({ status: repaired.status, since: repaired.since, category: repaired.category }).toEqual({ status: 'up', since: good.since, category: null });
   });
 
-  it('answers ?since= (an as_of) with the cells that changed from it to its own as_of, each once; any other since in full', async () => {
-    // Wait (at most 10 s) until as_of is past every write so far: the load (else a delta is whole) and the cells (else they are in it).
-    const written = await readStatusCells(undefined, { consistent: true });
-    const first = await statusOnceAsOfReaches(Math.max(written.loadedAt, ...written.cells.map((c) => c.changedAt)));
+  it('answers ?since= (an as_of) with the cells that changed from it to its own as_of, the last moments before it again; any other since in full', async () => {
+    // A view past the overlap after the load: its as_of is the move of team 11's SSH going up.
+    clockPasses(STATUS_DELTA_OVERLAP_MS + 1000);
+    await team11SshUp();
+    const first = await statusNow();
     const smtp = serviceOf(12, 4);
     expect((await report(smtp.id, { scan_id: 'd-1', score: 0, error: 'timeout after 5 s', category: 'timeout' })).status).toBe(201);
     await fold.caughtUp();
     const changedAt = (await readTeamStatusCells(smtp.team.id)).get(smtp.id)!.changedAt;
-    // Until as_of passes the change, a delta does not hold it (the next one will).
-    const early = await status(`?since=${first.as_of}`);
-    if (Date.parse(early.as_of) < changedAt) expect(early.teams).toEqual({});
-    const delta = await statusOnceAsOfReaches(changedAt, `?since=${first.as_of}`);
+    // The fold moved the version after writing the cell: a read of the version it moved to holds the change at once.
+    const delta = await statusNow(`?since=${first.as_of}`);
+    expect(Date.parse(delta.as_of)).toBeGreaterThanOrEqual(Math.floor(changedAt / 1000) * 1000);
     expect(delta.full).toBe(false);
     expect(delta.subtypes).toBeUndefined();
-    expect(Object.values(delta.teams).flat()).toHaveLength(1);
+    // The change, and again the one that moved the version to since (within the overlap before it).
+    expect(Object.values(delta.teams).flat()).toHaveLength(2);
     expect(cellOf(delta, 12, 4)).toEqual([4, 'down', expect.any(Number), 'timeout']);
-    // The next delta, from that as_of on, does not send it again.
-    const next = await statusOnceAsOfReaches(Date.parse(delta.as_of) + STATUS_GRID_MS, `?since=${delta.as_of}`);
-    expect(next).toEqual({ as_of: next.as_of, full: false, teams: {} });
-    // Off the grid, ahead of as_of, or too old: the whole view.
-    const offGrid = new Date(Date.parse(first.as_of) - 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    const tooOld = new Date(Date.parse(first.as_of) - STATUS_DELTA_WINDOW_MS - STATUS_GRID_MS).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    const ahead = new Date(Date.parse(next.as_of) + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    for (const since of [offGrid, tooOld, ahead]) expect((await status(`?since=${since}`)).full, since).toBe(true);
+    expect(cellOf(delta, 11, 2)).toEqual([2, 'up', expect.any(Number)]);
+    // From that as_of on, the change is sent again only while it is within the overlap before since.
+    clockPasses(STATUS_DELTA_OVERLAP_MS + 1000);
+    const other = serviceOf(13, 4);
+    expect((await report(other.id, { scan_id: 'd-2', score: 0, error: 'timeout after 5 s', category: 'timeout' })).status).toBe(201);
+    await fold.caughtUp();
+    const mid = await statusNow();
+    const next = await statusNow(`?since=${mid.as_of}`);
+    expect(next.full).toBe(false);
+    expect(Object.values(next.teams).flat()).toEqual([[4, 'down', expect.any(Number), 'timeout']]);
+    expect(cellOf(next, 13, 4)).toBeDefined();
+    const again = await statusNow(`?since=${delta.as_of}`);
+    expect(cellOf(again, 12, 4), 'within the overlap before since').toEqual([4, 'down', expect.any(Number), 'timeout']);
+    // Ahead of as_of, or too old: the whole view.
+    const tooOld = stamp(Date.parse(first.as_of) - STATUS_DELTA_WINDOW_MS - 1000);
+    const ahead = stamp(Date.parse(next.as_of) + 60_000);
+    for (const since of [tooOld, ahead]) expect((await statusNow(`?since=${since}`)).full, since).toBe(true);
     expect((await invoke('GET', '/api/v1/services/status?since=yesterday')).status).toBe(400);
   });
 
@@ -186,58 +198,48 @@ describe('GET /services/status', () => {
     });
     expect(added.status, added.text).toBe(201);
     await fold.caughtUp();
-    const written = await readStatusCells(undefined, { consistent: true });
-    const first = await statusOnceAsOfReaches(Math.max(written.loadedAt, ...written.cells.map((c) => c.changedAt)));
+    // Past the overlap, a move of another team's: a delta from here sends that again, and what changes next.
+    clockPasses(STATUS_DELTA_OVERLAP_MS + 1000);
+    await team11SshUp();
+    const first = await statusNow();
     expect(first.teams[String(team14.id)]!.filter((c) => c[0] === 1)).toHaveLength(2);
     expect((await report(added.json.id, { scan_id: 'multi-1', score: 0, error: 'connect ECONNREFUSED', category: 'connection refused' })).status).toBe(201);
     await fold.caughtUp();
-    const changedAt = (await readTeamStatusCells(team14.id)).get(added.json.id)!.changedAt;
-    const delta = await statusOnceAsOfReaches(changedAt, `?since=${first.as_of}`);
+    const delta = await statusNow(`?since=${first.as_of}`);
     expect(delta.full).toBe(false);
     // The team's HTTP cell, both services in service id order: the one unchanged as its subtype alone (the viewer keeps
     // what it holds), then the one down; nothing else.
-    expect(Object.keys(delta.teams)).toEqual([String(team14.id)]);
+    const team11 = teams.find((t) => t.number === 11)!;
+    expect(Object.keys(delta.teams).sort()).toEqual([String(team14.id), String(team11.id)].sort());
     expect(delta.teams[String(team14.id)]).toEqual([[1], [1, 'down', expect.any(Number), 'connection refused']]);
   });
 
-  it('answers a quiet poll with 304 across grid steps, whatever its since, until something changes, which reaches a polling page (decision 0077)', async () => {
+  it('answers a quiet poll with 304, whatever its since, until something changes, which the next poll holds at once (decisions 0077, 0086)', async () => {
     await fold.caughtUp();
-    // Past the version's last move: the view holds every change (its as_of trails the clock by up to two grid steps).
-    clockPasses(2 * STATUS_GRID_MS + 500);
+    // Past the settle time of the version's last move: the view is tagged by the version alone.
+    clockPasses(VIEW_SETTLE_MS + 500);
     forgetFreshCopies();
     let answer = await invoke('GET', '/api/v1/services/status');
-    // A version tag once the version has settled (a content tag before).
     while (!answer.headers.etag!.startsWith('"v-')) {
       clockPasses(250);
       answer = await invoke('GET', '/api/v1/services/status');
     }
     const { as_of } = answer.json as View;
     const held = { 'if-none-match': answer.headers.etag! };
-    // A minute of quiet polls, each a grid step apart, from the as_of held: all 304s.
+    // A minute of quiet polls, from the as_of held and from an older one: all 304s.
     for (let step = 0; step < 12; step++) {
-      clockPasses(STATUS_GRID_MS);
-      expect((await invoke('GET', `/api/v1/services/status?since=${as_of}`, { headers: held })).status, `step ${step}`).toBe(304);
+      clockPasses(5_000);
+      const since = step % 2 === 0 ? as_of : stamp(Date.parse(as_of) - 60_000);
+      expect((await invoke('GET', `/api/v1/services/status?since=${since}`, { headers: held })).status, `step ${step}`).toBe(304);
     }
-    // A change, polled as the page polls (its since and ETag move on with each 200): an answer made before as_of passes
-    // the change lacks it, and the next grid step's holds it.
+    // A change: the poll that reads the version it moved to holds it, with the since and ETag the page held.
     const http = serviceOf(13, 1);
     expect((await report(http.id, { scan_id: 'quiet-1', score: 0, error: 'timeout after 5 s', category: 'timeout' })).status).toBe(201);
     await fold.caughtUp();
-    let since = as_of;
-    let etag = held['if-none-match'];
-    let seen: View['teams'][string][number] | undefined;
-    for (let step = 0; step < 6 && !seen; step++) {
-      forgetFreshCopies();
-      const poll = await invoke('GET', `/api/v1/services/status?since=${since}`, { headers: { 'if-none-match': etag } });
-      if (poll.status === 200) {
-        const view = poll.json as View;
-        seen = cellOf(view, 13, 1);
-        since = view.as_of;
-        etag = poll.headers.etag!;
-      }
-      clockPasses(STATUS_GRID_MS);
-    }
-    expect(seen).toEqual([1, 'down', expect.any(Number), 'timeout']);
+    forgetFreshCopies();
+    const poll = await invoke('GET', `/api/v1/services/status?since=${as_of}`, { headers: held });
+    expect(poll.status).toBe(200);
+    expect(cellOf(poll.json as View, 13, 1)).toEqual([1, 'down', expect.any(Number), 'timeout']);
   });
 
   it('answers in full when a team was hidden or shown after since: a delta cannot take its row away or bring it', async () => {
@@ -253,12 +255,13 @@ describe('GET /services/status', () => {
     for (const hidden of [true, false]) {
       // A view whose as_of has passed every write so far: a delta from it would otherwise be empty.
       await fold.caughtUp();
-      const written = await readStatusCells(undefined, { consistent: true });
-      const first = await statusOnceAsOfReaches(Math.max(written.loadedAt, ...written.cells.map((c) => c.changedAt)) + 1);
+      clockPasses(STATUS_DELTA_OVERLAP_MS + 1000);
+      const first = await statusNow();
       // Before the edit: shown when it is about to be hidden, and not when about to be shown.
       expect(String(team.id) in first.teams).toBe(hidden);
       await edit(hidden);
-      const after = await status(`?since=${first.as_of}`);
+      await fold.caughtUp();
+      const after = await statusNow(`?since=${first.as_of}`);
       expect(after.full, `hidden: ${hidden}`).toBe(true);
       expect(String(team.id) in after.teams).toBe(!hidden);
     }

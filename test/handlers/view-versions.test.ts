@@ -14,7 +14,6 @@ import { loadCompetition } from '#shared/data/competition';
 import { forgetFreshCopies } from '#shared/data/fresh';
 import { getSettings, saveSettings } from '#shared/data/settings';
 import { VIEW_SETTLE_MS } from '#shared/http/conditional';
-import { STATUS_GRID_MS } from '#shared/domain/scoring/status-view';
 import { readPublicVersions } from '#shared/data/public-version';
 import { handler as recordScoreSnapshot } from '../../functions/scheduled/record-score-snapshot';
 import { mintTokens, sampleCompetition, TEST_AUDIT, useFreshTable } from '../support/database';
@@ -182,9 +181,9 @@ describe('public views and the public version', () => {
 
   it("moves the score history's version with the minute's sample, and not the live one: the scoreboard's and the matrix's ETags stay (issue #49)", async () => {
     expect(HISTORY_VIEWS).toEqual(['GetScoreHistory']);
-    // The status view's ETag follows its grid until its as_of (up to two steps behind) has passed the last change.
+    // Every view's ETag is the version's once it has settled.
     await fold.caughtUp();
-    clockPasses(2 * STATUS_GRID_MS + 500);
+    clockPasses(VIEW_SETTLE_MS + 500);
     const before = await tags();
     const versionsBefore = await readPublicVersions();
     // A minute of the finest resolution alone (a five-minute one writes two samples, whose records may fall in two batches).

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { estimateCost, type CostLine, type EventShape } from '../../lib/cost/model';
+import { estimateCost, spectatorComparison, spectatorTraffic, type CostLine, type EventShape } from '../../lib/cost/model';
+import { eventShape } from '../../lib/cost/event';
 import { PRICES } from '../../lib/cost/prices';
 import { readCapacityProfile, type CapacityProfile } from '../../lib/cost/profile';
 import { ROOT, runTool } from '../support/processes';
@@ -13,8 +14,12 @@ const shape: EventShape = {
   roundSeconds: 60,
   hours: 1,
   spectators: 0,
+  spectatorUpdates: 'poll',
   pollSeconds: 10,
+  pageReads: 1,
   publicPaths: 3,
+  liveNudgesPerRound: 10,
+  historyNudgesPerMinute: 1,
   teamMembers: 4,
   teamPollSeconds: 5,
   edgeCaches: 20,
@@ -72,6 +77,8 @@ const ROUND_PRICES = {
   wafWebAclPerMonth: 5,
   wafRulePerMonth: 1,
   wafPerMillionRequests: 0.6,
+  appSyncEventsPerMillionOperations: 2,
+  appSyncEventsPerMillionConnectionMinutes: 0.1,
 } satisfies Record<keyof typeof PRICES, number> as unknown as typeof PRICES;
 const GiB = 1024 ** 3;
 
@@ -94,8 +101,12 @@ describe('the cost model', () => {
         roundSeconds: 60,
         hours: 0.5,
         spectators: 10,
+        spectatorUpdates: 'poll',
         pollSeconds: 10,
+        pageReads: 2,
         publicPaths: 2,
+        liveNudgesPerRound: 10,
+        historyNudgesPerMinute: 1,
         teamMembers: 1,
         teamPollSeconds: 10,
         edgeCaches: 2,
@@ -116,7 +127,7 @@ describe('the cost model', () => {
     );
     // 1 800 s. Scan reports: 2 teams × 3 services × 30 rounds = 180, each with an authorizer call.
     // Public reads: the caches miss 2 paths × 2 caches × 360 max-ages = 1 440 times, fewer than the
-    // 10 spectators × 2 paths × 180 polls = 3 600 viewer requests, so 1 440 reach the API.
+    // 10 spectators × 2 reads × 180 polls = 3 600 viewer requests, so 1 440 reach the API.
     // The scoring watch: once a minute, 30. The agent: once a minute, 30.
     // Team pages: 2 teams × 1 member × 180 polls = 360 reads.
     expect(lines.map((l) => l.item)).toEqual([
@@ -182,8 +193,12 @@ describe('the cost model', () => {
         roundSeconds: 300,
         hours: 24,
         spectators: 1,
+        spectatorUpdates: 'poll',
         pollSeconds: 30,
+        pageReads: 3,
         publicPaths: 3,
+        liveNudgesPerRound: 10,
+        historyNudgesPerMinute: 1,
         teamMembers: 4,
         teamPollSeconds: 5,
         edgeCaches: 20,
@@ -203,7 +218,7 @@ describe('the cost model', () => {
       ROUND_PRICES,
     );
     // 86 400 s. Scan reports: 20 teams × 10 services × 288 rounds = 57 600, each with an authorizer call.
-    // Public reads: 1 spectator × 3 paths × 2 880 polls = 8 640 viewer requests, fewer than the caches'
+    // Public reads: 1 spectator × 3 reads × 2 880 polls = 8 640 viewer requests, fewer than the caches'
     // 3 × 20 × 17 280 = 1 036 800 misses, so all 8 640 reach the API. Scoring watch and agent: 1 440 minutes.
     // Team pages: 20 teams × 4 members × 17 280 polls = 1 382 400 reads.
     expectLines(lines, {
@@ -232,6 +247,71 @@ describe('the cost model', () => {
       // Every CloudFront request, 66 240 × $0.6/M; a web ACL and a rule a month.
       'AWS WAF (-c waf=true)': [0.039744, 6],
     });
+  });
+
+  it('prices half an hour of 100 nudged spectators, line by line, worked out by hand', () => {
+    const nudged: EventShape = {
+      ...shape,
+      teams: 2,
+      services: 3,
+      roundSeconds: 60,
+      hours: 0.5,
+      spectators: 100,
+      spectatorUpdates: 'push',
+      pageReads: 1,
+      publicPaths: 2,
+      edgeCaches: 2,
+      liveNudgesPerRound: 4,
+      historyNudgesPerMinute: 1,
+    };
+    const lines = estimateCost(nudged, ROUND_PROFILE, ROUND_PRICES);
+    // 30 rounds × 4 nudges of `live` + 30 minutes × 1 of `history` = 150 nudges, each delivered to 100 pages (15 000),
+    // each page reading once per nudge (15 000 viewer requests). A nudge's new version misses once per path at every
+    // edge: 2 paths × 2 caches × 150 = 600 public reads reach the API. 180 scan reports, 30 scoring-watch runs.
+    const items = lines.map((l) => l.item);
+    expect(items.slice(items.indexOf('CloudFront requests'), items.indexOf('CloudWatch Logs'))).toEqual([
+      'CloudFront requests',
+      'CloudFront transfer out',
+      'AppSync Events (spectator push)',
+    ]);
+    expectLines(lines, {
+      // 180 + 600 + 180 + 30 = 990 invocations × $0.2/M.
+      'Lambda requests': [0.000198, 0],
+      // 180 reports + 600 public reads × $1/M.
+      'API Gateway (HTTP API)': [0.00078, 0],
+      // 15 000 reads + 180 reports × $2/M.
+      'CloudFront requests': [0.03036, 0],
+      // 15 000 × 4 000 B + 180 × 100 B = 60 018 000 B × $0.1/GiB.
+      'CloudFront transfer out': [(60_018_000 / GiB) * 0.1, 0],
+      // 150 publishes + 15 000 deliveries × $2/M, and 100 sockets × 30 minutes = 3 000 connection minutes × $0.1/M.
+      'AppSync Events (spectator push)': [0.0303 + 0.0003, 0],
+    });
+    // Polling every 10 s instead: 100 pages × 180 polls, one read each, and no Event API.
+    expect(spectatorComparison(nudged, ROUND_PRICES)).toBe(
+      "Spectators' pages (decision 0086): nudged, $0.06 (AppSync Events $0.03, 15.0 k CloudFront requests $0.03); polling every 10 s instead (`--poll-only`), $0.04 (18.0 k CloudFront requests).",
+    );
+    expect(estimateCost({ ...nudged, spectatorUpdates: 'poll' }, ROUND_PROFILE, ROUND_PRICES).map((l) => l.item)).not.toContain(
+      'AppSync Events (spectator push)',
+    );
+  });
+
+  it("reproduces decision 0086's figures: 10 000 viewers, 8 hours, 60 s rounds, nudged and polling", () => {
+    const event = eventShape({ teams: 10, services: 5, roundSeconds: 60, hours: 8, spectators: 10_000 });
+    expect(event.spectatorUpdates).toBe('push');
+    expect(eventShape({ teams: 10, services: 5, roundSeconds: 60, hours: 8, spectators: 10_000, push: false }).spectatorUpdates).toBe('poll');
+    const push = spectatorTraffic(event, PRICES);
+    // About 11 nudges a minute (10 of `live`, 1 of `history`) over 480 minutes: 5 280, each to every viewer.
+    expect(push.nudges).toBe(5_280);
+    expect(push.deliveries).toBe(52_800_000);
+    expect(push.connectionMinutes).toBe(4_800_000);
+    // $52.80 of deliveries (and a cent of publishes), $0.38 of connection minutes; one CDN read per nudge, $52.80.
+    expect(push.eventApiCost).toBeCloseTo(52.8 + 0.005_28 + 0.384, 6);
+    expect(push.viewerRequestsCost).toBeCloseTo(52.8, 6);
+    // The 20 s polls: 3 a minute each, 14.4 M requests, $14.40.
+    const poll = spectatorTraffic({ ...event, spectatorUpdates: 'poll' }, PRICES);
+    expect(poll.viewerRequests).toBe(14_400_000);
+    expect(poll.viewerRequestsCost).toBeCloseTo(14.4, 6);
+    expect(poll.eventApiCost).toBe(0);
   });
 
   it('grows with the event, and adds the WAF only when asked', () => {

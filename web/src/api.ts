@@ -132,31 +132,42 @@ export async function read<T>(key: string, send: (init: Conditional) => Promise<
   return { data, changed: true };
 }
 
+/** `?v=`: the version a nudge named (decision 0086), so that the CDN's copy of an older version cannot answer. */
+const nudgedTo = (v: number | undefined) => (v === undefined ? {} : { v: String(v) });
+
+/** The public views; each read takes the version its page was nudged to, if it was. */
 export const api = {
   scoreboard: () => read('scoreboard', (init) => client.GET('/api/v1/teams/scoreboard', init)),
   /** The scoreboard page's read: the compact view, its rows as the page draws them. */
-  pageScoreboard: async (): Promise<Read<PageScoreboard>> => {
-    const answer = await read('compact scoreboard', (init) => client.GET('/api/v1/teams/scoreboard/compact', init));
+  pageScoreboard: async (v?: number): Promise<Read<PageScoreboard>> => {
+    const answer = await read('compact scoreboard', (init) =>
+      client.GET('/api/v1/teams/scoreboard/compact', { ...init, params: { ...init.params, query: nudgedTo(v) } }),
+    );
     return { data: pageScoreboard(answer.data), changed: answer.changed };
   },
   services: () => read('services', (init) => client.GET('/api/v1/services', init)),
-  teams: () => read('teams', (init) => client.GET('/api/v1/teams', init)),
+  teams: (v?: number) => read('teams', (init) => client.GET('/api/v1/teams', { ...init, params: { ...init.params, query: nudgedTo(v) } })),
   /**
    * The status matrix, whole or (with `since`, the `as_of` of the last answer) only what changed. One held
    * ETag for every `since`: the view's ETag names the data's version (decision 0077), so a match (a 304) means
    * nothing changed since what we hold, which stays complete; the poll keeps its `since`.
    */
-  serviceStatus: (since?: string) =>
-    read('service status', (init) => client.GET('/api/v1/services/status', { ...init, params: { ...init.params, query: since ? { since } : {} } })),
-  team: (id: number) => read(`team ${id}`, (init) => client.GET('/api/v1/teams/{id}', { ...init, params: { ...init.params, path: { id } } })),
-  scorecard: (id: number) =>
-    read(`scorecard ${id}`, (init) => client.GET('/api/v1/teams/{id}/scorecard', { ...init, params: { ...init.params, path: { id } } })),
-  servicesOfTeam: (teamNumber: number) =>
-    read(`services of ${teamNumber}`, (init) => client.GET('/api/v1/services', { ...init, params: { ...init.params, query: { team: String(teamNumber) } } })),
+  serviceStatus: (since?: string, v?: number) =>
+    read('service status', (init) =>
+      client.GET('/api/v1/services/status', { ...init, params: { ...init.params, query: { ...(since ? { since } : {}), ...nudgedTo(v) } } }),
+    ),
+  team: (id: number, v?: number) =>
+    read(`team ${id}`, (init) => client.GET('/api/v1/teams/{id}', { ...init, params: { ...init.params, path: { id }, query: nudgedTo(v) } })),
+  scorecard: (id: number, v?: number) =>
+    read(`scorecard ${id}`, (init) => client.GET('/api/v1/teams/{id}/scorecard', { ...init, params: { ...init.params, path: { id }, query: nudgedTo(v) } })),
+  servicesOfTeam: (teamNumber: number, v?: number) =>
+    read(`services of ${teamNumber}`, (init) =>
+      client.GET('/api/v1/services', { ...init, params: { ...init.params, query: { team: String(teamNumber), ...nudgedTo(v) } } }),
+    ),
   /** The whole history, or (with `since`, a sample time it returned) only the samples after it. */
-  history: (since?: string) =>
+  history: (since?: string, v?: number) =>
     read(`history ${since ?? ''}`, (init) =>
-      client.GET('/api/v1/teams/scoreboard/history', { ...init, params: { ...init.params, query: since ? { since } : {} } }),
+      client.GET('/api/v1/teams/scoreboard/history', { ...init, params: { ...init.params, query: { ...(since ? { since } : {}), ...nudgedTo(v) } } }),
     ),
 };
 

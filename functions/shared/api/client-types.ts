@@ -6500,7 +6500,10 @@ export type $defs = Record<string, never>;
 export interface operations {
     ListTeams: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The version of the view's topic a nudge named (`/push.json` says how to listen): the answer is at least that version. Without it, a cached answer may be up to the view's max-age old. */
+                v?: string;
+            };
             header?: {
                 /** @description An ETag read before: 304 if it is still current. */
                 "If-None-Match"?: string;
@@ -6531,6 +6534,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest.validation_failed"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
@@ -6606,7 +6610,10 @@ export interface operations {
     };
     GetScoreboard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The version of the view's topic a nudge named (`/push.json` says how to listen): the answer is at least that version. Without it, a cached answer may be up to the view's max-age old. */
+                v?: string;
+            };
             header?: {
                 /** @description An ETag read before: 304 if it is still current. */
                 "If-None-Match"?: string;
@@ -6637,6 +6644,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest.validation_failed"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
@@ -6647,7 +6655,10 @@ export interface operations {
     };
     GetCompactScoreboard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The version of the view's topic a nudge named (`/push.json` says how to listen): the answer is at least that version. Without it, a cached answer may be up to the view's max-age old. */
+                v?: string;
+            };
             header?: {
                 /** @description An ETag read before: 304 if it is still current. */
                 "If-None-Match"?: string;
@@ -6678,6 +6689,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest.validation_failed"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
@@ -6690,6 +6702,8 @@ export interface operations {
         parameters: {
             query?: {
                 since?: string;
+                /** @description The version of the view's topic a nudge named (`/push.json` says how to listen): the answer is at least that version. Without it, a cached answer may be up to the view's max-age old. */
+                v?: string;
             };
             header?: {
                 /** @description An ETag read before: 304 if it is still current. */
@@ -6732,7 +6746,10 @@ export interface operations {
     };
     GetTeam: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The version of the view's topic a nudge named (`/push.json` says how to listen): the answer is at least that version. Without it, a cached answer may be up to the view's max-age old. */
+                v?: string;
+            };
             header?: {
                 /** @description An ETag read before: 304 if it is still current. */
                 "If-None-Match"?: string;
@@ -6766,6 +6783,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest.validation_failed"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
@@ -6875,7 +6893,10 @@ export interface operations {
     };
     GetScorecard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The version of the view's topic a nudge named (`/push.json` says how to listen): the answer is at least that version. Without it, a cached answer may be up to the view's max-age old. */
+                v?: string;
+            };
             header?: {
                 /** @description An ETag read before: 304 if it is still current. */
                 "If-None-Match"?: string;
@@ -6909,6 +6930,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest.validation_failed"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
@@ -8884,6 +8906,8 @@ export interface operations {
             query?: {
                 team?: string;
                 subtype_id?: string;
+                /** @description The version of the view's topic a nudge named (`/push.json` says how to listen): the answer is at least that version. Without it, a cached answer may be up to the view's max-age old. */
+                v?: string;
             };
             header?: {
                 /** @description An ETag read before: 304 if it is still current. */
@@ -8985,6 +9009,8 @@ export interface operations {
         parameters: {
             query?: {
                 since?: string;
+                /** @description The version of the view's topic a nudge named (`/push.json` says how to listen): the answer is at least that version. Without it, a cached answer may be up to the view's max-age old. */
+                v?: string;
             };
             header?: {
                 /** @description An ETag read before: 304 if it is still current. */
@@ -9355,7 +9381,10 @@ export interface operations {
     };
     GetService: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The version of the view's topic a nudge named (`/push.json` says how to listen): the answer is at least that version. Without it, a cached answer may be up to the view's max-age old. */
+                v?: string;
+            };
             header?: {
                 /** @description An ETag read before: 304 if it is still current. */
                 "If-None-Match"?: string;
@@ -9389,6 +9418,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest.validation_failed"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
@@ -9453,6 +9483,8 @@ export interface operations {
                 limit?: string;
                 /** @description The `cursor` of the previous page. */
                 cursor?: string;
+                /** @description The version of the view's topic a nudge named (`/push.json` says how to listen): the answer is at least that version. Without it, a cached answer may be up to the view's max-age old. */
+                v?: string;
             };
             header?: {
                 /** @description An ETag read before: 304 if it is still current. */
@@ -14196,7 +14228,10 @@ export interface operations {
     };
     GetOpenApi: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The version of the view's topic a nudge named (`/push.json` says how to listen): the answer is at least that version. Without it, a cached answer may be up to the view's max-age old. */
+                v?: string;
+            };
             header?: {
                 /** @description An ETag read before: 304 if it is still current. */
                 "If-None-Match"?: string;
@@ -14227,6 +14262,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest.validation_failed"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];
@@ -14237,7 +14273,10 @@ export interface operations {
     };
     GetOpenApiIam: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The version of the view's topic a nudge named (`/push.json` says how to listen): the answer is at least that version. Without it, a cached answer may be up to the view's max-age old. */
+                v?: string;
+            };
             header?: {
                 /** @description An ETag read before: 304 if it is still current. */
                 "If-None-Match"?: string;
@@ -14268,6 +14307,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest.validation_failed"];
             401: components["responses"]["Unauthorized.unauthorized"];
             403: components["responses"]["Forbidden.forbidden"];
             404: components["responses"]["NotFound.not_found"];

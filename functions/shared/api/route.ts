@@ -219,6 +219,8 @@ export const route = <const N extends string, const S extends Spec>(
     tag: path.split('/')[1]!,
     throttle: derivedThrottle(method, access),
     ...spec,
+    // Every public view takes the version a nudge named, so the CDN's cache key holds it (decision 0086).
+    ...(isPublicView({ method, access, tag: path.split('/')[1]! }) ? { query: withNudgedVersion(spec.query) } : {}),
   }) as Omit<Route, keyof S | 'name'> & Omit<S, 'tag' | 'throttle'> & { readonly name: N; readonly tag: string; readonly throttle: ThrottleClass };
 
 export const json = <S extends v.GenericSchema>(description: string, schema: S) => ({ description, json: schema });
@@ -233,6 +235,31 @@ export const none = { description: 'Done; no body.' } as const;
  * a conditional request is answered without reading the view.
  */
 export const isPublicView = (route: Pick<Route, 'method' | 'access' | 'tag'>) => route.method === 'GET' && route.access === 'public' && route.tag !== 'docs';
+
+/**
+ * `?v=`: the version a nudge named (decision 0086). A page nudged to version N
+ * reads its view with `v=N`: the CDN keeps a copy per `v`, so its 5 s copy of
+ * an older version cannot answer, and the function reads the version again
+ * (consistently) when its own copy is behind N. The view itself is the
+ * current one, whatever N says.
+ */
+export const NUDGED_VERSION = 'v';
+const NudgedVersion = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^[1-9][0-9]{0,14}$/, 'must be a version number'),
+    v.description(
+      "The version of the view's topic a nudge named (`/push.json` says how to listen): the answer is at least that version. Without it, a cached answer may be up to the view's max-age old.",
+    ),
+  ),
+);
+
+/** A public view's query schema with `v` beside its own parameters. */
+function withNudgedVersion(query: v.GenericSchema | undefined): v.GenericSchema {
+  if (query === undefined) return v.object({ [NUDGED_VERSION]: NudgedVersion });
+  if (query.type !== 'object' || !('entries' in query)) throw new Error("a public view's query must be an object schema");
+  return v.object({ ...(query as v.ObjectSchema<v.ObjectEntries, undefined>).entries, [NUDGED_VERSION]: NudgedVersion });
+}
 
 /** Problem code of every write that would change a score, once `scoring finalise` has locked the results. */
 export const FINAL = 'competition_final';

@@ -59,15 +59,18 @@ function forgetIfTableSwitched(): void {
   copiesOf = table;
 }
 
-/** A read kept for `ms` after it was made (a failed read is not kept: the next caller reads again). */
-function keptFor<T>(ms: number, read: () => Promise<T>): () => Promise<T> {
+/**
+ * A read kept for `ms` after it was made (a failed read is not kept: the next caller reads again); `renew`
+ * reads again at once, when the caller knows the copy is behind.
+ */
+function keptFor<T>(ms: number, read: (renew: boolean) => Promise<T>): (renew?: boolean) => Promise<T> {
   let copy: { value: Promise<T>; until: number } | undefined;
   forgetters.push(() => (copy = undefined));
-  return () => {
+  return (renew = false) => {
     forgetIfTableSwitched();
     const now = Date.now();
-    if (!copy || copy.until <= now) {
-      const value = read();
+    if (!copy || copy.until <= now || renew) {
+      const value = read(renew);
       copy = { value, until: now + ms };
       value.catch(() => (copy = undefined));
     }
@@ -109,8 +112,19 @@ export async function freshServiceDefinition(serviceId: number): Promise<StoredD
  */
 export const PUBLIC_VERSION_FRESHNESS_MS = 1_000;
 
-/** The public versions as this function last read them, at most PUBLIC_VERSION_FRESHNESS_MS ago. */
-export const freshPublicVersions: () => Promise<Record<PublicTopic, PublicVersion>> = keptFor(PUBLIC_VERSION_FRESHNESS_MS, readPublicVersions);
+// Renewed for a nudge: consistently, or an eventually consistent read could miss the very move the nudge told of.
+const keptPublicVersions = keptFor(PUBLIC_VERSION_FRESHNESS_MS, (renew) => readPublicVersions(renew));
+
+/**
+ * The public versions as this function last read them, at most PUBLIC_VERSION_FRESHNESS_MS ago; read again
+ * when the copy is behind `atLeast`, the version a nudged page asks for (`?v=`, decision 0086): the nudge
+ * says it exists, and a copy up to a second old would answer the page with what it already holds.
+ */
+export async function freshPublicVersions(atLeast?: { topic: PublicTopic; version: number }): Promise<Record<PublicTopic, PublicVersion>> {
+  const kept = await keptPublicVersions();
+  if (!atLeast || kept[atLeast.topic].version >= atLeast.version) return kept;
+  return keptPublicVersions(true);
+}
 
 /** A read kept while the settings version it was made under is current (a load moves the version; a failed read is not kept). */
 function keptPerSettingsVersion<T>(read: () => Promise<T>): () => Promise<T> {

@@ -12,16 +12,9 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/client';
 import { keys } from '#shared/data/keys';
+import type { PublicTopic } from '#shared/domain/public-topics';
 
-/**
- * What a public view follows (issue #49): `history`, the score history's
- * view, moves with its samples; `live`, every other view, with results,
- * adjustments, grades, scans started and the rest. What every view shows
- * (teams, services, super types, subtypes, settings) moves both. So the
- * minute's sample leaves the scoreboard's ETag where it was, and a result
- * the history's.
- */
-export type PublicTopic = 'live' | 'history';
+export type { PublicTopic };
 
 /** Where each topic's counter and last move are kept on the item (`v`/`at` are the live ones, as before the split). */
 const ATTRIBUTES: Record<PublicTopic, { count: string; at: string }> = { live: { count: 'v', at: 'at' }, history: { count: 'h', at: 'hat' } };
@@ -33,9 +26,9 @@ export interface PublicVersion {
   movedAt: number;
 }
 
-/** Every topic's version, from one small GetItem. */
-export async function readPublicVersions(): Promise<Record<PublicTopic, PublicVersion>> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.publicVersion() }));
+/** Every topic's version, from one small GetItem (`consistent`: one that sees the last move). */
+export async function readPublicVersions(consistent = false): Promise<Record<PublicTopic, PublicVersion>> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.publicVersion(), ConsistentRead: consistent }));
   const of = (topic: PublicTopic) => ({ version: Number(Item?.[ATTRIBUTES[topic].count] ?? 0), movedAt: Number(Item?.[ATTRIBUTES[topic].at] ?? 0) });
   return { live: of('live'), history: of('history') };
 }
@@ -88,7 +81,16 @@ export function publicVersionMove(now = Date.now(), topics: readonly PublicTopic
   };
 }
 
-/** Moves the topics a batch touched (none: nothing is written; a batch that folded results always moves `live`). */
-export async function movePublicVersion(topics: readonly PublicTopic[] = ['live', 'history'], now = Date.now(), foldLagMs?: number): Promise<void> {
-  if (topics.length > 0) await db().send(new UpdateCommand(publicVersionMove(now, topics, foldLagMs)));
+/**
+ * Moves the topics a batch touched (none: nothing is written; a batch that folded results always moves `live`);
+ * answers each moved topic's new version, which the spectators are nudged with (app/nudges.ts).
+ */
+export async function movePublicVersion(
+  topics: readonly PublicTopic[] = ['live', 'history'],
+  now = Date.now(),
+  foldLagMs?: number,
+): Promise<Partial<Record<PublicTopic, number>>> {
+  if (topics.length === 0) return {};
+  const { Attributes } = await db().send(new UpdateCommand({ ...publicVersionMove(now, topics, foldLagMs), ReturnValues: 'UPDATED_NEW' }));
+  return Object.fromEntries(topics.map((topic) => [topic, Number(Attributes?.[ATTRIBUTES[topic].count] ?? 0)]));
 }

@@ -2,7 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as v from 'valibot';
-import { isPublicView, pathIdOf, type Route } from '#shared/api/route';
+import { isPublicView, NUDGED_VERSION, pathIdOf, type Route } from '#shared/api/route';
 import { DATABASE_CALL_BUDGET_MS, databaseUnavailableCause } from '#shared/data/client';
 import { withDeadline } from '#shared/data/deadline';
 import { createLogger, describeError, type Logger } from '#shared/log';
@@ -15,6 +15,7 @@ import { representationETag, viewETag } from '#shared/http/conditional';
 import { originCompressed } from '#shared/http/compression';
 import { freezeFields, freezeView, frozenFor, type FreezeView } from '#shared/domain/scoring/freeze';
 import { freshPublicVersions, freshSettings } from '#shared/data/fresh';
+import type { PublicTopic } from '#shared/data/public-version';
 import { corsHeaders } from '#shared/http/cors';
 import { declaredCharset, decodeUtf8, firstDuplicateKey, isUtf8Charset } from '#shared/http/strict-json';
 import { oncePerIdempotencyKey } from '#shared/http/idempotency';
@@ -152,7 +153,7 @@ export function endpoint<R extends Route, S extends EndpointSpec>(
     const now = new Date();
     const [settings, published, moments] = await Promise.all([
       spec.freeze || view ? freshSettings() : undefined,
-      view ? freshPublicVersions().then((versions) => versions[route.publicTopic ?? 'live']) : undefined,
+      view ? freshPublicVersions(nudgedTo(route, event)).then((versions) => versions[route.publicTopic ?? 'live']) : undefined,
       spec.changesAt?.(),
     ]);
     const freeze = spec.freeze ? freezeView(settings!.settings.scoreboard_freeze_time, principal === undefined, now) : LIVE;
@@ -250,6 +251,12 @@ function pathId(route: Route, validId: ((id: number) => boolean) | undefined): M
       state(event).id = id;
     },
   };
+}
+
+/** The version a nudged page asks for (`?v=`, decision 0086), when it is one; anything else is the query validation's to refuse. */
+function nudgedTo(route: Route, event: Event): { topic: PublicTopic; version: number } | undefined {
+  const text = event.queryStringParameters?.[NUDGED_VERSION];
+  return text !== undefined && /^[1-9][0-9]{0,14}$/.test(text) ? { topic: route.publicTopic ?? 'live', version: Number(text) } : undefined;
 }
 
 function validated(schema: Schema, input: unknown, prefix: string): unknown {

@@ -31,14 +31,22 @@ export function historyPage(content: HTMLElement): void {
 
   replaceContent(content, chartArea, h('details', { class: 'pick' }, h('summary', {}, 'Add teams to the chart'), picker));
 
-  follow(async () => {
-    const since = history?.times[history.times.length - 1];
-    const read = await api.history(since);
-    if (!read.changed && history) return;
-    history =
-      history && since && read.data.interval_seconds === history.interval_seconds ? merge(history, read.data) : since ? (await api.history()).data : read.data;
-    draw();
-  }, POLL_MS.spectator);
+  follow(
+    async (nudged) => {
+      const since = history?.times[history.times.length - 1];
+      const read = await api.history(since, nudged);
+      if (!read.changed && history) return;
+      history =
+        history && since && read.data.interval_seconds === history.interval_seconds
+          ? merge(history, read.data)
+          : since
+            ? (await api.history()).data
+            : read.data;
+      draw();
+    },
+    POLL_MS.spectator,
+    { topics: ['history'] },
+  );
 }
 
 /** Appends an increment (`?since=`) to what we hold; teams new to the history start with gaps. */

@@ -41,13 +41,17 @@ export function scoreboardPage(content: HTMLElement): void {
   let board: PageScoreboard | undefined;
   let drawn: Drawn | undefined;
   // One read a poll: the standings hold the service counts too (no per-service list).
-  follow(async () => {
-    const boardRead = await api.pageScoreboard();
-    if (boardRead.changed || !board) {
-      board = boardRead.data;
-      drawn = draw(content, board, drawn);
-    }
-  }, POLL_MS.spectator);
+  follow(
+    async (nudged) => {
+      const boardRead = await api.pageScoreboard(nudged);
+      if (boardRead.changed || !board) {
+        board = boardRead.data;
+        drawn = draw(content, board, drawn);
+      }
+    },
+    POLL_MS.spectator,
+    { topics: ['live'] },
+  );
 }
 
 function divisionsOf(board: PageScoreboard): { title: string; rows: PageScoreboardRow[] }[] {

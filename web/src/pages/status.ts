@@ -42,21 +42,25 @@ interface Matrix {
 export function statusPage(content: HTMLElement): void {
   let matrix: Matrix | undefined;
   let since: string | undefined;
-  follow(async () => {
-    const read = await api.serviceStatus(since);
-    if (!read.changed) return;
-    // openapi-fetch's response type widens the cells' tuples to arrays; the component type keeps them.
-    const view = read.data as ServiceStatusView;
-    if (view.full || !matrix || !content.contains(matrix.body)) {
-      const teams = (await api.teams()).data;
-      matrix = draw(content, view, teams);
-    } else if (!patch(matrix, view)) {
-      // A delta this page cannot place: the whole view next time.
-      since = undefined;
-      return;
-    }
-    since = view.as_of;
-  }, POLL_MS.spectator);
+  follow(
+    async (nudged) => {
+      const read = await api.serviceStatus(since, nudged);
+      if (!read.changed) return;
+      // openapi-fetch's response type widens the cells' tuples to arrays; the component type keeps them.
+      const view = read.data as ServiceStatusView;
+      if (view.full || !matrix || !content.contains(matrix.body)) {
+        const teams = (await api.teams(nudged)).data;
+        matrix = draw(content, view, teams);
+      } else if (!patch(matrix, view)) {
+        // A delta this page cannot place: the whole view next time.
+        since = undefined;
+        return;
+      }
+      since = view.as_of;
+    },
+    POLL_MS.spectator,
+    { topics: ['live'] },
+  );
 }
 
 const cellKey = (teamId: number | string, subtypeId: number) => `${teamId}:${subtypeId}`;

@@ -12,21 +12,25 @@ export function teamPage(content: HTMLElement): void {
   }
   let team: Team | undefined;
   let missing = false;
-  follow(async () => {
-    if (missing) return;
-    try {
-      team ??= (await api.team(id)).data;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
-        missing = true;
-        replaceContent(content, h('p', { class: 'empty' }, `There is no team with id ${id}.`));
-        return;
+  follow(
+    async (nudged) => {
+      if (missing) return;
+      try {
+        team ??= (await api.team(id, nudged)).data;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) {
+          missing = true;
+          replaceContent(content, h('p', { class: 'empty' }, `There is no team with id ${id}.`));
+          return;
+        }
+        throw error;
       }
-      throw error;
-    }
-    const [scorecard, services] = await Promise.all([api.scorecard(id), api.servicesOfTeam(team.number)]);
-    if (scorecard.changed || services.changed || !content.querySelector('.scorecard')) render(content, team, scorecard.data, services.data);
-  }, POLL_MS.spectator);
+      const [scorecard, services] = await Promise.all([api.scorecard(id, nudged), api.servicesOfTeam(team.number, nudged)]);
+      if (scorecard.changed || services.changed || !content.querySelector('.scorecard')) render(content, team, scorecard.data, services.data);
+    },
+    POLL_MS.spectator,
+    { topics: ['live'] },
+  );
 }
 
 function render(content: HTMLElement, team: Team, card: Scorecard, services: Service[]): void {

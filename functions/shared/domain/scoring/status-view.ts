@@ -1,9 +1,11 @@
 /**
  * The status view (GET /services/status), as pure rules: every service's cell
  * grouped by team, or, for a viewer that is up to date, only the cells that
- * changed since its last answer. Deltas are only answered from points of a
- * fixed 5 s grid (`as_of`), so every viewer that is up to date asks the same
- * URL and a CDN keeps one entry for all of them.
+ * changed since its last answer. A view holds every change up to the public
+ * version's last move (`as_of`): the fold writes the cells before it moves
+ * the version, and the view reads them consistently. Every viewer at one
+ * version therefore asks the same URL, and a CDN keeps one entry for them
+ * (decisions 0077, 0086).
  */
 import * as v from 'valibot';
 import { FAILURE_CATEGORIES } from '#shared/domain/scoring/failure';
@@ -11,24 +13,33 @@ import { Id, Time, named } from '#shared/domain/shapes';
 import type { StatusCell } from '#shared/domain/scoring/status';
 import { formatTimestamp } from '#shared/validation';
 
-/** The grid `as_of` falls on. */
-export const STATUS_GRID_MS = 5_000;
 /** A `since` older than this gets the whole view (a delta would be longer, and the viewer was away). */
 export const STATUS_DELTA_WINDOW_MS = 10 * 60_000;
+/**
+ * A delta also sends again what changed this long before `since`: a cell
+ * written by another writer (a second stream shard's fold) just after a
+ * view was read, with a change time before that view's `as_of`, still
+ * reaches the viewer. Sent twice, a cell replaces itself.
+ */
+export const STATUS_DELTA_OVERLAP_MS = 2_000;
 
 /**
- * The grid point a view made at `now` holds every change up to: the grid
- * point before the current one, so 5 to 10 s back, longer than it takes an
- * eventually consistent read to see a write.
+ * What a view made now holds every change up to (epoch ms): the public
+ * version's last move, or, before anything has moved it, now.
  */
-export const statusAsOf = (now: number) => (Math.floor(now / STATUS_GRID_MS) - 1) * STATUS_GRID_MS;
+export const statusAsOf = (movedAt: number, now: number) => (movedAt > 0 ? Math.min(movedAt, now) : now);
 
-/** The point a delta may be answered from (epoch ms), or undefined: answer the whole view. */
-export function deltaBase(since: string | undefined, asOf: number): number | undefined {
+/**
+ * Where a delta is answered from (epoch ms): `since`, and `from`, the point
+ * its cells changed after (`since` less the overlap); or undefined, to
+ * answer the whole view (no `since`, one after `as_of`, or one older than
+ * the window).
+ */
+export function deltaBase(since: string | undefined, asOf: number): { since: number; from: number } | undefined {
   if (since === undefined) return undefined;
   const at = Date.parse(since);
-  if (!Number.isFinite(at) || at % STATUS_GRID_MS !== 0 || at > asOf || asOf - at > STATUS_DELTA_WINDOW_MS) return undefined;
-  return at;
+  if (!Number.isFinite(at) || at > asOf || asOf - at > STATUS_DELTA_WINDOW_MS) return undefined;
+  return { since: at, from: at - STATUS_DELTA_OVERLAP_MS };
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { SAMPLE_SECONDS } from '#shared/domain/history';
-import { STATUS_DELTA_WINDOW_MS, STATUS_GRID_MS } from '#shared/domain/scoring/status-view';
+import { STATUS_DELTA_OVERLAP_MS, STATUS_DELTA_WINDOW_MS } from '#shared/domain/scoring/status-view';
 import { FreeText, PositiveInt, PositiveIntParam, Timestamp } from '#shared/validation';
 import { pageQuery } from '#shared/api/schemas/requests/common';
 
@@ -51,7 +51,7 @@ export const ServiceStatusQuery = v.object({
     v.pipe(
       Timestamp,
       v.description(
-        `The \`as_of\` of your last answer: only the cells that changed after it. Answered as a delta only for a point of the ${STATUS_GRID_MS / 1000} s grid \`as_of\` falls on, within the last ${STATUS_DELTA_WINDOW_MS / 60_000} minutes and after the competition was last loaded; any other gets the whole view (\`full\`: true).`,
+        `The \`as_of\` of your last answer: only the cells that changed after it (and, again, those that changed in the ${STATUS_DELTA_OVERLAP_MS / 1000} s before it). Answered as a delta within the last ${STATUS_DELTA_WINDOW_MS / 60_000} minutes and after the competition was last loaded; any other gets the whole view (\`full\`: true).`,
       ),
     ),
   ),

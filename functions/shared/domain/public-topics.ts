@@ -1,0 +1,10 @@
+/**
+ * What a public view follows (issue #49, decision 0077): `history`, the score
+ * history's view, moves with its samples; `live`, every other view, with
+ * results, adjustments, grades, scans started and the rest. What every view
+ * shows (teams, services, super types, subtypes, settings) moves both. So the
+ * minute's sample leaves the scoreboard's ETag where it was, and a result the
+ * history's. The data layer keeps a version per topic (data/public-version.ts);
+ * the pages are nudged per topic (decision 0086).
+ */
+export type PublicTopic = 'live' | 'history';
