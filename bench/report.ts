@@ -144,6 +144,30 @@ export function printReport(r: any) {
       ),
     );
   }
+  if (r.pushViewer) {
+    const x = r.pushViewer;
+    const kb = (bytes: number) => fmt(bytes / 1024, 1);
+    table(
+      `The same viewers nudged (decision 0086): a round of ${x.results} results reported at once, ${x.nudges} nudges; each viewer reads on a nudge (?v=), never otherwise. Latency: from a failure's report (the 201) to each viewer's answer that shows it (${x.latency.matrix.probes} failures, HTTP/2 and HTTP/1.1 viewers together), and of it the part from the nudge the viewer read on (the rest: the fold on DynamoDB Local). KB the server sent in the round's ${x.windowSeconds} s (its last read ended ${fmt(x.lastReadSeconds, 1)} s in)`,
+      ['page', 'latency p50 / p99 ms', 'from the nudge p50 / p99 ms', 'HTTP/2 KB', 'HTTP/1.1 KB', 'reads: HTTP/2, 1.1', '304s'],
+      (['scoreboard', 'matrix'] as const).map((page) => {
+        const { http2, http1 } = x.round[page];
+        const l = x.latency[page];
+        return [
+          page === 'scoreboard' ? '/' : 'matrix',
+          `${fmt(l.p50)} / ${fmt(l.p99)}`,
+          `${fmt(l.fromNudgeP50)} / ${fmt(l.fromNudgeP99)}`,
+          kb(http2.bytes),
+          kb(http1.bytes),
+          `${http2.polls}, ${http1.polls}`,
+          `${http2.notModified}, ${http1.notModified}`,
+        ];
+      }),
+    );
+    out(
+      `A quiet ${x.quiet.seconds} s on the nudges: ${x.quiet.requests} requests from the four viewers; the socket carried ${x.quiet.socketMessages} messages (${x.quiet.socketBytes} B: keep-alives).`,
+    );
+  }
   table(
     `Growth: GET /teams/scoreboard as rounds accumulate (should stay flat; ${p.growthConnections ?? p.concurrency} connections)`,
     ['rounds', 'req/s', 'p50 ms', 'p99 ms', 'RCU/req', 'bytes'],

@@ -37,6 +37,8 @@ import { capacityMeter } from './capacity';
 import { measurePoolRound } from './pool-round';
 import { measureThroughCdn, spectatorPaths } from './cdn';
 import { measureViewer } from './viewer';
+import { measurePushViewer } from './push-viewer';
+import { REALTIME_PATH, startEventsTwin } from '../lib/local/events-twin';
 import { measureColdStarts } from './cold-start';
 import { generateCompetition } from './generate';
 import { forgetFreshCopies } from '#shared/data/fresh';
@@ -79,8 +81,8 @@ const params = {
   lagProbes: quick ? 5 : 20,
   // One spectator per page through the CDN: a round of results spread over this long, then a quiet spell (the pages poll every 20 s).
   viewerSeconds: quick ? 20 : 60,
-  // Two of the pages' 20 s intervals: every quiet poll is a 304 of one size, and the table scales it to a minute.
-  viewerQuietSeconds: quick ? 20 : 40,
+  // One of the pages' 20 s intervals: every quiet poll is a 304 of one size, and the table scales it to a minute.
+  viewerQuietSeconds: 20,
   viewerTeams: quick ? 10 : 50,
   viewerResults: quick ? 100 : 500,
   concurrency: Number(values.concurrency),
@@ -209,6 +211,50 @@ try {
       },
     },
   );
+
+  // The same viewers nudged (decision 0086): the Event API's twin beside the origin, only for this phase (a fold
+  // that nudges may wait for a nudge's slot, which the ingestion figures above must not carry).
+  log(`the same viewers nudged: a round of ${viewerServices.length} results reported at once, then ${params.viewerQuietSeconds} s of quiet…`);
+  // Every service up first (roundReports fails some at random): each failure of the round below is then a change.
+  const allUp = viewerServices.map((s) => ({ service_id: s.id, scan_id: `push-viewer-up-${s.id}`, score: s.max_score, error: null }));
+  await runScanAgent({ url: stack.url, token: AGENT, reports: allUp, concurrency: params.concurrency, batch: 100 });
+  await tableFold!.caughtUp(600_000);
+  const events = await startEventsTwin();
+  events.attach(stack.server);
+  let pushViewer;
+  try {
+    stack.cdn!.invalidate();
+    pushViewer = await measurePushViewer(
+      { url: stack.cdnUrl!, listener: stack.cdn!.listener },
+      { socketUrl: `${stack.url.replace(/^http/, 'ws')}${REALTIME_PATH}`, config: events.config },
+      {
+        results: viewerServices.length,
+        windowSeconds: params.viewerSeconds,
+        quietSeconds: params.viewerQuietSeconds,
+        concurrency: params.concurrency,
+        send: async (i) => {
+          const service = viewerServices[i]!;
+          // One in five fails, each a status change (the round before passed them all): the probes.
+          const failed = i % 5 === 0;
+          const body = {
+            scan_id: `push-viewer-${i}`,
+            score: failed ? 0 : service.max_score,
+            error: failed ? 'timeout after 5 s' : null,
+            ...(failed ? { category: 'timeout' } : {}),
+          };
+          const response = await fetch(`${api}/services/${service.id}/scans`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          if (response.status !== 201) throw new Error(`push viewer round: ${response.status} for service ${service.id}`);
+          return failed ? { team: service.team, subtype: service.subtype_id } : undefined;
+        },
+      },
+    );
+  } finally {
+    await events.stop();
+  }
 
   // Back to the main table, its fold still running; nothing kept from the growth tables' settings counts for it.
   await tableFold?.stop();
@@ -402,6 +448,7 @@ try {
     reads,
     cdn,
     viewer,
+    pushViewer,
     growth: { byRounds, byTeams },
     coldStarts,
     page,
@@ -442,11 +489,14 @@ function lastJsonLine(stdout: string) {
 
 async function servicesOf(api: string) {
   const response = await fetch(`${api}/services`, { headers: { authorization: `Bearer ${ADMIN}` } });
-  return ((await response.json()) as { id: number; max_score: number; team: { id: number } }[]).map(({ id, max_score, team }) => ({
-    id,
-    max_score,
-    team: team.id,
-  }));
+  return ((await response.json()) as { id: number; max_score: number; team: { id: number }; subtype_id: number }[]).map(
+    ({ id, max_score, team, subtype_id }) => ({
+      id,
+      max_score,
+      team: team.id,
+      subtype_id,
+    }),
+  );
 }
 
 /** Switches the running server to a fresh table holding a generated competition. */

@@ -31,7 +31,7 @@ const POLL_MS = Number(process.env.VIEWER_POLL_MS ?? SPECTATOR_POLL_MS.spectator
 /** Past the status view's as_of, which trails the clock by up to two 5 s grid steps. */
 const AS_OF_LAG_MS = 11_000;
 
-interface Answer {
+export interface Answer {
   status: number;
   etag?: string;
   /** The body as sent (compressed when it was). */
@@ -65,13 +65,13 @@ function decode(raw: Buffer, encoding: string | string[] | undefined): string {
 }
 
 /** One client connection (a browser tab's): GET with a browser's Accept-Encoding, bytes counted by its relay. */
-interface Connection {
+export interface Connection {
   get(path: string, headers: Record<string, string>): Promise<Answer>;
   received(): number;
   close(): Promise<void>;
 }
 
-async function http1Connection(port: number): Promise<Connection> {
+export async function http1Connection(port: number): Promise<Connection> {
   const relay = await countingRelay(port);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   return {
@@ -94,7 +94,7 @@ async function http1Connection(port: number): Promise<Connection> {
   };
 }
 
-async function http2Connection(port: number): Promise<Connection> {
+export async function http2Connection(port: number): Promise<Connection> {
   const relay = await countingRelay(port);
   const session: ClientHttp2Session = h2connect(`https://127.0.0.1:${relay.port}`, { rejectUnauthorized: false });
   await new Promise<void>((resolve, reject) => session.once('connect', () => resolve()).once('error', reject));
@@ -126,7 +126,7 @@ async function http2Connection(port: number): Promise<Connection> {
  * The CDN stand-in's listener behind an HTTP/2 server over TLS, as CloudFront
  * answers browsers, with a certificate made for the run (openssl).
  */
-async function http2Front(listener: RequestListener): Promise<{ port: number; close: () => Promise<void> }> {
+export async function http2Front(listener: RequestListener): Promise<{ port: number; close: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'viewer-tls-'));
   execFileSync(
     'openssl',

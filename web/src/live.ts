@@ -97,6 +97,9 @@ export function follow(refresh: Refresh, everyMs: number, push?: { topics: reado
       },
     });
 
+  // A page opened in a background tab listens from when it is first shown.
+  if (document.hidden) listener?.pause();
+
   const onVisibility = () => {
     showAge();
     if (document.hidden) {
