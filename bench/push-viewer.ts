@@ -18,6 +18,10 @@
 import type { RequestListener } from 'node:http';
 import WebSocket from 'ws';
 import { pushChannel, type PushConfig } from '#shared/api/push';
+import { REALTIME_PATH, startEventsTwin } from '../lib/local/events-twin';
+import type { LocalStack } from '../lib/local/local-stack';
+import type { StreamPoller } from '../lib/local/stream-poller';
+import { runScanAgent } from './load';
 import { http1Connection, http2Connection, http2Front, type Connection, type PageTally } from './viewer';
 
 export interface PushProbe {
@@ -204,7 +208,7 @@ export async function measurePushViewer(
     const windowEnd = started + options.windowSeconds * 1000;
     const settled = () => probes.every((p) => all.every((viewer) => p.seen.has(viewer))) && [...reading.values()].every((s) => !s.running);
     while (!settled() && performance.now() < windowEnd) await new Promise((resolve) => setTimeout(resolve, 100));
-    await Promise.all([...reading.values()].map((s) => s.running));
+    await Promise.all([...reading.values()].flatMap((s) => (s.running ? [s.running] : [])));
     const copy = (t: PageTally) => ({ ...t });
     const round = {
       scoreboard: { http2: copy(viewers.scoreboard[0]!.tally), http1: copy(viewers.scoreboard[1]!.tally) },
@@ -247,5 +251,60 @@ export async function measurePushViewer(
     socket.terminate();
     await Promise.all(connections.map((c) => c.close()));
     await front.close();
+  }
+}
+
+/**
+ * The bench's nudged phase, on the viewer table (its fold `fold`): every service up first (so each failure of the
+ * round is a change), then the Event API's twin beside the origin, only for this phase (a fold that nudges may
+ * wait for a nudge's slot, which the ingestion figures must not carry), and the round, one result in five failing.
+ */
+export async function measureNudgedViewers(options: {
+  stack: LocalStack;
+  api: string;
+  agentToken: string;
+  services: { id: number; max_score: number; team: number; subtype_id: number }[];
+  fold: StreamPoller;
+  windowSeconds: number;
+  quietSeconds: number;
+  concurrency: number;
+}): Promise<PushViewerResult> {
+  const { stack, api, agentToken, services } = options;
+  const allUp = services.map((s) => ({ service_id: s.id, scan_id: `push-viewer-up-${s.id}`, score: s.max_score, error: null }));
+  await runScanAgent({ url: stack.url, token: agentToken, reports: allUp, concurrency: options.concurrency, batch: 100 });
+  await options.fold.caughtUp(600_000);
+  const events = await startEventsTwin();
+  events.attach(stack.server);
+  try {
+    stack.cdn!.invalidate();
+    return await measurePushViewer(
+      { url: stack.cdnUrl!, listener: stack.cdn!.listener },
+      { socketUrl: `${stack.url.replace(/^http/, 'ws')}${REALTIME_PATH}`, config: events.config },
+      {
+        results: services.length,
+        windowSeconds: options.windowSeconds,
+        quietSeconds: options.quietSeconds,
+        concurrency: options.concurrency,
+        send: async (i) => {
+          const service = services[i]!;
+          const failed = i % 5 === 0;
+          const body = {
+            scan_id: `push-viewer-${i}`,
+            score: failed ? 0 : service.max_score,
+            error: failed ? 'timeout after 5 s' : null,
+            ...(failed ? { category: 'timeout' } : {}),
+          };
+          const response = await fetch(`${api}/services/${service.id}/scans`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${agentToken}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          if (response.status !== 201) throw new Error(`push viewer round: ${response.status} for service ${service.id}`);
+          return failed ? { team: service.team, subtype: service.subtype_id } : undefined;
+        },
+      },
+    );
+  } finally {
+    await events.stop();
   }
 }

@@ -37,8 +37,7 @@ import { capacityMeter } from './capacity';
 import { measurePoolRound } from './pool-round';
 import { measureThroughCdn, spectatorPaths } from './cdn';
 import { measureViewer } from './viewer';
-import { measurePushViewer } from './push-viewer';
-import { REALTIME_PATH, startEventsTwin } from '../lib/local/events-twin';
+import { measureNudgedViewers } from './push-viewer';
 import { measureColdStarts } from './cold-start';
 import { generateCompetition } from './generate';
 import { forgetFreshCopies } from '#shared/data/fresh';
@@ -215,46 +214,16 @@ try {
   // The same viewers nudged (decision 0086): the Event API's twin beside the origin, only for this phase (a fold
   // that nudges may wait for a nudge's slot, which the ingestion figures above must not carry).
   log(`the same viewers nudged: a round of ${viewerServices.length} results reported at once, then ${params.viewerQuietSeconds} s of quiet…`);
-  // Every service up first (roundReports fails some at random): each failure of the round below is then a change.
-  const allUp = viewerServices.map((s) => ({ service_id: s.id, scan_id: `push-viewer-up-${s.id}`, score: s.max_score, error: null }));
-  await runScanAgent({ url: stack.url, token: AGENT, reports: allUp, concurrency: params.concurrency, batch: 100 });
-  await tableFold!.caughtUp(600_000);
-  const events = await startEventsTwin();
-  events.attach(stack.server);
-  let pushViewer;
-  try {
-    stack.cdn!.invalidate();
-    pushViewer = await measurePushViewer(
-      { url: stack.cdnUrl!, listener: stack.cdn!.listener },
-      { socketUrl: `${stack.url.replace(/^http/, 'ws')}${REALTIME_PATH}`, config: events.config },
-      {
-        results: viewerServices.length,
-        windowSeconds: params.viewerSeconds,
-        quietSeconds: params.viewerQuietSeconds,
-        concurrency: params.concurrency,
-        send: async (i) => {
-          const service = viewerServices[i]!;
-          // One in five fails, each a status change (the round before passed them all): the probes.
-          const failed = i % 5 === 0;
-          const body = {
-            scan_id: `push-viewer-${i}`,
-            score: failed ? 0 : service.max_score,
-            error: failed ? 'timeout after 5 s' : null,
-            ...(failed ? { category: 'timeout' } : {}),
-          };
-          const response = await fetch(`${api}/services/${service.id}/scans`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          });
-          if (response.status !== 201) throw new Error(`push viewer round: ${response.status} for service ${service.id}`);
-          return failed ? { team: service.team, subtype: service.subtype_id } : undefined;
-        },
-      },
-    );
-  } finally {
-    await events.stop();
-  }
+  const pushViewer = await measureNudgedViewers({
+    stack,
+    api,
+    agentToken: AGENT,
+    services: viewerServices,
+    fold: tableFold!,
+    windowSeconds: params.viewerSeconds,
+    quietSeconds: params.viewerQuietSeconds,
+    concurrency: params.concurrency,
+  });
 
   // Back to the main table, its fold still running; nothing kept from the growth tables' settings counts for it.
   await tableFold?.stop();
