@@ -117,8 +117,10 @@ export function statusView(
   const teams: Record<string, CellTuple[]> = {};
   const sorted = [...cells].sort((a, b) => a.team_id - b.team_id || a.subtype_id - b.subtype_id || a.service_id - b.service_id);
   const unchanged = (cell: { changedAt: number }) => 'base' in answer && cell.changedAt <= answer.base;
-  for (const cell of sorted) (teams[String(cell.team_id)] ??= []).push(unchanged(cell) ? [cell.subtype_id] : cellTuple(cell, asOf));
+  // Ages count from the as_of the viewer reads (whole seconds), not the move's millisecond.
   const asOfText = formatTimestamp(asOf);
+  const shownAsOf = Date.parse(asOfText);
+  for (const cell of sorted) (teams[String(cell.team_id)] ??= []).push(unchanged(cell) ? [cell.subtype_id] : cellTuple(cell, shownAsOf));
   if ('base' in answer) return { as_of: asOfText, full: false, teams };
   const subtypes = Object.fromEntries(
     [...answer.whole.subtypes].filter(([id]) => cells.some((c) => c.subtype_id === id)).map(([id, name]) => [String(id), name]),
