@@ -22,6 +22,7 @@ import { concurrencyLimit, roundStartAt } from '../../functions/agent/schedule';
 import { ENV_TOKENS, IAM_KEYS } from '../support/server';
 import { sdkAuthorization } from '../support/sigv4';
 import { servicesWithReasons } from '../support/reasons';
+import { awayFromRoundEnd as awayFromRoundEnd_ } from '../support/rounds';
 import { dynamodbEndpoint } from '../support/dynamodb-endpoint';
 
 /**
@@ -138,16 +139,8 @@ function clockInRound(offset: number, roundSeconds = 120, from = Date.now()): { 
   return { evenMinute, now: () => evenMinute + 2_000 + (Date.now() - startedAt) };
 }
 
-/**
- * An agent run on the real clock checks the round it starts in, until that round's end: started in its last
- * seconds (one run in a few dozen, under the suite's load), it has no time to check. Such a test begins in a round
- * with at least `marginMs` left, waiting for the next one when it must.
- */
-async function awayFromRoundEnd(marginMs = 15_000): Promise<void> {
-  const roundMs = (await agentApi.settings()).round_seconds * 1000;
-  const left = roundStartAt(Date.now(), roundMs / 1000) + roundMs - Date.now();
-  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
-}
+/** Agent runs on the real clock that count checks begin in a round with time left (test/support/rounds.ts). */
+const awayFromRoundEnd = async () => awayFromRoundEnd_((await agentApi.settings()).round_seconds);
 
 describe('the scoring agent', () => {
   it('checks every service with a check definition and reports each result, failures with their reason', async () => {

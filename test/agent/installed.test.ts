@@ -13,9 +13,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LocalStack } from '../../lib/local/local-stack';
 import { ENV_TOKENS, startTestServer } from '../support/server';
+import { awayFromRoundEnd } from '../support/rounds';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
+/** The competition's rounds: an agent's `--once` checks the one it starts in, until its end. */
+const ROUND_SECONDS = 60;
 
 let stack: LocalStack;
 let target: Server;
@@ -36,7 +39,7 @@ beforeAll(async () => {
   writeFileSync(
     join(box, 'competition.yaml'),
     `
-settings: { round_seconds: 60 }
+settings: { round_seconds: ${ROUND_SECONDS} }
 super_types: [{ id: 1, name: Services }]
 subtypes:
   - { id: 1, name: HTTP, super_type_id: 1, max_score: 10, check: http, content: Welcome }
@@ -82,6 +85,7 @@ function configure(name: string, config: Record<string, unknown>, credential = t
 
 describe('the installed agent', () => {
   it('checks its pool from a box with nothing but the bundle and a configuration file, and reports the round', async () => {
+    await awayFromRoundEnd(ROUND_SECONDS);
     const done = await agent(['--config', configure('agent', { name: 'range-box-1', resolver: 'hosts', hosts: join(box, 'hosts') }), '--once']);
     expect(done.code, done.stderr).toBe(0);
     expect(done.stderr).toContain('1 round(s), 1 checks, 1 passed, 0 failed');
@@ -119,6 +123,7 @@ describe('the installed agent', () => {
     const rangeB = ((await minted.json()) as { token: string }).token;
     writeFileSync(join(box, 'elsewhere'), '10.9.9.9 www.one.example\n');
     const config = configure('elsewhere', { pool: 'range-b', resolver: 'hosts', hosts: join(box, 'elsewhere'), allow: '127.0.0.0/8' }, rangeB);
+    await awayFromRoundEnd(ROUND_SECONDS);
     const done = await agent(['--config', config, '--once']);
     expect(done.code, done.stderr).toBe(0);
     expect(done.stderr).toContain('1 round(s), 1 checks, 0 passed, 1 failed');
@@ -136,6 +141,7 @@ describe('the installed agent', () => {
     const recipes = { 'env-probe': { program: '/usr/bin/env', args: [], env: { PROBE: 'yes' } } };
     const config = configure('recipes', { pool: 'range-e', resolver: 'hosts', hosts: join(box, 'hosts'), recipes }, rangeE);
     // The agent's own environment holds a credential: the check's reject pattern fails it if the program sees it.
+    await awayFromRoundEnd(ROUND_SECONDS);
     const done = await agent(['--config', config, '--once'], { SCORING_AGENT_TOKEN: 'ccdc_never_in_the_child' });
     expect(done.code, done.stderr).toBe(0);
     expect(done.stderr).toContain('1 round(s), 1 checks, 1 passed, 0 failed');

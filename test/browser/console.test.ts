@@ -91,7 +91,13 @@ describe('the other pages', () => {
       await page.getByRole('button', { name: 'Edit HTTP of team 11' }).click();
       await page.getByLabel('Enabled: checked and scored').uncheck();
       await page.getByRole('button', { name: 'Save the service' }).click();
-      await page.locator('#console-status', { hasText: 'HTTP of team 11 saved: disabled' }).waitFor(ON_SCREEN);
+      // Said when it does not come: what the status line says instead (a refusal, such as service_busy, or nothing yet).
+      await page
+        .locator('#console-status', { hasText: 'HTTP of team 11 saved: disabled' })
+        .waitFor(ON_SCREEN)
+        .catch(async (error: Error) => {
+          throw new Error(`${error.message}\nThe status line said: ${JSON.stringify(await page.locator('#console-status').textContent())}`);
+        });
       await page.locator(`table.console-services tr[data-service-id="${http.id}"]`, { hasText: 'disabled: not checked' }).waitFor(ON_SCREEN);
       expect(((await api('/services?team=11')) as { id: number }[]).map((s) => s.id)).not.toContain(http.id);
       await page.getByRole('button', { name: 'Edit HTTP of team 11' }).click();
