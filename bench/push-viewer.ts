@@ -22,7 +22,7 @@ import { REALTIME_PATH, startEventsTwin } from '../lib/local/events-twin';
 import type { LocalStack } from '../lib/local/local-stack';
 import type { StreamPoller } from '../lib/local/stream-poller';
 import { runScanAgent } from './load';
-import { http1Connection, http2Connection, http2Front, type Connection, type PageTally } from './viewer';
+import { http1Connection, http2Connection, http2Front, reportViewerResult, type Connection, type PageTally } from './viewer';
 
 export interface PushProbe {
   team: number;
@@ -287,19 +287,8 @@ export async function measureNudgedViewers(options: {
         concurrency: options.concurrency,
         send: async (i) => {
           const service = services[i]!;
-          const failed = i % 5 === 0;
-          const body = {
-            scan_id: `push-viewer-${i}`,
-            score: failed ? 0 : service.max_score,
-            error: failed ? 'timeout after 5 s' : null,
-            ...(failed ? { category: 'timeout' } : {}),
-          };
-          const response = await fetch(`${api}/services/${service.id}/scans`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${agentToken}`, 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          });
-          if (response.status !== 201) throw new Error(`push viewer round: ${response.status} for service ${service.id}`);
+          // Each failure is a status change (every service was up): a probe.
+          const failed = await reportViewerResult(api, agentToken, service, i, 'push-viewer');
           return failed ? { team: service.team, subtype: service.subtype_id } : undefined;
         },
       },

@@ -36,7 +36,7 @@ import type { StreamPoller } from '../lib/local/stream-poller';
 import { capacityMeter } from './capacity';
 import { measurePoolRound } from './pool-round';
 import { measureThroughCdn, spectatorPaths } from './cdn';
-import { measureViewer } from './viewer';
+import { measureViewer, reportViewerResult } from './viewer';
 import { measureNudgedViewers } from './push-viewer';
 import { measureColdStarts } from './cold-start';
 import { generateCompetition } from './generate';
@@ -191,23 +191,7 @@ try {
       seconds: params.viewerSeconds,
       quietSeconds: params.viewerQuietSeconds,
       results: viewerServices.length,
-      send: async (i) => {
-        const service = viewerServices[i]!;
-        // One in five fails (a status change on the matrix); the rest pass as before.
-        const failed = i % 5 === 0;
-        const body = {
-          scan_id: `viewer-${i}`,
-          score: failed ? 0 : service.max_score,
-          error: failed ? 'timeout after 5 s' : null,
-          ...(failed ? { category: 'timeout' } : {}),
-        };
-        const response = await fetch(`${api}/services/${service.id}/scans`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        if (response.status !== 201) throw new Error(`viewer round: ${response.status} for service ${service.id}`);
-      },
+      send: async (i) => void (await reportViewerResult(api, AGENT, viewerServices[i]!, i, 'viewer')),
     },
   );
 

@@ -273,3 +273,24 @@ export async function measureViewer(
     await front.close();
   }
 }
+
+/**
+ * Reports result `index` of a viewer's round for `service` as an agent does: one in five fails (a status change
+ * on the matrix, a service fewer up on the board), the rest pass. Answers whether it failed.
+ */
+export async function reportViewerResult(api: string, token: string, service: { id: number; max_score: number }, index: number, tag: string): Promise<boolean> {
+  const failed = index % 5 === 0;
+  const body = {
+    scan_id: `${tag}-${index}`,
+    score: failed ? 0 : service.max_score,
+    error: failed ? 'timeout after 5 s' : null,
+    ...(failed ? { category: 'timeout' } : {}),
+  };
+  const response = await fetch(`${api}/services/${service.id}/scans`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201) throw new Error(`${tag} round: ${response.status} for service ${service.id}`);
+  return failed;
+}

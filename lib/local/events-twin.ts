@@ -7,7 +7,7 @@ import { LOCAL_EVENTS_CREDENTIALS, MAX_EVENTS_PER_PUBLISH } from '#shared/aws/ev
 import { createLogger } from '#shared/log';
 import { failureFields } from '#shared/scheduled';
 import { readBodyUpTo } from './read-body';
-import { verifySignature } from './sigv4';
+import { verifyTwinRequest } from './sigv4';
 
 /**
  * The local twin of the spectators' AppSync Event API (decision 0086), as its
@@ -189,23 +189,8 @@ export async function startEventsTwin(): Promise<EventsTwin> {
         res.end(JSON.stringify(answer));
       };
       if (body === 'too-large') return reply(413, { errors: [{ errorType: 'PayloadTooLarge' }] });
-      const [rawPath = '', rawQueryString = ''] = (req.url ?? '/').split('?');
-      if (req.method !== 'POST' || rawPath !== '/event') return reply(404, { errors: [{ errorType: 'NotFound' }] });
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v ?? '')]));
-      const verified = verifySignature(
-        { method: 'POST', rawPath, rawQueryString, headers, body },
-        {
-          service: 'appsync',
-          region: process.env.AWS_REGION ?? 'us-east-1',
-          paths: 'normalised',
-          secretOf: (id) =>
-            id === LOCAL_EVENTS_CREDENTIALS.accessKeyId
-              ? LOCAL_EVENTS_CREDENTIALS.secretAccessKey
-              : id === process.env.AWS_ACCESS_KEY_ID
-                ? process.env.AWS_SECRET_ACCESS_KEY
-                : undefined,
-        },
-      );
+      if (req.method !== 'POST' || (req.url ?? '/').split('?')[0] !== '/event') return reply(404, { errors: [{ errorType: 'NotFound' }] });
+      const verified = verifyTwinRequest(req, body, { service: 'appsync', key: LOCAL_EVENTS_CREDENTIALS });
       if (!verified.ok) return reply(401, { errors: [{ errorType: 'UnauthorizedException', message: verified.reason }] });
       let request: { channel?: unknown; events?: unknown };
       try {

@@ -7,7 +7,7 @@ import { LOCAL_LAMBDA_CREDENTIALS } from '#shared/aws/invoke';
 import { createLogger } from '#shared/log';
 import { failureFields } from '#shared/scheduled';
 import { readBodyUpTo } from './read-body';
-import { verifySignature } from './sigv4';
+import { verifyTwinRequest } from './sigv4';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** Lambda takes an asynchronous event of at most 256 KB (1 MB since 2025); ours are a job's id. */
@@ -42,27 +42,13 @@ export async function startLambdaTwin(): Promise<LambdaTwin> {
       };
       if (body === 'too-large') return reply(413, 'The event is larger than Lambda takes.');
       const target = req.url ?? '/';
-      const [rawPath = '', rawQueryString = ''] = target.split('?');
+      const [rawPath = ''] = target.split('?');
       const name = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(rawPath)?.[1];
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v ?? '')]));
-      const verified = verifySignature(
-        { method: req.method ?? 'GET', rawPath, rawQueryString, headers, body },
-        {
-          service: 'lambda',
-          region: process.env.AWS_REGION ?? 'us-east-1',
-          paths: 'normalised',
-          secretOf: (id) =>
-            id === LOCAL_LAMBDA_CREDENTIALS.accessKeyId
-              ? LOCAL_LAMBDA_CREDENTIALS.secretAccessKey
-              : id === process.env.AWS_ACCESS_KEY_ID
-                ? process.env.AWS_SECRET_ACCESS_KEY
-                : undefined,
-        },
-      );
+      const verified = verifyTwinRequest(req, body, { service: 'lambda', key: LOCAL_LAMBDA_CREDENTIALS });
       if (!verified.ok) return reply(403, verified.reason);
       const worker = Object.values(WORKERS).find((w) => w.name === decodeURIComponent(name ?? ''));
       if (req.method !== 'POST' || !worker) return reply(404, `Function not found: ${name ?? rawPath}`);
-      if (headers['x-amz-invocation-type'] !== 'Event') return reply(400, 'The local twin takes asynchronous (Event) invocations only.');
+      if (req.headers['x-amz-invocation-type'] !== 'Event') return reply(400, 'The local twin takes asynchronous (Event) invocations only.');
       let event: unknown;
       try {
         event = JSON.parse(body.toString('utf8'));

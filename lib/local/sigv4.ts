@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 /** An access key the local server accepts, and the role IAM would grant it (an agent's with its pool, as the registry holds it). */
 export interface LocalIamKey {
   accessKeyId: string;
@@ -310,4 +311,27 @@ function canonicalHeaderValue(value: string): string {
 /** The IAM user ARN API Gateway would report for a local key; the dev server registers it with the key's role. */
 export function localIamArn(key: Pick<LocalIamKey, 'accessKeyId' | 'role'>): string {
   return `arn:aws:iam::000000000000:user/local-${key.role}-${key.accessKeyId}`;
+}
+
+/**
+ * A request to one of the local twins of an AWS service (Lambda's Invoke API, the Event API's publish), checked as
+ * that service checks it: SigV4 for `service` in this region, with the twin's own key or the environment's.
+ */
+export function verifyTwinRequest(
+  req: IncomingMessage,
+  body: Buffer,
+  twin: { service: string; key: { accessKeyId: string; secretAccessKey: string } },
+): SignatureCheck {
+  const [rawPath = '', rawQueryString = ''] = (req.url ?? '/').split('?');
+  const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v ?? '')]));
+  return verifySignature(
+    { method: req.method ?? 'GET', rawPath, rawQueryString, headers, body },
+    {
+      service: twin.service,
+      region: process.env.AWS_REGION ?? 'us-east-1',
+      paths: 'normalised',
+      secretOf: (id) =>
+        id === twin.key.accessKeyId ? twin.key.secretAccessKey : id === process.env.AWS_ACCESS_KEY_ID ? process.env.AWS_SECRET_ACCESS_KEY : undefined,
+    },
+  );
 }

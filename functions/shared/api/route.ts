@@ -244,10 +244,12 @@ export const isPublicView = (route: Pick<Route, 'method' | 'access' | 'tag'>) =>
  * current one, whatever N says.
  */
 export const NUDGED_VERSION = 'v';
+/** What `v` must look like: a version number (1 to 15 digits, no leading zero). */
+export const NUDGED_VERSION_PATTERN = /^[1-9][0-9]{0,14}$/;
 const NudgedVersion = v.optional(
   v.pipe(
     v.string(),
-    v.regex(/^[1-9][0-9]{0,14}$/, 'must be a version number'),
+    v.regex(NUDGED_VERSION_PATTERN, 'must be a version number'),
     v.description(
       "The version of the view's topic a nudge named (`/push.json` says how to listen): the answer is at least that version. Without it, a cached answer may be up to the view's max-age old.",
     ),

@@ -2,7 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as v from 'valibot';
-import { isPublicView, NUDGED_VERSION, pathIdOf, type Route } from '#shared/api/route';
+import { isPublicView, NUDGED_VERSION, NUDGED_VERSION_PATTERN, pathIdOf, type Route } from '#shared/api/route';
 import { DATABASE_CALL_BUDGET_MS, databaseUnavailableCause } from '#shared/data/client';
 import { withDeadline } from '#shared/data/deadline';
 import { createLogger, describeError, type Logger } from '#shared/log';
@@ -256,7 +256,7 @@ function pathId(route: Route, validId: ((id: number) => boolean) | undefined): M
 /** The version a nudged page asks for (`?v=`, decision 0086), when it is one; anything else is the query validation's to refuse. */
 function nudgedTo(route: Route, event: Event): { topic: PublicTopic; version: number } | undefined {
   const text = event.queryStringParameters?.[NUDGED_VERSION];
-  return text !== undefined && /^[1-9][0-9]{0,14}$/.test(text) ? { topic: route.publicTopic ?? 'live', version: Number(text) } : undefined;
+  return text !== undefined && NUDGED_VERSION_PATTERN.test(text) ? { topic: route.publicTopic ?? 'live', version: Number(text) } : undefined;
 }
 
 function validated(schema: Schema, input: unknown, prefix: string): unknown {
