@@ -7,9 +7,10 @@
  * and never otherwise. The nudges come from the Event API's twin, over a
  * WebSocket as the page's.
  *
- * A round is sent as the peer's rounds are reported, all at once; its 60 s
- * window is counted from the first result. One result in five fails, and
- * each failure is a probe: the time from its report (the 201) to the first
+ * A round is sent as the agent reports it when the round's checks end: in
+ * POST /scans batches of 100, 8 at a time (the peer too writes a round at
+ * once); its 60 s window is counted from the first batch. One result in five
+ * fails, and each failure is a probe: the time from its report (its batch's 200) to the first
  * answer of each viewer that shows it (its cell down on the matrix, the
  * team's services up one fewer on the scoreboard). Then a quiet spell with
  * nothing sent: what each viewer asks in it (nothing) and what the socket
@@ -22,11 +23,15 @@ import { REALTIME_PATH, startEventsTwin } from '../lib/local/events-twin';
 import type { LocalStack } from '../lib/local/local-stack';
 import type { StreamPoller } from '../lib/local/stream-poller';
 import { runScanAgent } from './load';
-import { http1Connection, http2Connection, http2Front, reportViewerResult, type Connection, type PageTally } from './viewer';
+import { mapBounded } from '#shared/bounded';
+import { REPORT_BATCH, REPORT_CONCURRENCY } from '../functions/agent/round';
+import { http1Connection, http2Connection, http2Front, viewerResult, type Connection, type PageTally } from './viewer';
 
 export interface PushProbe {
   team: number;
   subtype: number;
+  /** The failed service's place in its matrix cell (the team's services of the subtype, by id): the view's order. */
+  place: number;
 }
 
 export interface PushViewerResult {
@@ -41,6 +46,8 @@ export interface PushViewerResult {
   /** When the viewers' last read of the round ended, from its first report (s): nothing is read after it. */
   lastReadSeconds: number;
   round: { scoreboard: { http2: PageTally; http1: PageTally }; matrix: { http2: PageTally; http1: PageTally } };
+  /** What the socket carried in the round (each page's socket carries the same): its nudges, payload and frame headers. */
+  roundSocket: { messages: number; bytes: number };
   quiet: { seconds: number; requests: number; socketMessages: number; socketBytes: number };
 }
 
@@ -50,9 +57,9 @@ function pageViewer(connection: Connection, page: 'scoreboard' | 'matrix') {
   let asOf: string | undefined;
   let startBytes = 0;
   const tally: PageTally = { polls: 0, notModified: 0, bytes: 0, bodyBytes: 0 };
-  /** The scoreboard: each team's services up. The matrix: each `team:subtype` cell's status. */
+  /** The scoreboard: each team's services up. The matrix: each `team:subtype` cell's statuses, in the view's order. */
   const up = new Map<number, number>();
-  const cells = new Map<string, string>();
+  const cells = new Map<string, string[]>();
   const path = (v?: number) => {
     const query = new URLSearchParams();
     if (page === 'matrix' && asOf) query.set('since', asOf);
@@ -80,15 +87,22 @@ function pageViewer(connection: Connection, page: 'scoreboard' | 'matrix') {
         const view = JSON.parse(answer.body) as { as_of: string; full: boolean; teams: Record<string, (string | number)[][]> };
         asOf = view.as_of;
         if (view.full) cells.clear();
+        // As the page merges a delta: a changed cell comes whole, `[subtype_id]` alone keeps the status held at its place.
+        const changed = new Map<string, (string | number)[][]>();
         for (const [team, tuples] of Object.entries(view.teams))
-          for (const tuple of tuples) if (tuple.length > 1) cells.set(`${team}:${tuple[0]}`, String(tuple[1]));
+          for (const tuple of tuples) changed.set(`${team}:${tuple[0]}`, [...(changed.get(`${team}:${tuple[0]}`) ?? []), tuple]);
+        for (const [key, tuples] of changed)
+          cells.set(
+            key,
+            tuples.map((tuple, i) => (tuple.length > 1 ? String(tuple[1]) : (cells.get(key)?.[i] ?? '?'))),
+          );
       }
       return true;
     },
     shows(probe: PushProbe, failuresOfTeamSoFar: number, baseline: Map<number, number>): boolean {
       return page === 'scoreboard'
         ? (up.get(probe.team) ?? Infinity) <= (baseline.get(probe.team) ?? 0) - failuresOfTeamSoFar
-        : cells.get(`${probe.team}:${probe.subtype}`) === 'down';
+        : cells.get(`${probe.team}:${probe.subtype}`)?.[probe.place] === 'down';
     },
     reset() {
       tally.polls = tally.bytes = tally.bodyBytes = tally.notModified = 0;
@@ -108,11 +122,10 @@ export async function measurePushViewer(
   push: { socketUrl: string; config: PushConfig },
   options: {
     results: number;
-    /** Reports result `index`; answers the probe when it is a failure (its team and subtype). */
-    send: (index: number) => Promise<PushProbe | undefined>;
+    /** Reports results `indices` in one request; answers each one's probe when it is a failure (its team and subtype). */
+    report: (indices: number[]) => Promise<(PushProbe | undefined)[]>;
     windowSeconds: number;
     quietSeconds: number;
-    concurrency: number;
   },
 ): Promise<PushViewerResult> {
   const front = await http2Front(cdn.listener);
@@ -166,7 +179,7 @@ export async function measurePushViewer(
     socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init' })));
     socket.on('message', (data: Buffer) => {
       socketMessages++;
-      socketBytes += data.length;
+      socketBytes += data.length + 2; // a server's frame header: 2 bytes for a payload under 126
       const message = JSON.parse(String(data)) as { type: string; event?: string };
       if (message.type === 'connection_ack') socket.send(JSON.stringify({ type: 'subscribe', id: 'live', channel: pushChannel('live'), authorization }));
       else if (message.type === 'subscribe_success') ready();
@@ -184,25 +197,25 @@ export async function measurePushViewer(
     for (const [team, up] of viewers.scoreboard[0]!.up) baseline.set(team, up);
     for (const viewer of all) viewer.reset();
     nudges = 0;
+    const socketAtStart = { messages: socketMessages, bytes: socketBytes };
 
-    // The round, reported all at once (a few requests in flight), each failure's report time kept.
+    // The round, reported as the agent reports it (REPORT_CONCURRENCY batches in flight), each failure's report time kept.
     const started = performance.now();
     const teamFailures = new Map<number, number>();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: options.concurrency }, async () => {
-        while (next < options.results) {
-          const index = next++;
-          const probe = await options.send(index);
-          if (!probe) continue;
-          const failures = (teamFailures.get(probe.team) ?? 0) + 1;
-          teamFailures.set(probe.team, failures);
-          probes.push({ probe, reportedAt: performance.now(), teamFailures: failures, seen: new Map() });
-          // A viewer may already have read it (the fold is quick): checked again against what it holds.
-          for (const viewer of all) check(viewer);
-        }
-      }),
-    );
+    const batches: number[][] = [];
+    for (let i = 0; i < options.results; i += REPORT_BATCH) batches.push(Array.from({ length: Math.min(REPORT_BATCH, options.results - i) }, (_, k) => i + k));
+    await mapBounded(batches, REPORT_CONCURRENCY, async (batch) => {
+      const answers = await options.report(batch);
+      const reportedAt = performance.now();
+      for (const probe of answers) {
+        if (!probe) continue;
+        const failures = (teamFailures.get(probe.team) ?? 0) + 1;
+        teamFailures.set(probe.team, failures);
+        probes.push({ probe, reportedAt, teamFailures: failures, seen: new Map() });
+      }
+      // A viewer may already have read them (the fold is quick): checked again against what it holds.
+      for (const viewer of all) check(viewer);
+    });
     // The window's bytes are counted once every viewer shows every probe and no read is under way: on the
     // nudges nothing is read after that, so the rest of the window would add nothing (the quiet spell below shows it).
     const windowEnd = started + options.windowSeconds * 1000;
@@ -214,6 +227,7 @@ export async function measurePushViewer(
       scoreboard: { http2: copy(viewers.scoreboard[0]!.tally), http1: copy(viewers.scoreboard[1]!.tally) },
       matrix: { http2: copy(viewers.matrix[0]!.tally), http1: copy(viewers.matrix[1]!.tally) },
     };
+    const roundSocket = { messages: socketMessages - socketAtStart.messages, bytes: socketBytes - socketAtStart.bytes };
     const latencyOf = (page: 'scoreboard' | 'matrix') => {
       const seen = probes.flatMap((p) => viewers[page].map((viewer) => p.seen.get(viewer)?.ms ?? NaN));
       const fromNudge = probes.flatMap((p) => viewers[page].flatMap((viewer) => p.seen.get(viewer)?.fromNudgeMs ?? []));
@@ -246,7 +260,7 @@ export async function measurePushViewer(
       socketBytes: socketBytes - bytesBefore,
     };
     const lastReadSeconds = (lastReadAt - started) / 1000;
-    return { results: options.results, windowSeconds: options.windowSeconds, lastReadSeconds, nudges, latency, round, quiet };
+    return { results: options.results, windowSeconds: options.windowSeconds, lastReadSeconds, nudges, latency, round, roundSocket, quiet };
   } finally {
     socket.terminate();
     await Promise.all(connections.map((c) => c.close()));
@@ -263,15 +277,19 @@ export async function measureNudgedViewers(options: {
   stack: LocalStack;
   api: string;
   agentToken: string;
+  /** Every service of the viewer table's teams (a probe's place in its matrix cell is counted among them), in the order reported. */
   services: { id: number; max_score: number; team: number; subtype_id: number }[];
   fold: StreamPoller;
   windowSeconds: number;
   quietSeconds: number;
-  concurrency: number;
 }): Promise<PushViewerResult> {
   const { stack, api, agentToken, services } = options;
+  const probeOf = (service: (typeof services)[number]) => {
+    const cell = services.filter((s) => s.team === service.team && s.subtype_id === service.subtype_id).sort((a, b) => a.id - b.id);
+    return { team: service.team, subtype: service.subtype_id, place: cell.indexOf(service) };
+  };
   const allUp = services.map((s) => ({ service_id: s.id, scan_id: `push-viewer-up-${s.id}`, score: s.max_score, error: null }));
-  await runScanAgent({ url: stack.url, token: agentToken, reports: allUp, concurrency: options.concurrency, batch: 100 });
+  await runScanAgent({ url: stack.url, token: agentToken, reports: allUp, concurrency: REPORT_CONCURRENCY, batch: REPORT_BATCH });
   await options.fold.caughtUp(600_000);
   const events = await startEventsTwin();
   events.attach(stack.server);
@@ -284,12 +302,17 @@ export async function measureNudgedViewers(options: {
         results: services.length,
         windowSeconds: options.windowSeconds,
         quietSeconds: options.quietSeconds,
-        concurrency: options.concurrency,
-        send: async (i) => {
-          const service = services[i]!;
+        report: async (indices) => {
+          const body = indices.map((i) => viewerResult(services[i]!, i, 'push-viewer'));
+          const response = await fetch(`${api}/scans`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${agentToken}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          });
+          const answers = (await response.json()) as { status: number }[];
+          if (response.status !== 200 || answers.some((a) => a.status !== 201)) throw new Error(`push viewer: a batch answered ${response.status}`);
           // Each failure is a status change (every service was up): a probe.
-          const failed = await reportViewerResult(api, agentToken, service, i, 'push-viewer');
-          return failed ? { team: service.team, subtype: service.subtype_id } : undefined;
+          return indices.map((i, k) => (body[k]!.score === 0 ? probeOf(services[i]!) : undefined));
         },
       },
     );

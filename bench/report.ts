@@ -148,7 +148,7 @@ export function printReport(r: any) {
     const x = r.pushViewer;
     const kb = (bytes: number) => fmt(bytes / 1024, 1);
     table(
-      `The same viewers nudged (decision 0086): a round of ${x.results} results reported at once, ${x.nudges} nudges; each viewer reads on a nudge (?v=), never otherwise. Latency: from a failure's report (the 201) to each viewer's answer that shows it (${x.latency.matrix.probes} failures, HTTP/2 and HTTP/1.1 viewers together), and of it the part from the nudge the viewer read on (the rest: the fold on DynamoDB Local). KB the server sent in the round's ${x.windowSeconds} s (its last read ended ${fmt(x.lastReadSeconds, 1)} s in)`,
+      `The same viewers nudged (decision 0086): a round of ${x.results} results reported as the agent reports a round (POST /scans, 100 a request, at once), ${x.nudges} nudges; each viewer reads on a nudge (?v=), never otherwise. Latency: from a failure's report (its request's 200) to each viewer's answer that shows it (${x.latency.matrix.probes} failures, HTTP/2 and HTTP/1.1 viewers together), and of it the part from the nudge the viewer read on (the rest: the fold on DynamoDB Local). KB the server sent in the round's ${x.windowSeconds} s (its last read ended ${fmt(x.lastReadSeconds, 1)} s in), with the socket's ${x.roundSocket?.messages ?? 0} messages (${x.roundSocket?.bytes ?? 0} B, which each page's socket carries)`,
       ['page', 'latency p50 / p99 ms', 'from the nudge p50 / p99 ms', 'HTTP/2 KB', 'HTTP/1.1 KB', 'reads: HTTP/2, 1.1', '304s'],
       (['scoreboard', 'matrix'] as const).map((page) => {
         const { http2, http1 } = x.round[page];
@@ -157,8 +157,8 @@ export function printReport(r: any) {
           page === 'scoreboard' ? '/' : 'matrix',
           `${fmt(l.p50)} / ${fmt(l.p99)}`,
           `${fmt(l.fromNudgeP50)} / ${fmt(l.fromNudgeP99)}`,
-          kb(http2.bytes),
-          kb(http1.bytes),
+          kb(http2.bytes + (x.roundSocket?.bytes ?? 0)),
+          kb(http1.bytes + (x.roundSocket?.bytes ?? 0)),
           `${http2.polls}, ${http1.polls}`,
           `${http2.notModified}, ${http1.notModified}`,
         ];

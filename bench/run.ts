@@ -206,7 +206,6 @@ try {
     fold: tableFold!,
     windowSeconds: params.viewerSeconds,
     quietSeconds: params.viewerQuietSeconds,
-    concurrency: params.concurrency,
   });
 
   // Back to the main table, its fold still running; nothing kept from the growth tables' settings counts for it.

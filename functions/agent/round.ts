@@ -71,8 +71,8 @@ export interface Planned {
 }
 
 /** Reports go in batches of this many (the batch route's limit) and this many requests at once. */
-const REPORT_BATCH = 100;
-const REPORT_CONCURRENCY = 8;
+export const REPORT_BATCH = 100;
+export const REPORT_CONCURRENCY = 8;
 
 /** A service's check: its own, when an organiser gave it one, else its subtype's. */
 export function checkFor(
