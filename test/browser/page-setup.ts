@@ -129,6 +129,19 @@ export function useWebPage(): void {
   });
 }
 
+/**
+ * A page of its own context whose timers run as written (a signed-in page's 5 s poll takes 5 s), for a test about
+ * what comes between two polls; what it asked for is timed. Closed with the browser.
+ */
+export async function pageAtWrittenPace(): Promise<{ page: Page; requested: { url: string; at: number }[] }> {
+  const own = await hermeticContext(browser!, { viewport: VIEWPORT });
+  const paced = await own.newPage();
+  const asked: { url: string; at: number }[] = [];
+  paced.on('request', (request) => void asked.push({ url: request.url(), at: performance.now() }));
+  paced.on('pageerror', (error) => consoleErrors.push(String(error)));
+  return { page: paced, requested: asked };
+}
+
 export const api = async (path: string, init?: RequestInit) => (await fetch(`${stack.url}/api/v1${path}`, init)).json();
 
 export async function open(path: string, ready: string): Promise<void> {

@@ -22,6 +22,7 @@ import {
   ON_SCREEN,
   open,
   page,
+  pageAtWrittenPace,
   PNG_BYTES,
   seriousAxeViolations,
   signInToConsole,
@@ -256,6 +257,40 @@ describe('the other pages', () => {
     expect(await seriousAxeViolations()).toEqual([]);
     await open('/admin/#/findings', 'table.console-beacons');
     expect(await page.locator('table.console-beacons tbody tr').first().textContent()).toContain('www.team11.ccdc.example');
+  });
+
+  it("a member's page is nudged on the live topic between its 5 s polls, and polls all the same (decision 0086)", async () => {
+    const { password } = await createTeamAccount({ home: 2, name: 'browser-nudged', audit: TEST_AUDIT });
+    const team = (await api('/teams/2')) as { number: number };
+    const ssh = ((await api(`/services?team=${team.number}`)) as { id: number; subtype: string }[]).find((s) => s.subtype === 'SSH')!;
+    // Nothing of the tests before it still folding: no nudge comes but this test's.
+    await stack.fold.caughtUp();
+    const paced = await pageAtWrittenPace();
+    await paced.page.goto(`${stack.url}/my-team.html`);
+    await paced.page.getByLabel('Name').fill('browser-nudged');
+    await paced.page.getByLabel('Password').fill(password);
+    await paced.page.getByRole('button', { name: 'Sign in' }).click();
+    const row = paced.page.locator(`table.services tr[data-service-id="${ssh.id}"]`);
+    await row.waitFor(ON_SCREEN);
+    const servicesReads = (from = 0) => paced.requested.slice(from).filter(({ url }) => /\/api\/v1\/team\/\d+\/services(\?|$)/.test(url));
+    // Its own data has no topic: it polls, every 5 s, on the nudges too.
+    await expect.poll(() => servicesReads().length, ON_SCREEN).toBeGreaterThanOrEqual(2);
+    const [first, poll] = servicesReads();
+    expect(poll!.at - first!.at).toBeGreaterThan(4_000);
+
+    // Just after that poll, a result: the page shows it well before the next poll is due.
+    const polledAt = poll!.at;
+    const from = paced.requested.length;
+    const reported = await fetch(`${stack.url}/api/v1/services/${ssh.id}/scans`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ENV_TOKENS.service}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ scan_id: 'browser-member-nudged-1', score: 0, error: 'ssh banner never came', category: 'timeout' }),
+    });
+    expect(reported.status).toBe(201);
+    await row.locator('td', { hasText: 'ssh banner never came' }).waitFor({ timeout: 4_000 });
+    const readAt = servicesReads(from)[0]!.at;
+    expect(readAt - polledAt, 'read on the nudge, not on the next poll').toBeLessThan(4_000);
+    await paced.page.close();
   });
 
   it(

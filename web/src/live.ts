@@ -10,7 +10,11 @@ import { listenForNudges, type PushListener } from './push';
  * version it was nudged to, and asks nothing while nothing moves. While the
  * nudges cannot reach it (no socket, or it dropped), it polls every `everyMs`
  * and says "live (polling)"; it goes back to the nudges when the socket
- * returns, reading once to catch up. A signed-in page (no `push`) polls.
+ * returns, reading once to catch up. A signed-in page listens to the public
+ * topics its figures move with, and polls all the same (`polls: 'always'`):
+ * what is its own alone (a team's queues, the red team's findings) has no
+ * topic, since a version per team on a public socket would tell every
+ * spectator when that team got a grade, a finding or an announcement.
  * A hidden tab keeps neither socket nor polls. A read that fails shows a
  * banner and is tried again, backing off.
  */
@@ -23,7 +27,20 @@ export type StopFollowing = () => Promise<void>;
 /** Reads what the page shows; `nudged`: the version a nudge named, for the reads to ask for (`?v=`). */
 export type Refresh = (nudged?: number) => Promise<void>;
 
-export function follow(refresh: Refresh, everyMs: number, push?: { topics: readonly PublicTopic[] }): StopFollowing {
+export interface Push {
+  topics: readonly PublicTopic[];
+  /** `fallback` (a spectator's page): polls only while the nudges cannot reach it. `always`: a signed-in page's own data has no topic. */
+  polls?: 'fallback' | 'always';
+}
+
+/**
+ * What a signed-in page listens to: a member's services and scores, and the
+ * red team's findings once the organisers approve them (a deduction), move
+ * with the live topic; the rest of what it shows comes with its polls.
+ */
+export const SIGNED_IN_PUSH: Push = { topics: ['live'], polls: 'always' };
+
+export function follow(refresh: Refresh, everyMs: number, push?: Push): StopFollowing {
   const banner = document.getElementById('banner')!;
   const live = document.getElementById('live')!;
   let lastSuccess = 0;
@@ -34,9 +51,10 @@ export function follow(refresh: Refresh, everyMs: number, push?: { topics: reado
   let queued: number | undefined;
   let stopped = false;
   let pushed = false;
+  const pollsAlways = push?.polls === 'always';
 
   const showAge = () => {
-    const mode = pushed || !push ? 'Live' : 'Live (polling)';
+    const mode = pushed || !push || pollsAlways ? 'Live' : 'Live (polling)';
     if (document.hidden) live.textContent = 'Paused while this tab is hidden';
     else if (lastSuccess === 0) live.textContent = 'Connecting…';
     else live.textContent = `${mode} · updated ${Math.max(0, Math.round((Date.now() - lastSuccess) / 1000))} s ago`;
@@ -65,7 +83,7 @@ export function follow(refresh: Refresh, everyMs: number, push?: { topics: reado
       failures = 0;
       banner.hidden = true;
       // On the nudges, nothing is asked until the next one; polling, the next poll.
-      if (!pushed) schedule(everyMs);
+      if (!pushed || pollsAlways) schedule(everyMs);
     } catch (error) {
       failures += 1;
       const wait = Math.min(MAX_BACKOFF_MS, everyMs * 2 ** (failures - 1));
@@ -91,6 +109,8 @@ export function follow(refresh: Refresh, everyMs: number, push?: { topics: reado
       onLive: (now) => {
         pushed = now;
         showAge();
+        // A page that polls anyway has nothing to catch up on, and its polls go on.
+        if (pollsAlways) return;
         // Back on the nudges: one read for whatever moved meanwhile. Off them: poll from now.
         if (now) void read();
         else if (!running) schedule(0);

@@ -2,6 +2,8 @@ import { h, replaceContent, statCard } from '../dom';
 import type { Overview } from './admin-api';
 import type { ConsoleContext } from './context';
 import { listTable } from './table';
+import { SIGNED_IN_PUSH } from '../live';
+import { listenForNudges } from '../push';
 
 /**
  * The console's first view: whether the event is healthy, from GET
@@ -9,7 +11,8 @@ import { listTable } from './table';
  * state and the rounds, services up and down by check, each pool's agents,
  * what waits for an organiser (each a link to its view) and the fold's lag.
  * While the view is shown (and the tab is not hidden) it asks again every
- * POLL_MS with the answer's ETag: a quiet poll is a 304 and redraws nothing.
+ * POLL_MS with the answer's ETag, and at once when the live topic is nudged:
+ * a quiet poll is a 304 and redraws nothing.
  */
 
 const POLL_MS = 10_000;
@@ -26,15 +29,28 @@ const WINDOW_LABELS: Record<Overview['window'], string> = {
 
 export async function overviewView({ api }: ConsoleContext): Promise<Node[]> {
   const root = h('div', { class: 'console-overview' }, ...overviewNodes((await api.overview()).data));
-  const poll = window.setInterval(() => {
-    // Another view replaced this one: stop asking.
-    if (!root.isConnected) return window.clearInterval(poll);
-    // A hidden tab asks nothing, as the public pages do; the next tick after it is shown asks again.
-    if (document.hidden) return;
+  const ask = () =>
     api.overview().then(
       ({ data, changed }) => changed && root.isConnected && replaceContent(root, ...overviewNodes(data)),
       () => undefined,
     );
+  // The services by check move with the public live topic: a nudge asks at once (decision 0086). The rest (what
+  // waits, the pools, the fold's lag) has no topic, and comes with the polls.
+  // A hidden tab keeps no socket, as the public pages do.
+  const nudges = listenForNudges(SIGNED_IN_PUSH.topics, { onNudge: () => void (root.isConnected && ask()), onLive: () => undefined });
+  const onVisibility = () => (document.hidden ? nudges.pause() : nudges.resume());
+  if (document.hidden) nudges.pause();
+  document.addEventListener('visibilitychange', onVisibility);
+  const poll = window.setInterval(() => {
+    // Another view replaced this one: stop asking and listening.
+    if (!root.isConnected) {
+      nudges.stop();
+      document.removeEventListener('visibilitychange', onVisibility);
+      return window.clearInterval(poll);
+    }
+    // A hidden tab asks nothing, as the public pages do; the next tick after it is shown asks again.
+    if (document.hidden) return;
+    void ask();
   }, POLL_MS);
   return [root];
 }

@@ -1,7 +1,7 @@
 import { ApiError, memberApi, RequestRefused, type Announcement, type CheckJob, type PasswordChange, type TeamService, type TeamSession } from '../api';
 import { formatTime, h, replaceContent, scrollRegion } from '../dom';
 import { POLL_MS } from '#shared/api/polling';
-import { follow, type StopFollowing } from '../live';
+import { follow, SIGNED_IN_PUSH, type StopFollowing } from '../live';
 import { beaconsList, findingsList, incidentsPanel, injectsPanel } from './member-work';
 import { stateTag } from './states';
 import { signInForm as signInAs } from '../sign-in';
@@ -194,7 +194,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
       throw error;
     }
   };
-  stopFollowing = follow(refresh, POLL_MS.signedIn);
+  stopFollowing = follow(refresh, POLL_MS.signedIn, SIGNED_IN_PUSH);
 }
 
 /** The organisers' announcements, newest first: their text as text (line breaks kept), never as HTML. */

@@ -2,7 +2,7 @@ import { api, ApiError, redTeamApi, type Finding, type FindingKind, type Service
 import { formatTime, h, replaceContent } from '../dom';
 import { fileList, filePicker, uploadPicked } from '../files';
 import { POLL_MS } from '#shared/api/polling';
-import { follow } from '../live';
+import { follow, SIGNED_IN_PUSH } from '../live';
 import { renderMarkdown } from '../markdown';
 import { signInForm } from '../sign-in';
 import { refusal } from './member-work';
@@ -85,7 +85,7 @@ async function signedIn(content: HTMLElement, token: string): Promise<void> {
       throw error;
     }
   };
-  stopFollowing = follow(refresh, POLL_MS.signedIn);
+  stopFollowing = follow(refresh, POLL_MS.signedIn, SIGNED_IN_PUSH);
 }
 
 type RedTeamApi = ReturnType<typeof redTeamApi>;
