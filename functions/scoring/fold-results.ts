@@ -1,7 +1,10 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { foldBatch } from '#shared/app/fold';
 import { stepVoidJobs } from '#shared/app/voids';
-import { paddedSequence, publicTopicsOf, toScoreEvents, voidJobWakeups } from '#shared/data/fold-events';
+import { paddedSequence, publicTopicsOf, sampleMinutesOf, toScoreEvents, voidJobWakeups } from '#shared/data/fold-events';
+import { freshSettings } from '#shared/data/fresh';
+import { standingsChangeAt } from '#shared/app/standings';
+import { momentInMinutes, type PublicTopic } from '#shared/domain/public-topics';
 import { movePublicVersion } from '#shared/data/public-version';
 import { nudgeSpectators } from '#shared/app/nudges';
 import { voidJobIdOf } from '#shared/data/void-jobs';
@@ -33,6 +36,21 @@ function foldLagOf(records: DynamoDBRecord[], folded: number, now: number): numb
   return Math.max(0, now - Math.min(...written));
 }
 
+/**
+ * The topics a batch moves: those its records touch, and the live topic when the batch holds the minute's sample
+ * and a moment a public view turns at with nothing written fell in that minute (the freeze starting, an inject
+ * falling due: the ETags turn at them, decision 0077). The sample comes every minute, so a page on the nudges turns
+ * within about a minute of such a moment instead of at the next result (decision 0086).
+ */
+async function withMomentsPassed(records: DynamoDBRecord[]): Promise<PublicTopic[]> {
+  const topics = publicTopicsOf(records);
+  const minutes = sampleMinutesOf(records);
+  if (topics.includes('live') || minutes.length === 0) return topics;
+  const [{ settings }, dueTimes] = await Promise.all([freshSettings(), standingsChangeAt()]);
+  const freeze = settings.scoreboard_freeze_time ? [Date.parse(settings.scoreboard_freeze_time)] : [];
+  return momentInMinutes([...freeze, ...dueTimes], minutes) ? [...topics, 'live'] : topics;
+}
+
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const log = createLogger({ route: 'FoldResults' });
   // The event source mapping filters already; this keeps a misconfigured mapping harmless.
@@ -43,7 +61,7 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   // After the fold's writes: a conditional read answered from the version never sees it move before the change is there.
   // Only the topics the batch touched: the minute's sample moves the history's view, not the scoreboard's.
   const now = Date.now();
-  const moved = await movePublicVersion(publicTopicsOf(event.Records), now, foldLagOf(event.Records, events.length, now));
+  const moved = await movePublicVersion(await withMomentsPassed(event.Records), now, foldLagOf(event.Records, events.length, now));
   // Then the open pages are told (decision 0086): within a second of the last nudge, this waits for the next slot.
   await nudgeSpectators(moved, log);
   const failed = [foldFailed, jobFailed].filter((s): s is string => s !== undefined).sort((a, b) => (paddedSequence(a) < paddedSequence(b) ? -1 : 1))[0];

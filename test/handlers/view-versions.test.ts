@@ -186,8 +186,9 @@ describe('public views and the public version', () => {
     clockPasses(VIEW_SETTLE_MS + 500);
     const before = await tags();
     const versionsBefore = await readPublicVersions();
-    // A minute of the finest resolution alone (a five-minute one writes two samples, whose records may fall in two batches).
-    let minute = Math.floor(Date.now() / 60_000) + 1;
+    // A minute of the finest resolution alone (a five-minute one writes two samples, whose records may fall in two
+    // batches), well after the freeze and due times the other tests set: a moment in it would move the live version.
+    let minute = Math.floor(Date.now() / 60_000) + 10;
     if (minute % 5 === 0) minute += 1;
     await recordScoreSnapshot({ time: new Date(minute * 60_000).toISOString() });
     const after = await tags();
@@ -197,6 +198,35 @@ describe('public views and the public version', () => {
     expect(after.get('GetScoreHistory')).not.toBe(before.get('GetScoreHistory'));
     // (The services' views also follow a clock of their own, a scan in progress lapsing: not compared here.)
     for (const name of ['GetScoreboard', 'GetScorecard', 'GetTeam', 'ListTeams', 'GetServiceStatus']) expect(after.get(name), name).toBe(before.get(name));
+  });
+
+  it("moves the live version with the minute's sample when the freeze started in that minute, so that nudged pages turn with it (decision 0086)", async () => {
+    await fold.caughtUp();
+    // Minutes of the finest resolution alone, and a freeze halfway through the first.
+    let minute = Math.floor(Date.now() / 60_000) + 2;
+    while (minute % 5 === 0 || (minute + 1) % 5 === 0) minute += 1;
+    const current = await getSettings({ consistent: true });
+    const { id: _id, ...fields } = current!.settings;
+    const freezeAt = new Date((minute - 0.5) * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    // Written directly: the API wants a freeze announced minutes ahead.
+    await saveSettings({ ...fields, scoreboard_freeze_time: freezeAt }, current!, { ...TEST_AUDIT, action: 'settings.update' });
+    await fold.caughtUp();
+    // The consumer's copy of the settings (kept 5 s) lapsed, as the API's notice of a freeze (3 minutes) makes sure.
+    forgetFreshCopies();
+    const before = await readPublicVersions(true);
+    await recordScoreSnapshot({ time: new Date(minute * 60_000).toISOString() });
+    await fold.caughtUp();
+    const closing = await readPublicVersions(true);
+    expect(closing.history.version).toBe(before.history.version + 1);
+    expect(closing.live.version, 'the sample of the minute the freeze started in').toBe(before.live.version + 1);
+    // The next minute's sample: no moment in it, the live version stays.
+    await recordScoreSnapshot({ time: new Date((minute + 1) * 60_000).toISOString() });
+    await fold.caughtUp();
+    const after = await readPublicVersions(true);
+    expect(after.history.version).toBe(closing.history.version + 1);
+    expect(after.live.version).toBe(closing.live.version);
+    const restored = await getSettings({ consistent: true });
+    await saveSettings({ ...fields, scoreboard_freeze_time: null }, restored!, { ...TEST_AUDIT, action: 'settings.update' });
   });
 
   it('moves the ETags of the anonymous views when the clock passes the freeze time, with nothing written', async () => {

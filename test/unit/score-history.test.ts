@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
-import { publicTopicsOf } from '#shared/data/fold-events';
+import { publicTopicsOf, sampleMinutesOf } from '#shared/data/fold-events';
+import { momentInMinutes } from '#shared/domain/public-topics';
 import { historyKeys } from '#shared/data/keys';
 import {
   buildHistory,
@@ -115,5 +116,27 @@ describe('score history rules', () => {
     const record = (key: { pk: string; sk: string }) => ({ eventName: 'INSERT', dynamodb: { Keys: { pk: { S: key.pk }, sk: { S: key.sk } } } });
     expect(publicTopicsOf([record(historyKeys.sample(60, at(1)))] as never)).toEqual(['history']);
     expect(publicTopicsOf([record(historyKeys.window(60))] as never)).toEqual([]);
+  });
+
+  it('reads the minute of each sample in a batch, once whatever its resolutions, and finds a moment in the minute it closes', () => {
+    const sampleRecord = (resolution: number, time: string) => ({
+      eventName: 'INSERT',
+      dynamodb: {
+        Keys: { pk: { S: historyKeys.sample(resolution as never, time).pk }, sk: { S: historyKeys.sample(resolution as never, time).sk } },
+        NewImage: { time: { S: time } },
+      },
+    });
+    const window = {
+      eventName: 'MODIFY',
+      dynamodb: { Keys: { pk: { S: historyKeys.window(60).pk }, sk: { S: historyKeys.window(60).sk } }, NewImage: { time: { S: at(9) } } },
+    };
+    const minutes = sampleMinutesOf([sampleRecord(60, at(5)), sampleRecord(300, at(5)), window] as never);
+    expect(minutes).toEqual([Date.parse(at(5))]);
+    // The minute a sample closes: after the one before it, up to it.
+    expect(momentInMinutes([Date.parse(at(5))], minutes)).toBe(true);
+    expect(momentInMinutes([Date.parse(at(4)) + 1], minutes)).toBe(true);
+    expect(momentInMinutes([Date.parse(at(4))], minutes)).toBe(false);
+    expect(momentInMinutes([Date.parse(at(5)) + 1], minutes)).toBe(false);
+    expect(momentInMinutes([], minutes)).toBe(false);
   });
 });

@@ -101,6 +101,12 @@ export function publicTopicsOf(records: DynamoDBRecord[]): PublicTopic[] {
   ];
 }
 
+/** The minutes of the score history's samples in a batch (epoch ms): the minute job writes each minute's, in every resolution it belongs to. */
+export function sampleMinutesOf(records: DynamoDBRecord[]): number[] {
+  const minutes = records.flatMap((record) => (matchesFoldFilter(record, [HISTORY_ITEM]) ? [Date.parse(record.dynamodb?.NewImage?.time?.S ?? '')] : []));
+  return [...new Set(minutes.filter(Number.isFinite))];
+}
+
 /** Whether a record matches any of the patterns, as Lambda's event filtering would decide. */
 export function matchesFoldFilter(record: unknown, patterns: Pattern[] = FOLD_EVENT_PATTERNS): boolean {
   return patterns.some((pattern) => matches(record, pattern));

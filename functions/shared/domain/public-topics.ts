@@ -8,3 +8,13 @@
  * the pages are nudged per topic (decision 0086).
  */
 export type PublicTopic = 'live' | 'history';
+
+/**
+ * Whether a moment a public view turns at with nothing written (the freeze
+ * starting, an inject falling due) fell in the minute one of these samples
+ * closes (epoch ms, each a sample's minute: the moments after the minute
+ * before it, up to it).
+ */
+export function momentInMinutes(moments: readonly number[], sampleMinutes: readonly number[], minuteMs = 60_000): boolean {
+  return sampleMinutes.some((minute) => moments.some((moment) => moment > minute - minuteMs && moment <= minute));
+}
