@@ -82,6 +82,8 @@ const params = {
   viewerSeconds: quick ? 20 : 60,
   // One of the pages' 20 s intervals: every quiet poll is a 304 of one size, and the table scales it to a minute.
   viewerQuietSeconds: 20,
+  // On the nudges nothing is asked and the socket's keep-alives come a minute apart: 10 quiet seconds say it as 20 do.
+  nudgedQuietSeconds: 10,
   viewerTeams: quick ? 10 : 50,
   viewerResults: quick ? 100 : 500,
   concurrency: Number(values.concurrency),
@@ -197,7 +199,7 @@ try {
 
   // The same viewers nudged (decision 0086): the Event API's twin beside the origin, only for this phase (a fold
   // that nudges may wait for a nudge's slot, which the ingestion figures above must not carry).
-  log(`the same viewers nudged: a round of ${viewerServices.length} results reported at once, then ${params.viewerQuietSeconds} s of quiet…`);
+  log(`the same viewers nudged: a round of ${viewerServices.length} results reported at once, then ${params.nudgedQuietSeconds} s of quiet…`);
   const pushViewer = await measureNudgedViewers({
     stack,
     api,
@@ -205,7 +207,7 @@ try {
     services: viewerServices,
     fold: tableFold!,
     windowSeconds: params.viewerSeconds,
-    quietSeconds: params.viewerQuietSeconds,
+    quietSeconds: params.nudgedQuietSeconds,
   });
 
   // Back to the main table, its fold still running; nothing kept from the growth tables' settings counts for it.

@@ -28,8 +28,11 @@ import { POLL_MS as SPECTATOR_POLL_MS } from '#shared/api/polling';
 
 /** The spectators' pages' interval, overridable for a side-by-side run (VIEWER_POLL_MS=5000). */
 const POLL_MS = Number(process.env.VIEWER_POLL_MS ?? SPECTATOR_POLL_MS.spectator);
-/** Past the status view's as_of, which trails the clock by up to two 5 s grid steps. */
-const AS_OF_LAG_MS = 11_000;
+/**
+ * How far behind a view read through the CDN may trail a folded result: the CDN's 5 s copy, and the fold's few
+ * seconds on DynamoDB Local (the status view's as_of is the live version's last move, decision 0086).
+ */
+const VIEW_LAG_MS = 8_000;
 
 export interface Answer {
   status: number;
@@ -199,7 +202,7 @@ export interface ViewerPhase {
  * spread evenly over the time (and the round's tail, until the views hold
  * its last results), then over `quietSeconds` (as long by default) with
  * nothing sent. The first (whole)
- * answers and 11 s of polls come before and are not counted.
+ * answers come before and are not counted.
  */
 export async function measureViewer(
   cdn: { url: string; listener: RequestListener },
@@ -243,13 +246,10 @@ export async function measureViewer(
       matrix: { http2: copy(pollers.matrix.http2), http1: copy(pollers.matrix.http1) },
     };
   };
-  /**
-   * Polls `spacingMs` apart until the views' as_of (5 to 10 s behind the clock) has passed every change (11 s or
-   * more), and what they cost.
-   */
+  /** Polls `spacingMs` apart until the views hold every change (VIEW_LAG_MS or more), and what they cost. */
   const settle = async (spacingMs: number) => {
     for (const p of all) p.reset();
-    const polls = 1 + Math.ceil(AS_OF_LAG_MS / spacingMs);
+    const polls = 1 + Math.ceil(VIEW_LAG_MS / spacingMs);
     for (let poll = 0; poll < polls; poll++) {
       if (poll > 0) await new Promise((r) => setTimeout(r, spacingMs));
       await Promise.all(all.map((p) => p.poll()));
@@ -257,10 +257,9 @@ export async function measureViewer(
     return tallies();
   };
   try {
-    // On the page for a while already: its first (whole) answer and the deltas that follow it (a whole view holds
-    // changes after its as_of, which the next delta sends again) are behind it.
-    // Not counted, so no need to keep the pages' pace.
-    await settle(AS_OF_LAG_MS);
+    // On the page for a while already: its first (whole) answer is behind it. The fold has caught up and a whole
+    // view holds every change up to its as_of, so one poll of each is that page's state. Not counted.
+    for (const p of all) await p.poll();
     const round = await phase(options.results, options.seconds);
     // A quiet minute starts once the round's last results have reached the views: until then they are the round's,
     // polled at the pages' pace as a viewer would.

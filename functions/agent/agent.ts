@@ -32,6 +32,8 @@ export interface AgentOptions {
   pollCheckJobsMs?: number;
   /** The command checks' recipes, from the agent's configuration (checks/command.ts). */
   recipes?: Recipes;
+  /** How soon it tries again to read the settings it never read (default SETTINGS_RETRY_MS: tests shorten the wait, not the path). */
+  settingsRetryMs?: number;
 }
 
 /**
@@ -74,7 +76,7 @@ export async function runAgent(options: AgentOptions): Promise<RoundSummary[]> {
       return lastSettings;
     });
     if (!settings) {
-      next = Date.now() + SETTINGS_RETRY_MS;
+      next = Date.now() + (options.settingsRetryMs ?? SETTINGS_RETRY_MS);
       n--;
       continue;
     }

@@ -339,7 +339,17 @@ describe('the scoring agent', () => {
         name === 'settings' ? () => (refused-- > 0 ? Promise.reject(new Error('/settings/1: 0 unreachable: fetch failed')) : api.settings()) : api[name],
     });
     const stop = new AbortController();
-    const running = runAgent({ api: cutOff, rounds: 'forever', concurrency: 4, log, mailToken, signal: stop.signal, resolverForRound: async () => resolver() });
+    // Tried again every 0.5 s here (5 s as run): the wait is a constant, the path the same.
+    const running = runAgent({
+      api: cutOff,
+      rounds: 'forever',
+      concurrency: 4,
+      log,
+      mailToken,
+      signal: stop.signal,
+      resolverForRound: async () => resolver(),
+      settingsRetryMs: 500,
+    });
     // Its first round runs once the settings are read again, at the second try after the first refusal.
     await expect.poll(() => refused, { timeout: 20_000 }).toBeLessThan(0);
     stop.abort();
