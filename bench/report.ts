@@ -206,7 +206,7 @@ export function printReport(r: any) {
   table(
     `Cold start: a fresh Node process imports the bundle and answers one request (empty Node process: ${fmt(r.coldStarts.baselineMs)} ms)`,
     ['function', 'bytes', 'gzip', 'cold ms', 'status'],
-    r.coldStarts.functions.map((f: any) => [f.function, f.bytes, f.gzipBytes, fmt(f.coldMs), f.status]),
+    r.coldStarts.functions.map((f: any) => [f.function, f.bytes, f.gzipBytes, f.coldMs === null ? '–' : fmt(f.coldMs), f.status ?? '–']),
   );
   out(`\n${formatPageFigures(r.page)}`);
   if (r.history) {

@@ -36,8 +36,6 @@ import type { StreamPoller } from '../lib/local/stream-poller';
 import { capacityMeter } from './capacity';
 import { measurePoolRound } from './pool-round';
 import { measureThroughCdn, spectatorPaths } from './cdn';
-import { measureViewer, reportViewerResult } from './viewer';
-import { measureNudgedViewers } from './push-viewer';
 import { measureColdStarts } from './cold-start';
 import { generateCompetition } from './generate';
 import { forgetFreshCopies } from '#shared/data/fresh';
@@ -85,7 +83,6 @@ const params = {
   // On the nudges nothing is asked and the socket's keep-alives come a minute apart: 10 quiet seconds say it as 20 do.
   nudgedQuietSeconds: 10,
   viewerTeams: quick ? 10 : 50,
-  viewerResults: quick ? 100 : 500,
   concurrency: Number(values.concurrency),
   burstConcurrency: 64,
   burstTeam: quick ? 100 : 500,
@@ -105,6 +102,8 @@ const params = {
   growthConnections: 4,
   growthReadSeconds: full ? 3 : 2,
   coldStartRuns: quick ? 1 : full ? 3 : 1,
+  // Each bundle's size, and the cold start of the largest (the slowest: import time grows with the bundle); --full times every one.
+  coldStartTimed: full ? undefined : 12,
   // The before/after comparison of one function, in turns with an empty Node process.
   coldStartComparisonRuns: quick ? 3 : full ? 9 : 5,
   pageTeams: quick ? 20 : 100,
@@ -178,37 +177,18 @@ try {
   const requestTimes = await measureRequestTimes({ api, agentToken: AGENT, adminToken: ADMIN, service: { ...profiled, team: { id: profiled.team } }, meter });
   log('what a shared round costs a pool (its agents reading the pool, claiming its slices, sending heartbeats)…');
   const poolRound = await measurePoolRound({ api, token: AGENT, meter });
-  // One spectator on each page, through the CDN, on a competition of the issue's size (50 teams × 10 services,
-  // its own table, checked once): a round of results trickling in over a minute, then a quiet minute.
-  log(
-    `one viewer of each page through the CDN (${params.viewerTeams} teams × 10 services): ${params.viewerResults} results in ${params.viewerSeconds} s, then ${params.viewerQuietSeconds} s of quiet…`,
+  // One spectator on each page, through the CDN (issue #64's size, 50 teams × 10 services), polling, then nudged:
+  // its own process and DynamoDB Local (bench/viewers.ts), so that the tables above do not slow its fold.
+  log(`one viewer of each page through the CDN (${params.viewerTeams} teams × 10 services), polling then nudged, on a DynamoDB Local of its own…`);
+  const { viewer, pushViewer } = lastJsonLine(
+    (
+      await runScript('bench/viewers.ts', [
+        '--json',
+        ...['--teams', String(params.viewerTeams), '--seconds', String(params.viewerSeconds)],
+        ...['--quiet', String(params.viewerQuietSeconds), '--nudged-quiet', String(params.nudgedQuietSeconds), '--concurrency', String(params.concurrency)],
+      ])
+    ).stdout,
   );
-  const viewerServices = shuffled(await useTable('bench-viewer', params.viewerTeams, 10)).slice(0, params.viewerResults);
-  await runScanAgent({ url: stack.url, token: AGENT, reports: roundReports(viewerServices, 0, 1, 'viewer-warm'), concurrency: params.concurrency, batch: 100 });
-  await tableFold!.caughtUp(600_000);
-  stack.cdn!.invalidate();
-  const viewer = await measureViewer(
-    { url: stack.cdnUrl!, listener: stack.cdn!.listener },
-    {
-      seconds: params.viewerSeconds,
-      quietSeconds: params.viewerQuietSeconds,
-      results: viewerServices.length,
-      send: async (i) => void (await reportViewerResult(api, AGENT, viewerServices[i]!, i, 'viewer')),
-    },
-  );
-
-  // The same viewers nudged (decision 0086): the Event API's twin beside the origin, only for this phase (a fold
-  // that nudges may wait for a nudge's slot, which the ingestion figures above must not carry).
-  log(`the same viewers nudged: a round of ${viewerServices.length} results reported at once, then ${params.nudgedQuietSeconds} s of quiet…`);
-  const pushViewer = await measureNudgedViewers({
-    stack,
-    api,
-    agentToken: AGENT,
-    services: viewerServices,
-    fold: tableFold!,
-    windowSeconds: params.viewerSeconds,
-    quietSeconds: params.nudgedQuietSeconds,
-  });
 
   // Back to the main table, its fold still running; nothing kept from the growth tables' settings counts for it.
   await tableFold?.stop();
@@ -346,7 +326,7 @@ try {
   });
 
   // 5. Cold starts of the bundles the stack deploys.
-  log('bundling every function and timing cold starts…');
+  log(`bundling every function and timing the cold starts of ${params.coldStartTimed === undefined ? 'every one' : `the ${params.coldStartTimed} largest`}…`);
   process.env.TABLE_NAME = mainTable;
   const coldStarts = await measureColdStarts({
     endpoint: dynamodb.endpoint,
@@ -354,6 +334,7 @@ try {
     adminToken: ADMIN,
     runs: params.coldStartRuns,
     comparisonRuns: params.coldStartComparisonRuns,
+    ...(params.coldStartTimed === undefined ? {} : { timed: params.coldStartTimed }),
   });
 
   // 6. Figures from their own processes (each starts what it needs; the data

@@ -234,6 +234,8 @@ export async function measureViewer(
     while (Date.now() < end) {
       const tick = Date.now();
       await Promise.all(all.map((p) => p.poll()));
+      // With nothing sent, the wait after the phase's last poll would count nothing: the phase ends at that poll.
+      if (results === 0 && tick + POLL_MS >= end) break;
       await new Promise((r) => setTimeout(r, Math.max(0, POLL_MS - (Date.now() - tick))));
     }
     await sending;
