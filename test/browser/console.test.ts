@@ -9,6 +9,7 @@ import { createTeamAccount } from '#shared/app/team-accounts';
 import { createToken } from '#shared/data/tokens';
 import { putHeartbeat } from '#shared/data/agents';
 import { TEST_AUDIT } from '../support/database';
+import { ENV_TOKENS } from '../support/server';
 import { idleHeartbeat } from '../support/heartbeat';
 import {
   api,
@@ -19,6 +20,7 @@ import {
   ON_SCREEN,
   open,
   page,
+  pageAtWrittenPace,
   seriousAxeViolations,
   signInToConsole,
   stack,
@@ -302,5 +304,31 @@ describe('the other pages', () => {
       (await fetch(`${stack.url}/api/v1/settings/1`, { method: 'PATCH', headers: admin, body: JSON.stringify({ password_changes: 'immediate' }) })).status,
     ).toBe(200);
     forgetFreshCopies();
+  });
+  it("the console's overview reads again on a nudge, well before its next 10 s poll (decision 0086)", async () => {
+    // Nothing of the tests before it still folding: no nudge comes but this test's.
+    await stack.fold.caughtUp();
+    const { token } = await createToken({ role: 'admin', name: 'overview nudged', expiresAt: null, audit: TEST_AUDIT });
+    const paced = await pageAtWrittenPace();
+    await paced.page.goto(`${stack.url}/admin/`);
+    await paced.page.getByLabel('Admin token').fill(token);
+    await paced.page.getByRole('button', { name: 'Sign in' }).click();
+    await paced.page.locator('table.console-states tbody tr').first().waitFor(ON_SCREEN);
+    const shownAt = performance.now();
+    const overviewReads = (from: number) => paced.requested.slice(from).filter(({ url }) => /\/api\/v1\/overview(\?|$)/.test(url));
+    // The socket's handshake, then a result: the overview's services by check move with it.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const from = paced.requested.length;
+    const services = (await api('/services?team=11')) as { id: number }[];
+    const reported = await fetch(`${stack.url}/api/v1/services/${services[0]!.id}/scans`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ENV_TOKENS.service}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ scan_id: 'browser-overview-nudged-1', score: 0, error: 'connection refused', category: 'connection refused' }),
+    });
+    expect(reported.status).toBe(201);
+    await expect.poll(() => overviewReads(from).length, { timeout: 6_000, interval: 50 }).toBeGreaterThan(0);
+    // Its first poll is due 10 s after it was shown: this read came on the nudge.
+    expect(overviewReads(from)[0]!.at - shownAt).toBeLessThan(8_000);
+    await paced.page.close();
   });
 });
