@@ -120,11 +120,11 @@ process.exit(0);
   };
 
   const results: ColdStart[] = [];
-  const sizeOf = (target: Target) => readFileSync(join(dir, `${target.name}.mjs`)).length;
-  const largest = new Set([...targets].sort((a, b) => sizeOf(b) - sizeOf(a)).slice(0, options.timed ?? targets.length));
+  const bundles = new Map(targets.map((target) => [target, readFileSync(join(dir, `${target.name}.mjs`))]));
+  const largest = new Set([...targets].sort((a, b) => bundles.get(b)!.length - bundles.get(a)!.length).slice(0, options.timed ?? targets.length));
   for (const target of targets) {
     const file = join(dir, `${target.name}.mjs`);
-    const code = readFileSync(file);
+    const code = bundles.get(target)!;
     if (!largest.has(target)) {
       results.push({ function: target.name, bytes: code.length, gzipBytes: gzipSync(code).length, coldMs: null, status: null });
       continue;

@@ -63,6 +63,14 @@ export function roundReports(services: { id: number; max_score: number }[], from
   return reports;
 }
 
+/** A competition's services as the loads use them (GET /services as an admin): id, max_score, team id, subtype. */
+export async function servicesOf(api: string, adminToken: string): Promise<{ id: number; max_score: number; team: number; subtype_id: number }[]> {
+  const response = await fetch(`${api}/services`, { headers: { authorization: `Bearer ${adminToken}` } });
+  return ((await response.json()) as { id: number; max_score: number; team: { id: number }; subtype_id: number }[]).map(
+    ({ id, max_score, team, subtype_id }) => ({ id, max_score, team: team.id, subtype_id }),
+  );
+}
+
 export function shuffled<T>(list: T[]): T[] {
   const copy = [...list];
   for (let i = copy.length - 1; i > 0; i--) {

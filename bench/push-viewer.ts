@@ -22,7 +22,7 @@ import { pushChannel, type PushConfig } from '#shared/api/push';
 import { REALTIME_PATH, startEventsTwin } from '../lib/local/events-twin';
 import type { LocalStack } from '../lib/local/local-stack';
 import type { StreamPoller } from '../lib/local/stream-poller';
-import { runScanAgent } from './load';
+import { percentile, runScanAgent } from './load';
 import { mapBounded } from '#shared/bounded';
 import { REPORT_BATCH, REPORT_CONCURRENCY } from '../functions/agent/round';
 import { http1Connection, http2Connection, http2Front, viewerResult, type Connection, type PageTally } from './viewer';
@@ -110,12 +110,6 @@ function pageViewer(connection: Connection, page: 'scoreboard' | 'matrix') {
     },
   };
 }
-
-const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 export async function measurePushViewer(
   cdn: { url: string; listener: RequestListener },

@@ -44,7 +44,7 @@ import { writeSnapshot } from '#shared/data/history';
 import { RESOLUTIONS_SECONDS, resolutionsOf, sampleTimeOf } from '#shared/domain/history';
 import { batchWrite, queryPartition } from '#shared/data/operations';
 import { awsWritesDuring, itemBytes } from './aws-units';
-import { autocannon, percentile, roundReports, runScanAgent, shuffled, type ScanReport } from './load';
+import { autocannon, percentile, roundReports, runScanAgent, servicesOf, shuffled, type ScanReport } from './load';
 import { runScript } from './process';
 import { printReport, reportLines } from './report';
 import { capacityProfileFrom, measureRequestTimes, replaceSection, writeCapacityProfile } from './capacity-profile';
@@ -137,7 +137,7 @@ try {
 
   stack = await startLocalStack({ port: 0, dynamodbEndpoint: dynamodb.endpoint, adminToken: ADMIN, serviceToken: AGENT, cdn: { port: 0 } });
   const api = `${stack.url}/api/v1`;
-  const services = await servicesOf(api);
+  const services = await servicesOf(api, ADMIN);
 
   // 2. Growth: the scoreboard as rounds accumulate, and as teams are added (each in its own table, with its own fold).
   // First, while DynamoDB Local holds little: after the ingestion below, loading a 250-team table took it 84 s.
@@ -172,7 +172,7 @@ try {
 
   // What one request of each kind takes, one at a time, on the last (largest) competition: the capacity profile's durations.
   log('one request at a time, for the capacity profile…');
-  const profileServices = await servicesOf(api);
+  const profileServices = await servicesOf(api, ADMIN);
   const profiled = profileServices[0]!;
   const requestTimes = await measureRequestTimes({ api, agentToken: AGENT, adminToken: ADMIN, service: { ...profiled, team: { id: profiled.team } }, meter });
   log('what a shared round costs a pool (its agents reading the pool, claiming its slices, sending heartbeats)…');
@@ -422,18 +422,6 @@ function lastJsonLine(stdout: string) {
   return JSON.parse(stdout.trim().split('\n').at(-1)!);
 }
 
-async function servicesOf(api: string) {
-  const response = await fetch(`${api}/services`, { headers: { authorization: `Bearer ${ADMIN}` } });
-  return ((await response.json()) as { id: number; max_score: number; team: { id: number }; subtype_id: number }[]).map(
-    ({ id, max_score, team, subtype_id }) => ({
-      id,
-      max_score,
-      team: team.id,
-      subtype_id,
-    }),
-  );
-}
-
 /** Switches the running server to a fresh table holding a generated competition. */
 async function useTable(name: string, teams: number, servicesPerTeam: number) {
   await tableFold?.stop();
@@ -445,7 +433,7 @@ async function useTable(name: string, teams: number, servicesPerTeam: number) {
   await loadCompetition(competition.value, { replace: false, loadedBy: 'bench', audit: BENCH_AUDIT });
   await createToken({ role: 'admin', name: 'bench admin', expiresAt: null, token: ADMIN, audit: BENCH_AUDIT });
   await createToken({ role: 'service', name: 'bench agent', expiresAt: null, token: AGENT, audit: BENCH_AUDIT });
-  return servicesOf(`${stack!.url}/api/v1`);
+  return servicesOf(`${stack!.url}/api/v1`, ADMIN);
 }
 
 /**

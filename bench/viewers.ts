@@ -24,7 +24,7 @@ import type { AuditContext } from '#shared/data/audit';
 import { startDynamoDbLocal } from '../lib/local/dynamodb-local';
 import { startLocalStack } from '../lib/local/local-stack';
 import { generateCompetition } from './generate';
-import { roundReports, runScanAgent, shuffled } from './load';
+import { roundReports, runScanAgent, servicesOf, shuffled } from './load';
 import { measureNudgedViewers } from './push-viewer';
 import { measureViewer, reportViewerResult } from './viewer';
 
@@ -58,13 +58,7 @@ try {
   const stack = await startLocalStack({ port: 0, dynamodbEndpoint: dynamodb.endpoint, adminToken: ADMIN, serviceToken: AGENT, cdn: { port: 0 } });
   try {
     const api = `${stack.url}/api/v1`;
-    const listed = (await (await fetch(`${api}/services`, { headers: { authorization: `Bearer ${ADMIN}` } })).json()) as {
-      id: number;
-      max_score: number;
-      team: { id: number };
-      subtype_id: number;
-    }[];
-    const services = shuffled(listed.map(({ id, max_score, team, subtype_id }) => ({ id, max_score, team: team.id, subtype_id })));
+    const services = shuffled(await servicesOf(api, ADMIN));
     // Every service checked once: the views' first answers hold no unscanned cell.
     await runScanAgent({
       url: stack.url,
