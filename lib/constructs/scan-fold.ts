@@ -5,7 +5,7 @@ import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { FOLD_BATCH_SIZE, FOLD_EVENT_PATTERNS } from '#shared/data/fold-events';
+import { FOLD_BATCH_SIZE, FOLD_BATCHING_WINDOW_SECONDS, FOLD_EVENT_PATTERNS } from '#shared/data/fold-events';
 import { ApiFunction, type ApiFunctionDefaults } from './api-function';
 
 export interface ScanFoldProps {
@@ -15,9 +15,6 @@ export interface ScanFoldProps {
   readonly functionName: string;
   readonly defaults: ApiFunctionDefaults;
 }
-
-/** How long the mapping gathers records before invoking: bounds how far the scoreboard lags (plus the fold itself). */
-export const FOLD_BATCHING_WINDOW = Duration.seconds(1);
 
 /**
  * The stream consumer that folds results and adjustments into services'
@@ -52,7 +49,7 @@ export class ScanFold extends Construct {
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
         batchSize: FOLD_BATCH_SIZE,
-        maxBatchingWindow: FOLD_BATCHING_WINDOW,
+        maxBatchingWindow: Duration.seconds(FOLD_BATCHING_WINDOW_SECONDS),
         reportBatchItemFailures: true,
         bisectBatchOnError: false,
         // A team whose fold keeps failing (its records are valid by construction, so a bug or an outage)

@@ -9,11 +9,13 @@ import {
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { FOLD_BATCH_SIZE, matchesFoldFilter } from '#shared/data/fold-events';
+import { FOLD_BATCH_SIZE, FOLD_BATCHING_WINDOW_SECONDS, matchesFoldFilter } from '#shared/data/fold-events';
 import { tableStreamArn } from '#shared/data/table';
 
 /** The longest pause between polls of an idle stream: a result reaches the scoreboard well within 2 s. */
 const MAX_IDLE_MS = 250;
+/** How often a shard is read again while a batch gathers. */
+const GATHER_POLL_MS = 50;
 
 export interface StreamPoller {
   /** Resolves once every record written before the call has been handed to the consumer and folded. */
@@ -31,6 +33,8 @@ interface Options {
   handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
   /** The event source mapping's batch size. */
   batchSize?: number;
+  /** The mapping's batching window (ms; the stack's unless given; 0: none). */
+  batchingWindowMs?: number;
   /** The first pause between polls of an idle stream (it doubles while idle, up to 250 ms). */
   idleMs?: number;
   onError?: (error: unknown) => void;
@@ -50,7 +54,11 @@ interface Options {
  * The local twin of a DynamoDB Streams event source mapping: follows the
  * table's shards (closed shards to their children, parents first), applies
  * the same filter as the mapping, and calls the consumer with a
- * DynamoDBStreamEvent of up to `batchSize` records. A partial batch failure
+ * DynamoDBStreamEvent of up to `batchSize` records, gathered as the mapping
+ * gathers them: for its batching window from the first record the filter
+ * passes, unless the batch fills first. A caller waiting for the fold
+ * (`caughtUp`) cuts the window short: a test wants its records folded, not
+ * the window's timing. A partial batch failure
  * is retried from the record it names, with a pause, as Lambda would. At
  * least once, as in AWS: a consumer that dies mid-batch gets that batch again.
  */
@@ -62,6 +70,7 @@ export async function startStreamPoller(options: Options): Promise<StreamPoller>
   });
   const streamArn = await tableStreamArn(options.tableName);
   const batchSize = options.batchSize ?? FOLD_BATCH_SIZE;
+  const batchingWindowMs = options.batchingWindowMs ?? FOLD_BATCHING_WINDOW_SECONDS * 1000;
   const idleMs = options.idleMs ?? 20;
   const iterators = new Map<string, string | undefined>(); // shard id → next iterator (undefined: closed and drained)
   const parents = new Map<string, string | undefined>();
@@ -115,12 +124,30 @@ export async function startStreamPoller(options: Options): Promise<StreamPoller>
     return ShardIterator;
   };
 
+  /**
+   * A shard's next batch from `iterator`: what one read finds and, once the
+   * filter passes a record, what later reads add until the window closes,
+   * the batch is full, the shard closes or someone waits for the fold.
+   */
+  const gather = async (iterator: string): Promise<{ all: StreamRecord[]; next: string | undefined }> => {
+    let page = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: batchSize }));
+    const all = page.Records ?? [];
+    const windowEnds = Date.now() + batchingWindowMs;
+    const gathering = () => all.length < batchSize && page.NextShardIterator !== undefined && waiters.length === 0 && !stopped && Date.now() < windowEnds;
+    if (!all.some((record) => matchesFoldFilter(record))) return { all, next: page.NextShardIterator };
+    while (gathering()) {
+      await new Promise((r) => setTimeout(r, Math.min(GATHER_POLL_MS, windowEnds - Date.now())));
+      page = await client.send(new GetRecordsCommand({ ShardIterator: page.NextShardIterator, Limit: batchSize - all.length }));
+      all.push(...(page.Records ?? []));
+    }
+    return { all, next: page.NextShardIterator };
+  };
+
   /** Polls one shard once; returns how many records it saw. */
   const pollShard = async (shardId: string): Promise<number> => {
     const iterator = iterators.get(shardId);
     if (!iterator) return 0;
-    const page = await client.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: batchSize }));
-    const all = page.Records ?? [];
+    const { all, next } = await gather(iterator);
     const records = all.filter((record) => matchesFoldFilter(record));
     const failed =
       records.length > 0
@@ -142,9 +169,9 @@ export async function startStreamPoller(options: Options): Promise<StreamPoller>
       iterators.set(shardId, ShardIterator);
       return records.length;
     }
-    iterators.set(shardId, page.NextShardIterator);
-    if (!page.NextShardIterator) shardClosed = true;
-    return page.Records?.length ?? 0;
+    iterators.set(shardId, next);
+    if (!next) shardClosed = true;
+    return all.length;
   };
 
   const loop = (async () => {

@@ -82,6 +82,15 @@ const VOID_JOB_PATTERN: Pattern = {
  */
 export const FOLD_BATCH_SIZE = 1000;
 
+/**
+ * How long the mapping gathers records before it invokes the fold, from the
+ * first one (the stack's `maxBatchingWindow`, which the local twin keeps
+ * too): it bounds how far the scoreboard lags, plus the fold itself. A round
+ * that an agent reports in a burst of requests lands in one batch, so it
+ * moves the public version once and spectators read once (decision 0086).
+ */
+export const FOLD_BATCHING_WINDOW_SECONDS = 1;
+
 /** EventBridge-style patterns (the subset Lambda filtering and the local poller share: literals, `prefix` and `exists`). */
 export const FOLD_EVENT_PATTERNS: Pattern[] = [...RESULT_PATTERNS, ...PUBLIC_ITEM_PATTERNS, VOID_JOB_PATTERN];
 
