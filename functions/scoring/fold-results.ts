@@ -20,20 +20,23 @@ import { createLogger } from '#shared/log';
  * the watermarks, already taken job steps by the job's step counter).
  */
 /**
- * How old the batch's oldest record was once its results were folded (undefined when it held none): the overview
+ * How old the batch's oldest result was once its results were folded (undefined when it held none): the overview
  * shows it. A record was written no earlier than its stream creation time, nor than the arrival a result carries:
  * the later of the two is the closer (DynamoDB rounds the creation time down to the second, DynamoDB Local to the
- * minute, which read as up to a minute of lag that was not there).
+ * minute, which read as up to a minute of lag that was not there). Only the records that carry an arrival count
+ * when any does: a batch gathered over the mapping's window also holds other items' records, whose rounded
+ * creation time alone would bring that minute back.
  */
 function foldLagOf(records: DynamoDBRecord[], folded: number, now: number): number | undefined {
   const written = records.flatMap((r) => {
     const created = r.dynamodb?.ApproximateCreationDateTime;
     if (created === undefined) return [];
     const arrived = Date.parse(r.dynamodb?.NewImage?.received_at?.S ?? '');
-    return [Math.max(created * 1000, Number.isFinite(arrived) ? arrived : 0)];
+    return [{ at: Math.max(created * 1000, Number.isFinite(arrived) ? arrived : 0), arrived: Number.isFinite(arrived) }];
   });
-  if (folded === 0 || written.length === 0) return undefined;
-  return Math.max(0, now - Math.min(...written));
+  const results = written.some((w) => w.arrived) ? written.filter((w) => w.arrived) : written;
+  if (folded === 0 || results.length === 0) return undefined;
+  return Math.max(0, now - Math.min(...results.map((w) => w.at)));
 }
 
 /**
