@@ -12,7 +12,7 @@ import { dirname } from 'node:path';
 import { FOLD_BATCH_SIZE, FOLD_BATCHING_WINDOW_SECONDS, matchesFoldFilter } from '#shared/data/fold-events';
 import { tableStreamArn } from '#shared/data/table';
 
-/** The longest pause between polls of an idle stream: a result reaches the scoreboard well within 2 s. */
+/** The longest pause between polls of an idle stream: with the batching window and the fold, a result reaches the scoreboard within 2 s. */
 const MAX_IDLE_MS = 250;
 /** How often a shard is read again while a batch gathers. */
 const GATHER_POLL_MS = 50;
