@@ -107,15 +107,15 @@ export async function staticChecks(print = true): Promise<Result[]> {
 
 /** What a run of checks says at its end: each one's line and, for a failed one, its output. */
 const summary = (results: Result[]): string => results.map((result) => said(result, false)).join('');
+const failedChecks = (results: Result[]): string[] => results.filter((result) => !result.ok).map((result) => result.check);
 
 // Run as a script: `npm run static`, or bin/test.ts's child (`--json`: the results on stdout, for it to print after the tests).
 if (process.argv[1] === import.meta.filename) {
   if (process.argv.includes('--json')) {
     const results = await staticChecks(false);
-    process.stdout.write(JSON.stringify({ summary: summary(results), failed: results.filter((r) => !r.ok).map((r) => r.check) }));
+    process.stdout.write(JSON.stringify({ summary: summary(results), failed: failedChecks(results) }));
   } else {
-    const results = await staticChecks();
-    const failed = results.filter((result) => !result.ok).map((result) => result.check);
+    const failed = failedChecks(await staticChecks());
     if (failed.length > 0) {
       process.stderr.write(`static checks failed: ${failed.join(', ')}\n`);
       process.exit(1);

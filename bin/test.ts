@@ -4,10 +4,9 @@
  * vitest side by side. The tests leave part of the two cores idle (the
  * rehearsal and the browser files wait on rounds, servers and pages), and the
  * checks fill it: they run in a child process at the lowest CPU priority
- * (nice 19), so they take only what the tests leave and never slow a test's
- * timing. Run at the same priority, their 98 s of CPU stood in the first
- * files' way, and the suite took about 60 s longer on a clean clone.
- * Vitest's output streams as it runs; the static checks' comes after it,
+ * (nice 19), so they take mostly what the tests leave rather than standing in
+ * the first files' way with their 98 s of CPU (the machine's speed varies too
+ * much between runs to say by how much that shortens the suite). Vitest's output streams as it runs; the static checks' comes after it,
  * whole, so that a type error is not lost in the tests' scroll. The run fails
  * if either does. Arguments go to vitest (`npm test -- test/unit`).
  *
